@@ -1,0 +1,165 @@
+import { ChevronLeft, ChevronRight } from "lucide-react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
+import type { PublicBanner } from "../../../models/banners/types";
+
+const AUTO_ADVANCE_MS = 5000; // spec §9
+
+function deviceClass(b: { showOnMobile: boolean; showOnDesktop: boolean }) {
+  if (b.showOnMobile && !b.showOnDesktop) return "md:hidden";
+  if (b.showOnDesktop && !b.showOnMobile) return "hidden md:block";
+  return "";
+}
+
+// Home slider. The slides are a CSS scroll-snap strip, so they can be swiped
+// and the dots (anchors) work without JavaScript; JS adds auto-advance every
+// 5 s, previous/next and the active dot. Slides meant for one device class are
+// hidden by CSS on the other (mobile = under 768 px).
+export function BannerSlider({ banners }: { banners: PublicBanner[] }) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const [hydrated, setHydrated] = useState(false);
+  const [active, setActive] = useState(0);
+  const [paused, setPaused] = useState(false);
+
+  const visibleSlides = useCallback(() => {
+    const el = scroller.current;
+    if (!el) return [];
+    return Array.from(el.children).filter((c) => (c as HTMLElement).offsetParent !== null) as HTMLElement[];
+  }, []);
+
+  const goTo = useCallback(
+    (index: number) => {
+      const el = scroller.current;
+      const slides = visibleSlides();
+      if (!el || slides.length === 0) return;
+      const i = (index + slides.length) % slides.length;
+      el.scrollTo({ left: slides[i].offsetLeft - el.offsetLeft, behavior: "smooth" });
+    },
+    [visibleSlides],
+  );
+
+  useEffect(() => setHydrated(true), []);
+
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const onScroll = () => setActive(Math.round(el.scrollLeft / Math.max(1, el.clientWidth)));
+    el.addEventListener("scroll", onScroll, { passive: true });
+    return () => el.removeEventListener("scroll", onScroll);
+  }, []);
+
+  useEffect(() => {
+    if (paused || window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+    const timer = setInterval(() => {
+      if (visibleSlides().length > 1) goTo(active + 1);
+    }, AUTO_ADVANCE_MS);
+    return () => clearInterval(timer);
+  }, [active, paused, goTo, visibleSlides]);
+
+  const hasMobile = banners.some((b) => b.showOnMobile);
+  const hasDesktop = banners.some((b) => b.showOnDesktop);
+
+  return (
+    <section aria-roledescription="carrossel" aria-label="Destaques da imobiliária" className="relative bg-brand-900">
+      {!hasMobile || !hasDesktop ? (
+        <div className={!hasMobile && !hasDesktop ? "" : !hasMobile ? "md:hidden" : "hidden md:block"}>
+          <FallbackPanel />
+        </div>
+      ) : null}
+      <div
+        ref={scroller}
+        className="no-scrollbar flex snap-x snap-mandatory overflow-x-auto"
+        onMouseEnter={() => setPaused(true)}
+        onMouseLeave={() => setPaused(false)}
+        onFocus={() => setPaused(true)}
+        onBlur={() => setPaused(false)}
+      >
+        {banners.map((b, i) => (
+          <div
+            key={b.id}
+            id={`slide-${b.id}`}
+            role="group"
+            aria-roledescription="slide"
+            aria-label={`${i + 1} de ${banners.length}`}
+            className={`relative w-full shrink-0 snap-start ${deviceClass(b)}`}
+          >
+            <picture>
+              <source media="(min-width: 768px)" srcSet={b.imageUrl} />
+              <img
+                src={b.mobileImageUrl}
+                alt=""
+                width={768}
+                height={960}
+                loading={i === 0 ? "eager" : "lazy"}
+                fetchPriority={i === 0 ? "high" : undefined}
+                className="aspect-[4/5] max-h-[70vh] w-full object-cover md:aspect-[8/3] md:max-h-[560px]"
+              />
+            </picture>
+            <div className="absolute inset-0 bg-gradient-to-t from-black/75 via-black/30 to-transparent md:bg-gradient-to-r md:from-black/70 md:via-black/35 md:to-transparent" />
+            <div className="absolute inset-x-0 bottom-0 mx-auto max-w-7xl px-6 pb-14 md:top-0 md:flex md:flex-col md:justify-center md:pb-0">
+              <h2 className="max-w-xl text-3xl font-bold text-white drop-shadow md:text-5xl">{b.title}</h2>
+              {b.subtitle ? <p className="mt-3 max-w-lg text-base text-slate-100 md:text-xl">{b.subtitle}</p> : null}
+              {b.link ? (
+                <Link to={b.link} className="mt-6 inline-flex w-fit rounded-md bg-gold-500 px-6 py-3 font-semibold text-brand-900 shadow hover:bg-gold-400">
+                  {b.btnText}
+                </Link>
+              ) : null}
+            </div>
+          </div>
+        ))}
+      </div>
+      {banners.length > 1 ? (
+        <>
+          <div className="absolute inset-x-0 bottom-4 flex justify-center gap-2">
+            {banners.map((b, i) => (
+              <a
+                key={b.id}
+                href={`#slide-${b.id}`}
+                onClick={(e) => {
+                  e.preventDefault();
+                  const idx = visibleSlides().findIndex((s) => s.id === `slide-${b.id}`);
+                  if (idx >= 0) goTo(idx);
+                }}
+                aria-label={`Ir para o banner ${i + 1}`}
+                className={`block h-2.5 rounded-full transition-all ${deviceClass(b)} ${hydrated && visibleSlides()[active]?.id === `slide-${b.id}` ? "w-8 bg-gold-400" : "w-2.5 bg-white/70 hover:bg-white"}`}
+              />
+            ))}
+          </div>
+          {hydrated ? (
+            <>
+              <button
+                type="button"
+                onClick={() => goTo(active - 1)}
+                aria-label="Banner anterior"
+                className="absolute top-1/2 left-3 hidden -translate-y-1/2 rounded-full bg-white/80 p-2 text-brand-900 shadow hover:bg-white md:block"
+              >
+                <ChevronLeft aria-hidden className="size-6" />
+              </button>
+              <button
+                type="button"
+                onClick={() => goTo(active + 1)}
+                aria-label="Próximo banner"
+                className="absolute top-1/2 right-3 hidden -translate-y-1/2 rounded-full bg-white/80 p-2 text-brand-900 shadow hover:bg-white md:block"
+              >
+                <ChevronRight aria-hidden className="size-6" />
+              </button>
+            </>
+          ) : null}
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+// Shown when no active banner exists for the device (spec §2, Home 1).
+function FallbackPanel() {
+  return (
+    <div className="bg-gradient-to-br from-brand-800 to-brand-600 px-6 py-20 text-center text-white md:py-28">
+      <h2 className="text-3xl font-bold md:text-5xl">Bem-vindo à Nossa Imobiliária</h2>
+      <p className="mt-4 text-lg text-slate-100">Encontre o imóvel dos seus sonhos conosco</p>
+      <Link to="/imoveis" className="mt-8 inline-flex rounded-md bg-gold-500 px-6 py-3 font-semibold text-brand-900 hover:bg-gold-400">
+        Ver Imóveis
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { Form, useNavigation } from "react-router";
+import { useAgency } from "../../../utils/root-data";
+import { AgencyContactList, MapEmbed } from "../agency-contact";
+import { Field, FormAlert, HoneypotField, buttonClass, inputClass } from "../../ui/field";
+
+export type FormActionData = { result: SubmissionResult<string[]>; alert?: { title: string; description: string } };
+
+// The ideal-property request (spec §2 Home 7). Validated on the server; the
+// browser's required/type=email checks are a first, friendlier pass.
+export function IdealPropertySection({ actionData }: { actionData?: FormActionData }) {
+  const agency = useAgency();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/?index");
+  const [form, fields] = useForm({ id: "ideal-property", lastResult: actionData?.result, shouldRevalidate: "onInput" });
+
+  return (
+    <section id="imovel-ideal" aria-labelledby="ideal-title" className="mx-auto max-w-7xl px-4 py-16">
+      <div className="grid gap-10 lg:grid-cols-2">
+        <div>
+          <h2 id="ideal-title" className="text-3xl font-bold text-brand-800">
+            Não encontrou o que procura?
+          </h2>
+          <p className="mt-2 text-slate-600">Descreva o seu imóvel ideal e nossa equipe busca para você.</p>
+          <Form method="post" action="/?index" {...getFormProps(form)} noValidate={false} className="relative mt-6 space-y-4">
+            {actionData?.alert ? <FormAlert title={actionData.alert.title} description={actionData.alert.description} /> : null}
+            <HoneypotField />
+            <Field id={fields.name.id} errorId={fields.name.errorId} label="Nome *" errors={fields.name.errors}>
+              <input {...getInputProps(fields.name, { type: "text" })} key={fields.name.key} required maxLength={120} autoComplete="name" className={inputClass} />
+            </Field>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field id={fields.email.id} errorId={fields.email.errorId} label="Email *" errors={fields.email.errors}>
+                <input {...getInputProps(fields.email, { type: "email" })} key={fields.email.key} required maxLength={254} autoComplete="email" className={inputClass} />
+              </Field>
+              <Field id={fields.phone.id} errorId={fields.phone.errorId} label="Telefone" errors={fields.phone.errors}>
+                <input {...getInputProps(fields.phone, { type: "tel" })} key={fields.phone.key} maxLength={30} autoComplete="tel" placeholder="(67) 99999-0000" className={inputClass} />
+              </Field>
+            </div>
+            <Field id={fields.idealProperty.id} errorId={fields.idealProperty.errorId} label="Como é o seu imóvel ideal? *" errors={fields.idealProperty.errors}>
+              <textarea
+                {...getTextareaProps(fields.idealProperty)}
+                key={fields.idealProperty.key}
+                required
+                maxLength={5000}
+                rows={5}
+                placeholder="Ex.: casa com 3 quartos no Jardim Alvorada, até R$ 500 mil, com quintal."
+                className={inputClass}
+              />
+            </Field>
+            <button type="submit" className={buttonClass} disabled={busy}>
+              {busy ? "Enviando..." : "Enviar solicitação"}
+            </button>
+          </Form>
+        </div>
+        <div className="space-y-6">
+          <div className="rounded-xl bg-slate-50 p-6 ring-1 ring-slate-200">
+            <h3 className="text-xl font-semibold text-brand-800">{agency.name}</h3>
+            <p className="mb-4 text-sm text-slate-600">{agency.creci}</p>
+            <AgencyContactList />
+          </div>
+          <MapEmbed query={agency.mapQuery} title={`Mapa: localização da ${agency.name}`} />
+        </div>
+      </div>
+    </section>
+  );
+}

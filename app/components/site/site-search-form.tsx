@@ -1,0 +1,45 @@
+import { Search } from "lucide-react";
+import { Form, useNavigate } from "react-router";
+import { inputClass } from "../ui/field";
+
+// Site search (spec §2): trimmed; empty text does nothing; otherwise
+// /imoveis?search={text}. A GET form, so it works without JavaScript; the
+// pattern makes the browser refuse blank text.
+export function SiteSearchForm({ id, onDone, autoFocus }: { id: string; onDone?: () => void; autoFocus?: boolean }) {
+  const navigate = useNavigate();
+  return (
+    <Form
+      method="get"
+      action="/imoveis"
+      role="search"
+      className="flex gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const input = event.currentTarget.elements.namedItem("search") as HTMLInputElement;
+        const text = input.value.trim();
+        if (!text) return;
+        input.value = "";
+        onDone?.();
+        navigate(`/imoveis?search=${encodeURIComponent(text)}`);
+      }}
+    >
+      <label htmlFor={id} className="sr-only">
+        Buscar imóveis
+      </label>
+      <input
+        id={id}
+        name="search"
+        type="search"
+        required
+        pattern=".*\S.*"
+        maxLength={200}
+        autoFocus={autoFocus}
+        placeholder="Buscar por nome, bairro, tipo ou código"
+        className={`${inputClass} py-2`}
+      />
+      <button type="submit" className="rounded-md bg-brand-800 px-3 text-white hover:bg-brand-700" aria-label="Buscar">
+        <Search aria-hidden className="size-5" />
+      </button>
+    </Form>
+  );
+}

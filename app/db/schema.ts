@@ -1,0 +1,94 @@
+import type { Generated } from "kysely";
+
+// Table types for Kysely. Booleans are stored as 0/1 integers (SQLite), money
+// as integer centavos, timestamps as ISO-8601 UTC text.
+export interface PropertiesTable {
+  id: Generated<number>;
+  property_code: number;
+  name: string;
+  type: string;
+  status: string;
+  category: string;
+  location: string;
+  price: number | null; // centavos; NULL means SOB CONSULTA
+  area: number;
+  bedrooms: number;
+  suites: number;
+  bathrooms: number;
+  parking_spaces: number;
+  description: string | null;
+  featured: number;
+  standard: string;
+  is_exclusive: number;
+  advertised_for: string;
+  search_text: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PropertyImagesTable {
+  id: Generated<number>;
+  property_id: number;
+  position: number;
+  file_key: string;
+  widths: string; // JSON array of the stored WebP widths, ascending
+  width: number;
+  height: number;
+  created_at: string;
+}
+
+export interface BannersTable {
+  id: string;
+  title: string;
+  subtitle: string;
+  image_url: string;
+  mobile_image_url: string;
+  link: string;
+  btn_text: string;
+  is_active: number;
+  show_on_mobile: number;
+  show_on_desktop: number;
+  position: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface IdealPropertyRequestsTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  phone: string | null;
+  ideal_property: string;
+  status: Generated<string>;
+  resolved_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PropertyListingRequestsTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  phone: string;
+  property_type: string;
+  address: string;
+  price: number; // centavos
+  area: number | null;
+  bedrooms: number | null;
+  suites: number | null;
+  bathrooms: number | null;
+  parking_spaces: number | null;
+  description: string | null;
+  status: Generated<string>;
+  resolved_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface Database {
+  properties: PropertiesTable;
+  property_images: PropertyImagesTable;
+  banners: BannersTable;
+  ideal_property_requests: IdealPropertyRequestsTable;
+  property_listing_requests: PropertyListingRequestsTable;
+}

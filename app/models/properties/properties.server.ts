@@ -1,0 +1,189 @@
+import { sql, type Kysely, type Selectable, type SelectQueryBuilder } from "kysely";
+import type { Database, PropertiesTable } from "../../db/schema";
+import type { PropertyFilter } from "./filters";
+import type { StoredImage } from "./images";
+import type { PropertyCard, PropertyDetail } from "./types";
+
+export type { PropertyCard, PropertyDetail };
+import { PAGE_SIZE, PRICE_RANGES } from "./options";
+import { codeFromQuery, likePattern, normalizeText } from "./search";
+
+type DB = Kysely<Database>;
+
+const cardColumns = [
+  "properties.id",
+  "properties.property_code",
+  "properties.name",
+  "properties.type",
+  "properties.status",
+  "properties.category",
+  "properties.location",
+  "properties.price",
+  "properties.area",
+  "properties.bedrooms",
+  "properties.suites",
+  "properties.bathrooms",
+  "properties.parking_spaces",
+  "properties.featured",
+  "properties.standard",
+  "properties.is_exclusive",
+  "properties.advertised_for",
+  "properties.created_at",
+] as const;
+
+type Row = Omit<Selectable<PropertiesTable>, "description" | "search_text" | "updated_at">;
+
+function toStored(r: { file_key: string; widths: string; width: number; height: number }): StoredImage {
+  return { file_key: r.file_key, widths: JSON.parse(r.widths) as number[], width: r.width, height: r.height };
+}
+
+async function withCovers(db: DB, rows: Row[]): Promise<PropertyCard[]> {
+  if (rows.length === 0) return [];
+  const covers = await db
+    .selectFrom("property_images")
+    .select(["property_id", "file_key", "widths", "width", "height"])
+    .where("property_id", "in", rows.map((r) => r.id))
+    .where("position", "=", 0)
+    .execute();
+  const byId = new Map(covers.map((c) => [c.property_id, toStored(c)]));
+  return rows.map((r) => ({
+    ...r,
+    featured: r.featured === 1,
+    is_exclusive: r.is_exclusive === 1,
+    cover: byId.get(r.id) ?? null,
+  }));
+}
+
+function applyFilter<O>(q: SelectQueryBuilder<Database, "properties", O>, filter: PropertyFilter) {
+  if (filter.kind === "search") {
+    const code = codeFromQuery(filter.text);
+    const pattern = likePattern(normalizeText(filter.text));
+    return q.where((eb) =>
+      code != null
+        ? eb.or([eb("property_code", "=", code), sql<boolean>`search_text like ${pattern} escape '\\'`])
+        : sql<boolean>`search_text like ${pattern} escape '\\'`,
+    );
+  }
+  if (filter.kind === "filters") {
+    if (filter.type) q = q.where("type", "=", filter.type);
+    if (filter.category) q = q.where("category", "=", filter.category);
+    if (filter.neighborhood) q = q.where("location", "like", likePattern(filter.neighborhood));
+    if (filter.advertisedFor) q = q.where("advertised_for", "=", filter.advertisedFor);
+    if (filter.priceRange) {
+      const { min, max } = PRICE_RANGES[filter.priceRange];
+      q = q.where("price", "is not", null);
+      if (min != null) q = q.where("price", ">", min);
+      if (max != null) q = q.where("price", "<=", max);
+    }
+  }
+  return q;
+}
+
+export async function searchProperties(db: DB, filter: PropertyFilter, page: number) {
+  let total: number;
+  if (filter.kind === "latest") {
+    const { count } = await db
+      .selectFrom("properties")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .executeTakeFirstOrThrow();
+    total = Math.min(Number(count), filter.count);
+  } else {
+    const { count } = await applyFilter(
+      db.selectFrom("properties").select((eb) => eb.fn.countAll<number>().as("count")),
+      filter,
+    ).executeTakeFirstOrThrow();
+    total = Number(count);
+  }
+  const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const current = Math.min(page, pageCount);
+  const offset = (current - 1) * PAGE_SIZE;
+  const limit = Math.max(0, Math.min(PAGE_SIZE, total - offset));
+  const rows =
+    limit === 0
+      ? []
+      : await applyFilter(db.selectFrom("properties").select(cardColumns), filter)
+          .orderBy("created_at", "desc")
+          .orderBy("id", "desc")
+          .limit(limit)
+          .offset(offset)
+          .execute();
+  return { items: await withCovers(db, rows as Row[]), total, page: current, pageCount };
+}
+
+export async function listFeatured(db: DB, limit = 24) {
+  const rows = await db
+    .selectFrom("properties")
+    .select(cardColumns)
+    .where("featured", "=", 1)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
+  // A property without id, name or location is dropped from the featured list (spec §3).
+  return withCovers(db, (rows as Row[]).filter((r) => r.id && r.name.trim() && r.location.trim()));
+}
+
+export async function listByCategory(db: DB, category: string) {
+  const rows = await db
+    .selectFrom("properties")
+    .select(cardColumns)
+    .where("category", "=", category)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .execute();
+  return withCovers(db, rows as Row[]);
+}
+
+// Developments: launches and works in progress, whatever their category label.
+export async function listDevelopments(db: DB) {
+  const rows = await db
+    .selectFrom("properties")
+    .select(cardColumns)
+    .where((eb) =>
+      eb.or([
+        eb("advertised_for", "=", "LANÇAMENTO"),
+        eb("category", "in", ["Lançamentos de Empreendimentos Imobiliários", "Em Obras"]),
+      ]),
+    )
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .execute();
+  return withCovers(db, rows as Row[]);
+}
+
+export async function countProperties(db: DB) {
+  const { count } = await db
+    .selectFrom("properties")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+export async function getProperty(db: DB, id: number): Promise<PropertyDetail | null> {
+  const row = await db
+    .selectFrom("properties")
+    .select([...cardColumns, "properties.description", "properties.updated_at"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (!row) return null;
+  const images = await db
+    .selectFrom("property_images")
+    .select(["file_key", "widths", "width", "height"])
+    .where("property_id", "=", id)
+    .orderBy("position")
+    .execute();
+  const stored = images.map(toStored);
+  return {
+    ...(row as Row),
+    description: row.description,
+    updated_at: row.updated_at,
+    featured: row.featured === 1,
+    is_exclusive: row.is_exclusive === 1,
+    cover: stored[0] ?? null,
+    images: stored,
+  };
+}
+
+export async function listForSitemap(db: DB) {
+  return db.selectFrom("properties").select(["id", "updated_at"]).orderBy("id").execute();
+}

@@ -1,0 +1,62 @@
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, data, isRouteErrorResponse, useRouteLoaderData } from "react-router";
+import { NONCE_HEADER } from "./entry.server";
+import type { Route } from "./+types/root";
+import { ToastView } from "./components/ui/toast";
+import { getAgency, getEnv } from "./utils/env.server";
+import { readToast } from "./utils/toast.server";
+import "./styles/app.css";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { toast, setCookie } = await readToast(request);
+  return data(
+    { agency: getAgency(), origin: getEnv().appUrl.origin, toast, nonce: request.headers.get(NONCE_HEADER) ?? undefined },
+    setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
+  );
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useRouteLoaderData<typeof loader>("root")?.nonce;
+  return (
+    <html lang="pt-BR">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0f2a44" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-white text-slate-800 antialiased">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <Outlet />
+      {loaderData.toast ? <ToastView key={JSON.stringify(loaderData.toast)} toast={loaderData.toast} /> : null}
+    </>
+  );
+}
+
+// Last resort: something outside the site layout failed. The site's own pages
+// render their errors inside the header and footer (routes/site/layout.tsx).
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <main className="mx-auto max-w-xl px-4 py-24 text-center">
+      <h1 className="text-3xl font-bold text-slate-900">{notFound ? "Página não encontrada" : "Algo deu errado"}</h1>
+      <p className="mt-4 text-slate-600">
+        {notFound ? "O endereço que você acessou não existe." : "Ocorreu um erro inesperado. Tente novamente em instantes."}
+      </p>
+      <a href="/" className="mt-8 inline-block rounded-md bg-slate-900 px-5 py-3 font-semibold text-white">
+        Voltar ao início
+      </a>
+    </main>
+  );
+}

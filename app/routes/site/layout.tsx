@@ -1,0 +1,35 @@
+import { Outlet } from "react-router";
+import { SiteFooter } from "../../components/site/footer";
+import { SiteHeader } from "../../components/site/header";
+import { WhatsAppButton } from "../../components/site/whatsapp-button";
+import { ErrorPage } from "../../components/site/error-page";
+import type { Route } from "./+types/layout";
+
+// The shared frame of every public page (spec §2 "Shared frame").
+export default function SiteLayout() {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a href="#conteudo" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2">
+        Pular para o conteúdo
+      </a>
+      <SiteHeader />
+      <main id="conteudo" className="flex-1">
+        <Outlet />
+      </main>
+      <SiteFooter />
+      <WhatsAppButton />
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <SiteHeader />
+      <main id="conteudo" className="flex-1">
+        <ErrorPage error={error} />
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}

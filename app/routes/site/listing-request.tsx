@@ -1,0 +1,139 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { CheckCircle2 } from "lucide-react";
+import { Form, data, useLocation, useNavigation } from "react-router";
+import { PageHeader } from "../../components/site/page-header";
+import { Field, FormAlert, HoneypotField, buttonClass, inputClass } from "../../components/ui/field";
+import { getDb } from "../../db/db.server";
+import { createListingRequest } from "../../models/leads/leads.server";
+import { listingRequestSchema } from "../../models/leads/listing-request.schema";
+import { LISTING_TYPES } from "../../models/properties/options";
+import { invalidSubmission, submissionFailed } from "../../utils/forms.server";
+import { seo } from "../../utils/seo";
+import { redirectWithToast } from "../../utils/toast.server";
+import type { Route } from "./+types/listing-request";
+
+// "Anuncie seu Imóvel": served at /anunciar-imovel (header) and /anunciar (footer).
+export function meta({ matches, location }: Route.MetaArgs) {
+  return seo({
+    matches,
+    title: "Anuncie seu Imóvel",
+    description: "Quer vender ou alugar seu imóvel em Três Lagoas? Envie os dados e a Lagoa Imóveis entra em contato para avaliar.",
+    path: location.pathname === "/anunciar" ? "/anunciar-imovel" : location.pathname,
+  });
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: listingRequestSchema });
+  if (submission.status !== "success") return invalidSubmission(submission);
+  const path = new URL(request.url).pathname;
+  const success = { type: "success" as const, title: "Solicitação enviada!", description: "Entraremos em contato em breve para avaliar seu imóvel." };
+  if (submission.value.website) return redirectWithToast(path, success);
+  try {
+    await createListingRequest(getDb(), submission.value);
+  } catch (error) {
+    console.error("listing request insert failed", error);
+    return data({ result: submission.reply(), alert: submissionFailed() }, { status: 500 });
+  }
+  return redirectWithToast(path, success);
+}
+
+const numberFields = [
+  ["area", "Área (m²)", 100_000_000],
+  ["quartos", "Quartos", 100],
+  ["suites", "Suítes", 100],
+  ["banheiros", "Banheiros", 100],
+  ["vagas", "Vagas", 100],
+] as const;
+
+export default function ListingRequestPage({ actionData }: Route.ComponentProps) {
+  const location = useLocation();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const [form, fields] = useForm({ id: "listing-request", lastResult: actionData?.result, shouldRevalidate: "onInput" });
+
+  return (
+    <>
+      <PageHeader title="Anuncie seu Imóvel" subtitle="Quer vender ou alugar? Conte sobre o seu imóvel e um corretor entra em contato para fazer a avaliação." />
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-10 lg:grid-cols-[1fr_340px]">
+        <Form method="post" action={location.pathname} {...getFormProps(form)} noValidate={false} className="relative space-y-5 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+          {actionData?.alert ? <FormAlert title={actionData.alert.title} description={actionData.alert.description} /> : null}
+          <HoneypotField />
+          <fieldset className="space-y-4">
+            <legend className="text-lg font-semibold text-brand-800">Seus dados</legend>
+            <Field id={fields.nome.id} errorId={fields.nome.errorId} label="Nome *" errors={fields.nome.errors}>
+              <input {...getInputProps(fields.nome, { type: "text" })} key={fields.nome.key} required maxLength={120} autoComplete="name" className={inputClass} />
+            </Field>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field id={fields.email.id} errorId={fields.email.errorId} label="Email *" errors={fields.email.errors}>
+                <input {...getInputProps(fields.email, { type: "email" })} key={fields.email.key} required maxLength={254} autoComplete="email" className={inputClass} />
+              </Field>
+              <Field id={fields.telefone.id} errorId={fields.telefone.errorId} label="Telefone *" errors={fields.telefone.errors}>
+                <input {...getInputProps(fields.telefone, { type: "tel" })} key={fields.telefone.key} required maxLength={30} autoComplete="tel" placeholder="(67) 99999-0000" className={inputClass} />
+              </Field>
+            </div>
+          </fieldset>
+          <fieldset className="space-y-4">
+            <legend className="text-lg font-semibold text-brand-800">O imóvel</legend>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field id={fields.tipoImovel.id} errorId={fields.tipoImovel.errorId} label="Tipo do imóvel *" errors={fields.tipoImovel.errors}>
+                <select {...getSelectProps(fields.tipoImovel)} key={fields.tipoImovel.key} required className={inputClass}>
+                  <option value="">Selecione</option>
+                  {Object.entries(LISTING_TYPES).map(([value, label]) => (
+                    <option key={value} value={value}>
+                      {label}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+              <Field id={fields.preco.id} errorId={fields.preco.errorId} label="Preço pretendido (R$) *" errors={fields.preco.errors}>
+                <input {...getInputProps(fields.preco, { type: "text" })} key={fields.preco.key} required maxLength={30} inputMode="decimal" placeholder="350.000,00" className={inputClass} />
+              </Field>
+            </div>
+            <Field id={fields.endereco.id} errorId={fields.endereco.errorId} label="Endereço *" errors={fields.endereco.errors}>
+              <input {...getInputProps(fields.endereco, { type: "text" })} key={fields.endereco.key} required maxLength={300} autoComplete="street-address" placeholder="Rua, número, bairro" className={inputClass} />
+            </Field>
+            <div className="grid grid-cols-2 gap-4 sm:grid-cols-5">
+              {numberFields.map(([name, label, max]) => {
+                const f = fields[name];
+                return (
+                  <Field key={name} id={f.id} errorId={f.errorId} label={label} errors={f.errors}>
+                    <input {...getInputProps(f, { type: "number" })} key={f.key} min={0} max={max} step={1} inputMode="numeric" className={inputClass} />
+                  </Field>
+                );
+              })}
+            </div>
+            <Field id={fields.descricao.id} errorId={fields.descricao.errorId} label="Descrição" errors={fields.descricao.errors}>
+              <textarea
+                {...getTextareaProps(fields.descricao)}
+                key={fields.descricao.key}
+                rows={5}
+                maxLength={5000}
+                placeholder="Conte o que o imóvel tem de melhor: reformas, lazer, documentação..."
+                className={inputClass}
+              />
+            </Field>
+          </fieldset>
+          <button type="submit" className={buttonClass} disabled={busy}>
+            {busy ? "Enviando..." : "Enviar solicitação"}
+          </button>
+        </Form>
+        <aside className="h-fit space-y-4 rounded-xl bg-brand-50 p-6 ring-1 ring-brand-100">
+          <h2 className="text-lg font-semibold text-brand-800">Por que anunciar com a gente</h2>
+          <ul className="space-y-3 text-slate-700">
+            {[
+              "Avaliação gratuita feita por corretor que conhece o bairro.",
+              "Fotos profissionais e divulgação no site e nas redes sociais.",
+              "Atendimento aos interessados e acompanhamento das visitas.",
+              "Apoio com a documentação até a assinatura do contrato.",
+            ].map((t) => (
+              <li key={t} className="flex gap-2">
+                <CheckCircle2 aria-hidden className="mt-0.5 size-5 shrink-0 text-emerald-700" /> {t}
+              </li>
+            ))}
+          </ul>
+        </aside>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,20 @@
+import { data } from "react-router";
+import { ErrorPage } from "../../components/site/error-page";
+import type { Route } from "./+types/not-found";
+
+// Any path no other route takes: HTTP 404 inside the site frame.
+export function meta() {
+  return [{ title: "Página não encontrada | Lagoa Imóveis" }, { name: "robots", content: "noindex" }];
+}
+
+export function loader() {
+  throw data({ message: "Página não encontrada" }, { status: 404 });
+}
+
+export default function NotFound() {
+  return null;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} />;
+}

@@ -1,0 +1,188 @@
+import { Bath, BedDouble, Calendar, Car, MapPin, Phone, Ruler, ShowerHead, Tag } from "lucide-react";
+import { data } from "react-router";
+import { ErrorPage } from "../../components/site/error-page";
+import { Gallery } from "../../components/site/property/gallery";
+import { ShareButtons } from "../../components/site/property/share-buttons";
+import { MapEmbed } from "../../components/site/agency-contact";
+import { WhatsAppIcon } from "../../components/site/whatsapp-icon";
+import { whatsappLink } from "../../config/agency";
+import { getDb } from "../../db/db.server";
+import { fallbackDescription } from "../../models/properties/describe";
+import { imageUrl } from "../../models/properties/images";
+import { ADVERTISED_FOR_LABELS, PROPERTY_STATUSES, statusLabel } from "../../models/properties/options";
+import { getProperty } from "../../models/properties/properties.server";
+import { formatPropertyCode } from "../../models/properties/search";
+import { absoluteUrl } from "../../utils/env.server";
+import { formatInt, formatPrice } from "../../utils/format";
+import { useAgency, useOrigin } from "../../utils/root-data";
+import { seo } from "../../utils/seo";
+import type { Route } from "./+types/property";
+
+export function meta({ matches, loaderData, params }: Route.MetaArgs) {
+  if (!loaderData) return [{ title: "Imóvel não encontrado | Lagoa Imóveis" }, { name: "robots", content: "noindex" }];
+  const p = loaderData.property;
+  const description = (p.description ?? fallbackDescription(p)).replace(/\s+/g, " ").slice(0, 155);
+  const cover = p.images[0];
+  return [
+    ...seo({
+      matches,
+      title: `${p.name} - ${formatPrice(p.price)}`,
+      description,
+      path: `/imoveis/${params.id}`,
+      image: cover ? imageUrl(cover.file_key, cover.widths.includes(960) ? 960 : cover.widths[cover.widths.length - 1]) : undefined,
+      type: "article",
+    }),
+    { "script:ld+json": loaderData.jsonLd },
+  ];
+}
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const id = /^\d{1,9}$/.test(params.id) ? Number(params.id) : null;
+  const property = id ? await getProperty(getDb(), id) : null;
+  if (!property) throw data({ message: "Imóvel não encontrado" }, { status: 404 });
+  const url = absoluteUrl(`/imoveis/${property.id}`);
+  const jsonLd = {
+    "@context": "https://schema.org",
+    "@type": "RealEstateListing",
+    name: property.name,
+    description: property.description ?? fallbackDescription(property),
+    url,
+    datePosted: property.created_at,
+    image: property.images.map((img) => absoluteUrl(imageUrl(img.file_key, img.widths[img.widths.length - 1]))),
+    identifier: formatPropertyCode(property.property_code),
+    ...(property.price != null
+      ? { offers: { "@type": "Offer", price: (property.price / 100).toFixed(2), priceCurrency: "BRL", availability: "https://schema.org/InStock", url } }
+      : {}),
+    about: {
+      "@type": "Accommodation",
+      name: property.name,
+      ...(property.area > 0 ? { floorSize: { "@type": "QuantitativeValue", value: property.area, unitCode: "MTK" } } : {}),
+      ...(property.bedrooms > 0 ? { numberOfBedrooms: property.bedrooms } : {}),
+      ...(property.bathrooms > 0 ? { numberOfBathroomsTotal: property.bathrooms } : {}),
+      address: { "@type": "PostalAddress", streetAddress: property.location, addressLocality: "Três Lagoas", addressRegion: "MS", addressCountry: "BR" },
+    },
+  };
+  return { property, jsonLd };
+}
+
+export default function PropertyPage({ loaderData }: Route.ComponentProps) {
+  const { property: p } = loaderData;
+  const agency = useAgency();
+  const origin = useOrigin();
+  const url = `${origin}/imoveis/${p.id}`;
+  const code = formatPropertyCode(p.property_code);
+  const badge = (PROPERTY_STATUSES as Record<string, { badge: string }>)[p.status]?.badge ?? "bg-slate-100 text-slate-800";
+  const features = [
+    { value: p.area, label: `${formatInt(p.area)} m²`, name: "Área", icon: Ruler },
+    { value: p.bedrooms, label: `${p.bedrooms}`, name: p.bedrooms === 1 ? "Quarto" : "Quartos", icon: BedDouble },
+    { value: p.suites, label: `${p.suites}`, name: p.suites === 1 ? "Suíte" : "Suítes", icon: ShowerHead },
+    { value: p.bathrooms, label: `${p.bathrooms}`, name: p.bathrooms === 1 ? "Banheiro" : "Banheiros", icon: Bath },
+    { value: p.parking_spaces, label: `${p.parking_spaces}`, name: p.parking_spaces === 1 ? "Vaga" : "Vagas", icon: Car },
+  ].filter((f) => f.value > 0);
+  const interest = `Olá! Vim pelo site e tenho interesse no imóvel ${code} - ${p.name}: ${url}`;
+  const visit = `Olá! Vim pelo site e gostaria de agendar uma visita ao imóvel ${code} - ${p.name}: ${url}`;
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <Gallery images={p.images} title={p.name} />
+      <div className="mt-8 grid gap-10 lg:grid-cols-[1fr_360px]">
+        <div>
+          <div className="flex flex-wrap gap-2">
+            <span className={`rounded-full px-3 py-1 text-xs font-semibold ${badge}`}>{statusLabel(p.status)}</span>
+            {p.featured ? <span className="rounded-full bg-gold-500 px-3 py-1 text-xs font-semibold text-brand-900">Destaque</span> : null}
+            <span className="rounded-full bg-slate-100 px-3 py-1 text-xs font-semibold text-slate-800">{p.standard}</span>
+            {p.is_exclusive ? <span className="rounded-full bg-brand-800 px-3 py-1 text-xs font-semibold text-white">Exclusivo</span> : null}
+          </div>
+          <h1 className="mt-4 text-3xl font-bold text-slate-900 md:text-4xl">{p.name}</h1>
+          <p className="mt-2 flex items-start gap-1.5 text-slate-600">
+            <MapPin aria-hidden className="mt-0.5 size-5 shrink-0" /> {p.location}
+          </p>
+          <p className="mt-1 text-sm text-slate-600">
+            {p.type} · Código {code} · {p.category}
+          </p>
+          <div className="mt-5 flex flex-wrap items-center justify-between gap-4">
+            <p className="text-3xl font-bold text-brand-800" data-testid="property-price">
+              {formatPrice(p.price)}
+              {p.advertised_for === "LOCAÇÃO" && p.price != null ? <span className="text-base font-medium text-slate-600"> /mês</span> : null}
+            </p>
+            <ShareButtons url={url} title={p.name} />
+          </div>
+
+          <section aria-labelledby="caracteristicas" className="mt-8">
+            <h2 id="caracteristicas" className="text-xl font-semibold text-slate-900">
+              Características
+            </h2>
+            <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3">
+              {features.map((f) => (
+                <li key={f.name} className="flex items-center gap-3 rounded-lg bg-slate-50 p-3 ring-1 ring-slate-200">
+                  <f.icon aria-hidden className="size-6 text-brand-700" />
+                  <span>
+                    <span className="block font-semibold text-slate-900">{f.label}</span>
+                    <span className="text-sm text-slate-600">{f.name}</span>
+                  </span>
+                </li>
+              ))}
+              <li className="flex items-center gap-3 rounded-lg bg-slate-50 p-3 ring-1 ring-slate-200">
+                <Tag aria-hidden className="size-6 text-brand-700" />
+                <span>
+                  <span className="block font-semibold text-slate-900">{ADVERTISED_FOR_LABELS[p.advertised_for] ?? p.advertised_for}</span>
+                  <span className="text-sm text-slate-600">Modalidade</span>
+                </span>
+              </li>
+            </ul>
+          </section>
+
+          <section aria-labelledby="descricao" className="mt-8">
+            <h2 id="descricao" className="text-xl font-semibold text-slate-900">
+              Descrição
+            </h2>
+            <p className="mt-3 leading-relaxed whitespace-pre-line text-slate-700">{p.description?.trim() || fallbackDescription(p)}</p>
+          </section>
+
+          <section aria-labelledby="localizacao" className="mt-8">
+            <h2 id="localizacao" className="text-xl font-semibold text-slate-900">
+              Localização
+            </h2>
+            <p className="mt-2 mb-4 text-slate-700">{p.location}</p>
+            <MapEmbed query={p.location} title={`Mapa: ${p.location}`} />
+          </section>
+        </div>
+
+        <aside aria-labelledby="contato-imovel" className="h-fit rounded-xl bg-white p-6 shadow-lg ring-1 ring-slate-200 lg:sticky lg:top-24">
+          <h2 id="contato-imovel" className="text-xl font-semibold text-slate-900">
+            Gostou deste imóvel?
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">Fale com um corretor da {agency.name}.</p>
+          <div className="mt-5 space-y-3">
+            <a
+              href={whatsappLink(agency, interest)}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="flex w-full items-center justify-center gap-2 rounded-md bg-[#1f8f4d] px-4 py-3 font-semibold text-white hover:bg-[#187a41]"
+            >
+              <WhatsAppIcon className="size-5" /> Conversar no WhatsApp
+            </a>
+            <a
+              href={whatsappLink(agency, visit)}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="flex w-full items-center justify-center gap-2 rounded-md border-2 border-brand-800 px-4 py-3 font-semibold text-brand-800 hover:bg-brand-50"
+            >
+              <Calendar aria-hidden className="size-5" /> Agendar visita
+            </a>
+            <a href={`tel:+${agency.phone}`} className="flex w-full items-center justify-center gap-2 rounded-md bg-slate-100 px-4 py-3 font-semibold text-slate-800 hover:bg-slate-200">
+              <Phone aria-hidden className="size-5" /> Ligar: {agency.phoneDisplay}
+            </a>
+          </div>
+          <p className="mt-5 text-xs text-slate-600">
+            {agency.name} · {agency.creci}
+          </p>
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} notFoundTitle="Imóvel não encontrado" notFoundText="O imóvel solicitado não existe ou foi removido." />;
+}

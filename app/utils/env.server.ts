@@ -1,0 +1,74 @@
+import path from "node:path";
+import { z } from "zod";
+import { defaultAgency, type Agency } from "../config/agency";
+
+// The one place that reads process.env: validated once, at first use, so a
+// misconfigured container fails at boot with a readable message.
+const schema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    HOST: z.string().min(1).default("0.0.0.0"),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    DATABASE_PATH: z.string().min(1).default("data/app.db"),
+    UPLOADS_DIR: z.string().min(1).default("uploads"),
+    APP_URL: z.url().default("http://localhost:3000"),
+    SESSION_SECRET: z.string().optional(),
+    AGENCY_NAME: z.string().optional(),
+    AGENCY_CRECI: z.string().optional(),
+    AGENCY_WHATSAPP: z.string().regex(/^\d{10,15}$/).optional(),
+    AGENCY_PHONE: z.string().regex(/^\d{10,15}$/).optional(),
+    AGENCY_EMAIL: z.email().optional(),
+    AGENCY_ADDRESS: z.string().optional(),
+    AGENCY_SIMULATOR_URL: z.url().optional(),
+    // Lets the benchmark and tests turn off the per-address form rate limit.
+    RATE_LIMIT_DISABLED: z.enum(["0", "1"]).default("0"),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === "production" && (!env.SESSION_SECRET || env.SESSION_SECRET.length < 32)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SESSION_SECRET"],
+        message: "SESSION_SECRET is required in production (at least 32 characters)",
+      });
+    }
+  });
+
+export type Env = z.infer<typeof schema> & { appUrl: URL };
+
+let cached: Env | undefined;
+
+export function getEnv(): Env {
+  if (cached) return cached;
+  const parsed = schema.safeParse(process.env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join("\n")}`);
+  }
+  cached = { ...parsed.data, appUrl: new URL(parsed.data.APP_URL) };
+  return cached;
+}
+
+export function databasePath() {
+  return path.resolve(getEnv().DATABASE_PATH);
+}
+
+export function uploadsDir() {
+  return path.resolve(getEnv().UPLOADS_DIR);
+}
+
+export function absoluteUrl(pathname: string) {
+  return new URL(pathname, getEnv().appUrl).toString();
+}
+
+export function getAgency(): Agency {
+  const env = getEnv();
+  const agency = { ...defaultAgency };
+  if (env.AGENCY_NAME) agency.name = env.AGENCY_NAME;
+  if (env.AGENCY_CRECI) agency.creci = env.AGENCY_CRECI;
+  if (env.AGENCY_WHATSAPP) agency.whatsapp = env.AGENCY_WHATSAPP;
+  if (env.AGENCY_PHONE) agency.phone = env.AGENCY_PHONE;
+  if (env.AGENCY_EMAIL) agency.email = env.AGENCY_EMAIL;
+  if (env.AGENCY_ADDRESS) agency.address = env.AGENCY_ADDRESS;
+  if (env.AGENCY_SIMULATOR_URL) agency.simulatorUrl = env.AGENCY_SIMULATOR_URL;
+  return agency;
+}

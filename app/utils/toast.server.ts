@@ -1,0 +1,33 @@
+import { createCookie, redirect } from "react-router";
+import { cookieSecrets, secureCookies } from "./cookie-secrets.server";
+import type { Toast } from "./toast";
+
+// One-time flash cookie: set by an action's redirect, read and cleared by the
+// root loader, so the toast renders on the server and shows without JavaScript.
+let cookie: ReturnType<typeof createCookie> | undefined;
+function toastCookie() {
+  cookie ??= createCookie("toast", {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secure: secureCookies(),
+    secrets: cookieSecrets(),
+    maxAge: 60,
+  });
+  return cookie;
+}
+
+export async function redirectWithToast(url: string, toast: Toast, init?: ResponseInit) {
+  const headers = new Headers(init?.headers);
+  headers.append("Set-Cookie", await toastCookie().serialize(toast));
+  return redirect(url, { ...init, headers });
+}
+
+export async function readToast(request: Request): Promise<{ toast: Toast | null; setCookie: string | null }> {
+  const header = request.headers.get("Cookie");
+  if (!header || !header.includes("toast=")) return { toast: null, setCookie: null };
+  const value = (await toastCookie().parse(header)) as Toast | null;
+  const setCookie = await toastCookie().serialize("", { maxAge: 0 });
+  if (!value || typeof value !== "object" || typeof value.title !== "string") return { toast: null, setCookie };
+  return { toast: value, setCookie };
+}

@@ -1,0 +1,55 @@
+import { defineConfig, devices } from "@playwright/test";
+import { E2E_DB, E2E_DIR, E2E_PORT, E2E_UPLOADS, E2E_URL } from "./tests/setup/paths";
+
+// Fix the scratch folder for the worker processes too (they re-import this file).
+process.env.E2E_DIR = E2E_DIR;
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  testMatch: "**/*.test.ts",
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  use: {
+    baseURL: E2E_URL,
+    locale: "pt-BR",
+    timezoneId: "America/Campo_Grande",
+    trace: "off",
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  webServer: {
+    // The production build on a fresh database seeded with the demo content.
+    command: "tsx scripts/e2e-server.ts",
+    url: `${E2E_URL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "pipe",
+    env: {
+      NODE_ENV: "production",
+      PORT: String(E2E_PORT),
+      HOST: "127.0.0.1",
+      APP_URL: E2E_URL,
+      DATABASE_PATH: E2E_DB,
+      UPLOADS_DIR: E2E_UPLOADS,
+      SESSION_SECRET: "e2e-secret-that-is-long-enough-for-production-checks",
+      RATE_LIMIT_DISABLED: "1",
+      E2E_DIR,
+    },
+  },
+});

@@ -1,0 +1,20 @@
+// npm run demo: after `npm run build`, migrate, seed the demo content when the
+// database is empty, and serve the production build at http://localhost:3000.
+import crypto from "node:crypto";
+
+// The demo runs the production server; a throwaway session secret is fine for
+// a local demo (set SESSION_SECRET to keep sessions across restarts).
+process.env.NODE_ENV ??= "production";
+process.env.SESSION_SECRET ??= crypto.randomBytes(32).toString("hex");
+
+const { openDatabase } = await import("../app/db/db.server");
+const { migrateToLatest } = await import("../app/db/migrate.server");
+const { databasePath } = await import("../app/utils/env.server");
+const { seedDemo } = await import("./seed-demo-data");
+
+const db = openDatabase(databasePath());
+await migrateToLatest(db);
+const { created, properties } = await seedDemo(db);
+console.log(created ? `Demonstração: ${properties} imóveis criados.` : "Demonstração: banco já tinha dados, nada foi alterado.");
+await db.destroy();
+await import("../server");

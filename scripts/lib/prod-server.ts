@@ -1,0 +1,58 @@
+// Starts the production build on a fresh, seeded database in a scratch folder,
+// for the benchmark and the Lighthouse audit. Returns its URL and a stop().
+import { spawn, execSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+export async function startProductionServer(port: number) {
+  if (!fs.existsSync("build/server/index.js")) {
+    console.log("build/ ausente: rodando npm run build...");
+    execSync("npm run build", { stdio: "inherit" });
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "imobiliaria-bench-"));
+  const env = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    APP_URL: `http://127.0.0.1:${port}`,
+    DATABASE_PATH: path.join(dir, "app.db"),
+    UPLOADS_DIR: path.join(dir, "uploads"),
+    SESSION_SECRET: "bench-secret-that-is-long-enough-for-production",
+    RATE_LIMIT_DISABLED: "1",
+  };
+  execSync("node_modules/.bin/tsx scripts/seed-demo.ts", { env, stdio: "ignore" });
+  const child = spawn("node_modules/.bin/tsx", ["server.ts"], { env, stdio: ["ignore", "ignore", "inherit"] });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      const res = await fetch(`${url}/healthz`);
+      if (res.ok) break;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) {
+      child.kill();
+      throw new Error("o servidor não respondeu em 60 s");
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  return {
+    url,
+    databasePath: env.DATABASE_PATH,
+    stop: () => {
+      child.kill("SIGTERM");
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+// The first property page of the seeded database.
+export async function firstPropertyPath(url: string) {
+  const html = await (await fetch(`${url}/imoveis`)).text();
+  const m = /href="(\/imoveis\/\d+)"/.exec(html);
+  if (!m) throw new Error("nenhum imóvel na listagem");
+  return m[1];
+}

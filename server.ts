@@ -1,0 +1,116 @@
+import crypto from "node:crypto";
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express from "express";
+import { rateLimit } from "express-rate-limit";
+import { openDatabase } from "./app/db/db.server";
+import { migrateToLatest } from "./app/db/migrate.server";
+import { databasePath, getEnv, uploadsDir } from "./app/utils/env.server";
+
+// The production and development server: security headers, compression,
+// static files, a rate limit on form posts, then React Router.
+const env = getEnv();
+const PRODUCTION = env.NODE_ENV === "production";
+
+// Migrations run before the first request (a short-lived connection; the app
+// opens its own Kysely instance lazily).
+{
+  const db = openDatabase(databasePath());
+  await migrateToLatest(db);
+  await db.destroy();
+}
+
+const app = express();
+app.disable("x-powered-by");
+// Behind one reverse proxy (the container's host) req.ip is the visitor's.
+app.set("trust proxy", "loopback");
+
+app.use((req, res, next) => {
+  const nonce = crypto.randomBytes(16).toString("base64");
+  req.headers["x-csp-nonce"] = nonce;
+  // Enforced CSP: scripts only from us with this request's nonce; the map
+  // iframe is the one third party (Google Maps embed).
+  res.setHeader(
+    "Content-Security-Policy",
+    [
+      "default-src 'self'",
+      `script-src 'self' 'nonce-${nonce}'`,
+      "style-src 'self' 'unsafe-inline'",
+      "img-src 'self' data: blob:",
+      "font-src 'self'",
+      "connect-src 'self'" + (PRODUCTION ? "" : " ws: wss:"),
+      "frame-src https://maps.google.com https://www.google.com",
+      "frame-ancestors 'none'",
+      "form-action 'self'",
+      "base-uri 'self'",
+      "object-src 'none'",
+    ].join("; "),
+  );
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+  res.setHeader("X-Frame-Options", "DENY");
+  res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
+  if (env.appUrl.protocol === "https:") res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  next();
+});
+
+app.use(compression());
+
+// Listing and banner photos: file names are unique per upload, so they never
+// change and may be cached for a year.
+app.use(
+  "/uploads",
+  express.static(path.join(uploadsDir(), "public"), { immutable: true, maxAge: "1y", index: false, fallthrough: true }),
+);
+
+// Public form posts: 30 per 10 minutes per address is far above a person and
+// well below a spammer.
+if (env.RATE_LIMIT_DISABLED !== "1") {
+  app.use(
+    rateLimit({
+      windowMs: 10 * 60 * 1000,
+      limit: 30,
+      skip: (req) => req.method === "GET" || req.method === "HEAD",
+      standardHeaders: "draft-8",
+      legacyHeaders: false,
+      handler: (_req, res) => {
+        res
+          .status(429)
+          .type("text/plain; charset=utf-8")
+          .send("Muitas tentativas em pouco tempo. Aguarde alguns minutos e tente novamente.");
+      },
+    }),
+  );
+}
+
+if (PRODUCTION) {
+  app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
+  app.use(express.static("build/client", { maxAge: "1h", index: false }));
+  const build = await import(path.resolve("build/server/index.js"));
+  app.use(createRequestHandler({ build, mode: "production" }));
+} else {
+  const vite = await import("vite");
+  const devServer = await vite.createServer({ server: { middlewareMode: true } });
+  app.use(devServer.middlewares);
+  app.use(async (req, res, next) => {
+    try {
+      const build = await devServer.ssrLoadModule("virtual:react-router/server-build");
+      return createRequestHandler({ build: build as never, mode: "development" })(req, res, next);
+    } catch (error) {
+      if (error instanceof Error) devServer.ssrFixStacktrace(error);
+      next(error);
+    }
+  });
+}
+
+const server = app.listen(env.PORT, env.HOST, () => {
+  console.log(`Servidor em http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${env.PORT} (${env.NODE_ENV})`);
+});
+
+for (const signal of ["SIGTERM", "SIGINT"] as const) {
+  process.on(signal, () => {
+    server.close(() => process.exit(0));
+    setTimeout(() => process.exit(0), 5000).unref();
+  });
+}
