@@ -61,7 +61,7 @@ export function PropertyCard({ property, eager = false, headingLevel = 3 }: { pr
           ) : null}
         </ul>
         <div className="mt-auto flex items-end justify-between gap-2 pt-4">
-          <p className="text-xl font-bold text-brand-800">{formatPrice(property.price)}</p>
+          <p className="text-lg font-bold whitespace-nowrap text-brand-800 sm:text-xl">{formatPrice(property.price)}</p>
           <Link
             to={`/imoveis/${property.id}`}
             className="rounded-md bg-brand-800 px-3 py-2 text-sm font-semibold whitespace-nowrap text-white hover:bg-brand-700"

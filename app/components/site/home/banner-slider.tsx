@@ -96,7 +96,7 @@ export function BannerSlider({ banners }: { banners: PublicBanner[] }) {
               />
             </picture>
             <div className="absolute inset-0 bg-gradient-to-t from-black/75 via-black/30 to-transparent md:bg-gradient-to-r md:from-black/70 md:via-black/35 md:to-transparent" />
-            <div className="absolute inset-x-0 bottom-0 mx-auto max-w-7xl px-6 pb-14 md:top-0 md:flex md:flex-col md:justify-center md:pb-0">
+            <div className="absolute inset-x-0 bottom-0 mx-auto max-w-7xl px-6 pb-14 md:top-0 md:px-20 md:flex md:flex-col md:justify-center md:pb-0">
               <h2 className="max-w-xl text-3xl font-bold text-white drop-shadow md:text-5xl">{b.title}</h2>
               {b.subtitle ? <p className="mt-3 max-w-lg text-base text-slate-100 md:text-xl">{b.subtitle}</p> : null}
               {b.link ? (

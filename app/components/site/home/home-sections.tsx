@@ -40,7 +40,7 @@ export function HomeSearch() {
   const navigate = useNavigate();
   const selectClass = `${inputClass} appearance-auto`;
   return (
-    <section aria-labelledby="busca-title" className="relative z-10 mx-auto -mt-10 max-w-5xl px-4">
+    <section aria-labelledby="busca-title" className="relative z-10 mx-auto mt-6 max-w-5xl px-4 md:-mt-10">
       <div className="rounded-xl bg-white p-6 shadow-xl ring-1 ring-slate-200">
         <h2 id="busca-title" className="text-2xl font-bold text-brand-800">
           Encontre seu Imóvel
