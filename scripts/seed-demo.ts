@@ -1,8 +1,6 @@
 // Fills an empty database with the demo listings of Três Lagoas and their
 // photos: `npm run seed:demo`. Safe to re-run: it does nothing once any
 // property exists. Honours DATABASE_PATH and UPLOADS_DIR (app/utils/env.server.ts).
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { openDatabase } from "../app/db/db.server";
 import { migrateToLatest } from "../app/db/migrate.server";
 import { databasePath } from "../app/utils/env.server";
@@ -19,7 +17,7 @@ try {
   process.exit(1);
 }
 try {
-  await migrateToLatest(db, path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "migrations"));
+  await migrateToLatest(db);
   const result = await seedDemo(db);
   if (!result.created) {
     console.log("Dados de demonstração já existem: nada a fazer.");

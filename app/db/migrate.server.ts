@@ -1,13 +1,12 @@
-import { promises as fs } from "node:fs";
-import path from "node:path";
-import { FileMigrationProvider, Migrator, type Kysely } from "kysely";
+import { Migrator, type Kysely } from "kysely";
+import { migrations } from "../../migrations";
 import type { Database } from "./schema";
 
-// Runs the append-only migrations of migrations/ (by file name order).
-export async function migrateToLatest(db: Kysely<Database>, folder = path.resolve("migrations")) {
+// Runs the append-only migrations of migrations/ (listed in migrations/index.ts).
+export async function migrateToLatest(db: Kysely<Database>) {
   const migrator = new Migrator({
     db,
-    provider: new FileMigrationProvider({ fs, path, migrationFolder: folder }),
+    provider: { getMigrations: async () => migrations },
   });
   const { error, results } = await migrator.migrateToLatest();
   for (const r of results ?? []) {

@@ -1,0 +1,8 @@
+import type { Migration } from "kysely";
+import * as m0001 from "./0001_public_site";
+
+// Every migration, by name (applied in name order). Append a line per new file;
+// a static map works the same under tsx, Vitest and a bundler.
+export const migrations: Record<string, Migration> = {
+  "0001_public_site": m0001,
+};

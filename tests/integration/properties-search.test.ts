@@ -1,0 +1,120 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Kysely } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../../app/db/db.server";
+import { migrateToLatest } from "../../app/db/migrate.server";
+import type { Database } from "../../app/db/schema";
+import { parseFilter } from "../../app/models/properties/filters";
+import { getProperty, listFeatured, searchProperties } from "../../app/models/properties/properties.server";
+import { buildSearchText } from "../../app/models/properties/search";
+
+// The list queries against a real, freshly migrated SQLite file.
+let db: Kysely<Database>;
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "search-it-"));
+
+async function insert(code: number, fields: Partial<Database["properties"]> & { name: string; location: string }) {
+  const created = new Date(Date.UTC(2026, 0, 1) + code * 60_000).toISOString();
+  const row = { property_code: code, type: "Casa", ...fields };
+  const { id } = await db
+    .insertInto("properties")
+    .values({
+      status: "ready",
+      category: "Imóveis Usados",
+      price: 250_000_00,
+      area: 100,
+      bedrooms: 2,
+      suites: 0,
+      bathrooms: 1,
+      parking_spaces: 1,
+      description: null,
+      featured: 0,
+      standard: "MEDIO PADRÃO",
+      is_exclusive: 0,
+      advertised_for: "COMPRA",
+      created_at: created,
+      updated_at: created,
+      ...row,
+      search_text: buildSearchText({ name: row.name, location: row.location, type: row.type, property_code: code }),
+    } as never)
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+beforeAll(async () => {
+  db = openDatabase(path.join(dir, "app.db"));
+  await migrateToLatest(db);
+  await insert(1, { name: "Chácara Água Clara", location: "Estrada X - Portal das Águas, Três Lagoas - MS", type: "Terreno", price: null });
+  await insert(2, { name: "Casa no Centro", location: "Rua A, 1 - Centro, Três Lagoas - MS", price: 300_000_00, featured: 1 });
+  await insert(3, { name: "Apartamento Alvorada", location: "Rua B, 2 - Jardim Alvorada, Três Lagoas - MS", type: "Apartamento", price: 300_000_01, advertised_for: "LOCAÇÃO" });
+  await insert(100, { name: "Sala 100% comercial", location: "Av. C, 3 - Centro, Três Lagoas - MS", type: "Sala", price: 1_500_000_00 });
+  for (let i = 0; i < 12; i++) await insert(200 + i, { name: `Lote ${i}`, location: "Rua D - Interlagos, Três Lagoas - MS", type: "Terreno" });
+});
+
+afterAll(async () => {
+  await db.destroy();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const names = (r: { items: { name: string }[] }) => r.items.map((i) => i.name);
+
+describe("searchProperties", () => {
+  it("matches text without case or accents", async () => {
+    const r = await searchProperties(db, parseFilter(new URLSearchParams("search=AGUA clara")), 1);
+    expect(names(r)).toEqual(["Chácara Água Clara"]);
+  });
+
+  it("finds a property code written as #0100 and treats % literally", async () => {
+    expect(names(await searchProperties(db, parseFilter(new URLSearchParams("search=%230100")), 1))).toEqual(["Sala 100% comercial"]);
+    expect(names(await searchProperties(db, parseFilter(new URLSearchParams("search=100%25")), 1))).toEqual(["Sala 100% comercial"]);
+  });
+
+  it("applies the price range bounds and leaves SOB CONSULTA out", async () => {
+    const upTo = await searchProperties(db, parseFilter(new URLSearchParams("priceRange=ate-300k&neighborhood=Centro")), 1);
+    expect(names(upTo)).toEqual(["Casa no Centro"]);
+    const above = await searchProperties(db, parseFilter(new URLSearchParams("priceRange=300k-600k")), 1);
+    expect(names(above)).toEqual(["Apartamento Alvorada"]);
+  });
+
+  it("combines neighbourhood and advertised_for", async () => {
+    const r = await searchProperties(db, parseFilter(new URLSearchParams("neighborhood=Jardim Alvorada&advertised_for=LOCAÇÃO")), 1);
+    expect(names(r)).toEqual(["Apartamento Alvorada"]);
+  });
+
+  it("lets latest=N override the other filters", async () => {
+    const r = await searchProperties(db, parseFilter(new URLSearchParams("latest=5&type=Apartamento")), 1);
+    expect(r.total).toBe(5);
+    expect(r.items).toHaveLength(5);
+    expect(r.items[0].name).toBe("Lote 11");
+  });
+
+  it("pages by 12 and clamps a page past the end", async () => {
+    const all = await searchProperties(db, parseFilter(new URLSearchParams()), 1);
+    expect(all.total).toBe(16);
+    expect(all.items).toHaveLength(12);
+    const last = await searchProperties(db, parseFilter(new URLSearchParams()), 99);
+    expect(last.page).toBe(2);
+    expect(last.items).toHaveLength(4);
+  });
+});
+
+describe("property reads", () => {
+  it("returns featured properties and a property with its images in order", async () => {
+    expect((await listFeatured(db)).map((p) => p.name)).toEqual(["Casa no Centro"]);
+    const id = await insert(300, { name: "Com fotos", location: "Rua E - Centro, Três Lagoas - MS" });
+    const now = new Date().toISOString();
+    await db
+      .insertInto("property_images")
+      .values([
+        { property_id: id, position: 1, file_key: "b", widths: "[480]", width: 480, height: 320, created_at: now },
+        { property_id: id, position: 0, file_key: "a", widths: "[480,960]", width: 960, height: 640, created_at: now },
+      ])
+      .execute();
+    const p = await getProperty(db, id);
+    expect(p?.images.map((i) => i.file_key)).toEqual(["a", "b"]);
+    expect(p?.cover?.widths).toEqual([480, 960]);
+    expect(await getProperty(db, 999_999)).toBeNull();
+  });
+});
