@@ -15,8 +15,9 @@ export function meta({ matches, loaderData }: Route.MetaArgs) {
   return seo({ matches, title: c.name, description: c.subtitle, path: c.path });
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const pathname = new URL(request.url).pathname;
+export async function loader({ url, params }: Route.LoaderArgs) {
+  // `url`, not request.url: client navigations request "<path>.data".
+  const pathname = url.pathname;
   const param = (params as { category?: string }).category;
   const category = param !== undefined ? categoryByParam(param) : categoryBySlug(pathname.replace(/^\/+|\/+$/g, ""));
   if (!category) throw data({ message: "Categoria não encontrada" }, { status: 404 });

@@ -23,10 +23,11 @@ export function meta({ matches, location }: Route.MetaArgs) {
   });
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, url }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: listingRequestSchema });
   if (submission.status !== "success") return invalidSubmission(submission);
-  const path = new URL(request.url).pathname;
+  // `url`, not request.url: a JavaScript post goes to "<path>.data".
+  const path = url.pathname;
   const success = { type: "success" as const, title: "Solicitação enviada!", description: "Entraremos em contato em breve para avaliar seu imóvel." };
   if (submission.value.website) return redirectWithToast(path, success);
   try {

@@ -25,8 +25,8 @@ export function meta({ matches, location }: Route.MetaArgs) {
   });
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const params = new URL(request.url).searchParams;
+export async function loader({ url }: Route.LoaderArgs) {
+  const params = url.searchParams;
   const filter = parseFilter(params);
   const page = parsePage(params);
   const db = getDb();
