@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { E2E_DB, E2E_DIR, E2E_PORT, E2E_UPLOADS, E2E_URL } from "./tests/setup/paths";
+import { E2E_DB, E2E_DIR, E2E_OUTBOX, E2E_PORT, E2E_UPLOADS, E2E_URL } from "./tests/setup/paths";
 
 // Fix the scratch folder for the worker processes too (they re-import this file).
 process.env.E2E_DIR = E2E_DIR;
@@ -47,6 +47,7 @@ export default defineConfig({
       APP_URL: E2E_URL,
       DATABASE_PATH: E2E_DB,
       UPLOADS_DIR: E2E_UPLOADS,
+      OUTBOX_DIR: E2E_OUTBOX,
       SESSION_SECRET: "e2e-secret-that-is-long-enough-for-production-checks",
       RATE_LIMIT_DISABLED: "1",
       E2E_DIR,

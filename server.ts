@@ -29,6 +29,8 @@ app.set("trust proxy", "loopback");
 app.use((req, res, next) => {
   const nonce = crypto.randomBytes(16).toString("base64");
   req.headers["x-csp-nonce"] = nonce;
+  // The visitor's address for login throttling; always overwritten here.
+  req.headers["x-client-ip"] = req.ip ?? "unknown";
   // Enforced CSP: scripts only from us with this request's nonce; the map
   // iframe is the one third party (Google Maps embed).
   res.setHeader(

@@ -5,6 +5,7 @@ import { openDatabase } from "../app/db/db.server";
 import { migrateToLatest } from "../app/db/migrate.server";
 import { databasePath } from "../app/utils/env.server";
 import { seedDemo } from "./seed-demo-data";
+import { seedDemoMaster } from "./seed-demo-master";
 
 const started = performance.now();
 let db: ReturnType<typeof openDatabase>;
@@ -19,6 +20,7 @@ try {
 try {
   await migrateToLatest(db);
   const result = await seedDemo(db);
+  await seedDemoMaster(db);
   if (!result.created) {
     console.log("Dados de demonstração já existem: nada a fazer.");
   } else {

@@ -85,7 +85,47 @@ export interface PropertyListingRequestsTable {
   updated_at: string;
 }
 
+export type Role = "master" | "admin" | "client";
+
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  email: string;
+  name: string;
+  password_hash: string;
+  role: Role;
+  active: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SessionsTable {
+  id: string; // SHA-256 of the cookie token
+  user_id: number;
+  expires_at: string;
+  created_at: string;
+  user_agent: string | null;
+}
+
+export interface PasswordResetTokensTable {
+  token_hash: string;
+  user_id: number;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface LoginAttemptsTable {
+  key: string;
+  failures: number;
+  window_started_at: string;
+}
+
 export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  password_reset_tokens: PasswordResetTokensTable;
+  login_attempts: LoginAttemptsTable;
   properties: PropertiesTable;
   property_images: PropertyImagesTable;
   banners: BannersTable;

@@ -20,6 +20,9 @@ const schema = z
     AGENCY_EMAIL: z.email().optional(),
     AGENCY_ADDRESS: z.string().optional(),
     AGENCY_SIMULATOR_URL: z.url().optional(),
+    SMTP_URL: z.string().optional(),
+    MAIL_FROM: z.string().default("Lagoa Imóveis <nao-responda@lagoaimoveis.com.br>"),
+    OUTBOX_DIR: z.string().min(1).default("data/outbox"),
     // Lets the benchmark and tests turn off the per-address form rate limit.
     RATE_LIMIT_DISABLED: z.enum(["0", "1"]).default("0"),
   })

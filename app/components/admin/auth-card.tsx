@@ -1,0 +1,24 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { LogoMark } from "../site/logo";
+
+// The centred card of the login and password pages.
+export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
+  return (
+    <main id="conteudo" className="flex min-h-screen items-center justify-center bg-gradient-to-br from-brand-900 to-brand-700 px-4 py-12">
+      <div className="w-full max-w-md rounded-2xl bg-white p-8 shadow-2xl">
+        <div className="mb-6 flex flex-col items-center text-center">
+          <LogoMark className="size-12" />
+          <h1 className="mt-4 text-2xl font-bold text-slate-900">{title}</h1>
+          {subtitle ? <p className="mt-1 text-sm text-slate-600">{subtitle}</p> : null}
+        </div>
+        {children}
+        <p className="mt-8 text-center text-sm">
+          <Link to="/" className="font-medium text-brand-700 hover:underline">
+            ← Voltar ao site
+          </Link>
+        </p>
+      </div>
+    </main>
+  );
+}

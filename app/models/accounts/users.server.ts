@@ -1,0 +1,124 @@
+import type { Kysely } from "kysely";
+import type { Database, Role } from "../../db/schema";
+import { hashPassword } from "./password.server";
+
+type DB = Kysely<Database>;
+
+export type SessionUser = { id: number; username: string; email: string; name: string; role: Role; active: boolean };
+
+const userColumns = ["id", "username", "email", "name", "role", "active"] as const;
+
+function toUser(r: { id: number; username: string; email: string; name: string; role: Role; active: number }): SessionUser {
+  return { ...r, active: r.active === 1 };
+}
+
+export async function getUserById(db: DB, id: number) {
+  const row = await db.selectFrom("users").select(userColumns).where("id", "=", id).executeTakeFirst();
+  return row ? toUser(row) : null;
+}
+
+// Login accepts the username or the email, whatever the case (columns are NOCASE).
+export async function findUserForLogin(db: DB, identifier: string) {
+  const id = identifier.trim();
+  if (!id) return null;
+  return (
+    (await db
+      .selectFrom("users")
+      .select([...userColumns, "password_hash"])
+      .where((eb) => eb.or([eb("username", "=", id), eb("email", "=", id)]))
+      .executeTakeFirst()) ?? null
+  );
+}
+
+export async function findUserByEmail(db: DB, email: string) {
+  const row = await db.selectFrom("users").select(userColumns).where("email", "=", email.trim()).executeTakeFirst();
+  return row ? toUser(row) : null;
+}
+
+export class DuplicateUserError extends Error {
+  constructor(public field: "username" | "email") {
+    super(field === "username" ? "Este nome de usuário já está em uso." : "Este email já está em uso.");
+  }
+}
+
+async function assertUnique(db: DB, username: string | null, email: string | null, exceptId?: number) {
+  if (username) {
+    let q = db.selectFrom("users").select("id").where("username", "=", username);
+    if (exceptId) q = q.where("id", "!=", exceptId);
+    if (await q.executeTakeFirst()) throw new DuplicateUserError("username");
+  }
+  if (email) {
+    let q = db.selectFrom("users").select("id").where("email", "=", email);
+    if (exceptId) q = q.where("id", "!=", exceptId);
+    if (await q.executeTakeFirst()) throw new DuplicateUserError("email");
+  }
+}
+
+export async function createUser(db: DB, input: { username: string; email: string; name: string; password: string; role: Role }) {
+  const username = input.username.trim();
+  const email = input.email.trim();
+  await assertUnique(db, username, email);
+  const now = new Date().toISOString();
+  const password_hash = await hashPassword(input.password);
+  const row = await db
+    .insertInto("users")
+    .values({ username, email, name: input.name.trim(), password_hash, role: input.role, active: 1, created_at: now, updated_at: now })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateProfile(db: DB, id: number, input: { name: string; email: string }) {
+  await assertUnique(db, null, input.email.trim(), id);
+  await db
+    .updateTable("users")
+    .set({ name: input.name.trim(), email: input.email.trim(), updated_at: new Date().toISOString() })
+    .where("id", "=", id)
+    .execute();
+}
+
+// A new password ends every session of the account but the one given.
+export async function setPassword(db: DB, id: number, password: string, keepSessionId?: string) {
+  const password_hash = await hashPassword(password);
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable("users").set({ password_hash, updated_at: new Date().toISOString() }).where("id", "=", id).execute();
+    let del = trx.deleteFrom("sessions").where("user_id", "=", id);
+    if (keepSessionId) del = del.where("id", "!=", keepSessionId);
+    await del.execute();
+  });
+}
+
+export async function listStaff(db: DB) {
+  const rows = await db
+    .selectFrom("users")
+    .select([...userColumns, "created_at"])
+    .where("role", "in", ["master", "admin"])
+    .orderBy("name")
+    .execute();
+  return rows.map((r) => ({ ...toUser(r), created_at: r.created_at }));
+}
+
+// The "Responsável" choices of the request inboxes (DESIGN.md decision 7).
+export async function listActiveStaffNames(db: DB) {
+  const rows = await db
+    .selectFrom("users")
+    .select("name")
+    .where("role", "in", ["master", "admin"])
+    .where("active", "=", 1)
+    .orderBy("name")
+    .execute();
+  return rows.map((r) => r.name);
+}
+
+export async function setActive(db: DB, id: number, active: boolean) {
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable("users").set({ active: active ? 1 : 0, updated_at: new Date().toISOString() }).where("id", "=", id).execute();
+    if (!active) await trx.deleteFrom("sessions").where("user_id", "=", id).execute();
+  });
+}
+
+export async function countUsers(db: DB, role?: Role) {
+  let q = db.selectFrom("users").select((eb) => eb.fn.countAll<number>().as("n"));
+  if (role) q = q.where("role", "=", role);
+  return Number((await q.executeTakeFirstOrThrow()).n);
+}

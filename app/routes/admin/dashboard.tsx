@@ -1,0 +1,62 @@
+import { Building2, Image, Inbox, Megaphone, Star, Users } from "lucide-react";
+import { Link } from "react-router";
+import { AdminTitle } from "../../components/admin/admin-shell";
+import { getDb } from "../../db/db.server";
+import { loadDashboardCounts } from "../../models/accounts/dashboard.server";
+import { staffContext } from "../../utils/staff-context";
+import type { Route } from "./+types/dashboard";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = context.get(staffContext);
+  return { name: user.name, counts: await loadDashboardCounts(getDb()) };
+}
+
+function Card({ to, icon: Icon, title, lines }: { to?: string; icon: typeof Building2; title: string; lines: string[] }) {
+  const body = (
+    <>
+      <Icon aria-hidden className="size-8 text-brand-700" />
+      <h3 className="mt-3 text-lg font-semibold text-slate-900">{title}</h3>
+      {lines.map((l) => (
+        <p key={l} className="text-sm text-slate-600">
+          {l}
+        </p>
+      ))}
+    </>
+  );
+  return to ? (
+    <Link to={to} className="block rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 transition hover:shadow-md hover:ring-brand-600">
+      {body}
+    </Link>
+  ) : (
+    <div className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">{body}</div>
+  );
+}
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { counts, name } = loaderData;
+  return (
+    <>
+      <AdminTitle title={`Olá, ${name}`} />
+      <section aria-labelledby="site">
+        <h2 id="site" className="mb-3 text-sm font-bold tracking-wider text-slate-600">
+          SITE
+        </h2>
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <Card to="/admin/banners" icon={Image} title="Banners" lines={[`${counts.activeBanners} de 3 banners ativos`]} />
+          <Card to="/admin/properties" icon={Building2} title="Imóveis" lines={[`${counts.properties} imóveis`, `${counts.featured} em destaque`]} />
+          <Card to="/admin/listings" icon={Megaphone} title="Solicitações de Anúncio" lines={[`${counts.pendingListings} pendentes`]} />
+          <Card to="/admin/requests" icon={Inbox} title="Imóveis Ideais" lines={[`${counts.pendingIdeal} pendentes`]} />
+        </div>
+      </section>
+      <section aria-labelledby="cliente" className="mt-8">
+        <h2 id="cliente" className="mb-3 text-sm font-bold tracking-wider text-slate-600">
+          ÁREA DO CLIENTE
+        </h2>
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <Card icon={Users} title="Clientes" lines={[`${counts.clients} clientes com login`, "A gestão de clientes e contratos chega na próxima etapa."]} />
+          <Card to="/admin/properties" icon={Star} title="Destaques" lines={[`${counts.featured} imóveis na home`]} />
+        </div>
+      </section>
+    </>
+  );
+}

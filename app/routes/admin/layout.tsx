@@ -1,0 +1,35 @@
+import { Outlet } from "react-router";
+import { AdminShell } from "../../components/admin/admin-shell";
+import { ErrorPage } from "../../components/site/error-page";
+import { requireStaff } from "../../utils/auth.server";
+import { staffContext } from "../../utils/staff-context";
+import type { Route } from "./+types/layout";
+
+// Every /admin/* page below this layout: the guard runs on the server for each
+// loader and action (document and data requests alike), before any of them.
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request, context }) => {
+    context.set(staffContext, await requireStaff(request));
+  },
+];
+
+export function meta() {
+  return [{ title: "Painel Administrativo | Lagoa Imóveis" }, { name: "robots", content: "noindex" }];
+}
+
+export function loader({ context }: Route.LoaderArgs) {
+  const user = context.get(staffContext);
+  return { user: { name: user.name, role: user.role } };
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <AdminShell user={loaderData.user}>
+      <Outlet />
+    </AdminShell>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} />;
+}

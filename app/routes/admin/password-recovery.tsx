@@ -1,0 +1,85 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { MailCheck } from "lucide-react";
+import { Form, Link, data, redirect, useNavigation } from "react-router";
+import { AuthCard } from "../../components/admin/auth-card";
+import { Field, buttonClass, inputClass } from "../../components/ui/field";
+import { getDb } from "../../db/db.server";
+import { recoveryRequestSchema } from "../../models/accounts/recovery.schema";
+import { RESET_TOKEN_MINUTES, issueResetToken } from "../../models/accounts/reset-tokens.server";
+import { findUserByEmail } from "../../models/accounts/users.server";
+import { sendEmail } from "../../utils/email.server";
+import { absoluteUrl, getAgency } from "../../utils/env.server";
+import type { Route } from "./+types/password-recovery";
+
+export function meta() {
+  return [{ title: "Recuperar senha | Lagoa Imóveis" }, { name: "robots", content: "noindex" }];
+}
+
+export function loader({ url }: Route.LoaderArgs) {
+  return { sent: url.searchParams.get("enviado") === "1" };
+}
+
+// The answer is the same whether or not the address has an account
+// (DESIGN.md decision 3), so the page cannot be used to find staff emails.
+export async function action({ request, url }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: recoveryRequestSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const db = getDb();
+  const user = await findUserByEmail(db, submission.value.email);
+  if (user && user.active && user.role !== "client") {
+    const token = await issueResetToken(db, user.id);
+    const link = absoluteUrl(`/admin/password-recovery/${token}`);
+    const agency = getAgency();
+    try {
+      await sendEmail({
+        to: user.email,
+        subject: `${agency.name}: redefinição de senha`,
+        text: [
+          `Olá, ${user.name}.`,
+          "",
+          "Recebemos um pedido para redefinir a sua senha do painel administrativo.",
+          `Para criar uma nova senha, abra o link abaixo (válido por ${RESET_TOKEN_MINUTES} minutos, uma única vez):`,
+          "",
+          link,
+          "",
+          "Se você não fez este pedido, ignore este email: sua senha continua a mesma.",
+        ].join("\n"),
+      });
+    } catch (error) {
+      // Logged for the operator; the visitor gets the same answer either way.
+      console.error("password recovery email failed", error);
+    }
+  }
+  return redirect(`${url.pathname}?enviado=1`);
+}
+
+export default function PasswordRecovery({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  const [form, fields] = useForm({ id: "recovery", lastResult: actionData?.result });
+  return (
+    <AuthCard title="Recuperar senha" subtitle="Informe o email da sua conta para receber um link de redefinição.">
+      {loaderData.sent ? (
+        <div role="status" className="rounded-lg bg-emerald-50 p-4 text-emerald-900 ring-1 ring-emerald-200">
+          <MailCheck aria-hidden className="mb-2 size-6" />
+          <p className="font-semibold">Instruções enviadas</p>
+          <p className="mt-1 text-sm">Se o email estiver cadastrado, você receberá em instantes um link para criar uma nova senha. O link vale por 1 hora.</p>
+        </div>
+      ) : (
+        <Form method="post" {...getFormProps(form)} noValidate={false} className="space-y-4">
+          <Field id={fields.email.id} errorId={fields.email.errorId} label="Email" errors={fields.email.errors}>
+            <input {...getInputProps(fields.email, { type: "email" })} key={fields.email.key} required autoComplete="email" className={inputClass} />
+          </Field>
+          <button type="submit" className={`${buttonClass} w-full`} disabled={busy}>
+            {busy ? "Enviando..." : "Enviar instruções"}
+          </button>
+        </Form>
+      )}
+      <p className="mt-6 text-center text-sm">
+        <Link to="/admin" className="font-medium text-brand-700 hover:underline">
+          Voltar ao login
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,60 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, data, useNavigation } from "react-router";
+import { AuthCard } from "../../components/admin/auth-card";
+import { Field, FormAlert, buttonClass, inputClass } from "../../components/ui/field";
+import { getDb } from "../../db/db.server";
+import { PASSWORD_RULE } from "../../models/accounts/password.schema";
+import { passwordResetSchema } from "../../models/accounts/recovery.schema";
+import { consumeResetToken, findValidResetToken } from "../../models/accounts/reset-tokens.server";
+import { redirectWithToast } from "../../utils/toast.server";
+import type { Route } from "./+types/password-reset";
+
+export function meta() {
+  return [{ title: "Nova senha | Lagoa Imóveis" }, { name: "robots", content: "noindex" }, { name: "referrer", content: "no-referrer" }];
+}
+
+export async function loader({ params }: Route.LoaderArgs) {
+  return { valid: Boolean(await findValidResetToken(getDb(), params.token)) };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: passwordResetSchema });
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password", "confirm"] }), expired: false }, { status: 400 });
+  const ok = await consumeResetToken(getDb(), params.token, submission.value.password);
+  if (!ok) return data({ result: submission.reply({ hideFields: ["password", "confirm"] }), expired: true }, { status: 410 });
+  return redirectWithToast("/admin", { type: "success", title: "Senha alterada", description: "Entre com a sua nova senha." });
+}
+
+export default function PasswordReset({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  const [form, fields] = useForm({ id: "reset", lastResult: actionData?.result });
+  if (!loaderData.valid || actionData?.expired) {
+    return (
+      <AuthCard title="Link inválido ou expirado">
+        <p className="text-center text-slate-700">Este link de redefinição já foi usado ou passou de 1 hora. Peça um novo link.</p>
+        <p className="mt-6 text-center">
+          <Link to="/admin/password-recovery" className={buttonClass}>
+            Pedir novo link
+          </Link>
+        </p>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title="Criar nova senha" subtitle={PASSWORD_RULE}>
+      <Form method="post" {...getFormProps(form)} noValidate={false} className="space-y-4">
+        {form.errors?.length ? <FormAlert title={form.errors[0]} /> : null}
+        <Field id={fields.password.id} errorId={fields.password.errorId} label="Nova senha" errors={fields.password.errors}>
+          <input {...getInputProps(fields.password, { type: "password" })} key={fields.password.key} required minLength={8} autoComplete="new-password" className={inputClass} />
+        </Field>
+        <Field id={fields.confirm.id} errorId={fields.confirm.errorId} label="Confirme a nova senha" errors={fields.confirm.errors}>
+          <input {...getInputProps(fields.confirm, { type: "password" })} key={fields.confirm.key} required autoComplete="new-password" className={inputClass} />
+        </Field>
+        <button type="submit" className={`${buttonClass} w-full`} disabled={busy}>
+          {busy ? "Salvando..." : "Salvar nova senha"}
+        </button>
+      </Form>
+    </AuthCard>
+  );
+}

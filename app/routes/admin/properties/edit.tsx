@@ -1,0 +1,4 @@
+// Placeholder: being built (issue 3).
+export default function Placeholder() {
+  return <p>Em construção.</p>;
+}

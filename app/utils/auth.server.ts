@@ -1,0 +1,81 @@
+import { Authenticator } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import { getDb } from "../db/db.server";
+import { dummyHash, verifyPassword } from "../models/accounts/password.server";
+import { lookupSession } from "../models/accounts/sessions.server";
+import { clearFailures, isThrottled, recordFailure } from "../models/accounts/throttle.server";
+import { findUserForLogin, type SessionUser } from "../models/accounts/users.server";
+import { clearSessionCookie, readSessionToken } from "./session.server";
+import { redirectWithToast } from "./toast.server";
+
+export class LoginError extends Error {
+  constructor(
+    public code: "missing" | "invalid" | "throttled",
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export function clientIp(request: Request) {
+  return request.headers.get("x-client-ip") ?? "unknown";
+}
+
+// The credential check (remix-auth's form strategy): username or email, an
+// argon2id hash, and throttling per account and per address. Every failure
+// answers the same message, whether the account exists or not.
+export const authenticator = new Authenticator<SessionUser>();
+authenticator.use(
+  new FormStrategy(async ({ form, request }) => {
+    const identifier = String(form.get("username") ?? "").trim().slice(0, 254);
+    const password = String(form.get("password") ?? "").slice(0, 200);
+    if (!identifier || !password) throw new LoginError("missing", "Preencha o email/usuário e a senha.");
+    const db = getDb();
+    const ip = clientIp(request);
+    if (await isThrottled(db, identifier, ip)) {
+      throw new LoginError("throttled", "Muitas tentativas de login. Aguarde 15 minutos e tente novamente.");
+    }
+    const row = await findUserForLogin(db, identifier);
+    const ok = row ? await verifyPassword(row.password_hash, password) : await verifyPassword(await dummyHash(), password);
+    if (!row || !ok || row.active !== 1) {
+      await recordFailure(db, identifier, ip);
+      throw new LoginError("invalid", "Email/usuário ou senha incorretos.");
+    }
+    await clearFailures(db, identifier);
+    return { id: row.id, username: row.username, email: row.email, name: row.name, role: row.role, active: true };
+  }),
+  "form",
+);
+
+export async function getSessionUser(request: Request) {
+  return lookupSession(getDb(), await readSessionToken(request));
+}
+
+// The admin guard (DESIGN.md decision 2): throws a redirect to /admin with the
+// spec's toast unless the session belongs to an active master or admin.
+export async function requireStaff(request: Request): Promise<SessionUser & { sessionId: string }> {
+  const result = await getSessionUser(request);
+  if (result.status === "ok" && (result.user.role === "master" || result.user.role === "admin")) {
+    return { ...result.user, sessionId: result.sessionId };
+  }
+  const headers = result.status === "expired" ? { "Set-Cookie": await clearSessionCookie(request) } : undefined;
+  throw await redirectWithToast(
+    "/admin",
+    result.status === "expired"
+      ? { type: "error", title: "Sessão expirada", description: "Faça login novamente para continuar." }
+      : { type: "error", title: "Acesso negado", description: "Você precisa fazer login para acessar esta página." },
+    { headers },
+  );
+}
+
+export async function requireMaster(request: Request) {
+  const user = await requireStaff(request);
+  if (user.role !== "master") {
+    throw await redirectWithToast("/admin/dashboard", {
+      type: "error",
+      title: "Acesso negado",
+      description: "Apenas o usuário master pode gerenciar a equipe.",
+    });
+  }
+  return user;
+}
