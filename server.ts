@@ -3,8 +3,10 @@ import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
+import { Cron } from "croner";
 import { rateLimit } from "express-rate-limit";
 import { openDatabase } from "./app/db/db.server";
+import { cleanupAccounts } from "./app/models/accounts/cleanup.server";
 import { migrateToLatest } from "./app/db/migrate.server";
 import { databasePath, getEnv, uploadsDir } from "./app/utils/env.server";
 
@@ -106,12 +108,26 @@ if (PRODUCTION) {
   });
 }
 
+// Housekeeping every hour, on its own short-lived connection (the app's
+// Kysely instance lives inside the React Router build).
+const housekeeping = new Cron("17 * * * *", { protect: true, timezone: "America/Campo_Grande" }, async () => {
+  const db = openDatabase(databasePath());
+  try {
+    await cleanupAccounts(db);
+  } catch (error) {
+    console.error("housekeeping failed", error);
+  } finally {
+    await db.destroy();
+  }
+});
+
 const server = app.listen(env.PORT, env.HOST, () => {
   console.log(`Servidor em http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${env.PORT} (${env.NODE_ENV})`);
 });
 
 for (const signal of ["SIGTERM", "SIGINT"] as const) {
   process.on(signal, () => {
+    housekeeping.stop();
     server.close(() => process.exit(0));
     setTimeout(() => process.exit(0), 5000).unref();
   });

@@ -1,0 +1,110 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Kysely } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../../app/db/db.server";
+import { migrateToLatest } from "../../app/db/migrate.server";
+import type { Database } from "../../app/db/schema";
+import { cleanupAccounts } from "../../app/models/accounts/cleanup.server";
+import { verifyPassword } from "../../app/models/accounts/password.server";
+import { consumeResetToken, findValidResetToken, issueResetToken } from "../../app/models/accounts/reset-tokens.server";
+import { createSession, hashToken, lookupSession } from "../../app/models/accounts/sessions.server";
+import { generatePassword, resetAdminPassword, setAdminActive } from "../../app/models/accounts/staff.server";
+import { clearFailures, isThrottled, recordFailure } from "../../app/models/accounts/throttle.server";
+import { DuplicateUserError, createUser, findUserForLogin } from "../../app/models/accounts/users.server";
+
+let db: Kysely<Database>;
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "accounts-it-"));
+let adminId: number;
+let masterId: number;
+
+beforeAll(async () => {
+  db = openDatabase(path.join(dir, "app.db"));
+  await migrateToLatest(db);
+  adminId = await createUser(db, { username: "Ana", email: "Ana@Teste.com", name: "Ana", password: "senha1234", role: "admin" });
+  masterId = await createUser(db, { username: "chefe", email: "chefe@teste.com", name: "Chefe", password: "senha1234", role: "master" });
+});
+
+afterAll(async () => {
+  await db.destroy();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe("users", () => {
+  it("finds an account by username or email whatever the case, and refuses duplicates", async () => {
+    expect((await findUserForLogin(db, "ana"))?.id).toBe(adminId);
+    expect((await findUserForLogin(db, "ANA@teste.COM"))?.id).toBe(adminId);
+    expect(await findUserForLogin(db, "   ")).toBeNull();
+    await expect(createUser(db, { username: "ANA", email: "x@y.com", name: "X", password: "senha1234", role: "admin" })).rejects.toBeInstanceOf(DuplicateUserError);
+    await expect(createUser(db, { username: "outra", email: "ana@teste.com", name: "X", password: "senha1234", role: "admin" })).rejects.toThrow("Este email já está em uso.");
+  });
+});
+
+describe("sessions", () => {
+  it("stores only the token's hash and reports expired sessions", async () => {
+    const token = await createSession(db, adminId, "vitest");
+    expect(await db.selectFrom("sessions").select("id").where("id", "=", token).executeTakeFirst()).toBeUndefined();
+    const ok = await lookupSession(db, token);
+    expect(ok.status === "ok" && ok.user.id).toBe(adminId);
+    expect((await lookupSession(db, "nao-existe")).status).toBe("expired");
+    expect((await lookupSession(db, null)).status).toBe("none");
+    await db.updateTable("sessions").set({ expires_at: "2000-01-01T00:00:00.000Z" }).where("id", "=", hashToken(token)).execute();
+    expect((await lookupSession(db, token)).status).toBe("expired");
+  });
+
+  it("ends the sessions of a disabled admin, and never touches a master", async () => {
+    const token = await createSession(db, adminId, null);
+    expect(await setAdminActive(db, masterId, false)).toBeNull();
+    expect((await setAdminActive(db, adminId, false))?.name).toBe("Ana");
+    expect((await lookupSession(db, token)).status).toBe("expired");
+    await setAdminActive(db, adminId, true);
+  });
+});
+
+describe("login throttling", () => {
+  it("throttles an account after 5 failures and clears on success", async () => {
+    for (let i = 0; i < 4; i++) await recordFailure(db, "alvo", "10.0.0.1");
+    expect(await isThrottled(db, "ALVO", "10.0.0.2")).toBe(false);
+    await recordFailure(db, "alvo", "10.0.0.1");
+    expect(await isThrottled(db, "ALVO", "10.0.0.2")).toBe(true);
+    await clearFailures(db, "alvo");
+    expect(await isThrottled(db, "alvo", "10.0.0.2")).toBe(false);
+  });
+
+  it("throttles an address after 20 failures on any accounts", async () => {
+    for (let i = 0; i < 20; i++) await recordFailure(db, `conta-${i}`, "10.9.9.9");
+    expect(await isThrottled(db, "conta-nova", "10.9.9.9")).toBe(true);
+    expect(await isThrottled(db, "conta-nova", "10.9.9.8")).toBe(false);
+  });
+});
+
+describe("password reset tokens", () => {
+  it("are single-use, replace older ones and set the password", async () => {
+    const first = await issueResetToken(db, adminId);
+    const second = await issueResetToken(db, adminId);
+    expect(await findValidResetToken(db, first)).toBeNull();
+    expect(await consumeResetToken(db, second, "novaSenha99")).toBe(true);
+    expect(await consumeResetToken(db, second, "outraSenha99")).toBe(false);
+    const row = await db.selectFrom("users").select("password_hash").where("id", "=", adminId).executeTakeFirstOrThrow();
+    expect(await verifyPassword(row.password_hash, "novaSenha99")).toBe(true);
+  });
+
+  it("expire after their hour and are cleaned up", async () => {
+    const token = await issueResetToken(db, adminId);
+    await db.updateTable("password_reset_tokens").set({ expires_at: "2000-01-01T00:00:00.000Z" }).execute();
+    expect(await findValidResetToken(db, token)).toBeNull();
+    await cleanupAccounts(db);
+    expect(await db.selectFrom("password_reset_tokens").selectAll().execute()).toEqual([]);
+  });
+});
+
+describe("staff passwords", () => {
+  it("generates 12 letters and digits and resets only admins", async () => {
+    for (let i = 0; i < 50; i++) expect(generatePassword()).toMatch(/^(?=.*[A-Za-z])(?=.*\d)[A-Za-z0-9]{12}$/);
+    expect(await resetAdminPassword(db, masterId)).toBeNull();
+    const reset = await resetAdminPassword(db, adminId);
+    const row = await db.selectFrom("users").select("password_hash").where("id", "=", adminId).executeTakeFirstOrThrow();
+    expect(await verifyPassword(row.password_hash, reset!.password)).toBe(true);
+  });
+});
