@@ -46,6 +46,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <Card to="/admin/properties" icon={Building2} title="Imóveis" lines={[`${counts.properties} imóveis`, `${counts.featured} em destaque`]} />
           <Card to="/admin/listings" icon={Megaphone} title="Solicitações de Anúncio" lines={[`${counts.pendingListings} pendentes`]} />
           <Card to="/admin/requests" icon={Inbox} title="Imóveis Ideais" lines={[`${counts.pendingIdeal} pendentes`]} />
+          <Card to="/admin/properties?aba=destaques" icon={Star} title="Destaques" lines={[`${counts.featured} imóveis na home`]} />
         </div>
       </section>
       <section aria-labelledby="cliente" className="mt-8">
@@ -54,7 +55,6 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </h2>
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           <Card icon={Users} title="Clientes" lines={[`${counts.clients} clientes com login`, "A gestão de clientes e contratos chega na próxima etapa."]} />
-          <Card to="/admin/properties" icon={Star} title="Destaques" lines={[`${counts.featured} imóveis na home`]} />
         </div>
       </section>
     </>
