@@ -75,12 +75,13 @@ export function PropertyCard({ property, eager = false, headingLevel = 3 }: { pr
   );
 }
 
+// Grids sit right under the page's h1, so their cards are h2 (heading order).
 export function PropertyGrid({ properties, eagerFirst = false }: { properties: PropertyCardData[]; eagerFirst?: boolean }) {
   return (
     <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
       {properties.map((p, i) => (
         <li key={p.id}>
-          <PropertyCard property={p} eager={eagerFirst && i === 0} />
+          <PropertyCard property={p} eager={eagerFirst && i === 0} headingLevel={2} />
         </li>
       ))}
     </ul>
