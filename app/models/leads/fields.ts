@@ -5,16 +5,20 @@ import { z } from "zod";
 export const REQUIRED = "Campo obrigatório.";
 export const MAX_TEXT = 5000;
 
+// Browsers post line breaks as CRLF; store plain "\n".
+const normalizeNewlines = (v: string) => v.replace(/\r\n?/g, "\n");
+
 export function requiredText(max: number) {
   return z
     .string({ error: REQUIRED })
     .trim()
+    .overwrite(normalizeNewlines)
     .min(1, REQUIRED)
     .max(max, `Use no máximo ${max} caracteres.`);
 }
 
 export function optionalText(max: number) {
-  return z.string().trim().max(max, `Use no máximo ${max} caracteres.`).optional();
+  return z.string().trim().overwrite(normalizeNewlines).max(max, `Use no máximo ${max} caracteres.`).optional();
 }
 
 export const emailField = z

@@ -199,3 +199,15 @@ describe("listingRequestSchema", () => {
     if (result.status === "success") expect(result.value.nome).toBe(html);
   });
 });
+
+describe("line breaks", () => {
+  it("stores CRLF from a browser post as LF", () => {
+    const fd = new FormData();
+    fd.set("name", "Ana");
+    fd.set("email", "ana@example.com");
+    fd.set("idealProperty", "linha 1\r\nlinha 2\rlinha 3");
+    const s = parseWithZod(fd, { schema: idealRequestSchema });
+    expect(s.status).toBe("success");
+    if (s.status === "success") expect(s.value.idealProperty).toBe("linha 1\nlinha 2\nlinha 3");
+  });
+});

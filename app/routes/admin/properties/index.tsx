@@ -1,4 +1,125 @@
-// Placeholder: being built (issue 3).
-export default function Placeholder() {
-  return <p>Em construção.</p>;
+import { Plus } from "lucide-react";
+import { Form, Link } from "react-router";
+import { AdminTitle } from "../../../components/admin/admin-shell";
+import { PropertyList } from "../../../components/admin/property-list";
+import { FormAlert, buttonClass } from "../../../components/ui/field";
+import { getDb } from "../../../db/db.server";
+import { deletePropertyRow, listAdminProperties, toggleFeatured } from "../../../models/properties/admin/property-admin.server";
+import { deleteListingImageFiles } from "../../../models/properties/image-store.server";
+import { ADVERTISED_FOR } from "../../../models/properties/options";
+import { redirectWithToast } from "../../../utils/toast.server";
+import type { Route } from "./+types/index";
+
+// "Gestão de Imóveis": tabs Todos os Imóveis / Destaques (?aba=destaques), the
+// modality filter (?modalidade=), the unpaginated list, and the row actions
+// (toggle featured, delete), each a POST with intent + id.
+export function meta() {
+  return [{ title: "Gestão de Imóveis | Painel Administrativo" }, { name: "robots", content: "noindex" }];
+}
+
+function readFilters(params: URLSearchParams) {
+  const featuredOnly = params.get("aba") === "destaques";
+  const m = params.get("modalidade");
+  const modality = m && (ADVERTISED_FOR as readonly string[]).includes(m) ? m : null;
+  return { featuredOnly, modality };
+}
+
+function listUrl({ featuredOnly, modality }: ReturnType<typeof readFilters>) {
+  const q = new URLSearchParams();
+  if (featuredOnly) q.set("aba", "destaques");
+  if (modality) q.set("modalidade", modality);
+  const s = q.toString();
+  return `/admin/properties${s ? `?${s}` : ""}`;
+}
+
+export async function loader({ url }: Route.LoaderArgs) {
+  const filters = readFilters(url.searchParams);
+  try {
+    return { ...filters, items: await listAdminProperties(getDb(), filters), error: null };
+  } catch (error) {
+    console.error("admin property list failed", error);
+    const message = error instanceof Error ? error.message : "Erro inesperado";
+    const prefix = filters.featuredOnly ? "Não foi possível carregar os imóveis em destaque" : "Não foi possível carregar os imóveis";
+    return { ...filters, items: [], error: `${prefix}: ${message}` };
+  }
+}
+
+export async function action({ request, url }: Route.ActionArgs) {
+  const back = listUrl(readFilters(url.searchParams));
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const rawId = form.get("id");
+  const id = typeof rawId === "string" && /^\d{1,9}$/.test(rawId) ? Number(rawId) : null;
+  const db = getDb();
+
+  if (intent === "toggle-featured") {
+    const featured = id == null ? null : await toggleFeatured(db, id).catch((e) => (console.error(e), null));
+    if (featured == null) return redirectWithToast(back, { type: "error", title: "Erro", description: "Não foi possível alterar o status de destaque." });
+    return redirectWithToast(back, { type: "success", title: featured ? "Imóvel adicionado aos destaques" : "Imóvel removido dos destaques" });
+  }
+  if (intent === "delete") {
+    const files = id == null ? null : await deletePropertyRow(db, id).catch((e) => (console.error(e), null));
+    if (files == null) return redirectWithToast(back, { type: "error", title: "Erro", description: "Não foi possível excluir o imóvel." });
+    // The rows are gone (images cascade); now the files. A file that cannot be
+    // removed only costs disk space, so it is logged, not reported.
+    for (const img of files) await deleteListingImageFiles(img).catch((e) => console.warn("could not delete image files", img.file_key, e));
+    return redirectWithToast(back, { type: "success", title: "Imóvel excluído com sucesso" });
+  }
+  return redirectWithToast(back, { type: "error", title: "Erro", description: "Ação desconhecida." });
+}
+
+const tabClass = (active: boolean) =>
+  `rounded-md px-4 py-2 text-sm font-semibold ${active ? "bg-white text-brand-900 shadow-sm ring-1 ring-slate-200" : "text-slate-700 hover:bg-white/60"}`;
+
+export default function PropertiesAdmin({ loaderData }: Route.ComponentProps) {
+  const { featuredOnly, modality, items, error } = loaderData;
+  const heading = featuredOnly ? "Imóveis em destaque" : "Todos os imóveis";
+  return (
+    <>
+      <AdminTitle title="Gestão de Imóveis">
+        <Link to="/admin/properties/new" className={buttonClass}>
+          <Plus aria-hidden className="size-4" /> Novo Imóvel
+        </Link>
+      </AdminTitle>
+      <nav aria-label="Abas" className="mb-4 inline-flex gap-1 rounded-lg bg-slate-200 p-1">
+        <Link to={listUrl({ featuredOnly: false, modality })} aria-current={!featuredOnly ? "page" : undefined} className={tabClass(!featuredOnly)}>
+          Todos os Imóveis
+        </Link>
+        <Link to={listUrl({ featuredOnly: true, modality })} aria-current={featuredOnly ? "page" : undefined} className={tabClass(featuredOnly)}>
+          Destaques
+        </Link>
+      </nav>
+      <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
+        <h2 className="text-lg font-semibold text-slate-900">
+          {heading} <span className="text-sm font-normal text-slate-600">({items.length})</span>
+        </h2>
+        <Form method="get" className="flex items-end gap-2">
+          {featuredOnly ? <input type="hidden" name="aba" value="destaques" /> : null}
+          <div>
+            <label htmlFor="modalidade" className="mb-1 block text-sm font-medium text-slate-800">
+              Filtrar por modalidade
+            </label>
+            <select id="modalidade" name="modalidade" defaultValue={modality ?? "todos"} key={modality ?? "todos"} className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm">
+              <option value="todos">todos</option>
+              {ADVERTISED_FOR.map((m) => (
+                <option key={m} value={m}>
+                  {m}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="submit" className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50">
+            Filtrar
+          </button>
+        </Form>
+      </div>
+      {error ? (
+        <FormAlert title="Erro ao carregar" description={error} />
+      ) : items.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-700">Nenhum imóvel encontrado.</p>
+      ) : (
+        <PropertyList items={items} />
+      )}
+    </>
+  );
 }

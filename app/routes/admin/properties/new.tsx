@@ -1,4 +1,33 @@
-// Placeholder: being built (issue 3).
-export default function Placeholder() {
-  return <p>Em construção.</p>;
+import { data } from "react-router";
+import { AdminTitle } from "../../../components/admin/admin-shell";
+import { PropertyForm } from "../../../components/admin/property-form";
+import { saveProperty } from "../../../models/properties/admin/property-save.server";
+import { NEW_PROPERTY_VALUES } from "../../../models/properties/admin/property.schema";
+import { redirectWithToast } from "../../../utils/toast.server";
+import type { Route } from "./+types/new";
+
+// "Novo Imóvel": the property form with the spec's defaults. The admin guard
+// runs in the layout's middleware before this action.
+export function meta() {
+  return [{ title: "Novo Imóvel | Painel Administrativo" }, { name: "robots", content: "noindex" }];
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const outcome = await saveProperty(request, null);
+  if (outcome.status !== "saved") {
+    return data({ result: outcome.result, alert: outcome.alert }, { status: outcome.status === "invalid" ? 400 : 500 });
+  }
+  return redirectWithToast("/admin/properties", {
+    type: "success",
+    title: outcome.featured ? "Imóvel cadastrado e publicado como destaque!" : "Imóvel cadastrado com sucesso!",
+  });
+}
+
+export default function NewProperty({ actionData }: Route.ComponentProps) {
+  return (
+    <>
+      <AdminTitle title="Novo Imóvel" />
+      <PropertyForm mode="new" defaults={NEW_PROPERTY_VALUES} images={[]} actionData={actionData} />
+    </>
+  );
 }

@@ -1,4 +1,42 @@
-// Placeholder: being built (issue 3).
-export default function Placeholder() {
-  return <p>Em construção.</p>;
+import { DetailItem, EmailLink, LongText, PhoneLinks, RequestDetailPage } from "../../../components/admin/request-detail";
+import { RequestErrorState } from "../../../components/admin/request-error";
+import { handleRequestUpdate, loadRequestDetail } from "../../../models/leads/admin/request-actions.server";
+import type { Route } from "./+types/ideal-detail";
+
+// /admin/requests/:id: every field of one ideal-property request, and its handling.
+const TITLE = "Detalhes da Solicitação";
+
+export function meta() {
+  return [{ title: `${TITLE} | Painel Administrativo` }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ params }: Route.LoaderArgs) {
+  return loadRequestDetail("ideal", params.id);
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  return handleRequestUpdate(request, "ideal", params.id);
+}
+
+export default function IdealRequestDetail({ loaderData }: Route.ComponentProps) {
+  const { row, staff } = loaderData;
+  return (
+    <RequestDetailPage title={TITLE} listPath="/admin/requests" row={row} staff={staff}>
+      <DetailItem label="Nome">{row.name}</DetailItem>
+      <DetailItem label="Email">
+        <EmailLink email={row.email} />
+      </DetailItem>
+      <DetailItem label="Telefone">
+        <PhoneLinks phone={row.phone} />
+      </DetailItem>
+      <DetailItem label="Código">#{row.id}</DetailItem>
+      <DetailItem label="Imóvel ideal" wide>
+        <LongText text={row.ideal_property} />
+      </DetailItem>
+    </RequestDetailPage>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RequestErrorState error={error} title={TITLE} listPath="/admin/requests" />;
 }

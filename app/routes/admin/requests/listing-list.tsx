@@ -1,4 +1,65 @@
-// Placeholder: being built (issue 3).
-export default function Placeholder() {
-  return <p>Em construção.</p>;
+import { EmailLink } from "../../../components/admin/request-detail";
+import { RequestErrorState } from "../../../components/admin/request-error";
+import { RequestListPage } from "../../../components/admin/request-list-page";
+import type { RequestColumn } from "../../../components/admin/request-table";
+import { handleRequestUpdate, loadRequestList } from "../../../models/leads/admin/request-actions.server";
+import type { RequestRow } from "../../../models/leads/admin/requests.server";
+import { listingTypeLabel } from "../../../models/leads/admin/request-status";
+import { formatBRL } from "../../../utils/format";
+import type { Route } from "./+types/listing-list";
+
+// /admin/listings: owners asking the agency to advertise a property (spec §2 Requests).
+const TITLE = "Solicitações de Anúncio";
+
+export function meta() {
+  return [{ title: `${TITLE} | Painel Administrativo` }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ url }: Route.LoaderArgs) {
+  return loadRequestList("listing", url);
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  return handleRequestUpdate(request, "listing");
+}
+
+type Row = RequestRow<"listing">;
+
+const columns: RequestColumn<Row>[] = [
+  {
+    header: "Cliente/Imóvel",
+    cell: (r) => (
+      <>
+        <p className="font-semibold text-slate-900">{r.name}</p>
+        <p className="text-slate-600">{listingTypeLabel(r.property_type)}</p>
+      </>
+    ),
+  },
+  {
+    header: "Contato",
+    cell: (r) => (
+      <>
+        <EmailLink email={r.email} />
+        <p className="text-slate-700">{r.phone}</p>
+      </>
+    ),
+  },
+  {
+    header: "Endereço/Preço",
+    cell: (r) => (
+      <>
+        <p className="text-slate-800">{r.address}</p>
+        <p className="font-semibold whitespace-nowrap text-slate-900">{formatBRL(r.price)}</p>
+      </>
+    ),
+  },
+];
+
+export default function ListingRequests({ loaderData }: Route.ComponentProps) {
+  const { rows, truncated, filter, staff } = loaderData;
+  return <RequestListPage title={TITLE} basePath="/admin/listings" rows={rows} truncated={truncated} filter={filter} columns={columns} staff={staff} />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RequestErrorState error={error} title={TITLE} listPath="/admin/listings" />;
 }

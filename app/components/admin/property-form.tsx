@@ -1,0 +1,133 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { Link, Form, useNavigation } from "react-router";
+import {
+  CATEGORY_NAMES,
+  STATUS_OPTIONS,
+  type PropertyFormValues,
+} from "../../models/properties/admin/property.schema";
+import { ADVERTISED_FOR, ADVERTISED_FOR_LABELS, FILTER_TYPES, PROPERTY_STATUSES, STANDARDS } from "../../models/properties/options";
+import { Field, FormAlert, buttonClass, inputClass } from "../ui/field";
+import { PropertyImages, type ExistingImage } from "./property-images";
+
+// One form for "Novo Imóvel" and "Editar Imóvel" (spec back-office §2, §3, §5),
+// under the spec's field names. A plain multipart POST: it works without
+// JavaScript; the server validates everything and answers field errors with
+// the typed values (file inputs excepted).
+
+type ActionData = { result: SubmissionResult<string[]>; alert?: { title: string; description: string } } | undefined;
+
+const countFields = [
+  ["area", "Área (m²) *", true],
+  ["bedrooms", "Quartos", false],
+  ["suites", "Suítes", false],
+  ["bathrooms", "Banheiros", false],
+  ["parking_spaces", "Vagas", false],
+] as const;
+
+export function PropertyForm({
+  mode,
+  propertyId,
+  defaults,
+  images,
+  actionData,
+}: {
+  mode: "new" | "edit";
+  propertyId?: number;
+  defaults: PropertyFormValues;
+  images: ExistingImage[];
+  actionData: ActionData;
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+  const [form, fields] = useForm({
+    id: "property-form",
+    lastResult: actionData?.result,
+    defaultValue: defaults,
+    shouldRevalidate: "onSubmit",
+  });
+  const initial = actionData?.result?.initialValue as Record<string, unknown> | null | undefined;
+
+  const select = (name: "type" | "status" | "category" | "standard" | "advertised_for", label: string, options: readonly (readonly [string, string])[]) => {
+    const f = fields[name];
+    return (
+      <Field id={f.id} errorId={f.errorId} label={label} errors={f.errors}>
+        <select {...getSelectProps(f)} key={f.key} className={inputClass}>
+          {options.map(([value, text]) => (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          ))}
+        </select>
+      </Field>
+    );
+  };
+
+  return (
+    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-6 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+      {actionData?.alert ? <FormAlert title={actionData.alert.title} description={actionData.alert.description} /> : null}
+      {form.errors?.length ? <FormAlert title="Não foi possível salvar" description={form.errors[0]} /> : null}
+      {propertyId != null ? <input type="hidden" name="id" value={propertyId} /> : null}
+
+      <Field id={fields.name.id} errorId={fields.name.errorId} label="Nome do imóvel *" errors={fields.name.errors}>
+        <input {...getInputProps(fields.name, { type: "text" })} key={fields.name.key} required maxLength={200} className={inputClass} />
+      </Field>
+
+      <div className="grid gap-4 md:grid-cols-[1fr_1fr_2fr]">
+        {select("type", "Tipo", FILTER_TYPES.map((t) => [t, t] as const))}
+        {select("status", "Status", STATUS_OPTIONS.map((s) => [s, PROPERTY_STATUSES[s].label] as const))}
+        {select("category", "Categoria", CATEGORY_NAMES.map((c) => [c, c] as const))}
+      </div>
+
+      <div className="grid gap-4 md:grid-cols-[2fr_1fr]">
+        <Field id={fields.location.id} errorId={fields.location.errorId} label="Localização *" errors={fields.location.errors}>
+          <input {...getInputProps(fields.location, { type: "text" })} key={fields.location.key} required maxLength={300} placeholder="Rua, número - Bairro, Três Lagoas - MS" className={inputClass} />
+        </Field>
+        <Field id={fields.price.id} errorId={fields.price.errorId} label="Preço (R$) *" errors={fields.price.errors} hint="Ex.: 450.000,00 ou SOB CONSULTA">
+          <input {...getInputProps(fields.price, { type: "text" })} key={fields.price.key} required maxLength={30} inputMode="decimal" placeholder="450.000,00" className={inputClass} />
+        </Field>
+      </div>
+
+      <div className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
+        {countFields.map(([name, label, required]) => {
+          const f = fields[name];
+          return (
+            <Field key={name} id={f.id} errorId={f.errorId} label={label} errors={f.errors}>
+              <input {...getInputProps(f, { type: "number" })} key={f.key} required={required} min={0} step={1} inputMode="numeric" className={inputClass} />
+            </Field>
+          );
+        })}
+      </div>
+
+      <div className="grid gap-4 md:grid-cols-2">
+        {select("standard", "Padrão", STANDARDS.map((s) => [s, s] as const))}
+        {select("advertised_for", "Modalidade (anunciado para)", ADVERTISED_FOR.map((a) => [a, `${a} (${ADVERTISED_FOR_LABELS[a]})`] as const))}
+      </div>
+
+      <Field id={fields.description.id} errorId={fields.description.errorId} label="Descrição" errors={fields.description.errors}>
+        <textarea {...getTextareaProps(fields.description)} key={fields.description.key} rows={5} maxLength={10_000} className={`${inputClass} min-h-[120px]`} />
+      </Field>
+
+      <div className="flex flex-wrap gap-6">
+        <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
+          <input {...getInputProps(fields.featured, { type: "checkbox" })} key={fields.featured.key} className="size-4" />
+          Destaque (aparece na home)
+        </label>
+        <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
+          <input {...getInputProps(fields.is_exclusive, { type: "checkbox" })} key={fields.is_exclusive.key} className="size-4" />
+          Exclusivo
+        </label>
+      </div>
+
+      <PropertyImages existing={images} errors={actionData?.result?.error?.images ?? undefined} initial={initial} disabled={busy} />
+
+      <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-5">
+        <button type="submit" className={buttonClass} disabled={busy}>
+          {busy ? "Salvando..." : mode === "new" ? "Cadastrar imóvel" : "Salvar alterações"}
+        </button>
+        <Link to="/admin/properties" className="rounded-md px-4 py-3 font-semibold text-slate-700 hover:bg-slate-100">
+          Cancelar
+        </Link>
+      </div>
+    </Form>
+  );
+}

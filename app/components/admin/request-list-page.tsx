@@ -1,0 +1,89 @@
+import { Inbox } from "lucide-react";
+import { Form, Link, useLocation } from "react-router";
+import { REQUEST_STATUSES, REQUEST_STATUS_VALUES } from "../../models/leads/admin/request-status";
+import type { RequestFilter } from "../../models/leads/admin/requests.schema";
+import { AdminTitle } from "./admin-shell";
+import { RequestTable, type RequestColumn, type RequestListRow } from "./request-table";
+
+// The page body shared by /admin/requests and /admin/listings: title, a GET
+// filter (status and text, kept in the URL), the table or the empty state.
+
+const controlClass =
+  "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none";
+
+export function RequestListPage<R extends RequestListRow>({
+  title,
+  basePath,
+  rows,
+  truncated,
+  filter,
+  columns,
+  staff,
+}: {
+  title: string;
+  basePath: string;
+  rows: R[];
+  truncated: boolean;
+  filter: RequestFilter;
+  columns: RequestColumn<R>[];
+  staff: string[];
+}) {
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
+  const filtered = Boolean(filter.status || filter.q);
+  return (
+    <>
+      <AdminTitle title={title} />
+      <Form method="get" action={basePath} role="search" aria-label="Filtrar solicitações" className="mb-5 flex flex-wrap items-end gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+        <div className="w-full sm:w-44">
+          <label htmlFor="filter-status" className="mb-1 block text-sm font-medium text-slate-800">
+            Status
+          </label>
+          <select id="filter-status" name="status" defaultValue={filter.status ?? ""} key={filter.status ?? ""} className={controlClass}>
+            <option value="">Todos</option>
+            {REQUEST_STATUS_VALUES.map((s) => (
+              <option key={s} value={s}>
+                {REQUEST_STATUSES[s].label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="w-full sm:w-72">
+          <label htmlFor="filter-q" className="mb-1 block text-sm font-medium text-slate-800">
+            Buscar
+          </label>
+          <input id="filter-q" name="q" type="search" maxLength={100} defaultValue={filter.q ?? ""} key={filter.q ?? ""} placeholder="Nome, email ou telefone" className={controlClass} />
+        </div>
+        <div className="flex gap-2">
+          <button type="submit" className="rounded-md bg-brand-800 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+            Filtrar
+          </button>
+          {filtered ? (
+            <Link to={basePath} className="rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50">
+              Limpar
+            </Link>
+          ) : null}
+        </div>
+      </Form>
+
+      {rows.length === 0 ? (
+        <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center">
+          <Inbox aria-hidden className="mx-auto size-10 text-slate-400" />
+          <p className="mt-4 text-lg font-semibold text-slate-800">Nenhuma solicitação encontrada</p>
+          {/* A plain link: a full reload, with or without JavaScript. */}
+          <a href={here} className="mt-4 inline-block rounded-md bg-brand-800 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+            Tentar novamente
+          </a>
+        </div>
+      ) : (
+        <>
+          <p className="mb-3 text-sm text-slate-600" aria-live="polite">
+            {rows.length === 1 ? "1 solicitação" : `${rows.length} solicitações`}
+            {truncated ? ` (as ${rows.length} mais recentes; use o filtro para ver as demais)` : ""}
+          </p>
+          <RequestTable caption={title} rows={rows} columns={columns} staff={staff} detailPath={basePath} redirectTo={here} />
+        </>
+      )}
+    </>
+  );
+}

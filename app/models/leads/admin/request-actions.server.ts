@@ -1,0 +1,79 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import { getDb } from "../../../db/db.server";
+import { redirectWithToast } from "../../../utils/toast.server";
+import { listActiveStaffNames } from "../../accounts/users.server";
+import { REQUEST_STATUSES } from "./request-status";
+import { getRequest, listRequests, setRequestResponsible, setRequestStatus, type RequestKind } from "./requests.server";
+import { parseRequestFilter, requestUpdateSchema, safeAdminRedirect } from "./requests.schema";
+
+// What the four inbox routes share: their loaders' data and the one action
+// behind every status and responsible form (list rows and detail pages).
+
+export const REQUEST_LIST_PATHS = { ideal: "/admin/requests", listing: "/admin/listings" } as const;
+
+const STATUS_FAILED = "Não foi possível atualizar o status da solicitação.";
+const RESPONSIBLE_FAILED = "Não foi possível atualizar o responsável.";
+const NOT_FOUND = "A solicitação não foi encontrada.";
+
+export async function loadRequestList<K extends RequestKind>(kind: K, url: URL) {
+  const db = getDb();
+  const filter = parseRequestFilter(url.searchParams);
+  const [{ rows, truncated }, staff] = await Promise.all([listRequests(db, kind, filter), listActiveStaffNames(db)]);
+  return { rows, truncated, staff, filter };
+}
+
+// A missing or malformed id is a 404 page (DESIGN.md decision 15).
+export async function loadRequestDetail<K extends RequestKind>(kind: K, idParam: string | undefined) {
+  const id = /^\d{1,15}$/.test(idParam ?? "") ? Number(idParam) : NaN;
+  const db = getDb();
+  const row = Number.isSafeInteger(id) && id > 0 ? await getRequest(db, kind, id) : null;
+  if (!row) throw data("Solicitação não encontrada", { status: 404 });
+  return { row, staff: await listActiveStaffNames(db) };
+}
+
+// Every outcome is a redirect with a toast, so the forms work without
+// JavaScript and a forged post never yields a 500. `idParam` is the detail
+// page's URL id, which wins over any posted id.
+export async function handleRequestUpdate(request: Request, kind: RequestKind, idParam?: string) {
+  const listPath = REQUEST_LIST_PATHS[kind];
+  const form = await request.formData();
+  if (idParam !== undefined) form.set("id", idParam);
+  const back = safeAdminRedirect(form.get("redirectTo"), idParam !== undefined ? `${listPath}/${idParam}` : listPath);
+  const intent = form.get("intent");
+  const failTitle = intent === "responsible" ? RESPONSIBLE_FAILED : STATUS_FAILED;
+  const fail = (description: string, to = back) => redirectWithToast(to, { type: "error", title: failTitle, description });
+
+  const submission = parseWithZod(form, { schema: requestUpdateSchema });
+  if (submission.status !== "success") {
+    const fields = Object.keys(submission.error ?? {});
+    if (fields.includes("resolved_by")) return fail("Responsável inválido.");
+    if (fields.includes("status")) return fail("Status inválido.");
+    if (fields.includes("id")) return fail(NOT_FOUND, listPath);
+    return fail("Ação inválida.");
+  }
+  const input = submission.value;
+  const db = getDb();
+  try {
+    if (input.intent === "status") {
+      if (!(await setRequestStatus(db, kind, input.id, input.status))) return fail(NOT_FOUND, listPath);
+      return redirectWithToast(back, {
+        type: "success",
+        title: "Status atualizado",
+        description: `A solicitação agora está como ${REQUEST_STATUSES[input.status].label}.`,
+      });
+    }
+    const result = await setRequestResponsible(db, kind, input.id, input.resolved_by);
+    if (result === "invalid-responsible") return fail("Responsável inválido.");
+    if (result === "not-found") return fail(NOT_FOUND, listPath);
+    return redirectWithToast(back, {
+      type: "success",
+      title: "Responsável atualizado",
+      description: `Solicitação resolvida por ${input.resolved_by}.`,
+    });
+  } catch (error) {
+    console.error("request update failed", error);
+    return fail("Tente novamente em instantes.");
+  }
+}
+

@@ -1,0 +1,54 @@
+import { z } from "zod";
+import { REQUEST_STATUS_VALUES, type RequestStatus } from "./request-status";
+
+// The inbox forms of /admin/requests and /admin/listings (and their detail
+// pages). Field names follow the entity (spec §3): status, resolved_by.
+// Client-safe.
+
+export const RESPONSIBLE_MAX = 120;
+export const SEARCH_MAX = 100;
+
+export const requestIdField = z.coerce.number({ error: "Solicitação inválida." }).int().positive().max(Number.MAX_SAFE_INTEGER);
+
+export const statusUpdateSchema = z.object({
+  intent: z.literal("status"),
+  id: requestIdField,
+  status: z.enum(REQUEST_STATUS_VALUES, { error: "Status inválido." }),
+  redirectTo: z.string().optional(),
+});
+
+export const responsibleUpdateSchema = z.object({
+  intent: z.literal("responsible"),
+  id: requestIdField,
+  resolved_by: z.string({ error: "Responsável inválido." }).trim().min(1, "Responsável inválido.").max(RESPONSIBLE_MAX, "Responsável inválido."),
+  redirectTo: z.string().optional(),
+});
+
+export const requestUpdateSchema = z.discriminatedUnion("intent", [statusUpdateSchema, responsibleUpdateSchema]);
+export type RequestUpdate = z.infer<typeof requestUpdateSchema>;
+
+// ?status=pending|contacted|resolved&q=text. Anything else is ignored rather
+// than refused: a stale bookmark still opens the inbox.
+export const requestFilterSchema = z.object({
+  status: z.enum(REQUEST_STATUS_VALUES).optional().catch(undefined),
+  q: z
+    .string()
+    .trim()
+    .transform((v) => v.slice(0, SEARCH_MAX))
+    .optional()
+    .catch(undefined)
+    .transform((v) => v || undefined),
+});
+export type RequestFilter = { status?: RequestStatus; q?: string };
+
+export function parseRequestFilter(params: URLSearchParams): RequestFilter {
+  return requestFilterSchema.parse({ status: params.get("status") ?? undefined, q: params.get("q") ?? undefined });
+}
+
+// Where a form returns after its POST: only pages of the back office, never
+// another origin ("//evil", "/\\evil") or a scheme.
+export function safeAdminRedirect(value: unknown, fallback: string) {
+  if (typeof value !== "string" || value.length > 500) return fallback;
+  if (!value.startsWith("/admin/") || value.startsWith("//") || /[\\\s]/.test(value) || value.includes("//")) return fallback;
+  return value;
+}

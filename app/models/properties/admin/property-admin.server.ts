@@ -1,0 +1,253 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../../../db/schema";
+import type { StoredImage } from "../images";
+import { buildSearchText } from "../search";
+import type { PropertyInput } from "./property.schema";
+
+// Data access of the back office's "Gestão de Imóveis". Plain functions taking
+// the Kysely instance; every multi-step write runs in one transaction. Files
+// on disk are the caller's business (property-save.server.ts): these functions
+// only say which files belong to rows that were written or removed.
+
+type DB = Kysely<Database>;
+
+export type AdminPropertyRow = {
+  id: number;
+  property_code: number;
+  name: string;
+  location: string;
+  price: number | null;
+  advertised_for: string;
+  featured: boolean;
+  type: string;
+  created_at: string;
+  cover: StoredImage | null;
+};
+
+export type EditableImage = StoredImage & { id: number; position: number };
+
+export type EditableProperty = {
+  id: number;
+  property_code: number;
+  name: string;
+  type: string;
+  status: string;
+  category: string;
+  location: string;
+  price: number | null;
+  area: number;
+  bedrooms: number;
+  suites: number;
+  bathrooms: number;
+  parking_spaces: number;
+  description: string | null;
+  featured: boolean;
+  standard: string;
+  is_exclusive: boolean;
+  advertised_for: string;
+  images: EditableImage[];
+};
+
+function parseWidths(widths: string): number[] {
+  try {
+    const list = JSON.parse(widths);
+    return Array.isArray(list) ? list.filter((w): w is number => typeof w === "number") : [];
+  } catch {
+    return [];
+  }
+}
+
+// Newest first, unpaginated (spec §2); the Destaques tab keeps featured ones.
+export async function listAdminProperties(db: DB, opts: { featuredOnly: boolean; modality: string | null }): Promise<AdminPropertyRow[]> {
+  let q = db
+    .selectFrom("properties")
+    .leftJoin("property_images as cover", (join) => join.onRef("cover.property_id", "=", "properties.id").on("cover.position", "=", 0))
+    .select([
+      "properties.id",
+      "properties.property_code",
+      "properties.name",
+      "properties.location",
+      "properties.price",
+      "properties.advertised_for",
+      "properties.featured",
+      "properties.type",
+      "properties.created_at",
+      "cover.file_key",
+      "cover.widths",
+      "cover.width",
+      "cover.height",
+    ]);
+  if (opts.featuredOnly) q = q.where("properties.featured", "=", 1);
+  if (opts.modality) q = q.where("properties.advertised_for", "=", opts.modality);
+  const rows = await q.orderBy("properties.created_at", "desc").orderBy("properties.id", "desc").execute();
+  const seen = new Set<number>();
+  const out: AdminPropertyRow[] = [];
+  for (const r of rows) {
+    if (seen.has(r.id)) continue; // two images at position 0 would repeat a row
+    seen.add(r.id);
+    out.push({
+      id: r.id,
+      property_code: r.property_code,
+      name: r.name,
+      location: r.location,
+      price: r.price,
+      advertised_for: r.advertised_for,
+      featured: r.featured === 1,
+      type: r.type,
+      created_at: r.created_at,
+      cover: r.file_key ? { file_key: r.file_key, widths: parseWidths(r.widths ?? "[]"), width: r.width ?? 0, height: r.height ?? 0 } : null,
+    });
+  }
+  return out;
+}
+
+export async function listPropertyImages(db: DB, propertyId: number): Promise<EditableImage[]> {
+  const rows = await db
+    .selectFrom("property_images")
+    .select(["id", "position", "file_key", "widths", "width", "height"])
+    .where("property_id", "=", propertyId)
+    .orderBy("position")
+    .orderBy("id")
+    .execute();
+  return rows.map((r) => ({ id: r.id, position: r.position, file_key: r.file_key, widths: parseWidths(r.widths), width: r.width, height: r.height }));
+}
+
+export async function getPropertyForEdit(db: DB, id: number): Promise<EditableProperty | null> {
+  const row = await db
+    .selectFrom("properties")
+    .select([
+      "id",
+      "property_code",
+      "name",
+      "type",
+      "status",
+      "category",
+      "location",
+      "price",
+      "area",
+      "bedrooms",
+      "suites",
+      "bathrooms",
+      "parking_spaces",
+      "description",
+      "featured",
+      "standard",
+      "is_exclusive",
+      "advertised_for",
+    ])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (!row) return null;
+  return { ...row, featured: row.featured === 1, is_exclusive: row.is_exclusive === 1, images: await listPropertyImages(db, id) };
+}
+
+function columns(input: PropertyInput) {
+  return {
+    name: input.name,
+    type: input.type,
+    status: input.status,
+    category: input.category,
+    location: input.location,
+    price: input.price,
+    area: input.area,
+    bedrooms: input.bedrooms,
+    suites: input.suites,
+    bathrooms: input.bathrooms,
+    parking_spaces: input.parking_spaces,
+    description: input.description,
+    featured: input.featured ? 1 : 0,
+    standard: input.standard,
+    is_exclusive: input.is_exclusive ? 1 : 0,
+    advertised_for: input.advertised_for,
+  };
+}
+
+function imageRows(propertyId: number, images: StoredImage[], from: number, now: string) {
+  return images.map((img, i) => ({
+    property_id: propertyId,
+    position: from + i,
+    file_key: img.file_key,
+    widths: JSON.stringify(img.widths),
+    width: img.width,
+    height: img.height,
+    created_at: now,
+  }));
+}
+
+// The row, its sequential code (max + 1, read inside the transaction) and its
+// images at positions 0..n-1 (the first is the cover), all or nothing.
+export async function insertProperty(db: DB, input: PropertyInput, images: StoredImage[]) {
+  return db.transaction().execute(async (trx) => {
+    const now = new Date().toISOString();
+    const { max } = await trx
+      .selectFrom("properties")
+      .select((eb) => eb.fn.max<number | null>("property_code").as("max"))
+      .executeTakeFirstOrThrow();
+    const property_code = Number(max ?? 0) + 1;
+    const values = columns(input);
+    const { id } = await trx
+      .insertInto("properties")
+      .values({ ...values, property_code, search_text: buildSearchText({ ...values, property_code }), created_at: now, updated_at: now })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    if (images.length) await trx.insertInto("property_images").values(imageRows(id, images, 0, now)).execute();
+    return { id, property_code };
+  });
+}
+
+// Updates the row and its gallery: `keptIds` (already checked to belong to the
+// property) in their new order, then the new images. Returns the images whose
+// rows were deleted (their files go after the commit), or null when the
+// property no longer exists.
+export async function updateProperty(db: DB, id: number, input: PropertyInput, gallery: { keptIds: number[]; added: StoredImage[] }) {
+  return db.transaction().execute(async (trx) => {
+    const current = await trx.selectFrom("properties").select(["property_code"]).where("id", "=", id).executeTakeFirst();
+    if (!current) return null;
+    const now = new Date().toISOString();
+    const values = columns(input);
+    await trx
+      .updateTable("properties")
+      .set({ ...values, search_text: buildSearchText({ ...values, property_code: current.property_code }), updated_at: now })
+      .where("id", "=", id)
+      .execute();
+    const existing = await trx.selectFrom("property_images").select(["id", "file_key", "widths"]).where("property_id", "=", id).execute();
+    const keep = new Set(gallery.keptIds);
+    const removed = existing.filter((img) => !keep.has(img.id));
+    if (removed.length) {
+      await trx
+        .deleteFrom("property_images")
+        .where("property_id", "=", id)
+        .where("id", "in", removed.map((img) => img.id))
+        .execute();
+    }
+    for (const [position, imageId] of gallery.keptIds.entries()) {
+      await trx.updateTable("property_images").set({ position }).where("id", "=", imageId).where("property_id", "=", id).execute();
+    }
+    if (gallery.added.length) {
+      await trx.insertInto("property_images").values(imageRows(id, gallery.added, gallery.keptIds.length, now)).execute();
+    }
+    return removed.map((img) => ({ file_key: img.file_key, widths: parseWidths(img.widths) }));
+  });
+}
+
+// Flips the flag; null when there is no such property.
+export async function toggleFeatured(db: DB, id: number): Promise<boolean | null> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom("properties").select("featured").where("id", "=", id).executeTakeFirst();
+    if (!row) return null;
+    const featured = row.featured === 1 ? 0 : 1;
+    await trx.updateTable("properties").set({ featured, updated_at: new Date().toISOString() }).where("id", "=", id).execute();
+    return featured === 1;
+  });
+}
+
+// Deletes the property (its image rows cascade) and returns the files it had,
+// or null when there was no such property.
+export async function deletePropertyRow(db: DB, id: number) {
+  return db.transaction().execute(async (trx) => {
+    const images = await trx.selectFrom("property_images").select(["file_key", "widths"]).where("property_id", "=", id).execute();
+    const result = await trx.deleteFrom("properties").where("id", "=", id).executeTakeFirst();
+    if (Number(result.numDeletedRows) === 0) return null;
+    return images.map((img) => ({ file_key: img.file_key, widths: parseWidths(img.widths) }));
+  });
+}

@@ -1,0 +1,177 @@
+import { z } from "zod";
+import { parseBRL, SOB_CONSULTA } from "../../../utils/format";
+import { ADVERTISED_FOR, CATEGORIES, FILTER_TYPES, PROPERTY_STATUSES, STANDARDS } from "../options";
+
+// The property form of "Gestão de Imóveis" (spec back-office §3 and §5), under
+// the spec's field names. Client-safe: the form component reads the constants
+// and messages, the actions parse with it. Images are not in this schema: the
+// files are checked by the upload parser (property-upload.server.ts) and their
+// count (kept + new) by the save service.
+
+export const MAX_IMAGES = 10;
+export const MIN_IMAGES = 1;
+export const MAX_IMAGE_BYTES = 5_242_880; // 5 MB (spec §9)
+export const ACCEPTED_IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
+
+export const MESSAGES = {
+  name: "O nome do imóvel é obrigatório.",
+  location: "A localização do imóvel é obrigatória.",
+  price: "O preço do imóvel é obrigatório.",
+  priceInvalid: `Informe um preço válido, por exemplo 450.000,00, ou ${SOB_CONSULTA}.`,
+  area: "A área do imóvel é obrigatória.",
+  images: "É necessário adicionar pelo menos 1 imagem do imóvel.",
+  imageFile: "Apenas imagens JPG, PNG ou WEBP de até 5 MB.",
+  tooManyImages: `Cada imóvel pode ter no máximo ${MAX_IMAGES} imagens.`,
+  imageProcessing: "Não foi possível processar uma das imagens. Envie outra foto em JPG, PNG ou WEBP.",
+  integer: "Informe um número inteiro.",
+  negative: "O valor não pode ser negativo.",
+  option: "Escolha uma opção da lista.",
+} as const;
+
+// Spec §5 order: the first refused field of this list is the one the summary names.
+export const ERROR_ORDER = ["name", "location", "price", "area", "images"] as const;
+
+export const STATUS_OPTIONS = Object.keys(PROPERTY_STATUSES) as [keyof typeof PROPERTY_STATUSES, ...(keyof typeof PROPERTY_STATUSES)[]];
+export const CATEGORY_NAMES = CATEGORIES.map((c) => c.name) as [string, ...string[]];
+
+export const PROPERTY_DEFAULTS = {
+  type: "Apartamento",
+  status: "ready",
+  category: "Lançamentos de Empreendimentos Imobiliários",
+  standard: "ALTO PADRÃO",
+  advertised_for: "COMPRA",
+} as const;
+
+function text(max: number, required?: string) {
+  const base = z.string(required ? { error: required } : undefined).trim();
+  return required ? base.min(1, required).max(max, `Use no máximo ${max} caracteres.`) : base.max(max, `Use no máximo ${max} caracteres.`);
+}
+
+// Whole numbers from 0 up; an empty count is 0 (spec §5), an empty area is refused.
+function wholeNumber(max: number, required?: string) {
+  return z
+    .string(required ? { error: required } : undefined)
+    .trim()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === "") {
+        if (!required) return 0;
+        ctx.addIssue({ code: "custom", message: required });
+        return z.NEVER;
+      }
+      if (!/^[-+]?\d+$/.test(v)) {
+        ctx.addIssue({ code: "custom", message: MESSAGES.integer });
+        return z.NEVER;
+      }
+      const n = Number(v);
+      if (n < 0) {
+        ctx.addIssue({ code: "custom", message: MESSAGES.negative });
+        return z.NEVER;
+      }
+      if (n > max) {
+        ctx.addIssue({ code: "custom", message: `O valor máximo é ${max.toLocaleString("pt-BR")}.` });
+        return z.NEVER;
+      }
+      return n;
+    });
+}
+
+// A checkbox posts "on" when checked and nothing when not.
+const checkbox = z
+  .string()
+  .optional()
+  .transform((v) => v === "on" || v === "true" || v === "1");
+
+const option = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: MESSAGES.option });
+
+export const propertySchema = z.object({
+  name: text(200, MESSAGES.name),
+  location: text(300, MESSAGES.location),
+  // Text: "450.000,00", "450000", "R$ 1.250,50" or SOB CONSULTA (stored as NULL).
+  price: z
+    .string({ error: MESSAGES.price })
+    .trim()
+    .min(1, MESSAGES.price)
+    .max(30, MESSAGES.priceInvalid)
+    .transform((v, ctx) => {
+      const cents = parseBRL(v);
+      if (cents === undefined || (cents !== null && cents <= 0)) {
+        ctx.addIssue({ code: "custom", message: MESSAGES.priceInvalid });
+        return z.NEVER;
+      }
+      return cents;
+    }),
+  area: wholeNumber(100_000_000, MESSAGES.area),
+  type: option(FILTER_TYPES),
+  status: option(STATUS_OPTIONS),
+  category: option(CATEGORY_NAMES),
+  bedrooms: wholeNumber(100),
+  suites: wholeNumber(100),
+  bathrooms: wholeNumber(100),
+  parking_spaces: wholeNumber(1000),
+  description: z
+    .string()
+    .trim()
+    .max(10_000, "Use no máximo 10000 caracteres.")
+    .optional()
+    .transform((v) => (v ? v : null)),
+  featured: checkbox,
+  standard: option(STANDARDS),
+  is_exclusive: checkbox,
+  advertised_for: option(ADVERTISED_FOR),
+  // The edit form names the property it was opened for; the action refuses
+  // a post whose id is not the one of its URL (a forged or stale form).
+  id: z.string().optional(),
+});
+
+export type PropertyInput = Omit<z.infer<typeof propertySchema>, "id">;
+
+// Values the form starts with (new: the spec's defaults; edit: the row).
+export type PropertyFormValues = {
+  name: string;
+  type: string;
+  status: string;
+  category: string;
+  location: string;
+  price: string;
+  area: string;
+  bedrooms: string;
+  suites: string;
+  bathrooms: string;
+  parking_spaces: string;
+  description: string;
+  featured: boolean;
+  standard: string;
+  is_exclusive: boolean;
+  advertised_for: string;
+};
+
+export const NEW_PROPERTY_VALUES: PropertyFormValues = {
+  name: "",
+  location: "",
+  price: "",
+  area: "",
+  bedrooms: "",
+  suites: "",
+  bathrooms: "",
+  parking_spaces: "",
+  description: "",
+  featured: true,
+  is_exclusive: false,
+  ...PROPERTY_DEFAULTS,
+};
+
+const priceText = new Intl.NumberFormat("pt-BR", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+// Centavos as the form shows them: "450.000,00", or SOB CONSULTA for NULL.
+export function priceInputValue(centavos: number | null) {
+  return centavos == null ? SOB_CONSULTA : priceText.format(centavos / 100);
+}
+
+// The first error in the spec's order, for the summary above the form.
+export function firstError(errors: Record<string, string[] | null | undefined> | null | undefined) {
+  if (!errors) return undefined;
+  for (const key of ERROR_ORDER) if (errors[key]?.length) return errors[key]![0];
+  for (const [key, list] of Object.entries(errors)) if (key && list?.length) return list[0];
+  return errors[""]?.[0];
+}
