@@ -32,7 +32,12 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  // Banner edits change the public home, which other files assert on: they run
+  // after everything else instead of beside it.
+  projects: [
+    { name: "chromium", testIgnore: "**/admin-banners.test.ts", use: { ...devices["Desktop Chrome"], channel: undefined } },
+    { name: "banners", testMatch: "**/admin-banners.test.ts", dependencies: ["chromium"], use: { ...devices["Desktop Chrome"], channel: undefined } },
+  ],
   webServer: {
     // The production build on a fresh database seeded with the demo content.
     command: "tsx scripts/e2e-server.ts",

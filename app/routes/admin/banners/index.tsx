@@ -1,4 +1,126 @@
-// Placeholder: being built (issue 3).
-export default function Placeholder() {
-  return <p>Em construção.</p>;
+import { Info, Plus, RotateCcw } from "lucide-react";
+import { Form, useNavigation } from "react-router";
+import { AdminTitle } from "../../../components/admin/admin-shell";
+import { BannerCard } from "../../../components/admin/banner-card";
+import { ErrorPage } from "../../../components/site/error-page";
+import { getDb } from "../../../db/db.server";
+import { listAdminBanners, restoreDefaultBanners, toggleBanner } from "../../../models/banners/admin.server";
+import { BANNER_MESSAGES, MAX_ACTIVE_BANNERS, isBannerId } from "../../../models/banners/defaults";
+import { redirectWithToast } from "../../../utils/toast.server";
+import type { Route } from "./+types/index";
+
+// Gestão de Banners (spec back-office §2; DESIGN.md decision 4): the three
+// fixed banners, their state, activate/deactivate and "Restaurar padrões".
+// The staff guard runs in the admin layout's middleware.
+export function meta() {
+  return [{ title: "Gestão de Banners | Painel Administrativo" }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader() {
+  const banners = await listAdminBanners(getDb());
+  return { banners, active: banners.filter((b) => b.isActive).length };
+}
+
+const PATH = "/admin/banners";
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const id = form.get("id");
+
+  if (intent === "add") {
+    return redirectWithToast(PATH, { type: "error", title: "Falha ao criar o banner", description: BANNER_MESSAGES.addRefused });
+  }
+  if (intent === "delete") {
+    return redirectWithToast(PATH, { type: "error", title: "Não foi possível excluir o banner.", description: BANNER_MESSAGES.deleteRefused });
+  }
+  if (intent === "restore") {
+    try {
+      await restoreDefaultBanners(getDb());
+    } catch (error) {
+      console.error("banner restore failed", error);
+      return redirectWithToast(PATH, { type: "error", title: "Falha ao restaurar os banners", description: "Tente novamente em instantes." });
+    }
+    return redirectWithToast(PATH, { type: "success", title: "Banners restaurados", description: "Os 3 banners padrão foram restaurados." });
+  }
+  if (intent === "toggle") {
+    const failed = (description: string) =>
+      redirectWithToast(PATH, { type: "error", title: "Não foi possível alterar o status do banner.", description });
+    if (!isBannerId(id)) return failed(BANNER_MESSAGES.onlyFixed);
+    try {
+      const result = await toggleBanner(getDb(), id);
+      if (result.status === "limit") return redirectWithToast(PATH, { type: "error", title: BANNER_MESSAGES.limitTitle, description: BANNER_MESSAGES.limitText });
+      if (result.status === "not-found") return failed(BANNER_MESSAGES.onlyFixed);
+      return result.status === "activated"
+        ? redirectWithToast(PATH, { type: "success", title: "Banner ativado", description: `"${result.title}" voltou à página inicial.` })
+        : redirectWithToast(PATH, { type: "success", title: "Banner desativado", description: `"${result.title}" não aparece mais na página inicial.` });
+    } catch (error) {
+      console.error("banner toggle failed", error);
+      return failed("Tente novamente em instantes.");
+    }
+  }
+  return redirectWithToast(PATH, { type: "error", title: "Ação inválida", description: "Recarregue a página e tente novamente." });
+}
+
+const secondaryButton =
+  "inline-flex cursor-pointer items-center gap-1.5 rounded-md border border-slate-300 bg-white px-4 py-2.5 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50 disabled:opacity-60";
+
+export default function BannersPage({ loaderData }: Route.ComponentProps) {
+  const { banners, active } = loaderData;
+  const navigation = useNavigation();
+  const restoring = navigation.formData?.get("intent") === "restore";
+  const adding = navigation.formData?.get("intent") === "add";
+  return (
+    <>
+      <AdminTitle title="Gestão de Banners">
+        <Form method="post">
+          <button type="submit" name="intent" value="add" disabled={adding} className={secondaryButton}>
+            <Plus aria-hidden className="size-4" /> Novo Banner
+          </button>
+        </Form>
+        <details className="group relative">
+          <summary className={`${secondaryButton} list-none [&::-webkit-details-marker]:hidden`}>
+            <RotateCcw aria-hidden className="size-4" /> Restaurar padrões
+          </summary>
+          <div className="absolute right-0 z-20 mt-2 w-80 max-w-[calc(100vw-2rem)] rounded-lg bg-white p-4 shadow-lg ring-1 ring-slate-200">
+            <p className="text-sm text-slate-700">
+              Os 3 banners voltarão aos textos, links e imagens padrão, ativos no desktop e no mobile. As imagens enviadas serão apagadas.
+            </p>
+            <Form method="post" className="mt-3">
+              <button
+                type="submit"
+                name="intent"
+                value="restore"
+                disabled={restoring}
+                className="inline-flex w-full items-center justify-center rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-600 disabled:opacity-60"
+              >
+                {restoring ? "Restaurando..." : "Confirmar restauração"}
+              </button>
+            </Form>
+          </div>
+        </details>
+      </AdminTitle>
+
+      <p className="mb-4 font-medium text-slate-800" data-testid="banner-count">
+        {active} de {MAX_ACTIVE_BANNERS} banners ativos • {banners.length} total
+      </p>
+      <div className="mb-6 flex gap-3 rounded-lg border border-brand-100 bg-brand-50 p-4 text-sm text-brand-900">
+        <Info aria-hidden className="mt-0.5 size-5 shrink-0" />
+        <p>
+          O site tem exatamente 3 banners fixos para editar. Altere textos, link, botão, imagens e visibilidade em “Editar”; para tirar um banner da
+          página inicial, desative-o. As mudanças aparecem no site no próximo acesso.
+        </p>
+      </div>
+
+      <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+        {banners.map((b) => (
+          <BannerCard key={b.id} banner={b} limitReached={active >= MAX_ACTIVE_BANNERS} />
+        ))}
+      </div>
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} />;
 }

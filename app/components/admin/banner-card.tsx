@@ -1,0 +1,92 @@
+import { Monitor, Pencil, Power, Smartphone, Trash2 } from "lucide-react";
+import { Form, Link, useNavigation } from "react-router";
+import { BANNER_MESSAGES, type AdminBanner } from "../../models/banners/defaults";
+import { BannerImage } from "./banner-image";
+
+function Badge({ tone, children }: { tone: "green" | "slate" | "blue"; children: React.ReactNode }) {
+  const tones = {
+    green: "bg-emerald-100 text-emerald-900 ring-emerald-200",
+    slate: "bg-slate-100 text-slate-700 ring-slate-200",
+    blue: "bg-brand-50 text-brand-800 ring-brand-100",
+  };
+  return <span className={`inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${tones[tone]}`}>{children}</span>;
+}
+
+// One banner on /admin/banners: its picture, texts, state badges and the
+// actions (edit, activate/deactivate, and the refused delete). Plain forms,
+// so everything works without JavaScript.
+export function BannerCard({ banner, limitReached }: { banner: AdminBanner; limitReached: boolean }) {
+  const navigation = useNavigation();
+  const pendingIntent = navigation.formData?.get("id") === banner.id ? navigation.formData.get("intent") : null;
+  const activateBlocked = !banner.isActive && limitReached;
+  return (
+    <article aria-labelledby={`banner-${banner.id}-title`} data-testid={`banner-card-${banner.id}`} className="flex flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+      <BannerImage src={banner.imageUrl} className="aspect-[8/3] w-full" />
+      <div className="flex flex-1 flex-col gap-3 p-5">
+        <div className="flex flex-wrap gap-1.5">
+          {banner.isActive ? <Badge tone="green">Ativo</Badge> : <Badge tone="slate">Inativo</Badge>}
+          {banner.showOnDesktop ? (
+            <Badge tone="blue">
+              <Monitor aria-hidden className="size-3.5" /> Desktop
+            </Badge>
+          ) : null}
+          {banner.showOnMobile ? (
+            <Badge tone="blue">
+              <Smartphone aria-hidden className="size-3.5" /> Mobile
+            </Badge>
+          ) : null}
+        </div>
+        <div>
+          <h2 id={`banner-${banner.id}-title`} className="text-lg font-semibold text-slate-900">
+            {banner.title}
+          </h2>
+          {banner.subtitle ? <p className="mt-1 text-sm text-slate-600">{banner.subtitle}</p> : null}
+        </div>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+          <dt className="font-medium text-slate-700">Link</dt>
+          <dd className="truncate text-slate-600">{banner.link || "—"}</dd>
+          <dt className="font-medium text-slate-700">Botão</dt>
+          <dd className="text-slate-600">{banner.btnText}</dd>
+        </dl>
+        <div className="mt-auto flex flex-wrap items-center gap-2 border-t border-slate-100 pt-4">
+          <Link
+            to={`/admin/banners/${banner.id}`}
+            aria-label={`Editar ${banner.title}`}
+            className="inline-flex items-center gap-1.5 rounded-md bg-brand-800 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+          >
+            <Pencil aria-hidden className="size-4" /> Editar
+          </Link>
+          <Form method="post">
+            <input type="hidden" name="id" value={banner.id} />
+            <button
+              type="submit"
+              name="intent"
+              value="toggle"
+              disabled={activateBlocked || pendingIntent === "toggle"}
+              title={activateBlocked ? BANNER_MESSAGES.limitHint : undefined}
+              aria-label={`${banner.isActive ? "Desativar" : "Ativar"} ${banner.title}`}
+              className="inline-flex items-center gap-1.5 rounded-md border border-slate-300 px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-60"
+            >
+              <Power aria-hidden className="size-4" />
+              {pendingIntent === "toggle" ? "Salvando..." : banner.isActive ? "Desativar" : "Ativar"}
+            </button>
+          </Form>
+          <Form method="post" className="ml-auto">
+            <input type="hidden" name="id" value={banner.id} />
+            <button
+              type="submit"
+              name="intent"
+              value="delete"
+              disabled={pendingIntent === "delete"}
+              aria-label={`Excluir ${banner.title}`}
+              className="inline-flex items-center gap-1 rounded-md px-2 py-2 text-sm font-medium text-red-700 hover:bg-red-50 disabled:opacity-60"
+            >
+              <Trash2 aria-hidden className="size-4" /> Excluir
+            </button>
+          </Form>
+        </div>
+        {activateBlocked ? <p className="text-xs text-slate-600">{BANNER_MESSAGES.limitHint}</p> : null}
+      </div>
+    </article>
+  );
+}

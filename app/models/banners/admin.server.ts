@@ -1,0 +1,215 @@
+import { FormDataParseError, MaxFileSizeExceededError, MaxFilesExceededError, parseFormData } from "@remix-run/form-data-parser";
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/schema";
+import { BANNER_FORM_MESSAGES, MAX_IMAGE_BYTES, type BannerFormValues } from "./banner.schema";
+import {
+  BannerImageError,
+  isAcceptedImage,
+  removeFiles,
+  removeUploadedBannerImages,
+  storeBannerImages,
+  type StoredBannerImages,
+} from "./banner-images.server";
+import { DEFAULT_BANNERS, MAX_ACTIVE_BANNERS, type AdminBanner, type BannerId } from "./defaults";
+
+// Back-office banner management (DESIGN.md decision 4): the table is the only
+// source of truth, the three fixed rows are edited in place, never added or
+// deleted. The home page reads them on every request, so a change shows at once.
+
+const columns = [
+  "id",
+  "title",
+  "subtitle",
+  "link",
+  "btn_text",
+  "image_url",
+  "mobile_image_url",
+  "is_active",
+  "show_on_desktop",
+  "show_on_mobile",
+  "updated_at",
+] as const;
+
+type Row = Pick<Database["banners"], (typeof columns)[number]>;
+
+function toAdminBanner(r: Row): AdminBanner {
+  return {
+    id: r.id as BannerId,
+    title: r.title,
+    subtitle: r.subtitle,
+    link: r.link,
+    btnText: r.btn_text,
+    imageUrl: r.image_url,
+    mobileImageUrl: r.mobile_image_url || r.image_url,
+    isActive: r.is_active === 1,
+    showOnDesktop: r.show_on_desktop === 1,
+    showOnMobile: r.show_on_mobile === 1,
+    updatedAt: r.updated_at,
+  };
+}
+
+export async function listAdminBanners(db: Kysely<Database>): Promise<AdminBanner[]> {
+  const rows = await db.selectFrom("banners").select(columns).orderBy("position").orderBy("created_at").execute();
+  return rows.map(toAdminBanner);
+}
+
+export async function getAdminBanner(db: Kysely<Database>, id: BannerId): Promise<AdminBanner | undefined> {
+  const row = await db.selectFrom("banners").select(columns).where("id", "=", id).executeTakeFirst();
+  return row ? toAdminBanner(row) : undefined;
+}
+
+export type ToggleResult = { status: "activated" | "deactivated"; title: string } | { status: "limit" } | { status: "not-found" };
+
+// Flips the active flag; activating is refused past MAX_ACTIVE_BANNERS (moot
+// with three banners, kept as the spec's rule in case the scheme grows).
+export async function toggleBanner(db: Kysely<Database>, id: BannerId): Promise<ToggleResult> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom("banners").select(["title", "is_active"]).where("id", "=", id).executeTakeFirst();
+    if (!row) return { status: "not-found" } as const;
+    const activate = row.is_active !== 1;
+    if (activate) {
+      const { n } = await trx
+        .selectFrom("banners")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("is_active", "=", 1)
+        .executeTakeFirstOrThrow();
+      if (Number(n) >= MAX_ACTIVE_BANNERS) return { status: "limit" } as const;
+    }
+    await trx
+      .updateTable("banners")
+      .set({ is_active: activate ? 1 : 0, updated_at: new Date().toISOString() })
+      .where("id", "=", id)
+      .execute();
+    return { status: activate ? "activated" : "deactivated", title: row.title } as const;
+  });
+}
+
+// Writes the form's values and, when given, the new image URLs. Returns false
+// when the row is gone. The replaced uploads are deleted after the commit;
+// the new files are deleted when the row is not written.
+export async function updateBanner(
+  db: Kysely<Database>,
+  id: BannerId,
+  values: BannerFormValues,
+  images: StoredBannerImages = { files: [] },
+): Promise<boolean> {
+  let replaced: string[] = [];
+  try {
+    const updated = await db.transaction().execute(async (trx) => {
+      const old = await trx.selectFrom("banners").select(["image_url", "mobile_image_url"]).where("id", "=", id).executeTakeFirst();
+      if (!old) return false;
+      const image_url = images.imageUrl ?? old.image_url;
+      const mobile_image_url = images.mobileImageUrl ?? old.mobile_image_url;
+      await trx
+        .updateTable("banners")
+        .set({
+          title: values.title,
+          subtitle: values.subtitle,
+          link: values.link,
+          btn_text: values.btn_text,
+          is_active: values.is_active ? 1 : 0,
+          show_on_desktop: values.show_on_desktop ? 1 : 0,
+          show_on_mobile: values.show_on_mobile ? 1 : 0,
+          image_url,
+          mobile_image_url,
+          updated_at: new Date().toISOString(),
+        })
+        .where("id", "=", id)
+        .execute();
+      replaced = [old.image_url, old.mobile_image_url].filter((u) => u !== image_url && u !== mobile_image_url);
+      return true;
+    });
+    if (!updated) {
+      await removeFiles(images.files);
+      return false;
+    }
+  } catch (error) {
+    await removeFiles(images.files);
+    throw error;
+  }
+  await removeUploadedBannerImages(replaced);
+  return true;
+}
+
+// "Restaurar padrões": the three rows get the migration's values back (a
+// missing one is recreated, any row outside the fixed scheme removed), then
+// the uploaded replacement images are deleted.
+export async function restoreDefaultBanners(db: Kysely<Database>) {
+  const now = new Date().toISOString();
+  const previous = await db.transaction().execute(async (trx) => {
+    const rows = await trx.selectFrom("banners").select(["image_url", "mobile_image_url"]).execute();
+    await trx
+      .deleteFrom("banners")
+      .where(
+        "id",
+        "not in",
+        DEFAULT_BANNERS.map((b) => b.id),
+      )
+      .execute();
+    for (const d of DEFAULT_BANNERS) {
+      const values = {
+        title: d.title,
+        subtitle: d.subtitle,
+        link: d.link,
+        btn_text: d.btn_text,
+        image_url: d.image_url,
+        mobile_image_url: d.mobile_image_url,
+        is_active: 1,
+        show_on_desktop: 1,
+        show_on_mobile: 1,
+        position: d.position,
+        updated_at: now,
+      };
+      await trx
+        .insertInto("banners")
+        .values({ id: d.id, ...values, created_at: now })
+        .onConflict((oc) => oc.column("id").doUpdateSet(values))
+        .execute();
+    }
+    return rows.flatMap((r) => [r.image_url, r.mobile_image_url]);
+  });
+  await removeUploadedBannerImages(previous);
+}
+
+// The edit form's multipart body, streamed with limits: two image fields of
+// at most 5 MB each, kept in memory (bounded by the limits) for sharp; any
+// other file field is dropped. A refused body becomes a form-level message.
+export async function readBannerFormData(request: Request): Promise<{ formData: FormData } | { error: string }> {
+  try {
+    const formData = await parseFormData(
+      request,
+      { maxFiles: 2, maxFileSize: MAX_IMAGE_BYTES, maxParts: 20, maxHeaderSize: 8 * 1024, maxTotalSize: 2 * MAX_IMAGE_BYTES + 64 * 1024 },
+      (file) => {
+        if (file.fieldName !== "image" && file.fieldName !== "mobile_image") return null;
+        if (file.size === 0) return null; // an empty file input
+        return file;
+      },
+    );
+    return { formData };
+  } catch (error) {
+    if (error instanceof MaxFileSizeExceededError) return { error: BANNER_FORM_MESSAGES.imageTooLarge };
+    if (!(error instanceof FormDataParseError || error instanceof MaxFilesExceededError)) console.warn("banner form refused", error);
+    return { error: "Não foi possível ler o formulário enviado. Tente novamente." };
+  }
+}
+
+type ImageField = "image" | "mobile_image";
+
+// Checks the uploads by magic bytes (JPEG, PNG or WebP, whatever the name
+// says) and stores their WebP crops. Nothing is written when one is refused.
+export async function storeUploadedBannerImages(
+  values: Pick<BannerFormValues, ImageField>,
+): Promise<{ images: StoredBannerImages } | { fieldErrors: Partial<Record<ImageField, string[]>> }> {
+  const desktop = values.image ? new Uint8Array(await values.image.arrayBuffer()) : undefined;
+  const mobile = values.mobile_image ? new Uint8Array(await values.mobile_image.arrayBuffer()) : undefined;
+  const fieldErrors: Partial<Record<ImageField, string[]>> = {};
+  if (desktop && !(await isAcceptedImage(desktop))) fieldErrors.image = [BANNER_FORM_MESSAGES.imageType];
+  if (mobile && !(await isAcceptedImage(mobile))) fieldErrors.mobile_image = [BANNER_FORM_MESSAGES.imageType];
+  if (fieldErrors.image || fieldErrors.mobile_image) return { fieldErrors };
+  try {
+    return { images: await storeBannerImages(desktop, mobile) };
+  } catch (error) {
+    if (error instanceof BannerImageError) return { fieldErrors: { [error.field]: [BANNER_FORM_MESSAGES.imageUnreadable] } };
+    throw error;
+  }
+}
