@@ -9,6 +9,7 @@ import { openDatabase } from "./app/db/db.server";
 import { cleanupAccounts } from "./app/models/accounts/cleanup.server";
 import { migrateToLatest } from "./app/db/migrate.server";
 import { databasePath, getEnv, uploadsDir } from "./app/utils/env.server";
+import { createPageCache } from "./server/page-cache";
 
 // The production and development server: security headers, compression,
 // static files, a rate limit on form posts, then React Router.
@@ -28,29 +29,31 @@ app.disable("x-powered-by");
 // Behind one reverse proxy (the container's host) req.ip is the visitor's.
 app.set("trust proxy", "loopback");
 
+// Enforced CSP: scripts only from us, with this request's nonce (or, for a
+// cached page, the hashes of its inline scripts); the map iframe is the one
+// third party (Google Maps embed).
+function contentSecurityPolicy(scriptSrc: string) {
+  return [
+    "default-src 'self'",
+    `script-src ${scriptSrc}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    "connect-src 'self'" + (PRODUCTION ? "" : " ws: wss:"),
+    "frame-src https://maps.google.com https://www.google.com",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+    "base-uri 'self'",
+    "object-src 'none'",
+  ].join("; ");
+}
+
 app.use((req, res, next) => {
   const nonce = crypto.randomBytes(16).toString("base64");
   req.headers["x-csp-nonce"] = nonce;
   // The visitor's address for login throttling; always overwritten here.
   req.headers["x-client-ip"] = req.ip ?? "unknown";
-  // Enforced CSP: scripts only from us with this request's nonce; the map
-  // iframe is the one third party (Google Maps embed).
-  res.setHeader(
-    "Content-Security-Policy",
-    [
-      "default-src 'self'",
-      `script-src 'self' 'nonce-${nonce}'`,
-      "style-src 'self' 'unsafe-inline'",
-      "img-src 'self' data: blob:",
-      "font-src 'self'",
-      "connect-src 'self'" + (PRODUCTION ? "" : " ws: wss:"),
-      "frame-src https://maps.google.com https://www.google.com",
-      "frame-ancestors 'none'",
-      "form-action 'self'",
-      "base-uri 'self'",
-      "object-src 'none'",
-    ].join("; "),
-  );
+  res.setHeader("Content-Security-Policy", contentSecurityPolicy(`'self' 'nonce-${nonce}'`));
   res.setHeader("X-Content-Type-Options", "nosniff");
   res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
   res.setHeader("X-Frame-Options", "DENY");
@@ -59,6 +62,22 @@ app.use((req, res, next) => {
   next();
 });
 
+// compression forwards res.on("drain") to its zlib stream but not
+// removeListener, so every res.once("drain") that React Router awaits under
+// backpressure stays on the stream (MaxListenersExceededWarning). This once()
+// removes itself from whichever emitter fired it.
+app.use((_req, res, next) => {
+  const once = res.once;
+  res.once = function (this: typeof res, event: string | symbol, listener: (...args: unknown[]) => void) {
+    if (event !== "drain") return once.call(this, event, listener);
+    const wrapped = function (this: NodeJS.EventEmitter, ...args: unknown[]) {
+      this.removeListener("drain", wrapped);
+      listener.apply(this, args);
+    };
+    return this.on("drain", wrapped);
+  } as typeof res.once;
+  next();
+});
 app.use(compression());
 
 // Listing and banner photos: file names are unique per upload, so they never
@@ -92,6 +111,7 @@ if (PRODUCTION) {
   app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
   app.use(express.static("build/client", { maxAge: "1h", index: false }));
   const build = await import(path.resolve("build/server/index.js"));
+  app.use(createPageCache({ build, databasePath: databasePath(), csp: contentSecurityPolicy }));
   app.use(createRequestHandler({ build, mode: "production" }));
 } else {
   const vite = await import("vite");

@@ -1,0 +1,59 @@
+import { expect, test } from "@playwright/test";
+import { signInAs } from "../fixtures/auth";
+import { createProperty, deleteProperty } from "../fixtures/db";
+
+// The anonymous page cache (docs/decisions/0005-page-cache.md): a repeat visit
+// is served from memory, and any database write shows at the next request.
+
+test("a repeated page is served from the cache, with a hash-based CSP", async ({ request }) => {
+  const path = `/imoveis?page=1&cache=${Date.now()}`;
+  const first = await request.get(path);
+  expect(first.headers()["x-page-cache"]).toBe("miss");
+  // Other test files write to the database meanwhile, which rightly empties the
+  // cache; try until two requests fall in the same quiet moment.
+  await expect(async () => {
+    await request.get(path);
+    const again = await request.get(path);
+    expect(again.headers()["x-page-cache"]).toBe("hit");
+    expect(again.headers()["content-security-policy"]).toMatch(/script-src 'self' 'sha256-/);
+    expect(await again.text()).toBe(await first.text());
+  }).toPass({ timeout: 15_000 });
+});
+
+test("a database write empties the cache: a new property shows at once", async ({ page }) => {
+  const name = `Casa recém-cadastrada ${Date.now()}`;
+  await page.goto("/imoveis?search=rec%C3%A9m-cadastrada");
+  await page.goto("/imoveis?search=rec%C3%A9m-cadastrada");
+  await expect(page.getByText("Nenhum imóvel encontrado")).toBeVisible();
+  const p = createProperty({ name });
+  const res = await page.goto("/imoveis?search=rec%C3%A9m-cadastrada");
+  expect(res?.headers()["x-page-cache"]).toBe("miss");
+  await expect(page.getByRole("heading", { name })).toBeVisible();
+  deleteProperty(p.id);
+  await page.goto("/imoveis?search=rec%C3%A9m-cadastrada");
+  await expect(page.getByText("Nenhum imóvel encontrado")).toBeVisible();
+});
+
+test("signed-in staff never get a cached page", async ({ context, page }) => {
+  await signInAs(context, "admin");
+  await page.goto("/sobre-nos");
+  const res = await page.goto("/sobre-nos");
+  expect(res?.headers()["x-page-cache"]).toBeUndefined();
+});
+
+test("a page with a toast is rendered for that visitor only", async ({ page }) => {
+  await page.goto("/anunciar-imovel");
+  await page.goto("/anunciar-imovel");
+  const suffix = Date.now();
+  await page.getByLabel("Nome *").fill("Cache Teste");
+  await page.getByLabel("Email *").fill(`cache-${suffix}@teste.com`);
+  await page.getByLabel("Telefone *").fill("(67) 99999-0000");
+  await page.getByLabel("Tipo do imóvel *").selectOption("casa");
+  await page.getByLabel("Preço pretendido (R$) *").fill("300.000,00");
+  await page.getByLabel("Endereço *").fill("Rua do Cache, 1");
+  await page.getByRole("button", { name: "Enviar solicitação" }).click();
+  await expect(page.getByText("Solicitação enviada!")).toBeVisible();
+  // Another visitor does not see it.
+  const other = await page.request.get("/anunciar-imovel", { headers: { Cookie: "" } });
+  expect(await other.text()).not.toContain("Solicitação enviada!");
+});
