@@ -12,11 +12,11 @@ test("a repeated page is served from the cache, with a hash-based CSP", async ({
   // Other test files write to the database meanwhile, which rightly empties the
   // cache; try until two requests fall in the same quiet moment.
   await expect(async () => {
-    await request.get(path);
+    const filled = await request.get(path);
     const again = await request.get(path);
     expect(again.headers()["x-page-cache"]).toBe("hit");
     expect(again.headers()["content-security-policy"]).toMatch(/script-src 'self' 'sha256-/);
-    expect(await again.text()).toBe(await first.text());
+    expect(await again.text()).toBe(await filled.text());
   }).toPass({ timeout: 15_000 });
 });
 
