@@ -11,8 +11,8 @@ import { firstPropertyPath, startProductionServer } from "./lib/prod-server";
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
 
-async function measure(url: string) {
-  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION });
+async function measure(url: string, headers?: Record<string, string>) {
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers });
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
 }
 
@@ -92,22 +92,28 @@ async function searchBenchmark() {
 const server = await startProductionServer(3300);
 try {
   const propertyPath = await firstPropertyPath(server.url);
+  // A session cookie bypasses the page cache (docs/decisions/0005-page-cache.md),
+  // so the "renderizado" rows measure React rendering itself.
+  const rendered = { cookie: "__session=bench" };
   const targets = [
-    ["arquivo estático (/favicon.svg)", "/favicon.svg"],
-    ["/", "/"],
-    ["/imoveis", "/imoveis"],
-    [`imóvel (${propertyPath})`, propertyPath],
+    ["arquivo estático (/favicon.svg)", "/favicon.svg", undefined],
+    ["/", "/", undefined],
+    ["/imoveis", "/imoveis", undefined],
+    [`imóvel (${propertyPath})`, propertyPath, undefined],
+    ["/ (renderizado, sem cache)", "/", rendered],
+    ["/imoveis (renderizado, sem cache)", "/imoveis", rendered],
+    ["imóvel (renderizado, sem cache)", propertyPath, rendered],
   ] as const;
   console.log(`autocannon: ${CONNECTIONS} conexões, ${DURATION} s por alvo, ${os.cpus().length} núcleos\n`);
   const rows: { name: string; rps: number; p50: number; p99: number; errors: number }[] = [];
-  for (const [name, p] of targets) {
-    await measure(server.url + p).then((r) => rows.push({ name, ...r }));
+  for (const [name, p, headers] of targets) {
+    await measure(server.url + p, headers).then((r) => rows.push({ name, ...r }));
   }
   const staticRps = rows[0].rps;
-  console.log("alvo".padEnd(34), "req/s".padStart(8), "p50 ms".padStart(8), "p99 ms".padStart(8), "razão".padStart(8), "erros".padStart(6));
+  console.log("alvo".padEnd(36), "req/s".padStart(8), "p50 ms".padStart(8), "p99 ms".padStart(8), "razão".padStart(8), "erros".padStart(6));
   for (const r of rows) {
     console.log(
-      r.name.padEnd(34),
+      r.name.padEnd(36),
       r.rps.toFixed(0).padStart(8),
       String(r.p50).padStart(8),
       String(r.p99).padStart(8),
@@ -115,7 +121,7 @@ try {
       String(r.errors).padStart(6),
     );
   }
-  console.log("\nmeta: páginas >= 40% do arquivo estático\n");
+  console.log("\nmeta: páginas >= 40% do arquivo estático (visitantes anônimos, com o cache de páginas)\n");
   console.log("JavaScript por página (gzip):");
   for (const p of ["/", "/imoveis", propertyPath, "/anunciar-imovel"]) {
     const js = await pageJavaScript(server.url, p);
