@@ -18,10 +18,16 @@ try {
     const c = result.lhr.categories;
     const score = (k: string) => String(Math.round((c[k]?.score ?? 0) * 100)).padStart(5);
     console.log(p.padEnd(20), score("performance").padStart(10), score("accessibility").padStart(14), score("best-practices").padStart(13), score("seo").padStart(4));
+    const metric = (id: string) => result.lhr.audits[id]?.displayValue ?? "?";
+    console.log(`    FCP ${metric("first-contentful-paint")} · LCP ${metric("largest-contentful-paint")} · TBT ${metric("total-blocking-time")} · CLS ${metric("cumulative-layout-shift")} · SI ${metric("speed-index")}`);
     for (const k of ["accessibility", "seo", "best-practices"]) {
       for (const ref of c[k]?.auditRefs ?? []) {
         const a = result.lhr.audits[ref.id];
-        if (ref.weight > 0 && a && a.score !== null && a.score < 1) console.log(`    ${k}: ${a.id} (${a.title})`);
+        if (ref.weight > 0 && a && a.score !== null && a.score < 1) {
+          console.log(`    ${k}: ${a.id} (${a.title})`);
+          const items = ((a.details as { items?: { node?: { snippet?: string } }[] } | undefined)?.items ?? []).slice(0, 3);
+          for (const item of items) if (item.node?.snippet) console.log(`      ${item.node.snippet.slice(0, 160)}`);
+        }
       }
     }
   }

@@ -16,7 +16,7 @@ export function WhatsAppButton() {
       <span className="wa-bubble rounded-full bg-white px-4 py-2 text-sm font-semibold text-slate-800 shadow-lg ring-1 ring-slate-200" data-testid="wa-bubble">
         Posso te ajudar?
       </span>
-      <span className="flex size-14 items-center justify-center rounded-full bg-[#1f8f4d] text-white shadow-lg transition hover:scale-105">
+      <span className="flex size-14 items-center justify-center rounded-full bg-[#157a3f] text-white shadow-lg transition hover:scale-105">
         <WhatsAppIcon className="size-8" />
       </span>
     </a>

@@ -24,7 +24,7 @@ export default function ContactPage() {
             href={whatsappLink(agency)}
             target="_blank"
             rel="noopener noreferrer"
-            className="mt-6 inline-flex items-center gap-2 rounded-md bg-[#1f8f4d] px-5 py-3 font-semibold text-white hover:bg-[#187a41]"
+            className="mt-6 inline-flex items-center gap-2 rounded-md bg-[#157a3f] px-5 py-3 font-semibold text-white hover:bg-[#0f6331]"
           >
             <WhatsAppIcon className="size-5" /> Chamar no WhatsApp
           </a>

@@ -158,7 +158,7 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
               href={whatsappLink(agency, interest)}
               target="_blank"
               rel="noopener noreferrer"
-              className="flex w-full items-center justify-center gap-2 rounded-md bg-[#1f8f4d] px-4 py-3 font-semibold text-white hover:bg-[#187a41]"
+              className="flex w-full items-center justify-center gap-2 rounded-md bg-[#157a3f] px-4 py-3 font-semibold text-white hover:bg-[#0f6331]"
             >
               <WhatsAppIcon className="size-5" /> Conversar no WhatsApp
             </a>

@@ -110,7 +110,7 @@ export function BannerSlider({ banners }: { banners: PublicBanner[] }) {
       </div>
       {banners.length > 1 ? (
         <>
-          <div className="absolute inset-x-0 bottom-4 flex justify-center gap-2">
+          <div className="absolute inset-x-0 bottom-3 flex justify-center gap-1">
             {banners.map((b, i) => (
               <a
                 key={b.id}
@@ -121,8 +121,12 @@ export function BannerSlider({ banners }: { banners: PublicBanner[] }) {
                   if (idx >= 0) goTo(idx);
                 }}
                 aria-label={`Ir para o banner ${i + 1}`}
-                className={`block h-2.5 rounded-full transition-all ${deviceClass(b)} ${hydrated && visibleSlides()[active]?.id === `slide-${b.id}` ? "w-8 bg-gold-400" : "w-2.5 bg-white/70 hover:bg-white"}`}
-              />
+                className={`flex h-6 min-w-6 items-center justify-center ${deviceClass(b)}`}
+              >
+                <span
+                  className={`block h-2.5 rounded-full transition-all ${hydrated && visibleSlides()[active]?.id === `slide-${b.id}` ? "w-8 bg-gold-400" : "w-2.5 bg-white/70 hover:bg-white"}`}
+                />
+              </a>
             ))}
           </div>
           {hydrated ? (
