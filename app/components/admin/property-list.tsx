@@ -3,7 +3,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { ADVERTISED_FOR_LABELS } from "../../models/properties/options";
 import { PropertyImage } from "../site/property-image";
 import { formatPropertyCode } from "../../models/properties/search";
-import type { StoredImage } from "../../models/properties/images";
+import type { AdminPropertyRow } from "../../models/properties/admin/types";
 import { formatPrice } from "../../utils/format";
 
 // The unpaginated list of "Gestão de Imóveis" (spec back-office §2) with its
@@ -11,16 +11,7 @@ import { formatPrice } from "../../utils/format";
 // without JavaScript. Deleting asks for confirmation through a <details>
 // that reveals the "Confirmar exclusão" button.
 
-export type PropertyListItem = {
-  id: number;
-  property_code: number;
-  name: string;
-  location: string;
-  price: number | null;
-  advertised_for: string;
-  featured: boolean;
-  cover: StoredImage | null;
-};
+export type PropertyListItem = Omit<AdminPropertyRow, "type" | "created_at">;
 
 function ToggleFeatured({ item }: { item: PropertyListItem }) {
   const navigation = useNavigation();

@@ -1,6 +1,9 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../../db/schema";
 import type { StoredImage } from "../images";
+import type { AdminPropertyRow, EditableImage, EditableProperty } from "./types";
+
+export type { AdminPropertyRow, EditableImage, EditableProperty };
 import { buildSearchText } from "../search";
 import type { PropertyInput } from "./property.schema";
 
@@ -10,43 +13,6 @@ import type { PropertyInput } from "./property.schema";
 // only say which files belong to rows that were written or removed.
 
 type DB = Kysely<Database>;
-
-export type AdminPropertyRow = {
-  id: number;
-  property_code: number;
-  name: string;
-  location: string;
-  price: number | null;
-  advertised_for: string;
-  featured: boolean;
-  type: string;
-  created_at: string;
-  cover: StoredImage | null;
-};
-
-export type EditableImage = StoredImage & { id: number; position: number };
-
-export type EditableProperty = {
-  id: number;
-  property_code: number;
-  name: string;
-  type: string;
-  status: string;
-  category: string;
-  location: string;
-  price: number | null;
-  area: number;
-  bedrooms: number;
-  suites: number;
-  bathrooms: number;
-  parking_spaces: number;
-  description: string | null;
-  featured: boolean;
-  standard: string;
-  is_exclusive: boolean;
-  advertised_for: string;
-  images: EditableImage[];
-};
 
 function parseWidths(widths: string): number[] {
   try {

@@ -1,0 +1,9 @@
+import type { StoredImage } from "../images";
+import type { PropertyCard } from "../types";
+
+// Shapes derived from the public ones (types.ts) so a new column is declared once.
+export type AdminPropertyRow = Pick<PropertyCard, "id" | "property_code" | "name" | "location" | "price" | "advertised_for" | "featured" | "type" | "created_at" | "cover">;
+
+export type EditableImage = StoredImage & { id: number; position: number };
+
+export type EditableProperty = Omit<PropertyCard, "cover" | "created_at"> & { description: string | null; images: EditableImage[] };
