@@ -26,8 +26,8 @@ const PRODUCTION = env.NODE_ENV === "production";
 
 const app = express();
 app.disable("x-powered-by");
-// Behind one reverse proxy (the container's host) req.ip is the visitor's.
-app.set("trust proxy", "loopback");
+// req.ip is the visitor's only when the proxy in front is trusted (TRUST_PROXY).
+app.set("trust proxy", /^\d+$/.test(env.TRUST_PROXY) ? Number(env.TRUST_PROXY) : env.TRUST_PROXY);
 
 // Enforced CSP: scripts only from us, with this request's nonce (or, for a
 // cached page, the hashes of its inline scripts); the map iframe is the one
@@ -87,6 +87,25 @@ app.use(
   express.static(path.join(uploadsDir(), "public"), { immutable: true, maxAge: "1y", index: false, fallthrough: true }),
 );
 
+// Request bodies: forms are small; only the two multipart upload pages of the
+// back office (which stream with their own per-file limits, after the guard)
+// may send more. A body without a declared length is refused on the others.
+const MAX_FORM_BYTES = 256 * 1024;
+const UPLOAD_PATHS = /^\/admin\/(properties|banners)(\/|\.data|$)/i;
+app.use((req, res, next) => {
+  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS" || UPLOAD_PATHS.test(req.path)) return next();
+  const length = Number(req.headers["content-length"] ?? NaN);
+  if (!Number.isFinite(length) && req.headers["transfer-encoding"]) {
+    res.status(411).type("text/plain; charset=utf-8").send("Envie o formulário novamente.");
+    return;
+  }
+  if (length > MAX_FORM_BYTES) {
+    res.status(413).type("text/plain; charset=utf-8").send("O formulário enviado é grande demais.");
+    return;
+  }
+  next();
+});
+
 // Public form posts: 30 per 10 minutes per address is far above a person and
 // well below a spammer.
 if (env.RATE_LIMIT_DISABLED !== "1") {
@@ -111,7 +130,7 @@ if (PRODUCTION) {
   app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
   app.use(express.static("build/client", { maxAge: "1h", index: false }));
   const build = await import(path.resolve("build/server/index.js"));
-  app.use(createPageCache({ build, databasePath: databasePath(), csp: contentSecurityPolicy }));
+  app.use(createPageCache({ build, databasePath: databasePath(), origin: env.appUrl.origin, csp: contentSecurityPolicy }));
   app.use(createRequestHandler({ build, mode: "production" }));
 } else {
   const vite = await import("vite");

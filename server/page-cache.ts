@@ -32,23 +32,26 @@ type Entry = {
   expires: number;
 };
 
-const EXCLUDED = /^\/(admin|client-area|client-login|healthz)(\/|\.|$)/;
+const EXCLUDED = /^\/+(admin|client-area|client-login|healthz)(\/|\.|$)/i;
 
 function cookieBlocks(cookie: string | undefined) {
   return !!cookie && /(?:^|;\s*)(__session|toast)=/.test(cookie);
 }
 
-function inlineScriptHashes(html: string) {
+// Only the scripts that carry this render's nonce were written by us (React
+// Router's); anything else inline would have been blocked by the nonce CSP and
+// must stay blocked on the cached copy.
+function inlineScriptHashes(html: string, nonce: string) {
   const hashes: string[] = [];
   for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
     const attrs = m[1];
-    if (/\bsrc=/.test(attrs) || /type="application\/ld\+json"/.test(attrs)) continue;
+    if (/\bsrc=/.test(attrs) || !attrs.includes(`nonce="${nonce}"`)) continue;
     hashes.push(`'sha256-${createHash("sha256").update(m[2], "utf8").digest("base64")}'`);
   }
   return hashes;
 }
 
-export function createPageCache(options: { build: ServerBuild; databasePath: string; csp: (scriptSrc: string) => string }) {
+export function createPageCache(options: { build: ServerBuild; databasePath: string; origin: string; csp: (scriptSrc: string) => string }) {
   const handler = createRequestHandler(options.build, "production");
   const entries = new Map<string, Entry>();
   const versionDb = new Database(options.databasePath, { readonly: true, fileMustExist: true });
@@ -93,7 +96,8 @@ export function createPageCache(options: { build: ServerBuild; databasePath: str
       const cached = entries.get(key);
       if (cached && cached.expires > Date.now()) return send(req, res, cached, true);
 
-      const url = new URL(req.originalUrl, `${req.protocol}://${req.get("host")}`);
+      // The public origin (APP_URL), never the Host header a client sends.
+      const url = new URL(req.originalUrl.replace(/^\/+/, "/"), options.origin);
       const headers = new Headers();
       for (const [name, value] of Object.entries(req.headers)) {
         if (typeof value === "string") headers.set(name, value);
@@ -125,7 +129,7 @@ export function createPageCache(options: { build: ServerBuild; databasePath: str
         body,
         gzip: gzipSync(body, { level: 6 }),
         br: brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }),
-        scriptHashes: html ? inlineScriptHashes(body.toString("utf8")) : null,
+        scriptHashes: html ? inlineScriptHashes(body.toString("utf8"), String(req.headers["x-csp-nonce"] ?? "")) : null,
         expires: Date.now() + TTL_MS,
       };
       // A write while we rendered: serve this answer, but do not keep it.

@@ -3,7 +3,7 @@ import { FormStrategy } from "remix-auth-form";
 import { getDb } from "../db/db.server";
 import { dummyHash, verifyPassword } from "../models/accounts/password.server";
 import { lookupSession } from "../models/accounts/sessions.server";
-import { clearFailures, isThrottled, recordFailure } from "../models/accounts/throttle.server";
+import { accountKey, clearAttempts, registerAttempt } from "../models/accounts/throttle.server";
 import { findUserForLogin, type SessionUser } from "../models/accounts/users.server";
 import { clearSessionCookie, readSessionToken } from "./session.server";
 import { redirectWithToast } from "./toast.server";
@@ -32,16 +32,14 @@ authenticator.use(
     if (!identifier || !password) throw new LoginError("missing", "Preencha o email/usuário e a senha.");
     const db = getDb();
     const ip = clientIp(request);
-    if (await isThrottled(db, identifier, ip)) {
+    const row = await findUserForLogin(db, identifier);
+    const account = accountKey(row, identifier);
+    if (await registerAttempt(db, account, ip)) {
       throw new LoginError("throttled", "Muitas tentativas de login. Aguarde 15 minutos e tente novamente.");
     }
-    const row = await findUserForLogin(db, identifier);
     const ok = row ? await verifyPassword(row.password_hash, password) : await verifyPassword(await dummyHash(), password);
-    if (!row || !ok || row.active !== 1) {
-      await recordFailure(db, identifier, ip);
-      throw new LoginError("invalid", "Email/usuário ou senha incorretos.");
-    }
-    await clearFailures(db, identifier);
+    if (!row || !ok || row.active !== 1) throw new LoginError("invalid", "Email/usuário ou senha incorretos.");
+    await clearAttempts(db, account, ip);
     return { id: row.id, username: row.username, email: row.email, name: row.name, role: row.role, active: true };
   }),
   "form",

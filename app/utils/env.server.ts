@@ -20,6 +20,10 @@ const schema = z
     AGENCY_EMAIL: z.email().optional(),
     AGENCY_ADDRESS: z.string().optional(),
     AGENCY_SIMULATOR_URL: z.url().optional(),
+    // Express "trust proxy": which proxy's X-Forwarded-For names the visitor
+    // (rate limits and login throttling are per address). "loopback" for a proxy
+    // on the same host; a hop count ("1") or subnets ("172.17.0.0/16") in Docker.
+    TRUST_PROXY: z.string().min(1).default("loopback"),
     SMTP_URL: z.string().optional(),
     MAIL_FROM: z.string().default("Lagoa Imóveis <nao-responda@lagoaimoveis.com.br>"),
     OUTBOX_DIR: z.string().min(1).default("data/outbox"),

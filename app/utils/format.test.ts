@@ -67,3 +67,10 @@ describe("parseBRL", () => {
     expect(parseBRL("99999999999999999999")).toBeUndefined();
   });
 });
+
+describe("parseBRL limits", () => {
+  it("refuses a price too large to store exactly", () => {
+    expect(parseBRL("9999999999999999999999.99")).toBeUndefined();
+    expect(parseBRL("9999999999999999999999,99")).toBeUndefined();
+  });
+});

@@ -52,6 +52,9 @@ export function parseBRL(input: string): number | null | undefined {
   }
   // "450000.00" typed with a decimal point.
   m = /^(\d+)\.(\d{2})$/.exec(cleaned);
-  if (m) return Number(m[1]) * 100 + Number(m[2]);
+  if (m) {
+    const value = Number(m[1]) * 100 + Number(m[2]);
+    return Number.isSafeInteger(value) ? value : undefined;
+  }
   return undefined;
 }

@@ -11,7 +11,7 @@ import { verifyPassword } from "../../app/models/accounts/password.server";
 import { consumeResetToken, findValidResetToken, issueResetToken } from "../../app/models/accounts/reset-tokens.server";
 import { createSession, hashToken, lookupSession } from "../../app/models/accounts/sessions.server";
 import { generatePassword, resetAdminPassword, setAdminActive } from "../../app/models/accounts/staff.server";
-import { clearFailures, isThrottled, recordFailure } from "../../app/models/accounts/throttle.server";
+import { accountKey, clearAttempts, registerAttempt } from "../../app/models/accounts/throttle.server";
 import { DuplicateUserError, createUser, findUserForLogin } from "../../app/models/accounts/users.server";
 
 let db: Kysely<Database>;
@@ -63,19 +63,35 @@ describe("sessions", () => {
 });
 
 describe("login throttling", () => {
-  it("throttles an account after 5 failures and clears on success", async () => {
-    for (let i = 0; i < 4; i++) await recordFailure(db, "alvo", "10.0.0.1");
-    expect(await isThrottled(db, "ALVO", "10.0.0.2")).toBe(false);
-    await recordFailure(db, "alvo", "10.0.0.1");
-    expect(await isThrottled(db, "ALVO", "10.0.0.2")).toBe(true);
-    await clearFailures(db, "alvo");
-    expect(await isThrottled(db, "alvo", "10.0.0.2")).toBe(false);
+  it("refuses the 6th attempt on an account, whether by username or email, until a success clears it", async () => {
+    const user = await findUserForLogin(db, "chefe");
+    const byName = accountKey(user, "chefe");
+    expect(accountKey(user, "CHEFE@teste.com")).toBe(byName);
+    const results: boolean[] = [];
+    for (let i = 0; i < 6; i++) results.push(await registerAttempt(db, byName, `10.0.0.${i}`));
+    expect(results).toEqual([false, false, false, false, false, true]);
+    await clearAttempts(db, byName, "10.0.0.5");
+    expect(await registerAttempt(db, byName, "10.0.0.9")).toBe(false);
   });
 
-  it("throttles an address after 20 failures on any accounts", async () => {
-    for (let i = 0; i < 20; i++) await recordFailure(db, `conta-${i}`, "10.9.9.9");
-    expect(await isThrottled(db, "conta-nova", "10.9.9.9")).toBe(true);
-    expect(await isThrottled(db, "conta-nova", "10.9.9.8")).toBe(false);
+  it("counts parallel attempts one by one", async () => {
+    const key = accountKey(null, "paralelo");
+    const results = await Promise.all(Array.from({ length: 8 }, (_, i) => registerAttempt(db, key, `10.1.0.${i}`)));
+    expect(results.filter((over) => !over)).toHaveLength(5);
+  });
+
+  it("throttles an address after 20 attempts on any accounts", async () => {
+    for (let i = 0; i < 20; i++) expect(await registerAttempt(db, accountKey(null, `conta-${i}`), "10.9.9.9")).toBe(false);
+    expect(await registerAttempt(db, accountKey(null, "conta-nova"), "10.9.9.9")).toBe(true);
+    expect(await registerAttempt(db, accountKey(null, "conta-nova-2"), "10.9.9.8")).toBe(false);
+  });
+
+  it("does not count successful logins against the address", async () => {
+    for (let i = 0; i < 25; i++) {
+      const key = accountKey(null, `escritorio-${i}`);
+      expect(await registerAttempt(db, key, "10.7.7.7")).toBe(false);
+      await clearAttempts(db, key, "10.7.7.7");
+    }
   });
 });
 

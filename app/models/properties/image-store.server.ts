@@ -9,6 +9,10 @@ import { IMAGE_WIDTHS, type StoredImage } from "./images";
 // render while a photo is being encoded.
 sharp.concurrency(2);
 
+// 50 megapixels is far above any camera photo and keeps a crafted small file
+// from decoding into gigabytes.
+const MAX_INPUT_PIXELS = 50_000_000;
+
 // Public listing photos: served as /uploads/properties/<key>-<w>.webp (images.ts).
 export function listingImagePath(file_key: string, width: number) {
   return path.join(uploadsDir(), "public", "properties", `${file_key}-${width}.webp`);
@@ -28,7 +32,7 @@ function variantWidths(original: number): number[] {
 // never publishes where it was taken; the caller has already checked the type
 // by magic bytes. Decoding errors reject, and no file is left behind.
 export async function storeListingImage(input: Buffer): Promise<StoredImage> {
-  const meta = await sharp(input).metadata();
+  const meta = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
   // Dimensions after EXIF rotation: a portrait phone photo is stored 90° turned.
   const original = meta.autoOrient?.width ?? meta.width;
   if (!original) throw new Error("Imagem sem dimensões");
@@ -43,7 +47,7 @@ export async function storeListingImage(input: Buffer): Promise<StoredImage> {
   try {
     // One variant at a time: memory stays bounded by one decoded image.
     for (const w of widths) {
-      const info = await sharp(input)
+      const info = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
         .autoOrient()
         .resize({ width: w, withoutEnlargement: true })
         .webp({ quality: 75 })
@@ -53,7 +57,8 @@ export async function storeListingImage(input: Buffer): Promise<StoredImage> {
       height = info.height;
     }
   } catch (error) {
-    await deleteListingImageFiles({ file_key, widths: written });
+    // Every width, not only the finished ones: a failed write may leave a partial file.
+    await deleteListingImageFiles({ file_key, widths });
     throw error;
   }
   return { file_key, widths, width, height };

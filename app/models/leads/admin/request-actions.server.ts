@@ -39,7 +39,9 @@ export async function handleRequestUpdate(request: Request, kind: RequestKind, i
   const listPath = REQUEST_LIST_PATHS[kind];
   const form = await request.formData();
   if (idParam !== undefined) form.set("id", idParam);
-  const back = safeAdminRedirect(form.get("redirectTo"), idParam !== undefined ? `${listPath}/${idParam}` : listPath);
+  // The fallback is built only from a well-formed id (a raw URL id may hold
+  // characters a Location header cannot carry).
+  const back = safeAdminRedirect(form.get("redirectTo"), idParam !== undefined && /^\d{1,12}$/.test(idParam) ? `${listPath}/${idParam}` : listPath);
   const intent = form.get("intent");
   const failTitle = intent === "responsible" ? RESPONSIBLE_FAILED : STATUS_FAILED;
   const fail = (description: string, to = back) => redirectWithToast(to, { type: "error", title: failTitle, description });

@@ -71,3 +71,10 @@ describe("phone links", () => {
     expect(telHref("abc")).toBeNull();
   });
 });
+
+describe("safeAdminRedirect header safety", () => {
+  it("refuses characters a Location header cannot carry", () => {
+    expect(safeAdminRedirect("/admin/€", "/admin/requests")).toBe("/admin/requests");
+    expect(safeAdminRedirect("/admin/requests?status=pending", "/x")).toBe("/admin/requests?status=pending");
+  });
+});

@@ -49,6 +49,7 @@ export function parseRequestFilter(params: URLSearchParams): RequestFilter {
 // another origin ("//evil", "/\\evil") or a scheme.
 export function safeAdminRedirect(value: unknown, fallback: string) {
   if (typeof value !== "string" || value.length > 500) return fallback;
-  if (!value.startsWith("/admin/") || value.startsWith("//") || /[\\\s]/.test(value) || value.includes("//")) return fallback;
+  // Printable ASCII only: anything else cannot go in a Location header.
+  if (!/^\/admin\/[\x21-\x7e]*$/.test(value) || value.includes("\\") || value.includes("//")) return fallback;
   return value;
 }

@@ -169,6 +169,13 @@ export async function updateProperty(db: DB, id: number, input: PropertyInput, g
   return db.transaction().execute(async (trx) => {
     const current = await trx.selectFrom("properties").select(["property_code"]).where("id", "=", id).executeTakeFirst();
     if (!current) return null;
+    const existing = await trx.selectFrom("property_images").select(["id", "file_key", "widths"]).where("property_id", "=", id).execute();
+    // The kept ids come from the form the admin loaded; another admin may have
+    // removed some since. Keep only those that still exist, and never leave
+    // the property without images.
+    const existingIds = new Set(existing.map((img) => img.id));
+    const keptIds = gallery.keptIds.filter((imageId) => existingIds.has(imageId));
+    if (keptIds.length + gallery.added.length < 1) return "stale" as const;
     const now = new Date().toISOString();
     const values = columns(input);
     await trx
@@ -176,8 +183,7 @@ export async function updateProperty(db: DB, id: number, input: PropertyInput, g
       .set({ ...values, search_text: buildSearchText({ ...values, property_code: current.property_code }), updated_at: now })
       .where("id", "=", id)
       .execute();
-    const existing = await trx.selectFrom("property_images").select(["id", "file_key", "widths"]).where("property_id", "=", id).execute();
-    const keep = new Set(gallery.keptIds);
+    const keep = new Set(keptIds);
     const removed = existing.filter((img) => !keep.has(img.id));
     if (removed.length) {
       await trx
@@ -186,11 +192,11 @@ export async function updateProperty(db: DB, id: number, input: PropertyInput, g
         .where("id", "in", removed.map((img) => img.id))
         .execute();
     }
-    for (const [position, imageId] of gallery.keptIds.entries()) {
+    for (const [position, imageId] of keptIds.entries()) {
       await trx.updateTable("property_images").set({ position }).where("id", "=", imageId).where("property_id", "=", id).execute();
     }
     if (gallery.added.length) {
-      await trx.insertInto("property_images").values(imageRows(id, gallery.added, gallery.keptIds.length, now)).execute();
+      await trx.insertInto("property_images").values(imageRows(id, gallery.added, keptIds.length, now)).execute();
     }
     return removed.map((img) => ({ file_key: img.file_key, widths: parseWidths(img.widths) }));
   });

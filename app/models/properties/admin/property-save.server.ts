@@ -108,6 +108,10 @@ export async function saveProperty(request: Request, target: EditableProperty | 
       await removeFiles(stored);
       return { status: "failed", result: submission.reply({ formErrors: ["Imóvel não encontrado."] }), alert: SAVE_FAILED };
     }
+    if (removedFiles === "stale") {
+      await removeFiles(stored);
+      return refused(submission.reply({ fieldErrors: { [IMAGES_FIELD]: [MESSAGES.staleImages] } }));
+    }
     await removeFiles(removedFiles);
     return { status: "saved", id: target.id, featured: input.featured };
   } catch (error) {

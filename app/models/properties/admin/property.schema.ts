@@ -14,6 +14,7 @@ export const MAX_IMAGE_BYTES = 5_242_880; // 5 MB (spec §9)
 export const ACCEPTED_IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
 
 export const MESSAGES = {
+  staleImages: "As imagens deste imóvel foram alteradas por outra pessoa. Recarregue a página e tente novamente.",
   name: "O nome do imóvel é obrigatório.",
   location: "A localização do imóvel é obrigatória.",
   price: "O preço do imóvel é obrigatório.",
