@@ -19,6 +19,7 @@ COPY --from=build /app/build ./build
 COPY --from=build /app/package.json /app/server.ts /app/tsconfig.json ./
 COPY --from=build /app/app ./app
 COPY --from=build /app/migrations ./migrations
+COPY --from=build /app/server ./server
 COPY --from=build /app/scripts ./scripts
 RUN mkdir -p /data && chown -R node:node /data
 USER node

@@ -122,17 +122,33 @@ test("profile: change name, and the password only with the current one", async (
   await expect(page.getByText("Perfil atualizado")).toBeVisible();
   expect(db().prepare("select name from users where id = ?").get(user.id)).toEqual({ name: "Nome Atualizado" });
 
-  await page.getByLabel("Senha atual").fill("nao-e-esta-1");
+
+  await page.getByLabel("Senha atual", { exact: true }).fill("nao-e-esta-1");
   await page.getByLabel("Nova senha", { exact: true }).fill("outraSenha123");
   await page.getByLabel("Confirme a nova senha").fill("outraSenha123");
   await page.getByRole("button", { name: "Alterar senha" }).click();
   await expect(page.getByText("Senha atual incorreta.")).toBeVisible();
 
-  await page.getByLabel("Senha atual").fill(user.password);
+  await page.getByLabel("Senha atual", { exact: true }).fill(user.password);
   await page.getByLabel("Nova senha", { exact: true }).fill("outraSenha123");
   await page.getByLabel("Confirme a nova senha").fill("outraSenha123");
   await page.getByRole("button", { name: "Alterar senha" }).click();
   await expect(page.getByText("Senha alterada")).toBeVisible();
+});
+
+test("profile: the email (where recovery links go) changes only with the current password", async ({ page, context }) => {
+  const user = await createUser("admin");
+  await signIn(context, user);
+  await page.goto("/admin/perfil");
+  const newEmail = `novo-${Date.now()}@teste.com`;
+  await page.getByLabel("Email", { exact: true }).fill(newEmail);
+  await page.getByRole("button", { name: "Salvar dados" }).click();
+  await expect(page.getByText("Para trocar o email, informe a sua senha atual.")).toBeVisible();
+  expect(db().prepare("select email from users where id = ?").get(user.id)).toEqual({ email: user.email });
+  await page.getByLabel("Senha atual (só para trocar o email)").fill(user.password);
+  await page.getByRole("button", { name: "Salvar dados" }).click();
+  await expect(page.getByText("Perfil atualizado")).toBeVisible();
+  expect(db().prepare("select email from users where id = ?").get(user.id)).toEqual({ email: newEmail });
 });
 
 test("master: create an admin, reset its password, disable it", async ({ page, context, browser }) => {

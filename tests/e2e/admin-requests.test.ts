@@ -89,7 +89,7 @@ for (const js of [true, false]) {
       const name = `Maria Ideal ${uniq()}`;
       const wish = "Casa com 3 quartos\nQuintal grande\nPerto do Centro";
       await page.goto("/");
-      const form = page.locator("form#ideal-property");
+      const form = page.locator(`form[id^="ideal-property-"]`);
       await form.locator('[name="name"]').fill(name);
       await form.locator('[name="email"]').fill(email);
       await form.locator('[name="phone"]').fill("(67) 99876-5432");
@@ -172,7 +172,7 @@ for (const js of [true, false]) {
       const email = emailFor(js ? "listing-js" : "listing-nojs");
       const name = `João Anúncio ${uniq()}`;
       await page.goto("/anunciar-imovel");
-      const form = page.locator("form#listing-request");
+      const form = page.locator(`form[id^="listing-request-"]`);
       await form.locator('[name="nome"]').fill(name);
       await form.locator('[name="email"]').fill(email);
       await form.locator('[name="telefone"]').fill("(67) 3521-0000");

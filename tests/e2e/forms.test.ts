@@ -123,7 +123,7 @@ for (const f of forms) {
         test("a valid request shows the success toast and stores a pending row", async ({ page }) => {
           const values = f.valid(emailFor(js ? "js" : "nojs"));
           await page.goto(f.path);
-          const form = page.locator(`form#${f.formId}`);
+          const form = page.locator(`form[id^="${f.formId}-"]`);
           await fillForm(form, values);
           await form.getByRole("button", { name: "Enviar solicitação" }).click();
           await expectSuccessToast(page, f);
@@ -133,13 +133,13 @@ for (const f of forms) {
           // The visitor stays on the form's page, and reloading it shows the page again.
           await expect(page).toHaveURL(`${BASE_URL}${f.path}`);
           await page.reload();
-          await expect(page.locator(`form#${f.formId}`)).toBeVisible();
+          await expect(page.locator(`form[id^="${f.formId}-"]`)).toBeVisible();
         });
 
         test("blank required text and a bad email come back with errors and the typed values", async ({ page }) => {
           const values = { ...f.valid("maria@example"), [f.nameField]: "   " };
           await page.goto(f.path);
-          const form = page.locator(`form#${f.formId}`);
+          const form = page.locator(`form[id^="${f.formId}-"]`);
           await fillForm(form, values);
           const response = page.waitForResponse((r) => r.request().method() === "POST");
           await form.getByRole("button", { name: "Enviar solicitação" }).click();
@@ -164,7 +164,7 @@ for (const f of forms) {
           const html = `<b>Negrito</b><script>alert(1)</script><img src=x onerror=alert(2)> ${uniq()}`;
           // Refused first (bad email): the form comes back with the name as typed.
           await page.goto(f.path);
-          const form = page.locator(`form#${f.formId}`);
+          const form = page.locator(`form[id^="${f.formId}-"]`);
           await fillForm(form, { ...f.valid("html@example"), [f.nameField]: html });
           await form.getByRole("button", { name: "Enviar solicitação" }).click();
           await expect(fieldError(form, "email")).toHaveText("Informe um email válido.");
@@ -182,7 +182,7 @@ for (const f of forms) {
         test("a filled honeypot answers success but stores nothing", async ({ page }) => {
           const values = f.valid(emailFor("bot"));
           await page.goto(f.path);
-          const form = page.locator(`form#${f.formId}`);
+          const form = page.locator(`form[id^="${f.formId}-"]`);
           await fillForm(form, values);
           await form.locator("#website").fill("http://spam.example");
           await form.getByRole("button", { name: "Enviar solicitação" }).click();
@@ -194,7 +194,7 @@ for (const f of forms) {
 
     test("with JavaScript, empty required fields are refused by the server too", async ({ page }) => {
       await page.goto(f.path);
-      const form = page.locator(`form#${f.formId}`);
+      const form = page.locator(`form[id^="${f.formId}-"]`);
       // Switch off the browser's own checks to reach the server.
       await form.evaluate((el: HTMLFormElement) => {
         el.noValidate = true;

@@ -167,6 +167,8 @@ test.describe("home search box", () => {
     await box.getByRole("button", { name: "Buscar" }).click();
     await expect(page).toHaveURL(/\/imoveis\?/);
     expect(query(page)).toEqual({ type: "Casa", priceRange: "ate-300k" });
+    // The URL changes as the navigation commits; wait for the list itself.
+    await expect(page.getByTestId("applied-filters")).toContainText("Tipo: Casa");
     for (const card of await cards(page).all()) {
       await expect(card).toContainText("Casa ·");
       expect(parsePrice((await card.textContent()) ?? "")!).toBeLessThanOrEqual(300_000);

@@ -7,6 +7,8 @@ export const profileSchema = z.object({
   intent: z.literal("profile"),
   name: z.string({ error: "Campo obrigatório." }).trim().min(1, "Campo obrigatório.").max(120, "Use no máximo 120 caracteres."),
   email,
+  // Needed only to change the email (it is where recovery links go).
+  current: z.string().optional(),
 });
 
 export const changePasswordSchema = z

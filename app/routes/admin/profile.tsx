@@ -11,6 +11,7 @@ import { DuplicateUserError, setPassword, updateProfile } from "../../models/acc
 import { staffContext } from "../../utils/staff-context";
 import { redirectWithToast } from "../../utils/toast.server";
 import type { Route } from "./+types/profile";
+import { useFreshFormId } from "../../components/ui/use-fresh-form-id";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = context.get(staffContext);
@@ -37,7 +38,18 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithToast("/admin/perfil", { type: "success", title: "Senha alterada", description: "As outras sessões desta conta foram encerradas." });
   }
   const submission = parseWithZod(formData, { schema: profileSchema });
-  if (submission.status !== "success") return data({ intent: "profile", result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return data({ intent: "profile", result: submission.reply({ hideFields: ["current"] }) }, { status: 400 });
+  // The email receives password-recovery links: changing it takes the current
+  // password, so a borrowed session cannot take the account over.
+  if (submission.value.email.toLowerCase() !== user.email.toLowerCase()) {
+    const row = await db.selectFrom("users").select("password_hash").where("id", "=", user.id).executeTakeFirstOrThrow();
+    if (!submission.value.current || !(await verifyPassword(row.password_hash, submission.value.current))) {
+      return data(
+        { intent: "profile", result: submission.reply({ fieldErrors: { current: ["Para trocar o email, informe a sua senha atual."] }, hideFields: ["current"] }) },
+        { status: 400 },
+      );
+    }
+  }
   try {
     await updateProfile(db, user.id, submission.value);
   } catch (error) {
@@ -52,17 +64,19 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   const { user } = loaderData;
+  const profileId = useFreshFormId("profile", actionData?.intent === "profile");
+  const passwordId = useFreshFormId("password", actionData?.intent === "password");
   const [profileForm, profile] = useForm({
-    id: "profile",
+    id: profileId,
     lastResult: actionData?.intent === "profile" ? actionData.result : undefined,
-    defaultValue: { name: user.name, email: user.email },
+    defaultValue: { name: user.name, email: user.email, current: "" },
   });
-  const [passwordForm, pw] = useForm({ id: "password", lastResult: actionData?.intent === "password" ? actionData.result : undefined });
+  const [passwordForm, pw] = useForm({ id: passwordId, lastResult: actionData?.intent === "password" ? actionData.result : undefined });
   return (
     <>
       <AdminTitle title="Meu perfil" />
       <div className="grid gap-6 lg:grid-cols-2">
-        <Form method="post" {...getFormProps(profileForm)} noValidate={false} className="space-y-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+        <Form key={profileId} method="post" {...getFormProps(profileForm)} noValidate={false} className="space-y-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
           <h2 className="text-lg font-semibold text-slate-900">Dados da conta</h2>
           <p className="text-sm text-slate-600">
             Usuário: <strong>{user.username}</strong> · Papel: <strong>{user.role === "master" ? "Master" : "Administrador"}</strong>
@@ -74,11 +88,14 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           <Field id={profile.email.id} errorId={profile.email.errorId} label="Email" errors={profile.email.errors}>
             <input {...getInputProps(profile.email, { type: "email" })} key={profile.email.key} required className={inputClass} />
           </Field>
+          <Field id={profile.current.id} errorId={profile.current.errorId} label="Senha atual (só para trocar o email)" errors={profile.current.errors}>
+            <input {...getInputProps(profile.current, { type: "password" })} key={profile.current.key} autoComplete="current-password" className={inputClass} />
+          </Field>
           <button type="submit" className={buttonClass} disabled={busy}>
             Salvar dados
           </button>
         </Form>
-        <Form method="post" {...getFormProps(passwordForm)} noValidate={false} className="space-y-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+        <Form key={passwordId} method="post" {...getFormProps(passwordForm)} noValidate={false} className="space-y-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
           <h2 className="text-lg font-semibold text-slate-900">Alterar senha</h2>
           <p className="text-sm text-slate-600">{PASSWORD_RULE}</p>
           <input type="hidden" name="intent" value="password" />

@@ -13,6 +13,7 @@ import { requireMaster } from "../../utils/auth.server";
 import { formatDate } from "../../utils/format";
 import { redirectWithToast } from "../../utils/toast.server";
 import type { Route } from "./+types/staff";
+import { useFreshFormId } from "../../components/ui/use-fresh-form-id";
 
 // Staff accounts: the master only (the layout lets every staff member in;
 // this page and its actions check the role again).
@@ -52,7 +53,8 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function Staff({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
-  const [form, fields] = useForm({ id: "new-admin", lastResult: actionData?.result });
+  const formId = useFreshFormId("new-admin", actionData !== undefined);
+  const [form, fields] = useForm({ id: formId, lastResult: actionData?.result });
   return (
     <>
       <AdminTitle title="Equipe" />
@@ -120,7 +122,7 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
             </tbody>
           </table>
         </div>
-        <Form method="post" {...getFormProps(form)} noValidate={false} className="h-fit space-y-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+        <Form key={formId} method="post" {...getFormProps(form)} noValidate={false} className="h-fit space-y-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
           <h2 className="text-lg font-semibold text-slate-900">Novo administrador</h2>
           <input type="hidden" name="intent" value="create" />
           <Field id={fields.name.id} errorId={fields.name.errorId} label="Nome" errors={fields.name.errors}>

@@ -12,6 +12,7 @@ import { invalidSubmission, submissionFailed } from "../../utils/forms.server";
 import { seo } from "../../utils/seo";
 import { redirectWithToast } from "../../utils/toast.server";
 import type { Route } from "./+types/listing-request";
+import { useFreshFormId } from "../../components/ui/use-fresh-form-id";
 
 // "Anuncie seu Imóvel": served at /anunciar-imovel (header) and /anunciar (footer).
 export function meta({ matches, location }: Route.MetaArgs) {
@@ -51,13 +52,14 @@ export default function ListingRequestPage({ actionData }: Route.ComponentProps)
   const location = useLocation();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const [form, fields] = useForm({ id: "listing-request", lastResult: actionData?.result, shouldRevalidate: "onInput" });
+  const formId = useFreshFormId("listing-request", actionData !== undefined);
+  const [form, fields] = useForm({ id: formId, lastResult: actionData?.result, shouldRevalidate: "onInput" });
 
   return (
     <>
       <PageHeader title="Anuncie seu Imóvel" subtitle="Quer vender ou alugar? Conte sobre o seu imóvel e um corretor entra em contato para fazer a avaliação." />
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-10 lg:grid-cols-[1fr_340px]">
-        <Form method="post" action={location.pathname} {...getFormProps(form)} noValidate={false} className="relative space-y-5 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+        <Form key={formId} method="post" action={location.pathname} {...getFormProps(form)} noValidate={false} className="relative space-y-5 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
           {actionData?.alert ? <FormAlert title={actionData.alert.title} description={actionData.alert.description} /> : null}
           <HoneypotField />
           <fieldset className="space-y-4">

@@ -3,6 +3,7 @@ import { Form, useNavigation } from "react-router";
 import { useAgency } from "../../../utils/root-data";
 import { AgencyContactList, MapEmbed } from "../agency-contact";
 import { Field, FormAlert, HoneypotField, buttonClass, inputClass } from "../../ui/field";
+import { useFreshFormId } from "../../ui/use-fresh-form-id";
 
 export type FormActionData = { result: SubmissionResult<string[]>; alert?: { title: string; description: string } };
 
@@ -12,7 +13,8 @@ export function IdealPropertySection({ actionData }: { actionData?: FormActionDa
   const agency = useAgency();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/?index");
-  const [form, fields] = useForm({ id: "ideal-property", lastResult: actionData?.result, shouldRevalidate: "onInput" });
+  const formId = useFreshFormId("ideal-property", actionData !== undefined);
+  const [form, fields] = useForm({ id: formId, lastResult: actionData?.result, shouldRevalidate: "onInput" });
 
   return (
     <section id="imovel-ideal" aria-labelledby="ideal-title" className="mx-auto max-w-7xl px-4 py-16">
@@ -22,7 +24,7 @@ export function IdealPropertySection({ actionData }: { actionData?: FormActionDa
             Não encontrou o que procura?
           </h2>
           <p className="mt-2 text-slate-600">Descreva o seu imóvel ideal e nossa equipe busca para você.</p>
-          <Form method="post" action="/?index" {...getFormProps(form)} noValidate={false} className="relative mt-6 space-y-4">
+          <Form key={formId} method="post" action="/?index" {...getFormProps(form)} noValidate={false} className="relative mt-6 space-y-4">
             {actionData?.alert ? <FormAlert title={actionData.alert.title} description={actionData.alert.description} /> : null}
             <HoneypotField />
             <Field id={fields.name.id} errorId={fields.name.errorId} label="Nome *" errors={fields.name.errors}>
