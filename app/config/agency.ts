@@ -1,6 +1,6 @@
 // Agency facts shown across the site. The server may override them from the
 // environment (see app/utils/env.server.ts); components read them through
-// useAgency(), never from process.env.
+// useAgency(), never from the environment directly.
 export type Agency = {
   name: string;
   legalName: string;
