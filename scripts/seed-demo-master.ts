@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../app/db/schema";
 import { createStaff } from "../app/models/accounts/create-user.server";
 import { countUsers } from "../app/models/accounts/users.server";
+import { absoluteUrl } from "../app/utils/env.server";
 
 // The demo's master account, created once when no staff account exists, with
 // a random password printed on the console (never a well-known one).
@@ -15,7 +16,7 @@ export async function seedDemoMaster(db: Kysely<Database>) {
   console.log("  Conta master de demonstração criada:");
   console.log("    usuário: admin   (ou admin@lagoaimoveis.com.br)");
   console.log(`    senha:   ${password}`);
-  console.log("    entre em http://localhost:3000/admin");
+  console.log(`    entre em ${absoluteUrl("/admin")}`);
   console.log("");
   return { username: "admin", password };
 }
