@@ -1,17 +1,13 @@
 import { expect, test } from "@playwright/test";
 import { count } from "../fixtures/db";
+import { fillListingForm } from "../fixtures/site";
 
 // After a refused post the typed values stay; after a successful one the form
 // starts over empty, so nobody wonders whether it was sent.
 test("the listing form keeps values after an error and clears after success (JavaScript on)", async ({ page }) => {
   const email = `reset-${Date.now()}@teste.com`;
   await page.goto("/anunciar-imovel");
-  await page.getByLabel("Nome *").fill("Maria Reset");
-  await page.getByLabel("Email *").fill(email);
-  await page.getByLabel("Telefone *").fill("123");
-  await page.getByLabel("Tipo do imóvel *").selectOption("casa");
-  await page.getByLabel("Preço pretendido (R$) *").fill("300.000,00");
-  await page.getByLabel("Endereço *").fill("Rua do Reset, 1");
+  await fillListingForm(page, { nome: "Maria Reset", email, telefone: "123", endereco: "Rua do Reset, 1" });
   await page.getByRole("button", { name: "Enviar solicitação" }).click();
   await expect(page.getByText("Informe um telefone com DDD, por exemplo (67) 99999-0000.")).toBeVisible();
   await expect(page.getByLabel("Nome *")).toHaveValue("Maria Reset");

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { signInAs } from "../fixtures/auth";
 import { createProperty, deleteProperty } from "../fixtures/db";
+import { fillListingForm } from "../fixtures/site";
 
 // The anonymous page cache (docs/decisions/0005-page-cache.md): a repeat visit
 // is served from memory, and any database write shows at the next request.
@@ -45,12 +46,7 @@ test("a page with a toast is rendered for that visitor only", async ({ page }) =
   await page.goto("/anunciar-imovel");
   await page.goto("/anunciar-imovel");
   const suffix = Date.now();
-  await page.getByLabel("Nome *").fill("Cache Teste");
-  await page.getByLabel("Email *").fill(`cache-${suffix}@teste.com`);
-  await page.getByLabel("Telefone *").fill("(67) 99999-0000");
-  await page.getByLabel("Tipo do imóvel *").selectOption("casa");
-  await page.getByLabel("Preço pretendido (R$) *").fill("300.000,00");
-  await page.getByLabel("Endereço *").fill("Rua do Cache, 1");
+  await fillListingForm(page, { nome: "Cache Teste", email: `cache-${suffix}@teste.com`, telefone: "(67) 99999-0000", endereco: "Rua do Cache, 1" });
   await page.getByRole("button", { name: "Enviar solicitação" }).click();
   await expect(page.getByText("Solicitação enviada!")).toBeVisible();
   // Another visitor does not see it.
