@@ -10,6 +10,7 @@ import { cleanupAccounts } from "./app/models/accounts/cleanup.server";
 import { migrateToLatest } from "./app/db/migrate.server";
 import { databasePath, getEnv, uploadsDir } from "./app/utils/env.server";
 import { createPageCache } from "./server/page-cache";
+import { isPublicPost, isUploadPath } from "./server/request-rules";
 
 // The production and development server: security headers, compression,
 // static files, a rate limit on form posts, then React Router.
@@ -91,9 +92,8 @@ app.use(
 // back office (which stream with their own per-file limits, after the guard)
 // may send more. A body without a declared length is refused on the others.
 const MAX_FORM_BYTES = 256 * 1024;
-const UPLOAD_PATHS = /^\/admin\/(properties|banners)(\/|\.data|$)/i;
 app.use((req, res, next) => {
-  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS" || UPLOAD_PATHS.test(req.path)) return next();
+  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS" || isUploadPath(req.path)) return next();
   const length = Number(req.headers["content-length"] ?? NaN);
   if (!Number.isFinite(length) && req.headers["transfer-encoding"]) {
     res.status(411).type("text/plain; charset=utf-8").send("Envie o formulário novamente.");
@@ -106,14 +106,14 @@ app.use((req, res, next) => {
   next();
 });
 
-// Public form posts: 30 per 10 minutes per address is far above a person and
-// well below a spammer.
+// Public posts (forms, login, recovery): 30 per 10 minutes per address is far
+// above a person and well below a spammer.
 if (env.RATE_LIMIT_DISABLED !== "1") {
   app.use(
     rateLimit({
       windowMs: 10 * 60 * 1000,
       limit: 30,
-      skip: (req) => req.method === "GET" || req.method === "HEAD",
+      skip: (req) => !isPublicPost(req.method, req.path),
       standardHeaders: "draft-8",
       legacyHeaders: false,
       handler: (_req, res) => {
