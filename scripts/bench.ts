@@ -33,11 +33,11 @@ async function pageJavaScript(base: string, pathname: string) {
 
 async function searchBenchmark() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "imobiliaria-search-"));
-  const { openDatabase } = await import("../app/db/db.server");
-  const { migrateToLatest } = await import("../app/db/migrate.server");
-  const { searchProperties } = await import("../app/models/properties/properties.server");
-  const { buildSearchText } = await import("../app/models/properties/search");
-  const { NEIGHBORHOODS, FILTER_TYPES, CATEGORIES } = await import("../app/models/properties/options");
+  const { openDatabase } = await import("#app/db/db.server");
+  const { migrateToLatest } = await import("#app/db/migrate.server");
+  const { searchProperties } = await import("#app/models/properties/properties.server");
+  const { buildSearchText } = await import("#app/models/properties/search");
+  const { NEIGHBORHOODS, FILTER_TYPES, CATEGORIES } = await import("#app/models/properties/options");
   const db = openDatabase(path.join(dir, "search.db"));
   await migrateToLatest(db);
   const now = Date.now();

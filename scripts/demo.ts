@@ -7,9 +7,9 @@ import crypto from "node:crypto";
 process.env.NODE_ENV ??= "production";
 process.env.SESSION_SECRET ??= crypto.randomBytes(32).toString("hex");
 
-const { openDatabase } = await import("../app/db/db.server");
-const { migrateToLatest } = await import("../app/db/migrate.server");
-const { databasePath } = await import("../app/utils/env.server");
+const { openDatabase } = await import("#app/db/db.server");
+const { migrateToLatest } = await import("#app/db/migrate.server");
+const { databasePath } = await import("#app/utils/env.server");
 const { seedDemo } = await import("./seed-demo-data");
 const { seedDemoMaster } = await import("./seed-demo-master");
 

@@ -1,9 +1,9 @@
 // Starts the production server for the end-to-end tests on a fresh database
 // with the demo content (the environment comes from playwright.config.ts).
 import fs from "node:fs";
-import { openDatabase } from "../app/db/db.server";
-import { migrateToLatest } from "../app/db/migrate.server";
-import { databasePath, uploadsDir } from "../app/utils/env.server";
+import { openDatabase } from "#app/db/db.server";
+import { migrateToLatest } from "#app/db/migrate.server";
+import { databasePath, uploadsDir } from "#app/utils/env.server";
 import { seedDemo } from "./seed-demo-data";
 
 fs.rmSync(databasePath(), { force: true });

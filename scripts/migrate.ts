@@ -1,7 +1,7 @@
 // npm run db:migrate: apply pending migrations to DATABASE_PATH.
-import { openDatabase } from "../app/db/db.server";
-import { migrateToLatest } from "../app/db/migrate.server";
-import { databasePath } from "../app/utils/env.server";
+import { openDatabase } from "#app/db/db.server";
+import { migrateToLatest } from "#app/db/migrate.server";
+import { databasePath } from "#app/utils/env.server";
 
 const db = openDatabase(databasePath());
 try {

@@ -6,15 +6,15 @@ import { randomBytes } from "node:crypto";
 import { constants as fsConstants, promises as fs } from "node:fs";
 import type { Kysely } from "kysely";
 import sharp from "sharp";
-import type { Database } from "../app/db/schema";
+import type { Database } from "#app/db/schema";
 import {
   deleteListingImageFiles,
   listingImagePath,
   storeListingImage,
-} from "../app/models/properties/image-store.server";
-import type { StoredImage } from "../app/models/properties/images";
-import { CATEGORIES, type PropertyStatus } from "../app/models/properties/options";
-import { buildSearchText } from "../app/models/properties/search";
+} from "#app/models/properties/image-store.server";
+import type { StoredImage } from "#app/models/properties/images";
+import { CATEGORIES, type PropertyStatus } from "#app/models/properties/options";
+import { buildSearchText } from "#app/models/properties/search";
 import { sceneSvg, type PaletteName, type SceneKind } from "./lib/scenes";
 
 // ---------------------------------------------------------------- images

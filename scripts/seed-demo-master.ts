@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { Database } from "../app/db/schema";
-import { createStaff } from "../app/models/accounts/create-user.server";
-import { countUsers } from "../app/models/accounts/users.server";
-import { absoluteUrl } from "../app/utils/env.server";
+import type { Database } from "#app/db/schema";
+import { createStaff } from "#app/models/accounts/create-user.server";
+import { countUsers } from "#app/models/accounts/users.server";
+import { absoluteUrl } from "#app/utils/env.server";
 
 // The demo's master account, created once when no staff account exists, with
 // a random password printed on the console (never a well-known one).

@@ -1,9 +1,9 @@
 // Fills an empty database with the demo listings of Três Lagoas and their
 // photos: `npm run seed:demo`. Safe to re-run: it does nothing once any
 // property exists. Honours DATABASE_PATH and UPLOADS_DIR (app/utils/env.server.ts).
-import { openDatabase } from "../app/db/db.server";
-import { migrateToLatest } from "../app/db/migrate.server";
-import { databasePath } from "../app/utils/env.server";
+import { openDatabase } from "#app/db/db.server";
+import { migrateToLatest } from "#app/db/migrate.server";
+import { databasePath } from "#app/utils/env.server";
 import { seedDemo } from "./seed-demo-data";
 import { seedDemoMaster } from "./seed-demo-master";
 

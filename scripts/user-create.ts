@@ -1,9 +1,9 @@
 // npm run user:create -- --role master --username NAME --email EMAIL --password PASS [--name "Full Name"]
 import { parseArgs } from "node:util";
-import { openDatabase } from "../app/db/db.server";
-import { migrateToLatest } from "../app/db/migrate.server";
-import { createStaff, newStaffSchema } from "../app/models/accounts/create-user.server";
-import { databasePath } from "../app/utils/env.server";
+import { openDatabase } from "#app/db/db.server";
+import { migrateToLatest } from "#app/db/migrate.server";
+import { createStaff, newStaffSchema } from "#app/models/accounts/create-user.server";
+import { databasePath } from "#app/utils/env.server";
 
 const { values } = parseArgs({
   options: {

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, SqliteDialect } from "kysely";
-import { databasePath } from "../utils/env.server";
+import { databasePath } from "#app/utils/env.server";
 import type { Database } from "./schema";
 
 // The one Kysely instance of the app, opened lazily so that importing a module

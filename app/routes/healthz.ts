@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { getDb } from "../db/db.server";
+import { getDb } from "#app/db/db.server";
 
 // 200 when the database answers; 503 otherwise (for the container's health check).
 export async function loader() {

@@ -1,4 +1,4 @@
-import { absoluteUrl } from "../utils/env.server";
+import { absoluteUrl } from "#app/utils/env.server";
 
 export function loader() {
   const body = ["User-agent: *", "Allow: /", "Disallow: /admin", "Disallow: /client-area", "Disallow: /client-login", `Sitemap: ${absoluteUrl("/sitemap.xml")}`, ""].join("\n");

@@ -1,7 +1,7 @@
-import { getDb } from "../db/db.server";
-import { listForSitemap } from "../models/properties/properties.server";
-import { CATEGORIES } from "../models/properties/options";
-import { absoluteUrl } from "../utils/env.server";
+import { getDb } from "#app/db/db.server";
+import { listForSitemap } from "#app/models/properties/properties.server";
+import { CATEGORIES } from "#app/models/properties/options";
+import { absoluteUrl } from "#app/utils/env.server";
 
 const STATIC_PATHS = ["/", "/imoveis", "/destaques", "/empreendimentos", "/anunciar-imovel", "/sobre-nos", "/contato", ...CATEGORIES.map((c) => c.path)];
 

@@ -1,10 +1,10 @@
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import { getDb } from "../db/db.server";
-import { dummyHash, verifyPassword } from "../models/accounts/password.server";
-import { lookupSession } from "../models/accounts/sessions.server";
-import { accountKey, clearAttempts, registerAttempt } from "../models/accounts/throttle.server";
-import { findUserForLogin, type SessionUser } from "../models/accounts/users.server";
+import { getDb } from "#app/db/db.server";
+import { dummyHash, verifyPassword } from "#app/models/accounts/password.server";
+import { lookupSession } from "#app/models/accounts/sessions.server";
+import { accountKey, clearAttempts, registerAttempt } from "#app/models/accounts/throttle.server";
+import { findUserForLogin, type SessionUser } from "#app/models/accounts/users.server";
 import { clearSessionCookie, readSessionToken } from "./session.server";
 import { redirectWithToast } from "./toast.server";
 

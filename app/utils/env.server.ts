@@ -1,6 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
-import { defaultAgency, type Agency } from "../config/agency";
+import { defaultAgency, type Agency } from "#app/config/agency";
 
 // The one place that reads process.env: validated once, at first use, so a
 // misconfigured container fails at boot with a readable message.

@@ -1,5 +1,5 @@
 import { createCookieSessionStorage } from "react-router";
-import { SESSION_DAYS } from "../models/accounts/sessions.server";
+import { SESSION_DAYS } from "#app/models/accounts/sessions.server";
 import { cookieSecrets, secureCookies } from "./cookie-secrets.server";
 
 // The cookie carries only a random session token (signed); who it belongs to

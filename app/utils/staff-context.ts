@@ -1,5 +1,5 @@
 import { createContext } from "react-router";
-import type { SessionUser } from "../models/accounts/users.server";
+import type { SessionUser } from "#app/models/accounts/users.server";
 
 // The signed-in staff member, set by the admin layout's middleware for every
 // loader and action below it.

@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { createUser, signIn } from "../fixtures/auth";
-import { db } from "../fixtures/db";
-import { E2E_OUTBOX, E2E_URL } from "../setup/paths";
+import { createUser, signIn } from "#tests/fixtures/auth";
+import { db } from "#tests/fixtures/db";
+import { E2E_OUTBOX, E2E_URL } from "#tests/setup/paths";
 
 // Staff login, logout, recovery through the outbox email, profile and the
 // master's staff page, as a person uses them.

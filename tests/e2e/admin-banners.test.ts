@@ -2,12 +2,12 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { BANNER_FORM_MESSAGES } from "../../app/models/banners/banner.schema";
-import { BANNER_MESSAGES, DEFAULT_BANNERS } from "../../app/models/banners/defaults";
-import { signInAs } from "../fixtures/auth";
-import { db } from "../fixtures/db";
-import { BASE_URL, uniq } from "../fixtures/site";
-import { E2E_UPLOADS } from "../setup/paths";
+import { BANNER_FORM_MESSAGES } from "#app/models/banners/banner.schema";
+import { BANNER_MESSAGES, DEFAULT_BANNERS } from "#app/models/banners/defaults";
+import { signInAs } from "#tests/fixtures/auth";
+import { db } from "#tests/fixtures/db";
+import { BASE_URL, uniq } from "#tests/fixtures/site";
+import { E2E_UPLOADS } from "#tests/setup/paths";
 
 // Gestão de Banners: the three fixed banners edited in the database, seen on
 // the home page at the next request. Banners are global and the public-site

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { createUser, signIn, type TestUser } from "../fixtures/auth";
-import { createProperty, db } from "../fixtures/db";
-import { E2E_URL } from "../setup/paths";
+import { createUser, signIn, type TestUser } from "#tests/fixtures/auth";
+import { createProperty, db } from "#tests/fixtures/db";
+import { E2E_URL } from "#tests/setup/paths";
 
 // The guard matrix: every /admin page (GET) and every admin action (POST) as
 // anonymous, client, admin and master. Only the expected roles pass, and a

@@ -2,10 +2,10 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { signInAs } from "../fixtures/auth";
-import { count, db } from "../fixtures/db";
-import { BASE_URL, uniq } from "../fixtures/site";
-import { E2E_UPLOADS } from "../setup/paths";
+import { signInAs } from "#tests/fixtures/auth";
+import { count, db } from "#tests/fixtures/db";
+import { BASE_URL, uniq } from "#tests/fixtures/site";
+import { E2E_UPLOADS } from "#tests/setup/paths";
 
 // "Gestão de Imóveis" (issue 3): the admin list, the property form (new and
 // edit, with and without JavaScript), uploads and their checks, the row

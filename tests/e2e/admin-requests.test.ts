@@ -1,9 +1,9 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { formatDateTime } from "../../app/utils/format";
-import { createUser, signInAs, type TestUser } from "../fixtures/auth";
-import { db } from "../fixtures/db";
-import { uniq } from "../fixtures/site";
-import { E2E_URL } from "../setup/paths";
+import { formatDateTime } from "#app/utils/format";
+import { createUser, signInAs, type TestUser } from "#tests/fixtures/auth";
+import { db } from "#tests/fixtures/db";
+import { uniq } from "#tests/fixtures/site";
+import { E2E_URL } from "#tests/setup/paths";
 
 // The two request inboxes of the back office (spec/back-office.md §2, §4, §8):
 // a visitor's request reaches the inbox as Pendente; an admin opens it, sets

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { count } from "../fixtures/db";
-import { fillListingForm } from "../fixtures/site";
+import { count } from "#tests/fixtures/db";
+import { fillListingForm } from "#tests/fixtures/site";
 
 // After a refused post the typed values stay; after a successful one the form
 // starts over empty, so nobody wonders whether it was sent.

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { count, db } from "../fixtures/db";
-import { BASE_URL, uniq } from "../fixtures/site";
+import { count, db } from "#tests/fixtures/db";
+import { BASE_URL, uniq } from "#tests/fixtures/site";
 
 // The two visitor forms: the ideal-property request on the home page and the
 // listing request on /anunciar-imovel and /anunciar. Each works with and

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { count } from "../fixtures/db";
-import { E2E_URL } from "../setup/paths";
+import { count } from "#tests/fixtures/db";
+import { E2E_URL } from "#tests/setup/paths";
 
 // Bodies larger than any form are refused before they are read.
 test("a form post larger than 256 KB gets 413 and stores nothing", async ({ request }) => {

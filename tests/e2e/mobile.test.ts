@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { db } from "../fixtures/db";
-import { BASE_URL, WHATSAPP_TEXT_PARAM, cards } from "../fixtures/site";
+import { db } from "#tests/fixtures/db";
+import { BASE_URL, WHATSAPP_TEXT_PARAM, cards } from "#tests/fixtures/site";
 
 // The site on a phone (375 x 812): hamburger menu, floating WhatsApp button,
 // no sideways scrolling.

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { signInAs } from "../fixtures/auth";
-import { createProperty, deleteProperty } from "../fixtures/db";
-import { fillListingForm } from "../fixtures/site";
+import { signInAs } from "#tests/fixtures/auth";
+import { createProperty, deleteProperty } from "#tests/fixtures/db";
+import { fillListingForm } from "#tests/fixtures/site";
 
 // The anonymous page cache (docs/decisions/0005-page-cache.md): a repeat visit
 // is served from memory, and any database write shows at the next request.

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { count, createProperty, db } from "../fixtures/db";
-import { BASE_URL, cards, parsePrice, uniq } from "../fixtures/site";
+import { count, createProperty, db } from "#tests/fixtures/db";
+import { BASE_URL, cards, parsePrice, uniq } from "#tests/fixtures/site";
 
 function query(page: Page) {
   return Object.fromEntries(new URL(page.url()).searchParams);

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { createProperty, db } from "../fixtures/db";
-import { BASE_URL, CATEGORY_PATHS, DEFAULT_BANNERS, WHATSAPP_TEXT_PARAM, cards, expectSharedFrame, uniq } from "../fixtures/site";
+import { createProperty, db } from "#tests/fixtures/db";
+import { BASE_URL, CATEGORY_PATHS, DEFAULT_BANNERS, WHATSAPP_TEXT_PARAM, cards, expectSharedFrame, uniq } from "#tests/fixtures/site";
 
 // Every public page: status 200, its own h1 and the shared frame.
 test.describe("public pages", () => {

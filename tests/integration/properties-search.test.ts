@@ -3,12 +3,12 @@ import os from "node:os";
 import path from "node:path";
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "../../app/db/db.server";
-import { migrateToLatest } from "../../app/db/migrate.server";
-import type { Database } from "../../app/db/schema";
-import { parseFilter } from "../../app/models/properties/filters";
-import { getProperty, listFeatured, searchProperties } from "../../app/models/properties/properties.server";
-import { buildSearchText } from "../../app/models/properties/search";
+import { openDatabase } from "#app/db/db.server";
+import { migrateToLatest } from "#app/db/migrate.server";
+import type { Database } from "#app/db/schema";
+import { parseFilter } from "#app/models/properties/filters";
+import { getProperty, listFeatured, searchProperties } from "#app/models/properties/properties.server";
+import { buildSearchText } from "#app/models/properties/search";
 
 // The list queries against a real, freshly migrated SQLite file.
 let db: Kysely<Database>;

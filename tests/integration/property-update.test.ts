@@ -3,11 +3,11 @@ import os from "node:os";
 import path from "node:path";
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { openDatabase } from "../../app/db/db.server";
-import { migrateToLatest } from "../../app/db/migrate.server";
-import type { Database } from "../../app/db/schema";
-import { insertProperty, updateProperty } from "../../app/models/properties/admin/property-admin.server";
-import type { PropertyInput } from "../../app/models/properties/admin/property.schema";
+import { openDatabase } from "#app/db/db.server";
+import { migrateToLatest } from "#app/db/migrate.server";
+import type { Database } from "#app/db/schema";
+import { insertProperty, updateProperty } from "#app/models/properties/admin/property-admin.server";
+import type { PropertyInput } from "#app/models/properties/admin/property.schema";
 
 let db: Kysely<Database>;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "property-update-"));

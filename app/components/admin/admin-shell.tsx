@@ -1,7 +1,7 @@
 import { ExternalLink, LogOut } from "lucide-react";
 import type { ReactNode } from "react";
 import { Form, NavLink } from "react-router";
-import { LogoMark } from "../site/logo";
+import { LogoMark } from "#app/components/site/logo";
 
 const links = [
   { to: "/admin/dashboard", label: "Painel" },

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { LogoMark } from "../site/logo";
+import { LogoMark } from "#app/components/site/logo";
 
 // The centred card of the login and password pages.
 export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {

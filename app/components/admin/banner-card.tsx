@@ -1,6 +1,6 @@
 import { Monitor, Pencil, Power, Smartphone, Trash2 } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
-import { BANNER_MESSAGES, type AdminBanner } from "../../models/banners/defaults";
+import { BANNER_MESSAGES, type AdminBanner } from "#app/models/banners/defaults";
 import { BannerImage } from "./banner-image";
 
 function Badge({ tone, children }: { tone: "green" | "slate" | "blue"; children: React.ReactNode }) {

@@ -2,9 +2,9 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@co
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { bannerSchema } from "../../models/banners/banner.schema";
-import { DEFAULT_BTN_TEXT, type AdminBanner } from "../../models/banners/defaults";
-import { Field, FormAlert, buttonClass, inputClass } from "../ui/field";
+import { bannerSchema } from "#app/models/banners/banner.schema";
+import { DEFAULT_BTN_TEXT, type AdminBanner } from "#app/models/banners/defaults";
+import { Field, FormAlert, buttonClass, inputClass } from "#app/components/ui/field";
 import { BannerImageInput } from "./banner-image-input";
 
 const panel = "space-y-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200";

@@ -1,7 +1,7 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { useEffect, useState } from "react";
-import { IMAGE_ACCEPT } from "../../models/banners/banner.schema";
-import { Field, inputClass } from "../ui/field";
+import { IMAGE_ACCEPT } from "#app/models/banners/banner.schema";
+import { Field, inputClass } from "#app/components/ui/field";
 import { BannerImage } from "./banner-image";
 
 // A replaceable banner picture: the current image, or with JavaScript a

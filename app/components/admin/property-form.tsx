@@ -4,9 +4,9 @@ import {
   CATEGORY_NAMES,
   STATUS_OPTIONS,
   type PropertyFormValues,
-} from "../../models/properties/admin/property.schema";
-import { ADVERTISED_FOR, ADVERTISED_FOR_LABELS, FILTER_TYPES, PROPERTY_STATUSES, STANDARDS } from "../../models/properties/options";
-import { Field, FormAlert, buttonClass, inputClass } from "../ui/field";
+} from "#app/models/properties/admin/property.schema";
+import { ADVERTISED_FOR, ADVERTISED_FOR_LABELS, FILTER_TYPES, PROPERTY_STATUSES, STANDARDS } from "#app/models/properties/options";
+import { Field, FormAlert, buttonClass, inputClass } from "#app/components/ui/field";
 import { PropertyImages, type ExistingImage } from "./property-images";
 
 // One form for "Novo Imóvel" and "Editar Imóvel" (spec back-office §2, §3, §5),

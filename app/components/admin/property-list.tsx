@@ -1,10 +1,10 @@
 import { Pencil, Star, StarOff, Trash2 } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
-import { ADVERTISED_FOR_LABELS } from "../../models/properties/options";
-import { PropertyImage } from "../site/property-image";
-import { formatPropertyCode } from "../../models/properties/search";
-import type { AdminPropertyRow } from "../../models/properties/admin/types";
-import { formatPrice } from "../../utils/format";
+import { ADVERTISED_FOR_LABELS } from "#app/models/properties/options";
+import { PropertyImage } from "#app/components/site/property-image";
+import { formatPropertyCode } from "#app/models/properties/search";
+import type { AdminPropertyRow } from "#app/models/properties/admin/types";
+import { formatPrice } from "#app/utils/format";
 
 // The unpaginated list of "Gestão de Imóveis" (spec back-office §2) with its
 // row actions. Every action is a plain POST form (intent + id): it works

@@ -1,8 +1,8 @@
 import { ArrowLeft, Mail, MessageCircle, Phone } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { telHref, whatsappHref } from "../../models/leads/admin/request-status";
-import { formatDateTime } from "../../utils/format";
+import { telHref, whatsappHref } from "#app/models/leads/admin/request-status";
+import { formatDateTime } from "#app/utils/format";
 import { AdminTitle } from "./admin-shell";
 import { RequestResponsibleForm, RequestStatusForm } from "./request-forms";
 import { RequestStatusBadge } from "./request-status-badge";

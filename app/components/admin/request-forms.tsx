@@ -1,6 +1,6 @@
 import { useEffect, useState, type ChangeEvent } from "react";
 import { Form, useNavigation } from "react-router";
-import { REQUEST_STATUSES, REQUEST_STATUS_VALUES } from "../../models/leads/admin/request-status";
+import { REQUEST_STATUSES, REQUEST_STATUS_VALUES } from "#app/models/leads/admin/request-status";
 
 // The two forms of every request (inbox row and detail page). Plain POSTs with
 // a submit button, so they work without JavaScript; once hydrated, choosing an

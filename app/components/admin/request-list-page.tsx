@@ -1,7 +1,7 @@
 import { Inbox } from "lucide-react";
 import { Form, Link, useLocation } from "react-router";
-import { REQUEST_STATUSES, REQUEST_STATUS_VALUES } from "../../models/leads/admin/request-status";
-import type { RequestFilter } from "../../models/leads/admin/requests.schema";
+import { REQUEST_STATUSES, REQUEST_STATUS_VALUES } from "#app/models/leads/admin/request-status";
+import type { RequestFilter } from "#app/models/leads/admin/requests.schema";
 import { AdminTitle } from "./admin-shell";
 import { RequestTable, type RequestColumn, type RequestListRow } from "./request-table";
 

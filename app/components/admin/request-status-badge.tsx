@@ -1,4 +1,4 @@
-import { requestStatusInfo } from "../../models/leads/admin/request-status";
+import { requestStatusInfo } from "#app/models/leads/admin/request-status";
 
 // Pendente (yellow), Contatado (blue), Resolvido (green): spec §4.
 export function RequestStatusBadge({ status }: { status: string }) {

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { formatDateTime } from "../../utils/format";
+import { formatDateTime } from "#app/utils/format";
 import { RequestResponsibleForm, RequestStatusForm } from "./request-forms";
 import { RequestStatusBadge } from "./request-status-badge";
 

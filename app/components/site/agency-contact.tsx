@@ -1,6 +1,6 @@
 import { Clock, Mail, MapPin, Phone } from "lucide-react";
-import { mapEmbedUrl, whatsappLink } from "../../config/agency";
-import { useAgency } from "../../utils/root-data";
+import { mapEmbedUrl, whatsappLink } from "#app/config/agency";
+import { useAgency } from "#app/utils/root-data";
 import { WhatsAppIcon } from "./whatsapp-icon";
 
 export function AgencyContactList() {

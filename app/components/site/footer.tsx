@@ -1,8 +1,8 @@
 import { Facebook, Instagram, Phone } from "lucide-react";
 import { Link } from "react-router";
-import { whatsappLink } from "../../config/agency";
-import { CATEGORIES } from "../../models/properties/options";
-import { useAgency } from "../../utils/root-data";
+import { whatsappLink } from "#app/config/agency";
+import { CATEGORIES } from "#app/models/properties/options";
+import { useAgency } from "#app/utils/root-data";
 import { LogoMark } from "./logo";
 import { WhatsAppIcon } from "./whatsapp-icon";
 

@@ -1,7 +1,7 @@
 import { ChevronDown, ExternalLink, Menu, Search, UserRound, X } from "lucide-react";
 import { useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { useAgency } from "../../utils/root-data";
+import { useAgency } from "#app/utils/root-data";
 import { LogoMark } from "./logo";
 import { SiteSearchForm } from "./site-search-form";
 

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { PropertyCard } from "../../models/properties/types";
+import type { PropertyCard } from "#app/models/properties/types";
 import { EmptyState } from "./empty-state";
 import { PageHeader } from "./page-header";
 import { PropertyGrid } from "./property-card";

@@ -1,9 +1,9 @@
 import { Bath, BedDouble, Car, MapPin, Ruler } from "lucide-react";
 import { Link } from "react-router";
-import type { PropertyCard as PropertyCardData } from "../../models/properties/types";
-import { ADVERTISED_FOR_LABELS, PROPERTY_STATUSES, statusLabel } from "../../models/properties/options";
-import { formatPropertyCode } from "../../models/properties/search";
-import { formatInt, formatPrice } from "../../utils/format";
+import type { PropertyCard as PropertyCardData } from "#app/models/properties/types";
+import { ADVERTISED_FOR_LABELS, PROPERTY_STATUSES, statusLabel } from "#app/models/properties/options";
+import { formatPropertyCode } from "#app/models/properties/search";
+import { formatInt, formatPrice } from "#app/utils/format";
 import { PropertyImage } from "./property-image";
 
 export function PropertyCard({ property, eager = false, headingLevel = 3 }: { property: PropertyCardData; eager?: boolean; headingLevel?: 2 | 3 }) {

@@ -1,4 +1,4 @@
-import { PLACEHOLDER_IMAGE, imageSrc, imageSrcSet, type StoredImage } from "../../models/properties/images";
+import { PLACEHOLDER_IMAGE, imageSrc, imageSrcSet, type StoredImage } from "#app/models/properties/images";
 
 // A listing photo as responsive WebP. Only the page's hero image is eager;
 // a broken file falls back to the placeholder (spec §3).

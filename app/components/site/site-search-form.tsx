@@ -1,6 +1,6 @@
 import { Search } from "lucide-react";
 import { Form, useNavigate } from "react-router";
-import { inputClass } from "../ui/field";
+import { inputClass } from "#app/components/ui/field";
 
 // Site search (spec §2): trimmed; empty text does nothing; otherwise
 // /imoveis?search={text}. A GET form, so it works without JavaScript; the

@@ -1,5 +1,5 @@
-import { whatsappLink } from "../../config/agency";
-import { useAgency } from "../../utils/root-data";
+import { whatsappLink } from "#app/config/agency";
+import { useAgency } from "#app/utils/root-data";
 import { WhatsAppIcon } from "./whatsapp-icon";
 
 // Floating chat button with the "Posso te ajudar?" bubble; timing in app.css.

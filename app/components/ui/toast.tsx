@@ -1,6 +1,6 @@
 import { CheckCircle2, Info, X, XCircle } from "lucide-react";
 import { useEffect, useState } from "react";
-import type { Toast } from "../../utils/toast";
+import type { Toast } from "#app/utils/toast";
 
 // One toast at a time, about 5 s (spec §9). Rendered by the server from the
 // flash cookie; a CSS animation hides it without JavaScript, JS removes it.

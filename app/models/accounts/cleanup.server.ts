@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Database } from "../../db/schema";
+import type { Database } from "#app/db/schema";
 import { WINDOW_MS } from "./throttle.server";
 
 // Periodic housekeeping: expired sessions, used or expired reset tokens, and

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { z } from "zod";
-import type { Database } from "../../db/schema";
+import type { Database } from "#app/db/schema";
 import { newPasswordField } from "./password.schema";
 import { DuplicateUserError, createUser } from "./users.server";
 

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Database } from "../../db/schema";
+import type { Database } from "#app/db/schema";
 
 // Live counts for the dashboard cards.
 export async function loadDashboardCounts(db: Kysely<Database>) {

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { Database } from "../../db/schema";
+import type { Database } from "#app/db/schema";
 import { getUserById, type SessionUser } from "./users.server";
 
 type DB = Kysely<Database>;

@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { Database } from "../../db/schema";
+import type { Database } from "#app/db/schema";
 import { setActive, setPassword } from "./users.server";
 
 type DB = Kysely<Database>;

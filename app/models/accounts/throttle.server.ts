@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Database } from "../../db/schema";
+import type { Database } from "#app/db/schema";
 
 // Login throttling: at most 5 attempts per account and 20 per address in a
 // 15-minute window; past that, logins are refused until the window ends. A

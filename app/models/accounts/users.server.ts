@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Database, Role } from "../../db/schema";
+import type { Database, Role } from "#app/db/schema";
 import { hashPassword } from "./password.server";
 
 type DB = Kysely<Database>;

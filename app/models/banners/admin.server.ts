@@ -1,6 +1,6 @@
 import { FormDataParseError, MaxFileSizeExceededError, MaxFilesExceededError, parseFormData } from "@remix-run/form-data-parser";
 import type { Kysely } from "kysely";
-import type { Database } from "../../db/schema";
+import type { Database } from "#app/db/schema";
 import { BANNER_FORM_MESSAGES, MAX_IMAGE_BYTES, type BannerFormValues } from "./banner.schema";
 import {
   BannerImageError,

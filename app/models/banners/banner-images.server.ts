@@ -3,7 +3,7 @@ import { promises as fs } from "node:fs";
 import path from "node:path";
 import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
-import { uploadsDir } from "../../utils/env.server";
+import { uploadsDir } from "#app/utils/env.server";
 import { IMAGE_MIME_TYPES } from "./banner.schema";
 
 // Replacement banner images: public files under UPLOADS_DIR/public/banners,

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Database } from "../../db/schema";
+import type { Database } from "#app/db/schema";
 import type { PublicBanner } from "./types";
 
 // Active banners for the home slider, read on every request (DESIGN.md decision 4:

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Database } from "../../db/schema";
+import type { Database } from "#app/db/schema";
 import type { IdealRequestInput } from "./ideal-request.schema";
 import type { ListingRequestInput } from "./listing-request.schema";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { parseBRL } from "../../utils/format";
-import { LISTING_TYPES } from "../properties/options";
+import { parseBRL } from "#app/utils/format";
+import { LISTING_TYPES } from "#app/models/properties/options";
 import { emailField, honeypot, MAX_TEXT, optionalCount, optionalText, phoneField, REQUIRED, requiredText } from "./fields";
 
 // Field names of the spec (public-site issue): nome, email, telefone, tipoImovel,

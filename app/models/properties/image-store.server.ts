@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import { uploadsDir } from "../../utils/env.server";
+import { uploadsDir } from "#app/utils/env.server";
 import { IMAGE_WIDTHS, type StoredImage } from "./images";
 
 // Two libvips threads per image: the server runs on 2 cores and has pages to

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Selectable, type SelectQueryBuilder } from "kysely";
-import type { Database, PropertiesTable } from "../../db/schema";
+import type { Database, PropertiesTable } from "#app/db/schema";
 import type { PropertyFilter } from "./filters";
 import type { StoredImage } from "./images";
 import type { PropertyCard, PropertyDetail } from "./types";

@@ -1,9 +1,9 @@
 import { Building2, Image, Inbox, Megaphone, Star, Users } from "lucide-react";
 import { Link } from "react-router";
-import { AdminTitle } from "../../components/admin/admin-shell";
-import { getDb } from "../../db/db.server";
-import { loadDashboardCounts } from "../../models/accounts/dashboard.server";
-import { staffContext } from "../../utils/staff-context";
+import { AdminTitle } from "#app/components/admin/admin-shell";
+import { getDb } from "#app/db/db.server";
+import { loadDashboardCounts } from "#app/models/accounts/dashboard.server";
+import { staffContext } from "#app/utils/staff-context";
 import type { Route } from "./+types/dashboard";
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -1,8 +1,8 @@
 import { Outlet } from "react-router";
-import { AdminShell } from "../../components/admin/admin-shell";
-import { ErrorPage } from "../../components/site/error-page";
-import { requireStaff } from "../../utils/auth.server";
-import { staffContext } from "../../utils/staff-context";
+import { AdminShell } from "#app/components/admin/admin-shell";
+import { ErrorPage } from "#app/components/site/error-page";
+import { requireStaff } from "#app/utils/auth.server";
+import { staffContext } from "#app/utils/staff-context";
 import type { Route } from "./+types/layout";
 
 // Every /admin/* page below this layout: the guard runs on the server for each

@@ -1,11 +1,11 @@
 import { Form, Link, data, redirect, useNavigation } from "react-router";
-import { AuthCard } from "../../components/admin/auth-card";
-import { Field, FormAlert, buttonClass, inputClass } from "../../components/ui/field";
-import { getDb } from "../../db/db.server";
-import { createSession } from "../../models/accounts/sessions.server";
-import { LoginError, authenticator, getSessionUser } from "../../utils/auth.server";
-import { sessionCookieFor } from "../../utils/session.server";
-import { redirectWithToast } from "../../utils/toast.server";
+import { AuthCard } from "#app/components/admin/auth-card";
+import { Field, FormAlert, buttonClass, inputClass } from "#app/components/ui/field";
+import { getDb } from "#app/db/db.server";
+import { createSession } from "#app/models/accounts/sessions.server";
+import { LoginError, authenticator, getSessionUser } from "#app/utils/auth.server";
+import { sessionCookieFor } from "#app/utils/session.server";
+import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/login";
 
 export function meta() {

@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
-import { getDb } from "../../db/db.server";
-import { deleteSession } from "../../models/accounts/sessions.server";
-import { clearSessionCookie, readSessionToken } from "../../utils/session.server";
-import { redirectWithToast } from "../../utils/toast.server";
+import { getDb } from "#app/db/db.server";
+import { deleteSession } from "#app/models/accounts/sessions.server";
+import { clearSessionCookie, readSessionToken } from "#app/utils/session.server";
+import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/logout";
 
 // Logging out changes data, so it is a POST; a GET only goes back to the login.

@@ -2,14 +2,14 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { MailCheck } from "lucide-react";
 import { Form, Link, data, redirect, useNavigation } from "react-router";
-import { AuthCard } from "../../components/admin/auth-card";
-import { Field, buttonClass, inputClass } from "../../components/ui/field";
-import { getDb } from "../../db/db.server";
-import { recoveryRequestSchema } from "../../models/accounts/recovery.schema";
-import { RESET_TOKEN_MINUTES, issueResetToken } from "../../models/accounts/reset-tokens.server";
-import { findUserByEmail } from "../../models/accounts/users.server";
-import { sendEmail } from "../../utils/email.server";
-import { absoluteUrl, getAgency } from "../../utils/env.server";
+import { AuthCard } from "#app/components/admin/auth-card";
+import { Field, buttonClass, inputClass } from "#app/components/ui/field";
+import { getDb } from "#app/db/db.server";
+import { recoveryRequestSchema } from "#app/models/accounts/recovery.schema";
+import { RESET_TOKEN_MINUTES, issueResetToken } from "#app/models/accounts/reset-tokens.server";
+import { findUserByEmail } from "#app/models/accounts/users.server";
+import { sendEmail } from "#app/utils/email.server";
+import { absoluteUrl, getAgency } from "#app/utils/env.server";
 import type { Route } from "./+types/password-recovery";
 
 export function meta() {

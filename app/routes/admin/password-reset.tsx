@@ -1,13 +1,13 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, data, useNavigation } from "react-router";
-import { AuthCard } from "../../components/admin/auth-card";
-import { Field, FormAlert, buttonClass, inputClass } from "../../components/ui/field";
-import { getDb } from "../../db/db.server";
-import { PASSWORD_RULE } from "../../models/accounts/password.schema";
-import { passwordResetSchema } from "../../models/accounts/recovery.schema";
-import { consumeResetToken, findValidResetToken } from "../../models/accounts/reset-tokens.server";
-import { redirectWithToast } from "../../utils/toast.server";
+import { AuthCard } from "#app/components/admin/auth-card";
+import { Field, FormAlert, buttonClass, inputClass } from "#app/components/ui/field";
+import { getDb } from "#app/db/db.server";
+import { PASSWORD_RULE } from "#app/models/accounts/password.schema";
+import { passwordResetSchema } from "#app/models/accounts/recovery.schema";
+import { consumeResetToken, findValidResetToken } from "#app/models/accounts/reset-tokens.server";
+import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/password-reset";
 
 export function meta() {

@@ -1,17 +1,17 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, data, useNavigation } from "react-router";
-import { AdminTitle } from "../../components/admin/admin-shell";
-import { Field, buttonClass, inputClass } from "../../components/ui/field";
-import { getDb } from "../../db/db.server";
-import { verifyPassword } from "../../models/accounts/password.server";
-import { PASSWORD_RULE } from "../../models/accounts/password.schema";
-import { changePasswordSchema, profileSchema } from "../../models/accounts/profile.schema";
-import { DuplicateUserError, setPassword, updateProfile } from "../../models/accounts/users.server";
-import { staffContext } from "../../utils/staff-context";
-import { redirectWithToast } from "../../utils/toast.server";
+import { AdminTitle } from "#app/components/admin/admin-shell";
+import { Field, buttonClass, inputClass } from "#app/components/ui/field";
+import { getDb } from "#app/db/db.server";
+import { verifyPassword } from "#app/models/accounts/password.server";
+import { PASSWORD_RULE } from "#app/models/accounts/password.schema";
+import { changePasswordSchema, profileSchema } from "#app/models/accounts/profile.schema";
+import { DuplicateUserError, setPassword, updateProfile } from "#app/models/accounts/users.server";
+import { staffContext } from "#app/utils/staff-context";
+import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/profile";
-import { useFreshFormId } from "../../components/ui/use-fresh-form-id";
+import { useFreshFormId } from "#app/components/ui/use-fresh-form-id";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = context.get(staffContext);

@@ -1,8 +1,8 @@
 import { Award, Eye, Handshake, Target } from "lucide-react";
 import { Link } from "react-router";
-import { PageHeader } from "../../components/site/page-header";
-import { useAgency } from "../../utils/root-data";
-import { seo } from "../../utils/seo";
+import { PageHeader } from "#app/components/site/page-header";
+import { useAgency } from "#app/utils/root-data";
+import { seo } from "#app/utils/seo";
 import type { Route } from "./+types/about";
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -1,10 +1,10 @@
 import { data } from "react-router";
-import { ErrorPage } from "../../components/site/error-page";
-import { ListingPage } from "../../components/site/listing-page";
-import { getDb } from "../../db/db.server";
-import { categoryByParam, categoryBySlug } from "../../models/properties/options";
-import { listByCategory } from "../../models/properties/properties.server";
-import { seo } from "../../utils/seo";
+import { ErrorPage } from "#app/components/site/error-page";
+import { ListingPage } from "#app/components/site/listing-page";
+import { getDb } from "#app/db/db.server";
+import { categoryByParam, categoryBySlug } from "#app/models/properties/options";
+import { listByCategory } from "#app/models/properties/properties.server";
+import { seo } from "#app/utils/seo";
 import type { Route } from "./+types/category";
 
 // Serves the six category paths (/lancamentos, ...) and /categoria/{category},

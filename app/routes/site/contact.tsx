@@ -1,9 +1,9 @@
-import { AgencyContactList, MapEmbed } from "../../components/site/agency-contact";
-import { PageHeader } from "../../components/site/page-header";
-import { WhatsAppIcon } from "../../components/site/whatsapp-icon";
-import { whatsappLink } from "../../config/agency";
-import { useAgency } from "../../utils/root-data";
-import { seo } from "../../utils/seo";
+import { AgencyContactList, MapEmbed } from "#app/components/site/agency-contact";
+import { PageHeader } from "#app/components/site/page-header";
+import { WhatsAppIcon } from "#app/components/site/whatsapp-icon";
+import { whatsappLink } from "#app/config/agency";
+import { useAgency } from "#app/utils/root-data";
+import { seo } from "#app/utils/seo";
 import type { Route } from "./+types/contact";
 
 export function meta({ matches }: Route.MetaArgs) {

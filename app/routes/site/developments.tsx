@@ -1,7 +1,7 @@
-import { ListingPage } from "../../components/site/listing-page";
-import { getDb } from "../../db/db.server";
-import { listDevelopments } from "../../models/properties/properties.server";
-import { seo } from "../../utils/seo";
+import { ListingPage } from "#app/components/site/listing-page";
+import { getDb } from "#app/db/db.server";
+import { listDevelopments } from "#app/models/properties/properties.server";
+import { seo } from "#app/utils/seo";
 import type { Route } from "./+types/developments";
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -1,16 +1,16 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { getDb } from "../../db/db.server";
-import { BannerSlider } from "../../components/site/home/banner-slider";
-import { FeaturedSection } from "../../components/site/home/featured-carousel";
-import { CategoryGrid, HomeSearch, MarketReasons, QuickButtons } from "../../components/site/home/home-sections";
-import { IdealPropertySection } from "../../components/site/home/ideal-property-form";
-import { listActiveBanners } from "../../models/banners/banners.server";
-import { createIdealRequest } from "../../models/leads/leads.server";
-import { idealRequestSchema } from "../../models/leads/ideal-request.schema";
-import { listFeatured } from "../../models/properties/properties.server";
-import { invalidSubmission, submissionFailed } from "../../utils/forms.server";
-import { seo } from "../../utils/seo";
-import { redirectWithToast } from "../../utils/toast.server";
+import { getDb } from "#app/db/db.server";
+import { BannerSlider } from "#app/components/site/home/banner-slider";
+import { FeaturedSection } from "#app/components/site/home/featured-carousel";
+import { CategoryGrid, HomeSearch, MarketReasons, QuickButtons } from "#app/components/site/home/home-sections";
+import { IdealPropertySection } from "#app/components/site/home/ideal-property-form";
+import { listActiveBanners } from "#app/models/banners/banners.server";
+import { createIdealRequest } from "#app/models/leads/leads.server";
+import { idealRequestSchema } from "#app/models/leads/ideal-request.schema";
+import { listFeatured } from "#app/models/properties/properties.server";
+import { invalidSubmission, submissionFailed } from "#app/utils/forms.server";
+import { seo } from "#app/utils/seo";
+import { redirectWithToast } from "#app/utils/toast.server";
 import { data } from "react-router";
 import type { Route } from "./+types/home";
 

@@ -1,8 +1,8 @@
 import { Outlet } from "react-router";
-import { SiteFooter } from "../../components/site/footer";
-import { SiteHeader } from "../../components/site/header";
-import { WhatsAppButton } from "../../components/site/whatsapp-button";
-import { ErrorPage } from "../../components/site/error-page";
+import { SiteFooter } from "#app/components/site/footer";
+import { SiteHeader } from "#app/components/site/header";
+import { WhatsAppButton } from "#app/components/site/whatsapp-button";
+import { ErrorPage } from "#app/components/site/error-page";
 import type { Route } from "./+types/layout";
 
 // The shared frame of every public page (spec §2 "Shared frame").

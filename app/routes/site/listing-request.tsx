@@ -2,17 +2,17 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm 
 import { parseWithZod } from "@conform-to/zod/v4";
 import { CheckCircle2 } from "lucide-react";
 import { Form, data, useLocation, useNavigation } from "react-router";
-import { PageHeader } from "../../components/site/page-header";
-import { Field, FormAlert, HoneypotField, buttonClass, inputClass } from "../../components/ui/field";
-import { getDb } from "../../db/db.server";
-import { createListingRequest } from "../../models/leads/leads.server";
-import { listingRequestSchema } from "../../models/leads/listing-request.schema";
-import { LISTING_TYPES } from "../../models/properties/options";
-import { invalidSubmission, submissionFailed } from "../../utils/forms.server";
-import { seo } from "../../utils/seo";
-import { redirectWithToast } from "../../utils/toast.server";
+import { PageHeader } from "#app/components/site/page-header";
+import { Field, FormAlert, HoneypotField, buttonClass, inputClass } from "#app/components/ui/field";
+import { getDb } from "#app/db/db.server";
+import { createListingRequest } from "#app/models/leads/leads.server";
+import { listingRequestSchema } from "#app/models/leads/listing-request.schema";
+import { LISTING_TYPES } from "#app/models/properties/options";
+import { invalidSubmission, submissionFailed } from "#app/utils/forms.server";
+import { seo } from "#app/utils/seo";
+import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/listing-request";
-import { useFreshFormId } from "../../components/ui/use-fresh-form-id";
+import { useFreshFormId } from "#app/components/ui/use-fresh-form-id";
 
 // "Anuncie seu Imóvel": served at /anunciar-imovel (header) and /anunciar (footer).
 export function meta({ matches, location }: Route.MetaArgs) {

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { ErrorPage } from "../../components/site/error-page";
+import { ErrorPage } from "#app/components/site/error-page";
 import type { Route } from "./+types/not-found";
 
 // Any path no other route takes: HTTP 404 inside the site frame.

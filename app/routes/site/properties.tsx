@@ -1,15 +1,15 @@
 import { X } from "lucide-react";
 import { Form, Link } from "react-router";
-import { EmptyState } from "../../components/site/empty-state";
-import { PageHeader } from "../../components/site/page-header";
-import { Pagination } from "../../components/site/pagination";
-import { PropertyGrid } from "../../components/site/property-card";
-import { inputClass } from "../../components/ui/field";
-import { getDb } from "../../db/db.server";
-import { describeFilter, isFiltered, pageUrl, parseFilter, parsePage } from "../../models/properties/filters";
-import { CATEGORIES, FILTER_TYPES } from "../../models/properties/options";
-import { countProperties, searchProperties } from "../../models/properties/properties.server";
-import { seo } from "../../utils/seo";
+import { EmptyState } from "#app/components/site/empty-state";
+import { PageHeader } from "#app/components/site/page-header";
+import { Pagination } from "#app/components/site/pagination";
+import { PropertyGrid } from "#app/components/site/property-card";
+import { inputClass } from "#app/components/ui/field";
+import { getDb } from "#app/db/db.server";
+import { describeFilter, isFiltered, pageUrl, parseFilter, parsePage } from "#app/models/properties/filters";
+import { CATEGORIES, FILTER_TYPES } from "#app/models/properties/options";
+import { countProperties, searchProperties } from "#app/models/properties/properties.server";
+import { seo } from "#app/utils/seo";
 import type { Route } from "./+types/properties";
 
 export function meta({ matches, location }: Route.MetaArgs) {

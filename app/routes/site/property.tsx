@@ -1,21 +1,21 @@
 import { Bath, BedDouble, Calendar, Car, MapPin, Phone, Ruler, ShowerHead, Tag } from "lucide-react";
 import { data } from "react-router";
-import { ErrorPage } from "../../components/site/error-page";
-import { Gallery } from "../../components/site/property/gallery";
-import { ShareButtons } from "../../components/site/property/share-buttons";
-import { MapEmbed } from "../../components/site/agency-contact";
-import { WhatsAppIcon } from "../../components/site/whatsapp-icon";
-import { whatsappLink } from "../../config/agency";
-import { getDb } from "../../db/db.server";
-import { fallbackDescription } from "../../models/properties/describe";
-import { imageUrl } from "../../models/properties/images";
-import { ADVERTISED_FOR_LABELS, PROPERTY_STATUSES, statusLabel } from "../../models/properties/options";
-import { getProperty } from "../../models/properties/properties.server";
-import { formatPropertyCode } from "../../models/properties/search";
-import { absoluteUrl } from "../../utils/env.server";
-import { formatInt, formatPrice } from "../../utils/format";
-import { useAgency, useOrigin } from "../../utils/root-data";
-import { seo } from "../../utils/seo";
+import { ErrorPage } from "#app/components/site/error-page";
+import { Gallery } from "#app/components/site/property/gallery";
+import { ShareButtons } from "#app/components/site/property/share-buttons";
+import { MapEmbed } from "#app/components/site/agency-contact";
+import { WhatsAppIcon } from "#app/components/site/whatsapp-icon";
+import { whatsappLink } from "#app/config/agency";
+import { getDb } from "#app/db/db.server";
+import { fallbackDescription } from "#app/models/properties/describe";
+import { imageUrl } from "#app/models/properties/images";
+import { ADVERTISED_FOR_LABELS, PROPERTY_STATUSES, statusLabel } from "#app/models/properties/options";
+import { getProperty } from "#app/models/properties/properties.server";
+import { formatPropertyCode } from "#app/models/properties/search";
+import { absoluteUrl } from "#app/utils/env.server";
+import { formatInt, formatPrice } from "#app/utils/format";
+import { useAgency, useOrigin } from "#app/utils/root-data";
+import { seo } from "#app/utils/seo";
 import type { Route } from "./+types/property";
 
 export function meta({ matches, loaderData, params }: Route.MetaArgs) {

@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import type { PublicBanner } from "../../../models/banners/types";
+import type { PublicBanner } from "#app/models/banners/types";
 
 const AUTO_ADVANCE_MS = 5000; // spec §9
 

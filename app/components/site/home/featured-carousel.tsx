@@ -2,8 +2,8 @@ import useEmblaCarousel from "embla-carousel-react";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import type { PropertyCard as PropertyCardData } from "../../../models/properties/types";
-import { PropertyCard } from "../property-card";
+import type { PropertyCard as PropertyCardData } from "#app/models/properties/types";
+import { PropertyCard } from "#app/components/site/property-card";
 
 const AUTO_SCROLL_MS = 6000; // spec §9
 

@@ -1,8 +1,8 @@
 import { ArrowRight, Home, KeyRound, Sparkles } from "lucide-react";
 import { Form, Link, useNavigate } from "react-router";
-import { homeSearchUrl } from "../../../models/properties/filters";
-import { ANY_PRICE, CATEGORIES, HOME_SEARCH_TYPES, NEIGHBORHOODS, PRICE_RANGES } from "../../../models/properties/options";
-import { inputClass } from "../../ui/field";
+import { homeSearchUrl } from "#app/models/properties/filters";
+import { ANY_PRICE, CATEGORIES, HOME_SEARCH_TYPES, NEIGHBORHOODS, PRICE_RANGES } from "#app/models/properties/options";
+import { inputClass } from "#app/components/ui/field";
 
 export function CategoryGrid() {
   return (

@@ -1,9 +1,9 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
-import { useAgency } from "../../../utils/root-data";
-import { AgencyContactList, MapEmbed } from "../agency-contact";
-import { Field, FormAlert, HoneypotField, buttonClass, inputClass } from "../../ui/field";
-import { useFreshFormId } from "../../ui/use-fresh-form-id";
+import { useAgency } from "#app/utils/root-data";
+import { AgencyContactList, MapEmbed } from "#app/components/site/agency-contact";
+import { Field, FormAlert, HoneypotField, buttonClass, inputClass } from "#app/components/ui/field";
+import { useFreshFormId } from "#app/components/ui/use-fresh-form-id";
 
 export type FormActionData = { result: SubmissionResult<string[]>; alert?: { title: string; description: string } };
 

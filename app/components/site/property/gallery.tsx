@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { imageSrc, type StoredImage } from "../../../models/properties/images";
-import { PropertyImage } from "../property-image";
+import { imageSrc, type StoredImage } from "#app/models/properties/images";
+import { PropertyImage } from "#app/components/site/property-image";
 import { Lightbox } from "./lightbox";
 
 const THUMBS = 4; // spec §9: thumbnails beyond the first 4 collapse into +N

@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight, X } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { imageSrc, type StoredImage } from "../../../models/properties/images";
+import { imageSrc, type StoredImage } from "#app/models/properties/images";
 
 // Full-screen photo viewer: previous/next, thumbnails, counter "n de total",
 // keyboard (Esc, arrows) and a phone layout with the controls at the bottom.

@@ -1,5 +1,5 @@
 import { Facebook, Share2 } from "lucide-react";
-import { useLocalToast } from "../../ui/toast";
+import { useLocalToast } from "#app/components/ui/toast";
 
 // Generic share (native sheet, or copy the link with "Link copiado!") and
 // Facebook in a new window (spec §2 property detail).

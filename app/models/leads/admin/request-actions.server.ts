@@ -1,8 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
-import { getDb } from "../../../db/db.server";
-import { redirectWithToast } from "../../../utils/toast.server";
-import { listActiveStaffNames } from "../../accounts/users.server";
+import { getDb } from "#app/db/db.server";
+import { redirectWithToast } from "#app/utils/toast.server";
+import { listActiveStaffNames } from "#app/models/accounts/users.server";
 import { REQUEST_STATUSES } from "./request-status";
 import { getRequest, listRequests, setRequestResponsible, setRequestStatus, type RequestKind } from "./requests.server";
 import { parseRequestFilter, requestUpdateSchema, safeAdminRedirect } from "./requests.schema";

@@ -1,4 +1,4 @@
-import { LISTING_TYPES } from "../../properties/options";
+import { LISTING_TYPES } from "#app/models/properties/options";
 
 // Request statuses of spec/back-office.md §4, shared by both request tables.
 // Client-safe: labels and badge colours for the inbox pages.

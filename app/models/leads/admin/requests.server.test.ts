@@ -3,9 +3,9 @@ import os from "node:os";
 import path from "node:path";
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "../../../db/db.server";
-import { migrateToLatest } from "../../../db/migrate.server";
-import type { Database } from "../../../db/schema";
+import { openDatabase } from "#app/db/db.server";
+import { migrateToLatest } from "#app/db/migrate.server";
+import type { Database } from "#app/db/schema";
 import { getRequest, listRequests, setRequestResponsible, setRequestStatus, type RequestKind } from "./requests.server";
 
 // The inbox queries of both tables against a freshly migrated SQLite file.

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Selectable } from "kysely";
-import type { Database, IdealPropertyRequestsTable, PropertyListingRequestsTable } from "../../../db/schema";
-import { listActiveStaffNames } from "../../accounts/users.server";
+import type { Database, IdealPropertyRequestsTable, PropertyListingRequestsTable } from "#app/db/schema";
+import { listActiveStaffNames } from "#app/models/accounts/users.server";
 import type { RequestStatus } from "./request-status";
 import type { RequestFilter } from "./requests.schema";
 

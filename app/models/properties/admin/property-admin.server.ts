@@ -1,10 +1,10 @@
 import type { Kysely } from "kysely";
-import type { Database } from "../../../db/schema";
-import type { StoredImage } from "../images";
+import type { Database } from "#app/db/schema";
+import type { StoredImage } from "#app/models/properties/images";
 import type { AdminPropertyRow, EditableImage, EditableProperty } from "./types";
 
 export type { AdminPropertyRow, EditableImage, EditableProperty };
-import { buildSearchText } from "../search";
+import { buildSearchText } from "#app/models/properties/search";
 import type { PropertyInput } from "./property.schema";
 
 // Data access of the back office's "Gestão de Imóveis". Plain functions taking

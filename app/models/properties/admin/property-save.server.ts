@@ -1,8 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { getDb } from "../../../db/db.server";
-import { deleteListingImageFiles, storeListingImage } from "../image-store.server";
-import type { StoredImage } from "../images";
+import { getDb } from "#app/db/db.server";
+import { deleteListingImageFiles, storeListingImage } from "#app/models/properties/image-store.server";
+import type { StoredImage } from "#app/models/properties/images";
 import { planImages } from "./image-plan";
 import { insertProperty, updateProperty, type EditableProperty } from "./property-admin.server";
 import { firstError, MAX_IMAGES, MESSAGES, MIN_IMAGES, propertySchema } from "./property.schema";

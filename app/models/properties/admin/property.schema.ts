@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { parseBRL, SOB_CONSULTA } from "../../../utils/format";
-import { ADVERTISED_FOR, CATEGORIES, FILTER_TYPES, PROPERTY_STATUSES, STANDARDS } from "../options";
+import { parseBRL, SOB_CONSULTA } from "#app/utils/format";
+import { ADVERTISED_FOR, CATEGORIES, FILTER_TYPES, PROPERTY_STATUSES, STANDARDS } from "#app/models/properties/options";
 
 // The property form of "Gestão de Imóveis" (spec back-office §3 and §5), under
 // the spec's field names. Client-safe: the form component reads the constants

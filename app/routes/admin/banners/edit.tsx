@@ -1,14 +1,14 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeft } from "lucide-react";
 import { Link, data } from "react-router";
-import { AdminTitle } from "../../../components/admin/admin-shell";
-import { BannerForm } from "../../../components/admin/banner-form";
-import { ErrorPage } from "../../../components/site/error-page";
-import { getDb } from "../../../db/db.server";
-import { getAdminBanner, readBannerFormData, storeUploadedBannerImages, updateBanner } from "../../../models/banners/admin.server";
-import { bannerSchema } from "../../../models/banners/banner.schema";
-import { BANNER_MESSAGES, isBannerId } from "../../../models/banners/defaults";
-import { redirectWithToast } from "../../../utils/toast.server";
+import { AdminTitle } from "#app/components/admin/admin-shell";
+import { BannerForm } from "#app/components/admin/banner-form";
+import { ErrorPage } from "#app/components/site/error-page";
+import { getDb } from "#app/db/db.server";
+import { getAdminBanner, readBannerFormData, storeUploadedBannerImages, updateBanner } from "#app/models/banners/admin.server";
+import { bannerSchema } from "#app/models/banners/banner.schema";
+import { BANNER_MESSAGES, isBannerId } from "#app/models/banners/defaults";
+import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/edit";
 
 // Edits one of the three fixed banners (DESIGN.md decision 4). Any other id is

@@ -1,12 +1,12 @@
 import { Info, Plus, RotateCcw } from "lucide-react";
 import { Form, useNavigation } from "react-router";
-import { AdminTitle } from "../../../components/admin/admin-shell";
-import { BannerCard } from "../../../components/admin/banner-card";
-import { ErrorPage } from "../../../components/site/error-page";
-import { getDb } from "../../../db/db.server";
-import { listAdminBanners, restoreDefaultBanners, toggleBanner } from "../../../models/banners/admin.server";
-import { BANNER_MESSAGES, MAX_ACTIVE_BANNERS, isBannerId } from "../../../models/banners/defaults";
-import { redirectWithToast } from "../../../utils/toast.server";
+import { AdminTitle } from "#app/components/admin/admin-shell";
+import { BannerCard } from "#app/components/admin/banner-card";
+import { ErrorPage } from "#app/components/site/error-page";
+import { getDb } from "#app/db/db.server";
+import { listAdminBanners, restoreDefaultBanners, toggleBanner } from "#app/models/banners/admin.server";
+import { BANNER_MESSAGES, MAX_ACTIVE_BANNERS, isBannerId } from "#app/models/banners/defaults";
+import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/index";
 
 // Gestão de Banners (spec back-office §2; DESIGN.md decision 4): the three

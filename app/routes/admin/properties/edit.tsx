@@ -1,12 +1,12 @@
 import { data } from "react-router";
-import { AdminTitle } from "../../../components/admin/admin-shell";
-import { PropertyForm } from "../../../components/admin/property-form";
-import { getDb } from "../../../db/db.server";
-import { getPropertyForEdit } from "../../../models/properties/admin/property-admin.server";
-import { saveProperty } from "../../../models/properties/admin/property-save.server";
-import { priceInputValue, type PropertyFormValues } from "../../../models/properties/admin/property.schema";
-import { formatPropertyCode } from "../../../models/properties/search";
-import { redirectWithToast } from "../../../utils/toast.server";
+import { AdminTitle } from "#app/components/admin/admin-shell";
+import { PropertyForm } from "#app/components/admin/property-form";
+import { getDb } from "#app/db/db.server";
+import { getPropertyForEdit } from "#app/models/properties/admin/property-admin.server";
+import { saveProperty } from "#app/models/properties/admin/property-save.server";
+import { priceInputValue, type PropertyFormValues } from "#app/models/properties/admin/property.schema";
+import { formatPropertyCode } from "#app/models/properties/search";
+import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/edit";
 
 // "Editar Imóvel". The property is the one of the URL; the form's hidden id

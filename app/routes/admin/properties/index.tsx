@@ -1,13 +1,13 @@
 import { Plus } from "lucide-react";
 import { Form, Link } from "react-router";
-import { AdminTitle } from "../../../components/admin/admin-shell";
-import { PropertyList } from "../../../components/admin/property-list";
-import { FormAlert, buttonClass } from "../../../components/ui/field";
-import { getDb } from "../../../db/db.server";
-import { deletePropertyRow, listAdminProperties, toggleFeatured } from "../../../models/properties/admin/property-admin.server";
-import { deleteListingImageFiles } from "../../../models/properties/image-store.server";
-import { ADVERTISED_FOR } from "../../../models/properties/options";
-import { redirectWithToast } from "../../../utils/toast.server";
+import { AdminTitle } from "#app/components/admin/admin-shell";
+import { PropertyList } from "#app/components/admin/property-list";
+import { FormAlert, buttonClass } from "#app/components/ui/field";
+import { getDb } from "#app/db/db.server";
+import { deletePropertyRow, listAdminProperties, toggleFeatured } from "#app/models/properties/admin/property-admin.server";
+import { deleteListingImageFiles } from "#app/models/properties/image-store.server";
+import { ADVERTISED_FOR } from "#app/models/properties/options";
+import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/index";
 
 // "Gestão de Imóveis": tabs Todos os Imóveis / Destaques (?aba=destaques), the

@@ -1,9 +1,9 @@
 import { data } from "react-router";
-import { AdminTitle } from "../../../components/admin/admin-shell";
-import { PropertyForm } from "../../../components/admin/property-form";
-import { saveProperty } from "../../../models/properties/admin/property-save.server";
-import { NEW_PROPERTY_VALUES } from "../../../models/properties/admin/property.schema";
-import { redirectWithToast } from "../../../utils/toast.server";
+import { AdminTitle } from "#app/components/admin/admin-shell";
+import { PropertyForm } from "#app/components/admin/property-form";
+import { saveProperty } from "#app/models/properties/admin/property-save.server";
+import { NEW_PROPERTY_VALUES } from "#app/models/properties/admin/property.schema";
+import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/new";
 
 // "Novo Imóvel": the property form with the spec's defaults. The admin guard

@@ -1,9 +1,9 @@
-import { EmailLink } from "../../../components/admin/request-detail";
-import { RequestErrorState } from "../../../components/admin/request-error";
-import { RequestListPage } from "../../../components/admin/request-list-page";
-import type { RequestColumn } from "../../../components/admin/request-table";
-import { handleRequestUpdate, loadRequestList } from "../../../models/leads/admin/request-actions.server";
-import type { RequestRow } from "../../../models/leads/admin/requests.server";
+import { EmailLink } from "#app/components/admin/request-detail";
+import { RequestErrorState } from "#app/components/admin/request-error";
+import { RequestListPage } from "#app/components/admin/request-list-page";
+import type { RequestColumn } from "#app/components/admin/request-table";
+import { handleRequestUpdate, loadRequestList } from "#app/models/leads/admin/request-actions.server";
+import type { RequestRow } from "#app/models/leads/admin/requests.server";
 import type { Route } from "./+types/ideal-list";
 
 // /admin/requests: the visitors' ideal-property requests (spec §2 Requests).

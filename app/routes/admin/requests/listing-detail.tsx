@@ -1,8 +1,8 @@
-import { DetailItem, EmailLink, LongText, PhoneLinks, RequestDetailPage, orDash } from "../../../components/admin/request-detail";
-import { RequestErrorState } from "../../../components/admin/request-error";
-import { handleRequestUpdate, loadRequestDetail } from "../../../models/leads/admin/request-actions.server";
-import { listingTypeLabel } from "../../../models/leads/admin/request-status";
-import { formatBRL, formatInt } from "../../../utils/format";
+import { DetailItem, EmailLink, LongText, PhoneLinks, RequestDetailPage, orDash } from "#app/components/admin/request-detail";
+import { RequestErrorState } from "#app/components/admin/request-error";
+import { handleRequestUpdate, loadRequestDetail } from "#app/models/leads/admin/request-actions.server";
+import { listingTypeLabel } from "#app/models/leads/admin/request-status";
+import { formatBRL, formatInt } from "#app/utils/format";
 import type { Route } from "./+types/listing-detail";
 
 // /admin/listings/:id: every field of one listing request, and its handling.

@@ -1,11 +1,11 @@
-import { EmailLink } from "../../../components/admin/request-detail";
-import { RequestErrorState } from "../../../components/admin/request-error";
-import { RequestListPage } from "../../../components/admin/request-list-page";
-import type { RequestColumn } from "../../../components/admin/request-table";
-import { handleRequestUpdate, loadRequestList } from "../../../models/leads/admin/request-actions.server";
-import type { RequestRow } from "../../../models/leads/admin/requests.server";
-import { listingTypeLabel } from "../../../models/leads/admin/request-status";
-import { formatBRL } from "../../../utils/format";
+import { EmailLink } from "#app/components/admin/request-detail";
+import { RequestErrorState } from "#app/components/admin/request-error";
+import { RequestListPage } from "#app/components/admin/request-list-page";
+import type { RequestColumn } from "#app/components/admin/request-table";
+import { handleRequestUpdate, loadRequestList } from "#app/models/leads/admin/request-actions.server";
+import type { RequestRow } from "#app/models/leads/admin/requests.server";
+import { listingTypeLabel } from "#app/models/leads/admin/request-status";
+import { formatBRL } from "#app/utils/format";
 import type { Route } from "./+types/listing-list";
 
 // /admin/listings: owners asking the agency to advertise a property (spec §2 Requests).
