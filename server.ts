@@ -83,10 +83,7 @@ app.use(compression());
 
 // Listing and banner photos: file names are unique per upload, so they never
 // change and may be cached for a year.
-app.use(
-  "/uploads",
-  express.static(path.join(uploadsDir(), "public"), { immutable: true, maxAge: "1y", index: false, fallthrough: true }),
-);
+app.use("/uploads", express.static(path.join(uploadsDir(), "public"), { immutable: true, maxAge: "1y", index: false, fallthrough: true }));
 
 // Request bodies: forms are small; only the two multipart upload pages of the
 // back office (which stream with their own per-file limits, after the guard)
@@ -117,10 +114,7 @@ if (env.RATE_LIMIT_DISABLED !== "1") {
       standardHeaders: "draft-8",
       legacyHeaders: false,
       handler: (_req, res) => {
-        res
-          .status(429)
-          .type("text/plain; charset=utf-8")
-          .send("Muitas tentativas em pouco tempo. Aguarde alguns minutos e tente novamente.");
+        res.status(429).type("text/plain; charset=utf-8").send("Muitas tentativas em pouco tempo. Aguarde alguns minutos e tente novamente.");
       },
     }),
   );

@@ -9,12 +9,7 @@ export const streamTimeout = 5_000;
 // header that server.ts always overwrites (a visitor cannot choose it).
 export const NONCE_HEADER = "x-csp-nonce";
 
-export default function handleRequest(
-  request: Request,
-  responseStatusCode: number,
-  responseHeaders: Headers,
-  routerContext: EntryContext,
-) {
+export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext) {
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }

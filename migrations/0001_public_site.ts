@@ -111,7 +111,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     }
     await t
       .addColumn("status", "text", (c) =>
-        c.notNull().defaultTo("pending").check(sql`status in ('pending', 'contacted', 'resolved')`),
+        c
+          .notNull()
+          .defaultTo("pending")
+          .check(sql`status in ('pending', 'contacted', 'resolved')`),
       )
       .addColumn("resolved_by", "text")
       .addColumn("created_at", "text", (c) => c.notNull())

@@ -6,8 +6,18 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable("users")
     .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
-    .addColumn("username", "text", (c) => c.notNull().modifyEnd(sql`collate nocase`).unique())
-    .addColumn("email", "text", (c) => c.notNull().modifyEnd(sql`collate nocase`).unique())
+    .addColumn("username", "text", (c) =>
+      c
+        .notNull()
+        .modifyEnd(sql`collate nocase`)
+        .unique(),
+    )
+    .addColumn("email", "text", (c) =>
+      c
+        .notNull()
+        .modifyEnd(sql`collate nocase`)
+        .unique(),
+    )
     .addColumn("name", "text", (c) => c.notNull())
     .addColumn("password_hash", "text", (c) => c.notNull())
     .addColumn("role", "text", (c) => c.notNull().check(sql`role in ('master', 'admin', 'client')`))

@@ -7,7 +7,16 @@ import { firstPropertyPath, startProductionServer } from "./lib/prod-server";
 const server = await startProductionServer(3310);
 const chrome = await chromeLauncher.launch({
   chromePath: "/usr/bin/chromium",
-  chromeFlags: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  chromeFlags: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
 });
 try {
   const pages = ["/", "/imoveis", await firstPropertyPath(server.url)];
@@ -17,9 +26,17 @@ try {
     if (!result) throw new Error(`Lighthouse não retornou resultado para ${p}`);
     const c = result.lhr.categories;
     const score = (k: string) => String(Math.round((c[k]?.score ?? 0) * 100)).padStart(5);
-    console.log(p.padEnd(20), score("performance").padStart(10), score("accessibility").padStart(14), score("best-practices").padStart(13), score("seo").padStart(4));
+    console.log(
+      p.padEnd(20),
+      score("performance").padStart(10),
+      score("accessibility").padStart(14),
+      score("best-practices").padStart(13),
+      score("seo").padStart(4),
+    );
     const metric = (id: string) => result.lhr.audits[id]?.displayValue ?? "?";
-    console.log(`    FCP ${metric("first-contentful-paint")} · LCP ${metric("largest-contentful-paint")} · TBT ${metric("total-blocking-time")} · CLS ${metric("cumulative-layout-shift")} · SI ${metric("speed-index")}`);
+    console.log(
+      `    FCP ${metric("first-contentful-paint")} · LCP ${metric("largest-contentful-paint")} · TBT ${metric("total-blocking-time")} · CLS ${metric("cumulative-layout-shift")} · SI ${metric("speed-index")}`,
+    );
     for (const k of ["accessibility", "seo", "best-practices"]) {
       for (const ref of c[k]?.auditRefs ?? []) {
         const a = result.lhr.audits[ref.id];

@@ -6,14 +6,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import sharp from "sharp";
-import {
-  aerialCitySvg,
-  obeliskSquareSvg,
-  riverBridgeSvg,
-  sceneSvg,
-  type PaletteName,
-  type SceneKind,
-} from "./lib/scenes";
+import { aerialCitySvg, obeliskSquareSvg, riverBridgeSvg, sceneSvg, type PaletteName, type SceneKind } from "./lib/scenes";
 
 const publicDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "public");
 
@@ -51,7 +44,10 @@ const jobs: Job[] = [
   })),
   {
     file: "og-default.jpg",
-    render: () => sharp(Buffer.from(aerialCitySvg(1200, 630, 7, false))).jpeg({ quality: 80, mozjpeg: true }).toBuffer(),
+    render: () =>
+      sharp(Buffer.from(aerialCitySvg(1200, 630, 7, false)))
+        .jpeg({ quality: 80, mozjpeg: true })
+        .toBuffer(),
     budget: 200 * KB,
   },
   { file: "images/placeholder.svg", render: async () => Buffer.from(placeholderSvg) },

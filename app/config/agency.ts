@@ -38,8 +38,7 @@ export const defaultAgency: Agency = {
   mapQuery: "Av. Antônio Trajano, 1000, Três Lagoas - MS",
   facebook: "https://www.facebook.com/lagoaimoveis",
   instagram: "https://www.instagram.com/lagoaimoveis",
-  simulatorUrl:
-    "https://www8.caixa.gov.br/siopiinternet-web/simulaOperacaoInternet.do?method=inicializarCasoUso",
+  simulatorUrl: "https://www8.caixa.gov.br/siopiinternet-web/simulaOperacaoInternet.do?method=inicializarCasoUso",
 };
 
 export const WHATSAPP_GREETING = "Olá! Vim pelo site.";

@@ -27,7 +27,9 @@ export function clientIp(request: Request) {
 export const authenticator = new Authenticator<SessionUser>();
 authenticator.use(
   new FormStrategy(async ({ form, request }) => {
-    const identifier = String(form.get("username") ?? "").trim().slice(0, 254);
+    const identifier = String(form.get("username") ?? "")
+      .trim()
+      .slice(0, 254);
     const password = String(form.get("password") ?? "").slice(0, 200);
     if (!identifier || !password) throw new LoginError("missing", "Preencha o email/usuário e a senha.");
     const db = getDb();

@@ -15,8 +15,14 @@ const schema = z
     SESSION_SECRET: z.string().optional(),
     AGENCY_NAME: z.string().optional(),
     AGENCY_CRECI: z.string().optional(),
-    AGENCY_WHATSAPP: z.string().regex(/^\d{10,15}$/).optional(),
-    AGENCY_PHONE: z.string().regex(/^\d{10,15}$/).optional(),
+    AGENCY_WHATSAPP: z
+      .string()
+      .regex(/^\d{10,15}$/)
+      .optional(),
+    AGENCY_PHONE: z
+      .string()
+      .regex(/^\d{10,15}$/)
+      .optional(),
     AGENCY_EMAIL: z.email().optional(),
     AGENCY_ADDRESS: z.string().optional(),
     AGENCY_SIMULATOR_URL: z.url().optional(),

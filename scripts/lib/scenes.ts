@@ -28,39 +28,114 @@ export type Palette = {
 
 export const PALETTES = {
   day: {
-    skyTop: "#6fa8dc", skyBottom: "#d9ebf5", sun: "#fff6d5", sunLow: false,
-    hillsFar: "#a9c4c9", hills: "#8fb59a", grassTop: "#9cc47a", grassBottom: "#6f9f55",
-    trees: ["#4f8a4a", "#5e9a52", "#3f7442"], trunk: "#6b4f3a", water: "#7fb6d9", waterDeep: "#4a86b3",
-    walls: ["#f2ede4", "#e7ddd0", "#d9d4cc", "#f4e7d3"], roofs: ["#3e4a56", "#b5603f", "#5b6770"],
-    glass: "#a9cfe6", glassDark: "#5f8fb0", lit: "#ffd98a", night: false, paving: "#d8d2c6", accent: "#a0704a",
+    skyTop: "#6fa8dc",
+    skyBottom: "#d9ebf5",
+    sun: "#fff6d5",
+    sunLow: false,
+    hillsFar: "#a9c4c9",
+    hills: "#8fb59a",
+    grassTop: "#9cc47a",
+    grassBottom: "#6f9f55",
+    trees: ["#4f8a4a", "#5e9a52", "#3f7442"],
+    trunk: "#6b4f3a",
+    water: "#7fb6d9",
+    waterDeep: "#4a86b3",
+    walls: ["#f2ede4", "#e7ddd0", "#d9d4cc", "#f4e7d3"],
+    roofs: ["#3e4a56", "#b5603f", "#5b6770"],
+    glass: "#a9cfe6",
+    glassDark: "#5f8fb0",
+    lit: "#ffd98a",
+    night: false,
+    paving: "#d8d2c6",
+    accent: "#a0704a",
   },
   golden: {
-    skyTop: "#8fb0d3", skyBottom: "#f6d5a8", sun: "#ffe3a3", sunLow: true,
-    hillsFar: "#c5b9a4", hills: "#a3ad7f", grassTop: "#a9b96c", grassBottom: "#7c8f4c",
-    trees: ["#5d7f3f", "#6d8c45", "#4a6b36"], trunk: "#6a4a33", water: "#9ab9c9", waterDeep: "#5f8aa3",
-    walls: ["#f3e6d2", "#ead6bd", "#e9e1d4", "#f1dcc4"], roofs: ["#a8553a", "#4b4a4f", "#8c5a3c"],
-    glass: "#b9d3de", glassDark: "#6f8fa0", lit: "#ffd27a", night: false, paving: "#dccbb0", accent: "#9a6a45",
+    skyTop: "#8fb0d3",
+    skyBottom: "#f6d5a8",
+    sun: "#ffe3a3",
+    sunLow: true,
+    hillsFar: "#c5b9a4",
+    hills: "#a3ad7f",
+    grassTop: "#a9b96c",
+    grassBottom: "#7c8f4c",
+    trees: ["#5d7f3f", "#6d8c45", "#4a6b36"],
+    trunk: "#6a4a33",
+    water: "#9ab9c9",
+    waterDeep: "#5f8aa3",
+    walls: ["#f3e6d2", "#ead6bd", "#e9e1d4", "#f1dcc4"],
+    roofs: ["#a8553a", "#4b4a4f", "#8c5a3c"],
+    glass: "#b9d3de",
+    glassDark: "#6f8fa0",
+    lit: "#ffd27a",
+    night: false,
+    paving: "#dccbb0",
+    accent: "#9a6a45",
   },
   dusk: {
-    skyTop: "#2f4d72", skyBottom: "#e9a07e", sun: "#ffc990", sunLow: true,
-    hillsFar: "#7e6f86", hills: "#58657a", grassTop: "#5e7a55", grassBottom: "#3f5940",
-    trees: ["#2f4f3c", "#3a5c45", "#27443a"], trunk: "#3d3330", water: "#6d87a6", waterDeep: "#3f5a7d",
-    walls: ["#d8cfc6", "#c9bdb3", "#b8b2ad", "#d6c6b4"], roofs: ["#3a3f4a", "#6f4a3f", "#4a4f5a"],
-    glass: "#5d7391", glassDark: "#34465f", lit: "#ffd48a", night: true, paving: "#a69d93", accent: "#7d5a44",
+    skyTop: "#2f4d72",
+    skyBottom: "#e9a07e",
+    sun: "#ffc990",
+    sunLow: true,
+    hillsFar: "#7e6f86",
+    hills: "#58657a",
+    grassTop: "#5e7a55",
+    grassBottom: "#3f5940",
+    trees: ["#2f4f3c", "#3a5c45", "#27443a"],
+    trunk: "#3d3330",
+    water: "#6d87a6",
+    waterDeep: "#3f5a7d",
+    walls: ["#d8cfc6", "#c9bdb3", "#b8b2ad", "#d6c6b4"],
+    roofs: ["#3a3f4a", "#6f4a3f", "#4a4f5a"],
+    glass: "#5d7391",
+    glassDark: "#34465f",
+    lit: "#ffd48a",
+    night: true,
+    paving: "#a69d93",
+    accent: "#7d5a44",
   },
   morning: {
-    skyTop: "#9cc9e6", skyBottom: "#f3f0e6", sun: "#fffbe8", sunLow: false,
-    hillsFar: "#bdd3cf", hills: "#a3c4a2", grassTop: "#add08c", grassBottom: "#82ad66",
-    trees: ["#5c9a5a", "#6ea862", "#4a8550"], trunk: "#735640", water: "#8cc3dd", waterDeep: "#5896bb",
-    walls: ["#fbf8f2", "#efe6da", "#e3e8ea", "#f5ecdf"], roofs: ["#c06b48", "#56616b", "#9b5a3d"],
-    glass: "#b7dbee", glassDark: "#6a9cbc", lit: "#ffe0a0", night: false, paving: "#e3ddd2", accent: "#b07d52",
+    skyTop: "#9cc9e6",
+    skyBottom: "#f3f0e6",
+    sun: "#fffbe8",
+    sunLow: false,
+    hillsFar: "#bdd3cf",
+    hills: "#a3c4a2",
+    grassTop: "#add08c",
+    grassBottom: "#82ad66",
+    trees: ["#5c9a5a", "#6ea862", "#4a8550"],
+    trunk: "#735640",
+    water: "#8cc3dd",
+    waterDeep: "#5896bb",
+    walls: ["#fbf8f2", "#efe6da", "#e3e8ea", "#f5ecdf"],
+    roofs: ["#c06b48", "#56616b", "#9b5a3d"],
+    glass: "#b7dbee",
+    glassDark: "#6a9cbc",
+    lit: "#ffe0a0",
+    night: false,
+    paving: "#e3ddd2",
+    accent: "#b07d52",
   },
   teal: {
-    skyTop: "#5e9fc2", skyBottom: "#e2eff0", sun: "#fff8e0", sunLow: false,
-    hillsFar: "#9fbcbf", hills: "#7eab8f", grassTop: "#8fba77", grassBottom: "#628f55",
-    trees: ["#3f7d57", "#4f8f5f", "#356b4b"], trunk: "#5e4636", water: "#6fb0c9", waterDeep: "#3e7f9e",
-    walls: ["#eef0ec", "#dfe3de", "#e9dfd1", "#d7dde0"], roofs: ["#44525e", "#a55a3e", "#5d6a74"],
-    glass: "#9fcbe0", glassDark: "#4f86a6", lit: "#ffd98a", night: false, paving: "#d5d3cb", accent: "#8f6848",
+    skyTop: "#5e9fc2",
+    skyBottom: "#e2eff0",
+    sun: "#fff8e0",
+    sunLow: false,
+    hillsFar: "#9fbcbf",
+    hills: "#7eab8f",
+    grassTop: "#8fba77",
+    grassBottom: "#628f55",
+    trees: ["#3f7d57", "#4f8f5f", "#356b4b"],
+    trunk: "#5e4636",
+    water: "#6fb0c9",
+    waterDeep: "#3e7f9e",
+    walls: ["#eef0ec", "#dfe3de", "#e9dfd1", "#d7dde0"],
+    roofs: ["#44525e", "#a55a3e", "#5d6a74"],
+    glass: "#9fcbe0",
+    glassDark: "#4f86a6",
+    lit: "#ffd98a",
+    night: false,
+    paving: "#d5d3cb",
+    accent: "#8f6848",
   },
 } satisfies Record<string, Palette>;
 export type PaletteName = keyof typeof PALETTES;
@@ -197,7 +272,15 @@ function bush(x: number, y: number, s: number, p: Palette, r: Rand) {
 function palm(x: number, y: number, s: number, p: Palette) {
   const top = y - 300 * s;
   let out = `<path d="M${n(x - 7 * s)},${n(y)} Q${n(x - 18 * s)},${n(y - 160 * s)} ${n(x)},${n(top)} L${n(x + 8 * s)},${n(top)} Q${n(x - 4 * s)},${n(y - 160 * s)} ${n(x + 7 * s)},${n(y)}Z" fill="${p.trunk}"/>`;
-  for (const [dx, dy] of [[-110, 30], [-80, -25], [0, -45], [85, -20], [115, 35], [-40, 55], [50, 60]]) {
+  for (const [dx, dy] of [
+    [-110, 30],
+    [-80, -25],
+    [0, -45],
+    [85, -20],
+    [115, 35],
+    [-40, 55],
+    [50, 60],
+  ]) {
     out += `<path d="M${n(x + 2 * s)},${n(top)} Q${n(x + dx * 0.5 * s)},${n(top + (dy - 50) * s)} ${n(x + dx * s)},${n(top + dy * s)} Q${n(x + dx * 0.45 * s)},${n(top + (dy - 20) * s)} ${n(x + 2 * s)},${n(top)}Z" fill="${p.trees[0]}"/>`;
   }
   return out;
@@ -210,7 +293,19 @@ function shadow(x: number, y: number, w: number, s: number) {
 // A window pane with a diagonal reflection; lit at dusk on some windows.
 function pane(x: number, y: number, w: number, h: number, p: Palette, r: Rand, litChance = 0.35) {
   if (p.night && r() < litChance) return rect(x, y, w, h, p.lit);
-  return rect(x, y, w, h, "url(#glass)") + poly([[x, y + h * 0.7], [x + w * 0.55, y], [x + w * 0.8, y], [x, y + h]], "#ffffff", 'opacity="0.16"');
+  return (
+    rect(x, y, w, h, "url(#glass)") +
+    poly(
+      [
+        [x, y + h * 0.7],
+        [x + w * 0.55, y],
+        [x + w * 0.8, y],
+        [x, y + h],
+      ],
+      "#ffffff",
+      'opacity="0.16"',
+    )
+  );
 }
 
 // ---------------------------------------------------------------- subjects
@@ -237,7 +332,15 @@ function modernHouse(x: number, y: number, s: number, p: Palette, r: Rand) {
   out += rect(x + 125 * s, y - 150 * s, 170 * s, 150 * s, "#8c8f93");
   for (let i = 1; i < 6; i++) out += line(x + 125 * s, y - 150 * s + i * 25 * s, x + 295 * s, y - 150 * s + i * 25 * s, "#6f7378", 2 * s);
   // driveway
-  out += poly([[x + 125 * s, y], [x + 295 * s, y], [x + 360 * s, y + 90 * s], [x + 90 * s, y + 90 * s]], p.paving);
+  out += poly(
+    [
+      [x + 125 * s, y],
+      [x + 295 * s, y],
+      [x + 360 * s, y + 90 * s],
+      [x + 90 * s, y + 90 * s],
+    ],
+    p.paving,
+  );
   return out;
 }
 
@@ -247,7 +350,14 @@ function pitchedHouse(x: number, y: number, s: number, p: Palette, r: Rand, opts
   let out = shadow(x, y, w + 80 * s, s);
   if (opts.old) out += rect(x + w * 0.22, y - wallH - 150 * s, 34 * s, 90 * s, "#8a6a55");
   out += rect(x - w / 2, y - wallH, w, wallH, opts.wall);
-  out += poly([[x - w / 2 - 30 * s, y - wallH + 6 * s], [x, y - wallH - 150 * s], [x + w / 2 + 30 * s, y - wallH + 6 * s]], opts.roof);
+  out += poly(
+    [
+      [x - w / 2 - 30 * s, y - wallH + 6 * s],
+      [x, y - wallH - 150 * s],
+      [x + w / 2 + 30 * s, y - wallH + 6 * s],
+    ],
+    opts.roof,
+  );
   // roof tiles: a few darker courses
   for (let i = 1; i < 5; i++) {
     const yy = y - wallH + 6 * s - i * 30 * s;
@@ -273,7 +383,15 @@ function pitchedHouse(x: number, y: number, s: number, p: Palette, r: Rand, opts
     out += rect(x - 84 * s, y - 176 * s, 10 * s, 176 * s, "#ffffff");
     out += rect(x + 74 * s, y - 176 * s, 10 * s, 176 * s, "#ffffff");
   }
-  out += poly([[x - 40 * s, y], [x + 40 * s, y], [x + 70 * s, y + 80 * s], [x - 70 * s, y + 80 * s]], p.paving);
+  out += poly(
+    [
+      [x - 40 * s, y],
+      [x + 40 * s, y],
+      [x + 70 * s, y + 80 * s],
+      [x - 70 * s, y + 80 * s],
+    ],
+    p.paving,
+  );
   return out;
 }
 
@@ -284,7 +402,14 @@ function townhouses(x: number, y: number, s: number, p: Palette, r: Rand) {
     const cx = x + (i - 1) * 300 * s;
     const w = 290 * s;
     out += rect(cx - w / 2, y - 330 * s, w, 330 * s, colors[i]);
-    out += poly([[cx - w / 2 - 12 * s, y - 326 * s], [cx, y - 430 * s], [cx + w / 2 + 12 * s, y - 326 * s]], p.roofs[i % 2 === 0 ? 1 : 2]);
+    out += poly(
+      [
+        [cx - w / 2 - 12 * s, y - 326 * s],
+        [cx, y - 430 * s],
+        [cx + w / 2 + 12 * s, y - 326 * s],
+      ],
+      p.roofs[i % 2 === 0 ? 1 : 2],
+    );
     out += pane(cx - 100 * s, y - 290 * s, 90 * s, 90 * s, p, r);
     out += pane(cx + 10 * s, y - 290 * s, 90 * s, 90 * s, p, r);
     out += rect(cx - 110 * s, y - 190 * s, 220 * s, 10 * s, "#ffffff", 'opacity="0.8"');
@@ -354,7 +479,14 @@ function crane(x: number, y: number, height: number, jib: number, s: number, loa
   let jz = `M${n(x - jib)},${n(jy)}`;
   for (let xx = x - jib, i = 0; xx < x + jib * 0.3; xx += 16 * s, i++) jz += `L${n(xx + 16 * s)},${n(i % 2 ? jy : jy - 16 * s)}`;
   out += `<path d="${jz}" stroke="${c}" stroke-width="${n(2 * s)}" fill="none"/>`;
-  out += poly([[x - m / 2, jy - 16 * s], [x, jy - 80 * s], [x + m / 2, jy - 16 * s]], c);
+  out += poly(
+    [
+      [x - m / 2, jy - 16 * s],
+      [x, jy - 80 * s],
+      [x + m / 2, jy - 16 * s],
+    ],
+    c,
+  );
   out += line(x, jy - 80 * s, x - jib * 0.9, jy - 16 * s, c, 2 * s) + line(x, jy - 80 * s, x + jib * 0.28, jy - 16 * s, c, 2 * s);
   out += rect(x + jib * 0.16, jy - 4 * s, jib * 0.13, 34 * s, "#7a7a78");
   out += rect(x + m / 2, jy + 2 * s, 30 * s, 26 * s, "#e9e6df");
@@ -367,7 +499,12 @@ function crane(x: number, y: number, height: number, jib: number, s: number, loa
 }
 
 function storefronts(W: number, x: number, y: number, s: number, p: Palette, r: Rand) {
-  const awnings = [["#2f5d7c", "#ffffff"], ["#a9483c", "#f3e6d2"], ["#3d6b4f", "#f0efe8"], ["#c08a2e", "#fbf3e2"]];
+  const awnings = [
+    ["#2f5d7c", "#ffffff"],
+    ["#a9483c", "#f3e6d2"],
+    ["#3d6b4f", "#f0efe8"],
+    ["#c08a2e", "#fbf3e2"],
+  ];
   const facades = [p.walls[1], p.walls[3], "#c9b9a6", p.walls[2]];
   let out = rect(0, y, W, 60 * s, p.paving);
   const count = 4;
@@ -385,7 +522,15 @@ function storefronts(W: number, x: number, y: number, s: number, p: Palette, r: 
     let stripes = "";
     for (let k = 0; k < 8; k++) {
       const kx = sx + 10 * s + (k * (w - 20 * s)) / 8;
-      stripes += poly([[kx, ay], [kx + (w - 20 * s) / 8, ay], [kx + (w - 20 * s) / 8 + 4 * s, ay + 56 * s], [kx + 4 * s, ay + 56 * s]], awnings[i][k % 2]);
+      stripes += poly(
+        [
+          [kx, ay],
+          [kx + (w - 20 * s) / 8, ay],
+          [kx + (w - 20 * s) / 8 + 4 * s, ay + 56 * s],
+          [kx + 4 * s, ay + 56 * s],
+        ],
+        awnings[i][k % 2],
+      );
     }
     out += stripes;
     out += pane(sx + 26 * s, y - 140 * s, w * 0.55, 130 * s, p, r, 0.8);
@@ -410,7 +555,16 @@ function officeBuilding(x: number, y: number, s: number, p: Palette, r: Rand) {
       out += rect(x - w / 2 + (c * w) / 7 + 2 * s, y - 50 * s - (f + 1) * 42 * s + 2 * s, w / 7 - 4 * s, 38 * s, p.lit, 'opacity="0.85"');
     }
   }
-  out += poly([[x - w / 2, y - h * 0.55], [x - w * 0.1, y - h], [x + w * 0.12, y - h], [x - w / 2, y - h * 0.3]], "#ffffff", 'opacity="0.15"');
+  out += poly(
+    [
+      [x - w / 2, y - h * 0.55],
+      [x - w * 0.1, y - h],
+      [x + w * 0.12, y - h],
+      [x - w / 2, y - h * 0.3],
+    ],
+    "#ffffff",
+    'opacity="0.15"',
+  );
   out += rect(x - w / 2 - 6 * s, y - h - 16 * s, w + 12 * s, 16 * s, "#4a545e");
   out += rect(x - w / 2, y - 50 * s, w, 50 * s, "#3b4550");
   out += rect(x - 70 * s, y - 46 * s, 140 * s, 46 * s, "url(#glass)");
@@ -464,7 +618,16 @@ function livingRoom(W: number, H: number, p: Palette, r: Rand) {
   out += rect(wx - 50 * s, wy - 30 * s, 60 * s, wh + 90 * s, "#d8c7ad", 'opacity="0.9"');
   out += rect(wx + ww - 10 * s, wy - 30 * s, 60 * s, wh + 90 * s, "#d8c7ad", 'opacity="0.9"');
   // sunlight on the floor
-  out += poly([[wx, floorY + 20 * s], [wx + ww, floorY + 20 * s], [wx + ww * 1.3, H], [wx - ww * 0.1, H]], "#fff7e0", 'opacity="0.18"');
+  out += poly(
+    [
+      [wx, floorY + 20 * s],
+      [wx + ww, floorY + 20 * s],
+      [wx + ww * 1.3, H],
+      [wx - ww * 0.1, H],
+    ],
+    "#fff7e0",
+    'opacity="0.18"',
+  );
   // art on the wall
   const ax = W * 0.16;
   out += rect(ax, H * 0.16, W * 0.2, H * 0.22, "#ffffff");
@@ -488,13 +651,33 @@ function livingRoom(W: number, H: number, p: Palette, r: Rand) {
   // plant and lamp
   const px = W * 0.5;
   out += rect(px, floorY - 60 * s, 90 * s, 100 * s, "#d9cfc2", `rx="${n(10 * s)}"`);
-  for (const [dx, dy, rx] of [[-30, -130, 40], [40, -170, 46], [100, -120, 38], [30, -230, 36]]) {
+  for (const [dx, dy, rx] of [
+    [-30, -130, 40],
+    [40, -170, 46],
+    [100, -120, 38],
+    [30, -230, 36],
+  ]) {
     out += line(px + 45 * s, floorY - 60 * s, px + 45 * s + dx * s * 0.8, floorY - 60 * s + dy * s * 0.8, "#4f6b3f", 4 * s);
-    out += ellipse(px + 45 * s + dx * s * 0.8, floorY - 60 * s + dy * s * 0.8, rx * s, rx * 0.45 * s, p.trees[1], `transform="rotate(${dx / 2} ${n(px + 45 * s + dx * s * 0.8)} ${n(floorY - 60 * s + dy * s * 0.8)})"`);
+    out += ellipse(
+      px + 45 * s + dx * s * 0.8,
+      floorY - 60 * s + dy * s * 0.8,
+      rx * s,
+      rx * 0.45 * s,
+      p.trees[1],
+      `transform="rotate(${dx / 2} ${n(px + 45 * s + dx * s * 0.8)} ${n(floorY - 60 * s + dy * s * 0.8)})"`,
+    );
   }
   const lx = W * 0.94;
   out += rect(lx - 3 * s, floorY - 380 * s, 6 * s, 400 * s, "#3b3b3b");
-  out += poly([[lx - 60 * s, floorY - 380 * s], [lx + 60 * s, floorY - 380 * s], [lx + 40 * s, floorY - 470 * s], [lx - 40 * s, floorY - 470 * s]], "#f3ead8");
+  out += poly(
+    [
+      [lx - 60 * s, floorY - 380 * s],
+      [lx + 60 * s, floorY - 380 * s],
+      [lx + 40 * s, floorY - 470 * s],
+      [lx - 40 * s, floorY - 470 * s],
+    ],
+    "#f3ead8",
+  );
   return out;
 }
 
@@ -550,24 +733,38 @@ export function sceneSvg(kind: SceneKind, W: number, H: number, paletteName: Pal
       body += palm(W * 0.08, base + 20 * s, 1.2 * s, p) + palm(W * 0.92, base + 40 * s, 1.35 * s, p);
       break;
     case "old-house":
-      body += trees([[0.14, base, 2.1], [0.86, base + 10 * s, 2.3]]);
+      body += trees([
+        [0.14, base, 2.1],
+        [0.86, base + 10 * s, 2.3],
+      ]);
       body += pitchedHouse(W * 0.5, base - 20 * s, 1.25 * s, p, r, { wall: p.walls[3], roof: p.night ? "#6f4a3f" : "#b0603f", old: true });
       body += bush(W * 0.3, base + 30 * s, 1.5 * s, p, r) + bush(W * 0.7, base + 30 * s, 1.5 * s, p, r);
       body += trees([[0.97, base + 80 * s, 2.6]]);
       break;
     case "townhouses":
       body += townhouses(W * 0.5, base - 10 * s, 1.25 * s, p, r);
-      body += trees([[0.05, base + 40 * s, 1.8], [0.96, base + 50 * s, 1.9]]);
+      body += trees([
+        [0.05, base + 40 * s, 1.8],
+        [0.96, base + 50 * s, 1.9],
+      ]);
       break;
     case "tower":
       body += tower(W * 0.28, base - 60 * s, 260 * s, 9, 0.9 * s, p, r, p.walls[2]);
       body += tower(W * 0.46, base - 40 * s, 360 * s, 15, 1.05 * s, p, r, p.walls[0]);
-      body += trees([[0.12, base + 30 * s, 1.6], [0.8, base + 40 * s, 1.8], [0.92, base + 50 * s, 1.5]]);
+      body += trees([
+        [0.12, base + 30 * s, 1.6],
+        [0.8, base + 40 * s, 1.8],
+        [0.92, base + 50 * s, 1.5],
+      ]);
       break;
     case "twin-towers":
       body += tower(W * 0.22, base - 50 * s, 330 * s, 16, 1 * s, p, r, p.walls[1]);
       body += tower(W * 0.56, base - 50 * s, 330 * s, 16, 1 * s, p, r, p.walls[1]);
-      body += trees([[0.12, base + 40 * s, 1.6], [0.47, base + 40 * s, 1.4], [0.88, base + 40 * s, 1.7]]);
+      body += trees([
+        [0.12, base + 40 * s, 1.6],
+        [0.47, base + 40 * s, 1.4],
+        [0.88, base + 40 * s, 1.7],
+      ]);
       break;
     case "construction":
       body += rect(0, base - 60 * s, W, 90 * s, "#b8a58c", 'opacity="0.55"');
@@ -579,23 +776,35 @@ export function sceneSvg(kind: SceneKind, W: number, H: number, paletteName: Pal
       body += tower(W * 0.2, base - 50 * s, 340 * s, 14, 1.05 * s, p, r, p.walls[0]);
       body += tower(W * 0.52, base - 50 * s, 340 * s, 14, 1.05 * s, p, r, p.walls[0], 6);
       body += crane(W * 0.84, base - 50 * s, H * 0.62, W * 0.32, 1.1 * s, H * 0.14);
-      body += trees([[0.08, base + 50 * s, 1.5], [0.44, base + 50 * s, 1.3]]);
+      body += trees([
+        [0.08, base + 50 * s, 1.5],
+        [0.44, base + 50 * s, 1.3],
+      ]);
       break;
     case "storefronts":
       body += rect(0, base + 40 * s, W, H, "#6e7379");
       for (let x = 40 * s; x < W; x += 220 * s) body += rect(x, base + 120 * s, 110 * s, 8 * s, "#f2efe6", 'opacity="0.8"');
       body += storefronts(W, W * 0.5, base - 20 * s, 1.15 * s, p, r);
-      body += trees([[0.03, base + 30 * s, 1.6], [0.98, base + 30 * s, 1.6]]);
+      body += trees([
+        [0.03, base + 30 * s, 1.6],
+        [0.98, base + 30 * s, 1.6],
+      ]);
       break;
     case "office":
       body += tower(W * 0.12, base - 40 * s, 260 * s, 8, 0.9 * s, p, r, p.walls[1]);
       body += tower(W * 0.72, base - 40 * s, 300 * s, 10, 0.95 * s, p, r, p.walls[2]);
       body += officeBuilding(W * 0.5, base - 20 * s, 1.1 * s, p, r);
-      body += trees([[0.33, base + 40 * s, 1.3], [0.66, base + 50 * s, 1.3]]);
+      body += trees([
+        [0.33, base + 40 * s, 1.3],
+        [0.66, base + 50 * s, 1.3],
+      ]);
       break;
     case "warehouse":
       body += warehouse(W * 0.5, base - 60 * s, 1.2 * s, p);
-      body += trees([[0.04, base, 1.7], [0.97, base + 10 * s, 1.8]]);
+      body += trees([
+        [0.04, base, 1.7],
+        [0.97, base + 10 * s, 1.8],
+      ]);
       body += fence(W, base + 110 * s, 1 * s, "#9aa0a6");
       break;
     case "lot": {
@@ -607,7 +816,10 @@ export function sceneSvg(kind: SceneKind, W: number, H: number, paletteName: Pal
       }
       body += pitchedHouse(W * 0.12, horizon + 60 * s, 0.45 * s, p, r, { wall: p.walls[1], roof: p.roofs[1] });
       body += pitchedHouse(W * 0.9, horizon + 60 * s, 0.42 * s, p, r, { wall: p.walls[0], roof: p.roofs[2] });
-      body += trees([[0.3, horizon + 80 * s, 1.2], [0.55, horizon + 70 * s, 0.9]]);
+      body += trees([
+        [0.3, horizon + 80 * s, 1.2],
+        [0.55, horizon + 70 * s, 0.9],
+      ]);
       body += rect(W * 0.6, base - 150 * s, 12 * s, 170 * s, "#6b5444") + rect(W * 0.74, base - 150 * s, 12 * s, 170 * s, "#6b5444");
       body += rect(W * 0.58, base - 250 * s, W * 0.18, 130 * s, "#ffffff") + rect(W * 0.58, base - 250 * s, W * 0.18, 30 * s, "#2f5d7c");
       body += fence(W, base + 80 * s, 1.2 * s);
@@ -646,8 +858,7 @@ export function aerialCitySvg(W: number, H: number, seed = 7, shade = true) {
           { cx: W * 0.86, cy: H * 0.7, rx: W * 0.09, ry: H * 0.2 },
           { cx: W * 0.4, cy: H * 0.86, rx: W * 0.08, ry: H * 0.16 },
         ];
-  const inside = (x: number, y: number, k: number) =>
-    lagoons.some((l) => ((x - l.cx) / (l.rx * k)) ** 2 + ((y - l.cy) / (l.ry * k)) ** 2 < 1);
+  const inside = (x: number, y: number, k: number) => lagoons.some((l) => ((x - l.cx) / (l.rx * k)) ** 2 + ((y - l.cy) / (l.ry * k)) ** 2 < 1);
   let body = rect(0, 0, W, H, "#cfc8bb");
   // city blocks with rooftops, leaving room for the parks around the lagoons
   const bw = 86 * u;
@@ -696,9 +907,7 @@ export function aerialCitySvg(W: number, H: number, seed = 7, shade = true) {
     body += ellipse(l.cx - l.rx * 0.2, l.cy - l.ry * 0.3, l.rx * 0.4, l.ry * 0.12, "#ffffff", 'opacity="0.12"');
   }
   const shadeParts = textShade(W, H);
-  const defs =
-    `<radialGradient id="lagoon"><stop offset="0" stop-color="#3f7fa8"/><stop offset="1" stop-color="#6fa9c9"/></radialGradient>` +
-    shadeParts.def;
+  const defs = `<radialGradient id="lagoon"><stop offset="0" stop-color="#3f7fa8"/><stop offset="1" stop-color="#6fa9c9"/></radialGradient>` + shadeParts.def;
   return svgDoc(W, H, defs, body + (shade ? shadeParts.body : ""));
 }
 
@@ -711,11 +920,21 @@ export function riverBridgeSvg(W: number, H: number, seed = 11) {
   const u = Math.min(W, H) / 600;
   let body = sky(W, H, p, r, horizon, portrait ? 0.7 : 0.8);
   body += ridge(W, horizon - 26 * u, 14 * u, r, "#8d9a78");
-  for (let x = 0; x < W; x += 18 * u + r() * 20 * u) body += circle(x, horizon - 10 * u - r() * 8 * u, (10 + r() * 8) * u, pick(r, ["#6f7f56", "#5f7049", "#7b8a5e"]));
+  for (let x = 0; x < W; x += 18 * u + r() * 20 * u)
+    body += circle(x, horizon - 10 * u - r() * 8 * u, (10 + r() * 8) * u, pick(r, ["#6f7f56", "#5f7049", "#7b8a5e"]));
   body += rect(0, horizon - 6 * u, W, H - horizon + 6 * u, "url(#river)");
   // sun reflection and ripples
   const sx = W * (portrait ? 0.7 : 0.8);
-  body += poly([[sx - 30 * u, horizon], [sx + 30 * u, horizon], [sx + 90 * u, H], [sx - 90 * u, H]], p.sun, 'opacity="0.22"');
+  body += poly(
+    [
+      [sx - 30 * u, horizon],
+      [sx + 30 * u, horizon],
+      [sx + 90 * u, H],
+      [sx - 90 * u, H],
+    ],
+    p.sun,
+    'opacity="0.22"',
+  );
   for (let i = 0; i < 60; i++) {
     const y = horizon + (H - horizon) * r() ** 1.4;
     const len = (20 + r() * 60) * u * (0.5 + (y - horizon) / (H - horizon));
@@ -735,7 +954,7 @@ export function riverBridgeSvg(W: number, H: number, seed = 11) {
   for (let z = 0.8; z < 40; z *= 1.32) zs.push(z);
   for (const z of zs) {
     const [px, py] = at(z, -deckT);
-    const water = horizon + depth * 0.95 / z;
+    const water = horizon + (depth * 0.95) / z;
     const pw = (22 * u) / z;
     body += rect(px - pw / 2, py, pw, Math.max(0, water - py), "#9c8f80");
     body += rect(px - pw / 2, water, pw, (24 * u) / z, "#3f5a70", 'opacity="0.3"');
@@ -774,7 +993,7 @@ export function obeliskSquareSvg(W: number, H: number, seed = 23) {
   const u = Math.min(W, H) / 600;
   let body = sky(W, H, p, r, horizon, portrait ? 0.25 : 0.5);
   // low buildings around the square
-  for (let x = -20 * u; x < W; ) {
+  for (let x = -20 * u; x < W;) {
     const w = (70 + r() * 90) * u;
     const h = (50 + r() * 110) * u;
     const wall = pick(r, [...p.walls, "#d9cbb8", "#c8d1d6"]);
@@ -798,13 +1017,41 @@ export function obeliskSquareSvg(W: number, H: number, seed = 23) {
   body += ellipse(mx, my, 130 * u, 20 * u, "#a9cfe0") + ellipse(mx, my - 3 * u, 118 * u, 15 * u, "url(#water)");
   body += rect(mx - 46 * u, my - 30 * u, 92 * u, 24 * u, "#d8d0c2") + rect(mx - 34 * u, my - 50 * u, 68 * u, 22 * u, "#e4ddd1");
   const top = my - H * (portrait ? 0.5 : 0.72);
-  body += poly([[mx - 20 * u, my - 50 * u], [mx + 20 * u, my - 50 * u], [mx + 12 * u, top + 30 * u], [mx - 12 * u, top + 30 * u]], "#efe9df");
-  body += poly([[mx + 2 * u, my - 50 * u], [mx + 20 * u, my - 50 * u], [mx + 12 * u, top + 30 * u], [mx + 1 * u, top + 30 * u]], "#000", 'opacity="0.1"');
-  body += poly([[mx - 12 * u, top + 30 * u], [mx + 12 * u, top + 30 * u], [mx, top]], "#d9c79a");
+  body += poly(
+    [
+      [mx - 20 * u, my - 50 * u],
+      [mx + 20 * u, my - 50 * u],
+      [mx + 12 * u, top + 30 * u],
+      [mx - 12 * u, top + 30 * u],
+    ],
+    "#efe9df",
+  );
+  body += poly(
+    [
+      [mx + 2 * u, my - 50 * u],
+      [mx + 20 * u, my - 50 * u],
+      [mx + 12 * u, top + 30 * u],
+      [mx + 1 * u, top + 30 * u],
+    ],
+    "#000",
+    'opacity="0.1"',
+  );
+  body += poly(
+    [
+      [mx - 12 * u, top + 30 * u],
+      [mx + 12 * u, top + 30 * u],
+      [mx, top],
+    ],
+    "#d9c79a",
+  );
   // palms, benches and lamps
   body += palm(mx - 190 * u, my + 30 * u, 0.75 * u, p) + palm(mx + 200 * u, my + 40 * u, 0.8 * u, p);
   if (!portrait) body += palm(W * 0.3, my + 50 * u, 0.7 * u, p);
-  for (const bx of [mx - 110 * u, mx + 80 * u]) body += rect(bx, my + 42 * u, 40 * u, 6 * u, "#7a5a40") + rect(bx + 4 * u, my + 48 * u, 4 * u, 10 * u, "#444") + rect(bx + 32 * u, my + 48 * u, 4 * u, 10 * u, "#444");
+  for (const bx of [mx - 110 * u, mx + 80 * u])
+    body +=
+      rect(bx, my + 42 * u, 40 * u, 6 * u, "#7a5a40") +
+      rect(bx + 4 * u, my + 48 * u, 4 * u, 10 * u, "#444") +
+      rect(bx + 32 * u, my + 48 * u, 4 * u, 10 * u, "#444");
   for (const lx of [mx - 250 * u, mx + 270 * u]) body += rect(lx, my - 70 * u, 4 * u, 130 * u, "#3d4247") + circle(lx + 2 * u, my - 72 * u, 7 * u, "#f5f0dc");
   const shadeParts = textShade(W, H);
   const defs =

@@ -56,7 +56,9 @@ test("repeated failures on one account are throttled with HTTP 429", async ({ pa
   const user = await createUser("admin");
   const statuses: number[] = [];
   for (let i = 0; i < 6; i++) {
-    const res = await page.request.post("/admin", { form: { username: user.username, password: `errada-${i}` }, headers: { Origin: E2E_URL }, maxRedirects: 0 }).catch(() => null);
+    const res = await page.request
+      .post("/admin", { form: { username: user.username, password: `errada-${i}` }, headers: { Origin: E2E_URL }, maxRedirects: 0 })
+      .catch(() => null);
     statuses.push(res?.status() ?? 0);
   }
   expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
@@ -122,7 +124,6 @@ test("profile: change name, and the password only with the current one", async (
   await expect(page.getByText("Perfil atualizado")).toBeVisible();
   expect(db().prepare("select name from users where id = ?").get(user.id)).toEqual({ name: "Nome Atualizado" });
 
-
   await page.getByLabel("Senha atual", { exact: true }).fill("nao-e-esta-1");
   await page.getByLabel("Nova senha", { exact: true }).fill("outraSenha123");
   await page.getByLabel("Confirme a nova senha").fill("outraSenha123");
@@ -174,7 +175,11 @@ test("master: create an admin, reset its password, disable it", async ({ page, c
   await expect(otherPage).toHaveURL(/\/admin\/dashboard$/);
 
   await page.goto("/admin/equipe");
-  await page.getByRole("row").filter({ hasText: `corretora-${suffix}` }).getByRole("button", { name: "Desativar" }).click();
+  await page
+    .getByRole("row")
+    .filter({ hasText: `corretora-${suffix}` })
+    .getByRole("button", { name: "Desativar" })
+    .click();
   await expect(page.getByText("Conta desativada")).toBeVisible();
   // Its open session ends at once.
   await otherPage.goto("/admin/dashboard");

@@ -219,9 +219,7 @@ for (const js of [true, false]) {
     test("Restaurar padrões asks for confirmation and restores the three defaults", async ({ page }) => {
       // Changes the public-site tests do not look at (titles keep the default
       // as a substring; buttons, links and the active flag stay).
-      db()
-        .prepare("update banners set title = title || ' (alterado)', subtitle = 'Outro subtítulo', show_on_mobile = 0, mobile_image_url = image_url")
-        .run();
+      db().prepare("update banners set title = title || ' (alterado)', subtitle = 'Outro subtítulo', show_on_mobile = 0, mobile_image_url = image_url").run();
       await page.goto("/admin/banners");
       await expect(page.getByTestId("banner-card-banner-1").getByRole("heading")).toHaveText(`${DEFAULT_BANNERS[0].title} (alterado)`);
       await expect(page.getByTestId("banner-card-banner-1").getByText("Mobile", { exact: true })).toHaveCount(0);
@@ -269,7 +267,13 @@ test("a new image is stored as WebP crops, shown on the home, and removed by Res
 
   // A separate mobile image replaces only the mobile crop; the old one is deleted.
   await openEditForm(page, "banner-3");
-  await page.getByLabel("Imagem mobile (opcional)").setInputFiles({ name: "mobile.jpg", mimeType: "image/jpeg", buffer: await sharp(await png(900, 1600, [40, 40, 200])).jpeg().toBuffer() });
+  await page.getByLabel("Imagem mobile (opcional)").setInputFiles({
+    name: "mobile.jpg",
+    mimeType: "image/jpeg",
+    buffer: await sharp(await png(900, 1600, [40, 40, 200]))
+      .jpeg()
+      .toBuffer(),
+  });
   await page.getByRole("button", { name: "Salvar alterações" }).click();
   await expect(toast(page)).toContainText("Banner atualizado");
   const second = row("banner-3");
@@ -293,7 +297,13 @@ test.describe("without JavaScript", () => {
   test("an image upload works as a plain form post; an empty button text becomes Ver detalhes", async ({ page }) => {
     await page.goto("/admin/banners/banner-3");
     await page.getByLabel("Texto do botão").fill("");
-    await page.getByLabel("Imagem desktop").setInputFiles({ name: "foto.webp", mimeType: "image/webp", buffer: await sharp(await png(1700, 700, [20, 160, 60])).webp().toBuffer() });
+    await page.getByLabel("Imagem desktop").setInputFiles({
+      name: "foto.webp",
+      mimeType: "image/webp",
+      buffer: await sharp(await png(1700, 700, [20, 160, 60]))
+        .webp()
+        .toBuffer(),
+    });
     await page.getByRole("button", { name: "Salvar alterações" }).click();
     await expect(toast(page)).toContainText("Banner atualizado");
     const saved = row("banner-3");
@@ -309,7 +319,9 @@ test.describe("without JavaScript", () => {
     const files = uploadedFiles();
     await page.goto("/admin/banners/banner-3");
     await page.getByLabel("Título *").fill(`Com arquivo falso ${uniq()}`);
-    await page.getByLabel("Imagem desktop").setInputFiles({ name: "foto.png", mimeType: "image/png", buffer: Buffer.from("isto não é uma imagem\n".repeat(20)) });
+    await page
+      .getByLabel("Imagem desktop")
+      .setInputFiles({ name: "foto.png", mimeType: "image/png", buffer: Buffer.from("isto não é uma imagem\n".repeat(20)) });
     const response = page.waitForResponse((r) => r.request().method() === "POST");
     await page.getByRole("button", { name: "Salvar alterações" }).click();
     expect((await response).status()).toBe(400);

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Browser } from "@playwright/test";
 import { createUser, signIn, type TestUser } from "#tests/fixtures/auth";
 import { createProperty, db } from "#tests/fixtures/db";
 import { E2E_URL } from "#tests/setup/paths";
@@ -15,7 +15,9 @@ function seedRows() {
   const now = new Date().toISOString();
   const ideal = Number(
     db()
-      .prepare("insert into ideal_property_requests (name, email, phone, ideal_property, status, created_at, updated_at) values ('Guarda', 'guarda@teste.com', null, 'x', 'pending', ?, ?)")
+      .prepare(
+        "insert into ideal_property_requests (name, email, phone, ideal_property, status, created_at, updated_at) values ('Guarda', 'guarda@teste.com', null, 'x', 'pending', ?, ?)",
+      )
       .run(now, now).lastInsertRowid,
   );
   const listing = Number(
@@ -61,7 +63,7 @@ function expectedGet(role: Role, path: string): "ok" | "login" | "dashboard" {
   return "ok";
 }
 
-async function requestAs(role: Role, browser: import("@playwright/test").Browser) {
+async function requestAs(role: Role, browser: Browser) {
   const context = await browser.newContext({ baseURL: E2E_URL });
   if (role !== "anonymous") await signIn(context, users[role]!);
   return context;
@@ -124,7 +126,10 @@ function actions(): { path: string; form: Record<string, string> }[] {
     { path: `/admin/requests/${rows.ideal}`, form: { intent: "responsible", id: String(rows.ideal), resolved_by: "Forjado" } },
     { path: "/admin/listings", form: { intent: "status", id: String(rows.listing), status: "resolved" } },
     { path: `/admin/listings/${rows.listing}`, form: { intent: "responsible", id: String(rows.listing), resolved_by: "Forjado" } },
-    { path: "/admin/equipe", form: { intent: "create", name: "Forjado", username: `forjado-${Date.now()}`, email: `forjado-${Date.now()}@teste.com`, password: "senha12345" } },
+    {
+      path: "/admin/equipe",
+      form: { intent: "create", name: "Forjado", username: `forjado-${Date.now()}`, email: `forjado-${Date.now()}@teste.com`, password: "senha12345" },
+    },
     { path: "/admin/equipe", form: { intent: "disable", id: String(users.admin!.id) } },
     { path: "/admin/equipe", form: { intent: "reset", id: String(users.admin!.id) } },
     { path: "/admin/perfil", form: { intent: "profile", name: "Forjado", email: "forjado@teste.com" } },

@@ -21,7 +21,9 @@ type PropertyRow = Record<string, unknown> & { id: number; name: string; price: 
 type ImageRow = { id: number; position: number; file_key: string; widths: string };
 
 async function jpeg(name: string, background = "#88aacc"): Promise<Upload> {
-  const buffer = await sharp({ create: { width: 800, height: 600, channels: 3, background } }).jpeg().toBuffer();
+  const buffer = await sharp({ create: { width: 800, height: 600, channels: 3, background } })
+    .jpeg()
+    .toBuffer();
   return { name, mimeType: "image/jpeg", buffer };
 }
 
@@ -131,7 +133,14 @@ test.describe("create", () => {
         await expect(form.getByText("É obrigatório adicionar pelo menos 1 imagem", { exact: true })).toBeVisible();
         expect(await form.locator('[name="description"]').evaluate((el) => getComputedStyle(el).minHeight)).toBe("120px");
 
-        await fillForm(page, { name, location: "Rua Ipê, 200 - Jardim Alvorada, Três Lagoas - MS", area: "180", bedrooms: "3", suites: "1", description: "Casa ampla." });
+        await fillForm(page, {
+          name,
+          location: "Rua Ipê, 200 - Jardim Alvorada, Três Lagoas - MS",
+          area: "180",
+          bedrooms: "3",
+          suites: "1",
+          description: "Casa ampla.",
+        });
         await form.locator('[name="price"]').fill(js ? "450.000,00" : "SOB CONSULTA");
         await form.locator('[name="advertised_for"]').selectOption("LOCAÇÃO");
         if (!js) await form.locator('[name="featured"]').uncheck();
@@ -382,7 +391,9 @@ test.describe("bad input stores nothing", () => {
     const name = `Texto ${uniq()}`;
     const before = storedFileCount();
     await openNew(page, name);
-    await page.getByLabel("Adicionar imagens").setInputFiles([await jpeg("ok.jpg"), { name: "falsa.jpg", mimeType: "image/jpeg", buffer: Buffer.from("isto não é uma imagem\n".repeat(50)) }]);
+    await page
+      .getByLabel("Adicionar imagens")
+      .setInputFiles([await jpeg("ok.jpg"), { name: "falsa.jpg", mimeType: "image/jpeg", buffer: Buffer.from("isto não é uma imagem\n".repeat(50)) }]);
     await submit(page, "Cadastrar imóvel");
     await expect(page.locator("#images-error")).toContainText("Apenas imagens JPG, PNG ou WEBP de até 5 MB.");
     await expect(page.locator('form#property-form [name="description"]')).toHaveValue("Mantida após o erro.");
@@ -490,7 +501,9 @@ test.describe("bad input stores nothing", () => {
     const before = storedFileCount();
 
     // A's form posted to B's URL.
-    const forged = await post(page, `/admin/properties/${b.id}/edit`, { ...validFields("Forjado"), id: String(a.id), remove_image: String(aImages[0].id) }, [await jpeg("f.jpg")]);
+    const forged = await post(page, `/admin/properties/${b.id}/edit`, { ...validFields("Forjado"), id: String(a.id), remove_image: String(aImages[0].id) }, [
+      await jpeg("f.jpg"),
+    ]);
     expect(forged.status()).toBe(400);
     expect(await forged.text()).toContain("Este formulário não corresponde ao imóvel em edição.");
     // B's own form trying to remove or reorder A's images: they are ignored.

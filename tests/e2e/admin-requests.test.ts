@@ -33,7 +33,9 @@ function insertRequest(kind: Kind, email: string, name = `Cliente ${uniq()}`) {
   const info =
     kind === "ideal"
       ? db()
-          .prepare("insert into ideal_property_requests (name, email, phone, ideal_property, status, created_at, updated_at) values (?, ?, '(67) 99999-1111', 'Casa térrea', 'pending', ?, ?)")
+          .prepare(
+            "insert into ideal_property_requests (name, email, phone, ideal_property, status, created_at, updated_at) values (?, ?, '(67) 99999-1111', 'Casa térrea', 'pending', ?, ?)",
+          )
           .run(name, email, at, at)
       : db()
           .prepare(
@@ -219,9 +221,15 @@ for (const js of [true, false]) {
       expect(rowById("listing", stored.id)).toMatchObject({ status: "contacted", resolved_by: null });
 
       // Details: every field, the missing ones as a dash.
-      await inboxRow(page, email).getByRole("link", { name: /Detalhes/ }).click();
+      await inboxRow(page, email)
+        .getByRole("link", { name: /Detalhes/ })
+        .click();
       await expect(page.getByRole("heading", { level: 1, name: "Detalhes da Solicitação de Anúncio" })).toBeVisible();
-      const item = (label: string) => page.locator("main dl > div").filter({ has: page.locator("dt", { hasText: new RegExp(`^${label}$`) }) }).locator("dd");
+      const item = (label: string) =>
+        page
+          .locator("main dl > div")
+          .filter({ has: page.locator("dt", { hasText: new RegExp(`^${label}$`) }) })
+          .locator("dd");
       await expect(item("Nome")).toHaveText(name);
       await expect(item("Email").getByRole("link")).toHaveAttribute("href", `mailto:${email}`);
       await expect(item("Telefone").getByRole("link", { name: "(67) 3521-0000", exact: true })).toHaveAttribute("href", "tel:6735210000");
@@ -310,17 +318,83 @@ test.describe("refusals", () => {
       expect(options).not.toContain(former.name);
 
       const cases: { path: string; form: Record<string, string>; title: string; description: string; to: string }[] = [
-        { path: LIST[kind], form: { intent: "status", id: "999999999", status: "contacted" }, title: "Não foi possível atualizar o status da solicitação.", description: "não foi encontrada", to: LIST[kind] },
-        { path: `${LIST[kind]}/999999999`, form: { intent: "status", status: "contacted" }, title: "Não foi possível atualizar o status da solicitação.", description: "não foi encontrada", to: LIST[kind] },
-        { path: LIST[kind], form: { intent: "status", id: "abc", status: "contacted" }, title: "Não foi possível atualizar o status da solicitação.", description: "não foi encontrada", to: LIST[kind] },
-        { path: LIST[kind], form: { intent: "responsible", id: "999999999", resolved_by: admin.name }, title: "Não foi possível atualizar o responsável.", description: "não foi encontrada", to: LIST[kind] },
-        { path: LIST[kind], form: { intent: "status", id: String(req.id), status: "archived" }, title: "Não foi possível atualizar o status da solicitação.", description: "Status inválido.", to: LIST[kind] },
-        { path: `${LIST[kind]}/${req.id}`, form: { intent: "status", status: "", redirectTo: `${LIST[kind]}/${req.id}` }, title: "Não foi possível atualizar o status da solicitação.", description: "Status inválido.", to: `${LIST[kind]}/${req.id}` },
-        { path: LIST[kind], form: { intent: "responsible", id: String(req.id), resolved_by: client.name }, title: "Não foi possível atualizar o responsável.", description: "Responsável inválido.", to: LIST[kind] },
-        { path: `${LIST[kind]}/${req.id}`, form: { intent: "responsible", resolved_by: former.name }, title: "Não foi possível atualizar o responsável.", description: "Responsável inválido.", to: `${LIST[kind]}/${req.id}` },
-        { path: LIST[kind], form: { intent: "responsible", id: String(req.id), resolved_by: `Ninguém ${uniq()}` }, title: "Não foi possível atualizar o responsável.", description: "Responsável inválido.", to: LIST[kind] },
-        { path: LIST[kind], form: { intent: "responsible", id: String(req.id), resolved_by: "" }, title: "Não foi possível atualizar o responsável.", description: "Responsável inválido.", to: LIST[kind] },
-        { path: LIST[kind], form: { intent: "delete", id: String(req.id) }, title: "Não foi possível atualizar", description: "Ação inválida.", to: LIST[kind] },
+        {
+          path: LIST[kind],
+          form: { intent: "status", id: "999999999", status: "contacted" },
+          title: "Não foi possível atualizar o status da solicitação.",
+          description: "não foi encontrada",
+          to: LIST[kind],
+        },
+        {
+          path: `${LIST[kind]}/999999999`,
+          form: { intent: "status", status: "contacted" },
+          title: "Não foi possível atualizar o status da solicitação.",
+          description: "não foi encontrada",
+          to: LIST[kind],
+        },
+        {
+          path: LIST[kind],
+          form: { intent: "status", id: "abc", status: "contacted" },
+          title: "Não foi possível atualizar o status da solicitação.",
+          description: "não foi encontrada",
+          to: LIST[kind],
+        },
+        {
+          path: LIST[kind],
+          form: { intent: "responsible", id: "999999999", resolved_by: admin.name },
+          title: "Não foi possível atualizar o responsável.",
+          description: "não foi encontrada",
+          to: LIST[kind],
+        },
+        {
+          path: LIST[kind],
+          form: { intent: "status", id: String(req.id), status: "archived" },
+          title: "Não foi possível atualizar o status da solicitação.",
+          description: "Status inválido.",
+          to: LIST[kind],
+        },
+        {
+          path: `${LIST[kind]}/${req.id}`,
+          form: { intent: "status", status: "", redirectTo: `${LIST[kind]}/${req.id}` },
+          title: "Não foi possível atualizar o status da solicitação.",
+          description: "Status inválido.",
+          to: `${LIST[kind]}/${req.id}`,
+        },
+        {
+          path: LIST[kind],
+          form: { intent: "responsible", id: String(req.id), resolved_by: client.name },
+          title: "Não foi possível atualizar o responsável.",
+          description: "Responsável inválido.",
+          to: LIST[kind],
+        },
+        {
+          path: `${LIST[kind]}/${req.id}`,
+          form: { intent: "responsible", resolved_by: former.name },
+          title: "Não foi possível atualizar o responsável.",
+          description: "Responsável inválido.",
+          to: `${LIST[kind]}/${req.id}`,
+        },
+        {
+          path: LIST[kind],
+          form: { intent: "responsible", id: String(req.id), resolved_by: `Ninguém ${uniq()}` },
+          title: "Não foi possível atualizar o responsável.",
+          description: "Responsável inválido.",
+          to: LIST[kind],
+        },
+        {
+          path: LIST[kind],
+          form: { intent: "responsible", id: String(req.id), resolved_by: "" },
+          title: "Não foi possível atualizar o responsável.",
+          description: "Responsável inválido.",
+          to: LIST[kind],
+        },
+        {
+          path: LIST[kind],
+          form: { intent: "delete", id: String(req.id) },
+          title: "Não foi possível atualizar",
+          description: "Ação inválida.",
+          to: LIST[kind],
+        },
       ];
       for (const c of cases) {
         const { location, html } = await postAndFollow(page, c.path, c.form);

@@ -77,10 +77,30 @@ test.describe("filters on /imoveis", () => {
 
   test("price range, neighbourhood and advertised_for combine", async ({ page }) => {
     const suffix = uniq();
-    const match = createProperty({ name: `Casa Combina ${suffix}`, location: `Rua A ${suffix} - Centro, Três Lagoas - MS`, advertised_for: "LOCAÇÃO", price: 450_000_00 });
-    const wrongPrice = createProperty({ name: `Casa Cara ${suffix}`, location: `Rua B ${suffix} - Centro, Três Lagoas - MS`, advertised_for: "LOCAÇÃO", price: 700_000_00 });
-    const wrongPlace = createProperty({ name: `Casa Longe ${suffix}`, location: `Rua C ${suffix} - Interlagos, Três Lagoas - MS`, advertised_for: "LOCAÇÃO", price: 450_000_00 });
-    const wrongMode = createProperty({ name: `Casa Venda ${suffix}`, location: `Rua D ${suffix} - Centro, Três Lagoas - MS`, advertised_for: "COMPRA", price: 450_000_00 });
+    const match = createProperty({
+      name: `Casa Combina ${suffix}`,
+      location: `Rua A ${suffix} - Centro, Três Lagoas - MS`,
+      advertised_for: "LOCAÇÃO",
+      price: 450_000_00,
+    });
+    const wrongPrice = createProperty({
+      name: `Casa Cara ${suffix}`,
+      location: `Rua B ${suffix} - Centro, Três Lagoas - MS`,
+      advertised_for: "LOCAÇÃO",
+      price: 700_000_00,
+    });
+    const wrongPlace = createProperty({
+      name: `Casa Longe ${suffix}`,
+      location: `Rua C ${suffix} - Interlagos, Três Lagoas - MS`,
+      advertised_for: "LOCAÇÃO",
+      price: 450_000_00,
+    });
+    const wrongMode = createProperty({
+      name: `Casa Venda ${suffix}`,
+      location: `Rua D ${suffix} - Centro, Três Lagoas - MS`,
+      advertised_for: "COMPRA",
+      price: 450_000_00,
+    });
 
     await page.goto(`/imoveis?priceRange=300k-600k&neighborhood=Centro&advertised_for=${encodeURIComponent("LOCAÇÃO")}`);
     const banner = page.getByTestId("applied-filters");

@@ -74,7 +74,10 @@ test.describe("contact links", () => {
     for (const href of await whatsapp.evaluateAll((links) => links.map((a) => a.getAttribute("href")))) {
       expect(href).toContain(WHATSAPP_TEXT_PARAM);
     }
-    await expect(page.getByRole("link", { name: "Conversar pelo WhatsApp" })).toHaveAttribute("href", new RegExp(`\\?${WHATSAPP_TEXT_PARAM.replace(/[.?]/g, "\\$&")}$`));
+    await expect(page.getByRole("link", { name: "Conversar pelo WhatsApp" })).toHaveAttribute(
+      "href",
+      new RegExp(`\\?${WHATSAPP_TEXT_PARAM.replace(/[.?]/g, "\\$&")}$`),
+    );
     // The "Posso te ajudar?" bubble waits 5 s, but shows at once on hover.
     const bubble = page.getByTestId("wa-bubble");
     await expect(bubble).toBeHidden();
@@ -199,9 +202,8 @@ test.describe("property detail", () => {
   });
 
   test("a gallery with more than five photos shows +N and opens the lightbox", async ({ page }) => {
-    const row = db()
-      .prepare("select property_id as id, count(*) as c from property_images group by property_id having c > 5 order by c desc limit 1")
-      .get() as { id: number; c: number } | undefined;
+    const row = db().prepare("select property_id as id, count(*) as c from property_images group by property_id having c > 5 order by c desc limit 1").get() as
+      { id: number; c: number } | undefined;
     expect(row, "the demo seed has a property with more than 5 photos").toBeTruthy();
     const { id, c } = row!;
     await page.goto(`/imoveis/${id}`);
@@ -252,9 +254,9 @@ test.describe("property detail", () => {
     await expect(page.locator("h1")).toHaveText(name);
     expect(await page.title()).toContain(name);
     // No element was injected: no script holds the payload as code.
-    const injected = await page.locator("script:not([type='application/ld+json'])").evaluateAll(
-      (scripts) => scripts.filter((s) => s.textContent?.trim() === "alert(1)").length,
-    );
+    const injected = await page
+      .locator("script:not([type='application/ld+json'])")
+      .evaluateAll((scripts) => scripts.filter((s) => s.textContent?.trim() === "alert(1)").length);
     expect(injected).toBe(0);
     const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}");
     expect(jsonLd.name).toBe(name);

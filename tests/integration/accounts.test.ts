@@ -36,8 +36,12 @@ describe("users", () => {
     expect((await findUserForLogin(db, "ana"))?.id).toBe(adminId);
     expect((await findUserForLogin(db, "ANA@teste.COM"))?.id).toBe(adminId);
     expect(await findUserForLogin(db, "   ")).toBeNull();
-    await expect(createUser(db, { username: "ANA", email: "x@y.com", name: "X", password: "senha1234", role: "admin" })).rejects.toBeInstanceOf(DuplicateUserError);
-    await expect(createUser(db, { username: "outra", email: "ana@teste.com", name: "X", password: "senha1234", role: "admin" })).rejects.toThrow("Este email já está em uso.");
+    await expect(createUser(db, { username: "ANA", email: "x@y.com", name: "X", password: "senha1234", role: "admin" })).rejects.toBeInstanceOf(
+      DuplicateUserError,
+    );
+    await expect(createUser(db, { username: "outra", email: "ana@teste.com", name: "X", password: "senha1234", role: "admin" })).rejects.toThrow(
+      "Este email já está em uso.",
+    );
   });
 });
 

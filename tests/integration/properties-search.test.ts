@@ -48,7 +48,13 @@ beforeAll(async () => {
   await migrateToLatest(db);
   await insert(1, { name: "Chácara Água Clara", location: "Estrada X - Portal das Águas, Três Lagoas - MS", type: "Terreno", price: null });
   await insert(2, { name: "Casa no Centro", location: "Rua A, 1 - Centro, Três Lagoas - MS", price: 300_000_00, featured: 1 });
-  await insert(3, { name: "Apartamento Alvorada", location: "Rua B, 2 - Jardim Alvorada, Três Lagoas - MS", type: "Apartamento", price: 300_000_01, advertised_for: "LOCAÇÃO" });
+  await insert(3, {
+    name: "Apartamento Alvorada",
+    location: "Rua B, 2 - Jardim Alvorada, Três Lagoas - MS",
+    type: "Apartamento",
+    price: 300_000_01,
+    advertised_for: "LOCAÇÃO",
+  });
   await insert(100, { name: "Sala 100% comercial", location: "Av. C, 3 - Centro, Três Lagoas - MS", type: "Sala", price: 1_500_000_00 });
   for (let i = 0; i < 12; i++) await insert(200 + i, { name: `Lote ${i}`, location: "Rua D - Interlagos, Três Lagoas - MS", type: "Terreno" });
 });

@@ -12,9 +12,7 @@ if (fs.existsSync(CHROMIUM)) {
 const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
 const hasApt = fs.existsSync("/usr/bin/apt-get");
 if (!isRoot || !hasApt) {
-  console.error(
-    `Chromium não encontrado em ${CHROMIUM}. Instale o pacote Debian "chromium" (sudo apt-get install -y chromium) e rode os testes de novo.`,
-  );
+  console.error(`Chromium não encontrado em ${CHROMIUM}. Instale o pacote Debian "chromium" (sudo apt-get install -y chromium) e rode os testes de novo.`);
   process.exit(1);
 }
 console.log("Chromium não encontrado: instalando o pacote Debian 'chromium'...");

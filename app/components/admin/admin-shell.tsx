@@ -40,7 +40,9 @@ export function AdminShell({ user, children }: { user: { name: string; role: str
             <NavLink
               key={l.to}
               to={l.to}
-              className={({ isActive }) => `rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap ${isActive ? "bg-white text-brand-900" : "text-slate-200 hover:bg-white/10"}`}
+              className={({ isActive }) =>
+                `rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap ${isActive ? "bg-white text-brand-900" : "text-slate-200 hover:bg-white/10"}`
+              }
             >
               {l.label}
             </NavLink>

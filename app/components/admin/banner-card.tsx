@@ -20,7 +20,11 @@ export function BannerCard({ banner, limitReached }: { banner: AdminBanner; limi
   const pendingIntent = navigation.formData?.get("id") === banner.id ? navigation.formData.get("intent") : null;
   const activateBlocked = !banner.isActive && limitReached;
   return (
-    <article aria-labelledby={`banner-${banner.id}-title`} data-testid={`banner-card-${banner.id}`} className="flex flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+    <article
+      aria-labelledby={`banner-${banner.id}-title`}
+      data-testid={`banner-card-${banner.id}`}
+      className="flex flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200"
+    >
       <BannerImage src={banner.imageUrl} className="aspect-[8/3] w-full" />
       <div className="flex flex-1 flex-col gap-3 p-5">
         <div className="flex flex-wrap gap-1.5">

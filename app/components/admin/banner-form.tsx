@@ -1,6 +1,6 @@
+import { useHydrated } from "#app/components/ui/use-hydrated";
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { bannerSchema } from "#app/models/banners/banner.schema";
 import { DEFAULT_BTN_TEXT, type AdminBanner } from "#app/models/banners/defaults";
@@ -41,10 +41,7 @@ export function BannerForm({
     shouldRevalidate: "onInput",
   });
   const deviceErrors = fields.show_on_desktop.errors;
-  // Marks the form as interactive (client validation, previews) once hydrated.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-
+  const hydrated = useHydrated();
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} data-hydrated={hydrated || undefined} className="space-y-6">
       {alert ? <FormAlert title={alert.title} description={alert.description} /> : null}
@@ -67,7 +64,14 @@ export function BannerForm({
               errors={fields.link.errors}
               hint="Página do site (ex.: /destaques) ou endereço http(s)."
             >
-              <input {...getInputProps(fields.link, { type: "text" })} key={fields.link.key} maxLength={500} inputMode="url" placeholder="/imoveis" className={inputClass} />
+              <input
+                {...getInputProps(fields.link, { type: "text" })}
+                key={fields.link.key}
+                maxLength={500}
+                inputMode="url"
+                placeholder="/imoveis"
+                className={inputClass}
+              />
             </Field>
             <Field
               id={fields.btn_text.id}
@@ -76,7 +80,13 @@ export function BannerForm({
               errors={fields.btn_text.errors}
               hint={`Vazio: “${DEFAULT_BTN_TEXT}”.`}
             >
-              <input {...getInputProps(fields.btn_text, { type: "text" })} key={fields.btn_text.key} maxLength={40} placeholder={DEFAULT_BTN_TEXT} className={inputClass} />
+              <input
+                {...getInputProps(fields.btn_text, { type: "text" })}
+                key={fields.btn_text.key}
+                maxLength={40}
+                placeholder={DEFAULT_BTN_TEXT}
+                className={inputClass}
+              />
             </Field>
           </div>
         </section>
@@ -142,7 +152,10 @@ export function BannerForm({
         <button type="submit" className={buttonClass} disabled={busy}>
           {busy ? "Salvando..." : "Salvar alterações"}
         </button>
-        <Link to="/admin/banners" className="inline-flex items-center rounded-md border border-slate-300 bg-white px-5 py-3 font-semibold text-slate-800 hover:bg-slate-50">
+        <Link
+          to="/admin/banners"
+          className="inline-flex items-center rounded-md border border-slate-300 bg-white px-5 py-3 font-semibold text-slate-800 hover:bg-slate-50"
+        >
           Cancelar
         </Link>
       </div>

@@ -1,10 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Link, Form, useNavigation } from "react-router";
-import {
-  CATEGORY_NAMES,
-  STATUS_OPTIONS,
-  type PropertyFormValues,
-} from "#app/models/properties/admin/property.schema";
+import { CATEGORY_NAMES, STATUS_OPTIONS, type PropertyFormValues } from "#app/models/properties/admin/property.schema";
 import { ADVERTISED_FOR, ADVERTISED_FOR_LABELS, FILTER_TYPES, PROPERTY_STATUSES, STANDARDS } from "#app/models/properties/options";
 import { Field, FormAlert, buttonClass, inputClass } from "#app/components/ui/field";
 import { PropertyImages, type ExistingImage } from "./property-images";
@@ -73,17 +69,44 @@ export function PropertyForm({
       </Field>
 
       <div className="grid gap-4 md:grid-cols-[1fr_1fr_2fr]">
-        {select("type", "Tipo", FILTER_TYPES.map((t) => [t, t] as const))}
-        {select("status", "Status", STATUS_OPTIONS.map((s) => [s, PROPERTY_STATUSES[s].label] as const))}
-        {select("category", "Categoria", CATEGORY_NAMES.map((c) => [c, c] as const))}
+        {select(
+          "type",
+          "Tipo",
+          FILTER_TYPES.map((t) => [t, t] as const),
+        )}
+        {select(
+          "status",
+          "Status",
+          STATUS_OPTIONS.map((s) => [s, PROPERTY_STATUSES[s].label] as const),
+        )}
+        {select(
+          "category",
+          "Categoria",
+          CATEGORY_NAMES.map((c) => [c, c] as const),
+        )}
       </div>
 
       <div className="grid gap-4 md:grid-cols-[2fr_1fr]">
         <Field id={fields.location.id} errorId={fields.location.errorId} label="Localização *" errors={fields.location.errors}>
-          <input {...getInputProps(fields.location, { type: "text" })} key={fields.location.key} required maxLength={300} placeholder="Rua, número - Bairro, Três Lagoas - MS" className={inputClass} />
+          <input
+            {...getInputProps(fields.location, { type: "text" })}
+            key={fields.location.key}
+            required
+            maxLength={300}
+            placeholder="Rua, número - Bairro, Três Lagoas - MS"
+            className={inputClass}
+          />
         </Field>
         <Field id={fields.price.id} errorId={fields.price.errorId} label="Preço (R$) *" errors={fields.price.errors} hint="Ex.: 450.000,00 ou SOB CONSULTA">
-          <input {...getInputProps(fields.price, { type: "text" })} key={fields.price.key} required maxLength={30} inputMode="decimal" placeholder="450.000,00" className={inputClass} />
+          <input
+            {...getInputProps(fields.price, { type: "text" })}
+            key={fields.price.key}
+            required
+            maxLength={30}
+            inputMode="decimal"
+            placeholder="450.000,00"
+            className={inputClass}
+          />
         </Field>
       </div>
 
@@ -99,12 +122,26 @@ export function PropertyForm({
       </div>
 
       <div className="grid gap-4 md:grid-cols-2">
-        {select("standard", "Padrão", STANDARDS.map((s) => [s, s] as const))}
-        {select("advertised_for", "Modalidade (anunciado para)", ADVERTISED_FOR.map((a) => [a, `${a} (${ADVERTISED_FOR_LABELS[a]})`] as const))}
+        {select(
+          "standard",
+          "Padrão",
+          STANDARDS.map((s) => [s, s] as const),
+        )}
+        {select(
+          "advertised_for",
+          "Modalidade (anunciado para)",
+          ADVERTISED_FOR.map((a) => [a, `${a} (${ADVERTISED_FOR_LABELS[a]})`] as const),
+        )}
       </div>
 
       <Field id={fields.description.id} errorId={fields.description.errorId} label="Descrição" errors={fields.description.errors}>
-        <textarea {...getTextareaProps(fields.description)} key={fields.description.key} rows={5} maxLength={10_000} className={`${inputClass} min-h-[120px]`} />
+        <textarea
+          {...getTextareaProps(fields.description)}
+          key={fields.description.key}
+          rows={5}
+          maxLength={10_000}
+          className={`${inputClass} min-h-[120px]`}
+        />
       </Field>
 
       <div className="flex flex-wrap gap-6">

@@ -1,3 +1,4 @@
+import { useHydrated } from "#app/components/ui/use-hydrated";
 import { ArrowDown, ArrowUp, ImagePlus, Star, X } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { COVER_FIELD, REMOVE_FIELD, positionField } from "#app/models/properties/admin/image-plan";
@@ -17,12 +18,6 @@ type Initial = Record<string, unknown> | null | undefined;
 const ACCEPT = ACCEPTED_IMAGE_TYPES.join(",");
 const listOf = (v: unknown) => (Array.isArray(v) ? v.map(String) : v == null ? [] : [String(v)]);
 
-function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
-
 // The stored gallery's controls, starting from what was last posted (a refused
 // submission comes back with the same choices) or from the stored order.
 function useGalleryState(existing: ExistingImage[], initial: Initial) {
@@ -30,7 +25,10 @@ function useGalleryState(existing: ExistingImage[], initial: Initial) {
     const ids = existing.map((img) => img.id);
     if (!initial) return ids;
     const pos = (id: number, i: number) => Number(initial[positionField(id)] ?? i + 1) || i + 1;
-    return ids.map((id, i) => ({ id, p: pos(id, i), i })).sort((a, b) => a.p - b.p || a.i - b.i).map((x) => x.id);
+    return ids
+      .map((id, i) => ({ id, p: pos(id, i), i }))
+      .sort((a, b) => a.p - b.p || a.i - b.i)
+      .map((x) => x.id);
   });
   const [removed, setRemoved] = useState(() => new Set(listOf(initial?.[REMOVE_FIELD]).map(Number)));
   const [cover, setCover] = useState<number | undefined>(() => {
@@ -95,7 +93,11 @@ export function PropertyImages({
 
   const errorId = "images-error";
   return (
-    <fieldset data-js={hydrated ? "on" : "off"} className="space-y-4 rounded-lg border border-slate-200 p-4" aria-describedby={errors?.length ? errorId : undefined}>
+    <fieldset
+      data-js={hydrated ? "on" : "off"}
+      className="space-y-4 rounded-lg border border-slate-200 p-4"
+      aria-describedby={errors?.length ? errorId : undefined}
+    >
       <legend className="px-1 text-base font-semibold text-slate-900">Imagens *</legend>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-slate-700">É obrigatório adicionar pelo menos 1 imagem</p>
@@ -111,7 +113,12 @@ export function PropertyImages({
             const isRemoved = gallery.removed.has(id);
             const isCover = gallery.cover === id;
             return (
-              <li key={id} data-testid="existing-image" data-file-key={img.file_key} className={`rounded-lg border p-3 ${isRemoved ? "border-red-300 bg-red-50 opacity-70" : "border-slate-200 bg-white"}`}>
+              <li
+                key={id}
+                data-testid="existing-image"
+                data-file-key={img.file_key}
+                className={`rounded-lg border p-3 ${isRemoved ? "border-red-300 bg-red-50 opacity-70" : "border-slate-200 bg-white"}`}
+              >
                 <div className="relative">
                   <img src={imageSrc(img, 480)} alt={`Imagem ${index + 1}`} className="aspect-[4/3] w-full rounded-md object-cover" loading="lazy" />
                   {isCover && !isRemoved ? (
@@ -142,7 +149,13 @@ export function PropertyImages({
                     </select>
                     {hydrated ? (
                       <span className="ml-auto flex gap-1">
-                        <button type="button" onClick={() => gallery.move(id, index - 1)} disabled={index === 0} aria-label={`Mover imagem ${index + 1} para cima`} className="rounded border border-slate-300 p-1 hover:bg-slate-100 disabled:opacity-40">
+                        <button
+                          type="button"
+                          onClick={() => gallery.move(id, index - 1)}
+                          disabled={index === 0}
+                          aria-label={`Mover imagem ${index + 1} para cima`}
+                          className="rounded border border-slate-300 p-1 hover:bg-slate-100 disabled:opacity-40"
+                        >
                           <ArrowUp aria-hidden className="size-4" />
                         </button>
                         <button
@@ -169,19 +182,31 @@ export function PropertyImages({
       ) : null}
 
       <div>
-        <label htmlFor="images" className={`inline-flex cursor-pointer items-center gap-2 rounded-md border border-brand-800 px-4 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50 ${hydrated && full ? "cursor-not-allowed opacity-50" : ""}`}>
+        <label
+          htmlFor="images"
+          className={`inline-flex cursor-pointer items-center gap-2 rounded-md border border-brand-800 px-4 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50 ${hydrated && full ? "cursor-not-allowed opacity-50" : ""}`}
+        >
           <ImagePlus aria-hidden className="size-4" /> Adicionar imagens
         </label>
         {hydrated ? (
           <>
-            <input id="images" type="file" multiple accept={ACCEPT} disabled={full || disabled} onChange={(e) => (pick(e.currentTarget.files), (e.currentTarget.value = ""))} className="sr-only" />
+            <input
+              id="images"
+              type="file"
+              multiple
+              accept={ACCEPT}
+              disabled={full || disabled}
+              onChange={(e) => (pick(e.currentTarget.files), (e.currentTarget.value = ""))}
+              className="sr-only"
+            />
             <input ref={realInput} type="file" name="images" multiple accept={ACCEPT} hidden tabIndex={-1} aria-hidden />
           </>
         ) : (
           <input id="images" type="file" name="images" multiple accept={ACCEPT} className="mt-2 block w-full text-sm" />
         )}
         <p className="mt-2 text-xs text-slate-600">
-          JPG, PNG ou WEBP, até 5 MB cada, no máximo {MAX_IMAGES} imagens; a primeira é a capa. Se o formulário voltar com algum erro, selecione os arquivos novamente (o navegador não guarda arquivos escolhidos).
+          JPG, PNG ou WEBP, até 5 MB cada, no máximo {MAX_IMAGES} imagens; a primeira é a capa. Se o formulário voltar com algum erro, selecione os arquivos
+          novamente (o navegador não guarda arquivos escolhidos).
         </p>
         {notice ? <p className="mt-1 text-sm font-medium text-amber-800">{notice}</p> : null}
         {errors?.length ? (
@@ -193,22 +218,22 @@ export function PropertyImages({
 
       {files.length > 0 ? (
         <>
-        <p className="text-sm font-medium text-slate-800">Novas imagens (enviadas ao salvar, depois das atuais)</p>
-        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-5" aria-label="Novas imagens">
-          {files.map((file, i) => (
-            <li key={previews[i]} data-testid="new-image-preview" className="relative">
-              <img src={previews[i]} alt={`Nova imagem: ${file.name}`} className="aspect-[4/3] w-full rounded-md object-cover ring-1 ring-slate-200" />
-              <button
-                type="button"
-                onClick={() => setFiles((prev) => prev.filter((_, j) => j !== i))}
-                aria-label={`Remover ${file.name}`}
-                className="absolute top-1 right-1 rounded-full bg-white/90 p-1 text-slate-800 shadow hover:bg-white"
-              >
-                <X aria-hidden className="size-4" />
-              </button>
-            </li>
-          ))}
-        </ul>
+          <p className="text-sm font-medium text-slate-800">Novas imagens (enviadas ao salvar, depois das atuais)</p>
+          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-5" aria-label="Novas imagens">
+            {files.map((file, i) => (
+              <li key={previews[i]} data-testid="new-image-preview" className="relative">
+                <img src={previews[i]} alt={`Nova imagem: ${file.name}`} className="aspect-[4/3] w-full rounded-md object-cover ring-1 ring-slate-200" />
+                <button
+                  type="button"
+                  onClick={() => setFiles((prev) => prev.filter((_, j) => j !== i))}
+                  aria-label={`Remover ${file.name}`}
+                  className="absolute top-1 right-1 rounded-full bg-white/90 p-1 text-slate-800 shadow hover:bg-white"
+                >
+                  <X aria-hidden className="size-4" />
+                </button>
+              </li>
+            ))}
+          </ul>
         </>
       ) : null}
     </fieldset>

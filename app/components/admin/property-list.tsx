@@ -48,7 +48,11 @@ function DeleteProperty({ item }: { item: PropertyListItem }) {
         <Form method="post" className="mt-3">
           <input type="hidden" name="intent" value="delete" />
           <input type="hidden" name="id" value={item.id} />
-          <button type="submit" disabled={busy} className="w-full rounded-md bg-red-700 px-3 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-60">
+          <button
+            type="submit"
+            disabled={busy}
+            className="w-full rounded-md bg-red-700 px-3 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-60"
+          >
             {busy ? "Excluindo..." : "Confirmar exclusão"}
           </button>
         </Form>

@@ -17,7 +17,10 @@ export function RequestErrorState({ error, title, listPath }: { error: unknown; 
         </p>
         <div className="mt-6 flex flex-wrap justify-center gap-3">
           {notFound ? null : (
-            <a href={`${location.pathname}${location.search}`} className="rounded-md bg-brand-800 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+            <a
+              href={`${location.pathname}${location.search}`}
+              className="rounded-md bg-brand-800 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+            >
               Tentar novamente
             </a>
           )}

@@ -1,4 +1,5 @@
-import { useEffect, useState, type ChangeEvent } from "react";
+import { useHydrated } from "#app/components/ui/use-hydrated";
+import { useState, type ChangeEvent } from "react";
 import { Form, useNavigation } from "react-router";
 import { REQUEST_STATUSES, REQUEST_STATUS_VALUES } from "#app/models/leads/admin/request-status";
 
@@ -10,12 +11,6 @@ const selectClass =
   "block w-full min-w-0 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900 shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none";
 const saveClass =
   "shrink-0 rounded-md bg-brand-800 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
-
-function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
 
 // The select follows the loader's value after each revalidation, and the
 // admin's choice in between.

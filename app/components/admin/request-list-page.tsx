@@ -34,7 +34,13 @@ export function RequestListPage<R extends RequestListRow>({
   return (
     <>
       <AdminTitle title={title} />
-      <Form method="get" action={basePath} role="search" aria-label="Filtrar solicitações" className="mb-5 flex flex-wrap items-end gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+      <Form
+        method="get"
+        action={basePath}
+        role="search"
+        aria-label="Filtrar solicitações"
+        className="mb-5 flex flex-wrap items-end gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200"
+      >
         <div className="w-full sm:w-44">
           <label htmlFor="filter-status" className="mb-1 block text-sm font-medium text-slate-800">
             Status
@@ -52,7 +58,16 @@ export function RequestListPage<R extends RequestListRow>({
           <label htmlFor="filter-q" className="mb-1 block text-sm font-medium text-slate-800">
             Buscar
           </label>
-          <input id="filter-q" name="q" type="search" maxLength={100} defaultValue={filter.q ?? ""} key={filter.q ?? ""} placeholder="Nome, email ou telefone" className={controlClass} />
+          <input
+            id="filter-q"
+            name="q"
+            type="search"
+            maxLength={100}
+            defaultValue={filter.q ?? ""}
+            key={filter.q ?? ""}
+            placeholder="Nome, email ou telefone"
+            className={controlClass}
+          />
         </div>
         <div className="flex gap-2">
           <button type="submit" className="rounded-md bg-brand-800 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">

@@ -4,7 +4,10 @@ import { requestStatusInfo } from "#app/models/leads/admin/request-status";
 export function RequestStatusBadge({ status }: { status: string }) {
   const info = requestStatusInfo(status);
   return (
-    <span data-testid="request-status" className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset ${info.badge}`}>
+    <span
+      data-testid="request-status"
+      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset ${info.badge}`}
+    >
       {info.label}
     </span>
   );

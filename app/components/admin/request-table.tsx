@@ -30,7 +30,14 @@ export function RequestTable<R extends RequestListRow>({
     ...columns,
     { header: "Status", cell: (r) => <RequestStatusBadge status={r.status} /> },
     { header: "Responsável", cell: (r) => <span data-testid="request-responsible">{r.resolved_by ?? "—"}</span> },
-    { header: "Data", cell: (r) => <time dateTime={r.created_at} className="whitespace-nowrap">{formatDateTime(r.created_at)}</time> },
+    {
+      header: "Data",
+      cell: (r) => (
+        <time dateTime={r.created_at} className="whitespace-nowrap">
+          {formatDateTime(r.created_at)}
+        </time>
+      ),
+    },
     {
       header: "Ações",
       cell: (r) => (
@@ -67,9 +74,7 @@ export function RequestTable<R extends RequestListRow>({
             >
               {all.map((c) => (
                 <td key={c.header} className="flex gap-3 py-1.5 align-top text-slate-800 md:table-cell md:px-4 md:py-3">
-                  <span className="w-28 shrink-0 pt-0.5 text-xs font-semibold tracking-wide text-slate-500 uppercase md:hidden">
-                    {breakAtSlash(c.header)}
-                  </span>
+                  <span className="w-28 shrink-0 pt-0.5 text-xs font-semibold tracking-wide text-slate-500 uppercase md:hidden">{breakAtSlash(c.header)}</span>
                   <div className="min-w-0 flex-1 break-words">{c.cell(r)}</div>
                 </td>
               ))}

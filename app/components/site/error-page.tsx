@@ -12,9 +12,7 @@ export function ErrorPage({ error, notFoundTitle, notFoundText }: { error: unkno
         {notFound ? (notFoundTitle ?? "Página não encontrada") : "Não foi possível carregar esta página"}
       </h1>
       <p className="mt-4 text-slate-600">
-        {notFound
-          ? (notFoundText ?? "O endereço que você acessou não existe ou foi alterado.")
-          : "Ocorreu um erro inesperado. Tente novamente em instantes."}
+        {notFound ? (notFoundText ?? "O endereço que você acessou não existe ou foi alterado.") : "Ocorreu um erro inesperado. Tente novamente em instantes."}
       </p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <Link to="/" className="rounded-md bg-brand-800 px-5 py-3 font-semibold text-white hover:bg-brand-700">

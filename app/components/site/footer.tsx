@@ -30,20 +30,38 @@ export function SiteFooter() {
             </div>
           </div>
           <p className="mt-4 text-sm leading-relaxed text-slate-300">
-            Imobiliária de Três Lagoas especializada em venda, locação e lançamentos. Atendimento próximo, documentação
-            conferida e quem conhece a cidade de verdade.
+            Imobiliária de Três Lagoas especializada em venda, locação e lançamentos. Atendimento próximo, documentação conferida e quem conhece a cidade de
+            verdade.
           </p>
           <Link to="/sobre-nos" className="mt-3 inline-block text-sm font-semibold text-gold-400 hover:text-gold-300">
             Saiba mais
           </Link>
           <div className="mt-5 flex gap-3">
-            <a href={agency.facebook} target="_blank" rel="noopener noreferrer" aria-label="Facebook" className="rounded-full bg-white/10 p-2.5 hover:bg-white/20">
+            <a
+              href={agency.facebook}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label="Facebook"
+              className="rounded-full bg-white/10 p-2.5 hover:bg-white/20"
+            >
               <Facebook aria-hidden className="size-5" />
             </a>
-            <a href={agency.instagram} target="_blank" rel="noopener noreferrer" aria-label="Instagram" className="rounded-full bg-white/10 p-2.5 hover:bg-white/20">
+            <a
+              href={agency.instagram}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label="Instagram"
+              className="rounded-full bg-white/10 p-2.5 hover:bg-white/20"
+            >
               <Instagram aria-hidden className="size-5" />
             </a>
-            <a href={whatsappLink(agency)} target="_blank" rel="noopener noreferrer" aria-label="WhatsApp" className="rounded-full bg-white/10 p-2.5 hover:bg-white/20">
+            <a
+              href={whatsappLink(agency)}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label="WhatsApp"
+              className="rounded-full bg-white/10 p-2.5 hover:bg-white/20"
+            >
               <WhatsAppIcon className="size-5" />
             </a>
           </div>

@@ -92,11 +92,7 @@ export function SiteHeader() {
             </Link>
           </nav>
 
-          <details
-            key={`menu-${navKey}`}
-            className="lg:hidden"
-            onToggle={(e) => setMenu({ key: navKey, open: (e.currentTarget as HTMLDetailsElement).open })}
-          >
+          <details key={`menu-${navKey}`} className="lg:hidden" onToggle={(e) => setMenu({ key: navKey, open: (e.currentTarget as HTMLDetailsElement).open })}>
             <summary
               className="cursor-pointer rounded-md p-2 text-brand-800 hover:bg-brand-50"
               aria-label={menuOpen ? "Fechar menu" : "Abrir menu"}

@@ -33,6 +33,8 @@ export function SiteSearchForm({ id, onDone, autoFocus }: { id: string; onDone?:
         required
         pattern=".*\S.*"
         maxLength={200}
+        // Only the header's search popover asks for it, right after the visitor opened it.
+        // eslint-disable-next-line jsx-a11y/no-autofocus
         autoFocus={autoFocus}
         placeholder="Buscar por nome, bairro, tipo ou código"
         className={`${inputClass} py-2`}

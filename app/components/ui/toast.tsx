@@ -13,7 +13,11 @@ export function ToastView({ toast }: { toast: Toast }) {
   if (!open) return null;
   const Icon = toast.type === "error" ? XCircle : toast.type === "success" ? CheckCircle2 : Info;
   const tone =
-    toast.type === "error" ? "border-red-200 text-red-900" : toast.type === "success" ? "border-emerald-200 text-emerald-900" : "border-slate-200 text-slate-900";
+    toast.type === "error"
+      ? "border-red-200 text-red-900"
+      : toast.type === "success"
+        ? "border-emerald-200 text-emerald-900"
+        : "border-slate-200 text-slate-900";
   return (
     <div
       role={toast.type === "error" ? "alert" : "status"}

@@ -1,4 +1,4 @@
-import { useRef } from "react";
+import { useState } from "react";
 import { useLocation } from "react-router";
 
 // A form id that changes after a successful post. The action then redirects
@@ -8,7 +8,7 @@ import { useLocation } from "react-router";
 // Use it as conform's `id` and as the <Form>'s `key`.
 export function useFreshFormId(name: string, hasResult: boolean) {
   const key = useLocation().key;
-  const id = useRef(key);
-  if (!hasResult) id.current = key;
-  return `${name}-${id.current}`;
+  const [kept, setKept] = useState(key);
+  if (!hasResult && kept !== key) setKept(key);
+  return `${name}-${hasResult ? kept : key}`;
 }

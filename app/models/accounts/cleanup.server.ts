@@ -11,5 +11,8 @@ export async function cleanupAccounts(db: Kysely<Database>) {
     .deleteFrom("password_reset_tokens")
     .where((eb) => eb.or([eb("expires_at", "<=", now), eb("used_at", "is not", null)]))
     .execute();
-  await db.deleteFrom("login_attempts").where("window_started_at", "<=", new Date(Date.now() - WINDOW_MS).toISOString()).execute();
+  await db
+    .deleteFrom("login_attempts")
+    .where("window_started_at", "<=", new Date(Date.now() - WINDOW_MS).toISOString())
+    .execute();
 }

@@ -100,19 +100,17 @@ export async function listStaff(db: DB) {
 
 // The "Responsável" choices of the request inboxes (DESIGN.md decision 7).
 export async function listActiveStaffNames(db: DB) {
-  const rows = await db
-    .selectFrom("users")
-    .select("name")
-    .where("role", "in", ["master", "admin"])
-    .where("active", "=", 1)
-    .orderBy("name")
-    .execute();
+  const rows = await db.selectFrom("users").select("name").where("role", "in", ["master", "admin"]).where("active", "=", 1).orderBy("name").execute();
   return rows.map((r) => r.name);
 }
 
 export async function setActive(db: DB, id: number, active: boolean) {
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable("users").set({ active: active ? 1 : 0, updated_at: new Date().toISOString() }).where("id", "=", id).execute();
+    await trx
+      .updateTable("users")
+      .set({ active: active ? 1 : 0, updated_at: new Date().toISOString() })
+      .where("id", "=", id)
+      .execute();
     if (!active) await trx.deleteFrom("sessions").where("user_id", "=", id).execute();
   });
 }

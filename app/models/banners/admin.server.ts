@@ -2,14 +2,7 @@ import { FormDataParseError, MaxFileSizeExceededError, MaxFilesExceededError, pa
 import type { Kysely } from "kysely";
 import type { Database } from "#app/db/schema";
 import { BANNER_FORM_MESSAGES, MAX_IMAGE_BYTES, type BannerFormValues } from "./banner.schema";
-import {
-  BannerImageError,
-  isAcceptedImage,
-  removeFiles,
-  removeUploadedBannerImages,
-  storeBannerImages,
-  type StoredBannerImages,
-} from "./banner-images.server";
+import { BannerImageError, isAcceptedImage, removeFiles, removeUploadedBannerImages, storeBannerImages, type StoredBannerImages } from "./banner-images.server";
 import { DEFAULT_BANNERS, MAX_ACTIVE_BANNERS, type AdminBanner, type BannerId } from "./defaults";
 
 // Back-office banner management (DESIGN.md decision 4): the table is the only
@@ -87,12 +80,7 @@ export async function toggleBanner(db: Kysely<Database>, id: BannerId): Promise<
 // Writes the form's values and, when given, the new image URLs. Returns false
 // when the row is gone. The replaced uploads are deleted after the commit;
 // the new files are deleted when the row is not written.
-export async function updateBanner(
-  db: Kysely<Database>,
-  id: BannerId,
-  values: BannerFormValues,
-  images: StoredBannerImages = { files: [] },
-): Promise<boolean> {
+export async function updateBanner(db: Kysely<Database>, id: BannerId, values: BannerFormValues, images: StoredBannerImages = { files: [] }): Promise<boolean> {
   let replaced: string[] = [];
   try {
     const updated = await db.transaction().execute(async (trx) => {

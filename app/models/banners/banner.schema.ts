@@ -43,7 +43,12 @@ export const bannerSchema = z
     // prefault, not a type error, for an empty title: a type error would skip
     // the device check below, and both messages should show at once.
     title: z.string().trim().min(1, BANNER_FORM_MESSAGES.titleRequired).max(120, "Use no máximo 120 caracteres.").prefault(""),
-    subtitle: z.string().trim().max(200, "Use no máximo 200 caracteres.").optional().transform((v) => v ?? ""),
+    subtitle: z
+      .string()
+      .trim()
+      .max(200, "Use no máximo 200 caracteres.")
+      .optional()
+      .transform((v) => v ?? ""),
     link: z
       .string()
       .trim()

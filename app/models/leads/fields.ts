@@ -9,12 +9,7 @@ export const MAX_TEXT = 5000;
 const normalizeNewlines = (v: string) => v.replace(/\r\n?/g, "\n");
 
 export function requiredText(max: number) {
-  return z
-    .string({ error: REQUIRED })
-    .trim()
-    .overwrite(normalizeNewlines)
-    .min(1, REQUIRED)
-    .max(max, `Use no máximo ${max} caracteres.`);
+  return z.string({ error: REQUIRED }).trim().overwrite(normalizeNewlines).min(1, REQUIRED).max(max, `Use no máximo ${max} caracteres.`);
 }
 
 export function optionalText(max: number) {

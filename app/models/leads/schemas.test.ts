@@ -125,9 +125,7 @@ describe("listingRequestSchema", () => {
   });
 
   it("reports exactly the missing required fields", () => {
-    const errors = errorsOf(
-      listing({ ...validListing, nome: "", email: "", telefone: "", preco: "", endereco: "" }),
-    );
+    const errors = errorsOf(listing({ ...validListing, nome: "", email: "", telefone: "", preco: "", endereco: "" }));
     expect(Object.keys(errors).sort()).toEqual(["email", "endereco", "nome", "preco", "telefone"]);
     for (const field of ["email", "endereco", "nome", "preco", "telefone"]) {
       expect(errors[field]).toEqual(["Campo obrigatório."]);

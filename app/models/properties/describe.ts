@@ -3,7 +3,9 @@ import type { PropertyDetail } from "./types";
 import { formatInt } from "#app/utils/format";
 
 // The generated text shown when a listing has no description (spec §2).
-export function fallbackDescription(p: Pick<PropertyDetail, "type" | "status" | "location" | "area" | "bedrooms" | "suites" | "bathrooms" | "parking_spaces" | "advertised_for">) {
+export function fallbackDescription(
+  p: Pick<PropertyDetail, "type" | "status" | "location" | "area" | "bedrooms" | "suites" | "bathrooms" | "parking_spaces" | "advertised_for">,
+) {
   const parts: string[] = [];
   if (p.area > 0) parts.push(`${formatInt(p.area)} m²`);
   if (p.bedrooms > 0) parts.push(`${p.bedrooms} ${p.bedrooms === 1 ? "quarto" : "quartos"}`);

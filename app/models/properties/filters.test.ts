@@ -5,9 +5,10 @@ const p = (qs: string) => new URLSearchParams(qs);
 
 describe("parseFilter precedence", () => {
   it("search overrides latest and every other filter", () => {
-    expect(
-      parseFilter(p("search=casa&latest=5&type=Casa&neighborhood=Centro&priceRange=ate-300k&advertised_for=COMPRA")),
-    ).toEqual({ kind: "search", text: "casa" });
+    expect(parseFilter(p("search=casa&latest=5&type=Casa&neighborhood=Centro&priceRange=ate-300k&advertised_for=COMPRA"))).toEqual({
+      kind: "search",
+      text: "casa",
+    });
   });
 
   it("trims the search text", () => {
@@ -15,9 +16,7 @@ describe("parseFilter precedence", () => {
   });
 
   it("latest overrides type, neighborhood, priceRange and advertised_for", () => {
-    expect(
-      parseFilter(p("latest=5&type=Casa&neighborhood=Centro&priceRange=ate-300k&advertised_for=COMPRA")),
-    ).toEqual({ kind: "latest", count: 5 });
+    expect(parseFilter(p("latest=5&type=Casa&neighborhood=Centro&priceRange=ate-300k&advertised_for=COMPRA"))).toEqual({ kind: "latest", count: 5 });
   });
 
   it("otherwise the filters combine", () => {
@@ -69,9 +68,7 @@ describe("parseFilter ignores all/any/empty and unknown values", () => {
   });
 
   it("ignores unknown values but keeps known ones", () => {
-    const f = parseFilter(
-      p("type=Castelo&neighborhood=Atlantida&priceRange=gratis&advertised_for=ROUBO&category=Nada&priceRange=x"),
-    );
+    const f = parseFilter(p("type=Castelo&neighborhood=Atlantida&priceRange=gratis&advertised_for=ROUBO&category=Nada&priceRange=x"));
     expect(f).toEqual({ kind: "filters" });
     expect(isFiltered(f)).toBe(false);
 
@@ -146,13 +143,7 @@ describe("describeFilter", () => {
         priceRange: "ate-300k",
         advertisedFor: "COMPRA",
       }),
-    ).toEqual([
-      "Tipo: Casa",
-      "Categoria: Em Obras",
-      "Bairro: Centro",
-      "Faixa de preço: Até R$ 300 mil",
-      "Modalidade: Compra",
-    ]);
+    ).toEqual(["Tipo: Casa", "Categoria: Em Obras", "Bairro: Centro", "Faixa de preço: Até R$ 300 mil", "Modalidade: Compra"]);
   });
 
   it.each([
@@ -185,9 +176,7 @@ describe("homeSearchUrl", () => {
   });
 
   it("includes a price range", () => {
-    expect(homeSearchUrl({ type: "all", neighborhood: "all", priceRange: "acima-1000k" })).toBe(
-      "/imoveis?priceRange=acima-1000k",
-    );
+    expect(homeSearchUrl({ type: "all", neighborhood: "all", priceRange: "acima-1000k" })).toBe("/imoveis?priceRange=acima-1000k");
   });
 });
 

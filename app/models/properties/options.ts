@@ -90,14 +90,7 @@ export const STANDARDS = ["MINHA CASA MINHA VIDA", "MEDIO PADRÃO", "ALTO PADRÃ
 
 export const HOME_SEARCH_TYPES = ["Casa", "Apartamento", "Terreno", "Comercial"] as const;
 export const FILTER_TYPES = ["Apartamento", "Casa", "Comercial", "Terreno", "Sala", "Galpão"] as const;
-export const NEIGHBORHOODS = [
-  "Centro",
-  "Jardim Alvorada",
-  "Santos Dumont",
-  "Interlagos",
-  "Portal das Águas",
-  "Mais Parque",
-] as const;
+export const NEIGHBORHOODS = ["Centro", "Jardim Alvorada", "Santos Dumont", "Interlagos", "Portal das Águas", "Mais Parque"] as const;
 
 // Bounds in centavos; min exclusive, max inclusive (ate-300k includes 300.000,00).
 export const PRICE_RANGES = {

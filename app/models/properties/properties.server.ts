@@ -42,7 +42,11 @@ async function withCovers(db: DB, rows: Row[]): Promise<PropertyCard[]> {
   const covers = await db
     .selectFrom("property_images")
     .select(["property_id", "file_key", "widths", "width", "height"])
-    .where("property_id", "in", rows.map((r) => r.id))
+    .where(
+      "property_id",
+      "in",
+      rows.map((r) => r.id),
+    )
     .where("position", "=", 0)
     .execute();
   const byId = new Map(covers.map((c) => [c.property_id, toStored(c)]));
@@ -120,7 +124,10 @@ export async function listFeatured(db: DB, limit = 24) {
     .limit(limit)
     .execute();
   // A property without id, name or location is dropped from the featured list (spec §3).
-  return withCovers(db, (rows as Row[]).filter((r) => r.id && r.name.trim() && r.location.trim()));
+  return withCovers(
+    db,
+    (rows as Row[]).filter((r) => r.id && r.name.trim() && r.location.trim()),
+  );
 }
 
 export async function listByCategory(db: DB, category: string) {
@@ -139,12 +146,7 @@ export async function listDevelopments(db: DB) {
   const rows = await db
     .selectFrom("properties")
     .select(cardColumns)
-    .where((eb) =>
-      eb.or([
-        eb("advertised_for", "=", "LANÇAMENTO"),
-        eb("category", "in", ["Lançamentos de Empreendimentos Imobiliários", "Em Obras"]),
-      ]),
-    )
+    .where((eb) => eb.or([eb("advertised_for", "=", "LANÇAMENTO"), eb("category", "in", ["Lançamentos de Empreendimentos Imobiliários", "Em Obras"])]))
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
     .execute();

@@ -1,12 +1,7 @@
 // Text search that ignores case and accents: both the stored search_text and
 // the query go through normalizeText().
 export function normalizeText(value: string) {
-  return value
-    .normalize("NFD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
-    .replace(/\s+/g, " ")
-    .trim();
+  return value.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().replace(/\s+/g, " ").trim();
 }
 
 export function formatPropertyCode(code: number) {

@@ -28,4 +28,3 @@ export type PropertyDetail = PropertyCard & {
   updated_at: string;
   images: StoredImage[];
 };
-

@@ -46,10 +46,23 @@ export default function PasswordReset({ loaderData, actionData }: Route.Componen
       <Form method="post" {...getFormProps(form)} noValidate={false} className="space-y-4">
         {form.errors?.length ? <FormAlert title={form.errors[0]} /> : null}
         <Field id={fields.password.id} errorId={fields.password.errorId} label="Nova senha" errors={fields.password.errors}>
-          <input {...getInputProps(fields.password, { type: "password" })} key={fields.password.key} required minLength={8} autoComplete="new-password" className={inputClass} />
+          <input
+            {...getInputProps(fields.password, { type: "password" })}
+            key={fields.password.key}
+            required
+            minLength={8}
+            autoComplete="new-password"
+            className={inputClass}
+          />
         </Field>
         <Field id={fields.confirm.id} errorId={fields.confirm.errorId} label="Confirme a nova senha" errors={fields.confirm.errors}>
-          <input {...getInputProps(fields.confirm, { type: "password" })} key={fields.confirm.key} required autoComplete="new-password" className={inputClass} />
+          <input
+            {...getInputProps(fields.confirm, { type: "password" })}
+            key={fields.confirm.key}
+            required
+            autoComplete="new-password"
+            className={inputClass}
+          />
         </Field>
         <button type="submit" className={`${buttonClass} w-full`} disabled={busy}>
           {busy ? "Salvando..." : "Salvar nova senha"}

@@ -26,11 +26,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const db = getDb();
   if (formData.get("intent") === "password") {
     const submission = parseWithZod(formData, { schema: changePasswordSchema });
-    if (submission.status !== "success") return data({ intent: "password", result: submission.reply({ hideFields: ["current", "password", "confirm"] }) }, { status: 400 });
+    if (submission.status !== "success")
+      return data({ intent: "password", result: submission.reply({ hideFields: ["current", "password", "confirm"] }) }, { status: 400 });
     const row = await db.selectFrom("users").select("password_hash").where("id", "=", user.id).executeTakeFirstOrThrow();
     if (!(await verifyPassword(row.password_hash, submission.value.current))) {
       return data(
-        { intent: "password", result: submission.reply({ fieldErrors: { current: ["Senha atual incorreta."] }, hideFields: ["current", "password", "confirm"] }) },
+        {
+          intent: "password",
+          result: submission.reply({ fieldErrors: { current: ["Senha atual incorreta."] }, hideFields: ["current", "password", "confirm"] }),
+        },
         { status: 400 },
       );
     }
@@ -45,7 +49,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     const row = await db.selectFrom("users").select("password_hash").where("id", "=", user.id).executeTakeFirstOrThrow();
     if (!submission.value.current || !(await verifyPassword(row.password_hash, submission.value.current))) {
       return data(
-        { intent: "profile", result: submission.reply({ fieldErrors: { current: ["Para trocar o email, informe a sua senha atual."] }, hideFields: ["current"] }) },
+        {
+          intent: "profile",
+          result: submission.reply({ fieldErrors: { current: ["Para trocar o email, informe a sua senha atual."] }, hideFields: ["current"] }),
+        },
         { status: 400 },
       );
     }
@@ -76,7 +83,13 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
     <>
       <AdminTitle title="Meu perfil" />
       <div className="grid gap-6 lg:grid-cols-2">
-        <Form key={profileId} method="post" {...getFormProps(profileForm)} noValidate={false} className="space-y-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+        <Form
+          key={profileId}
+          method="post"
+          {...getFormProps(profileForm)}
+          noValidate={false}
+          className="space-y-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+        >
           <h2 className="text-lg font-semibold text-slate-900">Dados da conta</h2>
           <p className="text-sm text-slate-600">
             Usuário: <strong>{user.username}</strong> · Papel: <strong>{user.role === "master" ? "Master" : "Administrador"}</strong>
@@ -95,7 +108,13 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
             Salvar dados
           </button>
         </Form>
-        <Form key={passwordId} method="post" {...getFormProps(passwordForm)} noValidate={false} className="space-y-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+        <Form
+          key={passwordId}
+          method="post"
+          {...getFormProps(passwordForm)}
+          noValidate={false}
+          className="space-y-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+        >
           <h2 className="text-lg font-semibold text-slate-900">Alterar senha</h2>
           <p className="text-sm text-slate-600">{PASSWORD_RULE}</p>
           <input type="hidden" name="intent" value="password" />
@@ -103,7 +122,14 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
             <input {...getInputProps(pw.current, { type: "password" })} key={pw.current.key} required autoComplete="current-password" className={inputClass} />
           </Field>
           <Field id={pw.password.id} errorId={pw.password.errorId} label="Nova senha" errors={pw.password.errors}>
-            <input {...getInputProps(pw.password, { type: "password" })} key={pw.password.key} required minLength={8} autoComplete="new-password" className={inputClass} />
+            <input
+              {...getInputProps(pw.password, { type: "password" })}
+              key={pw.password.key}
+              required
+              minLength={8}
+              autoComplete="new-password"
+              className={inputClass}
+            />
           </Field>
           <Field id={pw.confirm.id} errorId={pw.confirm.errorId} label="Confirme a nova senha" errors={pw.confirm.errors}>
             <input {...getInputProps(pw.confirm, { type: "password" })} key={pw.confirm.key} required autoComplete="new-password" className={inputClass} />

@@ -33,14 +33,25 @@ export async function action({ request }: Route.ActionArgs) {
     if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }), reset: null }, { status: 400 });
     const created = await createStaff(db, { ...submission.value, role: "admin" });
     if (!created.ok) {
-      return data({ result: submission.reply({ fieldErrors: { [created.field]: [created.message] }, hideFields: ["password"] }), reset: null }, { status: 400 });
+      return data(
+        { result: submission.reply({ fieldErrors: { [created.field]: [created.message] }, hideFields: ["password"] }), reset: null },
+        { status: 400 },
+      );
     }
-    return redirectWithToast("/admin/equipe", { type: "success", title: "Administrador criado", description: `${submission.value.name} já pode entrar no painel.` });
+    return redirectWithToast("/admin/equipe", {
+      type: "success",
+      title: "Administrador criado",
+      description: `${submission.value.name} já pode entrar no painel.`,
+    });
   }
   if ((intent === "disable" || intent === "enable") && Number.isInteger(id)) {
     const admin = await setAdminActive(db, id, intent === "enable");
     if (!admin) return redirectWithToast("/admin/equipe", { type: "error", title: "Conta não encontrada" });
-    return redirectWithToast("/admin/equipe", { type: "success", title: intent === "enable" ? "Conta reativada" : "Conta desativada", description: admin.name });
+    return redirectWithToast("/admin/equipe", {
+      type: "success",
+      title: intent === "enable" ? "Conta reativada" : "Conta desativada",
+      description: admin.name,
+    });
   }
   if (intent === "reset" && Number.isInteger(id)) {
     const reset = await resetAdminPassword(db, id);
@@ -62,7 +73,8 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
         <div role="alert" className="mb-6 flex gap-3 rounded-lg bg-amber-50 p-4 text-amber-950 ring-1 ring-amber-200">
           <KeyRound aria-hidden className="size-5 shrink-0" />
           <p>
-            Nova senha de <strong>{actionData.reset.name}</strong>: <code className="rounded bg-white px-2 py-0.5 font-mono text-base">{actionData.reset.password}</code>
+            Nova senha de <strong>{actionData.reset.name}</strong>:{" "}
+            <code className="rounded bg-white px-2 py-0.5 font-mono text-base">{actionData.reset.password}</code>
             <br />
             <span className="text-sm">Anote e entregue à pessoa: ela não será mostrada de novo.</span>
           </p>
@@ -93,7 +105,9 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
                   </td>
                   <td className="px-4 py-3">{s.role === "master" ? "Master" : "Administrador"}</td>
                   <td className="px-4 py-3">
-                    <span className={`rounded-full px-2.5 py-1 text-xs font-semibold ${s.active ? "bg-emerald-100 text-emerald-900" : "bg-slate-200 text-slate-700"}`}>
+                    <span
+                      className={`rounded-full px-2.5 py-1 text-xs font-semibold ${s.active ? "bg-emerald-100 text-emerald-900" : "bg-slate-200 text-slate-700"}`}
+                    >
                       {s.active ? "Ativo" : "Desativado"}
                     </span>
                   </td>
@@ -102,7 +116,11 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
                       <div className="flex flex-wrap gap-2">
                         <Form method="post">
                           <input type="hidden" name="id" value={s.id} />
-                          <button name="intent" value={s.active ? "disable" : "enable"} className="rounded border border-slate-300 px-2.5 py-1 hover:bg-slate-50">
+                          <button
+                            name="intent"
+                            value={s.active ? "disable" : "enable"}
+                            className="rounded border border-slate-300 px-2.5 py-1 hover:bg-slate-50"
+                          >
                             {s.active ? "Desativar" : "Reativar"}
                           </button>
                         </Form>
@@ -122,20 +140,40 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
             </tbody>
           </table>
         </div>
-        <Form key={formId} method="post" {...getFormProps(form)} noValidate={false} className="h-fit space-y-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+        <Form
+          key={formId}
+          method="post"
+          {...getFormProps(form)}
+          noValidate={false}
+          className="h-fit space-y-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+        >
           <h2 className="text-lg font-semibold text-slate-900">Novo administrador</h2>
           <input type="hidden" name="intent" value="create" />
           <Field id={fields.name.id} errorId={fields.name.errorId} label="Nome" errors={fields.name.errors}>
             <input {...getInputProps(fields.name, { type: "text" })} key={fields.name.key} required maxLength={120} className={inputClass} />
           </Field>
           <Field id={fields.username.id} errorId={fields.username.errorId} label="Nome de usuário" errors={fields.username.errors}>
-            <input {...getInputProps(fields.username, { type: "text" })} key={fields.username.key} required minLength={3} maxLength={40} className={inputClass} />
+            <input
+              {...getInputProps(fields.username, { type: "text" })}
+              key={fields.username.key}
+              required
+              minLength={3}
+              maxLength={40}
+              className={inputClass}
+            />
           </Field>
           <Field id={fields.email.id} errorId={fields.email.errorId} label="Email" errors={fields.email.errors}>
             <input {...getInputProps(fields.email, { type: "email" })} key={fields.email.key} required className={inputClass} />
           </Field>
           <Field id={fields.password.id} errorId={fields.password.errorId} label="Senha inicial" errors={fields.password.errors} hint={PASSWORD_RULE}>
-            <input {...getInputProps(fields.password, { type: "password" })} key={fields.password.key} required minLength={8} autoComplete="new-password" className={inputClass} />
+            <input
+              {...getInputProps(fields.password, { type: "password" })}
+              key={fields.password.key}
+              required
+              minLength={8}
+              autoComplete="new-password"
+              className={inputClass}
+            />
           </Field>
           <button type="submit" className={buttonClass} disabled={busy}>
             Criar administrador

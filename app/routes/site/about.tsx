@@ -6,12 +6,25 @@ import { seo } from "#app/utils/seo";
 import type { Route } from "./+types/about";
 
 export function meta({ matches }: Route.MetaArgs) {
-  return seo({ matches, title: "Sobre Nós", description: "Conheça a história, a missão e os valores da Lagoa Imóveis, imobiliária de Três Lagoas - MS.", path: "/sobre-nos" });
+  return seo({
+    matches,
+    title: "Sobre Nós",
+    description: "Conheça a história, a missão e os valores da Lagoa Imóveis, imobiliária de Três Lagoas - MS.",
+    path: "/sobre-nos",
+  });
 }
 
 const blocks = [
-  { icon: Target, title: "Missão", text: "Ajudar cada família e cada empresa de Três Lagoas a encontrar o imóvel certo, com segurança jurídica, transparência e atendimento humano." },
-  { icon: Eye, title: "Visão", text: "Ser a imobiliária mais confiável da Costa Leste de Mato Grosso do Sul, lembrada pela seriedade e pelo cuidado em cada negociação." },
+  {
+    icon: Target,
+    title: "Missão",
+    text: "Ajudar cada família e cada empresa de Três Lagoas a encontrar o imóvel certo, com segurança jurídica, transparência e atendimento humano.",
+  },
+  {
+    icon: Eye,
+    title: "Visão",
+    text: "Ser a imobiliária mais confiável da Costa Leste de Mato Grosso do Sul, lembrada pela seriedade e pelo cuidado em cada negociação.",
+  },
   { icon: Handshake, title: "Valores", text: "Ética, clareza nas informações, respeito ao tempo do cliente e compromisso com a cidade onde vivemos." },
 ];
 
@@ -35,12 +48,12 @@ export default function AboutPage() {
           </h2>
           <div className="mt-4 space-y-4 leading-relaxed text-slate-700">
             <p>
-              A {agency.name} nasceu em Três Lagoas acompanhando o crescimento da cidade. Vimos novos bairros surgirem, as
-              indústrias chegarem e muitas famílias escolherem a cidade para viver, e crescemos junto com elas.
+              A {agency.name} nasceu em Três Lagoas acompanhando o crescimento da cidade. Vimos novos bairros surgirem, as indústrias chegarem e muitas famílias
+              escolherem a cidade para viver, e crescemos junto com elas.
             </p>
             <p>
-              Hoje atuamos na venda, na locação e no lançamento de empreendimentos, sempre com o mesmo cuidado do primeiro dia:
-              ouvir o que o cliente precisa, mostrar apenas imóveis que fazem sentido e acompanhar cada etapa até a entrega das chaves.
+              Hoje atuamos na venda, na locação e no lançamento de empreendimentos, sempre com o mesmo cuidado do primeiro dia: ouvir o que o cliente precisa,
+              mostrar apenas imóveis que fazem sentido e acompanhar cada etapa até a entrega das chaves.
             </p>
           </div>
         </section>

@@ -7,7 +7,12 @@ import { seo } from "#app/utils/seo";
 import type { Route } from "./+types/contact";
 
 export function meta({ matches }: Route.MetaArgs) {
-  return seo({ matches, title: "Contato", description: "Endereço, telefone, WhatsApp, email e horário de atendimento da Lagoa Imóveis em Três Lagoas - MS.", path: "/contato" });
+  return seo({
+    matches,
+    title: "Contato",
+    description: "Endereço, telefone, WhatsApp, email e horário de atendimento da Lagoa Imóveis em Três Lagoas - MS.",
+    path: "/contato",
+  });
 }
 
 export default function ContactPage() {

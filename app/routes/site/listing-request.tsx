@@ -57,22 +57,54 @@ export default function ListingRequestPage({ actionData }: Route.ComponentProps)
 
   return (
     <>
-      <PageHeader title="Anuncie seu Imóvel" subtitle="Quer vender ou alugar? Conte sobre o seu imóvel e um corretor entra em contato para fazer a avaliação." />
+      <PageHeader
+        title="Anuncie seu Imóvel"
+        subtitle="Quer vender ou alugar? Conte sobre o seu imóvel e um corretor entra em contato para fazer a avaliação."
+      />
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-10 lg:grid-cols-[1fr_340px]">
-        <Form key={formId} method="post" action={location.pathname} {...getFormProps(form)} noValidate={false} className="relative space-y-5 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+        <Form
+          key={formId}
+          method="post"
+          action={location.pathname}
+          {...getFormProps(form)}
+          noValidate={false}
+          className="relative space-y-5 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+        >
           {actionData?.alert ? <FormAlert title={actionData.alert.title} description={actionData.alert.description} /> : null}
           <HoneypotField />
           <fieldset className="space-y-4">
             <legend className="text-lg font-semibold text-brand-800">Seus dados</legend>
             <Field id={fields.nome.id} errorId={fields.nome.errorId} label="Nome *" errors={fields.nome.errors}>
-              <input {...getInputProps(fields.nome, { type: "text" })} key={fields.nome.key} required maxLength={120} autoComplete="name" className={inputClass} />
+              <input
+                {...getInputProps(fields.nome, { type: "text" })}
+                key={fields.nome.key}
+                required
+                maxLength={120}
+                autoComplete="name"
+                className={inputClass}
+              />
             </Field>
             <div className="grid gap-4 sm:grid-cols-2">
               <Field id={fields.email.id} errorId={fields.email.errorId} label="Email *" errors={fields.email.errors}>
-                <input {...getInputProps(fields.email, { type: "email" })} key={fields.email.key} required maxLength={254} autoComplete="email" className={inputClass} />
+                <input
+                  {...getInputProps(fields.email, { type: "email" })}
+                  key={fields.email.key}
+                  required
+                  maxLength={254}
+                  autoComplete="email"
+                  className={inputClass}
+                />
               </Field>
               <Field id={fields.telefone.id} errorId={fields.telefone.errorId} label="Telefone *" errors={fields.telefone.errors}>
-                <input {...getInputProps(fields.telefone, { type: "tel" })} key={fields.telefone.key} required maxLength={30} autoComplete="tel" placeholder="(67) 99999-0000" className={inputClass} />
+                <input
+                  {...getInputProps(fields.telefone, { type: "tel" })}
+                  key={fields.telefone.key}
+                  required
+                  maxLength={30}
+                  autoComplete="tel"
+                  placeholder="(67) 99999-0000"
+                  className={inputClass}
+                />
               </Field>
             </div>
           </fieldset>
@@ -90,11 +122,27 @@ export default function ListingRequestPage({ actionData }: Route.ComponentProps)
                 </select>
               </Field>
               <Field id={fields.preco.id} errorId={fields.preco.errorId} label="Preço pretendido (R$) *" errors={fields.preco.errors}>
-                <input {...getInputProps(fields.preco, { type: "text" })} key={fields.preco.key} required maxLength={30} inputMode="decimal" placeholder="350.000,00" className={inputClass} />
+                <input
+                  {...getInputProps(fields.preco, { type: "text" })}
+                  key={fields.preco.key}
+                  required
+                  maxLength={30}
+                  inputMode="decimal"
+                  placeholder="350.000,00"
+                  className={inputClass}
+                />
               </Field>
             </div>
             <Field id={fields.endereco.id} errorId={fields.endereco.errorId} label="Endereço *" errors={fields.endereco.errors}>
-              <input {...getInputProps(fields.endereco, { type: "text" })} key={fields.endereco.key} required maxLength={300} autoComplete="street-address" placeholder="Rua, número, bairro" className={inputClass} />
+              <input
+                {...getInputProps(fields.endereco, { type: "text" })}
+                key={fields.endereco.key}
+                required
+                maxLength={300}
+                autoComplete="street-address"
+                placeholder="Rua, número, bairro"
+                className={inputClass}
+              />
             </Field>
             <div className="grid grid-cols-2 gap-4 sm:grid-cols-5">
               {numberFields.map(([name, label, max]) => {

@@ -45,7 +45,11 @@ export default function PropertiesPage({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader title="Todos os Imóveis" subtitle="Encontre casas, apartamentos, terrenos e imóveis comerciais em Três Lagoas." />
       <div className="mx-auto max-w-7xl px-4 py-10">
-        <Form method="get" action="/imoveis" className="grid gap-4 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 md:grid-cols-[2fr_1.5fr_1fr_auto_auto]">
+        <Form
+          method="get"
+          action="/imoveis"
+          className="grid gap-4 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 md:grid-cols-[2fr_1.5fr_1fr_auto_auto]"
+        >
           <div>
             <label htmlFor="filter-search" className="mb-1 block text-sm font-medium text-slate-800">
               Buscar
@@ -96,14 +100,21 @@ export default function PropertiesPage({ loaderData }: Route.ComponentProps) {
             </button>
           </div>
           <div className="flex items-end">
-            <Link to="/imoveis" className="inline-flex w-full items-center justify-center gap-1 rounded-md border border-slate-300 px-4 py-2.5 font-medium text-slate-700 hover:bg-slate-50">
+            <Link
+              to="/imoveis"
+              className="inline-flex w-full items-center justify-center gap-1 rounded-md border border-slate-300 px-4 py-2.5 font-medium text-slate-700 hover:bg-slate-50"
+            >
               <X aria-hidden className="size-4" /> Limpar filtros
             </Link>
           </div>
         </Form>
 
         {filtered ? (
-          <div role="status" className="mt-6 flex flex-wrap items-center gap-2 rounded-lg bg-brand-50 px-4 py-3 text-sm text-brand-900" data-testid="applied-filters">
+          <div
+            role="status"
+            className="mt-6 flex flex-wrap items-center gap-2 rounded-lg bg-brand-50 px-4 py-3 text-sm text-brand-900"
+            data-testid="applied-filters"
+          >
             <span className="font-semibold">Filtros aplicados:</span>
             {labels.map((l) => (
               <span key={l} className="rounded-full bg-white px-3 py-1 ring-1 ring-brand-100">

@@ -170,7 +170,10 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
             >
               <Calendar aria-hidden className="size-5" /> Agendar visita
             </a>
-            <a href={`tel:+${agency.phone}`} className="flex w-full items-center justify-center gap-2 rounded-md bg-slate-100 px-4 py-3 font-semibold text-slate-800 hover:bg-slate-200">
+            <a
+              href={`tel:+${agency.phone}`}
+              className="flex w-full items-center justify-center gap-2 rounded-md bg-slate-100 px-4 py-3 font-semibold text-slate-800 hover:bg-slate-200"
+            >
               <Phone aria-hidden className="size-5" /> Ligar: {agency.phoneDisplay}
             </a>
           </div>

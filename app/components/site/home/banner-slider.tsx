@@ -1,5 +1,6 @@
+import { useHydrated } from "#app/components/ui/use-hydrated";
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState, type MouseEvent } from "react";
 import { Link } from "react-router";
 import type { PublicBanner } from "#app/models/banners/types";
 
@@ -17,8 +18,11 @@ function deviceClass(b: { showOnMobile: boolean; showOnDesktop: boolean }) {
 // hidden by CSS on the other (mobile = under 768 px).
 export function BannerSlider({ banners }: { banners: PublicBanner[] }) {
   const scroller = useRef<HTMLDivElement>(null);
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   const [active, setActive] = useState(0);
+  // The id of the slide in view, read from the DOM on scroll (which slides are
+  // visible depends on the screen width), never during render.
+  const [activeId, setActiveId] = useState<string | null>(null);
   const [paused, setPaused] = useState(false);
 
   const visibleSlides = useCallback(() => {
@@ -38,15 +42,29 @@ export function BannerSlider({ banners }: { banners: PublicBanner[] }) {
     [visibleSlides],
   );
 
-  useEffect(() => setHydrated(true), []);
+  // A dot is an anchor to its slide (works without JS); with JS it scrolls smoothly.
+  const onDotClick = (e: MouseEvent<HTMLAnchorElement>) => {
+    e.preventDefault();
+    const target = e.currentTarget.hash.slice(1);
+    const idx = visibleSlides().findIndex((s) => s.id === target);
+    if (idx >= 0) goTo(idx);
+  };
 
   useEffect(() => {
     const el = scroller.current;
     if (!el) return;
-    const onScroll = () => setActive(Math.round(el.scrollLeft / Math.max(1, el.clientWidth)));
+    const onScroll = () => {
+      const index = Math.round(el.scrollLeft / Math.max(1, el.clientWidth));
+      setActive(index);
+      setActiveId(visibleSlides()[index]?.id ?? null);
+    };
     el.addEventListener("scroll", onScroll, { passive: true });
-    return () => el.removeEventListener("scroll", onScroll);
-  }, []);
+    const first = requestAnimationFrame(onScroll);
+    return () => {
+      cancelAnimationFrame(first);
+      el.removeEventListener("scroll", onScroll);
+    };
+  }, [visibleSlides]);
 
   useEffect(() => {
     if (paused || window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
@@ -115,16 +133,12 @@ export function BannerSlider({ banners }: { banners: PublicBanner[] }) {
               <a
                 key={b.id}
                 href={`#slide-${b.id}`}
-                onClick={(e) => {
-                  e.preventDefault();
-                  const idx = visibleSlides().findIndex((s) => s.id === `slide-${b.id}`);
-                  if (idx >= 0) goTo(idx);
-                }}
+                onClick={onDotClick}
                 aria-label={`Ir para o banner ${i + 1}`}
                 className={`flex h-6 min-w-6 items-center justify-center ${deviceClass(b)}`}
               >
                 <span
-                  className={`block h-2.5 rounded-full transition-all ${hydrated && visibleSlides()[active]?.id === `slide-${b.id}` ? "w-8 bg-gold-400" : "w-2.5 bg-white/70 hover:bg-white"}`}
+                  className={`block h-2.5 rounded-full transition-all ${hydrated && activeId === `slide-${b.id}` ? "w-8 bg-gold-400" : "w-2.5 bg-white/70 hover:bg-white"}`}
                 />
               </a>
             ))}

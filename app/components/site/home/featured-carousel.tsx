@@ -1,6 +1,7 @@
+import { useHydrated } from "#app/components/ui/use-hydrated";
 import useEmblaCarousel from "embla-carousel-react";
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { Link } from "react-router";
 import type { PropertyCard as PropertyCardData } from "#app/models/properties/types";
 import { PropertyCard } from "#app/components/site/property-card";
@@ -12,10 +13,8 @@ const AUTO_SCROLL_MS = 6000; // spec §9
 // Without JavaScript the strip scrolls sideways with snap points.
 export function FeaturedCarousel({ properties }: { properties: PropertyCardData[] }) {
   const [emblaRef, emblaApi] = useEmblaCarousel({ loop: true, duration: 80, inViewThreshold: 0.7, align: "start" });
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   const many = properties.length > 1;
-
-  useEffect(() => setHydrated(true), []);
 
   useEffect(() => {
     if (!emblaApi || !many || window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;

@@ -28,17 +28,43 @@ export function IdealPropertySection({ actionData }: { actionData?: FormActionDa
             {actionData?.alert ? <FormAlert title={actionData.alert.title} description={actionData.alert.description} /> : null}
             <HoneypotField />
             <Field id={fields.name.id} errorId={fields.name.errorId} label="Nome *" errors={fields.name.errors}>
-              <input {...getInputProps(fields.name, { type: "text" })} key={fields.name.key} required maxLength={120} autoComplete="name" className={inputClass} />
+              <input
+                {...getInputProps(fields.name, { type: "text" })}
+                key={fields.name.key}
+                required
+                maxLength={120}
+                autoComplete="name"
+                className={inputClass}
+              />
             </Field>
             <div className="grid gap-4 sm:grid-cols-2">
               <Field id={fields.email.id} errorId={fields.email.errorId} label="Email *" errors={fields.email.errors}>
-                <input {...getInputProps(fields.email, { type: "email" })} key={fields.email.key} required maxLength={254} autoComplete="email" className={inputClass} />
+                <input
+                  {...getInputProps(fields.email, { type: "email" })}
+                  key={fields.email.key}
+                  required
+                  maxLength={254}
+                  autoComplete="email"
+                  className={inputClass}
+                />
               </Field>
               <Field id={fields.phone.id} errorId={fields.phone.errorId} label="Telefone" errors={fields.phone.errors}>
-                <input {...getInputProps(fields.phone, { type: "tel" })} key={fields.phone.key} maxLength={30} autoComplete="tel" placeholder="(67) 99999-0000" className={inputClass} />
+                <input
+                  {...getInputProps(fields.phone, { type: "tel" })}
+                  key={fields.phone.key}
+                  maxLength={30}
+                  autoComplete="tel"
+                  placeholder="(67) 99999-0000"
+                  className={inputClass}
+                />
               </Field>
             </div>
-            <Field id={fields.idealProperty.id} errorId={fields.idealProperty.errorId} label="Como é o seu imóvel ideal? *" errors={fields.idealProperty.errors}>
+            <Field
+              id={fields.idealProperty.id}
+              errorId={fields.idealProperty.errorId}
+              label="Como é o seu imóvel ideal? *"
+              errors={fields.idealProperty.errors}
+            >
               <textarea
                 {...getTextareaProps(fields.idealProperty)}
                 key={fields.idealProperty.key}

@@ -22,7 +22,12 @@ export function Gallery({ images, title }: { images: StoredImage[]; title: strin
   return (
     <>
       <div className={`grid gap-2 ${thumbs.length ? "md:grid-cols-4 md:grid-rows-2" : ""}`}>
-        <a href={imageSrc(images[0], 1600)} onClick={openAt(0)} className="relative block overflow-hidden rounded-xl md:col-span-2 md:row-span-2" aria-label={`Abrir foto 1 de ${images.length}`}>
+        <a
+          href={imageSrc(images[0], 1600)}
+          onClick={openAt(0)}
+          className="relative block overflow-hidden rounded-xl md:col-span-2 md:row-span-2"
+          aria-label={`Abrir foto 1 de ${images.length}`}
+        >
           <PropertyImage
             image={images[0]}
             alt={title}
@@ -45,9 +50,18 @@ export function Gallery({ images, title }: { images: StoredImage[]; title: strin
                     className="relative block overflow-hidden rounded-lg"
                     aria-label={isLast ? `Ver mais ${extra} fotos` : `Abrir foto ${index + 1} de ${images.length}`}
                   >
-                    <PropertyImage image={img} alt="" sizes="(min-width: 768px) 25vw, 25vw" target={480} className="aspect-[4/3] size-full object-cover transition hover:opacity-90" />
+                    <PropertyImage
+                      image={img}
+                      alt=""
+                      sizes="(min-width: 768px) 25vw, 25vw"
+                      target={480}
+                      className="aspect-[4/3] size-full object-cover transition hover:opacity-90"
+                    />
                     {isLast ? (
-                      <span className="absolute inset-0 flex items-center justify-center bg-black/55 text-xl font-bold text-white md:text-3xl" data-testid="gallery-more">
+                      <span
+                        className="absolute inset-0 flex items-center justify-center bg-black/55 text-xl font-bold text-white md:text-3xl"
+                        data-testid="gallery-more"
+                      >
                         +{extra}
                       </span>
                     ) : null}

@@ -24,7 +24,11 @@ export function ShareButtons({ url, title }: { url: string; title: string }) {
   };
   return (
     <div className="flex gap-2">
-      <button type="button" onClick={share} className="inline-flex items-center gap-2 rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50">
+      <button
+        type="button"
+        onClick={share}
+        className="inline-flex items-center gap-2 rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
+      >
         <Share2 aria-hidden className="size-4" /> Compartilhar
       </button>
       <a

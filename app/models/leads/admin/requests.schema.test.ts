@@ -53,7 +53,18 @@ describe("safeAdminRedirect", () => {
     expect(safeAdminRedirect("/admin/listings/12", "/x")).toBe("/admin/listings/12");
   });
   it("falls back for anything else", () => {
-    for (const bad of [null, "", "/", "https://evil.example/admin/", "//evil.example", "/admin", "/admin//evil.example", "/admin/\\evil", "/imoveis", "/admin/a b"]) {
+    for (const bad of [
+      null,
+      "",
+      "/",
+      "https://evil.example/admin/",
+      "//evil.example",
+      "/admin",
+      "/admin//evil.example",
+      "/admin/\\evil",
+      "/imoveis",
+      "/admin/a b",
+    ]) {
       expect(safeAdminRedirect(bad, "/admin/requests")).toBe("/admin/requests");
     }
   });

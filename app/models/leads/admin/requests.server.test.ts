@@ -22,13 +22,24 @@ async function addUser(name: string, role: "master" | "admin" | "client", active
 }
 
 async function addRequest(kind: RequestKind, name: string, created: string, extra: Record<string, unknown> = {}) {
-  const common = { name, email: `${name.toLowerCase().replace(/\W/g, "")}@example.com`, status: "pending", resolved_by: null, created_at: created, updated_at: created };
+  const common = {
+    name,
+    email: `${name.toLowerCase().replace(/\W/g, "")}@example.com`,
+    status: "pending",
+    resolved_by: null,
+    created_at: created,
+    updated_at: created,
+  };
   const values =
     kind === "ideal"
       ? { ...common, phone: null, ideal_property: "Casa com quintal", ...extra }
       : { ...common, phone: "(67) 99999-0000", property_type: "casa", address: "Rua A, 1", price: 350_000_00, ...extra };
   const table = kind === "ideal" ? "ideal_property_requests" : "property_listing_requests";
-  const { id } = await db.insertInto(table).values(values as never).returning("id").executeTakeFirstOrThrow();
+  const { id } = await db
+    .insertInto(table)
+    .values(values as never)
+    .returning("id")
+    .executeTakeFirstOrThrow();
   return id;
 }
 

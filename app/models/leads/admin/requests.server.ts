@@ -40,7 +40,11 @@ export async function listRequests<K extends RequestKind>(db: DB, kind: K, filte
     const needle = filter.q.toLowerCase();
     q = q.where(sql<boolean>`instr(lower(name || ' ' || email || ' ' || coalesce(phone, '')), ${needle}) > 0`);
   }
-  const rows = await q.orderBy("created_at", "desc").orderBy("id", "desc").limit(REQUEST_LIST_LIMIT + 1).execute();
+  const rows = await q
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(REQUEST_LIST_LIMIT + 1)
+    .execute();
   return { rows: rows.slice(0, REQUEST_LIST_LIMIT) as unknown as RequestRow<K>[], truncated: rows.length > REQUEST_LIST_LIMIT };
 }
 

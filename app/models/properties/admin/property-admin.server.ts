@@ -156,7 +156,11 @@ export async function insertProperty(db: DB, input: PropertyInput, images: Store
       .values({ ...values, property_code, search_text: buildSearchText({ ...values, property_code }), created_at: now, updated_at: now })
       .returning("id")
       .executeTakeFirstOrThrow();
-    if (images.length) await trx.insertInto("property_images").values(imageRows(id, images, 0, now)).execute();
+    if (images.length)
+      await trx
+        .insertInto("property_images")
+        .values(imageRows(id, images, 0, now))
+        .execute();
     return { id, property_code };
   });
 }
@@ -189,14 +193,21 @@ export async function updateProperty(db: DB, id: number, input: PropertyInput, g
       await trx
         .deleteFrom("property_images")
         .where("property_id", "=", id)
-        .where("id", "in", removed.map((img) => img.id))
+        .where(
+          "id",
+          "in",
+          removed.map((img) => img.id),
+        )
         .execute();
     }
     for (const [position, imageId] of keptIds.entries()) {
       await trx.updateTable("property_images").set({ position }).where("id", "=", imageId).where("property_id", "=", id).execute();
     }
     if (gallery.added.length) {
-      await trx.insertInto("property_images").values(imageRows(id, gallery.added, keptIds.length, now)).execute();
+      await trx
+        .insertInto("property_images")
+        .values(imageRows(id, gallery.added, keptIds.length, now))
+        .execute();
     }
     return removed.map((img) => ({ file_key: img.file_key, widths: parseWidths(img.widths) }));
   });

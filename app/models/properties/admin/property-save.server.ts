@@ -20,8 +20,7 @@ import { IMAGES_FIELD, parsePropertyForm } from "./property-upload.server";
 
 export type FormAlertData = { title: string; description: string };
 export type SaveOutcome =
-  | { status: "invalid" | "failed"; result: SubmissionResult<string[]>; alert: FormAlertData }
-  | { status: "saved"; id: number; featured: boolean };
+  { status: "invalid" | "failed"; result: SubmissionResult<string[]>; alert: FormAlertData } | { status: "saved"; id: number; featured: boolean };
 
 export const SAVE_FAILED: FormAlertData = {
   title: "Erro no cadastro",

@@ -32,8 +32,7 @@ const HARD_MAX_TOTAL = MAX_IMAGES * MAX_IMAGE_BYTES + HARD_MAX_PART_BYTES + 1024
 export type CheckedUpload = { name: string; bytes: Buffer };
 
 export type ParsedPropertyForm =
-  | { ok: true; formData: FormData; uploads: CheckedUpload[]; uploadCount: number; imageErrors: string[] }
-  | { ok: false; error: string };
+  { ok: true; formData: FormData; uploads: CheckedUpload[]; uploadCount: number; imageErrors: string[] } | { ok: false; error: string };
 
 async function checkImage(file: FileUpload): Promise<Buffer | string> {
   if (file.size > MAX_IMAGE_BYTES) return `${file.name}: ${MESSAGES.imageFile}`;
@@ -83,11 +82,7 @@ export async function parsePropertyForm(request: Request): Promise<ParsedPropert
   };
 
   try {
-    const formData = await parseFormData(
-      request,
-      { maxFileSize: HARD_MAX_PART_BYTES, maxFiles: HARD_MAX_FILES, maxTotalSize: HARD_MAX_TOTAL },
-      handler,
-    );
+    const formData = await parseFormData(request, { maxFileSize: HARD_MAX_PART_BYTES, maxFiles: HARD_MAX_FILES, maxTotalSize: HARD_MAX_TOTAL }, handler);
     return { ok: true, formData, uploads, uploadCount, imageErrors };
   } catch (error) {
     await discardRest(request);
@@ -95,7 +90,12 @@ export async function parsePropertyForm(request: Request): Promise<ParsedPropert
     if (error instanceof MaxFileSizeExceededError || error instanceof MaxTotalSizeExceededError) {
       return { ok: false, error: MESSAGES.imageFile };
     }
-    if (error instanceof MaxPartsExceededError || error instanceof MaxHeaderSizeExceededError || error instanceof FormDataParseError || error instanceof MultipartParseError) {
+    if (
+      error instanceof MaxPartsExceededError ||
+      error instanceof MaxHeaderSizeExceededError ||
+      error instanceof FormDataParseError ||
+      error instanceof MultipartParseError
+    ) {
       return { ok: false, error: "Não foi possível ler o formulário enviado. Tente novamente." };
     }
     throw error;

@@ -55,7 +55,17 @@ describe("propertySchema", () => {
   });
 
   it("refuses an unparseable price, negative numbers and unknown options", () => {
-    const s = parse({ ...valid, price: "abc", area: "-5", bedrooms: "-1", category: "Castelos", type: "Iate", standard: "X", advertised_for: "TROCA", status: "x" });
+    const s = parse({
+      ...valid,
+      price: "abc",
+      area: "-5",
+      bedrooms: "-1",
+      category: "Castelos",
+      type: "Iate",
+      standard: "X",
+      advertised_for: "TROCA",
+      status: "x",
+    });
     const errors = s.reply().error!;
     expect(errors.price).toEqual([MESSAGES.priceInvalid]);
     expect(errors.area).toEqual([MESSAGES.negative]);

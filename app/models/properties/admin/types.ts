@@ -2,7 +2,10 @@ import type { StoredImage } from "#app/models/properties/images";
 import type { PropertyCard } from "#app/models/properties/types";
 
 // Shapes derived from the public ones (types.ts) so a new column is declared once.
-export type AdminPropertyRow = Pick<PropertyCard, "id" | "property_code" | "name" | "location" | "price" | "advertised_for" | "featured" | "type" | "created_at" | "cover">;
+export type AdminPropertyRow = Pick<
+  PropertyCard,
+  "id" | "property_code" | "name" | "location" | "price" | "advertised_for" | "featured" | "type" | "created_at" | "cover"
+>;
 
 export type EditableImage = StoredImage & { id: number; position: number };
 

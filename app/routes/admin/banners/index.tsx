@@ -44,12 +44,12 @@ export async function action({ request }: Route.ActionArgs) {
     return redirectWithToast(PATH, { type: "success", title: "Banners restaurados", description: "Os 3 banners padrão foram restaurados." });
   }
   if (intent === "toggle") {
-    const failed = (description: string) =>
-      redirectWithToast(PATH, { type: "error", title: "Não foi possível alterar o status do banner.", description });
+    const failed = (description: string) => redirectWithToast(PATH, { type: "error", title: "Não foi possível alterar o status do banner.", description });
     if (!isBannerId(id)) return failed(BANNER_MESSAGES.onlyFixed);
     try {
       const result = await toggleBanner(getDb(), id);
-      if (result.status === "limit") return redirectWithToast(PATH, { type: "error", title: BANNER_MESSAGES.limitTitle, description: BANNER_MESSAGES.limitText });
+      if (result.status === "limit")
+        return redirectWithToast(PATH, { type: "error", title: BANNER_MESSAGES.limitTitle, description: BANNER_MESSAGES.limitText });
       if (result.status === "not-found") return failed(BANNER_MESSAGES.onlyFixed);
       return result.status === "activated"
         ? redirectWithToast(PATH, { type: "success", title: "Banner ativado", description: `"${result.title}" voltou à página inicial.` })
@@ -107,8 +107,8 @@ export default function BannersPage({ loaderData }: Route.ComponentProps) {
       <div className="mb-6 flex gap-3 rounded-lg border border-brand-100 bg-brand-50 p-4 text-sm text-brand-900">
         <Info aria-hidden className="mt-0.5 size-5 shrink-0" />
         <p>
-          O site tem exatamente 3 banners fixos para editar. Altere textos, link, botão, imagens e visibilidade em “Editar”; para tirar um banner da
-          página inicial, desative-o. As mudanças aparecem no site no próximo acesso.
+          O site tem exatamente 3 banners fixos para editar. Altere textos, link, botão, imagens e visibilidade em “Editar”; para tirar um banner da página
+          inicial, desative-o. As mudanças aparecem no site no próximo acesso.
         </p>
       </div>
 

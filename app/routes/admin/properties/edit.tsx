@@ -59,12 +59,24 @@ export default function EditProperty({ loaderData, actionData }: Route.Component
     <>
       <AdminTitle title="Editar Imóvel">
         <span className="rounded-full bg-white px-3 py-1 text-sm font-semibold text-slate-700 ring-1 ring-slate-200">{loaderData.code}</span>
-        <a href={`/imoveis/${loaderData.id}`} target="_blank" rel="noopener noreferrer" className="rounded-md px-3 py-1 text-sm font-semibold text-brand-800 underline-offset-4 hover:underline">
+        <a
+          href={`/imoveis/${loaderData.id}`}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="rounded-md px-3 py-1 text-sm font-semibold text-brand-800 underline-offset-4 hover:underline"
+        >
           Ver no site
         </a>
       </AdminTitle>
       {/* key: a save of another property must not reuse this form's state */}
-      <PropertyForm key={loaderData.id} mode="edit" propertyId={loaderData.id} defaults={loaderData.defaults} images={loaderData.images} actionData={actionData} />
+      <PropertyForm
+        key={loaderData.id}
+        mode="edit"
+        propertyId={loaderData.id}
+        defaults={loaderData.defaults}
+        images={loaderData.images}
+        actionData={actionData}
+      />
     </>
   );
 }

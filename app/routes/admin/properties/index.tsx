@@ -99,7 +99,13 @@ export default function PropertiesAdmin({ loaderData }: Route.ComponentProps) {
             <label htmlFor="modalidade" className="mb-1 block text-sm font-medium text-slate-800">
               Filtrar por modalidade
             </label>
-            <select id="modalidade" name="modalidade" defaultValue={modality ?? "todos"} key={modality ?? "todos"} className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm">
+            <select
+              id="modalidade"
+              name="modalidade"
+              defaultValue={modality ?? "todos"}
+              key={modality ?? "todos"}
+              className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
+            >
               <option value="todos">todos</option>
               {ADVERTISED_FOR.map((m) => (
                 <option key={m} value={m}>

@@ -1,6 +1,6 @@
 import { DetailItem, EmailLink, LongText, PhoneLinks, RequestDetailPage } from "#app/components/admin/request-detail";
 import { RequestErrorState } from "#app/components/admin/request-error";
-import { handleRequestUpdate, loadRequestDetail } from "#app/models/leads/admin/request-actions.server";
+import { handleRequestUpdate, loadRequestDetail } from "./request-actions.server";
 import type { Route } from "./+types/ideal-detail";
 
 // /admin/requests/:id: every field of one ideal-property request, and its handling.

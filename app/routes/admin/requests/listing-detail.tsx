@@ -1,6 +1,6 @@
 import { DetailItem, EmailLink, LongText, PhoneLinks, RequestDetailPage, orDash } from "#app/components/admin/request-detail";
 import { RequestErrorState } from "#app/components/admin/request-error";
-import { handleRequestUpdate, loadRequestDetail } from "#app/models/leads/admin/request-actions.server";
+import { handleRequestUpdate, loadRequestDetail } from "./request-actions.server";
 import { listingTypeLabel } from "#app/models/leads/admin/request-status";
 import { formatBRL, formatInt } from "#app/utils/format";
 import type { Route } from "./+types/listing-detail";

@@ -2,7 +2,7 @@ import { EmailLink } from "#app/components/admin/request-detail";
 import { RequestErrorState } from "#app/components/admin/request-error";
 import { RequestListPage } from "#app/components/admin/request-list-page";
 import type { RequestColumn } from "#app/components/admin/request-table";
-import { handleRequestUpdate, loadRequestList } from "#app/models/leads/admin/request-actions.server";
+import { handleRequestUpdate, loadRequestList } from "./request-actions.server";
 import type { RequestRow } from "#app/models/leads/admin/requests.server";
 import { listingTypeLabel } from "#app/models/leads/admin/request-status";
 import { formatBRL } from "#app/utils/format";

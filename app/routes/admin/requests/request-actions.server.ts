@@ -3,9 +3,9 @@ import { data } from "react-router";
 import { getDb } from "#app/db/db.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import { listActiveStaffNames } from "#app/models/accounts/users.server";
-import { REQUEST_STATUSES } from "./request-status";
-import { getRequest, listRequests, setRequestResponsible, setRequestStatus, type RequestKind } from "./requests.server";
-import { parseRequestFilter, requestUpdateSchema, safeAdminRedirect } from "./requests.schema";
+import { REQUEST_STATUSES } from "#app/models/leads/admin/request-status";
+import { getRequest, listRequests, setRequestResponsible, setRequestStatus, type RequestKind } from "#app/models/leads/admin/requests.server";
+import { parseRequestFilter, requestUpdateSchema, safeAdminRedirect } from "#app/models/leads/admin/requests.schema";
 
 // What the four inbox routes share: their loaders' data and the one action
 // behind every status and responsible form (list rows and detail pages).
@@ -78,4 +78,3 @@ export async function handleRequestUpdate(request: Request, kind: RequestKind, i
     return fail("Tente novamente em instantes.");
   }
 }
-

@@ -1,0 +1,84 @@
+import js from "@eslint/js";
+import jsxA11y from "eslint-plugin-jsx-a11y";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+// The arrows point one way (DESIGN.md §2): routes -> models -> db/utils.
+// Models stay free of HTTP and UI; components never reach server modules.
+const serverModules = {
+  group: ["**/*.server", "**/*.server.ts", "**/*.server.tsx"],
+  message: "Components run in the browser: pass data from a loader instead.",
+};
+
+export default tseslint.config(
+  { ignores: ["build/**", ".react-router/**", "node_modules/**", "public/**", "uploads/**", "data/**", "test-results/**", "playwright-report/**"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ["**/*.{ts,tsx}"],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+    },
+  },
+  {
+    files: ["app/**/*.tsx"],
+    ...jsxA11y.flatConfigs.recommended,
+    rules: { ...jsxA11y.flatConfigs.recommended.rules, "jsx-a11y/no-autofocus": ["error", { ignoreNonDOM: true }] },
+  },
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    plugins: { "react-hooks": reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    files: ["app/models/**/*.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            { name: "react-router", message: "Models return data or throw; redirects and responses belong to routes.", allowTypeImports: true },
+            { name: "react", message: "Models hold no UI." },
+          ],
+          patterns: [
+            { group: ["**/toast.server", "#app/utils/toast.server*"], message: "Toasts belong to routes." },
+            { group: ["#app/components/**", "**/components/**"], message: "Models hold no UI." },
+            { group: ["#app/routes/**", "**/routes/**"], message: "A model never imports a route." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["app/components/**/*.{ts,tsx}"],
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [serverModules] }] },
+  },
+  {
+    // The public pages' JavaScript budget (docs/decisions/0002): no zod in their
+    // bundles. Back-office forms may validate in the browser with their schema.
+    files: ["app/components/site/**/*.{ts,tsx}", "app/components/ui/**/*.{ts,tsx}"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            serverModules,
+            {
+              group: ["zod", "@conform-to/zod", "@conform-to/zod/*", "#app/models/**/*.schema"],
+              message: "Public bundles never import zod: validate in the action (docs/decisions/0002).",
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["migrations/**/*.ts"],
+    // Migrations are frozen in time: they must not depend on today's table types.
+    rules: { "@typescript-eslint/no-explicit-any": "off" },
+  },
+);
