@@ -1,6 +1,6 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { useEffect, useState } from "react";
-import { IMAGE_ACCEPT } from "#app/models/banners/banner.schema";
+import { IMAGE_ACCEPT } from "#app/utils/image-rules";
 import { Field, inputClass } from "#app/components/ui/field";
 import { BannerImage } from "./banner-image";
 

@@ -2,8 +2,9 @@ import { useHydrated } from "#app/components/ui/use-hydrated";
 import { ArrowDown, ArrowUp, ImagePlus, Star, X } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { COVER_FIELD, REMOVE_FIELD, positionField } from "#app/models/properties/admin/image-plan";
-import { ACCEPTED_IMAGE_TYPES, MAX_IMAGE_BYTES, MAX_IMAGES, MESSAGES } from "#app/models/properties/admin/property.schema";
+import { MAX_IMAGES, MESSAGES } from "#app/models/properties/admin/property.schema";
 import { imageSrc, type StoredImage } from "#app/models/properties/images";
+import { ACCEPTED_IMAGE_TYPES, MAX_IMAGE_BYTES } from "#app/utils/image-rules";
 
 // The image area of the property form: the counter n/10, the gallery already
 // stored (edit), and the input for new photos. Without JavaScript it is plain

@@ -1,8 +1,7 @@
-import { FormDataParseError, MaxFileSizeExceededError, MaxFilesExceededError, parseFormData } from "@remix-run/form-data-parser";
 import type { Kysely } from "kysely";
 import type { Database } from "#app/db/schema";
-import { BANNER_FORM_MESSAGES, MAX_IMAGE_BYTES, type BannerFormValues } from "./banner.schema";
-import { BannerImageError, isAcceptedImage, removeFiles, removeUploadedBannerImages, storeBannerImages, type StoredBannerImages } from "./banner-images.server";
+import type { BannerFormValues } from "./banner.schema";
+import { removeFiles, removeUploadedBannerImages, type StoredBannerImages } from "./banner-images.server";
 import { DEFAULT_BANNERS, MAX_ACTIVE_BANNERS, type AdminBanner, type BannerId } from "./defaults";
 
 // Back-office banner management (DESIGN.md decision 4): the table is the only
@@ -157,47 +156,4 @@ export async function restoreDefaultBanners(db: Kysely<Database>) {
     return rows.flatMap((r) => [r.image_url, r.mobile_image_url]);
   });
   await removeUploadedBannerImages(previous);
-}
-
-// The edit form's multipart body, streamed with limits: two image fields of
-// at most 5 MB each, kept in memory (bounded by the limits) for sharp; any
-// other file field is dropped. A refused body becomes a form-level message.
-export async function readBannerFormData(request: Request): Promise<{ formData: FormData } | { error: string }> {
-  try {
-    const formData = await parseFormData(
-      request,
-      { maxFiles: 2, maxFileSize: MAX_IMAGE_BYTES, maxParts: 20, maxHeaderSize: 8 * 1024, maxTotalSize: 2 * MAX_IMAGE_BYTES + 64 * 1024 },
-      (file) => {
-        if (file.fieldName !== "image" && file.fieldName !== "mobile_image") return null;
-        if (file.size === 0) return null; // an empty file input
-        return file;
-      },
-    );
-    return { formData };
-  } catch (error) {
-    if (error instanceof MaxFileSizeExceededError) return { error: BANNER_FORM_MESSAGES.imageTooLarge };
-    if (!(error instanceof FormDataParseError || error instanceof MaxFilesExceededError)) console.warn("banner form refused", error);
-    return { error: "Não foi possível ler o formulário enviado. Tente novamente." };
-  }
-}
-
-type ImageField = "image" | "mobile_image";
-
-// Checks the uploads by magic bytes (JPEG, PNG or WebP, whatever the name
-// says) and stores their WebP crops. Nothing is written when one is refused.
-export async function storeUploadedBannerImages(
-  values: Pick<BannerFormValues, ImageField>,
-): Promise<{ images: StoredBannerImages } | { fieldErrors: Partial<Record<ImageField, string[]>> }> {
-  const desktop = values.image ? new Uint8Array(await values.image.arrayBuffer()) : undefined;
-  const mobile = values.mobile_image ? new Uint8Array(await values.mobile_image.arrayBuffer()) : undefined;
-  const fieldErrors: Partial<Record<ImageField, string[]>> = {};
-  if (desktop && !(await isAcceptedImage(desktop))) fieldErrors.image = [BANNER_FORM_MESSAGES.imageType];
-  if (mobile && !(await isAcceptedImage(mobile))) fieldErrors.mobile_image = [BANNER_FORM_MESSAGES.imageType];
-  if (fieldErrors.image || fieldErrors.mobile_image) return { fieldErrors };
-  try {
-    return { images: await storeBannerImages(desktop, mobile) };
-  } catch (error) {
-    if (error instanceof BannerImageError) return { fieldErrors: { [error.field]: [BANNER_FORM_MESSAGES.imageUnreadable] } };
-    throw error;
-  }
 }

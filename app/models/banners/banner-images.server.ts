@@ -1,10 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { promises as fs } from "node:fs";
 import path from "node:path";
-import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
 import { uploadsDir } from "#app/utils/env.server";
-import { IMAGE_MIME_TYPES } from "./banner.schema";
 
 // Replacement banner images: public files under UPLOADS_DIR/public/banners,
 // served as /uploads/banners/<random>.webp with a one-year immutable cache
@@ -30,12 +28,6 @@ export function uploadedBannerPath(url: string): string | null {
   if (!url.startsWith(URL_PREFIX)) return null;
   const name = url.slice(URL_PREFIX.length);
   return UPLOADED_NAME.test(name) ? path.join(bannerDir(), name) : null;
-}
-
-// The type by magic bytes, whatever the file name or the browser claimed.
-export async function isAcceptedImage(bytes: Uint8Array) {
-  const type = await fileTypeFromBuffer(bytes);
-  return !!type && (IMAGE_MIME_TYPES as readonly string[]).includes(type.mime);
 }
 
 async function encode(input: Uint8Array, size: { width: number; height: number }, file: string) {

@@ -1,13 +1,13 @@
 import { z } from "zod";
+import { isAcceptedImageType, MAX_IMAGE_BYTES } from "#app/utils/image-rules";
 import { DEFAULT_BTN_TEXT } from "./defaults";
 
 // The banner edit form (spec back-office §4, §5), shared by the page (client
 // validation with JavaScript) and the action. Field names are the table's.
 // Client-safe: the magic-byte check of the images happens on the server.
+// The size and type rules are the shared ones (#app/utils/image-rules).
 
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-export const IMAGE_MIME_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
-export const IMAGE_ACCEPT = IMAGE_MIME_TYPES.join(",");
+export { MAX_IMAGE_BYTES };
 
 export const BANNER_FORM_MESSAGES = {
   titleRequired: "Por favor, preencha o título do banner.",
@@ -35,7 +35,7 @@ const imageFile = z
   .file()
   .refine((f) => f.size <= MAX_IMAGE_BYTES, BANNER_FORM_MESSAGES.imageTooLarge)
   // The browser's claim only (an empty type is left to the server's check).
-  .refine((f) => !f.type || (IMAGE_MIME_TYPES as readonly string[]).includes(f.type), BANNER_FORM_MESSAGES.imageType)
+  .refine((f) => !f.type || isAcceptedImageType(f.type), BANNER_FORM_MESSAGES.imageType)
   .optional();
 
 export const bannerSchema = z

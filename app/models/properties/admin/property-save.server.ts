@@ -1,45 +1,44 @@
-import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { getDb } from "#app/db/db.server";
+import type { Kysely } from "kysely";
+import type { Database } from "#app/db/schema";
 import { deleteListingImageFiles, storeListingImage } from "#app/models/properties/image-store.server";
 import type { StoredImage } from "#app/models/properties/images";
-import { planImages } from "./image-plan";
-import { insertProperty, updateProperty, type EditableProperty } from "./property-admin.server";
-import { firstError, MAX_IMAGES, MESSAGES, MIN_IMAGES, propertySchema } from "./property.schema";
-import { IMAGES_FIELD, parsePropertyForm } from "./property-upload.server";
+import { insertProperty, updateProperty } from "./property-admin.server";
+import type { PropertyInput } from "./property.schema";
 
-// The save of the property form (new and edit), in the order that keeps the
-// disk and the database consistent (DESIGN.md decision 14):
-//   1. parse the multipart body, checking every file (size, magic bytes);
-//   2. validate the fields and the image count (kept + new, 1..10);
-//   3. only then re-encode and store the new images;
-//   4. write the row and the image rows in one transaction; if it fails,
-//      delete the files stored in step 3;
-//   5. after the commit, delete the files of the images removed.
-// A refused submission stores nothing and returns conform's reply (values kept).
+// The write of a property (new and edit), once its values and its uploads
+// have been checked, in the order that keeps the disk and the database
+// consistent (DESIGN.md decision 14):
+//   1. re-encode and store the new images;
+//   2. write the row and the image rows in one transaction; if it fails,
+//      delete the files stored in step 1;
+//   3. after the commit, delete the files of the images removed.
+// A refused write leaves no new file behind and throws one of the errors below
+// (or the database's own error).
 
-export type FormAlertData = { title: string; description: string };
-export type SaveOutcome =
-  { status: "invalid" | "failed"; result: SubmissionResult<string[]>; alert: FormAlertData } | { status: "saved"; id: number; featured: boolean };
+type DB = Kysely<Database>;
 
-export const SAVE_FAILED: FormAlertData = {
-  title: "Erro no cadastro",
-  description: "Não foi possível salvar o imóvel. Verifique os dados e tente novamente.",
-};
-export const FORGED_FORM = "Este formulário não corresponde ao imóvel em edição. Recarregue a página e tente novamente.";
-
-function refused(result: SubmissionResult<string[]>): SaveOutcome {
-  return {
-    status: "invalid",
-    result,
-    alert: { title: "Verifique os dados do imóvel", description: firstError(result.error) ?? SAVE_FAILED.description },
-  };
+// An upload passed the type check but sharp could not process it.
+export class ImageProcessingError extends Error {
+  constructor(options?: ErrorOptions) {
+    super("Listing image could not be processed", options);
+    this.name = "ImageProcessingError";
+  }
 }
 
-function dbFailure(error: unknown): FormAlertData {
-  const code = (error as { code?: unknown } | null)?.code;
-  if (code === "SQLITE_CONSTRAINT_UNIQUE") return { title: "Erro no cadastro", description: "Já existe um imóvel com essas características." };
-  return SAVE_FAILED;
+// The property was deleted while its form was open.
+export class PropertyNotFoundError extends Error {
+  constructor() {
+    super("Property not found");
+    this.name = "PropertyNotFoundError";
+  }
+}
+
+// The kept images are no longer this property's images (another edit won).
+export class StaleImagesError extends Error {
+  constructor() {
+    super("Property images changed meanwhile");
+    this.name = "StaleImagesError";
+  }
 }
 
 async function removeFiles(images: { file_key: string; widths: number[] }[]) {
@@ -56,66 +55,55 @@ async function removeFiles(images: { file_key: string; widths: number[] }[]) {
 const isCodeClash = (error: unknown) =>
   (error as { code?: unknown } | null)?.code === "SQLITE_CONSTRAINT_UNIQUE" && String((error as Error).message).includes("property_code");
 
-export async function saveProperty(request: Request, target: EditableProperty | null): Promise<SaveOutcome> {
-  const parsed = await parsePropertyForm(request);
-  if (!parsed.ok) {
-    // The stream was cut by a hard limit: the typed values are lost.
-    return refused({ status: "error", error: { [IMAGES_FIELD]: [parsed.error] } });
-  }
-  const { formData, uploads, uploadCount, imageErrors } = parsed;
-  const submission = parseWithZod(formData, { schema: propertySchema });
-
-  // An edit form posted to another property's URL (or with no id) is refused whole.
-  if (target && formData.get("id") !== String(target.id)) {
-    return refused(submission.reply({ formErrors: [FORGED_FORM] }));
-  }
-
-  const plan = target ? planImages(target.images, formData) : { kept: [], removed: [] };
-  const total = plan.kept.length + uploadCount;
-  const imageError = imageErrors[0] ?? (total > MAX_IMAGES ? MESSAGES.tooManyImages : total < MIN_IMAGES ? MESSAGES.images : null);
-  if (submission.status !== "success" || imageError) {
-    return refused(submission.reply(imageError ? { fieldErrors: { [IMAGES_FIELD]: [imageError] } } : undefined));
-  }
-  const input = submission.value;
-
+async function storeImages(uploads: Buffer[]): Promise<StoredImage[]> {
   const stored: StoredImage[] = [];
   try {
-    for (const upload of uploads) stored.push(await storeListingImage(upload.bytes));
+    for (const bytes of uploads) stored.push(await storeListingImage(bytes));
   } catch (error) {
     console.warn("listing image could not be processed", error);
     await removeFiles(stored);
-    return refused(submission.reply({ fieldErrors: { [IMAGES_FIELD]: [MESSAGES.imageProcessing] } }));
+    throw new ImageProcessingError({ cause: error });
   }
+  return stored;
+}
 
-  const db = getDb();
+// Creates the property with the uploads as its images, in order; returns its id.
+export async function createPropertyWithImages(db: DB, input: PropertyInput, uploads: Buffer[]): Promise<number> {
+  const stored = await storeImages(uploads);
   try {
-    if (!target) {
-      let created: { id: number } | undefined;
-      for (let attempt = 0; !created; attempt++) {
-        try {
-          created = await insertProperty(db, input, stored);
-        } catch (error) {
-          // Another writer took the same code between our read and write.
-          if (attempt < 2 && isCodeClash(error)) continue;
-          throw error;
-        }
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return (await insertProperty(db, input, stored)).id;
+      } catch (error) {
+        // Another writer took the same code between our read and write.
+        if (attempt < 2 && isCodeClash(error)) continue;
+        throw error;
       }
-      return { status: "saved", id: created.id, featured: input.featured };
     }
-    const removedFiles = await updateProperty(db, target.id, input, { keptIds: plan.kept.map((img) => img.id), added: stored });
-    if (removedFiles == null) {
-      await removeFiles(stored);
-      return { status: "failed", result: submission.reply({ formErrors: ["Imóvel não encontrado."] }), alert: SAVE_FAILED };
-    }
-    if (removedFiles === "stale") {
-      await removeFiles(stored);
-      return refused(submission.reply({ fieldErrors: { [IMAGES_FIELD]: [MESSAGES.staleImages] } }));
-    }
-    await removeFiles(removedFiles);
-    return { status: "saved", id: target.id, featured: input.featured };
   } catch (error) {
-    console.error("property save failed", error);
     await removeFiles(stored);
-    return { status: "failed", result: submission.reply(), alert: dbFailure(error) };
+    throw error;
   }
+}
+
+// Updates the property: its values, the images kept (in their new order) and
+// the uploads appended after them.
+export async function updatePropertyWithImages(db: DB, id: number, input: PropertyInput, gallery: { keptIds: number[]; uploads: Buffer[] }): Promise<void> {
+  const stored = await storeImages(gallery.uploads);
+  let removedFiles: Awaited<ReturnType<typeof updateProperty>>;
+  try {
+    removedFiles = await updateProperty(db, id, input, { keptIds: gallery.keptIds, added: stored });
+  } catch (error) {
+    await removeFiles(stored);
+    throw error;
+  }
+  if (removedFiles == null) {
+    await removeFiles(stored);
+    throw new PropertyNotFoundError();
+  }
+  if (removedFiles === "stale") {
+    await removeFiles(stored);
+    throw new StaleImagesError();
+  }
+  await removeFiles(removedFiles);
 }

@@ -5,13 +5,11 @@ import { ADVERTISED_FOR, CATEGORIES, FILTER_TYPES, PROPERTY_STATUSES, STANDARDS 
 // The property form of "Gestão de Imóveis" (spec back-office §3 and §5), under
 // the spec's field names. Client-safe: the form component reads the constants
 // and messages, the actions parse with it. Images are not in this schema: the
-// files are checked by the upload parser (property-upload.server.ts) and their
-// count (kept + new) by the save service.
+// files are checked while the upload is parsed (size and type rules in
+// #app/utils/image-rules) and their count (kept + new) by the save.
 
 export const MAX_IMAGES = 10;
 export const MIN_IMAGES = 1;
-export const MAX_IMAGE_BYTES = 5_242_880; // 5 MB (spec §9)
-export const ACCEPTED_IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
 
 export const MESSAGES = {
   staleImages: "As imagens deste imóvel foram alteradas por outra pessoa. Recarregue a página e tente novamente.",

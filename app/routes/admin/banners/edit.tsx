@@ -5,11 +5,12 @@ import { AdminTitle } from "#app/components/admin/admin-shell";
 import { BannerForm } from "#app/components/admin/banner-form";
 import { ErrorPage } from "#app/components/site/error-page";
 import { getDb } from "#app/db/db.server";
-import { getAdminBanner, readBannerFormData, storeUploadedBannerImages, updateBanner } from "#app/models/banners/admin.server";
+import { getAdminBanner, updateBanner } from "#app/models/banners/admin.server";
 import { bannerSchema } from "#app/models/banners/banner.schema";
 import { BANNER_MESSAGES, isBannerId } from "#app/models/banners/defaults";
 import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/edit";
+import { readBannerFormData, storeUploadedBannerImages } from "./banner-upload.server";
 
 // Edits one of the three fixed banners (DESIGN.md decision 4). Any other id is
 // a 404 here and the spec's refusal for a post.

@@ -3,11 +3,11 @@ import { AdminTitle } from "#app/components/admin/admin-shell";
 import { PropertyForm } from "#app/components/admin/property-form";
 import { getDb } from "#app/db/db.server";
 import { getPropertyForEdit } from "#app/models/properties/admin/property-admin.server";
-import { saveProperty } from "#app/models/properties/admin/property-save.server";
 import { priceInputValue, type PropertyFormValues } from "#app/models/properties/admin/property.schema";
 import { formatPropertyCode } from "#app/models/properties/search";
 import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/edit";
+import { saveProperty } from "./property-save.server";
 
 // "Editar Imóvel". The property is the one of the URL; the form's hidden id
 // must match it, and only this property's images can be removed or reordered.

@@ -1,10 +1,10 @@
 import { data } from "react-router";
 import { AdminTitle } from "#app/components/admin/admin-shell";
 import { PropertyForm } from "#app/components/admin/property-form";
-import { saveProperty } from "#app/models/properties/admin/property-save.server";
 import { NEW_PROPERTY_VALUES } from "#app/models/properties/admin/property.schema";
 import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/new";
+import { saveProperty } from "./property-save.server";
 
 // "Novo Imóvel": the property form with the spec's defaults. The admin guard
 // runs in the layout's middleware before this action.

@@ -1,0 +1,47 @@
+import { BannerImageError, storeBannerImages, type StoredBannerImages } from "#app/models/banners/banner-images.server";
+import { BANNER_FORM_MESSAGES, type BannerFormValues } from "#app/models/banners/banner.schema";
+import { MAX_IMAGE_BYTES } from "#app/utils/image-rules";
+import { isAcceptedImage, parseMultipartForm, UploadRefusedError } from "#app/utils/uploads.server";
+
+// The upload side of the banner edit form, for the action of edit.tsx.
+
+type ImageField = "image" | "mobile_image";
+
+const LIMITS = { maxFiles: 2, maxFileSize: MAX_IMAGE_BYTES, maxParts: 20, maxHeaderSize: 8 * 1024, maxTotalSize: 2 * MAX_IMAGE_BYTES + 64 * 1024 };
+
+// The edit form's multipart body, streamed with limits: two image fields of
+// at most 5 MB each, kept in memory (bounded by the limits) for sharp; any
+// other file field is dropped. A refused body becomes a form-level message.
+export async function readBannerFormData(request: Request): Promise<{ formData: FormData } | { error: string }> {
+  try {
+    const formData = await parseMultipartForm(request, LIMITS, (file) => {
+      if (file.fieldName !== "image" && file.fieldName !== "mobile_image") return null;
+      if (file.size === 0) return null; // an empty file input
+      return file;
+    });
+    return { formData };
+  } catch (error) {
+    if (error instanceof UploadRefusedError && error.reason === "file-too-large") return { error: BANNER_FORM_MESSAGES.imageTooLarge };
+    if (!(error instanceof UploadRefusedError && error.reason === "too-many-files")) console.warn("banner form refused", error);
+    return { error: "Não foi possível ler o formulário enviado. Tente novamente." };
+  }
+}
+
+// Checks the uploads by magic bytes (JPEG, PNG or WebP, whatever the name
+// says) and stores their WebP crops. Nothing is written when one is refused.
+export async function storeUploadedBannerImages(
+  values: Pick<BannerFormValues, ImageField>,
+): Promise<{ images: StoredBannerImages } | { fieldErrors: Partial<Record<ImageField, string[]>> }> {
+  const desktop = values.image ? new Uint8Array(await values.image.arrayBuffer()) : undefined;
+  const mobile = values.mobile_image ? new Uint8Array(await values.mobile_image.arrayBuffer()) : undefined;
+  const fieldErrors: Partial<Record<ImageField, string[]>> = {};
+  if (desktop && !(await isAcceptedImage(desktop))) fieldErrors.image = [BANNER_FORM_MESSAGES.imageType];
+  if (mobile && !(await isAcceptedImage(mobile))) fieldErrors.mobile_image = [BANNER_FORM_MESSAGES.imageType];
+  if (fieldErrors.image || fieldErrors.mobile_image) return { fieldErrors };
+  try {
+    return { images: await storeBannerImages(desktop, mobile) };
+  } catch (error) {
+    if (error instanceof BannerImageError) return { fieldErrors: { [error.field]: [BANNER_FORM_MESSAGES.imageUnreadable] } };
+    throw error;
+  }
+}

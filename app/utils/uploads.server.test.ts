@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import { MAX_IMAGE_BYTES } from "#app/utils/image-rules";
+import { isAcceptedImage, parseMultipartForm, readAcceptedImage, UploadRefusedError } from "./uploads.server";
+
+// 1x1 images, small enough to inline.
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
+const GIF = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64");
+const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"><script>alert(1)</script></svg>');
+
+// A copy: File wants an ArrayBuffer-backed view, which a Buffer is not typed as.
+const asJpeg = (bytes: Uint8Array) => new File([new Uint8Array(bytes)], "foto.jpg", { type: "image/jpeg" });
+
+describe("the type check by content", () => {
+  it("accepts a real PNG, whatever its name", async () => {
+    expect(await isAcceptedImage(PNG)).toBe(true);
+    expect(await readAcceptedImage(asJpeg(PNG))).toEqual(PNG);
+  });
+
+  it("refuses a GIF and an SVG even when named .jpg and sent as image/jpeg", async () => {
+    expect(await isAcceptedImage(GIF)).toBe(false);
+    expect(await isAcceptedImage(SVG)).toBe(false);
+    expect(await readAcceptedImage(asJpeg(GIF))).toBeNull();
+    expect(await readAcceptedImage(asJpeg(SVG))).toBeNull();
+  });
+
+  it("refuses bytes of no known type", async () => {
+    expect(await isAcceptedImage(new Uint8Array([1, 2, 3, 4]))).toBe(false);
+  });
+
+  it("refuses an image above 5 MB before reading it", async () => {
+    const big = new Uint8Array(MAX_IMAGE_BYTES + 1);
+    big.set(PNG);
+    expect(await readAcceptedImage(asJpeg(big))).toBeNull();
+  });
+});
+
+describe("the streaming parse", () => {
+  const post = (form: FormData) => new Request("http://localhost/upload", { method: "POST", body: form });
+  const limits = { maxFileSize: 1024, maxFiles: 2, maxTotalSize: 64 * 1024 };
+
+  it("keeps the fields and what the handler returns for each file", async () => {
+    const form = new FormData();
+    form.append("title", "Casa");
+    form.append("image", asJpeg(PNG));
+    const parsed = await parseMultipartForm(post(form), limits, (file) => (file.fieldName === "image" ? file.name : null));
+    expect(parsed.get("title")).toBe("Casa");
+    expect(parsed.get("image")).toBe("foto.jpg");
+  });
+
+  it("says why a body was cut short", async () => {
+    const tooMany = new FormData();
+    for (let i = 0; i < 3; i++) tooMany.append("image", asJpeg(PNG));
+    await expect(parseMultipartForm(post(tooMany), limits, () => null)).rejects.toMatchObject({ reason: "too-many-files" });
+
+    const tooLarge = new FormData();
+    tooLarge.append("image", asJpeg(new Uint8Array(2048)));
+    const error = await parseMultipartForm(post(tooLarge), limits, () => null).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UploadRefusedError);
+    expect((error as UploadRefusedError).reason).toBe("file-too-large");
+  });
+
+  it("rethrows an error of the file handler as is", async () => {
+    const form = new FormData();
+    form.append("image", asJpeg(PNG));
+    const boom = new Error("handler failed");
+    await expect(
+      parseMultipartForm(post(form), limits, () => {
+        throw boom;
+      }),
+    ).rejects.toBe(boom);
+  });
+});

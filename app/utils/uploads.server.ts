@@ -1,0 +1,114 @@
+import {
+  FormDataParseError,
+  MaxFileSizeExceededError,
+  MaxFilesExceededError,
+  MaxHeaderSizeExceededError,
+  MaxPartsExceededError,
+  MaxTotalSizeExceededError,
+  MultipartParseError,
+  parseFormData,
+  type FileUpload,
+  type FileUploadHandler,
+} from "@remix-run/form-data-parser";
+import { fileTypeFromBuffer } from "file-type";
+import { isAcceptedImageType, MAX_IMAGE_BYTES } from "#app/utils/image-rules";
+
+// The multipart forms of the back office (the property form and the banner
+// form; DESIGN.md §1, uploads): the body is streamed with limits, never
+// buffered whole, and an image's type is decided by its magic bytes, never by
+// its name or the Content-Type the browser claimed. Each form sets its own
+// limits and its own messages; this module only says why a body was refused.
+
+export type { FileUpload };
+
+export type UploadLimits = {
+  maxFileSize: number;
+  maxFiles: number;
+  maxTotalSize: number;
+  maxParts?: number;
+  maxHeaderSize?: number;
+};
+
+// Why a body was cut short: too many files, one part above maxFileSize, the
+// whole body above maxTotalSize, or a body that is not a readable form
+// (including too many parts or an oversized part header).
+export type UploadRefusal = "too-many-files" | "file-too-large" | "body-too-large" | "unreadable";
+
+export class UploadRefusedError extends Error {
+  constructor(
+    readonly reason: UploadRefusal,
+    options?: ErrorOptions,
+  ) {
+    super(`Upload refused: ${reason}`, options);
+    this.name = "UploadRefusedError";
+  }
+}
+
+function refusalOf(error: unknown): UploadRefusal | null {
+  if (error instanceof MaxFilesExceededError) return "too-many-files";
+  if (error instanceof MaxFileSizeExceededError) return "file-too-large";
+  if (error instanceof MaxTotalSizeExceededError) return "body-too-large";
+  if (
+    error instanceof MaxPartsExceededError ||
+    error instanceof MaxHeaderSizeExceededError ||
+    error instanceof FormDataParseError ||
+    error instanceof MultipartParseError
+  ) {
+    return "unreadable";
+  }
+  return null;
+}
+
+// After a limit cut the parse short, read and drop what the browser is still
+// sending (up to a bound), so it receives the form with the error instead of
+// a connection reset. Past the bound the upload is cancelled.
+async function discardRest(request: Request, limit: number) {
+  const body = request.body;
+  if (!body || body.locked) return;
+  const reader = body.getReader();
+  let seen = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      seen += value.byteLength;
+      if (seen > limit) return void (await reader.cancel());
+    }
+  } catch {
+    // The client went away: nothing left to drain.
+  } finally {
+    reader.releaseLock();
+  }
+}
+
+// Parses the multipart body; `onFile` decides what each file part becomes in
+// the FormData (null: dropped). A body refused by a limit or unreadable
+// throws UploadRefusedError; any other error (one thrown by `onFile`) is
+// rethrown as is. Either way the rest of the body is drained first, up to the
+// form's own total limit.
+export async function parseMultipartForm(request: Request, limits: UploadLimits, onFile: FileUploadHandler): Promise<FormData> {
+  try {
+    return await parseFormData(request, limits, onFile);
+  } catch (error) {
+    await discardRest(request, limits.maxTotalSize);
+    const reason = refusalOf(error);
+    if (reason) throw new UploadRefusedError(reason, { cause: error });
+    throw error;
+  }
+}
+
+// The type by magic bytes (JPEG, PNG or WebP), whatever the file name or the
+// browser claimed.
+export async function isAcceptedImage(bytes: Uint8Array) {
+  const type = await fileTypeFromBuffer(bytes);
+  return !!type && isAcceptedImageType(type.mime);
+}
+
+// One uploaded image checked against the shared rules: its bytes when it is
+// at most 5 MB and a JPEG, PNG or WebP by content, else null. The file is read
+// into memory once (the parser's limits bound how many and how large).
+export async function readAcceptedImage(file: Blob): Promise<Buffer | null> {
+  if (file.size > MAX_IMAGE_BYTES) return null;
+  const bytes = Buffer.from(await file.arrayBuffer());
+  return (await isAcceptedImage(bytes)) ? bytes : null;
+}
