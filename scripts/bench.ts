@@ -36,42 +36,34 @@ async function searchBenchmark() {
   const { openDatabase } = await import("#app/db/db.server");
   const { migrateToLatest } = await import("#app/db/migrate.server");
   const { searchProperties } = await import("#app/models/properties/properties.server");
-  const { buildSearchText } = await import("#app/models/properties/search");
+  const { insertProperty } = await import("#app/models/properties/admin/property-admin.server");
   const { NEIGHBORHOODS, FILTER_TYPES, CATEGORIES } = await import("#app/models/properties/options");
   const db = openDatabase(path.join(dir, "search.db"));
   await migrateToLatest(db);
   const now = Date.now();
+  // The app's own insert (code, search_text), all rows in one transaction.
   await db.transaction().execute(async (trx) => {
     for (let i = 1; i <= 10_000; i++) {
-      const row = {
-        property_code: i,
+      await insertProperty(trx, {
         name: `Imóvel ${i} ${["Residencial Paineiras", "Casa Térrea", "Sobrado Moderno", "Sala Comercial", "Lote Plano"][i % 5]}`,
         type: FILTER_TYPES[i % FILTER_TYPES.length],
         location: `Rua ${i}, ${i % 900} - ${NEIGHBORHOODS[i % NEIGHBORHOODS.length]}, Três Lagoas - MS`,
-      };
-      const created = new Date(now - i * 60_000).toISOString();
-      await trx
-        .insertInto("properties")
-        .values({
-          ...row,
-          status: "ready",
-          category: CATEGORIES[i % CATEGORIES.length].name,
-          price: 100_000_00 + (i % 100) * 10_000_00,
-          area: 100,
-          bedrooms: 2,
-          suites: 1,
-          bathrooms: 1,
-          parking_spaces: 1,
-          description: null,
-          featured: i % 10 === 0 ? 1 : 0,
-          standard: "MEDIO PADRÃO",
-          is_exclusive: 0,
-          advertised_for: "COMPRA",
-          search_text: buildSearchText(row),
-          created_at: created,
-          updated_at: created,
-        })
-        .execute();
+        status: "ready",
+        category: CATEGORIES[i % CATEGORIES.length].name,
+        price: 100_000_00 + (i % 100) * 10_000_00,
+        area: 100,
+        bedrooms: 2,
+        suites: 1,
+        bathrooms: 1,
+        parking_spaces: 1,
+        description: null,
+        featured: i % 10 === 0,
+        standard: "MEDIO PADRÃO",
+        is_exclusive: false,
+        advertised_for: "COMPRA",
+        property_code: i,
+        created_at: new Date(now - i * 60_000).toISOString(),
+      });
     }
   });
   const queries = ["paineiras", "PORTAL DAS ÁGUAS", "#0100", "sobrado", "inexistente xyz", "rua 9999"];

@@ -7,10 +7,10 @@ import { constants as fsConstants, promises as fs } from "node:fs";
 import type { Kysely } from "kysely";
 import sharp from "sharp";
 import type { Database } from "#app/db/schema";
+import { insertProperty } from "#app/models/properties/admin/property-admin.server";
 import { deleteListingImageFiles, listingImagePath, storeListingImage } from "#app/models/properties/image-store.server";
 import type { StoredImage } from "#app/models/properties/images";
 import { CATEGORIES, type PropertyStatus } from "#app/models/properties/options";
-import { buildSearchText } from "#app/models/properties/search";
 import { sceneSvg, type PaletteName, type SceneKind } from "./lib/scenes";
 
 // ---------------------------------------------------------------- images
@@ -748,22 +748,20 @@ export async function seedDemo(db: Kysely<Database>): Promise<{ created: boolean
       const again = await trx.selectFrom("properties").select("id").limit(1).executeTakeFirst();
       if (again) throw new Error("A tabela de imóveis deixou de estar vazia durante o seed.");
       for (const [i, p] of LISTINGS.entries()) {
-        const property_code = i + 1;
-        // Oldest first, so codes follow creation order; odd minutes keep them distinct.
+        // Oldest first, so codes (max + 1 on an empty table) follow creation
+        // order; odd minutes keep the dates distinct.
         const created_at = new Date(now - 89 * DAY + i * step + ((i * 7919) % 3600) * 1000).toISOString();
-        const location = `${p.street} - ${p.neighborhood}, Três Lagoas - MS`;
         const category = CATEGORIES.find((c) => c.slug === p.category);
         if (!category) throw new Error(`Categoria desconhecida: ${p.category}`);
         const [bedrooms, suites, bathrooms, parking_spaces] = p.rooms;
-        const { id } = await trx
-          .insertInto("properties")
-          .values({
-            property_code,
+        await insertProperty(
+          trx,
+          {
             name: p.name,
             type: p.type,
             status: p.status,
             category: category.name,
-            location,
+            location: `${p.street} - ${p.neighborhood}, Três Lagoas - MS`,
             price: p.price === null ? null : p.price * 100,
             area: p.area,
             bedrooms,
@@ -771,30 +769,14 @@ export async function seedDemo(db: Kysely<Database>): Promise<{ created: boolean
             bathrooms,
             parking_spaces,
             description: p.description,
-            featured: p.featured ? 1 : 0,
+            featured: p.featured ?? false,
             standard: p.standard,
-            is_exclusive: p.exclusive ? 1 : 0,
+            is_exclusive: p.exclusive ?? false,
             advertised_for: p.advertised_for,
-            search_text: buildSearchText({ name: p.name, location, type: p.type, property_code }),
             created_at,
-            updated_at: created_at,
-          })
-          .returning("id")
-          .executeTakeFirstOrThrow();
-        await trx
-          .insertInto("property_images")
-          .values(
-            galleries[i].map((img, position) => ({
-              property_id: id,
-              position,
-              file_key: img.file_key,
-              widths: JSON.stringify(img.widths),
-              width: img.width,
-              height: img.height,
-              created_at,
-            })),
-          )
-          .execute();
+          },
+          galleries[i],
+        );
       }
     });
   } catch (error) {

@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database } from "#app/db/schema";
 import type { StoredImage } from "#app/models/properties/images";
 import type { AdminPropertyRow, EditableImage, EditableProperty } from "./types";
@@ -140,29 +140,49 @@ function imageRows(propertyId: number, images: StoredImage[], from: number, now:
   }));
 }
 
-// The row, its sequential code (max + 1, read inside the transaction) and its
-// images at positions 0..n-1 (the first is the cover), all or nothing.
-export async function insertProperty(db: DB, input: PropertyInput, images: StoredImage[]) {
-  return db.transaction().execute(async (trx) => {
-    const now = new Date().toISOString();
-    const { max } = await trx
-      .selectFrom("properties")
-      .select((eb) => eb.fn.max<number | null>("property_code").as("max"))
-      .executeTakeFirstOrThrow();
-    const property_code = Number(max ?? 0) + 1;
+export type NewPropertyValues = PropertyInput & {
+  // Overrides for the demo seed, the benchmark and test fixtures; the back
+  // office always takes the next code and the current time.
+  property_code?: number;
+  created_at?: string;
+};
+
+// The one way a property row is written: its sequential code (max + 1), its
+// search_text and its images at positions 0..n-1 (the first is the cover), all
+// or nothing. Called with a transaction, it joins it (the seed and the
+// benchmark insert many rows in one).
+export async function insertProperty(db: DB, input: NewPropertyValues, images: StoredImage[] = []) {
+  const write = async (trx: Transaction<Database>) => {
+    const now = input.created_at ?? new Date().toISOString();
     const values = columns(input);
-    const { id } = await trx
+    // The insert computes the code itself, so the transaction's first statement
+    // is a write: SQLite takes the write lock at once (waiting on busy_timeout)
+    // instead of failing when another connection wrote between a read of
+    // max() and our insert.
+    const { id, property_code } = await trx
       .insertInto("properties")
-      .values({ ...values, property_code, search_text: buildSearchText({ ...values, property_code }), created_at: now, updated_at: now })
-      .returning("id")
+      .values({
+        ...values,
+        property_code: input.property_code ?? sql<number>`(select coalesce(max(property_code), 0) + 1 from properties)`,
+        search_text: "",
+        created_at: now,
+        updated_at: now,
+      })
+      .returning(["id", "property_code"])
       .executeTakeFirstOrThrow();
+    await trx
+      .updateTable("properties")
+      .set({ search_text: buildSearchText({ ...values, property_code }) })
+      .where("id", "=", id)
+      .execute();
     if (images.length)
       await trx
         .insertInto("property_images")
         .values(imageRows(id, images, 0, now))
         .execute();
     return { id, property_code };
-  });
+  };
+  return db.isTransaction ? write(db as Transaction<Database>) : db.transaction().execute(write);
 }
 
 // Updates the row and its gallery: `keptIds` (already checked to belong to the
