@@ -2,7 +2,7 @@ import { Building2, Image, Inbox, Megaphone, Star, Users } from "lucide-react";
 import { Link } from "react-router";
 import { AdminTitle } from "#app/components/admin/admin-shell";
 import { getDb } from "#app/db/db.server";
-import { loadDashboardCounts } from "#app/models/accounts/dashboard.server";
+import { loadDashboardCounts } from "#app/models/dashboard/counts.server";
 import { staffContext } from "#app/utils/staff-context";
 import type { Route } from "./+types/dashboard";
 
