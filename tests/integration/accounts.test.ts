@@ -1,10 +1,5 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "#app/db/db.server";
-import { migrateToLatest } from "#app/db/migrate.server";
 import type { Database } from "#app/db/schema";
 import { cleanupAccounts } from "#app/models/accounts/cleanup.server";
 import { verifyPassword } from "#app/models/accounts/password.server";
@@ -13,23 +8,20 @@ import { createSession, hashToken, lookupSession } from "#app/models/accounts/se
 import { generatePassword, resetAdminPassword, setAdminActive } from "#app/models/accounts/staff.server";
 import { accountKey, clearAttempts, registerAttempt } from "#app/models/accounts/throttle.server";
 import { DuplicateUserError, createUser, findUserForLogin } from "#app/models/accounts/users.server";
+import { tempDatabase } from "#tests/fixtures/temp-db";
 
 let db: Kysely<Database>;
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "accounts-it-"));
+let cleanup: () => Promise<void>;
 let adminId: number;
 let masterId: number;
 
 beforeAll(async () => {
-  db = openDatabase(path.join(dir, "app.db"));
-  await migrateToLatest(db);
+  ({ db, cleanup } = await tempDatabase("accounts-it-"));
   adminId = await createUser(db, { username: "Ana", email: "Ana@Teste.com", name: "Ana", password: "senha1234", role: "admin" });
   masterId = await createUser(db, { username: "chefe", email: "chefe@teste.com", name: "Chefe", password: "senha1234", role: "master" });
 });
 
-afterAll(async () => {
-  await db.destroy();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => cleanup());
 
 describe("users", () => {
   it("finds an account by username or email whatever the case, and refuses duplicates", async () => {

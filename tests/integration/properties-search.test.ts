@@ -1,53 +1,44 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "#app/db/db.server";
-import { migrateToLatest } from "#app/db/migrate.server";
 import type { Database } from "#app/db/schema";
+import { insertProperty } from "#app/models/properties/admin/property-admin.server";
+import type { PropertyInput } from "#app/models/properties/admin/property.schema";
 import { parseFilter } from "#app/models/properties/filters";
 import { getProperty, listFeatured, searchProperties } from "#app/models/properties/properties.server";
-import { buildSearchText } from "#app/models/properties/search";
+import { tempDatabase } from "#tests/fixtures/temp-db";
 
 // The list queries against a real, freshly migrated SQLite file.
 let db: Kysely<Database>;
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "search-it-"));
+let cleanup: () => Promise<void>;
 
-async function insert(code: number, fields: Partial<Database["properties"]> & { name: string; location: string }) {
-  const created = new Date(Date.UTC(2026, 0, 1) + code * 60_000).toISOString();
-  const row = { property_code: code, type: "Casa", ...fields };
-  const { id } = await db
-    .insertInto("properties")
-    .values({
-      status: "ready",
-      category: "Imóveis Usados",
-      price: 250_000_00,
-      area: 100,
-      bedrooms: 2,
-      suites: 0,
-      bathrooms: 1,
-      parking_spaces: 1,
-      description: null,
-      featured: 0,
-      standard: "MEDIO PADRÃO",
-      is_exclusive: 0,
-      advertised_for: "COMPRA",
-      created_at: created,
-      updated_at: created,
-      ...row,
-      search_text: buildSearchText({ name: row.name, location: row.location, type: row.type, property_code: code }),
-    } as never)
-    .returning("id")
-    .executeTakeFirstOrThrow();
+// Through the app's one write path for properties (code and search_text).
+async function insert(code: number, fields: Partial<PropertyInput> & { name: string; location: string }) {
+  const { id } = await insertProperty(db, {
+    type: "Casa",
+    status: "ready",
+    category: "Imóveis Usados",
+    price: 250_000_00,
+    area: 100,
+    bedrooms: 2,
+    suites: 0,
+    bathrooms: 1,
+    parking_spaces: 1,
+    description: null,
+    featured: false,
+    standard: "MEDIO PADRÃO",
+    is_exclusive: false,
+    advertised_for: "COMPRA",
+    ...fields,
+    property_code: code,
+    created_at: new Date(Date.UTC(2026, 0, 1) + code * 60_000).toISOString(),
+  });
   return id;
 }
 
 beforeAll(async () => {
-  db = openDatabase(path.join(dir, "app.db"));
-  await migrateToLatest(db);
+  ({ db, cleanup } = await tempDatabase("search-it-"));
   await insert(1, { name: "Chácara Água Clara", location: "Estrada X - Portal das Águas, Três Lagoas - MS", type: "Terreno", price: null });
-  await insert(2, { name: "Casa no Centro", location: "Rua A, 1 - Centro, Três Lagoas - MS", price: 300_000_00, featured: 1 });
+  await insert(2, { name: "Casa no Centro", location: "Rua A, 1 - Centro, Três Lagoas - MS", price: 300_000_00, featured: true });
   await insert(3, {
     name: "Apartamento Alvorada",
     location: "Rua B, 2 - Jardim Alvorada, Três Lagoas - MS",
@@ -59,10 +50,7 @@ beforeAll(async () => {
   for (let i = 0; i < 12; i++) await insert(200 + i, { name: `Lote ${i}`, location: "Rua D - Interlagos, Três Lagoas - MS", type: "Terreno" });
 });
 
-afterAll(async () => {
-  await db.destroy();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => cleanup());
 
 const names = (r: { items: { name: string }[] }) => r.items.map((i) => i.name);
 

@@ -1,16 +1,12 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { openDatabase } from "#app/db/db.server";
-import { migrateToLatest } from "#app/db/migrate.server";
 import type { Database } from "#app/db/schema";
 import { insertProperty, updateProperty } from "#app/models/properties/admin/property-admin.server";
 import type { PropertyInput } from "#app/models/properties/admin/property.schema";
+import { tempDatabase } from "#tests/fixtures/temp-db";
 
 let db: Kysely<Database>;
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "property-update-"));
+let cleanup: () => Promise<void>;
 const input = {
   name: "Casa",
   type: "Casa",
@@ -32,14 +28,10 @@ const input = {
 const image = (key: string) => ({ file_key: key, widths: [480], width: 480, height: 320 });
 
 beforeAll(async () => {
-  db = openDatabase(path.join(dir, "app.db"));
-  await migrateToLatest(db);
+  ({ db, cleanup } = await tempDatabase("property-update-"));
 });
 
-afterAll(async () => {
-  await db.destroy();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => cleanup());
 
 it("refuses an edit whose kept images were removed meanwhile, leaving the property as it was", async () => {
   const { id } = await insertProperty(db, input, [image("a")]);

@@ -1,16 +1,12 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "#app/db/db.server";
-import { migrateToLatest } from "#app/db/migrate.server";
 import type { Database } from "#app/db/schema";
+import { tempDatabase } from "#tests/fixtures/temp-db";
 import { getRequest, listRequests, setRequestResponsible, setRequestStatus, type RequestKind } from "./requests.server";
 
 // The inbox queries of both tables against a freshly migrated SQLite file.
 let db: Kysely<Database>;
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "requests-it-"));
+let cleanup: () => Promise<void>;
 const OLD = "2026-01-01T12:00:00.000Z";
 
 async function addUser(name: string, role: "master" | "admin" | "client", active = 1) {
@@ -44,18 +40,14 @@ async function addRequest(kind: RequestKind, name: string, created: string, extr
 }
 
 beforeAll(async () => {
-  db = openDatabase(path.join(dir, "app.db"));
-  await migrateToLatest(db);
+  ({ db, cleanup } = await tempDatabase("requests-it-"));
   await addUser("Ana Atendente", "admin");
   await addUser("Bruno Master", "master");
   await addUser("Carla Inativa", "admin", 0);
   await addUser("Cliente Qualquer", "client");
 });
 
-afterAll(async () => {
-  await db.destroy();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => cleanup());
 
 for (const kind of ["ideal", "listing"] as const) {
   describe(`${kind} requests`, () => {
