@@ -9,6 +9,7 @@ import { openDatabase } from "./app/db/db.server";
 import { cleanupAccounts } from "./app/models/accounts/cleanup.server";
 import { migrateToLatest } from "./app/db/migrate.server";
 import { databasePath, getEnv, uploadsDir } from "./app/utils/env.server";
+import { CLIENT_IP_HEADER, NONCE_HEADER } from "./app/utils/request-headers";
 import { createPageCache } from "./server/page-cache";
 import { isPublicPost, isUploadPath } from "./server/request-rules";
 
@@ -51,9 +52,9 @@ function contentSecurityPolicy(scriptSrc: string) {
 
 app.use((req, res, next) => {
   const nonce = crypto.randomBytes(16).toString("base64");
-  req.headers["x-csp-nonce"] = nonce;
+  req.headers[NONCE_HEADER] = nonce;
   // The visitor's address for login throttling; always overwritten here.
-  req.headers["x-client-ip"] = req.ip ?? "unknown";
+  req.headers[CLIENT_IP_HEADER] = req.ip ?? "unknown";
   res.setHeader("Content-Security-Policy", contentSecurityPolicy(`'self' 'nonce-${nonce}'`));
   res.setHeader("X-Content-Type-Options", "nosniff");
   res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");

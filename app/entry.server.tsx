@@ -2,17 +2,16 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext } from "react-router";
+import { NONCE_HEADER } from "#app/utils/request-headers";
 
 export const streamTimeout = 5_000;
-
-// The CSP nonce is minted per request by server.ts and handed over in a request
-// header that server.ts always overwrites (a visitor cannot choose it).
-export const NONCE_HEADER = "x-csp-nonce";
 
 export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext) {
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
+  // Minted per request by server.ts, which always overwrites the header (a
+  // visitor cannot choose it).
   const nonce = request.headers.get(NONCE_HEADER) ?? undefined;
 
   // Pages are rendered whole (onAllReady): we do not stream Suspense

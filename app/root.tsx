@@ -1,8 +1,8 @@
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, data, isRouteErrorResponse, useRouteLoaderData } from "react-router";
-import { NONCE_HEADER } from "./entry.server";
 import type { Route } from "./+types/root";
 import { ToastView } from "./components/ui/toast";
 import { getAgency, getEnv } from "./utils/env.server";
+import { NONCE_HEADER } from "./utils/request-headers";
 import { readToast } from "./utils/toast.server";
 import "./styles/app.css";
 

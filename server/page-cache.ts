@@ -4,6 +4,7 @@ import Database from "better-sqlite3";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import type { ServerBuild } from "react-router";
 import { createRequestHandler } from "react-router";
+import { NONCE_HEADER } from "#app/utils/request-headers";
 
 // A cache of public pages for anonymous visitors, so the site answers slow
 // phones and crawlers at close to static-file speed instead of rendering React
@@ -129,7 +130,7 @@ export function createPageCache(options: { build: ServerBuild; databasePath: str
         body,
         gzip: gzipSync(body, { level: 6 }),
         br: brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }),
-        scriptHashes: html ? inlineScriptHashes(body.toString("utf8"), String(req.headers["x-csp-nonce"] ?? "")) : null,
+        scriptHashes: html ? inlineScriptHashes(body.toString("utf8"), String(req.headers[NONCE_HEADER] ?? "")) : null,
         expires: Date.now() + TTL_MS,
       };
       // A write while we rendered: serve this answer, but do not keep it.

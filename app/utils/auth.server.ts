@@ -5,6 +5,7 @@ import { dummyHash, verifyPassword } from "#app/models/accounts/password.server"
 import { lookupSession } from "#app/models/accounts/sessions.server";
 import { accountKey, clearAttempts, registerAttempt } from "#app/models/accounts/throttle.server";
 import { findUserForLogin, type SessionUser } from "#app/models/accounts/users.server";
+import { CLIENT_IP_HEADER } from "./request-headers";
 import { clearSessionCookie, readSessionToken } from "./session.server";
 import { redirectWithToast } from "./toast.server";
 
@@ -17,8 +18,8 @@ export class LoginError extends Error {
   }
 }
 
-export function clientIp(request: Request) {
-  return request.headers.get("x-client-ip") ?? "unknown";
+function clientIp(request: Request) {
+  return request.headers.get(CLIENT_IP_HEADER) ?? "unknown";
 }
 
 // The credential check (remix-auth's form strategy): username or email, an
