@@ -1,14 +1,14 @@
 import { Bath, BedDouble, Car, MapPin, Ruler } from "lucide-react";
 import { Link } from "react-router";
 import type { PropertyCard as PropertyCardData } from "#app/models/properties/types";
-import { ADVERTISED_FOR_LABELS, PROPERTY_STATUSES, statusLabel } from "#app/models/properties/options";
+import { ADVERTISED_FOR_LABELS } from "#app/models/properties/options";
 import { formatPropertyCode } from "#app/models/properties/search";
 import { formatInt, formatPrice } from "#app/utils/format";
 import { PropertyImage } from "./property-image";
+import { PropertyStatusBadge } from "./property-status-badge";
 
 export function PropertyCard({ property, eager = false, headingLevel = 3 }: { property: PropertyCardData; eager?: boolean; headingLevel?: 2 | 3 }) {
   const H = headingLevel === 2 ? "h2" : "h3";
-  const badge = (PROPERTY_STATUSES as Record<string, { badge: string }>)[property.status]?.badge ?? "bg-slate-100 text-slate-800";
   return (
     <article className="group flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md">
       <div className="relative aspect-[4/3] overflow-hidden bg-slate-100">
@@ -21,7 +21,7 @@ export function PropertyCard({ property, eager = false, headingLevel = 3 }: { pr
           className="size-full object-cover transition duration-300 group-hover:scale-105"
         />
         <div className="absolute top-3 left-3 flex flex-wrap gap-1.5">
-          <span className={`rounded-full px-2.5 py-1 text-xs font-semibold ${badge}`}>{statusLabel(property.status)}</span>
+          <PropertyStatusBadge status={property.status} padding="px-2.5 py-1" />
           {property.featured ? <span className="rounded-full bg-gold-500 px-2.5 py-1 text-xs font-semibold text-brand-900">Destaque</span> : null}
           {property.is_exclusive ? <span className="rounded-full bg-brand-800 px-2.5 py-1 text-xs font-semibold text-white">Exclusivo</span> : null}
         </div>

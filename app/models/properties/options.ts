@@ -1,14 +1,15 @@
 // Option lists of spec/public-site.md §3, word for word. Client-safe.
 
+// Badge colours live with the badge (components/site/property-status-badge.tsx).
 export const PROPERTY_STATUSES = {
-  ready: { label: "Pronto para morar", badge: "bg-emerald-100 text-emerald-900" },
-  launch: { label: "Lançamento", badge: "bg-amber-100 text-amber-900" },
-  construction: { label: "Em construção", badge: "bg-orange-100 text-orange-900" },
-  blueprint: { label: "Na planta", badge: "bg-sky-100 text-sky-900" },
-  commercial: { label: "Comercial", badge: "bg-indigo-100 text-indigo-900" },
-  land: { label: "Terreno disponível", badge: "bg-lime-100 text-lime-900" },
-  renovation: { label: "Em reforma", badge: "bg-rose-100 text-rose-900" },
-  future: { label: "Entrega futura", badge: "bg-violet-100 text-violet-900" },
+  ready: { label: "Pronto para morar" },
+  launch: { label: "Lançamento" },
+  construction: { label: "Em construção" },
+  blueprint: { label: "Na planta" },
+  commercial: { label: "Comercial" },
+  land: { label: "Terreno disponível" },
+  renovation: { label: "Em reforma" },
+  future: { label: "Entrega futura" },
 } as const;
 export type PropertyStatus = keyof typeof PROPERTY_STATUSES;
 
@@ -16,7 +17,7 @@ export function statusLabel(status: string) {
   return (PROPERTY_STATUSES as Record<string, { label: string }>)[status]?.label ?? status;
 }
 
-export type CategoryInfo = {
+type CategoryInfo = {
   name: string;
   slug: string;
   path: string;
@@ -111,5 +112,4 @@ export const LISTING_TYPES = {
   fazenda: "Fazenda",
 } as const;
 
-export const LATEST_N = 5;
 export const PAGE_SIZE = 12;

@@ -3,13 +3,14 @@ import { data } from "react-router";
 import { ErrorPage } from "#app/components/site/error-page";
 import { Gallery } from "#app/components/site/property/gallery";
 import { ShareButtons } from "#app/components/site/property/share-buttons";
+import { PropertyStatusBadge } from "#app/components/site/property-status-badge";
 import { MapEmbed } from "#app/components/site/agency-contact";
 import { WhatsAppIcon } from "#app/components/site/whatsapp-icon";
 import { whatsappLink } from "#app/config/agency";
 import { getDb } from "#app/db/db.server";
 import { fallbackDescription } from "#app/models/properties/describe";
 import { imageUrl } from "#app/models/properties/images";
-import { ADVERTISED_FOR_LABELS, PROPERTY_STATUSES, statusLabel } from "#app/models/properties/options";
+import { ADVERTISED_FOR_LABELS } from "#app/models/properties/options";
 import { getProperty } from "#app/models/properties/properties.server";
 import { formatPropertyCode } from "#app/models/properties/search";
 import { absoluteUrl } from "#app/utils/env.server";
@@ -71,7 +72,6 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
   const origin = useOrigin();
   const url = `${origin}/imoveis/${p.id}`;
   const code = formatPropertyCode(p.property_code);
-  const badge = (PROPERTY_STATUSES as Record<string, { badge: string }>)[p.status]?.badge ?? "bg-slate-100 text-slate-800";
   const features = [
     { value: p.area, label: `${formatInt(p.area)} m²`, name: "Área", icon: Ruler },
     { value: p.bedrooms, label: `${p.bedrooms}`, name: p.bedrooms === 1 ? "Quarto" : "Quartos", icon: BedDouble },
@@ -88,7 +88,7 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
       <div className="mt-8 grid gap-10 lg:grid-cols-[1fr_360px]">
         <div>
           <div className="flex flex-wrap gap-2">
-            <span className={`rounded-full px-3 py-1 text-xs font-semibold ${badge}`}>{statusLabel(p.status)}</span>
+            <PropertyStatusBadge status={p.status} padding="px-3 py-1" />
             {p.featured ? <span className="rounded-full bg-gold-500 px-3 py-1 text-xs font-semibold text-brand-900">Destaque</span> : null}
             <span className="rounded-full bg-slate-100 px-3 py-1 text-xs font-semibold text-slate-800">{p.standard}</span>
             {p.is_exclusive ? <span className="rounded-full bg-brand-800 px-3 py-1 text-xs font-semibold text-white">Exclusivo</span> : null}

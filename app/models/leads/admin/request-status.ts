@@ -1,29 +1,29 @@
 import { LISTING_TYPES } from "#app/models/properties/options";
 
 // Request statuses of spec/back-office.md §4, shared by both request tables.
-// Client-safe: labels and badge colours for the inbox pages.
+// Client-safe labels; the badge colours live in components/admin/request-status-badge.tsx.
 export const REQUEST_STATUSES = {
-  pending: { label: "Pendente", badge: "bg-yellow-100 text-yellow-900 ring-yellow-300" },
-  contacted: { label: "Contatado", badge: "bg-blue-100 text-blue-900 ring-blue-300" },
-  resolved: { label: "Resolvido", badge: "bg-green-100 text-green-900 ring-green-300" },
+  pending: { label: "Pendente" },
+  contacted: { label: "Contatado" },
+  resolved: { label: "Resolvido" },
 } as const;
 
 export type RequestStatus = keyof typeof REQUEST_STATUSES;
 
 export const REQUEST_STATUS_VALUES = Object.keys(REQUEST_STATUSES) as [RequestStatus, ...RequestStatus[]];
 
-export function isRequestStatus(value: unknown): value is RequestStatus {
+function isRequestStatus(value: unknown): value is RequestStatus {
   return typeof value === "string" && Object.hasOwn(REQUEST_STATUSES, value);
 }
 
-// Unknown values (a row written by hand) are shown raw, in grey.
-export function requestStatusInfo(status: string) {
-  return isRequestStatus(status) ? REQUEST_STATUSES[status] : { label: status, badge: "bg-slate-100 text-slate-800 ring-slate-300" };
+// Unknown values (a row written by hand) are shown raw.
+export function requestStatusLabel(status: string) {
+  return isRequestStatus(status) ? REQUEST_STATUSES[status].label : status;
 }
 
 // Links for a visitor's phone as typed on the public forms: "(67) 99999-0000",
 // "+55 67 ...". Brazilian numbers without the country code get 55 for WhatsApp.
-export function phoneDigits(phone: string) {
+function phoneDigits(phone: string) {
   return phone.replace(/\D/g, "");
 }
 
