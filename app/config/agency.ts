@@ -21,11 +21,18 @@ export type Agency = {
   simulatorUrl: string;
 };
 
+// The welcome strip above the header names the agency.
+export function welcomeText(name: string) {
+  return `Bem-vindo à ${name}: há mais de 15 anos realizando sonhos em Três Lagoas.`;
+}
+
+const NAME = "Lagoa Imóveis";
+
 export const defaultAgency: Agency = {
-  name: "Lagoa Imóveis",
-  legalName: "Lagoa Imóveis Ltda.",
+  name: NAME,
+  legalName: `${NAME} Ltda.`,
   creci: "CRECI/MS 1234-J",
-  welcome: "Bem-vindo à Lagoa Imóveis: há mais de 15 anos realizando sonhos em Três Lagoas.",
+  welcome: welcomeText(NAME),
   whatsapp: "5567999990000",
   whatsappDisplay: "(67) 99999-0000",
   phone: "556735210000",
@@ -41,7 +48,7 @@ export const defaultAgency: Agency = {
   simulatorUrl: "https://www8.caixa.gov.br/siopiinternet-web/simulaOperacaoInternet.do?method=inicializarCasoUso",
 };
 
-export const WHATSAPP_GREETING = "Olá! Vim pelo site.";
+const WHATSAPP_GREETING = "Olá! Vim pelo site.";
 
 export function whatsappLink(agency: Pick<Agency, "whatsapp">, text: string = WHATSAPP_GREETING) {
   return `https://wa.me/${agency.whatsapp}?text=${encodeURIComponent(text)}`;

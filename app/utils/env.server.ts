@@ -1,6 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
-import { defaultAgency, type Agency } from "#app/config/agency";
+import { defaultAgency, welcomeText, type Agency } from "#app/config/agency";
 
 // The one place that reads process.env: validated once, at first use, so a
 // misconfigured container fails at boot with a readable message.
@@ -14,6 +14,8 @@ const schema = z
     APP_URL: z.url().default("http://localhost:3000"),
     SESSION_SECRET: z.string().optional(),
     AGENCY_NAME: z.string().optional(),
+    // The name in the footer's copyright line; AGENCY_NAME when not given.
+    AGENCY_LEGAL_NAME: z.string().optional(),
     AGENCY_CRECI: z.string().optional(),
     AGENCY_WHATSAPP: z
       .string()
@@ -31,7 +33,8 @@ const schema = z
     // on the same host; a hop count ("1") or subnets ("172.17.0.0/16") in Docker.
     TRUST_PROXY: z.string().min(1).default("loopback"),
     SMTP_URL: z.string().optional(),
-    MAIL_FROM: z.string().default("Lagoa Imóveis <nao-responda@lagoaimoveis.com.br>"),
+    // Default: the agency's name <nao-responda@lagoaimoveis.com.br> (see getEnv).
+    MAIL_FROM: z.string().optional(),
     OUTBOX_DIR: z.string().min(1).default("data/outbox"),
     // Lets the benchmark and tests turn off the per-address form rate limit.
     RATE_LIMIT_DISABLED: z.enum(["0", "1"]).default("0"),
@@ -46,7 +49,14 @@ const schema = z
     }
   });
 
-export type Env = z.infer<typeof schema> & { appUrl: URL };
+type Env = Omit<z.infer<typeof schema>, "MAIL_FROM"> & { MAIL_FROM: string; appUrl: URL };
+
+const DEFAULT_SENDER = "nao-responda@lagoaimoveis.com.br";
+
+// A display name with a comma, quote or the like must be quoted in a From header.
+function mailbox(name: string, address: string) {
+  return /[()<>[\]:;@\\,."]/.test(name) ? `"${name.replace(/["\\]/g, "\\$&")}" <${address}>` : `${name} <${address}>`;
+}
 
 let cached: Env | undefined;
 
@@ -57,7 +67,8 @@ export function getEnv(): Env {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid environment:\n${lines.join("\n")}`);
   }
-  cached = { ...parsed.data, appUrl: new URL(parsed.data.APP_URL) };
+  const agencyName = parsed.data.AGENCY_NAME || defaultAgency.name;
+  cached = { ...parsed.data, MAIL_FROM: parsed.data.MAIL_FROM ?? mailbox(agencyName, DEFAULT_SENDER), appUrl: new URL(parsed.data.APP_URL) };
   return cached;
 }
 
@@ -76,7 +87,12 @@ export function absoluteUrl(pathname: string) {
 export function getAgency(): Agency {
   const env = getEnv();
   const agency = { ...defaultAgency };
-  if (env.AGENCY_NAME) agency.name = env.AGENCY_NAME;
+  if (env.AGENCY_NAME) {
+    agency.name = env.AGENCY_NAME;
+    agency.legalName = env.AGENCY_NAME;
+    agency.welcome = welcomeText(env.AGENCY_NAME);
+  }
+  if (env.AGENCY_LEGAL_NAME) agency.legalName = env.AGENCY_LEGAL_NAME;
   if (env.AGENCY_CRECI) agency.creci = env.AGENCY_CRECI;
   if (env.AGENCY_WHATSAPP) agency.whatsapp = env.AGENCY_WHATSAPP;
   if (env.AGENCY_PHONE) agency.phone = env.AGENCY_PHONE;

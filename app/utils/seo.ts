@@ -1,8 +1,23 @@
 import type { MetaDescriptor } from "react-router";
+import { defaultAgency, type Agency } from "#app/config/agency";
 
 type MatchLike = { id: string; loaderData?: unknown } | undefined;
+type RootData = { origin?: string; agency?: Agency };
 
-export const SITE_NAME = "Lagoa Imóveis";
+function rootData(matches: MatchLike[]) {
+  return matches.find((m) => m?.id === "root")?.loaderData as RootData | undefined;
+}
+
+// The agency as the root loader sent it (with the environment's overrides),
+// for meta functions, which cannot call useAgency().
+export function agencyFrom(matches: MatchLike[]): Agency {
+  return rootData(matches)?.agency ?? defaultAgency;
+}
+
+// "<page> | <agency>": the title of a page that needs no other tag from seo().
+export function pageTitle(matches: MatchLike[], title: string) {
+  return `${title} | ${agencyFrom(matches).name}`;
+}
 
 // Title, description, canonical URL and Open Graph tags for a page. The origin
 // comes from the root loader (APP_URL) so links are absolute in previews.
@@ -15,9 +30,8 @@ export function seo(opts: {
   type?: "website" | "article";
   noindex?: boolean;
 }): MetaDescriptor[] {
-  const root = opts.matches.find((m) => m?.id === "root")?.loaderData as { origin?: string; agency?: { name: string } } | undefined;
-  const origin = root?.origin ?? "";
-  const siteName = root?.agency?.name ?? SITE_NAME;
+  const origin = rootData(opts.matches)?.origin ?? "";
+  const siteName = agencyFrom(opts.matches).name;
   const url = `${origin}${opts.path}`;
   const image = opts.image ? (opts.image.startsWith("http") ? opts.image : `${origin}${opts.image}`) : `${origin}/og-default.jpg`;
   const title = opts.title.includes(siteName) ? opts.title : `${opts.title} | ${siteName}`;

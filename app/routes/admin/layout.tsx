@@ -2,6 +2,7 @@ import { Outlet } from "react-router";
 import { AdminShell } from "#app/components/admin/admin-shell";
 import { ErrorPage } from "#app/components/site/error-page";
 import { requireStaff } from "#app/utils/auth.server";
+import { pageTitle } from "#app/utils/seo";
 import { staffContext } from "#app/utils/staff-context";
 import type { Route } from "./+types/layout";
 
@@ -13,8 +14,8 @@ export const middleware: Route.MiddlewareFunction[] = [
   },
 ];
 
-export function meta() {
-  return [{ title: "Painel Administrativo | Lagoa Imóveis" }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: pageTitle(matches, "Painel Administrativo") }, { name: "robots", content: "noindex" }];
 }
 
 export function loader({ context }: Route.LoaderArgs) {

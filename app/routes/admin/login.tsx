@@ -4,12 +4,13 @@ import { Field, FormAlert, buttonClass, inputClass } from "#app/components/ui/fi
 import { getDb } from "#app/db/db.server";
 import { createSession } from "#app/models/accounts/sessions.server";
 import { LoginError, authenticator, getSessionUser } from "#app/utils/auth.server";
+import { pageTitle } from "#app/utils/seo";
 import { sessionCookieFor } from "#app/utils/session.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/login";
 
-export function meta() {
-  return [{ title: "Painel Administrativo | Lagoa Imóveis" }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: pageTitle(matches, "Painel Administrativo") }, { name: "robots", content: "noindex" }];
 }
 
 export async function loader({ request }: Route.LoaderArgs) {

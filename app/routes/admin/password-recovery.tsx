@@ -10,10 +10,11 @@ import { RESET_TOKEN_MINUTES, issueResetToken } from "#app/models/accounts/reset
 import { findUserByEmail } from "#app/models/accounts/users.server";
 import { sendEmail } from "#app/utils/email.server";
 import { absoluteUrl, getAgency } from "#app/utils/env.server";
+import { pageTitle } from "#app/utils/seo";
 import type { Route } from "./+types/password-recovery";
 
-export function meta() {
-  return [{ title: "Recuperar senha | Lagoa Imóveis" }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: pageTitle(matches, "Recuperar senha") }, { name: "robots", content: "noindex" }];
 }
 
 export function loader({ url }: Route.LoaderArgs) {

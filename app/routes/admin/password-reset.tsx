@@ -7,11 +7,12 @@ import { getDb } from "#app/db/db.server";
 import { PASSWORD_RULE } from "#app/models/accounts/password.schema";
 import { passwordResetSchema } from "#app/models/accounts/recovery.schema";
 import { consumeResetToken, findValidResetToken } from "#app/models/accounts/reset-tokens.server";
+import { pageTitle } from "#app/utils/seo";
 import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/password-reset";
 
-export function meta() {
-  return [{ title: "Nova senha | Lagoa Imóveis" }, { name: "robots", content: "noindex" }, { name: "referrer", content: "no-referrer" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: pageTitle(matches, "Nova senha") }, { name: "robots", content: "noindex" }, { name: "referrer", content: "no-referrer" }];
 }
 
 export async function loader({ params }: Route.LoaderArgs) {

@@ -2,14 +2,14 @@ import { Award, Eye, Handshake, Target } from "lucide-react";
 import { Link } from "react-router";
 import { PageHeader } from "#app/components/site/page-header";
 import { useAgency } from "#app/utils/root-data";
-import { seo } from "#app/utils/seo";
+import { agencyFrom, seo } from "#app/utils/seo";
 import type { Route } from "./+types/about";
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo({
     matches,
     title: "Sobre Nós",
-    description: "Conheça a história, a missão e os valores da Lagoa Imóveis, imobiliária de Três Lagoas - MS.",
+    description: `Conheça a história, a missão e os valores da ${agencyFrom(matches).name}, imobiliária de Três Lagoas - MS.`,
     path: "/sobre-nos",
   });
 }

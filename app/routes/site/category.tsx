@@ -4,13 +4,13 @@ import { ListingPage } from "#app/components/site/listing-page";
 import { getDb } from "#app/db/db.server";
 import { categoryByParam, categoryBySlug } from "#app/models/properties/options";
 import { listByCategory } from "#app/models/properties/properties.server";
-import { seo } from "#app/utils/seo";
+import { pageTitle, seo } from "#app/utils/seo";
 import type { Route } from "./+types/category";
 
 // Serves the six category paths (/lancamentos, ...) and /categoria/{category},
 // where {category} is a slug or the full category name.
 export function meta({ matches, loaderData }: Route.MetaArgs) {
-  if (!loaderData) return [{ title: "Página não encontrada | Lagoa Imóveis" }];
+  if (!loaderData) return [{ title: pageTitle(matches, "Página não encontrada") }];
   const c = loaderData.category;
   return seo({ matches, title: c.name, description: c.subtitle, path: c.path });
 }

@@ -3,14 +3,14 @@ import { PageHeader } from "#app/components/site/page-header";
 import { WhatsAppIcon } from "#app/components/site/whatsapp-icon";
 import { whatsappLink } from "#app/config/agency";
 import { useAgency } from "#app/utils/root-data";
-import { seo } from "#app/utils/seo";
+import { agencyFrom, seo } from "#app/utils/seo";
 import type { Route } from "./+types/contact";
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo({
     matches,
     title: "Contato",
-    description: "Endereço, telefone, WhatsApp, email e horário de atendimento da Lagoa Imóveis em Três Lagoas - MS.",
+    description: `Endereço, telefone, WhatsApp, email e horário de atendimento da ${agencyFrom(matches).name} em Três Lagoas - MS.`,
     path: "/contato",
   });
 }

@@ -1,11 +1,16 @@
 import { ListingPage } from "#app/components/site/listing-page";
 import { getDb } from "#app/db/db.server";
 import { listFeatured } from "#app/models/properties/properties.server";
-import { seo } from "#app/utils/seo";
+import { agencyFrom, seo } from "#app/utils/seo";
 import type { Route } from "./+types/featured";
 
 export function meta({ matches }: Route.MetaArgs) {
-  return seo({ matches, title: "Imóveis em Destaque", description: "Os imóveis em destaque da Lagoa Imóveis em Três Lagoas - MS.", path: "/destaques" });
+  return seo({
+    matches,
+    title: "Imóveis em Destaque",
+    description: `Os imóveis em destaque da ${agencyFrom(matches).name} em Três Lagoas - MS.`,
+    path: "/destaques",
+  });
 }
 
 export async function loader() {

@@ -9,7 +9,8 @@ import { createIdealRequest } from "#app/models/leads/leads.server";
 import { idealRequestSchema } from "#app/models/leads/ideal-request.schema";
 import { listFeatured } from "#app/models/properties/properties.server";
 import { invalidSubmission, submissionFailed } from "#app/utils/forms.server";
-import { seo } from "#app/utils/seo";
+import { useAgency } from "#app/utils/root-data";
+import { agencyFrom, seo } from "#app/utils/seo";
 import { redirectWithToast } from "#app/utils/toast.server";
 import { data } from "react-router";
 import type { Route } from "./+types/home";
@@ -17,7 +18,7 @@ import type { Route } from "./+types/home";
 export function meta({ matches }: Route.MetaArgs) {
   return seo({
     matches,
-    title: "Lagoa Imóveis | Imóveis à venda e para alugar em Três Lagoas - MS",
+    title: `${agencyFrom(matches).name} | Imóveis à venda e para alugar em Três Lagoas - MS`,
     description: "Casas, apartamentos, lançamentos, salas comerciais e terrenos em Três Lagoas - MS. Fale com a gente pelo WhatsApp e encontre o imóvel ideal.",
     path: "/",
   });
@@ -55,9 +56,10 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function HomePage({ loaderData, actionData }: Route.ComponentProps) {
+  const agency = useAgency();
   return (
     <>
-      <h1 className="sr-only">Lagoa Imóveis: imóveis à venda e para alugar em Três Lagoas - MS</h1>
+      <h1 className="sr-only">{agency.name}: imóveis à venda e para alugar em Três Lagoas - MS</h1>
       <BannerSlider banners={loaderData.banners} />
       <HomeSearch />
       <QuickButtons />

@@ -9,7 +9,7 @@ import { createListingRequest } from "#app/models/leads/leads.server";
 import { listingRequestSchema } from "#app/models/leads/listing-request.schema";
 import { LISTING_TYPES } from "#app/models/properties/options";
 import { invalidSubmission, submissionFailed } from "#app/utils/forms.server";
-import { seo } from "#app/utils/seo";
+import { agencyFrom, seo } from "#app/utils/seo";
 import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/listing-request";
 import { useFreshFormId } from "#app/components/ui/use-fresh-form-id";
@@ -19,7 +19,7 @@ export function meta({ matches, location }: Route.MetaArgs) {
   return seo({
     matches,
     title: "Anuncie seu Imóvel",
-    description: "Quer vender ou alugar seu imóvel em Três Lagoas? Envie os dados e a Lagoa Imóveis entra em contato para avaliar.",
+    description: `Quer vender ou alugar seu imóvel em Três Lagoas? Envie os dados e a ${agencyFrom(matches).name} entra em contato para avaliar.`,
     path: location.pathname === "/anunciar" ? "/anunciar-imovel" : location.pathname,
   });
 }

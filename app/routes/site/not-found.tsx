@@ -1,10 +1,11 @@
 import { data } from "react-router";
 import { ErrorPage } from "#app/components/site/error-page";
+import { pageTitle } from "#app/utils/seo";
 import type { Route } from "./+types/not-found";
 
 // Any path no other route takes: HTTP 404 inside the site frame.
-export function meta() {
-  return [{ title: "Página não encontrada | Lagoa Imóveis" }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return [{ title: pageTitle(matches, "Página não encontrada") }, { name: "robots", content: "noindex" }];
 }
 
 export function loader() {

@@ -13,14 +13,14 @@ import { imageUrl } from "#app/models/properties/images";
 import { ADVERTISED_FOR_LABELS } from "#app/models/properties/options";
 import { getProperty } from "#app/models/properties/properties.server";
 import { formatPropertyCode } from "#app/models/properties/search";
-import { absoluteUrl } from "#app/utils/env.server";
+import { absoluteUrl, getAgency } from "#app/utils/env.server";
 import { formatInt, formatPrice } from "#app/utils/format";
 import { useAgency, useOrigin } from "#app/utils/root-data";
-import { seo } from "#app/utils/seo";
+import { pageTitle, seo } from "#app/utils/seo";
 import type { Route } from "./+types/property";
 
 export function meta({ matches, loaderData, params }: Route.MetaArgs) {
-  if (!loaderData) return [{ title: "Imóvel não encontrado | Lagoa Imóveis" }, { name: "robots", content: "noindex" }];
+  if (!loaderData) return [{ title: pageTitle(matches, "Imóvel não encontrado") }, { name: "robots", content: "noindex" }];
   const p = loaderData.property;
   const description = (p.description ?? fallbackDescription(p)).replace(/\s+/g, " ").slice(0, 155);
   const cover = p.images[0];
@@ -42,6 +42,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   const property = id ? await getProperty(getDb(), id) : null;
   if (!property) throw data({ message: "Imóvel não encontrado" }, { status: 404 });
   const url = absoluteUrl(`/imoveis/${property.id}`);
+  const agency = getAgency();
   const jsonLd = {
     "@context": "https://schema.org",
     "@type": "RealEstateListing",
@@ -51,6 +52,7 @@ export async function loader({ params }: Route.LoaderArgs) {
     datePosted: property.created_at,
     image: property.images.map((img) => absoluteUrl(imageUrl(img.file_key, img.widths[img.widths.length - 1]))),
     identifier: formatPropertyCode(property.property_code),
+    provider: { "@type": "RealEstateAgent", name: agency.name, url: absoluteUrl("/"), telephone: `+${agency.phone}`, email: agency.email },
     ...(property.price != null
       ? { offers: { "@type": "Offer", price: (property.price / 100).toFixed(2), priceCurrency: "BRL", availability: "https://schema.org/InStock", url } }
       : {}),
