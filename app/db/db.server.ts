@@ -23,11 +23,3 @@ export function getDb(): Kysely<Database> {
   if (!instance) instance = openDatabase(databasePath());
   return instance;
 }
-
-export async function closeDb() {
-  if (instance) {
-    const db = instance;
-    instance = undefined;
-    await db.destroy();
-  }
-}

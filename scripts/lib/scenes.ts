@@ -3,7 +3,7 @@
 // stock photos. Deterministic for a given seed, so re-running a generator
 // rewrites identical files. No text anywhere: the site overlays its own.
 
-export type Palette = {
+type Palette = {
   skyTop: string;
   skyBottom: string;
   sun: string;
@@ -140,7 +140,7 @@ export const PALETTES = {
 } satisfies Record<string, Palette>;
 export type PaletteName = keyof typeof PALETTES;
 
-export function rng(seed: number) {
+function rng(seed: number) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

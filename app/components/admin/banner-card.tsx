@@ -1,5 +1,5 @@
 import { Monitor, Pencil, Power, Smartphone, Trash2 } from "lucide-react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link, href, useNavigation } from "react-router";
 import { BANNER_MESSAGES, type AdminBanner } from "#app/models/banners/defaults";
 import { BannerImage } from "./banner-image";
 
@@ -54,7 +54,7 @@ export function BannerCard({ banner, limitReached }: { banner: AdminBanner; limi
         </dl>
         <div className="mt-auto flex flex-wrap items-center gap-2 border-t border-slate-100 pt-4">
           <Link
-            to={`/admin/banners/${banner.id}`}
+            to={href("/admin/banners/:id", { id: banner.id })}
             aria-label={`Editar ${banner.title}`}
             className="inline-flex items-center gap-1.5 rounded-md bg-brand-800 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700"
           >

@@ -1,5 +1,5 @@
 import { Pencil, Star, StarOff, Trash2 } from "lucide-react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link, href, useNavigation } from "react-router";
 import { ADVERTISED_FOR_LABELS } from "#app/models/properties/options";
 import { PropertyImage } from "#app/components/site/property-image";
 import { formatPropertyCode } from "#app/models/properties/search";
@@ -11,7 +11,7 @@ import { formatPrice } from "#app/utils/format";
 // without JavaScript. Deleting asks for confirmation through a <details>
 // that reveals the "Confirmar exclusão" button.
 
-export type PropertyListItem = Omit<AdminPropertyRow, "type" | "created_at">;
+type PropertyListItem = Omit<AdminPropertyRow, "type" | "created_at">;
 
 function ToggleFeatured({ item }: { item: PropertyListItem }) {
   const navigation = useNavigation();
@@ -87,7 +87,7 @@ export function PropertyList({ items }: { items: PropertyListItem[] }) {
           </div>
           <div className="flex flex-wrap items-center gap-2">
             <Link
-              to={`/admin/properties/${item.id}/edit`}
+              to={href("/admin/properties/:id/edit", { id: String(item.id) })}
               className="inline-flex items-center gap-1 rounded-md border border-brand-800 px-3 py-1.5 text-sm font-medium text-brand-800 hover:bg-brand-50"
             >
               <Pencil aria-hidden className="size-4" /> Editar

@@ -10,7 +10,7 @@ import { RequestStatusBadge } from "./request-status-badge";
 // The detail page shared by both request kinds: the kind's own fields on the
 // left, the handling (status, responsible, dates) and its forms on the right.
 
-export type RequestDetailRow = { id: number; name: string; status: string; resolved_by: string | null; created_at: string; updated_at: string };
+type RequestDetailRow = { id: number; name: string; status: string; resolved_by: string | null; created_at: string; updated_at: string };
 
 export function RequestDetailPage({
   title,

@@ -1,5 +1,5 @@
 import { Bath, BedDouble, Car, MapPin, Ruler } from "lucide-react";
-import { Link } from "react-router";
+import { Link, href } from "react-router";
 import type { PropertyCard as PropertyCardData } from "#app/models/properties/types";
 import { ADVERTISED_FOR_LABELS } from "#app/models/properties/options";
 import { formatPropertyCode } from "#app/models/properties/search";
@@ -63,7 +63,7 @@ export function PropertyCard({ property, eager = false, headingLevel = 3 }: { pr
         <div className="mt-auto flex items-end justify-between gap-2 pt-4">
           <p className="text-lg font-bold whitespace-nowrap text-brand-800 sm:text-xl">{formatPrice(property.price)}</p>
           <Link
-            to={`/imoveis/${property.id}`}
+            to={href("/imoveis/:id", { id: String(property.id) })}
             className="rounded-md bg-brand-800 px-3 py-2 text-sm font-semibold whitespace-nowrap text-white hover:bg-brand-700"
             aria-label={`Ver Detalhes: ${property.name}`}
           >

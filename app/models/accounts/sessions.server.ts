@@ -27,7 +27,7 @@ export async function createSession(db: DB, userId: number, userAgent: string | 
   return token;
 }
 
-export type SessionLookup = { status: "ok"; user: SessionUser; sessionId: string } | { status: "expired" } | { status: "none" };
+type SessionLookup = { status: "ok"; user: SessionUser; sessionId: string } | { status: "expired" } | { status: "none" };
 
 // "expired" covers a session that timed out, was ended elsewhere (password
 // change, account disabled) or whose account is gone: the visitor had logged in.
@@ -47,8 +47,4 @@ export async function lookupSession(db: DB, token: string | null | undefined): P
 
 export async function deleteSession(db: DB, token: string | null | undefined) {
   if (token) await db.deleteFrom("sessions").where("id", "=", hashToken(token)).execute();
-}
-
-export async function deleteExpiredSessions(db: DB) {
-  await db.deleteFrom("sessions").where("expires_at", "<=", new Date().toISOString()).execute();
 }

@@ -12,7 +12,7 @@ export function isBannerId(id: unknown): id is BannerId {
   return typeof id === "string" && (BANNER_IDS as readonly string[]).includes(id);
 }
 
-export type BannerDefaults = {
+type BannerDefaults = {
   id: BannerId;
   title: string;
   subtitle: string;

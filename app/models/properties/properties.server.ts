@@ -3,8 +3,6 @@ import type { Database, PropertiesTable } from "#app/db/schema";
 import type { PropertyFilter } from "./filters";
 import type { StoredImage } from "./images";
 import type { PropertyCard, PropertyDetail } from "./types";
-
-export type { PropertyCard, PropertyDetail };
 import { PAGE_SIZE, PRICE_RANGES } from "./options";
 import { codeFromQuery, likePattern, normalizeText } from "./search";
 

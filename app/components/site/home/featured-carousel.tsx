@@ -11,7 +11,7 @@ const AUTO_SCROLL_MS = 6000; // spec §9
 // "Destaques": embla with the spec's constants (loop, duration 80, in-view
 // threshold 0.7); 1 card per view on small screens, 2 on medium, 3 on large.
 // Without JavaScript the strip scrolls sideways with snap points.
-export function FeaturedCarousel({ properties }: { properties: PropertyCardData[] }) {
+function FeaturedCarousel({ properties }: { properties: PropertyCardData[] }) {
   const [emblaRef, emblaApi] = useEmblaCarousel({ loop: true, duration: 80, inViewThreshold: 0.7, align: "start" });
   const hydrated = useHydrated();
   const many = properties.length > 1;

@@ -5,19 +5,19 @@ import { REQUEST_STATUS_VALUES, type RequestStatus } from "./request-status";
 // pages). Field names follow the entity (spec §3): status, resolved_by.
 // Client-safe.
 
-export const RESPONSIBLE_MAX = 120;
-export const SEARCH_MAX = 100;
+const RESPONSIBLE_MAX = 120;
+const SEARCH_MAX = 100;
 
-export const requestIdField = z.coerce.number({ error: "Solicitação inválida." }).int().positive().max(Number.MAX_SAFE_INTEGER);
+const requestIdField = z.coerce.number({ error: "Solicitação inválida." }).int().positive().max(Number.MAX_SAFE_INTEGER);
 
-export const statusUpdateSchema = z.object({
+const statusUpdateSchema = z.object({
   intent: z.literal("status"),
   id: requestIdField,
   status: z.enum(REQUEST_STATUS_VALUES, { error: "Status inválido." }),
   redirectTo: z.string().optional(),
 });
 
-export const responsibleUpdateSchema = z.object({
+const responsibleUpdateSchema = z.object({
   intent: z.literal("responsible"),
   id: requestIdField,
   resolved_by: z.string({ error: "Responsável inválido." }).trim().min(1, "Responsável inválido.").max(RESPONSIBLE_MAX, "Responsável inválido."),
@@ -25,11 +25,10 @@ export const responsibleUpdateSchema = z.object({
 });
 
 export const requestUpdateSchema = z.discriminatedUnion("intent", [statusUpdateSchema, responsibleUpdateSchema]);
-export type RequestUpdate = z.infer<typeof requestUpdateSchema>;
 
 // ?status=pending|contacted|resolved&q=text. Anything else is ignored rather
 // than refused: a stale bookmark still opens the inbox.
-export const requestFilterSchema = z.object({
+const requestFilterSchema = z.object({
   status: z.enum(REQUEST_STATUS_VALUES).optional().catch(undefined),
   q: z
     .string()

@@ -30,7 +30,7 @@ function table(kind: RequestKind) {
 
 // The inbox shows the newest requests; older ones are reached with the
 // filter and search (a real agency gets a few a day, not thousands).
-export const REQUEST_LIST_LIMIT = 200;
+const REQUEST_LIST_LIMIT = 200;
 
 export async function listRequests<K extends RequestKind>(db: DB, kind: K, filter: RequestFilter = {}) {
   let q = db.selectFrom(table(kind)).selectAll();
@@ -64,7 +64,7 @@ export async function setRequestStatus(db: DB, kind: RequestKind, id: number, st
   return Number(result.numUpdatedRows) > 0;
 }
 
-export type ResponsibleResult = "ok" | "not-found" | "invalid-responsible";
+type ResponsibleResult = "ok" | "not-found" | "invalid-responsible";
 
 // Choosing a responsible person resolves the request (spec §4). Only the name
 // of an active staff account is accepted (DESIGN.md decision 7); the check and
