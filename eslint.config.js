@@ -67,7 +67,7 @@ export default tseslint.config(
           patterns: [
             serverModules,
             {
-              group: ["zod", "@conform-to/zod", "@conform-to/zod/*", "#app/models/**/*.schema"],
+              group: ["zod", "@conform-to/zod", "@conform-to/zod/*", "#app/models/**/*.schema", "#app/models/shared/fields"],
               message: "Public bundles never import zod: validate in the action (docs/decisions/0002).",
               allowTypeImports: true,
             },

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "#app/db/schema";
-import { createStaff } from "#app/models/accounts/create-user.server";
+import { createStaff } from "#app/models/accounts/staff.server";
 import { countUsers } from "#app/models/accounts/users.server";
 import { absoluteUrl } from "#app/utils/env.server";
 

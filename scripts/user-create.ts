@@ -2,7 +2,8 @@
 import { parseArgs } from "node:util";
 import { openDatabase } from "#app/db/db.server";
 import { migrateToLatest } from "#app/db/migrate.server";
-import { createStaff, newStaffSchema } from "#app/models/accounts/create-user.server";
+import { newStaffSchema } from "#app/models/accounts/staff.schema";
+import { createStaff } from "#app/models/accounts/staff.server";
 import { databasePath } from "#app/utils/env.server";
 
 const { values } = parseArgs({

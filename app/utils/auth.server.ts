@@ -68,15 +68,3 @@ export async function requireStaff(request: Request): Promise<SessionUser & { se
     { headers },
   );
 }
-
-export async function requireMaster(request: Request) {
-  const user = await requireStaff(request);
-  if (user.role !== "master") {
-    throw await redirectWithToast("/admin/dashboard", {
-      type: "error",
-      title: "Acesso negado",
-      description: "Apenas o usuário master pode gerenciar a equipe.",
-    });
-  }
-  return user;
-}

@@ -1,6 +1,6 @@
 import type { Submission } from "@conform-to/react";
 import { data } from "react-router";
-import { REQUIRED } from "#app/models/leads/fields";
+import { REQUIRED } from "#app/models/shared/messages";
 
 // A refused form: 400 with the field errors and the typed values (conform's
 // reply), plus the spec's summary when required fields are missing.

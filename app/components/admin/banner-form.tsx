@@ -4,7 +4,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "react-router";
 import { bannerSchema } from "#app/models/banners/banner.schema";
 import { DEFAULT_BTN_TEXT, type AdminBanner } from "#app/models/banners/defaults";
-import { Field, FormAlert, buttonClass, inputClass } from "#app/components/ui/field";
+import { Field, FormAlert, buttonClass, type FormConstraint } from "#app/components/ui/field";
 import { BannerImageInput } from "./banner-image-input";
 
 const panel = "space-y-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200";
@@ -15,10 +15,12 @@ const checkboxClass = "size-5 rounded border-slate-300 text-brand-800 focus:ring
 // with JavaScript the same schema validates first and the images get a preview.
 export function BannerForm({
   banner,
+  constraint,
   lastResult,
   alert,
 }: {
   banner: AdminBanner;
+  constraint: FormConstraint;
   lastResult?: SubmissionResult<string[]> | null;
   alert?: { title: string; description?: string } | null;
 }) {
@@ -36,6 +38,7 @@ export function BannerForm({
       show_on_desktop: banner.showOnDesktop,
       show_on_mobile: banner.showOnMobile,
     },
+    constraint,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: bannerSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -50,44 +53,18 @@ export function BannerForm({
           <h2 id="banner-texts" className="text-lg font-semibold text-brand-800">
             Textos
           </h2>
-          <Field id={fields.title.id} errorId={fields.title.errorId} label="Título *" errors={fields.title.errors}>
-            <input {...getInputProps(fields.title, { type: "text" })} key={fields.title.key} maxLength={120} aria-required className={inputClass} />
-          </Field>
-          <Field id={fields.subtitle.id} errorId={fields.subtitle.errorId} label="Subtítulo" errors={fields.subtitle.errors}>
-            <input {...getInputProps(fields.subtitle, { type: "text" })} key={fields.subtitle.key} maxLength={200} className={inputClass} />
-          </Field>
+          <Field meta={fields.title} label="Título *" type="text" />
+          <Field meta={fields.subtitle} label="Subtítulo" type="text" />
           <div className="grid gap-4 sm:grid-cols-2">
             <Field
-              id={fields.link.id}
-              errorId={fields.link.errorId}
+              meta={fields.link}
               label="Link"
-              errors={fields.link.errors}
               hint="Página do site (ex.: /destaques) ou endereço http(s)."
-            >
-              <input
-                {...getInputProps(fields.link, { type: "text" })}
-                key={fields.link.key}
-                maxLength={500}
-                inputMode="url"
-                placeholder="/imoveis"
-                className={inputClass}
-              />
-            </Field>
-            <Field
-              id={fields.btn_text.id}
-              errorId={fields.btn_text.errorId}
-              label="Texto do botão"
-              errors={fields.btn_text.errors}
-              hint={`Vazio: “${DEFAULT_BTN_TEXT}”.`}
-            >
-              <input
-                {...getInputProps(fields.btn_text, { type: "text" })}
-                key={fields.btn_text.key}
-                maxLength={40}
-                placeholder={DEFAULT_BTN_TEXT}
-                className={inputClass}
-              />
-            </Field>
+              type="text"
+              inputMode="url"
+              placeholder="/imoveis"
+            />
+            <Field meta={fields.btn_text} label="Texto do botão" hint={`Vazio: “${DEFAULT_BTN_TEXT}”.`} type="text" placeholder={DEFAULT_BTN_TEXT} />
           </div>
         </section>
 

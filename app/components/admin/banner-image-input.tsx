@@ -1,7 +1,7 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { useEffect, useState } from "react";
 import { IMAGE_ACCEPT } from "#app/utils/image-rules";
-import { Field, inputClass } from "#app/components/ui/field";
+import { Field, describedBy, inputClass } from "#app/components/ui/field";
 import { BannerImage } from "./banner-image";
 
 // A replaceable banner picture: the current image, or with JavaScript a
@@ -22,7 +22,7 @@ export function BannerImageInput({
   const [preview, setPreview] = useState<string | null>(null);
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
   return (
-    <Field id={meta.id} errorId={meta.errorId} label={label} errors={meta.errors} hint={hint}>
+    <Field meta={meta} label={label} hint={hint} as="custom">
       <div className={`mb-3 overflow-hidden rounded-lg bg-slate-100 ring-1 ring-slate-200 ${frameClass}`}>
         <BannerImage src={preview ?? currentUrl} alt={preview ? "Prévia da nova imagem" : "Imagem atual"} className="size-full" />
       </div>
@@ -31,7 +31,7 @@ export function BannerImageInput({
         {...getInputProps(meta, { type: "file" })}
         key={meta.key}
         accept={IMAGE_ACCEPT}
-        aria-describedby={[`${meta.id}-hint`, meta.errors?.length ? meta.errorId : null].filter(Boolean).join(" ")}
+        aria-describedby={describedBy(meta, hint)}
         onChange={(e) => {
           const file = e.currentTarget.files?.[0];
           setPreview(file ? URL.createObjectURL(file) : null);

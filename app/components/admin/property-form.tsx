@@ -1,8 +1,8 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Link, Form, useNavigation } from "react-router";
 import { CATEGORY_NAMES, STATUS_OPTIONS, type PropertyFormValues } from "#app/models/properties/admin/property.schema";
 import { ADVERTISED_FOR, ADVERTISED_FOR_LABELS, FILTER_TYPES, PROPERTY_STATUSES, STANDARDS } from "#app/models/properties/options";
-import { Field, FormAlert, buttonClass, inputClass } from "#app/components/ui/field";
+import { Field, FormAlert, buttonClass, type FormConstraint } from "#app/components/ui/field";
 import { PropertyImages, type ExistingImage } from "./property-images";
 
 // One form for "Novo Imóvel" and "Editar Imóvel" (spec back-office §2, §3, §5),
@@ -13,22 +13,24 @@ import { PropertyImages, type ExistingImage } from "./property-images";
 type ActionData = { result: SubmissionResult<string[]>; alert?: { title: string; description: string } } | undefined;
 
 const countFields = [
-  ["area", "Área (m²) *", true],
-  ["bedrooms", "Quartos", false],
-  ["suites", "Suítes", false],
-  ["bathrooms", "Banheiros", false],
-  ["parking_spaces", "Vagas", false],
+  ["area", "Área (m²) *"],
+  ["bedrooms", "Quartos"],
+  ["suites", "Suítes"],
+  ["bathrooms", "Banheiros"],
+  ["parking_spaces", "Vagas"],
 ] as const;
 
 export function PropertyForm({
   mode,
   propertyId,
+  constraint,
   defaults,
   images,
   actionData,
 }: {
   mode: "new" | "edit";
   propertyId?: number;
+  constraint: FormConstraint;
   defaults: PropertyFormValues;
   images: ExistingImage[];
   actionData: ActionData;
@@ -39,6 +41,7 @@ export function PropertyForm({
     id: "property-form",
     lastResult: actionData?.result,
     defaultValue: defaults,
+    constraint,
     shouldRevalidate: "onSubmit",
   });
   const initial = actionData?.result?.initialValue as Record<string, unknown> | null | undefined;
@@ -46,14 +49,12 @@ export function PropertyForm({
   const select = (name: "type" | "status" | "category" | "standard" | "advertised_for", label: string, options: readonly (readonly [string, string])[]) => {
     const f = fields[name];
     return (
-      <Field id={f.id} errorId={f.errorId} label={label} errors={f.errors}>
-        <select {...getSelectProps(f)} key={f.key} className={inputClass}>
-          {options.map(([value, text]) => (
-            <option key={value} value={value}>
-              {text}
-            </option>
-          ))}
-        </select>
+      <Field meta={f} label={label} as="select">
+        {options.map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
       </Field>
     );
   };
@@ -64,9 +65,7 @@ export function PropertyForm({
       {form.errors?.length ? <FormAlert title="Não foi possível salvar" description={form.errors[0]} /> : null}
       {propertyId != null ? <input type="hidden" name="id" value={propertyId} /> : null}
 
-      <Field id={fields.name.id} errorId={fields.name.errorId} label="Nome do imóvel *" errors={fields.name.errors}>
-        <input {...getInputProps(fields.name, { type: "text" })} key={fields.name.key} required maxLength={200} className={inputClass} />
-      </Field>
+      <Field meta={fields.name} label="Nome do imóvel *" type="text" />
 
       <div className="grid gap-4 md:grid-cols-[1fr_1fr_2fr]">
         {select(
@@ -87,38 +86,14 @@ export function PropertyForm({
       </div>
 
       <div className="grid gap-4 md:grid-cols-[2fr_1fr]">
-        <Field id={fields.location.id} errorId={fields.location.errorId} label="Localização *" errors={fields.location.errors}>
-          <input
-            {...getInputProps(fields.location, { type: "text" })}
-            key={fields.location.key}
-            required
-            maxLength={300}
-            placeholder="Rua, número - Bairro, Três Lagoas - MS"
-            className={inputClass}
-          />
-        </Field>
-        <Field id={fields.price.id} errorId={fields.price.errorId} label="Preço (R$) *" errors={fields.price.errors} hint="Ex.: 450.000,00 ou SOB CONSULTA">
-          <input
-            {...getInputProps(fields.price, { type: "text" })}
-            key={fields.price.key}
-            required
-            maxLength={30}
-            inputMode="decimal"
-            placeholder="450.000,00"
-            className={inputClass}
-          />
-        </Field>
+        <Field meta={fields.location} label="Localização *" type="text" placeholder="Rua, número - Bairro, Três Lagoas - MS" />
+        <Field meta={fields.price} label="Preço (R$) *" hint="Ex.: 450.000,00 ou SOB CONSULTA" type="text" inputMode="decimal" placeholder="450.000,00" />
       </div>
 
       <div className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
-        {countFields.map(([name, label, required]) => {
-          const f = fields[name];
-          return (
-            <Field key={name} id={f.id} errorId={f.errorId} label={label} errors={f.errors}>
-              <input {...getInputProps(f, { type: "number" })} key={f.key} required={required} min={0} step={1} inputMode="numeric" className={inputClass} />
-            </Field>
-          );
-        })}
+        {countFields.map(([name, label]) => (
+          <Field key={name} meta={fields[name]} label={label} type="number" min={0} step={1} inputMode="numeric" />
+        ))}
       </div>
 
       <div className="grid gap-4 md:grid-cols-2">
@@ -134,15 +109,7 @@ export function PropertyForm({
         )}
       </div>
 
-      <Field id={fields.description.id} errorId={fields.description.errorId} label="Descrição" errors={fields.description.errors}>
-        <textarea
-          {...getTextareaProps(fields.description)}
-          key={fields.description.key}
-          rows={5}
-          maxLength={10_000}
-          className={`${inputClass} min-h-[120px]`}
-        />
-      </Field>
+      <Field meta={fields.description} label="Descrição" as="textarea" rows={5} controlClassName="min-h-[120px]" />
 
       <div className="flex flex-wrap gap-6">
         <label className="flex items-center gap-2 text-sm font-medium text-slate-800">

@@ -1,12 +1,10 @@
 import { z } from "zod";
-import { newPasswordField } from "./password.schema";
-
-const email = z.string({ error: "Campo obrigatório." }).trim().min(1, "Campo obrigatório.").max(254).pipe(z.email("Informe um email válido."));
+import { currentPasswordField, emailField, nameField, newPasswordField, REQUIRED } from "#app/models/shared/fields";
 
 export const profileSchema = z.object({
   intent: z.literal("profile"),
-  name: z.string({ error: "Campo obrigatório." }).trim().min(1, "Campo obrigatório.").max(120, "Use no máximo 120 caracteres."),
-  email,
+  name: nameField,
+  email: emailField,
   // Needed only to change the email (it is where recovery links go).
   current: z.string().optional(),
 });
@@ -14,10 +12,11 @@ export const profileSchema = z.object({
 export const changePasswordSchema = z
   .object({
     intent: z.literal("password"),
-    current: z.string({ error: "Campo obrigatório." }),
+    current: currentPasswordField,
     password: newPasswordField,
-    confirm: z.string({ error: "Campo obrigatório." }),
+    confirm: z.string({ error: REQUIRED }),
   })
   .refine((v) => v.password === v.confirm, { path: ["confirm"], message: "As senhas não conferem." });
 
+// The two forms of /admin/perfil, told apart by `intent`.
 export const profileActionSchema = z.discriminatedUnion("intent", [profileSchema, changePasswordSchema]);

@@ -1,10 +1,8 @@
 import { z } from "zod";
-import { newPasswordField } from "./password.schema";
+import { emailField, newPasswordField, REQUIRED } from "#app/models/shared/fields";
 
-export const recoveryRequestSchema = z.object({
-  email: z.string({ error: "Campo obrigatório." }).trim().min(1, "Campo obrigatório.").max(254).pipe(z.email("Informe um email válido.")),
-});
+export const recoveryRequestSchema = z.object({ email: emailField });
 
 export const passwordResetSchema = z
-  .object({ password: newPasswordField, confirm: z.string({ error: "Campo obrigatório." }) })
+  .object({ password: newPasswordField, confirm: z.string({ error: REQUIRED }) })
   .refine((v) => v.password === v.confirm, { path: ["confirm"], message: "As senhas não conferem." });

@@ -1,7 +1,8 @@
 import { randomInt } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "#app/db/schema";
-import { setActive, setPassword } from "./users.server";
+import type { NewStaff } from "./staff.schema";
+import { DuplicateUserError, createUser, setActive, setPassword } from "./users.server";
 
 type DB = Kysely<Database>;
 
@@ -35,4 +36,14 @@ export async function resetAdminPassword(db: DB, id: number) {
   const password = generatePassword();
   await setPassword(db, id, password);
   return { name: admin.name, password };
+}
+
+// A new staff account, or which field clashes with an existing account.
+export async function createStaff(db: DB, input: NewStaff) {
+  try {
+    return { ok: true as const, id: await createUser(db, input) };
+  } catch (error) {
+    if (error instanceof DuplicateUserError) return { ok: false as const, field: error.field, message: error.message };
+    throw error;
+  }
 }

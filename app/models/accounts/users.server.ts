@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database, Role } from "#app/db/schema";
-import { hashPassword } from "./password.server";
+import { hashPassword, verifyPassword } from "./password.server";
 
 type DB = Kysely<Database>;
 
@@ -75,6 +75,13 @@ export async function updateProfile(db: DB, id: number, input: { name: string; e
     .set({ name: input.name.trim(), email: input.email.trim(), updated_at: new Date().toISOString() })
     .where("id", "=", id)
     .execute();
+}
+
+// Whether `password` is the account's current one (to change the email or
+// the password, a borrowed session is not enough).
+export async function checkPassword(db: DB, id: number, password: string) {
+  const row = await db.selectFrom("users").select("password_hash").where("id", "=", id).executeTakeFirst();
+  return row ? verifyPassword(row.password_hash, password) : false;
 }
 
 // A new password ends every session of the account but the one given.

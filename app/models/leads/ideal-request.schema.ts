@@ -1,13 +1,13 @@
 import { z } from "zod";
-import { emailField, honeypot, MAX_TEXT, phoneField, requiredText } from "./fields";
+import { emailField, honeypotField, LIMITS, nameField, phoneField, requiredText } from "#app/models/shared/fields";
 
 // Field names of the spec (public-site §5): name, email, phone, idealProperty.
 export const idealRequestSchema = z.object({
-  name: requiredText(120),
+  name: nameField,
   email: emailField,
   phone: phoneField.optional(),
-  idealProperty: requiredText(MAX_TEXT),
-  website: honeypot,
+  idealProperty: requiredText(LIMITS.longText),
+  website: honeypotField,
 });
 
 export type IdealRequestInput = z.infer<typeof idealRequestSchema>;

@@ -1,7 +1,10 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, data, redirect, useNavigation } from "react-router";
 import { AuthCard } from "#app/components/admin/auth-card";
-import { Field, FormAlert, buttonClass, inputClass } from "#app/components/ui/field";
+import { Field, FormAlert, buttonClass } from "#app/components/ui/field";
 import { getDb } from "#app/db/db.server";
+import { loginSchema } from "#app/models/accounts/login.schema";
 import { createSession } from "#app/models/accounts/sessions.server";
 import { LoginError, authenticator, getSessionUser } from "#app/utils/auth.server";
 import { pageTitle } from "#app/utils/seo";
@@ -16,16 +19,18 @@ export function meta({ matches }: Route.MetaArgs) {
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await getSessionUser(request);
   if (session.status === "ok" && session.user.role !== "client") throw redirect("/admin/dashboard");
-  return null;
+  return { constraint: getZodConstraint(loginSchema) };
 }
 
+// The typed username comes back with every refusal; the password never does.
 export async function action({ request }: Route.ActionArgs) {
-  const typed = String((await request.clone().formData()).get("username") ?? "").slice(0, 254);
+  const submission = parseWithZod(await request.clone().formData(), { schema: loginSchema });
+  const refuse = (status: number, title: string, description: string) =>
+    data({ result: submission.reply({ hideFields: ["password"] }), error: { title, description } }, { status });
+  if (submission.status !== "success") return refuse(400, "Erro de autenticação", "Preencha o email/usuário e a senha.");
   try {
     const user = await authenticator.authenticate("form", request);
-    if (user.role === "client") {
-      return data({ username: typed, error: { title: "Acesso negado", description: "Esta conta não tem acesso ao painel administrativo." } }, { status: 403 });
-    }
+    if (user.role === "client") return refuse(403, "Acesso negado", "Esta conta não tem acesso ao painel administrativo.");
     const token = await createSession(getDb(), user.id, request.headers.get("User-Agent"));
     return redirectWithToast(
       "/admin/dashboard",
@@ -35,26 +40,22 @@ export async function action({ request }: Route.ActionArgs) {
   } catch (error) {
     if (error instanceof LoginError) {
       const status = error.code === "throttled" ? 429 : error.code === "missing" ? 400 : 401;
-      const title = error.code === "throttled" ? "Muitas tentativas" : "Erro de autenticação";
-      return data({ username: typed, error: { title, description: error.message } }, { status });
+      return refuse(status, error.code === "throttled" ? "Muitas tentativas" : "Erro de autenticação", error.message);
     }
     console.error("login failed", error);
-    return data({ username: typed, error: { title: "Erro no sistema", description: "Ocorreu um erro durante o login. Tente novamente." } }, { status: 500 });
+    return refuse(500, "Erro no sistema", "Ocorreu um erro durante o login. Tente novamente.");
   }
 }
 
-export default function AdminLogin({ actionData }: Route.ComponentProps) {
+export default function AdminLogin({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
+  const [form, fields] = useForm({ id: "login", lastResult: actionData?.result, constraint: loaderData.constraint });
   return (
     <AuthCard title="Painel Administrativo" subtitle="Acesso restrito à equipe da imobiliária">
-      <Form method="post" className="space-y-4">
+      <Form method="post" {...getFormProps(form)} noValidate={false} className="space-y-4">
         {actionData?.error ? <FormAlert title={actionData.error.title} description={actionData.error.description} /> : null}
-        <Field id="username" label="Email ou nome de usuário">
-          <input id="username" name="username" type="text" required autoComplete="username" defaultValue={actionData?.username ?? ""} className={inputClass} />
-        </Field>
-        <Field id="password" label="Senha">
-          <input id="password" name="password" type="password" required autoComplete="current-password" className={inputClass} />
-        </Field>
+        <Field meta={fields.username} label="Email ou nome de usuário" type="text" autoComplete="username" />
+        <Field meta={fields.password} label="Senha" type="password" autoComplete="current-password" />
         <button type="submit" className={`${buttonClass} w-full`} disabled={busy}>
           {busy ? "Entrando..." : "Entrar"}
         </button>

@@ -1,9 +1,9 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { MailCheck } from "lucide-react";
 import { Form, Link, data, redirect, useNavigation } from "react-router";
 import { AuthCard } from "#app/components/admin/auth-card";
-import { Field, buttonClass, inputClass } from "#app/components/ui/field";
+import { Field, buttonClass } from "#app/components/ui/field";
 import { getDb } from "#app/db/db.server";
 import { recoveryRequestSchema } from "#app/models/accounts/recovery.schema";
 import { RESET_TOKEN_MINUTES, issueResetToken } from "#app/models/accounts/reset-tokens.server";
@@ -18,7 +18,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export function loader({ url }: Route.LoaderArgs) {
-  return { sent: url.searchParams.get("enviado") === "1" };
+  return { sent: url.searchParams.get("enviado") === "1", constraint: getZodConstraint(recoveryRequestSchema) };
 }
 
 // The answer is the same whether or not the address has an account
@@ -54,7 +54,7 @@ export async function action({ request, url }: Route.ActionArgs) {
 
 export default function PasswordRecovery({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
-  const [form, fields] = useForm({ id: "recovery", lastResult: actionData?.result });
+  const [form, fields] = useForm({ id: "recovery", lastResult: actionData?.result, constraint: loaderData.constraint });
   return (
     <AuthCard title="Recuperar senha" subtitle="Informe o email da sua conta para receber um link de redefinição.">
       {loaderData.sent ? (
@@ -65,9 +65,7 @@ export default function PasswordRecovery({ loaderData, actionData }: Route.Compo
         </div>
       ) : (
         <Form method="post" {...getFormProps(form)} noValidate={false} className="space-y-4">
-          <Field id={fields.email.id} errorId={fields.email.errorId} label="Email" errors={fields.email.errors}>
-            <input {...getInputProps(fields.email, { type: "email" })} key={fields.email.key} required autoComplete="email" className={inputClass} />
-          </Field>
+          <Field meta={fields.email} label="Email" type="email" autoComplete="email" />
           <button type="submit" className={`${buttonClass} w-full`} disabled={busy}>
             {busy ? "Enviando..." : "Enviar instruções"}
           </button>

@@ -1,10 +1,10 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, data, useNavigation } from "react-router";
 import { AuthCard } from "#app/components/admin/auth-card";
-import { Field, FormAlert, buttonClass, inputClass } from "#app/components/ui/field";
+import { Field, FormAlert, buttonClass } from "#app/components/ui/field";
 import { getDb } from "#app/db/db.server";
-import { PASSWORD_RULE } from "#app/models/accounts/password.schema";
+import { PASSWORD_RULE } from "#app/models/shared/messages";
 import { passwordResetSchema } from "#app/models/accounts/recovery.schema";
 import { consumeResetToken, findValidResetToken } from "#app/models/accounts/reset-tokens.server";
 import { pageTitle } from "#app/utils/seo";
@@ -16,7 +16,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function loader({ params }: Route.LoaderArgs) {
-  return { valid: Boolean(await findValidResetToken(getDb(), params.token)) };
+  return { valid: Boolean(await findValidResetToken(getDb(), params.token)), constraint: getZodConstraint(passwordResetSchema) };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -29,7 +29,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 export default function PasswordReset({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
-  const [form, fields] = useForm({ id: "reset", lastResult: actionData?.result });
+  const [form, fields] = useForm({ id: "reset", lastResult: actionData?.result, constraint: loaderData.constraint });
   if (!loaderData.valid || actionData?.expired) {
     return (
       <AuthCard title="Link inválido ou expirado">
@@ -46,25 +46,8 @@ export default function PasswordReset({ loaderData, actionData }: Route.Componen
     <AuthCard title="Criar nova senha" subtitle={PASSWORD_RULE}>
       <Form method="post" {...getFormProps(form)} noValidate={false} className="space-y-4">
         {form.errors?.length ? <FormAlert title={form.errors[0]} /> : null}
-        <Field id={fields.password.id} errorId={fields.password.errorId} label="Nova senha" errors={fields.password.errors}>
-          <input
-            {...getInputProps(fields.password, { type: "password" })}
-            key={fields.password.key}
-            required
-            minLength={8}
-            autoComplete="new-password"
-            className={inputClass}
-          />
-        </Field>
-        <Field id={fields.confirm.id} errorId={fields.confirm.errorId} label="Confirme a nova senha" errors={fields.confirm.errors}>
-          <input
-            {...getInputProps(fields.confirm, { type: "password" })}
-            key={fields.confirm.key}
-            required
-            autoComplete="new-password"
-            className={inputClass}
-          />
-        </Field>
+        <Field meta={fields.password} label="Nova senha" type="password" autoComplete="new-password" />
+        <Field meta={fields.confirm} label="Confirme a nova senha" type="password" autoComplete="new-password" />
         <button type="submit" className={`${buttonClass} w-full`} disabled={busy}>
           {busy ? "Salvando..." : "Salvar nova senha"}
         </button>

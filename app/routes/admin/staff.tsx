@@ -1,15 +1,15 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { KeyRound } from "lucide-react";
 import { Form, data, useNavigation } from "react-router";
 import { AdminTitle } from "#app/components/admin/admin-shell";
-import { Field, buttonClass, inputClass } from "#app/components/ui/field";
+import { Field, buttonClass } from "#app/components/ui/field";
 import { getDb } from "#app/db/db.server";
-import { createStaff, newStaffSchema } from "#app/models/accounts/create-user.server";
-import { PASSWORD_RULE } from "#app/models/accounts/password.schema";
-import { resetAdminPassword, setAdminActive } from "#app/models/accounts/staff.server";
+import { newAdminSchema, staffActionSchema } from "#app/models/accounts/staff.schema";
+import { PASSWORD_RULE } from "#app/models/shared/messages";
+import { createStaff, resetAdminPassword, setAdminActive } from "#app/models/accounts/staff.server";
 import { listStaff } from "#app/models/accounts/users.server";
-import { requireMaster } from "#app/utils/auth.server";
+import { requireRole } from "#app/utils/http.server";
 import { formatDate } from "#app/utils/format";
 import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/staff";
@@ -17,55 +17,48 @@ import { useFreshFormId } from "#app/components/ui/use-fresh-form-id";
 
 // Staff accounts: the master only (the layout lets every staff member in;
 // this page and its actions check the role again).
-export async function loader({ request }: Route.LoaderArgs) {
-  const me = await requireMaster(request);
-  return { me: me.id, staff: await listStaff(getDb()) };
+export async function loader({ context }: Route.LoaderArgs) {
+  const me = await requireRole(context, "master");
+  return { me: me.id, staff: await listStaff(getDb()), constraint: getZodConstraint(newAdminSchema) };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  await requireMaster(request);
+const PATH = "/admin/equipe";
+
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireRole(context, "master");
   const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: staffActionSchema });
+  if (submission.status !== "success") {
+    if (formData.get("intent") !== "create") return redirectWithToast(PATH, { type: "error", title: "Ação inválida" });
+    return data({ result: submission.reply({ hideFields: ["password"] }), reset: null }, { status: 400 });
+  }
+  const input = submission.value;
   const db = getDb();
-  const intent = formData.get("intent");
-  const id = Number(formData.get("id"));
-  if (intent === "create") {
-    const submission = parseWithZod(formData, { schema: newStaffSchema.omit({ role: true }) });
-    if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }), reset: null }, { status: 400 });
-    const created = await createStaff(db, { ...submission.value, role: "admin" });
+  if (input.intent === "create") {
+    const created = await createStaff(db, { ...input, role: "admin" });
     if (!created.ok) {
       return data(
         { result: submission.reply({ fieldErrors: { [created.field]: [created.message] }, hideFields: ["password"] }), reset: null },
         { status: 400 },
       );
     }
-    return redirectWithToast("/admin/equipe", {
-      type: "success",
-      title: "Administrador criado",
-      description: `${submission.value.name} já pode entrar no painel.`,
-    });
+    return redirectWithToast(PATH, { type: "success", title: "Administrador criado", description: `${input.name} já pode entrar no painel.` });
   }
-  if ((intent === "disable" || intent === "enable") && Number.isInteger(id)) {
-    const admin = await setAdminActive(db, id, intent === "enable");
-    if (!admin) return redirectWithToast("/admin/equipe", { type: "error", title: "Conta não encontrada" });
-    return redirectWithToast("/admin/equipe", {
-      type: "success",
-      title: intent === "enable" ? "Conta reativada" : "Conta desativada",
-      description: admin.name,
-    });
-  }
-  if (intent === "reset" && Number.isInteger(id)) {
-    const reset = await resetAdminPassword(db, id);
-    if (!reset) return redirectWithToast("/admin/equipe", { type: "error", title: "Conta não encontrada" });
+  if (input.intent === "reset") {
+    const reset = await resetAdminPassword(db, input.id);
+    if (!reset) return redirectWithToast(PATH, { type: "error", title: "Conta não encontrada" });
     // Shown once, in this response only (never in a cookie or a URL).
     return data({ result: undefined, reset });
   }
-  return redirectWithToast("/admin/equipe", { type: "error", title: "Ação inválida" });
+  const admin = await setAdminActive(db, input.id, input.intent === "enable");
+  if (!admin) return redirectWithToast(PATH, { type: "error", title: "Conta não encontrada" });
+  return redirectWithToast(PATH, { type: "success", title: input.intent === "enable" ? "Conta reativada" : "Conta desativada", description: admin.name });
 }
 
 export default function Staff({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   const formId = useFreshFormId("new-admin", actionData !== undefined);
-  const [form, fields] = useForm({ id: formId, lastResult: actionData?.result });
+  const [form, fields] = useForm({ id: formId, lastResult: actionData?.result, constraint: loaderData.constraint });
   return (
     <>
       <AdminTitle title="Equipe" />
@@ -149,32 +142,10 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
         >
           <h2 className="text-lg font-semibold text-slate-900">Novo administrador</h2>
           <input type="hidden" name="intent" value="create" />
-          <Field id={fields.name.id} errorId={fields.name.errorId} label="Nome" errors={fields.name.errors}>
-            <input {...getInputProps(fields.name, { type: "text" })} key={fields.name.key} required maxLength={120} className={inputClass} />
-          </Field>
-          <Field id={fields.username.id} errorId={fields.username.errorId} label="Nome de usuário" errors={fields.username.errors}>
-            <input
-              {...getInputProps(fields.username, { type: "text" })}
-              key={fields.username.key}
-              required
-              minLength={3}
-              maxLength={40}
-              className={inputClass}
-            />
-          </Field>
-          <Field id={fields.email.id} errorId={fields.email.errorId} label="Email" errors={fields.email.errors}>
-            <input {...getInputProps(fields.email, { type: "email" })} key={fields.email.key} required className={inputClass} />
-          </Field>
-          <Field id={fields.password.id} errorId={fields.password.errorId} label="Senha inicial" errors={fields.password.errors} hint={PASSWORD_RULE}>
-            <input
-              {...getInputProps(fields.password, { type: "password" })}
-              key={fields.password.key}
-              required
-              minLength={8}
-              autoComplete="new-password"
-              className={inputClass}
-            />
-          </Field>
+          <Field meta={fields.name} label="Nome" type="text" />
+          <Field meta={fields.username} label="Nome de usuário" type="text" />
+          <Field meta={fields.email} label="Email" type="email" />
+          <Field meta={fields.password} label="Senha inicial" hint={PASSWORD_RULE} type="password" autoComplete="new-password" />
           <button type="submit" className={buttonClass} disabled={busy}>
             Criar administrador
           </button>

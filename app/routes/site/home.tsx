@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { getDb } from "#app/db/db.server";
 import { BannerSlider } from "#app/components/site/home/banner-slider";
 import { FeaturedSection } from "#app/components/site/home/featured-carousel";
@@ -36,7 +36,7 @@ export async function loader() {
     console.error("featured list failed", error);
     featuredError = `Erro ao carregar imóveis: ${error instanceof Error ? error.message : "Erro desconhecido"}`;
   }
-  return { banners, featured, featuredError };
+  return { banners, featured, featuredError, constraint: getZodConstraint(idealRequestSchema) };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -66,7 +66,7 @@ export default function HomePage({ loaderData, actionData }: Route.ComponentProp
       <CategoryGrid />
       <FeaturedSection properties={loaderData.featured} error={loaderData.featuredError} />
       <MarketReasons />
-      <IdealPropertySection actionData={actionData} />
+      <IdealPropertySection constraint={loaderData.constraint} actionData={actionData} />
     </>
   );
 }

@@ -1,11 +1,12 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { CheckCircle2 } from "lucide-react";
 import { Form, data, useLocation, useNavigation } from "react-router";
 import { PageHeader } from "#app/components/site/page-header";
-import { Field, FormAlert, HoneypotField, buttonClass, inputClass } from "#app/components/ui/field";
+import { Field, FormAlert, HoneypotField, buttonClass } from "#app/components/ui/field";
 import { getDb } from "#app/db/db.server";
 import { createListingRequest } from "#app/models/leads/leads.server";
+import { COUNT_MAX } from "#app/models/leads/limits";
 import { listingRequestSchema } from "#app/models/leads/listing-request.schema";
 import { LISTING_TYPES } from "#app/models/properties/options";
 import { invalidSubmission, submissionFailed } from "#app/utils/forms.server";
@@ -22,6 +23,12 @@ export function meta({ matches, location }: Route.MetaArgs) {
     description: `Quer vender ou alugar seu imóvel em Três Lagoas? Envie os dados e a ${agencyFrom(matches).name} entra em contato para avaliar.`,
     path: location.pathname === "/anunciar" ? "/anunciar-imovel" : location.pathname,
   });
+}
+
+// The form's HTML constraints come from its schema, made here so that zod
+// stays out of the page's JavaScript.
+export function loader() {
+  return { constraint: getZodConstraint(listingRequestSchema) };
 }
 
 export async function action({ request, url }: Route.ActionArgs) {
@@ -41,19 +48,19 @@ export async function action({ request, url }: Route.ActionArgs) {
 }
 
 const numberFields = [
-  ["area", "Área (m²)", 100_000_000],
-  ["quartos", "Quartos", 100],
-  ["suites", "Suítes", 100],
-  ["banheiros", "Banheiros", 100],
-  ["vagas", "Vagas", 100],
+  ["area", "Área (m²)"],
+  ["quartos", "Quartos"],
+  ["suites", "Suítes"],
+  ["banheiros", "Banheiros"],
+  ["vagas", "Vagas"],
 ] as const;
 
-export default function ListingRequestPage({ actionData }: Route.ComponentProps) {
+export default function ListingRequestPage({ loaderData, actionData }: Route.ComponentProps) {
   const location = useLocation();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const formId = useFreshFormId("listing-request", actionData !== undefined);
-  const [form, fields] = useForm({ id: formId, lastResult: actionData?.result, shouldRevalidate: "onInput" });
+  const [form, fields] = useForm({ id: formId, lastResult: actionData?.result, constraint: loaderData.constraint, shouldRevalidate: "onInput" });
 
   return (
     <>
@@ -74,96 +81,38 @@ export default function ListingRequestPage({ actionData }: Route.ComponentProps)
           <HoneypotField />
           <fieldset className="space-y-4">
             <legend className="text-lg font-semibold text-brand-800">Seus dados</legend>
-            <Field id={fields.nome.id} errorId={fields.nome.errorId} label="Nome *" errors={fields.nome.errors}>
-              <input
-                {...getInputProps(fields.nome, { type: "text" })}
-                key={fields.nome.key}
-                required
-                maxLength={120}
-                autoComplete="name"
-                className={inputClass}
-              />
-            </Field>
+            <Field meta={fields.nome} label="Nome *" type="text" autoComplete="name" />
             <div className="grid gap-4 sm:grid-cols-2">
-              <Field id={fields.email.id} errorId={fields.email.errorId} label="Email *" errors={fields.email.errors}>
-                <input
-                  {...getInputProps(fields.email, { type: "email" })}
-                  key={fields.email.key}
-                  required
-                  maxLength={254}
-                  autoComplete="email"
-                  className={inputClass}
-                />
-              </Field>
-              <Field id={fields.telefone.id} errorId={fields.telefone.errorId} label="Telefone *" errors={fields.telefone.errors}>
-                <input
-                  {...getInputProps(fields.telefone, { type: "tel" })}
-                  key={fields.telefone.key}
-                  required
-                  maxLength={30}
-                  autoComplete="tel"
-                  placeholder="(67) 99999-0000"
-                  className={inputClass}
-                />
-              </Field>
+              <Field meta={fields.email} label="Email *" type="email" autoComplete="email" />
+              <Field meta={fields.telefone} label="Telefone *" type="tel" autoComplete="tel" placeholder="(67) 99999-0000" />
             </div>
           </fieldset>
           <fieldset className="space-y-4">
             <legend className="text-lg font-semibold text-brand-800">O imóvel</legend>
             <div className="grid gap-4 sm:grid-cols-2">
-              <Field id={fields.tipoImovel.id} errorId={fields.tipoImovel.errorId} label="Tipo do imóvel *" errors={fields.tipoImovel.errors}>
-                <select {...getSelectProps(fields.tipoImovel)} key={fields.tipoImovel.key} required className={inputClass}>
-                  <option value="">Selecione</option>
-                  {Object.entries(LISTING_TYPES).map(([value, label]) => (
-                    <option key={value} value={value}>
-                      {label}
-                    </option>
-                  ))}
-                </select>
+              <Field meta={fields.tipoImovel} label="Tipo do imóvel *" as="select">
+                <option value="">Selecione</option>
+                {Object.entries(LISTING_TYPES).map(([value, label]) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
               </Field>
-              <Field id={fields.preco.id} errorId={fields.preco.errorId} label="Preço pretendido (R$) *" errors={fields.preco.errors}>
-                <input
-                  {...getInputProps(fields.preco, { type: "text" })}
-                  key={fields.preco.key}
-                  required
-                  maxLength={30}
-                  inputMode="decimal"
-                  placeholder="350.000,00"
-                  className={inputClass}
-                />
-              </Field>
+              <Field meta={fields.preco} label="Preço pretendido (R$) *" type="text" inputMode="decimal" placeholder="350.000,00" />
             </div>
-            <Field id={fields.endereco.id} errorId={fields.endereco.errorId} label="Endereço *" errors={fields.endereco.errors}>
-              <input
-                {...getInputProps(fields.endereco, { type: "text" })}
-                key={fields.endereco.key}
-                required
-                maxLength={300}
-                autoComplete="street-address"
-                placeholder="Rua, número, bairro"
-                className={inputClass}
-              />
-            </Field>
+            <Field meta={fields.endereco} label="Endereço *" type="text" autoComplete="street-address" placeholder="Rua, número, bairro" />
             <div className="grid grid-cols-2 gap-4 sm:grid-cols-5">
-              {numberFields.map(([name, label, max]) => {
-                const f = fields[name];
-                return (
-                  <Field key={name} id={f.id} errorId={f.errorId} label={label} errors={f.errors}>
-                    <input {...getInputProps(f, { type: "number" })} key={f.key} min={0} max={max} step={1} inputMode="numeric" className={inputClass} />
-                  </Field>
-                );
-              })}
+              {numberFields.map(([name, label]) => (
+                <Field key={name} meta={fields[name]} label={label} type="number" min={0} max={COUNT_MAX[name]} step={1} inputMode="numeric" />
+              ))}
             </div>
-            <Field id={fields.descricao.id} errorId={fields.descricao.errorId} label="Descrição" errors={fields.descricao.errors}>
-              <textarea
-                {...getTextareaProps(fields.descricao)}
-                key={fields.descricao.key}
-                rows={5}
-                maxLength={5000}
-                placeholder="Conte o que o imóvel tem de melhor: reformas, lazer, documentação..."
-                className={inputClass}
-              />
-            </Field>
+            <Field
+              meta={fields.descricao}
+              label="Descrição"
+              as="textarea"
+              rows={5}
+              placeholder="Conte o que o imóvel tem de melhor: reformas, lazer, documentação..."
+            />
           </fieldset>
           <button type="submit" className={buttonClass} disabled={busy}>
             {busy ? "Enviando..." : "Enviar solicitação"}

@@ -1,5 +1,5 @@
 import { Bath, BedDouble, Calendar, Car, MapPin, Phone, Ruler, ShowerHead, Tag } from "lucide-react";
-import { data } from "react-router";
+import { invariantResponse, parseId } from "#app/utils/http.server";
 import { ErrorPage } from "#app/components/site/error-page";
 import { Gallery } from "#app/components/site/property/gallery";
 import { ShareButtons } from "#app/components/site/property/share-buttons";
@@ -38,9 +38,9 @@ export function meta({ matches, loaderData, params }: Route.MetaArgs) {
 }
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const id = /^\d{1,9}$/.test(params.id) ? Number(params.id) : null;
+  const id = parseId(params.id);
   const property = id ? await getProperty(getDb(), id) : null;
-  if (!property) throw data({ message: "Imóvel não encontrado" }, { status: 404 });
+  invariantResponse(property, "Imóvel não encontrado");
   const url = absoluteUrl(`/imoveis/${property.id}`);
   const agency = getAgency();
   const jsonLd = {

@@ -1,20 +1,20 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
 import { useAgency } from "#app/utils/root-data";
 import { AgencyContactList, MapEmbed } from "#app/components/site/agency-contact";
-import { Field, FormAlert, HoneypotField, buttonClass, inputClass } from "#app/components/ui/field";
+import { Field, FormAlert, HoneypotField, buttonClass, type FormConstraint } from "#app/components/ui/field";
 import { useFreshFormId } from "#app/components/ui/use-fresh-form-id";
 
 export type FormActionData = { result: SubmissionResult<string[]>; alert?: { title: string; description: string } };
 
 // The ideal-property request (spec §2 Home 7). Validated on the server; the
 // browser's required/type=email checks are a first, friendlier pass.
-export function IdealPropertySection({ actionData }: { actionData?: FormActionData }) {
+export function IdealPropertySection({ constraint, actionData }: { constraint: FormConstraint; actionData?: FormActionData }) {
   const agency = useAgency();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/?index");
   const formId = useFreshFormId("ideal-property", actionData !== undefined);
-  const [form, fields] = useForm({ id: formId, lastResult: actionData?.result, shouldRevalidate: "onInput" });
+  const [form, fields] = useForm({ id: formId, lastResult: actionData?.result, constraint, shouldRevalidate: "onInput" });
 
   return (
     <section id="imovel-ideal" aria-labelledby="ideal-title" className="mx-auto max-w-7xl px-4 py-16">
@@ -27,54 +27,18 @@ export function IdealPropertySection({ actionData }: { actionData?: FormActionDa
           <Form key={formId} method="post" action="/?index" {...getFormProps(form)} noValidate={false} className="relative mt-6 space-y-4">
             {actionData?.alert ? <FormAlert title={actionData.alert.title} description={actionData.alert.description} /> : null}
             <HoneypotField />
-            <Field id={fields.name.id} errorId={fields.name.errorId} label="Nome *" errors={fields.name.errors}>
-              <input
-                {...getInputProps(fields.name, { type: "text" })}
-                key={fields.name.key}
-                required
-                maxLength={120}
-                autoComplete="name"
-                className={inputClass}
-              />
-            </Field>
+            <Field meta={fields.name} label="Nome *" type="text" autoComplete="name" />
             <div className="grid gap-4 sm:grid-cols-2">
-              <Field id={fields.email.id} errorId={fields.email.errorId} label="Email *" errors={fields.email.errors}>
-                <input
-                  {...getInputProps(fields.email, { type: "email" })}
-                  key={fields.email.key}
-                  required
-                  maxLength={254}
-                  autoComplete="email"
-                  className={inputClass}
-                />
-              </Field>
-              <Field id={fields.phone.id} errorId={fields.phone.errorId} label="Telefone" errors={fields.phone.errors}>
-                <input
-                  {...getInputProps(fields.phone, { type: "tel" })}
-                  key={fields.phone.key}
-                  maxLength={30}
-                  autoComplete="tel"
-                  placeholder="(67) 99999-0000"
-                  className={inputClass}
-                />
-              </Field>
+              <Field meta={fields.email} label="Email *" type="email" autoComplete="email" />
+              <Field meta={fields.phone} label="Telefone" type="tel" autoComplete="tel" placeholder="(67) 99999-0000" />
             </div>
             <Field
-              id={fields.idealProperty.id}
-              errorId={fields.idealProperty.errorId}
+              meta={fields.idealProperty}
               label="Como é o seu imóvel ideal? *"
-              errors={fields.idealProperty.errors}
-            >
-              <textarea
-                {...getTextareaProps(fields.idealProperty)}
-                key={fields.idealProperty.key}
-                required
-                maxLength={5000}
-                rows={5}
-                placeholder="Ex.: casa com 3 quartos no Jardim Alvorada, até R$ 500 mil, com quintal."
-                className={inputClass}
-              />
-            </Field>
+              as="textarea"
+              rows={5}
+              placeholder="Ex.: casa com 3 quartos no Jardim Alvorada, até R$ 500 mil, com quintal."
+            />
             <button type="submit" className={buttonClass} disabled={busy}>
               {busy ? "Enviando..." : "Enviar solicitação"}
             </button>

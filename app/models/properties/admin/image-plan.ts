@@ -1,3 +1,5 @@
+import { parseId } from "#app/utils/ids";
+
 // How the edit form's image controls turn into the new gallery order. Pure and
 // client-safe. The controls work without JavaScript: per image a "remover"
 // checkbox (remove_image=<id>), a position select (image_position_<id>) and a
@@ -15,9 +17,7 @@ export type ImagePlan<T extends { id: number }> = {
 
 type Reader = { get(name: string): unknown; getAll(name: string): unknown[] };
 
-function toId(value: unknown) {
-  return typeof value === "string" && /^\d{1,12}$/.test(value) ? Number(value) : null;
-}
+const toId = parseId;
 
 export function planImages<T extends { id: number }>(own: T[], form: Reader): ImagePlan<T> {
   const ownIds = new Set(own.map((img) => img.id));

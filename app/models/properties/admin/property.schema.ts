@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { parseBRL, SOB_CONSULTA } from "#app/utils/format";
+import { brlField, checkboxField, maxMessage, requiredText, wholeNumberField } from "#app/models/shared/fields";
+import { SOB_CONSULTA } from "#app/utils/format";
 import { ADVERTISED_FOR, CATEGORIES, FILTER_TYPES, PROPERTY_STATUSES, STANDARDS } from "#app/models/properties/options";
 
 // The property form of "Gestão de Imóveis" (spec back-office §3 and §5), under
@@ -42,44 +43,10 @@ export const PROPERTY_DEFAULTS = {
 } as const;
 
 function text(max: number, required?: string) {
-  const base = z.string(required ? { error: required } : undefined).trim();
-  return required ? base.min(1, required).max(max, `Use no máximo ${max} caracteres.`) : base.max(max, `Use no máximo ${max} caracteres.`);
+  return required ? requiredText(max, required) : z.string().trim().max(max, maxMessage(max));
 }
 
-// Whole numbers from 0 up; an empty count is 0 (spec §5), an empty area is refused.
-function wholeNumber(max: number, required?: string) {
-  return z
-    .string(required ? { error: required } : undefined)
-    .trim()
-    .optional()
-    .transform((v, ctx) => {
-      if (v === undefined || v === "") {
-        if (!required) return 0;
-        ctx.addIssue({ code: "custom", message: required });
-        return z.NEVER;
-      }
-      if (!/^[-+]?\d+$/.test(v)) {
-        ctx.addIssue({ code: "custom", message: MESSAGES.integer });
-        return z.NEVER;
-      }
-      const n = Number(v);
-      if (n < 0) {
-        ctx.addIssue({ code: "custom", message: MESSAGES.negative });
-        return z.NEVER;
-      }
-      if (n > max) {
-        ctx.addIssue({ code: "custom", message: `O valor máximo é ${max.toLocaleString("pt-BR")}.` });
-        return z.NEVER;
-      }
-      return n;
-    });
-}
-
-// A checkbox posts "on" when checked and nothing when not.
-const checkbox = z
-  .string()
-  .optional()
-  .transform((v) => v === "on" || v === "true" || v === "1");
+const count = (max: number) => wholeNumberField(max, { emptyAs: 0 });
 
 const option = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: MESSAGES.option });
 
@@ -87,36 +54,25 @@ export const propertySchema = z.object({
   name: text(200, MESSAGES.name),
   location: text(300, MESSAGES.location),
   // Text: "450.000,00", "450000", "R$ 1.250,50" or SOB CONSULTA (stored as NULL).
-  price: z
-    .string({ error: MESSAGES.price })
-    .trim()
-    .min(1, MESSAGES.price)
-    .max(30, MESSAGES.priceInvalid)
-    .transform((v, ctx) => {
-      const cents = parseBRL(v);
-      if (cents === undefined || (cents !== null && cents <= 0)) {
-        ctx.addIssue({ code: "custom", message: MESSAGES.priceInvalid });
-        return z.NEVER;
-      }
-      return cents;
-    }),
-  area: wholeNumber(100_000_000, MESSAGES.area),
+  price: brlField({ required: MESSAGES.price, invalid: MESSAGES.priceInvalid }, { onRequest: true }),
+  // An empty count is 0 (spec §5); an empty area is refused.
+  area: wholeNumberField(100_000_000, { required: MESSAGES.area }),
   type: option(FILTER_TYPES),
   status: option(STATUS_OPTIONS),
   category: option(CATEGORY_NAMES),
-  bedrooms: wholeNumber(100),
-  suites: wholeNumber(100),
-  bathrooms: wholeNumber(100),
-  parking_spaces: wholeNumber(1000),
+  bedrooms: count(100),
+  suites: count(100),
+  bathrooms: count(100),
+  parking_spaces: count(1000),
   description: z
     .string()
     .trim()
-    .max(10_000, "Use no máximo 10000 caracteres.")
+    .max(10_000, maxMessage(10_000))
     .optional()
     .transform((v) => (v ? v : null)),
-  featured: checkbox,
+  featured: checkboxField,
   standard: option(STANDARDS),
-  is_exclusive: checkbox,
+  is_exclusive: checkboxField,
   advertised_for: option(ADVERTISED_FOR),
   // The edit form names the property it was opened for; the action refuses
   // a post whose id is not the one of its URL (a forged or stale form).

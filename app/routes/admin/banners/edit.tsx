@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { ArrowLeft } from "lucide-react";
 import { Link, data } from "react-router";
 import { AdminTitle } from "#app/components/admin/admin-shell";
@@ -21,7 +21,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export async function loader({ params }: Route.LoaderArgs) {
   const banner = isBannerId(params.id) ? await getAdminBanner(getDb(), params.id) : undefined;
   if (!banner) throw data("Banner não encontrado", { status: 404 });
-  return { banner };
+  return { banner, constraint: getZodConstraint(bannerSchema) };
 }
 
 const LIST = "/admin/banners";
@@ -55,7 +55,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function EditBannerPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { banner } = loaderData;
+  const { banner, constraint } = loaderData;
   return (
     <>
       <Link to={LIST} className="mb-3 inline-flex items-center gap-1 text-sm font-medium text-brand-800 hover:underline">
@@ -64,7 +64,7 @@ export default function EditBannerPage({ loaderData, actionData }: Route.Compone
       <AdminTitle title="Editar Banner">
         <span className="rounded-full bg-white px-3 py-1 text-sm font-medium text-slate-700 ring-1 ring-slate-200">{banner.id}</span>
       </AdminTitle>
-      <BannerForm key={banner.id} banner={banner} lastResult={actionData?.result} alert={actionData?.alert} />
+      <BannerForm key={banner.id} banner={banner} constraint={constraint} lastResult={actionData?.result} alert={actionData?.alert} />
     </>
   );
 }

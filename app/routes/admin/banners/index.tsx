@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { Info, Plus, RotateCcw } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { AdminTitle } from "#app/components/admin/admin-shell";
@@ -5,7 +6,8 @@ import { BannerCard } from "#app/components/admin/banner-card";
 import { ErrorPage } from "#app/components/site/error-page";
 import { getDb } from "#app/db/db.server";
 import { listAdminBanners, restoreDefaultBanners, toggleBanner } from "#app/models/banners/admin.server";
-import { BANNER_MESSAGES, MAX_ACTIVE_BANNERS, isBannerId } from "#app/models/banners/defaults";
+import { bannerListActionSchema } from "#app/models/banners/banner-actions.schema";
+import { BANNER_MESSAGES, MAX_ACTIVE_BANNERS } from "#app/models/banners/defaults";
 import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/index";
 
@@ -24,17 +26,22 @@ export async function loader() {
 const PATH = "/admin/banners";
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const id = form.get("id");
+  const submission = parseWithZod(await request.formData(), { schema: bannerListActionSchema });
+  const failedToggle = (description: string) => redirectWithToast(PATH, { type: "error", title: "Não foi possível alterar o status do banner.", description });
+  if (submission.status !== "success") {
+    // A toggle of anything but the three fixed banners gets the spec's answer.
+    if (submission.payload.intent === "toggle") return failedToggle(BANNER_MESSAGES.onlyFixed);
+    return redirectWithToast(PATH, { type: "error", title: "Ação inválida", description: "Recarregue a página e tente novamente." });
+  }
+  const input = submission.value;
 
-  if (intent === "add") {
+  if (input.intent === "add") {
     return redirectWithToast(PATH, { type: "error", title: "Falha ao criar o banner", description: BANNER_MESSAGES.addRefused });
   }
-  if (intent === "delete") {
+  if (input.intent === "delete") {
     return redirectWithToast(PATH, { type: "error", title: "Não foi possível excluir o banner.", description: BANNER_MESSAGES.deleteRefused });
   }
-  if (intent === "restore") {
+  if (input.intent === "restore") {
     try {
       await restoreDefaultBanners(getDb());
     } catch (error) {
@@ -43,23 +50,17 @@ export async function action({ request }: Route.ActionArgs) {
     }
     return redirectWithToast(PATH, { type: "success", title: "Banners restaurados", description: "Os 3 banners padrão foram restaurados." });
   }
-  if (intent === "toggle") {
-    const failed = (description: string) => redirectWithToast(PATH, { type: "error", title: "Não foi possível alterar o status do banner.", description });
-    if (!isBannerId(id)) return failed(BANNER_MESSAGES.onlyFixed);
-    try {
-      const result = await toggleBanner(getDb(), id);
-      if (result.status === "limit")
-        return redirectWithToast(PATH, { type: "error", title: BANNER_MESSAGES.limitTitle, description: BANNER_MESSAGES.limitText });
-      if (result.status === "not-found") return failed(BANNER_MESSAGES.onlyFixed);
-      return result.status === "activated"
-        ? redirectWithToast(PATH, { type: "success", title: "Banner ativado", description: `"${result.title}" voltou à página inicial.` })
-        : redirectWithToast(PATH, { type: "success", title: "Banner desativado", description: `"${result.title}" não aparece mais na página inicial.` });
-    } catch (error) {
-      console.error("banner toggle failed", error);
-      return failed("Tente novamente em instantes.");
-    }
+  try {
+    const result = await toggleBanner(getDb(), input.id);
+    if (result.status === "limit") return redirectWithToast(PATH, { type: "error", title: BANNER_MESSAGES.limitTitle, description: BANNER_MESSAGES.limitText });
+    if (result.status === "not-found") return failedToggle(BANNER_MESSAGES.onlyFixed);
+    return result.status === "activated"
+      ? redirectWithToast(PATH, { type: "success", title: "Banner ativado", description: `"${result.title}" voltou à página inicial.` })
+      : redirectWithToast(PATH, { type: "success", title: "Banner desativado", description: `"${result.title}" não aparece mais na página inicial.` });
+  } catch (error) {
+    console.error("banner toggle failed", error);
+    return failedToggle("Tente novamente em instantes.");
   }
-  return redirectWithToast(PATH, { type: "error", title: "Ação inválida", description: "Recarregue a página e tente novamente." });
 }
 
 const secondaryButton =

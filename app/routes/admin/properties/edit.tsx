@@ -1,9 +1,11 @@
+import { getZodConstraint } from "@conform-to/zod/v4";
 import { data } from "react-router";
+import { invariantResponse, parseId } from "#app/utils/http.server";
 import { AdminTitle } from "#app/components/admin/admin-shell";
 import { PropertyForm } from "#app/components/admin/property-form";
 import { getDb } from "#app/db/db.server";
 import { getPropertyForEdit } from "#app/models/properties/admin/property-admin.server";
-import { priceInputValue, type PropertyFormValues } from "#app/models/properties/admin/property.schema";
+import { priceInputValue, propertySchema, type PropertyFormValues } from "#app/models/properties/admin/property.schema";
 import { formatPropertyCode } from "#app/models/properties/search";
 import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/edit";
@@ -16,9 +18,9 @@ export function meta() {
 }
 
 async function loadProperty(param: string) {
-  const id = /^\d{1,9}$/.test(param) ? Number(param) : null;
+  const id = parseId(param);
   const property = id ? await getPropertyForEdit(getDb(), id) : null;
-  if (!property) throw data({ message: "Imóvel não encontrado" }, { status: 404 });
+  invariantResponse(property, "Imóvel não encontrado");
   return property;
 }
 
@@ -42,7 +44,7 @@ export async function loader({ params }: Route.LoaderArgs) {
     is_exclusive: p.is_exclusive,
     advertised_for: p.advertised_for,
   };
-  return { id: p.id, code: formatPropertyCode(p.property_code), defaults, images: p.images };
+  return { id: p.id, code: formatPropertyCode(p.property_code), defaults, images: p.images, constraint: getZodConstraint(propertySchema) };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -73,6 +75,7 @@ export default function EditProperty({ loaderData, actionData }: Route.Component
         key={loaderData.id}
         mode="edit"
         propertyId={loaderData.id}
+        constraint={loaderData.constraint}
         defaults={loaderData.defaults}
         images={loaderData.images}
         actionData={actionData}

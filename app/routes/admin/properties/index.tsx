@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { Plus } from "lucide-react";
 import { Form, Link } from "react-router";
 import { AdminTitle } from "#app/components/admin/admin-shell";
@@ -6,6 +7,7 @@ import { FormAlert, buttonClass } from "#app/components/ui/field";
 import { getDb } from "#app/db/db.server";
 import { deletePropertyRow, listAdminProperties, toggleFeatured } from "#app/models/properties/admin/property-admin.server";
 import { deleteListingImageFiles } from "#app/models/properties/image-store.server";
+import { propertyRowActionSchema } from "#app/models/properties/admin/property-actions.schema";
 import { ADVERTISED_FOR } from "#app/models/properties/options";
 import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/index";
@@ -46,26 +48,31 @@ export async function loader({ url }: Route.LoaderArgs) {
 
 export async function action({ request, url }: Route.ActionArgs) {
   const back = listUrl(readFilters(url.searchParams));
-  const form = await request.formData();
-  const intent = form.get("intent");
-  const rawId = form.get("id");
-  const id = typeof rawId === "string" && /^\d{1,9}$/.test(rawId) ? Number(rawId) : null;
+  const submission = parseWithZod(await request.formData(), { schema: propertyRowActionSchema });
+  if (submission.status !== "success") {
+    const intent = submission.payload.intent;
+    const description =
+      intent === "toggle-featured"
+        ? "Não foi possível alterar o status de destaque."
+        : intent === "delete"
+          ? "Não foi possível excluir o imóvel."
+          : "Ação desconhecida.";
+    return redirectWithToast(back, { type: "error", title: "Erro", description });
+  }
+  const { intent, id } = submission.value;
   const db = getDb();
 
   if (intent === "toggle-featured") {
-    const featured = id == null ? null : await toggleFeatured(db, id).catch((e) => (console.error(e), null));
+    const featured = await toggleFeatured(db, id).catch((e) => (console.error(e), null));
     if (featured == null) return redirectWithToast(back, { type: "error", title: "Erro", description: "Não foi possível alterar o status de destaque." });
     return redirectWithToast(back, { type: "success", title: featured ? "Imóvel adicionado aos destaques" : "Imóvel removido dos destaques" });
   }
-  if (intent === "delete") {
-    const files = id == null ? null : await deletePropertyRow(db, id).catch((e) => (console.error(e), null));
-    if (files == null) return redirectWithToast(back, { type: "error", title: "Erro", description: "Não foi possível excluir o imóvel." });
-    // The rows are gone (images cascade); now the files. A file that cannot be
-    // removed only costs disk space, so it is logged, not reported.
-    for (const img of files) await deleteListingImageFiles(img).catch((e) => console.warn("could not delete image files", img.file_key, e));
-    return redirectWithToast(back, { type: "success", title: "Imóvel excluído com sucesso" });
-  }
-  return redirectWithToast(back, { type: "error", title: "Erro", description: "Ação desconhecida." });
+  const files = await deletePropertyRow(db, id).catch((e) => (console.error(e), null));
+  if (files == null) return redirectWithToast(back, { type: "error", title: "Erro", description: "Não foi possível excluir o imóvel." });
+  // The rows are gone (images cascade); now the files. A file that cannot be
+  // removed only costs disk space, so it is logged, not reported.
+  for (const img of files) await deleteListingImageFiles(img).catch((e) => console.warn("could not delete image files", img.file_key, e));
+  return redirectWithToast(back, { type: "success", title: "Imóvel excluído com sucesso" });
 }
 
 const tabClass = (active: boolean) =>

@@ -1,7 +1,8 @@
+import { getZodConstraint } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { AdminTitle } from "#app/components/admin/admin-shell";
 import { PropertyForm } from "#app/components/admin/property-form";
-import { NEW_PROPERTY_VALUES } from "#app/models/properties/admin/property.schema";
+import { NEW_PROPERTY_VALUES, propertySchema } from "#app/models/properties/admin/property.schema";
 import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/new";
 import { saveProperty } from "./property-save.server";
@@ -10,6 +11,10 @@ import { saveProperty } from "./property-save.server";
 // runs in the layout's middleware before this action.
 export function meta() {
   return [{ title: "Novo Imóvel | Painel Administrativo" }, { name: "robots", content: "noindex" }];
+}
+
+export function loader() {
+  return { constraint: getZodConstraint(propertySchema) };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -23,11 +28,11 @@ export async function action({ request }: Route.ActionArgs) {
   });
 }
 
-export default function NewProperty({ actionData }: Route.ComponentProps) {
+export default function NewProperty({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <>
       <AdminTitle title="Novo Imóvel" />
-      <PropertyForm mode="new" defaults={NEW_PROPERTY_VALUES} images={[]} actionData={actionData} />
+      <PropertyForm mode="new" constraint={loaderData.constraint} defaults={NEW_PROPERTY_VALUES} images={[]} actionData={actionData} />
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "react-router";
 import { getDb } from "#app/db/db.server";
+import { invariantResponse, parseId } from "#app/utils/http.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import { listActiveStaffNames } from "#app/models/accounts/users.server";
 import { REQUEST_STATUSES } from "#app/models/leads/admin/request-status";
@@ -25,10 +25,10 @@ export async function loadRequestList<K extends RequestKind>(kind: K, url: URL) 
 
 // A missing or malformed id is a 404 page (DESIGN.md decision 15).
 export async function loadRequestDetail<K extends RequestKind>(kind: K, idParam: string | undefined) {
-  const id = /^\d{1,15}$/.test(idParam ?? "") ? Number(idParam) : NaN;
+  const id = parseId(idParam);
   const db = getDb();
-  const row = Number.isSafeInteger(id) && id > 0 ? await getRequest(db, kind, id) : null;
-  if (!row) throw data("Solicitação não encontrada", { status: 404 });
+  const row = id ? await getRequest(db, kind, id) : null;
+  invariantResponse(row, "Solicitação não encontrada");
   return { row, staff: await listActiveStaffNames(db) };
 }
 
@@ -41,7 +41,7 @@ export async function handleRequestUpdate(request: Request, kind: RequestKind, i
   if (idParam !== undefined) form.set("id", idParam);
   // The fallback is built only from a well-formed id (a raw URL id may hold
   // characters a Location header cannot carry).
-  const back = safeAdminRedirect(form.get("redirectTo"), idParam !== undefined && /^\d{1,12}$/.test(idParam) ? `${listPath}/${idParam}` : listPath);
+  const back = safeAdminRedirect(form.get("redirectTo"), parseId(idParam) ? `${listPath}/${idParam}` : listPath);
   const intent = form.get("intent");
   const failTitle = intent === "responsible" ? RESPONSIBLE_FAILED : STATUS_FAILED;
   const fail = (description: string, to = back) => redirectWithToast(to, { type: "error", title: failTitle, description });

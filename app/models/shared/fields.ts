@@ -1,0 +1,130 @@
+import { z } from "zod";
+import { parseBRL } from "#app/utils/format";
+import { maxMessage, PASSWORD_RULE, REQUIRED } from "./messages";
+
+export { maxMessage, PASSWORD_RULE, REQUIRED };
+
+// The field rules every form schema is built from, written once: the
+// messages, the lengths and what counts as a valid email, phone, password,
+// amount or id. Conform turns an empty input into undefined before zod sees
+// it, so "required" is the missing-value case. Client-safe, but it pulls zod:
+// public components never import it (their constraints come from the loader).
+
+export const LIMITS = {
+  name: 120,
+  email: 254,
+  phone: 30,
+  username: 40,
+  password: 200,
+  longText: 5000,
+  amount: 30,
+} as const;
+
+// Browsers post line breaks as CRLF; store plain "\n".
+const normalizeNewlines = (v: string) => v.replace(/\r\n?/g, "\n");
+
+// A required text: trimmed, at least one character, at most `max`.
+export function requiredText(max: number, required: string = REQUIRED) {
+  return z.string({ error: required }).trim().overwrite(normalizeNewlines).min(1, required).max(max, maxMessage(max));
+}
+
+export function optionalText(max: number) {
+  return z.string().trim().overwrite(normalizeNewlines).max(max, maxMessage(max)).optional();
+}
+
+export const nameField = requiredText(LIMITS.name);
+
+const emailShape = z.email();
+export const emailField = z
+  .string({ error: REQUIRED })
+  .trim()
+  .min(1, REQUIRED)
+  .max(LIMITS.email, maxMessage(LIMITS.email))
+  // A refine (not a pipe) keeps the length in the form's HTML constraints.
+  .refine((v) => emailShape.safeParse(v).success, "Informe um email válido.");
+
+// Brazilian phone: 10 or 11 digits once punctuation is removed (DDD + number).
+export const phoneField = z
+  .string({ error: REQUIRED })
+  .trim()
+  .max(LIMITS.phone, maxMessage(LIMITS.phone))
+  .refine((v) => /^(\+?55)?\d{10,11}$/.test(v.replace(/[\s().-]/g, "")), "Informe um telefone com DDD, por exemplo (67) 99999-0000.");
+
+// A password people can type on a phone yet not guess: 8+ characters with a
+// letter and a digit. Shared by the CLI, the reset page and the staff forms.
+export const newPasswordField = z
+  .string({ error: REQUIRED })
+  .min(8, PASSWORD_RULE)
+  .max(LIMITS.password, maxMessage(LIMITS.password))
+  .refine((v) => /[A-Za-z]/.test(v) && /\d/.test(v), PASSWORD_RULE);
+// A password typed to prove who one is (login, current password): any text.
+export const currentPasswordField = z.string({ error: REQUIRED }).max(LIMITS.password, maxMessage(LIMITS.password));
+
+export const usernameField = z
+  .string({ error: REQUIRED })
+  .trim()
+  .min(3, "O nome de usuário deve ter pelo menos 3 caracteres.")
+  .max(LIMITS.username, maxMessage(LIMITS.username))
+  .regex(/^[a-zA-Z0-9._-]+$/, "Use apenas letras, números, ponto, hífen e sublinhado.");
+
+// A row id posted by a form: decimal digits only, positive.
+export function idField(message: string) {
+  return z
+    .string({ error: message })
+    .regex(/^[1-9]\d{0,14}$/, message)
+    .transform(Number)
+    .refine(Number.isSafeInteger, message);
+}
+
+// An amount in reais as people type it ("1.250,00", "1250", "R$ 1.250,5"),
+// parsed into centavos. With `onRequest`, SOB CONSULTA is accepted (NULL).
+export function brlField<OnRequest extends boolean = false>(messages: { required: string; invalid: string }, opts?: { onRequest: OnRequest }) {
+  type Amount = OnRequest extends true ? number | null : number;
+  return z
+    .string({ error: messages.required })
+    .trim()
+    .min(1, messages.required)
+    .max(LIMITS.amount, messages.invalid)
+    .transform((v, ctx): Amount => {
+      const cents = parseBRL(v);
+      if (cents === undefined || (cents === null && !opts?.onRequest) || (cents !== null && cents <= 0)) {
+        ctx.addIssue({ code: "custom", message: messages.invalid });
+        return z.NEVER;
+      }
+      return cents as Amount;
+    });
+}
+
+// A whole number typed in a text or number input: decimal digits only (no
+// "0x10", "1e3" or "2.5"), from 0 up to `max`. Empty is `emptyAs` (a count left
+// blank), or the `required` message.
+export function wholeNumberField(max: number, opts: { required: string } | { emptyAs: number | undefined }) {
+  const required = "required" in opts ? opts.required : undefined;
+  const base = required ? z.string({ error: required }).trim().min(1, required) : z.string().trim().optional();
+  return base.transform((v, ctx) => {
+    if (v === undefined || v === "") return "emptyAs" in opts ? opts.emptyAs : undefined;
+    if (!/^[-+]?\d+$/.test(v)) {
+      ctx.addIssue({ code: "custom", message: "Informe um número inteiro." });
+      return z.NEVER;
+    }
+    const n = Number(v);
+    if (n < 0) {
+      ctx.addIssue({ code: "custom", message: "O valor não pode ser negativo." });
+      return z.NEVER;
+    }
+    if (n > max) {
+      ctx.addIssue({ code: "custom", message: `O valor máximo é ${max.toLocaleString("pt-BR")}.` });
+      return z.NEVER;
+    }
+    return n;
+  });
+}
+
+// A checkbox posts "on" when checked and nothing when not.
+export const checkboxField = z
+  .string()
+  .optional()
+  .transform((v) => v === "on" || v === "true" || v === "1");
+
+// A hidden field that people never fill; bots that fill every input do.
+export const honeypotField = z.string().optional();
