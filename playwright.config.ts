@@ -1,5 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
-import { E2E_DB, E2E_DIR, E2E_OUTBOX, E2E_PORT, E2E_UPLOADS, E2E_URL } from "./tests/setup/paths";
+import { E2E_ENV } from "./tests/setup/e2e-env";
+import { E2E_DIR, E2E_URL } from "./tests/setup/paths";
 
 // Fix the scratch folder for the worker processes too (they re-import this file).
 process.env.E2E_DIR = E2E_DIR;
@@ -45,17 +46,6 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: "pipe",
-    env: {
-      NODE_ENV: "production",
-      PORT: String(E2E_PORT),
-      HOST: "127.0.0.1",
-      APP_URL: E2E_URL,
-      DATABASE_PATH: E2E_DB,
-      UPLOADS_DIR: E2E_UPLOADS,
-      OUTBOX_DIR: E2E_OUTBOX,
-      SESSION_SECRET: "e2e-secret-that-is-long-enough-for-production-checks",
-      RATE_LIMIT_DISABLED: "1",
-      E2E_DIR,
-    },
+    env: E2E_ENV,
   },
 });

@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
-import { createUser, signIn } from "#tests/fixtures/auth";
+import type { Page } from "@playwright/test";
 import { db } from "#tests/fixtures/db";
+import { expect, test } from "#tests/fixtures/test";
 import { E2E_OUTBOX, E2E_URL } from "#tests/setup/paths";
 
 // Staff login, logout, recovery through the outbox email, profile and the
@@ -19,7 +19,7 @@ for (const js of [true, false]) {
   test.describe(js ? "with JavaScript" : "without JavaScript", () => {
     test.use({ javaScriptEnabled: js });
 
-    test("login by email in any case, then logout", async ({ page }) => {
+    test("login by email in any case, then logout", async ({ page, createUser }) => {
       const user = await createUser("admin");
       await login(page, user.email.toUpperCase(), user.password);
       await expect(page).toHaveURL(/\/admin\/dashboard$/);
@@ -35,7 +35,7 @@ for (const js of [true, false]) {
       expect(db().prepare("select count(*) as n from sessions where user_id = ?").get(user.id)).toEqual({ n: 0 });
     });
 
-    test("a wrong password keeps the typed username and says so", async ({ page }) => {
+    test("a wrong password keeps the typed username and says so", async ({ page, createUser }) => {
       const user = await createUser("admin");
       await login(page, user.username, "senha-errada-1");
       await expect(page.getByText("Email/usuário ou senha incorretos.")).toBeVisible();
@@ -44,7 +44,7 @@ for (const js of [true, false]) {
   });
 }
 
-test("a client account cannot enter the back office", async ({ page }) => {
+test("a client account cannot enter the back office", async ({ page, createUser }) => {
   const client = await createUser("client");
   await login(page, client.username, client.password);
   await expect(page.getByText("Esta conta não tem acesso ao painel administrativo.")).toBeVisible();
@@ -52,7 +52,7 @@ test("a client account cannot enter the back office", async ({ page }) => {
   await expect(page).toHaveURL(/\/admin$/);
 });
 
-test("repeated failures on one account are throttled with HTTP 429", async ({ page }) => {
+test("repeated failures on one account are throttled with HTTP 429", async ({ page, createUser }) => {
   const user = await createUser("admin");
   const statuses: number[] = [];
   for (let i = 0; i < 6; i++) {
@@ -80,7 +80,7 @@ function newestEmailTo(address: string) {
   return raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, h) => String.fromCharCode(parseInt(h, 16)));
 }
 
-test("password recovery through the emailed link, single use", async ({ page }) => {
+test("password recovery through the emailed link, single use", async ({ page, createUser }) => {
   const user = await createUser("admin");
   await page.goto("/admin");
   await page.getByRole("link", { name: "Esqueceu sua senha?" }).click();
@@ -115,9 +115,7 @@ test("recovery answers the same for an unknown address and sends nothing", async
   expect(newestEmailTo(address)).toBeNull();
 });
 
-test("profile: change name, and the password only with the current one", async ({ page, context }) => {
-  const user = await createUser("admin");
-  await signIn(context, user);
+test("profile: change name, and the password only with the current one", async ({ page, admin: user }) => {
   await page.goto("/admin/perfil");
   await page.getByLabel("Nome").fill("Nome Atualizado");
   await page.getByRole("button", { name: "Salvar dados" }).click();
@@ -137,9 +135,7 @@ test("profile: change name, and the password only with the current one", async (
   await expect(page.getByText("Senha alterada")).toBeVisible();
 });
 
-test("profile: the email (where recovery links go) changes only with the current password", async ({ page, context }) => {
-  const user = await createUser("admin");
-  await signIn(context, user);
+test("profile: the email (where recovery links go) changes only with the current password", async ({ page, admin: user }) => {
   await page.goto("/admin/perfil");
   const newEmail = `novo-${Date.now()}@teste.com`;
   await page.getByLabel("Email", { exact: true }).fill(newEmail);
@@ -152,9 +148,8 @@ test("profile: the email (where recovery links go) changes only with the current
   expect(db().prepare("select email from users where id = ?").get(user.id)).toEqual({ email: newEmail });
 });
 
-test("master: create an admin, reset its password, disable it", async ({ page, context, browser }) => {
-  const master = await createUser("master");
-  await signIn(context, master);
+test("master: create an admin, reset its password, disable it", async ({ page, browser, signInAs }) => {
+  await signInAs("master");
   const suffix = Date.now().toString(36);
   await page.goto("/admin/equipe");
   await page.getByLabel("Nome", { exact: true }).fill(`Corretora ${suffix}`);

@@ -1,12 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { BANNER_FORM_MESSAGES } from "#app/models/banners/banner.schema";
 import { BANNER_MESSAGES, DEFAULT_BANNERS } from "#app/models/banners/defaults";
-import { signInAs } from "#tests/fixtures/auth";
 import { db } from "#tests/fixtures/db";
 import { BASE_URL, uniq } from "#tests/fixtures/site";
+import { expect, test } from "#tests/fixtures/test";
 import { E2E_UPLOADS } from "#tests/setup/paths";
 
 // Gestão de Banners: the three fixed banners edited in the database, seen on
@@ -85,8 +85,8 @@ async function showHome(page: Page, html: string) {
 const slider = (page: Page) => page.getByRole("region", { name: "Destaques da imobiliária" });
 const toast = (page: Page) => page.getByTestId("toast");
 
-test.beforeEach(async ({ context }) => {
-  await signInAs(context, "admin");
+test.beforeEach(async ({ signInAs }) => {
+  await signInAs("admin");
 });
 
 test.afterEach(() => {

@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext, type Browser } from "@playwright/test";
-import { createUser, signIn, type TestUser } from "#tests/fixtures/auth";
-import { createProperty, db } from "#tests/fixtures/db";
+import type { APIRequestContext, BrowserContext } from "@playwright/test";
+import { db } from "#tests/fixtures/db";
+import { test as base, expect, type TestUser } from "#tests/fixtures/test";
 import { E2E_URL } from "#tests/setup/paths";
 
 // The guard matrix: every /admin page (GET) and every admin action (POST) as
@@ -10,37 +10,38 @@ import { E2E_URL } from "#tests/setup/paths";
 type Role = "anonymous" | "client" | "admin" | "master";
 const ROLES: Role[] = ["anonymous", "client", "admin", "master"];
 
-function seedRows() {
-  const property = createProperty({ name: `Guarda ${Date.now()}`, featured: 0 });
-  const now = new Date().toISOString();
-  const ideal = Number(
-    db()
-      .prepare(
-        "insert into ideal_property_requests (name, email, phone, ideal_property, status, created_at, updated_at) values ('Guarda', 'guarda@teste.com', null, 'x', 'pending', ?, ?)",
-      )
-      .run(now, now).lastInsertRowid,
-  );
-  const listing = Number(
-    db()
-      .prepare(
-        "insert into property_listing_requests (name, email, phone, property_type, address, price, status, created_at, updated_at) values ('Guarda', 'guarda@teste.com', '67999990000', 'casa', 'Rua X', 100000, 'pending', ?, ?)",
-      )
-      .run(now, now).lastInsertRowid,
-  );
-  return { property: property.id, ideal, listing };
-}
+type Rows = { property: number; ideal: number; listing: number };
+type Users = Record<Exclude<Role, "anonymous">, TestUser>;
 
-let rows: ReturnType<typeof seedRows>;
-const users: Partial<Record<Role, TestUser>> = {};
-
-test.beforeAll(async () => {
-  rows = seedRows();
-  users.client = await createUser("client");
-  users.admin = await createUser("admin");
-  users.master = await createUser("master");
+// Each test gets the rows the admin pages and actions aim at, one account per
+// role, and browser contexts signed in as them; the fixtures remove them after.
+const test = base.extend<{ rows: Rows; users: Users; contextAs: (role: Role) => Promise<BrowserContext> }>({
+  rows: async ({ createProperty, createRequest }, use) => {
+    const property = await createProperty({ name: `Guarda ${Date.now()}`, featured: false });
+    const ideal = await createRequest("ideal", { name: "Guarda", email: "guarda@teste.com", phone: undefined, idealProperty: "x" });
+    const listing = await createRequest("listing", {
+      nome: "Guarda",
+      email: "guarda@teste.com",
+      telefone: "67999990000",
+      tipoImovel: "casa",
+      endereco: "Rua X",
+      preco: 100000,
+    });
+    await use({ property: property.id, ideal: ideal.id, listing: listing.id });
+  },
+  users: async ({ createUser }, use) => {
+    await use({ client: await createUser("client"), admin: await createUser("admin"), master: await createUser("master") });
+  },
+  contextAs: async ({ newContext, signIn, users }, use) => {
+    await use(async (role) => {
+      const context = await newContext();
+      if (role !== "anonymous") await signIn(users[role], context);
+      return context;
+    });
+  },
 });
 
-function pages() {
+function pages(rows: Rows) {
   return [
     "/admin/dashboard",
     "/admin/perfil",
@@ -63,16 +64,10 @@ function expectedGet(role: Role, path: string): "ok" | "login" | "dashboard" {
   return "ok";
 }
 
-async function requestAs(role: Role, browser: Browser) {
-  const context = await browser.newContext({ baseURL: E2E_URL });
-  if (role !== "anonymous") await signIn(context, users[role]!);
-  return context;
-}
-
 for (const role of ROLES) {
-  test(`GET of every admin page as ${role}`, async ({ browser }) => {
-    const context = await requestAs(role, browser);
-    for (const path of pages()) {
+  test(`GET of every admin page as ${role}`, async ({ rows, users, contextAs }) => {
+    const context = await contextAs(role);
+    for (const path of pages(rows)) {
       const res = await context.request.get(path, { maxRedirects: 0 });
       const expected = expectedGet(role, path);
       if (expected === "ok") {
@@ -86,10 +81,9 @@ for (const role of ROLES) {
         const dataRes = await context.request.get(`${path}.data`, { maxRedirects: 0 });
         const body = await dataRes.text();
         expect(body, `${path}.data`).not.toContain("guarda@teste.com");
-        expect(body, `${path}.data`).not.toContain(users.admin!.email);
+        expect(body, `${path}.data`).not.toContain(users.admin.email);
       }
     }
-    await context.close();
   });
 }
 
@@ -100,19 +94,19 @@ test("the refusal tells the visitor why", async ({ page }) => {
   await expect(page.getByText("Você precisa fazer login para acessar esta página.")).toBeVisible();
 });
 
-function snapshot() {
+function snapshot(rows: Rows, users: Users) {
   const property = db().prepare("select name, featured, price from properties where id = ?").get(rows.property);
   const ideal = db().prepare("select status, resolved_by from ideal_property_requests where id = ?").get(rows.ideal);
   const listing = db().prepare("select status, resolved_by from property_listing_requests where id = ?").get(rows.listing);
   const banner = db().prepare("select title, is_active from banners where id = 'banner-2'").get();
   const staff = db().prepare("select count(*) as n from users where username like 'forjado-%'").get();
-  const admin = db().prepare("select active, password_hash from users where id = ?").get(users.admin!.id);
+  const admin = db().prepare("select active, password_hash from users where id = ?").get(users.admin.id);
   return JSON.stringify({ property, ideal, listing, banner, staff, admin });
 }
 
 // Form bodies carry every field name the admin actions read; a guard that
 // works refuses them before reading any.
-function actions(): { path: string; form: Record<string, string> }[] {
+function actions(rows: Rows, users: Users): { path: string; form: Record<string, string> }[] {
   const common = { id: String(rows.property), name: "Forjado", status: "resolved", resolved_by: "Forjado", title: "Forjado", featured: "on" };
   return [
     { path: "/admin/properties", form: { ...common, intent: "toggle-featured" } },
@@ -130,8 +124,8 @@ function actions(): { path: string; form: Record<string, string> }[] {
       path: "/admin/equipe",
       form: { intent: "create", name: "Forjado", username: `forjado-${Date.now()}`, email: `forjado-${Date.now()}@teste.com`, password: "senha12345" },
     },
-    { path: "/admin/equipe", form: { intent: "disable", id: String(users.admin!.id) } },
-    { path: "/admin/equipe", form: { intent: "reset", id: String(users.admin!.id) } },
+    { path: "/admin/equipe", form: { intent: "disable", id: String(users.admin.id) } },
+    { path: "/admin/equipe", form: { intent: "reset", id: String(users.admin.id) } },
     { path: "/admin/perfil", form: { intent: "profile", name: "Forjado", email: "forjado@teste.com" } },
   ];
 }
@@ -141,41 +135,34 @@ async function post(request: APIRequestContext, path: string, form: Record<strin
 }
 
 for (const role of ["anonymous", "client"] as const) {
-  test(`every admin action as ${role} is refused and changes nothing`, async ({ browser }) => {
-    const context = await requestAs(role, browser);
-    const before = snapshot();
-    for (const { path, form } of actions()) {
+  test(`every admin action as ${role} is refused and changes nothing`, async ({ rows, users, contextAs }) => {
+    const context = await contextAs(role);
+    const before = snapshot(rows, users);
+    for (const { path, form } of actions(rows, users)) {
       const res = await post(context.request, path, form);
       expect(res.status(), path).toBe(302);
       expect(new URL(res.headers().location, E2E_URL).pathname, path).toBe("/admin");
     }
-    expect(snapshot()).toBe(before);
-    await context.close();
+    expect(snapshot(rows, users)).toBe(before);
   });
 }
 
-test("staff actions as an admin (not master) are refused and change nothing", async ({ browser }) => {
-  const context = await requestAs("admin", browser);
-  const before = snapshot();
-  for (const { path, form } of actions().filter((a) => a.path === "/admin/equipe")) {
+test("staff actions as an admin (not master) are refused and change nothing", async ({ rows, users, contextAs }) => {
+  const context = await contextAs("admin");
+  const before = snapshot(rows, users);
+  for (const { path, form } of actions(rows, users).filter((a) => a.path === "/admin/equipe")) {
     const res = await post(context.request, path, form);
     expect(res.status(), path).toBe(302);
     expect(new URL(res.headers().location, E2E_URL).pathname).toBe("/admin/dashboard");
   }
-  expect(snapshot()).toBe(before);
-  await context.close();
+  expect(snapshot(rows, users)).toBe(before);
 });
 
-test("a session whose account was disabled is expired", async ({ browser }) => {
-  const user = await createUser("admin");
-  const context = await browser.newContext({ baseURL: E2E_URL });
-  await signIn(context, user);
-  const page = await context.newPage();
+test("a session whose account was disabled is expired", async ({ page, admin: user }) => {
   await page.goto("/admin/dashboard");
   await expect(page.getByRole("heading", { name: `Olá, ${user.name}` })).toBeVisible();
   db().prepare("update users set active = 0 where id = ?").run(user.id);
   await page.goto("/admin/properties");
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByText("Sessão expirada")).toBeVisible();
-  await context.close();
 });

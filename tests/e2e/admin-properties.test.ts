@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { signInAs } from "#tests/fixtures/auth";
 import { count, db } from "#tests/fixtures/db";
 import { BASE_URL, uniq } from "#tests/fixtures/site";
+import { expect, test } from "#tests/fixtures/test";
 import { E2E_UPLOADS } from "#tests/setup/paths";
 
 // "Gestão de Imóveis" (issue 3): the admin list, the property form (new and
@@ -104,8 +104,8 @@ async function ready(page: Page, js: boolean) {
   await expect(page.locator("fieldset[data-js]")).toHaveAttribute("data-js", js ? "on" : "off");
 }
 
-test.beforeEach(async ({ context }) => {
-  await signInAs(context, "admin");
+test.beforeEach(async ({ signInAs }) => {
+  await signInAs("admin");
 });
 
 test.describe("create", () => {

@@ -1,7 +1,6 @@
-import { expect, test } from "@playwright/test";
-import { signInAs } from "#tests/fixtures/auth";
-import { createProperty, deleteProperty } from "#tests/fixtures/db";
+import { deleteProperty } from "#tests/fixtures/db";
 import { fillListingForm } from "#tests/fixtures/site";
+import { expect, test } from "#tests/fixtures/test";
 
 // The anonymous page cache (docs/decisions/0005-page-cache.md): a repeat visit
 // is served from memory, and any database write shows at the next request.
@@ -21,22 +20,22 @@ test("a repeated page is served from the cache, with a hash-based CSP", async ({
   }).toPass({ timeout: 15_000 });
 });
 
-test("a database write empties the cache: a new property shows at once", async ({ page }) => {
+test("a database write empties the cache: a new property shows at once", async ({ page, createProperty }) => {
   const name = `Casa recém-cadastrada ${Date.now()}`;
   await page.goto("/imoveis?search=rec%C3%A9m-cadastrada");
   await page.goto("/imoveis?search=rec%C3%A9m-cadastrada");
   await expect(page.getByText("Nenhum imóvel encontrado")).toBeVisible();
-  const p = createProperty({ name });
+  const p = await createProperty({ name });
   const res = await page.goto("/imoveis?search=rec%C3%A9m-cadastrada");
   expect(res?.headers()["x-page-cache"]).toBe("miss");
   await expect(page.getByRole("heading", { name })).toBeVisible();
-  deleteProperty(p.id);
+  await deleteProperty(p.id);
   await page.goto("/imoveis?search=rec%C3%A9m-cadastrada");
   await expect(page.getByText("Nenhum imóvel encontrado")).toBeVisible();
 });
 
-test("signed-in staff never get a cached page", async ({ context, page }) => {
-  await signInAs(context, "admin");
+test("signed-in staff never get a cached page", async ({ page, signInAs }) => {
+  await signInAs("admin");
   await page.goto("/sobre-nos");
   const res = await page.goto("/sobre-nos");
   expect(res?.headers()["x-page-cache"]).toBeUndefined();

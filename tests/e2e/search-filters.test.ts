@@ -1,6 +1,7 @@
-import { expect, test, type Page } from "@playwright/test";
-import { count, createProperty, db } from "#tests/fixtures/db";
+import type { Page } from "@playwright/test";
+import { count, db } from "#tests/fixtures/db";
 import { BASE_URL, cards, parsePrice, uniq } from "#tests/fixtures/site";
+import { expect, test } from "#tests/fixtures/test";
 
 function query(page: Page) {
   return Object.fromEntries(new URL(page.url()).searchParams);
@@ -14,9 +15,9 @@ async function headerSearch(page: Page, text: string) {
 }
 
 test.describe("text search", () => {
-  test("the header search ignores case and accents", async ({ page }) => {
+  test("the header search ignores case and accents", async ({ page, createProperty }) => {
     const suffix = uniq();
-    const p = createProperty({ name: `Chácara Água Clara Teste${suffix}`, type: "Chácara" });
+    const p = await createProperty({ name: `Chácara Água Clara Teste${suffix}`, type: "Terreno" });
     await page.goto("/sobre-nos");
     await headerSearch(page, `  agua CLARA teste${suffix} `);
     await expect(page).toHaveURL(/\/imoveis\?search=/);
@@ -36,17 +37,17 @@ test.describe("text search", () => {
     await expect(page.locator("h1")).toHaveText("Sobre Nós");
   });
 
-  test("#0100 finds the property with code 100", async ({ page }) => {
+  test("#0100 finds the property with code 100", async ({ page, createProperty }) => {
     let name = (db().prepare("select name from properties where property_code = 100").get() as { name: string } | undefined)?.name;
-    if (!name) name = createProperty({ property_code: 100, name: `Casa Código Cem ${uniq()}` }).name;
+    if (!name) name = (await createProperty({ property_code: 100, name: `Casa Código Cem ${uniq()}` })).name;
     await page.goto(`/imoveis?search=${encodeURIComponent("#0100")}`);
     await expect(cards(page).getByRole("heading", { name, exact: true })).toBeVisible();
     for (const card of await cards(page).all()) await expect(card).toContainText("#0100");
   });
 
-  test("the search text overrides the other filters", async ({ page }) => {
+  test("the search text overrides the other filters", async ({ page, createProperty }) => {
     const suffix = uniq();
-    const p = createProperty({ name: `Casa Sobrepõe ${suffix}`, type: "Casa", advertised_for: "COMPRA" });
+    const p = await createProperty({ name: `Casa Sobrepõe ${suffix}`, type: "Casa", advertised_for: "COMPRA" });
     await page.goto(`/imoveis?search=${suffix}&type=Terreno&advertised_for=LOCA%C3%87%C3%83O&latest=1`);
     await expect(cards(page)).toHaveCount(1);
     await expect(cards(page).getByRole("heading")).toHaveText(p.name);
@@ -65,9 +66,9 @@ test.describe("text search", () => {
 });
 
 test.describe("filters on /imoveis", () => {
-  test("latest=5 shows exactly five cards, newest first", async ({ page }) => {
+  test("latest=5 shows exactly five cards, newest first", async ({ page, createProperty }) => {
     expect(count("properties")).toBeGreaterThanOrEqual(5);
-    const p = createProperty({ name: `Casa Novidade ${uniq()}`, created_at: new Date(Date.now() + 60_000).toISOString() });
+    const p = await createProperty({ name: `Casa Novidade ${uniq()}`, created_at: new Date(Date.now() + 60_000).toISOString() });
     await page.goto("/imoveis?latest=5");
     await expect(cards(page)).toHaveCount(5);
     await expect(page.getByTestId("applied-filters")).toContainText("Últimos 5 imóveis cadastrados");
@@ -75,27 +76,27 @@ test.describe("filters on /imoveis", () => {
     await expect(page.getByRole("navigation", { name: "Paginação" })).toHaveCount(0);
   });
 
-  test("price range, neighbourhood and advertised_for combine", async ({ page }) => {
+  test("price range, neighbourhood and advertised_for combine", async ({ page, createProperty }) => {
     const suffix = uniq();
-    const match = createProperty({
+    const match = await createProperty({
       name: `Casa Combina ${suffix}`,
       location: `Rua A ${suffix} - Centro, Três Lagoas - MS`,
       advertised_for: "LOCAÇÃO",
       price: 450_000_00,
     });
-    const wrongPrice = createProperty({
+    const wrongPrice = await createProperty({
       name: `Casa Cara ${suffix}`,
       location: `Rua B ${suffix} - Centro, Três Lagoas - MS`,
       advertised_for: "LOCAÇÃO",
       price: 700_000_00,
     });
-    const wrongPlace = createProperty({
+    const wrongPlace = await createProperty({
       name: `Casa Longe ${suffix}`,
       location: `Rua C ${suffix} - Interlagos, Três Lagoas - MS`,
       advertised_for: "LOCAÇÃO",
       price: 450_000_00,
     });
-    const wrongMode = createProperty({
+    const wrongMode = await createProperty({
       name: `Casa Venda ${suffix}`,
       location: `Rua D ${suffix} - Centro, Três Lagoas - MS`,
       advertised_for: "COMPRA",
@@ -123,8 +124,8 @@ test.describe("filters on /imoveis", () => {
     }
   });
 
-  test("every card under advertised_for=LOCAÇÃO is for rent", async ({ page }) => {
-    createProperty({ name: `Casa Aluguel ${uniq()}`, advertised_for: "LOCAÇÃO" });
+  test("every card under advertised_for=LOCAÇÃO is for rent", async ({ page, createProperty }) => {
+    await createProperty({ name: `Casa Aluguel ${uniq()}`, advertised_for: "LOCAÇÃO" });
     await page.goto(`/imoveis?advertised_for=${encodeURIComponent("LOCAÇÃO")}`);
     expect(await cards(page).count()).toBeGreaterThan(0);
     for (const card of await cards(page).all()) await expect(card).toContainText("Aluguel");
@@ -205,8 +206,8 @@ test.describe("home search box", () => {
   test.describe("without JavaScript", () => {
     test.use({ javaScriptEnabled: false });
 
-    test("the form still lands on /imoveis with results", async ({ page }) => {
-      createProperty({ name: `Casa Sem JS ${uniq()}`, type: "Casa" });
+    test("the form still lands on /imoveis with results", async ({ page, createProperty }) => {
+      await createProperty({ name: `Casa Sem JS ${uniq()}`, type: "Casa" });
       await page.goto("/");
       const box = page.getByRole("region", { name: "Encontre seu Imóvel" });
       await box.getByLabel("Tipo").selectOption("Casa");

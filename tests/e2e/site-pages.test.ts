@@ -1,6 +1,6 @@
-import { expect, test } from "@playwright/test";
-import { createProperty, db } from "#tests/fixtures/db";
+import { db } from "#tests/fixtures/db";
 import { BASE_URL, CATEGORY_PATHS, DEFAULT_BANNERS, WHATSAPP_TEXT_PARAM, cards, expectSharedFrame, uniq } from "#tests/fixtures/site";
+import { expect, test } from "#tests/fixtures/test";
 
 // Every public page: status 200, its own h1 and the shared frame.
 test.describe("public pages", () => {
@@ -30,8 +30,8 @@ test.describe("public pages", () => {
     });
   }
 
-  test("a property page answers 200 with the property name as title and the shared frame", async ({ page }) => {
-    const p = createProperty({ name: `Casa Página ${uniq()}` });
+  test("a property page answers 200 with the property name as title and the shared frame", async ({ page, createProperty }) => {
+    const p = await createProperty({ name: `Casa Página ${uniq()}` });
     const response = await page.goto(`/imoveis/${p.id}`);
     expect(response?.status()).toBe(200);
     await expect(page.locator("h1")).toHaveText(p.name);
@@ -137,8 +137,8 @@ test.describe("home page", () => {
     });
   }
 
-  test("the Destaques section shows featured property cards", async ({ page }) => {
-    const p = createProperty({ name: `Casa Destaque Home ${uniq()}`, featured: 1 });
+  test("the Destaques section shows featured property cards", async ({ page, createProperty }) => {
+    const p = await createProperty({ name: `Casa Destaque Home ${uniq()}`, featured: true });
     await page.goto("/");
     const section = page.getByRole("region", { name: "Destaques", exact: true });
     const featuredCards = section.locator("article");
@@ -153,8 +153,8 @@ test.describe("home page", () => {
 });
 
 test.describe("property detail", () => {
-  test("characteristics list only values greater than zero", async ({ page }) => {
-    const p = createProperty({ name: `Casa Sem Suíte ${uniq()}`, area: 120, bedrooms: 3, suites: 0, bathrooms: 2, parking_spaces: 0 });
+  test("characteristics list only values greater than zero", async ({ page, createProperty }) => {
+    const p = await createProperty({ name: `Casa Sem Suíte ${uniq()}`, area: 120, bedrooms: 3, suites: 0, bathrooms: 2, parking_spaces: 0 });
     await page.goto(`/imoveis/${p.id}`);
     const features = page.getByRole("region", { name: "Características" });
     await expect(features).toContainText("120 m²");
@@ -165,9 +165,9 @@ test.describe("property detail", () => {
     await expect(features.getByText(/Vaga/)).toHaveCount(0);
   });
 
-  test("badges Destaque and Exclusivo show only when set", async ({ page }) => {
-    const both = createProperty({ name: `Casa Exclusiva ${uniq()}`, featured: 1, is_exclusive: 1, standard: "ALTO PADRÃO" });
-    const none = createProperty({ name: `Casa Comum ${uniq()}`, featured: 0, is_exclusive: 0 });
+  test("badges Destaque and Exclusivo show only when set", async ({ page, createProperty }) => {
+    const both = await createProperty({ name: `Casa Exclusiva ${uniq()}`, featured: true, is_exclusive: true, standard: "ALTO PADRÃO" });
+    const none = await createProperty({ name: `Casa Comum ${uniq()}`, featured: false, is_exclusive: false });
     await page.goto(`/imoveis/${both.id}`);
     const main = page.locator("main");
     await expect(main.getByText("Destaque", { exact: true })).toBeVisible();
@@ -179,18 +179,18 @@ test.describe("property detail", () => {
     await expect(main.getByText("Exclusivo", { exact: true })).toHaveCount(0);
   });
 
-  test("a property without description shows the generated text", async ({ page }) => {
+  test("a property without description shows the generated text", async ({ page, createProperty }) => {
     const location = `Rua Sem Descrição ${uniq()} - Centro, Três Lagoas - MS`;
-    const p = createProperty({ name: `Casa Sem Texto ${uniq()}`, description: null, type: "Casa", status: "ready", location });
+    const p = await createProperty({ name: `Casa Sem Texto ${uniq()}`, description: null, type: "Casa", status: "ready", location });
     await page.goto(`/imoveis/${p.id}`);
     const description = page.getByRole("region", { name: "Descrição" });
     await expect(description).toContainText(`Casa (pronto para morar) para compra em ${location}`);
     await expect(description).toContainText("Entre em contato com a nossa equipe");
   });
 
-  test("prices are in reais, and a missing price reads SOB CONSULTA", async ({ page }) => {
-    const priced = createProperty({ name: `Casa Preço ${uniq()}`, price: 1_250_000_00 });
-    const onRequest = createProperty({ name: `Casa Consulta ${uniq()}`, price: null });
+  test("prices are in reais, and a missing price reads SOB CONSULTA", async ({ page, createProperty }) => {
+    const priced = await createProperty({ name: `Casa Preço ${uniq()}`, price: 1_250_000_00 });
+    const onRequest = await createProperty({ name: `Casa Consulta ${uniq()}`, price: null });
     await page.goto(`/imoveis/${priced.id}`);
     await expect(page.getByTestId("property-price")).toHaveText("R$ 1.250.000,00");
     await page.goto(`/imoveis/${onRequest.id}`);
@@ -241,10 +241,10 @@ test.describe("property detail", () => {
     expect(data.url).toBe(`${BASE_URL}/imoveis/${row.id}`);
   });
 
-  test("a property name with HTML renders literally", async ({ page }) => {
+  test("a property name with HTML renders literally", async ({ page, createProperty }) => {
     const suffix = uniq();
     const name = `<script>alert(1)</script> Casa ${suffix}`;
-    const p = createProperty({ name });
+    const p = await createProperty({ name });
     let dialogs = 0;
     page.on("dialog", async (d) => {
       dialogs++;
@@ -269,8 +269,8 @@ test.describe("property detail", () => {
 });
 
 test.describe("machine-readable files", () => {
-  test("/sitemap.xml lists a property page", async ({ request }) => {
-    const p = createProperty({ name: `Casa Sitemap ${uniq()}` });
+  test("/sitemap.xml lists a property page", async ({ request, createProperty }) => {
+    const p = await createProperty({ name: `Casa Sitemap ${uniq()}` });
     const response = await request.get("/sitemap.xml");
     expect(response.status()).toBe(200);
     expect(response.headers()["content-type"]).toContain("xml");
