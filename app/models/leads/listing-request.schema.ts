@@ -1,11 +1,21 @@
 import { z } from "zod";
 import { LISTING_TYPES } from "#app/models/properties/options";
 import { COUNT_MAX } from "./limits";
-import { brlField, emailField, honeypotField, LIMITS, nameField, optionalText, phoneField, requiredText, wholeNumberField } from "#app/models/shared/fields";
+import {
+  brlField,
+  emailField,
+  honeypotField,
+  LIMITS,
+  nameField,
+  optionalText,
+  phoneField,
+  requiredText,
+  optionalWholeNumberField,
+} from "#app/models/shared/fields";
 
 // Field names of the spec (public-site issue): nome, email, telefone, tipoImovel,
 // preco, endereco, area, quartos, suites, banheiros, vagas, descricao.
-const count = (max: number) => wholeNumberField(max, { emptyAs: undefined });
+const count = (max: number) => optionalWholeNumberField(max, undefined);
 
 export const listingRequestSchema = z.object({
   nome: nameField,

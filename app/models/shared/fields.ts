@@ -77,32 +77,38 @@ export function idField(message: string) {
 }
 
 // An amount in reais as people type it ("1.250,00", "1250", "R$ 1.250,5"),
-// parsed into centavos. With `onRequest`, SOB CONSULTA is accepted (NULL).
-export function brlField<OnRequest extends boolean = false>(messages: { required: string; invalid: string }, opts?: { onRequest: OnRequest }) {
-  type Amount = OnRequest extends true ? number | null : number;
+// parsed into centavos (undefined: not an amount; null: SOB CONSULTA).
+function amountText(messages: AmountMessages, accept: (cents: number | null | undefined) => boolean) {
   return z
     .string({ error: messages.required })
     .trim()
     .min(1, messages.required)
     .max(LIMITS.amount, messages.invalid)
-    .transform((v, ctx): Amount => {
+    .transform((v, ctx) => {
       const cents = parseBRL(v);
-      if (cents === undefined || (cents === null && !opts?.onRequest) || (cents !== null && cents <= 0)) {
+      if (!accept(cents)) {
         ctx.addIssue({ code: "custom", message: messages.invalid });
         return z.NEVER;
       }
-      return cents as Amount;
+      return cents;
     });
+}
+type AmountMessages = { required: string; invalid: string };
+
+// A positive amount.
+export function brlField(messages: AmountMessages) {
+  return amountText(messages, (c) => c != null && c > 0).transform((c) => c as number);
+}
+
+// A positive amount, or SOB CONSULTA (stored as NULL): a listing's price.
+export function brlOrOnRequestField(messages: AmountMessages) {
+  return amountText(messages, (c) => c === null || (c !== undefined && c > 0)).transform((c) => c as number | null);
 }
 
 // A whole number typed in a text or number input: decimal digits only (no
-// "0x10", "1e3" or "2.5"), from 0 up to `max`. Empty is `emptyAs` (a count left
-// blank), or the `required` message.
-export function wholeNumberField(max: number, opts: { required: string } | { emptyAs: number | undefined }) {
-  const required = "required" in opts ? opts.required : undefined;
-  const base = required ? z.string({ error: required }).trim().min(1, required) : z.string().trim().optional();
-  return base.transform((v, ctx) => {
-    if (v === undefined || v === "") return "emptyAs" in opts ? opts.emptyAs : undefined;
+// "0x10", "1e3" or "2.5"), from 0 up to `max`.
+function toWholeNumber(max: number) {
+  return (v: string, ctx: z.RefinementCtx<string | undefined>) => {
     if (!/^[-+]?\d+$/.test(v)) {
       ctx.addIssue({ code: "custom", message: "Informe um número inteiro." });
       return z.NEVER;
@@ -117,7 +123,21 @@ export function wholeNumberField(max: number, opts: { required: string } | { emp
       return z.NEVER;
     }
     return n;
-  });
+  };
+}
+
+export function requiredWholeNumberField(max: number, required: string = REQUIRED) {
+  return z.string({ error: required }).trim().min(1, required).transform(toWholeNumber(max));
+}
+
+// Left blank, it is `emptyAs` (0 for a listing's counts, undefined when unknown).
+export function optionalWholeNumberField<Empty extends number | undefined>(max: number, emptyAs: Empty) {
+  const parse = toWholeNumber(max);
+  return z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx) => (v ? parse(v, ctx) : emptyAs));
 }
 
 // A checkbox posts "on" when checked and nothing when not.

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { brlField, checkboxField, maxMessage, requiredText, wholeNumberField } from "#app/models/shared/fields";
+import { brlOrOnRequestField, checkboxField, maxMessage, optionalWholeNumberField, requiredText, requiredWholeNumberField } from "#app/models/shared/fields";
 import { SOB_CONSULTA } from "#app/utils/format";
 import { ADVERTISED_FOR, CATEGORIES, FILTER_TYPES, PROPERTY_STATUSES, STANDARDS } from "#app/models/properties/options";
 
@@ -46,7 +46,7 @@ function text(max: number, required?: string) {
   return required ? requiredText(max, required) : z.string().trim().max(max, maxMessage(max));
 }
 
-const count = (max: number) => wholeNumberField(max, { emptyAs: 0 });
+const count = (max: number) => optionalWholeNumberField(max, 0);
 
 const option = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: MESSAGES.option });
 
@@ -54,9 +54,9 @@ export const propertySchema = z.object({
   name: text(200, MESSAGES.name),
   location: text(300, MESSAGES.location),
   // Text: "450.000,00", "450000", "R$ 1.250,50" or SOB CONSULTA (stored as NULL).
-  price: brlField({ required: MESSAGES.price, invalid: MESSAGES.priceInvalid }, { onRequest: true }),
+  price: brlOrOnRequestField({ required: MESSAGES.price, invalid: MESSAGES.priceInvalid }),
   // An empty count is 0 (spec §5); an empty area is refused.
-  area: wholeNumberField(100_000_000, { required: MESSAGES.area }),
+  area: requiredWholeNumberField(100_000_000, MESSAGES.area),
   type: option(FILTER_TYPES),
   status: option(STATUS_OPTIONS),
   category: option(CATEGORY_NAMES),
