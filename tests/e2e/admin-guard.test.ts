@@ -19,7 +19,7 @@ const test = base.extend<{ rows: Rows; users: Users; contextAs: (role: Role) => 
   rows: async ({ createProperty, createRequest }, use) => {
     const property = await createProperty({ name: `Guarda ${Date.now()}`, featured: false });
     const ideal = await createRequest("ideal", { name: "Guarda", email: "guarda@teste.com", phone: undefined, idealProperty: "x" });
-    const listing = await createRequest("listing", {
+    const listing = await createRequest("owner", {
       nome: "Guarda",
       email: "guarda@teste.com",
       telefone: "67999990000",

@@ -12,9 +12,9 @@ import { E2E_URL } from "#tests/setup/paths";
 // off. Forged posts change nothing. Rows are found by a unique email, never by
 // position or count: other test files write to the same database.
 
-type Kind = "ideal" | "listing";
-const TABLE = { ideal: "ideal_property_requests", listing: "property_listing_requests" } as const;
-const LIST = { ideal: "/admin/requests", listing: "/admin/listings" } as const;
+type Kind = "ideal" | "owner";
+const TABLE = { ideal: "ideal_property_requests", owner: "property_listing_requests" } as const;
+const LIST = { ideal: "/admin/requests", owner: "/admin/listings" } as const;
 const DATE_TIME = /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/;
 
 type Row = { id: number; status: string; resolved_by: string | null; created_at: string; updated_at: string } & Record<string, unknown>;
@@ -153,11 +153,11 @@ for (const js of [true, false]) {
       await expect(inboxRow(page, email).getByTestId("request-status")).toHaveText("Pendente");
     });
 
-    test("a listing request: inbox columns, inline status and responsible, details with every field", async ({ page }) => {
+    test("a owner request: inbox columns, inline status and responsible, details with every field", async ({ page }) => {
       const email = emailFor(js ? "listing-js" : "listing-nojs");
       const name = `João Anúncio ${uniq()}`;
       await page.goto("/anunciar-imovel");
-      const form = page.locator(`form[id^="listing-request-"]`);
+      const form = page.locator(`form[id^="owner-request-"]`);
       await form.locator('[name="nome"]').fill(name);
       await form.locator('[name="email"]').fill(email);
       await form.locator('[name="telefone"]').fill("(67) 3521-0000");
@@ -169,10 +169,10 @@ for (const js of [true, false]) {
       await form.locator('[name="descricao"]').fill("Casa reformada.\nQuintal com árvores.");
       await form.getByRole("button", { name: "Enviar solicitação" }).click();
       await expectToast(page, "Solicitação enviada!");
-      const stored = rowByEmail("listing", email)!;
+      const stored = rowByEmail("owner", email)!;
       expect(stored).toMatchObject({ status: "pending", area: null, suites: null, parking_spaces: null });
 
-      await page.goto(LIST.listing);
+      await page.goto(LIST.owner);
       await expect(page.getByRole("heading", { level: 1, name: "Solicitações de Anúncio" })).toBeVisible();
       for (const header of ["Cliente/Imóvel", "Contato", "Endereço/Preço", "Status", "Responsável", "Data", "Ações"]) {
         await expect(page.getByRole("columnheader", { name: header, exact: true })).toBeVisible();
@@ -189,19 +189,19 @@ for (const js of [true, false]) {
       // Inline forms: the page comes back to the same list.
       await choose(row.getByTestId("status-form"), "Contatado", js);
       await expectToast(page, "Status atualizado");
-      await expect(page).toHaveURL(`${E2E_URL}${LIST.listing}`);
+      await expect(page).toHaveURL(`${E2E_URL}${LIST.owner}`);
       await expect(inboxRow(page, email).getByTestId("request-status")).toHaveText("Contatado");
-      expect(rowById("listing", stored.id)).toMatchObject({ status: "contacted", resolved_by: null });
+      expect(rowById("owner", stored.id)).toMatchObject({ status: "contacted", resolved_by: null });
 
       await choose(inboxRow(page, email).getByTestId("responsible-form"), admin.name, js);
       await expectToast(page, "Responsável atualizado");
       await expect(inboxRow(page, email).getByTestId("request-status")).toHaveText("Resolvido");
       await expect(inboxRow(page, email).getByTestId("request-responsible")).toHaveText(admin.name);
-      expect(rowById("listing", stored.id)).toMatchObject({ status: "resolved", resolved_by: admin.name });
+      expect(rowById("owner", stored.id)).toMatchObject({ status: "resolved", resolved_by: admin.name });
 
       await choose(inboxRow(page, email).getByTestId("status-form"), "Contatado", js);
       await expect(inboxRow(page, email).getByTestId("request-responsible")).toHaveText("—");
-      expect(rowById("listing", stored.id)).toMatchObject({ status: "contacted", resolved_by: null });
+      expect(rowById("owner", stored.id)).toMatchObject({ status: "contacted", resolved_by: null });
 
       // Details: every field, the missing ones as a dash.
       await inboxRow(page, email)
@@ -228,7 +228,7 @@ for (const js of [true, false]) {
       await expectLines(item("Descrição").locator("p"), "Casa reformada.\nQuintal com árvores.");
       await expect(item("Status")).toHaveText("Contatado");
       await expect(item("Responsável")).toHaveText("—");
-      const updated = rowById("listing", stored.id);
+      const updated = rowById("owner", stored.id);
       await expect(item("Recebida em")).toHaveText(formatDateTime(updated.created_at));
       await expect(item("Atualizada em")).toHaveText(formatDateTime(updated.updated_at));
       expect(formatDateTime(updated.updated_at)).toMatch(DATE_TIME);
@@ -285,7 +285,7 @@ test.describe("refusals", () => {
     return { location, html };
   }
 
-  for (const kind of ["ideal", "listing"] as const) {
+  for (const kind of ["ideal", "owner"] as const) {
     test(`${kind}: forged ids, unknown statuses and non-staff names change nothing`, async ({ page, createRequest, createUser }) => {
       const req = await createRequest(kind, { email: emailFor(`refuse-${kind}`) });
       const before = JSON.stringify(rowById(kind, req.id));
@@ -415,8 +415,8 @@ test("on a phone the inbox rows become cards with their column names, without si
   admin = await signInAs("admin", context);
   const page = await context.newPage();
   const tag = uniq();
-  const req = await createRequest("listing", { email: `mobile-${tag}@example.com`, nome: `Celular ${tag}` });
-  await page.goto(`${LIST.listing}?q=${tag}`);
+  const req = await createRequest("owner", { email: `mobile-${tag}@example.com`, nome: `Celular ${tag}` });
+  await page.goto(`${LIST.owner}?q=${tag}`);
   const row = inboxRow(page, req.email);
   await expect(row).toBeVisible();
   await expect(page.getByRole("columnheader", { name: "Status" })).toBeHidden();

@@ -3,7 +3,7 @@ import { count, db } from "#tests/fixtures/db";
 import { BASE_URL, uniq } from "#tests/fixtures/site";
 
 // The two visitor forms: the ideal-property request on the home page and the
-// listing request on /anunciar-imovel and /anunciar. Each works with and
+// owner request on /anunciar-imovel and /anunciar. Each works with and
 // without JavaScript, and refuses bad input with a 400 and field errors.
 
 type FormCase = {
@@ -44,7 +44,7 @@ function listing(path: string): FormCase {
     title: `listing form on ${path}`,
     path,
     postUrl: path,
-    formId: "listing-request",
+    formId: "owner-request",
     table: "property_listing_requests",
     nameField: "nome",
     longField: "descricao",

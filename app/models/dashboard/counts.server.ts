@@ -4,7 +4,7 @@ import type { Database } from "#app/db/schema";
 // Live counts for the dashboard cards.
 export async function loadDashboardCounts(db: Kysely<Database>) {
   const count = async (q: Promise<{ n: number | string | bigint } | undefined>) => Number((await q)?.n ?? 0);
-  const [properties, featured, activeBanners, pendingIdeal, pendingListings, clients] = await Promise.all([
+  const [properties, featured, activeBanners, pendingIdeal, pendingOwnerRequests, clients] = await Promise.all([
     count(
       db
         .selectFrom("properties")
@@ -47,5 +47,5 @@ export async function loadDashboardCounts(db: Kysely<Database>) {
         .executeTakeFirst(),
     ),
   ]);
-  return { properties, featured, activeBanners, pendingIdeal, pendingListings, clients };
+  return { properties, featured, activeBanners, pendingIdeal, pendingOwnerRequests, clients };
 }

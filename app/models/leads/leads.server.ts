@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#app/db/schema";
 import type { IdealRequestInput } from "./ideal-request.schema";
-import type { ListingRequestInput } from "./listing-request.schema";
+import type { OwnerRequestInput } from "./owner-request.schema";
 
 // Visitor requests start as pending (DESIGN.md decision 7); staff handle them
 // in the back office.
@@ -24,7 +24,7 @@ export async function createIdealRequest(db: Kysely<Database>, input: IdealReque
   return row.id;
 }
 
-export async function createListingRequest(db: Kysely<Database>, input: ListingRequestInput) {
+export async function createOwnerRequest(db: Kysely<Database>, input: OwnerRequestInput) {
   const now = new Date().toISOString();
   const row = await db
     .insertInto("property_listing_requests")

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { idealRequestSchema } from "./ideal-request.schema";
-import { listingRequestSchema } from "./listing-request.schema";
+import { ownerRequestSchema } from "./owner-request.schema";
 
 function form(entries: Record<string, string>) {
   const fd = new FormData();
@@ -10,7 +10,7 @@ function form(entries: Record<string, string>) {
 }
 
 const ideal = (entries: Record<string, string>) => parseWithZod(form(entries), { schema: idealRequestSchema });
-const listing = (entries: Record<string, string>) => parseWithZod(form(entries), { schema: listingRequestSchema });
+const listing = (entries: Record<string, string>) => parseWithZod(form(entries), { schema: ownerRequestSchema });
 
 const validIdeal = {
   name: "Maria Silva",
@@ -105,7 +105,7 @@ describe("idealRequestSchema", () => {
   });
 });
 
-describe("listingRequestSchema", () => {
+describe("ownerRequestSchema", () => {
   it("accepts a valid submission with typed values", () => {
     const result = listing(validListing);
     expect(result.status).toBe("success");

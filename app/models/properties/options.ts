@@ -103,7 +103,7 @@ export const PRICE_RANGES = {
 export type PriceRange = keyof typeof PRICE_RANGES;
 export const ANY_PRICE = "qualquer";
 
-export const LISTING_TYPES = {
+export const OWNER_PROPERTY_TYPES = {
   casa: "Casa",
   apartamento: "Apartamento",
   terreno: "Terreno",

@@ -44,7 +44,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           <Card to="/admin/banners" icon={Image} title="Banners" lines={[`${counts.activeBanners} de 3 banners ativos`]} />
           <Card to="/admin/properties" icon={Building2} title="Imóveis" lines={[`${counts.properties} imóveis`, `${counts.featured} em destaque`]} />
-          <Card to="/admin/listings" icon={Megaphone} title="Solicitações de Anúncio" lines={[`${counts.pendingListings} pendentes`]} />
+          <Card to="/admin/listings" icon={Megaphone} title="Solicitações de Anúncio" lines={[`${counts.pendingOwnerRequests} pendentes`]} />
           <Card to="/admin/requests" icon={Inbox} title="Imóveis Ideais" lines={[`${counts.pendingIdeal} pendentes`]} />
           <Card to="/admin/properties?aba=destaques" icon={Star} title="Destaques" lines={[`${counts.featured} imóveis na home`]} />
         </div>

@@ -1,4 +1,4 @@
-import { LISTING_TYPES } from "#app/models/properties/options";
+import { OWNER_PROPERTY_TYPES } from "#app/models/properties/options";
 
 // Request statuses of spec/back-office.md §4, shared by both request tables.
 // Client-safe labels; the badge colours live in components/admin/request-status-badge.tsx.
@@ -39,8 +39,8 @@ export function whatsappHref(phone: string) {
   return `https://wa.me/${full}`;
 }
 
-// property_type is stored as the key of LISTING_TYPES ("casa"); older or
+// property_type is stored as the key of OWNER_PROPERTY_TYPES ("casa"); older or
 // hand-written values are shown as stored.
-export function listingTypeLabel(type: string) {
-  return (LISTING_TYPES as Record<string, string>)[type] ?? type;
+export function ownerPropertyTypeLabel(type: string) {
+  return (OWNER_PROPERTY_TYPES as Record<string, string>)[type] ?? type;
 }

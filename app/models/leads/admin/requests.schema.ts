@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idField } from "#app/models/shared/fields";
 import { REQUEST_STATUS_VALUES, type RequestStatus } from "./request-status";
 
 // The inbox forms of /admin/requests and /admin/listings (and their detail
@@ -8,7 +9,7 @@ import { REQUEST_STATUS_VALUES, type RequestStatus } from "./request-status";
 const RESPONSIBLE_MAX = 120;
 const SEARCH_MAX = 100;
 
-const requestIdField = z.coerce.number({ error: "Solicitação inválida." }).int().positive().max(Number.MAX_SAFE_INTEGER);
+const requestIdField = idField("Solicitação inválida.");
 
 const statusUpdateSchema = z.object({
   intent: z.literal("status"),

@@ -49,7 +49,7 @@ beforeAll(async () => {
 
 afterAll(() => cleanup());
 
-for (const kind of ["ideal", "listing"] as const) {
+for (const kind of ["ideal", "owner"] as const) {
   describe(`${kind} requests`, () => {
     it("lists newest first, filters by status and searches name, email and phone", async () => {
       const a = await addRequest(kind, `Primeira ${kind}`, "2026-02-01T10:00:00.000Z");
@@ -98,6 +98,6 @@ for (const kind of ["ideal", "listing"] as const) {
 
 it("the two tables stay apart", async () => {
   const id = await addRequest("ideal", "Só Ideal", OLD);
-  const other = await getRequest(db, "listing", id);
+  const other = await getRequest(db, "owner", id);
   expect(other?.name).not.toBe("Só Ideal");
 });

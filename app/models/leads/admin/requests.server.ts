@@ -13,12 +13,12 @@ type DB = Kysely<Database>;
 
 export const REQUEST_TABLES = {
   ideal: "ideal_property_requests",
-  listing: "property_listing_requests",
+  owner: "property_listing_requests",
 } as const;
 
 export type RequestKind = keyof typeof REQUEST_TABLES;
 
-type Rows = { ideal: Selectable<IdealPropertyRequestsTable>; listing: Selectable<PropertyListingRequestsTable> };
+type Rows = { ideal: Selectable<IdealPropertyRequestsTable>; owner: Selectable<PropertyListingRequestsTable> };
 export type RequestRow<K extends RequestKind> = Rows[K];
 
 // Kysely cannot type a query over "either table"; we type it as the ideal

@@ -10,7 +10,7 @@ import { parseRequestFilter, requestUpdateSchema, safeAdminRedirect } from "#app
 // What the four inbox routes share: their loaders' data and the one action
 // behind every status and responsible form (list rows and detail pages).
 
-export const REQUEST_LIST_PATHS = { ideal: "/admin/requests", listing: "/admin/listings" } as const;
+export const REQUEST_LIST_PATHS = { ideal: "/admin/requests", owner: "/admin/listings" } as const;
 
 const STATUS_FAILED = "Não foi possível atualizar o status da solicitação.";
 const RESPONSIBLE_FAILED = "Não foi possível atualizar o responsável.";

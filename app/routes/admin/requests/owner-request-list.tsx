@@ -4,9 +4,9 @@ import { RequestListPage } from "#app/components/admin/request-list-page";
 import type { RequestColumn } from "#app/components/admin/request-table";
 import { handleRequestUpdate, loadRequestList } from "./request-actions.server";
 import type { RequestRow } from "#app/models/leads/admin/requests.server";
-import { listingTypeLabel } from "#app/models/leads/admin/request-status";
+import { ownerPropertyTypeLabel } from "#app/models/leads/admin/request-status";
 import { formatBRL } from "#app/utils/format";
-import type { Route } from "./+types/listing-list";
+import type { Route } from "./+types/owner-request-list";
 
 // /admin/listings: owners asking the agency to advertise a property (spec §2 Requests).
 const TITLE = "Solicitações de Anúncio";
@@ -16,14 +16,14 @@ export function meta() {
 }
 
 export async function loader({ url }: Route.LoaderArgs) {
-  return loadRequestList("listing", url);
+  return loadRequestList("owner", url);
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  return handleRequestUpdate(request, "listing");
+  return handleRequestUpdate(request, "owner");
 }
 
-type Row = RequestRow<"listing">;
+type Row = RequestRow<"owner">;
 
 const columns: RequestColumn<Row>[] = [
   {
@@ -31,7 +31,7 @@ const columns: RequestColumn<Row>[] = [
     cell: (r) => (
       <>
         <p className="font-semibold text-slate-900">{r.name}</p>
-        <p className="text-slate-600">{listingTypeLabel(r.property_type)}</p>
+        <p className="text-slate-600">{ownerPropertyTypeLabel(r.property_type)}</p>
       </>
     ),
   },
@@ -55,7 +55,7 @@ const columns: RequestColumn<Row>[] = [
   },
 ];
 
-export default function ListingRequests({ loaderData }: Route.ComponentProps) {
+export default function OwnerRequests({ loaderData }: Route.ComponentProps) {
   const { rows, truncated, filter, staff } = loaderData;
   return <RequestListPage title={TITLE} basePath="/admin/listings" rows={rows} truncated={truncated} filter={filter} columns={columns} staff={staff} />;
 }

@@ -5,14 +5,14 @@ import { Form, data, useLocation, useNavigation } from "react-router";
 import { PageHeader } from "#app/components/site/page-header";
 import { Field, FormAlert, HoneypotField, buttonClass } from "#app/components/ui/field";
 import { getDb } from "#app/db/db.server";
-import { createListingRequest } from "#app/models/leads/leads.server";
+import { createOwnerRequest } from "#app/models/leads/leads.server";
 import { COUNT_MAX } from "#app/models/leads/limits";
-import { listingRequestSchema } from "#app/models/leads/listing-request.schema";
-import { LISTING_TYPES } from "#app/models/properties/options";
+import { ownerRequestSchema } from "#app/models/leads/owner-request.schema";
+import { OWNER_PROPERTY_TYPES } from "#app/models/properties/options";
 import { invalidSubmission, submissionFailed } from "#app/utils/forms.server";
 import { agencyFrom, seo } from "#app/utils/seo";
 import { redirectWithToast } from "#app/utils/toast.server";
-import type { Route } from "./+types/listing-request";
+import type { Route } from "./+types/owner-request";
 import { useFreshFormId } from "#app/components/ui/use-fresh-form-id";
 
 // "Anuncie seu Imóvel": served at /anunciar-imovel (header) and /anunciar (footer).
@@ -28,20 +28,20 @@ export function meta({ matches, location }: Route.MetaArgs) {
 // The form's HTML constraints come from its schema, made here so that zod
 // stays out of the page's JavaScript.
 export function loader() {
-  return { constraint: getZodConstraint(listingRequestSchema) };
+  return { constraint: getZodConstraint(ownerRequestSchema) };
 }
 
 export async function action({ request, url }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: listingRequestSchema });
+  const submission = parseWithZod(await request.formData(), { schema: ownerRequestSchema });
   if (submission.status !== "success") return invalidSubmission(submission);
   // `url`, not request.url: a JavaScript post goes to "<path>.data".
   const path = url.pathname;
   const success = { type: "success" as const, title: "Solicitação enviada!", description: "Entraremos em contato em breve para avaliar seu imóvel." };
   if (submission.value.website) return redirectWithToast(path, success);
   try {
-    await createListingRequest(getDb(), submission.value);
+    await createOwnerRequest(getDb(), submission.value);
   } catch (error) {
-    console.error("listing request insert failed", error);
+    console.error("owner request insert failed", error);
     return data({ result: submission.reply(), alert: submissionFailed() }, { status: 500 });
   }
   return redirectWithToast(path, success);
@@ -55,11 +55,11 @@ const numberFields = [
   ["vagas", "Vagas"],
 ] as const;
 
-export default function ListingRequestPage({ loaderData, actionData }: Route.ComponentProps) {
+export default function OwnerRequestPage({ loaderData, actionData }: Route.ComponentProps) {
   const location = useLocation();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const formId = useFreshFormId("listing-request", actionData !== undefined);
+  const formId = useFreshFormId("owner-request", actionData !== undefined);
   const [form, fields] = useForm({ id: formId, lastResult: actionData?.result, constraint: loaderData.constraint, shouldRevalidate: "onInput" });
 
   return (
@@ -92,7 +92,7 @@ export default function ListingRequestPage({ loaderData, actionData }: Route.Com
             <div className="grid gap-4 sm:grid-cols-2">
               <Field meta={fields.tipoImovel} label="Tipo do imóvel *" as="select">
                 <option value="">Selecione</option>
-                {Object.entries(LISTING_TYPES).map(([value, label]) => (
+                {Object.entries(OWNER_PROPERTY_TYPES).map(([value, label]) => (
                   <option key={value} value={value}>
                     {label}
                   </option>

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { LISTING_TYPES } from "#app/models/properties/options";
+import { OWNER_PROPERTY_TYPES } from "#app/models/properties/options";
 import { COUNT_MAX } from "./limits";
 import {
   brlField,
@@ -17,11 +17,11 @@ import {
 // preco, endereco, area, quartos, suites, banheiros, vagas, descricao.
 const count = (max: number) => optionalWholeNumberField(max, undefined);
 
-export const listingRequestSchema = z.object({
+export const ownerRequestSchema = z.object({
   nome: nameField,
   email: emailField,
   telefone: phoneField,
-  tipoImovel: z.enum(Object.keys(LISTING_TYPES) as [keyof typeof LISTING_TYPES], { error: "Escolha o tipo do imóvel." }),
+  tipoImovel: z.enum(Object.keys(OWNER_PROPERTY_TYPES) as [keyof typeof OWNER_PROPERTY_TYPES], { error: "Escolha o tipo do imóvel." }),
   preco: brlField({ required: "Campo obrigatório.", invalid: "Informe um preço válido, por exemplo 350.000,00." }),
   endereco: requiredText(300),
   area: count(COUNT_MAX.area),
@@ -33,4 +33,4 @@ export const listingRequestSchema = z.object({
   website: honeypotField,
 });
 
-export type ListingRequestInput = z.infer<typeof listingRequestSchema>;
+export type OwnerRequestInput = z.infer<typeof ownerRequestSchema>;

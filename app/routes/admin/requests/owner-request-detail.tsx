@@ -1,11 +1,11 @@
 import { DetailItem, EmailLink, LongText, PhoneLinks, RequestDetailPage, orDash } from "#app/components/admin/request-detail";
 import { RequestErrorState } from "#app/components/admin/request-error";
 import { handleRequestUpdate, loadRequestDetail } from "./request-actions.server";
-import { listingTypeLabel } from "#app/models/leads/admin/request-status";
+import { ownerPropertyTypeLabel } from "#app/models/leads/admin/request-status";
 import { formatBRL, formatInt } from "#app/utils/format";
-import type { Route } from "./+types/listing-detail";
+import type { Route } from "./+types/owner-request-detail";
 
-// /admin/listings/:id: every field of one listing request, and its handling.
+// /admin/listings/:id: every field of one owner request, and its handling.
 const TITLE = "Detalhes da Solicitação de Anúncio";
 
 export function meta() {
@@ -13,16 +13,16 @@ export function meta() {
 }
 
 export async function loader({ params }: Route.LoaderArgs) {
-  return loadRequestDetail("listing", params.id);
+  return loadRequestDetail("owner", params.id);
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  return handleRequestUpdate(request, "listing", params.id);
+  return handleRequestUpdate(request, "owner", params.id);
 }
 
 const count = (n: number | null) => orDash(n == null ? null : formatInt(n));
 
-export default function ListingRequestDetail({ loaderData }: Route.ComponentProps) {
+export default function OwnerRequestDetail({ loaderData }: Route.ComponentProps) {
   const { row, staff } = loaderData;
   return (
     <RequestDetailPage title={TITLE} listPath="/admin/listings" row={row} staff={staff}>
@@ -34,7 +34,7 @@ export default function ListingRequestDetail({ loaderData }: Route.ComponentProp
         <PhoneLinks phone={row.phone} />
       </DetailItem>
       <DetailItem label="Código">#{row.id}</DetailItem>
-      <DetailItem label="Tipo do imóvel">{listingTypeLabel(row.property_type)}</DetailItem>
+      <DetailItem label="Tipo do imóvel">{ownerPropertyTypeLabel(row.property_type)}</DetailItem>
       <DetailItem label="Preço pretendido">{formatBRL(row.price)}</DetailItem>
       <DetailItem label="Endereço" wide>
         {row.address}
