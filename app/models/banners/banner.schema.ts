@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { plainText } from "#app/models/shared/fields";
 import { isAcceptedImageType, MAX_IMAGE_BYTES } from "#app/utils/image-rules";
 import { DEFAULT_BTN_TEXT } from "./defaults";
 
@@ -42,23 +43,17 @@ export const bannerSchema = z
   .object({
     // prefault, not a type error, for an empty title: a type error would skip
     // the device check below, and both messages should show at once.
-    title: z.string().trim().min(1, BANNER_FORM_MESSAGES.titleRequired).max(120, "Use no máximo 120 caracteres.").prefault(""),
-    subtitle: z
-      .string()
-      .trim()
+    title: plainText().min(1, BANNER_FORM_MESSAGES.titleRequired).max(120, "Use no máximo 120 caracteres.").prefault(""),
+    subtitle: plainText()
       .max(200, "Use no máximo 200 caracteres.")
       .optional()
       .transform((v) => v ?? ""),
-    link: z
-      .string()
-      .trim()
+    link: plainText()
       .max(500, "Use no máximo 500 caracteres.")
       .refine(isValidBannerLink, BANNER_FORM_MESSAGES.link)
       .optional()
       .transform((v) => v ?? ""),
-    btn_text: z
-      .string()
-      .trim()
+    btn_text: plainText()
       .max(40, "Use no máximo 40 caracteres.")
       .optional()
       .transform((v) => v || DEFAULT_BTN_TEXT),

@@ -20,33 +20,42 @@ export const LIMITS = {
   amount: 30,
 } as const;
 
-// Browsers post line breaks as CRLF; store plain "\n".
-const normalizeNewlines = (v: string) => v.replace(/\r\n?/g, "\n");
+// What a text field may hold: line breaks as plain "\n" (browsers post CRLF)
+// and tabs, but no other control character (NUL, escape...) and no
+// bidirectional override or isolate (U+202A-U+202E, U+2066-U+2069), which
+// can make "txt.exe" read as "exe.txt" in an inbox. Removed, not refused:
+// people paste them without knowing.
+// eslint-disable-next-line no-control-regex -- control characters are the point
+const UNSAFE_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+export function cleanText(value: string) {
+  return value.replace(/\r\n?/g, "\n").replace(UNSAFE_TEXT, "");
+}
 
-// A required text: trimmed, at least one character, at most `max`.
+// Any text a person types: cleaned, then trimmed. Every text rule starts here.
+export function plainText(params?: Parameters<typeof z.string>[0]) {
+  return z.string(params).overwrite(cleanText).trim();
+}
+
+// A required text: at least one character, at most `max`.
 export function requiredText(max: number, required: string = REQUIRED) {
-  return z.string({ error: required }).trim().overwrite(normalizeNewlines).min(1, required).max(max, maxMessage(max));
+  return plainText({ error: required }).min(1, required).max(max, maxMessage(max));
 }
 
 export function optionalText(max: number) {
-  return z.string().trim().overwrite(normalizeNewlines).max(max, maxMessage(max)).optional();
+  return plainText().max(max, maxMessage(max)).optional();
 }
 
 export const nameField = requiredText(LIMITS.name);
 
 const emailShape = z.email();
-export const emailField = z
-  .string({ error: REQUIRED })
-  .trim()
+export const emailField = plainText({ error: REQUIRED })
   .min(1, REQUIRED)
   .max(LIMITS.email, maxMessage(LIMITS.email))
   // A refine (not a pipe) keeps the length in the form's HTML constraints.
   .refine((v) => emailShape.safeParse(v).success, "Informe um email válido.");
 
 // Brazilian phone: 10 or 11 digits once punctuation is removed (DDD + number).
-export const phoneField = z
-  .string({ error: REQUIRED })
-  .trim()
+export const phoneField = plainText({ error: REQUIRED })
   .max(LIMITS.phone, maxMessage(LIMITS.phone))
   .refine((v) => /^(\+?55)?\d{10,11}$/.test(v.replace(/[\s().-]/g, "")), "Informe um telefone com DDD, por exemplo (67) 99999-0000.");
 
@@ -60,9 +69,7 @@ export const newPasswordField = z
 // A password typed to prove who one is (login, current password): any text.
 export const currentPasswordField = z.string({ error: REQUIRED }).max(LIMITS.password, maxMessage(LIMITS.password));
 
-export const usernameField = z
-  .string({ error: REQUIRED })
-  .trim()
+export const usernameField = plainText({ error: REQUIRED })
   .min(3, "O nome de usuário deve ter pelo menos 3 caracteres.")
   .max(LIMITS.username, maxMessage(LIMITS.username))
   .regex(/^[a-zA-Z0-9._-]+$/, "Use apenas letras, números, ponto, hífen e sublinhado.");

@@ -1,5 +1,13 @@
 import { z } from "zod";
-import { brlOrOnRequestField, checkboxField, maxMessage, optionalWholeNumberField, requiredText, requiredWholeNumberField } from "#app/models/shared/fields";
+import {
+  brlOrOnRequestField,
+  checkboxField,
+  maxMessage,
+  optionalWholeNumberField,
+  plainText,
+  requiredText,
+  requiredWholeNumberField,
+} from "#app/models/shared/fields";
 import { SOB_CONSULTA } from "#app/utils/format";
 import { ADVERTISED_FOR, CATEGORIES, FILTER_TYPES, PROPERTY_STATUSES, STANDARDS } from "#app/models/properties/options";
 
@@ -29,12 +37,12 @@ export const MESSAGES = {
 } as const;
 
 // Spec §5 order: the first refused field of this list is the one the summary names.
-export const ERROR_ORDER = ["name", "location", "price", "area", "images"] as const;
+const ERROR_ORDER = ["name", "location", "price", "area", "images"] as const;
 
 export const STATUS_OPTIONS = Object.keys(PROPERTY_STATUSES) as [keyof typeof PROPERTY_STATUSES, ...(keyof typeof PROPERTY_STATUSES)[]];
 export const CATEGORY_NAMES = CATEGORIES.map((c) => c.name) as [string, ...string[]];
 
-export const PROPERTY_DEFAULTS = {
+const PROPERTY_DEFAULTS = {
   type: "Apartamento",
   status: "ready",
   category: "Lançamentos de Empreendimentos Imobiliários",
@@ -43,7 +51,7 @@ export const PROPERTY_DEFAULTS = {
 } as const;
 
 function text(max: number, required?: string) {
-  return required ? requiredText(max, required) : z.string().trim().max(max, maxMessage(max));
+  return required ? requiredText(max, required) : plainText().max(max, maxMessage(max));
 }
 
 const count = (max: number) => optionalWholeNumberField(max, 0);
@@ -64,9 +72,7 @@ export const propertySchema = z.object({
   suites: count(100),
   bathrooms: count(100),
   parking_spaces: count(1000),
-  description: z
-    .string()
-    .trim()
+  description: plainText()
     .max(10_000, maxMessage(10_000))
     .optional()
     .transform((v) => (v ? v : null)),
