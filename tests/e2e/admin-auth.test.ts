@@ -80,8 +80,14 @@ function newestEmailTo(address: string) {
   return raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, h) => String.fromCharCode(parseInt(h, 16)));
 }
 
-test("password recovery through the emailed link, single use", async ({ page, createUser }) => {
+test("password recovery through the emailed link, single use; it ends the account's other sessions", async ({ page, createUser, signIn, newContext }) => {
   const user = await createUser("admin");
+  // The same account, signed in on another browser (a stolen or forgotten session).
+  const elsewhere = await newContext();
+  await signIn(user, elsewhere);
+  const other = await elsewhere.newPage();
+  await other.goto("/admin/dashboard");
+  await expect(other.getByRole("heading", { name: `Olá, ${user.name}` })).toBeVisible();
   await page.goto("/admin");
   await page.getByRole("link", { name: "Esqueceu sua senha?" }).click();
   await expect(page).toHaveURL(/\/admin\/password-recovery$/);
@@ -101,17 +107,29 @@ test("password recovery through the emailed link, single use", async ({ page, cr
   await expect(page.getByText("Senha alterada")).toBeVisible();
   await login(page, user.username, "novaSenha123");
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  // The other browser's session ended with the reset.
+  await other.goto("/admin/dashboard");
+  await expect(other).toHaveURL(/\/admin$/);
+  await expect(other.getByText("Sessão expirada")).toBeVisible();
 
   await page.goto(link!);
   await expect(page.getByRole("heading", { name: "Link inválido ou expirado" })).toBeVisible();
 });
 
-test("recovery answers the same for an unknown address and sends nothing", async ({ page }) => {
+test("recovery answers the same for an unknown address and sends nothing", async ({ page, createUser }) => {
   const address = `ninguem-${Date.now()}@teste.com`;
   await page.goto("/admin/recuperar-senha");
   await page.getByLabel("Email").fill(address);
   await page.getByRole("button", { name: "Enviar instruções" }).click();
   await expect(page.getByText("Instruções enviadas")).toBeVisible();
+  // The email goes out in the background: ask for a real account's link right
+  // after, and once that one has landed, the first one would have too.
+  const known = await createUser("admin");
+  await page.goto("/admin/recuperar-senha");
+  await page.getByLabel("Email").fill(known.email);
+  await page.getByRole("button", { name: "Enviar instruções" }).click();
+  await expect.poll(() => newestEmailTo(known.email)).not.toBeNull();
+  await page.waitForTimeout(300);
   expect(newestEmailTo(address)).toBeNull();
 });
 

@@ -400,6 +400,39 @@ test.describe("bad input stores nothing", () => {
     await expectRefused(page, name, before);
   });
 
+  // Images that sharp could decode and re-encode: only the content check
+  // (JPEG, PNG or WebP by magic bytes) refuses them.
+  for (const [label, file] of [
+    [
+      "a real GIF named .jpg",
+      async () => ({
+        name: "animada.jpg",
+        mimeType: "image/jpeg",
+        buffer: await sharp({ create: { width: 64, height: 48, channels: 3, background: "#3366aa" } })
+          .gif()
+          .toBuffer(),
+      }),
+    ],
+    [
+      "an SVG named .jpg",
+      async () => ({
+        name: "vetor.jpg",
+        mimeType: "image/jpeg",
+        buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="64" height="48"><rect width="64" height="48" fill="#3366aa"/></svg>'),
+      }),
+    ],
+  ] as const) {
+    test(label, async ({ page }) => {
+      const name = `Formato ${uniq()}`;
+      const before = storedFileCount();
+      await openNew(page, name);
+      await page.getByLabel("Adicionar imagens").setInputFiles([await jpeg("ok.jpg"), await file()]);
+      await submit(page, "Cadastrar imóvel");
+      await expect(page.locator("#images-error")).toContainText("Apenas imagens JPG, PNG ou WEBP de até 5 MB.");
+      await expectRefused(page, name, before);
+    });
+  }
+
   test("an 11th image", async ({ page }) => {
     const name = `Onze ${uniq()}`;
     const before = storedFileCount();
