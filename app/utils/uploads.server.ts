@@ -21,7 +21,7 @@ import { isAcceptedImageType, MAX_IMAGE_BYTES } from "#app/utils/image-rules";
 
 export type { FileUpload };
 
-export type UploadLimits = {
+type UploadLimits = {
   maxFileSize: number;
   maxFiles: number;
   maxTotalSize: number;
@@ -32,7 +32,7 @@ export type UploadLimits = {
 // Why a body was cut short: too many files, one part above maxFileSize, the
 // whole body above maxTotalSize, or a body that is not a readable form
 // (including too many parts or an oversized part header).
-export type UploadRefusal = "too-many-files" | "file-too-large" | "body-too-large" | "unreadable";
+type UploadRefusal = "too-many-files" | "file-too-large" | "body-too-large" | "unreadable";
 
 export class UploadRefusedError extends Error {
   constructor(
@@ -61,8 +61,12 @@ function refusalOf(error: unknown): UploadRefusal | null {
 
 // After a limit cut the parse short, read and drop what the browser is still
 // sending (up to a bound), so it receives the form with the error instead of
-// a connection reset. Past the bound the upload is cancelled.
-async function discardRest(request: Request, limit: number) {
+// a connection reset. Past the bound the upload is cancelled. The bound is at
+// least DRAIN_BOUND: a phone sending a 16 MB camera photo to a 5 MB field
+// should get the message, and dropped bytes cost bandwidth, not memory.
+const DRAIN_BOUND = 64 * 1024 * 1024;
+async function discardRest(request: Request, atLeast: number) {
+  const limit = Math.max(atLeast, DRAIN_BOUND);
   const body = request.body;
   if (!body || body.locked) return;
   const reader = body.getReader();
@@ -84,8 +88,7 @@ async function discardRest(request: Request, limit: number) {
 // Parses the multipart body; `onFile` decides what each file part becomes in
 // the FormData (null: dropped). A body refused by a limit or unreadable
 // throws UploadRefusedError; any other error (one thrown by `onFile`) is
-// rethrown as is. Either way the rest of the body is drained first, up to the
-// form's own total limit.
+// rethrown as is. Either way the rest of the body is drained first (bounded).
 export async function parseMultipartForm(request: Request, limits: UploadLimits, onFile: FileUploadHandler): Promise<FormData> {
   try {
     return await parseFormData(request, limits, onFile);

@@ -349,6 +349,56 @@ test("an image over 5 MB is refused without storing anything", async ({ page }) 
   expect(uploadedFiles()).toEqual(files);
 });
 
+test("a 16 MB camera photo gets the form back with the size message, not a reset connection", async ({ page }) => {
+  const before = row("banner-3");
+  const files = uploadedFiles();
+  const big = Buffer.alloc(16 * 1024 * 1024, 7);
+  (await png(400, 300, [10, 20, 30])).copy(big); // real PNG bytes first: only the size is wrong
+  const res = await page.request.post("/admin/banners/banner-3", {
+    headers: { Origin: BASE_URL },
+    multipart: { title: "Foto do celular", show_on_desktop: "on", image: { name: "celular.png", mimeType: "image/png", buffer: big } },
+  });
+  expect(res.status()).toBe(400);
+  expect(await res.text()).toContain(BANNER_FORM_MESSAGES.imageTooLarge);
+  expect(row("banner-3")).toEqual(before);
+  expect(uploadedFiles()).toEqual(files);
+});
+
+// Formats sharp could decode and re-encode: only the content check refuses them.
+for (const [label, file] of [
+  [
+    "a real GIF named .png",
+    async () => ({
+      name: "animada.png",
+      mimeType: "image/png",
+      buffer: await sharp(await png(64, 48, [30, 90, 160]))
+        .gif()
+        .toBuffer(),
+    }),
+  ],
+  [
+    "an SVG named .png",
+    async () => ({
+      name: "vetor.png",
+      mimeType: "image/png",
+      buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="600"><rect width="1600" height="600" fill="#3366aa"/></svg>'),
+    }),
+  ],
+] as const) {
+  test(`${label} is refused and nothing is stored`, async ({ page }) => {
+    const before = row("banner-3");
+    const files = uploadedFiles();
+    const res = await page.request.post("/admin/banners/banner-3", {
+      headers: { Origin: BASE_URL },
+      multipart: { title: `Formato ${uniq()}`, show_on_desktop: "on", image: await file() },
+    });
+    expect(res.status()).toBe(400);
+    expect(await res.text()).toContain(BANNER_FORM_MESSAGES.imageType);
+    expect(row("banner-3")).toEqual(before);
+    expect(uploadedFiles()).toEqual(files);
+  });
+}
+
 test("ids outside banner-1..3 are a 404 to edit and refused to post", async ({ page }) => {
   const res = await page.goto("/admin/banners/banner-9");
   expect(res?.status()).toBe(404);
