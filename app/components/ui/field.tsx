@@ -15,7 +15,7 @@ type InputType = Parameters<typeof getInputProps>[1]["type"];
 type Own = "id" | "name" | "form" | "type" | "defaultValue" | "defaultChecked" | "required" | "minLength" | "maxLength" | "pattern";
 type Common = { meta: FieldMeta; label: ReactNode; hint?: string; className?: string; controlClassName?: string };
 
-export type FieldProps = Common &
+type FieldProps = Common &
   (
     | ({ as?: "input"; type: Exclude<InputType, "checkbox" | "radio" | "file"> } & Omit<InputHTMLAttributes<HTMLInputElement>, Own | "className">)
     | ({ as: "textarea" } & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, Own | "className">)
@@ -80,9 +80,6 @@ export const inputClass =
 
 export const buttonClass =
   "inline-flex items-center justify-center gap-2 rounded-md bg-brand-800 px-5 py-3 font-semibold text-white shadow-sm transition hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-60";
-
-export const goldButtonClass =
-  "inline-flex items-center justify-center gap-2 rounded-md bg-gold-500 px-5 py-3 font-semibold text-brand-900 shadow-sm transition hover:bg-gold-400 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-800";
 
 // Honeypot: off-screen, skipped by keyboard and screen readers; bots fill it.
 export function HoneypotField() {

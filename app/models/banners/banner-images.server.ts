@@ -9,8 +9,8 @@ import { uploadsDir } from "#app/utils/env.server";
 // (server.ts), so every upload gets a new random name and is never rewritten.
 // The default images (/banners/*.webp in public/) are never touched.
 
-export const DESKTOP_SIZE = { width: 1600, height: 600 } as const; // the slider's 8:3 frame
-export const MOBILE_SIZE = { width: 768, height: 960 } as const; // 4:5, as the <img> declares
+const DESKTOP_SIZE = { width: 1600, height: 600 } as const; // the slider's 8:3 frame
+const MOBILE_SIZE = { width: 768, height: 960 } as const; // 4:5, as the <img> declares
 // A decompression bomb stops at decoding instead of filling memory.
 const MAX_INPUT_PIXELS = 50_000_000;
 

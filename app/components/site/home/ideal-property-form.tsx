@@ -5,7 +5,7 @@ import { AgencyContactList, MapEmbed } from "#app/components/site/agency-contact
 import { Field, FormAlert, HoneypotField, buttonClass, type FormConstraint } from "#app/components/ui/field";
 import { useFreshFormId } from "#app/components/ui/use-fresh-form-id";
 
-export type FormActionData = { result: SubmissionResult<string[]>; alert?: { title: string; description: string } };
+type FormActionData = { result: SubmissionResult<string[]>; alert?: { title: string; description: string } };
 
 // The ideal-property request (spec §2 Home 7). Validated on the server; the
 // browser's required/type=email checks are a first, friendlier pass.

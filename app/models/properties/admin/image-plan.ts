@@ -10,7 +10,7 @@ export const REMOVE_FIELD = "remove_image";
 export const COVER_FIELD = "cover_image";
 export const positionField = (id: number) => `image_position_${id}`;
 
-export type ImagePlan<T extends { id: number }> = {
+type ImagePlan<T extends { id: number }> = {
   kept: T[]; // in their new order; the first is the cover
   removed: T[];
 };
