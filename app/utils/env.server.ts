@@ -36,6 +36,8 @@ const schema = z
     // Default: the agency's name <nao-responda@lagoaimoveis.com.br> (see getEnv).
     MAIL_FROM: z.string().optional(),
     OUTBOX_DIR: z.string().min(1).default("data/outbox"),
+    // Where `npm run backup` writes its archives.
+    BACKUP_DIR: z.string().min(1).default("data/backups"),
     // Lets the benchmark and tests turn off the per-address form rate limit.
     RATE_LIMIT_DISABLED: z.enum(["0", "1"]).default("0"),
   })
@@ -78,6 +80,10 @@ export function databasePath() {
 
 export function uploadsDir() {
   return path.resolve(getEnv().UPLOADS_DIR);
+}
+
+export function backupDir() {
+  return path.resolve(getEnv().BACKUP_DIR);
 }
 
 export function absoluteUrl(pathname: string) {
