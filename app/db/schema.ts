@@ -121,6 +121,19 @@ export interface LoginAttemptsTable {
   window_started_at: string;
 }
 
+// One row per staff write (migrations/0003_audit_log.ts). actor_id is NULL
+// for a script ("Sistema") or once the account is deleted; actor_name stays.
+export interface AuditLogTable {
+  id: Generated<number>;
+  created_at: string;
+  actor_id: number | null;
+  actor_name: string;
+  action: string;
+  entity: string;
+  entity_id: string;
+  changes: string; // JSON {field: [before, after]}
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -131,4 +144,5 @@ export interface Database {
   banners: BannersTable;
   ideal_property_requests: IdealPropertyRequestsTable;
   property_listing_requests: PropertyListingRequestsTable;
+  audit_log: AuditLogTable;
 }

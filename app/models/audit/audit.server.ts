@@ -1,0 +1,98 @@
+import type { Kysely, Transaction } from "kysely";
+import type { Database } from "#app/db/schema";
+import { localDayStartUtc, nextDay } from "#app/utils/local-date";
+import type { AuditFilter } from "./audit.schema";
+import { diffChanges, type AuditChanges, type AuditValues } from "./diff";
+import type { AuditAction, AuditEntity } from "./labels";
+
+// The audit trail (issue 9): who changed what, when, field by field. Every
+// staff write function takes the acting staff member and calls recordAudit
+// inside its own transaction, so a change and its audit row are written
+// together or not at all.
+
+type DB = Kysely<Database>;
+
+// The staff member who acts (the admin layout puts them in context); null is
+// a script (demo seed, benchmark, CLI, test fixtures), shown as "Sistema".
+export type AuditActor = { id: number; name: string } | null;
+export const SYSTEM_ACTOR_NAME = "Sistema";
+
+export type AuditEntry = {
+  actor: AuditActor;
+  action: AuditAction;
+  entity: AuditEntity;
+  entityId: number | string;
+  // The fields before and after the write (columns as stored). Secret fields
+  // are dropped here, whatever the caller passes.
+  before?: AuditValues | null;
+  after?: AuditValues | null;
+};
+
+// Actions that say nothing beyond their fields: with no field changed (a
+// form saved as it was, a banner already at its defaults) they leave no row.
+const FIELD_ONLY: readonly AuditAction[] = ["update", "restore"];
+
+// Writes the audit row of a change. Takes a transaction so that it can only
+// run inside the write it describes. Returns whether a row was written.
+export async function recordAudit(trx: Transaction<Database>, entry: AuditEntry): Promise<boolean> {
+  const changes = diffChanges(entry.before, entry.after);
+  if (FIELD_ONLY.includes(entry.action) && Object.keys(changes).length === 0) return false;
+  await trx
+    .insertInto("audit_log")
+    .values({
+      created_at: new Date().toISOString(),
+      actor_id: entry.actor?.id ?? null,
+      actor_name: entry.actor?.name ?? SYSTEM_ACTOR_NAME,
+      action: entry.action,
+      entity: entry.entity,
+      entity_id: String(entry.entityId),
+      changes: JSON.stringify(changes),
+    })
+    .execute();
+  return true;
+}
+
+export const AUDIT_PAGE_SIZE = 50;
+
+export type AuditRow = {
+  id: number;
+  created_at: string;
+  actor_id: number | null;
+  actor_name: string;
+  action: string;
+  entity: string;
+  entity_id: string;
+  changes: AuditChanges;
+};
+
+function parseChanges(json: string): AuditChanges {
+  try {
+    const value = JSON.parse(json);
+    return value && typeof value === "object" && !Array.isArray(value) ? value : {};
+  } catch {
+    return {};
+  }
+}
+
+// Newest first, AUDIT_PAGE_SIZE a page. Days are whole days in the agency's
+// zone (DESIGN.md decision 12), compared with the UTC timestamps. A page past
+// the last shows the last.
+export async function listAudit(db: DB, filter: AuditFilter, page = 1) {
+  let q = db.selectFrom("audit_log");
+  if (filter.actorId !== undefined) q = q.where("actor_id", "=", filter.actorId);
+  if (filter.entity) q = q.where("entity", "=", filter.entity);
+  if (filter.from) q = q.where("created_at", ">=", localDayStartUtc(filter.from));
+  if (filter.to) q = q.where("created_at", "<", localDayStartUtc(nextDay(filter.to)));
+  const { n } = await q.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const total = Number(n);
+  const pageCount = Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE));
+  const current = Math.min(Math.max(1, Math.trunc(page)), pageCount);
+  const rows = await q
+    .select(["id", "created_at", "actor_id", "actor_name", "action", "entity", "entity_id", "changes"])
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(AUDIT_PAGE_SIZE)
+    .offset((current - 1) * AUDIT_PAGE_SIZE)
+    .execute();
+  return { rows: rows.map((r): AuditRow => ({ ...r, changes: parseChanges(r.changes) })), total, page: current, pageCount };
+}

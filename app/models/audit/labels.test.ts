@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { describeChange, formatChangeValue } from "./labels";
+
+describe("the Alterações column", () => {
+  it("shows an update as field: before → after, in Portuguese", () => {
+    expect(describeChange("property", "update", "price", [350_000_00, null])).toBe("Preço: R$ 350.000,00 → SOB CONSULTA");
+    expect(describeChange("property", "update", "featured", [0, 1])).toBe("Destaque: não → sim");
+    expect(describeChange("property", "update", "status", ["ready", "construction"])).toBe("Status: Pronto para morar → Em construção");
+    expect(describeChange("ideal_request", "update", "status", ["pending", "resolved"])).toBe("Status: Pendente → Resolvido");
+    expect(describeChange("ideal_request", "update", "resolved_by", [null, "Ana"])).toBe("Responsável: — → Ana");
+    expect(
+      describeChange("property", "update", "images", [
+        [3, 4],
+        [4, 3, 9],
+      ]),
+    ).toBe("Imagens: 3, 4 → 4, 3, 9");
+    expect(describeChange("staff_account", "update", "some_new_field", ["a", "b"])).toBe("some_new_field: a → b");
+  });
+
+  it("shows one side for a creation or a deletion", () => {
+    expect(describeChange("property", "create", "price", [null, 100_00])).toBe("Preço: R$ 100,00");
+    expect(describeChange("staff_account", "create", "role", [null, "admin"])).toBe("Papel: Administrador");
+    expect(describeChange("property", "delete", "name", ["Casa", null])).toBe("Nome: Casa");
+  });
+
+  it("shortens long text", () => {
+    const shown = formatChangeValue("property", "description", "x".repeat(500));
+    expect(shown).toHaveLength(120);
+    expect(shown.endsWith("…")).toBe(true);
+  });
+});

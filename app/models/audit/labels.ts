@@ -1,0 +1,103 @@
+import { requestStatusLabel } from "#app/models/leads/admin/request-status";
+import { statusLabel } from "#app/models/properties/options";
+import { formatPrice } from "#app/utils/format";
+
+// What the audit trail records and how the page names it, in Portuguese.
+// Client-safe. A new domain (clients, contracts, billing, maintenance) adds
+// its entity here and calls recordAudit from its write functions.
+
+export const AUDIT_ENTITIES = {
+  property: "Imóvel",
+  banner: "Banner",
+  ideal_request: "Solicitação de imóvel ideal",
+  owner_request: "Anúncio de proprietário",
+  staff_account: "Conta da equipe",
+  client_account: "Conta de cliente",
+} as const;
+export type AuditEntity = keyof typeof AUDIT_ENTITIES;
+export const AUDIT_ENTITY_VALUES = Object.keys(AUDIT_ENTITIES) as [AuditEntity, ...AuditEntity[]];
+
+export const AUDIT_ACTIONS = {
+  create: "Criação",
+  update: "Alteração",
+  delete: "Exclusão",
+  restore: "Restauração do padrão",
+  password_reset: "Senha redefinida",
+  password_change: "Senha alterada",
+} as const;
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
+
+// Column names as people read them; a field not listed shows its own name.
+const FIELD_LABELS: Record<string, string> = {
+  name: "Nome",
+  type: "Tipo",
+  status: "Status",
+  category: "Categoria",
+  location: "Localização",
+  price: "Preço",
+  area: "Área",
+  bedrooms: "Quartos",
+  suites: "Suítes",
+  bathrooms: "Banheiros",
+  parking_spaces: "Vagas",
+  description: "Descrição",
+  featured: "Destaque",
+  standard: "Padrão",
+  is_exclusive: "Exclusivo",
+  advertised_for: "Modalidade",
+  property_code: "Código",
+  images: "Imagens",
+  title: "Título",
+  subtitle: "Subtítulo",
+  link: "Link",
+  btn_text: "Texto do botão",
+  image_url: "Imagem",
+  mobile_image_url: "Imagem (celular)",
+  is_active: "Ativo",
+  show_on_desktop: "Exibir no computador",
+  show_on_mobile: "Exibir no celular",
+  resolved_by: "Responsável",
+  username: "Usuário",
+  email: "Email",
+  role: "Papel",
+  active: "Ativa",
+};
+
+// Columns stored as 0/1.
+const FLAGS = new Set(["featured", "is_exclusive", "is_active", "show_on_desktop", "show_on_mobile", "active"]);
+// Columns holding centavos (NULL: SOB CONSULTA).
+const MONEY = new Set(["price"]);
+
+export const fieldLabel = (field: string) => FIELD_LABELS[field] ?? field;
+
+const ROLES: Record<string, string> = { master: "Master", admin: "Administrador", client: "Cliente" };
+
+// Stored codes people read in Portuguese, per entity and field.
+function codeLabel(entity: string, field: string, value: string) {
+  if (field === "status" && entity === "property") return statusLabel(value);
+  if (field === "status" && (entity === "ideal_request" || entity === "owner_request")) return requestStatusLabel(value);
+  if (field === "role") return ROLES[value] ?? value;
+  return value;
+}
+
+const MAX_SHOWN = 120;
+
+// One side of a change, as the page shows it ("—" for nothing).
+export function formatChangeValue(entity: string, field: string, value: unknown): string {
+  if (MONEY.has(field) && (value === null || typeof value === "number")) return formatPrice(value);
+  if (value === null || value === undefined || value === "") return "—";
+  if (typeof value === "string") value = codeLabel(entity, field, value);
+  if (FLAGS.has(field) && (value === 0 || value === 1 || typeof value === "boolean")) return value === 1 || value === true ? "sim" : "não";
+  if (typeof value === "boolean") return value ? "sim" : "não";
+  const text = Array.isArray(value) ? (value.length ? value.join(", ") : "—") : typeof value === "object" ? JSON.stringify(value) : String(value);
+  return text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN - 1)}…` : text;
+}
+
+// A line of the "Alterações" column: "Campo: antes → depois" for a change; a
+// creation or a deletion has one side only, shown alone ("Campo: valor").
+export function describeChange(entity: string, action: string, field: string, [before, after]: [unknown, unknown]): string {
+  const name = fieldLabel(field);
+  if (action === "create") return `${name}: ${formatChangeValue(entity, field, after)}`;
+  if (action === "delete") return `${name}: ${formatChangeValue(entity, field, before)}`;
+  return `${name}: ${formatChangeValue(entity, field, before)} → ${formatChangeValue(entity, field, after)}`;
+}
