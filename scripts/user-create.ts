@@ -26,7 +26,7 @@ if (!parsed.success) {
 const db = openDatabase(databasePath());
 try {
   await migrateToLatest(db);
-  const result = await createStaff(db, parsed.data);
+  const result = await createStaff(db, parsed.data, null);
   if (!result.ok) {
     console.error(result.message);
     process.exitCode = 1;

@@ -17,8 +17,8 @@ let masterId: number;
 
 beforeAll(async () => {
   ({ db, cleanup } = await tempDatabase("accounts-it-"));
-  adminId = await createUser(db, { username: "Ana", email: "Ana@Teste.com", name: "Ana", password: "senha1234", role: "admin" });
-  masterId = await createUser(db, { username: "chefe", email: "chefe@teste.com", name: "Chefe", password: "senha1234", role: "master" });
+  adminId = await createUser(db, { username: "Ana", email: "Ana@Teste.com", name: "Ana", password: "senha1234", role: "admin" }, null);
+  masterId = await createUser(db, { username: "chefe", email: "chefe@teste.com", name: "Chefe", password: "senha1234", role: "master" }, null);
 });
 
 afterAll(() => cleanup());
@@ -28,10 +28,10 @@ describe("users", () => {
     expect((await findUserForLogin(db, "ana"))?.id).toBe(adminId);
     expect((await findUserForLogin(db, "ANA@teste.COM"))?.id).toBe(adminId);
     expect(await findUserForLogin(db, "   ")).toBeNull();
-    await expect(createUser(db, { username: "ANA", email: "x@y.com", name: "X", password: "senha1234", role: "admin" })).rejects.toBeInstanceOf(
+    await expect(createUser(db, { username: "ANA", email: "x@y.com", name: "X", password: "senha1234", role: "admin" }, null)).rejects.toBeInstanceOf(
       DuplicateUserError,
     );
-    await expect(createUser(db, { username: "outra", email: "ana@teste.com", name: "X", password: "senha1234", role: "admin" })).rejects.toThrow(
+    await expect(createUser(db, { username: "outra", email: "ana@teste.com", name: "X", password: "senha1234", role: "admin" }, null)).rejects.toThrow(
       "Este email já está em uso.",
     );
   });
@@ -51,10 +51,10 @@ describe("sessions", () => {
 
   it("ends the sessions of a disabled admin, and never touches a master", async () => {
     const token = await createSession(db, adminId, null);
-    expect(await setAdminActive(db, masterId, false)).toBeNull();
-    expect((await setAdminActive(db, adminId, false))?.name).toBe("Ana");
+    expect(await setAdminActive(db, masterId, false, null)).toBeNull();
+    expect((await setAdminActive(db, adminId, false, null))?.name).toBe("Ana");
     expect((await lookupSession(db, token)).status).toBe("expired");
-    await setAdminActive(db, adminId, true);
+    await setAdminActive(db, adminId, true, null);
   });
 });
 
@@ -114,8 +114,8 @@ describe("password reset tokens", () => {
 describe("staff passwords", () => {
   it("generates 12 letters and digits and resets only admins", async () => {
     for (let i = 0; i < 50; i++) expect(generatePassword()).toMatch(/^(?=.*[A-Za-z])(?=.*\d)[A-Za-z0-9]{12}$/);
-    expect(await resetAdminPassword(db, masterId)).toBeNull();
-    const reset = await resetAdminPassword(db, adminId);
+    expect(await resetAdminPassword(db, masterId, null)).toBeNull();
+    const reset = await resetAdminPassword(db, adminId, null);
     const row = await db.selectFrom("users").select("password_hash").where("id", "=", adminId).executeTakeFirstOrThrow();
     expect(await verifyPassword(row.password_hash, reset!.password)).toBe(true);
   });

@@ -1,6 +1,7 @@
 import { randomInt } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "#app/db/schema";
+import type { AuditActor } from "#app/models/audit/audit.server";
 import type { NewStaff } from "./staff.schema";
 import { DuplicateUserError, createUser, setActive, setPassword } from "./users.server";
 
@@ -12,10 +13,10 @@ async function findAdmin(db: DB, id: number) {
   return db.selectFrom("users").select(["id", "name"]).where("id", "=", id).where("role", "=", "admin").executeTakeFirst();
 }
 
-export async function setAdminActive(db: DB, id: number, active: boolean) {
+export async function setAdminActive(db: DB, id: number, active: boolean, actor: AuditActor) {
   const admin = await findAdmin(db, id);
   if (!admin) return null;
-  await setActive(db, id, active);
+  await setActive(db, id, active, actor);
   return admin;
 }
 
@@ -30,18 +31,18 @@ export function generatePassword(length = 12) {
   }
 }
 
-export async function resetAdminPassword(db: DB, id: number) {
+export async function resetAdminPassword(db: DB, id: number, actor: AuditActor) {
   const admin = await findAdmin(db, id);
   if (!admin) return null;
   const password = generatePassword();
-  await setPassword(db, id, password);
+  await setPassword(db, id, password, actor);
   return { name: admin.name, password };
 }
 
 // A new staff account, or which field clashes with an existing account.
-export async function createStaff(db: DB, input: NewStaff) {
+export async function createStaff(db: DB, input: NewStaff, actor: AuditActor) {
   try {
-    return { ok: true as const, id: await createUser(db, input) };
+    return { ok: true as const, id: await createUser(db, input, actor) };
   } catch (error) {
     if (error instanceof DuplicateUserError) return { ok: false as const, field: error.field, message: error.message };
     throw error;

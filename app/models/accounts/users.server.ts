@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database, Role } from "#app/db/schema";
+import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
 import { hashPassword, verifyPassword } from "./password.server";
 
 type DB = Kysely<Database>;
@@ -54,27 +55,51 @@ async function assertUnique(db: DB, username: string | null, email: string | nul
   }
 }
 
-export async function createUser(db: DB, input: { username: string; email: string; name: string; password: string; role: Role }) {
+// Staff and tenant accounts are audited under their own entity names.
+const accountEntity = (role: Role) => (role === "client" ? "client_account" : "staff_account");
+
+// The password is hashed first (~50 ms), outside the transaction, so the
+// database is not held while argon2 works.
+export async function createUser(db: DB, input: { username: string; email: string; name: string; password: string; role: Role }, actor: AuditActor) {
   const username = input.username.trim();
   const email = input.email.trim();
   await assertUnique(db, username, email);
   const now = new Date().toISOString();
   const password_hash = await hashPassword(input.password);
-  const row = await db
-    .insertInto("users")
-    .values({ username, email, name: input.name.trim(), password_hash, role: input.role, active: 1, created_at: now, updated_at: now })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return db.transaction().execute(async (trx) => {
+    // Checked again inside the write: another request may have taken the name meanwhile.
+    await assertUnique(trx, username, email);
+    const values = { username, email, name: input.name.trim(), role: input.role, active: 1 };
+    const row = await trx
+      .insertInto("users")
+      .values({ ...values, password_hash, created_at: now, updated_at: now })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await recordAudit(trx, { actor, action: "create", entity: accountEntity(input.role), entityId: row.id, after: values });
+    return row.id;
+  });
 }
 
-export async function updateProfile(db: DB, id: number, input: { name: string; email: string }) {
-  await assertUnique(db, null, input.email.trim(), id);
-  await db
-    .updateTable("users")
-    .set({ name: input.name.trim(), email: input.email.trim(), updated_at: new Date().toISOString() })
-    .where("id", "=", id)
-    .execute();
+export async function updateProfile(db: DB, id: number, input: { name: string; email: string }, actor: AuditActor) {
+  await db.transaction().execute(async (trx) => {
+    await assertUnique(trx, null, input.email.trim(), id);
+    const before = await trx.selectFrom("users").select(["name", "email", "role"]).where("id", "=", id).executeTakeFirst();
+    if (!before) return;
+    const after = { name: input.name.trim(), email: input.email.trim() };
+    await trx
+      .updateTable("users")
+      .set({ ...after, updated_at: new Date().toISOString() })
+      .where("id", "=", id)
+      .execute();
+    await recordAudit(trx, {
+      actor,
+      action: "update",
+      entity: accountEntity(before.role),
+      entityId: id,
+      before: { name: before.name, email: before.email },
+      after,
+    });
+  });
 }
 
 // Whether `password` is the account's current one (to change the email or
@@ -84,14 +109,19 @@ export async function checkPassword(db: DB, id: number, password: string) {
   return row ? verifyPassword(row.password_hash, password) : false;
 }
 
-// A new password ends every session of the account but the one given.
-export async function setPassword(db: DB, id: number, password: string, keepSessionId?: string) {
+// A new password ends every session of the account but the one given. The
+// audit row says that the password was changed (by its owner) or reset (by
+// someone else), never what it is.
+export async function setPassword(db: DB, id: number, password: string, actor: AuditActor, keepSessionId?: string) {
   const password_hash = await hashPassword(password);
   await db.transaction().execute(async (trx) => {
+    const user = await trx.selectFrom("users").select("role").where("id", "=", id).executeTakeFirst();
+    if (!user) return;
     await trx.updateTable("users").set({ password_hash, updated_at: new Date().toISOString() }).where("id", "=", id).execute();
     let del = trx.deleteFrom("sessions").where("user_id", "=", id);
     if (keepSessionId) del = del.where("id", "!=", keepSessionId);
     await del.execute();
+    await recordAudit(trx, { actor, action: actor?.id === id ? "password_change" : "password_reset", entity: accountEntity(user.role), entityId: id });
   });
 }
 
@@ -111,14 +141,24 @@ export async function listActiveStaffNames(db: DB) {
   return rows.map((r) => r.name);
 }
 
-export async function setActive(db: DB, id: number, active: boolean) {
+export async function setActive(db: DB, id: number, active: boolean, actor: AuditActor) {
   await db.transaction().execute(async (trx) => {
+    const before = await trx.selectFrom("users").select(["active", "role"]).where("id", "=", id).executeTakeFirst();
+    if (!before) return;
     await trx
       .updateTable("users")
       .set({ active: active ? 1 : 0, updated_at: new Date().toISOString() })
       .where("id", "=", id)
       .execute();
     if (!active) await trx.deleteFrom("sessions").where("user_id", "=", id).execute();
+    await recordAudit(trx, {
+      actor,
+      action: "update",
+      entity: accountEntity(before.role),
+      entityId: id,
+      before: { active: before.active },
+      after: { active: active ? 1 : 0 },
+    });
   });
 }
 

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#app/db/schema";
+import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
 import type { BannerFormValues } from "./banner.schema";
 import { removeFiles, removeUploadedBannerImages, type StoredBannerImages } from "./banner-images.server";
 import { DEFAULT_BANNERS, MAX_ACTIVE_BANNERS, type AdminBanner, type BannerId } from "./defaults";
@@ -21,6 +22,9 @@ const columns = [
   "show_on_mobile",
   "updated_at",
 ] as const;
+
+// The columns the back office edits: what a banner's audit row compares.
+const EDITABLE = ["title", "subtitle", "link", "btn_text", "image_url", "mobile_image_url", "is_active", "show_on_desktop", "show_on_mobile"] as const;
 
 type Row = Pick<Database["banners"], (typeof columns)[number]>;
 
@@ -54,7 +58,7 @@ export type ToggleResult = { status: "activated" | "deactivated"; title: string 
 
 // Flips the active flag; activating is refused past MAX_ACTIVE_BANNERS (moot
 // with three banners, kept as the spec's rule in case the scheme grows).
-export async function toggleBanner(db: Kysely<Database>, id: BannerId): Promise<ToggleResult> {
+export async function toggleBanner(db: Kysely<Database>, id: BannerId, actor: AuditActor): Promise<ToggleResult> {
   return db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom("banners").select(["title", "is_active"]).where("id", "=", id).executeTakeFirst();
     if (!row) return { status: "not-found" } as const;
@@ -72,6 +76,14 @@ export async function toggleBanner(db: Kysely<Database>, id: BannerId): Promise<
       .set({ is_active: activate ? 1 : 0, updated_at: new Date().toISOString() })
       .where("id", "=", id)
       .execute();
+    await recordAudit(trx, {
+      actor,
+      action: "update",
+      entity: "banner",
+      entityId: id,
+      before: { is_active: row.is_active },
+      after: { is_active: activate ? 1 : 0 },
+    });
     return { status: activate ? "activated" : "deactivated", title: row.title } as const;
   });
 }
@@ -79,30 +91,37 @@ export async function toggleBanner(db: Kysely<Database>, id: BannerId): Promise<
 // Writes the form's values and, when given, the new image URLs. Returns false
 // when the row is gone. The replaced uploads are deleted after the commit;
 // the new files are deleted when the row is not written.
-export async function updateBanner(db: Kysely<Database>, id: BannerId, values: BannerFormValues, images: StoredBannerImages = { files: [] }): Promise<boolean> {
+export async function updateBanner(
+  db: Kysely<Database>,
+  id: BannerId,
+  values: BannerFormValues,
+  actor: AuditActor,
+  images: StoredBannerImages = { files: [] },
+): Promise<boolean> {
   let replaced: string[] = [];
   try {
     const updated = await db.transaction().execute(async (trx) => {
-      const old = await trx.selectFrom("banners").select(["image_url", "mobile_image_url"]).where("id", "=", id).executeTakeFirst();
+      const old = await trx.selectFrom("banners").select(EDITABLE).where("id", "=", id).executeTakeFirst();
       if (!old) return false;
       const image_url = images.imageUrl ?? old.image_url;
       const mobile_image_url = images.mobileImageUrl ?? old.mobile_image_url;
+      const next = {
+        title: values.title,
+        subtitle: values.subtitle,
+        link: values.link,
+        btn_text: values.btn_text,
+        is_active: values.is_active ? 1 : 0,
+        show_on_desktop: values.show_on_desktop ? 1 : 0,
+        show_on_mobile: values.show_on_mobile ? 1 : 0,
+        image_url,
+        mobile_image_url,
+      };
       await trx
         .updateTable("banners")
-        .set({
-          title: values.title,
-          subtitle: values.subtitle,
-          link: values.link,
-          btn_text: values.btn_text,
-          is_active: values.is_active ? 1 : 0,
-          show_on_desktop: values.show_on_desktop ? 1 : 0,
-          show_on_mobile: values.show_on_mobile ? 1 : 0,
-          image_url,
-          mobile_image_url,
-          updated_at: new Date().toISOString(),
-        })
+        .set({ ...next, updated_at: new Date().toISOString() })
         .where("id", "=", id)
         .execute();
+      await recordAudit(trx, { actor, action: "update", entity: "banner", entityId: id, before: old, after: next });
       replaced = [old.image_url, old.mobile_image_url].filter((u) => u !== image_url && u !== mobile_image_url);
       return true;
     });
@@ -120,19 +139,20 @@ export async function updateBanner(db: Kysely<Database>, id: BannerId, values: B
 
 // "Restaurar padrões": the three rows get the migration's values back (a
 // missing one is recreated, any row outside the fixed scheme removed), then
-// the uploaded replacement images are deleted.
-export async function restoreDefaultBanners(db: Kysely<Database>) {
+// the uploaded replacement images are deleted. Each banner that changed gets
+// its own audit row.
+export async function restoreDefaultBanners(db: Kysely<Database>, actor: AuditActor) {
   const now = new Date().toISOString();
   const previous = await db.transaction().execute(async (trx) => {
-    const rows = await trx.selectFrom("banners").select(["image_url", "mobile_image_url"]).execute();
-    await trx
-      .deleteFrom("banners")
-      .where(
-        "id",
-        "not in",
-        DEFAULT_BANNERS.map((b) => b.id),
-      )
+    const rows = await trx
+      .selectFrom("banners")
+      .select(["id", ...EDITABLE, "position"])
       .execute();
+    const defaultIds: string[] = DEFAULT_BANNERS.map((b) => b.id);
+    for (const { id, ...row } of rows.filter((r) => !defaultIds.includes(r.id))) {
+      await recordAudit(trx, { actor, action: "delete", entity: "banner", entityId: id, before: row });
+    }
+    await trx.deleteFrom("banners").where("id", "not in", defaultIds).execute();
     for (const d of DEFAULT_BANNERS) {
       const values = {
         title: d.title,
@@ -152,6 +172,10 @@ export async function restoreDefaultBanners(db: Kysely<Database>) {
         .values({ id: d.id, ...values, created_at: now })
         .onConflict((oc) => oc.column("id").doUpdateSet(values))
         .execute();
+      // A banner already at its defaults changed nothing and gets no row.
+      const { updated_at: _at, ...after } = values;
+      const { id: _id, ...before } = rows.find((r) => r.id === d.id) ?? { id: d.id };
+      await recordAudit(trx, { actor, action: "restore", entity: "banner", entityId: d.id, before, after });
     }
     return rows.flatMap((r) => [r.image_url, r.mobile_image_url]);
   });

@@ -35,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const db = getDb();
   if (input.intent === "password") {
     if (!(await checkPassword(db, user.id, input.current))) return refuse({ current: ["Senha atual incorreta."] });
-    await setPassword(db, user.id, input.password, user.sessionId);
+    await setPassword(db, user.id, input.password, user, user.sessionId);
     return redirectWithToast(PATH, { type: "success", title: "Senha alterada", description: "As outras sessões desta conta foram encerradas." });
   }
   // The email receives password-recovery links: changing it takes the current
@@ -44,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return refuse({ current: ["Para trocar o email, informe a sua senha atual."] });
   }
   try {
-    await updateProfile(db, user.id, input);
+    await updateProfile(db, user.id, input, user);
   } catch (error) {
     if (error instanceof DuplicateUserError) return refuse({ email: [error.message] });
     throw error;

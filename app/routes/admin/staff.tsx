@@ -25,7 +25,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 const PATH = "/admin/equipe";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireRole(context, "master");
+  const me = await requireRole(context, "master");
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: staffActionSchema });
   if (submission.status !== "success") {
@@ -35,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const input = submission.value;
   const db = getDb();
   if (input.intent === "create") {
-    const created = await createStaff(db, { ...input, role: "admin" });
+    const created = await createStaff(db, { ...input, role: "admin" }, me);
     if (!created.ok) {
       return data(
         { result: submission.reply({ fieldErrors: { [created.field]: [created.message] }, hideFields: ["password"] }), reset: null },
@@ -45,12 +45,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithToast(PATH, { type: "success", title: "Administrador criado", description: `${input.name} já pode entrar no painel.` });
   }
   if (input.intent === "reset") {
-    const reset = await resetAdminPassword(db, input.id);
+    const reset = await resetAdminPassword(db, input.id, me);
     if (!reset) return redirectWithToast(PATH, { type: "error", title: "Conta não encontrada" });
     // Shown once, in this response only (never in a cookie or a URL).
     return data({ result: undefined, reset });
   }
-  const admin = await setAdminActive(db, input.id, input.intent === "enable");
+  const admin = await setAdminActive(db, input.id, input.intent === "enable", me);
   if (!admin) return redirectWithToast(PATH, { type: "error", title: "Conta não encontrada" });
   return redirectWithToast(PATH, { type: "success", title: input.intent === "enable" ? "Conta reativada" : "Conta desativada", description: admin.name });
 }

@@ -66,19 +66,19 @@ for (const kind of ["ideal", "owner"] as const) {
 
     it("sets any status, clearing resolved_by unless resolved, and stamps updated_at", async () => {
       const id = await addRequest(kind, `Status ${kind}`, OLD);
-      expect(await setRequestResponsible(db, kind, id, "Ana Atendente")).toBe("ok");
+      expect(await setRequestResponsible(db, kind, id, "Ana Atendente", null)).toBe("ok");
       let row = await getRequest(db, kind, id);
       expect(row).toMatchObject({ status: "resolved", resolved_by: "Ana Atendente" });
       expect(row!.updated_at > OLD).toBe(true);
 
-      expect(await setRequestStatus(db, kind, id, "resolved")).toBe(true);
+      expect(await setRequestStatus(db, kind, id, "resolved", null)).toBe(true);
       expect(await getRequest(db, kind, id)).toMatchObject({ status: "resolved", resolved_by: "Ana Atendente" });
 
-      expect(await setRequestStatus(db, kind, id, "contacted")).toBe(true);
+      expect(await setRequestStatus(db, kind, id, "contacted", null)).toBe(true);
       expect(await getRequest(db, kind, id)).toMatchObject({ status: "contacted", resolved_by: null });
 
-      expect(await setRequestResponsible(db, kind, id, "Bruno Master")).toBe("ok");
-      expect(await setRequestStatus(db, kind, id, "pending")).toBe(true);
+      expect(await setRequestResponsible(db, kind, id, "Bruno Master", null)).toBe("ok");
+      expect(await setRequestStatus(db, kind, id, "pending", null)).toBe(true);
       row = await getRequest(db, kind, id);
       expect(row).toMatchObject({ status: "pending", resolved_by: null, created_at: OLD });
     });
@@ -86,11 +86,11 @@ for (const kind of ["ideal", "owner"] as const) {
     it("refuses names that are not active staff, and unknown ids", async () => {
       const id = await addRequest(kind, `Recusa ${kind}`, OLD);
       for (const name of ["Carla Inativa", "Cliente Qualquer", "Ninguém", "ana atendente"]) {
-        expect(await setRequestResponsible(db, kind, id, name)).toBe("invalid-responsible");
+        expect(await setRequestResponsible(db, kind, id, name, null)).toBe("invalid-responsible");
       }
       expect(await getRequest(db, kind, id)).toMatchObject({ status: "pending", resolved_by: null, updated_at: OLD });
-      expect(await setRequestResponsible(db, kind, 999_999, "Ana Atendente")).toBe("not-found");
-      expect(await setRequestStatus(db, kind, 999_999, "contacted")).toBe(false);
+      expect(await setRequestResponsible(db, kind, 999_999, "Ana Atendente", null)).toBe("not-found");
+      expect(await setRequestStatus(db, kind, 999_999, "contacted", null)).toBe(false);
       expect(await getRequest(db, kind, 999_999)).toBeNull();
     });
   });

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Selectable } from "kysely";
 import type { Database, IdealPropertyRequestsTable, PropertyListingRequestsTable } from "#app/db/schema";
 import { listActiveStaffNames } from "#app/models/accounts/users.server";
+import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
 import type { RequestStatus } from "./request-status";
 import type { RequestFilter } from "./requests.schema";
 
@@ -53,15 +54,23 @@ export async function getRequest<K extends RequestKind>(db: DB, kind: K, id: num
   return (row as unknown as RequestRow<K> | undefined) ?? null;
 }
 
+const AUDIT_ENTITY = { ideal: "ideal_request", owner: "owner_request" } as const;
+
 // Spec §4: any status may be set directly; a status other than resolved
 // clears resolved_by. Returns false when no row has that id.
-export async function setRequestStatus(db: DB, kind: RequestKind, id: number, status: RequestStatus) {
-  const result = await db
-    .updateTable(table(kind))
-    .set(status === "resolved" ? { status, updated_at: new Date().toISOString() } : { status, resolved_by: null, updated_at: new Date().toISOString() })
-    .where("id", "=", id)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+export async function setRequestStatus(db: DB, kind: RequestKind, id: number, status: RequestStatus, actor: AuditActor) {
+  return db.transaction().execute(async (trx) => {
+    const before = await trx.selectFrom(table(kind)).select(["status", "resolved_by"]).where("id", "=", id).executeTakeFirst();
+    if (!before) return false;
+    const after = status === "resolved" ? { status } : { status, resolved_by: null };
+    await trx
+      .updateTable(table(kind))
+      .set({ ...after, updated_at: new Date().toISOString() })
+      .where("id", "=", id)
+      .execute();
+    await recordAudit(trx, { actor, action: "update", entity: AUDIT_ENTITY[kind], entityId: id, before, after: { ...before, ...after } });
+    return true;
+  });
 }
 
 type ResponsibleResult = "ok" | "not-found" | "invalid-responsible";
@@ -69,15 +78,19 @@ type ResponsibleResult = "ok" | "not-found" | "invalid-responsible";
 // Choosing a responsible person resolves the request (spec §4). Only the name
 // of an active staff account is accepted (DESIGN.md decision 7); the check and
 // the write run in one transaction so a deactivation cannot slip between them.
-export async function setRequestResponsible(db: DB, kind: RequestKind, id: number, name: string): Promise<ResponsibleResult> {
+export async function setRequestResponsible(db: DB, kind: RequestKind, id: number, name: string, actor: AuditActor): Promise<ResponsibleResult> {
   return db.transaction().execute(async (trx) => {
     const staff = await listActiveStaffNames(trx);
     if (!staff.includes(name)) return "invalid-responsible";
-    const result = await trx
+    const before = await trx.selectFrom(table(kind)).select(["status", "resolved_by"]).where("id", "=", id).executeTakeFirst();
+    if (!before) return "not-found";
+    const after = { status: "resolved", resolved_by: name };
+    await trx
       .updateTable(table(kind))
-      .set({ status: "resolved", resolved_by: name, updated_at: new Date().toISOString() })
+      .set({ ...after, updated_at: new Date().toISOString() })
       .where("id", "=", id)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0 ? "ok" : "not-found";
+      .execute();
+    await recordAudit(trx, { actor, action: "update", entity: AUDIT_ENTITY[kind], entityId: id, before, after });
+    return "ok";
   });
 }

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database } from "#app/db/schema";
+import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
 import type { StoredImage } from "#app/models/properties/images";
 import type { AdminPropertyRow, EditableImage, EditableProperty } from "./types";
 
@@ -128,6 +129,26 @@ function columns(input: PropertyInput) {
   };
 }
 
+// The columns a form writes, as stored: what an audit row compares.
+const AUDITED_COLUMNS = [
+  "name",
+  "type",
+  "status",
+  "category",
+  "location",
+  "price",
+  "area",
+  "bedrooms",
+  "suites",
+  "bathrooms",
+  "parking_spaces",
+  "description",
+  "featured",
+  "standard",
+  "is_exclusive",
+  "advertised_for",
+] as const satisfies readonly (keyof ReturnType<typeof columns>)[];
+
 function imageRows(propertyId: number, images: StoredImage[], from: number, now: string) {
   return images.map((img, i) => ({
     property_id: propertyId,
@@ -149,9 +170,10 @@ export type NewPropertyValues = PropertyInput & {
 
 // The one way a property row is written: its sequential code (max + 1), its
 // search_text and its images at positions 0..n-1 (the first is the cover), all
-// or nothing. Called with a transaction, it joins it (the seed and the
-// benchmark insert many rows in one).
-export async function insertProperty(db: DB, input: NewPropertyValues, images: StoredImage[] = []) {
+// or nothing, with its audit row. Called with a transaction, it joins it (the
+// seed and the benchmark insert many rows in one). No actor: a script
+// ("Sistema"); the back office always passes the staff member.
+export async function insertProperty(db: DB, input: NewPropertyValues, images: StoredImage[] = [], actor: AuditActor = null) {
   const write = async (trx: Transaction<Database>) => {
     const now = input.created_at ?? new Date().toISOString();
     const values = columns(input);
@@ -175,11 +197,16 @@ export async function insertProperty(db: DB, input: NewPropertyValues, images: S
       .set({ search_text: buildSearchText({ ...values, property_code }) })
       .where("id", "=", id)
       .execute();
-    if (images.length)
-      await trx
-        .insertInto("property_images")
-        .values(imageRows(id, images, 0, now))
-        .execute();
+    const imageIds = images.length
+      ? (
+          await trx
+            .insertInto("property_images")
+            .values(imageRows(id, images, 0, now))
+            .returning("id")
+            .execute()
+        ).map((r) => r.id)
+      : [];
+    await recordAudit(trx, { actor, action: "create", entity: "property", entityId: id, after: { property_code, ...values, images: imageIds } });
     return { id, property_code };
   };
   return db.isTransaction ? write(db as Transaction<Database>) : db.transaction().execute(write);
@@ -188,12 +215,23 @@ export async function insertProperty(db: DB, input: NewPropertyValues, images: S
 // Updates the row and its gallery: `keptIds` (already checked to belong to the
 // property) in their new order, then the new images. Returns the images whose
 // rows were deleted (their files go after the commit), or null when the
-// property no longer exists.
-export async function updateProperty(db: DB, id: number, input: PropertyInput, gallery: { keptIds: number[]; added: StoredImage[] }) {
+// property no longer exists. The audit row lists the fields that changed and
+// the gallery's image ids, before and after, in order.
+export async function updateProperty(db: DB, id: number, input: PropertyInput, gallery: { keptIds: number[]; added: StoredImage[] }, actor: AuditActor) {
   return db.transaction().execute(async (trx) => {
-    const current = await trx.selectFrom("properties").select(["property_code"]).where("id", "=", id).executeTakeFirst();
+    const current = await trx
+      .selectFrom("properties")
+      .select(["property_code", ...AUDITED_COLUMNS])
+      .where("id", "=", id)
+      .executeTakeFirst();
     if (!current) return null;
-    const existing = await trx.selectFrom("property_images").select(["id", "file_key", "widths"]).where("property_id", "=", id).execute();
+    const existing = await trx
+      .selectFrom("property_images")
+      .select(["id", "file_key", "widths"])
+      .where("property_id", "=", id)
+      .orderBy("position")
+      .orderBy("id")
+      .execute();
     // The kept ids come from the form the admin loaded; another admin may have
     // removed some since. Keep only those that still exist, and never leave
     // the property without images.
@@ -223,34 +261,61 @@ export async function updateProperty(db: DB, id: number, input: PropertyInput, g
     for (const [position, imageId] of keptIds.entries()) {
       await trx.updateTable("property_images").set({ position }).where("id", "=", imageId).where("property_id", "=", id).execute();
     }
-    if (gallery.added.length) {
-      await trx
-        .insertInto("property_images")
-        .values(imageRows(id, gallery.added, keptIds.length, now))
-        .execute();
-    }
+    const addedIds = gallery.added.length
+      ? (
+          await trx
+            .insertInto("property_images")
+            .values(imageRows(id, gallery.added, keptIds.length, now))
+            .returning("id")
+            .execute()
+        ).map((r) => r.id)
+      : [];
+    const { property_code: _code, ...before } = current;
+    await recordAudit(trx, {
+      actor,
+      action: "update",
+      entity: "property",
+      entityId: id,
+      before: { ...before, images: existing.map((img) => img.id) },
+      after: { ...values, images: [...keptIds, ...addedIds] },
+    });
     return removed.map((img) => ({ file_key: img.file_key, widths: parseWidths(img.widths) }));
   });
 }
 
 // Flips the flag; null when there is no such property.
-export async function toggleFeatured(db: DB, id: number): Promise<boolean | null> {
+export async function toggleFeatured(db: DB, id: number, actor: AuditActor): Promise<boolean | null> {
   return db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom("properties").select("featured").where("id", "=", id).executeTakeFirst();
     if (!row) return null;
     const featured = row.featured === 1 ? 0 : 1;
     await trx.updateTable("properties").set({ featured, updated_at: new Date().toISOString() }).where("id", "=", id).execute();
+    await recordAudit(trx, { actor, action: "update", entity: "property", entityId: id, before: { featured: row.featured }, after: { featured } });
     return featured === 1;
   });
 }
 
 // Deletes the property (its image rows cascade) and returns the files it had,
-// or null when there was no such property.
-export async function deletePropertyRow(db: DB, id: number) {
+// or null when there was no such property. The audit row keeps what was
+// deleted.
+export async function deletePropertyRow(db: DB, id: number, actor: AuditActor) {
   return db.transaction().execute(async (trx) => {
-    const images = await trx.selectFrom("property_images").select(["file_key", "widths"]).where("property_id", "=", id).execute();
+    const row = await trx
+      .selectFrom("properties")
+      .select(["property_code", ...AUDITED_COLUMNS])
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (!row) return null;
+    const images = await trx
+      .selectFrom("property_images")
+      .select(["id", "file_key", "widths"])
+      .where("property_id", "=", id)
+      .orderBy("position")
+      .orderBy("id")
+      .execute();
     const result = await trx.deleteFrom("properties").where("id", "=", id).executeTakeFirst();
     if (Number(result.numDeletedRows) === 0) return null;
+    await recordAudit(trx, { actor, action: "delete", entity: "property", entityId: id, before: { ...row, images: images.map((img) => img.id) } });
     return images.map((img) => ({ file_key: img.file_key, widths: parseWidths(img.widths) }));
   });
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#app/db/schema";
+import type { AuditActor } from "#app/models/audit/audit.server";
 import { deleteListingImageFiles, storeListingImage } from "#app/models/properties/image-store.server";
 import type { StoredImage } from "#app/models/properties/images";
 import { insertProperty, updateProperty } from "./property-admin.server";
@@ -68,12 +69,12 @@ async function storeImages(uploads: Buffer[]): Promise<StoredImage[]> {
 }
 
 // Creates the property with the uploads as its images, in order; returns its id.
-export async function createPropertyWithImages(db: DB, input: PropertyInput, uploads: Buffer[]): Promise<number> {
+export async function createPropertyWithImages(db: DB, input: PropertyInput, uploads: Buffer[], actor: AuditActor): Promise<number> {
   const stored = await storeImages(uploads);
   try {
     for (let attempt = 0; ; attempt++) {
       try {
-        return (await insertProperty(db, input, stored)).id;
+        return (await insertProperty(db, input, stored, actor)).id;
       } catch (error) {
         // Another writer took the same code between our read and write.
         if (attempt < 2 && isCodeClash(error)) continue;
@@ -88,11 +89,17 @@ export async function createPropertyWithImages(db: DB, input: PropertyInput, upl
 
 // Updates the property: its values, the images kept (in their new order) and
 // the uploads appended after them.
-export async function updatePropertyWithImages(db: DB, id: number, input: PropertyInput, gallery: { keptIds: number[]; uploads: Buffer[] }): Promise<void> {
+export async function updatePropertyWithImages(
+  db: DB,
+  id: number,
+  input: PropertyInput,
+  gallery: { keptIds: number[]; uploads: Buffer[] },
+  actor: AuditActor,
+): Promise<void> {
   const stored = await storeImages(gallery.uploads);
   let removedFiles: Awaited<ReturnType<typeof updateProperty>>;
   try {
-    removedFiles = await updateProperty(db, id, input, { keptIds: gallery.keptIds, added: stored });
+    removedFiles = await updateProperty(db, id, input, { keptIds: gallery.keptIds, added: stored }, actor);
   } catch (error) {
     await removeFiles(stored);
     throw error;

@@ -8,6 +8,7 @@ import { getDb } from "#app/db/db.server";
 import { getAdminBanner, updateBanner } from "#app/models/banners/admin.server";
 import { bannerSchema } from "#app/models/banners/banner.schema";
 import { BANNER_MESSAGES, isBannerId } from "#app/models/banners/defaults";
+import { requireRole } from "#app/utils/http.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/edit";
 import { readBannerFormData, storeUploadedBannerImages } from "./banner-upload.server";
@@ -27,7 +28,8 @@ export async function loader({ params }: Route.LoaderArgs) {
 const LIST = "/admin/banners";
 const FAILED = "Falha ao atualizar o banner";
 
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const actor = await requireRole(context, "staff");
   if (!isBannerId(params.id)) return redirectWithToast(LIST, { type: "error", title: FAILED, description: BANNER_MESSAGES.onlyFixed });
   const id = params.id;
   const body = await readBannerFormData(request);
@@ -41,7 +43,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 
   let updated: boolean;
   try {
-    updated = await updateBanner(getDb(), id, submission.value, stored.images);
+    updated = await updateBanner(getDb(), id, submission.value, actor, stored.images);
   } catch (error) {
     console.error("banner update failed", error);
     return data({ result: submission.reply(), alert: { title: FAILED, description: "Nada foi alterado. Tente novamente em instantes." } }, { status: 500 });

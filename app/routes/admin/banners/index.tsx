@@ -8,6 +8,7 @@ import { getDb } from "#app/db/db.server";
 import { listAdminBanners, restoreDefaultBanners, toggleBanner } from "#app/models/banners/admin.server";
 import { bannerListActionSchema } from "#app/models/banners/banner-actions.schema";
 import { BANNER_MESSAGES, MAX_ACTIVE_BANNERS } from "#app/models/banners/defaults";
+import { requireRole } from "#app/utils/http.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/index";
 
@@ -25,7 +26,8 @@ export async function loader() {
 
 const PATH = "/admin/banners";
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = await requireRole(context, "staff");
   const submission = parseWithZod(await request.formData(), { schema: bannerListActionSchema });
   const failedToggle = (description: string) => redirectWithToast(PATH, { type: "error", title: "Não foi possível alterar o status do banner.", description });
   if (submission.status !== "success") {
@@ -43,7 +45,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   if (input.intent === "restore") {
     try {
-      await restoreDefaultBanners(getDb());
+      await restoreDefaultBanners(getDb(), actor);
     } catch (error) {
       console.error("banner restore failed", error);
       return redirectWithToast(PATH, { type: "error", title: "Falha ao restaurar os banners", description: "Tente novamente em instantes." });
@@ -51,7 +53,7 @@ export async function action({ request }: Route.ActionArgs) {
     return redirectWithToast(PATH, { type: "success", title: "Banners restaurados", description: "Os 3 banners padrão foram restaurados." });
   }
   try {
-    const result = await toggleBanner(getDb(), input.id);
+    const result = await toggleBanner(getDb(), input.id, actor);
     if (result.status === "limit") return redirectWithToast(PATH, { type: "error", title: BANNER_MESSAGES.limitTitle, description: BANNER_MESSAGES.limitText });
     if (result.status === "not-found") return failedToggle(BANNER_MESSAGES.onlyFixed);
     return result.status === "activated"

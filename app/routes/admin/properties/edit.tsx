@@ -1,6 +1,6 @@
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { data } from "react-router";
-import { invariantResponse, parseId } from "#app/utils/http.server";
+import { invariantResponse, parseId, requireRole } from "#app/utils/http.server";
 import { AdminTitle } from "#app/components/admin/admin-shell";
 import { PropertyForm } from "#app/components/admin/property-form";
 import { getDb } from "#app/db/db.server";
@@ -47,9 +47,10 @@ export async function loader({ params }: Route.LoaderArgs) {
   return { id: p.id, code: formatPropertyCode(p.property_code), defaults, images: p.images, constraint: getZodConstraint(propertySchema) };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const actor = await requireRole(context, "staff");
   const property = await loadProperty(params.id);
-  const outcome = await saveProperty(request, property);
+  const outcome = await saveProperty(request, property, actor);
   if (outcome.status !== "saved") {
     return data({ result: outcome.result, alert: outcome.alert }, { status: outcome.status === "invalid" ? 400 : 500 });
   }

@@ -9,6 +9,7 @@ import { deletePropertyRow, listAdminProperties, toggleFeatured } from "#app/mod
 import { deleteListingImageFiles } from "#app/models/properties/image-store.server";
 import { propertyRowActionSchema } from "#app/models/properties/admin/property-actions.schema";
 import { ADVERTISED_FOR } from "#app/models/properties/options";
+import { requireRole } from "#app/utils/http.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/index";
 
@@ -46,7 +47,8 @@ export async function loader({ url }: Route.LoaderArgs) {
   }
 }
 
-export async function action({ request, url }: Route.ActionArgs) {
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const actor = await requireRole(context, "staff");
   const back = listUrl(readFilters(url.searchParams));
   const submission = parseWithZod(await request.formData(), { schema: propertyRowActionSchema });
   if (submission.status !== "success") {
@@ -63,11 +65,11 @@ export async function action({ request, url }: Route.ActionArgs) {
   const db = getDb();
 
   if (intent === "toggle-featured") {
-    const featured = await toggleFeatured(db, id).catch((e) => (console.error(e), null));
+    const featured = await toggleFeatured(db, id, actor).catch((e) => (console.error(e), null));
     if (featured == null) return redirectWithToast(back, { type: "error", title: "Erro", description: "Não foi possível alterar o status de destaque." });
     return redirectWithToast(back, { type: "success", title: featured ? "Imóvel adicionado aos destaques" : "Imóvel removido dos destaques" });
   }
-  const files = await deletePropertyRow(db, id).catch((e) => (console.error(e), null));
+  const files = await deletePropertyRow(db, id, actor).catch((e) => (console.error(e), null));
   if (files == null) return redirectWithToast(back, { type: "error", title: "Erro", description: "Não foi possível excluir o imóvel." });
   // The rows are gone (images cascade); now the files. A file that cannot be
   // removed only costs disk space, so it is logged, not reported.

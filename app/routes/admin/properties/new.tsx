@@ -3,6 +3,7 @@ import { data } from "react-router";
 import { AdminTitle } from "#app/components/admin/admin-shell";
 import { PropertyForm } from "#app/components/admin/property-form";
 import { NEW_PROPERTY_VALUES, propertySchema } from "#app/models/properties/admin/property.schema";
+import { requireRole } from "#app/utils/http.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/new";
 import { saveProperty } from "./property-save.server";
@@ -17,8 +18,9 @@ export function loader() {
   return { constraint: getZodConstraint(propertySchema) };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const outcome = await saveProperty(request, null);
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = await requireRole(context, "staff");
+  const outcome = await saveProperty(request, null, actor);
   if (outcome.status !== "saved") {
     return data({ result: outcome.result, alert: outcome.alert }, { status: outcome.status === "invalid" ? 400 : 500 });
   }

@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { getDb } from "#app/db/db.server";
+import type { AuditActor } from "#app/models/audit/audit.server";
 import { planImages } from "#app/models/properties/admin/image-plan";
 import type { EditableProperty } from "#app/models/properties/admin/property-admin.server";
 import {
@@ -95,7 +96,7 @@ function dbFailure(error: unknown): FormAlertData {
   return SAVE_FAILED;
 }
 
-export async function saveProperty(request: Request, target: EditableProperty | null): Promise<SaveOutcome> {
+export async function saveProperty(request: Request, target: EditableProperty | null, actor: AuditActor): Promise<SaveOutcome> {
   const parsed = await parsePropertyForm(request);
   if (!parsed.ok) {
     // The stream was cut by a hard limit: the typed values are lost.
@@ -119,10 +120,10 @@ export async function saveProperty(request: Request, target: EditableProperty | 
 
   try {
     if (!target) {
-      const id = await createPropertyWithImages(getDb(), input, uploads);
+      const id = await createPropertyWithImages(getDb(), input, uploads, actor);
       return { status: "saved", id, featured: input.featured };
     }
-    await updatePropertyWithImages(getDb(), target.id, input, { keptIds: plan.kept.map((img) => img.id), uploads });
+    await updatePropertyWithImages(getDb(), target.id, input, { keptIds: plan.kept.map((img) => img.id), uploads }, actor);
     return { status: "saved", id: target.id, featured: input.featured };
   } catch (error) {
     if (error instanceof ImageProcessingError) return refused(submission.reply({ fieldErrors: { [IMAGES_FIELD]: [MESSAGES.imageProcessing] } }));

@@ -14,8 +14,8 @@ export async function loader({ params }: Route.LoaderArgs) {
   return loadRequestDetail("ideal", params.id);
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  return handleRequestUpdate(request, "ideal", params.id);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  return handleRequestUpdate(request, context, "ideal", params.id);
 }
 
 export default function IdealRequestDetail({ loaderData }: Route.ComponentProps) {

@@ -17,8 +17,8 @@ export async function loader({ url }: Route.LoaderArgs) {
   return loadRequestList("ideal", url);
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  return handleRequestUpdate(request, "ideal");
+export async function action({ request, context }: Route.ActionArgs) {
+  return handleRequestUpdate(request, context, "ideal");
 }
 
 type Row = RequestRow<"ideal">;

@@ -16,8 +16,8 @@ export async function loader({ params }: Route.LoaderArgs) {
   return loadRequestDetail("owner", params.id);
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  return handleRequestUpdate(request, "owner", params.id);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  return handleRequestUpdate(request, context, "owner", params.id);
 }
 
 const count = (n: number | null) => orDash(n == null ? null : formatInt(n));

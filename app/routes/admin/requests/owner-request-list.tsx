@@ -19,8 +19,8 @@ export async function loader({ url }: Route.LoaderArgs) {
   return loadRequestList("owner", url);
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  return handleRequestUpdate(request, "owner");
+export async function action({ request, context }: Route.ActionArgs) {
+  return handleRequestUpdate(request, context, "owner");
 }
 
 type Row = RequestRow<"owner">;

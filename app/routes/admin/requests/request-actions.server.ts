@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { getDb } from "#app/db/db.server";
-import { invariantResponse, parseId } from "#app/utils/http.server";
+import type { RouterContextProvider } from "react-router";
+import { invariantResponse, parseId, requireRole } from "#app/utils/http.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import { listActiveStaffNames } from "#app/models/accounts/users.server";
 import { REQUEST_STATUSES } from "#app/models/leads/admin/request-status";
@@ -35,7 +36,8 @@ export async function loadRequestDetail<K extends RequestKind>(kind: K, idParam:
 // Every outcome is a redirect with a toast, so the forms work without
 // JavaScript and a forged post never yields a 500. `idParam` is the detail
 // page's URL id, which wins over any posted id.
-export async function handleRequestUpdate(request: Request, kind: RequestKind, idParam?: string) {
+export async function handleRequestUpdate(request: Request, context: Readonly<RouterContextProvider>, kind: RequestKind, idParam?: string) {
+  const actor = await requireRole(context, "staff");
   const listPath = REQUEST_LIST_PATHS[kind];
   const form = await request.formData();
   if (idParam !== undefined) form.set("id", idParam);
@@ -58,14 +60,14 @@ export async function handleRequestUpdate(request: Request, kind: RequestKind, i
   const db = getDb();
   try {
     if (input.intent === "status") {
-      if (!(await setRequestStatus(db, kind, input.id, input.status))) return fail(NOT_FOUND, listPath);
+      if (!(await setRequestStatus(db, kind, input.id, input.status, actor))) return fail(NOT_FOUND, listPath);
       return redirectWithToast(back, {
         type: "success",
         title: "Status atualizado",
         description: `A solicitação agora está como ${REQUEST_STATUSES[input.status].label}.`,
       });
     }
-    const result = await setRequestResponsible(db, kind, input.id, input.resolved_by);
+    const result = await setRequestResponsible(db, kind, input.id, input.resolved_by, actor);
     if (result === "invalid-responsible") return fail("Responsável inválido.");
     if (result === "not-found") return fail(NOT_FOUND, listPath);
     return redirectWithToast(back, {
