@@ -1,10 +1,22 @@
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, data, isRouteErrorResponse, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { ToastView } from "./components/ui/toast";
+import { BUSY_MESSAGE, BUSY_RETRY_AFTER_SECONDS, BUSY_TITLE, isBusyResponse } from "./utils/database-busy";
 import { getAgency, getEnv } from "./utils/env.server";
 import { NONCE_HEADER } from "./utils/request-headers";
 import { readToast } from "./utils/toast.server";
 import "./styles/app.css";
+
+// A 503 (the database stayed locked: DatabaseBusyError, rendered by the
+// nearest error boundary) tells browsers and proxies when to come back; React
+// Router keeps only the cookies of a thrown answer's headers.
+export const middleware: Route.MiddlewareFunction[] = [
+  async (_args, next) => {
+    const response = await next();
+    if (response.status === 503 && !response.headers.has("Retry-After")) response.headers.set("Retry-After", String(BUSY_RETRY_AFTER_SECONDS));
+    return response;
+  },
+];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { toast, setCookie } = await readToast(request);
@@ -48,11 +60,12 @@ export default function App({ loaderData }: Route.ComponentProps) {
 // render their errors inside the header and footer (routes/site/layout.tsx).
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const busy = isBusyResponse(error);
   return (
     <main className="mx-auto max-w-xl px-4 py-24 text-center">
-      <h1 className="text-3xl font-bold text-slate-900">{notFound ? "Página não encontrada" : "Algo deu errado"}</h1>
+      <h1 className="text-3xl font-bold text-slate-900">{notFound ? "Página não encontrada" : busy ? BUSY_TITLE : "Algo deu errado"}</h1>
       <p className="mt-4 text-slate-600">
-        {notFound ? "O endereço que você acessou não existe." : "Ocorreu um erro inesperado. Tente novamente em instantes."}
+        {notFound ? "O endereço que você acessou não existe." : busy ? BUSY_MESSAGE : "Ocorreu um erro inesperado. Tente novamente em instantes."}
       </p>
       <a href="/" className="mt-8 inline-block rounded-md bg-slate-900 px-5 py-3 font-semibold text-white">
         Voltar ao início

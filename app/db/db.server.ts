@@ -1,22 +1,29 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, SqliteDialect } from "kysely";
+import { Kysely } from "kysely";
 import { databasePath } from "#app/utils/env.server";
+import { BUSY_TIMEOUT_MS, busyRetryDialect } from "./busy-retry.server";
 import type { Database } from "./schema";
+
+export { DatabaseBusyError } from "./busy-retry.server";
 
 // The one Kysely instance of the app, opened lazily so that importing a module
 // never creates a database file (tests choose DATABASE_PATH before first use).
 let instance: Kysely<Database> | undefined;
 
+// Every connection of the app, its scripts and its tests opens here, with the
+// same pragmas. SQLite's own busy wait would block the event loop, so it is
+// off (BUSY_TIMEOUT_MS, set before the first statement through `timeout`); the
+// driver waits for a lock asynchronously and gives up with DatabaseBusyError
+// (busy-retry.server.ts).
 export function openDatabase(file: string) {
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  const sqlite = new SQLite(file);
+  const sqlite = new SQLite(file, { timeout: BUSY_TIMEOUT_MS });
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("foreign_keys = ON");
-  sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({ dialect: busyRetryDialect(sqlite) });
 }
 
 export function getDb(): Kysely<Database> {

@@ -1,18 +1,25 @@
 import { Link, isRouteErrorResponse } from "react-router";
+import { BUSY_MESSAGE, BUSY_TITLE, isBusyResponse } from "#app/utils/database-busy";
 
-// What a visitor sees when a page fails: the spec's 404 texts, or a calm
-// message for anything else (details stay in the server log).
+// What a visitor sees when a page fails: the spec's 404 texts, "busy" when the
+// database stayed locked (503), or a calm message for anything else (details
+// stay in the server log).
 export function ErrorPage({ error, notFoundTitle, notFoundText }: { error: unknown; notFoundTitle?: string; notFoundText?: string }) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!notFound && typeof window === "undefined") console.error(error);
+  const busy = isBusyResponse(error);
+  if (!notFound && !busy && typeof window === "undefined") console.error(error);
   return (
     <section className="mx-auto max-w-2xl px-4 py-20 text-center">
-      <p className="text-6xl font-bold text-gold-500">{notFound ? "404" : "Erro"}</p>
+      <p className="text-6xl font-bold text-gold-500">{notFound ? "404" : busy ? "503" : "Erro"}</p>
       <h1 className="mt-4 text-3xl font-bold text-brand-800">
-        {notFound ? (notFoundTitle ?? "Página não encontrada") : "Não foi possível carregar esta página"}
+        {notFound ? (notFoundTitle ?? "Página não encontrada") : busy ? BUSY_TITLE : "Não foi possível carregar esta página"}
       </h1>
       <p className="mt-4 text-slate-600">
-        {notFound ? (notFoundText ?? "O endereço que você acessou não existe ou foi alterado.") : "Ocorreu um erro inesperado. Tente novamente em instantes."}
+        {notFound
+          ? (notFoundText ?? "O endereço que você acessou não existe ou foi alterado.")
+          : busy
+            ? BUSY_MESSAGE
+            : "Ocorreu um erro inesperado. Tente novamente em instantes."}
       </p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <Link to="/" className="rounded-md bg-brand-800 px-5 py-3 font-semibold text-white hover:bg-brand-700">

@@ -1,0 +1,149 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { hash } from "@node-rs/argon2";
+import { expect, test } from "@playwright/test";
+import Database from "better-sqlite3";
+
+// A locked database must not freeze the site: while another process (a CLI,
+// a backup, a migration) holds SQLite's write lock, pages that read keep
+// answering at once, and a write that cannot get the lock in a few seconds
+// answers 503 "tente novamente", never a 500. A second production server on
+// its own database, so holding its lock slows no other test.
+
+const BUSY = "O sistema está ocupado. Tente novamente em instantes.";
+const USERNAME = "equipe-ocupada";
+const PASSWORD = "senha-ocupada-1";
+
+let server: ChildProcess | undefined;
+let dir = "";
+let url = "";
+let dbFile = "";
+let email = "";
+
+function freePort() {
+  return new Promise<number>((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "e2e-db-busy-"));
+  dbFile = path.join(dir, "app.db");
+  const port = await freePort();
+  url = `http://127.0.0.1:${port}`;
+  server = spawn("node_modules/.bin/tsx", ["scripts/e2e-server.ts"], {
+    detached: true,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      APP_URL: url,
+      DATABASE_PATH: dbFile,
+      UPLOADS_DIR: path.join(dir, "uploads"),
+      OUTBOX_DIR: path.join(dir, "outbox"),
+      SESSION_SECRET: "db-busy-secret-that-is-long-enough-for-production",
+      RATE_LIMIT_DISABLED: "1",
+    },
+  });
+  const deadline = Date.now() + 110_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`the second server exited with code ${server.exitCode}`);
+    const up = await fetch(`${url}/healthz`).then(
+      (res) => res.ok,
+      () => false,
+    );
+    if (up) break;
+    if (Date.now() > deadline) throw new Error("the second server did not answer within 110 s");
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  email = `${USERNAME}@teste.com.br`;
+  const now = new Date().toISOString();
+  const conn = new Database(dbFile);
+  try {
+    conn.pragma("busy_timeout = 5000");
+    conn
+      .prepare("insert into users (username, email, name, password_hash, role, active, created_at, updated_at) values (?, ?, ?, ?, 'admin', 1, ?, ?)")
+      .run(USERNAME, email, "Equipe Ocupada", await hash(PASSWORD), now, now);
+  } finally {
+    conn.close();
+  }
+});
+
+test.afterAll(async () => {
+  if (server?.pid && server.exitCode === null) {
+    const exited = new Promise((r) => server!.once("exit", r));
+    process.kill(-server.pid, "SIGTERM");
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+  }
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+// What `sqlite3 app.db` does inside BEGIN IMMEDIATE: the write lock, held.
+function holdWriteLock() {
+  const conn = new Database(dbFile);
+  conn.exec("begin immediate");
+  conn.prepare("insert into login_attempts (key, failures, window_started_at) values ('other-process', 1, ?)").run(new Date().toISOString());
+  return () => {
+    conn.exec("rollback");
+    conn.close();
+  };
+}
+
+test("while another process holds the write lock, reads answer at once and writes answer 503", async ({ page, request }) => {
+  test.setTimeout(60_000);
+  const release = holdWriteLock();
+  try {
+    // The login counts the attempt first: a write, which now waits.
+    const login = request.post(`${url}/admin`, { form: { username: USERNAME, password: PASSWORD }, headers: { Origin: url }, maxRedirects: 0 });
+    const recovery = request.post(`${url}/admin/password-recovery`, { form: { email }, headers: { Origin: url }, maxRedirects: 0 });
+    await new Promise((r) => setTimeout(r, 300));
+
+    // Meanwhile pages that read (rendered, not from the page cache) answer at
+    // once: nothing waits for the lock on the event loop. (/healthz probes a
+    // write on purpose, so it reports the lock instead.)
+    for (const pathname of ["/imoveis?pagina-de-teste=1", "/destaques?pagina-de-teste=1", "/imoveis?pagina-de-teste=2", "/?pagina-de-teste=1"]) {
+      const started = Date.now();
+      const res = await request.get(`${url}${pathname}`);
+      expect(res.status(), pathname).toBe(200);
+      expect(Date.now() - started, pathname).toBeLessThan(1000);
+    }
+
+    // The login form answers that the system is busy, keeping the username.
+    const loginRes = await login;
+    expect(loginRes.status()).toBe(503);
+    expect(loginRes.headers()["retry-after"]).toBe("5");
+    const loginHtml = await loginRes.text();
+    expect(loginHtml).toContain(BUSY);
+    expect(loginHtml).toContain(`value="${USERNAME}"`);
+
+    // Any other write: the error page says the same, with 503.
+    const recoveryRes = await recovery;
+    expect(recoveryRes.status()).toBe(503);
+    expect(recoveryRes.headers()["retry-after"]).toBe("5");
+    expect(await recoveryRes.text()).toContain(BUSY);
+
+    // With JavaScript, a form posted through React Router shows the same page.
+    await page.goto(`${url}/admin/password-recovery`);
+    await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Enviar instruções" }).click();
+    await expect(page.getByRole("heading", { name: "Sistema ocupado" })).toBeVisible({ timeout: 10_000 });
+    await expect(page.getByText(BUSY)).toBeVisible();
+  } finally {
+    release();
+  }
+
+  // Once the lock is free, the same login goes through.
+  const res = await request.post(`${url}/admin`, { form: { username: USERNAME, password: PASSWORD }, headers: { Origin: url }, maxRedirects: 0 });
+  expect(res.status()).toBe(302);
+});
