@@ -15,6 +15,7 @@ export default [
     route("admin/dashboard", "routes/admin/dashboard.tsx"),
     route("admin/perfil", "routes/admin/profile.tsx"),
     route("admin/equipe", "routes/admin/staff.tsx"),
+    route("admin/auditoria", "routes/admin/audit.tsx"),
     route("admin/properties", "routes/admin/properties/index.tsx"),
     route("admin/properties/new", "routes/admin/properties/new.tsx"),
     route("admin/properties/:id/edit", "routes/admin/properties/edit.tsx"),

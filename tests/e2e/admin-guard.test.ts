@@ -46,6 +46,7 @@ function pages(rows: Rows) {
     "/admin/dashboard",
     "/admin/perfil",
     "/admin/equipe",
+    "/admin/auditoria",
     "/admin/properties",
     "/admin/properties/new",
     `/admin/properties/${rows.property}/edit`,
@@ -60,7 +61,7 @@ function pages(rows: Rows) {
 
 function expectedGet(role: Role, path: string): "ok" | "login" | "dashboard" {
   if (role === "anonymous" || role === "client") return "login";
-  if (path === "/admin/equipe" && role !== "master") return "dashboard";
+  if ((path === "/admin/equipe" || path === "/admin/auditoria") && role !== "master") return "dashboard";
   return "ok";
 }
 
@@ -101,7 +102,9 @@ function snapshot(rows: Rows, users: Users) {
   const banner = db().prepare("select title, is_active from banners where id = 'banner-2'").get();
   const staff = db().prepare("select count(*) as n from users where username like 'forjado-%'").get();
   const admin = db().prepare("select active, password_hash from users where id = ?").get(users.admin.id);
-  return JSON.stringify({ property, ideal, listing, banner, staff, admin });
+  // A refused action leaves no audit row either.
+  const audit = db().prepare("select count(*) as n from audit_log where actor_id in (?, ?, ?)").get(users.client.id, users.admin.id, users.master.id);
+  return JSON.stringify({ property, ideal, listing, banner, staff, admin, audit });
 }
 
 // Form bodies carry every field name the admin actions read; a guard that

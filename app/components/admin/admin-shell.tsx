@@ -12,7 +12,8 @@ const links = [
 ];
 
 export function AdminShell({ user, children }: { user: { name: string; role: string }; children: ReactNode }) {
-  const all = user.role === "master" ? [...links, { to: "/admin/equipe", label: "Equipe" }] : links;
+  // Staff accounts and the audit trail are the master's alone (the pages check it too).
+  const all = user.role === "master" ? [...links, { to: "/admin/equipe", label: "Equipe" }, { to: "/admin/auditoria", label: "Auditoria" }] : links;
   return (
     <div className="min-h-screen bg-slate-100">
       <header className="bg-brand-900 text-white">

@@ -1,0 +1,198 @@
+import { ScrollText } from "lucide-react";
+import { Form, Link } from "react-router";
+import { AdminTitle } from "#app/components/admin/admin-shell";
+import { Pagination } from "#app/components/site/pagination";
+import { getDb } from "#app/db/db.server";
+import { listStaff } from "#app/models/accounts/users.server";
+import { auditQueryString, parseAuditQuery } from "#app/models/audit/audit.schema";
+import { listAudit, type AuditRow } from "#app/models/audit/audit.server";
+import { AUDIT_ACTIONS, AUDIT_ENTITIES, AUDIT_ENTITY_VALUES, describeChange } from "#app/models/audit/labels";
+import { formatDateTime } from "#app/utils/format";
+import { requireRole } from "#app/utils/http.server";
+import { localToday } from "#app/utils/local-date";
+import type { Route } from "./+types/audit";
+
+// Auditoria (issue 9): who changed what and when, for the master only (the
+// layout lets every staff member in; this loader checks the role again).
+// A GET form filters by person, entity and days; ?page=N pages through.
+export function meta() {
+  return [{ title: "Auditoria | Painel Administrativo" }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  await requireRole(context, "master");
+  const { filter, page } = parseAuditQuery(url.searchParams);
+  const db = getDb();
+  const [result, staff] = await Promise.all([listAudit(db, filter, page), listStaff(db)]);
+  return {
+    ...result,
+    filter,
+    staff: staff.map((s) => ({ id: s.id, name: s.name, active: s.active })),
+    today: localToday(),
+  };
+}
+
+const controlClass =
+  "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none";
+const labelClass = "mb-1 block text-sm font-medium text-slate-800";
+
+// Where a row's record can be opened (a deleted one answers 404).
+const RECORD_PATHS: Partial<Record<string, (id: string) => string>> = {
+  property: (id) => `/admin/properties/${id}/edit`,
+  banner: (id) => `/admin/banners/${id}`,
+  ideal_request: (id) => `/admin/requests/${id}`,
+  owner_request: (id) => `/admin/listings/${id}`,
+};
+
+function RecordCell({ row }: { row: AuditRow }) {
+  const path = row.action === "delete" ? undefined : RECORD_PATHS[row.entity]?.(row.entity_id);
+  if (!path) return <>{row.entity_id}</>;
+  return (
+    <Link to={path} className="font-medium text-brand-800 underline-offset-2 hover:underline">
+      {row.entity_id}
+    </Link>
+  );
+}
+
+function Changes({ row }: { row: AuditRow }) {
+  const entries = Object.entries(row.changes);
+  if (entries.length === 0) return <span className="text-slate-500">—</span>;
+  return (
+    <ul className="space-y-0.5">
+      {entries.map(([field, change]) => (
+        <li key={field} className="break-words">
+          {describeChange(row.entity, row.action, field, change)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const label = <T extends Record<string, string>>(labels: T, key: string) => (key in labels ? labels[key as keyof T] : key);
+
+export default function Audit({ loaderData }: Route.ComponentProps) {
+  const { rows, total, page, pageCount, filter, staff, today } = loaderData;
+  const filtered = Object.keys(filter).length > 0;
+  // Remount the controls when the URL's filter changes (back/forward, Limpar).
+  const formKey = auditQueryString(filter);
+  return (
+    <>
+      <AdminTitle title="Auditoria" />
+      <Form
+        method="get"
+        action="/admin/auditoria"
+        role="search"
+        aria-label="Filtrar auditoria"
+        key={formKey}
+        className="mb-5 grid gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_11rem_11rem_auto]"
+      >
+        <div>
+          <label htmlFor="audit-person" className={labelClass}>
+            Pessoa
+          </label>
+          <select id="audit-person" name="pessoa" defaultValue={filter.actorId ?? ""} className={controlClass}>
+            <option value="">Todas</option>
+            {staff.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.active ? s.name : `${s.name} (desativada)`}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="audit-entity" className={labelClass}>
+            Entidade
+          </label>
+          <select id="audit-entity" name="entidade" defaultValue={filter.entity ?? ""} className={controlClass}>
+            <option value="">Todas</option>
+            {AUDIT_ENTITY_VALUES.map((e) => (
+              <option key={e} value={e}>
+                {AUDIT_ENTITIES[e]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="audit-from" className={labelClass}>
+            De
+          </label>
+          <input id="audit-from" name="de" type="date" max={today} defaultValue={filter.from ?? ""} className={controlClass} />
+        </div>
+        <div>
+          <label htmlFor="audit-to" className={labelClass}>
+            Até
+          </label>
+          <input id="audit-to" name="ate" type="date" max={today} defaultValue={filter.to ?? ""} className={controlClass} />
+        </div>
+        <div className="flex items-end gap-2">
+          <button type="submit" className="rounded-md bg-brand-800 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+            Filtrar
+          </button>
+          {filtered ? (
+            <Link to="/admin/auditoria" className="rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50">
+              Limpar
+            </Link>
+          ) : null}
+        </div>
+      </Form>
+
+      {rows.length === 0 ? (
+        <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center">
+          <ScrollText aria-hidden className="mx-auto size-10 text-slate-400" />
+          <p className="mt-4 text-lg font-semibold text-slate-800">Nenhum registro encontrado</p>
+        </div>
+      ) : (
+        <>
+          <p className="mb-3 text-sm text-slate-600" aria-live="polite">
+            {total === 1 ? "1 registro" : `${total.toLocaleString("pt-BR")} registros`}
+            {pageCount > 1 ? ` · página ${page} de ${pageCount}` : ""}
+          </p>
+          <div className="overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">Registro de alterações</caption>
+              <thead className="bg-slate-50 text-slate-600">
+                <tr>
+                  <th scope="col" className="px-4 py-3 whitespace-nowrap">
+                    Data/hora
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    Pessoa
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    Ação
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    Entidade
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    Registro
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    Alterações
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.id} data-testid="audit-row" className="border-t border-slate-100 align-top">
+                    <td className="px-4 py-3 whitespace-nowrap text-slate-700">{formatDateTime(row.created_at)}</td>
+                    <td className="px-4 py-3 font-medium text-slate-900">{row.actor_name}</td>
+                    <td className="px-4 py-3">{label(AUDIT_ACTIONS, row.action)}</td>
+                    <td className="px-4 py-3">{label(AUDIT_ENTITIES, row.entity)}</td>
+                    <td className="px-4 py-3">
+                      <RecordCell row={row} />
+                    </td>
+                    <td className="min-w-64 px-4 py-3 text-slate-700">
+                      <Changes row={row} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pagination page={page} pageCount={pageCount} hrefFor={(p) => `/admin/auditoria${auditQueryString(filter, p)}`} />
+        </>
+      )}
+    </>
+  );
+}
