@@ -5,6 +5,7 @@ import { dummyHash, verifyPassword } from "#app/models/accounts/password.server"
 import { lookupSession } from "#app/models/accounts/sessions.server";
 import { accountKey, clearAttempts, registerAttempt } from "#app/models/accounts/throttle.server";
 import { findUserForLogin, type SessionUser } from "#app/models/accounts/users.server";
+import { trustedDevice } from "./device-cookie.server";
 import { CLIENT_IP_HEADER } from "./request-headers";
 import { clearSessionCookie, readSessionToken } from "./session.server";
 import { redirectWithToast } from "./toast.server";
@@ -23,8 +24,11 @@ function clientIp(request: Request) {
 }
 
 // The credential check (remix-auth's form strategy): username or email, an
-// argon2id hash, and throttling per account and per address. Every failure
-// answers the same message, whether the account exists or not.
+// argon2id hash, and throttling per account and per address, or per device
+// cookie for a browser that logged in to the account before (so strangers
+// cannot lock it out: docs/decisions/0008-login-lockout.md). Every failure
+// answers the same message, whether the account exists or not. The action
+// that logs the user in sets the new device cookie (deviceCookieFor).
 export const authenticator = new Authenticator<SessionUser>();
 authenticator.use(
   new FormStrategy(async ({ form, request }) => {
@@ -37,12 +41,13 @@ authenticator.use(
     const ip = clientIp(request);
     const row = await findUserForLogin(db, identifier);
     const account = accountKey(row, identifier);
-    if (await registerAttempt(db, account, ip)) {
+    const device = row ? await trustedDevice(request, row.id) : null;
+    if (await registerAttempt(db, account, ip, device)) {
       throw new LoginError("throttled", "Muitas tentativas de login. Aguarde 15 minutos e tente novamente.");
     }
     const ok = row ? await verifyPassword(row.password_hash, password) : await verifyPassword(await dummyHash(), password);
     if (!row || !ok || row.active !== 1) throw new LoginError("invalid", "Email/usuário ou senha incorretos.");
-    await clearAttempts(db, account, ip);
+    await clearAttempts(db, account, ip, device);
     return { id: row.id, username: row.username, email: row.email, name: row.name, role: row.role, active: true };
   }),
   "form",

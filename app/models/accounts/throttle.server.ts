@@ -1,11 +1,16 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#app/db/schema";
 
-// Login throttling: at most 5 attempts per account and 20 per address in a
-// 15-minute window; past that, logins are refused until the window ends. A
-// successful login clears its account's count.
+// Login throttling, in 15-minute windows (docs/decisions/0008-login-lockout.md).
+// Past a limit, that bucket's attempts are refused until its window ends.
+// - A browser without a device cookie for the account shares the account's
+//   "untrusted" bucket (5 attempts) with every such browser, and its address's
+//   bucket (20 attempts, whatever the accounts).
+// - A browser with one (it logged in to this account before) has a bucket of
+//   its own (5 attempts) and nothing else applies to it: strangers' failures,
+//   on the account or from its address, can never lock it out.
 export const WINDOW_MS = 15 * 60 * 1000;
-const LIMITS = { account: 5, address: 20 } as const;
+const LIMITS = { account: 5, device: 5, address: 20 } as const;
 
 type DB = Kysely<Database>;
 
@@ -15,18 +20,24 @@ export function accountKey(user: { id: number } | null, identifier: string) {
   return user ? `account:id:${user.id}` : `account:name:${identifier.trim().toLowerCase()}`;
 }
 
-// Counts this attempt first, in one transaction, and then says whether the
-// account or the address is over its limit: parallel attempts cannot all slip
-// past a check made before the slow password comparison.
-export async function registerAttempt(db: DB, account: string, ip: string) {
+function buckets(account: string, ip: string, device: string | null) {
+  if (device) return [{ key: `device:${device}`, limit: LIMITS.device }];
+  return [
+    { key: account, limit: LIMITS.account },
+    { key: `address:${ip}`, limit: LIMITS.address },
+  ];
+}
+
+// Counts this attempt first, in one transaction, and then says whether one of
+// its buckets is over its limit: parallel attempts cannot all slip past a
+// check made before the slow password comparison. `device` is the id of the
+// browser's valid device cookie for this account, if it has one.
+export async function registerAttempt(db: DB, account: string, ip: string, device: string | null = null) {
   const now = new Date();
   const since = new Date(now.getTime() - WINDOW_MS).toISOString();
   return db.transaction().execute(async (trx) => {
     let over = false;
-    for (const { key, limit } of [
-      { key: account, limit: LIMITS.account },
-      { key: `address:${ip}`, limit: LIMITS.address },
-    ]) {
+    for (const { key, limit } of buckets(account, ip, device)) {
       const row = await trx.selectFrom("login_attempts").select(["failures", "window_started_at"]).where("key", "=", key).executeTakeFirst();
       const count = !row || row.window_started_at <= since ? 1 : row.failures + 1;
       await trx
@@ -40,9 +51,15 @@ export async function registerAttempt(db: DB, account: string, ip: string) {
   });
 }
 
-// A successful login: its account starts over, and its attempt no longer
+// A successful login. From a device cookie: that device starts over, and the
+// untrusted bucket keeps its count (logging in must not hand strangers a fresh
+// allowance). Otherwise: the account starts over, and the attempt no longer
 // counts against the address (an office behind one address logs in often).
-export async function clearAttempts(db: DB, account: string, ip: string) {
+export async function clearAttempts(db: DB, account: string, ip: string, device: string | null = null) {
+  if (device) {
+    await db.deleteFrom("login_attempts").where("key", "=", `device:${device}`).execute();
+    return;
+  }
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom("login_attempts").where("key", "=", account).execute();
     await trx

@@ -3,10 +3,12 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, data, redirect, useNavigation } from "react-router";
 import { AuthCard } from "#app/components/admin/auth-card";
 import { Field, FormAlert, buttonClass } from "#app/components/ui/field";
-import { getDb } from "#app/db/db.server";
+import { DatabaseBusyError, getDb } from "#app/db/db.server";
 import { loginSchema } from "#app/models/accounts/login.schema";
 import { createSession } from "#app/models/accounts/sessions.server";
 import { LoginError, authenticator, getSessionUser } from "#app/utils/auth.server";
+import { BUSY_MESSAGE, BUSY_RETRY_AFTER_SECONDS, BUSY_TITLE } from "#app/utils/database-busy";
+import { deviceCookieFor } from "#app/utils/device-cookie.server";
 import { pageTitle } from "#app/utils/seo";
 import { sessionCookieFor } from "#app/utils/session.server";
 import { redirectWithToast } from "#app/utils/toast.server";
@@ -25,23 +27,31 @@ export async function loader({ request }: Route.LoaderArgs) {
 // The typed username comes back with every refusal; the password never does.
 export async function action({ request }: Route.ActionArgs) {
   const submission = parseWithZod(await request.clone().formData(), { schema: loginSchema });
-  const refuse = (status: number, title: string, description: string) =>
-    data({ result: submission.reply({ hideFields: ["password"] }), error: { title, description } }, { status });
+  const refuse = (status: number, title: string, description: string, headers?: HeadersInit) =>
+    data({ result: submission.reply({ hideFields: ["password"] }), error: { title, description } }, { status, headers });
   if (submission.status !== "success") return refuse(400, "Erro de autenticação", "Preencha o email/usuário e a senha.");
   try {
     const user = await authenticator.authenticate("form", request);
     if (user.role === "client") return refuse(403, "Acesso negado", "Esta conta não tem acesso ao painel administrativo.");
     const token = await createSession(getDb(), user.id, request.headers.get("User-Agent"));
+    // The device cookie: this browser's later attempts on this account are
+    // counted apart from strangers' (docs/decisions/0008-login-lockout.md).
+    const headers = new Headers();
+    headers.append("Set-Cookie", await sessionCookieFor(token));
+    headers.append("Set-Cookie", await deviceCookieFor(request, user.id));
     return redirectWithToast(
       "/admin/dashboard",
       { type: "success", title: "Login bem-sucedido", description: "Bem-vindo ao painel administrativo." },
-      { headers: { "Set-Cookie": await sessionCookieFor(token) } },
+      { headers },
     );
   } catch (error) {
     if (error instanceof LoginError) {
       const status = error.code === "throttled" ? 429 : error.code === "missing" ? 400 : 401;
       return refuse(status, error.code === "throttled" ? "Muitas tentativas" : "Erro de autenticação", error.message);
     }
+    // Another process held the database's write lock past the driver's
+    // deadline (a backup, a migration): the person may simply try again.
+    if (error instanceof DatabaseBusyError) return refuse(503, BUSY_TITLE, BUSY_MESSAGE, { "Retry-After": String(BUSY_RETRY_AFTER_SECONDS) });
     console.error("login failed", error);
     return refuse(500, "Erro no sistema", "Ocorreu um erro durante o login. Tente novamente.");
   }
