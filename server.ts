@@ -4,17 +4,17 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import { Cron } from "croner";
-import { rateLimit } from "express-rate-limit";
 import { openDatabase } from "./app/db/db.server";
 import { cleanupAccounts } from "./app/models/accounts/cleanup.server";
 import { migrateToLatest } from "./app/db/migrate.server";
 import { databasePath, getEnv, uploadsDir } from "./app/utils/env.server";
 import { CLIENT_IP_HEADER, NONCE_HEADER } from "./app/utils/request-headers";
 import { createPageCache } from "./server/page-cache";
-import { isPublicPost, isUploadPath } from "./server/request-rules";
+import { requestPipeline } from "./server/request-pipeline";
 
-// The production and development server: security headers, compression,
-// static files, a rate limit on form posts, then React Router.
+// The production and development server: security headers, the request rules
+// (method, canonical path, origin, form body, size, rate limit), compression,
+// static files, then React Router.
 const env = getEnv();
 const PRODUCTION = env.NODE_ENV === "production";
 
@@ -28,7 +28,9 @@ const PRODUCTION = env.NODE_ENV === "production";
 
 const app = express();
 app.disable("x-powered-by");
-// req.ip is the visitor's only when the proxy in front is trusted (TRUST_PROXY).
+// req.ip (and req.protocol) are the visitor's only when the proxy in front is
+// trusted (TRUST_PROXY). Form posts do not depend on it: APP_URL's host is an
+// allowed Origin whatever the proxy says (server/request-pipeline.ts).
 app.set("trust proxy", /^\d+$/.test(env.TRUST_PROXY) ? Number(env.TRUST_PROXY) : env.TRUST_PROXY);
 
 // Enforced CSP: scripts only from us, with this request's nonce (or, for a
@@ -64,6 +66,11 @@ app.use((req, res, next) => {
   next();
 });
 
+// Before anything reads the path or the body: every later rule (body size,
+// rate limit, page cache) judges the route path this computes, the path React
+// Router will route (docs/decisions/0007-request-pipeline.md).
+app.use(requestPipeline({ appUrl: env.appUrl, rateLimit: env.RATE_LIMIT_DISABLED !== "1" }));
+
 // compression forwards res.on("drain") to its zlib stream but not
 // removeListener, so every res.once("drain") that React Router awaits under
 // backpressure stays on the stream (MaxListenersExceededWarning). This once()
@@ -86,45 +93,13 @@ app.use(compression());
 // change and may be cached for a year.
 app.use("/uploads", express.static(path.join(uploadsDir(), "public"), { immutable: true, maxAge: "1y", index: false, fallthrough: true }));
 
-// Request bodies: forms are small; only the two multipart upload pages of the
-// back office (which stream with their own per-file limits, after the guard)
-// may send more. A body without a declared length is refused on the others.
-const MAX_FORM_BYTES = 256 * 1024;
-app.use((req, res, next) => {
-  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS" || isUploadPath(req.path)) return next();
-  const length = Number(req.headers["content-length"] ?? NaN);
-  if (!Number.isFinite(length) && req.headers["transfer-encoding"]) {
-    res.status(411).type("text/plain; charset=utf-8").send("Envie o formulário novamente.");
-    return;
-  }
-  if (length > MAX_FORM_BYTES) {
-    res.status(413).type("text/plain; charset=utf-8").send("O formulário enviado é grande demais.");
-    return;
-  }
-  next();
-});
-
-// Public posts (forms, login, recovery): 30 per 10 minutes per address is far
-// above a person and well below a spammer.
-if (env.RATE_LIMIT_DISABLED !== "1") {
-  app.use(
-    rateLimit({
-      windowMs: 10 * 60 * 1000,
-      limit: 30,
-      skip: (req) => !isPublicPost(req.method, req.path),
-      standardHeaders: "draft-8",
-      legacyHeaders: false,
-      handler: (_req, res) => {
-        res.status(429).type("text/plain; charset=utf-8").send("Muitas tentativas em pouco tempo. Aguarde alguns minutos e tente novamente.");
-      },
-    }),
-  );
-}
-
 if (PRODUCTION) {
   app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
   app.use(express.static("build/client", { maxAge: "1h", index: false }));
-  const build = await import(path.resolve("build/server/index.js"));
+  // APP_URL's host is an allowed action origin at run time: an https site
+  // behind a proxy whose X-Forwarded-Proto is not trusted sees its requests
+  // as http, and React Router would refuse its own forms.
+  const build = { ...(await import(path.resolve("build/server/index.js"))), allowedActionOrigins: [env.appUrl.host] };
   app.use(createPageCache({ build, databasePath: databasePath(), origin: env.appUrl.origin, csp: contentSecurityPolicy }));
   app.use(createRequestHandler({ build, mode: "production" }));
 } else {
@@ -133,7 +108,7 @@ if (PRODUCTION) {
   app.use(devServer.middlewares);
   app.use(async (req, res, next) => {
     try {
-      const build = await devServer.ssrLoadModule("virtual:react-router/server-build");
+      const build = { ...(await devServer.ssrLoadModule("virtual:react-router/server-build")), allowedActionOrigins: [env.appUrl.host] };
       return createRequestHandler({ build: build as never, mode: "development" })(req, res, next);
     } catch (error) {
       if (error instanceof Error) devServer.ssrFixStacktrace(error);

@@ -5,6 +5,7 @@ import type { NextFunction, Request as ExpressRequest, Response as ExpressRespon
 import type { ServerBuild } from "react-router";
 import { createRequestHandler } from "react-router";
 import { NONCE_HEADER } from "#app/utils/request-headers";
+import { isPrivatePath } from "./request-rules";
 
 // A cache of public pages for anonymous visitors, so the site answers slow
 // phones and crawlers at close to static-file speed instead of rendering React
@@ -12,7 +13,7 @@ import { NONCE_HEADER } from "#app/utils/request-headers";
 //
 // Rules:
 // - only GET/HEAD without a session or toast cookie, outside /admin, /client*
-//   and /healthz; only 200 answers without Set-Cookie;
+//   and /healthz (by route path); only 200 answers without Set-Cookie;
 // - any write to the database empties the cache: SQLite's `data_version`
 //   changes when another connection (the app's) commits; entries also expire;
 // - cached HTML is served with a CSP whose script-src lists the SHA-256 of its
@@ -33,7 +34,11 @@ type Entry = {
   expires: number;
 };
 
-const EXCLUDED = /^\/+(admin|client-area|client-login|healthz)(\/|\.|$)/i;
+// Judged on the route path (server/request-rules.ts), which the request
+// pipeline has computed before this runs.
+function excluded(routePath: string | undefined) {
+  return routePath === undefined || isPrivatePath(routePath) || routePath === "/healthz";
+}
 
 function cookieBlocks(cookie: string | undefined) {
   return !!cookie && /(?:^|;\s*)(__session|toast)=/.test(cookie);
@@ -90,7 +95,7 @@ export function createPageCache(options: { build: ServerBuild; databasePath: str
   }
 
   return async function pageCache(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
-    if ((req.method !== "GET" && req.method !== "HEAD") || EXCLUDED.test(req.path) || cookieBlocks(req.headers.cookie)) return next();
+    if ((req.method !== "GET" && req.method !== "HEAD") || excluded(res.locals.routePath) || cookieBlocks(req.headers.cookie)) return next();
     try {
       fresh();
       const key = req.originalUrl;

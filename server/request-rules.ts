@@ -1,15 +1,92 @@
-// Which requests the server-wide limits apply to (server.ts).
+// Which requests the server-wide limits apply to (server/request-pipeline.ts).
+//
+// Every rule judges the path React Router will route, never the path as
+// written: WHATWG URL parsing (which React Router's adapter applies) turns
+// "/admin/properties/%2e%2e/%2e%2e/" into "/", and route matching decodes
+// "%79" into "y" and ignores case, a trailing slash and ".data". A request
+// whose path is not already in canonical form is refused (checkPath), and the
+// rules below receive the decoded, lower-cased route path.
 
-// Back-office pages that take multipart uploads; they stream with their own
-// per-file limits, after the admin guard.
-export function isUploadPath(path: string) {
-  return /^\/admin\/(properties|banners)(\/|\.data|$)/i.test(path);
+export const ALLOWED_METHODS = ["GET", "HEAD", "POST"] as const;
+
+// Longer than any URL of the site (a search with every filter is ~300
+// characters); Node itself refuses request heads above 16 KB.
+const MAX_PATH = 2048;
+const MAX_TARGET = 8192;
+
+export type PathCheck = { ok: true; routePath: string } | { ok: false; status: 400 | 414; reason: string };
+
+const refuse = (reason: string, status: 400 | 414 = 400): PathCheck => ({ ok: false, status, reason });
+
+// `target` is the request target exactly as received (req.originalUrl).
+export function checkPath(target: string): PathCheck {
+  if (!target.startsWith("/")) return refuse("not an origin-form target");
+  if (target.length > MAX_TARGET) return refuse("target too long", 414);
+  const q = target.indexOf("?");
+  const raw = q === -1 ? target : target.slice(0, q);
+  if (raw.length > MAX_PATH) return refuse("path too long", 414);
+  // Only printable ASCII: a browser percent-encodes everything else.
+  if (/[^\x21-\x7e]/.test(raw)) return refuse("raw control, space or non-ASCII byte");
+  if (raw.includes("\\")) return refuse("backslash");
+  if (/%(?![0-9a-f]{2})/i.test(raw)) return refuse("malformed percent-encoding");
+  // Encoded ".", "/", "\" and controls: the URL parser or the router would
+  // read them as path structure, so the path would route somewhere else.
+  if (/%(2e|2f|5c|[01][0-9a-f]|7f)/i.test(raw)) return refuse("encoded dot, slash, backslash or control");
+  if (raw.includes("//")) return refuse("empty segment");
+  if (raw.split("/").some((s) => s === "." || s === "..")) return refuse("dot segment");
+  // Anything else WHATWG parsing would rewrite (quotes, brackets...).
+  if (new URL(raw, "http://x").pathname !== raw) return refuse("not canonical");
+  let decoded: string;
+  try {
+    decoded = raw
+      .split("/")
+      .map((s) => decodeURIComponent(s))
+      .join("/");
+  } catch {
+    return refuse("invalid UTF-8 in the path");
+  }
+  return { ok: true, routePath: toRoutePath(decoded) };
+}
+
+// As React Router (v8_trailingSlashAwareDataRequests) reads a data request:
+// "/_.data" is "/", "/x.data" is "/x"; matching ignores a trailing slash and case.
+function toRoutePath(decoded: string) {
+  let p = decoded.endsWith("/_.data") ? decoded.slice(0, -"_.data".length) : decoded.replace(/\.data$/, "");
+  if (p.length > 1) p = p.replace(/\/$/, "");
+  return (p || "/").toLowerCase();
+}
+
+// The back-office routes that take multipart uploads: the property form (new
+// and edit) and the banner form. Exactly these routes, with the ids their
+// actions accept (other ids are refused by the action before the body is read).
+const UPLOAD_ROUTES = [/^\/admin\/properties\/new$/, /^\/admin\/properties\/\d+\/edit$/, /^\/admin\/banners\/banner-\d+$/];
+
+export function isUploadPath(routePath: string) {
+  return UPLOAD_ROUTES.some((r) => r.test(routePath));
 }
 
 // The per-address limit on posts is for what strangers can reach: the public
-// forms, the login and the password recovery. Staff working in the back office
-// (dozens of saves in a few minutes) are signed in and guarded instead.
-export function isPublicPost(method: string, path: string) {
-  if (method === "GET" || method === "HEAD" || method === "OPTIONS") return false;
-  return !/^\/admin\//i.test(path) || /^\/admin\/(password-recovery|recuperar-senha)(\/|\.data|$)/i.test(path);
+// forms, the login (/admin) and the password recovery. Staff working in the
+// back office (dozens of saves in a few minutes) are signed in and guarded.
+export function isPublicPost(method: string, routePath: string) {
+  if (method !== "POST") return false;
+  return !routePath.startsWith("/admin/") || /^\/admin\/(password-recovery|recuperar-senha)(\/|$)/.test(routePath);
+}
+
+// Pages behind a login and the login pages: never stored, never page-cached.
+export { isPrivatePath } from "#app/utils/private-paths";
+
+// The two bodies a form can send. Multipart without a boundary cannot be
+// parsed and is no form.
+export function formBodyKind(contentType: string | undefined): "urlencoded" | "multipart" | null {
+  if (!contentType) return null;
+  const [type, ...params] = contentType.split(";").map((s) => s.trim());
+  const media = type.toLowerCase();
+  if (media === "application/x-www-form-urlencoded") return "urlencoded";
+  if (media !== "multipart/form-data") return null;
+  const boundary = params
+    .find((p) => /^boundary=/i.test(p))
+    ?.slice("boundary=".length)
+    .replace(/^"(.*)"$/, "$1");
+  return boundary && boundary.length <= 70 ? "multipart" : null;
 }

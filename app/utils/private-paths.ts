@@ -1,0 +1,19 @@
+// Pages behind a login and the login pages themselves (the back office, and
+// later the client area): a browser or a shared cache must never store them,
+// so that Back after logout cannot show a lead's name again, and the page
+// cache never serves them. Client-safe; used by server.ts's page cache and
+// app/entry.server.tsx.
+const PRIVATE = /^\/(admin|client-area|client-login)(\/|$)/;
+
+export const PRIVATE_CACHE_CONTROL = "private, no-store";
+
+// `routePath`: the decoded, lower-cased path without ".data" (server/request-rules.ts).
+export function isPrivatePath(routePath: string) {
+  return PRIVATE.test(routePath);
+}
+
+// The same for a request React Router handles (its URL may end in ".data").
+export function isPrivateUrl(url: string) {
+  const pathname = new URL(url).pathname.toLowerCase();
+  return isPrivatePath(pathname.endsWith("/_.data") ? pathname.slice(0, -"_.data".length) : pathname.replace(/\.data$/, ""));
+}
