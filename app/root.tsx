@@ -3,6 +3,7 @@ import type { Route } from "./+types/root";
 import { ToastView } from "./components/ui/toast";
 import { BUSY_MESSAGE, BUSY_RETRY_AFTER_SECONDS, BUSY_TITLE, isBusyResponse } from "./utils/database-busy";
 import { getAgency, getEnv } from "./utils/env.server";
+import { REFUSED_TITLE, refusalOf } from "./utils/refusal";
 import { NONCE_HEADER } from "./utils/request-headers";
 import { readToast } from "./utils/toast.server";
 import "./styles/app.css";
@@ -61,11 +62,21 @@ export default function App({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const busy = isBusyResponse(error);
+  // A refused request (a form that could not be read): its own short message.
+  const refused = refusalOf(error);
   return (
     <main className="mx-auto max-w-xl px-4 py-24 text-center">
-      <h1 className="text-3xl font-bold text-slate-900">{notFound ? "Página não encontrada" : busy ? BUSY_TITLE : "Algo deu errado"}</h1>
+      <h1 className="text-3xl font-bold text-slate-900">
+        {notFound ? "Página não encontrada" : busy ? BUSY_TITLE : refused ? REFUSED_TITLE : "Algo deu errado"}
+      </h1>
       <p className="mt-4 text-slate-600">
-        {notFound ? "O endereço que você acessou não existe." : busy ? BUSY_MESSAGE : "Ocorreu um erro inesperado. Tente novamente em instantes."}
+        {notFound
+          ? "O endereço que você acessou não existe."
+          : busy
+            ? BUSY_MESSAGE
+            : refused
+              ? refused.message
+              : "Ocorreu um erro inesperado. Tente novamente em instantes."}
       </p>
       <a href="/" className="mt-8 inline-block rounded-md bg-slate-900 px-5 py-3 font-semibold text-white">
         Voltar ao início

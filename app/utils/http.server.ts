@@ -11,6 +11,23 @@ export function invariantResponse(condition: unknown, message: string, init: Res
   if (!condition) throw data({ message }, init);
 }
 
+export const UNREADABLE_FORM = "Não foi possível ler o formulário enviado. Recarregue a página e tente novamente.";
+
+// The body of a plain form post, or a 400 for one that cannot be parsed (a
+// broken multipart body, a charset the parser refuses). server.ts has already
+// refused anything that is not a form and anything above 256 KB
+// (docs/decisions/0007-request-pipeline.md); the upload forms parse their
+// bodies with app/utils/uploads.server.ts instead. One line in the log.
+export async function readFormData(request: Request): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.split("\n")[0] : String(error);
+    console.warn(`[recusado] 400 ${request.method} ${JSON.stringify(new URL(request.url).pathname.slice(0, 200))}: unreadable form (${reason})`);
+    throw data({ message: UNREADABLE_FORM }, { status: 400 });
+  }
+}
+
 export type StaffRole = "master" | "staff";
 
 // The signed-in staff member that the admin layout's middleware put in context

@@ -59,6 +59,21 @@ describe("the streaming parse", () => {
     expect((error as UploadRefusedError).reason).toBe("file-too-large");
   });
 
+  it("refuses a body that is not a readable form as unreadable", async () => {
+    const raw = (body: Buffer) =>
+      new Request("http://localhost/upload", { method: "POST", headers: { "Content-Type": "multipart/form-data; boundary=b" }, body: new Uint8Array(body) });
+    // A text field that is not UTF-8 (the parser decodes text strictly).
+    const latin1 = Buffer.concat([
+      Buffer.from('--b\r\nContent-Disposition: form-data; name="title"\r\n\r\n'),
+      Buffer.from([0xff, 0xe9]),
+      Buffer.from("\r\n--b--\r\n"),
+    ]);
+    await expect(parseMultipartForm(raw(latin1), limits, () => null)).rejects.toMatchObject({ reason: "unreadable" });
+    // A body cut before its closing boundary.
+    const cut = Buffer.from('--b\r\nContent-Disposition: form-data; name="title"\r\n\r\nCasa');
+    await expect(parseMultipartForm(raw(cut), limits, () => null)).rejects.toMatchObject({ reason: "unreadable" });
+  });
+
   it("rethrows an error of the file handler as is", async () => {
     const form = new FormData();
     form.append("image", asJpeg(PNG));

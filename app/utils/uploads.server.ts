@@ -56,6 +56,9 @@ function refusalOf(error: unknown): UploadRefusal | null {
   ) {
     return "unreadable";
   }
+  // A text field that is not UTF-8: the parser decodes text strictly and
+  // throws TextDecoder's TypeError as is.
+  if (error instanceof TypeError && (error as NodeJS.ErrnoException).code === "ERR_ENCODING_INVALID_ENCODED_DATA") return "unreadable";
   return null;
 }
 

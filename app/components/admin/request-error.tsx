@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, Link, useLocation } from "react-router";
+import { REFUSED_TITLE, refusalOf } from "#app/utils/refusal";
 import { AdminTitle } from "./admin-shell";
 
 // What the inbox pages show when they fail: the 404 of an unknown request, or
@@ -6,14 +7,20 @@ import { AdminTitle } from "./admin-shell";
 export function RequestErrorState({ error, title, listPath }: { error: unknown; title: string; listPath: string }) {
   const location = useLocation();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!notFound && typeof window === "undefined") console.error(error);
+  // A refused post (a form that could not be read): its message, no log here.
+  const refused = refusalOf(error);
+  if (!notFound && !refused && typeof window === "undefined") console.error(error);
   return (
     <>
       <AdminTitle title={title} />
       <div role="alert" className="rounded-xl bg-white px-6 py-14 text-center shadow-sm ring-1 ring-slate-200">
-        <p className="text-lg font-semibold text-slate-900">{notFound ? "Solicitação não encontrada" : "Erro ao carregar"}</p>
+        <p className="text-lg font-semibold text-slate-900">{notFound ? "Solicitação não encontrada" : refused ? REFUSED_TITLE : "Erro ao carregar"}</p>
         <p className="mt-2 text-slate-600">
-          {notFound ? "Ela pode ter sido removida, ou o endereço está incorreto." : "Não foi possível carregar as solicitações. Tente novamente em instantes."}
+          {notFound
+            ? "Ela pode ter sido removida, ou o endereço está incorreto."
+            : refused
+              ? refused.message
+              : "Não foi possível carregar as solicitações. Tente novamente em instantes."}
         </p>
         <div className="mt-6 flex flex-wrap justify-center gap-3">
           {notFound ? null : (

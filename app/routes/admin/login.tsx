@@ -9,6 +9,7 @@ import { createSession } from "#app/models/accounts/sessions.server";
 import { LoginError, authenticator, getSessionUser } from "#app/utils/auth.server";
 import { BUSY_MESSAGE, BUSY_RETRY_AFTER_SECONDS, BUSY_TITLE } from "#app/utils/database-busy";
 import { deviceCookieFor } from "#app/utils/device-cookie.server";
+import { readFormData } from "#app/utils/http.server";
 import { pageTitle } from "#app/utils/seo";
 import { sessionCookieFor } from "#app/utils/session.server";
 import { redirectWithToast } from "#app/utils/toast.server";
@@ -26,7 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 // The typed username comes back with every refusal; the password never does.
 export async function action({ request }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.clone().formData(), { schema: loginSchema });
+  const submission = parseWithZod(await readFormData(request.clone()), { schema: loginSchema });
   const refuse = (status: number, title: string, description: string, headers?: HeadersInit) =>
     data({ result: submission.reply({ hideFields: ["password"] }), error: { title, description } }, { status, headers });
   if (submission.status !== "success") return refuse(400, "Erro de autenticação", "Preencha o email/usuário e a senha.");

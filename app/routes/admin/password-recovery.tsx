@@ -10,6 +10,7 @@ import { RESET_TOKEN_MINUTES, issueResetToken } from "#app/models/accounts/reset
 import { findUserByEmail } from "#app/models/accounts/users.server";
 import { sendEmail } from "#app/utils/email.server";
 import { absoluteUrl, getAgency } from "#app/utils/env.server";
+import { readFormData } from "#app/utils/http.server";
 import { pageTitle } from "#app/utils/seo";
 import type { Route } from "./+types/password-recovery";
 
@@ -24,7 +25,7 @@ export function loader({ url }: Route.LoaderArgs) {
 // The answer is the same whether or not the address has an account
 // (DESIGN.md decision 3), so the page cannot be used to find staff emails.
 export async function action({ request, url }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: recoveryRequestSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: recoveryRequestSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const db = getDb();
   const user = await findUserByEmail(db, submission.value.email);

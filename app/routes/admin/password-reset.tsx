@@ -7,6 +7,7 @@ import { getDb } from "#app/db/db.server";
 import { PASSWORD_RULE } from "#app/models/shared/messages";
 import { passwordResetSchema } from "#app/models/accounts/recovery.schema";
 import { consumeResetToken, findValidResetToken } from "#app/models/accounts/reset-tokens.server";
+import { readFormData } from "#app/utils/http.server";
 import { pageTitle } from "#app/utils/seo";
 import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/password-reset";
@@ -20,7 +21,7 @@ export async function loader({ params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: passwordResetSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: passwordResetSchema });
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password", "confirm"] }), expired: false }, { status: 400 });
   const ok = await consumeResetToken(getDb(), params.token, submission.value.password);
   if (!ok) return data({ result: submission.reply({ hideFields: ["password", "confirm"] }), expired: true }, { status: 410 });

@@ -7,7 +7,7 @@ import { getDb } from "#app/db/db.server";
 import { PASSWORD_RULE } from "#app/models/shared/messages";
 import { changePasswordSchema, profileActionSchema, profileSchema } from "#app/models/accounts/profile.schema";
 import { DuplicateUserError, checkPassword, setPassword, updateProfile } from "#app/models/accounts/users.server";
-import { requireRole } from "#app/utils/http.server";
+import { requireRole, readFormData } from "#app/utils/http.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/profile";
 import { useFreshFormId } from "#app/components/ui/use-fresh-form-id";
@@ -26,7 +26,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 // required to set a new one; other sessions of the account end.
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireRole(context, "staff");
-  const submission = parseWithZod(await request.formData(), { schema: profileActionSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: profileActionSchema });
   const intent = submission.payload.intent === "password" ? "password" : "profile";
   const hideFields = intent === "password" ? ["current", "password", "confirm"] : ["current"];
   const refuse = (fieldErrors?: Record<string, string[]>) => data({ intent, result: submission.reply({ fieldErrors, hideFields }) }, { status: 400 });

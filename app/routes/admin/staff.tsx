@@ -9,7 +9,7 @@ import { newAdminSchema, staffActionSchema } from "#app/models/accounts/staff.sc
 import { PASSWORD_RULE } from "#app/models/shared/messages";
 import { createStaff, resetAdminPassword, setAdminActive } from "#app/models/accounts/staff.server";
 import { listStaff } from "#app/models/accounts/users.server";
-import { requireRole } from "#app/utils/http.server";
+import { requireRole, readFormData } from "#app/utils/http.server";
 import { formatDate } from "#app/utils/format";
 import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/staff";
@@ -26,7 +26,7 @@ const PATH = "/admin/equipe";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const me = await requireRole(context, "master");
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: staffActionSchema });
   if (submission.status !== "success") {
     if (formData.get("intent") !== "create") return redirectWithToast(PATH, { type: "error", title: "Ação inválida" });

@@ -9,6 +9,7 @@ import { createIdealRequest } from "#app/models/leads/leads.server";
 import { idealRequestSchema } from "#app/models/leads/ideal-request.schema";
 import { listFeatured } from "#app/models/properties/properties.server";
 import { invalidSubmission, submissionFailed } from "#app/utils/forms.server";
+import { readFormData } from "#app/utils/http.server";
 import { useAgency } from "#app/utils/root-data";
 import { agencyFrom, seo } from "#app/utils/seo";
 import { redirectWithToast } from "#app/utils/toast.server";
@@ -40,7 +41,7 @@ export async function loader() {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: idealRequestSchema });
   if (submission.status !== "success") return invalidSubmission(submission);
   const success = { type: "success" as const, title: "Solicitação enviada!", description: "Entraremos em contato em breve!" };

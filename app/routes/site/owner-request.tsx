@@ -10,6 +10,7 @@ import { COUNT_MAX } from "#app/models/leads/limits";
 import { ownerRequestSchema } from "#app/models/leads/owner-request.schema";
 import { OWNER_PROPERTY_TYPES } from "#app/models/properties/options";
 import { invalidSubmission, submissionFailed } from "#app/utils/forms.server";
+import { readFormData } from "#app/utils/http.server";
 import { agencyFrom, seo } from "#app/utils/seo";
 import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/owner-request";
@@ -32,7 +33,7 @@ export function loader() {
 }
 
 export async function action({ request, url }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: ownerRequestSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: ownerRequestSchema });
   if (submission.status !== "success") return invalidSubmission(submission);
   // `url`, not request.url: a JavaScript post goes to "<path>.data".
   const path = url.pathname;

@@ -22,7 +22,9 @@ export async function readBannerFormData(request: Request): Promise<{ formData: 
     return { formData };
   } catch (error) {
     if (error instanceof UploadRefusedError && error.reason === "file-too-large") return { error: BANNER_FORM_MESSAGES.imageTooLarge };
-    if (!(error instanceof UploadRefusedError && error.reason === "too-many-files")) console.warn("banner form refused", error);
+    // A refusal is one line in the log; anything else keeps its stack.
+    if (error instanceof UploadRefusedError) console.warn(`[recusado] 400 banner form: ${error.reason}`);
+    else console.warn("banner form refused", error);
     return { error: "Não foi possível ler o formulário enviado. Tente novamente." };
   }
 }

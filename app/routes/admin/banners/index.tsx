@@ -8,7 +8,7 @@ import { getDb } from "#app/db/db.server";
 import { listAdminBanners, restoreDefaultBanners, toggleBanner } from "#app/models/banners/admin.server";
 import { bannerListActionSchema } from "#app/models/banners/banner-actions.schema";
 import { BANNER_MESSAGES, MAX_ACTIVE_BANNERS } from "#app/models/banners/defaults";
-import { requireRole } from "#app/utils/http.server";
+import { requireRole, readFormData } from "#app/utils/http.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/index";
 
@@ -28,7 +28,7 @@ const PATH = "/admin/banners";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = await requireRole(context, "staff");
-  const submission = parseWithZod(await request.formData(), { schema: bannerListActionSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: bannerListActionSchema });
   const failedToggle = (description: string) => redirectWithToast(PATH, { type: "error", title: "Não foi possível alterar o status do banner.", description });
   if (submission.status !== "success") {
     // A toggle of anything but the three fixed banners gets the spec's answer.

@@ -9,7 +9,7 @@ import { deletePropertyRow, listAdminProperties, toggleFeatured } from "#app/mod
 import { deleteListingImageFiles } from "#app/models/properties/image-store.server";
 import { propertyRowActionSchema } from "#app/models/properties/admin/property-actions.schema";
 import { ADVERTISED_FOR } from "#app/models/properties/options";
-import { requireRole } from "#app/utils/http.server";
+import { requireRole, readFormData } from "#app/utils/http.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/index";
 
@@ -50,7 +50,7 @@ export async function loader({ url }: Route.LoaderArgs) {
 export async function action({ request, url, context }: Route.ActionArgs) {
   const actor = await requireRole(context, "staff");
   const back = listUrl(readFilters(url.searchParams));
-  const submission = parseWithZod(await request.formData(), { schema: propertyRowActionSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: propertyRowActionSchema });
   if (submission.status !== "success") {
     const intent = submission.payload.intent;
     const description =

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { getDb } from "#app/db/db.server";
 import type { RouterContextProvider } from "react-router";
-import { invariantResponse, parseId, requireRole } from "#app/utils/http.server";
+import { invariantResponse, parseId, requireRole, readFormData } from "#app/utils/http.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import { listActiveStaffNames } from "#app/models/accounts/users.server";
 import { REQUEST_STATUSES } from "#app/models/leads/admin/request-status";
@@ -39,7 +39,7 @@ export async function loadRequestDetail<K extends RequestKind>(kind: K, idParam:
 export async function handleRequestUpdate(request: Request, context: Readonly<RouterContextProvider>, kind: RequestKind, idParam?: string) {
   const actor = await requireRole(context, "staff");
   const listPath = REQUEST_LIST_PATHS[kind];
-  const form = await request.formData();
+  const form = await readFormData(request);
   if (idParam !== undefined) form.set("id", idParam);
   // The fallback is built only from a well-formed id (a raw URL id may hold
   // characters a Location header cannot carry).
