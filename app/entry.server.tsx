@@ -1,12 +1,16 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
-import { ServerRouter, type EntryContext } from "react-router";
+import { ServerRouter, isRouteErrorResponse, type EntryContext, type HandleDataRequestFunction, type HandleErrorFunction } from "react-router";
+import { PRIVATE_CACHE_CONTROL, isPrivateUrl } from "#app/utils/private-paths";
 import { NONCE_HEADER } from "#app/utils/request-headers";
 
 export const streamTimeout = 5_000;
 
 export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext) {
+  // The login pages are outside the admin layout (whose middleware does the
+  // same for the pages behind it).
+  if (isPrivateUrl(request.url)) responseHeaders.set("Cache-Control", PRIVATE_CACHE_CONTROL);
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
@@ -42,3 +46,30 @@ export default function handleRequest(request: Request, responseStatusCode: numb
     });
   });
 }
+
+// The .data answers of the same pages.
+export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
+  if (isPrivateUrl(request.url)) response.headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
+  return response;
+};
+
+// Refusals React Router makes itself (a post from another origin, which
+// server/request-pipeline.ts normally refuses first; a method a page does not
+// take) and any 4xx are one line in the log; real failures keep their stack.
+// A request the visitor abandoned is not an error.
+function refusalOf(error: unknown): { status: number; reason: string } | null {
+  const inner = isRouteErrorResponse(error) && (error as { error?: unknown }).error ? (error as { error?: unknown }).error : error;
+  const message = inner instanceof Error ? inner.message.split("\n")[0] : "";
+  if (isRouteErrorResponse(error) && error.status < 500) return { status: error.status, reason: message || error.statusText };
+  if (/origin/i.test(message) && /Aborting the action/.test(message)) return { status: 400, reason: `cross-origin action (${message})` };
+  if (message === "Bad Request") return { status: 400, reason: "refused by React Router (cross-origin data request)" };
+  return null;
+}
+
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  const refusal = refusalOf(error);
+  if (!refusal) return console.error(error);
+  const pathname = new URL(request.url).pathname;
+  console.warn(`[recusado] ${refusal.status} ${request.method} ${JSON.stringify(pathname.slice(0, 200))}: ${refusal.reason}`);
+};
