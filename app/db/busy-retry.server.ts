@@ -257,3 +257,9 @@ export function busyRetryDialect(sqlite: SQLite.Database, deadlineMs = BUSY_DEAD
     createIntrospector: (db) => new SqliteIntrospector(db),
   };
 }
+
+// For a route that catches every error of a write to answer it its own way:
+// a busy database goes on to the 503 page instead of the route's "failed".
+export function rethrowIfBusy(error: unknown) {
+  if (error instanceof DatabaseBusyError) throw error;
+}

@@ -33,13 +33,14 @@ export type StaffRole = "master" | "staff";
 // The signed-in staff member that the admin layout's middleware put in context
 // (no second session lookup). "master" pages refuse admins with the spec's
 // toast; "staff" is anyone the layout let in.
-export async function requireRole(context: Readonly<RouterContextProvider>, role: StaffRole) {
+// `refusal` says what the page is for ("gerenciar a equipe").
+export async function requireRole(context: Readonly<RouterContextProvider>, role: StaffRole, refusal = "gerenciar a equipe") {
   const user = context.get(staffContext);
   if (role === "master" && user.role !== "master") {
     throw await redirectWithToast("/admin/dashboard", {
       type: "error",
       title: "Acesso negado",
-      description: "Apenas o usuário master pode gerenciar a equipe.",
+      description: `Apenas o usuário master pode ${refusal}.`,
     });
   }
   return user;

@@ -20,7 +20,7 @@ export function meta() {
 }
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  await requireRole(context, "master");
+  await requireRole(context, "master", "ver a auditoria");
   const { filter, page } = parseAuditQuery(url.searchParams);
   const db = getDb();
   const [result, staff] = await Promise.all([listAudit(db, filter, page), listStaff(db)]);

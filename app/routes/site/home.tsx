@@ -1,5 +1,5 @@
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { getDb } from "#app/db/db.server";
+import { getDb, rethrowIfBusy } from "#app/db/db.server";
 import { BannerSlider } from "#app/components/site/home/banner-slider";
 import { FeaturedSection } from "#app/components/site/home/featured-carousel";
 import { CategoryGrid, HomeSearch, MarketReasons, QuickButtons } from "#app/components/site/home/home-sections";
@@ -34,6 +34,7 @@ export async function loader() {
   try {
     featured = await listFeatured(db);
   } catch (error) {
+    rethrowIfBusy(error);
     console.error("featured list failed", error);
     featuredError = `Erro ao carregar imóveis: ${error instanceof Error ? error.message : "Erro desconhecido"}`;
   }
@@ -50,6 +51,7 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     await createIdealRequest(getDb(), submission.value);
   } catch (error) {
+    rethrowIfBusy(error);
     console.error("ideal request insert failed", error);
     return data({ result: submission.reply(), alert: submissionFailed() }, { status: 500 });
   }

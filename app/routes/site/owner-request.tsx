@@ -4,7 +4,7 @@ import { CheckCircle2 } from "lucide-react";
 import { Form, data, useLocation, useNavigation } from "react-router";
 import { PageHeader } from "#app/components/site/page-header";
 import { Field, FormAlert, HoneypotField, buttonClass } from "#app/components/ui/field";
-import { getDb } from "#app/db/db.server";
+import { getDb, rethrowIfBusy } from "#app/db/db.server";
 import { createOwnerRequest } from "#app/models/leads/leads.server";
 import { COUNT_MAX } from "#app/models/leads/limits";
 import { ownerRequestSchema } from "#app/models/leads/owner-request.schema";
@@ -42,6 +42,7 @@ export async function action({ request, url }: Route.ActionArgs) {
   try {
     await createOwnerRequest(getDb(), submission.value);
   } catch (error) {
+    rethrowIfBusy(error);
     console.error("owner request insert failed", error);
     return data({ result: submission.reply(), alert: submissionFailed() }, { status: 500 });
   }

@@ -4,7 +4,7 @@ import { Link, data } from "react-router";
 import { AdminTitle } from "#app/components/admin/admin-shell";
 import { BannerForm } from "#app/components/admin/banner-form";
 import { ErrorPage } from "#app/components/site/error-page";
-import { getDb } from "#app/db/db.server";
+import { getDb, rethrowIfBusy } from "#app/db/db.server";
 import { getAdminBanner, updateBanner } from "#app/models/banners/admin.server";
 import { bannerSchema } from "#app/models/banners/banner.schema";
 import { BANNER_MESSAGES, isBannerId } from "#app/models/banners/defaults";
@@ -45,6 +45,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     updated = await updateBanner(getDb(), id, submission.value, actor, stored.images);
   } catch (error) {
+    rethrowIfBusy(error);
     console.error("banner update failed", error);
     return data({ result: submission.reply(), alert: { title: FAILED, description: "Nada foi alterado. Tente novamente em instantes." } }, { status: 500 });
   }

@@ -4,7 +4,7 @@ import { Form, useNavigation } from "react-router";
 import { AdminTitle } from "#app/components/admin/admin-shell";
 import { BannerCard } from "#app/components/admin/banner-card";
 import { ErrorPage } from "#app/components/site/error-page";
-import { getDb } from "#app/db/db.server";
+import { getDb, rethrowIfBusy } from "#app/db/db.server";
 import { listAdminBanners, restoreDefaultBanners, toggleBanner } from "#app/models/banners/admin.server";
 import { bannerListActionSchema } from "#app/models/banners/banner-actions.schema";
 import { BANNER_MESSAGES, MAX_ACTIVE_BANNERS } from "#app/models/banners/defaults";
@@ -47,6 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     try {
       await restoreDefaultBanners(getDb(), actor);
     } catch (error) {
+      rethrowIfBusy(error);
       console.error("banner restore failed", error);
       return redirectWithToast(PATH, { type: "error", title: "Falha ao restaurar os banners", description: "Tente novamente em instantes." });
     }
@@ -60,6 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       ? redirectWithToast(PATH, { type: "success", title: "Banner ativado", description: `"${result.title}" voltou à página inicial.` })
       : redirectWithToast(PATH, { type: "success", title: "Banner desativado", description: `"${result.title}" não aparece mais na página inicial.` });
   } catch (error) {
+    rethrowIfBusy(error);
     console.error("banner toggle failed", error);
     return failedToggle("Tente novamente em instantes.");
   }

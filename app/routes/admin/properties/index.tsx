@@ -4,7 +4,7 @@ import { Form, Link } from "react-router";
 import { AdminTitle } from "#app/components/admin/admin-shell";
 import { PropertyList } from "#app/components/admin/property-list";
 import { FormAlert, buttonClass } from "#app/components/ui/field";
-import { getDb } from "#app/db/db.server";
+import { getDb, rethrowIfBusy } from "#app/db/db.server";
 import { deletePropertyRow, listAdminProperties, toggleFeatured } from "#app/models/properties/admin/property-admin.server";
 import { deleteListingImageFiles } from "#app/models/properties/image-store.server";
 import { propertyRowActionSchema } from "#app/models/properties/admin/property-actions.schema";
@@ -40,6 +40,7 @@ export async function loader({ url }: Route.LoaderArgs) {
   try {
     return { ...filters, items: await listAdminProperties(getDb(), filters), error: null };
   } catch (error) {
+    rethrowIfBusy(error);
     console.error("admin property list failed", error);
     const message = error instanceof Error ? error.message : "Erro inesperado";
     const prefix = filters.featuredOnly ? "Não foi possível carregar os imóveis em destaque" : "Não foi possível carregar os imóveis";
@@ -65,11 +66,19 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   const db = getDb();
 
   if (intent === "toggle-featured") {
-    const featured = await toggleFeatured(db, id, actor).catch((e) => (console.error(e), null));
+    const featured = await toggleFeatured(db, id, actor).catch((e) => {
+      rethrowIfBusy(e);
+      console.error(e);
+      return null;
+    });
     if (featured == null) return redirectWithToast(back, { type: "error", title: "Erro", description: "Não foi possível alterar o status de destaque." });
     return redirectWithToast(back, { type: "success", title: featured ? "Imóvel adicionado aos destaques" : "Imóvel removido dos destaques" });
   }
-  const files = await deletePropertyRow(db, id, actor).catch((e) => (console.error(e), null));
+  const files = await deletePropertyRow(db, id, actor).catch((e) => {
+    rethrowIfBusy(e);
+    console.error(e);
+    return null;
+  });
   if (files == null) return redirectWithToast(back, { type: "error", title: "Erro", description: "Não foi possível excluir o imóvel." });
   // The rows are gone (images cascade); now the files. A file that cannot be
   // removed only costs disk space, so it is logged, not reported.

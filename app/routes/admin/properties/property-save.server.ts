@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { getDb } from "#app/db/db.server";
+import { getDb, rethrowIfBusy } from "#app/db/db.server";
 import type { AuditActor } from "#app/models/audit/audit.server";
 import { planImages } from "#app/models/properties/admin/image-plan";
 import type { EditableProperty } from "#app/models/properties/admin/property-admin.server";
@@ -131,6 +131,7 @@ export async function saveProperty(request: Request, target: EditableProperty | 
     if (error instanceof PropertyNotFoundError) {
       return { status: "failed", result: submission.reply({ formErrors: ["Imóvel não encontrado."] }), alert: SAVE_FAILED };
     }
+    rethrowIfBusy(error);
     console.error("property save failed", error);
     return { status: "failed", result: submission.reply(), alert: dbFailure(error) };
   }

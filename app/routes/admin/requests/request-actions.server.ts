@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { getDb } from "#app/db/db.server";
+import { getDb, rethrowIfBusy } from "#app/db/db.server";
 import type { RouterContextProvider } from "react-router";
 import { invariantResponse, parseId, requireRole, readFormData } from "#app/utils/http.server";
 import { redirectWithToast } from "#app/utils/toast.server";
@@ -76,6 +76,7 @@ export async function handleRequestUpdate(request: Request, context: Readonly<Ro
       description: `Solicitação resolvida por ${input.resolved_by}.`,
     });
   } catch (error) {
+    rethrowIfBusy(error);
     console.error("request update failed", error);
     return fail("Tente novamente em instantes.");
   }
