@@ -2,6 +2,7 @@ import type { Migration } from "kysely";
 import * as m0001 from "./0001_public_site";
 import * as m0002 from "./0002_accounts";
 import * as m0003 from "./0003_audit_log";
+import * as m0004 from "./0004_rental";
 
 // Every migration, by name (applied in name order). Append a line per new file;
 // a static map works the same under tsx, Vitest and a bundler.
@@ -9,4 +10,5 @@ export const migrations: Record<string, Migration> = {
   "0001_public_site": m0001,
   "0002_accounts": m0002,
   "0003_audit_log": m0003,
+  "0004_rental": m0004,
 };

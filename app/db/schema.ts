@@ -134,6 +134,73 @@ export interface AuditLogTable {
   changes: string; // JSON {field: [before, after]}
 }
 
+// The rental side (migrations/0004_rental.ts). Days are "yyyy-MM-dd" text,
+// money centavos; user_id is the client's login (NULL: "Sem Login").
+export interface ClientsTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  phone: string | null;
+  cpf_cnpj: string | null; // digits, or upper-case letters and digits (alphanumeric CNPJ)
+  property_address: string | null;
+  contract_start_date: string | null;
+  contract_end_date: string | null;
+  monthly_rent: number | null; // centavos
+  payment_due_day: Generated<number>;
+  owner_name: string | null;
+  owner_email: string | null;
+  owner_phone: string | null;
+  user_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ContractsTable {
+  id: Generated<number>;
+  client_id: number;
+  file_name: string; // the original name
+  file_key: string; // the random name under uploads/private
+  mime_type: string;
+  size: number;
+  uploaded_by_id: number | null;
+  uploaded_by_name: string;
+  uploaded_at: string;
+}
+
+export interface MaintenanceRequestsTable {
+  id: Generated<number>;
+  client_id: number;
+  title: string;
+  description: string;
+  category: Generated<string>;
+  priority: Generated<string>;
+  status: Generated<string>;
+  admin_notes: string | null;
+  requested_at: string;
+  completed_at: string | null;
+  updated_at: string;
+}
+
+export interface MaintenanceImagesTable {
+  id: Generated<number>;
+  request_id: number;
+  file_key: string;
+  width: number;
+  height: number;
+  position: number;
+}
+
+export interface MaintenanceDocumentsTable {
+  id: Generated<number>;
+  request_id: number;
+  file_name: string;
+  file_key: string;
+  mime_type: string;
+  size: number;
+  uploaded_by_name: string;
+  uploaded_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -145,4 +212,9 @@ export interface Database {
   ideal_property_requests: IdealPropertyRequestsTable;
   property_listing_requests: PropertyListingRequestsTable;
   audit_log: AuditLogTable;
+  clients: ClientsTable;
+  contracts: ContractsTable;
+  maintenance_requests: MaintenanceRequestsTable;
+  maintenance_images: MaintenanceImagesTable;
+  maintenance_documents: MaintenanceDocumentsTable;
 }

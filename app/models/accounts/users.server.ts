@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type { Database, Role } from "#app/db/schema";
 import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
 import { hashPassword, verifyPassword } from "./password.server";
@@ -42,7 +42,7 @@ export class DuplicateUserError extends Error {
   }
 }
 
-async function assertUnique(db: DB, username: string | null, email: string | null, exceptId?: number) {
+export async function assertUnique(db: DB | Transaction<Database>, username: string | null, email: string | null, exceptId?: number) {
   if (username) {
     let q = db.selectFrom("users").select("id").where("username", "=", username);
     if (exceptId) q = q.where("id", "!=", exceptId);
@@ -66,18 +66,28 @@ export async function createUser(db: DB, input: { username: string; email: strin
   await assertUnique(db, username, email);
   const now = new Date().toISOString();
   const password_hash = await hashPassword(input.password);
-  return db.transaction().execute(async (trx) => {
-    // Checked again inside the write: another request may have taken the name meanwhile.
-    await assertUnique(trx, username, email);
-    const values = { username, email, name: input.name.trim(), role: input.role, active: 1 };
-    const row = await trx
-      .insertInto("users")
-      .values({ ...values, password_hash, created_at: now, updated_at: now })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    await recordAudit(trx, { actor, action: "create", entity: accountEntity(input.role), entityId: row.id, after: values });
-    return row.id;
-  });
+  return db.transaction().execute((trx) => insertAccount(trx, { ...input, username, email }, password_hash, actor, now));
+}
+
+// The account row and its audit row, inside the caller's transaction (a
+// client's login is written with its client record). Throws DuplicateUserError.
+export async function insertAccount(
+  trx: Transaction<Database>,
+  input: { username: string; email: string; name: string; role: Role },
+  password_hash: string,
+  actor: AuditActor,
+  now = new Date().toISOString(),
+) {
+  // Checked again inside the write: another request may have taken the name meanwhile.
+  await assertUnique(trx, input.username.trim(), input.email.trim());
+  const values = { username: input.username.trim(), email: input.email.trim(), name: input.name.trim(), role: input.role, active: 1 };
+  const row = await trx
+    .insertInto("users")
+    .values({ ...values, password_hash, created_at: now, updated_at: now })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await recordAudit(trx, { actor, action: "create", entity: accountEntity(input.role), entityId: row.id, after: values });
+  return row.id;
 }
 
 export async function updateProfile(db: DB, id: number, input: { name: string; email: string }, actor: AuditActor) {

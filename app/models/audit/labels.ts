@@ -13,6 +13,7 @@ export const AUDIT_ENTITIES = {
   owner_request: "Anúncio de proprietário",
   staff_account: "Conta da equipe",
   client_account: "Conta de cliente",
+  client: "Cliente",
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 export const AUDIT_ENTITY_VALUES = Object.keys(AUDIT_ENTITIES) as [AuditEntity, ...AuditEntity[]];
@@ -61,12 +62,23 @@ const FIELD_LABELS: Record<string, string> = {
   email: "Email",
   role: "Papel",
   active: "Ativa",
+  phone: "Telefone",
+  cpf_cnpj: "CPF/CNPJ",
+  property_address: "Endereço do imóvel",
+  contract_start_date: "Início do contrato",
+  contract_end_date: "Fim do contrato",
+  monthly_rent: "Aluguel",
+  payment_due_day: "Dia de vencimento",
+  owner_name: "Proprietário",
+  owner_email: "Email do proprietário",
+  owner_phone: "Telefone do proprietário",
+  user_id: "Login",
 };
 
 // Columns stored as 0/1.
 const FLAGS = new Set(["featured", "is_exclusive", "is_active", "show_on_desktop", "show_on_mobile", "active"]);
 // Columns holding centavos (NULL: SOB CONSULTA).
-const MONEY = new Set(["price"]);
+const MONEY = new Set(["price", "monthly_rent"]);
 
 export const fieldLabel = (field: string) => FIELD_LABELS[field] ?? field;
 

@@ -1,0 +1,115 @@
+import { z } from "zod";
+import { parseBRL } from "#app/utils/format";
+import { parseLocalDay } from "#app/utils/local-date";
+import {
+  LIMITS,
+  emailField,
+  idField,
+  maxMessage,
+  nameField,
+  newPasswordField,
+  optionalText,
+  phoneField,
+  plainText,
+  usernameField,
+} from "#app/models/shared/fields";
+import { isValidCpfCnpj, normalizeCpfCnpj } from "./documents";
+
+// The client form of /admin/clients (spec §3 field names, §5 rules, issue 7).
+// Empty optional fields arrive as undefined (Conform) and are stored as NULL.
+
+export const USERNAME_TAKEN = "Este nome de usuário já está em uso. Por favor, escolha outro.";
+export const EMAIL_TAKEN = "Este email já está em uso por outra conta.";
+export const DEFAULT_DUE_DAY = 5;
+const ADDRESS_MAX = 300;
+
+const cpfCnpjField = plainText()
+  .max(24, maxMessage(24))
+  .refine((v) => isValidCpfCnpj(v), "CPF ou CNPJ inválido: confira os dígitos.")
+  .transform(normalizeCpfCnpj)
+  .optional();
+
+// "2025-01-31" (a date input) or "31/01/2025" -> "2025-01-31".
+const dayField = plainText()
+  .max(10, "Informe uma data válida (dd/mm/aaaa).")
+  .transform((v, ctx) => {
+    const day = parseLocalDay(v);
+    if (!day) {
+      ctx.addIssue({ code: "custom", message: "Informe uma data válida (dd/mm/aaaa)." });
+      return z.NEVER;
+    }
+    return day;
+  })
+  .optional();
+
+// "1.250,00", "1250", "R$ 1.250,5" -> centavos; empty -> undefined (NULL).
+const rentField = z
+  .string()
+  .trim()
+  .max(LIMITS.amount, "Informe um valor válido, por exemplo 1.250,00.")
+  .transform((v, ctx) => {
+    const cents = parseBRL(v);
+    if (typeof cents !== "number" || cents <= 0) {
+      ctx.addIssue({ code: "custom", message: "Informe um valor válido, por exemplo 1.250,00." });
+      return z.NEVER;
+    }
+    return cents;
+  })
+  .optional();
+
+const DUE_DAY_MESSAGE = "O dia de vencimento deve ser um número de 1 a 31.";
+const dueDayField = z
+  .string()
+  .trim()
+  .max(2, DUE_DAY_MESSAGE)
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined || v === "") return DEFAULT_DUE_DAY;
+    const n = /^\d{1,2}$/.test(v) ? Number(v) : NaN;
+    if (!(n >= 1 && n <= 31)) {
+      ctx.addIssue({ code: "custom", message: DUE_DAY_MESSAGE });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+const clientFields = {
+  name: nameField,
+  email: emailField,
+  phone: phoneField.optional(),
+  cpf_cnpj: cpfCnpjField,
+  property_address: optionalText(ADDRESS_MAX),
+  contract_start_date: dayField,
+  contract_end_date: dayField,
+  monthly_rent: rentField,
+  payment_due_day: dueDayField,
+  owner_name: optionalText(LIMITS.name),
+  owner_email: emailField.optional(),
+  owner_phone: phoneField.optional(),
+};
+
+const END_BEFORE_START = "A data de término não pode ser anterior à data de início.";
+function datesInOrder(v: { contract_start_date?: string; contract_end_date?: string }, ctx: z.RefinementCtx) {
+  if (v.contract_start_date && v.contract_end_date && v.contract_end_date < v.contract_start_date) {
+    ctx.addIssue({ code: "custom", path: ["contract_end_date"], message: END_BEFORE_START });
+  }
+}
+
+// "Novo Cliente": the login's username is required; an empty password is generated.
+export const newClientSchema = z.object({ ...clientFields, username: usernameField, password: newPasswordField.optional() }).superRefine(datesInOrder);
+export type NewClientInput = z.infer<typeof newClientSchema>;
+
+// "Editar Cliente": the username is changed only for a client with a login.
+export const editClientSchema = z.object({ ...clientFields, username: usernameField.optional() }).superRefine(datesInOrder);
+export type EditClientInput = z.infer<typeof editClientSchema>;
+
+const clientId = idField("Cliente não encontrado");
+
+// The row buttons of /admin/clients, told apart by `intent`.
+export const clientRowActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("give-login"), id: clientId, username: usernameField, password: newPasswordField.optional() }),
+  z.object({ intent: z.enum(["reset-password", "disable-login", "delete"]), id: clientId }),
+]);
+
+// The stored values as the form's inputs show them (edit page).
+export type ClientFormValues = Record<keyof typeof clientFields | "username", string>;

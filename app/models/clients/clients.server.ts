@@ -1,0 +1,266 @@
+import type { Kysely, Transaction } from "kysely";
+import type { ClientsTable, Database } from "#app/db/schema";
+import { hashPassword } from "#app/models/accounts/password.server";
+import { generatePassword } from "#app/models/accounts/staff.server";
+import { DuplicateUserError, assertUnique, insertAccount } from "#app/models/accounts/users.server";
+import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
+import { localToday } from "#app/utils/local-date";
+import { EMAIL_TAKEN, USERNAME_TAKEN, type EditClientInput, type NewClientInput } from "./client.schema";
+
+// Rental clients (issue 7) and their logins: a client's login is a `users`
+// row with role `client`, linked by clients.user_id. Every write runs in one
+// transaction with its audit rows; the password is hashed before it starts.
+
+type DB = Kysely<Database>;
+type Trx = Transaction<Database>;
+
+// The spec's generated password: 8 letters and digits (DESIGN.md decision 9).
+export const GENERATED_PASSWORD_LENGTH = 8;
+
+const clientColumns = [
+  "clients.id",
+  "clients.name",
+  "clients.email",
+  "clients.phone",
+  "clients.cpf_cnpj",
+  "clients.property_address",
+  "clients.contract_start_date",
+  "clients.contract_end_date",
+  "clients.monthly_rent",
+  "clients.payment_due_day",
+  "clients.owner_name",
+  "clients.owner_email",
+  "clients.owner_phone",
+  "clients.user_id",
+  "clients.created_at",
+] as const;
+
+function selectClients(db: DB | Trx) {
+  return db
+    .selectFrom("clients")
+    .leftJoin("users", "users.id", "clients.user_id")
+    .select([...clientColumns, "users.username as username"]);
+}
+
+export type ClientRow = Awaited<ReturnType<typeof getClient>> & {};
+
+// Every client, newest first (spec §7).
+export async function listClients(db: DB) {
+  return selectClients(db).orderBy("clients.created_at", "desc").orderBy("clients.id", "desc").execute();
+}
+
+// "Clientes Ativos": the contract ends today or later in the agency's zone.
+export async function listActiveClients(db: DB, today = localToday()) {
+  return selectClients(db)
+    .where("clients.contract_end_date", "is not", null)
+    .where("clients.contract_end_date", ">=", today)
+    .orderBy("clients.contract_end_date")
+    .orderBy("clients.name")
+    .execute();
+}
+
+export async function getClient(db: DB | Trx, id: number) {
+  return (await selectClients(db).where("clients.id", "=", id).executeTakeFirst()) ?? null;
+}
+
+type FieldError = { ok: false; field: "username" | "email"; message: string };
+
+function clash(error: unknown): FieldError | null {
+  if (!(error instanceof DuplicateUserError)) return null;
+  return error.field === "username" ? { ok: false, field: "username", message: USERNAME_TAKEN } : { ok: false, field: "email", message: EMAIL_TAKEN };
+}
+
+type RecordValues = Omit<ClientsTable, "id" | "user_id" | "created_at" | "updated_at" | "payment_due_day"> & { payment_due_day: number };
+
+// The record's columns from the form (empty optional fields: NULL).
+function recordValues(input: Omit<EditClientInput, "username">): RecordValues {
+  return {
+    name: input.name,
+    email: input.email,
+    phone: input.phone ?? null,
+    cpf_cnpj: input.cpf_cnpj ?? null,
+    property_address: input.property_address ?? null,
+    contract_start_date: input.contract_start_date ?? null,
+    contract_end_date: input.contract_end_date ?? null,
+    monthly_rent: input.monthly_rent ?? null,
+    payment_due_day: input.payment_due_day,
+    owner_name: input.owner_name ?? null,
+    owner_email: input.owner_email ?? null,
+    owner_phone: input.owner_phone ?? null,
+  };
+}
+
+// A new client with its login, in one transaction: a clash on the username or
+// the email writes neither. An empty password is generated and returned once.
+export async function createClient(db: DB, input: NewClientInput, actor: AuditActor) {
+  const generated = !input.password;
+  const password = input.password || generatePassword(GENERATED_PASSWORD_LENGTH);
+  const { username, password: _p, ...rest } = input;
+  const values = recordValues(rest);
+  try {
+    await assertUnique(db, username, values.email);
+    const password_hash = await hashPassword(password);
+    const id = await db.transaction().execute(async (trx) => {
+      const now = new Date().toISOString();
+      const userId = await insertAccount(trx, { username, email: values.email, name: values.name, role: "client" }, password_hash, actor, now);
+      const row = await trx
+        .insertInto("clients")
+        .values({ ...values, user_id: userId, created_at: now, updated_at: now })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await recordAudit(trx, { actor, action: "create", entity: "client", entityId: row.id, after: { ...values, user_id: userId } });
+      return row.id;
+    });
+    return { ok: true as const, id, password: generated ? password : null };
+  } catch (error) {
+    const field = clash(error);
+    if (field) return field;
+    throw error;
+  }
+}
+
+// Saves the record; a client with a login gets its name, email and username
+// copied to it (login by email, password recovery). null: no such client.
+export async function updateClient(db: DB, id: number, input: EditClientInput, actor: AuditActor) {
+  const { username, ...rest } = input;
+  const values = recordValues(rest);
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const before = await trx.selectFrom("clients").selectAll().where("id", "=", id).executeTakeFirst();
+      if (!before) return null;
+      const now = new Date().toISOString();
+      if (before.user_id !== null) {
+        const login = { name: values.name, email: values.email, ...(username ? { username } : {}) };
+        await assertUnique(trx, username ?? null, values.email, before.user_id);
+        const old = await trx.selectFrom("users").select(["name", "email", "username"]).where("id", "=", before.user_id).executeTakeFirstOrThrow();
+        await trx
+          .updateTable("users")
+          .set({ ...login, updated_at: now })
+          .where("id", "=", before.user_id)
+          .execute();
+        await recordAudit(trx, { actor, action: "update", entity: "client_account", entityId: before.user_id, before: old, after: { ...old, ...login } });
+      }
+      await trx
+        .updateTable("clients")
+        .set({ ...values, updated_at: now })
+        .where("id", "=", id)
+        .execute();
+      const { id: _id, user_id: _u, created_at: _c, updated_at: _up, ...old } = before;
+      await recordAudit(trx, { actor, action: "update", entity: "client", entityId: id, before: old, after: values });
+      return { ok: true as const };
+    });
+  } catch (error) {
+    const field = clash(error);
+    if (field) return field;
+    throw error;
+  }
+}
+
+// A login for a client without one. The password (generated when empty) is
+// returned to be shown once.
+export async function giveClientLogin(db: DB, id: number, input: { username: string; password?: string }, actor: AuditActor) {
+  const password = input.password || generatePassword(GENERATED_PASSWORD_LENGTH);
+  const client = await db.selectFrom("clients").select(["name", "email", "user_id"]).where("id", "=", id).executeTakeFirst();
+  if (!client) return { ok: false as const, reason: "missing" as const };
+  if (client.user_id !== null) return { ok: false as const, reason: "has-login" as const };
+  try {
+    await assertUnique(db, input.username, client.email);
+    const password_hash = await hashPassword(password);
+    return await db.transaction().execute(async (trx) => {
+      const current = await trx.selectFrom("clients").select("user_id").where("id", "=", id).executeTakeFirst();
+      if (!current) return { ok: false as const, reason: "missing" as const };
+      if (current.user_id !== null) return { ok: false as const, reason: "has-login" as const };
+      const userId = await insertAccount(trx, { username: input.username, email: client.email, name: client.name, role: "client" }, password_hash, actor);
+      await trx.updateTable("clients").set({ user_id: userId, updated_at: new Date().toISOString() }).where("id", "=", id).execute();
+      await recordAudit(trx, { actor, action: "update", entity: "client", entityId: id, before: { user_id: null }, after: { user_id: userId } });
+      return { ok: true as const, name: client.name, password: input.password ? null : password };
+    });
+  } catch (error) {
+    const field = clash(error);
+    if (field) return { ok: false as const, reason: "clash" as const, message: field.message };
+    throw error;
+  }
+}
+
+// A new generated password for the client's login (its sessions end); null
+// when the client or its login does not exist.
+export async function resetClientPassword(db: DB, id: number, actor: AuditActor) {
+  const client = await db.selectFrom("clients").select(["name", "user_id"]).where("id", "=", id).executeTakeFirst();
+  if (!client || client.user_id === null) return null;
+  const password = generatePassword(GENERATED_PASSWORD_LENGTH);
+  const password_hash = await hashPassword(password);
+  const done = await db.transaction().execute(async (trx) => {
+    const user = await trx.selectFrom("users").select("id").where("id", "=", client.user_id).where("role", "=", "client").executeTakeFirst();
+    if (!user) return false;
+    await trx.updateTable("users").set({ password_hash, updated_at: new Date().toISOString() }).where("id", "=", user.id).execute();
+    await trx.deleteFrom("sessions").where("user_id", "=", user.id).execute();
+    await recordAudit(trx, { actor, action: "password_reset", entity: "client_account", entityId: user.id });
+    return true;
+  });
+  return done ? { name: client.name, password } : null;
+}
+
+// Removes a client's login inside a transaction (sessions and reset tokens go
+// with it); the record stays, "Sem Login".
+async function removeLogin(trx: Trx, userId: number, actor: AuditActor) {
+  const user = await trx.selectFrom("users").select(["username", "email", "name"]).where("id", "=", userId).where("role", "=", "client").executeTakeFirst();
+  if (!user) return;
+  await trx.deleteFrom("users").where("id", "=", userId).execute();
+  await recordAudit(trx, { actor, action: "delete", entity: "client_account", entityId: userId, before: user });
+}
+
+// "Desativar login": the client can no longer sign in. null: no such client.
+export async function disableClientLogin(db: DB, id: number, actor: AuditActor) {
+  return db.transaction().execute(async (trx) => {
+    const client = await trx.selectFrom("clients").select(["name", "user_id"]).where("id", "=", id).executeTakeFirst();
+    if (!client) return null;
+    if (client.user_id !== null) {
+      await removeLogin(trx, client.user_id, actor);
+      await trx.updateTable("clients").set({ user_id: null, updated_at: new Date().toISOString() }).where("id", "=", id).execute();
+      await recordAudit(trx, { actor, action: "update", entity: "client", entityId: id, before: { user_id: client.user_id }, after: { user_id: null } });
+    }
+    return { name: client.name };
+  });
+}
+
+// What goes with a client (for the confirmation).
+export async function clientDependents(db: DB, id: number) {
+  const count = async (q: Promise<{ n: number | string | bigint } | undefined>) => Number((await q)?.n ?? 0);
+  const [contracts, maintenance] = await Promise.all([
+    count(
+      db
+        .selectFrom("contracts")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("client_id", "=", id)
+        .executeTakeFirst(),
+    ),
+    count(
+      db
+        .selectFrom("maintenance_requests")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("client_id", "=", id)
+        .executeTakeFirst(),
+    ),
+  ]);
+  return { contracts, maintenance };
+}
+
+// Deletes the client, its login and its rows (contracts, maintenance
+// requests with their images and documents: ON DELETE CASCADE) in one
+// transaction. Returns the private file keys to remove after the commit;
+// null when there is no such client.
+export async function deleteClient(db: DB, id: number, actor: AuditActor) {
+  return db.transaction().execute(async (trx) => {
+    const before = await trx.selectFrom("clients").selectAll().where("id", "=", id).executeTakeFirst();
+    if (!before) return null;
+    const contracts = await trx.selectFrom("contracts").select("file_key").where("client_id", "=", id).execute();
+    const requests = trx.selectFrom("maintenance_requests").select("id").where("client_id", "=", id);
+    const images = await trx.selectFrom("maintenance_images").select("file_key").where("request_id", "in", requests).execute();
+    const documents = await trx.selectFrom("maintenance_documents").select("file_key").where("request_id", "in", requests).execute();
+    await trx.deleteFrom("clients").where("id", "=", id).execute();
+    if (before.user_id !== null) await removeLogin(trx, before.user_id, actor);
+    const { id: _id, created_at: _c, updated_at: _u, ...old } = before;
+    await recordAudit(trx, { actor, action: "delete", entity: "client", entityId: id, before: old });
+    return { name: before.name, files: [...contracts, ...images, ...documents].map((r) => r.file_key) };
+  });
+}
