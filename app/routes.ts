@@ -25,6 +25,9 @@ export default [
     route("admin/requests/:id", "routes/admin/requests/ideal-detail.tsx"),
     route("admin/listings", "routes/admin/requests/owner-request-list.tsx"),
     route("admin/listings/:id", "routes/admin/requests/owner-request-detail.tsx"),
+    route("admin/clients", "routes/admin/clients/index.tsx"),
+    route("admin/clients/new", "routes/admin/clients/new.tsx"),
+    route("admin/clients/:id/edit", "routes/admin/clients/edit.tsx"),
     route("admin/*", "routes/site/not-found.tsx", { id: "admin-not-found" }),
   ]),
   layout("routes/site/layout.tsx", [

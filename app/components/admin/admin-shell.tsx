@@ -9,6 +9,7 @@ const links = [
   { to: "/admin/banners", label: "Banners" },
   { to: "/admin/requests", label: "Imóveis Ideais" },
   { to: "/admin/listings", label: "Anúncios" },
+  { to: "/admin/clients", label: "Clientes" },
 ];
 
 export function AdminShell({ user, children }: { user: { name: string; role: string }; children: ReactNode }) {

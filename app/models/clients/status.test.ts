@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contractStatus, loginLabel } from "./status";
+import { contractStatus, formatDay, loginLabel, rentInputValue } from "./status";
 
 describe("contract badge", () => {
   it("is Ativo until the end day included, Vencido after", () => {
@@ -13,5 +13,17 @@ describe("contract badge", () => {
   it("says whether the client has a login", () => {
     expect(loginLabel(null)).toBe("Sem Login");
     expect(loginLabel(3)).toBe("Com Login");
+  });
+});
+
+describe("display", () => {
+  it("shows a day as dd/MM/yyyy without moving it across time zones", () => {
+    expect(formatDay("2026-01-01")).toBe("01/01/2026");
+    expect(formatDay(null)).toBe("");
+  });
+  it("shows the rent as the input takes it", () => {
+    expect(rentInputValue(125000)).toBe("1.250,00");
+    expect(rentInputValue(98050)).toBe("980,50");
+    expect(rentInputValue(null)).toBe("");
   });
 });

@@ -10,3 +10,15 @@ export function contractStatus(endDate: string | null, today: string): ContractS
 }
 
 export const loginLabel = (userId: number | null) => (userId === null ? "Sem Login" : "Com Login");
+
+// "2026-11-22" -> "22/11/2026" (a calendar day: no time zone to apply).
+export function formatDay(day: string | null) {
+  const m = day ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(day) : null;
+  return m ? `${m[3]}/${m[2]}/${m[1]}` : "";
+}
+
+// Centavos as the rent input shows them: 125000 -> "1.250,00"; NULL -> "".
+export function rentInputValue(centavos: number | null) {
+  if (centavos == null) return "";
+  return (centavos / 100).toLocaleString("pt-BR", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+}

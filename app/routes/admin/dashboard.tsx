@@ -54,7 +54,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           ÁREA DO CLIENTE
         </h2>
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          <Card icon={Users} title="Clientes" lines={[`${counts.clients} clientes com login`, "A gestão de clientes e contratos chega na próxima etapa."]} />
+          <Card to="/admin/clients" icon={Users} title="Clientes" lines={[`${counts.clients} clientes com login`]} />
         </div>
       </section>
     </>

@@ -1,0 +1,78 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { Form, Link, useNavigation } from "react-router";
+import { Field, FormAlert, buttonClass, type FormConstraint } from "#app/components/ui/field";
+import { PASSWORD_RULE } from "#app/models/shared/messages";
+
+// The client form ("Novo Cliente" / "Editar Cliente"), the spec's field names.
+// Works without JavaScript: the action answers with the errors and the values.
+export type ClientFormDefaults = Partial<Record<string, string>>;
+
+export function ClientForm({
+  mode,
+  constraint,
+  defaults,
+  result,
+  hasLogin,
+}: {
+  mode: "new" | "edit";
+  constraint: FormConstraint;
+  defaults: ClientFormDefaults;
+  result: SubmissionResult<string[]> | undefined;
+  hasLogin: boolean;
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+  const [form, fields] = useForm({ id: `client-${mode}`, lastResult: result, defaultValue: defaults, constraint, shouldRevalidate: "onSubmit" });
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-6 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+      {form.errors?.length ? <FormAlert title="Não foi possível salvar" description={form.errors[0]} /> : null}
+      <fieldset className="grid gap-4 md:grid-cols-2">
+        <legend className="mb-2 text-lg font-semibold text-slate-900">Dados do cliente</legend>
+        <Field meta={fields.name} label="Nome *" type="text" autoComplete="off" />
+        <Field meta={fields.email} label="Email *" type="email" autoComplete="off" />
+        <Field meta={fields.phone} label="Telefone" type="tel" />
+        <Field meta={fields.cpf_cnpj} label="CPF/CNPJ" type="text" hint="CPF ou CNPJ, com ou sem pontuação." />
+      </fieldset>
+      {mode === "new" || hasLogin ? (
+        <fieldset className="grid gap-4 md:grid-cols-2">
+          <legend className="mb-2 text-lg font-semibold text-slate-900">Acesso à Área do Cliente</legend>
+          <Field meta={fields.username} label={mode === "new" ? "Nome de usuário *" : "Nome de usuário"} type="text" autoComplete="off" />
+          {mode === "new" ? (
+            <Field
+              meta={fields.password}
+              label="Senha"
+              type="password"
+              autoComplete="new-password"
+              hint={`Deixe em branco para gerar uma senha de 8 letras e números. ${PASSWORD_RULE}`}
+            />
+          ) : null}
+        </fieldset>
+      ) : null}
+      <fieldset className="grid gap-4 md:grid-cols-2">
+        <legend className="mb-2 text-lg font-semibold text-slate-900">Contrato</legend>
+        <Field meta={fields.property_address} label="Endereço do imóvel" type="text" className="md:col-span-2" />
+        <Field meta={fields.contract_start_date} label="Início do contrato" type="date" />
+        <Field meta={fields.contract_end_date} label="Fim do contrato" type="date" />
+        <Field meta={fields.monthly_rent} label="Aluguel mensal (R$)" type="text" inputMode="decimal" hint="Por exemplo 1.250,00" />
+        <Field meta={fields.payment_due_day} label="Dia de vencimento" type="text" inputMode="numeric" hint="De 1 a 31 (padrão 5)." />
+      </fieldset>
+      <fieldset className="grid gap-4 md:grid-cols-3">
+        <legend className="mb-2 text-lg font-semibold text-slate-900">Proprietário</legend>
+        <Field meta={fields.owner_name} label="Nome do proprietário" type="text" />
+        <Field meta={fields.owner_email} label="Email do proprietário" type="email" />
+        <Field meta={fields.owner_phone} label="Telefone do proprietário" type="tel" />
+      </fieldset>
+      <div className="flex flex-wrap gap-3">
+        <button type="submit" className={buttonClass} disabled={busy}>
+          {busy ? "Salvando..." : mode === "new" ? "Cadastrar Cliente" : "Salvar alterações"}
+        </button>
+        <Link
+          to="/admin/clients"
+          className="inline-flex items-center rounded-md border border-slate-300 px-5 py-3 font-semibold text-slate-700 hover:bg-slate-50"
+        >
+          Cancelar
+        </Link>
+      </div>
+    </Form>
+  );
+}

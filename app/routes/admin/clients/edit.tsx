@@ -1,0 +1,64 @@
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import { AdminTitle } from "#app/components/admin/admin-shell";
+import { ClientForm } from "#app/components/admin/client-form";
+import { getDb } from "#app/db/db.server";
+import { editClientSchema } from "#app/models/clients/client.schema";
+import { getClient, updateClient } from "#app/models/clients/clients.server";
+import { formatCpfCnpj } from "#app/models/clients/documents";
+import { rentInputValue } from "#app/models/clients/status";
+import { invariantResponse, parseId, readFormData, requireRole } from "#app/utils/http.server";
+import { redirectWithToast } from "#app/utils/toast.server";
+import type { Route } from "./+types/edit";
+
+// "Editar Cliente" (the page the dialog falls back to without JavaScript).
+export function meta() {
+  return [{ title: "Editar Cliente | Painel Administrativo" }, { name: "robots", content: "noindex" }];
+}
+
+async function loadClient(param: string) {
+  const id = parseId(param);
+  const client = id ? await getClient(getDb(), id) : null;
+  invariantResponse(client, "Cliente não encontrado");
+  return client;
+}
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const c = await loadClient(params.id);
+  const defaults = {
+    name: c.name,
+    email: c.email,
+    username: c.username ?? "",
+    phone: c.phone ?? "",
+    cpf_cnpj: formatCpfCnpj(c.cpf_cnpj),
+    property_address: c.property_address ?? "",
+    contract_start_date: c.contract_start_date ?? "",
+    contract_end_date: c.contract_end_date ?? "",
+    monthly_rent: rentInputValue(c.monthly_rent),
+    payment_due_day: String(c.payment_due_day),
+    owner_name: c.owner_name ?? "",
+    owner_email: c.owner_email ?? "",
+    owner_phone: c.owner_phone ?? "",
+  };
+  return { id: c.id, name: c.name, hasLogin: c.user_id !== null, defaults, constraint: getZodConstraint(editClientSchema) };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const actor = await requireRole(context, "staff");
+  const client = await loadClient(params.id);
+  const submission = parseWithZod(await readFormData(request), { schema: editClientSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const saved = await updateClient(getDb(), client.id, submission.value, actor);
+  invariantResponse(saved, "Cliente não encontrado");
+  if (!saved.ok) return data({ result: submission.reply({ fieldErrors: { [saved.field]: [saved.message] } }) }, { status: 400 });
+  return redirectWithToast("/admin/clients", { type: "success", title: "Cliente atualizado com sucesso!", description: submission.value.name });
+}
+
+export default function EditClient({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <>
+      <AdminTitle title="Editar Cliente" />
+      <ClientForm mode="edit" constraint={loaderData.constraint} defaults={loaderData.defaults} result={actionData?.result} hasLogin={loaderData.hasLogin} />
+    </>
+  );
+}

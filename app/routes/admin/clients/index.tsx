@@ -1,0 +1,260 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Plus } from "lucide-react";
+import { Form, Link, data } from "react-router";
+import { AdminTitle } from "#app/components/admin/admin-shell";
+import { OneTimePassword } from "#app/components/admin/copy-button";
+import { FormAlert, buttonClass, inputClass } from "#app/components/ui/field";
+import { getDb, rethrowIfBusy } from "#app/db/db.server";
+import { clientRowActionSchema } from "#app/models/clients/client.schema";
+import {
+  deleteClient,
+  disableClientLogin,
+  giveClientLogin,
+  listActiveClients,
+  listClients,
+  resetClientPassword,
+  type ClientRow,
+} from "#app/models/clients/clients.server";
+import { formatCpfCnpj } from "#app/models/clients/documents";
+import { contractStatus, formatDay, loginLabel } from "#app/models/clients/status";
+import { removePrivateFiles } from "#app/models/files/private-store.server";
+import { formatBRL } from "#app/utils/format";
+import { readFormData, requireRole } from "#app/utils/http.server";
+import { localToday } from "#app/utils/local-date";
+import { redirectWithToast } from "#app/utils/toast.server";
+import type { Route } from "./+types/index";
+
+// "Clientes" (issue 7): tabs as links (?aba=clientes|ativos|contratos|manutencoes;
+// Cobranças belongs to the billing issue), the client list and its row
+// actions, each a POST with intent + id. A new password is shown once, in the
+// action's answer.
+export function meta() {
+  return [{ title: "Clientes | Painel Administrativo" }, { name: "robots", content: "noindex" }];
+}
+
+const TABS = [
+  { id: "clientes", label: "Clientes" },
+  { id: "ativos", label: "Ativos" },
+  { id: "contratos", label: "Contratos" },
+  { id: "manutencoes", label: "Manutenções" },
+] as const;
+type Tab = (typeof TABS)[number]["id"];
+
+function readTab(params: URLSearchParams): Tab {
+  const t = params.get("aba");
+  return TABS.find((x) => x.id === t)?.id ?? "clientes";
+}
+
+const tabUrl = (tab: Tab) => (tab === "clientes" ? "/admin/clients" : `/admin/clients?aba=${tab}`);
+
+export async function loader({ url }: Route.LoaderArgs) {
+  const tab = readTab(url.searchParams);
+  const today = localToday();
+  if (tab !== "clientes" && tab !== "ativos") return { tab, today, clients: [], error: null };
+  try {
+    const clients = tab === "ativos" ? await listActiveClients(getDb(), today) : await listClients(getDb());
+    return { tab, today, clients, error: null };
+  } catch (error) {
+    rethrowIfBusy(error);
+    console.error("client list failed", error);
+    return { tab, today, clients: [], error: "Não foi possível carregar os clientes." };
+  }
+}
+
+const FAILED = {
+  "give-login": "Não foi possível criar o login do cliente.",
+  "reset-password": "Não foi possível redefinir a senha.",
+  "disable-login": "Não foi possível desativar o login.",
+  delete: "Não foi possível excluir o cliente.",
+} as const;
+
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const actor = await requireRole(context, "staff");
+  const back = tabUrl(readTab(url.searchParams));
+  const submission = parseWithZod(await readFormData(request), { schema: clientRowActionSchema });
+  if (submission.status !== "success") {
+    const intent = String(submission.payload.intent ?? "");
+    const fieldError = Object.entries(submission.error ?? {}).find(([k]) => k === "username" || k === "password")?.[1]?.[0];
+    const description = fieldError ?? (intent in FAILED ? FAILED[intent as keyof typeof FAILED] : "Ação desconhecida.");
+    return redirectWithToast(back, { type: "error", title: "Erro", description });
+  }
+  const input = submission.value;
+  const db = getDb();
+  const notFound = () => redirectWithToast(back, { type: "error", title: "Erro", description: "Cliente não encontrado." });
+
+  if (input.intent === "give-login") {
+    const given = await giveClientLogin(db, input.id, input, actor);
+    if (!given.ok) {
+      if (given.reason === "missing") return notFound();
+      const description = given.reason === "clash" ? given.message : "Este cliente já tem login.";
+      return redirectWithToast(back, { type: "error", title: "Erro", description });
+    }
+    if (given.password === null) return redirectWithToast(back, { type: "success", title: "Login criado", description: given.name });
+    return data({ password: { name: given.name, username: input.username, password: given.password } });
+  }
+  if (input.intent === "reset-password") {
+    const reset = await resetClientPassword(db, input.id, actor);
+    if (!reset) return redirectWithToast(back, { type: "error", title: "Erro", description: "Este cliente não tem login." });
+    return data({ password: { name: reset.name, username: null, password: reset.password } });
+  }
+  if (input.intent === "disable-login") {
+    const done = await disableClientLogin(db, input.id, actor);
+    if (!done) return notFound();
+    return redirectWithToast(back, { type: "success", title: "Login desativado", description: done.name });
+  }
+  const deleted = await deleteClient(db, input.id, actor);
+  if (!deleted) return notFound();
+  // The rows are gone; now the private files (a failure only costs disk space).
+  await removePrivateFiles(deleted.files);
+  return redirectWithToast(back, { type: "success", title: "Cliente excluído com sucesso", description: deleted.name });
+}
+
+const tabClass = (active: boolean) =>
+  `rounded-md px-4 py-2 text-sm font-semibold ${active ? "bg-white text-brand-900 shadow-sm ring-1 ring-slate-200" : "text-slate-700 hover:bg-white/60"}`;
+const smallButton = "rounded border border-slate-300 bg-white px-2.5 py-1 text-sm hover:bg-slate-50";
+
+export default function ClientsAdmin({ loaderData, actionData }: Route.ComponentProps) {
+  const { tab, today, clients, error } = loaderData;
+  return (
+    <>
+      <AdminTitle title="Clientes">
+        <Link to="/admin/clients/new" className={buttonClass}>
+          <Plus aria-hidden className="size-4" /> Novo Cliente
+        </Link>
+      </AdminTitle>
+      <nav aria-label="Abas de clientes" className="mb-6 flex flex-wrap gap-1 rounded-lg bg-slate-200/70 p-1">
+        {TABS.map((t) => (
+          <Link key={t.id} to={tabUrl(t.id)} className={tabClass(t.id === tab)} aria-current={t.id === tab ? "page" : undefined}>
+            {t.label}
+          </Link>
+        ))}
+      </nav>
+      {actionData?.password ? <OneTimePassword {...actionData.password} /> : null}
+      {error ? <FormAlert title="Erro ao carregar" description={error} /> : null}
+      {tab === "contratos" || tab === "manutencoes" ? (
+        <section className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+          <h2 className="text-lg font-semibold text-slate-900">{tab === "contratos" ? "Gestão de Contratos" : "Gestão de Manutenções"}</h2>
+          <p className="mt-2 text-slate-600">Em breve.</p>
+        </section>
+      ) : (
+        <section className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+          <h2 className="px-4 pt-4 text-lg font-semibold text-slate-900">{tab === "ativos" ? "Clientes Ativos" : "Clientes Cadastrados"}</h2>
+          {clients.length === 0 && !error ? (
+            <p className="p-4 text-slate-600">{tab === "ativos" ? "Nenhum cliente com contrato ativo." : "Nenhum cliente cadastrado."}</p>
+          ) : (
+            <div className="overflow-x-auto">
+              <table className="mt-2 w-full text-left text-sm">
+                <thead className="bg-slate-50 text-slate-600">
+                  <tr>
+                    <th className="px-4 py-3">Cliente</th>
+                    <th className="px-4 py-3">CPF/CNPJ</th>
+                    <th className="px-4 py-3">Imóvel</th>
+                    <th className="px-4 py-3">Contrato</th>
+                    <th className="px-4 py-3">Aluguel</th>
+                    <th className="px-4 py-3">Acesso</th>
+                    <th className="px-4 py-3">Ações</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {clients.map((c) => (
+                    <ClientTableRow key={c.id} client={c} today={today} />
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </section>
+      )}
+    </>
+  );
+}
+
+function Badge({ tone, children }: { tone: "green" | "red" | "slate"; children: string }) {
+  const colors = { green: "bg-emerald-100 text-emerald-900", red: "bg-red-100 text-red-900", slate: "bg-slate-200 text-slate-700" }[tone];
+  return <span className={`inline-block rounded-full px-2.5 py-1 text-xs font-semibold whitespace-nowrap ${colors}`}>{children}</span>;
+}
+
+function ClientTableRow({ client: c, today }: { client: ClientRow; today: string }) {
+  const status = contractStatus(c.contract_end_date, today);
+  return (
+    <tr data-testid="client-row" className="border-t border-slate-100 align-top">
+      <td className="px-4 py-3">
+        <span className="font-medium text-slate-900">{c.name}</span>
+        <span className="block text-slate-600">{c.email}</span>
+        {c.phone ? <span className="block text-slate-600">{c.phone}</span> : null}
+      </td>
+      <td className="px-4 py-3 whitespace-nowrap">{formatCpfCnpj(c.cpf_cnpj) || "—"}</td>
+      <td className="px-4 py-3">{c.property_address ?? "—"}</td>
+      <td className="px-4 py-3 whitespace-nowrap">
+        {c.contract_start_date || c.contract_end_date ? (
+          <span className="block">
+            {formatDay(c.contract_start_date) || "—"} a {formatDay(c.contract_end_date) || "—"}
+          </span>
+        ) : null}
+        {status ? <Badge tone={status === "Ativo" ? "green" : "red"}>{status}</Badge> : <span className="text-slate-500">Sem contrato</span>}
+      </td>
+      <td className="px-4 py-3 whitespace-nowrap">
+        {c.monthly_rent != null ? formatBRL(c.monthly_rent) : "—"}
+        <span className="block text-xs text-slate-600">Todo dia {c.payment_due_day}</span>
+      </td>
+      <td className="px-4 py-3">
+        <Badge tone={c.user_id !== null ? "green" : "slate"}>{loginLabel(c.user_id)}</Badge>
+        {c.username ? <span className="mt-1 block text-xs text-slate-600">{c.username}</span> : null}
+      </td>
+      <td className="px-4 py-3">
+        <div className="flex flex-wrap items-start gap-2">
+          <Link to={`/admin/clients/${c.id}/edit`} className={smallButton} aria-label={`Editar ${c.name}`}>
+            Editar
+          </Link>
+          {c.user_id !== null ? (
+            <>
+              <Form method="post">
+                <input type="hidden" name="id" value={c.id} />
+                <button name="intent" value="reset-password" className={smallButton}>
+                  Redefinir senha
+                </button>
+              </Form>
+              <Form method="post">
+                <input type="hidden" name="id" value={c.id} />
+                <button name="intent" value="disable-login" className={smallButton}>
+                  Desativar login
+                </button>
+              </Form>
+            </>
+          ) : (
+            <details className="rounded border border-slate-300 bg-white">
+              <summary className="cursor-pointer px-2.5 py-1">Dar login</summary>
+              <Form method="post" className="w-56 space-y-2 p-2">
+                <input type="hidden" name="id" value={c.id} />
+                <label className="block text-xs font-medium">
+                  Nome de usuário
+                  <input name="username" required minLength={3} maxLength={40} className={inputClass} autoComplete="off" />
+                </label>
+                <label className="block text-xs font-medium">
+                  Senha (em branco: gerada)
+                  <input name="password" type="password" maxLength={200} className={inputClass} autoComplete="new-password" />
+                </label>
+                <button name="intent" value="give-login" className={smallButton}>
+                  Criar login
+                </button>
+              </Form>
+            </details>
+          )}
+          <details className="rounded border border-red-200 bg-white">
+            <summary className="cursor-pointer px-2.5 py-1 text-red-800">Excluir</summary>
+            <Form method="post" className="w-64 space-y-2 p-2">
+              <input type="hidden" name="id" value={c.id} />
+              <p className="text-sm">
+                Excluir <strong>{c.name}</strong>? Vão junto o login do cliente, os contratos, as cobranças e as solicitações de manutenção com seus arquivos.
+                Não há como desfazer.
+              </p>
+              <button name="intent" value="delete" className="rounded bg-red-700 px-2.5 py-1 text-sm font-semibold text-white hover:bg-red-800">
+                Confirmar exclusão
+              </button>
+            </Form>
+          </details>
+        </div>
+      </td>
+    </tr>
+  );
+}

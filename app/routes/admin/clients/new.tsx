@@ -1,0 +1,76 @@
+import { parseWithZod, getZodConstraint } from "@conform-to/zod/v4";
+import { data, Link } from "react-router";
+import { AdminTitle } from "#app/components/admin/admin-shell";
+import { ClientForm } from "#app/components/admin/client-form";
+import { OneTimePassword } from "#app/components/admin/copy-button";
+import { buttonClass } from "#app/components/ui/field";
+import { getDb } from "#app/db/db.server";
+import { DEFAULT_DUE_DAY, newClientSchema } from "#app/models/clients/client.schema";
+import { createClient } from "#app/models/clients/clients.server";
+import { readFormData, requireRole } from "#app/utils/http.server";
+import { redirectWithToast } from "#app/utils/toast.server";
+import type { Route } from "./+types/new";
+
+// "Novo Cliente" (the page the dialog falls back to without JavaScript): the
+// client record and its login. A generated password is shown once, in this
+// answer only.
+export function meta() {
+  return [{ title: "Novo Cliente | Painel Administrativo" }, { name: "robots", content: "noindex" }];
+}
+
+export function loader() {
+  return { constraint: getZodConstraint(newClientSchema) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = await requireRole(context, "staff");
+  const submission = parseWithZod(await readFormData(request), { schema: newClientSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: ["password"] }), created: null }, { status: 400 });
+  }
+  const created = await createClient(getDb(), submission.value, actor);
+  if (!created.ok) {
+    return data(
+      { result: submission.reply({ fieldErrors: { [created.field]: [created.message] }, hideFields: ["password"] }), created: null },
+      { status: 400 },
+    );
+  }
+  if (created.password === null) {
+    return redirectWithToast("/admin/clients", { type: "success", title: "Cliente cadastrado com sucesso!", description: submission.value.name });
+  }
+  return data({
+    result: undefined,
+    created: { id: created.id, name: submission.value.name, username: submission.value.username, password: created.password },
+  });
+}
+
+export default function NewClient({ loaderData, actionData }: Route.ComponentProps) {
+  const created = actionData?.created;
+  return (
+    <>
+      <AdminTitle title="Novo Cliente" />
+      {created ? (
+        <div className="space-y-4">
+          <p className="font-semibold text-emerald-800">Cliente cadastrado com sucesso!</p>
+          <OneTimePassword name={created.name} username={created.username} password={created.password} />
+          <div className="flex flex-wrap gap-3">
+            <Link to="/admin/clients" className={buttonClass}>
+              Voltar para Clientes
+            </Link>
+            <Link to="/admin/clients/new" reloadDocument className="inline-flex items-center rounded-md border border-slate-300 px-5 py-3 font-semibold">
+              Cadastrar outro cliente
+            </Link>
+          </div>
+        </div>
+      ) : (
+        <ClientForm
+          mode="new"
+          constraint={loaderData.constraint}
+          defaults={{ payment_due_day: String(DEFAULT_DUE_DAY) }}
+          result={actionData?.result}
+          hasLogin={false}
+        />
+      )}
+    </>
+  );
+}
