@@ -10,13 +10,13 @@ import { E2E_URL } from "#tests/setup/paths";
 type Role = "anonymous" | "client" | "admin" | "master";
 const ROLES: Role[] = ["anonymous", "client", "admin", "master"];
 
-type Rows = { property: number; ideal: number; listing: number };
+type Rows = { property: number; ideal: number; listing: number; client: number };
 type Users = Record<Exclude<Role, "anonymous">, TestUser>;
 
 // Each test gets the rows the admin pages and actions aim at, one account per
 // role, and browser contexts signed in as them; the fixtures remove them after.
 const test = base.extend<{ rows: Rows; users: Users; contextAs: (role: Role) => Promise<BrowserContext> }>({
-  rows: async ({ createProperty, createRequest }, use) => {
+  rows: async ({ createProperty, createRequest, createClient }, use) => {
     const property = await createProperty({ name: `Guarda ${Date.now()}`, featured: false });
     const ideal = await createRequest("ideal", { name: "Guarda", email: "guarda@teste.com", phone: undefined, idealProperty: "x" });
     const listing = await createRequest("owner", {
@@ -27,7 +27,8 @@ const test = base.extend<{ rows: Rows; users: Users; contextAs: (role: Role) => 
       endereco: "Rua X",
       preco: 100000,
     });
-    await use({ property: property.id, ideal: ideal.id, listing: listing.id });
+    const client = await createClient({ name: "Guarda Inquilino", email: "guarda@teste.com", monthly_rent: 100000 });
+    await use({ property: property.id, ideal: ideal.id, listing: listing.id, client: client.id });
   },
   users: async ({ createUser }, use) => {
     await use({ client: await createUser("client"), admin: await createUser("admin"), master: await createUser("master") });
@@ -56,6 +57,12 @@ function pages(rows: Rows) {
     `/admin/requests/${rows.ideal}`,
     "/admin/listings",
     `/admin/listings/${rows.listing}`,
+    "/admin/clients",
+    "/admin/clients?aba=ativos",
+    "/admin/clients?aba=contratos",
+    "/admin/clients?aba=manutencoes",
+    "/admin/clients/new",
+    `/admin/clients/${rows.client}/edit`,
   ];
 }
 
@@ -103,8 +110,11 @@ function snapshot(rows: Rows, users: Users) {
   const staff = db().prepare("select count(*) as n from users where username like 'forjado-%'").get();
   const admin = db().prepare("select active, password_hash from users where id = ?").get(users.admin.id);
   // A refused action leaves no audit row either.
+  const client = db().prepare("select * from clients where id = ?").get(rows.client);
+  const clientLogin = db().prepare("select u.username, u.password_hash from users u join clients c on c.user_id = u.id where c.id = ?").get(rows.client);
+  const clients = db().prepare("select count(*) as n from clients where name like 'Forjado%'").get();
   const audit = db().prepare("select count(*) as n from audit_log where actor_id in (?, ?, ?)").get(users.client.id, users.admin.id, users.master.id);
-  return JSON.stringify({ property, ideal, listing, banner, staff, admin, audit });
+  return JSON.stringify({ property, ideal, listing, banner, staff, admin, client, clientLogin, clients, audit });
 }
 
 // Form bodies carry every field name the admin actions read; a guard that
@@ -130,6 +140,15 @@ function actions(rows: Rows, users: Users): { path: string; form: Record<string,
     { path: "/admin/equipe", form: { intent: "disable", id: String(users.admin.id) } },
     { path: "/admin/equipe", form: { intent: "reset", id: String(users.admin.id) } },
     { path: "/admin/perfil", form: { intent: "profile", name: "Forjado", email: "forjado@teste.com" } },
+    {
+      path: "/admin/clients/new",
+      form: { name: "Forjado", email: `forjado-${Date.now()}@teste.com`, username: `forjado-${Date.now()}`, payment_due_day: "5" },
+    },
+    { path: `/admin/clients/${rows.client}/edit`, form: { name: "Forjado", email: "forjado@teste.com", monthly_rent: "1,00" } },
+    { path: "/admin/clients", form: { intent: "give-login", id: String(rows.client), username: `forjado-${Date.now()}` } },
+    { path: "/admin/clients", form: { intent: "reset-password", id: String(rows.client) } },
+    { path: "/admin/clients", form: { intent: "disable-login", id: String(rows.client) } },
+    { path: "/admin/clients", form: { intent: "delete", id: String(rows.client) } },
   ];
 }
 
@@ -160,6 +179,22 @@ test("staff actions as an admin (not master) are refused and change nothing", as
   }
   expect(snapshot(rows, users)).toBe(before);
 });
+
+for (const role of ["admin", "master"] as const) {
+  test(`client actions as ${role} are allowed`, async ({ rows, contextAs }) => {
+    const context = await contextAs(role);
+    const reset = await post(context.request, "/admin/clients", { intent: "reset-password", id: String(rows.client) });
+    expect(reset.status()).toBe(200);
+    const edit = await post(context.request, `/admin/clients/${rows.client}/edit`, {
+      name: "Guarda Inquilino",
+      email: "guarda@teste.com",
+      monthly_rent: "2,00",
+    });
+    expect(edit.status()).toBe(302);
+    expect(new URL(edit.headers().location, E2E_URL).pathname).toBe("/admin/clients");
+    expect(db().prepare("select monthly_rent from clients where id = ?").pluck().get(rows.client)).toBe(200);
+  });
+}
 
 test("a session whose account was disabled is expired", async ({ page, admin: user }) => {
   await page.goto("/admin/dashboard");

@@ -26,7 +26,7 @@ import { E2E_OUTBOX, E2E_UPLOADS, E2E_URL } from "#tests/setup/paths";
 // New routes join by themselves (the list is built from app/routes.ts); a
 // route with a URL parameter gets "1" unless SAMPLE_PARAMS names a better one.
 
-type Rows = { property: number; ideal: number; listing: number };
+type Rows = { property: number; ideal: number; listing: number; client: number };
 type Identity = "anonymous" | "master";
 
 // login_attempts is written by a refused login on purpose (it is what the
@@ -44,6 +44,7 @@ const SAMPLE_PARAMS: Record<string, (rows: Rows) => Record<string, string>> = {
   "routes/admin/banners/edit.tsx": () => ({ id: "banner-2" }),
   "routes/admin/requests/ideal-detail.tsx": (r) => ({ id: String(r.ideal) }),
   "routes/admin/requests/owner-request-detail.tsx": (r) => ({ id: String(r.listing) }),
+  "routes/admin/clients/edit.tsx": (r) => ({ id: String(r.client) }),
   "routes/admin/password-reset.tsx": () => ({ token: randomBytes(32).toString("base64url") }),
   "routes/site/category.tsx": () => ({ category: "apartamentos" }),
 };
@@ -363,11 +364,12 @@ function judge(identity: Identity, c: Case, res: RawResponse): string[] {
 }
 
 const test = base.extend<{ rows: Rows }>({
-  rows: async ({ createProperty, createRequest }, use) => {
+  rows: async ({ createProperty, createRequest, createClient }, use) => {
     const property = await createProperty({ name: `Hostil ${Date.now()}` });
     const ideal = await createRequest("ideal");
     const listing = await createRequest("owner");
-    await use({ property: property.id, ideal: ideal.id, listing: listing.id });
+    const client = await createClient({ monthly_rent: 125000, contract_end_date: "2099-12-31" });
+    await use({ property: property.id, ideal: ideal.id, listing: listing.id, client: client.id });
   },
 });
 

@@ -1,0 +1,203 @@
+import type { Page } from "@playwright/test";
+import { verifyPassword } from "#app/models/accounts/password.server";
+import { count, db } from "#tests/fixtures/db";
+import { uniq } from "#tests/fixtures/site";
+import { expect, test } from "#tests/fixtures/test";
+
+// Clientes (issue 7, first slice): the admin creates, edits and deletes rental
+// clients and manages their logins, with JavaScript on and off. Every test
+// works on its own clients (unique names), found by name, never by position.
+
+const toast = (page: Page) => page.getByTestId("toast");
+const row = (page: Page, name: string) => page.getByTestId("client-row").filter({ hasText: name });
+
+function clientByEmail(email: string) {
+  return db().prepare("select * from clients where email = ?").get(email) as
+    { id: number; name: string; user_id: number | null; monthly_rent: number | null; cpf_cnpj: string | null; payment_due_day: number } | undefined;
+}
+
+function passwordHash(userId: number) {
+  return (db().prepare("select password_hash from users where id = ?").get(userId) as { password_hash: string }).password_hash;
+}
+
+async function fillNewClient(page: Page, values: Record<string, string>) {
+  const labels: Record<string, string> = {
+    name: "Nome *",
+    email: "Email *",
+    username: "Nome de usuário *",
+    cpf_cnpj: "CPF/CNPJ",
+    property_address: "Endereço do imóvel",
+    contract_start_date: "Início do contrato",
+    contract_end_date: "Fim do contrato",
+    monthly_rent: "Aluguel mensal (R$)",
+    payment_due_day: "Dia de vencimento",
+  };
+  for (const [field, value] of Object.entries(values)) await page.getByLabel(labels[field], { exact: true }).fill(value);
+}
+
+for (const js of [true, false]) {
+  test(`creates a client with a generated password, shown once (JavaScript ${js ? "on" : "off"})`, async ({ admin, newContext, signIn, createClient }) => {
+    const context = await newContext({ javaScriptEnabled: js });
+    await signIn(admin, context);
+    const page = await context.newPage();
+    await page.goto("/admin/dashboard");
+    await page.getByRole("navigation", { name: "Administração" }).getByRole("link", { name: "Clientes" }).click();
+    await expect(page.getByRole("heading", { name: "Clientes Cadastrados" })).toBeVisible();
+    await page.getByRole("link", { name: "Novo Cliente" }).click();
+    await expect(page).toHaveURL(/\/admin\/clients\/new$/);
+
+    const tag = uniq();
+    const name = `Cliente Novo ${tag}`;
+    const email = `novo-${tag}@teste.com.br`;
+    await fillNewClient(page, {
+      name,
+      email,
+      username: `novo-${tag}`,
+      cpf_cnpj: "529.982.247-25",
+      property_address: "Rua das Acácias, 10",
+      contract_start_date: "2026-01-01",
+      contract_end_date: "2099-12-31",
+      monthly_rent: "1.250,00",
+    });
+    await page.getByRole("button", { name: "Cadastrar Cliente" }).click();
+    const shown = page.getByTestId("one-time-password");
+    await expect(shown).toBeVisible();
+    const password = (await shown.locator("code").textContent()) ?? "";
+    expect(password).toMatch(/^[A-Za-z0-9]{8}$/);
+    await expect(shown.getByRole("button", { name: "Copiar" })).toBeVisible();
+    // Never in the URL.
+    expect(page.url()).not.toContain(password);
+
+    const stored = clientByEmail(email);
+    expect(stored).toMatchObject({ name, monthly_rent: 125000, cpf_cnpj: "52998224725", payment_due_day: 5 });
+    createClient.track(stored!.id);
+    expect(await verifyPassword(passwordHash(stored!.user_id!), password)).toBe(true);
+
+    await page.getByRole("link", { name: "Voltar para Clientes" }).click();
+    const r = row(page, name);
+    await expect(r).toContainText("Com Login");
+    await expect(r).toContainText("Ativo");
+    await expect(r).toContainText("R$ 1.250,00");
+    await expect(r).toContainText("01/01/2026 a 31/12/2099");
+    await expect(r).toContainText("529.982.247-25");
+    await expect(r).toContainText("Todo dia 5");
+    // The password is not on the list.
+    await expect(page.locator("body")).not.toContainText(password);
+  });
+}
+
+test("bad input gives field errors, keeps the values and writes nothing (JavaScript off)", async ({ admin, newContext, signIn, createClient }) => {
+  const existing = await createClient();
+  const context = await newContext({ javaScriptEnabled: false });
+  await signIn(admin, context);
+  const page = await context.newPage();
+  const tag = uniq();
+  const email = `ruim-${tag}@teste.com.br`;
+  const base = { name: `Cliente Ruim ${tag}`, email, username: `ruim-${tag}` };
+
+  const cases: [Record<string, string>, string, string][] = [
+    [{ username: existing.username.toUpperCase() }, "Nome de usuário *", "Este nome de usuário já está em uso. Por favor, escolha outro."],
+    [{ cpf_cnpj: "529.982.247-24" }, "CPF/CNPJ", "CPF ou CNPJ inválido: confira os dígitos."],
+    [{ payment_due_day: "0" }, "Dia de vencimento", "O dia de vencimento deve ser um número de 1 a 31."],
+    [{ payment_due_day: "32" }, "Dia de vencimento", "O dia de vencimento deve ser um número de 1 a 31."],
+    [{ monthly_rent: "abc" }, "Aluguel mensal (R$)", "Informe um valor válido, por exemplo 1.250,00."],
+  ];
+  for (const [bad, label, message] of cases) {
+    await page.goto("/admin/clients/new");
+    await fillNewClient(page, { ...base, property_address: "Rua Mantida, 5", ...bad });
+    await page.getByRole("button", { name: "Cadastrar Cliente" }).click();
+    const field = page.getByLabel(label, { exact: true });
+    await expect(field).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByText(message)).toBeVisible();
+    // The typed values are kept, the bad one included.
+    await expect(field).toHaveValue(Object.values(bad)[0]);
+    await expect(page.getByLabel("Nome *", { exact: true })).toHaveValue(base.name);
+    await expect(page.getByLabel("Endereço do imóvel", { exact: true })).toHaveValue("Rua Mantida, 5");
+    expect(count("clients", "email = ?", email)).toBe(0);
+    expect(count("users", "email = ?", email)).toBe(0);
+  }
+});
+
+test("the same bad input with JavaScript on: the field error, no row", async ({ admin: _admin, page, createClient }) => {
+  const existing = await createClient();
+  const tag = uniq();
+  const email = `ruimjs-${tag}@teste.com.br`;
+  await page.goto("/admin/clients/new");
+  await fillNewClient(page, { name: `Cliente JS ${tag}`, email, username: existing.username.toUpperCase(), payment_due_day: "32" });
+  await page.getByRole("button", { name: "Cadastrar Cliente" }).click();
+  await expect(page.getByText("O dia de vencimento deve ser um número de 1 a 31.")).toBeVisible();
+  await page.getByLabel("Dia de vencimento", { exact: true }).fill("10");
+  await page.getByRole("button", { name: "Cadastrar Cliente" }).click();
+  await expect(page.getByText("Este nome de usuário já está em uso. Por favor, escolha outro.")).toBeVisible();
+  expect(count("clients", "email = ?", email)).toBe(0);
+});
+
+test("edits a client (JavaScript off)", async ({ admin, newContext, signIn, createClient }) => {
+  const client = await createClient({ monthly_rent: 100000 });
+  const context = await newContext({ javaScriptEnabled: false });
+  await signIn(admin, context);
+  const page = await context.newPage();
+  await page.goto("/admin/clients");
+  await row(page, client.name)
+    .getByRole("link", { name: `Editar ${client.name}` })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/admin/clients/${client.id}/edit$`));
+  await expect(page.getByLabel("Aluguel mensal (R$)")).toHaveValue("1.000,00");
+  const newName = `${client.name} Editado`;
+  await page.getByLabel("Nome *", { exact: true }).fill(newName);
+  await page.getByLabel("Aluguel mensal (R$)").fill("1.500,50");
+  await page.getByLabel("Fim do contrato").fill("2020-01-31");
+  await page.getByLabel("Dia de vencimento").fill("10");
+  await page.getByRole("button", { name: "Salvar alterações" }).click();
+  await expect(toast(page)).toContainText("Cliente atualizado com sucesso!");
+  const r = row(page, newName);
+  await expect(r).toContainText("R$ 1.500,50");
+  await expect(r).toContainText("Vencido");
+  await expect(r).toContainText("Todo dia 10");
+  // Expired: not on the Ativos tab.
+  await page.getByRole("link", { name: "Ativos" }).click();
+  await expect(page.getByRole("heading", { name: "Clientes Ativos" })).toBeVisible();
+  await expect(row(page, newName)).toHaveCount(0);
+});
+
+test("resets a password (shown once), disables and gives a login", async ({ admin: _admin, page, createClient }) => {
+  const client = await createClient();
+  const userId = (clientByEmail(client.email) as { user_id: number }).user_id;
+  await page.goto("/admin/clients");
+  await row(page, client.name).getByRole("button", { name: "Redefinir senha" }).click();
+  const shown = page.getByTestId("one-time-password");
+  await expect(shown).toContainText(client.name);
+  const password = (await shown.locator("code").textContent()) ?? "";
+  expect(password).toMatch(/^[A-Za-z0-9]{8}$/);
+  expect(await verifyPassword(passwordHash(userId), password)).toBe(true);
+  expect(await verifyPassword(passwordHash(userId), client.password)).toBe(false);
+
+  await row(page, client.name).getByRole("button", { name: "Desativar login" }).click();
+  await expect(toast(page)).toContainText("Login desativado");
+  await expect(row(page, client.name)).toContainText("Sem Login");
+  expect(count("users", "id = ?", userId)).toBe(0);
+
+  const r = row(page, client.name);
+  await r.getByText("Dar login").click();
+  await r.getByLabel("Nome de usuário").fill(`${client.username}-2`);
+  await r.getByRole("button", { name: "Criar login" }).click();
+  await expect(page.getByTestId("one-time-password")).toContainText(`${client.username}-2`);
+  await expect(row(page, client.name)).toContainText("Com Login");
+});
+
+test("deletes a client with its login after a confirmation (JavaScript off)", async ({ admin, newContext, signIn, createClient }) => {
+  const client = await createClient();
+  const { id, user_id } = clientByEmail(client.email) as { id: number; user_id: number };
+  const context = await newContext({ javaScriptEnabled: false });
+  await signIn(admin, context);
+  const page = await context.newPage();
+  await page.goto("/admin/clients");
+  const r = row(page, client.name);
+  await r.getByText("Excluir", { exact: true }).click();
+  await expect(r).toContainText("Vão junto o login do cliente, os contratos, as cobranças e as solicitações de manutenção");
+  await r.getByRole("button", { name: "Confirmar exclusão" }).click();
+  await expect(toast(page)).toContainText("Cliente excluído com sucesso");
+  await expect(row(page, client.name)).toHaveCount(0);
+  expect(count("clients", "id = ?", id)).toBe(0);
+  expect(count("users", "id = ?", user_id)).toBe(0);
+});
