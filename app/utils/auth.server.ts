@@ -4,7 +4,7 @@ import { getDb } from "#app/db/db.server";
 import { dummyHash, verifyPassword } from "#app/models/accounts/password.server";
 import { lookupSession } from "#app/models/accounts/sessions.server";
 import { accountKey, clearAttempts, registerAttempt } from "#app/models/accounts/throttle.server";
-import { findUserForLogin, type SessionUser } from "#app/models/accounts/users.server";
+import { checkPassword, findUserForLogin, type SessionUser } from "#app/models/accounts/users.server";
 import { trustedDevice } from "./device-cookie.server";
 import { CLIENT_IP_HEADER } from "./request-headers";
 import { clearSessionCookie, readSessionToken } from "./session.server";
@@ -29,7 +29,9 @@ function clientIp(request: Request) {
 // cannot lock it out: docs/decisions/0008-login-lockout.md). Every failure
 // answers the same message, whether the account exists or not. The action
 // that logs the user in sets the new device cookie (deviceCookieFor).
-export const authenticator = new Authenticator<SessionUser>();
+// The password hash travels with the result only to bind the new device
+// cookie to it (device-cookie.server.ts); it is never stored in the session.
+export const authenticator = new Authenticator<SessionUser & { passwordHash: string }>();
 authenticator.use(
   new FormStrategy(async ({ form, request }) => {
     const identifier = String(form.get("username") ?? "")
@@ -41,17 +43,30 @@ authenticator.use(
     const ip = clientIp(request);
     const row = await findUserForLogin(db, identifier);
     const account = accountKey(row, identifier);
-    const device = row ? await trustedDevice(request, row.id) : null;
+    const device = row ? await trustedDevice(request, row) : null;
     if (await registerAttempt(db, account, ip, device)) {
       throw new LoginError("throttled", "Muitas tentativas de login. Aguarde 15 minutos e tente novamente.");
     }
     const ok = row ? await verifyPassword(row.password_hash, password) : await verifyPassword(await dummyHash(), password);
     if (!row || !ok || row.active !== 1) throw new LoginError("invalid", "Email/usuário ou senha incorretos.");
     await clearAttempts(db, account, ip, device);
-    return { id: row.id, username: row.username, email: row.email, name: row.name, role: row.role, active: true };
+    return { id: row.id, username: row.username, email: row.email, name: row.name, role: row.role, active: true, passwordHash: row.password_hash };
   }),
   "form",
 );
+
+// The current password asked again by a signed-in page (changing the email
+// or the password). Throttled like a login, per account and per address: a
+// borrowed session must not be a way to guess the password at full speed.
+export async function confirmCurrentPassword(request: Request, userId: number, password: string): Promise<"ok" | "wrong" | "throttled"> {
+  const db = getDb();
+  const key = `reauth:id:${userId}`;
+  const ip = clientIp(request);
+  if (await registerAttempt(db, key, ip)) return "throttled";
+  if (!(await checkPassword(db, userId, password))) return "wrong";
+  await clearAttempts(db, key, ip);
+  return "ok";
+}
 
 export async function getSessionUser(request: Request) {
   return lookupSession(getDb(), await readSessionToken(request));

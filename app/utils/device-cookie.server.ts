@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { createCookie } from "react-router";
 import { cookieSecrets, secureCookies } from "./cookie-secrets.server";
 
@@ -15,8 +15,15 @@ export const DEVICE_COOKIE_DAYS = 365;
 const MAX_ACCOUNTS = 5;
 const DAY_MS = 86_400_000;
 
-// u: the account's id, d: this device's random id, t: issued at (ms).
-type Entry = { u: number; d: string; t: number };
+// u: the account's id, d: this device's random id, t: issued at (ms),
+// p: a fingerprint of the account's password hash when the cookie was issued.
+// A new password (a reset after a leak) voids every device cookie of the
+// account: only a browser that knew the current password is trusted.
+type Entry = { u: number; d: string; t: number; p: string };
+
+export function passwordFingerprint(passwordHash: string) {
+  return createHash("sha256").update(passwordHash).digest("base64url").slice(0, 22);
+}
 
 let cookie: ReturnType<typeof createCookie> | undefined;
 function deviceCookie() {
@@ -33,8 +40,8 @@ function deviceCookie() {
 
 function isEntry(value: unknown): value is Entry {
   if (!value || typeof value !== "object") return false;
-  const { u, d, t } = value as Record<string, unknown>;
-  return Number.isSafeInteger(u) && typeof d === "string" && /^[A-Za-z0-9_-]{22}$/.test(d) && Number.isFinite(t);
+  const { u, d, t, p } = value as Record<string, unknown>;
+  return Number.isSafeInteger(u) && typeof d === "string" && /^[A-Za-z0-9_-]{22}$/.test(d) && Number.isFinite(t) && typeof p === "string";
 }
 
 // The browser's valid entries, newest first; none when the cookie is missing,
@@ -48,15 +55,18 @@ async function readEntries(request: Request): Promise<Entry[]> {
   return value.filter((e): e is Entry => isEntry(e) && e.t > now - DEVICE_COOKIE_DAYS * DAY_MS && e.t <= now + 60_000).slice(0, MAX_ACCOUNTS);
 }
 
-// The id of this browser's device cookie for that account, or null.
-export async function trustedDevice(request: Request, userId: number) {
-  return (await readEntries(request)).find((e) => e.u === userId)?.d ?? null;
+// The id of this browser's device cookie for that account (issued under its
+// current password), or null.
+export async function trustedDevice(request: Request, user: { id: number; password_hash: string }) {
+  const p = passwordFingerprint(user.password_hash);
+  return (await readEntries(request)).find((e) => e.u === user.id && e.p === p)?.d ?? null;
 }
 
 // The Set-Cookie after a successful login: a fresh id for this account (its
 // failure count starts over), the browser's other accounts kept.
-export async function deviceCookieFor(request: Request, userId: number) {
-  const others = (await readEntries(request)).filter((e) => e.u !== userId);
-  const entries: Entry[] = [{ u: userId, d: randomBytes(16).toString("base64url"), t: Date.now() }, ...others].slice(0, MAX_ACCOUNTS);
+export async function deviceCookieFor(request: Request, user: { id: number; passwordHash: string }) {
+  const others = (await readEntries(request)).filter((e) => e.u !== user.id);
+  const entry: Entry = { u: user.id, d: randomBytes(16).toString("base64url"), t: Date.now(), p: passwordFingerprint(user.passwordHash) };
+  const entries: Entry[] = [entry, ...others].slice(0, MAX_ACCOUNTS);
   return deviceCookie().serialize(entries);
 }

@@ -21,7 +21,6 @@ describe("checkPath", () => {
     expect(routePath("/admin/")).toBe("/admin");
     expect(routePath("/admin/_.data")).toBe("/admin");
     expect(routePath("/ADMIN/Properties/NEW.data")).toBe("/admin/properties/new");
-    expect(routePath("/admin/password-recover%79")).toBe("/admin/password-recovery");
     expect(routePath("/im%C3%B3veis")).toBe("/imóveis");
     expect(routePath("/imoveis?q=%2e%2e%2f")).toBe("/imoveis");
   });
@@ -42,6 +41,11 @@ describe("checkPath", () => {
     "/a%0d%0aSet-Cookie:x",
     "/%zz",
     "/%C3%28",
+    "/%61dmin",
+    "/admin/password-recover%79",
+    "/%41DMIN/perfil",
+    "/im%6Fveis",
+    "/sobre%2Dnos",
     "/a b",
     "/a\u00e9",
     "http://evil.example/admin",
@@ -208,7 +212,7 @@ describe("request pipeline", () => {
   it("rate-limits public posts whatever the spelling of the path", async () => {
     // Its own server: the posts above count against the same address.
     const { base, close } = await startApp();
-    const paths = ["/admin/password-recover%79", "/admin/_.data", "/ADMIN/", "/_.data?index"];
+    const paths = ["/admin/Password-Recovery", "/admin/_.data", "/ADMIN/", "/_.data?index"];
     let last = 0;
     for (let i = 0; i < 31; i++) {
       last = (await sendRaw(base, { method: "POST", path: paths[i % paths.length], headers: FORM, body: "email=a%40b.c" })).status;

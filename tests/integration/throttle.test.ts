@@ -6,7 +6,7 @@ import { hashPassword } from "#app/models/accounts/password.server";
 import { accountKey, clearAttempts, registerAttempt } from "#app/models/accounts/throttle.server";
 import { LoginError, authenticator } from "#app/utils/auth.server";
 import { cookieSecrets } from "#app/utils/cookie-secrets.server";
-import { deviceCookieFor, trustedDevice } from "#app/utils/device-cookie.server";
+import { deviceCookieFor, passwordFingerprint, trustedDevice } from "#app/utils/device-cookie.server";
 import { CLIENT_IP_HEADER } from "#app/utils/request-headers";
 import { tempDatabase } from "#tests/fixtures/temp-db";
 
@@ -113,27 +113,37 @@ async function insertAdmin(username: string, password: string) {
 const cookiePair = (setCookie: string) => setCookie.split(";")[0];
 const withCookie = (cookie: string) => new Request("http://localhost/admin", { headers: { Cookie: cookie } });
 
+// An account as the login strategy sees it, with a stand-in password hash.
+const acct = (id: number, hash = `hash-${id}`) => ({ id, passwordHash: hash });
+const row = (id: number, hash = `hash-${id}`) => ({ id, password_hash: hash });
+
 describe("device cookies", () => {
+  it("are void once the account's password changes", async () => {
+    const cookie = cookiePair(await deviceCookieFor(new Request("http://localhost/admin"), acct(210, "old-hash")));
+    expect(await trustedDevice(withCookie(cookie), row(210, "old-hash"))).not.toBeNull();
+    expect(await trustedDevice(withCookie(cookie), row(210, "new-hash"))).toBeNull();
+  });
+
   it("name one account, and a tampered, forged or expired one counts as none", async () => {
-    const cookie = cookiePair(await deviceCookieFor(new Request("http://localhost/admin"), 201));
-    expect(await trustedDevice(withCookie(cookie), 201)).toMatch(/^[A-Za-z0-9_-]{22}$/);
-    expect(await trustedDevice(withCookie(cookie), 202)).toBeNull();
+    const cookie = cookiePair(await deviceCookieFor(new Request("http://localhost/admin"), acct(201)));
+    expect(await trustedDevice(withCookie(cookie), row(201))).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(await trustedDevice(withCookie(cookie), row(202))).toBeNull();
 
     const value = cookie.slice(cookie.indexOf("=") + 1);
     const flipped = value.slice(0, 10) + (value[10] === "A" ? "B" : "A") + value.slice(11);
-    expect(await trustedDevice(withCookie(`__device=${flipped}`), 201)).toBeNull();
+    expect(await trustedDevice(withCookie(`__device=${flipped}`), row(201))).toBeNull();
 
-    const entry = { u: 201, d: "A".repeat(22), t: Date.now() };
+    const entry = { u: 201, d: "A".repeat(22), t: Date.now(), p: passwordFingerprint("hash-201") };
     const forged = createCookie("__device", { secrets: ["not-the-apps-secret"] });
-    expect(await trustedDevice(withCookie(cookiePair(await forged.serialize([entry]))), 201)).toBeNull();
+    expect(await trustedDevice(withCookie(cookiePair(await forged.serialize([entry]))), row(201))).toBeNull();
     const signed = createCookie("__device", { secrets: cookieSecrets() });
-    expect(await trustedDevice(withCookie(cookiePair(await signed.serialize([entry]))), 201)).toBe(entry.d);
+    expect(await trustedDevice(withCookie(cookiePair(await signed.serialize([entry]))), row(201))).toBe(entry.d);
     const old = { ...entry, t: Date.now() - 366 * 86_400_000 };
-    expect(await trustedDevice(withCookie(cookiePair(await signed.serialize([old]))), 201)).toBeNull();
+    expect(await trustedDevice(withCookie(cookiePair(await signed.serialize([old]))), row(201))).toBeNull();
   });
 
   it("are HttpOnly, SameSite=Lax and last a year", async () => {
-    const setCookie = await deviceCookieFor(new Request("http://localhost/admin"), 203);
+    const setCookie = await deviceCookieFor(new Request("http://localhost/admin"), acct(203));
     expect(setCookie).toMatch(/^__device=/);
     expect(setCookie).toMatch(/; HttpOnly/);
     expect(setCookie).toMatch(/; SameSite=Lax/);
@@ -142,20 +152,26 @@ describe("device cookies", () => {
 
   it("keep the browser's other accounts (five at most), with a fresh id for the one that logged in", async () => {
     let cookie = "";
-    for (const id of [301, 302, 303, 304, 305, 306]) cookie = cookiePair(await deviceCookieFor(withCookie(cookie), id));
-    expect(await trustedDevice(withCookie(cookie), 301)).toBeNull();
-    const before = await trustedDevice(withCookie(cookie), 302);
+    for (const id of [301, 302, 303, 304, 305, 306]) cookie = cookiePair(await deviceCookieFor(withCookie(cookie), acct(id)));
+    expect(await trustedDevice(withCookie(cookie), row(301))).toBeNull();
+    const before = await trustedDevice(withCookie(cookie), row(302));
     expect(before).not.toBeNull();
-    for (const id of [303, 304, 305, 306]) expect(await trustedDevice(withCookie(cookie), id)).not.toBeNull();
-    const again = cookiePair(await deviceCookieFor(withCookie(cookie), 302));
-    const after = await trustedDevice(withCookie(again), 302);
+    for (const id of [303, 304, 305, 306]) expect(await trustedDevice(withCookie(cookie), row(id))).not.toBeNull();
+    const again = cookiePair(await deviceCookieFor(withCookie(cookie), acct(302)));
+    const after = await trustedDevice(withCookie(again), row(302));
     expect(after).not.toBeNull();
     expect(after).not.toBe(before);
-    expect(await trustedDevice(withCookie(again), 306)).toBe(await trustedDevice(withCookie(cookie), 306));
+    expect(await trustedDevice(withCookie(again), row(306))).toBe(await trustedDevice(withCookie(cookie), row(306)));
   });
 });
 
 describe("the login strategy", () => {
+  // The account as the login action has it after a success: id and hash.
+  async function loggedIn(id: number) {
+    const { password_hash } = await db.selectFrom("users").select("password_hash").where("id", "=", id).executeTakeFirstOrThrow();
+    return { id, passwordHash: password_hash };
+  }
+
   async function attempt(username: string, password: string, ip: string, cookie = "") {
     const headers = new Headers({ "Content-Type": "application/x-www-form-urlencoded", [CLIENT_IP_HEADER]: ip });
     if (cookie) headers.set("Cookie", cookie);
@@ -170,7 +186,7 @@ describe("the login strategy", () => {
     const id = await insertAdmin("gil", "senha-do-gil-1");
     expect(await attempt("gil", "senha-do-gil-1", "10.20.0.1")).toBe("ok");
     // What the login action sets after that success.
-    const device = cookiePair(await deviceCookieFor(new Request("http://localhost/admin"), id));
+    const device = cookiePair(await deviceCookieFor(new Request("http://localhost/admin"), await loggedIn(id)));
 
     const strangers: string[] = [];
     for (let i = 0; i < 6; i++) strangers.push(await attempt("gil", `errada-${i}`, `10.30.0.${i}`));
@@ -182,13 +198,24 @@ describe("the login strategy", () => {
 
   it("locks a device cookie after its own five failures, and only it", async () => {
     const id = await insertAdmin("hana", "senha-da-hana-1");
-    const laptop = cookiePair(await deviceCookieFor(new Request("http://localhost/admin"), id));
-    const phone = cookiePair(await deviceCookieFor(new Request("http://localhost/admin"), id));
+    const laptop = cookiePair(await deviceCookieFor(new Request("http://localhost/admin"), await loggedIn(id)));
+    const phone = cookiePair(await deviceCookieFor(new Request("http://localhost/admin"), await loggedIn(id)));
     const results: string[] = [];
     for (let i = 0; i < 6; i++) results.push(await attempt("hana", `errada-${i}`, "10.50.0.1", laptop));
     expect(results).toEqual(["invalid", "invalid", "invalid", "invalid", "invalid", "throttled"]);
     expect(await attempt("hana", "senha-da-hana-1", "10.50.0.1", laptop)).toBe("throttled");
     expect(await attempt("hana", "senha-da-hana-1", "10.50.0.1", phone)).toBe("ok");
     expect(await attempt("hana", "senha-da-hana-1", "10.60.0.1")).toBe("ok");
+  });
+
+  it("counts all the device cookies of an account together: many past logins never add up to more than 20 guesses", async () => {
+    const id = await insertAdmin("ivo", "senha-do-ivo-1");
+    const cookies = await Promise.all(
+      Array.from({ length: 6 }, async () => cookiePair(await deviceCookieFor(new Request("http://localhost/admin"), await loggedIn(id)))),
+    );
+    const results: string[] = [];
+    for (const cookie of cookies) for (let i = 0; i < 4; i++) results.push(await attempt("ivo", `errada-${i}`, "10.70.0.1", cookie));
+    expect(results.slice(0, 20).every((r) => r === "invalid")).toBe(true);
+    expect(results.slice(20)).toEqual(["throttled", "throttled", "throttled", "throttled"]);
   });
 });

@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "#app/db/schema";
 import { hashToken } from "./sessions.server";
 import { hashPassword } from "./password.server";
+import { writePassword } from "./users.server";
 
 type DB = Kysely<Database>;
 export const RESET_TOKEN_MINUTES = 60;
@@ -54,8 +55,8 @@ export async function consumeResetToken(db: DB, token: string, password: string)
       .where("used_at", "is", null)
       .executeTakeFirst();
     if (Number(res.numUpdatedRows) !== 1) return false;
-    await trx.updateTable("users").set({ password_hash, updated_at: new Date().toISOString() }).where("id", "=", valid.userId).execute();
-    await trx.deleteFrom("sessions").where("user_id", "=", valid.userId).execute();
+    const owner = await trx.selectFrom("users").select(["id", "name"]).where("id", "=", valid.userId).executeTakeFirstOrThrow();
+    await writePassword(trx, valid.userId, password_hash, owner, { action: "password_recovery" });
     return true;
   });
 }

@@ -10,7 +10,9 @@ import type { Database } from "#app/db/schema";
 //   its own (5 attempts) and nothing else applies to it: strangers' failures,
 //   on the account or from its address, can never lock it out.
 export const WINDOW_MS = 15 * 60 * 1000;
-const LIMITS = { account: 5, device: 5, address: 20 } as const;
+// `devices`: all the device cookies of one account together, so that many
+// cookies (one per past login) never add up to more guesses.
+const LIMITS = { account: 5, device: 5, devices: 20, address: 20 } as const;
 
 type DB = Kysely<Database>;
 
@@ -21,7 +23,11 @@ export function accountKey(user: { id: number } | null, identifier: string) {
 }
 
 function buckets(account: string, ip: string, device: string | null) {
-  if (device) return [{ key: `device:${device}`, limit: LIMITS.device }];
+  if (device)
+    return [
+      { key: `device:${device}`, limit: LIMITS.device },
+      { key: `devices:${account}`, limit: LIMITS.devices },
+    ];
   return [
     { key: account, limit: LIMITS.account },
     { key: `address:${ip}`, limit: LIMITS.address },

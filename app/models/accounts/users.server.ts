@@ -124,15 +124,27 @@ export async function checkPassword(db: DB, id: number, password: string) {
 // someone else), never what it is.
 export async function setPassword(db: DB, id: number, password: string, actor: AuditActor, keepSessionId?: string) {
   const password_hash = await hashPassword(password);
-  await db.transaction().execute(async (trx) => {
-    const user = await trx.selectFrom("users").select("role").where("id", "=", id).executeTakeFirst();
-    if (!user) return;
-    await trx.updateTable("users").set({ password_hash, updated_at: new Date().toISOString() }).where("id", "=", id).execute();
-    let del = trx.deleteFrom("sessions").where("user_id", "=", id);
-    if (keepSessionId) del = del.where("id", "!=", keepSessionId);
-    await del.execute();
-    await recordAudit(trx, { actor, action: actor?.id === id ? "password_change" : "password_reset", entity: accountEntity(user.role), entityId: id });
-  });
+  await db.transaction().execute((trx) => writePassword(trx, id, password_hash, actor, { keepSessionId }));
+}
+
+// The one write of a password (the profile, a master's reset, the emailed
+// recovery link): the hash, the end of the account's other sessions, and the
+// audit row (never the password), inside the caller's transaction.
+export async function writePassword(
+  trx: Transaction<Database>,
+  id: number,
+  password_hash: string,
+  actor: AuditActor,
+  opts: { keepSessionId?: string; action?: "password_change" | "password_reset" | "password_recovery" } = {},
+) {
+  const user = await trx.selectFrom("users").select("role").where("id", "=", id).executeTakeFirst();
+  if (!user) return;
+  await trx.updateTable("users").set({ password_hash, updated_at: new Date().toISOString() }).where("id", "=", id).execute();
+  let del = trx.deleteFrom("sessions").where("user_id", "=", id);
+  if (opts.keepSessionId) del = del.where("id", "!=", opts.keepSessionId);
+  await del.execute();
+  const action = opts.action ?? (actor?.id === id ? "password_change" : "password_reset");
+  await recordAudit(trx, { actor, action, entity: accountEntity(user.role), entityId: id });
 }
 
 export async function listStaff(db: DB) {

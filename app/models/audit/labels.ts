@@ -25,6 +25,7 @@ export const AUDIT_ACTIONS = {
   restore: "Restauração do padrão",
   password_reset: "Senha redefinida",
   password_change: "Senha alterada",
+  password_recovery: "Senha redefinida pelo link do email",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

@@ -39,7 +39,7 @@ export async function action({ request }: Route.ActionArgs) {
     // counted apart from strangers' (docs/decisions/0008-login-lockout.md).
     const headers = new Headers();
     headers.append("Set-Cookie", await sessionCookieFor(token));
-    headers.append("Set-Cookie", await deviceCookieFor(request, user.id));
+    headers.append("Set-Cookie", await deviceCookieFor(request, user));
     return redirectWithToast(
       "/admin/dashboard",
       { type: "success", title: "Login bem-sucedido", description: "Bem-vindo ao painel administrativo." },

@@ -6,8 +6,9 @@ import { Field, buttonClass } from "#app/components/ui/field";
 import { getDb } from "#app/db/db.server";
 import { PASSWORD_RULE } from "#app/models/shared/messages";
 import { changePasswordSchema, profileActionSchema, profileSchema } from "#app/models/accounts/profile.schema";
-import { DuplicateUserError, checkPassword, setPassword, updateProfile } from "#app/models/accounts/users.server";
-import { requireRole, readFormData } from "#app/utils/http.server";
+import { DuplicateUserError, setPassword, updateProfile } from "#app/models/accounts/users.server";
+import { confirmCurrentPassword } from "#app/utils/auth.server";
+import { readFormData, requireRole } from "#app/utils/http.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/profile";
 import { useFreshFormId } from "#app/components/ui/use-fresh-form-id";
@@ -29,19 +30,24 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await readFormData(request), { schema: profileActionSchema });
   const intent = submission.payload.intent === "password" ? "password" : "profile";
   const hideFields = intent === "password" ? ["current", "password", "confirm"] : ["current"];
-  const refuse = (fieldErrors?: Record<string, string[]>) => data({ intent, result: submission.reply({ fieldErrors, hideFields }) }, { status: 400 });
+  const refuse = (fieldErrors?: Record<string, string[]>, status = 400) => data({ intent, result: submission.reply({ fieldErrors, hideFields }) }, { status });
+  const THROTTLED = "Muitas tentativas. Aguarde 15 minutos e tente novamente.";
   if (submission.status !== "success") return refuse();
   const input = submission.value;
   const db = getDb();
   if (input.intent === "password") {
-    if (!(await checkPassword(db, user.id, input.current))) return refuse({ current: ["Senha atual incorreta."] });
+    const confirmed = await confirmCurrentPassword(request, user.id, input.current);
+    if (confirmed === "throttled") return refuse({ current: [THROTTLED] }, 429);
+    if (confirmed === "wrong") return refuse({ current: ["Senha atual incorreta."] });
     await setPassword(db, user.id, input.password, user, user.sessionId);
     return redirectWithToast(PATH, { type: "success", title: "Senha alterada", description: "As outras sessões desta conta foram encerradas." });
   }
   // The email receives password-recovery links: changing it takes the current
   // password, so a borrowed session cannot take the account over.
-  if (input.email.toLowerCase() !== user.email.toLowerCase() && !(input.current && (await checkPassword(db, user.id, input.current)))) {
-    return refuse({ current: ["Para trocar o email, informe a sua senha atual."] });
+  if (input.email.toLowerCase() !== user.email.toLowerCase()) {
+    const confirmed = input.current ? await confirmCurrentPassword(request, user.id, input.current) : "wrong";
+    if (confirmed === "throttled") return refuse({ current: [THROTTLED] }, 429);
+    if (confirmed === "wrong") return refuse({ current: ["Para trocar o email, informe a sua senha atual."] });
   }
   try {
     await updateProfile(db, user.id, input, user);
