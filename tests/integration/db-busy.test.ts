@@ -56,11 +56,11 @@ describe("while another process holds the write lock", () => {
 
     const lags: number[] = [];
     for (let i = 0; i < 10; i++) lags.push(await timerLag());
-    expect(Math.max(...lags)).toBeLessThan(50);
+    expect(Math.max(...lags)).toBeLessThan(1000);
 
     const readStarted = performance.now();
     const rows = await temp.db.selectFrom("login_attempts").select("key").execute();
-    expect(performance.now() - readStarted).toBeLessThan(50);
+    expect(performance.now() - readStarted).toBeLessThan(1000);
     expect(rows.map((r) => r.key)).toEqual(["seed"]);
 
     // A script that opens its own connection meanwhile reads too.
@@ -112,11 +112,11 @@ describe("while another process holds the write lock", () => {
     expect(waited).toBeGreaterThan(1000);
     expect(waited).toBeLessThan(6000);
     // The 10 ms interval kept firing all along: nothing waited synchronously
-    // (a busy_timeout wait would show as one gap as long as the wait; the
-    // bound leaves room for a loaded machine's scheduling).
+    // (a busy_timeout wait would show as one gap as long as the wait, 3 s or
+    // more; the bound leaves room for a loaded machine's scheduling).
     const gaps = ticks.slice(1).map((t, i) => t - ticks[i]);
-    expect(ticks.length).toBeGreaterThan(waited / 50);
-    expect(Math.max(...gaps)).toBeLessThan(200);
+    expect(ticks.length).toBeGreaterThan(waited / 200);
+    expect(Math.max(...gaps)).toBeLessThan(1000);
 
     release();
     const keys = (await temp.db.selectFrom("login_attempts").select("key").where("key", "like", "too-late%").execute()).map((r) => r.key);

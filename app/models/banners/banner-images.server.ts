@@ -63,19 +63,20 @@ export async function storeBannerImages(desktop: Uint8Array | undefined, mobile:
   try {
     if (desktop) {
       const file = path.join(bannerDir(), `${key}.webp`);
+      // Listed before writing: a failed encode may leave a partial file.
+      result.files.push(file);
       await encode(desktop, DESKTOP_SIZE, file).catch((e) => {
         throw new BannerImageError("image", { cause: e });
       });
-      result.files.push(file);
       result.imageUrl = `${URL_PREFIX}${key}.webp`;
     }
     const mobileSource = mobile ?? desktop;
     if (mobileSource) {
       const file = path.join(bannerDir(), `${key}-m.webp`);
+      result.files.push(file);
       await encode(mobileSource, MOBILE_SIZE, file).catch((e) => {
         throw new BannerImageError(mobile ? "mobile_image" : "image", { cause: e });
       });
-      result.files.push(file);
       result.mobileImageUrl = `${URL_PREFIX}${key}-m.webp`;
     }
   } catch (error) {

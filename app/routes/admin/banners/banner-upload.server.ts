@@ -7,19 +7,31 @@ import { isAcceptedImage, parseMultipartForm, UploadRefusedError } from "#app/ut
 
 type ImageField = "image" | "mobile_image";
 
-const LIMITS = { maxFiles: 2, maxFileSize: MAX_IMAGE_BYTES, maxParts: 20, maxHeaderSize: 8 * 1024, maxTotalSize: 2 * MAX_IMAGE_BYTES + 64 * 1024 };
+// Two layers, as on the property form: the 5 MB rule is checked per file in
+// the handler, so a photo a bit too large comes back as a field error with the
+// typed values kept; a part over 8 MiB stops the stream (the form then comes
+// back with the message but without the values).
+const HARD_MAX_PART = 8 * 1024 * 1024;
+const LIMITS = { maxFiles: 2, maxFileSize: HARD_MAX_PART, maxParts: 20, maxHeaderSize: 8 * 1024, maxTotalSize: 2 * HARD_MAX_PART + 64 * 1024 };
 
-// The edit form's multipart body, streamed with limits: two image fields of
-// at most 5 MB each, kept in memory (bounded by the limits) for sharp; any
-// other file field is dropped. A refused body becomes a form-level message.
-export async function readBannerFormData(request: Request): Promise<{ formData: FormData } | { error: string }> {
+export type BannerFormBody = { formData: FormData; tooLarge: Partial<Record<ImageField, string[]>> } | { error: string };
+
+// The edit form's multipart body, streamed with limits: two image fields,
+// kept in memory (bounded by the limits) for sharp; any other file field is
+// dropped. A refused body becomes a form-level message.
+export async function readBannerFormData(request: Request): Promise<BannerFormBody> {
+  const tooLarge: Partial<Record<ImageField, string[]>> = {};
   try {
     const formData = await parseMultipartForm(request, LIMITS, (file) => {
       if (file.fieldName !== "image" && file.fieldName !== "mobile_image") return null;
       if (file.size === 0) return null; // an empty file input
+      if (file.size > MAX_IMAGE_BYTES) {
+        tooLarge[file.fieldName] = [BANNER_FORM_MESSAGES.imageTooLarge];
+        return null;
+      }
       return file;
     });
-    return { formData };
+    return { formData, tooLarge };
   } catch (error) {
     if (error instanceof UploadRefusedError && error.reason === "file-too-large") return { error: BANNER_FORM_MESSAGES.imageTooLarge };
     // A refusal is one line in the log; anything else keeps its stack.

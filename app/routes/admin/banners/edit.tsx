@@ -36,7 +36,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if ("error" in body) return data({ result: null, alert: { title: FAILED, description: body.error } }, { status: 400 });
 
   const submission = parseWithZod(body.formData, { schema: bannerSchema });
-  if (submission.status !== "success") return data({ result: submission.reply(), alert: null }, { status: 400 });
+  const tooLarge = Object.keys(body.tooLarge).length ? body.tooLarge : undefined;
+  if (submission.status !== "success" || tooLarge) return data({ result: submission.reply({ fieldErrors: tooLarge }), alert: null }, { status: 400 });
 
   const stored = await storeUploadedBannerImages(submission.value);
   if ("fieldErrors" in stored) return data({ result: submission.reply({ fieldErrors: stored.fieldErrors }), alert: null }, { status: 400 });

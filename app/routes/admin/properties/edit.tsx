@@ -52,7 +52,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const property = await loadProperty(params.id);
   const outcome = await saveProperty(request, property, actor);
   if (outcome.status !== "saved") {
-    return data({ result: outcome.result, alert: outcome.alert }, { status: outcome.status === "invalid" ? 400 : 500 });
+    return data({ result: outcome.result, alert: outcome.alert }, { status: outcome.httpStatus });
   }
   return redirectWithToast("/admin/properties", { type: "success", title: "Imóvel atualizado com sucesso!" });
 }

@@ -22,7 +22,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const actor = await requireRole(context, "staff");
   const outcome = await saveProperty(request, null, actor);
   if (outcome.status !== "saved") {
-    return data({ result: outcome.result, alert: outcome.alert }, { status: outcome.status === "invalid" ? 400 : 500 });
+    return data({ result: outcome.result, alert: outcome.alert }, { status: outcome.httpStatus });
   }
   return redirectWithToast("/admin/properties", {
     type: "success",

@@ -25,8 +25,11 @@ import { parseMultipartForm, readAcceptedImage, UploadRefusedError, type FileUpl
 // A refused submission stores nothing and returns conform's reply (values kept).
 
 export type FormAlertData = { title: string; description: string };
+// `httpStatus`: 400 for refused input, 404 for a property gone meanwhile, 409
+// for a clash with another row, 500 only for a failure of ours.
 export type SaveOutcome =
-  { status: "invalid" | "failed"; result: SubmissionResult<string[]>; alert: FormAlertData } | { status: "saved"; id: number; featured: boolean };
+  | { status: "invalid" | "failed"; httpStatus: 400 | 404 | 409 | 500; result: SubmissionResult<string[]>; alert: FormAlertData }
+  | { status: "saved"; id: number; featured: boolean };
 
 export const SAVE_FAILED: FormAlertData = {
   title: "Erro no cadastro",
@@ -85,6 +88,7 @@ async function parsePropertyForm(request: Request): Promise<ParsedPropertyForm> 
 function refused(result: SubmissionResult<string[]>): SaveOutcome {
   return {
     status: "invalid",
+    httpStatus: 400,
     result,
     alert: { title: "Verifique os dados do imóvel", description: firstError(result.error) ?? SAVE_FAILED.description },
   };
@@ -129,10 +133,11 @@ export async function saveProperty(request: Request, target: EditableProperty | 
     if (error instanceof ImageProcessingError) return refused(submission.reply({ fieldErrors: { [IMAGES_FIELD]: [MESSAGES.imageProcessing] } }));
     if (error instanceof StaleImagesError) return refused(submission.reply({ fieldErrors: { [IMAGES_FIELD]: [MESSAGES.staleImages] } }));
     if (error instanceof PropertyNotFoundError) {
-      return { status: "failed", result: submission.reply({ formErrors: ["Imóvel não encontrado."] }), alert: SAVE_FAILED };
+      return { status: "failed", httpStatus: 404, result: submission.reply({ formErrors: ["Imóvel não encontrado."] }), alert: SAVE_FAILED };
     }
     rethrowIfBusy(error);
     console.error("property save failed", error);
-    return { status: "failed", result: submission.reply(), alert: dbFailure(error) };
+    const clash = (error as { code?: unknown } | null)?.code === "SQLITE_CONSTRAINT_UNIQUE";
+    return { status: "failed", httpStatus: clash ? 409 : 500, result: submission.reply(), alert: dbFailure(error) };
   }
 }
