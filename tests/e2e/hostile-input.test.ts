@@ -4,7 +4,8 @@ import path from "node:path";
 import type { BrowserContext, Page } from "@playwright/test";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routeConfig from "#app/routes";
-import { db } from "#tests/fixtures/db";
+import { disableClientLogin } from "#app/models/clients/clients.server";
+import { appDb, db } from "#tests/fixtures/db";
 import { multipartBody, sendRaw, type RawRequest, type RawResponse } from "#tests/fixtures/raw-http";
 import { test as base, expect } from "#tests/fixtures/test";
 import { E2E_OUTBOX, E2E_UPLOADS, E2E_URL } from "#tests/setup/paths";
@@ -369,6 +370,9 @@ const test = base.extend<{ rows: Rows }>({
     const ideal = await createRequest("ideal");
     const listing = await createRequest("owner");
     const client = await createClient({ monthly_rent: 125000, contract_end_date: "2099-12-31" });
+    // One without a login, so that the "Dar login" form is on the page too.
+    const withoutLogin = await createClient();
+    await disableClientLogin(appDb(), withoutLogin.id, null);
     await use({ property: property.id, ideal: ideal.id, listing: listing.id, client: client.id });
   },
 });

@@ -223,28 +223,6 @@ export async function disableClientLogin(db: DB, id: number, actor: AuditActor) 
   });
 }
 
-// What goes with a client (for the confirmation).
-export async function clientDependents(db: DB, id: number) {
-  const count = async (q: Promise<{ n: number | string | bigint } | undefined>) => Number((await q)?.n ?? 0);
-  const [contracts, maintenance] = await Promise.all([
-    count(
-      db
-        .selectFrom("contracts")
-        .select((eb) => eb.fn.countAll<number>().as("n"))
-        .where("client_id", "=", id)
-        .executeTakeFirst(),
-    ),
-    count(
-      db
-        .selectFrom("maintenance_requests")
-        .select((eb) => eb.fn.countAll<number>().as("n"))
-        .where("client_id", "=", id)
-        .executeTakeFirst(),
-    ),
-  ]);
-  return { contracts, maintenance };
-}
-
 // Deletes the client, its login and its rows (contracts, maintenance
 // requests with their images and documents: ON DELETE CASCADE) in one
 // transaction. Returns the private file keys to remove after the commit;
