@@ -1,3 +1,4 @@
+import { maintenancePriorityLabel, maintenanceStatusLabel } from "#app/models/maintenance/labels";
 import { requestStatusLabel } from "#app/models/leads/admin/request-status";
 import { statusLabel } from "#app/models/properties/options";
 import { formatPrice } from "#app/utils/format";
@@ -14,6 +15,9 @@ export const AUDIT_ENTITIES = {
   staff_account: "Conta da equipe",
   client_account: "Conta de cliente",
   client: "Cliente",
+  contract: "Contrato",
+  maintenance_request: "Solicitação de manutenção",
+  maintenance_document: "Documento de manutenção",
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 export const AUDIT_ENTITY_VALUES = Object.keys(AUDIT_ENTITIES) as [AuditEntity, ...AuditEntity[]];
@@ -74,6 +78,12 @@ const FIELD_LABELS: Record<string, string> = {
   owner_email: "Email do proprietário",
   owner_phone: "Telefone do proprietário",
   user_id: "Login",
+  client_id: "Cliente",
+  file_name: "Arquivo",
+  priority: "Prioridade",
+  admin_notes: "Observações do administrador",
+  completed_at: "Concluída em",
+  request_id: "Solicitação",
 };
 
 // Columns stored as 0/1.
@@ -90,6 +100,8 @@ function codeLabel(entity: string, field: string, value: string) {
   if (field === "status" && entity === "property") return statusLabel(value);
   if (field === "status" && (entity === "ideal_request" || entity === "owner_request")) return requestStatusLabel(value);
   if (field === "role") return ROLES[value] ?? value;
+  if (entity === "maintenance_request" && field === "status") return maintenanceStatusLabel(value);
+  if (entity === "maintenance_request" && field === "priority") return maintenancePriorityLabel(value);
   return value;
 }
 
