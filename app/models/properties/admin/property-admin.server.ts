@@ -79,29 +79,31 @@ export async function listPropertyImages(db: DB, propertyId: number): Promise<Ed
   return rows.map((r) => ({ id: r.id, position: r.position, file_key: r.file_key, widths: parseWidths(r.widths), width: r.width, height: r.height }));
 }
 
+// The columns the form edits, as stored: what the edit page loads and an
+// audit row compares.
+const AUDITED_COLUMNS = [
+  "name",
+  "type",
+  "status",
+  "category",
+  "location",
+  "price",
+  "area",
+  "bedrooms",
+  "suites",
+  "bathrooms",
+  "parking_spaces",
+  "description",
+  "featured",
+  "standard",
+  "is_exclusive",
+  "advertised_for",
+] as const satisfies readonly (keyof ReturnType<typeof columns>)[];
+
 export async function getPropertyForEdit(db: DB, id: number): Promise<EditableProperty | null> {
   const row = await db
     .selectFrom("properties")
-    .select([
-      "id",
-      "property_code",
-      "name",
-      "type",
-      "status",
-      "category",
-      "location",
-      "price",
-      "area",
-      "bedrooms",
-      "suites",
-      "bathrooms",
-      "parking_spaces",
-      "description",
-      "featured",
-      "standard",
-      "is_exclusive",
-      "advertised_for",
-    ])
+    .select(["id", "property_code", ...AUDITED_COLUMNS])
     .where("id", "=", id)
     .executeTakeFirst();
   if (!row) return null;
@@ -128,26 +130,6 @@ function columns(input: PropertyInput) {
     advertised_for: input.advertised_for,
   };
 }
-
-// The columns a form writes, as stored: what an audit row compares.
-const AUDITED_COLUMNS = [
-  "name",
-  "type",
-  "status",
-  "category",
-  "location",
-  "price",
-  "area",
-  "bedrooms",
-  "suites",
-  "bathrooms",
-  "parking_spaces",
-  "description",
-  "featured",
-  "standard",
-  "is_exclusive",
-  "advertised_for",
-] as const satisfies readonly (keyof ReturnType<typeof columns>)[];
 
 function imageRows(propertyId: number, images: StoredImage[], from: number, now: string) {
   return images.map((img, i) => ({
@@ -212,6 +194,25 @@ export async function insertProperty(db: DB, input: NewPropertyValues, images: S
   return db.isTransaction ? write(db as Transaction<Database>) : db.transaction().execute(write);
 }
 
+// The row and its gallery as a write finds them (what its audit row keeps),
+// inside the write's transaction; null when the property is gone.
+async function readForWrite(trx: Transaction<Database>, id: number) {
+  const row = await trx
+    .selectFrom("properties")
+    .select(["property_code", ...AUDITED_COLUMNS])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (!row) return null;
+  const images = await trx
+    .selectFrom("property_images")
+    .select(["id", "file_key", "widths"])
+    .where("property_id", "=", id)
+    .orderBy("position")
+    .orderBy("id")
+    .execute();
+  return { row, images };
+}
+
 // Updates the row and its gallery: `keptIds` (already checked to belong to the
 // property) in their new order, then the new images. Returns the images whose
 // rows were deleted (their files go after the commit), or null when the
@@ -219,19 +220,9 @@ export async function insertProperty(db: DB, input: NewPropertyValues, images: S
 // the gallery's image ids, before and after, in order.
 export async function updateProperty(db: DB, id: number, input: PropertyInput, gallery: { keptIds: number[]; added: StoredImage[] }, actor: AuditActor) {
   return db.transaction().execute(async (trx) => {
-    const current = await trx
-      .selectFrom("properties")
-      .select(["property_code", ...AUDITED_COLUMNS])
-      .where("id", "=", id)
-      .executeTakeFirst();
-    if (!current) return null;
-    const existing = await trx
-      .selectFrom("property_images")
-      .select(["id", "file_key", "widths"])
-      .where("property_id", "=", id)
-      .orderBy("position")
-      .orderBy("id")
-      .execute();
+    const snapshot = await readForWrite(trx, id);
+    if (!snapshot) return null;
+    const { row: current, images: existing } = snapshot;
     // The kept ids come from the form the admin loaded; another admin may have
     // removed some since. Keep only those that still exist, and never leave
     // the property without images.
@@ -300,19 +291,9 @@ export async function toggleFeatured(db: DB, id: number, actor: AuditActor): Pro
 // deleted.
 export async function deletePropertyRow(db: DB, id: number, actor: AuditActor) {
   return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom("properties")
-      .select(["property_code", ...AUDITED_COLUMNS])
-      .where("id", "=", id)
-      .executeTakeFirst();
-    if (!row) return null;
-    const images = await trx
-      .selectFrom("property_images")
-      .select(["id", "file_key", "widths"])
-      .where("property_id", "=", id)
-      .orderBy("position")
-      .orderBy("id")
-      .execute();
+    const snapshot = await readForWrite(trx, id);
+    if (!snapshot) return null;
+    const { row, images } = snapshot;
     const result = await trx.deleteFrom("properties").where("id", "=", id).executeTakeFirst();
     if (Number(result.numDeletedRows) === 0) return null;
     await recordAudit(trx, { actor, action: "delete", entity: "property", entityId: id, before: { ...row, images: images.map((img) => img.id) } });
