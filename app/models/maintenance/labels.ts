@@ -1,7 +1,11 @@
 // Portuguese labels of the maintenance states (spec §4); an unknown value is
 // shown as it is. Client-safe.
 
-const STATUS: Record<string, string> = { pending: "Pendente", in_progress: "Em Andamento", completed: "Concluída", cancelled: "Cancelada" };
+export const MAINTENANCE_STATUS_VALUES = ["pending", "in_progress", "completed", "cancelled"] as const;
+export const MAINTENANCE_PRIORITY_VALUES = ["low", "medium", "high", "urgent"] as const;
+export const MAINTENANCE_CATEGORY_VALUES = ["electrical", "plumbing", "painting", "cleaning", "security", "general"] as const;
+
+const STATUS: Record<string, string> = { pending: "Pendente", in_progress: "Em andamento", completed: "Concluída", cancelled: "Cancelada" };
 const PRIORITY: Record<string, string> = { low: "Baixa", medium: "Média", high: "Alta", urgent: "Urgente" };
 const CATEGORY: Record<string, string> = {
   electrical: "Elétrica",
@@ -15,5 +19,6 @@ const CATEGORY: Record<string, string> = {
 export const maintenanceStatusLabel = (value: string) => (Object.hasOwn(STATUS, value) ? STATUS[value] : value);
 export const maintenancePriorityLabel = (value: string) => (Object.hasOwn(PRIORITY, value) ? PRIORITY[value] : value);
 export const maintenanceCategoryLabel = (value: string) => (Object.hasOwn(CATEGORY, value) ? CATEGORY[value] : value);
-export const MAINTENANCE_CATEGORY_OPTIONS = Object.entries(CATEGORY).map(([value, label]) => ({ value, label }));
-export const MAINTENANCE_PRIORITY_OPTIONS = Object.entries(PRIORITY).map(([value, label]) => ({ value, label }));
+export const MAINTENANCE_STATUS_OPTIONS = MAINTENANCE_STATUS_VALUES.map((value) => ({ value, label: STATUS[value] }));
+export const MAINTENANCE_CATEGORY_OPTIONS = MAINTENANCE_CATEGORY_VALUES.map((value) => ({ value, label: CATEGORY[value] }));
+export const MAINTENANCE_PRIORITY_OPTIONS = MAINTENANCE_PRIORITY_VALUES.map((value) => ({ value, label: PRIORITY[value] }));
