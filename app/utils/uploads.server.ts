@@ -118,3 +118,29 @@ export async function readAcceptedImage(file: Blob): Promise<Buffer | null> {
   const bytes = Buffer.from(await file.arrayBuffer());
   return (await isAcceptedImage(bytes)) ? bytes : null;
 }
+
+// The document kinds the private uploads accept (contracts, maintenance
+// documents), as file-type names them by content. A .doc is an OLE compound
+// file (file-type: "application/x-cfb"); it is stored and served as
+// application/msword.
+const DOCUMENT_KINDS = {
+  pdf: { detected: "application/pdf", mime: "application/pdf", ext: ".pdf" },
+  doc: { detected: "application/x-cfb", mime: "application/msword", ext: ".doc" },
+  docx: {
+    detected: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+    mime: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+    ext: ".docx",
+  },
+  jpg: { detected: "image/jpeg", mime: "image/jpeg", ext: ".jpg" },
+  png: { detected: "image/png", mime: "image/png", ext: ".png" },
+} as const;
+export type DocumentKind = keyof typeof DOCUMENT_KINDS;
+
+// The type of an uploaded document by its magic bytes, when it is one of
+// `accepted`; null otherwise (whatever its name or claimed type).
+export async function documentTypeOf(bytes: Uint8Array, accepted: readonly DocumentKind[]): Promise<{ mime: string; ext: string } | null> {
+  const type = await fileTypeFromBuffer(bytes);
+  if (!type) return null;
+  const kind = accepted.find((k) => DOCUMENT_KINDS[k].detected === type.mime);
+  return kind ? { mime: DOCUMENT_KINDS[kind].mime, ext: DOCUMENT_KINDS[kind].ext } : null;
+}

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { uploadsDir } from "#app/utils/env.server";
@@ -23,4 +24,23 @@ export async function removePrivateFiles(keys: readonly string[]) {
       console.warn(`private file ${key} not removed:`, error instanceof Error ? error.message : error);
     }
   }
+}
+
+// Writes a new private file under a fresh random key (never overwriting one)
+// and returns the key. The caller writes the row that names it, and removes
+// the file when that row is not written.
+export async function storePrivateFile(bytes: Uint8Array, ext: string) {
+  const key = `${randomBytes(24).toString("base64url")}${ext}`;
+  const file = privateFilePath(key);
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  await fs.writeFile(file, bytes, { flag: "wx" });
+  return key;
+}
+
+// The original name as a person reads it: no folders, no control characters,
+// at most 200 characters; `fallback` when nothing is left.
+export function cleanFileName(name: string, fallback: string) {
+  // eslint-disable-next-line no-control-regex -- control characters are the point
+  const base = (name.split(/[/\\]/).pop() ?? "").replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, "").trim();
+  return base.slice(0, 200) || fallback;
 }

@@ -1,0 +1,33 @@
+import { z } from "zod";
+import { idField } from "#app/models/shared/fields";
+
+// "Enviar Contrato" (spec back-office §5, issue 7): a client and a file, both
+// required with the spec's one message; the file is a PDF, DOC or DOCX by
+// content (checked on the server), at most 20 MB.
+
+export const CONTRACT_MESSAGES = {
+  required: "Selecione um cliente e um arquivo.",
+  type: "Formato não aceito. Envie um arquivo PDF, DOC ou DOCX.",
+  tooLarge: "O arquivo deve ter no máximo 20 MB.",
+  noClient: "Cliente não encontrado. Recarregue a página e escolha outro.",
+  failed: "Erro ao enviar contrato.",
+  deleteFailed: "Erro ao excluir contrato.",
+} as const;
+
+export const MAX_CONTRACT_BYTES = 20 * 1024 * 1024;
+// The file input's `accept` (a hint for the picker; the server judges by content).
+export const CONTRACT_ACCEPT = ".pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document";
+
+// Both fields are optional here so that a missing one gives the spec's single
+// message (form-level) rather than two field errors.
+export const contractUploadSchema = z
+  .object({
+    client_id: idField(CONTRACT_MESSAGES.noClient).optional(),
+    file: z.file().optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.client_id === undefined || v.file === undefined || v.file.size === 0) ctx.addIssue({ code: "custom", path: [], message: CONTRACT_MESSAGES.required });
+  });
+
+// The delete confirmation: the button posts intent=delete.
+export const contractDeleteSchema = z.object({ intent: z.literal("delete") });

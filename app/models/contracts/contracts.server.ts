@@ -1,0 +1,119 @@
+import type { Kysely } from "kysely";
+import type { Database } from "#app/db/schema";
+import { recordAudit, SYSTEM_ACTOR_NAME, type AuditActor } from "#app/models/audit/audit.server";
+import { cleanFileName, removePrivateFiles, storePrivateFile } from "#app/models/files/private-store.server";
+import { documentTypeOf } from "#app/utils/uploads.server";
+
+// Contract files of rental clients (spec §3 "Contract document", §7
+// Contracts; DESIGN.md decision 8). The file lives under uploads/private with
+// a random key; the row keeps the original name, the type found by content
+// and who sent it. A row and its audit row are written together; a file whose
+// row is not written is removed.
+
+type DB = Kysely<Database>;
+
+export const CONTRACT_KINDS = ["pdf", "doc", "docx"] as const;
+
+// Newest first, with the client's name (spec §7).
+export async function listContracts(db: DB) {
+  return db
+    .selectFrom("contracts")
+    .innerJoin("clients", "clients.id", "contracts.client_id")
+    .select([
+      "contracts.id",
+      "contracts.client_id",
+      "clients.name as client_name",
+      "contracts.file_name",
+      "contracts.mime_type",
+      "contracts.size",
+      "contracts.uploaded_by_name",
+      "contracts.uploaded_at",
+    ])
+    .orderBy("contracts.uploaded_at", "desc")
+    .orderBy("contracts.id", "desc")
+    .execute();
+}
+export type ContractRow = Awaited<ReturnType<typeof listContracts>>[number];
+
+export async function getContract(db: DB, id: number) {
+  return (
+    (await db
+      .selectFrom("contracts")
+      .innerJoin("clients", "clients.id", "contracts.client_id")
+      .select(["contracts.id", "contracts.file_name", "contracts.uploaded_at", "contracts.uploaded_by_name", "clients.name as client_name"])
+      .where("contracts.id", "=", id)
+      .executeTakeFirst()) ?? null
+  );
+}
+
+// The clients the upload form offers, by name.
+export async function listClientChoices(db: DB) {
+  return db.selectFrom("clients").select(["id", "name"]).orderBy("name").orderBy("id").execute();
+}
+
+export type NewContract = { clientId: number; fileName: string; bytes: Uint8Array };
+export type ContractRefusal = "type" | "client";
+
+// Stores the file and writes its row (with the audit row) in one transaction.
+// A refused type writes nothing; a client gone meanwhile (or any failure of
+// the write) leaves no file behind.
+export async function createContract(
+  db: DB,
+  input: NewContract,
+  actor: AuditActor,
+): Promise<{ ok: true; id: number } | { ok: false; reason: ContractRefusal }> {
+  const type = await documentTypeOf(input.bytes, CONTRACT_KINDS);
+  if (!type) return { ok: false, reason: "type" };
+  const fileName = cleanFileName(input.fileName, `contrato${type.ext}`);
+  const key = await storePrivateFile(input.bytes, type.ext);
+  try {
+    const id = await db.transaction().execute(async (trx) => {
+      const client = await trx.selectFrom("clients").select("id").where("id", "=", input.clientId).executeTakeFirst();
+      if (!client) return null;
+      const values = {
+        client_id: input.clientId,
+        file_name: fileName,
+        file_key: key,
+        mime_type: type.mime,
+        size: input.bytes.byteLength,
+        uploaded_by_id: actor?.id ?? null,
+        uploaded_by_name: actor?.name ?? SYSTEM_ACTOR_NAME,
+        uploaded_at: new Date().toISOString(),
+      };
+      const row = await trx.insertInto("contracts").values(values).returning("id").executeTakeFirstOrThrow();
+      await recordAudit(trx, {
+        actor,
+        action: "create",
+        entity: "contract",
+        entityId: row.id,
+        after: { client_id: values.client_id, file_name: fileName, mime_type: type.mime, size: values.size },
+      });
+      return row.id;
+    });
+    if (id === null) {
+      await removePrivateFiles([key]);
+      return { ok: false, reason: "client" };
+    }
+    return { ok: true, id };
+  } catch (error) {
+    await removePrivateFiles([key]);
+    throw error;
+  }
+}
+
+// Deletes the row (with its audit row) and returns the file key to remove
+// after the commit; null when there is no such contract.
+export async function deleteContract(db: DB, id: number, actor: AuditActor) {
+  return db.transaction().execute(async (trx) => {
+    const before = await trx
+      .selectFrom("contracts")
+      .select(["client_id", "file_name", "file_key", "mime_type", "size"])
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (!before) return null;
+    await trx.deleteFrom("contracts").where("id", "=", id).execute();
+    const { file_key, ...shown } = before;
+    await recordAudit(trx, { actor, action: "delete", entity: "contract", entityId: id, before: shown });
+    return { fileName: before.file_name, fileKey: file_key };
+  });
+}

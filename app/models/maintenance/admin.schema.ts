@@ -1,0 +1,39 @@
+import { z } from "zod";
+import { LIMITS, idField, optionalText } from "#app/models/shared/fields";
+import { MAINTENANCE_PRIORITY_VALUES, MAINTENANCE_STATUS_VALUES } from "./labels";
+
+// The admin's forms of "Gestão de Manutenções" (spec back-office §2, §4, §5):
+// "Gerenciar" (status, priority, admin notes) and "Upload Documento" (a
+// request and a file: PDF, DOC, DOCX, JPG or PNG by content, checked on the
+// server).
+
+export const MAINTENANCE_ADMIN_MESSAGES = {
+  required: "Selecione uma solicitação e um arquivo.",
+  type: "Formato não aceito. Envie um arquivo PDF, DOC, DOCX, JPG ou PNG.",
+  tooLarge: "O arquivo deve ter no máximo 20 MB.",
+  noRequest: "Solicitação não encontrada. Recarregue a página e escolha outra.",
+  uploadFailed: "Erro ao enviar documento.",
+  updateFailed: "Erro ao atualizar solicitação.",
+} as const;
+
+export const MAX_MAINTENANCE_DOCUMENT_BYTES = 20 * 1024 * 1024;
+export const MAINTENANCE_DOCUMENT_ACCEPT =
+  ".pdf,.doc,.docx,.jpg,.jpeg,.png,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document,image/jpeg,image/png";
+
+export const maintenanceUpdateSchema = z.object({
+  status: z.enum(MAINTENANCE_STATUS_VALUES, { error: "Escolha um status." }),
+  priority: z.enum(MAINTENANCE_PRIORITY_VALUES, { error: "Escolha uma prioridade." }),
+  admin_notes: optionalText(LIMITS.longText),
+});
+export type MaintenanceUpdateInput = z.infer<typeof maintenanceUpdateSchema>;
+
+export const maintenanceDocumentSchema = z
+  .object({
+    request_id: idField(MAINTENANCE_ADMIN_MESSAGES.noRequest).optional(),
+    file: z.file().optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.request_id === undefined || v.file === undefined || v.file.size === 0) {
+      ctx.addIssue({ code: "custom", path: [], message: MAINTENANCE_ADMIN_MESSAGES.required });
+    }
+  });

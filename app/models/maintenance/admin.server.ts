@@ -1,0 +1,161 @@
+import type { Kysely } from "kysely";
+import type { Database } from "#app/db/schema";
+import { recordAudit, SYSTEM_ACTOR_NAME, type AuditActor } from "#app/models/audit/audit.server";
+import { cleanFileName, removePrivateFiles, storePrivateFile } from "#app/models/files/private-store.server";
+import { documentTypeOf } from "#app/utils/uploads.server";
+import type { MaintenanceUpdateInput } from "./admin.schema";
+
+// The admin side of maintenance requests (spec back-office §2 Manutenções,
+// §4, §7): the list with the client's name, images and documents; "Gerenciar"
+// (status, priority, notes; completed stamps completed_at, any other status
+// clears it); "Upload Documento" (a private file and its row). Every write
+// runs in one transaction with its audit row.
+
+type DB = Kysely<Database>;
+
+export const MAINTENANCE_DOCUMENT_KINDS = ["pdf", "doc", "docx", "jpg", "png"] as const;
+
+const requestColumns = [
+  "maintenance_requests.id",
+  "maintenance_requests.client_id",
+  "clients.name as client_name",
+  "maintenance_requests.title",
+  "maintenance_requests.description",
+  "maintenance_requests.category",
+  "maintenance_requests.priority",
+  "maintenance_requests.status",
+  "maintenance_requests.admin_notes",
+  "maintenance_requests.requested_at",
+  "maintenance_requests.completed_at",
+] as const;
+
+async function withFiles<T extends { id: number }>(db: DB, requests: T[]) {
+  const ids = requests.map((r) => r.id);
+  if (ids.length === 0) return [];
+  const images = await db
+    .selectFrom("maintenance_images")
+    .select(["id", "request_id"])
+    .where("request_id", "in", ids)
+    .orderBy("request_id")
+    .orderBy("position")
+    .orderBy("id")
+    .execute();
+  const documents = await db
+    .selectFrom("maintenance_documents")
+    .select(["id", "request_id", "file_name", "uploaded_at", "uploaded_by_name"])
+    .where("request_id", "in", ids)
+    .orderBy("uploaded_at", "desc")
+    .orderBy("id", "desc")
+    .execute();
+  return requests.map((r) => ({
+    ...r,
+    images: images.filter((i) => i.request_id === r.id).map((i) => ({ id: i.id })),
+    documents: documents.filter((d) => d.request_id === r.id).map(({ request_id: _r, ...d }) => d),
+  }));
+}
+
+// Every request, newest first, with its client, images and documents.
+export async function listMaintenanceRequests(db: DB) {
+  const requests = await db
+    .selectFrom("maintenance_requests")
+    .innerJoin("clients", "clients.id", "maintenance_requests.client_id")
+    .select(requestColumns)
+    .orderBy("maintenance_requests.requested_at", "desc")
+    .orderBy("maintenance_requests.id", "desc")
+    .execute();
+  return withFiles(db, requests);
+}
+export type MaintenanceRequestRow = Awaited<ReturnType<typeof listMaintenanceRequests>>[number];
+
+export async function getMaintenanceRequest(db: DB, id: number) {
+  const request = await db
+    .selectFrom("maintenance_requests")
+    .innerJoin("clients", "clients.id", "maintenance_requests.client_id")
+    .select(requestColumns)
+    .where("maintenance_requests.id", "=", id)
+    .executeTakeFirst();
+  return request ? (await withFiles(db, [request]))[0] : null;
+}
+
+// The requests the document form offers: newest first, with the client.
+export async function listRequestChoices(db: DB) {
+  return db
+    .selectFrom("maintenance_requests")
+    .innerJoin("clients", "clients.id", "maintenance_requests.client_id")
+    .select(["maintenance_requests.id", "maintenance_requests.title", "clients.name as client_name"])
+    .orderBy("maintenance_requests.requested_at", "desc")
+    .orderBy("maintenance_requests.id", "desc")
+    .execute();
+}
+
+// "Gerenciar": completed stamps completed_at (kept when it was completed
+// already), any other status clears it. null: no such request.
+export async function updateMaintenanceRequest(db: DB, id: number, input: MaintenanceUpdateInput, actor: AuditActor) {
+  return db.transaction().execute(async (trx) => {
+    const before = await trx
+      .selectFrom("maintenance_requests")
+      .select(["title", "status", "priority", "admin_notes", "completed_at"])
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (!before) return null;
+    const now = new Date().toISOString();
+    const completed_at = input.status === "completed" ? (before.status === "completed" && before.completed_at ? before.completed_at : now) : null;
+    const after = { status: input.status, priority: input.priority, admin_notes: input.admin_notes ?? null, completed_at };
+    await trx
+      .updateTable("maintenance_requests")
+      .set({ ...after, updated_at: now })
+      .where("id", "=", id)
+      .execute();
+    const { title, ...old } = before;
+    await recordAudit(trx, { actor, action: "update", entity: "maintenance_request", entityId: id, before: old, after });
+    return { title, ...after };
+  });
+}
+
+export type NewMaintenanceDocument = { requestId: number; fileName: string; bytes: Uint8Array };
+
+// Stores the document and writes its row with the audit row in one
+// transaction. A refused type writes nothing; a request gone meanwhile (or a
+// failed write) leaves no file behind.
+export async function addMaintenanceDocument(
+  db: DB,
+  input: NewMaintenanceDocument,
+  actor: AuditActor,
+): Promise<{ ok: true; id: number } | { ok: false; reason: "type" | "request" }> {
+  const type = await documentTypeOf(input.bytes, MAINTENANCE_DOCUMENT_KINDS);
+  if (!type) return { ok: false, reason: "type" };
+  const fileName = cleanFileName(input.fileName, `documento${type.ext}`);
+  const key = await storePrivateFile(input.bytes, type.ext);
+  try {
+    const id = await db.transaction().execute(async (trx) => {
+      const request = await trx.selectFrom("maintenance_requests").select("id").where("id", "=", input.requestId).executeTakeFirst();
+      if (!request) return null;
+      const values = {
+        request_id: input.requestId,
+        file_name: fileName,
+        file_key: key,
+        mime_type: type.mime,
+        size: input.bytes.byteLength,
+        uploaded_by_name: actor?.name ?? SYSTEM_ACTOR_NAME,
+        uploaded_at: new Date().toISOString(),
+      };
+      const row = await trx.insertInto("maintenance_documents").values(values).returning("id").executeTakeFirstOrThrow();
+      await recordAudit(trx, {
+        actor,
+        action: "create",
+        entity: "maintenance_document",
+        entityId: row.id,
+        after: { request_id: values.request_id, file_name: fileName, mime_type: type.mime, size: values.size },
+      });
+      return row.id;
+    });
+    if (id === null) {
+      await removePrivateFiles([key]);
+      return { ok: false, reason: "request" };
+    }
+    return { ok: true, id };
+  } catch (error) {
+    await removePrivateFiles([key]);
+    throw error;
+  }
+}
