@@ -28,6 +28,10 @@ export default [
     route("admin/clients", "routes/admin/clients/index.tsx"),
     route("admin/clients/new", "routes/admin/clients/new.tsx"),
     route("admin/clients/:id/edit", "routes/admin/clients/edit.tsx"),
+    route("admin/clients/contratos/novo", "routes/admin/clients/contract-new.tsx"),
+    route("admin/clients/contratos/:id/excluir", "routes/admin/clients/contract-delete.tsx"),
+    route("admin/clients/manutencoes/documentos/novo", "routes/admin/clients/maintenance-document.tsx"),
+    route("admin/clients/manutencoes/:id", "routes/admin/clients/maintenance-manage.tsx"),
     route("admin/*", "routes/site/not-found.tsx", { id: "admin-not-found" }),
   ]),
   layout("routes/site/layout.tsx", [

@@ -63,7 +63,14 @@ function toRoutePath(decoded: string) {
 // The back-office routes that take multipart uploads: the property form (new
 // and edit) and the banner form. Exactly these routes, with the ids their
 // actions accept (other ids are refused by the action before the body is read).
-const UPLOAD_ROUTES = [/^\/admin\/properties\/new$/, /^\/admin\/properties\/\d+\/edit$/, /^\/admin\/banners\/banner-\d+$/];
+const UPLOAD_ROUTES = [
+  /^\/admin\/properties\/new$/,
+  /^\/admin\/properties\/\d+\/edit$/,
+  /^\/admin\/banners\/banner-\d+$/,
+  // The contract and maintenance document uploads of /admin/clients.
+  /^\/admin\/clients\/contratos\/novo$/,
+  /^\/admin\/clients\/manutencoes\/documentos\/novo$/,
+];
 
 export function isUploadPath(routePath: string) {
   return UPLOAD_ROUTES.some((r) => r.test(routePath));

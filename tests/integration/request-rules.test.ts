@@ -69,9 +69,27 @@ describe("route rules", () => {
     expect(isPublicPost("GET", "/")).toBe(false);
   });
 
-  it("lets exactly the three upload routes send large bodies", () => {
-    for (const p of ["/admin/properties/new", "/admin/properties/3/edit", "/admin/banners/banner-1"]) expect(isUploadPath(p), p).toBe(true);
-    for (const p of ["/admin/properties", "/admin/banners", "/admin/properties/3", "/admin/properties/new/x", "/admin/requests", "/anunciar-imovel", "/"]) {
+  it("lets exactly the upload routes send large bodies", () => {
+    for (const p of [
+      "/admin/properties/new",
+      "/admin/properties/3/edit",
+      "/admin/banners/banner-1",
+      "/admin/clients/contratos/novo",
+      "/admin/clients/manutencoes/documentos/novo",
+    ]) {
+      expect(isUploadPath(p), p).toBe(true);
+    }
+    for (const p of [
+      "/admin/properties",
+      "/admin/banners",
+      "/admin/properties/3",
+      "/admin/properties/new/x",
+      "/admin/requests",
+      "/admin/clients/contratos",
+      "/admin/clients/manutencoes/3",
+      "/anunciar-imovel",
+      "/",
+    ]) {
       expect(isUploadPath(p), p).toBe(false);
     }
   });

@@ -3,6 +3,8 @@ import { Plus } from "lucide-react";
 import { Form, Link, data } from "react-router";
 import { AdminTitle } from "#app/components/admin/admin-shell";
 import { OneTimePassword } from "#app/components/admin/copy-button";
+import { ContractsPanel } from "#app/components/admin/contracts-panel";
+import { MaintenancePanel } from "#app/components/admin/maintenance-panel";
 import { FormAlert, buttonClass, inputClass } from "#app/components/ui/field";
 import { getDb, rethrowIfBusy } from "#app/db/db.server";
 import { clientRowActionSchema } from "#app/models/clients/client.schema";
@@ -17,7 +19,9 @@ import {
 } from "#app/models/clients/clients.server";
 import { formatCpfCnpj } from "#app/models/clients/documents";
 import { contractStatus, formatDay, loginLabel } from "#app/models/clients/status";
+import { listContracts } from "#app/models/contracts/contracts.server";
 import { removePrivateFiles } from "#app/models/files/private-store.server";
+import { listMaintenanceRequests } from "#app/models/maintenance/admin.server";
 import { formatBRL } from "#app/utils/format";
 import { readFormData, requireRole } from "#app/utils/http.server";
 import { localToday } from "#app/utils/local-date";
@@ -47,17 +51,26 @@ function readTab(params: URLSearchParams): Tab {
 
 const tabUrl = (tab: Tab) => (tab === "clientes" ? "/admin/clients" : `/admin/clients?aba=${tab}`);
 
+const LOAD_FAILED: Record<Tab, string> = {
+  clientes: "Não foi possível carregar os clientes.",
+  ativos: "Não foi possível carregar os clientes.",
+  contratos: "Não foi possível carregar os contratos.",
+  manutencoes: "Não foi possível carregar as solicitações de manutenção.",
+};
+
 export async function loader({ url }: Route.LoaderArgs) {
   const tab = readTab(url.searchParams);
   const today = localToday();
-  if (tab !== "clientes" && tab !== "ativos") return { tab, today, clients: [], error: null };
+  const empty = { tab, today, clients: [], contracts: [], requests: [], error: null };
   try {
+    if (tab === "contratos") return { ...empty, contracts: await listContracts(getDb()) };
+    if (tab === "manutencoes") return { ...empty, requests: await listMaintenanceRequests(getDb()) };
     const clients = tab === "ativos" ? await listActiveClients(getDb(), today) : await listClients(getDb());
-    return { tab, today, clients, error: null };
+    return { ...empty, clients };
   } catch (error) {
     rethrowIfBusy(error);
-    console.error("client list failed", error);
-    return { tab, today, clients: [], error: "Não foi possível carregar os clientes." };
+    console.error(`client area list (${tab}) failed`, error);
+    return { ...empty, error: LOAD_FAILED[tab] };
   }
 }
 
@@ -131,11 +144,10 @@ export default function ClientsAdmin({ loaderData, actionData }: Route.Component
       </nav>
       {actionData?.password ? <OneTimePassword {...actionData.password} /> : null}
       {error ? <FormAlert title="Erro ao carregar" description={error} /> : null}
-      {tab === "contratos" || tab === "manutencoes" ? (
-        <section className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-          <h2 className="text-lg font-semibold text-slate-900">{tab === "contratos" ? "Gestão de Contratos" : "Gestão de Manutenções"}</h2>
-          <p className="mt-2 text-slate-600">Em breve.</p>
-        </section>
+      {tab === "contratos" ? (
+        <ContractsPanel contracts={loaderData.contracts} />
+      ) : tab === "manutencoes" ? (
+        <MaintenancePanel requests={loaderData.requests} />
       ) : (
         <section className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
           <h2 className="px-4 pt-4 text-lg font-semibold text-slate-900">{tab === "ativos" ? "Clientes Ativos" : "Clientes Cadastrados"}</h2>

@@ -1,0 +1,145 @@
+import { FileText, ImageIcon, Upload } from "lucide-react";
+import { Link } from "react-router";
+import { buttonClass } from "#app/components/ui/field";
+import { maintenanceCategoryLabel, maintenancePriorityLabel, maintenanceStatusLabel } from "#app/models/maintenance/labels";
+import { formatDateTime } from "#app/utils/format";
+
+// "Gestão de Manutenções" (spec back-office §2): the requests newest first,
+// with their badges in Portuguese (unknown values raw), the client, dates,
+// category, description, images (new tab), the admin's notes, the documents
+// and the links to "Gerenciar" and "Upload Documento".
+
+export type MaintenanceListItem = {
+  id: number;
+  client_name: string;
+  title: string;
+  description: string;
+  category: string;
+  priority: string;
+  status: string;
+  admin_notes: string | null;
+  requested_at: string;
+  completed_at: string | null;
+  images: { id: number }[];
+  documents: { id: number; file_name: string }[];
+};
+
+const STATUS_TONES: Record<string, string> = {
+  pending: "bg-amber-100 text-amber-900",
+  in_progress: "bg-sky-100 text-sky-900",
+  completed: "bg-emerald-100 text-emerald-900",
+  cancelled: "bg-slate-200 text-slate-700",
+};
+const PRIORITY_TONES: Record<string, string> = {
+  low: "bg-slate-200 text-slate-700",
+  medium: "bg-sky-100 text-sky-900",
+  high: "bg-orange-100 text-orange-900",
+  urgent: "bg-red-100 text-red-900",
+};
+const badge = "inline-block rounded-full px-2.5 py-1 text-xs font-semibold whitespace-nowrap";
+
+export function MaintenanceStatusBadge({ status }: { status: string }) {
+  return <span className={`${badge} ${STATUS_TONES[status] ?? "bg-slate-100 text-slate-700"}`}>{maintenanceStatusLabel(status)}</span>;
+}
+
+export function MaintenancePriorityBadge({ priority }: { priority: string }) {
+  return <span className={`${badge} ${PRIORITY_TONES[priority] ?? "bg-slate-100 text-slate-700"}`}>Prioridade: {maintenancePriorityLabel(priority)}</span>;
+}
+
+const smallButton = "inline-flex items-center gap-1 rounded border border-slate-300 bg-white px-2.5 py-1 text-sm hover:bg-slate-50";
+
+export function MaintenanceDetails({ request: r }: { request: MaintenanceListItem }) {
+  return (
+    <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
+      <div>
+        <dt className="font-medium text-slate-600">Cliente</dt>
+        <dd>{r.client_name}</dd>
+      </div>
+      <div>
+        <dt className="font-medium text-slate-600">Solicitada em</dt>
+        <dd>{formatDateTime(r.requested_at)}</dd>
+      </div>
+      <div>
+        <dt className="font-medium text-slate-600">Categoria</dt>
+        <dd>{maintenanceCategoryLabel(r.category)}</dd>
+      </div>
+      <div>
+        <dt className="font-medium text-slate-600">Concluída em</dt>
+        <dd>{r.completed_at ? formatDateTime(r.completed_at) : "—"}</dd>
+      </div>
+      <div className="sm:col-span-2">
+        <dt className="font-medium text-slate-600">Descrição</dt>
+        <dd className="whitespace-pre-line">{r.description}</dd>
+      </div>
+      {r.images.length ? (
+        <div className="sm:col-span-2">
+          <dt className="font-medium text-slate-600">Imagens</dt>
+          <dd className="mt-1 flex flex-wrap gap-2">
+            {r.images.map((img, i) => (
+              <a key={img.id} href={`/arquivos/manutencao/imagens/${img.id}`} target="_blank" rel="noopener noreferrer" className={smallButton}>
+                <ImageIcon aria-hidden className="size-4" /> Imagem {i + 1}
+              </a>
+            ))}
+          </dd>
+        </div>
+      ) : null}
+      <div className="sm:col-span-2">
+        <dt className="font-medium text-slate-600">Observações do administrador</dt>
+        <dd className="whitespace-pre-line">{r.admin_notes || "—"}</dd>
+      </div>
+      {r.documents.length ? (
+        <div className="sm:col-span-2">
+          <dt className="font-medium text-slate-600">Documentos</dt>
+          <dd className="mt-1 flex flex-wrap gap-2">
+            {r.documents.map((d) => (
+              <a key={d.id} href={`/arquivos/manutencao/documentos/${d.id}`} target="_blank" rel="noopener noreferrer" className={smallButton}>
+                <FileText aria-hidden className="size-4" /> {d.file_name}
+              </a>
+            ))}
+          </dd>
+        </div>
+      ) : null}
+    </dl>
+  );
+}
+
+export function MaintenancePanel({ requests }: { requests: MaintenanceListItem[] }) {
+  return (
+    <section className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 className="text-lg font-semibold text-slate-900">Gestão de Manutenções</h2>
+        <Link to="/admin/clients/manutencoes/documentos/novo" className={buttonClass}>
+          <Upload aria-hidden className="size-4" /> Upload Documento
+        </Link>
+      </div>
+      {requests.length === 0 ? (
+        <p className="mt-4 text-slate-600">Nenhuma solicitação de manutenção.</p>
+      ) : (
+        <ul className="mt-4 space-y-4">
+          {requests.map((r) => (
+            <li key={r.id} data-testid="maintenance-request" className="rounded-lg border border-slate-200 p-4">
+              <div className="mb-3 flex flex-wrap items-center gap-2">
+                <h3 className="mr-auto font-semibold text-slate-900">{r.title}</h3>
+                <MaintenanceStatusBadge status={r.status} />
+                <MaintenancePriorityBadge priority={r.priority} />
+              </div>
+              <MaintenanceDetails request={r} />
+              <div className="mt-3 flex flex-wrap gap-2">
+                <Link to={`/admin/clients/manutencoes/${r.id}`} className={smallButton} aria-label={`Gerenciar ${r.title}`}>
+                  Gerenciar
+                </Link>
+                <Link
+                  to={`/admin/clients/manutencoes/documentos/novo?solicitacao=${r.id}`}
+                  className={smallButton}
+                  aria-label={`Upload Documento para ${r.title}`}
+                >
+                  <Upload aria-hidden className="size-4" /> Upload Documento
+                </Link>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

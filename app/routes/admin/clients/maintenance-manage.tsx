@@ -1,0 +1,119 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { ArrowLeft, Upload } from "lucide-react";
+import { Form, Link, data, useNavigation } from "react-router";
+import { AdminTitle } from "#app/components/admin/admin-shell";
+import { MaintenanceDetails, MaintenancePriorityBadge, MaintenanceStatusBadge } from "#app/components/admin/maintenance-panel";
+import { ErrorPage } from "#app/components/site/error-page";
+import { Field, FormAlert, buttonClass } from "#app/components/ui/field";
+import { getDb, rethrowIfBusy } from "#app/db/db.server";
+import { MAINTENANCE_ADMIN_MESSAGES, maintenanceUpdateSchema } from "#app/models/maintenance/admin.schema";
+import { getMaintenanceRequest, updateMaintenanceRequest } from "#app/models/maintenance/admin.server";
+import {
+  MAINTENANCE_PRIORITY_OPTIONS,
+  MAINTENANCE_PRIORITY_VALUES,
+  MAINTENANCE_STATUS_OPTIONS,
+  MAINTENANCE_STATUS_VALUES,
+} from "#app/models/maintenance/labels";
+import { invariantResponse, parseId, readFormData, requireRole } from "#app/utils/http.server";
+import { redirectWithToast } from "#app/utils/toast.server";
+import type { Route } from "./+types/maintenance-manage";
+
+// "Gerenciar" a maintenance request (spec back-office §2, §4): status,
+// priority and the admin's notes. The page the dialog would open; a plain
+// form that works without JavaScript.
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: `${loaderData ? loaderData.request.title : "Manutenção"} | Painel Administrativo` }, { name: "robots", content: "noindex" }];
+}
+
+const LIST = "/admin/clients?aba=manutencoes";
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const id = parseId(params.id);
+  const request = id === null ? null : await getMaintenanceRequest(getDb(), id);
+  invariantResponse(request, "Solicitação não encontrada");
+  return { request, constraint: getZodConstraint(maintenanceUpdateSchema) };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const actor = await requireRole(context, "staff");
+  const id = parseId(params.id);
+  if (id === null) return redirectWithToast(LIST, { type: "error", title: "Erro", description: MAINTENANCE_ADMIN_MESSAGES.updateFailed });
+  const submission = parseWithZod(await readFormData(request), { schema: maintenanceUpdateSchema });
+  if (submission.status !== "success") return data({ result: submission.reply(), alert: null }, { status: 400 });
+  let updated: Awaited<ReturnType<typeof updateMaintenanceRequest>>;
+  try {
+    updated = await updateMaintenanceRequest(getDb(), id, submission.value, actor);
+  } catch (error) {
+    rethrowIfBusy(error);
+    console.error("maintenance update failed", error);
+    return data({ result: submission.reply(), alert: MAINTENANCE_ADMIN_MESSAGES.updateFailed }, { status: 500 });
+  }
+  if (!updated) return redirectWithToast(LIST, { type: "error", title: "Erro", description: MAINTENANCE_ADMIN_MESSAGES.updateFailed });
+  return redirectWithToast(LIST, { type: "success", title: "Solicitação atualizada com sucesso!", description: updated.title });
+}
+
+export default function ManageMaintenance({ loaderData, actionData }: Route.ComponentProps) {
+  const { request: r } = loaderData;
+  const busy = useNavigation().state === "submitting";
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    constraint: loaderData.constraint,
+    defaultValue: {
+      status: (MAINTENANCE_STATUS_VALUES as readonly string[]).includes(r.status) ? r.status : "",
+      priority: (MAINTENANCE_PRIORITY_VALUES as readonly string[]).includes(r.priority) ? r.priority : "",
+      admin_notes: r.admin_notes ?? "",
+    },
+  });
+  return (
+    <>
+      <Link to={LIST} className="mb-3 inline-flex items-center gap-1 text-sm font-medium text-brand-800 hover:underline">
+        <ArrowLeft aria-hidden className="size-4" /> Voltar para Gestão de Manutenções
+      </Link>
+      <AdminTitle title="Gerenciar Solicitação" />
+      <div className="grid gap-6 lg:grid-cols-[1fr_380px]">
+        <section className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+          <div className="mb-4 flex flex-wrap items-center gap-2">
+            <h2 className="mr-auto text-lg font-semibold text-slate-900">{r.title}</h2>
+            <MaintenanceStatusBadge status={r.status} />
+            <MaintenancePriorityBadge priority={r.priority} />
+          </div>
+          <MaintenanceDetails request={r} />
+          <Link
+            to={`/admin/clients/manutencoes/documentos/novo?solicitacao=${r.id}`}
+            className="mt-4 inline-flex items-center gap-1 rounded border border-slate-300 bg-white px-2.5 py-1 text-sm hover:bg-slate-50"
+          >
+            <Upload aria-hidden className="size-4" /> Upload Documento
+          </Link>
+        </section>
+        <Form method="post" {...getFormProps(form)} className="h-fit space-y-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+          {actionData?.alert ? <FormAlert title="Erro" description={actionData.alert} /> : null}
+          <Field meta={fields.status} label="Status" as="select">
+            <option value="">Selecione</option>
+            {MAINTENANCE_STATUS_OPTIONS.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </Field>
+          <Field meta={fields.priority} label="Prioridade" as="select">
+            <option value="">Selecione</option>
+            {MAINTENANCE_PRIORITY_OPTIONS.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </Field>
+          <Field meta={fields.admin_notes} label="Observações do administrador" as="textarea" rows={5} />
+          <button type="submit" className={buttonClass} disabled={busy}>
+            {busy ? "Salvando..." : "Salvar"}
+          </button>
+        </Form>
+      </div>
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} notFoundTitle="Solicitação não encontrada" notFoundText="Esta solicitação de manutenção não existe ou foi excluída." />;
+}
