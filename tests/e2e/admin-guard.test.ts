@@ -1,4 +1,5 @@
 import type { APIRequestContext, BrowserContext } from "@playwright/test";
+import { PDF, insertContractRow, insertMaintenanceRequest } from "#tests/fixtures/admin-rental";
 import { db } from "#tests/fixtures/db";
 import { test as base, expect, type TestUser } from "#tests/fixtures/test";
 import { E2E_URL } from "#tests/setup/paths";
@@ -10,7 +11,7 @@ import { E2E_URL } from "#tests/setup/paths";
 type Role = "anonymous" | "client" | "admin" | "master";
 const ROLES: Role[] = ["anonymous", "client", "admin", "master"];
 
-type Rows = { property: number; ideal: number; listing: number; client: number };
+type Rows = { property: number; ideal: number; listing: number; client: number; contract: number; maintenance: number };
 type Users = Record<Exclude<Role, "anonymous">, TestUser>;
 
 // Each test gets the rows the admin pages and actions aim at, one account per
@@ -28,7 +29,9 @@ const test = base.extend<{ rows: Rows; users: Users; contextAs: (role: Role) => 
       preco: 100000,
     });
     const client = await createClient({ name: "Guarda Inquilino", email: "guarda@teste.com", monthly_rent: 100000 });
-    await use({ property: property.id, ideal: ideal.id, listing: listing.id, client: client.id });
+    const contract = await insertContractRow(client.id);
+    const maintenance = await insertMaintenanceRequest(client.id, { title: "Guarda manutenção" });
+    await use({ property: property.id, ideal: ideal.id, listing: listing.id, client: client.id, contract, maintenance });
   },
   users: async ({ createUser }, use) => {
     await use({ client: await createUser("client"), admin: await createUser("admin"), master: await createUser("master") });
@@ -63,6 +66,12 @@ function pages(rows: Rows) {
     "/admin/clients?aba=manutencoes",
     "/admin/clients/new",
     `/admin/clients/${rows.client}/edit`,
+    "/admin/clients/contratos/novo",
+    `/admin/clients/contratos/novo?cliente=${rows.client}`,
+    `/admin/clients/contratos/${rows.contract}/excluir`,
+    `/admin/clients/manutencoes/${rows.maintenance}`,
+    "/admin/clients/manutencoes/documentos/novo",
+    `/admin/clients/manutencoes/documentos/novo?solicitacao=${rows.maintenance}`,
   ];
 }
 
@@ -114,7 +123,10 @@ function snapshot(rows: Rows, users: Users) {
   const clientLogin = db().prepare("select u.username, u.password_hash from users u join clients c on c.user_id = u.id where c.id = ?").get(rows.client);
   const clients = db().prepare("select count(*) as n from clients where name like 'Forjado%'").get();
   const audit = db().prepare("select count(*) as n from audit_log where actor_id in (?, ?, ?)").get(users.client.id, users.admin.id, users.master.id);
-  return JSON.stringify({ property, ideal, listing, banner, staff, admin, client, clientLogin, clients, audit });
+  const contracts = db().prepare("select id, file_name from contracts where client_id = ? order by id").all(rows.client);
+  const maintenance = db().prepare("select status, priority, admin_notes, completed_at from maintenance_requests where id = ?").get(rows.maintenance);
+  const documents = db().prepare("select count(*) as n from maintenance_documents where request_id = ?").get(rows.maintenance);
+  return JSON.stringify({ property, ideal, listing, banner, staff, admin, client, clientLogin, clients, audit, contracts, maintenance, documents });
 }
 
 // Form bodies carry every field name the admin actions read; a guard that
@@ -149,11 +161,28 @@ function actions(rows: Rows, users: Users): { path: string; form: Record<string,
     { path: "/admin/clients", form: { intent: "reset-password", id: String(rows.client) } },
     { path: "/admin/clients", form: { intent: "disable-login", id: String(rows.client) } },
     { path: "/admin/clients", form: { intent: "delete", id: String(rows.client) } },
+    { path: "/admin/clients/contratos/novo", form: { client_id: String(rows.client) } },
+    { path: `/admin/clients/contratos/${rows.contract}/excluir`, form: { intent: "delete" } },
+    { path: `/admin/clients/manutencoes/${rows.maintenance}`, form: { status: "completed", priority: "urgent", admin_notes: "Forjado" } },
+    { path: "/admin/clients/manutencoes/documentos/novo", form: { request_id: String(rows.maintenance) } },
   ];
 }
 
 async function post(request: APIRequestContext, path: string, form: Record<string, string>) {
   return request.post(path, { form, headers: { Origin: E2E_URL }, maxRedirects: 0 });
+}
+
+// The upload forms as a browser sends them: multipart, with a real PDF.
+const UPLOADS = (rows: Rows): { path: string; fields: Record<string, string> }[] => [
+  { path: "/admin/clients/contratos/novo", fields: { client_id: String(rows.client) } },
+  { path: "/admin/clients/manutencoes/documentos/novo", fields: { request_id: String(rows.maintenance) } },
+];
+async function upload(request: APIRequestContext, path: string, fields: Record<string, string>) {
+  return request.post(path, {
+    multipart: { ...fields, file: { name: "forjado.pdf", mimeType: "application/pdf", buffer: PDF } },
+    headers: { Origin: E2E_URL },
+    maxRedirects: 0,
+  });
 }
 
 for (const role of ["anonymous", "client"] as const) {
@@ -162,6 +191,11 @@ for (const role of ["anonymous", "client"] as const) {
     const before = snapshot(rows, users);
     for (const { path, form } of actions(rows, users)) {
       const res = await post(context.request, path, form);
+      expect(res.status(), path).toBe(302);
+      expect(new URL(res.headers().location, E2E_URL).pathname, path).toBe("/admin");
+    }
+    for (const { path, fields } of UPLOADS(rows)) {
+      const res = await upload(context.request, path, fields);
       expect(res.status(), path).toBe(302);
       expect(new URL(res.headers().location, E2E_URL).pathname, path).toBe("/admin");
     }
@@ -193,6 +227,27 @@ for (const role of ["admin", "master"] as const) {
     expect(edit.status()).toBe(302);
     expect(new URL(edit.headers().location, E2E_URL).pathname).toBe("/admin/clients");
     expect(db().prepare("select monthly_rent from clients where id = ?").pluck().get(rows.client)).toBe(200);
+  });
+
+  test(`contract and maintenance actions as ${role} are allowed`, async ({ rows, contextAs }) => {
+    const context = await contextAs(role);
+    const manage = await post(context.request, `/admin/clients/manutencoes/${rows.maintenance}`, {
+      status: "completed",
+      priority: "high",
+      admin_notes: "Feito",
+    });
+    expect(manage.status()).toBe(302);
+    expect(db().prepare("select status from maintenance_requests where id = ?").pluck().get(rows.maintenance)).toBe("completed");
+    for (const { path, fields } of UPLOADS(rows)) {
+      const res = await upload(context.request, path, fields);
+      expect(res.status(), path).toBe(302);
+      expect(new URL(res.headers().location, E2E_URL).pathname, path).toBe("/admin/clients");
+    }
+    expect(db().prepare("select count(*) from contracts where client_id = ?").pluck().get(rows.client)).toBe(2);
+    expect(db().prepare("select count(*) from maintenance_documents where request_id = ?").pluck().get(rows.maintenance)).toBe(1);
+    const del = await post(context.request, `/admin/clients/contratos/${rows.contract}/excluir`, { intent: "delete" });
+    expect(del.status()).toBe(302);
+    expect(db().prepare("select count(*) from contracts where id = ?").pluck().get(rows.contract)).toBe(0);
   });
 }
 

@@ -5,6 +5,7 @@ import type { BrowserContext, Page } from "@playwright/test";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routeConfig from "#app/routes";
 import { disableClientLogin } from "#app/models/clients/clients.server";
+import { insertContractRow, insertMaintenanceRequest } from "#tests/fixtures/admin-rental";
 import { appDb, db } from "#tests/fixtures/db";
 import { multipartBody, sendRaw, type RawRequest, type RawResponse } from "#tests/fixtures/raw-http";
 import { test as base, expect } from "#tests/fixtures/test";
@@ -27,7 +28,7 @@ import { E2E_OUTBOX, E2E_UPLOADS, E2E_URL } from "#tests/setup/paths";
 // New routes join by themselves (the list is built from app/routes.ts); a
 // route with a URL parameter gets "1" unless SAMPLE_PARAMS names a better one.
 
-type Rows = { property: number; ideal: number; listing: number; client: number };
+type Rows = { property: number; ideal: number; listing: number; client: number; contract: number; maintenance: number };
 type Identity = "anonymous" | "master";
 
 // login_attempts is written by a refused login on purpose (it is what the
@@ -37,7 +38,7 @@ const WRITES_ON_REFUSAL = new Set(["login_attempts"]);
 // Actions that read no body: any same-origin form post to them is accepted
 // (logging out), so the signed-in run sends them only what the server must
 // refuse before the action.
-const ACCEPTS_ANY_BODY = new Set(["/admin/logout"]);
+const ACCEPTS_ANY_BODY = new Set(["/admin/logout", "/client-logout"]);
 
 const SAMPLE_PARAMS: Record<string, (rows: Rows) => Record<string, string>> = {
   "routes/admin/properties/edit.tsx": (r) => ({ id: String(r.property) }),
@@ -46,7 +47,10 @@ const SAMPLE_PARAMS: Record<string, (rows: Rows) => Record<string, string>> = {
   "routes/admin/requests/ideal-detail.tsx": (r) => ({ id: String(r.ideal) }),
   "routes/admin/requests/owner-request-detail.tsx": (r) => ({ id: String(r.listing) }),
   "routes/admin/clients/edit.tsx": (r) => ({ id: String(r.client) }),
+  "routes/admin/clients/contract-delete.tsx": (r) => ({ id: String(r.contract) }),
+  "routes/admin/clients/maintenance-manage.tsx": (r) => ({ id: String(r.maintenance) }),
   "routes/admin/password-reset.tsx": () => ({ token: randomBytes(32).toString("base64url") }),
+  "routes/client/password-reset.tsx": () => ({ token: randomBytes(32).toString("base64url") }),
   "routes/site/category.tsx": () => ({ category: "apartamentos" }),
 };
 const ABSURD_PARAMS = ["99999999999999999999999999", "-1", "1e308", "0x10", "NaN", "0", "banner-99999999999999999999"];
@@ -373,7 +377,10 @@ const test = base.extend<{ rows: Rows }>({
     // One without a login, so that the "Dar login" form is on the page too.
     const withoutLogin = await createClient();
     await disableClientLogin(appDb(), withoutLogin.id, null);
-    await use({ property: property.id, ideal: ideal.id, listing: listing.id, client: client.id });
+    // A contract row and a maintenance request, for the pages of the Contratos and Manutenções tabs.
+    const contract = await insertContractRow(client.id);
+    const maintenance = await insertMaintenanceRequest(client.id);
+    await use({ property: property.id, ideal: ideal.id, listing: listing.id, client: client.id, contract, maintenance });
   },
 });
 

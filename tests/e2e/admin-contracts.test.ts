@@ -1,0 +1,129 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import { EXE, PDF } from "#tests/fixtures/admin-rental";
+import { count, db } from "#tests/fixtures/db";
+import { uniq } from "#tests/fixtures/site";
+import { expect, test } from "#tests/fixtures/test";
+import { E2E_UPLOADS, E2E_URL } from "#tests/setup/paths";
+
+// Gestão de Contratos (issue 7): the admin uploads a contract file for a
+// client (judged by content), sees it listed with its uploader, and deletes
+// it (the row, then the file), with JavaScript on and off.
+
+const toast = (page: Page) => page.getByTestId("toast");
+const privateDir = path.join(E2E_UPLOADS, "private");
+// Whether a stored private file holds these bytes (other tests upload beside
+// this one, so "no new file" is asked of the bytes a test sent).
+const storedWith = (bytes: Buffer) =>
+  fs.existsSync(privateDir) && fs.readdirSync(privateDir).some((f) => fs.readFileSync(path.join(privateDir, f)).equals(bytes));
+// A PDF no other test sends.
+const uniquePdf = () => Buffer.concat([PDF, Buffer.from(`% ${uniq()}\n`)]);
+
+type ContractRow = { id: number; file_name: string; file_key: string; mime_type: string; uploaded_by_id: number | null; uploaded_by_name: string };
+const contractsOf = (clientId: number) => db().prepare("select * from contracts where client_id = ? order by id").all(clientId) as ContractRow[];
+
+for (const js of [true, false]) {
+  test(`uploads a PDF contract, lists it and deletes it (JavaScript ${js ? "on" : "off"})`, async ({ admin, newContext, signIn, createClient }) => {
+    const client = await createClient();
+    const context = await newContext({ javaScriptEnabled: js });
+    await signIn(admin, context);
+    const page = await context.newPage();
+    await page.goto("/admin/clients");
+    await page.getByRole("link", { name: "Contratos", exact: true }).click();
+    await expect(page.getByRole("heading", { name: "Gestão de Contratos" })).toBeVisible();
+    await page.getByRole("link", { name: "Enviar Contrato" }).click();
+    await expect(page).toHaveURL(/\/admin\/clients\/contratos\/novo$/);
+
+    const fileName = `Contrato ${uniq()}.pdf`;
+    await page.getByLabel("Cliente").selectOption({ label: client.name });
+    await page.getByLabel("Arquivo").setInputFiles({ name: fileName, mimeType: "application/pdf", buffer: PDF });
+    await page.getByRole("button", { name: "Enviar Contrato" }).click();
+    await expect(toast(page)).toContainText("Contrato enviado com sucesso!");
+    await expect(page).toHaveURL(/\/admin\/clients\?aba=contratos$/);
+
+    const [stored] = contractsOf(client.id);
+    expect(stored).toMatchObject({ file_name: fileName, mime_type: "application/pdf", uploaded_by_id: admin.id, uploaded_by_name: admin.name });
+    const file = path.join(privateDir, stored.file_key);
+    expect(fs.readFileSync(file)).toEqual(PDF);
+    expect(count("audit_log", "entity = 'contract' and entity_id = ? and action = 'create' and actor_id = ?", String(stored.id), admin.id)).toBe(1);
+
+    const row = page.getByTestId("contract-row").filter({ hasText: fileName });
+    await expect(row).toContainText(client.name);
+    await expect(row).toContainText(admin.name);
+    await expect(row).toContainText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+    const view = row.getByRole("link", { name: "Visualizar" });
+    await expect(view).toHaveAttribute("href", `/arquivos/contratos/${stored.id}`);
+    await expect(view).toHaveAttribute("target", "_blank");
+    await expect(row.getByRole("link", { name: "Baixar" })).toHaveAttribute("href", `/arquivos/contratos/${stored.id}?download=1`);
+
+    await row.getByText("Excluir", { exact: true }).click();
+    await row.getByRole("button", { name: "Confirmar exclusão" }).click();
+    await expect(toast(page)).toContainText("Contrato excluído com sucesso!");
+    await expect(page.getByTestId("contract-row").filter({ hasText: fileName })).toHaveCount(0);
+    expect(contractsOf(client.id)).toEqual([]);
+    expect(fs.existsSync(file)).toBe(false);
+    expect(count("audit_log", "entity = 'contract' and entity_id = ? and action = 'delete'", String(stored.id))).toBe(1);
+  });
+}
+
+test("an .exe renamed .pdf is refused: the message, no row, no file (JavaScript off)", async ({ admin, newContext, signIn, createClient }) => {
+  const client = await createClient();
+  const context = await newContext({ javaScriptEnabled: false });
+  await signIn(admin, context);
+  const page = await context.newPage();
+  const exe = Buffer.concat([EXE, Buffer.from(uniq())]);
+  await page.goto(`/admin/clients/contratos/novo?cliente=${client.id}`);
+  await expect(page.getByLabel("Cliente")).toHaveValue(String(client.id));
+  await page.getByLabel("Arquivo").setInputFiles({ name: "contrato.pdf", mimeType: "application/pdf", buffer: exe });
+  await page.getByRole("button", { name: "Enviar Contrato" }).click();
+  await expect(page.getByText("Formato não aceito. Envie um arquivo PDF, DOC ou DOCX.")).toBeVisible();
+  await expect(page.getByLabel("Cliente")).toHaveValue(String(client.id));
+  expect(contractsOf(client.id)).toEqual([]);
+  expect(storedWith(exe)).toBe(false);
+});
+
+test("a missing client or file gives the spec's message and writes nothing (JavaScript on)", async ({ admin: _admin, page, createClient }) => {
+  const client = await createClient();
+  const pdf = uniquePdf();
+  await page.goto("/admin/clients/contratos/novo");
+  await page.getByLabel("Arquivo").setInputFiles({ name: "contrato.pdf", mimeType: "application/pdf", buffer: pdf });
+  await page.getByRole("button", { name: "Enviar Contrato" }).click();
+  await expect(page.getByText("Selecione um cliente e um arquivo.")).toBeVisible();
+
+  await page.goto("/admin/clients/contratos/novo");
+  await page.getByLabel("Cliente").selectOption({ label: client.name });
+  await page.getByRole("button", { name: "Enviar Contrato" }).click();
+  await expect(page.getByText("Selecione um cliente e um arquivo.")).toBeVisible();
+  expect(contractsOf(client.id)).toEqual([]);
+  expect(storedWith(pdf)).toBe(false);
+});
+
+test("the delete confirmation page works on its own (JavaScript off)", async ({ admin, newContext, signIn, createClient }) => {
+  const client = await createClient();
+  const context = await newContext({ javaScriptEnabled: false });
+  await signIn(admin, context);
+  const page = await context.newPage();
+  await page.goto(`/admin/clients/contratos/novo?cliente=${client.id}`);
+  const fileName = `Apagar ${uniq()}.pdf`;
+  await page.getByLabel("Arquivo").setInputFiles({ name: fileName, mimeType: "application/pdf", buffer: PDF });
+  await page.getByRole("button", { name: "Enviar Contrato" }).click();
+  await expect(toast(page)).toContainText("Contrato enviado com sucesso!");
+  const [stored] = contractsOf(client.id);
+
+  await page.goto(`/admin/clients/contratos/${stored.id}/excluir`);
+  await expect(page.getByText(fileName)).toBeVisible();
+  await page.getByRole("button", { name: "Confirmar exclusão" }).click();
+  await expect(toast(page)).toContainText("Contrato excluído com sucesso!");
+  expect(contractsOf(client.id)).toEqual([]);
+  expect(fs.existsSync(path.join(privateDir, stored.file_key))).toBe(false);
+
+  // Gone: the page is a 404 and a second delete is the spec's error.
+  expect((await page.goto(`/admin/clients/contratos/${stored.id}/excluir`))?.status()).toBe(404);
+  const again = await page.request.post(`/admin/clients/contratos/${stored.id}/excluir`, {
+    form: { intent: "delete" },
+    headers: { Origin: E2E_URL },
+    maxRedirects: 0,
+  });
+  expect(again.status()).toBe(302);
+});
