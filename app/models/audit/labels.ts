@@ -84,6 +84,8 @@ const FIELD_LABELS: Record<string, string> = {
   admin_notes: "Observações do administrador",
   completed_at: "Concluída em",
   request_id: "Solicitação",
+  mime_type: "Tipo do arquivo",
+  size: "Tamanho (bytes)",
 };
 
 // Columns stored as 0/1.
