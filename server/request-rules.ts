@@ -60,10 +60,11 @@ function toRoutePath(decoded: string) {
   return (p || "/").toLowerCase();
 }
 
-// The back-office routes that take multipart uploads: the property form (new
-// and edit) and the banner form. Exactly these routes, with the ids their
+// The routes that take multipart uploads: the client area's maintenance
+// request, the property form (new and edit) and the banner form. Exactly these routes, with the ids their
 // actions accept (other ids are refused by the action before the body is read).
 const UPLOAD_ROUTES = [
+  /^\/client-area$/,
   /^\/admin\/properties\/new$/,
   /^\/admin\/properties\/\d+\/edit$/,
   /^\/admin\/banners\/banner-\d+$/,

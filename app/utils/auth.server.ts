@@ -5,6 +5,7 @@ import { dummyHash, verifyPassword } from "#app/models/accounts/password.server"
 import { lookupSession } from "#app/models/accounts/sessions.server";
 import { accountKey, clearAttempts, registerAttempt } from "#app/models/accounts/throttle.server";
 import { checkPassword, findUserForLogin, type SessionUser } from "#app/models/accounts/users.server";
+import { getClientForUser, type PortalClient } from "#app/models/clients/portal.server";
 import { trustedDevice } from "./device-cookie.server";
 import { CLIENT_IP_HEADER } from "./request-headers";
 import { clearSessionCookie, readSessionToken } from "./session.server";
@@ -85,6 +86,30 @@ export async function requireStaff(request: Request): Promise<SessionUser & { se
     result.status === "expired"
       ? { type: "error", title: "Sessão expirada", description: "Faça login novamente para continuar." }
       : { type: "error", title: "Acesso negado", description: "Você precisa fazer login para acessar esta página." },
+    { headers },
+  );
+}
+
+export type ClientViewer = { user: SessionUser & { sessionId: string }; client: PortalClient };
+
+// The client-area guard (spec §2, §8 "Client area guard"): an active client
+// session whose account is linked to a client record. Staff sessions are not
+// client sessions. Otherwise the spec's toast and a redirect to /client-login.
+export async function requireClient(request: Request): Promise<ClientViewer> {
+  const result = await getSessionUser(request);
+  if (result.status === "ok") {
+    const client = result.user.role === "client" ? await getClientForUser(getDb(), result.user.id) : null;
+    if (client) return { user: { ...result.user, sessionId: result.sessionId }, client };
+    throw await redirectWithToast("/client-login", {
+      type: "error",
+      title: "Acesso negado",
+      description: "Sua conta não está cadastrada como cliente.",
+    });
+  }
+  const headers = result.status === "expired" ? { "Set-Cookie": await clearSessionCookie(request) } : undefined;
+  throw await redirectWithToast(
+    "/client-login",
+    { type: "error", title: "Acesso negado", description: "Você precisa fazer login para acessar esta página." },
     { headers },
   );
 }

@@ -3,7 +3,7 @@
 // so that Back after logout cannot show a lead's name again, and the page
 // cache never serves them. Client-safe; used by server.ts's page cache and
 // app/entry.server.tsx.
-const PRIVATE = /^\/(admin|client-area|client-login)(\/|$)/;
+const PRIVATE = /^\/(admin|client-area|client-login|client-logout|arquivos)(\/|$)/;
 
 export const PRIVATE_CACHE_CONTROL = "private, no-store";
 

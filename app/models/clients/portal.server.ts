@@ -1,0 +1,57 @@
+import type { Kysely } from "kysely";
+import type { Database } from "#app/db/schema";
+
+// What the client area reads about the signed-in client (spec §2 "Client
+// area"): its record, found by the login it is linked to, and its own
+// contract files. Nothing here writes.
+
+type DB = Kysely<Database>;
+
+export type PortalClient = {
+  id: number;
+  name: string;
+  email: string;
+  property_address: string | null;
+  monthly_rent: number | null;
+  payment_due_day: number;
+  contract_start_date: string | null;
+  contract_end_date: string | null;
+};
+
+// The client record linked to a login (clients.user_id), or null.
+export async function getClientForUser(db: DB, userId: number): Promise<PortalClient | null> {
+  return (
+    (await db
+      .selectFrom("clients")
+      .select(["id", "name", "email", "property_address", "monthly_rent", "payment_due_day", "contract_start_date", "contract_end_date"])
+      .where("user_id", "=", userId)
+      .executeTakeFirst()) ?? null
+  );
+}
+
+// The client's own contract files, newest first.
+export async function listOwnContracts(db: DB, clientId: number) {
+  return db
+    .selectFrom("contracts")
+    .select(["id", "file_name", "mime_type", "size", "uploaded_by_name", "uploaded_at"])
+    .where("client_id", "=", clientId)
+    .orderBy("uploaded_at", "desc")
+    .orderBy("id", "desc")
+    .execute();
+}
+
+// The client login to send a recovery link to: an active client account
+// whose client record has that email (case ignored), or null.
+export async function findClientLoginByEmail(db: DB, email: string) {
+  return (
+    (await db
+      .selectFrom("clients")
+      .innerJoin("users", "users.id", "clients.user_id")
+      .select(["users.id as userId", "clients.name", "clients.email"])
+      .where((eb) => eb(eb.fn("lower", ["clients.email"]), "=", email.toLowerCase()))
+      .where("users.role", "=", "client")
+      .where("users.active", "=", 1)
+      .orderBy("clients.id")
+      .executeTakeFirst()) ?? null
+  );
+}

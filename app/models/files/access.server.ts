@@ -1,0 +1,42 @@
+import type { Kysely } from "kysely";
+import type { Database } from "#app/db/schema";
+
+// Who may read a private file (DESIGN.md decision 8): staff, or the client who
+// owns the row (a contract's client, a maintenance request's client). Anything
+// else finds nothing: the route answers 404, never 403, never the file name.
+
+type DB = Kysely<Database>;
+
+export type FileViewer = { kind: "staff" } | { kind: "client"; clientId: number };
+
+export type PrivateFile = { file_key: string; file_name: string; mime_type: string };
+
+export async function findContractFile(db: DB, id: number, viewer: FileViewer): Promise<PrivateFile | null> {
+  let q = db.selectFrom("contracts").select(["file_key", "file_name", "mime_type"]).where("id", "=", id);
+  if (viewer.kind === "client") q = q.where("client_id", "=", viewer.clientId);
+  return (await q.executeTakeFirst()) ?? null;
+}
+
+// Maintenance images are stored as WebP (re-encoded without EXIF); their name
+// for a download is made from the request and the position.
+export async function findMaintenanceImageFile(db: DB, id: number, viewer: FileViewer): Promise<PrivateFile | null> {
+  let q = db
+    .selectFrom("maintenance_images")
+    .innerJoin("maintenance_requests", "maintenance_requests.id", "maintenance_images.request_id")
+    .select(["maintenance_images.file_key", "maintenance_images.request_id", "maintenance_images.position"])
+    .where("maintenance_images.id", "=", id);
+  if (viewer.kind === "client") q = q.where("maintenance_requests.client_id", "=", viewer.clientId);
+  const row = await q.executeTakeFirst();
+  if (!row) return null;
+  return { file_key: row.file_key, file_name: `manutencao-${row.request_id}-${row.position + 1}.webp`, mime_type: "image/webp" };
+}
+
+export async function findMaintenanceDocumentFile(db: DB, id: number, viewer: FileViewer): Promise<PrivateFile | null> {
+  let q = db
+    .selectFrom("maintenance_documents")
+    .innerJoin("maintenance_requests", "maintenance_requests.id", "maintenance_documents.request_id")
+    .select(["maintenance_documents.file_key", "maintenance_documents.file_name", "maintenance_documents.mime_type"])
+    .where("maintenance_documents.id", "=", id);
+  if (viewer.kind === "client") q = q.where("maintenance_requests.client_id", "=", viewer.clientId);
+  return (await q.executeTakeFirst()) ?? null;
+}

@@ -1,0 +1,111 @@
+import { randomBytes } from "node:crypto";
+import { promises as fs } from "node:fs";
+import path from "node:path";
+import type { Kysely } from "kysely";
+import sharp from "sharp";
+import type { Database } from "#app/db/schema";
+import { privateFilePath, removePrivateFiles } from "#app/models/files/private-store.server";
+import type { MaintenanceRequestInput } from "./maintenance.schema";
+
+// The client side of maintenance (spec §2 "Client area", §7 "Maintenance"):
+// a client's own requests with their images and documents, and a new request
+// with up to 5 images stored privately as WebP without EXIF.
+
+type DB = Kysely<Database>;
+
+const MAX_INPUT_PIXELS = 50_000_000;
+const MAX_WIDTH = 2000;
+
+export class MaintenanceImageError extends Error {
+  constructor() {
+    super("unreadable maintenance image");
+    this.name = "MaintenanceImageError";
+  }
+}
+
+type StoredImage = { file_key: string; width: number; height: number };
+
+// One image re-encoded to WebP (no metadata kept), under a random name.
+async function storeImage(input: Buffer): Promise<StoredImage> {
+  const file_key = `${randomBytes(16).toString("hex")}.webp`;
+  const target = privateFilePath(file_key);
+  await fs.mkdir(path.dirname(target), { recursive: true });
+  try {
+    const info = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
+      .autoOrient()
+      .resize({ width: MAX_WIDTH, height: MAX_WIDTH, fit: "inside", withoutEnlargement: true })
+      .webp({ quality: 80 })
+      .toFile(target);
+    return { file_key, width: info.width, height: info.height };
+  } catch {
+    await removePrivateFiles([file_key]);
+    throw new MaintenanceImageError();
+  }
+}
+
+// A new request of the client with its images (already checked by type and
+// size). Files first, then the rows in one transaction; if the rows are not
+// written the files are removed.
+export async function createMaintenanceRequest(db: DB, clientId: number, input: MaintenanceRequestInput, images: readonly Buffer[]) {
+  const stored: StoredImage[] = [];
+  try {
+    for (const image of images) stored.push(await storeImage(image));
+    const now = new Date().toISOString();
+    return await db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto("maintenance_requests")
+        .values({
+          client_id: clientId,
+          title: input.title,
+          description: input.description,
+          category: input.category,
+          priority: input.priority,
+          requested_at: now,
+          updated_at: now,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      if (stored.length) {
+        await trx
+          .insertInto("maintenance_images")
+          .values(stored.map((img, position) => ({ request_id: row.id, file_key: img.file_key, width: img.width, height: img.height, position })))
+          .execute();
+      }
+      return row.id;
+    });
+  } catch (error) {
+    await removePrivateFiles(stored.map((s) => s.file_key));
+    throw error;
+  }
+}
+
+// The client's own requests, newest first, each with its images and documents.
+export async function listOwnMaintenanceRequests(db: DB, clientId: number) {
+  const requests = await db
+    .selectFrom("maintenance_requests")
+    .select(["id", "title", "description", "category", "priority", "status", "admin_notes", "requested_at", "completed_at"])
+    .where("client_id", "=", clientId)
+    .orderBy("requested_at", "desc")
+    .orderBy("id", "desc")
+    .execute();
+  if (requests.length === 0) return [];
+  const ids = requests.map((r) => r.id);
+  const images = await db
+    .selectFrom("maintenance_images")
+    .select(["id", "request_id", "width", "height"])
+    .where("request_id", "in", ids)
+    .orderBy("position")
+    .execute();
+  const documents = await db
+    .selectFrom("maintenance_documents")
+    .select(["id", "request_id", "file_name", "uploaded_at"])
+    .where("request_id", "in", ids)
+    .orderBy("uploaded_at")
+    .orderBy("id")
+    .execute();
+  return requests.map((r) => ({
+    ...r,
+    images: images.filter((i) => i.request_id === r.id).map(({ id, width, height }) => ({ id, width, height })),
+    documents: documents.filter((d) => d.request_id === r.id).map(({ id, file_name, uploaded_at }) => ({ id, file_name, uploaded_at })),
+  }));
+}
