@@ -1,0 +1,287 @@
+import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
+import { count, db } from "#tests/fixtures/db";
+import { privateFiles, sampleJpeg } from "#tests/fixtures/rental";
+import { expect, test } from "#tests/fixtures/test";
+import { E2E_URL } from "#tests/setup/paths";
+
+// The client side of issue 7: the client login, the client area's guard and
+// tabs, "Nova Solicitação" with its upload rules, and the private file routes
+// (staff or the owning client; anything else 404).
+
+const toast = (page: Page) => page.getByTestId("toast");
+
+async function login(page: Page, identifier: string, password: string) {
+  await page.goto("/client-login");
+  await page.getByLabel("Nome de usuário ou Email").fill(identifier);
+  await page.getByLabel("Senha", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Entrar" }).click();
+}
+
+for (const js of [true, false]) {
+  test(`a client logs in by username and by email and out again (JavaScript ${js ? "on" : "off"})`, async ({ newContext, createClient }) => {
+    const client = await createClient({ property_address: "Rua das Palmeiras, 100", monthly_rent: 125000, payment_due_day: 10 });
+    await db().prepare("update clients set contract_start_date = '2026-01-01', contract_end_date = '2027-01-31' where id = ?").run(client.id);
+    const context = await newContext({ javaScriptEnabled: js });
+    const page = await context.newPage();
+
+    await login(page, client.username, client.password);
+    await expect(page).toHaveURL(/\/client-area$/);
+    await expect(toast(page)).toContainText("Login bem-sucedido");
+    await expect(page.getByRole("heading", { name: `Bem-vindo(a), ${client.name}` })).toBeVisible();
+    await expect(page.getByText("Rua das Palmeiras, 100")).toBeVisible();
+    await expect(page.getByText("R$ 1.250,00")).toBeVisible();
+    await expect(page.getByText("Todo dia 10")).toBeVisible();
+    await expect(page.getByText("01/01/2026 a 31/01/2027")).toBeVisible();
+    await expect(page.getByText("Nenhum contrato disponível no momento.")).toBeVisible();
+
+    await page.getByRole("button", { name: "Sair" }).click();
+    await expect(page).toHaveURL(`${E2E_URL}/`);
+    await page.goto("/client-area");
+    await expect(page).toHaveURL(/\/client-login$/);
+
+    await login(page, client.email.toUpperCase(), client.password);
+    await expect(page).toHaveURL(/\/client-area$/);
+    await expect(page.getByRole("heading", { name: `Bem-vindo(a), ${client.name}` })).toBeVisible();
+  });
+}
+
+test("a wrong password says so and keeps the username, not the password", async ({ newContext, createClient }) => {
+  const client = await createClient();
+  const page = await (await newContext({ javaScriptEnabled: false })).newPage();
+  await login(page, client.username, "senha-errada-1");
+  await expect(page.getByRole("alert")).toContainText("Usuário ou senha incorretos. Verifique suas credenciais.");
+  await expect(page.getByLabel("Nome de usuário ou Email")).toHaveValue(client.username);
+  await expect(page.getByLabel("Senha", { exact: true })).toHaveValue("");
+  expect(count("sessions", "user_id = (select user_id from clients where id = ?)", client.id)).toBe(0);
+});
+
+test("the password can be shown with JavaScript", async ({ page, createClient }) => {
+  const client = await createClient();
+  await page.goto("/client-login");
+  const input = page.getByLabel("Senha", { exact: true });
+  await input.fill(client.password);
+  await expect(input).toHaveAttribute("type", "password");
+  await page.getByRole("button", { name: "Mostrar senha" }).click();
+  await expect(input).toHaveAttribute("type", "text");
+});
+
+test("a staff account is refused at /client-login", async ({ page, createUser }) => {
+  const staff = await createUser("admin");
+  await login(page, staff.username, staff.password);
+  await expect(page.getByRole("alert")).toContainText("Sua conta não está cadastrada como cliente.");
+  expect(count("sessions", "user_id = ?", staff.id)).toBe(0);
+});
+
+test("an anonymous visitor from the site's Área do Cliente link lands on the login with the toast", async ({ page }) => {
+  await page.goto("/");
+  await page.getByRole("link", { name: "Área do Cliente" }).first().click();
+  await expect(page).toHaveURL(/\/client-login$/);
+  await expect(toast(page)).toContainText("Acesso negado");
+  await expect(toast(page)).toContainText("Você precisa fazer login para acessar esta página.");
+  await expect(page.getByRole("heading", { name: "Área do Cliente" })).toBeVisible();
+});
+
+test("a staff session is not a client session", async ({ page, admin }) => {
+  expect(admin.role).toBe("admin");
+  await page.goto("/client-area");
+  await expect(page).toHaveURL(/\/client-login$/);
+  await expect(toast(page)).toContainText("Sua conta não está cadastrada como cliente.");
+});
+
+test("each client sees only its own contracts and requests; another's files are 404", async ({ page, createClient, signInClient, createContract }) => {
+  const a = await createClient({ name: `Inquilino A ${Date.now()}` });
+  const b = await createClient({ name: `Inquilino B ${Date.now()}` });
+  const contractA = await createContract(a.id, "Contrato Ação.pdf");
+  const contractB = await createContract(b.id, "Contrato do B.pdf");
+  const reqB = db()
+    .prepare("insert into maintenance_requests (client_id, title, description, requested_at, updated_at) values (?, 'Pedido do B', 'x', ?, ?)")
+    .run(b.id, new Date().toISOString(), new Date().toISOString()).lastInsertRowid;
+  const imageB = db()
+    .prepare("insert into maintenance_images (request_id, file_key, width, height, position) values (?, ?, 1, 1, 0)")
+    .run(reqB, `${"b".repeat(32)}.webp`).lastInsertRowid;
+  const docB = db()
+    .prepare(
+      "insert into maintenance_documents (request_id, file_name, file_key, mime_type, size, uploaded_by_name, uploaded_at) values (?, 'laudo.pdf', ?, 'application/pdf', 1, 'Equipe', ?)",
+    )
+    .run(reqB, `${"c".repeat(32)}.pdf`, new Date().toISOString()).lastInsertRowid;
+
+  await signInClient(a);
+  await page.goto("/client-area?tab=contrato");
+  await expect(page.getByText("Contrato Ação.pdf")).toBeVisible();
+  await expect(page.getByText("Contrato do B.pdf")).toHaveCount(0);
+  await expect(page.getByText("Equipe Teste")).toBeVisible();
+  await page.goto("/client-area?tab=manutencao");
+  await expect(page.getByText("Pedido do B")).toHaveCount(0);
+
+  const own = await page.request.get(`/arquivos/contratos/${contractA.id}`);
+  expect(own.status()).toBe(200);
+  expect(own.headers()["content-type"]).toBe("application/pdf");
+  expect(own.headers()["cache-control"]).toBe("private, no-store");
+  expect(own.headers()["x-content-type-options"]).toBe("nosniff");
+  expect(own.headers()["content-disposition"]).toBe(`inline; filename="Contrato A__o.pdf"; filename*=UTF-8''Contrato%20A%C3%A7%C3%A3o.pdf`);
+  expect((await own.body()).subarray(0, 5).toString()).toBe("%PDF-");
+  const download = await page.request.get(`/arquivos/contratos/${contractA.id}?download=1`);
+  expect(download.headers()["content-disposition"]).toMatch(/^attachment; /);
+
+  for (const url of [
+    `/arquivos/contratos/${contractB.id}`,
+    `/arquivos/manutencao/imagens/${imageB}`,
+    `/arquivos/manutencao/documentos/${docB}`,
+    "/arquivos/contratos/999999999",
+    "/arquivos/contratos/abc",
+    "/arquivos/contratos/0",
+  ]) {
+    const res = await page.request.get(url);
+    expect(res.status(), url).toBe(404);
+    const body = await res.text();
+    expect(body, url).not.toContain("Contrato do B");
+    expect(body, url).not.toContain("laudo");
+    expect(res.headers()["content-disposition"], url).toBeUndefined();
+  }
+});
+
+test("a deleted contract file answers 404 to its owner", async ({ page, createClient, signInClient, createContract }) => {
+  const a = await createClient();
+  const contract = await createContract(a.id);
+  await db().prepare("delete from contracts where id = ?").run(contract.id);
+  await signInClient(a);
+  expect((await page.request.get(`/arquivos/contratos/${contract.id}`)).status()).toBe(404);
+});
+
+test.describe("Nova Solicitação without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a request with two images appears with its images", async ({ page, createClient, signInClient }) => {
+    const a = await createClient();
+    await signInClient(a);
+    await page.goto("/client-area?tab=manutencao");
+    await page.getByLabel("Título").fill("Torneira pingando");
+    await page.getByLabel("Categoria").selectOption("plumbing");
+    await page.getByLabel("Descrição detalhada").fill("A torneira da cozinha pinga sem parar.");
+    await page.getByLabel("Imagens (opcional)").setInputFiles([
+      { name: "a.jpg", mimeType: "image/jpeg", buffer: await sampleJpeg() },
+      { name: "b.jpg", mimeType: "image/jpeg", buffer: await sampleJpeg({ r: 10, g: 200, b: 30 }) },
+    ]);
+    await page.getByRole("button", { name: "Enviar Solicitação" }).click();
+    await expect(page).toHaveURL(/tab=manutencao/);
+    await expect(toast(page)).toContainText("Solicitação enviada");
+    const item = page.locator("li[data-request-id]").filter({ hasText: "Torneira pingando" });
+    await expect(item).toContainText("Pendente");
+    await expect(item).toContainText("Média");
+    await expect(item).toContainText("Hidráulica");
+    await expect(item.getByRole("img")).toHaveCount(2);
+
+    const rows = db()
+      .prepare("select i.id, i.file_key from maintenance_images i join maintenance_requests r on r.id = i.request_id where r.client_id = ? order by i.position")
+      .all(a.id) as { id: number; file_key: string }[];
+    expect(rows).toHaveLength(2);
+    const image = await page.request.get(`/arquivos/manutencao/imagens/${rows[0].id}`);
+    expect(image.status()).toBe(200);
+    expect(image.headers()["content-type"]).toBe("image/webp");
+    const bytes = await image.body();
+    expect(bytes.subarray(8, 12).toString()).toBe("WEBP");
+    expect(bytes.includes(Buffer.from("gps-secret"))).toBe(false);
+  });
+
+  test("six images, a 6 MB image and an .exe named .jpg are refused with nothing stored", async ({ page, createClient, signInClient }) => {
+    const a = await createClient();
+    await signInClient(a);
+    const before = await privateFiles();
+    const jpeg = await sampleJpeg();
+    const big = Buffer.concat([jpeg.subarray(0, 4), Buffer.alloc(6 * 1024 * 1024, 1)]);
+    const exe = Buffer.concat([Buffer.from("MZ\x90\x00\x03\x00\x00\x00"), Buffer.alloc(4096, 0)]);
+    const cases = [
+      { files: Array.from({ length: 6 }, (_, i) => ({ name: `f${i}.jpg`, mimeType: "image/jpeg", buffer: jpeg })), message: "Envie no máximo 5 imagens." },
+      { files: [{ name: "grande.jpg", mimeType: "image/jpeg", buffer: big }], message: "Apenas imagens de até 5MB são permitidas." },
+      { files: [{ name: "foto.jpg", mimeType: "image/jpeg", buffer: exe }], message: "Apenas imagens de até 5MB são permitidas." },
+    ];
+    for (const c of cases) {
+      await page.goto("/client-area?tab=manutencao");
+      await page.getByLabel("Título").fill("Recusado");
+      await page.getByLabel("Descrição detalhada").fill("Deve ser recusado.");
+      await page.getByLabel("Imagens (opcional)").setInputFiles(c.files);
+      await page.getByRole("button", { name: "Enviar Solicitação" }).click();
+      await expect(page.getByRole("alert")).toContainText("Arquivos inválidos");
+      await expect(page.getByRole("alert")).toContainText(c.message);
+      await expect(page.getByLabel("Título")).toHaveValue("Recusado");
+    }
+    expect(count("maintenance_requests", "client_id = ?", a.id)).toBe(0);
+    expect(await privateFiles()).toEqual(before);
+  });
+
+  test("missing fields come back beside their fields", async ({ page, createClient, signInClient }) => {
+    const a = await createClient();
+    await signInClient(a);
+    const res = await page.request.post("/client-area?tab=manutencao", {
+      multipart: { title: "", category: "general", priority: "medium", description: "" },
+      headers: { Origin: E2E_URL },
+    });
+    expect(res.status()).toBe(400);
+    expect(count("maintenance_requests", "client_id = ?", a.id)).toBe(0);
+  });
+});
+
+// The matrix: every client-area URL and action and every file URL as
+// anonymous, client A, client B, admin and master.
+type Who = "anonymous" | "clientA" | "clientB" | "admin" | "master";
+const WHO: Who[] = ["anonymous", "clientA", "clientB", "admin", "master"];
+
+async function post(request: APIRequestContext, path: string, multipart: Record<string, string>) {
+  return request.post(path, { multipart, headers: { Origin: E2E_URL }, maxRedirects: 0 });
+}
+
+for (const who of WHO) {
+  test(`client area and private files as ${who}`, async ({ newContext, createClient, createUser, signIn, signInClient, createContract }) => {
+    const a = await createClient({ name: `Matriz A ${Date.now()}` });
+    const b = await createClient({ name: `Matriz B ${Date.now()}` });
+    const contract = await createContract(a.id, "Contrato matriz.pdf");
+    const context: BrowserContext = await newContext();
+    if (who === "clientA") await signInClient(a, context);
+    if (who === "clientB") await signInClient(b, context);
+    if (who === "admin" || who === "master") await signIn(await createUser(who), context);
+    const isClient = who === "clientA" || who === "clientB";
+
+    for (const path of ["/client-area", "/client-area?tab=contrato", "/client-area?tab=cobranca", "/client-area?tab=manutencao"]) {
+      const res = await context.request.get(path, { maxRedirects: 0 });
+      expect(res.headers()["cache-control"], path).toBe("private, no-store");
+      if (isClient) {
+        expect(res.status(), path).toBe(200);
+      } else {
+        expect(res.status(), path).toBe(302);
+        expect(new URL(res.headers().location, E2E_URL).pathname, path).toBe("/client-login");
+        const dataRes = await context.request.get(path.replace("/client-area", "/client-area.data"), { maxRedirects: 0 });
+        expect(await dataRes.text(), path).not.toContain("Matriz");
+      }
+    }
+
+    const before = count("maintenance_requests", "client_id in (?, ?)", a.id, b.id);
+    const res = await post(context.request, "/client-area", {
+      title: "Forjado",
+      category: "general",
+      priority: "medium",
+      description: "x",
+      client_id: String(b.id),
+    });
+    if (isClient) {
+      expect(res.status()).toBe(302);
+      const own = who === "clientA" ? a.id : b.id;
+      expect(count("maintenance_requests", "client_id = ? and title = 'Forjado'", own)).toBe(1);
+      expect(count("maintenance_requests", "client_id in (?, ?)", a.id, b.id)).toBe(before + 1);
+    } else {
+      expect(res.status()).toBe(302);
+      expect(new URL(res.headers().location, E2E_URL).pathname).toBe("/client-login");
+      expect(count("maintenance_requests", "client_id in (?, ?)", a.id, b.id)).toBe(before);
+    }
+
+    const file = await context.request.get(`/arquivos/contratos/${contract.id}`, { maxRedirects: 0 });
+    expect(file.headers()["cache-control"]).toBe("private, no-store");
+    if (who === "clientA" || who === "admin" || who === "master") {
+      expect(file.status()).toBe(200);
+    } else {
+      expect(file.status()).toBe(404);
+      expect(await file.text()).not.toContain("matriz");
+    }
+    const logout = await context.request.post("/client-logout", { form: {}, headers: { Origin: E2E_URL }, maxRedirects: 0 });
+    expect(logout.status()).toBe(302);
+  });
+}
