@@ -1,8 +1,12 @@
+import fs from "node:fs";
+import path from "node:path";
 import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
-import { count, db } from "#tests/fixtures/db";
-import { privateFiles, sampleJpeg } from "#tests/fixtures/rental";
+import { deleteClient } from "#app/models/clients/clients.server";
+import { createMaintenanceRequest } from "#app/models/maintenance/requests.server";
+import { appDb, count, db } from "#tests/fixtures/db";
+import { PRIVATE_DIR, privateFiles, sampleJpeg, samplePdf } from "#tests/fixtures/rental";
 import { expect, test } from "#tests/fixtures/test";
-import { E2E_URL } from "#tests/setup/paths";
+import { E2E_OUTBOX, E2E_URL } from "#tests/setup/paths";
 
 // The client side of issue 7: the client login, the client area's guard and
 // tabs, "Nova Solicitação" with its upload rules, and the private file routes
@@ -79,6 +83,67 @@ test("an anonymous visitor from the site's Área do Cliente link lands on the lo
   await expect(toast(page)).toContainText("Acesso negado");
   await expect(toast(page)).toContainText("Você precisa fazer login para acessar esta página.");
   await expect(page.getByRole("heading", { name: "Área do Cliente" })).toBeVisible();
+});
+
+function newestEmailTo(address: string) {
+  if (!fs.existsSync(E2E_OUTBOX)) return null;
+  const files = fs
+    .readdirSync(E2E_OUTBOX)
+    .filter((f) => f.endsWith(`${address}.eml`))
+    .sort();
+  if (!files.length) return null;
+  const raw = fs.readFileSync(path.join(E2E_OUTBOX, files[files.length - 1]), "utf8");
+  return raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, h) => String.fromCharCode(parseInt(h, 16)));
+}
+
+test("a client recovers a forgotten password by email (JavaScript off); a staff address gets nothing here", async ({
+  newContext,
+  createClient,
+  createUser,
+}) => {
+  const client = await createClient();
+  const staff = await createUser("admin");
+  const page = await (await newContext({ javaScriptEnabled: false })).newPage();
+  for (const address of [staff.email, `ninguem-${Date.now()}@teste.com`]) {
+    await page.goto("/client-login/recuperar-senha");
+    await page.getByLabel("Email").fill(address);
+    await page.getByRole("button", { name: "Enviar instruções" }).click();
+    await expect(page.getByText("Instruções enviadas")).toBeVisible();
+  }
+  await page.goto("/client-login");
+  await page.getByRole("link", { name: "Esqueceu sua senha?" }).click();
+  await expect(page).toHaveURL(/\/client-login\/recuperar-senha$/);
+  await page.getByLabel("Email").fill(client.email);
+  await page.getByRole("button", { name: "Enviar instruções" }).click();
+  await expect(page.getByText("Instruções enviadas")).toBeVisible();
+
+  let email: string | null = null;
+  await expect.poll(() => (email = newestEmailTo(client.email))).not.toBeNull();
+  const link = /http:\/\/[^\s]+\/client-login\/recuperar-senha\/[A-Za-z0-9_-]+/.exec(email!)?.[0];
+  expect(link).toBeTruthy();
+  // The client's email went out after the staff one would have: none did.
+  expect(newestEmailTo(staff.email)).toBeNull();
+
+  await page.goto(link!);
+  await page.getByLabel("Nova senha", { exact: true }).fill("novaSenha123");
+  await page.getByLabel("Confirme a nova senha").fill("novaSenha123");
+  await page.getByRole("button", { name: "Salvar nova senha" }).click();
+  await expect(toast(page)).toContainText("Senha alterada");
+  await login(page, client.username, "novaSenha123");
+  await expect(page).toHaveURL(/\/client-area$/);
+  await page.goto(link!);
+  await expect(page.getByRole("heading", { name: "Link inválido ou expirado" })).toBeVisible();
+});
+
+test("a client deleted while logged in is sent to the login", async ({ page, createClient, signInClient }) => {
+  const client = await createClient();
+  await signInClient(client);
+  await page.goto("/client-area");
+  await expect(page.getByRole("heading", { name: `Bem-vindo(a), ${client.name}` })).toBeVisible();
+  await deleteClient(appDb(), client.id, null);
+  await page.goto("/client-area?tab=manutencao");
+  await expect(page).toHaveURL(/\/client-login$/);
+  await expect(toast(page)).toContainText("Acesso negado");
 });
 
 test("a staff session is not a client session", async ({ page, admin }) => {
@@ -235,6 +300,18 @@ for (const who of WHO) {
     const a = await createClient({ name: `Matriz A ${Date.now()}` });
     const b = await createClient({ name: `Matriz B ${Date.now()}` });
     const contract = await createContract(a.id, "Contrato matriz.pdf");
+    const request = await createMaintenanceRequest(appDb(), a.id, { title: "Matriz", description: "x", category: "general", priority: "medium" }, [
+      await sampleJpeg(),
+    ]);
+    const image = db().prepare("select id from maintenance_images where request_id = ?").pluck().get(request) as number;
+    const docKey = `${"d".repeat(24)}${Date.now()}.pdf`;
+    fs.mkdirSync(PRIVATE_DIR, { recursive: true });
+    fs.writeFileSync(path.join(PRIVATE_DIR, docKey), samplePdf("Laudo"));
+    const document = db()
+      .prepare(
+        "insert into maintenance_documents (request_id, file_name, file_key, mime_type, size, uploaded_by_name, uploaded_at) values (?, 'laudo matriz.pdf', ?, 'application/pdf', 1, 'Equipe', ?)",
+      )
+      .run(request, docKey, new Date().toISOString()).lastInsertRowid;
     const context: BrowserContext = await newContext();
     if (who === "clientA") await signInClient(a, context);
     if (who === "clientB") await signInClient(b, context);
@@ -273,13 +350,21 @@ for (const who of WHO) {
       expect(count("maintenance_requests", "client_id in (?, ?)", a.id, b.id)).toBe(before);
     }
 
-    const file = await context.request.get(`/arquivos/contratos/${contract.id}`, { maxRedirects: 0 });
-    expect(file.headers()["cache-control"]).toBe("private, no-store");
-    if (who === "clientA" || who === "admin" || who === "master") {
-      expect(file.status()).toBe(200);
-    } else {
-      expect(file.status()).toBe(404);
-      expect(await file.text()).not.toContain("matriz");
+    for (const url of [
+      `/arquivos/contratos/${contract.id}`,
+      `/arquivos/manutencao/imagens/${image}`,
+      `/arquivos/manutencao/documentos/${document}`,
+      `/arquivos/manutencao/documentos/${document}?download=1`,
+    ]) {
+      const file = await context.request.get(url, { maxRedirects: 0 });
+      expect(file.headers()["cache-control"], url).toBe("private, no-store");
+      if (who === "clientA" || who === "admin" || who === "master") {
+        expect(file.status(), url).toBe(200);
+        expect(file.headers()["content-disposition"], url).toMatch(url.endsWith("download=1") ? /^attachment; / : /^inline; /);
+      } else {
+        expect(file.status(), url).toBe(404);
+        expect(await file.text(), url).not.toContain("matriz");
+      }
     }
     const logout = await context.request.post("/client-logout", { form: {}, headers: { Origin: E2E_URL }, maxRedirects: 0 });
     expect(logout.status()).toBe(302);

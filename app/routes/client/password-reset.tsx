@@ -12,8 +12,11 @@ import { pageTitle } from "#app/utils/seo";
 import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/password-reset";
 
+// The token in the URL never leaves in a Referer to another site; "same-origin"
+// rather than "no-referrer", which makes a browser without JavaScript post the
+// form with "Origin: null", refused by the server's origin check.
 export function meta({ matches }: Route.MetaArgs) {
-  return [{ title: pageTitle(matches, "Nova senha") }, { name: "robots", content: "noindex" }, { name: "referrer", content: "no-referrer" }];
+  return [{ title: pageTitle(matches, "Nova senha") }, { name: "robots", content: "noindex" }, { name: "referrer", content: "same-origin" }];
 }
 
 // Only a client account's token is valid here.
