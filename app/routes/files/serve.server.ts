@@ -6,6 +6,7 @@ import type { FileViewer, PrivateFile } from "#app/models/files/access.server";
 import { getClientForUser } from "#app/models/clients/portal.server";
 import { privateFilePath } from "#app/models/files/private-store.server";
 import { getSessionUser } from "#app/utils/auth.server";
+import { contentDisposition } from "#app/utils/content-disposition";
 import { parseId } from "#app/utils/http.server";
 import { PRIVATE_CACHE_CONTROL } from "#app/utils/private-paths";
 
@@ -30,13 +31,6 @@ async function viewerOf(request: Request): Promise<FileViewer | null> {
   if (session.user.role !== "client") return null;
   const client = await getClientForUser(getDb(), session.user.id);
   return client ? { kind: "client", clientId: client.id } : null;
-}
-
-// RFC 6266 / 5987: an ASCII fallback and the UTF-8 name.
-export function contentDisposition(kind: "inline" | "attachment", name: string) {
-  const fallback = name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_") || "arquivo";
-  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `${kind}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 
 export async function servePrivateFile(
