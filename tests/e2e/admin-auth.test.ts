@@ -116,6 +116,28 @@ test("password recovery through the emailed link, single use; it ends the accoun
   await expect(page.getByRole("heading", { name: "Link inválido ou expirado" })).toBeVisible();
 });
 
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the emailed reset link sets a new password", async ({ page, createUser }) => {
+    const user = await createUser("admin");
+    await page.goto("/admin/password-recovery");
+    await page.getByLabel("Email").fill(user.email);
+    await page.getByRole("button", { name: "Enviar instruções" }).click();
+    await expect(page.getByText("Instruções enviadas")).toBeVisible();
+    let email: string | null = null;
+    await expect.poll(() => (email = newestEmailTo(user.email))).not.toBeNull();
+    const link = /http:\/\/[^\s]+\/admin\/password-recovery\/[A-Za-z0-9_-]+/.exec(email!)?.[0];
+    await page.goto(link!);
+    await page.getByLabel("Nova senha", { exact: true }).fill("semScript123");
+    await page.getByLabel("Confirme a nova senha").fill("semScript123");
+    await page.getByRole("button", { name: "Salvar nova senha" }).click();
+    await expect(page.getByText("Senha alterada")).toBeVisible();
+    await login(page, user.username, "semScript123");
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  });
+});
+
 test("recovery answers the same for an unknown address and sends nothing", async ({ page, createUser }) => {
   const address = `ninguem-${Date.now()}@teste.com`;
   await page.goto("/admin/recuperar-senha");

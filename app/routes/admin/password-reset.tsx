@@ -12,18 +12,27 @@ import { pageTitle } from "#app/utils/seo";
 import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/password-reset";
 
+// The token in the URL never leaves in a Referer to another site; "same-origin"
+// rather than "no-referrer", which makes a browser without JavaScript post the
+// form with "Origin: null", refused by the server's origin check.
 export function meta({ matches }: Route.MetaArgs) {
-  return [{ title: pageTitle(matches, "Nova senha") }, { name: "robots", content: "noindex" }, { name: "referrer", content: "no-referrer" }];
+  return [{ title: pageTitle(matches, "Nova senha") }, { name: "robots", content: "noindex" }, { name: "referrer", content: "same-origin" }];
+}
+
+// Only a staff account's token is valid here (clients have their own page).
+async function validStaffToken(token: string) {
+  const valid = await findValidResetToken(getDb(), token);
+  return valid !== null && valid.role !== "client";
 }
 
 export async function loader({ params }: Route.LoaderArgs) {
-  return { valid: Boolean(await findValidResetToken(getDb(), params.token)), constraint: getZodConstraint(passwordResetSchema) };
+  return { valid: await validStaffToken(params.token), constraint: getZodConstraint(passwordResetSchema) };
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
   const submission = parseWithZod(await readFormData(request), { schema: passwordResetSchema });
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password", "confirm"] }), expired: false }, { status: 400 });
-  const ok = await consumeResetToken(getDb(), params.token, submission.value.password);
+  const ok = (await validStaffToken(params.token)) && (await consumeResetToken(getDb(), params.token, submission.value.password));
   if (!ok) return data({ result: submission.reply({ hideFields: ["password", "confirm"] }), expired: true }, { status: 410 });
   return redirectWithToast("/admin", { type: "success", title: "Senha alterada", description: "Entre com a sua nova senha." });
 }
