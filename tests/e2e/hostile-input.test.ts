@@ -49,8 +49,7 @@ const SAMPLE_PARAMS: Record<string, (rows: Rows) => Record<string, string>> = {
   "routes/admin/clients/edit.tsx": (r) => ({ id: String(r.client) }),
   "routes/admin/clients/contract-delete.tsx": (r) => ({ id: String(r.contract) }),
   "routes/admin/clients/maintenance-manage.tsx": (r) => ({ id: String(r.maintenance) }),
-  "routes/admin/password-reset.tsx": () => ({ token: randomBytes(32).toString("base64url") }),
-  "routes/client/password-reset.tsx": () => ({ token: randomBytes(32).toString("base64url") }),
+  "routes/auth/password-reset.tsx": () => ({ token: randomBytes(32).toString("base64url") }),
   "routes/site/category.tsx": () => ({ category: "apartamentos" }),
 };
 const ABSURD_PARAMS = ["99999999999999999999999999", "-1", "1e308", "0x10", "NaN", "0", "banner-99999999999999999999"];

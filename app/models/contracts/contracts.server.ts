@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#app/db/schema";
 import { recordAudit, SYSTEM_ACTOR_NAME, type AuditActor } from "#app/models/audit/audit.server";
-import { cleanFileName, removePrivateFiles, storePrivateFile } from "#app/models/files/private-store.server";
+import { cleanFileName, storeWithRow } from "#app/models/files/private-store.server";
 import { documentTypeOf } from "#app/utils/uploads.server";
 
 // Contract files of rental clients (spec §3 "Contract document", §7
@@ -65,9 +65,8 @@ export async function createContract(
   const type = await documentTypeOf(input.bytes, CONTRACT_KINDS);
   if (!type) return { ok: false, reason: "type" };
   const fileName = cleanFileName(input.fileName, `contrato${type.ext}`);
-  const key = await storePrivateFile(input.bytes, type.ext);
-  try {
-    const id = await db.transaction().execute(async (trx) => {
+  const id = await storeWithRow(input.bytes, type.ext, (key) =>
+    db.transaction().execute(async (trx) => {
       const client = await trx.selectFrom("clients").select("id").where("id", "=", input.clientId).executeTakeFirst();
       if (!client) return null;
       const values = {
@@ -89,16 +88,10 @@ export async function createContract(
         after: { client_id: values.client_id, file_name: fileName, mime_type: type.mime, size: values.size },
       });
       return row.id;
-    });
-    if (id === null) {
-      await removePrivateFiles([key]);
-      return { ok: false, reason: "client" };
-    }
-    return { ok: true, id };
-  } catch (error) {
-    await removePrivateFiles([key]);
-    throw error;
-  }
+    }),
+  );
+  if (id === null) return { ok: false, reason: "client" };
+  return { ok: true, id };
 }
 
 // Deletes the row (with its audit row) and returns the file key to remove

@@ -44,3 +44,18 @@ export function cleanFileName(name: string, fallback: string) {
   const base = (name.split(/[/\\]/).pop() ?? "").replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, "").trim();
   return base.slice(0, 200) || fallback;
 }
+
+// Stores the bytes under a fresh key, then runs `write` (the row and its audit
+// row, in one transaction). When `write` returns null (its parent row is gone)
+// or throws, the file is removed again: a stored file always has its row.
+export async function storeWithRow<T>(bytes: Uint8Array, ext: string, write: (key: string) => Promise<T | null>): Promise<T | null> {
+  const key = await storePrivateFile(bytes, ext);
+  try {
+    const result = await write(key);
+    if (result === null) await removePrivateFiles([key]);
+    return result;
+  } catch (error) {
+    await removePrivateFiles([key]);
+    throw error;
+  }
+}

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#app/db/schema";
 import { recordAudit, SYSTEM_ACTOR_NAME, type AuditActor } from "#app/models/audit/audit.server";
-import { cleanFileName, removePrivateFiles, storePrivateFile } from "#app/models/files/private-store.server";
+import { cleanFileName, storeWithRow } from "#app/models/files/private-store.server";
 import { documentTypeOf } from "#app/utils/uploads.server";
 import type { MaintenanceUpdateInput } from "./admin.schema";
 
@@ -125,9 +125,8 @@ export async function addMaintenanceDocument(
   const type = await documentTypeOf(input.bytes, MAINTENANCE_DOCUMENT_KINDS);
   if (!type) return { ok: false, reason: "type" };
   const fileName = cleanFileName(input.fileName, `documento${type.ext}`);
-  const key = await storePrivateFile(input.bytes, type.ext);
-  try {
-    const id = await db.transaction().execute(async (trx) => {
+  const id = await storeWithRow(input.bytes, type.ext, (key) =>
+    db.transaction().execute(async (trx) => {
       const request = await trx.selectFrom("maintenance_requests").select("id").where("id", "=", input.requestId).executeTakeFirst();
       if (!request) return null;
       const values = {
@@ -148,14 +147,8 @@ export async function addMaintenanceDocument(
         after: { request_id: values.request_id, file_name: fileName, mime_type: type.mime, size: values.size },
       });
       return row.id;
-    });
-    if (id === null) {
-      await removePrivateFiles([key]);
-      return { ok: false, reason: "request" };
-    }
-    return { ok: true, id };
-  } catch (error) {
-    await removePrivateFiles([key]);
-    throw error;
-  }
+    }),
+  );
+  if (id === null) return { ok: false, reason: "request" };
+  return { ok: true, id };
 }
