@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-// getEnv() reads process.env once per module instance: each case imports a fresh one.
+// getEnv() reads the environment once per module instance: each case imports a fresh one.
 async function load(env: Record<string, string | undefined>) {
   vi.resetModules();
   for (const [key, value] of Object.entries(env)) vi.stubEnv(key, value);

@@ -1,26 +1,17 @@
-import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Download, Eye, FileText, LogOut } from "lucide-react";
-import { Form, Link, data, useNavigation } from "react-router";
-import { Field, FormAlert, buttonClass, describedBy, inputClass } from "#app/components/ui/field";
+import { LogOut } from "lucide-react";
+import { Form, Link, data } from "react-router";
 import { getDb, rethrowIfBusy } from "#app/db/db.server";
 import { listOwnContracts } from "#app/models/clients/portal.server";
 import { formatDay } from "#app/models/clients/status";
-import {
-  MAINTENANCE_CATEGORY_OPTIONS,
-  MAINTENANCE_PRIORITY_OPTIONS,
-  maintenanceCategoryLabel,
-  maintenancePriorityLabel,
-  maintenanceStatusLabel,
-} from "#app/models/maintenance/labels";
-import { MAINTENANCE_MESSAGES, MAX_MAINTENANCE_IMAGES, maintenanceRequestSchema } from "#app/models/maintenance/maintenance.schema";
+import { MAINTENANCE_MESSAGES, maintenanceRequestSchema } from "#app/models/maintenance/maintenance.schema";
 import { MaintenanceImageError, createMaintenanceRequest, listOwnMaintenanceRequests } from "#app/models/maintenance/requests.server";
 import { clientContext } from "#app/utils/client-context";
-import { formatBRL, formatDate } from "#app/utils/format";
-import { IMAGE_ACCEPT } from "#app/utils/image-rules";
+import { formatBRL } from "#app/utils/format";
 import { pageTitle } from "#app/utils/seo";
 import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/area";
+import { BillingTab, ContractsTab, MaintenanceTab } from "./area-tabs";
 import { readMaintenanceForm } from "./maintenance-upload.server";
 
 const TABS = [
@@ -93,20 +84,6 @@ export async function action({ context, request }: Route.ActionArgs) {
   });
 }
 
-const badge = "inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold";
-const STATUS_CLASS: Record<string, string> = {
-  pending: "bg-yellow-100 text-yellow-900",
-  in_progress: "bg-blue-100 text-blue-900",
-  completed: "bg-green-100 text-green-900",
-  cancelled: "bg-slate-200 text-slate-800",
-};
-const PRIORITY_CLASS: Record<string, string> = {
-  low: "bg-slate-100 text-slate-800",
-  medium: "bg-blue-100 text-blue-900",
-  high: "bg-orange-100 text-orange-900",
-  urgent: "bg-red-100 text-red-900",
-};
-
 export default function ClientArea({ loaderData, actionData }: Route.ComponentProps) {
   const { tab, client } = loaderData;
   return (
@@ -167,193 +144,5 @@ export default function ClientArea({ loaderData, actionData }: Route.ComponentPr
         {tab === "manutencao" ? <MaintenanceTab requests={loaderData.requests} constraint={loaderData.constraint} actionData={actionData} /> : null}
       </div>
     </main>
-  );
-}
-
-function ContractsTab({ contracts }: { contracts: Route.ComponentProps["loaderData"]["contracts"] }) {
-  return (
-    <section aria-labelledby="contratos" className="rounded-xl bg-white p-6 shadow-sm">
-      <h2 id="contratos" className="text-lg font-semibold text-slate-900">
-        Meus Contratos
-      </h2>
-      {contracts.length === 0 ? (
-        <p className="mt-4 text-slate-600">Nenhum contrato disponível no momento.</p>
-      ) : (
-        <ul className="mt-4 divide-y divide-slate-200">
-          {contracts.map((c) => (
-            <li key={c.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
-              <div className="flex items-center gap-3">
-                <FileText aria-hidden className="size-6 text-brand-700" />
-                <div>
-                  <p className="font-medium break-all text-slate-900">{c.file_name}</p>
-                  <p className="text-sm text-slate-600">
-                    Enviado em {formatDate(c.uploaded_at)} por {c.uploaded_by_name}
-                  </p>
-                </div>
-              </div>
-              <div className="flex gap-2">
-                <a
-                  href={`/arquivos/contratos/${c.id}`}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="inline-flex items-center gap-1 rounded-md border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-50"
-                >
-                  <Eye aria-hidden className="size-4" /> Visualizar
-                </a>
-                <a
-                  href={`/arquivos/contratos/${c.id}?download=1`}
-                  download
-                  className="inline-flex items-center gap-1 rounded-md border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-50"
-                >
-                  <Download aria-hidden className="size-4" /> Baixar
-                </a>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
-  );
-}
-
-// The billing table belongs to the billing issue; until it lands the history is empty.
-function BillingTab() {
-  return (
-    <section aria-labelledby="cobrancas" className="rounded-xl bg-white p-6 shadow-sm">
-      <h2 id="cobrancas" className="text-lg font-semibold text-slate-900">
-        Histórico de Cobranças
-      </h2>
-      <p className="mt-4 text-slate-600">Nenhuma cobrança encontrada.</p>
-      <p className="mt-4 text-sm text-slate-500">Os status de pagamento são atualizados automaticamente.</p>
-    </section>
-  );
-}
-
-type MaintenanceTabProps = {
-  requests: Route.ComponentProps["loaderData"]["requests"];
-  constraint: Route.ComponentProps["loaderData"]["constraint"];
-  actionData: Route.ComponentProps["actionData"];
-};
-
-function MaintenanceTab({ requests, constraint, actionData }: MaintenanceTabProps) {
-  const busy = useNavigation().state === "submitting";
-  const [form, fields] = useForm<Record<"title" | "category" | "priority" | "description" | "images", string>>({
-    id: "maintenance",
-    lastResult: actionData?.result,
-    constraint,
-    defaultValue: { category: "general", priority: "medium" },
-  });
-  return (
-    <div className="space-y-6">
-      <section aria-labelledby="nova-solicitacao" className="rounded-xl bg-white p-6 shadow-sm">
-        <h2 id="nova-solicitacao" className="text-lg font-semibold text-slate-900">
-          Nova Solicitação
-        </h2>
-        <Form method="post" encType="multipart/form-data" {...getFormProps(form)} noValidate={false} className="mt-4 space-y-4">
-          {actionData?.alert ? <FormAlert title={actionData.alert.title} description={actionData.alert.description} /> : null}
-          <Field meta={fields.title} label="Título" type="text" />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field meta={fields.category} label="Categoria" as="select">
-              {MAINTENANCE_CATEGORY_OPTIONS.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </Field>
-            <Field meta={fields.priority} label="Prioridade" as="select">
-              {MAINTENANCE_PRIORITY_OPTIONS.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </Field>
-          </div>
-          <Field meta={fields.description} label="Descrição detalhada" as="textarea" rows={4} />
-          <Field meta={fields.images} label="Imagens (opcional)" hint={`Até ${MAX_MAINTENANCE_IMAGES} imagens JPEG, PNG ou WebP de até 5MB cada.`} as="custom">
-            <input
-              id={fields.images.id}
-              name="images"
-              type="file"
-              multiple
-              accept={IMAGE_ACCEPT}
-              aria-describedby={describedBy(fields.images, "hint")}
-              className={inputClass}
-            />
-          </Field>
-          <button type="submit" className={buttonClass} disabled={busy}>
-            {busy ? "Enviando..." : "Enviar Solicitação"}
-          </button>
-        </Form>
-      </section>
-
-      <section aria-labelledby="minhas-solicitacoes" className="rounded-xl bg-white p-6 shadow-sm">
-        <h2 id="minhas-solicitacoes" className="text-lg font-semibold text-slate-900">
-          Minhas Solicitações
-        </h2>
-        {requests.length === 0 ? (
-          <p className="mt-4 text-slate-600">Nenhuma solicitação de manutenção.</p>
-        ) : (
-          <ul className="mt-4 space-y-4">
-            {requests.map((r) => (
-              <li key={r.id} className="rounded-lg border border-slate-200 p-4" data-request-id={r.id}>
-                <div className="flex flex-wrap items-center gap-2">
-                  <h3 className="font-semibold text-slate-900">{r.title}</h3>
-                  <span className={`${badge} ${STATUS_CLASS[r.status] ?? "bg-slate-100 text-slate-800"}`}>{maintenanceStatusLabel(r.status)}</span>
-                  <span className={`${badge} ${PRIORITY_CLASS[r.priority] ?? "bg-slate-100 text-slate-800"}`}>{maintenancePriorityLabel(r.priority)}</span>
-                </div>
-                <p className="mt-1 text-sm text-slate-600">
-                  {maintenanceCategoryLabel(r.category)} · Solicitado em {formatDate(r.requested_at)}
-                  {r.completed_at ? ` · Concluído em ${formatDate(r.completed_at)}` : ""}
-                </p>
-                <p className="mt-2 whitespace-pre-line text-slate-800">{r.description}</p>
-                {r.admin_notes ? (
-                  <div className="mt-3 rounded-md bg-slate-50 p-3 text-sm">
-                    <p className="font-semibold text-slate-900">Observações da administração</p>
-                    <p className="whitespace-pre-line text-slate-800">{r.admin_notes}</p>
-                  </div>
-                ) : null}
-                {r.images.length ? (
-                  <ul className="mt-3 flex flex-wrap gap-2" aria-label="Imagens">
-                    {r.images.map((img, i) => (
-                      <li key={img.id}>
-                        <a href={`/arquivos/manutencao/imagens/${img.id}`} target="_blank" rel="noopener noreferrer">
-                          <img
-                            src={`/arquivos/manutencao/imagens/${img.id}`}
-                            alt={`Imagem ${i + 1} da solicitação`}
-                            width={img.width}
-                            height={img.height}
-                            loading="lazy"
-                            className="h-20 w-20 rounded object-cover"
-                          />
-                        </a>
-                      </li>
-                    ))}
-                  </ul>
-                ) : null}
-                {r.documents.length ? (
-                  <div className="mt-3">
-                    <p className="text-sm font-semibold text-slate-900">Documentos</p>
-                    <ul className="text-sm">
-                      {r.documents.map((d) => (
-                        <li key={d.id}>
-                          <a
-                            href={`/arquivos/manutencao/documentos/${d.id}`}
-                            target="_blank"
-                            rel="noopener noreferrer"
-                            className="text-brand-700 hover:underline"
-                          >
-                            {d.file_name}
-                          </a>
-                        </li>
-                      ))}
-                    </ul>
-                  </div>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-    </div>
   );
 }
