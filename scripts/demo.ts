@@ -12,11 +12,13 @@ const { migrateToLatest } = await import("#app/db/migrate.server");
 const { databasePath } = await import("#app/utils/env.server");
 const { seedDemo } = await import("./seed-demo-data");
 const { seedDemoMaster } = await import("./seed-demo-master");
+const { seedDemoClients } = await import("./seed-demo-clients");
 
 const db = openDatabase(databasePath());
 await migrateToLatest(db);
 const { created, properties } = await seedDemo(db);
 console.log(created ? `Demonstração: ${properties} imóveis criados.` : "Demonstração: banco já tinha dados, nada foi alterado.");
 await seedDemoMaster(db);
+await seedDemoClients(db);
 await db.destroy();
 await import("../server");

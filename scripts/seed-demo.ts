@@ -5,6 +5,7 @@ import { openDatabase } from "#app/db/db.server";
 import { migrateToLatest } from "#app/db/migrate.server";
 import { databasePath } from "#app/utils/env.server";
 import { seedDemo } from "./seed-demo-data";
+import { seedDemoClients } from "./seed-demo-clients";
 import { seedDemoMaster } from "./seed-demo-master";
 
 const started = performance.now();
@@ -21,6 +22,7 @@ try {
   await migrateToLatest(db);
   const result = await seedDemo(db);
   await seedDemoMaster(db);
+  await seedDemoClients(db);
   if (!result.created) {
     console.log("Dados de demonstração já existem: nada a fazer.");
   } else {

@@ -1,0 +1,204 @@
+import type { Kysely } from "kysely";
+import type { Database } from "#app/db/schema";
+import type { AuditActor } from "#app/models/audit/audit.server";
+import { createClient, disableClientLogin } from "#app/models/clients/clients.server";
+import { newClientSchema } from "#app/models/clients/client.schema";
+import { createContract } from "#app/models/contracts/contracts.server";
+import { addMaintenanceDocument, updateMaintenanceRequest } from "#app/models/maintenance/admin.server";
+import { createMaintenanceRequest } from "#app/models/maintenance/requests.server";
+import { absoluteUrl } from "#app/utils/env.server";
+import { localToday } from "#app/utils/local-date";
+import { demoPdf, demoPhoto } from "./demo-files";
+
+// The demo's rental side (issue 7): four tenants of Três Lagoas, three with a
+// login (two active, one whose contract has ended) and one without, each with
+// a contract PDF; the first has maintenance requests, one of them answered.
+// Everything goes through the app's own model functions and form schema, so
+// the rows are the ones the back office would write. Does nothing once any
+// client exists.
+
+type DB = Kysely<Database>;
+
+// "yyyy-mm-dd" moved by whole months, kept on the first of the month (a
+// contract starts on the 1st) or on the day before (its last day).
+function monthStart(today: string, months: number) {
+  const [y, m] = today.split("-").map(Number);
+  const d = new Date(Date.UTC(y, m - 1 + months, 1));
+  return d.toISOString().slice(0, 10);
+}
+function lastDayBefore(day: string) {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - 1);
+  return d.toISOString().slice(0, 10);
+}
+
+type DemoClient = {
+  form: Record<string, string>;
+  login: boolean;
+};
+
+function demoClients(today: string): DemoClient[] {
+  return [
+    {
+      login: true,
+      form: {
+        name: "Mariana Souza Lima",
+        email: "mariana.lima@exemplo.com.br",
+        username: "mariana.lima",
+        phone: "(67) 99876-1234",
+        cpf_cnpj: "529.982.247-25",
+        property_address: "Rua Paranaíba, 1450, apto 302 - Centro, Três Lagoas - MS",
+        contract_start_date: monthStart(today, -8),
+        contract_end_date: lastDayBefore(monthStart(today, 22)),
+        monthly_rent: "1.850,00",
+        payment_due_day: "10",
+        owner_name: "José Carlos Andrade",
+        owner_email: "jose.andrade@exemplo.com.br",
+        owner_phone: "(67) 99911-2233",
+      },
+    },
+    {
+      login: true,
+      form: {
+        name: "Pereira Materiais de Construção Ltda",
+        email: "financeiro@pereiramateriais.com.br",
+        username: "pereira.materiais",
+        phone: "(67) 3521-4455",
+        cpf_cnpj: "11.222.333/0001-81",
+        property_address: "Av. Ranulpho Marques Leal, 2300, sala 4 - Distrito Industrial, Três Lagoas - MS",
+        contract_start_date: monthStart(today, -14),
+        contract_end_date: lastDayBefore(monthStart(today, 22)),
+        monthly_rent: "4.200,00",
+        payment_due_day: "5",
+        owner_name: "Helena Duarte Martins",
+        owner_email: "helena.martins@exemplo.com.br",
+        owner_phone: "(67) 99654-7788",
+      },
+    },
+    {
+      login: true,
+      form: {
+        name: "Fernanda Alves Rocha",
+        email: "fernanda.rocha@exemplo.com.br",
+        username: "fernanda.rocha",
+        phone: "(67) 99123-4567",
+        cpf_cnpj: "111.444.777-35",
+        property_address: "Rua Egídio Thomé, 870 - Jardim Alvorada, Três Lagoas - MS",
+        contract_start_date: monthStart(today, -32),
+        contract_end_date: lastDayBefore(monthStart(today, -2)),
+        monthly_rent: "1.200,00",
+        payment_due_day: "15",
+        owner_name: "José Carlos Andrade",
+        owner_email: "jose.andrade@exemplo.com.br",
+        owner_phone: "(67) 99911-2233",
+      },
+    },
+    {
+      login: false,
+      form: {
+        name: "Roberto Nunes",
+        email: "roberto.nunes@exemplo.com.br",
+        username: "roberto.nunes",
+        phone: "(67) 99234-5678",
+        property_address: "Rua Munir Thomé, 300 - Vila Nova, Três Lagoas - MS",
+        contract_start_date: monthStart(today, -3),
+        contract_end_date: lastDayBefore(monthStart(today, 9)),
+        monthly_rent: "950,00",
+      },
+    },
+  ];
+}
+
+const br = (day: string) => day.split("-").reverse().join("/");
+
+function contractPdf(form: Record<string, string>) {
+  return demoPdf("Contrato de Locação Residencial", [
+    `Locatário(a): ${form.name}`,
+    `Imóvel: ${form.property_address}`,
+    `Locador(a): ${form.owner_name || "conforme cadastro da imobiliária"}`,
+    `Vigência: de ${br(form.contract_start_date)} a ${br(form.contract_end_date)}`,
+    `Aluguel mensal: R$ ${form.monthly_rent}, com vencimento todo dia ${form.payment_due_day || "5"}.`,
+    "",
+    "Documento de demonstração gerado pelo sistema da imobiliária.",
+  ]);
+}
+
+// The staff member shown as uploader: the first master (created by the demo
+// seed just before), or "Sistema" when there is none.
+async function demoActor(db: DB): Promise<AuditActor> {
+  const row = await db.selectFrom("users").select(["id", "name"]).where("role", "=", "master").orderBy("id").executeTakeFirst();
+  return row ?? null;
+}
+
+export async function seedDemoClients(db: DB) {
+  const existing = await db.selectFrom("clients").select(db.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  if (Number(existing.n) > 0) return null;
+  const actor = await demoActor(db);
+  const today = localToday();
+  let printed: { username: string; password: string } | null = null;
+  const ids: number[] = [];
+
+  // Parsed first, like a form post (empty fields are left out, as Conform
+  // does): a bad demo value stops the seed before anything is written.
+  const demos = demoClients(today).map((demo) => ({ ...demo, input: newClientSchema.parse(demo.form) }));
+  for (const demo of demos) {
+    const created = await createClient(db, demo.input, actor);
+    if (!created.ok) throw new Error(`${demo.form.username}: ${created.message}`);
+    ids.push(created.id);
+    if (!demo.login) await disableClientLogin(db, created.id, actor);
+    else if (!printed && created.password) printed = { username: demo.form.username, password: created.password };
+    const slug = demo.form.username.replace(/\W+/g, "-");
+    const contract = await createContract(db, { clientId: created.id, fileName: `Contrato de Locação - ${slug}.pdf`, bytes: contractPdf(demo.form) }, actor);
+    if (!contract.ok) throw new Error(`contrato de ${demo.form.username}: ${contract.reason}`);
+  }
+
+  // The first tenant's requests: one answered with a note and a report, one open.
+  const [first] = ids;
+  const leak = await createMaintenanceRequest(
+    db,
+    first,
+    {
+      title: "Vazamento na pia da cozinha",
+      category: "plumbing",
+      priority: "high",
+      description: "Água escorrendo por baixo da pia desde ontem à noite; o armário está molhado.",
+    },
+    [await demoPhoto("Pia da cozinha", "#2563eb"), await demoPhoto("Armário molhado", "#0891b2")],
+  );
+  await updateMaintenanceRequest(
+    db,
+    leak,
+    { status: "completed", priority: "high", admin_notes: "Sifão e vedação trocados pelo encanador parceiro. Relatório anexado." },
+    actor,
+  );
+  await addMaintenanceDocument(
+    db,
+    {
+      requestId: leak,
+      fileName: "Relatório de manutenção - pia.pdf",
+      bytes: demoPdf("Relatório de Manutenção", [
+        "Serviço: troca do sifão e da vedação da pia da cozinha.",
+        "Situação: concluído, sem custo para o locatário.",
+      ]),
+    },
+    actor,
+  );
+  await createMaintenanceRequest(
+    db,
+    first,
+    {
+      title: "Tomada sem energia no quarto",
+      category: "electrical",
+      priority: "medium",
+      description: "A tomada ao lado da cama parou de funcionar; as outras do quarto estão normais.",
+    },
+    [],
+  );
+  if (printed) {
+    console.log("  Clientes de demonstração criados (área do cliente):");
+    console.log(`    usuário: ${printed.username}   senha: ${printed.password}`);
+    console.log(`    entre em ${absoluteUrl("/client-login")}`);
+    console.log("");
+  }
+  return { clients: ids.length, login: printed };
+}
