@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
+import { MAX_CONTRACT_BYTES } from "#app/models/contracts/contract.schema";
 import { EXE, PDF } from "#tests/fixtures/admin-rental";
 import { count, db } from "#tests/fixtures/db";
 import { uniq } from "#tests/fixtures/site";
@@ -81,6 +82,36 @@ test("an .exe renamed .pdf is refused: the message, no row, no file (JavaScript 
   await expect(page.getByLabel("Cliente")).toHaveValue(String(client.id));
   expect(contractsOf(client.id)).toEqual([]);
   expect(storedWith(exe)).toBe(false);
+});
+
+test("a contract of exactly 20 MB is accepted and one byte more is refused, writing nothing (JavaScript off)", async ({
+  admin,
+  newContext,
+  signIn,
+  createClient,
+}) => {
+  const client = await createClient();
+  const context = await newContext({ javaScriptEnabled: false });
+  await signIn(admin, context);
+  const page = await context.newPage();
+  const pdfOf = (size: number) => Buffer.concat([PDF, Buffer.from(`% ${uniq()}\n`), Buffer.alloc(size - PDF.length - 16, 0x20)]).subarray(0, size);
+
+  const tooBig = pdfOf(MAX_CONTRACT_BYTES + 1);
+  await page.goto(`/admin/clients/contratos/novo?cliente=${client.id}`);
+  await page.getByLabel("Arquivo").setInputFiles({ name: "grande.pdf", mimeType: "application/pdf", buffer: tooBig });
+  await page.getByRole("button", { name: "Enviar Contrato" }).click();
+  await expect(page.getByText("O arquivo deve ter no máximo 20 MB.")).toBeVisible();
+  expect(contractsOf(client.id)).toEqual([]);
+  expect(storedWith(tooBig)).toBe(false);
+
+  const limit = pdfOf(MAX_CONTRACT_BYTES);
+  await page.goto(`/admin/clients/contratos/novo?cliente=${client.id}`);
+  await page.getByLabel("Arquivo").setInputFiles({ name: "no-limite.pdf", mimeType: "application/pdf", buffer: limit });
+  await page.getByRole("button", { name: "Enviar Contrato" }).click();
+  await expect(toast(page)).toContainText("Contrato enviado com sucesso!");
+  const [stored] = contractsOf(client.id);
+  expect(stored.file_name).toBe("no-limite.pdf");
+  expect(fs.statSync(path.join(privateDir, stored.file_key)).size).toBe(MAX_CONTRACT_BYTES);
 });
 
 test("a missing client or file gives the spec's message and writes nothing (JavaScript on)", async ({ admin: _admin, page, createClient }) => {
