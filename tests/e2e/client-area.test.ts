@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
+import { SYSTEM_ACTOR_NAME } from "#app/models/audit/audit.server";
 import { deleteClient } from "#app/models/clients/clients.server";
 import { createMaintenanceRequest } from "#app/models/maintenance/requests.server";
 import { appDb, count, db } from "#tests/fixtures/db";
@@ -174,7 +175,7 @@ test("each client sees only its own contracts and requests; another's files are 
   await page.goto("/client-area?tab=contrato");
   await expect(page.getByText("Contrato Ação.pdf")).toBeVisible();
   await expect(page.getByText("Contrato do B.pdf")).toHaveCount(0);
-  await expect(page.getByText("Equipe Teste")).toBeVisible();
+  await expect(page.getByText(`por ${SYSTEM_ACTOR_NAME}`)).toBeVisible();
   await page.goto("/client-area?tab=manutencao");
   await expect(page.getByText("Pedido do B")).toHaveCount(0);
 
