@@ -33,13 +33,15 @@ export default [
     route("admin/requests/:id", "routes/admin/requests/ideal-detail.tsx"),
     route("admin/listings", "routes/admin/requests/owner-request-list.tsx"),
     route("admin/listings/:id", "routes/admin/requests/owner-request-detail.tsx"),
-    route("admin/clients", "routes/admin/clients/index.tsx"),
-    route("admin/clients/new", "routes/admin/clients/new.tsx"),
-    route("admin/clients/:id/edit", "routes/admin/clients/edit.tsx"),
-    route("admin/clients/contratos/novo", "routes/admin/clients/contract-new.tsx"),
-    route("admin/clients/contratos/:id/excluir", "routes/admin/clients/contract-delete.tsx"),
-    route("admin/clients/manutencoes/documentos/novo", "routes/admin/clients/maintenance-document.tsx"),
-    route("admin/clients/manutencoes/:id", "routes/admin/clients/maintenance-manage.tsx"),
+    // The dialogs of the clients page are its child routes, drawn over its tab.
+    route("admin/clients", "routes/admin/clients/index.tsx", [
+      route("new", "routes/admin/clients/new.tsx"),
+      route(":id/edit", "routes/admin/clients/edit.tsx"),
+      route("contratos/novo", "routes/admin/clients/contract-new.tsx"),
+      route("contratos/:id/excluir", "routes/admin/clients/contract-delete.tsx"),
+      route("manutencoes/documentos/novo", "routes/admin/clients/maintenance-document.tsx"),
+      route("manutencoes/:id", "routes/admin/clients/maintenance-manage.tsx"),
+    ]),
     route("admin/*", "routes/site/not-found.tsx", { id: "admin-not-found" }),
   ]),
   layout("routes/site/layout.tsx", [

@@ -201,3 +201,44 @@ test("deletes a client with its login after a confirmation (JavaScript off)", as
   expect(count("clients", "id = ?", id)).toBe(0);
   expect(count("users", "id = ?", user_id)).toBe(0);
 });
+
+test("Novo Cliente and Editar Cliente are dialogs over the list with JavaScript: Escape and the close button go back", async ({
+  admin: _admin,
+  page,
+  createClient,
+}) => {
+  const client = await createClient({ name: `Cliente Diálogo ${uniq()}` });
+  await page.goto("/admin/clients");
+  await page.getByRole("link", { name: "Novo Cliente" }).click();
+  const dialog = page.getByRole("dialog", { name: "Novo Cliente" });
+  await expect(dialog).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/clients\/new$/);
+  // Modal: the list stays behind it, and the first field has the focus.
+  await expect(page.getByRole("heading", { name: "Clientes Cadastrados" })).toBeAttached();
+  expect(await dialog.evaluate((d) => d.matches(":modal"))).toBe(true);
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+  await expect(page).toHaveURL(/\/admin\/clients$/);
+
+  await row(page, client.name)
+    .getByRole("link", { name: `Editar ${client.name}` })
+    .click();
+  const edit = page.getByRole("dialog", { name: "Editar Cliente" });
+  await expect(edit.getByLabel("Nome *", { exact: true })).toHaveValue(client.name);
+  await edit.getByRole("link", { name: "Fechar" }).click();
+  await expect(edit).toHaveCount(0);
+  await expect(page).toHaveURL(/\/admin\/clients$/);
+});
+
+test("without JavaScript the dialog's URL is a page of its own over the list; Fechar goes back", async ({ admin, newContext, signIn }) => {
+  const context = await newContext({ javaScriptEnabled: false });
+  await signIn(admin, context);
+  const page = await context.newPage();
+  await page.goto("/admin/clients/new");
+  const dialog = page.getByRole("dialog", { name: "Novo Cliente" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel("Nome *", { exact: true })).toBeInViewport();
+  await dialog.getByRole("link", { name: "Fechar" }).click();
+  await expect(page).toHaveURL(/\/admin\/clients$/);
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+});

@@ -37,7 +37,7 @@ for (const js of [true, false]) {
     await expect(page).toHaveURL(/\/admin\/clients\/contratos\/novo$/);
 
     const fileName = `Contrato ${uniq()}.pdf`;
-    await page.getByLabel("Cliente").selectOption({ label: client.name });
+    await page.getByLabel("Cliente", { exact: true }).selectOption({ label: client.name });
     await page.getByLabel("Arquivo").setInputFiles({ name: fileName, mimeType: "application/pdf", buffer: PDF });
     await page.getByRole("button", { name: "Enviar Contrato" }).click();
     await expect(toast(page)).toContainText("Contrato enviado com sucesso!");
@@ -75,11 +75,11 @@ test("an .exe renamed .pdf is refused: the message, no row, no file (JavaScript 
   const page = await context.newPage();
   const exe = Buffer.concat([EXE, Buffer.from(uniq())]);
   await page.goto(`/admin/clients/contratos/novo?cliente=${client.id}`);
-  await expect(page.getByLabel("Cliente")).toHaveValue(String(client.id));
+  await expect(page.getByLabel("Cliente", { exact: true })).toHaveValue(String(client.id));
   await page.getByLabel("Arquivo").setInputFiles({ name: "contrato.pdf", mimeType: "application/pdf", buffer: exe });
   await page.getByRole("button", { name: "Enviar Contrato" }).click();
   await expect(page.getByText("Formato não aceito. Envie um arquivo PDF, DOC ou DOCX.")).toBeVisible();
-  await expect(page.getByLabel("Cliente")).toHaveValue(String(client.id));
+  await expect(page.getByLabel("Cliente", { exact: true })).toHaveValue(String(client.id));
   expect(contractsOf(client.id)).toEqual([]);
   expect(storedWith(exe)).toBe(false);
 });
@@ -123,7 +123,7 @@ test("a missing client or file gives the spec's message and writes nothing (Java
   await expect(page.getByText("Selecione um cliente e um arquivo.")).toBeVisible();
 
   await page.goto("/admin/clients/contratos/novo");
-  await page.getByLabel("Cliente").selectOption({ label: client.name });
+  await page.getByLabel("Cliente", { exact: true }).selectOption({ label: client.name });
   await page.getByRole("button", { name: "Enviar Contrato" }).click();
   await expect(page.getByText("Selecione um cliente e um arquivo.")).toBeVisible();
   expect(contractsOf(client.id)).toEqual([]);
@@ -143,7 +143,7 @@ test("the delete confirmation page works on its own (JavaScript off)", async ({ 
   const [stored] = contractsOf(client.id);
 
   await page.goto(`/admin/clients/contratos/${stored.id}/excluir`);
-  await expect(page.getByText(fileName)).toBeVisible();
+  await expect(page.getByRole("dialog", { name: "Excluir Contrato" }).getByText(fileName)).toBeVisible();
   await page.getByRole("button", { name: "Confirmar exclusão" }).click();
   await expect(toast(page)).toContainText("Contrato excluído com sucesso!");
   expect(contractsOf(client.id)).toEqual([]);

@@ -24,7 +24,7 @@ export function ClientForm({
   const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
   const [form, fields] = useForm({ id: `client-${mode}`, lastResult: result, defaultValue: defaults, constraint, shouldRevalidate: "onSubmit" });
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-6 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+    <Form method="post" {...getFormProps(form)} className="space-y-6">
       {form.errors?.length ? <FormAlert title="Não foi possível salvar" description={form.errors[0]} /> : null}
       <fieldset className="grid gap-4 md:grid-cols-2">
         <legend className="mb-2 text-lg font-semibold text-slate-900">Dados do cliente</legend>

@@ -1,7 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { ArrowLeft } from "lucide-react";
 import { Form, Link } from "react-router";
-import { AdminTitle } from "#app/components/admin/admin-shell";
+import { RouteDialog } from "#app/components/admin/route-dialog";
 import { ErrorPage } from "#app/components/site/error-page";
 import { getDb, rethrowIfBusy } from "#app/db/db.server";
 import { CONTRACT_MESSAGES, contractDeleteSchema } from "#app/models/contracts/contract.schema";
@@ -50,12 +49,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function DeleteContract({ loaderData }: Route.ComponentProps) {
   const { contract } = loaderData;
   return (
-    <>
-      <Link to={LIST} className="mb-3 inline-flex items-center gap-1 text-sm font-medium text-brand-800 hover:underline">
-        <ArrowLeft aria-hidden className="size-4" /> Voltar para Gestão de Contratos
-      </Link>
-      <AdminTitle title="Excluir Contrato" />
-      <Form method="post" className="max-w-xl space-y-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+    <RouteDialog title="Excluir Contrato" closeTo={LIST}>
+      <Form method="post" className="space-y-4">
         <p>
           Excluir o contrato <strong>{contract.file_name}</strong> de <strong>{contract.client_name}</strong>, enviado em {formatDateTime(contract.uploaded_at)}{" "}
           por {contract.uploaded_by_name}? O arquivo será apagado e não há como desfazer.
@@ -69,7 +64,7 @@ export default function DeleteContract({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
       </Form>
-    </>
+    </RouteDialog>
   );
 }
 

@@ -1,9 +1,7 @@
-import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { ArrowLeft, Upload } from "lucide-react";
-import { Form, Link, data, useNavigation } from "react-router";
-import { AdminTitle } from "#app/components/admin/admin-shell";
-import { Field, FormAlert, buttonClass, describedBy } from "#app/components/ui/field";
+import { data } from "react-router";
+import { PrivateUploadForm } from "#app/components/admin/private-upload-form";
+import { RouteDialog } from "#app/components/admin/route-dialog";
 import { getDb, rethrowIfBusy } from "#app/db/db.server";
 import { CONTRACT_ACCEPT, CONTRACT_MESSAGES, MAX_CONTRACT_BYTES, contractUploadSchema } from "#app/models/contracts/contract.schema";
 import { createContract, listClientChoices } from "#app/models/contracts/contracts.server";
@@ -49,49 +47,21 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function NewContract({ loaderData, actionData }: Route.ComponentProps) {
-  const busy = useNavigation().state === "submitting";
-  const [form, fields] = useForm<{ client_id: string; file: File }>({
-    lastResult: actionData?.result,
-    constraint: loaderData.constraint,
-    defaultValue: { client_id: loaderData.chosen },
-  });
-  const alert = actionData?.alert ?? form.errors?.[0];
   return (
-    <>
-      <Link to={LIST} className="mb-3 inline-flex items-center gap-1 text-sm font-medium text-brand-800 hover:underline">
-        <ArrowLeft aria-hidden className="size-4" /> Voltar para Gestão de Contratos
-      </Link>
-      <AdminTitle title="Enviar Contrato" />
-      <Form
-        method="post"
-        encType="multipart/form-data"
-        {...getFormProps(form)}
-        className="max-w-xl space-y-5 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
-      >
-        {alert ? <FormAlert title="Erro ao enviar contrato" description={alert} /> : null}
-        <Field meta={fields.client_id} label="Cliente" as="select">
-          <option value="">Selecione um cliente</option>
-          {loaderData.clients.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
-        </Field>
-        <Field meta={fields.file} label="Arquivo" hint="PDF, DOC ou DOCX, até 20 MB." as="custom">
-          <input
-            id={fields.file.id}
-            name={fields.file.name}
-            type="file"
-            accept={CONTRACT_ACCEPT}
-            aria-invalid={fields.file.errors?.length ? true : undefined}
-            aria-describedby={describedBy(fields.file, "PDF, DOC ou DOCX, até 20 MB.")}
-            className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-4 file:py-2 file:font-semibold"
-          />
-        </Field>
-        <button type="submit" className={buttonClass} disabled={busy}>
-          <Upload aria-hidden className="size-4" /> {busy ? "Enviando..." : "Enviar Contrato"}
-        </button>
-      </Form>
-    </>
+    <RouteDialog title="Enviar Contrato" closeTo={LIST}>
+      <PrivateUploadForm
+        choiceName="client_id"
+        choiceLabel="Cliente"
+        placeholder="Selecione um cliente"
+        options={loaderData.clients.map((c) => ({ value: c.id, label: c.name }))}
+        chosen={loaderData.chosen}
+        accept={CONTRACT_ACCEPT}
+        hint={"PDF, DOC ou DOCX, até 20 MB."}
+        submitLabel="Enviar Contrato"
+        alertTitle="Erro ao enviar contrato"
+        constraint={loaderData.constraint}
+        actionData={actionData}
+      />
+    </RouteDialog>
   );
 }

@@ -1,6 +1,6 @@
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
-import { AdminTitle } from "#app/components/admin/admin-shell";
+import { RouteDialog } from "#app/components/admin/route-dialog";
 import { ClientForm } from "#app/components/admin/client-form";
 import { getDb } from "#app/db/db.server";
 import { editClientSchema } from "#app/models/clients/client.schema";
@@ -56,9 +56,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function EditClient({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <>
-      <AdminTitle title="Editar Cliente" />
+    <RouteDialog title="Editar Cliente" closeTo="/admin/clients" wide>
       <ClientForm mode="edit" constraint={loaderData.constraint} defaults={loaderData.defaults} result={actionData?.result} hasLogin={loaderData.hasLogin} />
-    </>
+    </RouteDialog>
   );
 }

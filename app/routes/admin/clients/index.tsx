@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Plus } from "lucide-react";
-import { Form, Link, data } from "react-router";
+import { Form, Link, Outlet, data } from "react-router";
 import { AdminTitle } from "#app/components/admin/admin-shell";
 import { OneTimePassword } from "#app/components/admin/copy-button";
 import { ContractsPanel } from "#app/components/admin/contracts-panel";
@@ -44,8 +44,12 @@ const TABS = [
 ] as const;
 type Tab = (typeof TABS)[number]["id"];
 
-function readTab(params: URLSearchParams): Tab {
-  const t = params.get("aba");
+// The tab is ?aba=..., or the section of the dialog open over it
+// (/admin/clients/contratos/novo is drawn over Contratos).
+function readTab(url: URL): Tab {
+  const section = url.pathname.split("/")[3];
+  if (section === "contratos" || section === "manutencoes") return section;
+  const t = url.searchParams.get("aba");
   return TABS.find((x) => x.id === t)?.id ?? "clientes";
 }
 
@@ -59,7 +63,7 @@ const LOAD_FAILED: Record<Tab, string> = {
 };
 
 export async function loader({ url }: Route.LoaderArgs) {
-  const tab = readTab(url.searchParams);
+  const tab = readTab(url);
   const today = localToday();
   const empty = { tab, today, clients: [], contracts: [], requests: [], error: null };
   try {
@@ -83,7 +87,7 @@ const FAILED = {
 
 export async function action({ request, url, context }: Route.ActionArgs) {
   const actor = await requireRole(context, "staff");
-  const back = tabUrl(readTab(url.searchParams));
+  const back = tabUrl(readTab(url));
   const submission = parseWithZod(await readFormData(request), { schema: clientRowActionSchema });
   if (submission.status !== "success") {
     const intent = String(submission.payload.intent ?? "");
@@ -142,6 +146,7 @@ export default function ClientsAdmin({ loaderData, actionData }: Route.Component
           </Link>
         ))}
       </nav>
+      <Outlet />
       {actionData?.password ? <OneTimePassword {...actionData.password} /> : null}
       {error ? <FormAlert title="Erro ao carregar" description={error} /> : null}
       {tab === "contratos" ? (

@@ -1,9 +1,7 @@
-import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { ArrowLeft, Upload } from "lucide-react";
-import { Form, Link, data, useNavigation } from "react-router";
-import { AdminTitle } from "#app/components/admin/admin-shell";
-import { Field, FormAlert, buttonClass, describedBy } from "#app/components/ui/field";
+import { data } from "react-router";
+import { PrivateUploadForm } from "#app/components/admin/private-upload-form";
+import { RouteDialog } from "#app/components/admin/route-dialog";
 import { getDb, rethrowIfBusy } from "#app/db/db.server";
 import {
   MAINTENANCE_ADMIN_MESSAGES,
@@ -60,49 +58,21 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function NewMaintenanceDocument({ loaderData, actionData }: Route.ComponentProps) {
-  const busy = useNavigation().state === "submitting";
-  const [form, fields] = useForm<{ request_id: string; file: File }>({
-    lastResult: actionData?.result,
-    constraint: loaderData.constraint,
-    defaultValue: { request_id: loaderData.chosen },
-  });
-  const alert = actionData?.alert ?? form.errors?.[0];
   return (
-    <>
-      <Link to={LIST} className="mb-3 inline-flex items-center gap-1 text-sm font-medium text-brand-800 hover:underline">
-        <ArrowLeft aria-hidden className="size-4" /> Voltar para Gestão de Manutenções
-      </Link>
-      <AdminTitle title="Upload Documento" />
-      <Form
-        method="post"
-        encType="multipart/form-data"
-        {...getFormProps(form)}
-        className="max-w-xl space-y-5 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
-      >
-        {alert ? <FormAlert title="Erro ao enviar documento" description={alert} /> : null}
-        <Field meta={fields.request_id} label="Solicitação" as="select">
-          <option value="">Selecione uma solicitação</option>
-          {loaderData.requests.map((r) => (
-            <option key={r.id} value={r.id}>
-              {r.title} — {r.client_name}
-            </option>
-          ))}
-        </Field>
-        <Field meta={fields.file} label="Arquivo" hint={HINT} as="custom">
-          <input
-            id={fields.file.id}
-            name={fields.file.name}
-            type="file"
-            accept={MAINTENANCE_DOCUMENT_ACCEPT}
-            aria-invalid={fields.file.errors?.length ? true : undefined}
-            aria-describedby={describedBy(fields.file, HINT)}
-            className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-4 file:py-2 file:font-semibold"
-          />
-        </Field>
-        <button type="submit" className={buttonClass} disabled={busy}>
-          <Upload aria-hidden className="size-4" /> {busy ? "Enviando..." : "Enviar Documento"}
-        </button>
-      </Form>
-    </>
+    <RouteDialog title="Upload Documento" closeTo={LIST}>
+      <PrivateUploadForm
+        choiceName="request_id"
+        choiceLabel="Solicitação"
+        placeholder="Selecione uma solicitação"
+        options={loaderData.requests.map((r) => ({ value: r.id, label: `${r.title} — ${r.client_name}` }))}
+        chosen={loaderData.chosen}
+        accept={MAINTENANCE_DOCUMENT_ACCEPT}
+        hint={HINT}
+        submitLabel="Enviar Documento"
+        alertTitle="Erro ao enviar documento"
+        constraint={loaderData.constraint}
+        actionData={actionData}
+      />
+    </RouteDialog>
   );
 }

@@ -1,8 +1,8 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { ArrowLeft, Upload } from "lucide-react";
+import { Upload } from "lucide-react";
 import { Form, Link, data, useNavigation } from "react-router";
-import { AdminTitle } from "#app/components/admin/admin-shell";
+import { RouteDialog } from "#app/components/admin/route-dialog";
 import { MaintenanceDetails, MaintenancePriorityBadge, MaintenanceStatusBadge } from "#app/components/admin/maintenance-panel";
 import { ErrorPage } from "#app/components/site/error-page";
 import { Field, FormAlert, buttonClass } from "#app/components/ui/field";
@@ -66,13 +66,9 @@ export default function ManageMaintenance({ loaderData, actionData }: Route.Comp
     },
   });
   return (
-    <>
-      <Link to={LIST} className="mb-3 inline-flex items-center gap-1 text-sm font-medium text-brand-800 hover:underline">
-        <ArrowLeft aria-hidden className="size-4" /> Voltar para Gestão de Manutenções
-      </Link>
-      <AdminTitle title="Gerenciar Solicitação" />
-      <div className="grid gap-6 lg:grid-cols-[1fr_380px]">
-        <section className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+    <RouteDialog title="Gerenciar Solicitação" closeTo={LIST} wide>
+      <div className="grid gap-6 lg:grid-cols-[1fr_340px]">
+        <section>
           <div className="mb-4 flex flex-wrap items-center gap-2">
             <h2 className="mr-auto text-lg font-semibold text-slate-900">{r.title}</h2>
             <MaintenanceStatusBadge status={r.status} />
@@ -86,7 +82,7 @@ export default function ManageMaintenance({ loaderData, actionData }: Route.Comp
             <Upload aria-hidden className="size-4" /> Upload Documento
           </Link>
         </section>
-        <Form method="post" {...getFormProps(form)} className="h-fit space-y-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+        <Form method="post" {...getFormProps(form)} className="h-fit space-y-4 rounded-lg bg-slate-50 p-4 ring-1 ring-slate-200">
           {actionData?.alert ? <FormAlert title="Erro" description={actionData.alert} /> : null}
           <Field meta={fields.status} label="Status" as="select">
             <option value="">Selecione</option>
@@ -110,7 +106,7 @@ export default function ManageMaintenance({ loaderData, actionData }: Route.Comp
           </button>
         </Form>
       </div>
-    </>
+    </RouteDialog>
   );
 }
 

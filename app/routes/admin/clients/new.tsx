@@ -1,6 +1,6 @@
 import { parseWithZod, getZodConstraint } from "@conform-to/zod/v4";
 import { data, Link } from "react-router";
-import { AdminTitle } from "#app/components/admin/admin-shell";
+import { RouteDialog } from "#app/components/admin/route-dialog";
 import { ClientForm } from "#app/components/admin/client-form";
 import { OneTimePassword } from "#app/components/admin/copy-button";
 import { buttonClass } from "#app/components/ui/field";
@@ -47,8 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function NewClient({ loaderData, actionData }: Route.ComponentProps) {
   const created = actionData?.created;
   return (
-    <>
-      <AdminTitle title="Novo Cliente" />
+    <RouteDialog title="Novo Cliente" closeTo="/admin/clients" wide>
       {created ? (
         <div className="space-y-4">
           <p className="font-semibold text-emerald-800">Cliente cadastrado com sucesso!</p>
@@ -71,6 +70,6 @@ export default function NewClient({ loaderData, actionData }: Route.ComponentPro
           hasLogin={false}
         />
       )}
-    </>
+    </RouteDialog>
   );
 }

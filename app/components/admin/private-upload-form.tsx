@@ -1,0 +1,61 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { Upload } from "lucide-react";
+import { Form, useNavigation } from "react-router";
+import { Field, FormAlert, buttonClass, describedBy, type FormConstraint } from "#app/components/ui/field";
+
+// The private uploads of the clients page ("Enviar Contrato", "Upload
+// Documento"): one select naming what the file belongs to, one file, judged
+// by content on the server. A plain multipart form that works without
+// JavaScript; the action answers with the errors and the chosen row.
+type Props = {
+  choiceName: string;
+  choiceLabel: string;
+  placeholder: string;
+  options: readonly { value: number; label: string }[];
+  chosen: string;
+  accept: string;
+  hint: string;
+  submitLabel: string;
+  alertTitle: string;
+  constraint: FormConstraint;
+  actionData: { result: SubmissionResult<string[]> | null; alert: string | null } | undefined;
+};
+
+export function PrivateUploadForm(p: Props) {
+  const busy = useNavigation().state === "submitting";
+  const [form, fields] = useForm<Record<string, string | File>>({
+    lastResult: p.actionData?.result,
+    constraint: p.constraint,
+    defaultValue: { [p.choiceName]: p.chosen },
+  });
+  const alert = p.actionData?.alert ?? form.errors?.[0];
+  const choice = fields[p.choiceName];
+  const file = fields.file;
+  return (
+    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-5">
+      {alert ? <FormAlert title={p.alertTitle} description={alert} /> : null}
+      <Field meta={choice} label={p.choiceLabel} as="select">
+        <option value="">{p.placeholder}</option>
+        {p.options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </Field>
+      <Field meta={file} label="Arquivo" hint={p.hint} as="custom">
+        <input
+          id={file.id}
+          name={file.name}
+          type="file"
+          accept={p.accept}
+          aria-invalid={file.errors?.length ? true : undefined}
+          aria-describedby={describedBy(file, p.hint)}
+          className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-4 file:py-2 file:font-semibold"
+        />
+      </Field>
+      <button type="submit" className={buttonClass} disabled={busy}>
+        <Upload aria-hidden className="size-4" /> {busy ? "Enviando..." : p.submitLabel}
+      </button>
+    </Form>
+  );
+}
