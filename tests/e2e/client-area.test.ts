@@ -371,3 +371,36 @@ for (const who of WHO) {
     expect(logout.status()).toBe(302);
   });
 }
+
+test("with JavaScript the chosen photos are previewed, refused ones dropped at once, and the form starts over after sending", async ({
+  page,
+  createClient,
+  signInClient,
+}) => {
+  const a = await createClient();
+  await signInClient(a);
+  await page.goto("/client-area?tab=manutencao");
+  const input = page.getByLabel("Imagens (opcional)");
+  const previews = page.getByRole("list", { name: "Imagens escolhidas" }).getByRole("img");
+  const jpeg = await sampleJpeg();
+  const photos = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `foto-${i + 1}.jpg`, mimeType: "image/jpeg", buffer: jpeg }));
+
+  await input.setInputFiles(photos(6));
+  await expect(page.getByRole("alert")).toContainText("Envie no máximo 5 imagens.");
+  await expect(previews).toHaveCount(5);
+  expect(await input.evaluate((el: HTMLInputElement) => el.files?.length)).toBe(5);
+
+  const big = Buffer.concat([jpeg.subarray(0, 4), Buffer.alloc(6 * 1024 * 1024, 1)]);
+  await input.setInputFiles([...photos(1), { name: "grande.jpg", mimeType: "image/jpeg", buffer: big }]);
+  await expect(page.getByRole("alert")).toContainText("Arquivos inválidos: Apenas imagens de até 5MB são permitidas.");
+  await expect(previews).toHaveCount(1);
+  await expect(previews.first()).toHaveAttribute("alt", "foto-1.jpg");
+
+  await page.getByLabel("Título").fill("Porta emperrada");
+  await page.getByLabel("Descrição detalhada").fill("A porta da sala não fecha.");
+  await page.getByRole("button", { name: "Enviar Solicitação" }).click();
+  await expect(toast(page)).toContainText("Solicitação enviada");
+  await expect(page.locator("li[data-request-id]").filter({ hasText: "Porta emperrada" }).getByRole("img")).toHaveCount(1);
+  await expect(page.getByLabel("Título")).toHaveValue("");
+  await expect(previews).toHaveCount(0);
+});

@@ -4,7 +4,8 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { Download, Eye, FileText } from "lucide-react";
 import { Form, useNavigation } from "react-router";
-import { Field, FormAlert, buttonClass, describedBy, inputClass } from "#app/components/ui/field";
+import { Field, FormAlert, buttonClass, describedBy } from "#app/components/ui/field";
+import { useFreshFormId } from "#app/components/ui/use-fresh-form-id";
 import {
   MAINTENANCE_CATEGORY_OPTIONS,
   MAINTENANCE_PRIORITY_OPTIONS,
@@ -12,10 +13,10 @@ import {
   maintenancePriorityLabel,
   maintenanceStatusLabel,
 } from "#app/models/maintenance/labels";
-import { MAX_MAINTENANCE_IMAGES } from "#app/models/maintenance/maintenance.schema";
+import { MAINTENANCE_MESSAGES, MAX_MAINTENANCE_IMAGES } from "#app/models/maintenance/maintenance.schema";
 import { formatDate } from "#app/utils/format";
-import { IMAGE_ACCEPT } from "#app/utils/image-rules";
 import type { Route } from "./+types/area";
+import { MaintenanceImagesInput } from "./maintenance-images";
 
 const badge = "inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold";
 const STATUS_CLASS: Record<string, string> = {
@@ -98,8 +99,10 @@ type MaintenanceTabProps = {
 
 export function MaintenanceTab({ requests, constraint, actionData }: MaintenanceTabProps) {
   const busy = useNavigation().state === "submitting";
+  // A new id after a successful post: the form (and its previews) start over.
+  const formId = useFreshFormId("maintenance", actionData !== undefined);
   const [form, fields] = useForm<Record<"title" | "category" | "priority" | "description" | "images", string>>({
-    id: "maintenance",
+    id: formId,
     lastResult: actionData?.result,
     constraint,
     defaultValue: { category: "general", priority: "medium" },
@@ -110,7 +113,7 @@ export function MaintenanceTab({ requests, constraint, actionData }: Maintenance
         <h2 id="nova-solicitacao" className="text-lg font-semibold text-slate-900">
           Nova Solicitação
         </h2>
-        <Form method="post" encType="multipart/form-data" {...getFormProps(form)} noValidate={false} className="mt-4 space-y-4">
+        <Form key={formId} method="post" encType="multipart/form-data" {...getFormProps(form)} noValidate={false} className="mt-4 space-y-4">
           {actionData?.alert ? <FormAlert title={actionData.alert.title} description={actionData.alert.description} /> : null}
           <Field meta={fields.title} label="Título" type="text" />
           <div className="grid gap-4 sm:grid-cols-2">
@@ -131,14 +134,15 @@ export function MaintenanceTab({ requests, constraint, actionData }: Maintenance
           </div>
           <Field meta={fields.description} label="Descrição detalhada" as="textarea" rows={4} />
           <Field meta={fields.images} label="Imagens (opcional)" hint={`Até ${MAX_MAINTENANCE_IMAGES} imagens JPEG, PNG ou WebP de até 5MB cada.`} as="custom">
-            <input
+            <MaintenanceImagesInput
               id={fields.images.id}
-              name="images"
-              type="file"
-              multiple
-              accept={IMAGE_ACCEPT}
-              aria-describedby={describedBy(fields.images, "hint")}
-              className={inputClass}
+              describedBy={describedBy(fields.images, "hint")}
+              max={MAX_MAINTENANCE_IMAGES}
+              messages={{
+                title: MAINTENANCE_MESSAGES.invalidFilesTitle,
+                invalid: MAINTENANCE_MESSAGES.invalidFiles,
+                tooMany: MAINTENANCE_MESSAGES.tooManyFiles,
+              }}
             />
           </Field>
           <button type="submit" className={buttonClass} disabled={busy}>
