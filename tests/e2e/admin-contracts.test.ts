@@ -90,6 +90,8 @@ test("a contract of exactly 20 MB is accepted and one byte more is refused, writ
   signIn,
   createClient,
 }) => {
+  // Two 20 MB uploads through the browser: slow on a busy 2-core machine.
+  test.setTimeout(120_000);
   const client = await createClient();
   const context = await newContext({ javaScriptEnabled: false });
   await signIn(admin, context);
