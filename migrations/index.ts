@@ -3,6 +3,7 @@ import * as m0001 from "./0001_public_site";
 import * as m0002 from "./0002_accounts";
 import * as m0003 from "./0003_audit_log";
 import * as m0004 from "./0004_rental";
+import * as m0005 from "./0005_billing";
 
 // Every migration, by name (applied in name order). Append a line per new file;
 // a static map works the same under tsx, Vitest and a bundler.
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   "0002_accounts": m0002,
   "0003_audit_log": m0003,
   "0004_rental": m0004,
+  "0005_billing": m0005,
 };

@@ -201,6 +201,54 @@ export interface MaintenanceDocumentsTable {
   uploaded_at: string;
 }
 
+// Billing (migrations/0005_billing.ts). month_year is "yyyy-MM", due_date and
+// payment_date "yyyy-MM-dd" (payment_date: the agency's day it was marked
+// paid), amounts centavos. Stored files as in contracts.
+export type BillingStatus = "pending" | "paid" | "overdue";
+
+export interface BillingTable {
+  id: Generated<number>;
+  client_id: number;
+  month_year: string;
+  amount_cents: number;
+  due_date: string;
+  status: Generated<BillingStatus>;
+  payment_date: string | null;
+  external_payment_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface BillingDocumentsTable {
+  id: Generated<number>;
+  billing_id: number;
+  file_name: string; // the original name
+  file_key: string; // the random name under uploads/private
+  mime_type: string;
+  size: number;
+  uploaded_by_id: number | null;
+  uploaded_by_name: string;
+  uploaded_at: string;
+}
+
+// Boletos confirmed and waiting for "Processar N Boletos"; what the reader
+// did not find is NULL.
+export interface BoletoQueueTable {
+  id: Generated<number>;
+  client_id: number;
+  file_name: string;
+  file_key: string;
+  mime_type: string;
+  size: number;
+  due_date: string | null;
+  amount_cents: number | null;
+  month_year: string | null;
+  digitable_line: string | null;
+  source: string | null;
+  created_by_id: number | null;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -217,4 +265,7 @@ export interface Database {
   maintenance_requests: MaintenanceRequestsTable;
   maintenance_images: MaintenanceImagesTable;
   maintenance_documents: MaintenanceDocumentsTable;
+  billing: BillingTable;
+  billing_documents: BillingDocumentsTable;
+  boleto_queue: BoletoQueueTable;
 }
