@@ -6,6 +6,7 @@ import express from "express";
 import { Cron } from "croner";
 import { openDatabase } from "./app/db/db.server";
 import { cleanupAccounts } from "./app/models/accounts/cleanup.server";
+import { markOverdue } from "./app/models/billing/overdue.server";
 import { migrateToLatest } from "./app/db/migrate.server";
 import { databasePath, getEnv, uploadsDir } from "./app/utils/env.server";
 import { CLIENT_IP_HEADER, NONCE_HEADER } from "./app/utils/request-headers";
@@ -18,11 +19,24 @@ import { requestPipeline } from "./server/request-pipeline";
 const env = getEnv();
 const PRODUCTION = env.NODE_ENV === "production";
 
+// One housekeeping task; a failure is logged and never stops the others or
+// the server.
+async function runHousekeeping(db: ReturnType<typeof openDatabase>, name: string, task: (db: ReturnType<typeof openDatabase>) => Promise<unknown>) {
+  try {
+    await task(db);
+  } catch (error) {
+    console.error(`housekeeping (${name}) failed`, error);
+  }
+}
+
 // Migrations run before the first request (a short-lived connection; the app
-// opens its own Kysely instance lazily).
+// opens its own Kysely instance lazily). Then billings that fell due while
+// the server was down are stored as overdue now rather than at the next hour
+// (reads show them overdue either way).
 {
   const db = openDatabase(databasePath());
   await migrateToLatest(db);
+  await runHousekeeping(db, "billing overdue", markOverdue);
   await db.destroy();
 }
 
@@ -122,9 +136,8 @@ if (PRODUCTION) {
 const housekeeping = new Cron("17 * * * *", { protect: true, timezone: "America/Campo_Grande" }, async () => {
   const db = openDatabase(databasePath());
   try {
-    await cleanupAccounts(db);
-  } catch (error) {
-    console.error("housekeeping failed", error);
+    await runHousekeeping(db, "accounts", cleanupAccounts);
+    await runHousekeeping(db, "billing overdue", markOverdue);
   } finally {
     await db.destroy();
   }

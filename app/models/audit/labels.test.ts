@@ -15,6 +15,8 @@ describe("the Alterações column", () => {
       ]),
     ).toBe("Imagens: 3, 4 → 4, 3, 9");
     expect(describeChange("staff_account", "update", "some_new_field", ["a", "b"])).toBe("some_new_field: a → b");
+    expect(describeChange("billing", "update", "status", ["pending", "paid"])).toBe("Status: Pendente → Pago");
+    expect(describeChange("billing", "create", "amount_cents", [null, 125_000])).toBe("Valor: R$ 1.250,00");
   });
 
   it("shows one side for a creation or a deletion", () => {

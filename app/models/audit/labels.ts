@@ -1,3 +1,4 @@
+import { billingStatusLabel } from "#app/models/billing/status";
 import { maintenancePriorityLabel, maintenanceStatusLabel } from "#app/models/maintenance/labels";
 import { requestStatusLabel } from "#app/models/leads/admin/request-status";
 import { statusLabel } from "#app/models/properties/options";
@@ -18,6 +19,8 @@ export const AUDIT_ENTITIES = {
   contract: "Contrato",
   maintenance_request: "Solicitação de manutenção",
   maintenance_document: "Documento de manutenção",
+  billing: "Cobrança",
+  billing_document: "Boleto de cobrança",
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 export const AUDIT_ENTITY_VALUES = Object.keys(AUDIT_ENTITIES) as [AuditEntity, ...AuditEntity[]];
@@ -86,12 +89,18 @@ const FIELD_LABELS: Record<string, string> = {
   request_id: "Solicitação",
   mime_type: "Tipo do arquivo",
   size: "Tamanho (bytes)",
+  month_year: "Mês de referência",
+  amount_cents: "Valor",
+  due_date: "Vencimento",
+  payment_date: "Pago em",
+  external_payment_id: "ID do pagamento",
+  billing_id: "Cobrança",
 };
 
 // Columns stored as 0/1.
 const FLAGS = new Set(["featured", "is_exclusive", "is_active", "show_on_desktop", "show_on_mobile", "active"]);
 // Columns holding centavos (NULL: SOB CONSULTA).
-const MONEY = new Set(["price", "monthly_rent"]);
+const MONEY = new Set(["price", "monthly_rent", "amount_cents"]);
 
 export const fieldLabel = (field: string) => FIELD_LABELS[field] ?? field;
 
@@ -104,6 +113,7 @@ function codeLabel(entity: string, field: string, value: string) {
   if (field === "role") return ROLES[value] ?? value;
   if (entity === "maintenance_request" && field === "status") return maintenanceStatusLabel(value);
   if (entity === "maintenance_request" && field === "priority") return maintenancePriorityLabel(value);
+  if (entity === "billing" && field === "status") return billingStatusLabel(value);
   return value;
 }
 

@@ -2,8 +2,9 @@ import type { Kysely } from "kysely";
 import type { Database } from "#app/db/schema";
 
 // Who may read a private file (DESIGN.md decision 8): staff, or the client who
-// owns the row (a contract's client, a maintenance request's client). Anything
-// else finds nothing: the route answers 404, never 403, never the file name.
+// owns the row (a contract's client, a maintenance request's client, a
+// billing's client). Anything else finds nothing: the route answers 404,
+// never 403, never the file name.
 
 type DB = Kysely<Database>;
 
@@ -38,5 +39,16 @@ export async function findMaintenanceDocumentFile(db: DB, id: number, viewer: Fi
     .select(["maintenance_documents.file_key", "maintenance_documents.file_name", "maintenance_documents.mime_type"])
     .where("maintenance_documents.id", "=", id);
   if (viewer.kind === "client") q = q.where("maintenance_requests.client_id", "=", viewer.clientId);
+  return (await q.executeTakeFirst()) ?? null;
+}
+
+// A boleto attached to a billing: staff, or the client the billing is for.
+export async function findBillingDocumentFile(db: DB, id: number, viewer: FileViewer): Promise<PrivateFile | null> {
+  let q = db
+    .selectFrom("billing_documents")
+    .innerJoin("billing", "billing.id", "billing_documents.billing_id")
+    .select(["billing_documents.file_key", "billing_documents.file_name", "billing_documents.mime_type"])
+    .where("billing_documents.id", "=", id);
+  if (viewer.kind === "client") q = q.where("billing.client_id", "=", viewer.clientId);
   return (await q.executeTakeFirst()) ?? null;
 }

@@ -42,6 +42,7 @@ const RECORD_PATHS: Partial<Record<string, (id: string) => string>> = {
   banner: (id) => `/admin/banners/${id}`,
   ideal_request: (id) => `/admin/requests/${id}`,
   owner_request: (id) => `/admin/listings/${id}`,
+  billing: (id) => `/admin/clients/cobrancas/${id}`,
 };
 
 function RecordCell({ row }: { row: AuditRow }) {

@@ -1,0 +1,81 @@
+import { z } from "zod";
+import { REQUIRED, brlField, idField, plainText } from "#app/models/shared/fields";
+import { parseLocalDay } from "#app/utils/local-date";
+import { BILLING_STATUS_VALUES } from "./status";
+
+// The forms of "Gestão de Cobranças" (spec back-office §2 "Billing tab", §8
+// "Billing and boletos"): Nova Cobrança, Gerar Cobranças do Contrato, the
+// status selector of each row and the delete of an attached boleto.
+// Field names follow the entity (spec §3 "Billing"). Client-safe.
+
+export const BILLING_MESSAGES = {
+  statusUpdated: "Status da cobrança atualizado!",
+  statusFailed: "Erro ao atualizar status.",
+  documentDeleted: "Documento excluído com sucesso!",
+  documentDeleteFailed: "Erro ao excluir documento.",
+  loadFailed: "Não foi possível carregar as cobranças.",
+  created: "Cobrança criada com sucesso!",
+  createFailed: "Não foi possível criar a cobrança. Nada foi salvo; tente novamente.",
+  generateFailed: "Não foi possível gerar as cobranças. Nada foi salvo; tente novamente.",
+  noClient: "Cliente não encontrado. Recarregue a página e escolha outro.",
+  chooseClient: "Selecione um cliente.",
+  noContract: "Este cliente não tem datas de contrato e aluguel cadastrados. Preencha-os em Editar Cliente.",
+  month: "Informe o mês de referência (mm/aaaa).",
+  amount: "Informe um valor válido, por exemplo 1.250,00.",
+  dueDate: "Informe a data de vencimento (dd/mm/aaaa).",
+  status: "Escolha um status.",
+} as const;
+
+const MONTH_MAX = 10;
+
+// "2026-10" (what <input type="month"> posts) or "10/2026" (a browser that
+// shows a text box) -> "2026-10".
+const monthYearField = plainText({ error: BILLING_MESSAGES.month })
+  .min(1, BILLING_MESSAGES.month)
+  .max(MONTH_MAX, BILLING_MESSAGES.month)
+  .transform((v, ctx) => {
+    const iso = /^(\d{4})-(\d{2})$/.exec(v);
+    const br = /^(\d{1,2})\/(\d{4})$/.exec(v);
+    const [year, month] = iso ? [Number(iso[1]), Number(iso[2])] : br ? [Number(br[2]), Number(br[1])] : [NaN, NaN];
+    if (!(year >= 1900 && year <= 9999 && month >= 1 && month <= 12)) {
+      ctx.addIssue({ code: "custom", message: BILLING_MESSAGES.month });
+      return z.NEVER;
+    }
+    return `${year}-${String(month).padStart(2, "0")}`;
+  });
+
+// "2026-10-05" (a date input) or "05/10/2026" -> "2026-10-05".
+const dueDateField = plainText({ error: BILLING_MESSAGES.dueDate })
+  .min(1, BILLING_MESSAGES.dueDate)
+  .max(10, BILLING_MESSAGES.dueDate)
+  .transform((v, ctx) => {
+    const day = parseLocalDay(v);
+    if (!day) {
+      ctx.addIssue({ code: "custom", message: BILLING_MESSAGES.dueDate });
+      return z.NEVER;
+    }
+    return day;
+  });
+
+const clientIdField = idField(BILLING_MESSAGES.chooseClient);
+
+// "Nova Cobrança": starts as pending (spec §7 "Insert billing").
+export const newBillingSchema = z.object({
+  client_id: clientIdField,
+  month_year: monthYearField,
+  amount: brlField({ required: REQUIRED, invalid: BILLING_MESSAGES.amount }),
+  due_date: dueDateField,
+});
+export type NewBillingInput = z.infer<typeof newBillingSchema>;
+
+// "Gerar Cobranças do Contrato".
+export const generateBillingsSchema = z.object({ client_id: clientIdField });
+
+// The status selector (row and detail page): any status from any other.
+export const billingStatusSchema = z.object({
+  intent: z.literal("status"),
+  status: z.enum(BILLING_STATUS_VALUES, { error: BILLING_MESSAGES.status }),
+});
+
+// The delete confirmation of an attached boleto: the button posts intent=delete.
+export const billingDocumentDeleteSchema = z.object({ intent: z.literal("delete") });

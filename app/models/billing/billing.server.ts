@@ -1,0 +1,285 @@
+import type { Kysely, Transaction } from "kysely";
+import type { BillingStatus, Database } from "#app/db/schema";
+import { recordAudit, SYSTEM_ACTOR_NAME, type AuditActor } from "#app/models/audit/audit.server";
+import { cleanFileName, storeWithRow } from "#app/models/files/private-store.server";
+import { localToday } from "#app/utils/local-date";
+import { documentTypeOf } from "#app/utils/uploads.server";
+import { byDueDateDesc, groupByClient, withEffectiveStatus } from "./grouping";
+import { contractMonthsToBill } from "./months";
+
+// Billings of rental clients (spec back-office §2 "Billing tab", §3, §4, §7
+// Billing; DESIGN.md decisions 8, 10, 12). Every write runs in one
+// transaction with its audit rows. Reads give each billing its effective
+// status (pending and past due: overdue), so every view agrees before the
+// hourly job (markOverdue) stores it. "Today" is the agency's day.
+
+type DB = Kysely<Database>;
+type Trx = Transaction<Database>;
+
+// What a boleto attached to a billing may be, judged by content (spec §2
+// "Boleto dialog": .pdf .jpg .jpeg .png).
+export const BILLING_DOCUMENT_KINDS = ["pdf", "jpg", "png"] as const;
+
+// The spec's client billing history: the last 12.
+export const CLIENT_HISTORY_LIMIT = 12;
+
+const billingColumns = [
+  "billing.id",
+  "billing.client_id",
+  "clients.name as client_name",
+  "billing.month_year",
+  "billing.amount_cents",
+  "billing.due_date",
+  "billing.status",
+  "billing.payment_date",
+  "billing.external_payment_id",
+] as const;
+
+function selectBillings(db: DB | Trx) {
+  return db.selectFrom("billing").innerJoin("clients", "clients.id", "billing.client_id").select(billingColumns);
+}
+
+export type BillingDocumentItem = { id: number; file_name: string; uploaded_at: string };
+
+// The attached boletos of these billings, newest first.
+async function documentsOf(db: DB, billingIds: number[] | "all") {
+  let q = db.selectFrom("billing_documents").select(["id", "billing_id", "file_name", "uploaded_at"]);
+  if (billingIds !== "all") {
+    if (billingIds.length === 0) return new Map<number, BillingDocumentItem[]>();
+    q = q.where("billing_id", "in", billingIds);
+  }
+  const rows = await q.orderBy("uploaded_at", "desc").orderBy("id", "desc").execute();
+  const byBilling = new Map<number, BillingDocumentItem[]>();
+  for (const { billing_id, ...doc } of rows) {
+    const list = byBilling.get(billing_id) ?? [];
+    list.push(doc);
+    byBilling.set(billing_id, list);
+  }
+  return byBilling;
+}
+
+// "Gestão de Cobranças": every billing, grouped by client (alphabetical,
+// pt-BR), newest due date first, with counts and attached boletos.
+export async function listBillingGroups(db: DB, today = localToday()) {
+  const rows = await selectBillings(db).execute();
+  const documents = await documentsOf(db, "all");
+  const billings = withEffectiveStatus(rows, today).map((b) => ({ ...b, documents: documents.get(b.id) ?? [] }));
+  return groupByClient(billings);
+}
+export type BillingGroupItem = Awaited<ReturnType<typeof listBillingGroups>>[number];
+export type BillingListItem = BillingGroupItem["billings"][number];
+
+// One billing with its client and boletos (effective status), or null.
+export async function getBilling(db: DB, id: number, today = localToday()) {
+  const row = await selectBillings(db).where("billing.id", "=", id).executeTakeFirst();
+  if (!row) return null;
+  const [billing] = withEffectiveStatus([row], today);
+  return { ...billing, documents: (await documentsOf(db, [id])).get(id) ?? [] };
+}
+
+// The client area's "Histórico de Cobranças": the client's last 12 billings
+// by due date, newest first, with their boletos. Nothing of another client.
+export async function listClientBillings(db: DB, clientId: number, today = localToday(), limit = CLIENT_HISTORY_LIMIT) {
+  const rows = await selectBillings(db)
+    .where("billing.client_id", "=", clientId)
+    .orderBy("billing.due_date", "desc")
+    .orderBy("billing.id", "desc")
+    .limit(limit)
+    .execute();
+  const documents = await documentsOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return withEffectiveStatus(rows, today)
+    .sort(byDueDateDesc)
+    .map(({ client_id: _c, client_name: _n, ...b }) => ({ ...b, documents: documents.get(b.id) ?? [] }));
+}
+
+// The clients the Nova Cobrança and Gerar Cobranças forms offer, by name,
+// with what generating needs (spec §7: "in the billing tab: id, name, contract
+// dates, monthly_rent, payment_due_day ordered by name").
+export async function listBillingClientChoices(db: DB) {
+  return db
+    .selectFrom("clients")
+    .select(["id", "name", "contract_start_date", "contract_end_date", "monthly_rent", "payment_due_day"])
+    .orderBy("name")
+    .orderBy("id")
+    .execute();
+}
+
+export type NewBillingValues = {
+  client_id: number;
+  month_year: string; // "yyyy-MM"
+  amount_cents: number;
+  due_date: string; // "yyyy-MM-dd"
+  external_payment_id?: string | null;
+};
+
+// The one write path of a billing row (Nova Cobrança, the contract's months,
+// the boleto flow): pending, with its audit row, inside the caller's
+// transaction. The caller has checked that the client exists.
+export async function insertBillingRow(trx: Trx, values: NewBillingValues, actor: AuditActor) {
+  const now = new Date().toISOString();
+  const row = { ...values, external_payment_id: values.external_payment_id ?? null, status: "pending" as const, created_at: now, updated_at: now };
+  const { id } = await trx.insertInto("billing").values(row).returning("id").executeTakeFirstOrThrow();
+  const { created_at: _c, updated_at: _u, ...shown } = row;
+  await recordAudit(trx, { actor, action: "create", entity: "billing", entityId: id, after: shown });
+  return id;
+}
+
+async function clientExists(trx: Trx, clientId: number) {
+  return !!(await trx.selectFrom("clients").select("id").where("id", "=", clientId).executeTakeFirst());
+}
+
+// "Nova Cobrança". reason "client": the client is gone (nothing written).
+export async function createBilling(db: DB, values: NewBillingValues, actor: AuditActor): Promise<{ ok: true; id: number } | { ok: false; reason: "client" }> {
+  return db.transaction().execute(async (trx) => {
+    if (!(await clientExists(trx, values.client_id))) return { ok: false, reason: "client" };
+    return { ok: true, id: await insertBillingRow(trx, values, actor) };
+  });
+}
+
+export type GenerateResult = { ok: true; clientName: string; created: { id: number; month_year: string }[] } | { ok: false; reason: "client" | "no-contract" };
+
+// "Gerar Cobranças do Contrato" (DESIGN.md decision 10): one billing per
+// contract month not billed yet (any status), the rent as the amount, the due
+// day clamped to the month. One transaction: all of them or none. Running it
+// twice creates nothing the second time. The demo seed calls this too.
+export async function generateContractBillings(db: DB, clientId: number, actor: AuditActor): Promise<GenerateResult> {
+  return db.transaction().execute(async (trx): Promise<GenerateResult> => {
+    const client = await trx
+      .selectFrom("clients")
+      .select(["name", "contract_start_date", "contract_end_date", "monthly_rent", "payment_due_day"])
+      .where("id", "=", clientId)
+      .executeTakeFirst();
+    if (!client) return { ok: false, reason: "client" };
+    const { contract_start_date: start, contract_end_date: end, monthly_rent: rent } = client;
+    if (!start || !end || rent == null) return { ok: false, reason: "no-contract" };
+    const billed = await trx.selectFrom("billing").select("month_year").where("client_id", "=", clientId).execute();
+    const planned = contractMonthsToBill(
+      { start, end, dueDay: client.payment_due_day, rent },
+      billed.map((b) => b.month_year),
+    );
+    const created: { id: number; month_year: string }[] = [];
+    for (const p of planned) created.push({ id: await insertBillingRow(trx, { client_id: clientId, ...p }, actor), month_year: p.month_year });
+    return { ok: true, clientName: client.name, created };
+  });
+}
+
+// The status selector: any status from any other (spec §4). Paid stamps the
+// agency's day as payment_date (kept when it was paid already); any other
+// status clears it. null: no such billing.
+export async function setBillingStatus(db: DB, id: number, status: BillingStatus, actor: AuditActor, today = localToday()) {
+  return db.transaction().execute(async (trx) => {
+    const before = await trx
+      .selectFrom("billing")
+      .innerJoin("clients", "clients.id", "billing.client_id")
+      .select(["billing.status", "billing.payment_date", "billing.month_year", "clients.name as client_name"])
+      .where("billing.id", "=", id)
+      .executeTakeFirst();
+    if (!before) return null;
+    const payment_date = status === "paid" ? (before.status === "paid" && before.payment_date ? before.payment_date : today) : null;
+    const after = { status, payment_date };
+    await trx
+      .updateTable("billing")
+      .set({ ...after, updated_at: new Date().toISOString() })
+      .where("id", "=", id)
+      .execute();
+    await recordAudit(trx, {
+      actor,
+      action: "update",
+      entity: "billing",
+      entityId: id,
+      before: { status: before.status, payment_date: before.payment_date },
+      after,
+    });
+    return { clientName: before.client_name, month_year: before.month_year, ...after };
+  });
+}
+
+export type BillingDocumentValues = { billingId: number; fileName: string; fileKey: string; mimeType: string; size: number };
+
+// The one write path of an attached boleto's row, inside the caller's
+// transaction, for a file already stored under `fileKey` (addBillingDocument,
+// or the boleto flow moving a queued file onto the billing it creates).
+export async function insertBillingDocumentRow(trx: Trx, values: BillingDocumentValues, actor: AuditActor) {
+  const row = {
+    billing_id: values.billingId,
+    file_name: values.fileName,
+    file_key: values.fileKey,
+    mime_type: values.mimeType,
+    size: values.size,
+    uploaded_by_id: actor?.id ?? null,
+    uploaded_by_name: actor?.name ?? SYSTEM_ACTOR_NAME,
+    uploaded_at: new Date().toISOString(),
+  };
+  const { id } = await trx.insertInto("billing_documents").values(row).returning("id").executeTakeFirstOrThrow();
+  await recordAudit(trx, {
+    actor,
+    action: "create",
+    entity: "billing_document",
+    entityId: id,
+    after: { billing_id: row.billing_id, file_name: row.file_name, mime_type: row.mime_type, size: row.size },
+  });
+  return id;
+}
+
+export type NewBillingDocument = { billingId: number; fileName: string; bytes: Uint8Array };
+
+// Stores a boleto (PDF, JPG or PNG by content) and attaches it to a billing.
+// A refused type writes nothing; a billing gone meanwhile (or any failure of
+// the write) leaves no file behind.
+export async function addBillingDocument(
+  db: DB,
+  input: NewBillingDocument,
+  actor: AuditActor,
+): Promise<{ ok: true; id: number } | { ok: false; reason: "type" | "billing" }> {
+  const type = await documentTypeOf(input.bytes, BILLING_DOCUMENT_KINDS);
+  if (!type) return { ok: false, reason: "type" };
+  const fileName = cleanFileName(input.fileName, `boleto${type.ext}`);
+  const id = await storeWithRow(input.bytes, type.ext, (fileKey) =>
+    db.transaction().execute(async (trx) => {
+      const billing = await trx.selectFrom("billing").select("id").where("id", "=", input.billingId).executeTakeFirst();
+      if (!billing) return null;
+      return insertBillingDocumentRow(trx, { billingId: input.billingId, fileName, fileKey, mimeType: type.mime, size: input.bytes.byteLength }, actor);
+    }),
+  );
+  return id === null ? { ok: false, reason: "billing" } : { ok: true, id };
+}
+
+// An attached boleto with its billing and client, for the delete confirmation.
+export async function getBillingDocument(db: DB, id: number) {
+  return (
+    (await db
+      .selectFrom("billing_documents")
+      .innerJoin("billing", "billing.id", "billing_documents.billing_id")
+      .innerJoin("clients", "clients.id", "billing.client_id")
+      .select([
+        "billing_documents.id",
+        "billing_documents.file_name",
+        "billing_documents.uploaded_at",
+        "billing.month_year",
+        "billing.due_date",
+        "clients.name as client_name",
+      ])
+      .where("billing_documents.id", "=", id)
+      .executeTakeFirst()) ?? null
+  );
+}
+
+// Deletes the row (with its audit row) and returns the file key to remove
+// after the commit; null when there is no such document.
+export async function deleteBillingDocument(db: DB, id: number, actor: AuditActor) {
+  return db.transaction().execute(async (trx) => {
+    const before = await trx
+      .selectFrom("billing_documents")
+      .select(["billing_id", "file_name", "file_key", "mime_type", "size"])
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (!before) return null;
+    await trx.deleteFrom("billing_documents").where("id", "=", id).execute();
+    const { file_key, ...shown } = before;
+    await recordAudit(trx, { actor, action: "delete", entity: "billing_document", entityId: id, before: shown });
+    return { fileName: before.file_name, fileKey: file_key };
+  });
+}

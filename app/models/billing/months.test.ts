@@ -1,0 +1,88 @@
+import { describe, expect, it } from "vitest";
+import { contractMonthsToBill, daysInMonth, dueDateFor, monthOf, periodLabel } from "./months";
+
+describe("due dates", () => {
+  it("clamps the due day to the month's length", () => {
+    expect(dueDateFor("2026-02", 31)).toBe("2026-02-28");
+    expect(dueDateFor("2028-02", 31)).toBe("2028-02-29");
+    expect(dueDateFor("2026-04", 31)).toBe("2026-04-30");
+    expect(dueDateFor("2026-01", 31)).toBe("2026-01-31");
+    expect(dueDateFor("2026-10", 5)).toBe("2026-10-05");
+    expect(daysInMonth(2100, 2)).toBe(28);
+    expect(daysInMonth(2000, 2)).toBe(29);
+  });
+
+  it("refuses a month that is not one", () => {
+    expect(() => dueDateFor("2026-13", 5)).toThrow();
+    expect(() => dueDateFor("x", 5)).toThrow();
+  });
+
+  it("takes the reference month of a day", () => {
+    expect(monthOf("2026-10-05")).toBe("2026-10");
+  });
+});
+
+describe("period label", () => {
+  it("names the month in Portuguese with its year", () => {
+    expect(periodLabel("2026-10")).toBe("outubro de 2026");
+    expect(periodLabel("2027-03")).toBe("março de 2027");
+    expect(periodLabel("2026-01")).toBe("janeiro de 2026");
+  });
+  it("shows anything else as it is", () => {
+    expect(periodLabel("2026-13")).toBe("2026-13");
+    expect(periodLabel("")).toBe("");
+  });
+});
+
+describe("contract months to bill", () => {
+  const terms = { start: "2026-01-01", end: "2028-06-30", dueDay: 10, rent: 125000 };
+
+  it("bills each month of a 30-month contract, the start month included, with the rent", () => {
+    const planned = contractMonthsToBill(terms);
+    expect(planned).toHaveLength(30);
+    expect(planned[0]).toEqual({ month_year: "2026-01", due_date: "2026-01-10", amount_cents: 125000 });
+    expect(planned[29]).toEqual({ month_year: "2028-06", due_date: "2028-06-10", amount_cents: 125000 });
+  });
+
+  it("counts 30 months from the 15th to the 14th too, and 12 for a year", () => {
+    expect(contractMonthsToBill({ ...terms, start: "2026-01-15", end: "2028-07-14" })).toHaveLength(30);
+    expect(contractMonthsToBill({ ...terms, start: "2026-03-01", end: "2027-02-28" })).toHaveLength(12);
+    // A contract starting on the 31st still counts February (the 28th is its month-day).
+    const fromThe31st = contractMonthsToBill({ ...terms, start: "2026-01-31", end: "2026-04-30" });
+    expect(fromThe31st.map((p) => p.month_year)).toEqual(["2026-01", "2026-02", "2026-03", "2026-04"]);
+  });
+
+  it("bills the start month of a contract shorter than a month", () => {
+    expect(contractMonthsToBill({ ...terms, start: "2026-05-20", end: "2026-05-31" }).map((p) => p.month_year)).toEqual(["2026-05"]);
+  });
+
+  it("clamps day 31 in February and in 30-day months", () => {
+    const planned = contractMonthsToBill({ start: "2026-01-01", end: "2026-12-31", dueDay: 31, rent: 100 });
+    expect(planned.map((p) => p.due_date)).toEqual([
+      "2026-01-31",
+      "2026-02-28",
+      "2026-03-31",
+      "2026-04-30",
+      "2026-05-31",
+      "2026-06-30",
+      "2026-07-31",
+      "2026-08-31",
+      "2026-09-30",
+      "2026-10-31",
+      "2026-11-30",
+      "2026-12-31",
+    ]);
+  });
+
+  it("skips the months already billed, so a second run plans nothing", () => {
+    const first = contractMonthsToBill(terms, ["2026-03", "2027-01"]);
+    expect(first).toHaveLength(28);
+    expect(first.map((p) => p.month_year)).not.toContain("2026-03");
+    expect(contractMonthsToBill(terms, [...first.map((p) => p.month_year), "2026-03", "2027-01"])).toEqual([]);
+  });
+
+  it("plans nothing for an end before the start or a date that is not one", () => {
+    expect(contractMonthsToBill({ ...terms, start: "2026-05-01", end: "2026-04-30" })).toEqual([]);
+    expect(contractMonthsToBill({ ...terms, start: "01/05/2026" })).toEqual([]);
+  });
+});

@@ -1,0 +1,87 @@
+// Months and due dates of billings (DESIGN.md decision 10). Pure and
+// client-safe. Days are "yyyy-MM-dd", reference months "yyyy-MM": calendar
+// values with no time zone to apply.
+
+const MONTH = /^(\d{4})-(\d{2})$/;
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const pad = (n: number, width = 2) => String(n).padStart(width, "0");
+
+type YearMonth = { year: number; month: number }; // month 1-12
+
+function readMonth(monthYear: string): YearMonth | null {
+  const m = MONTH.exec(monthYear);
+  if (!m) return null;
+  const month = Number(m[2]);
+  return month >= 1 && month <= 12 ? { year: Number(m[1]), month } : null;
+}
+
+function readDay(day: string) {
+  const m = DAY.exec(day);
+  return m ? { year: Number(m[1]), month: Number(m[2]), day: Number(m[3]) } : null;
+}
+
+const monthText = ({ year, month }: YearMonth) => `${pad(year, 4)}-${pad(month)}`;
+
+export function daysInMonth(year: number, month: number) {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+function plusMonths({ year, month }: YearMonth, n: number): YearMonth {
+  const index = year * 12 + (month - 1) + n;
+  return { year: Math.floor(index / 12), month: (index % 12) + 1 };
+}
+
+// The due date of a month's billing: the client's due day, clamped to the
+// month's length (day 31 in February is the 28th, or the 29th in a leap year).
+export function dueDateFor(monthYear: string, dueDay: number): string {
+  const ym = readMonth(monthYear);
+  if (!ym) throw new Error(`not a month: ${monthYear}`);
+  const day = Math.min(Math.max(1, Math.trunc(dueDay)), daysInMonth(ym.year, ym.month));
+  return `${monthText(ym)}-${pad(day)}`;
+}
+
+// "2026-10" -> "outubro de 2026" (Intl, pt-BR); anything else shown as it is.
+const periodFmt = new Intl.DateTimeFormat("pt-BR", { month: "long", year: "numeric", timeZone: "UTC" });
+export function periodLabel(monthYear: string): string {
+  const ym = readMonth(monthYear);
+  return ym ? periodFmt.format(new Date(Date.UTC(ym.year, ym.month - 1, 1))) : monthYear;
+}
+
+// The reference month of a day: "2026-10-05" -> "2026-10".
+export function monthOf(day: string) {
+  return day.slice(0, 7);
+}
+
+export type ContractTerms = {
+  start: string; // contract_start_date
+  end: string; // contract_end_date
+  dueDay: number; // payment_due_day
+  rent: number; // monthly_rent, centavos
+};
+
+export type PlannedBilling = { month_year: string; due_date: string; amount_cents: number };
+
+// "Gerar Cobranças do Contrato": one billing per contract month not billed
+// yet. Month k of the contract counts when the start day plus k months (the
+// day clamped like a due date) is still within the contract, so the start
+// month always counts and a contract of 30 months gives 30 billings whether
+// it runs from the 1st to the 30th or from the 15th to the 14th. Months in
+// `billed` ("yyyy-MM") are skipped: running it twice creates nothing more.
+export function contractMonthsToBill(terms: ContractTerms, billed: Iterable<string> = []): PlannedBilling[] {
+  const start = readDay(terms.start);
+  const end = readDay(terms.end);
+  if (!start || !end || terms.end < terms.start) return [];
+  const done = new Set(billed);
+  const planned: PlannedBilling[] = [];
+  const first = { year: start.year, month: start.month };
+  // A bound against absurd dates (year 9999): 100 years of months.
+  for (let k = 0; k < 1200; k++) {
+    const ym = plusMonths(first, k);
+    const anniversary = `${monthText(ym)}-${pad(Math.min(start.day, daysInMonth(ym.year, ym.month)))}`;
+    if (anniversary > terms.end) break;
+    const month_year = monthText(ym);
+    if (done.has(month_year)) continue;
+    planned.push({ month_year, due_date: dueDateFor(month_year, terms.dueDay), amount_cents: terms.rent });
+  }
+  return planned;
+}

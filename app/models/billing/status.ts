@@ -1,0 +1,27 @@
+// Billing status (spec back-office §4 "Billing status"; DESIGN.md decision
+// 10). Pure and client-safe.
+//
+// A pending billing whose due date has passed is overdue. The hourly job
+// stores that (markOverdue), but every read also judges it, so the admin tab,
+// the client area and the counts agree at once, even before the job runs.
+// "Today" is the agency's day (localToday(): America/Campo_Grande); a billing
+// due today is not overdue yet.
+
+export const BILLING_STATUS_VALUES = ["pending", "paid", "overdue"] as const;
+export type BillingStatusValue = (typeof BILLING_STATUS_VALUES)[number];
+
+const LABELS: Record<string, string> = { pending: "Pendente", paid: "Pago", overdue: "Em Atraso" };
+
+// "Pendente", "Pago", "Em Atraso"; an unknown value is shown as it is.
+export const billingStatusLabel = (status: string) => (Object.hasOwn(LABELS, status) ? LABELS[status] : status);
+
+export const BILLING_STATUS_OPTIONS = BILLING_STATUS_VALUES.map((value) => ({ value, label: LABELS[value] }));
+
+export function isPastDue(dueDate: string, today: string) {
+  return dueDate < today;
+}
+
+// The status every view shows: pending and past due reads as overdue.
+export function effectiveStatus(status: string, dueDate: string, today: string): string {
+  return status === "pending" && isPastDue(dueDate, today) ? "overdue" : status;
+}
