@@ -19,6 +19,7 @@ export default [
   route("arquivos/contratos/:id", "routes/files/contract.ts"),
   route("arquivos/manutencao/imagens/:id", "routes/files/maintenance-image.ts"),
   route("arquivos/manutencao/documentos/:id", "routes/files/maintenance-document.ts"),
+  route("arquivos/cobrancas/:id", "routes/files/billing-document.ts"),
   layout("routes/admin/layout.tsx", [
     route("admin/dashboard", "routes/admin/dashboard.tsx"),
     route("admin/perfil", "routes/admin/profile.tsx"),
