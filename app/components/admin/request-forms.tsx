@@ -1,5 +1,6 @@
 import { useHydrated } from "#app/components/ui/use-hydrated";
-import { useState, type ChangeEvent } from "react";
+import { useSyncedValue } from "#app/components/ui/use-synced-value";
+import type { ChangeEvent } from "react";
 import { Form, useNavigation } from "react-router";
 import { REQUEST_STATUSES, REQUEST_STATUS_VALUES } from "#app/models/leads/admin/request-status";
 
@@ -11,18 +12,6 @@ const selectClass =
   "block w-full min-w-0 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900 shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none";
 const saveClass =
   "shrink-0 rounded-md bg-brand-800 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
-
-// The select follows the loader's value after each revalidation, and the
-// admin's choice in between.
-function useSyncedValue(current: string) {
-  const [seen, setSeen] = useState(current);
-  const [value, setValue] = useState(current);
-  if (seen !== current) {
-    setSeen(current);
-    setValue(current);
-  }
-  return [value, setValue] as const;
-}
 
 function useBusy(id: number, intent: string) {
   const navigation = useNavigation();

@@ -4,8 +4,12 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { Download, Eye, FileText } from "lucide-react";
 import { Form, useNavigation } from "react-router";
+import { BillingStatusBadge } from "#app/components/billing/billing-status-badge";
+import { StackedCell, stackedBodyClass, stackedHeadClass, stackedRowClass, stackedTableClass } from "#app/components/billing/stacked-table";
 import { Field, FormAlert, buttonClass, describedBy } from "#app/components/ui/field";
 import { useFreshFormId } from "#app/components/ui/use-fresh-form-id";
+import { periodLabel } from "#app/models/billing/months";
+import { formatDay } from "#app/models/clients/status";
 import {
   MAINTENANCE_CATEGORY_OPTIONS,
   MAINTENANCE_PRIORITY_OPTIONS,
@@ -14,7 +18,7 @@ import {
   maintenanceStatusLabel,
 } from "#app/models/maintenance/labels";
 import { MAINTENANCE_MESSAGES, MAX_MAINTENANCE_IMAGES } from "#app/models/maintenance/maintenance.schema";
-import { formatDate } from "#app/utils/format";
+import { formatBRL, formatDate } from "#app/utils/format";
 import type { Route } from "./+types/area";
 import { MaintenanceImagesInput } from "./maintenance-images";
 
@@ -78,14 +82,76 @@ export function ContractsTab({ contracts }: { contracts: Route.ComponentProps["l
   );
 }
 
-// The billing table belongs to the billing issue; until it lands the history is empty.
-export function BillingTab() {
+// "Histórico de Cobranças" (spec §2 "Client area"): the client's last 12
+// billings, newest due date first, each with its effective status (pending
+// and past due reads Em Atraso) and its boletos to download.
+export function BillingTab({ billings }: { billings: Route.ComponentProps["loaderData"]["billings"] }) {
   return (
-    <section aria-labelledby="cobrancas" className="rounded-xl bg-white p-6 shadow-sm">
+    <section aria-labelledby="cobrancas" className="rounded-xl bg-white p-4 shadow-sm sm:p-6">
       <h2 id="cobrancas" className="text-lg font-semibold text-slate-900">
         Histórico de Cobranças
       </h2>
-      <p className="mt-4 text-slate-600">Nenhuma cobrança encontrada.</p>
+      {billings.length === 0 ? (
+        <p className="mt-4 text-slate-600">Nenhuma cobrança encontrada.</p>
+      ) : (
+        // Stacked below md; a table from md up that scrolls inside the card rather than widen it.
+        <div className="-mx-4 mt-2 sm:mx-0 md:overflow-x-auto">
+          <table className={stackedTableClass}>
+            <thead className={stackedHeadClass}>
+              <tr>
+                <th className="px-4 py-2 font-medium whitespace-nowrap">Vencimento</th>
+                <th className="px-4 py-2 font-medium whitespace-nowrap">Referência</th>
+                <th className="px-4 py-2 font-medium whitespace-nowrap">Valor</th>
+                <th className="px-4 py-2 font-medium whitespace-nowrap">Pago em</th>
+                <th className="px-4 py-2 font-medium whitespace-nowrap">Status</th>
+                <th className="px-4 py-2 font-medium whitespace-nowrap">ID do pagamento</th>
+                <th className="px-4 py-2 font-medium whitespace-nowrap">Boleto</th>
+              </tr>
+            </thead>
+            <tbody className={stackedBodyClass}>
+              {billings.map((b) => (
+                <tr key={b.id} data-testid="billing-row" className={stackedRowClass}>
+                  <StackedCell label="Vencimento">{formatDay(b.due_date)}</StackedCell>
+                  <StackedCell label="Referência">
+                    <span className="md:whitespace-nowrap">{periodLabel(b.month_year)}</span>
+                  </StackedCell>
+                  <StackedCell label="Valor">
+                    <span className="whitespace-nowrap">{formatBRL(b.amount_cents)}</span>
+                  </StackedCell>
+                  <StackedCell label="Pago em">{b.payment_date ? formatDay(b.payment_date) : "—"}</StackedCell>
+                  <StackedCell label="Status">
+                    <BillingStatusBadge status={b.status} />
+                  </StackedCell>
+                  <StackedCell label="ID do pagamento">
+                    <span className="break-all">{b.external_payment_id || "—"}</span>
+                  </StackedCell>
+                  <StackedCell label="Boleto" wide>
+                    {b.documents.length === 0 ? (
+                      <span className="text-slate-500">—</span>
+                    ) : (
+                      <ul className="space-y-1">
+                        {b.documents.map((d) => (
+                          <li key={d.id}>
+                            <a
+                              href={`/arquivos/cobrancas/${d.id}?download=1`}
+                              download
+                              className="inline-flex max-w-full items-start gap-1 font-medium text-brand-700 hover:underline"
+                            >
+                              <Download aria-hidden className="mt-0.5 size-4 shrink-0" />
+                              {/* A long name wraps anywhere rather than widen the table. */}
+                              <span className="min-w-0 wrap-anywhere">{d.file_name}</span>
+                            </a>
+                          </li>
+                        ))}
+                      </ul>
+                    )}
+                  </StackedCell>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
       <p className="mt-4 text-sm text-slate-500">Os status de pagamento são atualizados automaticamente.</p>
     </section>
   );

@@ -2,6 +2,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { LogOut } from "lucide-react";
 import { Form, Link, data } from "react-router";
 import { getDb, rethrowIfBusy } from "#app/db/db.server";
+import { listClientBillings } from "#app/models/billing/billing.server";
 import { listOwnContracts } from "#app/models/clients/portal.server";
 import { formatDay } from "#app/models/clients/status";
 import { MAINTENANCE_MESSAGES, maintenanceRequestSchema } from "#app/models/maintenance/maintenance.schema";
@@ -41,6 +42,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       end: formatDay(client.contract_end_date),
     },
     contracts: tab === "contrato" ? await listOwnContracts(db, client.id) : [],
+    billings: tab === "cobranca" ? await listClientBillings(db, client.id) : [],
     requests: tab === "manutencao" ? await listOwnMaintenanceRequests(db, client.id) : [],
     constraint: getZodConstraint(maintenanceRequestSchema),
   };
@@ -140,7 +142,7 @@ export default function ClientArea({ loaderData, actionData }: Route.ComponentPr
         </nav>
 
         {tab === "contrato" ? <ContractsTab contracts={loaderData.contracts} /> : null}
-        {tab === "cobranca" ? <BillingTab /> : null}
+        {tab === "cobranca" ? <BillingTab billings={loaderData.billings} /> : null}
         {tab === "manutencao" ? <MaintenanceTab requests={loaderData.requests} constraint={loaderData.constraint} actionData={actionData} /> : null}
       </div>
     </main>

@@ -3,6 +3,7 @@ import { Plus } from "lucide-react";
 import { Form, Link, Outlet, data } from "react-router";
 import { AdminTitle } from "#app/components/admin/admin-shell";
 import { OneTimePassword } from "#app/components/admin/copy-button";
+import { BillingPanel } from "#app/components/admin/billing-panel";
 import { ContractsPanel } from "#app/components/admin/contracts-panel";
 import { MaintenancePanel } from "#app/components/admin/maintenance-panel";
 import { FormAlert, buttonClass, inputClass } from "#app/components/ui/field";
@@ -19,6 +20,8 @@ import {
 } from "#app/models/clients/clients.server";
 import { formatCpfCnpj } from "#app/models/clients/documents";
 import { contractStatus, formatDay, loginLabel } from "#app/models/clients/status";
+import { BILLING_MESSAGES } from "#app/models/billing/billing.schema";
+import { listBillingGroups } from "#app/models/billing/billing.server";
 import { listContracts } from "#app/models/contracts/contracts.server";
 import { removePrivateFiles } from "#app/models/files/private-store.server";
 import { listMaintenanceRequests } from "#app/models/maintenance/admin.server";
@@ -28,8 +31,8 @@ import { localToday } from "#app/utils/local-date";
 import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/index";
 
-// "Clientes" (issue 7): tabs as links (?aba=clientes|ativos|contratos|manutencoes;
-// Cobranças belongs to the billing issue), the client list and its row
+// "Clientes" (issue 7): tabs as links (?aba=clientes|ativos|contratos|cobrancas|manutencoes;
+// Cobranças: issue 8, components/admin/billing-panel.tsx), the client list and its row
 // actions, each a POST with intent + id. A new password is shown once, in the
 // action's answer.
 export function meta() {
@@ -40,6 +43,7 @@ const TABS = [
   { id: "clientes", label: "Clientes" },
   { id: "ativos", label: "Ativos" },
   { id: "contratos", label: "Contratos" },
+  { id: "cobrancas", label: "Cobranças" },
   { id: "manutencoes", label: "Manutenções" },
 ] as const;
 type Tab = (typeof TABS)[number]["id"];
@@ -59,16 +63,18 @@ const LOAD_FAILED: Record<Tab, string> = {
   clientes: "Não foi possível carregar os clientes.",
   ativos: "Não foi possível carregar os clientes.",
   contratos: "Não foi possível carregar os contratos.",
+  cobrancas: BILLING_MESSAGES.loadFailed,
   manutencoes: "Não foi possível carregar as solicitações de manutenção.",
 };
 
 export async function loader({ url }: Route.LoaderArgs) {
   const tab = readTab(url);
   const today = localToday();
-  const empty = { tab, today, clients: [], contracts: [], requests: [], error: null };
+  const empty = { tab, today, clients: [], contracts: [], requests: [], billingGroups: [], error: null };
   try {
     if (tab === "contratos") return { ...empty, contracts: await listContracts(getDb()) };
     if (tab === "manutencoes") return { ...empty, requests: await listMaintenanceRequests(getDb()) };
+    if (tab === "cobrancas") return { ...empty, billingGroups: await listBillingGroups(getDb(), today) };
     const clients = tab === "ativos" ? await listActiveClients(getDb(), today) : await listClients(getDb());
     return { ...empty, clients };
   } catch (error) {
@@ -151,6 +157,8 @@ export default function ClientsAdmin({ loaderData, actionData }: Route.Component
       {error ? <FormAlert title="Erro ao carregar" description={error} /> : null}
       {tab === "contratos" ? (
         <ContractsPanel contracts={loaderData.contracts} />
+      ) : tab === "cobrancas" ? (
+        <BillingPanel groups={loaderData.billingGroups} />
       ) : tab === "manutencoes" ? (
         <MaintenancePanel requests={loaderData.requests} />
       ) : (

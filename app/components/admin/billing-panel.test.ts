@@ -1,0 +1,63 @@
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { createRoutesStub } from "react-router";
+import { describe, expect, it } from "vitest";
+import { BillingPanel, countsText, type BillingPanelGroup } from "./billing-panel";
+
+// The panel as the server renders it (what a visitor without JavaScript
+// gets): the empty state, a group's counts, the row's cells and the
+// status form that posts without JavaScript.
+
+function render(groups: BillingPanelGroup[]) {
+  const Stub = createRoutesStub([{ path: "/admin/clients", Component: () => createElement(BillingPanel, { groups }) }]);
+  return renderToStaticMarkup(createElement(Stub, { initialEntries: ["/admin/clients?aba=cobrancas"] }));
+}
+
+describe("Gestão de Cobranças", () => {
+  it("with no billing says so and points to Nova Cobrança and Gerar Cobranças do Contrato", () => {
+    const html = render([]);
+    expect(html).toContain("Nenhuma cobrança encontrada");
+    expect(html.match(/href="\/admin\/clients\/cobrancas\/nova"/g)).toHaveLength(2);
+    expect(html.match(/href="\/admin\/clients\/cobrancas\/gerar"/g)).toHaveLength(2);
+  });
+
+  it("shows a group open with its counts and each billing's cells", () => {
+    const html = render([
+      {
+        clientId: 3,
+        clientName: "Maria Souza",
+        counts: { overdue: 1, pending: 0, paid: 1 },
+        billings: [
+          { id: 9, month_year: "2026-10", amount_cents: 125000, due_date: "2026-10-05", status: "paid", payment_date: "2026-10-04", documents: [] },
+          {
+            id: 8,
+            month_year: "2026-09",
+            amount_cents: 98050,
+            due_date: "2026-09-05",
+            status: "overdue",
+            payment_date: null,
+            documents: [{ id: 4, file_name: "boleto-setembro-2026.pdf" }],
+          },
+        ],
+      },
+    ]);
+    expect(html).toMatch(/<details open=""[^>]*data-testid="billing-group"/);
+    expect(html).toContain("1 em atraso · 0 pendentes · 1 paga");
+    expect(html).toContain("outubro de 2026");
+    expect(html).toContain("R$ 1.250,00");
+    expect(html).toContain("05/10/2026");
+    expect(html).toContain("Pago em 04/10/2026");
+    expect(html).toContain("Em Atraso");
+    expect(html).toContain("Nenhum boleto");
+    expect(html).toContain('title="boleto-setembro-2026.pdf"');
+    expect(html).toContain(">boleto-setembro...</a>");
+    // Without JavaScript: a form that posts the status with a Salvar button.
+    expect(html).toContain('action="/admin/clients/cobrancas/9"');
+    expect(html).toMatch(/<option value="paid" selected="">Pago<\/option>/);
+    expect(html).toContain("Salvar");
+  });
+
+  it("counts in Portuguese, singular and plural", () => {
+    expect(countsText({ overdue: 0, pending: 1, paid: 2 })).toBe("0 em atraso · 1 pendente · 2 pagas");
+  });
+});

@@ -1,0 +1,238 @@
+import { CalendarPlus, ChevronDown, Download, Plus, Trash2 } from "lucide-react";
+import type { ChangeEvent, ReactNode } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { BillingStatusBadge } from "#app/components/billing/billing-status-badge";
+import { StackedCell, stackedBodyClass, stackedHeadClass, stackedRowClass, stackedTableClass } from "#app/components/billing/stacked-table";
+import { buttonClass } from "#app/components/ui/field";
+import { useHydrated } from "#app/components/ui/use-hydrated";
+import { useSyncedValue } from "#app/components/ui/use-synced-value";
+import { shortFileName } from "#app/models/billing/display";
+import { periodLabel } from "#app/models/billing/months";
+import { BILLING_STATUS_OPTIONS } from "#app/models/billing/status";
+import { formatDay } from "#app/models/clients/status";
+import { formatBRL } from "#app/utils/format";
+
+// "Gestão de Cobranças" (spec back-office §2 "Billing tab"): billings grouped
+// by client (alphabetical, each group open at start with its counts), newest
+// due date first; Período, Valor, Vencimento, Status, Boletos and the status
+// selector. Every control is a plain link or POST, so the tab works without
+// JavaScript. Statuses arrive effective (pending and past due: overdue).
+
+export type BillingPanelDocument = { id: number; file_name: string };
+export type BillingPanelBilling = {
+  id: number;
+  month_year: string;
+  amount_cents: number;
+  due_date: string;
+  status: string;
+  payment_date: string | null;
+  documents: BillingPanelDocument[];
+};
+export type BillingPanelGroup = {
+  clientId: number;
+  clientName: string;
+  counts: { overdue: number; pending: number; paid: number };
+  billings: BillingPanelBilling[];
+};
+
+export const billingRowAnchor = (id: number) => `cobranca-${id}`;
+
+const secondaryButton =
+  "inline-flex items-center justify-center gap-2 rounded-md border border-slate-300 bg-white px-5 py-3 font-semibold text-slate-900 shadow-sm hover:bg-slate-50";
+const iconButton = "inline-flex size-8 shrink-0 items-center justify-center rounded border bg-white";
+const selectClass =
+  "block w-full min-w-0 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900 shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none";
+const saveClass =
+  "shrink-0 rounded-md bg-brand-800 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+// "1 em atraso · 2 pendentes · 3 pagas"
+export function countsText({ overdue, pending, paid }: BillingPanelGroup["counts"]) {
+  return `${overdue} em atraso · ${plural(pending, "pendente", "pendentes")} · ${plural(paid, "paga", "pagas")}`;
+}
+
+type PanelProps = {
+  groups: BillingPanelGroup[];
+  /** The boleto flow's "Anexar Boleto" button (built on these tables later). */
+  attachBoleto?: ReactNode;
+  /** The boleto flow's list of organised boletos awaiting processing ("Processar N Boletos"). */
+  awaitingBoletos?: ReactNode;
+};
+
+export function BillingPanel({ groups, attachBoleto, awaitingBoletos }: PanelProps) {
+  return (
+    <section className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+      <div className="flex flex-wrap items-center justify-between gap-3 p-4">
+        <h2 className="text-lg font-semibold text-slate-900">Gestão de Cobranças</h2>
+        <div className="flex flex-wrap gap-2">
+          <Link to="/admin/clients/cobrancas/nova" className={buttonClass}>
+            <Plus aria-hidden className="size-4" /> Nova Cobrança
+          </Link>
+          <Link to="/admin/clients/cobrancas/gerar" className={secondaryButton}>
+            <CalendarPlus aria-hidden className="size-4" /> Gerar Cobranças do Contrato
+          </Link>
+          {/* BOLETO FLOW: "Anexar Boleto" (spec §2 "Boleto dialog") comes in through `attachBoleto`. */}
+          {attachBoleto}
+        </div>
+      </div>
+      {groups.length === 0 ? (
+        <div className="px-4 pb-6 text-slate-600">
+          <p className="font-medium text-slate-800">Nenhuma cobrança encontrada</p>
+          <p className="mt-1 text-sm">
+            Crie uma em{" "}
+            <Link to="/admin/clients/cobrancas/nova" className="font-medium text-brand-800 underline">
+              Nova Cobrança
+            </Link>{" "}
+            ou gere as do contrato de um cliente em{" "}
+            <Link to="/admin/clients/cobrancas/gerar" className="font-medium text-brand-800 underline">
+              Gerar Cobranças do Contrato
+            </Link>
+            .
+          </p>
+        </div>
+      ) : (
+        <div className="space-y-4 px-2 pb-4 sm:px-4">
+          {groups.map((g) => (
+            <BillingGroupBlock key={g.clientId} group={g} />
+          ))}
+        </div>
+      )}
+      {/* BOLETO FLOW: the organised boletos awaiting processing (spec §2: below the table) come in through `awaitingBoletos`. */}
+      {awaitingBoletos}
+    </section>
+  );
+}
+
+function BillingGroupBlock({ group: g }: { group: BillingPanelGroup }) {
+  return (
+    <details open data-testid="billing-group" className="group rounded-lg border border-slate-200">
+      <summary className="flex cursor-pointer list-none flex-wrap items-center gap-x-3 gap-y-1 rounded-lg bg-slate-50 px-4 py-3 [&::-webkit-details-marker]:hidden">
+        <span className="mr-auto flex min-w-0 items-start gap-2 font-semibold text-slate-900">
+          <ChevronDown aria-hidden className="mt-1 size-4 shrink-0 text-slate-500 transition group-open:rotate-180" />
+          {g.clientName}
+        </span>
+        <span className="pl-6 text-sm text-slate-600 sm:pl-0">{countsText(g.counts)}</span>
+      </summary>
+      {/* From md up a table, which scrolls inside the card rather than widen it. */}
+      <div className="md:overflow-x-auto">
+        <table className={stackedTableClass}>
+          <caption className="sr-only">Cobranças de {g.clientName}</caption>
+          <thead className={stackedHeadClass}>
+            <tr>
+              <th className="px-4 py-2 font-medium">Período</th>
+              <th className="px-4 py-2 font-medium">Valor</th>
+              <th className="px-4 py-2 font-medium">Vencimento</th>
+              <th className="px-4 py-2 font-medium">Status</th>
+              <th className="px-4 py-2 font-medium">Boletos</th>
+              <th className="px-4 py-2 font-medium">Ações</th>
+            </tr>
+          </thead>
+          <tbody className={stackedBodyClass}>
+            {g.billings.map((b) => (
+              <BillingRow key={b.id} billing={b} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </details>
+  );
+}
+
+function BillingRow({ billing: b }: { billing: BillingPanelBilling }) {
+  const period = periodLabel(b.month_year);
+  return (
+    <tr id={billingRowAnchor(b.id)} data-testid="billing-row" className={`${stackedRowClass} scroll-mt-24`}>
+      <StackedCell label="Período">
+        <Link to={`/admin/clients/cobrancas/${b.id}`} className="font-medium text-slate-900 underline-offset-2 hover:underline">
+          {period}
+        </Link>
+      </StackedCell>
+      <StackedCell label="Valor">
+        <span className="whitespace-nowrap">{formatBRL(b.amount_cents)}</span>
+      </StackedCell>
+      <StackedCell label="Vencimento">
+        <span className="whitespace-nowrap">{formatDay(b.due_date)}</span>
+      </StackedCell>
+      <StackedCell label="Status">
+        <BillingStatusBadge status={b.status} />
+        {b.payment_date ? <span className="mt-1 block text-xs whitespace-nowrap text-slate-600">Pago em {formatDay(b.payment_date)}</span> : null}
+      </StackedCell>
+      <StackedCell label="Boletos" wide>
+        <BillingDocuments documents={b.documents} />
+      </StackedCell>
+      <StackedCell label="Ações" wide>
+        <BillingStatusForm id={b.id} status={b.status} label={`Status da cobrança de ${period}`} />
+      </StackedCell>
+    </tr>
+  );
+}
+
+// Each attached boleto: its name cut at 15 characters (the whole name in the
+// title), opened in a new tab; Baixar; Excluir asks first on its own page.
+export function BillingDocuments({ documents }: { documents: BillingPanelDocument[] }) {
+  if (documents.length === 0) return <span className="text-slate-500">Nenhum boleto</span>;
+  return (
+    <ul className="max-w-xs space-y-1.5">
+      {documents.map((d) => (
+        <li key={d.id} className="flex items-center gap-1.5">
+          <a
+            href={`/arquivos/cobrancas/${d.id}`}
+            target="_blank"
+            rel="noopener noreferrer"
+            title={d.file_name}
+            className="mr-auto min-w-0 truncate text-brand-800 underline-offset-2 hover:underline"
+          >
+            {shortFileName(d.file_name)}
+          </a>
+          <a href={`/arquivos/cobrancas/${d.id}?download=1`} download className={`${iconButton} border-slate-300 hover:bg-slate-50`}>
+            <Download aria-hidden className="size-4" />
+            <span className="sr-only">Baixar {d.file_name}</span>
+          </a>
+          <Link to={`/admin/clients/cobrancas/documentos/${d.id}/excluir`} className={`${iconButton} border-red-200 text-red-800 hover:bg-red-50`}>
+            <Trash2 aria-hidden className="size-4" />
+            <span className="sr-only">Excluir {d.file_name}</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+// The status selector (spec §2 "Ações"): a POST with a Salvar button, so it
+// works without JavaScript; once hydrated, choosing an option submits at once
+// and the button goes away (as the requests' selectors do).
+export function BillingStatusForm({ id, status, label, showLabel }: { id: number; status: string; label: string; showLabel?: boolean }) {
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const action = `/admin/clients/cobrancas/${id}`;
+  const busy = navigation.state === "submitting" && navigation.formAction === action;
+  const [value, setValue] = useSyncedValue(status);
+  const selectId = `billing-status-${id}`;
+  function onChange(e: ChangeEvent<HTMLSelectElement>) {
+    setValue(e.currentTarget.value);
+    if (hydrated) e.currentTarget.form?.requestSubmit();
+  }
+  return (
+    <Form method="post" action={action} preventScrollReset aria-busy={busy || undefined} className="transition-opacity aria-busy:opacity-60">
+      <input type="hidden" name="intent" value="status" />
+      <label htmlFor={selectId} className={showLabel ? "mb-1 block text-sm font-medium text-slate-800" : "sr-only"}>
+        {label}
+      </label>
+      <div className="flex items-center gap-2 md:min-w-40">
+        <select id={selectId} name="status" value={value} onChange={onChange} className={selectClass}>
+          {BILLING_STATUS_OPTIONS.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+        {hydrated ? null : (
+          <button type="submit" className={saveClass}>
+            Salvar<span className="sr-only"> status</span>
+          </button>
+        )}
+      </div>
+    </Form>
+  );
+}

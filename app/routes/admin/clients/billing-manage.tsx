@@ -1,0 +1,109 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { ArrowLeft } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { AdminTitle } from "#app/components/admin/admin-shell";
+import { BillingDocuments, BillingStatusForm, billingRowAnchor } from "#app/components/admin/billing-panel";
+import { BillingStatusBadge } from "#app/components/billing/billing-status-badge";
+import { ErrorPage } from "#app/components/site/error-page";
+import { getDb, rethrowIfBusy } from "#app/db/db.server";
+import { BILLING_MESSAGES, billingStatusSchema } from "#app/models/billing/billing.schema";
+import { getBilling, setBillingStatus } from "#app/models/billing/billing.server";
+import { periodLabel } from "#app/models/billing/months";
+import { billingStatusLabel } from "#app/models/billing/status";
+import { formatDay } from "#app/models/clients/status";
+import { formatBRL } from "#app/utils/format";
+import { invariantResponse, parseId, readFormData, requireRole } from "#app/utils/http.server";
+import { redirectWithToast } from "#app/utils/toast.server";
+import type { Route } from "./+types/billing-manage";
+
+// One billing (a row of Gestão de Cobranças): its details, its boletos and
+// the status selector, which posts here from the list too. Any status from
+// any other (spec §4); Pago stamps the agency's day as the payment date. Every
+// outcome of the action is a redirect with a toast (a row button's way).
+export function meta({ loaderData }: Route.MetaArgs) {
+  const title = loaderData ? `Cobrança de ${periodLabel(loaderData.billing.month_year)}` : "Cobrança";
+  return [{ title: `${title} | Painel Administrativo` }, { name: "robots", content: "noindex" }];
+}
+
+const LIST = "/admin/clients?aba=cobrancas";
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const id = parseId(params.id);
+  const billing = id === null ? null : await getBilling(getDb(), id);
+  invariantResponse(billing, "Cobrança não encontrada");
+  return { billing };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const actor = await requireRole(context, "staff");
+  const fail = () => redirectWithToast(LIST, { type: "error", title: "Erro", description: BILLING_MESSAGES.statusFailed });
+  const id = parseId(params.id);
+  const submission = parseWithZod(await readFormData(request), { schema: billingStatusSchema });
+  if (id === null || submission.status !== "success") return fail();
+  let updated: Awaited<ReturnType<typeof setBillingStatus>>;
+  try {
+    updated = await setBillingStatus(getDb(), id, submission.value.status, actor);
+  } catch (error) {
+    rethrowIfBusy(error);
+    console.error("billing status update failed", error);
+    return fail();
+  }
+  if (!updated) return fail();
+  const paid = updated.payment_date ? ` em ${formatDay(updated.payment_date)}` : "";
+  return redirectWithToast(`${LIST}#${billingRowAnchor(id)}`, {
+    type: "success",
+    title: BILLING_MESSAGES.statusUpdated,
+    description: `${updated.clientName}, ${periodLabel(updated.month_year)}: ${billingStatusLabel(updated.status)}${paid}.`,
+  });
+}
+
+export default function ManageBilling({ loaderData }: Route.ComponentProps) {
+  const { billing: b } = loaderData;
+  const period = periodLabel(b.month_year);
+  return (
+    <>
+      <Link to={LIST} className="mb-3 inline-flex items-center gap-1 text-sm font-medium text-brand-800 hover:underline">
+        <ArrowLeft aria-hidden className="size-4" /> Voltar para Gestão de Cobranças
+      </Link>
+      <AdminTitle title={`Cobrança de ${period}`} />
+      <div className="grid gap-6 lg:grid-cols-[1fr_320px]">
+        <section className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+          <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
+            <Item label="Cliente">{b.client_name}</Item>
+            <Item label="Status">
+              <BillingStatusBadge status={b.status} />
+            </Item>
+            <Item label="Período">{period}</Item>
+            <Item label="Valor">{formatBRL(b.amount_cents)}</Item>
+            <Item label="Vencimento">{formatDay(b.due_date)}</Item>
+            <Item label="Pago em">{b.payment_date ? formatDay(b.payment_date) : "—"}</Item>
+            <Item label="ID do pagamento">{b.external_payment_id || "—"}</Item>
+            <Item label="Boletos">
+              <BillingDocuments documents={b.documents} />
+            </Item>
+          </dl>
+        </section>
+        <section className="h-fit space-y-2 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+          <BillingStatusForm id={b.id} status={b.status} label="Status" showLabel />
+          <p className="text-xs text-slate-600">
+            Pago registra a data de hoje como data de pagamento. Uma cobrança pendente com o vencimento passado aparece como Em Atraso.
+          </p>
+        </section>
+      </div>
+    </>
+  );
+}
+
+function Item({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="font-medium text-slate-600">{label}</dt>
+      <dd className="mt-0.5 text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} notFoundTitle="Cobrança não encontrada" notFoundText="Esta cobrança não existe ou foi excluída." />;
+}

@@ -1,0 +1,99 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { ArrowLeft, Plus } from "lucide-react";
+import { Form, Link, data, useNavigation } from "react-router";
+import { AdminTitle } from "#app/components/admin/admin-shell";
+import { billingRowAnchor } from "#app/components/admin/billing-panel";
+import { Field, FormAlert, buttonClass } from "#app/components/ui/field";
+import { getDb, rethrowIfBusy } from "#app/db/db.server";
+import { BILLING_MESSAGES, newBillingSchema } from "#app/models/billing/billing.schema";
+import { createBilling, listBillingClientChoices } from "#app/models/billing/billing.server";
+import { dueDateFor, periodLabel } from "#app/models/billing/months";
+import { rentInputValue } from "#app/models/clients/status";
+import { parseId, readFormData, requireRole } from "#app/utils/http.server";
+import { localToday } from "#app/utils/local-date";
+import { redirectWithToast } from "#app/utils/toast.server";
+import type { Route } from "./+types/billing-new";
+
+// "Nova Cobrança" (spec back-office §2 Billing tab, §7 "Insert billing"): a
+// client, the reference month, the amount and the due date; the billing
+// starts as pending. A plain form that works without JavaScript; errors come
+// back beside their fields with the typed values.
+export function meta() {
+  return [{ title: "Nova Cobrança | Painel Administrativo" }, { name: "robots", content: "noindex" }];
+}
+
+const LIST = "/admin/clients?aba=cobrancas";
+
+// ?cliente=<id> (from a client's group) starts with that client's rent and
+// due day for the current month.
+export async function loader({ url }: Route.LoaderArgs) {
+  const clients = await listBillingClientChoices(getDb());
+  const chosenId = parseId(url.searchParams.get("cliente") ?? undefined);
+  const chosen = clients.find((c) => c.id === chosenId);
+  const month = localToday().slice(0, 7);
+  const defaults = {
+    client_id: chosen ? String(chosen.id) : "",
+    month_year: month,
+    amount: chosen ? rentInputValue(chosen.monthly_rent) : "",
+    due_date: chosen ? dueDateFor(month, chosen.payment_due_day) : "",
+  };
+  return { clients: clients.map((c) => ({ id: c.id, name: c.name })), defaults, constraint: getZodConstraint(newBillingSchema) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = await requireRole(context, "staff");
+  const submission = parseWithZod(await readFormData(request), { schema: newBillingSchema });
+  if (submission.status !== "success") return data({ result: submission.reply(), alert: null }, { status: 400 });
+  const { client_id, month_year, amount, due_date } = submission.value;
+  let created: Awaited<ReturnType<typeof createBilling>>;
+  try {
+    created = await createBilling(getDb(), { client_id, month_year, amount_cents: amount, due_date }, actor);
+  } catch (error) {
+    rethrowIfBusy(error);
+    console.error("billing create failed", error);
+    return data({ result: submission.reply(), alert: BILLING_MESSAGES.createFailed }, { status: 500 });
+  }
+  if (!created.ok) return data({ result: submission.reply({ fieldErrors: { client_id: [BILLING_MESSAGES.noClient] } }), alert: null }, { status: 400 });
+  return redirectWithToast(`${LIST}#${billingRowAnchor(created.id)}`, {
+    type: "success",
+    title: BILLING_MESSAGES.created,
+    description: `Referência: ${periodLabel(month_year)}.`,
+  });
+}
+
+export default function NewBilling({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    constraint: loaderData.constraint,
+    defaultValue: loaderData.defaults,
+  });
+  return (
+    <>
+      <Link to={LIST} className="mb-3 inline-flex items-center gap-1 text-sm font-medium text-brand-800 hover:underline">
+        <ArrowLeft aria-hidden className="size-4" /> Voltar para Gestão de Cobranças
+      </Link>
+      <AdminTitle title="Nova Cobrança" />
+      <Form method="post" {...getFormProps(form)} className="max-w-xl space-y-5 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+        {actionData?.alert ? <FormAlert title="Erro" description={actionData.alert} /> : null}
+        <Field meta={fields.client_id} label="Cliente" as="select">
+          <option value="">Selecione um cliente</option>
+          {loaderData.clients.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </Field>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field meta={fields.month_year} label="Mês de referência" type="month" hint="Ex.: 10/2026" />
+          <Field meta={fields.due_date} label="Vencimento" type="date" />
+        </div>
+        <Field meta={fields.amount} label="Valor (R$)" type="text" inputMode="decimal" autoComplete="off" hint="Ex.: 1.250,00" />
+        <button type="submit" className={buttonClass} disabled={busy}>
+          <Plus aria-hidden className="size-4" /> {busy ? "Criando..." : "Criar Cobrança"}
+        </button>
+      </Form>
+    </>
+  );
+}
