@@ -1,11 +1,10 @@
 import { CalendarPlus, ChevronDown, Download, Plus, Trash2 } from "lucide-react";
-import type { ChangeEvent, ReactNode } from "react";
+import type { ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { BillingStatusBadge } from "#app/components/billing/billing-status-badge";
 import { StackedCell, stackedBodyClass, stackedHeadClass, stackedRowClass, stackedTableClass } from "#app/components/billing/stacked-table";
 import { buttonClass } from "#app/components/ui/field";
-import { useHydrated } from "#app/components/ui/use-hydrated";
-import { useSyncedValue } from "#app/components/ui/use-synced-value";
+import { AutoSubmitSelect } from "#app/components/ui/auto-submit-select";
 import { shortFileName } from "#app/models/billing/display";
 import { periodLabel } from "#app/models/billing/months";
 import { BILLING_STATUS_OPTIONS } from "#app/models/billing/status";
@@ -40,11 +39,6 @@ export const billingRowAnchor = (id: number) => `cobranca-${id}`;
 const secondaryButton =
   "inline-flex items-center justify-center gap-2 rounded-md border border-slate-300 bg-white px-5 py-3 font-semibold text-slate-900 shadow-sm hover:bg-slate-50";
 const iconButton = "inline-flex size-8 shrink-0 items-center justify-center rounded border bg-white";
-const selectClass =
-  "block w-full min-w-0 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm text-slate-900 shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none";
-const saveClass =
-  "shrink-0 rounded-md bg-brand-800 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
-
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 // "1 em atraso · 2 pendentes · 3 pagas"
@@ -201,38 +195,21 @@ export function BillingDocuments({ documents }: { documents: BillingPanelDocumen
 
 // The status selector (spec §2 "Ações"): a POST with a Salvar button, so it
 // works without JavaScript; once hydrated, choosing an option submits at once
-// and the button goes away (as the requests' selectors do).
+// (AutoSubmitSelect, as the requests' selectors).
 export function BillingStatusForm({ id, status, label, showLabel }: { id: number; status: string; label: string; showLabel?: boolean }) {
-  const hydrated = useHydrated();
   const navigation = useNavigation();
   const action = `/admin/clients/cobrancas/${id}`;
   const busy = navigation.state === "submitting" && navigation.formAction === action;
-  const [value, setValue] = useSyncedValue(status);
-  const selectId = `billing-status-${id}`;
-  function onChange(e: ChangeEvent<HTMLSelectElement>) {
-    setValue(e.currentTarget.value);
-    if (hydrated) e.currentTarget.form?.requestSubmit();
-  }
   return (
     <Form method="post" action={action} preventScrollReset aria-busy={busy || undefined} className="transition-opacity aria-busy:opacity-60">
       <input type="hidden" name="intent" value="status" />
-      <label htmlFor={selectId} className={showLabel ? "mb-1 block text-sm font-medium text-slate-800" : "sr-only"}>
-        {label}
-      </label>
-      <div className="flex items-center gap-2 md:min-w-40">
-        <select id={selectId} name="status" value={value} onChange={onChange} className={selectClass}>
-          {BILLING_STATUS_OPTIONS.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
-        {hydrated ? null : (
-          <button type="submit" className={saveClass}>
-            Salvar<span className="sr-only"> status</span>
-          </button>
-        )}
-      </div>
+      <AutoSubmitSelect id={`billing-status-${id}`} name="status" value={status} label={label} showLabel={showLabel} saves="status" className="md:min-w-40">
+        {BILLING_STATUS_OPTIONS.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </AutoSubmitSelect>
     </Form>
   );
 }
