@@ -5,7 +5,7 @@ import { BILLING_STATUS_VALUES } from "./status";
 
 // The forms of "Gestão de Cobranças" (spec back-office §2 "Billing tab", §8
 // "Billing and boletos"): Nova Cobrança, Gerar Cobranças do Contrato, the
-// status selector of each row and the delete of an attached boleto.
+// status selector of each row.
 // Field names follow the entity (spec §3 "Billing"). Client-safe.
 
 export const BILLING_MESSAGES = {
@@ -76,6 +76,3 @@ export const billingStatusSchema = z.object({
   intent: z.literal("status"),
   status: z.enum(BILLING_STATUS_VALUES, { error: BILLING_MESSAGES.status }),
 });
-
-// The delete confirmation of an attached boleto: the button posts intent=delete.
-export const billingDocumentDeleteSchema = z.object({ intent: z.literal("delete") });

@@ -28,6 +28,3 @@ export const contractUploadSchema = z
   .superRefine((v, ctx) => {
     if (v.client_id === undefined || v.file === undefined || v.file.size === 0) ctx.addIssue({ code: "custom", path: [], message: CONTRACT_MESSAGES.required });
   });
-
-// The delete confirmation: the button posts intent=delete.
-export const contractDeleteSchema = z.object({ intent: z.literal("delete") });

@@ -1,8 +1,9 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { ArrowLeft, CalendarPlus } from "lucide-react";
+import { CalendarPlus } from "lucide-react";
 import { Form, Link, data, useNavigation } from "react-router";
 import { AdminTitle } from "#app/components/admin/admin-shell";
+import { BackLink } from "#app/components/admin/back-link";
 import { Field, FormAlert, buttonClass } from "#app/components/ui/field";
 import { getDb, rethrowIfBusy } from "#app/db/db.server";
 import { BILLING_MESSAGES, generateBillingsSchema } from "#app/models/billing/billing.schema";
@@ -79,9 +80,7 @@ export default function GenerateBillings({ loaderData, actionData }: Route.Compo
   });
   return (
     <>
-      <Link to={LIST} className="mb-3 inline-flex items-center gap-1 text-sm font-medium text-brand-800 hover:underline">
-        <ArrowLeft aria-hidden className="size-4" /> Voltar para Gestão de Cobranças
-      </Link>
+      <BackLink to={LIST}>Voltar para Gestão de Cobranças</BackLink>
       <AdminTitle title="Gerar Cobranças do Contrato" />
       <Form method="post" {...getFormProps(form)} className="max-w-2xl space-y-5 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
         {actionData?.alert ? <FormAlert title="Erro" description={actionData.alert} /> : null}

@@ -1,8 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import { AdminTitle } from "#app/components/admin/admin-shell";
+import { BackLink } from "#app/components/admin/back-link";
 import { BillingDocuments, BillingStatusForm, billingRowAnchor } from "#app/components/admin/billing-panel";
 import { BillingStatusBadge } from "#app/components/billing/billing-status-badge";
 import { ErrorPage } from "#app/components/site/error-page";
@@ -63,9 +62,7 @@ export default function ManageBilling({ loaderData }: Route.ComponentProps) {
   const period = periodLabel(b.month_year);
   return (
     <>
-      <Link to={LIST} className="mb-3 inline-flex items-center gap-1 text-sm font-medium text-brand-800 hover:underline">
-        <ArrowLeft aria-hidden className="size-4" /> Voltar para Gestão de Cobranças
-      </Link>
+      <BackLink to={LIST}>Voltar para Gestão de Cobranças</BackLink>
       <AdminTitle title={`Cobrança de ${period}`} />
       <div className="grid gap-6 lg:grid-cols-[1fr_320px]">
         <section className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">

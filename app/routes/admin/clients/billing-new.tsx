@@ -1,8 +1,9 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { ArrowLeft, Plus } from "lucide-react";
-import { Form, Link, data, useNavigation } from "react-router";
+import { Plus } from "lucide-react";
+import { Form, data, useNavigation } from "react-router";
 import { AdminTitle } from "#app/components/admin/admin-shell";
+import { BackLink } from "#app/components/admin/back-link";
 import { billingRowAnchor } from "#app/components/admin/billing-panel";
 import { Field, FormAlert, buttonClass } from "#app/components/ui/field";
 import { getDb, rethrowIfBusy } from "#app/db/db.server";
@@ -71,9 +72,7 @@ export default function NewBilling({ loaderData, actionData }: Route.ComponentPr
   });
   return (
     <>
-      <Link to={LIST} className="mb-3 inline-flex items-center gap-1 text-sm font-medium text-brand-800 hover:underline">
-        <ArrowLeft aria-hidden className="size-4" /> Voltar para Gestão de Cobranças
-      </Link>
+      <BackLink to={LIST}>Voltar para Gestão de Cobranças</BackLink>
       <AdminTitle title="Nova Cobrança" />
       <Form method="post" {...getFormProps(form)} className="max-w-xl space-y-5 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
         {actionData?.alert ? <FormAlert title="Erro" description={actionData.alert} /> : null}
