@@ -1,5 +1,5 @@
 import type { APIRequestContext, BrowserContext } from "@playwright/test";
-import { PDF, insertContractRow, insertMaintenanceRequest } from "#tests/fixtures/admin-rental";
+import { PDF, insertContractRow, insertMaintenanceRequest, type SampleRows } from "#tests/fixtures/admin-rental";
 import { db } from "#tests/fixtures/db";
 import { test as base, expect, type TestUser } from "#tests/fixtures/test";
 import { E2E_URL } from "#tests/setup/paths";
@@ -11,13 +11,13 @@ import { E2E_URL } from "#tests/setup/paths";
 type Role = "anonymous" | "client" | "admin" | "master";
 const ROLES: Role[] = ["anonymous", "client", "admin", "master"];
 
-type Rows = { property: number; ideal: number; listing: number; client: number; contract: number; maintenance: number };
+type Rows = SampleRows;
 type Users = Record<Exclude<Role, "anonymous">, TestUser>;
 
 // Each test gets the rows the admin pages and actions aim at, one account per
 // role, and browser contexts signed in as them; the fixtures remove them after.
 const test = base.extend<{ rows: Rows; users: Users; contextAs: (role: Role) => Promise<BrowserContext> }>({
-  rows: async ({ createProperty, createRequest, createClient }, use) => {
+  rows: async ({ createProperty, createRequest, createClient, createBilling, attachBoleto }, use) => {
     const property = await createProperty({ name: `Guarda ${Date.now()}`, featured: false });
     const ideal = await createRequest("ideal", { name: "Guarda", email: "guarda@teste.com", phone: undefined, idealProperty: "x" });
     const listing = await createRequest("owner", {
@@ -28,10 +28,20 @@ const test = base.extend<{ rows: Rows; users: Users; contextAs: (role: Role) => 
       endereco: "Rua X",
       preco: 100000,
     });
-    const client = await createClient({ name: "Guarda Inquilino", email: "guarda@teste.com", monthly_rent: 100000 });
+    // Contract dates and a rent: "Gerar Cobranças do Contrato" would write three billings.
+    const client = await createClient({
+      name: "Guarda Inquilino",
+      email: "guarda@teste.com",
+      monthly_rent: 100000,
+      contract_start_date: "2099-01-01",
+      contract_end_date: "2099-03-31",
+    });
     const contract = await insertContractRow(client.id);
     const maintenance = await insertMaintenanceRequest(client.id, { title: "Guarda manutenção" });
-    await use({ property: property.id, ideal: ideal.id, listing: listing.id, client: client.id, contract, maintenance });
+    const billing = await createBilling(client.id, { month_year: "2098-12", due_date: "2098-12-05" });
+    const boleto = await attachBoleto(billing.id, "boleto-guarda.pdf");
+    const billingIds = { billing: billing.id, billingDocument: boleto.id };
+    await use({ property: property.id, ideal: ideal.id, listing: listing.id, client: client.id, contract, maintenance, ...billingIds });
   },
   users: async ({ createUser }, use) => {
     await use({ client: await createUser("client"), admin: await createUser("admin"), master: await createUser("master") });
@@ -72,6 +82,18 @@ function pages(rows: Rows) {
     `/admin/clients/manutencoes/${rows.maintenance}`,
     "/admin/clients/manutencoes/documentos/novo",
     `/admin/clients/manutencoes/documentos/novo?solicitacao=${rows.maintenance}`,
+    ...billingPages(rows),
+  ];
+}
+
+function billingPages(rows: Rows) {
+  return [
+    "/admin/clients?aba=cobrancas",
+    "/admin/clients/cobrancas/nova",
+    `/admin/clients/cobrancas/nova?cliente=${rows.client}`,
+    "/admin/clients/cobrancas/gerar",
+    `/admin/clients/cobrancas/${rows.billing}`,
+    `/admin/clients/cobrancas/documentos/${rows.billingDocument}/excluir`,
   ];
 }
 
@@ -126,7 +148,16 @@ function snapshot(rows: Rows, users: Users) {
   const contracts = db().prepare("select id, file_name from contracts where client_id = ? order by id").all(rows.client);
   const maintenance = db().prepare("select status, priority, admin_notes, completed_at from maintenance_requests where id = ?").get(rows.maintenance);
   const documents = db().prepare("select count(*) as n from maintenance_documents where request_id = ?").get(rows.maintenance);
-  return JSON.stringify({ property, ideal, listing, banner, staff, admin, client, clientLogin, clients, audit, contracts, maintenance, documents });
+  const billing = billingSnapshot(rows);
+  return JSON.stringify({ property, ideal, listing, banner, staff, admin, client, clientLogin, clients, audit, contracts, maintenance, documents, billing });
+}
+
+function billingSnapshot(rows: Rows) {
+  const billings = db()
+    .prepare("select id, month_year, amount_cents, status, payment_date, updated_at from billing where client_id = ? order by id")
+    .all(rows.client);
+  const boletos = db().prepare("select id, file_name, file_key from billing_documents where billing_id = ? order by id").all(rows.billing);
+  return JSON.stringify({ billings, boletos });
 }
 
 // Form bodies carry every field name the admin actions read; a guard that
@@ -165,6 +196,17 @@ function actions(rows: Rows, users: Users): { path: string; form: Record<string,
     { path: `/admin/clients/contratos/${rows.contract}/excluir`, form: { intent: "delete" } },
     { path: `/admin/clients/manutencoes/${rows.maintenance}`, form: { status: "completed", priority: "urgent", admin_notes: "Forjado" } },
     { path: "/admin/clients/manutencoes/documentos/novo", form: { request_id: String(rows.maintenance) } },
+    ...billingActions(rows),
+  ];
+}
+
+// Valid posts: a guard that lets one through writes a billing or changes one.
+function billingActions(rows: Rows): { path: string; form: Record<string, string> }[] {
+  return [
+    { path: "/admin/clients/cobrancas/nova", form: { client_id: String(rows.client), month_year: "2099-07", amount: "1.250,00", due_date: "2099-07-05" } },
+    { path: "/admin/clients/cobrancas/gerar", form: { client_id: String(rows.client) } },
+    { path: `/admin/clients/cobrancas/${rows.billing}`, form: { intent: "status", status: "paid" } },
+    { path: `/admin/clients/cobrancas/documentos/${rows.billingDocument}/excluir`, form: { intent: "delete" } },
   ];
 }
 
@@ -248,6 +290,79 @@ for (const role of ["admin", "master"] as const) {
     const del = await post(context.request, `/admin/clients/contratos/${rows.contract}/excluir`, { intent: "delete" });
     expect(del.status()).toBe(302);
     expect(db().prepare("select count(*) from contracts where id = ?").pluck().get(rows.contract)).toBe(0);
+  });
+}
+
+for (const role of ["admin", "master"] as const) {
+  test(`billing actions as ${role} are allowed`, async ({ rows, contextAs }) => {
+    const context = await contextAs(role);
+    const month = (m: string) => db().prepare("select count(*) from billing where client_id = ? and month_year = ?").pluck().get(rows.client, m);
+    for (const { path, form } of billingActions(rows)) {
+      const res = await post(context.request, path, form);
+      expect(res.status(), path).toBe(302);
+      const location = new URL(res.headers().location, E2E_URL);
+      expect(location.pathname + location.search, path).toBe("/admin/clients?aba=cobrancas");
+    }
+    expect(month("2099-07")).toBe(1);
+    expect(["2099-01", "2099-02", "2099-03"].map(month)).toEqual([1, 1, 1]);
+    expect(db().prepare("select status from billing where id = ?").pluck().get(rows.billing)).toBe("paid");
+    expect(db().prepare("select count(*) from billing_documents where id = ?").pluck().get(rows.billingDocument)).toBe(0);
+  });
+}
+
+// The billing pages, actions and an attached boleto as anonymous, the
+// billing's own tenant (A), another tenant (B), admin and master: tenants
+// are refused by the admin guard like anyone signed out, and only A among
+// them reads its boleto; a refused post changes no billing row.
+type Who = "anonymous" | "clientA" | "clientB" | "admin" | "master";
+// "/a?b=c" -> "/a.data?b=c": the loader data of the same page.
+const dataUrl = (path: string) => {
+  const [pathname, query] = path.split("?");
+  return `${pathname}.data${query ? `?${query}` : ""}`;
+};
+for (const who of ["anonymous", "clientA", "clientB", "admin", "master"] as Who[]) {
+  test(`billing pages, actions and boleto as ${who}`, async ({ rows, users, newContext, createClient, signIn, signInClient }) => {
+    const context = await newContext();
+    if (who === "clientA") await signInClient({ id: rows.client }, context);
+    if (who === "clientB") await signInClient(await createClient({ name: `Guarda B ${Date.now()}` }), context);
+    if (who === "admin" || who === "master") await signIn(users[who], context);
+    const staff = who === "admin" || who === "master";
+
+    for (const path of billingPages(rows)) {
+      const res = await context.request.get(path, { maxRedirects: 0 });
+      if (staff) {
+        expect(res.status(), path).toBe(200);
+        expect(res.headers()["cache-control"], path).toBe("private, no-store");
+      } else {
+        expect(res.status(), path).toBe(302);
+        expect(new URL(res.headers().location, E2E_URL).pathname, path).toBe("/admin");
+        const data = await (await context.request.get(dataUrl(path), { maxRedirects: 0 })).text();
+        expect(data, path).not.toContain("boleto-guarda");
+        expect(data, path).not.toContain("Guarda Inquilino");
+      }
+    }
+
+    for (const url of [`/arquivos/cobrancas/${rows.billingDocument}`, `/arquivos/cobrancas/${rows.billingDocument}?download=1`]) {
+      const res = await context.request.get(url, { maxRedirects: 0 });
+      expect(res.headers()["cache-control"], url).toBe("private, no-store");
+      if (staff || who === "clientA") {
+        expect(res.status(), url).toBe(200);
+        expect(res.headers()["content-disposition"], url).toMatch(url.endsWith("download=1") ? /^attachment; / : /^inline; /);
+      } else {
+        expect(res.status(), url).toBe(404);
+        expect(res.headers()["content-disposition"], url).toBeUndefined();
+        expect(await res.text(), url).not.toContain("boleto-guarda");
+      }
+    }
+
+    if (staff) return; // their posts are the allowed test's
+    const before = billingSnapshot(rows);
+    for (const { path, form } of billingActions(rows)) {
+      const res = await post(context.request, path, form);
+      expect(res.status(), path).toBe(302);
+      expect(new URL(res.headers().location, E2E_URL).pathname, path).toBe("/admin");
+    }
+    expect(billingSnapshot(rows)).toBe(before);
   });
 }
 

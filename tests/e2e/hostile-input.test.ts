@@ -5,7 +5,7 @@ import type { BrowserContext, Page } from "@playwright/test";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routeConfig from "#app/routes";
 import { disableClientLogin } from "#app/models/clients/clients.server";
-import { insertContractRow, insertMaintenanceRequest } from "#tests/fixtures/admin-rental";
+import { insertContractRow, insertMaintenanceRequest, type SampleRows } from "#tests/fixtures/admin-rental";
 import { appDb, db } from "#tests/fixtures/db";
 import { multipartBody, sendRaw, type RawRequest, type RawResponse } from "#tests/fixtures/raw-http";
 import { test as base, expect } from "#tests/fixtures/test";
@@ -28,7 +28,7 @@ import { E2E_OUTBOX, E2E_UPLOADS, E2E_URL } from "#tests/setup/paths";
 // New routes join by themselves (the list is built from app/routes.ts); a
 // route with a URL parameter gets "1" unless SAMPLE_PARAMS names a better one.
 
-type Rows = { property: number; ideal: number; listing: number; client: number; contract: number; maintenance: number };
+type Rows = SampleRows;
 type Identity = "anonymous" | "master";
 
 // login_attempts is written by a refused login on purpose (it is what the
@@ -49,12 +49,29 @@ const SAMPLE_PARAMS: Record<string, (rows: Rows) => Record<string, string>> = {
   "routes/admin/clients/edit.tsx": (r) => ({ id: String(r.client) }),
   "routes/admin/clients/contract-delete.tsx": (r) => ({ id: String(r.contract) }),
   "routes/admin/clients/maintenance-manage.tsx": (r) => ({ id: String(r.maintenance) }),
+  "routes/admin/clients/billing-manage.tsx": (r) => ({ id: String(r.billing) }),
+  "routes/admin/clients/billing-document-delete.tsx": (r) => ({ id: String(r.billingDocument) }),
+  "routes/files/billing-document.ts": (r) => ({ id: String(r.billingDocument) }),
   "routes/auth/password-reset.tsx": () => ({ token: randomBytes(32).toString("base64url") }),
   "routes/site/category.tsx": () => ({ category: "apartamentos" }),
 };
 const ABSURD_PARAMS = ["99999999999999999999999999", "-1", "1e308", "0x10", "NaN", "0", "banner-99999999999999999999"];
 const ABSURD_NUMBERS = ["99999999999999999999999999", "-1", "1e308", "NaN", "Infinity", "0x1F"];
-const QUERY_NAMES = ["page", "search", "latest", "type", "category", "neighborhood", "priceRange", "advertised_for", "aba", "modalidade", "status", "enviado"];
+const QUERY_NAMES = [
+  "page",
+  "search",
+  "latest",
+  "type",
+  "category",
+  "neighborhood",
+  "priceRange",
+  "advertised_for",
+  "aba",
+  "modalidade",
+  "status",
+  "enviado",
+  "cliente",
+];
 
 type Leaf = { pattern: string; file: string; index: boolean };
 
@@ -368,7 +385,7 @@ function judge(identity: Identity, c: Case, res: RawResponse): string[] {
 }
 
 const test = base.extend<{ rows: Rows }>({
-  rows: async ({ createProperty, createRequest, createClient }, use) => {
+  rows: async ({ createProperty, createRequest, createClient, createBilling, attachBoleto }, use) => {
     const property = await createProperty({ name: `Hostil ${Date.now()}` });
     const ideal = await createRequest("ideal");
     const listing = await createRequest("owner");
@@ -379,7 +396,12 @@ const test = base.extend<{ rows: Rows }>({
     // A contract row and a maintenance request, for the pages of the Contratos and Manutenções tabs.
     const contract = await insertContractRow(client.id);
     const maintenance = await insertMaintenanceRequest(client.id);
-    await use({ property: property.id, ideal: ideal.id, listing: listing.id, client: client.id, contract, maintenance });
+    // A billing (due in the future: the overdue job leaves it alone) with a
+    // boleto, for the billing page, the boleto's delete page and its file.
+    const billing = await createBilling(client.id, { month_year: "2099-10", due_date: "2099-10-05" });
+    const boleto = await attachBoleto(billing.id);
+    const billingIds = { billing: billing.id, billingDocument: boleto.id };
+    await use({ property: property.id, ideal: ideal.id, listing: listing.id, client: client.id, contract, maintenance, ...billingIds });
   },
 });
 

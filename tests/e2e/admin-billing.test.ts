@@ -1,0 +1,336 @@
+import fs from "node:fs";
+import type { Page } from "@playwright/test";
+import { privateFilePath } from "#app/models/files/private-store.server";
+import { localToday } from "#app/utils/local-date";
+import { count, db } from "#tests/fixtures/db";
+import { uniq } from "#tests/fixtures/site";
+import { expect, test } from "#tests/fixtures/test";
+import { E2E_URL } from "#tests/setup/paths";
+
+// Gestão de Cobranças (issue 8, all but the boleto reader): Nova Cobrança
+// with its field errors, Gerar Cobranças do Contrato (twice: the second run
+// creates nothing), the status selector (Pago shows the payment date), an
+// attached boleto shown to the admin and to its tenant only, and the client
+// area's Cobrança tab. Forms with JavaScript on and off.
+
+const toast = (page: Page) => page.getByTestId("toast");
+const LIST = "/admin/clients?aba=cobrancas";
+
+type BillingRow = { id: number; month_year: string; amount_cents: number; due_date: string; status: string; payment_date: string | null };
+const billingsOf = (clientId: number) =>
+  db()
+    .prepare("select id, month_year, amount_cents, due_date, status, payment_date from billing where client_id = ? order by month_year, id")
+    .all(clientId) as BillingRow[];
+const group = (page: Page, name: string) => page.getByTestId("billing-group").filter({ has: page.locator("summary", { hasText: name }) });
+// "2026-10-05" -> "05/10/2026"
+const br = (day: string) => day.split("-").reverse().join("/");
+
+test("the Cobranças tab sits between Contratos and Manutenções", async ({ admin: _admin, page }) => {
+  await page.goto("/admin/clients");
+  const tabs = page.getByRole("navigation", { name: "Abas de clientes" }).getByRole("link");
+  await expect(tabs).toHaveText(["Clientes", "Ativos", "Contratos", "Cobranças", "Manutenções"]);
+  await tabs.filter({ hasText: "Cobranças" }).click();
+  await expect(page).toHaveURL(/\?aba=cobrancas$/);
+  await expect(page.getByRole("heading", { name: "Gestão de Cobranças" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Nova Cobrança" }).first()).toBeVisible();
+  await expect(page.getByRole("link", { name: "Gerar Cobranças do Contrato" }).first()).toBeVisible();
+});
+
+for (const js of [true, false]) {
+  test(`Nova Cobrança: errors beside the fields with the values kept, then the billing in its group (JavaScript ${js ? "on" : "off"})`, async ({
+    admin,
+    newContext,
+    signIn,
+    createClient,
+  }) => {
+    const client = await createClient({ name: `Cobrança Nova ${uniq()}` });
+    const context = await newContext({ javaScriptEnabled: js });
+    await signIn(admin, context);
+    const page = await context.newPage();
+    await page.goto(LIST);
+    await page.getByRole("link", { name: "Nova Cobrança" }).first().click();
+    await expect(page).toHaveURL(/\/admin\/clients\/cobrancas\/nova$/);
+
+    await page.getByLabel("Cliente").selectOption({ label: client.name });
+    await page.getByLabel("Mês de referência").fill("2026-10");
+    await page.getByLabel("Valor (R$)").fill("abc");
+    await page.getByLabel("Vencimento").fill("");
+    await page.getByRole("button", { name: "Criar Cobrança" }).click();
+    await expect(page.getByText("Informe um valor válido, por exemplo 1.250,00.")).toBeVisible();
+    await expect(page.getByText("Informe a data de vencimento (dd/mm/aaaa).")).toBeVisible();
+    await expect(page.getByLabel("Valor (R$)")).toHaveValue("abc");
+    await expect(page.getByLabel("Valor (R$)")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("Cliente")).toHaveValue(String(client.id));
+    await expect(page.getByLabel("Mês de referência")).toHaveValue("2026-10");
+    expect(billingsOf(client.id)).toEqual([]);
+
+    await page.getByLabel("Valor (R$)").fill("1.250,00");
+    await page.getByLabel("Vencimento").fill("2026-10-05");
+    await page.getByRole("button", { name: "Criar Cobrança" }).click();
+    await expect(toast(page)).toContainText("Cobrança criada com sucesso!");
+    await expect(page).toHaveURL(/\?aba=cobrancas#cobranca-\d+$/);
+    const [row] = billingsOf(client.id);
+    expect(row).toMatchObject({ month_year: "2026-10", amount_cents: 125000, due_date: "2026-10-05" });
+    expect(count("audit_log", "entity = 'billing' and entity_id = ? and action = 'create' and actor_id = ?", String(row.id), admin.id)).toBe(1);
+
+    const shown = group(page, client.name).getByTestId("billing-row");
+    await expect(shown).toHaveCount(1);
+    await expect(shown).toContainText("outubro de 2026");
+    await expect(shown).toContainText("R$ 1.250,00");
+    await expect(shown).toContainText("05/10/2026");
+    await expect(shown).toContainText("Nenhum boleto");
+    // Due 05/10/2026: pending until then, Em Atraso after (the agency's day).
+    await expect(shown).toContainText(localToday() > "2026-10-05" ? "Em Atraso" : "Pendente");
+  });
+}
+
+for (const js of [true, false]) {
+  test(`Gerar Cobranças do Contrato twice: the months once, then nothing new (JavaScript ${js ? "on" : "off"})`, async ({
+    admin,
+    newContext,
+    signIn,
+    createClient,
+  }) => {
+    const client = await createClient({
+      name: `Contrato Gerar ${uniq()}`,
+      contract_start_date: "2099-01-01",
+      contract_end_date: "2099-06-30",
+      monthly_rent: 98050,
+      payment_due_day: 31,
+    });
+    const without = await createClient({ name: `Sem Contrato ${uniq()}` });
+    const context = await newContext({ javaScriptEnabled: js });
+    await signIn(admin, context);
+    const page = await context.newPage();
+    await page.goto(LIST);
+    await page.getByRole("link", { name: "Gerar Cobranças do Contrato" }).first().click();
+    await expect(page).toHaveURL(/\/admin\/clients\/cobrancas\/gerar$/);
+
+    // A client without contract dates or rent: the reason beside the field, nothing written.
+    await page.getByLabel("Cliente").selectOption(String(without.id));
+    await page.getByRole("button", { name: "Gerar Cobranças" }).click();
+    await expect(page.getByText("Este cliente não tem datas de contrato e aluguel cadastrados.")).toBeVisible();
+    await expect(page.getByLabel("Cliente")).toHaveValue(String(without.id));
+    expect(billingsOf(without.id)).toEqual([]);
+
+    await page.getByLabel("Cliente").selectOption(String(client.id));
+    await page.getByRole("button", { name: "Gerar Cobranças" }).click();
+    await expect(toast(page)).toContainText("Cobranças geradas");
+    await expect(toast(page)).toContainText(`6 cobranças criadas para ${client.name}.`);
+    const rows = billingsOf(client.id);
+    expect(rows.map((r) => [r.month_year, r.due_date, r.amount_cents, r.status])).toEqual([
+      ["2099-01", "2099-01-31", 98050, "pending"],
+      ["2099-02", "2099-02-28", 98050, "pending"],
+      ["2099-03", "2099-03-31", 98050, "pending"],
+      ["2099-04", "2099-04-30", 98050, "pending"],
+      ["2099-05", "2099-05-31", 98050, "pending"],
+      ["2099-06", "2099-06-30", 98050, "pending"],
+    ]);
+    const shown = group(page, client.name);
+    await expect(shown.locator("summary")).toContainText("0 em atraso · 6 pendentes · 0 pagas");
+    // Newest due date first.
+    await expect(shown.getByTestId("billing-row").first()).toContainText("junho de 2099");
+    await expect(shown.getByTestId("billing-row").last()).toContainText("janeiro de 2099");
+
+    await page.goto(`/admin/clients/cobrancas/gerar?cliente=${client.id}`);
+    await expect(page.getByLabel("Cliente")).toHaveValue(String(client.id));
+    await page.getByRole("button", { name: "Gerar Cobranças" }).click();
+    await expect(toast(page)).toContainText("Nenhuma cobrança nova");
+    await expect(toast(page)).toContainText(`Todos os meses do contrato de ${client.name} já têm cobrança.`);
+    expect(billingsOf(client.id)).toHaveLength(6);
+  });
+}
+
+for (const js of [true, false]) {
+  test(`the status selector: Pago shows the payment date, Pendente clears it (JavaScript ${js ? "on" : "off"})`, async ({
+    admin,
+    newContext,
+    signIn,
+    createClient,
+    createBilling,
+  }) => {
+    const client = await createClient({ name: `Status ${uniq()}` });
+    const billing = await createBilling(client.id, { month_year: "2099-03", due_date: "2099-03-10", amount_cents: 50000 });
+    const context = await newContext({ javaScriptEnabled: js });
+    await signIn(admin, context);
+    const page = await context.newPage();
+    await page.goto(LIST);
+    const row = group(page, client.name).getByTestId("billing-row");
+    await expect(row).toContainText("Pendente");
+
+    const select = row.getByLabel("Status da cobrança de março de 2099");
+    await select.selectOption({ label: "Pago" });
+    if (!js) await row.getByRole("button", { name: "Salvar status" }).click();
+    await expect(toast(page)).toContainText("Status da cobrança atualizado!");
+    const today = localToday();
+    await expect(row).toContainText(`Pago em ${br(today)}`);
+    await expect(row.locator("span", { hasText: /^Pago$/ })).toBeVisible();
+    await expect(group(page, client.name).locator("summary")).toContainText("0 em atraso · 0 pendentes · 1 paga");
+    expect(billingsOf(client.id)[0]).toMatchObject({ id: billing.id, status: "paid", payment_date: today });
+
+    await row.getByLabel("Status da cobrança de março de 2099").selectOption({ label: "Pendente" });
+    if (!js) await row.getByRole("button", { name: "Salvar status" }).click();
+    await expect(row).not.toContainText("Pago em");
+    expect(billingsOf(client.id)[0]).toMatchObject({ status: "pending", payment_date: null });
+    expect(count("audit_log", "entity = 'billing' and entity_id = ? and action = 'update' and actor_id = ?", String(billing.id), admin.id)).toBe(2);
+  });
+}
+
+test("a pending billing past its due date shows Em Atraso at once, in the admin tab and the client area", async ({
+  admin: _admin,
+  page,
+  newContext,
+  createClient,
+  createBilling,
+  signInClient,
+}) => {
+  const client = await createClient({ name: `Atraso ${uniq()}` });
+  await createBilling(client.id, { month_year: "2020-01", due_date: "2020-01-05" });
+  await page.goto(LIST);
+  await expect(group(page, client.name).getByTestId("billing-row")).toContainText("Em Atraso");
+  await expect(group(page, client.name).locator("summary")).toContainText("1 em atraso · 0 pendentes · 0 pagas");
+
+  const tenant = await newContext();
+  await signInClient(client, tenant);
+  const area = await tenant.newPage();
+  await area.goto("/client-area?tab=cobranca");
+  await expect(area.getByTestId("billing-row")).toContainText("Em Atraso");
+});
+
+test("an attached boleto: in the admin tab and the tenant's Cobrança tab, downloadable by that tenant only", async ({
+  admin: _admin,
+  page,
+  newContext,
+  createClient,
+  createBilling,
+  attachBoleto,
+  signInClient,
+}) => {
+  const a = await createClient({ name: `Boleto A ${uniq()}` });
+  const b = await createClient({ name: `Boleto B ${uniq()}` });
+  const billing = await createBilling(a.id, { month_year: "2099-10", due_date: "2099-10-05", amount_cents: 125000 });
+  await createBilling(b.id, { month_year: "2099-09", due_date: "2099-09-05", amount_cents: 77700 });
+  const boleto = await attachBoleto(billing.id, "boleto-outubro-2099-aluguel.pdf");
+
+  await page.goto(LIST);
+  const row = group(page, a.name).getByTestId("billing-row");
+  const name = row.getByRole("link", { name: "boleto-outubro-..." });
+  await expect(name).toHaveAttribute("title", "boleto-outubro-2099-aluguel.pdf");
+  await expect(name).toHaveAttribute("href", `/arquivos/cobrancas/${boleto.id}`);
+  await expect(row.getByRole("link", { name: "Baixar boleto-outubro-2099-aluguel.pdf" })).toHaveAttribute(
+    "href",
+    `/arquivos/cobrancas/${boleto.id}?download=1`,
+  );
+  const staffFile = await page.request.get(`/arquivos/cobrancas/${boleto.id}`);
+  expect(staffFile.status()).toBe(200);
+  expect(staffFile.headers()["content-disposition"]).toMatch(/^inline; filename="boleto-outubro-2099-aluguel.pdf"/);
+
+  // The tenant sees its own history, with the boleto to download, and nothing of B.
+  const tenantA = await newContext();
+  await signInClient(a, tenantA);
+  const area = await tenantA.newPage();
+  await area.goto("/client-area");
+  await area.getByRole("link", { name: "Cobrança", exact: true }).click();
+  await expect(area).toHaveURL(/tab=cobranca$/);
+  await expect(area.getByRole("heading", { name: "Histórico de Cobranças" })).toBeVisible();
+  const history = area.getByTestId("billing-row");
+  await expect(history).toHaveCount(1);
+  await expect(history).toContainText("05/10/2099");
+  await expect(history).toContainText("outubro de 2099");
+  await expect(history).toContainText("R$ 1.250,00");
+  await expect(history).toContainText("Pendente");
+  await expect(area.getByText("R$ 777,00")).toHaveCount(0);
+  await expect(area.getByText("Os status de pagamento são atualizados automaticamente.")).toBeVisible();
+  const link = history.getByRole("link", { name: "boleto-outubro-2099-aluguel.pdf" });
+  await expect(link).toHaveAttribute("href", `/arquivos/cobrancas/${boleto.id}?download=1`);
+  const download = await area.request.get(`/arquivos/cobrancas/${boleto.id}?download=1`);
+  expect(download.status()).toBe(200);
+  expect(download.headers()["content-type"]).toBe("application/pdf");
+  expect(download.headers()["cache-control"]).toBe("private, no-store");
+  expect(download.headers()["x-content-type-options"]).toBe("nosniff");
+  expect(download.headers()["content-disposition"]).toMatch(/^attachment; filename="boleto-outubro-2099-aluguel.pdf"/);
+  expect(Buffer.from(await download.body()).equals(boleto.bytes)).toBe(true);
+
+  // Another client and an anonymous visitor get the same 404, with no name.
+  const tenantB = await newContext();
+  await signInClient(b, tenantB);
+  const anonymous = await newContext();
+  for (const request of [tenantB.request, anonymous.request]) {
+    for (const url of [`/arquivos/cobrancas/${boleto.id}`, `/arquivos/cobrancas/${boleto.id}?download=1`]) {
+      const res = await request.get(url, { maxRedirects: 0 });
+      expect(res.status(), url).toBe(404);
+      expect(res.headers()["content-disposition"], url).toBeUndefined();
+      expect(await res.text(), url).not.toContain("boleto-outubro");
+    }
+  }
+  const areaB = await tenantB.newPage();
+  await areaB.goto("/client-area?tab=cobranca");
+  await expect(areaB.getByTestId("billing-row")).toHaveCount(1);
+  await expect(areaB.getByTestId("billing-row")).toContainText("R$ 777,00");
+  await expect(areaB.getByText("boleto-outubro")).toHaveCount(0);
+});
+
+for (const js of [true, false]) {
+  test(`deleting an attached boleto asks first, then removes the row and the file (JavaScript ${js ? "on" : "off"})`, async ({
+    admin,
+    newContext,
+    signIn,
+    createClient,
+    createBilling,
+    attachBoleto,
+  }) => {
+    const client = await createClient({ name: `Excluir Boleto ${uniq()}` });
+    const billing = await createBilling(client.id);
+    const boleto = await attachBoleto(billing.id, "apagar.pdf");
+    const context = await newContext({ javaScriptEnabled: js });
+    await signIn(admin, context);
+    const page = await context.newPage();
+    await page.goto(LIST);
+    await group(page, client.name).getByRole("link", { name: "Excluir apagar.pdf" }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/clients/cobrancas/documentos/${boleto.id}/excluir$`));
+    await expect(page.getByRole("heading", { name: "Excluir Boleto" })).toBeVisible();
+    await expect(page.getByText(/^Excluir o boleto apagar\.pdf da cobrança de outubro de 2099 de Excluir Boleto/)).toBeVisible();
+    await page.getByRole("button", { name: "Confirmar exclusão" }).click();
+    await expect(toast(page)).toContainText("Documento excluído com sucesso!");
+    await expect(group(page, client.name).getByTestId("billing-row")).toContainText("Nenhum boleto");
+    expect(count("billing_documents", "id = ?", boleto.id)).toBe(0);
+    expect((await page.request.get(`/arquivos/cobrancas/${boleto.id}`)).status()).toBe(404);
+    expect(count("audit_log", "entity = 'billing_document' and entity_id = ? and action = 'delete' and actor_id = ?", String(boleto.id), admin.id)).toBe(1);
+
+    // Gone: the page is a 404 and a second delete is the spec's error.
+    expect((await page.goto(`/admin/clients/cobrancas/documentos/${boleto.id}/excluir`))?.status()).toBe(404);
+    const again = await page.request.post(`/admin/clients/cobrancas/documentos/${boleto.id}/excluir`, {
+      form: { intent: "delete" },
+      headers: { Origin: E2E_URL },
+      maxRedirects: 0,
+    });
+    expect(again.status()).toBe(302);
+  });
+}
+
+test("a client's delete takes its billings and boleto files along", async ({ admin: _admin, page, createClient, createBilling, attachBoleto }) => {
+  const client = await createClient({ name: `Apagar Cliente ${uniq()}` });
+  const billing = await createBilling(client.id);
+  const boleto = await attachBoleto(billing.id);
+  await page.goto("/admin/clients");
+  const row = page.getByTestId("client-row").filter({ hasText: client.name });
+  await row.getByText("Excluir", { exact: true }).click();
+  await row.getByRole("button", { name: "Confirmar exclusão" }).click();
+  await expect(toast(page)).toContainText("Cliente excluído com sucesso");
+  expect(count("billing", "client_id = ?", client.id)).toBe(0);
+  expect(count("billing_documents", "id = ?", boleto.id)).toBe(0);
+  expect(fs.existsSync(privateFilePath(boleto.fileKey))).toBe(false);
+});
+
+// (The admin panel's empty state is rendered in app/components/admin/billing-panel.test.ts:
+// other tests' billings share this database.)
+test("a client without billings sees the empty text in its Cobrança tab", async ({ newContext, createClient, signInClient }) => {
+  const client = await createClient();
+  const tenant = await newContext();
+  await signInClient(client, tenant);
+  const area = await tenant.newPage();
+  await area.goto("/client-area?tab=cobranca");
+  await expect(area.getByRole("heading", { name: "Histórico de Cobranças" })).toBeVisible();
+  await expect(area.getByText("Nenhuma cobrança encontrada.")).toBeVisible();
+  await expect(area.getByTestId("billing-row")).toHaveCount(0);
+});
