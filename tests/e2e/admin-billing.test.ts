@@ -34,6 +34,10 @@ test("the Cobranças tab sits between Contratos and Manutenções", async ({ adm
   await expect(page.getByRole("heading", { name: "Gestão de Cobranças" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Nova Cobrança" }).first()).toBeVisible();
   await expect(page.getByRole("link", { name: "Gerar Cobranças do Contrato" }).first()).toBeVisible();
+  // A billing dialog's own URL draws the Cobranças tab behind it.
+  await page.goto("/admin/clients/cobrancas/gerar");
+  await expect(tabs.filter({ hasText: "Cobranças" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("heading", { name: "Gestão de Cobranças" })).toBeVisible();
 });
 
 for (const js of [true, false]) {
@@ -50,23 +54,25 @@ for (const js of [true, false]) {
     await page.goto(LIST);
     await page.getByRole("link", { name: "Nova Cobrança" }).first().click();
     await expect(page).toHaveURL(/\/admin\/clients\/cobrancas\/nova$/);
+    // The form is a dialog over the tab (its page without JavaScript).
+    const form = page.getByRole("dialog", { name: "Nova Cobrança" });
 
-    await page.getByLabel("Cliente").selectOption({ label: client.name });
-    await page.getByLabel("Mês de referência").fill("2026-10");
-    await page.getByLabel("Valor (R$)").fill("abc");
-    await page.getByLabel("Vencimento").fill("");
-    await page.getByRole("button", { name: "Criar Cobrança" }).click();
-    await expect(page.getByText("Informe um valor válido, por exemplo 1.250,00.")).toBeVisible();
-    await expect(page.getByText("Informe a data de vencimento (dd/mm/aaaa).")).toBeVisible();
-    await expect(page.getByLabel("Valor (R$)")).toHaveValue("abc");
-    await expect(page.getByLabel("Valor (R$)")).toHaveAttribute("aria-invalid", "true");
-    await expect(page.getByLabel("Cliente")).toHaveValue(String(client.id));
-    await expect(page.getByLabel("Mês de referência")).toHaveValue("2026-10");
+    await form.getByLabel("Cliente").selectOption({ label: client.name });
+    await form.getByLabel("Mês de referência").fill("2026-10");
+    await form.getByLabel("Valor (R$)").fill("abc");
+    await form.getByLabel("Vencimento").fill("");
+    await form.getByRole("button", { name: "Criar Cobrança" }).click();
+    await expect(form.getByText("Informe um valor válido, por exemplo 1.250,00.")).toBeVisible();
+    await expect(form.getByText("Informe a data de vencimento (dd/mm/aaaa).")).toBeVisible();
+    await expect(form.getByLabel("Valor (R$)")).toHaveValue("abc");
+    await expect(form.getByLabel("Valor (R$)")).toHaveAttribute("aria-invalid", "true");
+    await expect(form.getByLabel("Cliente")).toHaveValue(String(client.id));
+    await expect(form.getByLabel("Mês de referência")).toHaveValue("2026-10");
     expect(billingsOf(client.id)).toEqual([]);
 
-    await page.getByLabel("Valor (R$)").fill("1.250,00");
-    await page.getByLabel("Vencimento").fill("2026-10-05");
-    await page.getByRole("button", { name: "Criar Cobrança" }).click();
+    await form.getByLabel("Valor (R$)").fill("1.250,00");
+    await form.getByLabel("Vencimento").fill("2026-10-05");
+    await form.getByRole("button", { name: "Criar Cobrança" }).click();
     await expect(toast(page)).toContainText("Cobrança criada com sucesso!");
     await expect(page).toHaveURL(/\?aba=cobrancas#cobranca-\d+$/);
     const [row] = billingsOf(client.id);
@@ -105,16 +111,17 @@ for (const js of [true, false]) {
     await page.goto(LIST);
     await page.getByRole("link", { name: "Gerar Cobranças do Contrato" }).first().click();
     await expect(page).toHaveURL(/\/admin\/clients\/cobrancas\/gerar$/);
+    const form = page.getByRole("dialog", { name: "Gerar Cobranças do Contrato" });
 
     // A client without contract dates or rent: the reason beside the field, nothing written.
-    await page.getByLabel("Cliente").selectOption(String(without.id));
-    await page.getByRole("button", { name: "Gerar Cobranças" }).click();
-    await expect(page.getByText("Este cliente não tem datas de contrato e aluguel cadastrados.")).toBeVisible();
-    await expect(page.getByLabel("Cliente")).toHaveValue(String(without.id));
+    await form.getByLabel("Cliente").selectOption(String(without.id));
+    await form.getByRole("button", { name: "Gerar Cobranças" }).click();
+    await expect(form.getByText("Este cliente não tem datas de contrato e aluguel cadastrados.")).toBeVisible();
+    await expect(form.getByLabel("Cliente")).toHaveValue(String(without.id));
     expect(billingsOf(without.id)).toEqual([]);
 
-    await page.getByLabel("Cliente").selectOption(String(client.id));
-    await page.getByRole("button", { name: "Gerar Cobranças" }).click();
+    await form.getByLabel("Cliente").selectOption(String(client.id));
+    await form.getByRole("button", { name: "Gerar Cobranças" }).click();
     await expect(toast(page)).toContainText("Cobranças geradas");
     await expect(toast(page)).toContainText(`6 cobranças criadas para ${client.name}.`);
     const rows = billingsOf(client.id);
@@ -133,8 +140,8 @@ for (const js of [true, false]) {
     await expect(shown.getByTestId("billing-row").last()).toContainText("janeiro de 2099");
 
     await page.goto(`/admin/clients/cobrancas/gerar?cliente=${client.id}`);
-    await expect(page.getByLabel("Cliente")).toHaveValue(String(client.id));
-    await page.getByRole("button", { name: "Gerar Cobranças" }).click();
+    await expect(form.getByLabel("Cliente")).toHaveValue(String(client.id));
+    await form.getByRole("button", { name: "Gerar Cobranças" }).click();
     await expect(toast(page)).toContainText("Nenhuma cobrança nova");
     await expect(toast(page)).toContainText(`Todos os meses do contrato de ${client.name} já têm cobrança.`);
     expect(billingsOf(client.id)).toHaveLength(6);
@@ -168,8 +175,15 @@ for (const js of [true, false]) {
     await expect(group(page, client.name).locator("summary")).toContainText("0 em atraso · 0 pendentes · 1 paga");
     expect(billingsOf(client.id)[0]).toMatchObject({ id: billing.id, status: "paid", payment_date: today });
 
-    await row.getByLabel("Status da cobrança de março de 2099").selectOption({ label: "Pendente" });
-    if (!js) await row.getByRole("button", { name: "Salvar status" }).click();
+    // The billing's own dialog (its Período links to it) shows the same and sets it back.
+    await row.getByRole("link", { name: "março de 2099" }).click();
+    const dialog = page.getByRole("dialog", { name: "Cobrança de março de 2099" });
+    await expect(dialog).toContainText(client.name);
+    await expect(dialog).toContainText(br(today));
+    await dialog.getByLabel("Status desta cobrança").selectOption({ label: "Pendente" });
+    if (!js) await dialog.getByRole("button", { name: "Salvar status" }).click();
+    await expect(toast(page)).toContainText("Status da cobrança atualizado!");
+    await expect(dialog).toHaveCount(0);
     await expect(row).not.toContainText("Pago em");
     expect(billingsOf(client.id)[0]).toMatchObject({ status: "pending", payment_date: null });
     expect(count("audit_log", "entity = 'billing' and entity_id = ? and action = 'update' and actor_id = ?", String(billing.id), admin.id)).toBe(2);
@@ -288,9 +302,9 @@ for (const js of [true, false]) {
     await page.goto(LIST);
     await group(page, client.name).getByRole("link", { name: "Excluir apagar.pdf" }).click();
     await expect(page).toHaveURL(new RegExp(`/admin/clients/cobrancas/documentos/${boleto.id}/excluir$`));
-    await expect(page.getByRole("heading", { name: "Excluir Boleto" })).toBeVisible();
-    await expect(page.getByText(/^Excluir o boleto apagar\.pdf da cobrança de outubro de 2099 de Excluir Boleto/)).toBeVisible();
-    await page.getByRole("button", { name: "Confirmar exclusão" }).click();
+    const dialog = page.getByRole("dialog", { name: "Excluir Boleto" });
+    await expect(dialog).toContainText(`Excluir o boleto apagar.pdf da cobrança de outubro de 2099 de ${client.name}`);
+    await dialog.getByRole("button", { name: "Confirmar exclusão" }).click();
     await expect(toast(page)).toContainText("Documento excluído com sucesso!");
     await expect(group(page, client.name).getByTestId("billing-row")).toContainText("Nenhum boleto");
     expect(count("billing_documents", "id = ?", boleto.id)).toBe(0);

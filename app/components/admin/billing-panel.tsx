@@ -15,7 +15,8 @@ import { formatBRL } from "#app/utils/format";
 // by client (alphabetical, each group open at start with its counts), newest
 // due date first; Período, Valor, Vencimento, Status, Boletos and the status
 // selector. Every control is a plain link or POST, so the tab works without
-// JavaScript. Statuses arrive effective (pending and past due: overdue).
+// JavaScript; the links open their dialog over the tab (decision 0010).
+// Statuses arrive effective (pending and past due: overdue).
 
 export type BillingPanelDocument = { id: number; file_name: string };
 export type BillingPanelBilling = {
@@ -60,10 +61,10 @@ export function BillingPanel({ groups, attachBoleto, awaitingBoletos }: PanelPro
       <div className="flex flex-wrap items-center justify-between gap-3 p-4">
         <h2 className="text-lg font-semibold text-slate-900">Gestão de Cobranças</h2>
         <div className="flex flex-wrap gap-2">
-          <Link to="/admin/clients/cobrancas/nova" className={buttonClass}>
+          <Link preventScrollReset to="/admin/clients/cobrancas/nova" className={buttonClass}>
             <Plus aria-hidden className="size-4" /> Nova Cobrança
           </Link>
-          <Link to="/admin/clients/cobrancas/gerar" className={secondaryButton}>
+          <Link preventScrollReset to="/admin/clients/cobrancas/gerar" className={secondaryButton}>
             <CalendarPlus aria-hidden className="size-4" /> Gerar Cobranças do Contrato
           </Link>
           {/* BOLETO FLOW: "Anexar Boleto" (spec §2 "Boleto dialog") comes in through `attachBoleto`. */}
@@ -75,11 +76,11 @@ export function BillingPanel({ groups, attachBoleto, awaitingBoletos }: PanelPro
           <p className="font-medium text-slate-800">Nenhuma cobrança encontrada</p>
           <p className="mt-1 text-sm">
             Crie uma em{" "}
-            <Link to="/admin/clients/cobrancas/nova" className="font-medium text-brand-800 underline">
+            <Link preventScrollReset to="/admin/clients/cobrancas/nova" className="font-medium text-brand-800 underline">
               Nova Cobrança
             </Link>{" "}
             ou gere as do contrato de um cliente em{" "}
-            <Link to="/admin/clients/cobrancas/gerar" className="font-medium text-brand-800 underline">
+            <Link preventScrollReset to="/admin/clients/cobrancas/gerar" className="font-medium text-brand-800 underline">
               Gerar Cobranças do Contrato
             </Link>
             .
@@ -138,7 +139,7 @@ function BillingRow({ billing: b }: { billing: BillingPanelBilling }) {
   return (
     <tr id={billingRowAnchor(b.id)} data-testid="billing-row" className={`${stackedRowClass} scroll-mt-24`}>
       <StackedCell label="Período">
-        <Link to={`/admin/clients/cobrancas/${b.id}`} className="font-medium text-slate-900 underline-offset-2 hover:underline">
+        <Link preventScrollReset to={`/admin/clients/cobrancas/${b.id}`} className="font-medium text-slate-900 underline-offset-2 hover:underline">
           {period}
         </Link>
       </StackedCell>
@@ -183,7 +184,11 @@ export function BillingDocuments({ documents }: { documents: BillingPanelDocumen
             <Download aria-hidden className="size-4" />
             <span className="sr-only">Baixar {d.file_name}</span>
           </a>
-          <Link to={`/admin/clients/cobrancas/documentos/${d.id}/excluir`} className={`${iconButton} border-red-200 text-red-800 hover:bg-red-50`}>
+          <Link
+            preventScrollReset
+            to={`/admin/clients/cobrancas/documentos/${d.id}/excluir`}
+            className={`${iconButton} border-red-200 text-red-800 hover:bg-red-50`}
+          >
             <Trash2 aria-hidden className="size-4" />
             <span className="sr-only">Excluir {d.file_name}</span>
           </Link>

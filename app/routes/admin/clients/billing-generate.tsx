@@ -2,8 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { CalendarPlus } from "lucide-react";
 import { Form, Link, data, useNavigation } from "react-router";
-import { AdminTitle } from "#app/components/admin/admin-shell";
-import { BackLink } from "#app/components/admin/back-link";
+import { RouteDialog } from "#app/components/admin/route-dialog";
 import { Field, FormAlert, buttonClass } from "#app/components/ui/field";
 import { getDb, rethrowIfBusy } from "#app/db/db.server";
 import { BILLING_MESSAGES, generateBillingsSchema } from "#app/models/billing/billing.schema";
@@ -17,7 +16,7 @@ import type { Route } from "./+types/billing-generate";
 // "Gerar Cobranças do Contrato" (DESIGN.md decision 10): one billing per
 // contract month not billed yet, the rent as the amount, the due day clamped
 // to the month. The client needs contract dates and a rent; the list says
-// which ones have them.
+// which ones have them. A dialog over the Cobranças tab (decision 0010).
 export function meta() {
   return [{ title: "Gerar Cobranças do Contrato | Painel Administrativo" }, { name: "robots", content: "noindex" }];
 }
@@ -79,10 +78,8 @@ export default function GenerateBillings({ loaderData, actionData }: Route.Compo
     defaultValue: { client_id: loaderData.chosen },
   });
   return (
-    <>
-      <BackLink to={LIST}>Voltar para Gestão de Cobranças</BackLink>
-      <AdminTitle title="Gerar Cobranças do Contrato" />
-      <Form method="post" {...getFormProps(form)} className="max-w-2xl space-y-5 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+    <RouteDialog title="Gerar Cobranças do Contrato" closeTo={LIST}>
+      <Form method="post" {...getFormProps(form)} className="space-y-5">
         {actionData?.alert ? <FormAlert title="Erro" description={actionData.alert} /> : null}
         <p className="text-sm text-slate-700">
           Cria uma cobrança pendente para cada mês do contrato que ainda não tem cobrança, com o valor do aluguel e o dia de vencimento do cliente (no último
@@ -105,6 +102,6 @@ export default function GenerateBillings({ loaderData, actionData }: Route.Compo
           <CalendarPlus aria-hidden className="size-4" /> {busy ? "Gerando..." : "Gerar Cobranças"}
         </button>
       </Form>
-    </>
+    </RouteDialog>
   );
 }

@@ -1,8 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ReactNode } from "react";
-import { AdminTitle } from "#app/components/admin/admin-shell";
-import { BackLink } from "#app/components/admin/back-link";
 import { BillingDocuments, BillingStatusForm, billingRowAnchor } from "#app/components/admin/billing-panel";
+import { RouteDialog } from "#app/components/admin/route-dialog";
 import { BillingStatusBadge } from "#app/components/billing/billing-status-badge";
 import { ErrorPage } from "#app/components/site/error-page";
 import { getDb, rethrowIfBusy } from "#app/db/db.server";
@@ -16,8 +15,9 @@ import { invariantResponse, parseId, readFormData, requireRole } from "#app/util
 import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/billing-manage";
 
-// One billing (a row of Gestão de Cobranças): its details, its boletos and
-// the status selector, which posts here from the list too. Any status from
+// One billing (a row of Gestão de Cobranças, its Período links here): a
+// dialog over the tab (decision 0010) with its details, its boletos and the
+// status selector, which posts here from the list too. Any status from
 // any other (spec §4); Pago stamps the agency's day as the payment date. Every
 // outcome of the action is a redirect with a toast (a row button's way).
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -61,34 +61,28 @@ export default function ManageBilling({ loaderData }: Route.ComponentProps) {
   const { billing: b } = loaderData;
   const period = periodLabel(b.month_year);
   return (
-    <>
-      <BackLink to={LIST}>Voltar para Gestão de Cobranças</BackLink>
-      <AdminTitle title={`Cobrança de ${period}`} />
-      <div className="grid gap-6 lg:grid-cols-[1fr_320px]">
-        <section className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-          <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
-            <Item label="Cliente">{b.client_name}</Item>
-            <Item label="Status">
-              <BillingStatusBadge status={b.status} />
-            </Item>
-            <Item label="Período">{period}</Item>
-            <Item label="Valor">{formatBRL(b.amount_cents)}</Item>
-            <Item label="Vencimento">{formatDay(b.due_date)}</Item>
-            <Item label="Pago em">{b.payment_date ? formatDay(b.payment_date) : "—"}</Item>
-            <Item label="ID do pagamento">{b.external_payment_id || "—"}</Item>
-            <Item label="Boletos">
-              <BillingDocuments documents={b.documents} />
-            </Item>
-          </dl>
-        </section>
-        <section className="h-fit space-y-2 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-          <BillingStatusForm id={b.id} status={b.status} label="Status" showLabel />
-          <p className="text-xs text-slate-600">
-            Pago registra a data de hoje como data de pagamento. Uma cobrança pendente com o vencimento passado aparece como Em Atraso.
-          </p>
-        </section>
+    <RouteDialog title={`Cobrança de ${period}`} closeTo={`${LIST}#${billingRowAnchor(b.id)}`}>
+      <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
+        <Item label="Cliente">{b.client_name}</Item>
+        <Item label="Status">
+          <BillingStatusBadge status={b.status} />
+        </Item>
+        <Item label="Período">{period}</Item>
+        <Item label="Valor">{formatBRL(b.amount_cents)}</Item>
+        <Item label="Vencimento">{formatDay(b.due_date)}</Item>
+        <Item label="Pago em">{b.payment_date ? formatDay(b.payment_date) : "—"}</Item>
+        <Item label="ID do pagamento">{b.external_payment_id || "—"}</Item>
+        <Item label="Boletos">
+          <BillingDocuments documents={b.documents} />
+        </Item>
+      </dl>
+      <div className="mt-5 space-y-2 border-t border-slate-200 pt-5 sm:max-w-xs">
+        <BillingStatusForm id={b.id} status={b.status} label="Status desta cobrança" showLabel />
+        <p className="text-xs text-slate-600">
+          Pago registra a data de hoje como data de pagamento. Uma cobrança pendente com o vencimento passado aparece como Em Atraso.
+        </p>
       </div>
-    </>
+    </RouteDialog>
   );
 }
 

@@ -2,8 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Plus } from "lucide-react";
 import { Form, data, useNavigation } from "react-router";
-import { AdminTitle } from "#app/components/admin/admin-shell";
-import { BackLink } from "#app/components/admin/back-link";
+import { RouteDialog } from "#app/components/admin/route-dialog";
 import { billingRowAnchor } from "#app/components/admin/billing-panel";
 import { Field, FormAlert, buttonClass } from "#app/components/ui/field";
 import { getDb, rethrowIfBusy } from "#app/db/db.server";
@@ -18,8 +17,9 @@ import type { Route } from "./+types/billing-new";
 
 // "Nova Cobrança" (spec back-office §2 Billing tab, §7 "Insert billing"): a
 // client, the reference month, the amount and the due date; the billing
-// starts as pending. A plain form that works without JavaScript; errors come
-// back beside their fields with the typed values.
+// starts as pending. A dialog over the Cobranças tab (decision 0010), a page
+// without JavaScript; errors come back beside their fields with the typed
+// values.
 export function meta() {
   return [{ title: "Nova Cobrança | Painel Administrativo" }, { name: "robots", content: "noindex" }];
 }
@@ -71,10 +71,8 @@ export default function NewBilling({ loaderData, actionData }: Route.ComponentPr
     defaultValue: loaderData.defaults,
   });
   return (
-    <>
-      <BackLink to={LIST}>Voltar para Gestão de Cobranças</BackLink>
-      <AdminTitle title="Nova Cobrança" />
-      <Form method="post" {...getFormProps(form)} className="max-w-xl space-y-5 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+    <RouteDialog title="Nova Cobrança" closeTo={LIST}>
+      <Form method="post" {...getFormProps(form)} className="space-y-5">
         {actionData?.alert ? <FormAlert title="Erro" description={actionData.alert} /> : null}
         <Field meta={fields.client_id} label="Cliente" as="select">
           <option value="">Selecione um cliente</option>
@@ -93,6 +91,6 @@ export default function NewBilling({ loaderData, actionData }: Route.ComponentPr
           <Plus aria-hidden className="size-4" /> {busy ? "Criando..." : "Criar Cobrança"}
         </button>
       </Form>
-    </>
+    </RouteDialog>
   );
 }

@@ -52,7 +52,7 @@ type Tab = (typeof TABS)[number]["id"];
 // (/admin/clients/contratos/novo is drawn over Contratos).
 function readTab(url: URL): Tab {
   const section = url.pathname.split("/")[3];
-  if (section === "contratos" || section === "manutencoes") return section;
+  if (section === "contratos" || section === "cobrancas" || section === "manutencoes") return section;
   const t = url.searchParams.get("aba");
   return TABS.find((x) => x.id === t)?.id ?? "clientes";
 }
