@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#app/db/schema";
 import type { AuditActor } from "#app/models/audit/audit.server";
+import { addBillingDocument, generateContractBillings, setBillingStatus } from "#app/models/billing/billing.server";
 import { createClient, disableClientLogin } from "#app/models/clients/clients.server";
 import { newClientSchema } from "#app/models/clients/client.schema";
 import { createContract } from "#app/models/contracts/contracts.server";
@@ -10,9 +11,10 @@ import { absoluteUrl } from "#app/utils/env.server";
 import { localToday } from "#app/utils/local-date";
 import { demoPdf, demoPhoto } from "./demo-files";
 
-// The demo's rental side (issue 7): four tenants of Três Lagoas, three with a
-// login (two active, one whose contract has ended) and one without, each with
-// a contract PDF; the first has maintenance requests, one of them answered.
+// The demo's rental side (issues 7 and 8): four tenants of Três Lagoas, three
+// with a login (two active, one whose contract has ended) and one without,
+// each with a contract PDF; the first has maintenance requests, one of them
+// answered; three have their monthly billings, paid or overdue, and a boleto.
 // Everything goes through the app's own model functions and form schema, so
 // the rows are the ones the back office would write. Does nothing once any
 // client exists.
@@ -35,12 +37,17 @@ function lastDayBefore(day: string) {
 type DemoClient = {
   form: Record<string, string>;
   login: boolean;
+  // How the tenant pays: every month up to today paid, or the last `late`
+  // months left open (Em Atraso). Undefined: no billings yet ("Gerar
+  // Cobranças do Contrato" is for the admin to try).
+  billing?: { late: number };
 };
 
 function demoClients(today: string): DemoClient[] {
   return [
     {
       login: true,
+      billing: { late: 0 },
       form: {
         name: "Mariana Souza Lima",
         email: "mariana.lima@exemplo.com.br",
@@ -59,6 +66,7 @@ function demoClients(today: string): DemoClient[] {
     },
     {
       login: true,
+      billing: { late: 1 },
       form: {
         name: "Pereira Materiais de Construção Ltda",
         email: "financeiro@pereiramateriais.com.br",
@@ -77,6 +85,7 @@ function demoClients(today: string): DemoClient[] {
     },
     {
       login: true,
+      billing: { late: 2 },
       form: {
         name: "Fernanda Alves Rocha",
         email: "fernanda.rocha@exemplo.com.br",
@@ -123,6 +132,30 @@ function contractPdf(form: Record<string, string>) {
   ]);
 }
 
+// The contract's monthly billings: those due by today paid two days early,
+// but for the last `late` of them (left pending: they read as Em Atraso);
+// the next open one gets its boleto attached.
+async function seedBillings(db: DB, clientId: number, late: number, today: string, actor: AuditActor) {
+  const generated = await generateContractBillings(db, clientId, actor);
+  if (!generated.ok) throw new Error(`cobranças do cliente ${clientId}: ${generated.reason}`);
+  const billings = await db.selectFrom("billing").select(["id", "due_date", "amount_cents"]).where("client_id", "=", clientId).orderBy("due_date").execute();
+  const due = billings.filter((b) => b.due_date <= today);
+  for (const b of due.slice(0, due.length - late)) {
+    const paidOn = new Date(`${b.due_date}T12:00:00Z`);
+    paidOn.setUTCDate(paidOn.getUTCDate() - 2);
+    await setBillingStatus(db, b.id, "paid", actor, paidOn.toISOString().slice(0, 10));
+  }
+  const next = billings.find((b) => b.due_date > today) ?? billings.at(-1);
+  if (!next) return;
+  const bytes = demoPdf("Boleto Bancário", [
+    `Vencimento: ${br(next.due_date)}`,
+    `Valor do documento: R$ ${(next.amount_cents / 100).toLocaleString("pt-BR", { minimumFractionDigits: 2 })}`,
+    "Beneficiário: Lagoa Imóveis (demonstração)",
+    "Documento de demonstração: não pague.",
+  ]);
+  await addBillingDocument(db, { billingId: next.id, fileName: `Boleto ${next.due_date.slice(0, 7)}.pdf`, bytes }, actor);
+}
+
 // The staff member shown as uploader: the first master (created by the demo
 // seed just before), or "Sistema" when there is none.
 async function demoActor(db: DB): Promise<AuditActor> {
@@ -150,6 +183,7 @@ export async function seedDemoClients(db: DB) {
     const slug = demo.form.username.replace(/\W+/g, "-");
     const contract = await createContract(db, { clientId: created.id, fileName: `Contrato de Locação - ${slug}.pdf`, bytes: contractPdf(demo.form) }, actor);
     if (!contract.ok) throw new Error(`contrato de ${demo.form.username}: ${contract.reason}`);
+    if (demo.billing) await seedBillings(db, created.id, demo.billing.late, today, actor);
   }
 
   // The first tenant's requests: one answered with a note and a report, one open.

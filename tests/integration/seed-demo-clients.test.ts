@@ -73,6 +73,18 @@ describe("seedDemoClients", () => {
     expect(documents).toHaveLength(1);
   });
 
+  it("bills three tenants month by month: paid, overdue, and a boleto to download", async () => {
+    const rows = await db.selectFrom("billing").select(["client_id", "status", "payment_date", "due_date"]).execute();
+    expect(new Set(rows.map((r) => r.client_id)).size).toBe(3);
+    expect(rows.filter((r) => r.status === "paid").every((r) => r.payment_date !== null && r.payment_date < r.due_date)).toBe(true);
+    const today = localToday();
+    const open = rows.filter((r) => r.status !== "paid" && r.due_date < today);
+    expect(open.length).toBe(3);
+    const docs = await db.selectFrom("billing_documents").select(["file_key", "mime_type"]).execute();
+    expect(docs).toHaveLength(3);
+    for (const d of docs) expect(fs.existsSync(path.join(uploads, "private", d.file_key))).toBe(true);
+  });
+
   it("prints a client login whose password works", async () => {
     expect(result?.login).not.toBeNull();
     const { username, password } = result!.login!;
