@@ -77,6 +77,11 @@ export default tseslint.config(
     },
   },
   {
+    // CommonJS entry files (the boleto worker thread's, docs/decisions/0009).
+    files: ["**/*.cjs"],
+    languageOptions: { sourceType: "commonjs", globals: globals.node },
+  },
+  {
     files: ["migrations/**/*.ts"],
     // Migrations are frozen in time: they must not depend on today's table types.
     rules: { "@typescript-eslint/no-explicit-any": "off" },

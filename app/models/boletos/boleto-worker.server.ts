@@ -1,0 +1,126 @@
+import type { Canvas } from "@napi-rs/canvas";
+import type { PDFDocumentProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
+import { OPS } from "pdfjs-dist/legacy/build/pdf.mjs";
+import { readItfBarcodes } from "./barcode.server";
+import { decodeBarcode } from "./boleto-line";
+import { hasTrustedCode, interpretBoleto, type BoletoReading } from "./boleto-reading";
+import { recognizeText, warmUpOcr } from "./ocr.server";
+import { openPdf, pageText, renderPage } from "./pdf-pages.server";
+
+// The boleto worker thread (boleto-thread.cjs loads this file for piscina;
+// read-boleto.server.ts is the only caller). The heavy steps happen here, off
+// the server's event loop: pdf.js parsing and rendering, zxing, and driving
+// the tesseract worker. Order (docs/decisions/0009-boleto-reading.md): a
+// PDF's text layer; then the page's picture: ITF barcode and OCR.
+
+// A PDF as uploaded, or an image already normalised to a grayscale PNG.
+export type BoletoTask = { bytes: Uint8Array; kind: "pdf" | "png"; today: string } | { warmUp: true };
+
+export type BoletoTaskResult = { ok: true; reading: BoletoReading; steps: string[] } | { ok: false; reason: "unreadable" };
+// Rendering for the barcode only (a PDF with text but no line) and for OCR.
+const BARCODE_DPI = 150;
+const OCR_DPI = 200;
+// A text layer this short is a scan with a stamp or a blank, not text.
+const MIN_TEXT_CHARS = 40;
+// pdf.js operators that paint a picture: a page with one may be a scan.
+const IMAGE_OPS = new Set<number>([OPS.paintImageXObject, OPS.paintInlineImageXObject, OPS.paintImageXObjectRepeat, OPS.paintImageMaskXObject]);
+
+class Unreadable extends Error {}
+
+function pixelsOf(canvas: Canvas) {
+  return canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height) as unknown as ImageData;
+}
+
+async function barcodesOf(input: ImageData | Uint8Array, today: string, steps: string[]): Promise<string[]> {
+  try {
+    const found = await readItfBarcodes(input, (digits) => decodeBarcode(digits, today) !== null);
+    steps.push(`barcode:${found.length}`);
+    return found;
+  } catch {
+    // zxing failing on an odd image is not fatal: the OCR may still read it.
+    steps.push("barcode:error");
+    return [];
+  }
+}
+
+async function pageHasImages(doc: PDFDocumentProxy, pageNumber: number): Promise<boolean> {
+  const page = await doc.getPage(pageNumber);
+  try {
+    const ops = await page.getOperatorList();
+    return ops.fnArray.some((fn) => IMAGE_OPS.has(fn));
+  } finally {
+    page.cleanup();
+  }
+}
+
+function meaningfulChars(text: string) {
+  return text.replace(/[^\p{L}\p{N}]/gu, "").length;
+}
+
+async function readPdf(bytes: Uint8Array, today: string, steps: string[]): Promise<BoletoReading> {
+  let doc: PDFDocumentProxy;
+  try {
+    doc = await openPdf(bytes);
+  } catch {
+    throw new Unreadable();
+  }
+  try {
+    const pages = Math.min(doc.numPages, 2);
+    let text = "";
+    const barcodes: string[] = [];
+    // 1. The text layer of the first pages.
+    const layers: string[] = [];
+    for (let p = 1; p <= pages; p++) {
+      const layer = await pageText(doc, p);
+      layers.push(layer);
+      text += layer + "\n";
+      steps.push(`text:p${p}:${meaningfulChars(layer)}`);
+      if (hasTrustedCode({ text, barcodes, today })) return interpretBoleto({ text, barcodes, today });
+    }
+    // 2. The pictures of the pages: barcode, then OCR where the page is a scan
+    // (little text, or an image drawn on it).
+    for (let p = 1; p <= pages; p++) {
+      const scanned = meaningfulChars(layers[p - 1]) < MIN_TEXT_CHARS || (await pageHasImages(doc, p));
+      const canvas = await renderPage(doc, p, scanned ? OCR_DPI : BARCODE_DPI);
+      barcodes.push(...(await barcodesOf(pixelsOf(canvas), today, steps)));
+      if (scanned) {
+        text += (await recognizeText(await canvas.encode("png"))) + "\n";
+        steps.push(`ocr:p${p}`);
+      }
+      if (hasTrustedCode({ text, barcodes, today })) break;
+    }
+    return interpretBoleto({ text, barcodes, today });
+  } catch (error) {
+    // A page that cannot be parsed or drawn: the file is damaged. Logged,
+    // because the same path would hide a broken OCR or renderer.
+    console.warn("boleto reader: a PDF page failed:", error instanceof Error ? error.message : error);
+    throw new Unreadable();
+  } finally {
+    await doc.destroy();
+  }
+}
+
+// The image arrives as a grayscale PNG that read-boleto.server.ts made with
+// sharp (oriented, at most MAX_OCR_PIXELS): zxing and tesseract decode it in
+// their wasm, so no native decoder of this thread ever sees a stranger's bytes.
+async function readImage(png: Uint8Array, today: string, steps: string[]): Promise<BoletoReading> {
+  const barcodes = await barcodesOf(png, today, steps);
+  const text = await recognizeText(png);
+  steps.push("ocr");
+  return interpretBoleto({ text, barcodes, today });
+}
+
+export default async function readBoletoTask(task: BoletoTask): Promise<BoletoTaskResult> {
+  if ("warmUp" in task) {
+    await warmUpOcr();
+    return { ok: true, reading: { dueDate: null, amountCents: null, monthYear: null, digitableLine: null, source: null }, steps: ["warm-up"] };
+  }
+  const steps: string[] = [];
+  try {
+    const reading = task.kind === "pdf" ? await readPdf(task.bytes, task.today, steps) : await readImage(task.bytes, task.today, steps);
+    return { ok: true, reading, steps };
+  } catch (error) {
+    if (error instanceof Unreadable) return { ok: false, reason: "unreadable" };
+    throw error;
+  }
+}

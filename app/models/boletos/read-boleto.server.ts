@@ -1,0 +1,173 @@
+import path from "node:path";
+import { fileTypeFromBuffer } from "file-type";
+import { Piscina } from "piscina";
+import sharp from "sharp";
+import { localToday } from "#app/utils/local-date";
+import type { BoletoTask, BoletoTaskResult } from "./boleto-worker.server";
+import type { BoletoReading } from "./boleto-reading";
+import { imageSize } from "./image-size";
+
+export type { BoletoReading } from "./boleto-reading";
+
+// Reads a boleto (PDF, JPEG or PNG) on the server, offline: the text layer of
+// a PDF, else the ITF barcode and OCR of the page's picture; a digitable line
+// or barcode whose check digits hold gives the exact due date and amount,
+// otherwise the spec's text rules (docs/decisions/0009-boleto-reading.md).
+//
+// The work runs in one piscina worker thread at lowered priority, so the
+// server keeps answering while a boleto is read; concurrent reads wait their
+// turn in its queue.
+
+// Messages safe to show to a user (Portuguese, like the rest of the UI).
+export const BOLETO_READ_MESSAGES = {
+  unreadable: "Não foi possível analisar o boleto. Verifique se o arquivo está legível.",
+  "unsupported-type": "Tipo de arquivo não suportado. Envie o boleto em PDF, JPG ou PNG.",
+  empty: "O arquivo está vazio.",
+  "too-large": "O arquivo é grande demais para ser analisado (máximo de 20 MB).",
+  "image-too-large": "A imagem é grande demais para ser analisada. Envie uma imagem de menor resolução.",
+  busy: "Há muitos boletos em análise no momento. Tente novamente em instantes.",
+  timeout: "A análise do boleto demorou demais. Tente novamente ou envie um arquivo mais legível.",
+} as const;
+
+export type BoletoReadFailure = keyof typeof BOLETO_READ_MESSAGES;
+
+export class BoletoReadError extends Error {
+  constructor(
+    readonly reason: BoletoReadFailure = "unreadable",
+    options?: ErrorOptions,
+  ) {
+    super(BOLETO_READ_MESSAGES[reason], options);
+    this.name = "BoletoReadError";
+  }
+}
+
+export const MAX_BOLETO_BYTES = 20 * 1024 * 1024;
+// The longest a read may take, waiting in the queue included. A file that
+// makes pdf.js or tesseract spin is cut off (its thread is ended).
+const READ_TIMEOUT_MS = 120_000;
+// More waiting reads than this are refused instead of piling up memory.
+const MAX_QUEUE = 16;
+// An idle thread (with its OCR model, ~150 MB) is let go after this long.
+const IDLE_MS = 10 * 60_000;
+
+const KINDS = { "application/pdf": "pdf", "image/png": "png", "image/jpeg": "jpeg" } as const;
+
+// Larger images are refused before decoding (a 600 dpi A4 scan is 35 MP).
+const MAX_IMAGE_PIXELS = 40_000_000;
+// OCR needs no more than ~300 dpi of an A4 page: bigger images are scaled down.
+const MAX_OCR_PIXELS = 9_000_000;
+
+// The worker runs from the source files, whatever bundle imports this module
+// (the Vite server build, Vitest, a tsx script): a path relative to this file
+// would point inside build/server/ once bundled, so it is taken from the
+// project root (the working directory of every way the app runs, the
+// Dockerfile's too). boleto-thread.cjs loads the TypeScript through tsx.
+const WORKER_FILE = path.resolve(process.cwd(), "app/models/boletos/boleto-thread.cjs");
+
+let pool: Piscina<BoletoTask, BoletoTaskResult> | null = null;
+
+function getPool(): Piscina<BoletoTask, BoletoTaskResult> {
+  pool ??= new Piscina<BoletoTask, BoletoTaskResult>({
+    filename: WORKER_FILE,
+    // Not the parent's flags: under `tsx server.ts` they would load tsx's
+    // hooks before boleto-thread.cjs could load pdf.js natively.
+    execArgv: [],
+    // One thread. It and tesseract's thread take turns (one renders or
+    // decodes while the other waits, then OCR), so a read keeps about one of
+    // the 2 cores busy and the server has the other; a second thread would
+    // take that core too and add ~300 MB. Reads beyond one wait in the queue.
+    minThreads: 0,
+    maxThreads: 1,
+    maxQueue: MAX_QUEUE,
+    idleTimeout: IDLE_MS,
+    // Lower priority (also inherited by tesseract's thread): requests first.
+    niceIncrement: 10,
+    // A PDF built to exhaust pdf.js's heap ends this thread, not the server.
+    resourceLimits: { maxOldGenerationSizeMb: 512 },
+  });
+  return pool;
+}
+
+export type ReadBoletoOptions = {
+  // The agency's "today" ("YYYY-MM-DD"), which picks the due-date factor's
+  // cycle; defaults to the current day in America/Campo_Grande.
+  today?: string;
+};
+
+export async function readBoleto(bytes: Uint8Array, options: ReadBoletoOptions = {}): Promise<BoletoReading> {
+  if (options.today !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(options.today)) throw new TypeError(`today: not a day: ${options.today}`);
+  if (!(bytes instanceof Uint8Array)) throw new BoletoReadError("unreadable");
+  if (bytes.byteLength === 0) throw new BoletoReadError("empty");
+  if (bytes.byteLength > MAX_BOLETO_BYTES) throw new BoletoReadError("too-large");
+  // The type by content (magic bytes), never by name or declared type.
+  const type = await fileTypeFromBuffer(bytes).catch(() => undefined);
+  const kind = type ? KINDS[type.mime as keyof typeof KINDS] : undefined;
+  if (!kind) throw new BoletoReadError("unsupported-type");
+
+  // The worker gets its own copy: the caller's buffer stays usable.
+  const copy = kind === "pdf" ? new Uint8Array(bytes) : await normaliseImage(bytes);
+  const task: BoletoTask = { bytes: copy, kind: kind === "pdf" ? "pdf" : "png", today: options.today ?? localToday() };
+  let result: BoletoTaskResult;
+  try {
+    result = await getPool().run(task, { transferList: [copy.buffer as ArrayBuffer], signal: AbortSignal.timeout(READ_TIMEOUT_MS) });
+  } catch (error) {
+    throw failureOf(error);
+  }
+  if (!result.ok) throw new BoletoReadError(result.reason);
+  return result.reading;
+}
+
+// A photo or scan becomes an upright grayscale PNG of at most MAX_OCR_PIXELS.
+// libvips (sharp, which already takes the site's uploads) decodes the
+// stranger's bytes, on libuv's threads: @napi-rs/canvas crashed the whole
+// process (SIGSEGV) on a truncated PNG, and a crash in a worker thread is a
+// crash of the server. The worker's zxing and tesseract then decode only this
+// PNG, in their wasm.
+async function normaliseImage(bytes: Uint8Array): Promise<Uint8Array> {
+  const size = imageSize(bytes);
+  if (!size || size.width === 0 || size.height === 0) throw new BoletoReadError("unreadable");
+  if (size.width * size.height > MAX_IMAGE_PIXELS) throw new BoletoReadError("image-too-large");
+  // A square box on the longer side: the same pixel budget whichever way the
+  // EXIF orientation turns the picture.
+  const side = Math.round(Math.max(size.width, size.height) * Math.min(1, Math.sqrt(MAX_OCR_PIXELS / (size.width * size.height))));
+  try {
+    const png = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS })
+      // Phone photos are stored sideways with an EXIF orientation.
+      .rotate()
+      .resize({ width: side, height: side, fit: "inside", withoutEnlargement: true })
+      // Transparent areas read as white paper, not black.
+      .flatten({ background: "#ffffff" })
+      .grayscale()
+      .png({ compressionLevel: 1 })
+      .toBuffer();
+    // A copy of its own, whose buffer can be handed over to the worker.
+    return new Uint8Array(png);
+  } catch {
+    throw new BoletoReadError("unreadable");
+  }
+}
+
+function failureOf(error: unknown): BoletoReadError {
+  const name = error instanceof Error ? error.name : "";
+  const message = error instanceof Error ? error.message : String(error);
+  if (name === "AbortError" || name === "TimeoutError") return new BoletoReadError("timeout", { cause: error });
+  if (/queue is at limit/i.test(message)) return new BoletoReadError("busy", { cause: error });
+  // The thread died (out of memory, a crash in a native decoder) or could not
+  // start: the user sees the spec's message; the log keeps what happened.
+  console.error("boleto reader:", error);
+  return new BoletoReadError("unreadable", { cause: error });
+}
+
+// Starts the thread and loads the OCR model ahead of the first boleto (the
+// benchmark's warm-up; a server may call it at start to spare the first user).
+export async function warmUpBoletoReader(): Promise<void> {
+  await getPool().run({ warmUp: true });
+}
+
+// Ends the worker thread (and tesseract's): for CLIs and tests, which would
+// otherwise wait for the idle timeout.
+export async function closeBoletoReader(): Promise<void> {
+  const p = pool;
+  pool = null;
+  if (p) await p.destroy();
+}
