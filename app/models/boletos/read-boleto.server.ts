@@ -42,9 +42,11 @@ export class BoletoReadError extends Error {
 }
 
 export const MAX_BOLETO_BYTES = 20 * 1024 * 1024;
-// The longest a read may take, waiting in the queue included. A file that
-// makes pdf.js or tesseract spin is cut off (its thread is ended).
-const READ_TIMEOUT_MS = 120_000;
+// How long one read may take. A file that makes pdf.js or tesseract spin is
+// cut off (its thread is ended). Reads already waiting or running count too:
+// the allowance grows with the queue, so a busy or shared machine slows the
+// reads down without failing the ones at the back.
+const READ_TIMEOUT_MS = 90_000;
 // More waiting reads than this are refused instead of piling up memory.
 const MAX_QUEUE = 16;
 // An idle thread (with its OCR model, ~150 MB) is let go after this long.
@@ -65,6 +67,8 @@ const MAX_OCR_PIXELS = 9_000_000;
 const WORKER_FILE = path.resolve(process.cwd(), "app/models/boletos/boleto-thread.cjs");
 
 let pool: Piscina<BoletoTask, BoletoTaskResult> | null = null;
+// Reads handed to the pool and not finished yet (running or queued).
+let inFlight = 0;
 
 function getPool(): Piscina<BoletoTask, BoletoTaskResult> {
   pool ??= new Piscina<BoletoTask, BoletoTaskResult>({
@@ -80,8 +84,10 @@ function getPool(): Piscina<BoletoTask, BoletoTaskResult> {
     maxThreads: 1,
     maxQueue: MAX_QUEUE,
     idleTimeout: IDLE_MS,
-    // Lower priority (also inherited by tesseract's thread): requests first.
-    niceIncrement: 10,
+    // Lower priority (inherited by tesseract's thread): under contention the
+    // server's thread wins. Only a little: at +10, on a machine loaded by
+    // other work, eight reads took over 90 s instead of ~20.
+    niceIncrement: 5,
     // A PDF built to exhaust pdf.js's heap ends this thread, not the server.
     resourceLimits: { maxOldGenerationSizeMb: 512 },
   });
@@ -108,10 +114,14 @@ export async function readBoleto(bytes: Uint8Array, options: ReadBoletoOptions =
   const copy = kind === "pdf" ? new Uint8Array(bytes) : await normaliseImage(bytes);
   const task: BoletoTask = { bytes: copy, kind: kind === "pdf" ? "pdf" : "png", today: options.today ?? localToday() };
   let result: BoletoTaskResult;
+  const signal = AbortSignal.timeout(READ_TIMEOUT_MS * (inFlight + 1));
+  inFlight++;
   try {
-    result = await getPool().run(task, { transferList: [copy.buffer as ArrayBuffer], signal: AbortSignal.timeout(READ_TIMEOUT_MS) });
+    result = await getPool().run(task, { transferList: [copy.buffer as ArrayBuffer], signal });
   } catch (error) {
     throw failureOf(error);
+  } finally {
+    inFlight--;
   }
   if (!result.ok) throw new BoletoReadError(result.reason);
   return result.reading;
