@@ -31,13 +31,16 @@ export const BOLETO_READ_MESSAGES = {
 
 export type BoletoReadFailure = keyof typeof BOLETO_READ_MESSAGES;
 
+// `reason` says why; `message` is the Portuguese text to show. Built from a
+// reason, or (like a plain Error) from a message, which counts as "unreadable".
 export class BoletoReadError extends Error {
-  constructor(
-    readonly reason: BoletoReadFailure = "unreadable",
-    options?: ErrorOptions,
-  ) {
-    super(BOLETO_READ_MESSAGES[reason], options);
+  readonly reason: BoletoReadFailure;
+
+  constructor(reasonOrMessage: BoletoReadFailure | (string & {}) = "unreadable", options?: ErrorOptions) {
+    const reason = Object.hasOwn(BOLETO_READ_MESSAGES, reasonOrMessage) ? (reasonOrMessage as BoletoReadFailure) : null;
+    super(reason ? BOLETO_READ_MESSAGES[reason] : reasonOrMessage, options);
     this.name = "BoletoReadError";
+    this.reason = reason ?? "unreadable";
   }
 }
 
