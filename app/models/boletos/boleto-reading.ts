@@ -16,7 +16,7 @@ export type BoletoReading = {
 // reference that picks a due-date factor's cycle.
 export type BoletoEvidence = { text: string; barcodes: string[]; today: string };
 
-// The order of trust (docs/decisions/0009-boleto-reading.md): a digitable line
+// The order of trust (docs/decisions/0014-boleto-reading.md): a digitable line
 // whose check digits hold, then a decoded barcode that holds, then the text's
 // labels. What the line leaves out (no factor, an amount of zero, a utility
 // bill without a date in its free field) comes from the text rules.

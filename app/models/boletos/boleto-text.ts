@@ -3,7 +3,7 @@ import { decodeBarcode, decodeDigitableLine, isRealDate, type DecodedBoleto } fr
 // What the words of a boleto say, from a PDF's text layer or from OCR: the
 // digitable line (normalised from what OCR does to digits, then trusted only
 // when its check digits hold), and the spec's text rules for the due date,
-// the amount and the reference month (docs/decisions/0009-boleto-reading.md).
+// the amount and the reference month (docs/decisions/0014-boleto-reading.md).
 // Pure and client-safe.
 
 // Lower case, no accents: "Competência" and "COMPETENCIA" read the same.

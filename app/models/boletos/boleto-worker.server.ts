@@ -10,7 +10,7 @@ import { openPdf, pageText, renderPage } from "./pdf-pages.server";
 // The boleto worker thread (boleto-thread.cjs loads this file for piscina;
 // read-boleto.server.ts is the only caller). The heavy steps happen here, off
 // the server's event loop: pdf.js parsing and rendering, zxing, and driving
-// the tesseract worker. Order (docs/decisions/0009-boleto-reading.md): a
+// the tesseract worker. Order (docs/decisions/0014-boleto-reading.md): a
 // PDF's text layer; then the page's picture: ITF barcode and OCR.
 
 // A PDF as uploaded, or an image already normalised to a grayscale PNG.

@@ -12,7 +12,7 @@ export type { BoletoReading } from "./boleto-reading";
 // Reads a boleto (PDF, JPEG or PNG) on the server, offline: the text layer of
 // a PDF, else the ITF barcode and OCR of the page's picture; a digitable line
 // or barcode whose check digits hold gives the exact due date and amount,
-// otherwise the spec's text rules (docs/decisions/0009-boleto-reading.md).
+// otherwise the spec's text rules (docs/decisions/0014-boleto-reading.md).
 //
 // The work runs in one piscina worker thread at lowered priority, so the
 // server keeps answering while a boleto is read; concurrent reads wait their
