@@ -7,6 +7,7 @@ import { Cron } from "croner";
 import { openDatabase } from "./app/db/db.server";
 import { cleanupAccounts } from "./app/models/accounts/cleanup.server";
 import { markOverdue } from "./app/models/billing/overdue.server";
+import { removeStaleBoletoDrafts } from "./app/models/boletos/housekeeping.server";
 import { migrateToLatest } from "./app/db/migrate.server";
 import { databasePath, getEnv, uploadsDir } from "./app/utils/env.server";
 import { CLIENT_IP_HEADER, NONCE_HEADER } from "./app/utils/request-headers";
@@ -138,6 +139,7 @@ const housekeeping = new Cron("17 * * * *", { protect: true, timezone: "America/
   try {
     await runHousekeeping(db, "accounts", cleanupAccounts);
     await runHousekeeping(db, "billing overdue", markOverdue);
+    await runHousekeeping(db, "boleto drafts", removeStaleBoletoDrafts);
   } finally {
     await db.destroy();
   }

@@ -20,6 +20,7 @@ export default [
   route("arquivos/manutencao/imagens/:id", "routes/files/maintenance-image.ts"),
   route("arquivos/manutencao/documentos/:id", "routes/files/maintenance-document.ts"),
   route("arquivos/cobrancas/:id", "routes/files/billing-document.ts"),
+  route("arquivos/boletos/:id", "routes/files/queued-boleto.ts"),
   layout("routes/admin/layout.tsx", [
     route("admin/dashboard", "routes/admin/dashboard.tsx"),
     route("admin/perfil", "routes/admin/profile.tsx"),
@@ -41,6 +42,9 @@ export default [
       route("contratos/novo", "routes/admin/clients/contract-new.tsx"),
       route("contratos/:id/excluir", "routes/admin/clients/contract-delete.tsx"),
       route("cobrancas/nova", "routes/admin/clients/billing-new.tsx"),
+      route("cobrancas/boleto", "routes/admin/clients/billing-boleto-new.tsx"),
+      route("cobrancas/boletos/processar", "routes/admin/clients/billing-boletos-process.tsx"),
+      route("cobrancas/boletos/:id", "routes/admin/clients/billing-boleto-review.tsx"),
       route("cobrancas/gerar", "routes/admin/clients/billing-generate.tsx"),
       route("cobrancas/:id", "routes/admin/clients/billing-manage.tsx"),
       route("cobrancas/documentos/:id/excluir", "routes/admin/clients/billing-document-delete.tsx"),

@@ -67,6 +67,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("source", "text")
     .addColumn("created_by_id", "integer", (c) => c.references("users.id").onDelete("set null"))
     .addColumn("created_at", "text", (c) => c.notNull())
+    // NULL while the admin looks at the analysis (a draft, with its file);
+    // set by "Confirmar e Criar Cobrança", when it joins the awaiting list.
+    // Drafts left behind are removed by the housekeeping job.
+    .addColumn("confirmed_at", "text")
     .execute();
   await db.schema.createIndex("boleto_queue_client").on("boleto_queue").columns(["client_id", "created_at"]).execute();
   await db.schema.createIndex("boleto_queue_created_by").on("boleto_queue").column("created_by_id").execute();

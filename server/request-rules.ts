@@ -71,6 +71,8 @@ const UPLOAD_ROUTES = [
   // The contract and maintenance document uploads of /admin/clients.
   /^\/admin\/clients\/contratos\/novo$/,
   /^\/admin\/clients\/manutencoes\/documentos\/novo$/,
+  // "Anexar Boleto" (issue 8).
+  /^\/admin\/clients\/cobrancas\/boleto$/,
 ];
 
 export function isUploadPath(routePath: string) {

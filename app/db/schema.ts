@@ -247,6 +247,7 @@ export interface BoletoQueueTable {
   source: string | null;
   created_by_id: number | null;
   created_at: string;
+  confirmed_at: string | null;
 }
 
 export interface Database {

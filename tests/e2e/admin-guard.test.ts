@@ -1,5 +1,5 @@
 import type { APIRequestContext, BrowserContext } from "@playwright/test";
-import { PDF, insertContractRow, insertMaintenanceRequest, type SampleRows } from "#tests/fixtures/admin-rental";
+import { PDF, insertContractRow, insertMaintenanceRequest, insertQueuedBoleto, type SampleRows } from "#tests/fixtures/admin-rental";
 import { db } from "#tests/fixtures/db";
 import { test as base, expect, type TestUser } from "#tests/fixtures/test";
 import { E2E_URL } from "#tests/setup/paths";
@@ -40,7 +40,7 @@ const test = base.extend<{ rows: Rows; users: Users; contextAs: (role: Role) => 
     const maintenance = await insertMaintenanceRequest(client.id, { title: "Guarda manutenção" });
     const billing = await createBilling(client.id, { month_year: "2098-12", due_date: "2098-12-05" });
     const boleto = await attachBoleto(billing.id, "boleto-guarda.pdf");
-    const billingIds = { billing: billing.id, billingDocument: boleto.id };
+    const billingIds = { billing: billing.id, billingDocument: boleto.id, queuedBoleto: await insertQueuedBoleto(client.id) };
     await use({ property: property.id, ideal: ideal.id, listing: listing.id, client: client.id, contract, maintenance, ...billingIds });
   },
   users: async ({ createUser }, use) => {
@@ -94,6 +94,9 @@ function billingPages(rows: Rows) {
     "/admin/clients/cobrancas/gerar",
     `/admin/clients/cobrancas/${rows.billing}`,
     `/admin/clients/cobrancas/documentos/${rows.billingDocument}/excluir`,
+    "/admin/clients/cobrancas/boleto",
+    `/admin/clients/cobrancas/boleto?cliente=${rows.client}`,
+    `/admin/clients/cobrancas/boletos/${rows.queuedBoleto}`,
   ];
 }
 
@@ -157,7 +160,8 @@ function billingSnapshot(rows: Rows) {
     .prepare("select id, month_year, amount_cents, status, payment_date, updated_at from billing where client_id = ? order by id")
     .all(rows.client);
   const boletos = db().prepare("select id, file_name, file_key from billing_documents where billing_id = ? order by id").all(rows.billing);
-  return JSON.stringify({ billings, boletos });
+  const queued = db().prepare("select * from boleto_queue where client_id = ? order by id").all(rows.client);
+  return JSON.stringify({ billings, boletos, queued });
 }
 
 // Form bodies carry every field name the admin actions read; a guard that
@@ -197,6 +201,17 @@ function actions(rows: Rows, users: Users): { path: string; form: Record<string,
     { path: `/admin/clients/manutencoes/${rows.maintenance}`, form: { status: "completed", priority: "urgent", admin_notes: "Forjado" } },
     { path: "/admin/clients/manutencoes/documentos/novo", form: { request_id: String(rows.maintenance) } },
     ...billingActions(rows),
+    ...boletoActions(rows),
+  ];
+}
+
+// The boleto flow's posts; a guard that lets one through stores a boleto,
+// processes the awaiting list or removes the queued row.
+function boletoActions(rows: Rows): { path: string; form: Record<string, string> }[] {
+  return [
+    { path: "/admin/clients/cobrancas/boleto", form: { client_id: String(rows.client) } },
+    { path: `/admin/clients/cobrancas/boletos/${rows.queuedBoleto}?de=lista`, form: { intent: "discard" } },
+    { path: "/admin/clients/cobrancas/boletos/processar", form: { intent: "process" } },
   ];
 }
 
@@ -307,6 +322,10 @@ for (const role of ["admin", "master"] as const) {
     expect(["2099-01", "2099-02", "2099-03"].map(month)).toEqual([1, 1, 1]);
     expect(db().prepare("select status from billing where id = ?").pluck().get(rows.billing)).toBe("paid");
     expect(db().prepare("select count(*) from billing_documents where id = ?").pluck().get(rows.billingDocument)).toBe(0);
+    // Removing a boleto from the awaiting list ("Processar" is the boleto flow's own test: it takes the whole list).
+    const removed = await post(context.request, `/admin/clients/cobrancas/boletos/${rows.queuedBoleto}?de=lista`, { intent: "discard" });
+    expect(removed.status()).toBe(302);
+    expect(db().prepare("select count(*) from boleto_queue where id = ?").pluck().get(rows.queuedBoleto)).toBe(0);
   });
 }
 
@@ -342,6 +361,11 @@ for (const who of ["anonymous", "clientA", "clientB", "admin", "master"] as Who[
       }
     }
 
+    // A boleto still on the awaiting list is the staff's alone.
+    const queued = await context.request.get(`/arquivos/boletos/${rows.queuedBoleto}`, { maxRedirects: 0 });
+    expect(queued.status()).toBe(staff ? 200 : 404);
+    expect(queued.headers()["cache-control"]).toBe("private, no-store");
+
     for (const url of [`/arquivos/cobrancas/${rows.billingDocument}`, `/arquivos/cobrancas/${rows.billingDocument}?download=1`]) {
       const res = await context.request.get(url, { maxRedirects: 0 });
       expect(res.headers()["cache-control"], url).toBe("private, no-store");
@@ -357,7 +381,7 @@ for (const who of ["anonymous", "clientA", "clientB", "admin", "master"] as Who[
 
     if (staff) return; // their posts are the allowed test's
     const before = billingSnapshot(rows);
-    for (const { path, form } of billingActions(rows)) {
+    for (const { path, form } of [...billingActions(rows), ...boletoActions(rows)]) {
       const res = await post(context.request, path, form);
       expect(res.status(), path).toBe(302);
       expect(new URL(res.headers().location, E2E_URL).pathname, path).toBe("/admin");

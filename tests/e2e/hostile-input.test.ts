@@ -5,7 +5,7 @@ import type { BrowserContext, Page } from "@playwright/test";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routeConfig from "#app/routes";
 import { disableClientLogin } from "#app/models/clients/clients.server";
-import { insertContractRow, insertMaintenanceRequest, type SampleRows } from "#tests/fixtures/admin-rental";
+import { insertContractRow, insertMaintenanceRequest, insertQueuedBoleto, type SampleRows } from "#tests/fixtures/admin-rental";
 import { appDb, db } from "#tests/fixtures/db";
 import { multipartBody, sendRaw, type RawRequest, type RawResponse } from "#tests/fixtures/raw-http";
 import { test as base, expect } from "#tests/fixtures/test";
@@ -52,6 +52,8 @@ const SAMPLE_PARAMS: Record<string, (rows: Rows) => Record<string, string>> = {
   "routes/admin/clients/billing-manage.tsx": (r) => ({ id: String(r.billing) }),
   "routes/admin/clients/billing-document-delete.tsx": (r) => ({ id: String(r.billingDocument) }),
   "routes/files/billing-document.ts": (r) => ({ id: String(r.billingDocument) }),
+  "routes/admin/clients/billing-boleto-review.tsx": (r) => ({ id: String(r.queuedBoleto) }),
+  "routes/files/queued-boleto.ts": (r) => ({ id: String(r.queuedBoleto) }),
   "routes/auth/password-reset.tsx": () => ({ token: randomBytes(32).toString("base64url") }),
   "routes/site/category.tsx": () => ({ category: "apartamentos" }),
 };
@@ -401,7 +403,9 @@ const test = base.extend<{ rows: Rows }>({
     const billing = await createBilling(client.id, { month_year: "2099-10", due_date: "2099-10-05" });
     const boleto = await attachBoleto(billing.id);
     const billingIds = { billing: billing.id, billingDocument: boleto.id };
-    await use({ property: property.id, ideal: ideal.id, listing: listing.id, client: client.id, contract, maintenance, ...billingIds });
+    // A boleto on the awaiting list, for its page, its file and "Processar".
+    const queuedBoleto = await insertQueuedBoleto(client.id);
+    await use({ property: property.id, ideal: ideal.id, listing: listing.id, client: client.id, contract, maintenance, ...billingIds, queuedBoleto });
   },
 });
 

@@ -2,14 +2,15 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
+import type { AwaitingBoleto } from "./awaiting-boletos";
 import { BillingPanel, countsText, type BillingPanelGroup } from "./billing-panel";
 
 // The panel as the server renders it (what a visitor without JavaScript
 // gets): the empty state, a group's counts, the row's cells and the
 // status form that posts without JavaScript.
 
-function render(groups: BillingPanelGroup[]) {
-  const Stub = createRoutesStub([{ path: "/admin/clients", Component: () => createElement(BillingPanel, { groups }) }]);
+function render(groups: BillingPanelGroup[], awaiting: AwaitingBoleto[] = []) {
+  const Stub = createRoutesStub([{ path: "/admin/clients", Component: () => createElement(BillingPanel, { groups, awaiting }) }]);
   return renderToStaticMarkup(createElement(Stub, { initialEntries: ["/admin/clients?aba=cobrancas"] }));
 }
 
@@ -59,5 +60,28 @@ describe("Gestão de Cobranças", () => {
 
   it("counts in Portuguese, singular and plural", () => {
     expect(countsText({ overdue: 0, pending: 1, paid: 2 })).toBe("0 em atraso · 1 pendente · 2 pagas");
+  });
+
+  it("lists the boletos awaiting processing by client, counting in N only those with a month and a due date", () => {
+    const boleto = (id: number, client_id: number, client_name: string, month_year: string | null): AwaitingBoleto => ({
+      id,
+      client_id,
+      client_name,
+      file_name: `boleto-${id}-com-nome-longo.pdf`,
+      due_date: month_year ? `${month_year}-10` : null,
+      amount_cents: 125000,
+      month_year,
+    });
+    const html = render([], [boleto(1, 2, "Zélia", "2026-10"), boleto(2, 1, "Ana", "2026-11"), boleto(3, 1, "Ana", null)]);
+    expect(html).toContain("Boletos aguardando processamento (3)");
+    expect(html).toContain("Processar 2 Boletos");
+    expect(html.indexOf(">Ana<")).toBeLessThan(html.indexOf(">Zélia<"));
+    expect(html).toContain("boleto-1-com-no...");
+    expect(html).toContain("Sem vencimento ou mês de referência: não gera cobrança.");
+    expect(html).toContain('href="/arquivos/boletos/3?download=1"');
+  });
+
+  it("shows no awaiting list when there is none", () => {
+    expect(render([])).not.toContain("aguardando processamento");
   });
 });

@@ -1,6 +1,6 @@
-import { CalendarPlus, ChevronDown, Download, Plus, Trash2 } from "lucide-react";
-import type { ReactNode } from "react";
+import { CalendarPlus, ChevronDown, Download, FileUp, Plus, Trash2 } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
+import { AwaitingBoletos, type AwaitingBoleto } from "#app/components/admin/awaiting-boletos";
 import { BillingStatusBadge } from "#app/components/billing/billing-status-badge";
 import { StackedCell, stackedBodyClass, stackedHeadClass, stackedRowClass, stackedTableClass } from "#app/components/billing/stacked-table";
 import { buttonClass } from "#app/components/ui/field";
@@ -49,13 +49,11 @@ export function countsText({ overdue, pending, paid }: BillingPanelGroup["counts
 
 type PanelProps = {
   groups: BillingPanelGroup[];
-  /** The boleto flow's "Anexar Boleto" button (built on these tables later). */
-  attachBoleto?: ReactNode;
-  /** The boleto flow's list of organised boletos awaiting processing ("Processar N Boletos"). */
-  awaitingBoletos?: ReactNode;
+  /** The boleto flow's organised boletos awaiting processing ("Processar N Boletos"). */
+  awaiting: AwaitingBoleto[];
 };
 
-export function BillingPanel({ groups, attachBoleto, awaitingBoletos }: PanelProps) {
+export function BillingPanel({ groups, awaiting }: PanelProps) {
   return (
     <section className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
       <div className="flex flex-wrap items-center justify-between gap-3 p-4">
@@ -67,8 +65,9 @@ export function BillingPanel({ groups, attachBoleto, awaitingBoletos }: PanelPro
           <Link preventScrollReset to="/admin/clients/cobrancas/gerar" className={secondaryButton}>
             <CalendarPlus aria-hidden className="size-4" /> Gerar Cobranças do Contrato
           </Link>
-          {/* BOLETO FLOW: "Anexar Boleto" (spec §2 "Boleto dialog") comes in through `attachBoleto`. */}
-          {attachBoleto}
+          <Link preventScrollReset to="/admin/clients/cobrancas/boleto" className={secondaryButton}>
+            <FileUp aria-hidden className="size-4" /> Anexar Boleto
+          </Link>
         </div>
       </div>
       {groups.length === 0 ? (
@@ -93,8 +92,7 @@ export function BillingPanel({ groups, attachBoleto, awaitingBoletos }: PanelPro
           ))}
         </div>
       )}
-      {/* BOLETO FLOW: the organised boletos awaiting processing (spec §2: below the table) come in through `awaitingBoletos`. */}
-      {awaitingBoletos}
+      <AwaitingBoletos items={awaiting} />
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Upload } from "lucide-react";
+import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { Field, FormAlert, buttonClass, describedBy, type FormConstraint } from "#app/components/ui/field";
 
@@ -16,6 +17,8 @@ type Props = {
   accept: string;
   hint: string;
   submitLabel: string;
+  /** The button's label while the post is under way (default "Enviando..."). */
+  busyLabel?: string;
   alertTitle: string;
   constraint: FormConstraint;
   actionData: { result: SubmissionResult<string[]> | null; alert: string | null } | undefined;
@@ -23,6 +26,7 @@ type Props = {
 
 export function PrivateUploadForm(p: Props) {
   const busy = useNavigation().state === "submitting";
+  const [chosen, setChosen] = useState<{ name: string; size: number } | null>(null);
   const [form, fields] = useForm<Record<string, string | File>>({
     lastResult: p.actionData?.result,
     constraint: p.constraint,
@@ -51,11 +55,25 @@ export function PrivateUploadForm(p: Props) {
           aria-invalid={file.errors?.length ? true : undefined}
           aria-describedby={describedBy(file, p.hint)}
           className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-4 file:py-2 file:font-semibold"
+          onChange={(event) => {
+            const picked = event.currentTarget.files?.[0];
+            setChosen(picked ? { name: picked.name, size: picked.size } : null);
+          }}
         />
+        {chosen ? (
+          <p className="mt-2 text-sm text-slate-700" data-testid="chosen-file">
+            <span className="font-medium break-all">{chosen.name}</span> · {formatMegabytes(chosen.size)}
+          </p>
+        ) : null}
       </Field>
       <button type="submit" className={buttonClass} disabled={busy}>
-        <Upload aria-hidden className="size-4" /> {busy ? "Enviando..." : p.submitLabel}
+        <Upload aria-hidden className="size-4" /> {busy ? (p.busyLabel ?? "Enviando...") : p.submitLabel}
       </button>
     </Form>
   );
+}
+
+// "0,25 MB" (the spec shows the chosen boleto's size in MB).
+export function formatMegabytes(bytes: number) {
+  return `${(bytes / (1024 * 1024)).toLocaleString("pt-BR", { minimumFractionDigits: 2, maximumFractionDigits: 2 })} MB`;
 }

@@ -21,6 +21,7 @@ export const AUDIT_ENTITIES = {
   maintenance_document: "Documento de manutenção",
   billing: "Cobrança",
   billing_document: "Boleto de cobrança",
+  queued_boleto: "Boleto aguardando processamento",
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 export const AUDIT_ENTITY_VALUES = Object.keys(AUDIT_ENTITIES) as [AuditEntity, ...AuditEntity[]];

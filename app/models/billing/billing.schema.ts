@@ -30,7 +30,7 @@ const MONTH_MAX = 10;
 
 // "2026-10" (what <input type="month"> posts) or "10/2026" (a browser that
 // shows a text box) -> "2026-10".
-const monthYearField = plainText({ error: BILLING_MESSAGES.month })
+export const monthYearField = plainText({ error: BILLING_MESSAGES.month })
   .min(1, BILLING_MESSAGES.month)
   .max(MONTH_MAX, BILLING_MESSAGES.month)
   .transform((v, ctx) => {
@@ -45,7 +45,7 @@ const monthYearField = plainText({ error: BILLING_MESSAGES.month })
   });
 
 // "2026-10-05" (a date input) or "05/10/2026" -> "2026-10-05".
-const dueDateField = plainText({ error: BILLING_MESSAGES.dueDate })
+export const dueDateField = plainText({ error: BILLING_MESSAGES.dueDate })
   .min(1, BILLING_MESSAGES.dueDate)
   .max(10, BILLING_MESSAGES.dueDate)
   .transform((v, ctx) => {

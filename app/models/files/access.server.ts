@@ -52,3 +52,10 @@ export async function findBillingDocumentFile(db: DB, id: number, viewer: FileVi
   if (viewer.kind === "client") q = q.where("billing.client_id", "=", viewer.clientId);
   return (await q.executeTakeFirst()) ?? null;
 }
+
+// A boleto waiting in the boleto flow (draft or awaiting list): staff only;
+// tenants see their boletos once they are attached to a billing.
+export async function findQueuedBoletoFile(db: DB, id: number, viewer: FileViewer): Promise<PrivateFile | null> {
+  if (viewer.kind !== "staff") return null;
+  return (await db.selectFrom("boleto_queue").select(["file_key", "file_name", "mime_type"]).where("id", "=", id).executeTakeFirst()) ?? null;
+}

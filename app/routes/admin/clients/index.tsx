@@ -22,6 +22,7 @@ import { formatCpfCnpj } from "#app/models/clients/documents";
 import { contractStatus, formatDay, loginLabel } from "#app/models/clients/status";
 import { BILLING_MESSAGES } from "#app/models/billing/billing.schema";
 import { listBillingGroups } from "#app/models/billing/billing.server";
+import { listAwaitingBoletos } from "#app/models/boletos/queue.server";
 import { listContracts } from "#app/models/contracts/contracts.server";
 import { removePrivateFiles } from "#app/models/files/private-store.server";
 import { listMaintenanceRequests } from "#app/models/maintenance/admin.server";
@@ -70,11 +71,14 @@ const LOAD_FAILED: Record<Tab, string> = {
 export async function loader({ url }: Route.LoaderArgs) {
   const tab = readTab(url);
   const today = localToday();
-  const empty = { tab, today, clients: [], contracts: [], requests: [], billingGroups: [], error: null };
+  const empty = { tab, today, clients: [], contracts: [], requests: [], billingGroups: [], awaitingBoletos: [], error: null };
   try {
     if (tab === "contratos") return { ...empty, contracts: await listContracts(getDb()) };
     if (tab === "manutencoes") return { ...empty, requests: await listMaintenanceRequests(getDb()) };
-    if (tab === "cobrancas") return { ...empty, billingGroups: await listBillingGroups(getDb(), today) };
+    if (tab === "cobrancas") {
+      const [billingGroups, awaitingBoletos] = await Promise.all([listBillingGroups(getDb(), today), listAwaitingBoletos(getDb())]);
+      return { ...empty, billingGroups, awaitingBoletos };
+    }
     const clients = tab === "ativos" ? await listActiveClients(getDb(), today) : await listClients(getDb());
     return { ...empty, clients };
   } catch (error) {
@@ -158,7 +162,7 @@ export default function ClientsAdmin({ loaderData, actionData }: Route.Component
       {tab === "contratos" ? (
         <ContractsPanel contracts={loaderData.contracts} />
       ) : tab === "cobrancas" ? (
-        <BillingPanel groups={loaderData.billingGroups} />
+        <BillingPanel groups={loaderData.billingGroups} awaiting={loaderData.awaitingBoletos} />
       ) : tab === "manutencoes" ? (
         <MaintenancePanel requests={loaderData.requests} />
       ) : (

@@ -1,0 +1,97 @@
+import { Download, FileCheck2, Trash2 } from "lucide-react";
+import { Form, Link, useNavigation } from "react-router";
+import { buttonClass } from "#app/components/ui/field";
+import { shortFileName } from "#app/models/billing/display";
+import { periodLabel } from "#app/models/billing/months";
+import { formatDay } from "#app/models/clients/status";
+import { formatBRL } from "#app/utils/format";
+
+// The organised boletos awaiting processing (spec §2 "Billing tab": below the
+// table, grouped by client, "Processar N Boletos", per-item download and
+// remove). Stored rows (decision 11): a reload or another admin sees them.
+// N counts the boletos that will become billings (a month and a due date).
+
+export type AwaitingBoleto = {
+  id: number;
+  client_id: number;
+  client_name: string;
+  file_name: string;
+  due_date: string | null;
+  amount_cents: number | null;
+  month_year: string | null;
+};
+
+const names = new Intl.Collator("pt-BR", { sensitivity: "base" });
+const smallButton = "inline-flex items-center gap-1 rounded border border-slate-300 bg-white px-2.5 py-1 text-sm hover:bg-slate-50";
+
+export function AwaitingBoletos({ items }: { items: AwaitingBoleto[] }) {
+  const busy = useNavigation().formAction === "/admin/clients/cobrancas/boletos/processar";
+  if (items.length === 0) return null;
+  const ready = items.filter((b) => b.month_year !== null && b.due_date !== null).length;
+  const groups = new Map<number, { name: string; items: AwaitingBoleto[] }>();
+  for (const b of items) {
+    const g = groups.get(b.client_id) ?? { name: b.client_name, items: [] };
+    g.items.push(b);
+    groups.set(b.client_id, g);
+  }
+  const sorted = [...groups.values()].sort((a, b) => names.compare(a.name, b.name));
+  return (
+    <section
+      id="boletos-aguardando"
+      aria-labelledby="boletos-aguardando-titulo"
+      className="mx-2 mb-4 rounded-lg border border-amber-200 bg-amber-50/60 p-4 sm:mx-4"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h3 id="boletos-aguardando-titulo" className="text-base font-semibold text-slate-900">
+          Boletos aguardando processamento ({items.length})
+        </h3>
+        <Form method="post" action="/admin/clients/cobrancas/boletos/processar" preventScrollReset>
+          <button type="submit" name="intent" value="process" className={buttonClass} disabled={busy || ready === 0}>
+            <FileCheck2 aria-hidden className="size-4" /> {busy ? "Processando..." : `Processar ${ready} ${ready === 1 ? "Boleto" : "Boletos"}`}
+          </button>
+        </Form>
+      </div>
+      <div className="mt-3 space-y-4">
+        {sorted.map((g) => (
+          <div key={g.name + g.items[0].client_id}>
+            <h4 className="text-sm font-semibold text-slate-800">{g.name}</h4>
+            <ul className="mt-2 divide-y divide-amber-200 rounded-md bg-white ring-1 ring-amber-200">
+              {g.items.map((b) => (
+                <li key={b.id} data-testid="awaiting-boleto" className="flex flex-wrap items-center justify-between gap-3 p-3 text-sm">
+                  <div className="min-w-0">
+                    <Link
+                      to={`/admin/clients/cobrancas/boletos/${b.id}`}
+                      preventScrollReset
+                      className="font-medium text-brand-800 underline"
+                      title={b.file_name}
+                    >
+                      {shortFileName(b.file_name)}
+                    </Link>
+                    <p className="text-slate-700">
+                      Vencimento: {b.due_date ? formatDay(b.due_date) : "Não encontrada"} · Valor:{" "}
+                      {b.amount_cents !== null ? formatBRL(b.amount_cents) : "Não encontrado"} · Referência:{" "}
+                      {b.month_year ? periodLabel(b.month_year) : "Não encontrada"}
+                    </p>
+                    {b.month_year === null || b.due_date === null ? (
+                      <p className="text-amber-900">Sem vencimento ou mês de referência: não gera cobrança.</p>
+                    ) : null}
+                  </div>
+                  <div className="flex gap-2">
+                    <a href={`/arquivos/boletos/${b.id}?download=1`} download className={smallButton} aria-label={`Baixar ${b.file_name}`}>
+                      <Download aria-hidden className="size-4" /> Baixar
+                    </a>
+                    <Form method="post" action={`/admin/clients/cobrancas/boletos/${b.id}?de=lista`} preventScrollReset>
+                      <button type="submit" name="intent" value="discard" className={`${smallButton} text-red-800`} aria-label={`Remover ${b.file_name}`}>
+                        <Trash2 aria-hidden className="size-4" /> Remover
+                      </button>
+                    </Form>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+      </div>
+    </section>
+  );
+}

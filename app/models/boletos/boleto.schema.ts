@@ -1,0 +1,56 @@
+import { z } from "zod";
+import { BILLING_MESSAGES, dueDateField, monthYearField } from "#app/models/billing/billing.schema";
+import { REQUIRED, brlField, idField } from "#app/models/shared/fields";
+
+// The boleto dialog (spec back-office §2 "Boleto dialog", §5 "Boleto
+// analysis", §8 messages): "Anexar Boleto" takes a client and a file; the
+// analysis page lets the admin correct what was read before confirming.
+// Client-safe.
+
+export const BOLETO_MESSAGES = {
+  required: "Selecione um cliente e um arquivo.",
+  type: "Formato não aceito. Envie um arquivo PDF, JPG ou PNG.",
+  tooLarge: "O arquivo deve ter no máximo 10 MB.",
+  noClient: "Cliente não encontrado. Recarregue a página e escolha outro.",
+  analysedTitle: "Análise concluída",
+  analysed: "Boleto analisado com sucesso!",
+  noDate: "Data não encontrada",
+  failedTitle: "Erro na análise",
+  failed: "Não foi possível analisar o boleto. Verifique se o arquivo está legível.",
+  confirmedTitle: "Boleto Analisado",
+  notIdentified: "Data não identificada",
+  processedTitle: "Sucesso",
+  processFailed: "Erro ao processar boletos organizados.",
+  removed: "Boleto removido da lista.",
+  gone: "Este boleto não está mais na lista.",
+} as const;
+
+export const MAX_BOLETO_BYTES = 10 * 1024 * 1024;
+// The file input's `accept` (a hint; the server judges by content).
+export const BOLETO_ACCEPT = ".pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png";
+
+// Both optional here so that a missing one gives the spec's single message.
+export const boletoAnalyzeSchema = z
+  .object({
+    client_id: idField(BOLETO_MESSAGES.noClient).optional(),
+    file: z.file().optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.client_id === undefined || v.file === undefined || v.file.size === 0) ctx.addIssue({ code: "custom", path: [], message: BOLETO_MESSAGES.required });
+  });
+
+// The analysis page: confirm with the values (each may stay empty: a boleto
+// without month or due date waits on the list but makes no billing), or
+// discard it and analyse again.
+export const boletoReviewSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("confirm"),
+    due_date: dueDateField.optional(),
+    amount: brlField({ required: REQUIRED, invalid: BILLING_MESSAGES.amount }).optional(),
+    month_year: monthYearField.optional(),
+  }),
+  z.object({ intent: z.literal("discard") }),
+]);
+
+// "Processar N Boletos" names its intent, so a stray post processes nothing.
+export const boletoProcessSchema = z.object({ intent: z.literal("process") });

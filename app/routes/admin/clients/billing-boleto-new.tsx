@@ -1,0 +1,109 @@
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import { PrivateUploadForm } from "#app/components/admin/private-upload-form";
+import { RouteDialog } from "#app/components/admin/route-dialog";
+import { getDb, rethrowIfBusy } from "#app/db/db.server";
+import { listBillingClientChoices } from "#app/models/billing/billing.server";
+import { BOLETO_ACCEPT, BOLETO_MESSAGES, MAX_BOLETO_BYTES, boletoAnalyzeSchema } from "#app/models/boletos/boleto.schema";
+import { createBoletoDraft } from "#app/models/boletos/queue.server";
+import { BoletoReadError, readBoleto } from "#app/models/boletos/read-boleto.server";
+import { formatDay } from "#app/models/clients/status";
+import { parseId, requireRole } from "#app/utils/http.server";
+import { redirectWithToast } from "#app/utils/toast.server";
+import type { Route } from "./+types/billing-boleto-new";
+import { readPrivateUpload } from "./private-upload.server";
+
+// "Anexar Boleto" (spec back-office §2 "Boleto dialog", DESIGN.md decision
+// 11): a client and a file (PDF, JPG or PNG by content, at most 10 MB),
+// analysed on the server (app/models/boletos, off the main thread). A
+// readable file is stored as a draft and the analysis opens on its own page
+// (dialog), where the admin corrects and confirms it; an unreadable one is
+// the spec's error, and nothing is stored.
+export function meta() {
+  return [{ title: "Anexar Boleto | Painel Administrativo" }, { name: "robots", content: "noindex" }];
+}
+
+const LIST = "/admin/clients?aba=cobrancas";
+const HINT = "PDF, JPG ou PNG, até 10 MB.";
+
+export async function loader({ url }: Route.LoaderArgs) {
+  const clients = await listBillingClientChoices(getDb());
+  const chosen = parseId(url.searchParams.get("cliente") ?? undefined);
+  return {
+    clients: clients.map((c) => ({ value: c.id, label: c.name })),
+    chosen: clients.some((c) => c.id === chosen) ? String(chosen) : "",
+    constraint: getZodConstraint(boletoAnalyzeSchema),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = await requireRole(context, "staff");
+  const body = await readPrivateUpload(request, MAX_BOLETO_BYTES, BOLETO_MESSAGES.tooLarge);
+  if ("error" in body) return data({ result: null, alert: body.error }, { status: 400 });
+  const submission = parseWithZod(body.formData, { schema: boletoAnalyzeSchema });
+  if (submission.status !== "success") return data({ result: submission.reply(), alert: null }, { status: 400 });
+  const { client_id, file } = submission.value;
+  const bytes = new Uint8Array(await file!.arrayBuffer());
+  let reading: Awaited<ReturnType<typeof readBoleto>>;
+  try {
+    reading = await readBoleto(bytes);
+  } catch (error) {
+    if (!(error instanceof BoletoReadError)) console.error("boleto analysis failed", error);
+    // The reader's messages are Portuguese and safe to show (wrong type, too large, unreadable...).
+    const message = error instanceof BoletoReadError ? error.message : BOLETO_MESSAGES.failed;
+    return data({ result: submission.reply(), alert: `${BOLETO_MESSAGES.failedTitle}: ${message}` }, { status: 400 });
+  }
+  let draft: Awaited<ReturnType<typeof createBoletoDraft>>;
+  try {
+    draft = await createBoletoDraft(
+      getDb(),
+      {
+        clientId: client_id!,
+        fileName: file!.name,
+        bytes,
+        reading: {
+          due_date: reading.dueDate,
+          amount_cents: reading.amountCents,
+          month_year: reading.monthYear,
+          digitable_line: reading.digitableLine,
+          source: reading.source,
+        },
+      },
+      actor,
+    );
+  } catch (error) {
+    rethrowIfBusy(error);
+    console.error("boleto draft failed", error);
+    return data({ result: submission.reply(), alert: `${BOLETO_MESSAGES.failedTitle}: ${BOLETO_MESSAGES.failed}` }, { status: 500 });
+  }
+  if (!draft.ok) {
+    const fieldErrors: Record<string, string[]> = draft.reason === "type" ? { file: [BOLETO_MESSAGES.type] } : { client_id: [BOLETO_MESSAGES.noClient] };
+    return data({ result: submission.reply({ fieldErrors }), alert: null }, { status: 400 });
+  }
+  return redirectWithToast(`/admin/clients/cobrancas/boletos/${draft.id}`, {
+    type: "success",
+    title: BOLETO_MESSAGES.analysedTitle,
+    description: `${BOLETO_MESSAGES.analysed} ${reading.dueDate ? `Vencimento: ${formatDay(reading.dueDate)}.` : `${BOLETO_MESSAGES.noDate}.`}`,
+  });
+}
+
+export default function AttachBoleto({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <RouteDialog title="Anexar Boleto" closeTo={LIST}>
+      <PrivateUploadForm
+        choiceName="client_id"
+        choiceLabel="Cliente"
+        placeholder="Selecione um cliente"
+        options={loaderData.clients}
+        chosen={loaderData.chosen}
+        accept={BOLETO_ACCEPT}
+        hint={HINT}
+        submitLabel="Analisar Boleto"
+        busyLabel="Analisando Boleto..."
+        alertTitle="Erro"
+        constraint={loaderData.constraint}
+        actionData={actionData}
+      />
+    </RouteDialog>
+  );
+}

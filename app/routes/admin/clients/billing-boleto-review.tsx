@@ -1,0 +1,158 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { CheckCircle2, RotateCcw } from "lucide-react";
+import type { ReactNode } from "react";
+import { Form, Link, data, useNavigation } from "react-router";
+import { formatMegabytes } from "#app/components/admin/private-upload-form";
+import { RouteDialog } from "#app/components/admin/route-dialog";
+import { ErrorPage } from "#app/components/site/error-page";
+import { Field, FormAlert, buttonClass } from "#app/components/ui/field";
+import { getDb, rethrowIfBusy } from "#app/db/db.server";
+import { periodLabel } from "#app/models/billing/months";
+import { BOLETO_MESSAGES, boletoReviewSchema } from "#app/models/boletos/boleto.schema";
+import { boletoSourceLabel, formatDigitableLine } from "#app/models/boletos/display";
+import { confirmBoleto, getQueuedBoleto, removeQueuedBoleto } from "#app/models/boletos/queue.server";
+import { formatDay, rentInputValue } from "#app/models/clients/status";
+import { removePrivateFiles } from "#app/models/files/private-store.server";
+import { formatBRL } from "#app/utils/format";
+import { invariantResponse, parseId, readFormData, requireRole } from "#app/utils/http.server";
+import { redirectWithToast } from "#app/utils/toast.server";
+import type { Route } from "./+types/billing-boleto-review";
+
+// The analysis of one boleto (spec §2 "Boleto dialog": due date or "Não
+// encontrada", amount or "Não encontrado", reference month, "Confirmar e
+// Criar Cobrança" and "Analisar Novamente"). The values are a form: the admin
+// may correct any of them before confirming. Confirmed, the boleto joins the
+// awaiting list below the billings; "Analisar Novamente" drops the draft and
+// its file and goes back to the upload. The same page shows an awaiting
+// boleto (from the list) read-only, with its "Remover".
+export function meta() {
+  return [{ title: "Análise do Boleto | Painel Administrativo" }, { name: "robots", content: "noindex" }];
+}
+
+const LIST = "/admin/clients?aba=cobrancas";
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const id = parseId(params.id);
+  const boleto = id === null ? null : await getQueuedBoleto(getDb(), id);
+  invariantResponse(boleto, "Boleto não encontrado");
+  return { boleto, constraint: getZodConstraint(boletoReviewSchema) };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const actor = await requireRole(context, "staff");
+  const id = parseId(params.id);
+  const gone = () => redirectWithToast(LIST, { type: "error", title: "Erro", description: BOLETO_MESSAGES.gone });
+  const submission = parseWithZod(await readFormData(request), { schema: boletoReviewSchema });
+  if (id === null) return gone();
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const db = getDb();
+  try {
+    if (submission.value.intent === "discard") {
+      const removed = await removeQueuedBoleto(db, id, actor);
+      if (!removed) return gone();
+      await removePrivateFiles([removed.fileKey]);
+      // A draft goes back to the upload for another try; an awaiting one was removed from the list.
+      const url = new URL(request.url);
+      if (url.searchParams.get("de") === "lista")
+        return redirectWithToast(LIST, { type: "success", title: BOLETO_MESSAGES.removed, description: removed.fileName });
+      return redirectWithToast(`/admin/clients/cobrancas/boleto?cliente=${removed.clientId}`, {
+        type: "info",
+        title: "Analisar Novamente",
+        description: removed.fileName,
+      });
+    }
+    const { due_date, amount, month_year } = submission.value;
+    const confirmed = await confirmBoleto(db, id, { due_date: due_date ?? null, amount_cents: amount ?? null, month_year: month_year ?? null }, actor);
+    if (!confirmed) return gone();
+    return redirectWithToast(`${LIST}#boletos-aguardando`, {
+      type: "success",
+      title: BOLETO_MESSAGES.confirmedTitle,
+      description: `${confirmed.file_name}: ${confirmed.due_date ? `vencimento em ${formatDay(confirmed.due_date)}` : BOLETO_MESSAGES.notIdentified}.`,
+    });
+  } catch (error) {
+    rethrowIfBusy(error);
+    console.error("boleto review failed", error);
+    return redirectWithToast(LIST, { type: "error", title: "Erro", description: BOLETO_MESSAGES.processFailed });
+  }
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-sm font-medium text-slate-600">{label}</dt>
+      <dd className="font-semibold break-words text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+export default function ReviewBoleto({ loaderData, actionData }: Route.ComponentProps) {
+  const { boleto: b } = loaderData;
+  const busy = useNavigation().state === "submitting";
+  const draft = b.confirmed_at === null;
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    constraint: loaderData.constraint,
+    defaultValue: { due_date: b.due_date ?? "", amount: b.amount_cents === null ? "" : rentInputValue(b.amount_cents), month_year: b.month_year ?? "" },
+  });
+  const line = formatDigitableLine(b.digitable_line);
+  return (
+    <RouteDialog title={draft ? "Análise do Boleto" : "Boleto aguardando processamento"} closeTo={draft ? LIST : `${LIST}#boletos-aguardando`}>
+      <dl className="grid gap-4 rounded-lg bg-slate-50 p-4 ring-1 ring-slate-200 sm:grid-cols-2" data-testid="boleto-analysis">
+        <Fact label="Cliente">{b.client_name}</Fact>
+        <Fact label="Arquivo">
+          <a href={`/arquivos/boletos/${b.id}`} target="_blank" rel="noopener noreferrer" className="text-brand-800 underline">
+            {b.file_name}
+          </a>{" "}
+          <span className="font-normal text-slate-600">({formatMegabytes(b.size)})</span>
+        </Fact>
+        <Fact label="Vencimento">{b.due_date ? formatDay(b.due_date) : "Não encontrada"}</Fact>
+        <Fact label="Valor">{b.amount_cents !== null ? formatBRL(b.amount_cents) : "Não encontrado"}</Fact>
+        <Fact label="Mês de referência">{b.month_year ? periodLabel(b.month_year) : "Não encontrado"}</Fact>
+        <Fact label="Linha digitável">{line ? <span className="font-mono text-sm">{line}</span> : "Não encontrada"}</Fact>
+        <p className="text-sm text-slate-600 sm:col-span-2">Lido de: {boletoSourceLabel(b.source)}.</p>
+      </dl>
+
+      {draft ? (
+        <Form method="post" {...getFormProps(form)} className="mt-5 space-y-5">
+          {form.errors?.length ? <FormAlert title="Erro" description={form.errors[0]} /> : null}
+          <p className="text-sm text-slate-700">Confira os valores e corrija o que for preciso antes de confirmar.</p>
+          <div className="grid gap-5 sm:grid-cols-3">
+            <Field meta={fields.due_date} label="Vencimento" type="date" />
+            <Field meta={fields.amount} label="Valor (R$)" type="text" inputMode="decimal" autoComplete="off" hint="Ex.: 1.250,00" />
+            <Field meta={fields.month_year} label="Mês de referência" type="month" hint="Ex.: 10/2026" />
+          </div>
+          <p className="text-sm text-slate-600">Sem vencimento ou mês de referência o boleto fica na lista, mas não gera cobrança.</p>
+          <div className="flex flex-wrap gap-3">
+            <button type="submit" name="intent" value="confirm" className={buttonClass} disabled={busy}>
+              <CheckCircle2 aria-hidden className="size-4" /> Confirmar e Criar Cobrança
+            </button>
+            <button
+              type="submit"
+              name="intent"
+              value="discard"
+              formNoValidate
+              disabled={busy}
+              className="inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-5 py-3 font-semibold text-slate-900 hover:bg-slate-50"
+            >
+              <RotateCcw aria-hidden className="size-4" /> Analisar Novamente
+            </button>
+          </div>
+        </Form>
+      ) : (
+        <Form method="post" action={`?de=lista`} className="mt-5 flex flex-wrap gap-3">
+          <button type="submit" name="intent" value="discard" className="rounded-md bg-red-700 px-5 py-3 font-semibold text-white hover:bg-red-800">
+            Remover da lista
+          </button>
+          <Link to={`${LIST}#boletos-aguardando`} className="inline-flex items-center rounded-md border border-slate-300 px-5 py-3 font-semibold">
+            Voltar
+          </Link>
+        </Form>
+      )}
+    </RouteDialog>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorPage error={error} notFoundTitle="Boleto não encontrado" notFoundText="Este boleto não está mais na lista: já foi processado ou removido." />;
+}

@@ -1,0 +1,46 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { redirect } from "react-router";
+import { getDb, rethrowIfBusy } from "#app/db/db.server";
+import { BOLETO_MESSAGES, boletoProcessSchema } from "#app/models/boletos/boleto.schema";
+import { processAwaitingBoletos } from "#app/models/boletos/queue.server";
+import { readFormData, requireRole } from "#app/utils/http.server";
+import { redirectWithToast } from "#app/utils/toast.server";
+import type { Route } from "./+types/billing-boletos-process";
+
+// "Processar N Boletos" (spec §2, §5; DESIGN.md decision 11): one POST, one
+// transaction: every awaiting boleto with a month and a due date becomes a
+// pending billing with its file attached. Nothing to show on a GET.
+const LIST = "/admin/clients?aba=cobrancas";
+
+export function loader() {
+  return redirect(LIST);
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = await requireRole(context, "staff");
+  if (parseWithZod(await readFormData(request), { schema: boletoProcessSchema }).status !== "success") {
+    return redirectWithToast(LIST, { type: "error", title: "Erro", description: BOLETO_MESSAGES.processFailed });
+  }
+  let result: Awaited<ReturnType<typeof processAwaitingBoletos>>;
+  try {
+    result = await processAwaitingBoletos(getDb(), actor);
+  } catch (error) {
+    rethrowIfBusy(error);
+    console.error("boleto processing failed", error);
+    return redirectWithToast(LIST, { type: "error", title: "Erro", description: BOLETO_MESSAGES.processFailed });
+  }
+  const n = result.created.length;
+  if (n === 0) {
+    return redirectWithToast(`${LIST}#boletos-aguardando`, {
+      type: "error",
+      title: "Nenhum boleto processado",
+      description: "Nenhum boleto da lista tem vencimento e mês de referência.",
+    });
+  }
+  const left = result.skipped ? ` ${result.skipped} sem vencimento ou mês ${result.skipped === 1 ? "continua" : "continuam"} na lista.` : "";
+  return redirectWithToast(LIST, {
+    type: "success",
+    title: BOLETO_MESSAGES.processedTitle,
+    description: `${n} ${n === 1 ? "cobrança criada" : "cobranças criadas"} com o boleto anexado.${left}`,
+  });
+}
