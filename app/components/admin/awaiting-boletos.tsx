@@ -67,10 +67,10 @@ export function AwaitingBoletos({ items }: { items: AwaitingBoleto[] }) {
                     >
                       {shortFileName(b.file_name)}
                     </Link>
-                    <p className="text-slate-700">
-                      Vencimento: {b.due_date ? formatDay(b.due_date) : "Não encontrada"} · Valor:{" "}
-                      {b.amount_cents !== null ? formatBRL(b.amount_cents) : "Não encontrado"} · Referência:{" "}
-                      {b.month_year ? periodLabel(b.month_year) : "Não encontrada"}
+                    <p className="flex flex-wrap gap-x-3 text-slate-700">
+                      <span className="whitespace-nowrap">Vencimento: {b.due_date ? formatDay(b.due_date) : "Não encontrada"}</span>
+                      <span className="whitespace-nowrap">Valor: {b.amount_cents !== null ? formatBRL(b.amount_cents) : "Não encontrado"}</span>
+                      <span className="whitespace-nowrap">Referência: {b.month_year ? periodLabel(b.month_year) : "Não encontrada"}</span>
                     </p>
                     {b.month_year === null || b.due_date === null ? (
                       <p className="text-amber-900">Sem vencimento ou mês de referência: não gera cobrança.</p>
