@@ -21,6 +21,7 @@ export interface PropertiesTable {
   standard: string;
   is_exclusive: number;
   advertised_for: string;
+  cep: string | null; // 8 digits; the portal feed needs it (migrations/0006)
   search_text: string;
   created_at: string;
   updated_at: string;
@@ -63,6 +64,10 @@ export interface IdealPropertyRequestsTable {
   resolved_by: string | null;
   created_at: string;
   updated_at: string;
+  // migrations/0006: when the form with the privacy notice was sent, and when
+  // the personal fields were anonymised (erasure or retention period).
+  privacy_notice_at: string | null;
+  anonymized_at: string | null;
 }
 
 export interface PropertyListingRequestsTable {
@@ -83,6 +88,8 @@ export interface PropertyListingRequestsTable {
   resolved_by: string | null;
   created_at: string;
   updated_at: string;
+  privacy_notice_at: string | null;
+  anonymized_at: string | null;
 }
 
 export type Role = "master" | "admin" | "client";

@@ -29,7 +29,7 @@ const cardColumns = [
   "properties.created_at",
 ] as const;
 
-type Row = Omit<Selectable<PropertiesTable>, "description" | "search_text" | "updated_at">;
+type Row = Omit<Selectable<PropertiesTable>, "description" | "search_text" | "updated_at" | "cep">;
 
 function toStored(r: { file_key: string; widths: string; width: number; height: number }): StoredImage {
   return { file_key: r.file_key, widths: JSON.parse(r.widths) as number[], width: r.width, height: r.height };

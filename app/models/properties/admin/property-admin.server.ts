@@ -98,6 +98,7 @@ const AUDITED_COLUMNS = [
   "standard",
   "is_exclusive",
   "advertised_for",
+  "cep",
 ] as const satisfies readonly (keyof ReturnType<typeof columns>)[];
 
 export async function getPropertyForEdit(db: DB, id: number): Promise<EditableProperty | null> {
@@ -128,6 +129,7 @@ function columns(input: PropertyInput) {
     standard: input.standard,
     is_exclusive: input.is_exclusive ? 1 : 0,
     advertised_for: input.advertised_for,
+    cep: input.cep ?? null,
   };
 }
 

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { planImages } from "./image-plan";
-import { firstError, MESSAGES, priceInputValue, propertySchema } from "./property.schema";
+import { cepInputValue, firstError, MESSAGES, priceInputValue, propertySchema } from "./property.schema";
 
 function form(entries: Record<string, string | string[]>) {
   const fd = new FormData();
@@ -29,6 +29,26 @@ const valid = {
 };
 
 describe("propertySchema", () => {
+  it("stores the CEP as its 8 digits, blank as null, and refuses other shapes", () => {
+    for (const [typed, stored] of [
+      ["79600-000", "79600000"],
+      ["79602123", "79602123"],
+      [" 79645-999 ", "79645999"],
+      ["", null],
+    ] as const) {
+      const s = parse({ ...valid, cep: typed });
+      expect(s.status, typed).toBe("success");
+      if (s.status === "success") expect(s.value.cep, typed).toBe(stored);
+    }
+    for (const typed of ["7960-0000", "79600-00", "79.600-000", "796000001", "abcde-fgh"]) {
+      const s = parse({ ...valid, cep: typed });
+      expect(s.status, typed).toBe("error");
+      if (s.status === "error") expect(s.error?.cep, typed).toEqual([MESSAGES.cep]);
+    }
+    expect(cepInputValue("79600000")).toBe("79600-000");
+    expect(cepInputValue(null)).toBe("");
+  });
+
   it("accepts a valid form: centavos, empty counts as 0, checkboxes as booleans", () => {
     const s = parse(valid);
     expect(s.status).toBe("success");

@@ -34,6 +34,7 @@ export const MESSAGES = {
   integer: "Informe um número inteiro.",
   negative: "O valor não pode ser negativo.",
   option: "Escolha uma opção da lista.",
+  cep: "Informe o CEP no formato 00000-000.",
 } as const;
 
 // Spec §5 order: the first refused field of this list is the one the summary names.
@@ -80,12 +81,20 @@ export const propertySchema = z.object({
   standard: option(STANDARDS),
   is_exclusive: checkboxField,
   advertised_for: option(ADVERTISED_FOR),
+  // Optional; the portal feed needs it. Typed "79600-000" or "79600000",
+  // stored as its 8 digits (NULL when left blank).
+  cep: plainText()
+    .max(9, { message: MESSAGES.cep, abort: true })
+    .regex(/^\d{5}-?\d{3}$/, MESSAGES.cep)
+    .optional()
+    .transform((v) => (v ? v.replace("-", "") : null)),
   // The edit form names the property it was opened for; the action refuses
   // a post whose id is not the one of its URL (a forged or stale form).
   id: z.string().optional(),
 });
 
-export type PropertyInput = Omit<z.infer<typeof propertySchema>, "id">;
+// The CEP is optional for the model's other callers (seed, benchmark, fixtures).
+export type PropertyInput = Omit<z.infer<typeof propertySchema>, "id" | "cep"> & { cep?: string | null };
 
 // Values the form starts with (new: the spec's defaults; edit: the row).
 export type PropertyFormValues = {
@@ -105,6 +114,7 @@ export type PropertyFormValues = {
   standard: string;
   is_exclusive: boolean;
   advertised_for: string;
+  cep: string;
 };
 
 export const NEW_PROPERTY_VALUES: PropertyFormValues = {
@@ -117,6 +127,7 @@ export const NEW_PROPERTY_VALUES: PropertyFormValues = {
   bathrooms: "",
   parking_spaces: "",
   description: "",
+  cep: "",
   featured: true,
   is_exclusive: false,
   ...PROPERTY_DEFAULTS,
@@ -127,6 +138,11 @@ const priceText = new Intl.NumberFormat("pt-BR", { minimumFractionDigits: 2, max
 // Centavos as the form shows them: "450.000,00", or SOB CONSULTA for NULL.
 export function priceInputValue(centavos: number | null) {
   return centavos == null ? SOB_CONSULTA : priceText.format(centavos / 100);
+}
+
+// 8 stored digits as people write a CEP: "79600-000" ("" for none).
+export function cepInputValue(cep: string | null) {
+  return cep ? `${cep.slice(0, 5)}-${cep.slice(5)}` : "";
 }
 
 // The first error in the spec's order, for the summary above the form.

@@ -9,4 +9,4 @@ export type AdminPropertyRow = Pick<
 
 export type EditableImage = StoredImage & { id: number; position: number };
 
-export type EditableProperty = Omit<PropertyCard, "cover" | "created_at"> & { description: string | null; images: EditableImage[] };
+export type EditableProperty = Omit<PropertyCard, "cover" | "created_at"> & { description: string | null; cep: string | null; images: EditableImage[] };

@@ -5,7 +5,7 @@ import { AdminTitle } from "#app/components/admin/admin-shell";
 import { PropertyForm } from "#app/components/admin/property-form";
 import { getDb } from "#app/db/db.server";
 import { getPropertyForEdit } from "#app/models/properties/admin/property-admin.server";
-import { priceInputValue, propertySchema, type PropertyFormValues } from "#app/models/properties/admin/property.schema";
+import { cepInputValue, priceInputValue, propertySchema, type PropertyFormValues } from "#app/models/properties/admin/property.schema";
 import { formatPropertyCode } from "#app/models/properties/search";
 import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/edit";
@@ -43,6 +43,7 @@ export async function loader({ params }: Route.LoaderArgs) {
     standard: p.standard,
     is_exclusive: p.is_exclusive,
     advertised_for: p.advertised_for,
+    cep: cepInputValue(p.cep),
   };
   return { id: p.id, code: formatPropertyCode(p.property_code), defaults, images: p.images, constraint: getZodConstraint(propertySchema) };
 }
