@@ -6,6 +6,8 @@ export default [
   route("healthz", "routes/healthz.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
+  route("feeds/vrsync.xml", "routes/feeds/vrsync.ts"),
+  route("fotos/:file", "routes/files/listing-photo.ts"),
   route("admin", "routes/admin/login.tsx"),
   route("admin/logout", "routes/admin/logout.ts"),
   route("admin/password-recovery", "routes/admin/password-recovery.tsx", { id: "password-recovery" }),

@@ -19,9 +19,21 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex("ideal_requests_retention").on("ideal_property_requests").columns(["anonymized_at", "created_at"]).execute();
   await db.schema.createIndex("listing_requests_retention").on("property_listing_requests").columns(["anonymized_at", "created_at"]).execute();
   // Export and erasure look requests and clients up by email, whatever its case.
-  await db.schema.createIndex("ideal_requests_email").on("ideal_property_requests").expression(sql`lower(email)`).execute();
-  await db.schema.createIndex("listing_requests_email").on("property_listing_requests").expression(sql`lower(email)`).execute();
-  await db.schema.createIndex("clients_email").on("clients").expression(sql`lower(email)`).execute();
+  await db.schema
+    .createIndex("ideal_requests_email")
+    .on("ideal_property_requests")
+    .expression(sql`lower(email)`)
+    .execute();
+  await db.schema
+    .createIndex("listing_requests_email")
+    .on("property_listing_requests")
+    .expression(sql`lower(email)`)
+    .execute();
+  await db.schema
+    .createIndex("clients_email")
+    .on("clients")
+    .expression(sql`lower(email)`)
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -8,7 +8,7 @@ import type { Kysely } from "kysely";
 import sharp from "sharp";
 import type { Database } from "#app/db/schema";
 import { insertProperty } from "#app/models/properties/admin/property-admin.server";
-import { deleteListingImageFiles, listingImagePath, storeListingImage } from "#app/models/properties/image-store.server";
+import { deleteListingImageFiles, listingImagePath, listingJpegPath, storeListingImage } from "#app/models/properties/image-store.server";
 import type { StoredImage } from "#app/models/properties/images";
 import { CATEGORIES, type PropertyStatus } from "#app/models/properties/options";
 import { sceneSvg, type PaletteName, type SceneKind } from "./lib/scenes";
@@ -54,6 +54,7 @@ type Demo = {
   category: string; // slug of CATEGORIES
   street: string;
   neighborhood: "Centro" | "Jardim Alvorada" | "Santos Dumont" | "Interlagos" | "Portal das Águas" | "Mais Parque";
+  cep: string; // a CEP of Três Lagoas (79600-000 to 79649-999): the portal feed needs it
   price: number | null; // reais; rentals per month; null = SOB CONSULTA
   area: number;
   rooms: [bedrooms: number, suites: number, bathrooms: number, parking: number];
@@ -74,6 +75,7 @@ const LISTINGS: Demo[] = [
     category: "lancamentos",
     street: "Rua Elmano Soares, 1450",
     neighborhood: "Jardim Alvorada",
+    cep: "79610-137",
     price: 389_000,
     area: 68,
     rooms: [2, 1, 2, 1],
@@ -93,6 +95,7 @@ const LISTINGS: Demo[] = [
     category: "imoveis-novos",
     street: "Rua Munir Thomé, 387",
     neighborhood: "Jardim Alvorada",
+    cep: "79610-274",
     price: 890_000,
     area: 220,
     rooms: [3, 3, 4, 2],
@@ -111,6 +114,7 @@ const LISTINGS: Demo[] = [
     category: "imoveis-usados",
     street: "Rua Paranaíba, 912",
     neighborhood: "Centro",
+    cep: "79601-411",
     price: 1_800,
     area: 62,
     rooms: [2, 0, 1, 1],
@@ -128,6 +132,7 @@ const LISTINGS: Demo[] = [
     category: "areas-terrenos",
     street: "Rua das Orquídeas, 55",
     neighborhood: "Portal das Águas",
+    cep: "79640-548",
     price: 120_000,
     area: 360,
     rooms: [0, 0, 0, 0],
@@ -144,6 +149,7 @@ const LISTINGS: Demo[] = [
     category: "comerciais",
     street: "Avenida Rosário Congro, 1130",
     neighborhood: "Centro",
+    cep: "79601-685",
     price: 2_200,
     area: 45,
     rooms: [0, 0, 1, 1],
@@ -161,6 +167,7 @@ const LISTINGS: Demo[] = [
     category: "comerciais",
     street: "Avenida Ranulpho Marques Leal, 4200",
     neighborhood: "Interlagos",
+    cep: "79630-822",
     price: 18_000,
     area: 1_200,
     rooms: [0, 0, 2, 6],
@@ -178,6 +185,7 @@ const LISTINGS: Demo[] = [
     category: "em-obras",
     street: "Rua Projetada A, 120",
     neighborhood: "Mais Parque",
+    cep: "79645-959",
     price: 189_000,
     area: 48,
     rooms: [2, 0, 1, 1],
@@ -196,6 +204,7 @@ const LISTINGS: Demo[] = [
     category: "lancamentos",
     street: "Avenida Capitão Olinto Mancini, 2500",
     neighborhood: "Santos Dumont",
+    cep: "79620-096",
     price: null,
     area: 132,
     rooms: [3, 3, 4, 2],
@@ -215,6 +224,7 @@ const LISTINGS: Demo[] = [
     category: "imoveis-usados",
     street: "Rua João Carrato, 648",
     neighborhood: "Santos Dumont",
+    cep: "79620-233",
     price: 265_000,
     area: 140,
     rooms: [3, 1, 2, 2],
@@ -232,6 +242,7 @@ const LISTINGS: Demo[] = [
     category: "comerciais",
     street: "Avenida Antônio Trajano dos Santos, 780",
     neighborhood: "Centro",
+    cep: "79601-370",
     price: 650_000,
     area: 180,
     rooms: [0, 0, 2, 0],
@@ -249,6 +260,7 @@ const LISTINGS: Demo[] = [
     category: "imoveis-usados",
     street: "Rua Zuleide Perez Tabox, 233",
     neighborhood: "Interlagos",
+    cep: "79630-507",
     price: 720_000,
     area: 250,
     rooms: [3, 3, 5, 3],
@@ -267,6 +279,7 @@ const LISTINGS: Demo[] = [
     category: "imoveis-usados",
     street: "Avenida Eloy Chaves, 1020",
     neighborhood: "Centro",
+    cep: "79601-644",
     price: 1_150_000,
     area: 180,
     rooms: [4, 2, 4, 3],
@@ -286,6 +299,7 @@ const LISTINGS: Demo[] = [
     category: "areas-terrenos",
     street: "Estrada Municipal TL-10, km 2",
     neighborhood: "Interlagos",
+    cep: "79630-781",
     price: null,
     area: 20_000,
     rooms: [0, 0, 0, 0],
@@ -293,7 +307,8 @@ const LISTINGS: Demo[] = [
     advertised_for: "COMPRA",
     cover: "lot",
     images: 2,
-    description: null,
+    description:
+      "Área de 2 hectares com acesso pela estrada municipal, cercada e com poço artesiano. Boa para chácara de lazer, criação de pequenos animais ou investimento na região de expansão do Interlagos.",
   },
   {
     name: "Residencial Portal das Águas: Torre 2",
@@ -302,6 +317,7 @@ const LISTINGS: Demo[] = [
     category: "em-obras",
     street: "Rua Dr. Mário Gomes, 300",
     neighborhood: "Portal das Águas",
+    cep: "79640-918",
     price: 315_000,
     area: 58,
     rooms: [2, 1, 2, 1],
@@ -319,6 +335,7 @@ const LISTINGS: Demo[] = [
     category: "imoveis-usados",
     street: "Rua Egídio Thomé, 41",
     neighborhood: "Mais Parque",
+    cep: "79645-055",
     price: 1_300,
     area: 55,
     rooms: [2, 0, 1, 1],
@@ -336,6 +353,7 @@ const LISTINGS: Demo[] = [
     category: "em-obras",
     street: "Rua Oscar Guimarães, 1800",
     neighborhood: "Jardim Alvorada",
+    cep: "79610-192",
     price: 980_000,
     area: 210,
     rooms: [3, 3, 4, 2],
@@ -354,6 +372,7 @@ const LISTINGS: Demo[] = [
     category: "areas-terrenos",
     street: "Rua Bom Jesus, 900, lote 14",
     neighborhood: "Jardim Alvorada",
+    cep: "79610-329",
     price: 290_000,
     area: 450,
     rooms: [0, 0, 0, 0],
@@ -370,6 +389,7 @@ const LISTINGS: Demo[] = [
     category: "comerciais",
     street: "Avenida Filinto Müller, 1545",
     neighborhood: "Santos Dumont",
+    cep: "79620-466",
     price: 340_000,
     area: 70,
     rooms: [0, 0, 2, 2],
@@ -387,6 +407,7 @@ const LISTINGS: Demo[] = [
     category: "imoveis-novos",
     street: "Rua das Acácias, 212",
     neighborhood: "Portal das Águas",
+    cep: "79640-603",
     price: 459_000,
     area: 130,
     rooms: [3, 1, 2, 2],
@@ -404,6 +425,7 @@ const LISTINGS: Demo[] = [
     category: "imoveis-novos",
     street: "Rua Clodoaldo Garcia, 77",
     neighborhood: "Santos Dumont",
+    cep: "79620-740",
     price: 329_000,
     area: 72,
     rooms: [2, 1, 2, 1],
@@ -420,6 +442,7 @@ const LISTINGS: Demo[] = [
     category: "comerciais",
     street: "Avenida Industrial Norte, 3100",
     neighborhood: "Mais Parque",
+    cep: "79645-877",
     price: 1_450_000,
     area: 900,
     rooms: [0, 0, 2, 4],
@@ -437,6 +460,7 @@ const LISTINGS: Demo[] = [
     category: "comerciais",
     street: "Avenida Capitão Olinto Mancini, 640",
     neighborhood: "Centro",
+    cep: "79601-014",
     price: 6_500,
     area: 220,
     rooms: [0, 0, 2, 2],
@@ -454,6 +478,7 @@ const LISTINGS: Demo[] = [
     category: "imoveis-usados",
     street: "Rua Projetada C, 58",
     neighborhood: "Mais Parque",
+    cep: "79645-151",
     price: 175_000,
     area: 52,
     rooms: [2, 0, 1, 1],
@@ -461,7 +486,8 @@ const LISTINGS: Demo[] = [
     advertised_for: "COMPRA",
     cover: "townhouses",
     images: 2,
-    description: null,
+    description:
+      "Casa com 2 quartos, sala, cozinha, banheiro social e garagem coberta para um carro. Quintal com espaço para área de serviço, em rua asfaltada perto de escola e mercado.",
   },
   {
     name: "Residencial Parque das Lagoas",
@@ -470,6 +496,7 @@ const LISTINGS: Demo[] = [
     category: "lancamentos",
     street: "Rua Alfredo Justino, 1500",
     neighborhood: "Interlagos",
+    cep: "79630-288",
     price: 219_000,
     area: 45,
     rooms: [2, 0, 1, 1],
@@ -488,6 +515,7 @@ const LISTINGS: Demo[] = [
     category: "imoveis-usados",
     street: "Rua Paranaíba, 455",
     neighborhood: "Centro",
+    cep: "79601-425",
     price: null,
     area: 260,
     rooms: [4, 4, 5, 3],
@@ -507,6 +535,7 @@ const LISTINGS: Demo[] = [
     category: "areas-terrenos",
     street: "Avenida Ranulpho Marques Leal, 2890",
     neighborhood: "Santos Dumont",
+    cep: "79620-562",
     price: 540_000,
     area: 1_000,
     rooms: [0, 0, 0, 0],
@@ -523,6 +552,7 @@ const LISTINGS: Demo[] = [
     category: "imoveis-usados",
     street: "Rua Alfredo Justino, 318",
     neighborhood: "Interlagos",
+    cep: "79630-699",
     price: 380_000,
     area: 160,
     rooms: [3, 1, 3, 2],
@@ -540,6 +570,7 @@ const LISTINGS: Demo[] = [
     category: "imoveis-novos",
     street: "Rua Elmano Soares, 880",
     neighborhood: "Jardim Alvorada",
+    cep: "79610-836",
     price: 3_500,
     area: 85,
     rooms: [3, 1, 2, 2],
@@ -557,6 +588,7 @@ const LISTINGS: Demo[] = [
     category: "em-obras",
     street: "Avenida Rosário Congro, 2040",
     neighborhood: "Centro",
+    cep: "79601-973",
     price: 410_000,
     area: 38,
     rooms: [0, 0, 1, 1],
@@ -574,6 +606,7 @@ const LISTINGS: Demo[] = [
     category: "lancamentos",
     street: "Rua Projetada F, 10",
     neighborhood: "Mais Parque",
+    cep: "79645-110",
     price: 199_000,
     area: 50,
     rooms: [2, 0, 1, 1],
@@ -591,6 +624,7 @@ const LISTINGS: Demo[] = [
     category: "comerciais",
     street: "Rua João Carrato, 1210",
     neighborhood: "Santos Dumont",
+    cep: "79620-247",
     price: 2_800,
     area: 40,
     rooms: [0, 0, 1, 0],
@@ -607,6 +641,7 @@ const LISTINGS: Demo[] = [
     category: "imoveis-novos",
     street: "Rua Zuleide Perez Tabox, 1001",
     neighborhood: "Interlagos",
+    cep: "79630-384",
     price: 1_280_000,
     area: 320,
     rooms: [4, 4, 6, 4],
@@ -626,6 +661,7 @@ const LISTINGS: Demo[] = [
     category: "areas-terrenos",
     street: "Rodovia MS-395, km 3",
     neighborhood: "Portal das Águas",
+    cep: "79640-521",
     price: 1_900_000,
     area: 48_000,
     rooms: [0, 0, 0, 0],
@@ -643,6 +679,7 @@ const LISTINGS: Demo[] = [
     category: "imoveis-usados",
     street: "Rua Dom Aquino, 505",
     neighborhood: "Centro",
+    cep: "79601-658",
     price: 295_000,
     area: 90,
     rooms: [3, 1, 2, 1],
@@ -706,6 +743,8 @@ async function copyImage(src: StoredImage): Promise<StoredImage> {
     for (const w of src.widths) {
       await fs.copyFile(listingImagePath(src.file_key, w), listingImagePath(file_key, w), fsConstants.COPYFILE_EXCL);
     }
+    // The JPEG copy the portal feed links to (made by storeListingImage).
+    await fs.copyFile(listingJpegPath(src.file_key), listingJpegPath(file_key), fsConstants.COPYFILE_EXCL);
   } catch (error) {
     await deleteListingImageFiles(copy);
     throw error;
@@ -762,6 +801,7 @@ export async function seedDemo(db: Kysely<Database>): Promise<{ created: boolean
             status: p.status,
             category: category.name,
             location: `${p.street} - ${p.neighborhood}, Três Lagoas - MS`,
+            cep: p.cep.replace("-", ""),
             price: p.price === null ? null : p.price * 100,
             area: p.area,
             bedrooms,

@@ -61,7 +61,17 @@ function DeleteProperty({ item }: { item: PropertyListItem }) {
   );
 }
 
-export function PropertyList({ items }: { items: PropertyListItem[] }) {
+// Whether the listing goes to the portals (/feeds/vrsync.xml), and if not why.
+function FeedStatus({ issues }: { issues: string[] | undefined }) {
+  if (!issues?.length) return <p className="mt-1 text-xs font-medium text-emerald-800">Enviado aos portais (ZAP, VivaReal, OLX)</p>;
+  return (
+    <p data-testid="feed-issues" className="mt-1 text-xs text-amber-900">
+      <span className="font-semibold">Fora dos portais:</span> {issues.join("; ")}.
+    </p>
+  );
+}
+
+export function PropertyList({ items, feedIssues = {} }: { items: PropertyListItem[]; feedIssues?: Record<number, string[]> }) {
   return (
     <ul className="divide-y divide-slate-200 rounded-xl bg-white shadow-sm ring-1 ring-slate-200" aria-label="Imóveis">
       {items.map((item) => (
@@ -84,6 +94,7 @@ export function PropertyList({ items }: { items: PropertyListItem[] }) {
                 <span className="rounded bg-slate-100 px-2 py-0.5 text-xs text-slate-600">Sem destaque</span>
               )}
             </div>
+            <FeedStatus issues={feedIssues[item.id]} />
           </div>
           <div className="flex flex-wrap items-center gap-2">
             <Link

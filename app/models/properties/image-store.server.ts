@@ -18,6 +18,18 @@ export function listingImagePath(file_key: string, width: number) {
   return path.join(uploadsDir(), "public", "properties", `${file_key}-${width}.webp`);
 }
 
+// The JPEG copy of a listing photo, for the portal feed (VRSync wants .jpg
+// URLs; docs/decisions/0012-portal-feed.md). Written at upload beside the WebP
+// variants; photos stored before it existed get theirs on first request
+// (ensureListingJpeg).
+export function listingJpegPath(file_key: string) {
+  return path.join(uploadsDir(), "public", "properties", `${file_key}.jpg`);
+}
+
+// The size portals display: the largest variant's width, never upscaled.
+const JPEG_WIDTH = IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1];
+const JPEG_QUALITY = 82;
+
 // Widths to store for an image `original` pixels wide: never upscale, and keep
 // the original width as the largest variant when it falls between two standard
 // widths (an 800 px photo is stored at 480 and 800, not cut down to 480).
@@ -56,6 +68,12 @@ export async function storeListingImage(input: Buffer): Promise<StoredImage> {
       width = info.width;
       height = info.height;
     }
+    await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
+      .autoOrient()
+      .resize({ width: JPEG_WIDTH, withoutEnlargement: true })
+      .flatten({ background: "#ffffff" })
+      .jpeg({ quality: JPEG_QUALITY, progressive: true })
+      .toFile(listingJpegPath(file_key));
   } catch (error) {
     // Every width, not only the finished ones: a failed write may leave a partial file.
     await deleteListingImageFiles({ file_key, widths });
@@ -65,5 +83,48 @@ export async function storeListingImage(input: Buffer): Promise<StoredImage> {
 }
 
 export async function deleteListingImageFiles(img: { file_key: string; widths: number[] }) {
-  await Promise.all(img.widths.map((w) => fs.rm(listingImagePath(img.file_key, w), { force: true })));
+  await Promise.all([
+    ...img.widths.map((w) => fs.rm(listingImagePath(img.file_key, w), { force: true })),
+    fs.rm(listingJpegPath(img.file_key), { force: true }),
+  ]);
+}
+
+// Conversions in flight, so that two portal crawlers asking for the same old
+// photo at once encode it once.
+const converting = new Map<string, Promise<string>>();
+
+// The path of the photo's JPEG copy, made from its largest WebP variant when
+// it is missing (a photo stored before JPEG copies existed). The file appears
+// whole or not at all: written under a temporary name, then renamed.
+export async function ensureListingJpeg(img: { file_key: string; widths: number[] }): Promise<string> {
+  const target = listingJpegPath(img.file_key);
+  try {
+    await fs.access(target);
+    return target;
+  } catch {
+    // not there yet
+  }
+  const pending = converting.get(img.file_key);
+  if (pending) return pending;
+  const work = (async () => {
+    const largest = Math.max(...img.widths);
+    const temp = `${target}.${randomBytes(6).toString("hex")}.tmp`;
+    try {
+      await sharp(listingImagePath(img.file_key, largest), { limitInputPixels: MAX_INPUT_PIXELS })
+        .flatten({ background: "#ffffff" })
+        .jpeg({ quality: JPEG_QUALITY, progressive: true })
+        .toFile(temp);
+      await fs.rename(temp, target);
+      return target;
+    } catch (error) {
+      await fs.rm(temp, { force: true });
+      throw error;
+    }
+  })();
+  converting.set(img.file_key, work);
+  try {
+    return await work;
+  } finally {
+    converting.delete(img.file_key);
+  }
 }

@@ -5,6 +5,7 @@ import { AdminTitle } from "#app/components/admin/admin-shell";
 import { PropertyList } from "#app/components/admin/property-list";
 import { FormAlert, buttonClass } from "#app/components/ui/field";
 import { getDb, rethrowIfBusy } from "#app/db/db.server";
+import { listFeedIssues } from "#app/models/feed/feed.server";
 import { deletePropertyRow, listAdminProperties, toggleFeatured } from "#app/models/properties/admin/property-admin.server";
 import { deleteListingImageFiles } from "#app/models/properties/image-store.server";
 import { propertyRowActionSchema } from "#app/models/properties/admin/property-actions.schema";
@@ -38,13 +39,16 @@ function listUrl({ featuredOnly, modality }: ReturnType<typeof readFilters>) {
 export async function loader({ url }: Route.LoaderArgs) {
   const filters = readFilters(url.searchParams);
   try {
-    return { ...filters, items: await listAdminProperties(getDb(), filters), error: null };
+    const db = getDb();
+    // Why a property is left out of the portal feed, beside it in the list.
+    const feedIssues = Object.fromEntries(await listFeedIssues(db));
+    return { ...filters, items: await listAdminProperties(db, filters), feedIssues, error: null };
   } catch (error) {
     rethrowIfBusy(error);
     console.error("admin property list failed", error);
     const message = error instanceof Error ? error.message : "Erro inesperado";
     const prefix = filters.featuredOnly ? "Não foi possível carregar os imóveis em destaque" : "Não foi possível carregar os imóveis";
-    return { ...filters, items: [], error: `${prefix}: ${message}` };
+    return { ...filters, items: [], feedIssues: {}, error: `${prefix}: ${message}` };
   }
 }
 
@@ -90,7 +94,7 @@ const tabClass = (active: boolean) =>
   `rounded-md px-4 py-2 text-sm font-semibold ${active ? "bg-white text-brand-900 shadow-sm ring-1 ring-slate-200" : "text-slate-700 hover:bg-white/60"}`;
 
 export default function PropertiesAdmin({ loaderData }: Route.ComponentProps) {
-  const { featuredOnly, modality, items, error } = loaderData;
+  const { featuredOnly, modality, items, feedIssues, error } = loaderData;
   const heading = featuredOnly ? "Imóveis em destaque" : "Todos os imóveis";
   return (
     <>
@@ -142,7 +146,7 @@ export default function PropertiesAdmin({ loaderData }: Route.ComponentProps) {
       ) : items.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-700">Nenhum imóvel encontrado.</p>
       ) : (
-        <PropertyList items={items} />
+        <PropertyList items={items} feedIssues={feedIssues} />
       )}
     </>
   );
