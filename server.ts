@@ -8,6 +8,7 @@ import { openDatabase } from "./app/db/db.server";
 import { cleanupAccounts } from "./app/models/accounts/cleanup.server";
 import { markOverdue } from "./app/models/billing/overdue.server";
 import { removeStaleBoletoDrafts } from "./app/models/boletos/housekeeping.server";
+import { anonymizeExpiredRequests } from "./app/models/privacy/privacy.server";
 import { migrateToLatest } from "./app/db/migrate.server";
 import { databasePath, getEnv, uploadsDir } from "./app/utils/env.server";
 import { CLIENT_IP_HEADER, NONCE_HEADER } from "./app/utils/request-headers";
@@ -140,6 +141,8 @@ const housekeeping = new Cron("17 * * * *", { protect: true, timezone: "America/
     await runHousekeeping(db, "accounts", cleanupAccounts);
     await runHousekeeping(db, "billing overdue", markOverdue);
     await runHousekeeping(db, "boleto drafts", removeStaleBoletoDrafts);
+    // LGPD: visitor requests past the retention period lose their personal fields.
+    await runHousekeeping(db, "privacy retention", (d) => anonymizeExpiredRequests(d, env.PRIVACY_RETENTION_MONTHS));
   } finally {
     await db.destroy();
   }

@@ -28,6 +28,8 @@ export default [
     route("admin/perfil", "routes/admin/profile.tsx"),
     route("admin/equipe", "routes/admin/staff.tsx"),
     route("admin/auditoria", "routes/admin/audit.tsx"),
+    route("admin/privacidade", "routes/admin/privacy.tsx"),
+    route("admin/privacidade/exportar", "routes/admin/privacy-export.ts"),
     route("admin/properties", "routes/admin/properties/index.tsx"),
     route("admin/properties/new", "routes/admin/properties/new.tsx"),
     route("admin/properties/:id/edit", "routes/admin/properties/edit.tsx"),
@@ -67,6 +69,7 @@ export default [
     route("anunciar", "routes/site/owner-request.tsx", { id: "owner-request-footer" }),
     route("sobre-nos", "routes/site/about.tsx"),
     route("contato", "routes/site/contact.tsx"),
+    route("privacidade", "routes/site/privacy.tsx"),
     route("*", "routes/site/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -38,3 +38,16 @@ describe("agency name from the environment", () => {
     expect(env.getAgency().legalName).toBe("Teste Imóveis Ltda.");
   });
 });
+
+describe("PRIVACY_RETENTION_MONTHS", () => {
+  it("defaults to 24 months and takes a whole number of months", async () => {
+    expect((await load({ PRIVACY_RETENTION_MONTHS: undefined })).getEnv().PRIVACY_RETENTION_MONTHS).toBe(24);
+    expect((await load({ PRIVACY_RETENTION_MONTHS: "36" })).getEnv().PRIVACY_RETENTION_MONTHS).toBe(36);
+  });
+  it("refuses a period that is not a positive whole number", async () => {
+    for (const bad of ["0", "-3", "1.5", "dois anos"]) {
+      const { getEnv } = await load({ PRIVACY_RETENTION_MONTHS: bad });
+      expect(() => getEnv(), bad).toThrow(/PRIVACY_RETENTION_MONTHS/);
+    }
+  });
+});

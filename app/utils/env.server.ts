@@ -38,6 +38,9 @@ const schema = z
     OUTBOX_DIR: z.string().min(1).default("data/outbox"),
     // Where `npm run backup` writes its archives.
     BACKUP_DIR: z.string().min(1).default("data/backups"),
+    // LGPD retention of visitor requests, in months: older ones are
+    // anonymised by the hourly job, and /privacidade states the period.
+    PRIVACY_RETENTION_MONTHS: z.coerce.number().int().min(1).max(600).default(24),
     // Lets the benchmark and tests turn off the per-address form rate limit.
     RATE_LIMIT_DISABLED: z.enum(["0", "1"]).default("0"),
   })

@@ -13,8 +13,11 @@ const links = [
 ];
 
 export function AdminShell({ user, children }: { user: { name: string; role: string }; children: ReactNode }) {
-  // Staff accounts and the audit trail are the master's alone (the pages check it too).
-  const all = user.role === "master" ? [...links, { to: "/admin/equipe", label: "Equipe" }, { to: "/admin/auditoria", label: "Auditoria" }] : links;
+  // Staff accounts, the audit trail and LGPD requests are the master's alone (the pages check it too).
+  const all =
+    user.role === "master"
+      ? [...links, { to: "/admin/equipe", label: "Equipe" }, { to: "/admin/auditoria", label: "Auditoria" }, { to: "/admin/privacidade", label: "Privacidade" }]
+      : links;
   return (
     <div className="min-h-screen bg-slate-100">
       <header className="bg-brand-900 text-white">

@@ -87,7 +87,15 @@ export function PropertyForm({
 
       <div className="grid gap-4 md:grid-cols-[2fr_1fr_1fr]">
         <Field meta={fields.location} label="Localização *" type="text" placeholder="Rua, número - Bairro, Três Lagoas - MS" />
-        <Field meta={fields.cep} label="CEP" hint="Necessário para os portais" type="text" inputMode="numeric" autoComplete="postal-code" placeholder="79600-000" />
+        <Field
+          meta={fields.cep}
+          label="CEP"
+          hint="Necessário para os portais"
+          type="text"
+          inputMode="numeric"
+          autoComplete="postal-code"
+          placeholder="79600-000"
+        />
         <Field meta={fields.price} label="Preço (R$) *" hint="Ex.: 450.000,00 ou SOB CONSULTA" type="text" inputMode="decimal" placeholder="450.000,00" />
       </div>
 

@@ -6,11 +6,21 @@ import { formatDateTime } from "#app/utils/format";
 import { AdminTitle } from "./admin-shell";
 import { RequestResponsibleForm, RequestStatusForm } from "./request-forms";
 import { RequestStatusBadge } from "./request-status-badge";
+import { PrivacyNote } from "./privacy-note";
 
 // The detail page shared by both request kinds: the kind's own fields on the
 // left, the handling (status, responsible, dates) and its forms on the right.
 
-type RequestDetailRow = { id: number; name: string; status: string; resolved_by: string | null; created_at: string; updated_at: string };
+type RequestDetailRow = {
+  id: number;
+  name: string;
+  status: string;
+  resolved_by: string | null;
+  created_at: string;
+  updated_at: string;
+  privacy_notice_at?: string | null;
+  anonymized_at?: string | null;
+};
 
 export function RequestDetailPage({
   title,
@@ -49,6 +59,9 @@ export function RequestDetailPage({
             </DetailItem>
             <DetailItem label="Atualizada em">
               <time dateTime={row.updated_at}>{formatDateTime(row.updated_at)}</time>
+            </DetailItem>
+            <DetailItem label="Privacidade (LGPD)">
+              <PrivacyNote row={row} />
             </DetailItem>
           </dl>
           <div className="space-y-4 border-t border-slate-200 pt-5">

@@ -3,12 +3,21 @@ import { Link } from "react-router";
 import { formatDateTime } from "#app/utils/format";
 import { RequestResponsibleForm, RequestStatusForm } from "./request-forms";
 import { RequestStatusBadge } from "./request-status-badge";
+import { PrivacyNote } from "./privacy-note";
 
 // The inbox table of both request kinds: the kind's own leading columns, then
 // Status, Responsável, Data and Ações. From md up it is a table; on phones each
 // row becomes a card whose cells carry their column name.
 
-export type RequestListRow = { id: number; name: string; status: string; resolved_by: string | null; created_at: string };
+export type RequestListRow = {
+  id: number;
+  name: string;
+  status: string;
+  resolved_by: string | null;
+  created_at: string;
+  privacy_notice_at?: string | null;
+  anonymized_at?: string | null;
+};
 export type RequestColumn<R> = { header: string; cell: (row: R) => ReactNode };
 
 export function RequestTable<R extends RequestListRow>({
@@ -33,9 +42,12 @@ export function RequestTable<R extends RequestListRow>({
     {
       header: "Data",
       cell: (r) => (
-        <time dateTime={r.created_at} className="whitespace-nowrap">
-          {formatDateTime(r.created_at)}
-        </time>
+        <>
+          <time dateTime={r.created_at} className="whitespace-nowrap">
+            {formatDateTime(r.created_at)}
+          </time>
+          <PrivacyNote row={r} />
+        </>
       ),
     },
     {

@@ -13,6 +13,7 @@ const institutional = [
   { to: "/empreendimentos", label: "Empreendimentos" },
   { to: "/anunciar", label: "Anuncie seu imóvel" },
   { to: "/contato", label: "Contato" },
+  { to: "/privacidade", label: "Política de Privacidade" },
 ];
 
 export function SiteFooter() {

@@ -22,6 +22,8 @@ export const AUDIT_ENTITIES = {
   billing: "Cobrança",
   billing_document: "Boleto de cobrança",
   queued_boleto: "Boleto aguardando processamento",
+  // LGPD export and erasure by email (app/models/privacy); the id is a hash of the email.
+  personal_data: "Dados pessoais",
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 export const AUDIT_ENTITY_VALUES = Object.keys(AUDIT_ENTITIES) as [AuditEntity, ...AuditEntity[]];
@@ -34,6 +36,9 @@ export const AUDIT_ACTIONS = {
   password_reset: "Senha redefinida",
   password_change: "Senha alterada",
   password_recovery: "Senha redefinida pelo link do email",
+  export: "Exportação de dados pessoais",
+  erase: "Eliminação de dados pessoais",
+  anonymize: "Anonimização",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

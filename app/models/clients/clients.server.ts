@@ -228,20 +228,24 @@ export async function disableClientLogin(db: DB, id: number, actor: AuditActor) 
 // documents: ON DELETE CASCADE) in one transaction. Returns the private file
 // keys to remove after the commit; null when there is no such client.
 export async function deleteClient(db: DB, id: number, actor: AuditActor) {
-  return db.transaction().execute(async (trx) => {
-    const before = await trx.selectFrom("clients").selectAll().where("id", "=", id).executeTakeFirst();
-    if (!before) return null;
-    const contracts = await trx.selectFrom("contracts").select("file_key").where("client_id", "=", id).execute();
-    const requests = trx.selectFrom("maintenance_requests").select("id").where("client_id", "=", id);
-    const images = await trx.selectFrom("maintenance_images").select("file_key").where("request_id", "in", requests).execute();
-    const documents = await trx.selectFrom("maintenance_documents").select("file_key").where("request_id", "in", requests).execute();
-    const billings = trx.selectFrom("billing").select("id").where("client_id", "=", id);
-    const boletos = await trx.selectFrom("billing_documents").select("file_key").where("billing_id", "in", billings).execute();
-    const queued = await trx.selectFrom("boleto_queue").select("file_key").where("client_id", "=", id).execute();
-    await trx.deleteFrom("clients").where("id", "=", id).execute();
-    if (before.user_id !== null) await removeLogin(trx, before.user_id, actor);
-    const { id: _id, created_at: _c, updated_at: _u, ...old } = before;
-    await recordAudit(trx, { actor, action: "delete", entity: "client", entityId: id, before: old });
-    return { name: before.name, files: [...contracts, ...images, ...documents, ...boletos, ...queued].map((r) => r.file_key) };
-  });
+  return db.transaction().execute((trx) => deleteClientIn(trx, id, actor));
+}
+
+// The same, inside a caller's transaction (the LGPD erasure deletes a client
+// with other rows, all or nothing). The files named go after the commit.
+export async function deleteClientIn(trx: Trx, id: number, actor: AuditActor) {
+  const before = await trx.selectFrom("clients").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!before) return null;
+  const contracts = await trx.selectFrom("contracts").select("file_key").where("client_id", "=", id).execute();
+  const requests = trx.selectFrom("maintenance_requests").select("id").where("client_id", "=", id);
+  const images = await trx.selectFrom("maintenance_images").select("file_key").where("request_id", "in", requests).execute();
+  const documents = await trx.selectFrom("maintenance_documents").select("file_key").where("request_id", "in", requests).execute();
+  const billings = trx.selectFrom("billing").select("id").where("client_id", "=", id);
+  const boletos = await trx.selectFrom("billing_documents").select("file_key").where("billing_id", "in", billings).execute();
+  const queued = await trx.selectFrom("boleto_queue").select("file_key").where("client_id", "=", id).execute();
+  await trx.deleteFrom("clients").where("id", "=", id).execute();
+  if (before.user_id !== null) await removeLogin(trx, before.user_id, actor);
+  const { id: _id, created_at: _c, updated_at: _u, ...old } = before;
+  await recordAudit(trx, { actor, action: "delete", entity: "client", entityId: id, before: old });
+  return { name: before.name, files: [...contracts, ...images, ...documents, ...boletos, ...queued].map((r) => r.file_key) };
 }

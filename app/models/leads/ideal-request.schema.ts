@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { emailField, honeypotField, LIMITS, nameField, phoneField, requiredText } from "#app/models/shared/fields";
+import { privacyNoticeField } from "#app/models/privacy/privacy.schema";
 
 // Field names of the spec (public-site §5): name, email, phone, idealProperty.
 export const idealRequestSchema = z.object({
@@ -8,6 +9,8 @@ export const idealRequestSchema = z.object({
   phone: phoneField.optional(),
   idealProperty: requiredText(LIMITS.longText),
   website: honeypotField,
+  privacyNotice: privacyNoticeField,
 });
 
-export type IdealRequestInput = z.infer<typeof idealRequestSchema>;
+// privacyNotice is optional for the model's other callers (test fixtures).
+export type IdealRequestInput = Omit<z.infer<typeof idealRequestSchema>, "privacyNotice"> & { privacyNotice?: boolean };

@@ -18,6 +18,8 @@ export async function createIdealRequest(db: Kysely<Database>, input: IdealReque
       resolved_by: null,
       created_at: now,
       updated_at: now,
+      // The form showed the privacy notice when it was sent (LGPD).
+      privacy_notice_at: input.privacyNotice ? now : null,
     })
     .returning("id")
     .executeTakeFirstOrThrow();
@@ -45,6 +47,8 @@ export async function createOwnerRequest(db: Kysely<Database>, input: OwnerReque
       resolved_by: null,
       created_at: now,
       updated_at: now,
+      // The form showed the privacy notice when it was sent (LGPD).
+      privacy_notice_at: input.privacyNotice ? now : null,
     })
     .returning("id")
     .executeTakeFirstOrThrow();

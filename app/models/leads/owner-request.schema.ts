@@ -12,6 +12,7 @@ import {
   requiredText,
   optionalWholeNumberField,
 } from "#app/models/shared/fields";
+import { privacyNoticeField } from "#app/models/privacy/privacy.schema";
 
 // Field names of the spec (public-site issue): nome, email, telefone, tipoImovel,
 // preco, endereco, area, quartos, suites, banheiros, vagas, descricao.
@@ -31,6 +32,7 @@ export const ownerRequestSchema = z.object({
   vagas: count(COUNT_MAX.vagas),
   descricao: optionalText(LIMITS.longText),
   website: honeypotField,
+  privacyNotice: privacyNoticeField,
 });
 
-export type OwnerRequestInput = z.infer<typeof ownerRequestSchema>;
+export type OwnerRequestInput = Omit<z.infer<typeof ownerRequestSchema>, "privacyNotice"> & { privacyNotice?: boolean };

@@ -15,6 +15,7 @@ import { agencyFrom, seo } from "#app/utils/seo";
 import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/owner-request";
 import { useFreshFormId } from "#app/components/ui/use-fresh-form-id";
+import { PrivacyNotice } from "#app/components/site/privacy-notice";
 
 // "Anuncie seu Imóvel": served at /anunciar-imovel (header) and /anunciar (footer).
 export function meta({ matches, location }: Route.MetaArgs) {
@@ -116,6 +117,7 @@ export default function OwnerRequestPage({ loaderData, actionData }: Route.Compo
               placeholder="Conte o que o imóvel tem de melhor: reformas, lazer, documentação..."
             />
           </fieldset>
+          <PrivacyNotice />
           <button type="submit" className={buttonClass} disabled={busy}>
             {busy ? "Enviando..." : "Enviar solicitação"}
           </button>

@@ -4,6 +4,7 @@ import { useAgency } from "#app/utils/root-data";
 import { AgencyContactList, MapEmbed } from "#app/components/site/agency-contact";
 import { Field, FormAlert, HoneypotField, buttonClass, type FormConstraint } from "#app/components/ui/field";
 import { useFreshFormId } from "#app/components/ui/use-fresh-form-id";
+import { PrivacyNotice } from "#app/components/site/privacy-notice";
 
 type FormActionData = { result: SubmissionResult<string[]>; alert?: { title: string; description: string } };
 
@@ -39,6 +40,7 @@ export function IdealPropertySection({ constraint, actionData }: { constraint: F
               rows={5}
               placeholder="Ex.: casa com 3 quartos no Jardim Alvorada, até R$ 500 mil, com quintal."
             />
+            <PrivacyNotice />
             <button type="submit" className={buttonClass} disabled={busy}>
               {busy ? "Enviando..." : "Enviar solicitação"}
             </button>

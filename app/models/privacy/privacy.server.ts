@@ -1,0 +1,222 @@
+import { createHash } from "node:crypto";
+import { sql, type Kysely, type Transaction } from "kysely";
+import type { Database } from "#app/db/schema";
+import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
+import { deleteClientIn } from "#app/models/clients/clients.server";
+import { ANONYMIZED } from "./anonymized";
+
+// LGPD (docs/decisions/0013-privacy.md): what the agency holds about one email
+// address, its export and its erasure by the master, and the retention period
+// of visitor requests. Every write runs in one transaction with its audit row.
+// The audit rows name the subject by a hash of the email, never the email.
+
+type DB = Kysely<Database>;
+type Trx = Transaction<Database>;
+
+const normal = (email: string) => email.trim().toLowerCase();
+
+// What the audit trail keeps instead of the address: the same address always
+// gives the same id, so the master can tell that two rows are about the same
+// person without the trail holding the address after its erasure.
+export function subjectId(email: string) {
+  return `sha256:${createHash("sha256").update(normal(email)).digest("hex").slice(0, 16)}`;
+}
+
+const byEmail = (email: string) => sql<boolean>`lower(email) = ${normal(email)}`;
+
+// Everything held about the address, as the export gives it (no password
+// hash, no session or token: secrets are not personal data to hand out, and
+// they go with the account).
+async function collect(db: DB | Trx, email: string) {
+  const idealRequests = await db
+    .selectFrom("ideal_property_requests")
+    .selectAll()
+    .where(byEmail(email))
+    .where("anonymized_at", "is", null)
+    .orderBy("id")
+    .execute();
+  const listingRequests = await db
+    .selectFrom("property_listing_requests")
+    .selectAll()
+    .where(byEmail(email))
+    .where("anonymized_at", "is", null)
+    .orderBy("id")
+    .execute();
+  const accounts = await db
+    .selectFrom("users")
+    .select(["id", "username", "email", "name", "role", "active", "created_at", "updated_at"])
+    .where(byEmail(email))
+    .orderBy("id")
+    .execute();
+  const accountIds = accounts.map((a) => a.id);
+  const clientRows = await db
+    .selectFrom("clients")
+    .selectAll()
+    .where((eb) => eb.or([byEmail(email), ...(accountIds.length ? [eb("user_id", "in", accountIds)] : [])]))
+    .orderBy("id")
+    .execute();
+  // The owner of a rented property named in a tenant's record.
+  const ownerOf = await db
+    .selectFrom("clients")
+    .select(["id as client_id", "owner_name", "owner_email", "owner_phone", "property_address"])
+    .where(sql<boolean>`lower(owner_email) = ${normal(email)}`)
+    .orderBy("id")
+    .execute();
+  const clients = [];
+  for (const c of clientRows) {
+    const contracts = await db
+      .selectFrom("contracts")
+      .select(["id", "file_name", "mime_type", "size", "uploaded_by_name", "uploaded_at"])
+      .where("client_id", "=", c.id)
+      .orderBy("id")
+      .execute();
+    const maintenance = await db.selectFrom("maintenance_requests").selectAll().where("client_id", "=", c.id).orderBy("id").execute();
+    const ids = maintenance.map((m) => m.id);
+    const images = ids.length
+      ? await db.selectFrom("maintenance_images").select(["id", "request_id", "width", "height"]).where("request_id", "in", ids).orderBy("id").execute()
+      : [];
+    const documents = ids.length
+      ? await db
+          .selectFrom("maintenance_documents")
+          .select(["id", "request_id", "file_name", "mime_type", "size", "uploaded_at"])
+          .where("request_id", "in", ids)
+          .orderBy("id")
+          .execute()
+      : [];
+    clients.push({
+      ...c,
+      contracts,
+      maintenance_requests: maintenance.map((m) => ({
+        ...m,
+        images: images.filter((i) => i.request_id === m.id),
+        documents: documents.filter((d) => d.request_id === m.id),
+      })),
+    });
+  }
+  return { idealRequests, listingRequests, accounts, clients, ownerOf };
+}
+
+export type PersonalData = Awaited<ReturnType<typeof collect>>;
+
+// Why an erasure cannot run, in the master's words (empty: it can).
+function blockers(found: PersonalData) {
+  const out: string[] = [];
+  for (const a of found.accounts) {
+    if (a.role !== "client") out.push(`O email é de uma conta da equipe (${a.username}): desative a conta na página Equipe em vez de apagá-la.`);
+  }
+  for (const c of found.clients) {
+    if (c.contracts.length) {
+      out.push(
+        `O cliente ${c.name} tem ${c.contracts.length === 1 ? "1 contrato" : `${c.contracts.length} contratos`}: o cadastro e os contratos são guardados pelo prazo legal e não podem ser apagados.`,
+      );
+    }
+  }
+  for (const o of found.ownerOf) {
+    const client = found.clients.find((c) => c.id === o.client_id);
+    if (!client) out.push(`O email consta como proprietário no cadastro de um inquilino (cliente nº ${o.client_id}): corrija esse cadastro antes.`);
+  }
+  return out;
+}
+
+export function summarize(found: PersonalData) {
+  return {
+    idealRequests: found.idealRequests.length,
+    listingRequests: found.listingRequests.length,
+    clients: found.clients.length,
+    contracts: found.clients.reduce((n, c) => n + c.contracts.length, 0),
+    maintenanceRequests: found.clients.reduce((n, c) => n + c.maintenance_requests.length, 0),
+    accounts: found.accounts.length,
+    ownerOf: found.ownerOf.length,
+  };
+}
+
+// The master's look-up: counts and the refusals an erasure would meet.
+export async function previewPersonalData(db: DB, email: string) {
+  const found = await collect(db, email);
+  return { counts: summarize(found), blockers: blockers(found) };
+}
+
+// The export (LGPD art. 18, II and V): every row held, as JSON, recorded in
+// the audit trail with the counts.
+export async function exportPersonalData(db: DB, email: string, actor: AuditActor) {
+  return db.transaction().execute(async (trx) => {
+    const found = await collect(trx, email);
+    const counts = summarize(found);
+    await recordAudit(trx, { actor, action: "export", entity: "personal_data", entityId: subjectId(email), after: counts });
+    return {
+      email: normal(email),
+      exported_at: new Date().toISOString(),
+      visitor_requests: { ideal_property: found.idealRequests, property_listing: found.listingRequests },
+      clients: found.clients,
+      property_owner_in_client_records: found.ownerOf,
+      accounts: found.accounts,
+    };
+  });
+}
+
+// The personal fields of a visitor request, replaced; what is left (dates,
+// status, the kind of property) keeps the agency's statistics.
+async function anonymizeRequests(trx: Trx, ids: { ideal: number[]; owner: number[] }, now: string) {
+  if (ids.ideal.length) {
+    await trx
+      .updateTable("ideal_property_requests")
+      .set({ name: ANONYMIZED.name, email: ANONYMIZED.email, phone: null, ideal_property: ANONYMIZED.text, anonymized_at: now, updated_at: now })
+      .where("id", "in", ids.ideal)
+      .execute();
+  }
+  if (ids.owner.length) {
+    await trx
+      .updateTable("property_listing_requests")
+      .set({ name: ANONYMIZED.name, email: ANONYMIZED.email, phone: "", address: ANONYMIZED.text, description: null, anonymized_at: now, updated_at: now })
+      .where("id", "in", ids.owner)
+      .execute();
+  }
+}
+
+export type EraseResult = { ok: true; counts: ReturnType<typeof summarize>; files: string[] } | { ok: false; blockers: string[] };
+
+// The erasure (LGPD art. 18, VI): visitor requests anonymised; client records
+// without contracts deleted with their maintenance requests and login; client
+// logins deleted. Refused whole (nothing changed) when a staff account or a
+// client with contracts has the address. Returns the private files to remove
+// after the commit.
+export async function erasePersonalData(db: DB, email: string, actor: AuditActor): Promise<EraseResult> {
+  return db.transaction().execute(async (trx) => {
+    const found = await collect(trx, email);
+    const refused = blockers(found);
+    if (refused.length) return { ok: false as const, blockers: refused };
+    const counts = summarize(found);
+    const now = new Date().toISOString();
+    await anonymizeRequests(trx, { ideal: found.idealRequests.map((r) => r.id), owner: found.listingRequests.map((r) => r.id) }, now);
+    const files: string[] = [];
+    for (const c of found.clients) {
+      const deleted = await deleteClientIn(trx, c.id, actor);
+      if (deleted) files.push(...deleted.files);
+    }
+    // Logins of the address that no client record linked (deleted above with theirs).
+    const left = found.accounts.filter((a) => a.role === "client" && !found.clients.some((c) => c.user_id === a.id)).map((a) => a.id);
+    if (left.length) await trx.deleteFrom("users").where("id", "in", left).where("role", "=", "client").execute();
+    await recordAudit(trx, { actor, action: "erase", entity: "personal_data", entityId: subjectId(email), after: counts });
+    return { ok: true as const, counts, files };
+  });
+}
+
+// The retention period: visitor requests older than `months` are anonymised
+// by the hourly job (server.ts), each with its audit row ("Sistema").
+export async function anonymizeExpiredRequests(db: DB, months: number, now = new Date()) {
+  const cutoff = new Date(now);
+  cutoff.setUTCMonth(cutoff.getUTCMonth() - months);
+  const before = cutoff.toISOString();
+  return db.transaction().execute(async (trx) => {
+    const pick = (table: "ideal_property_requests" | "property_listing_requests") =>
+      trx.selectFrom(table).select("id").where("anonymized_at", "is", null).where("created_at", "<", before).orderBy("id").execute();
+    const ids = { ideal: (await pick("ideal_property_requests")).map((r) => r.id), owner: (await pick("property_listing_requests")).map((r) => r.id) };
+    const at = now.toISOString();
+    await anonymizeRequests(trx, ids, at);
+    for (const id of ids.ideal)
+      await recordAudit(trx, { actor: null, action: "anonymize", entity: "ideal_request", entityId: id, after: { anonymized_at: at } });
+    for (const id of ids.owner)
+      await recordAudit(trx, { actor: null, action: "anonymize", entity: "owner_request", entityId: id, after: { anonymized_at: at } });
+    return ids.ideal.length + ids.owner.length;
+  });
+}
