@@ -3,7 +3,17 @@ import { listForSitemap } from "#app/models/properties/properties.server";
 import { CATEGORIES } from "#app/models/properties/options";
 import { absoluteUrl } from "#app/utils/env.server";
 
-const STATIC_PATHS = ["/", "/imoveis", "/destaques", "/empreendimentos", "/anunciar-imovel", "/sobre-nos", "/contato", "/privacidade", ...CATEGORIES.map((c) => c.path)];
+const STATIC_PATHS = [
+  "/",
+  "/imoveis",
+  "/destaques",
+  "/empreendimentos",
+  "/anunciar-imovel",
+  "/sobre-nos",
+  "/contato",
+  "/privacidade",
+  ...CATEGORIES.map((c) => c.path),
+];
 
 function escapeXml(s: string) {
   return s.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);

@@ -61,6 +61,8 @@ function pages(rows: Rows) {
     "/admin/perfil",
     "/admin/equipe",
     "/admin/auditoria",
+    "/admin/privacidade",
+    "/admin/privacidade?email=guarda@teste.com",
     "/admin/properties",
     "/admin/properties/new",
     `/admin/properties/${rows.property}/edit`,
@@ -102,7 +104,7 @@ function billingPages(rows: Rows) {
 
 function expectedGet(role: Role, path: string): "ok" | "login" | "dashboard" {
   if (role === "anonymous" || role === "client") return "login";
-  if ((path === "/admin/equipe" || path === "/admin/auditoria") && role !== "master") return "dashboard";
+  if ((path === "/admin/equipe" || path === "/admin/auditoria" || path.startsWith("/admin/privacidade")) && role !== "master") return "dashboard";
   return "ok";
 }
 
@@ -138,7 +140,7 @@ test("the refusal tells the visitor why", async ({ page }) => {
 
 function snapshot(rows: Rows, users: Users) {
   const property = db().prepare("select name, featured, price from properties where id = ?").get(rows.property);
-  const ideal = db().prepare("select status, resolved_by from ideal_property_requests where id = ?").get(rows.ideal);
+  const ideal = db().prepare("select name, email, status, resolved_by, anonymized_at from ideal_property_requests where id = ?").get(rows.ideal);
   const listing = db().prepare("select status, resolved_by from property_listing_requests where id = ?").get(rows.listing);
   const banner = db().prepare("select title, is_active from banners where id = 'banner-2'").get();
   const staff = db().prepare("select count(*) as n from users where username like 'forjado-%'").get();
@@ -185,6 +187,8 @@ function actions(rows: Rows, users: Users): { path: string; form: Record<string,
       form: { intent: "create", name: "Forjado", username: `forjado-${Date.now()}`, email: `forjado-${Date.now()}@teste.com`, password: "senha12345" },
     },
     { path: "/admin/equipe", form: { intent: "disable", id: String(users.admin.id) } },
+    { path: "/admin/privacidade", form: { intent: "erase", email: "guarda@teste.com", confirm: "on" } },
+    { path: "/admin/privacidade/exportar", form: { intent: "export", email: "guarda@teste.com" } },
     { path: "/admin/equipe", form: { intent: "reset", id: String(users.admin.id) } },
     { path: "/admin/perfil", form: { intent: "profile", name: "Forjado", email: "forjado@teste.com" } },
     {
@@ -260,15 +264,32 @@ for (const role of ["anonymous", "client"] as const) {
   });
 }
 
-test("staff actions as an admin (not master) are refused and change nothing", async ({ rows, users, contextAs }) => {
+const MASTER_ONLY = ["/admin/equipe", "/admin/privacidade", "/admin/privacidade/exportar"];
+
+test("staff and privacy actions as an admin (not master) are refused and change nothing", async ({ rows, users, contextAs }) => {
   const context = await contextAs("admin");
   const before = snapshot(rows, users);
-  for (const { path, form } of actions(rows, users).filter((a) => a.path === "/admin/equipe")) {
+  for (const { path, form } of actions(rows, users).filter((a) => MASTER_ONLY.includes(a.path))) {
     const res = await post(context.request, path, form);
     expect(res.status(), path).toBe(302);
     expect(new URL(res.headers().location, E2E_URL).pathname).toBe("/admin/dashboard");
   }
   expect(snapshot(rows, users)).toBe(before);
+});
+
+test("privacy actions as master are allowed", async ({ contextAs, createRequest }) => {
+  const context = await contextAs("master");
+  const email = `guarda-lgpd-${Date.now()}@teste.com`;
+  const request = await createRequest("ideal", { name: "Guarda LGPD", email, idealProperty: "Casa" });
+  const exported = await post(context.request, "/admin/privacidade/exportar", { intent: "export", email });
+  expect(exported.status()).toBe(200);
+  expect(exported.headers()["content-disposition"]).toMatch(/^attachment; filename="dados-pessoais-\d{4}-\d{2}-\d{2}\.json"$/);
+  expect(exported.headers()["cache-control"]).toBe("private, no-store");
+  expect((await exported.json()).visitor_requests.ideal_property[0].name).toBe("Guarda LGPD");
+  const erased = await post(context.request, "/admin/privacidade", { intent: "erase", email, confirm: "on" });
+  expect(erased.status()).toBe(302);
+  expect(new URL(erased.headers().location, E2E_URL).pathname).toBe("/admin/privacidade");
+  expect(db().prepare("select name from ideal_property_requests where id = ?").pluck().get(request.id)).toBe("Anonimizado");
 });
 
 for (const role of ["admin", "master"] as const) {

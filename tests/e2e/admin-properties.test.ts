@@ -35,8 +35,12 @@ function imagesOf(id: number) {
   return db().prepare("select id, position, file_key, widths from property_images where property_id = ? order by position").all(id) as ImageRow[];
 }
 
+// The WebP variants and the JPEG copy for the portal feed (decision 0012).
 function filesOf(img: { file_key: string; widths: string }) {
-  return (JSON.parse(img.widths) as number[]).map((w) => path.join(PROPERTIES_DIR, `${img.file_key}-${w}.webp`));
+  return [
+    ...(JSON.parse(img.widths) as number[]).map((w) => path.join(PROPERTIES_DIR, `${img.file_key}-${w}.webp`)),
+    path.join(PROPERTIES_DIR, `${img.file_key}.jpg`),
+  ];
 }
 
 function storedFileCount() {
@@ -555,5 +559,50 @@ test.describe("bad input stores nothing", () => {
     expect(imagesOf(a.id)).toEqual(aImages);
     expect(imagesOf(b.id)).toEqual(bImages);
     expect(storedFileCount()).toBe(before);
+  });
+});
+
+// The CEP the portal feed needs, and the JPEG copy each upload gets (decision 0012).
+test.describe("CEP and the feed's JPEG photos", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the CEP is stored as 8 digits and shown as 00000-000; a malformed one is refused with nothing changed", async ({ page }) => {
+    const row = await createProperty(page, { cep: "79601-250" }, 1);
+    expect(db().prepare("select cep from properties where id = ?").pluck().get(row.id)).toBe("79601250");
+    await page.goto(`/admin/properties/${row.id}/edit`);
+    const form = page.locator("form#property-form");
+    await expect(form.locator('[name="cep"]')).toHaveValue("79601-250");
+    await form.locator('[name="cep"]').fill("7960-1250");
+    await submit(page, "Salvar alterações");
+    await expect(fieldError(page, "cep")).toHaveText("Informe o CEP no formato 00000-000.");
+    await expect(form.locator('[name="cep"]')).toHaveValue("7960-1250");
+    expect(db().prepare("select cep from properties where id = ?").pluck().get(row.id)).toBe("79601250");
+    await form.locator('[name="cep"]').fill("");
+    await submit(page, "Salvar alterações");
+    await expect(toast(page)).toContainText("Imóvel atualizado com sucesso!");
+    expect(db().prepare("select cep from properties where id = ?").pluck().get(row.id)).toBeNull();
+  });
+
+  test("an upload writes the JPEG copy, served at /fotos/<key>.jpg; a missing copy is made again on request", async ({ page }) => {
+    const row = await createProperty(page, {}, 1);
+    const [img] = imagesOf(row.id);
+    const jpg = path.join(PROPERTIES_DIR, `${img.file_key}.jpg`);
+    expect(fs.existsSync(jpg)).toBe(true);
+    const first = await page.request.get(`/fotos/${img.file_key}.jpg`);
+    expect(first.status()).toBe(200);
+    expect(first.headers()["content-type"]).toBe("image/jpeg");
+    expect(first.headers()["cache-control"]).toContain("immutable");
+    expect([...(await first.body()).subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+    // A photo stored before JPEG copies existed: converted once from its WebP.
+    fs.rmSync(jpg);
+    const again = await page.request.get(`/fotos/${img.file_key}.jpg`);
+    expect(again.status()).toBe(200);
+    expect((await sharp(await again.body()).metadata()).format).toBe("jpeg");
+    expect(fs.existsSync(jpg)).toBe(true);
+    expect(fs.readdirSync(PROPERTIES_DIR).filter((f) => f.endsWith(".tmp"))).toEqual([]);
+    // Only keys of existing photos: unknown, malformed and other-extension names are 404s.
+    for (const name of [`${"0".repeat(32)}.jpg`, `${img.file_key}.png`, `${img.file_key}-480.webp`, "x.jpg", `${img.file_key.toUpperCase()}.jpg`]) {
+      expect((await page.request.get(`/fotos/${name}`)).status(), name).toBe(404);
+    }
   });
 });

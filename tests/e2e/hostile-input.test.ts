@@ -56,6 +56,8 @@ const SAMPLE_PARAMS: Record<string, (rows: Rows) => Record<string, string>> = {
   "routes/files/queued-boleto.ts": (r) => ({ id: String(r.queuedBoleto) }),
   "routes/auth/password-reset.tsx": () => ({ token: randomBytes(32).toString("base64url") }),
   "routes/site/category.tsx": () => ({ category: "apartamentos" }),
+  // A seeded photo: its JPEG copy exists, so serving it writes nothing.
+  "routes/files/listing-photo.ts": () => ({ file: `${db().prepare("select file_key from property_images order by id limit 1").pluck().get()}.jpg` }),
 };
 const ABSURD_PARAMS = ["99999999999999999999999999", "-1", "1e308", "0x10", "NaN", "0", "banner-99999999999999999999"];
 const ABSURD_NUMBERS = ["99999999999999999999999999", "-1", "1e308", "NaN", "Infinity", "0x1F"];

@@ -4,6 +4,7 @@ import type { Database } from "#app/db/schema";
 import { createUser } from "#app/models/accounts/users.server";
 import { createClient } from "#app/models/clients/clients.server";
 import { createIdealRequest, createOwnerRequest } from "#app/models/leads/leads.server";
+import type { OwnerRequestInput } from "#app/models/leads/owner-request.schema";
 import { ANONYMIZED } from "#app/models/privacy/anonymized";
 import { anonymizeExpiredRequests, erasePersonalData, exportPersonalData, previewPersonalData, subjectId } from "#app/models/privacy/privacy.server";
 import { tempDatabase } from "#tests/fixtures/temp-db";
@@ -16,11 +17,16 @@ let db: Kysely<Database>;
 let cleanup: () => Promise<void>;
 const master = { id: 0, name: "Mestre" };
 
-const owner = (email: string) => ({
+const owner = (email: string): OwnerRequestInput => ({
+  area: undefined,
+  quartos: undefined,
+  suites: undefined,
+  banheiros: undefined,
+  vagas: undefined,
   nome: "Paulo Dono",
   email,
   telefone: "(67) 99999-2222",
-  tipoImovel: "casa" as const,
+  tipoImovel: "casa",
   preco: 350_000_00,
   endereco: "Rua das Flores, 10 - Centro",
   descricao: "Casa com quintal",
@@ -52,7 +58,11 @@ describe("privacy notice", () => {
   it("stores when the form with the notice was sent, and nothing for a post without it", async () => {
     const withNotice = await createIdealRequest(db, { name: "Ana", email: "ana@x.com", idealProperty: "Casa", privacyNotice: true });
     const without = await createIdealRequest(db, { name: "Ana", email: "ana@x.com", idealProperty: "Casa" });
-    const rows = await db.selectFrom("ideal_property_requests").select(["id", "privacy_notice_at", "created_at"]).where("id", "in", [withNotice, without]).execute();
+    const rows = await db
+      .selectFrom("ideal_property_requests")
+      .select(["id", "privacy_notice_at", "created_at"])
+      .where("id", "in", [withNotice, without])
+      .execute();
     expect(rows.find((r) => r.id === withNotice)?.privacy_notice_at).toBe(rows.find((r) => r.id === withNotice)?.created_at);
     expect(rows.find((r) => r.id === without)?.privacy_notice_at).toBeNull();
   });
@@ -60,7 +70,13 @@ describe("privacy notice", () => {
 
 describe("export and erasure by email", () => {
   it("exports every row of the address, whatever its case, without secrets, and audits it by a hash", async () => {
-    await createIdealRequest(db, { name: "Bia Souza", email: "Bia@Teste.com", phone: "(67) 98888-0000", idealProperty: "Apartamento no Centro", privacyNotice: true });
+    await createIdealRequest(db, {
+      name: "Bia Souza",
+      email: "Bia@Teste.com",
+      phone: "(67) 98888-0000",
+      idealProperty: "Apartamento no Centro",
+      privacyNotice: true,
+    });
     await createOwnerRequest(db, { ...owner("bia@teste.com"), privacyNotice: true });
     const client = await createClient(db, { name: "Bia Souza", email: "bia@teste.com", username: "bia", payment_due_day: 5 }, master);
     expect(client.ok).toBe(true);
@@ -88,8 +104,15 @@ describe("export and erasure by email", () => {
     expect(listing).toMatchObject({ name: ANONYMIZED.name, phone: "", address: ANONYMIZED.text, description: null, price: 350_000_00 });
     expect(await db.selectFrom("clients").select("id").where("email", "=", "bia@teste.com").execute()).toEqual([]);
     expect(await db.selectFrom("users").select("id").where("username", "=", "bia").execute()).toEqual([]);
-    expect(await db.selectFrom("audit_log").select("id").where("action", "=", "erase").where("entity_id", "=", subjectId("bia@teste.com")).execute()).toHaveLength(1);
+    expect(
+      await db.selectFrom("audit_log").select("id").where("action", "=", "erase").where("entity_id", "=", subjectId("bia@teste.com")).execute(),
+    ).toHaveLength(1);
     expect((await previewPersonalData(db, "bia@teste.com")).counts).toMatchObject({ idealRequests: 0, listingRequests: 0, clients: 0, accounts: 0 });
+    // The trail keeps who did what and when (the client's creation, its deletion), not the erased values.
+    const trail = await db.selectFrom("audit_log").select(["entity", "action", "changes"]).where("entity", "in", ["client", "client_account"]).execute();
+    expect(trail.map((r) => `${r.entity} ${r.action}`)).toEqual(expect.arrayContaining(["client create", "client delete", "client_account delete"]));
+    for (const r of trail) expect(r.changes).not.toMatch(/bia|Souza/i);
+    expect(trail.find((r) => r.entity === "client" && r.action === "delete")?.changes).toContain("[removido]");
   });
 
   it("refuses the whole erasure (nothing changed) when a client of the address has a contract, or it is a staff account", async () => {

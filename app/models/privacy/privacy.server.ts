@@ -173,6 +173,56 @@ async function anonymizeRequests(trx: Trx, ids: { ideal: number[]; owner: number
   }
 }
 
+// Fields of the audit trail that hold the person's own data. An erasure
+// redacts them in the audit rows of the rows it erased: the trail keeps who
+// did what and when, not what was erased.
+const PERSONAL_FIELDS = new Set([
+  "name",
+  "email",
+  "phone",
+  "username",
+  "cpf_cnpj",
+  "property_address",
+  "owner_name",
+  "owner_email",
+  "owner_phone",
+  "ideal_property",
+  "address",
+  "description",
+  "title",
+  "admin_notes",
+]);
+const REDACTED = "[removido]";
+
+type AuditTarget = { entity: string; ids: number[] };
+
+async function redactAudit(trx: Trx, targets: AuditTarget[]) {
+  for (const { entity, ids } of targets) {
+    if (!ids.length) continue;
+    const rows = await trx.selectFrom("audit_log").select(["id", "changes"]).where("entity", "=", entity).where("entity_id", "in", ids.map(String)).execute();
+    for (const row of rows) {
+      let changes: Record<string, [unknown, unknown]>;
+      try {
+        changes = JSON.parse(row.changes);
+      } catch {
+        continue;
+      }
+      let touched = false;
+      for (const [field, pair] of Object.entries(changes)) {
+        if (!PERSONAL_FIELDS.has(field) || !Array.isArray(pair)) continue;
+        changes[field] = [pair[0] == null ? pair[0] : REDACTED, pair[1] == null ? pair[1] : REDACTED];
+        touched = true;
+      }
+      if (touched)
+        await trx
+          .updateTable("audit_log")
+          .set({ changes: JSON.stringify(changes) })
+          .where("id", "=", row.id)
+          .execute();
+    }
+  }
+}
+
 export type EraseResult = { ok: true; counts: ReturnType<typeof summarize>; files: string[] } | { ok: false; blockers: string[] };
 
 // The erasure (LGPD art. 18, VI): visitor requests anonymised; client records
@@ -196,6 +246,13 @@ export async function erasePersonalData(db: DB, email: string, actor: AuditActor
     // Logins of the address that no client record linked (deleted above with theirs).
     const left = found.accounts.filter((a) => a.role === "client" && !found.clients.some((c) => c.user_id === a.id)).map((a) => a.id);
     if (left.length) await trx.deleteFrom("users").where("id", "in", left).where("role", "=", "client").execute();
+    await redactAudit(trx, [
+      { entity: "client", ids: found.clients.map((c) => c.id) },
+      { entity: "client_account", ids: found.accounts.map((a) => a.id) },
+      { entity: "maintenance_request", ids: found.clients.flatMap((c) => c.maintenance_requests.map((m) => m.id)) },
+      { entity: "ideal_request", ids: found.idealRequests.map((r) => r.id) },
+      { entity: "owner_request", ids: found.listingRequests.map((r) => r.id) },
+    ]);
     await recordAudit(trx, { actor, action: "erase", entity: "personal_data", entityId: subjectId(email), after: counts });
     return { ok: true as const, counts, files };
   });

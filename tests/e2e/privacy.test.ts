@@ -1,0 +1,177 @@
+import fs from "node:fs";
+import { insertContractRow } from "#tests/fixtures/admin-rental";
+import { count, db } from "#tests/fixtures/db";
+import { uniq } from "#tests/fixtures/site";
+import { expect, test } from "#tests/fixtures/test";
+import { E2E_URL } from "#tests/setup/paths";
+
+// LGPD (issue 11, decision 0013): the policy page, the notice on each public
+// form and its time in the inboxes, and the master's export and erasure.
+
+const ANONYMIZED_EMAIL = "anonimizado@lgpd.invalid";
+
+test.describe("the policy", () => {
+  test("/privacidade names the controller, the purposes, the retention period and the rights, and the footer links to it", async ({ page }) => {
+    await page.goto("/sobre-nos");
+    await page.getByRole("contentinfo").getByRole("link", { name: "Política de Privacidade" }).click();
+    await expect(page).toHaveURL(`${E2E_URL}/privacidade`);
+    await expect(page).toHaveTitle("Política de Privacidade | Lagoa Imóveis");
+    const main = page.locator("main");
+    await expect(main.getByRole("heading", { level: 1 })).toHaveText("Política de Privacidade");
+    const controller = main.getByRole("region", { name: "Quem cuida dos seus dados" });
+    await expect(controller).toContainText("Lagoa Imóveis Ltda.");
+    await expect(controller).toContainText("CRECI/MS 1234-J");
+    await expect(controller).toContainText("Av. Antônio Trajano, 1000 - Centro, Três Lagoas - MS, 79601-000");
+    await expect(controller.getByRole("link", { name: "contato@lagoaimoveis.com.br" })).toHaveAttribute("href", "mailto:contato@lagoaimoveis.com.br");
+    await expect(controller.getByRole("link", { name: "(67) 99999-0000" })).toHaveAttribute("href", /^https:\/\/wa\.me\/5567999990000/);
+    const purposes = main.getByRole("region", { name: "Que dados coletamos e por quê" });
+    for (const form of ["“Não encontrou o que procura?” (página inicial)", "“Anuncie seu imóvel”", "Clientes de locação (Área do Cliente)"]) {
+      await expect(purposes.getByRole("heading", { name: form })).toBeVisible();
+    }
+    await expect(main.getByRole("region", { name: "Por quanto tempo guardamos" })).toContainText("guardadas por 2 anos");
+    const rights = main.getByRole("region", { name: "Os seus direitos", exact: true });
+    await expect(rights).toContainText("art. 18");
+    await expect(rights.getByRole("listitem")).toHaveCount(8);
+    await expect(main.getByRole("region", { name: "Como exercer os seus direitos" })).toContainText("Respondemos em até 15 dias");
+  });
+});
+
+test.describe("the notice on the public forms", () => {
+  for (const js of [true, false]) {
+    test.describe(js ? "with JavaScript" : "without JavaScript", () => {
+      test.use({ javaScriptEnabled: js });
+
+      test("the ideal-property form shows the notice, and the inbox shows when it was accepted", async ({ page, newContext, signInAs }) => {
+        const email = `aviso-${uniq()}@example.com`;
+        await page.goto("/");
+        const form = page.locator('form[id^="ideal-property-"]');
+        await expect(form).toContainText("Ao enviar, você concorda que a Lagoa Imóveis use esses dados só para responder a esta solicitação.");
+        await expect(form.getByRole("link", { name: "Política de Privacidade" })).toHaveAttribute("href", "/privacidade");
+        await form.locator('[name="name"]').fill("Visitante Aviso");
+        await form.locator('[name="email"]').fill(email);
+        await form.locator('[name="idealProperty"]').fill("Casa com quintal no Centro");
+        await form.getByRole("button", { name: "Enviar solicitação" }).click();
+        await expect(page.getByTestId("toast")).toContainText("Solicitação enviada!");
+        const row = db().prepare("select id, created_at, privacy_notice_at from ideal_property_requests where email = ?").get(email) as {
+          id: number;
+          created_at: string;
+          privacy_notice_at: string | null;
+        };
+        expect(row.privacy_notice_at).toBe(row.created_at);
+
+        const staff = await newContext({ javaScriptEnabled: js });
+        await signInAs("admin", staff);
+        const admin = await staff.newPage();
+        await admin.goto(`/admin/requests?q=${encodeURIComponent(email)}`);
+        const listed = admin.locator(`[data-testid="request-row"][data-request-id="${row.id}"]`);
+        await expect(listed.getByTestId("privacy-note")).toHaveText(/^Aviso de privacidade aceito em \d{2}\/\d{2}\/\d{4}/);
+        await admin.goto(`/admin/requests/${row.id}`);
+        await expect(admin.getByTestId("privacy-note")).toHaveText(/^Aviso de privacidade aceito em \d{2}\/\d{2}\/\d{4}/);
+      });
+    });
+  }
+
+  test("the owner-request form shows the notice too, and a post without it is kept with no notice time", async ({ page }) => {
+    for (const path of ["/anunciar-imovel", "/anunciar"]) {
+      await page.goto(path);
+      const form = page.locator('form[id^="owner-request-"]');
+      await expect(form.getByRole("link", { name: "Política de Privacidade" })).toBeVisible();
+      await expect(form.locator('input[type="hidden"][name="privacyNotice"]')).toHaveValue("1");
+    }
+    const email = `sem-aviso-${uniq()}@example.com`;
+    const res = await page.request.post("/anunciar-imovel", {
+      form: { nome: "Script", email, telefone: "(67) 99999-0000", tipoImovel: "casa", preco: "100.000,00", endereco: "Rua A, 1" },
+      headers: { Origin: E2E_URL },
+      maxRedirects: 0,
+    });
+    expect(res.status()).toBe(302);
+    expect(db().prepare("select privacy_notice_at from property_listing_requests where email = ?").pluck().get(email)).toBeNull();
+  });
+});
+
+test.describe("export and erasure (/admin/privacidade)", () => {
+  test("an admin is refused; the page and the nav link are the master's", async ({ page, signInAs }) => {
+    await signInAs("admin");
+    await page.goto("/admin/dashboard");
+    await expect(page.getByRole("navigation", { name: "Administração" }).getByRole("link", { name: "Privacidade" })).toHaveCount(0);
+    await page.goto("/admin/privacidade");
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await expect(page.getByTestId("toast")).toContainText("Apenas o usuário master pode consultar, exportar ou apagar dados pessoais.");
+  });
+
+  test("the master looks an email up, downloads its JSON and erases it; both are audited", async ({ page, master, createRequest, createClient }) => {
+    const email = `titular-${uniq()}@example.com`;
+    const ideal = await createRequest("ideal", { name: "Titular Teste", email: email.toUpperCase(), phone: "(67) 98888-7777", idealProperty: "Sobrado" });
+    const listing = await createRequest("owner", {
+      nome: "Titular Teste",
+      email,
+      telefone: "67999990000",
+      tipoImovel: "casa",
+      endereco: "Rua Titular, 5",
+      preco: 200000_00,
+    });
+    const client = await createClient({ name: "Titular Inquilino", email });
+
+    await page.goto("/admin/dashboard");
+    await page.getByRole("navigation", { name: "Administração" }).getByRole("link", { name: "Privacidade" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Privacidade (LGPD)");
+    await page.getByLabel("Email do titular").fill(email);
+    await page.getByRole("button", { name: "Consultar" }).click();
+    const counts = page.getByTestId("privacy-counts");
+    await expect(counts).toContainText("Solicitações de imóvel ideal1");
+    await expect(counts).toContainText("Solicitações de anúncio1");
+    await expect(counts).toContainText("Cadastros de cliente1");
+
+    const download = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Baixar dados (JSON)" }).click();
+    const file = await (await download).path();
+    const body = JSON.parse(fs.readFileSync(file, "utf8"));
+    expect(body.email).toBe(email);
+    expect(body.visitor_requests.ideal_property[0]).toMatchObject({ id: ideal.id, name: "Titular Teste", phone: "(67) 98888-7777", ideal_property: "Sobrado" });
+    expect(body.visitor_requests.property_listing[0]).toMatchObject({ id: listing.id, address: "Rua Titular, 5" });
+    expect(body.clients[0]).toMatchObject({ id: client.id, name: "Titular Inquilino" });
+    expect(JSON.stringify(body)).not.toMatch(/password_hash|argon2/);
+
+    // Without the confirmation: refused, nothing changed.
+    await page.getByRole("button", { name: "Apagar dados" }).click();
+    await expect(page.getByText("Marque a confirmação para apagar os dados.")).toBeVisible();
+    expect(count("clients", "id = ?", client.id)).toBe(1);
+
+    await page.getByLabel("Confirmo que o pedido veio do titular. Esta ação não pode ser desfeita.").check();
+    await page.getByRole("button", { name: "Apagar dados" }).click();
+    await expect(page.getByTestId("toast")).toContainText("Dados pessoais apagados");
+    await expect(page.getByTestId("toast")).toContainText("2 solicitação(ões) anonimizada(s), 1 cadastro(s) de cliente excluído(s)");
+    expect(db().prepare("select name, email, phone, ideal_property from ideal_property_requests where id = ?").get(ideal.id)).toEqual({
+      name: "Anonimizado",
+      email: ANONYMIZED_EMAIL,
+      phone: null,
+      ideal_property: "[Dados removidos conforme a LGPD]",
+    });
+    expect(count("property_listing_requests", "id = ? and email = ?", listing.id, ANONYMIZED_EMAIL)).toBe(1);
+    expect(count("clients", "id = ?", client.id)).toBe(0);
+    expect(count("audit_log", "actor_id = ? and entity = 'personal_data' and action in ('export', 'erase')", master.id)).toBe(2);
+    expect(count("audit_log", "changes like ?", `%${email}%`)).toBe(0);
+
+    // The inbox shows the request as anonymised.
+    await page.goto(`/admin/requests/${ideal.id}`);
+    await expect(page.getByTestId("privacy-note")).toHaveText(/^Anonimizada em \d{2}\/\d{2}\/\d{4}/);
+  });
+
+  test("a client with a contract cannot be erased: the reason is shown and nothing changes", async ({ page, master: _master, createClient, createRequest }) => {
+    const email = `contrato-${uniq()}@example.com`;
+    const ideal = await createRequest("ideal", { name: "Com Contrato", email, idealProperty: "Casa" });
+    const client = await createClient({ name: "Inquilino Com Contrato", email });
+    await insertContractRow(client.id);
+    await page.goto(`/admin/privacidade?email=${encodeURIComponent(email)}`);
+    await expect(page.getByRole("alert")).toContainText("O cliente Inquilino Com Contrato tem 1 contrato");
+    await expect(page.getByRole("button", { name: "Apagar dados" })).toHaveCount(0);
+    // A forged post is refused the same way (409), and changes nothing.
+    const res = await page.request.post(`/admin/privacidade?email=${encodeURIComponent(email)}`, {
+      form: { intent: "erase", email, confirm: "on" },
+      headers: { Origin: E2E_URL },
+    });
+    expect(res.status()).toBe(409);
+    expect(db().prepare("select name from ideal_property_requests where id = ?").pluck().get(ideal.id)).toBe("Com Contrato");
+    expect(count("clients", "id = ?", client.id)).toBe(1);
+  });
+});
