@@ -95,7 +95,7 @@ export default function PrivacyAdmin({ loaderData, actionData }: Route.Component
             {total === 0 ? (
               <p className="text-slate-700">Nenhum dado encontrado para este email.</p>
             ) : (
-              <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[1fr_auto]" data-testid="privacy-counts">
+              <dl className="grid grid-cols-[1fr_auto] gap-x-6 gap-y-2" data-testid="privacy-counts">
                 {COUNT_LABELS.map(([key, label]) => (
                   <div key={key} className="contents">
                     <dt className="text-slate-700">{label}</dt>
