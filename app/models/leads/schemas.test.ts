@@ -50,8 +50,22 @@ describe("idealRequestSchema", () => {
       name: "Maria Silva",
       email: "maria@example.com",
       idealProperty: "Casa com 3 quartos no Centro",
+      phone: undefined,
+      website: undefined,
+      privacyNotice: false,
     });
-    expect(result.value.phone).toBeUndefined();
+  });
+
+  it("reads the privacy notice's hidden field: true only for the value the form posts", () => {
+    for (const [value, shown] of [
+      ["1", true],
+      ["0", false],
+      ["sim", false],
+    ] as const) {
+      const result = ideal({ ...validIdeal, privacyNotice: value });
+      expect(result.status).toBe("success");
+      if (result.status === "success") expect(result.value.privacyNotice, value).toBe(shown);
+    }
   });
 
   it("keeps a valid phone", () => {
@@ -119,9 +133,15 @@ describe("ownerRequestSchema", () => {
       endereco: "Rua A, 123, Centro",
       quartos: 3,
       banheiros: 2,
+      area: undefined,
+      suites: undefined,
+      vagas: undefined,
+      descricao: undefined,
+      website: undefined,
+      privacyNotice: false,
     });
-    expect(result.value.area).toBeUndefined();
-    expect(result.value.descricao).toBeUndefined();
+    const noticed = listing({ ...validListing, privacyNotice: "1" });
+    expect(noticed.status === "success" && noticed.value.privacyNotice).toBe(true);
   });
 
   it("reports exactly the missing required fields", () => {

@@ -86,8 +86,15 @@ export async function walkUploads(dir: string) {
     for (const entry of entries) {
       const child = rel ? `${rel}/${entry.name}` : entry.name;
       if (entry.isDirectory()) await walk(child);
-      else if (entry.isFile()) files.set(child, (await fs.stat(path.join(dir, child))).size);
-      else strange.push(child);
+      else if (entry.isFile()) {
+        // A file deleted between the listing and this stat (the app removing a
+        // photo while a backup runs) is simply not there any more.
+        const stat = await fs.stat(path.join(dir, child)).catch((error: NodeJS.ErrnoException) => {
+          if (error.code === "ENOENT") return null;
+          throw error;
+        });
+        if (stat) files.set(child, stat.size);
+      } else strange.push(child);
     }
   }
   await walk("");
