@@ -46,7 +46,7 @@ export function RequestTable<R extends RequestListRow>({
           <time dateTime={r.created_at} className="whitespace-nowrap">
             {formatDateTime(r.created_at)}
           </time>
-          <PrivacyNote row={r} />
+          <PrivacyNote row={r} compact />
         </>
       ),
     },
