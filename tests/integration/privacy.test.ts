@@ -127,6 +127,22 @@ describe("export and erasure by email", () => {
     expect(await db.selectFrom("clients").select("id").where("id", "=", client.id).executeTakeFirst()).toBeTruthy();
     expect((await db.selectFrom("audit_log").select("id").execute()).length).toBe(audits);
 
+    // A billing alone keeps the record too (payment records have a legal period).
+    const payer = await createClient(db, { name: "Duda Paga", email: "duda@teste.com", username: "duda", payment_due_day: 5 }, master);
+    if (!payer.ok) throw new Error("client not created");
+    const now = new Date().toISOString();
+    await db
+      .insertInto("billing")
+      .values({ client_id: payer.id, month_year: "2026-10", amount_cents: 150000, due_date: "2026-10-05", created_at: now, updated_at: now })
+      .execute();
+    const exported = await exportPersonalData(db, "duda@teste.com", master);
+    expect(exported.clients[0].billings).toMatchObject([{ month_year: "2026-10", amount_cents: 150000, boletos: [] }]);
+    expect(await erasePersonalData(db, "duda@teste.com", master)).toEqual({
+      ok: false,
+      blockers: [expect.stringContaining("O cliente Duda Paga tem 1 cobrança")],
+    });
+    expect(await db.selectFrom("clients").select("id").where("id", "=", payer.id).executeTakeFirst()).toBeTruthy();
+
     const staff = await erasePersonalData(db, "mestre@agencia.com", master);
     expect(staff).toEqual({ ok: false, blockers: [expect.stringContaining("conta da equipe (mestre)")] });
   });

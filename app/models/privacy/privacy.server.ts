@@ -83,9 +83,34 @@ async function collect(db: DB | Trx, email: string) {
           .orderBy("id")
           .execute()
       : [];
+    // Billings and their boletos (metadata; the files stay private), and
+    // boletos waiting to be processed.
+    const billings = await db
+      .selectFrom("billing")
+      .select(["id", "month_year", "amount_cents", "due_date", "status", "payment_date", "external_payment_id", "created_at"])
+      .where("client_id", "=", c.id)
+      .orderBy("id")
+      .execute();
+    const billingIds = billings.map((b) => b.id);
+    const boletos = billingIds.length
+      ? await db
+          .selectFrom("billing_documents")
+          .select(["id", "billing_id", "file_name", "mime_type", "size", "uploaded_at"])
+          .where("billing_id", "in", billingIds)
+          .orderBy("id")
+          .execute()
+      : [];
+    const queued = await db
+      .selectFrom("boleto_queue")
+      .select(["id", "file_name", "due_date", "amount_cents", "month_year", "created_at"])
+      .where("client_id", "=", c.id)
+      .orderBy("id")
+      .execute();
     clients.push({
       ...c,
       contracts,
+      billings: billings.map((b) => ({ ...b, boletos: boletos.filter((d) => d.billing_id === b.id) })),
+      boletos_awaiting_processing: queued,
       maintenance_requests: maintenance.map((m) => ({
         ...m,
         images: images.filter((i) => i.request_id === m.id),
@@ -105,10 +130,12 @@ function blockers(found: PersonalData) {
     if (a.role !== "client") out.push(`O email é de uma conta da equipe (${a.username}): desative a conta na página Equipe em vez de apagá-la.`);
   }
   for (const c of found.clients) {
-    if (c.contracts.length) {
-      out.push(
-        `O cliente ${c.name} tem ${c.contracts.length === 1 ? "1 contrato" : `${c.contracts.length} contratos`}: o cadastro e os contratos são guardados pelo prazo legal e não podem ser apagados.`,
-      );
+    const kept = [
+      c.contracts.length ? (c.contracts.length === 1 ? "1 contrato" : `${c.contracts.length} contratos`) : null,
+      c.billings.length ? (c.billings.length === 1 ? "1 cobrança" : `${c.billings.length} cobranças`) : null,
+    ].filter(Boolean);
+    if (kept.length) {
+      out.push(`O cliente ${c.name} tem ${kept.join(" e ")}: o cadastro, os contratos e as cobranças são guardados pelo prazo legal e não podem ser apagados.`);
     }
   }
   for (const o of found.ownerOf) {
@@ -124,6 +151,7 @@ export function summarize(found: PersonalData) {
     listingRequests: found.listingRequests.length,
     clients: found.clients.length,
     contracts: found.clients.reduce((n, c) => n + c.contracts.length, 0),
+    billings: found.clients.reduce((n, c) => n + c.billings.length, 0),
     maintenanceRequests: found.clients.reduce((n, c) => n + c.maintenance_requests.length, 0),
     accounts: found.accounts.length,
     ownerOf: found.ownerOf.length,
@@ -226,9 +254,9 @@ async function redactAudit(trx: Trx, targets: AuditTarget[]) {
 export type EraseResult = { ok: true; counts: ReturnType<typeof summarize>; files: string[] } | { ok: false; blockers: string[] };
 
 // The erasure (LGPD art. 18, VI): visitor requests anonymised; client records
-// without contracts deleted with their maintenance requests and login; client
+// without contracts or billings deleted with their maintenance requests and login; client
 // logins deleted. Refused whole (nothing changed) when a staff account or a
-// client with contracts has the address. Returns the private files to remove
+// client with contracts or billings has the address. Returns the private files to remove
 // after the commit.
 export async function erasePersonalData(db: DB, email: string, actor: AuditActor): Promise<EraseResult> {
   return db.transaction().execute(async (trx) => {

@@ -59,6 +59,7 @@ const COUNT_LABELS = [
   ["listingRequests", "Solicitações de anúncio"],
   ["clients", "Cadastros de cliente"],
   ["contracts", "Contratos desses clientes"],
+  ["billings", "Cobranças desses clientes"],
   ["maintenanceRequests", "Pedidos de manutenção desses clientes"],
   ["accounts", "Contas de acesso"],
   ["ownerOf", "Citações como proprietário em cadastros de inquilinos"],
@@ -122,8 +123,8 @@ export default function PrivacyAdmin({ loaderData, actionData }: Route.Component
                 <input type="hidden" name="email" value={found.email} />
                 <h3 className="font-semibold text-slate-900">Apagar os dados</h3>
                 <p className="text-sm text-slate-700">
-                  As solicitações ficam anonimizadas (nome, email, telefone e mensagem substituídos); cadastros de cliente sem contrato, com seus pedidos de
-                  manutenção, e logins de cliente são excluídos.
+                  As solicitações ficam anonimizadas (nome, email, telefone e mensagem substituídos); cadastros de cliente sem contrato nem cobrança, com seus
+                  pedidos de manutenção, e logins de cliente são excluídos.
                 </p>
                 <label className="flex items-start gap-2 text-sm font-medium text-slate-800">
                   <input {...getInputProps(eraseFields.confirm, { type: "checkbox" })} key={eraseFields.confirm.key} className="mt-0.5 size-4" />
