@@ -3,8 +3,9 @@ import { Link, href } from "react-router";
 import type { PropertyCard as PropertyCardData } from "#app/models/properties/types";
 import { ADVERTISED_FOR_LABELS } from "#app/models/properties/options";
 import { formatPropertyCode } from "#app/models/properties/search";
-import { formatInt, formatPrice } from "#app/utils/format";
+import { formatInt } from "#app/utils/format";
 import { PropertyImage } from "./property-image";
+import { PropertyPrice } from "./property-price";
 import { PropertyStatusBadge } from "./property-status-badge";
 
 export function PropertyCard({ property, eager = false, headingLevel = 3 }: { property: PropertyCardData; eager?: boolean; headingLevel?: 2 | 3 }) {
@@ -61,7 +62,9 @@ export function PropertyCard({ property, eager = false, headingLevel = 3 }: { pr
           ) : null}
         </ul>
         <div className="mt-auto flex items-end justify-between gap-2 pt-4">
-          <p className="text-lg font-bold whitespace-nowrap text-brand-800 sm:text-xl">{formatPrice(property.price)}</p>
+          <p className="text-lg font-bold whitespace-nowrap text-brand-800 sm:text-xl">
+            <PropertyPrice price={property.price} advertisedFor={property.advertised_for} suffixClassName="text-sm font-medium text-slate-600" />
+          </p>
           <Link
             to={href("/imoveis/:id", { id: String(property.id) })}
             className="rounded-md bg-brand-800 px-3 py-2 text-sm font-semibold whitespace-nowrap text-white hover:bg-brand-700"

@@ -4,6 +4,7 @@ import { ErrorPage } from "#app/components/site/error-page";
 import { Gallery } from "#app/components/site/property/gallery";
 import { ShareButtons } from "#app/components/site/property/share-buttons";
 import { PropertyStatusBadge } from "#app/components/site/property-status-badge";
+import { PropertyPrice } from "#app/components/site/property-price";
 import { MapEmbed } from "#app/components/site/agency-contact";
 import { WhatsAppIcon } from "#app/components/site/whatsapp-icon";
 import { whatsappLink } from "#app/config/agency";
@@ -104,8 +105,7 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
           </p>
           <div className="mt-5 flex flex-wrap items-center justify-between gap-4">
             <p className="text-3xl font-bold text-brand-800" data-testid="property-price">
-              {formatPrice(p.price)}
-              {p.advertised_for === "LOCAÇÃO" && p.price != null ? <span className="text-base font-medium text-slate-600"> /mês</span> : null}
+              <PropertyPrice price={p.price} advertisedFor={p.advertised_for} suffixClassName="text-base font-medium text-slate-600" />
             </p>
             <ShareButtons url={url} title={p.name} />
           </div>
