@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#app/db/schema";
 import { insertProperty } from "#app/models/properties/admin/property-admin.server";
 import type { PropertyInput } from "#app/models/properties/admin/property.schema";
-import { parseFilter } from "#app/models/properties/filters";
+import { parseFilter, parseSort } from "#app/models/properties/filters";
 import { getProperty, listFeatured, searchProperties } from "#app/models/properties/properties.server";
 import { tempDatabase } from "#tests/fixtures/temp-db";
 
@@ -110,5 +110,36 @@ describe("property reads", () => {
     expect(p?.images.map((i) => i.file_key)).toEqual(["a", "b"]);
     expect(p?.cover?.widths).toEqual([480, 960]);
     expect(await getProperty(db, 999_999)).toBeNull();
+  });
+});
+
+describe("minimums and order (issue 11)", () => {
+  // Their own neighbourhood, so the rows above do not interfere.
+  const where = "Rua F - Mais Parque, Três Lagoas - MS";
+  beforeAll(async () => {
+    await insert(400, { name: "MP barata", location: where, price: 200_000_00, area: 80, bedrooms: 1, parking_spaces: 0 });
+    await insert(401, { name: "MP cara", location: where, price: 900_000_00, area: 300, bedrooms: 4, parking_spaces: 3 });
+    await insert(402, { name: "MP sob consulta", location: where, price: null, area: 500, bedrooms: 3, parking_spaces: 2 });
+    await insert(403, { name: "MP média", location: where, price: 450_000_00, area: 150, bedrooms: 2, parking_spaces: 1 });
+  });
+  const list = (qs: string) => searchProperties(db, parseFilter(new URLSearchParams(`neighborhood=Mais Parque&${qs}`)), 1, parseSort(new URLSearchParams(qs)));
+
+  it("keeps properties with at least the bedrooms and parking spaces asked", async () => {
+    expect(names(await list("bedrooms=3"))).toEqual(["MP sob consulta", "MP cara"]);
+    expect(names(await list("bedrooms=2&parking=2"))).toEqual(["MP sob consulta", "MP cara"]);
+    expect(names(await list("parking=1"))).toEqual(["MP média", "MP sob consulta", "MP cara"]);
+  });
+
+  it("orders by price with SOB CONSULTA last both ways, by area, and newest first by default", async () => {
+    expect(names(await list("sort=menor-preco"))).toEqual(["MP barata", "MP média", "MP cara", "MP sob consulta"]);
+    expect(names(await list("sort=maior-preco"))).toEqual(["MP cara", "MP média", "MP barata", "MP sob consulta"]);
+    expect(names(await list("sort=maior-area"))).toEqual(["MP sob consulta", "MP cara", "MP média", "MP barata"]);
+    expect(names(await list(""))).toEqual(["MP média", "MP sob consulta", "MP cara", "MP barata"]);
+    expect(names(await list("sort=inventado"))).toEqual(names(await list("")));
+  });
+
+  it("leaves SOB CONSULTA out of a price range", async () => {
+    expect(names(await list("priceRange=acima-1000k"))).toEqual([]);
+    expect(names(await list("priceRange=300k-600k&sort=maior-area"))).toEqual(["MP média"]);
   });
 });

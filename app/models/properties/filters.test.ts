@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeFilter, homeSearchUrl, isFiltered, pageUrl, parseFilter, parsePage } from "./filters";
+import { describeFilter, filterChips, homeSearchUrl, isFiltered, pageUrl, parseFilter, parsePage, parseSort } from "./filters";
 
 const p = (qs: string) => new URLSearchParams(qs);
 
@@ -199,5 +199,36 @@ describe("pageUrl", () => {
     const params = p("type=Casa");
     pageUrl(params, 2);
     expect(params.toString()).toBe("type=Casa");
+  });
+});
+
+describe("minimums, order and chips (issue 11)", () => {
+  it("reads bedrooms and parking as 1 to 4, ignoring anything else", () => {
+    expect(parseFilter(p("bedrooms=2&parking=4%2B"))).toEqual({ kind: "filters", bedrooms: 2, parking: 4 });
+    for (const bad of ["0", "5", "-1", "2.5", "x", "", "1e1"]) expect(parseFilter(p(`bedrooms=${bad}&parking=${bad}`))).toEqual({ kind: "filters" });
+  });
+
+  it("the search text still overrides the minimums", () => {
+    expect(parseFilter(p("search=casa&bedrooms=3&parking=2"))).toEqual({ kind: "search", text: "casa" });
+  });
+
+  it("ignores a price range named after an object property", () => {
+    for (const bad of ["toString", "constructor", "__proto__", "hasOwnProperty"]) expect(parseFilter(p(`priceRange=${bad}`))).toEqual({ kind: "filters" });
+  });
+
+  it("reads the order, recentes by default and for unknown values", () => {
+    expect(parseSort(p("sort=menor-preco"))).toBe("menor-preco");
+    expect(parseSort(p("sort=maior-area"))).toBe("maior-area");
+    for (const bad of ["", "toString", "MENOR-PRECO", "price"]) expect(parseSort(p(`sort=${bad}`))).toBe("recentes");
+  });
+
+  it("makes one chip per applied filter, each linking to the list without it", () => {
+    const filter = parseFilter(p("type=Casa&bedrooms=3&category=&priceRange=qualquer&page=3"));
+    expect(filterChips(filter, "menor-preco")).toEqual([
+      { label: "Tipo: Casa", href: "/imoveis?bedrooms=3&sort=menor-preco" },
+      { label: "3+ quartos", href: "/imoveis?type=Casa&sort=menor-preco" },
+    ]);
+    expect(filterChips(parseFilter(p("search=jardim&type=Casa")), "recentes")).toEqual([{ label: 'Busca: "jardim"', href: "/imoveis" }]);
+    expect(filterChips(parseFilter(p("parking=1")), "recentes")).toEqual([{ label: "1+ vaga", href: "/imoveis" }]);
   });
 });

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Selectable, type SelectQueryBuilder } from "kysely";
 import type { Database, PropertiesTable } from "#app/db/schema";
-import type { PropertyFilter } from "./filters";
+import { DEFAULT_SORT, type PropertyFilter, type Sort } from "./filters";
 import type { StoredImage } from "./images";
 import type { PropertyCard, PropertyDetail } from "./types";
 import { PAGE_SIZE, PRICE_RANGES } from "./options";
@@ -71,6 +71,8 @@ function applyFilter<O>(q: SelectQueryBuilder<Database, "properties", O>, filter
     if (filter.category) q = q.where("category", "=", filter.category);
     if (filter.neighborhood) q = q.where("location", "like", likePattern(filter.neighborhood));
     if (filter.advertisedFor) q = q.where("advertised_for", "=", filter.advertisedFor);
+    if (filter.bedrooms) q = q.where("bedrooms", ">=", filter.bedrooms);
+    if (filter.parking) q = q.where("parking_spaces", ">=", filter.parking);
     if (filter.priceRange) {
       const { min, max } = PRICE_RANGES[filter.priceRange];
       q = q.where("price", "is not", null);
@@ -81,7 +83,17 @@ function applyFilter<O>(q: SelectQueryBuilder<Database, "properties", O>, filter
   return q;
 }
 
-export async function searchProperties(db: DB, filter: PropertyFilter, page: number) {
+// Newest first is the tie-break of every order, so a page never shuffles.
+// SOB CONSULTA (NULL price) sorts after every priced listing in both price
+// orders: it is neither the cheapest nor the dearest (decision 0011).
+function applySort<O>(q: SelectQueryBuilder<Database, "properties", O>, sort: Sort) {
+  if (sort === "menor-preco") q = q.orderBy(sql`price is null`).orderBy("price", "asc");
+  else if (sort === "maior-preco") q = q.orderBy(sql`price is null`).orderBy("price", "desc");
+  else if (sort === "maior-area") q = q.orderBy("area", "desc");
+  return q.orderBy("created_at", "desc").orderBy("id", "desc");
+}
+
+export async function searchProperties(db: DB, filter: PropertyFilter, page: number, sort: Sort = DEFAULT_SORT) {
   let total: number;
   if (filter.kind === "latest") {
     const { count } = await db
@@ -100,12 +112,11 @@ export async function searchProperties(db: DB, filter: PropertyFilter, page: num
   const current = Math.min(page, pageCount);
   const offset = (current - 1) * PAGE_SIZE;
   const limit = Math.max(0, Math.min(PAGE_SIZE, total - offset));
+  // "latest N" is the N newest whatever the order asked (decision 0011).
   const rows =
     limit === 0
       ? []
-      : await applyFilter(db.selectFrom("properties").select(cardColumns), filter)
-          .orderBy("created_at", "desc")
-          .orderBy("id", "desc")
+      : await applySort(applyFilter(db.selectFrom("properties").select(cardColumns), filter), filter.kind === "latest" ? DEFAULT_SORT : sort)
           .limit(limit)
           .offset(offset)
           .execute();
