@@ -6,6 +6,8 @@ import { getAgency, getEnv } from "./utils/env.server";
 import { REFUSED_TITLE, refusalOf } from "./utils/refusal";
 import { NONCE_HEADER } from "./utils/request-headers";
 import { readToast } from "./utils/toast.server";
+import { RootActionDataContext } from "./utils/root-data";
+import { idealRequestAction } from "./routes/site/ideal-request.server";
 import "./styles/app.css";
 
 // A 503 (the database stayed locked: DatabaseBusyError, rendered by the
@@ -25,6 +27,14 @@ export async function loader({ request }: Route.LoaderArgs) {
     { agency: getAgency(), origin: getEnv().appUrl.origin, toast, nonce: request.headers.get(NONCE_HEADER) ?? undefined },
     setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
   );
+}
+
+// Only "/" reaches root's action (a post without "?index" targets the last
+// route with a path, and the site layout has none): the home page's
+// ideal-property form, so that a refused post keeps "/" in the address bar.
+export async function action({ request, url }: Route.ActionArgs) {
+  if (url.pathname !== "/") throw data({ message: "Método não permitido" }, { status: 405 });
+  return idealRequestAction(request);
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -48,10 +58,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export default function App({ loaderData }: Route.ComponentProps) {
+export default function App({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <>
-      <Outlet />
+      <RootActionDataContext value={actionData}>
+        <Outlet />
+      </RootActionDataContext>
       {loaderData.toast ? <ToastView key={JSON.stringify(loaderData.toast)} toast={loaderData.toast} /> : null}
     </>
   );

@@ -273,7 +273,8 @@ async function harvestForms(page: Page, html: string, pageUrl: string): Promise<
   }, html);
   return forms.map((f) => ({
     page: pageUrl,
-    action: new URL(f.action ?? pageUrl, E2E_URL + pageUrl).href.slice(E2E_URL.length),
+    // What a browser sends: the action's path and query, never its fragment (#imovel-ideal).
+    action: ((u) => u.pathname + u.search)(new URL(f.action ?? pageUrl, E2E_URL + pageUrl)),
     multipart: f.multipart,
     fields: f.fields,
   }));

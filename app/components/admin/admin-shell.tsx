@@ -40,7 +40,9 @@ export function AdminShell({ user, children }: { user: { name: string; role: str
             </Form>
           </div>
         </div>
-        <nav aria-label="Administração" className="mx-auto flex max-w-7xl gap-1 overflow-x-auto px-4 pb-2">
+        {/* Wraps on phones, so every tab ("Anúncios", "Equipe"...) is in view
+            without a sideways scroll that nothing hints at. */}
+        <nav aria-label="Administração" className="mx-auto flex max-w-7xl flex-wrap gap-1 px-4 pb-2">
           {all.map((l) => (
             <NavLink
               key={l.to}

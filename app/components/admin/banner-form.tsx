@@ -44,6 +44,9 @@ export function BannerForm({
     shouldRevalidate: "onInput",
   });
   const deviceErrors = fields.show_on_desktop.errors;
+  // The "no device" warning belongs to the pair: it shows (or goes) as soon as
+  // either box changes, not when the field loses focus.
+  const checkDevices = () => form.validate({ name: fields.show_on_desktop.name });
   const hydrated = useHydrated();
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} data-hydrated={hydrated || undefined} className="space-y-6">
@@ -76,11 +79,21 @@ export function BannerForm({
             <legend className="mb-2 text-sm font-medium text-slate-800">Dispositivos</legend>
             <div className="space-y-2">
               <label className="flex items-center gap-2 text-slate-800">
-                <input {...getInputProps(fields.show_on_desktop, { type: "checkbox" })} key={fields.show_on_desktop.key} className={checkboxClass} />
+                <input
+                  {...getInputProps(fields.show_on_desktop, { type: "checkbox" })}
+                  key={fields.show_on_desktop.key}
+                  onChange={checkDevices}
+                  className={checkboxClass}
+                />
                 Mostrar no desktop
               </label>
               <label className="flex items-center gap-2 text-slate-800">
-                <input {...getInputProps(fields.show_on_mobile, { type: "checkbox" })} key={fields.show_on_mobile.key} className={checkboxClass} />
+                <input
+                  {...getInputProps(fields.show_on_mobile, { type: "checkbox" })}
+                  key={fields.show_on_mobile.key}
+                  onChange={checkDevices}
+                  className={checkboxClass}
+                />
                 Mostrar no mobile
               </label>
             </div>

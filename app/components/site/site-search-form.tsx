@@ -36,7 +36,8 @@ export function SiteSearchForm({ id, onDone, autoFocus }: { id: string; onDone?:
         // Only the header's search popover asks for it, right after the visitor opened it.
         // eslint-disable-next-line jsx-a11y/no-autofocus
         autoFocus={autoFocus}
-        placeholder="Buscar por nome, bairro, tipo ou código"
+        // Short enough for a 375 px phone; the label says what it searches.
+        placeholder="Nome, bairro ou código"
         className={`${inputClass} py-2`}
       />
       <button type="submit" className="rounded-md bg-brand-800 px-3 text-white hover:bg-brand-700" aria-label="Buscar">

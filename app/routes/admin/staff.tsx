@@ -55,6 +55,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithToast(PATH, { type: "success", title: input.intent === "enable" ? "Conta reativada" : "Conta desativada", description: admin.name });
 }
 
+// A cell: from md up a table cell; on phones a line led by its column's name.
+const cell =
+  "block px-4 py-1.5 before:mb-0.5 before:block before:text-xs before:font-semibold before:text-slate-500 before:uppercase before:content-[attr(data-label)] md:table-cell md:py-3 md:before:content-none";
+
 export default function Staff({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   const formId = useFreshFormId("new-admin", actionData !== undefined);
@@ -74,9 +78,12 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
         </div>
       ) : null}
       <div className="grid gap-6 lg:grid-cols-[1fr_380px]">
-        <div className="overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-          <table className="w-full text-left text-sm">
-            <thead className="bg-slate-50 text-slate-600">
+        {/* On phones each account is a stacked card whose cells carry their
+            column's name (data-label), so role, state and actions stay in
+            view; from md up it is a table. min-w-0: the grid cell may shrink. */}
+        <div className="min-w-0 rounded-xl bg-white shadow-sm ring-1 ring-slate-200 md:overflow-x-auto">
+          <table className="block w-full text-left text-sm md:table">
+            <thead className="hidden bg-slate-50 text-slate-600 md:table-header-group">
               <tr>
                 <th className="px-4 py-3">Nome</th>
                 <th className="px-4 py-3">Usuário / Email</th>
@@ -85,26 +92,28 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
                 <th className="px-4 py-3">Ações</th>
               </tr>
             </thead>
-            <tbody>
+            <tbody className="block md:table-row-group">
               {loaderData.staff.map((s) => (
-                <tr key={s.id} className="border-t border-slate-100">
-                  <td className="px-4 py-3 font-medium text-slate-900">
+                <tr key={s.id} className="block border-t border-slate-100 py-2 first:border-t-0 md:table-row md:py-0 md:first:border-t">
+                  <td data-label="Nome" className={`${cell} font-medium text-slate-900`}>
                     {s.name}
                     <span className="block text-xs font-normal text-slate-500">desde {formatDate(s.created_at)}</span>
                   </td>
-                  <td className="px-4 py-3">
+                  <td data-label="Usuário / Email" className={cell}>
                     {s.username}
                     <span className="block text-slate-600">{s.email}</span>
                   </td>
-                  <td className="px-4 py-3">{s.role === "master" ? "Master" : "Administrador"}</td>
-                  <td className="px-4 py-3">
+                  <td data-label="Papel" className={cell}>
+                    {s.role === "master" ? "Master" : "Administrador"}
+                  </td>
+                  <td data-label="Situação" className={cell}>
                     <span
                       className={`rounded-full px-2.5 py-1 text-xs font-semibold ${s.active ? "bg-emerald-100 text-emerald-900" : "bg-slate-200 text-slate-700"}`}
                     >
                       {s.active ? "Ativo" : "Desativado"}
                     </span>
                   </td>
-                  <td className="px-4 py-3">
+                  <td data-label="Ações" className={cell}>
                     {s.role === "admin" ? (
                       <div className="flex flex-wrap gap-2">
                         <Form method="post">

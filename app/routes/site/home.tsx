@@ -1,19 +1,15 @@
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint } from "@conform-to/zod/v4";
 import { getDb, rethrowIfBusy } from "#app/db/db.server";
+import { idealRequestAction } from "./ideal-request.server";
 import { BannerSlider } from "#app/components/site/home/banner-slider";
 import { FeaturedSection } from "#app/components/site/home/featured-carousel";
 import { CategoryGrid, HomeSearch, MarketReasons, QuickButtons } from "#app/components/site/home/home-sections";
 import { IdealPropertySection } from "#app/components/site/home/ideal-property-form";
 import { listActiveBanners } from "#app/models/banners/banners.server";
-import { createIdealRequest } from "#app/models/leads/leads.server";
 import { idealRequestSchema } from "#app/models/leads/ideal-request.schema";
 import { listFeatured } from "#app/models/properties/properties.server";
-import { invalidSubmission, submissionFailed } from "#app/utils/forms.server";
-import { readFormData } from "#app/utils/http.server";
 import { useAgency } from "#app/utils/root-data";
 import { agencyFrom, seo } from "#app/utils/seo";
-import { redirectWithToast } from "#app/utils/toast.server";
-import { data } from "react-router";
 import type { Route } from "./+types/home";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -41,21 +37,9 @@ export async function loader() {
   return { banners, featured, featuredError, constraint: getZodConstraint(idealRequestSchema) };
 }
 
+// Posts to "/?index" (pages rendered before the form moved to "/"; root.tsx).
 export async function action({ request }: Route.ActionArgs) {
-  const formData = await readFormData(request);
-  const submission = parseWithZod(formData, { schema: idealRequestSchema });
-  if (submission.status !== "success") return invalidSubmission(submission);
-  const success = { type: "success" as const, title: "Solicitação enviada!", description: "Entraremos em contato em breve!" };
-  // Honeypot filled: a bot. Answer as if it worked and store nothing.
-  if (submission.value.website) return redirectWithToast("/", success);
-  try {
-    await createIdealRequest(getDb(), submission.value);
-  } catch (error) {
-    rethrowIfBusy(error);
-    console.error("ideal request insert failed", error);
-    return data({ result: submission.reply(), alert: submissionFailed() }, { status: 500 });
-  }
-  return redirectWithToast("/", success);
+  return idealRequestAction(request);
 }
 
 export default function HomePage({ loaderData, actionData }: Route.ComponentProps) {

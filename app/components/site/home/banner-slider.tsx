@@ -128,7 +128,9 @@ export function BannerSlider({ banners }: { banners: PublicBanner[] }) {
       </div>
       {banners.length > 1 ? (
         <>
-          <div className="absolute inset-x-0 bottom-3 flex justify-center gap-1">
+          {/* From 768 px the "Encontre seu Imóvel" card overlaps the slider's
+              bottom 40 px (HomeSearch: md:-mt-10): the dots sit above it. */}
+          <div className="absolute inset-x-0 bottom-3 flex justify-center gap-1 md:bottom-14">
             {banners.map((b, i) => (
               <a
                 key={b.id}
@@ -149,7 +151,7 @@ export function BannerSlider({ banners }: { banners: PublicBanner[] }) {
                 type="button"
                 onClick={() => goTo(active - 1)}
                 aria-label="Banner anterior"
-                className="absolute top-1/2 left-3 hidden -translate-y-1/2 rounded-full bg-white/80 p-2 text-brand-900 shadow hover:bg-white md:block"
+                className="absolute top-1/2 left-2 -translate-y-1/2 rounded-full bg-white/80 p-1.5 text-brand-900 shadow hover:bg-white md:left-3 md:p-2"
               >
                 <ChevronLeft aria-hidden className="size-6" />
               </button>
@@ -157,7 +159,7 @@ export function BannerSlider({ banners }: { banners: PublicBanner[] }) {
                 type="button"
                 onClick={() => goTo(active + 1)}
                 aria-label="Próximo banner"
-                className="absolute top-1/2 right-3 hidden -translate-y-1/2 rounded-full bg-white/80 p-2 text-brand-900 shadow hover:bg-white md:block"
+                className="absolute top-1/2 right-2 -translate-y-1/2 rounded-full bg-white/80 p-1.5 text-brand-900 shadow hover:bg-white md:right-3 md:p-2"
               >
                 <ChevronRight aria-hidden className="size-6" />
               </button>

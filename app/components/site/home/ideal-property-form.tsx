@@ -1,6 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
-import { useAgency } from "#app/utils/root-data";
+import { useAgency, useRootActionData } from "#app/utils/root-data";
 import { AgencyContactList, MapEmbed } from "#app/components/site/agency-contact";
 import { Field, FormAlert, HoneypotField, buttonClass, type FormConstraint } from "#app/components/ui/field";
 import { useFreshFormId } from "#app/components/ui/use-fresh-form-id";
@@ -10,10 +10,12 @@ type FormActionData = { result: SubmissionResult<string[]>; alert?: { title: str
 
 // The ideal-property request (spec §2 Home 7). Validated on the server; the
 // browser's required/type=email checks are a first, friendlier pass.
-export function IdealPropertySection({ constraint, actionData }: { constraint: FormConstraint; actionData?: FormActionData }) {
+export function IdealPropertySection({ constraint, actionData: ownActionData }: { constraint: FormConstraint; actionData?: FormActionData }) {
   const agency = useAgency();
   const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/?index");
+  // The form posts to "/" (root's action); "/?index" (the home's) for pages sent before.
+  const actionData = useRootActionData<FormActionData>() ?? ownActionData;
+  const busy = navigation.state === "submitting" && navigation.formData?.has("idealProperty") === true;
   const formId = useFreshFormId("ideal-property", actionData !== undefined);
   const [form, fields] = useForm({ id: formId, lastResult: actionData?.result, constraint, shouldRevalidate: "onInput" });
 
@@ -25,7 +27,7 @@ export function IdealPropertySection({ constraint, actionData }: { constraint: F
             Não encontrou o que procura?
           </h2>
           <p className="mt-2 text-slate-600">Descreva o seu imóvel ideal e nossa equipe busca para você.</p>
-          <Form key={formId} method="post" action="/?index" {...getFormProps(form)} noValidate={false} className="relative mt-6 space-y-4">
+          <Form key={formId} method="post" action="/#imovel-ideal" {...getFormProps(form)} noValidate={false} className="relative mt-6 space-y-4">
             {actionData?.alert ? <FormAlert title={actionData.alert.title} description={actionData.alert.description} /> : null}
             <HoneypotField />
             <Field meta={fields.name} label="Nome *" type="text" autoComplete="name" />
