@@ -70,6 +70,7 @@ export default [
     route("sobre-nos", "routes/site/about.tsx"),
     route("contato", "routes/site/contact.tsx"),
     route("privacidade", "routes/site/privacy.tsx"),
+    route("simulador", "routes/site/simulator.tsx"),
     route("*", "routes/site/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

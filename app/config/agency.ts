@@ -18,8 +18,15 @@ export type Agency = {
   mapQuery: string;
   facebook: string;
   instagram: string;
-  simulatorUrl: string;
+  // Where "Fazer simulação" leads: null for our own /simulador; an external
+  // simulator (a bank's) when AGENCY_SIMULATOR_URL is set.
+  simulatorUrl: string | null;
+  // The smallest down payment /simulador accepts, in percent of the value.
+  minDownPaymentPercent: number;
 };
+
+// A bank's own simulator, offered on /simulador for the official figures.
+export const BANK_SIMULATOR_URL = "https://www8.caixa.gov.br/siopiinternet-web/simulaOperacaoInternet.do?method=inicializarCasoUso";
 
 // The welcome strip above the header names the agency.
 export function welcomeText(name: string) {
@@ -45,7 +52,9 @@ export const defaultAgency: Agency = {
   mapQuery: "Av. Antônio Trajano, 1000, Três Lagoas - MS",
   facebook: "https://www.facebook.com/lagoaimoveis",
   instagram: "https://www.instagram.com/lagoaimoveis",
-  simulatorUrl: "https://www8.caixa.gov.br/siopiinternet-web/simulaOperacaoInternet.do?method=inicializarCasoUso",
+  simulatorUrl: null,
+  // Banks finance up to 80% of a home's value (SFH), so 20% down.
+  minDownPaymentPercent: 20,
 };
 
 const WHATSAPP_GREETING = "Olá! Vim pelo site.";

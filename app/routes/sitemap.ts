@@ -12,6 +12,7 @@ const STATIC_PATHS = [
   "/sobre-nos",
   "/contato",
   "/privacidade",
+  "/simulador",
   ...CATEGORIES.map((c) => c.path),
 ];
 

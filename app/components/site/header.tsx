@@ -19,6 +19,9 @@ const logoMenu = [
   { to: "/admin", label: "Área Administrativa" },
 ];
 
+const navClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-md px-3 py-2 text-sm font-medium hover:bg-brand-50 hover:text-brand-800 ${isActive ? "text-brand-800 underline underline-offset-8" : "text-slate-700"}`;
+
 // Dropdowns and the mobile menu are <details>, so they open without
 // JavaScript; with it, a navigation remounts them (key) and so closes them.
 export function SiteHeader() {
@@ -56,27 +59,35 @@ export function SiteHeader() {
           </details>
 
           <nav aria-label="Principal" className="hidden items-center gap-1 lg:flex">
-            <a
-              href={agency.simulatorUrl}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="inline-flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-brand-50 hover:text-brand-800"
-            >
-              Fazer simulação <ExternalLink aria-hidden className="size-3.5" />
-              <span className="sr-only">(abre em nova aba)</span>
-            </a>
-            {navLinks.map((l) => (
-              <NavLink
-                key={l.to}
-                to={l.to}
-                className={({ isActive }) =>
-                  `rounded-md px-3 py-2 text-sm font-medium hover:bg-brand-50 hover:text-brand-800 ${isActive ? "text-brand-800 underline underline-offset-8" : "text-slate-700"}`
-                }
+            {agency.simulatorUrl ? (
+              <a
+                href={agency.simulatorUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="inline-flex items-center gap-1 rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-brand-50 hover:text-brand-800"
               >
+                Fazer simulação <ExternalLink aria-hidden className="size-3.5" />
+                <span className="sr-only">(abre em nova aba)</span>
+              </a>
+            ) : (
+              <NavLink to="/simulador" className={navClass}>
+                Fazer simulação
+              </NavLink>
+            )}
+            {navLinks.map((l) => (
+              <NavLink key={l.to} to={l.to} className={navClass}>
                 {l.label}
               </NavLink>
             ))}
-            <details key={`search-${navKey}`} className="relative">
+            {/* autoFocus only works when the page loads: with JavaScript the
+                field takes the focus each time the visitor opens the box. */}
+            <details
+              key={`search-${navKey}`}
+              className="relative"
+              onToggle={(e) => {
+                if (e.currentTarget.open) e.currentTarget.querySelector<HTMLInputElement>("#header-search")?.focus();
+              }}
+            >
               <summary className="cursor-pointer rounded-md p-2 text-slate-700 hover:bg-brand-50" aria-label="Abrir busca">
                 <Search aria-hidden className="size-5" />
               </summary>
@@ -105,9 +116,15 @@ export function SiteHeader() {
                 <div className="py-2">
                   <SiteSearchForm id="mobile-search" />
                 </div>
-                <a href={agency.simulatorUrl} target="_blank" rel="noopener noreferrer" className="border-b border-slate-100 py-3 font-medium text-slate-800">
-                  Fazer simulação <span className="sr-only">(abre em nova aba)</span>
-                </a>
+                {agency.simulatorUrl ? (
+                  <a href={agency.simulatorUrl} target="_blank" rel="noopener noreferrer" className="border-b border-slate-100 py-3 font-medium text-slate-800">
+                    Fazer simulação <span className="sr-only">(abre em nova aba)</span>
+                  </a>
+                ) : (
+                  <Link to="/simulador" className="border-b border-slate-100 py-3 font-medium text-slate-800">
+                    Fazer simulação
+                  </Link>
+                )}
                 {navLinks.map((l) => (
                   <Link key={l.to} to={l.to} className="border-b border-slate-100 py-3 font-medium text-slate-800">
                     {l.label}
