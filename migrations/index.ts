@@ -5,6 +5,7 @@ import * as m0003 from "./0003_audit_log";
 import * as m0004 from "./0004_rental";
 import * as m0005 from "./0005_billing";
 import * as m0006 from "./0006_property_cep_privacy";
+import * as m0007 from "./0007_property_interest";
 
 // Every migration, by name (applied in name order). Append a line per new file;
 // a static map works the same under tsx, Vitest and a bundler.
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   "0004_rental": m0004,
   "0005_billing": m0005,
   "0006_property_cep_privacy": m0006,
+  "0007_property_interest": m0007,
 };

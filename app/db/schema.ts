@@ -68,6 +68,8 @@ export interface IdealPropertyRequestsTable {
   // the personal fields were anonymised (erasure or retention period).
   privacy_notice_at: string | null;
   anonymized_at: string | null;
+  // Set by "Tenho interesse" on a property page (migration 0007).
+  property_id: number | null;
 }
 
 export interface PropertyListingRequestsTable {

@@ -4,7 +4,7 @@ import type { Database } from "#app/db/schema";
 import { insertProperty } from "#app/models/properties/admin/property-admin.server";
 import type { PropertyInput } from "#app/models/properties/admin/property.schema";
 import { parseFilter, parseSort } from "#app/models/properties/filters";
-import { getProperty, listFeatured, searchProperties } from "#app/models/properties/properties.server";
+import { getProperty, listFeatured, listSimilar, searchProperties } from "#app/models/properties/properties.server";
 import { tempDatabase } from "#tests/fixtures/temp-db";
 
 // The list queries against a real, freshly migrated SQLite file.
@@ -141,5 +141,23 @@ describe("minimums and order (issue 11)", () => {
   it("leaves SOB CONSULTA out of a price range", async () => {
     expect(names(await list("priceRange=acima-1000k"))).toEqual([]);
     expect(names(await list("priceRange=300k-600k&sort=maior-area"))).toEqual(["MP média"]);
+  });
+});
+
+describe("listSimilar (issue 11)", () => {
+  it("same type or neighbourhood, same modality first, then closest price, at most 4, never itself", async () => {
+    const where = (n: string) => `Rua S${n} - Santos Dumont, Três Lagoas - MS`;
+    const self = await insert(500, { name: "SD alvo", location: where("0"), type: "Galpão", price: 500_000_00 });
+    await insert(501, { name: "SD perto", location: where("1"), type: "Casa", price: 520_000_00 });
+    await insert(502, { name: "SD longe", location: where("2"), type: "Casa", price: 900_000_00 });
+    await insert(503, { name: "Galpão fora", location: "Rua X - Interlagos, Três Lagoas - MS", type: "Galpão", price: 480_000_00 });
+    await insert(504, { name: "SD aluguel", location: where("4"), type: "Galpão", price: 500_000_00, advertised_for: "LOCAÇÃO" });
+    await insert(505, { name: "SD consulta", location: where("5"), type: "Sala", price: null });
+    await insert(506, { name: "Outro tipo e bairro", location: "Rua Y - Interlagos, Três Lagoas - MS", type: "Sala", price: 500_000_00 });
+    const target = (await getProperty(db, self))!;
+    const similar = await listSimilar(db, target);
+    // Both type and neighbourhood would come first; none here besides the rent.
+    expect(similar.map((p) => p.name)).toEqual(["Galpão fora", "SD perto", "SD longe", "SD consulta"]);
+    expect((await listSimilar(db, { ...target, advertised_for: "LOCAÇÃO" }, 1)).map((p) => p.name)).toEqual(["SD aluguel"]);
   });
 });

@@ -62,7 +62,7 @@ describe("checkPath", () => {
 
 describe("route rules", () => {
   it("rate-limits the posts strangers can reach, not staff work", () => {
-    for (const p of ["/", "/anunciar-imovel", "/admin", "/admin/password-recovery", "/admin/password-recovery/abc", "/admin/recuperar-senha"]) {
+    for (const p of ["/", "/anunciar-imovel", "/imoveis/12", "/admin", "/admin/password-recovery", "/admin/password-recovery/abc", "/admin/recuperar-senha"]) {
       expect(isPublicPost("POST", p), p).toBe(true);
     }
     for (const p of ["/admin/properties", "/admin/banners/banner-1", "/admin/equipe"]) expect(isPublicPost("POST", p), p).toBe(false);

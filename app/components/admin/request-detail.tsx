@@ -94,6 +94,8 @@ export function LongText({ text }: { text: string | null }) {
 }
 
 export function EmailLink({ email }: { email: string }) {
+  // "Tenho interesse" may leave the email empty (a phone is enough).
+  if (!email) return <span className="text-slate-500">—</span>;
   return (
     <a href={`mailto:${email}`} className="inline-flex max-w-full items-start gap-1.5 font-medium text-brand-700 hover:underline">
       <Mail aria-hidden className="mt-0.5 size-4 shrink-0" />

@@ -1,19 +1,22 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#app/db/schema";
 import type { IdealRequestInput } from "./ideal-request.schema";
+import type { InterestInput } from "./interest.schema";
 import type { OwnerRequestInput } from "./owner-request.schema";
 
 // Visitor requests start as pending (DESIGN.md decision 7); staff handle them
-// in the back office.
-export async function createIdealRequest(db: Kysely<Database>, input: IdealRequestInput) {
+// in the back office. The home page's form and a property page's "Tenho
+// interesse" share the ideal-property inbox; the latter with its property.
+async function insertIdealRow(db: Kysely<Database>, row: { name: string; email: string; phone: string | null; text: string; propertyId: number | null }) {
   const now = new Date().toISOString();
-  const row = await db
+  const inserted = await db
     .insertInto("ideal_property_requests")
     .values({
-      name: input.name,
-      email: input.email,
-      phone: input.phone || null,
-      ideal_property: input.idealProperty,
+      name: row.name,
+      email: row.email,
+      phone: row.phone,
+      ideal_property: row.text,
+      property_id: row.propertyId,
       status: "pending",
       resolved_by: null,
       created_at: now,
@@ -23,7 +26,17 @@ export async function createIdealRequest(db: Kysely<Database>, input: IdealReque
     })
     .returning("id")
     .executeTakeFirstOrThrow();
-  return row.id;
+  return inserted.id;
+}
+
+export async function createIdealRequest(db: Kysely<Database>, input: IdealRequestInput) {
+  return insertIdealRow(db, { name: input.name, email: input.email, phone: input.phone || null, text: input.idealProperty, propertyId: null });
+}
+
+// The email column predates this form and is NOT NULL: a visitor who left
+// only a phone is stored with an empty email, which the inbox shows as "—".
+export async function createPropertyInterest(db: Kysely<Database>, propertyId: number, input: InterestInput) {
+  return insertIdealRow(db, { name: input.name, email: input.email ?? "", phone: input.phone || null, text: input.message, propertyId });
 }
 
 export async function createOwnerRequest(db: Kysely<Database>, input: OwnerRequestInput) {

@@ -93,6 +93,13 @@ export const HOME_SEARCH_TYPES = ["Casa", "Apartamento", "Terreno", "Comercial"]
 export const FILTER_TYPES = ["Apartamento", "Casa", "Comercial", "Terreno", "Sala", "Galpão"] as const;
 export const NEIGHBORHOODS = ["Centro", "Jardim Alvorada", "Santos Dumont", "Interlagos", "Portal das Águas", "Mais Parque"] as const;
 
+// The listed neighbourhood a location names ("Rua A, 1 - Centro, Três Lagoas"),
+// as the /imoveis filter reads it; undefined when it names none of them.
+export function neighborhoodOf(location: string) {
+  const text = location.toLocaleLowerCase("pt-BR");
+  return NEIGHBORHOODS.find((n) => text.includes(n.toLocaleLowerCase("pt-BR")));
+}
+
 // Bounds in centavos; min exclusive, max inclusive (ate-300k includes 300.000,00).
 export const PRICE_RANGES = {
   "ate-300k": { label: "Até R$ 300 mil", min: null, max: 300_000_00 },

@@ -3,8 +3,8 @@ import type { Database, PropertiesTable } from "#app/db/schema";
 import { DEFAULT_SORT, type PropertyFilter, type Sort } from "./filters";
 import type { StoredImage } from "./images";
 import type { PropertyCard, PropertyDetail } from "./types";
-import { PAGE_SIZE, PRICE_RANGES } from "./options";
-import { codeFromQuery, likePattern, normalizeText } from "./search";
+import { PAGE_SIZE, PRICE_RANGES, neighborhoodOf } from "./options";
+import { codeFromQuery, formatPropertyCode, likePattern, normalizeText } from "./search";
 
 type DB = Kysely<Database>;
 
@@ -197,4 +197,44 @@ export async function getProperty(db: DB, id: number): Promise<PropertyDetail | 
 
 export async function listForSitemap(db: DB) {
   return db.selectFrom("properties").select(["id", "updated_at"]).orderBy("id").execute();
+}
+
+// "Imóveis semelhantes" under a property's description: up to `limit` others of
+// the same type or in the same neighbourhood. Those of the same modality come
+// first (a rent is no match for a sale), then both type and neighbourhood,
+// then the closest price (SOB CONSULTA after priced ones; for a SOB CONSULTA
+// property, other SOB CONSULTA first), then the newest.
+export async function listSimilar(db: DB, p: Pick<PropertyCard, "id" | "type" | "location" | "price" | "advertised_for">, limit = 4) {
+  const neighborhood = neighborhoodOf(p.location);
+  const inNeighborhood = neighborhood ? sql<boolean>`location like ${likePattern(neighborhood)} escape '\\'` : sql<boolean>`0`;
+  const rows = await db
+    .selectFrom("properties")
+    .select(cardColumns)
+    .where("id", "!=", p.id)
+    .where((eb) => eb.or([eb("type", "=", p.type), inNeighborhood]))
+    .orderBy(sql`advertised_for = ${p.advertised_for}`, "desc")
+    .orderBy(sql`type = ${p.type} and ${inNeighborhood}`, "desc")
+    .orderBy(sql`price is null`, p.price == null ? "desc" : "asc")
+    .orderBy(sql`abs(coalesce(price, 0) - ${p.price ?? 0})`)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
+  return withCovers(db, rows as Row[]);
+}
+
+export async function propertyExists(db: DB, id: number) {
+  return (await db.selectFrom("properties").select("id").where("id", "=", id).executeTakeFirst()) !== undefined;
+}
+
+// Code and name of the properties that visitors' requests name (the inbox's
+// "Imóvel" link). A deleted property is simply absent.
+export async function propertyLabels(db: DB, ids: (number | null)[]) {
+  const wanted = [...new Set(ids.filter((id): id is number => id != null))];
+  if (wanted.length === 0) return {};
+  const rows = await db.selectFrom("properties").select(["id", "property_code", "name"]).where("id", "in", wanted).execute();
+  return Object.fromEntries(rows.map((r) => [r.id, { code: formatPropertyCode(r.property_code), name: r.name }])) as Record<
+    number,
+    { code: string; name: string }
+  >;
 }

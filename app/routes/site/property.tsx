@@ -1,7 +1,12 @@
-import { Bath, BedDouble, Calendar, Car, MapPin, Phone, Ruler, ShowerHead, Tag } from "lucide-react";
+import { getZodConstraint } from "@conform-to/zod/v4";
+import { Bath, BedDouble, Calculator, Calendar, Car, MapPin, Phone, Ruler, ShowerHead, Tag } from "lucide-react";
+import { Link } from "react-router";
 import { invariantResponse, parseId } from "#app/utils/http.server";
 import { ErrorPage } from "#app/components/site/error-page";
+import { ContactBar } from "#app/components/site/property/contact-bar";
 import { Gallery } from "#app/components/site/property/gallery";
+import { InterestForm } from "#app/components/site/property/interest-form";
+import { SimilarProperties } from "#app/components/site/property/similar-properties";
 import { ShareButtons } from "#app/components/site/property/share-buttons";
 import { PropertyStatusBadge } from "#app/components/site/property-status-badge";
 import { PropertyPrice } from "#app/components/site/property-price";
@@ -12,7 +17,9 @@ import { getDb } from "#app/db/db.server";
 import { fallbackDescription } from "#app/models/properties/describe";
 import { imageUrl } from "#app/models/properties/images";
 import { ADVERTISED_FOR_LABELS } from "#app/models/properties/options";
-import { getProperty } from "#app/models/properties/properties.server";
+import { interestMessage, interestSchema } from "#app/models/leads/interest.schema";
+import { getProperty, listSimilar, propertyExists } from "#app/models/properties/properties.server";
+import { propertyInterestAction } from "./property-interest.server";
 import { formatPropertyCode } from "#app/models/properties/search";
 import { absoluteUrl, getAgency } from "#app/utils/env.server";
 import { formatInt, formatPrice } from "#app/utils/format";
@@ -66,11 +73,21 @@ export async function loader({ params }: Route.LoaderArgs) {
       address: { "@type": "PostalAddress", streetAddress: property.location, addressLocality: "Três Lagoas", addressRegion: "MS", addressCountry: "BR" },
     },
   };
-  return { property, jsonLd };
+  const similar = await listSimilar(getDb(), property);
+  // Made here, with the schema, so that zod stays out of the page's JavaScript.
+  const interest = { message: interestMessage(formatPropertyCode(property.property_code), property.name), constraint: getZodConstraint(interestSchema) };
+  return { property, jsonLd, similar, interest };
 }
 
-export default function PropertyPage({ loaderData }: Route.ComponentProps) {
-  const { property: p } = loaderData;
+// "Tenho interesse" posts here (routes/site/property-interest.server.ts).
+export async function action({ request, params }: Route.ActionArgs) {
+  const id = parseId(params.id);
+  invariantResponse(id && (await propertyExists(getDb(), id)), "Imóvel não encontrado");
+  return propertyInterestAction(request, id);
+}
+
+export default function PropertyPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { property: p, similar, interest: interestForm } = loaderData;
   const agency = useAgency();
   const origin = useOrigin();
   const url = `${origin}/imoveis/${p.id}`;
@@ -84,9 +101,13 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
   ].filter((f) => f.value > 0);
   const interest = `Olá! Vim pelo site e tenho interesse no imóvel ${code} - ${p.name}: ${url}`;
   const visit = `Olá! Vim pelo site e gostaria de agendar uma visita ao imóvel ${code} - ${p.name}: ${url}`;
+  // Financing is for a purchase with a known price.
+  const simulator =
+    p.price != null && p.advertised_for !== "LOCAÇÃO" ? `/simulador?valor=${p.price % 100 === 0 ? p.price / 100 : (p.price / 100).toFixed(2)}` : null;
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
+      <ContactBar whatsappHref={whatsappLink(agency, interest)} phone={agency.phone} />
       <Gallery images={p.images} title={p.name} />
       <div className="mt-8 grid gap-10 lg:grid-cols-[1fr_360px]">
         <div>
@@ -141,6 +162,8 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
             <p className="mt-3 leading-relaxed whitespace-pre-line text-slate-700">{p.description?.trim() || fallbackDescription(p)}</p>
           </section>
 
+          <SimilarProperties properties={similar} />
+
           <section aria-labelledby="localizacao" className="mt-8">
             <h2 id="localizacao" className="text-xl font-semibold text-slate-900">
               Localização
@@ -150,39 +173,47 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
           </section>
         </div>
 
-        <aside aria-labelledby="contato-imovel" className="h-fit rounded-xl bg-white p-6 shadow-lg ring-1 ring-slate-200 lg:sticky lg:top-24">
-          <h2 id="contato-imovel" className="text-xl font-semibold text-slate-900">
-            Gostou deste imóvel?
-          </h2>
-          <p className="mt-1 text-sm text-slate-600">Fale com um corretor da {agency.name}.</p>
-          <div className="mt-5 space-y-3">
-            <a
-              href={whatsappLink(agency, interest)}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="flex w-full items-center justify-center gap-2 rounded-md bg-[#157a3f] px-4 py-3 font-semibold text-white hover:bg-[#0f6331]"
-            >
-              <WhatsAppIcon className="size-5" /> Conversar no WhatsApp
-            </a>
-            <a
-              href={whatsappLink(agency, visit)}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="flex w-full items-center justify-center gap-2 rounded-md border-2 border-brand-800 px-4 py-3 font-semibold text-brand-800 hover:bg-brand-50"
-            >
-              <Calendar aria-hidden className="size-5" /> Agendar visita
-            </a>
-            <a
-              href={`tel:+${agency.phone}`}
-              className="flex w-full items-center justify-center gap-2 rounded-md bg-slate-100 px-4 py-3 font-semibold text-slate-800 hover:bg-slate-200"
-            >
-              <Phone aria-hidden className="size-5" /> Ligar: {agency.phoneDisplay}
-            </a>
-          </div>
-          <p className="mt-5 text-xs text-slate-600">
-            {agency.name} · {agency.creci}
-          </p>
-        </aside>
+        <div className="space-y-6">
+          <aside aria-labelledby="contato-imovel" className="h-fit rounded-xl bg-white p-6 shadow-lg ring-1 ring-slate-200">
+            <h2 id="contato-imovel" className="text-xl font-semibold text-slate-900">
+              Gostou deste imóvel?
+            </h2>
+            <p className="mt-1 text-sm text-slate-600">Fale com um corretor da {agency.name}.</p>
+            <div className="mt-5 space-y-3">
+              <a
+                href={whatsappLink(agency, interest)}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="flex w-full items-center justify-center gap-2 rounded-md bg-[#157a3f] px-4 py-3 font-semibold text-white hover:bg-[#0f6331]"
+              >
+                <WhatsAppIcon className="size-5" /> Conversar no WhatsApp
+              </a>
+              <a
+                href={whatsappLink(agency, visit)}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="flex w-full items-center justify-center gap-2 rounded-md border-2 border-brand-800 px-4 py-3 font-semibold text-brand-800 hover:bg-brand-50"
+              >
+                <Calendar aria-hidden className="size-5" /> Agendar visita
+              </a>
+              <a
+                href={`tel:+${agency.phone}`}
+                className="flex w-full items-center justify-center gap-2 rounded-md bg-slate-100 px-4 py-3 font-semibold text-slate-800 hover:bg-slate-200"
+              >
+                <Phone aria-hidden className="size-5" /> Ligar: {agency.phoneDisplay}
+              </a>
+            </div>
+            {simulator ? (
+              <Link to={simulator} className="mt-4 flex items-center justify-center gap-2 text-sm font-semibold text-brand-700 underline underline-offset-4">
+                <Calculator aria-hidden className="size-4" /> Simular financiamento
+              </Link>
+            ) : null}
+            <p className="mt-5 text-xs text-slate-600">
+              {agency.name} · {agency.creci}
+            </p>
+          </aside>
+          <InterestForm propertyId={p.id} message={interestForm.message} constraint={interestForm.constraint} actionData={actionData} />
+        </div>
       </div>
     </div>
   );

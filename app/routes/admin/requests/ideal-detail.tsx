@@ -1,5 +1,8 @@
 import { DetailItem, EmailLink, LongText, PhoneLinks, RequestDetailPage } from "#app/components/admin/request-detail";
 import { RequestErrorState } from "#app/components/admin/request-error";
+import { RequestPropertyLink } from "#app/components/admin/request-property-link";
+import { getDb } from "#app/db/db.server";
+import { propertyLabels } from "#app/models/properties/properties.server";
 import { handleRequestUpdate, loadRequestDetail } from "./request-actions.server";
 import type { Route } from "./+types/ideal-detail";
 
@@ -11,7 +14,8 @@ export function meta() {
 }
 
 export async function loader({ params }: Route.LoaderArgs) {
-  return loadRequestDetail("ideal", params.id);
+  const detail = await loadRequestDetail("ideal", params.id);
+  return { ...detail, properties: await propertyLabels(getDb(), [detail.row.property_id]) };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -19,7 +23,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function IdealRequestDetail({ loaderData }: Route.ComponentProps) {
-  const { row, staff } = loaderData;
+  const { row, staff, properties } = loaderData;
   return (
     <RequestDetailPage title={TITLE} listPath="/admin/requests" row={row} staff={staff}>
       <DetailItem label="Nome">{row.name}</DetailItem>
@@ -30,6 +34,11 @@ export default function IdealRequestDetail({ loaderData }: Route.ComponentProps)
         <PhoneLinks phone={row.phone} />
       </DetailItem>
       <DetailItem label="Código">#{row.id}</DetailItem>
+      {row.property_id != null ? (
+        <DetailItem label="Imóvel de interesse">
+          <RequestPropertyLink id={row.property_id} label={properties[row.property_id]} />
+        </DetailItem>
+      ) : null}
       <DetailItem label="Imóvel ideal" wide>
         <LongText text={row.ideal_property} />
       </DetailItem>
