@@ -26,7 +26,9 @@ for (const js of [false, true]) {
       await page.getByLabel("Sistema de amortização *").selectOption("SAC");
       await page.getByRole("button", { name: "Simular" }).click();
 
-      await expect(page).toHaveURL(/\/simulador\?valor=150\.000%2C00&entrada=30\.000%2C00&prazo=12&juros=12%2C6825&sistema=SAC$/);
+      await expect(page).toHaveURL(/\/simulador\?valor=150\.000%2C00&entrada=30\.000%2C00&prazo=12&juros=12%2C6825&sistema=SAC#resultado$/);
+      await expect(page.getByRole("heading", { name: "Resultado da simulação (SAC)" })).toBeInViewport();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(await page.evaluate(() => window.innerWidth));
       const summary = page.getByTestId("simulation-summary");
       // Worked by hand: R$ 10.000,00 amortised a month, interest 1% of the balance.
       await expect(summary.getByText("Primeira parcela").locator("..")).toContainText("R$ 11.200,00");
@@ -96,4 +98,16 @@ test("a rental has no financing link", async ({ page, createProperty }) => {
   await page.goto(`/imoveis/${p.id}`);
   await expect(page.getByTestId("property-price")).toContainText("/mês");
   await expect(page.getByRole("link", { name: "Simular financiamento" })).toHaveCount(0);
+});
+
+test("on a phone the result fits the screen; the table scrolls inside its box", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto("/simulador");
+  await page.getByLabel("Valor do imóvel (R$) *").fill("450.000,00");
+  await page.getByLabel("Entrada (R$) *").fill("90.000,00");
+  await page.getByRole("button", { name: "Simular" }).click();
+  await expect(page.getByRole("heading", { name: "Resultado da simulação (SAC)" })).toBeInViewport();
+  await page.getByText("Ver as 360 parcelas mês a mês").click();
+  await expect(page.locator("table tbody tr")).toHaveCount(360);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 });

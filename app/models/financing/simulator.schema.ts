@@ -1,13 +1,10 @@
 import { z } from "zod";
 import { brlField, plainText, requiredWholeNumberField } from "#app/models/shared/fields";
 import { formatBRL } from "#app/utils/format";
+import { MAX_ANNUAL_RATE, MAX_MONTHS } from "./options";
 
 // The /simulador GET form: valor, entrada, prazo, juros and sistema in the URL.
 // Every refusal is a Portuguese field error, never an exception.
-
-export const MAX_MONTHS = 420; // 35 years, the longest term banks offer for housing
-export const MAX_ANNUAL_RATE = 30;
-export const SYSTEMS = { SAC: "SAC (parcelas decrescentes)", PRICE: "PRICE (parcelas fixas)" } as const;
 
 const rateMessage = `Informe a taxa de juros anual entre 0 e ${MAX_ANNUAL_RATE}%, por exemplo 10,5.`;
 

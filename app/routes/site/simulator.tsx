@@ -7,7 +7,8 @@ import { SimulationResult } from "#app/components/site/simulation-result";
 import { Field, buttonClass } from "#app/components/ui/field";
 import { BANK_SIMULATOR_URL } from "#app/config/agency";
 import { monthlyRateFromAnnual, simulate } from "#app/models/financing/amortization";
-import { MAX_MONTHS, SYSTEMS, minimumDownPayment, simulatorSchema } from "#app/models/financing/simulator.schema";
+import { MAX_MONTHS, SYSTEMS } from "#app/models/financing/options";
+import { minimumDownPayment, simulatorSchema } from "#app/models/financing/simulator.schema";
 import { getAgency } from "#app/utils/env.server";
 import { formatBRL, parseBRL } from "#app/utils/format";
 import { seo } from "#app/utils/seo";
@@ -77,12 +78,14 @@ export default function SimulatorPage({ loaderData }: Route.ComponentProps) {
         title="Simulador de Financiamento"
         subtitle="Veja quanto ficam as parcelas do seu imóvel em Três Lagoas: primeira e última parcela, total de juros e a evolução mês a mês."
       />
+      {/* min-w-0: the month-by-month table scrolls inside its box instead of widening the page. */}
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 lg:grid-cols-[380px_1fr]">
-        <div>
+        <div className="min-w-0">
           <Form
             key={formId}
             method="get"
-            action="/simulador"
+            // The answer's figures sit below the form on a phone: land on them.
+            action="/simulador#resultado"
             {...getFormProps(form)}
             noValidate={false}
             className="space-y-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
@@ -124,7 +127,7 @@ export default function SimulatorPage({ loaderData }: Route.ComponentProps) {
             <span className="sr-only">(abre em nova aba)</span>
           </a>
         </div>
-        <div>
+        <div className="min-w-0">
           {simulation && system ? (
             <SimulationResult simulation={simulation} system={system} />
           ) : (
