@@ -17,7 +17,13 @@ export default defineConfig({
             codeSplitting: {
               groups: [
                 { name: "icons", test: /[\\/]lucide-react[\\/]/ },
-                { name: "site", test: /[\\/]app[\\/](components[\\/](site|ui)|utils|config|models[\\/](properties|banners)[\\/][a-z-]+\.ts$)/ },
+                // Components that only one page uses (the property page's parts, the
+                // /imoveis filters, the simulator's result) stay with that page, so
+                // every other page does not download them.
+                {
+                  name: "site",
+                  test: /[\\/]app[\\/](components[\\/](site[\\/](?!property[\\/]|property-filters|simulation-result)|ui)|utils|config|models[\\/](properties|banners)[\\/][a-z-]+\.ts$)/,
+                },
               ],
             },
           },

@@ -90,7 +90,7 @@ export function PropertyFilters({ filter, sort, chips }: { filter: PropertyFilte
           ))}
         </Select>
         <Select id="filter-advertised-for" label="Modalidade" name="advertised_for" value={f.advertisedFor ?? ""}>
-          <option value="">Compra, aluguel ou lançamento</option>
+          <option value="">Todas as modalidades</option>
           {ADVERTISED_FOR.map((a) => (
             <option key={a} value={a}>
               {ADVERTISED_FOR_LABELS[a]}
