@@ -10,6 +10,7 @@ type FormCase = {
   title: string;
   path: string; // the page with the form
   postUrl: string; // where a plain HTML post goes
+  landing: string; // where the visitor is after a successful post
   formId: string;
   table: string;
   nameField: string;
@@ -22,7 +23,9 @@ type FormCase = {
 const ideal: FormCase = {
   title: "ideal-property form",
   path: "/",
-  postUrl: "/?index",
+  // The form posts to "/" (root's action), so a refused post keeps "/" in the address bar.
+  postUrl: "/",
+  landing: "/#imovel-ideal",
   formId: "ideal-property",
   table: "ideal_property_requests",
   nameField: "name",
@@ -44,6 +47,7 @@ function listing(path: string): FormCase {
     title: `listing form on ${path}`,
     path,
     postUrl: path,
+    landing: path,
     formId: "owner-request",
     table: "property_listing_requests",
     nameField: "nome",
@@ -130,8 +134,8 @@ for (const f of forms) {
           const row = rowByEmail(f.table, values.email);
           expect(row).toBeTruthy();
           f.checkRow(row!, values);
-          // The visitor stays on the form's page, and reloading it shows the page again.
-          await expect(page).toHaveURL(`${BASE_URL}${f.path}`);
+          // The visitor stays on the form's page (at the form), and reloading it shows the page again.
+          await expect(page).toHaveURL(`${BASE_URL}${f.landing}`);
           await page.reload();
           await expect(page.locator(`form[id^="${f.formId}-"]`)).toBeVisible();
         });

@@ -169,7 +169,8 @@ test.describe("property detail", () => {
     const both = await createProperty({ name: `Casa Exclusiva ${uniq()}`, featured: true, is_exclusive: true, standard: "ALTO PADRÃO" });
     const none = await createProperty({ name: `Casa Comum ${uniq()}`, featured: false, is_exclusive: false });
     await page.goto(`/imoveis/${both.id}`);
-    const main = page.locator("main");
+    // The property's own badges: the similar properties' cards below have theirs.
+    const main = page.getByTestId("property-badges");
     await expect(main.getByText("Destaque", { exact: true })).toBeVisible();
     await expect(main.getByText("Exclusivo", { exact: true })).toBeVisible();
     await expect(main.getByText("ALTO PADRÃO", { exact: true })).toBeVisible();

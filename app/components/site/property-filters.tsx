@@ -1,5 +1,4 @@
 import { SlidersHorizontal, X } from "lucide-react";
-import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { inputClass } from "#app/components/ui/field";
 import { MINIMUM_COUNTS, SORTS, type PropertyFilter, type Sort } from "#app/models/properties/filters";
@@ -7,7 +6,24 @@ import { ADVERTISED_FOR, ADVERTISED_FOR_LABELS, CATEGORIES, FILTER_TYPES, NEIGHB
 
 type Chip = { label: string; href: string };
 
-function Select({ id, label, name, value, children }: { id: string; label: string; name: string; value: string; children: ReactNode }) {
+type Choice = readonly [value: string | number, label: string];
+
+// A labelled select whose first choice ("", `anyLabel`) means no filter.
+function Select({
+  id,
+  label,
+  name,
+  value,
+  anyLabel,
+  choices,
+}: {
+  id: string;
+  label: string;
+  name: string;
+  value: string;
+  anyLabel?: string;
+  choices: readonly Choice[];
+}) {
   return (
     <div>
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800">
@@ -15,11 +31,21 @@ function Select({ id, label, name, value, children }: { id: string; label: strin
       </label>
       {/* key: a client-side navigation (a chip, Limpar filtros) resets the choice. */}
       <select id={id} name={name} defaultValue={value} key={`${name}-${value}`} className={inputClass}>
-        {children}
+        {anyLabel ? <option value="">{anyLabel}</option> : null}
+        {choices.map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
       </select>
     </div>
   );
 }
+
+const same = (values: readonly string[]): Choice[] => values.map((v) => [v, v]);
+const priceChoices: Choice[] = Object.entries(PRICE_RANGES).map(([v, r]) => [v, r.label]);
+const modalityChoices: Choice[] = ADVERTISED_FOR.map((a) => [a, ADVERTISED_FOR_LABELS[a]]);
+const minimums = (one: string, many: string): Choice[] => MINIMUM_COUNTS.map((n) => [n, `${n}+ ${n === 1 ? one : many}`]);
 
 // The /imoveis filter form: a GET form, so every filter lives in the URL and
 // works without JavaScript (decision 0001). On phones it folds behind a
@@ -28,6 +54,51 @@ function Select({ id, label, name, value, children }: { id: string; label: strin
 export function PropertyFilters({ filter, sort, chips }: { filter: PropertyFilter; sort: Sort; chips: Chip[] }) {
   const f: Omit<Extract<PropertyFilter, { kind: "filters" }>, "kind"> = filter.kind === "filters" ? filter : {};
   const search = filter.kind === "search" ? filter.text : "";
+  const selects: Parameters<typeof Select>[0][] = [
+    {
+      id: "filter-category",
+      label: "Categoria",
+      name: "category",
+      value: f.category ?? "",
+      anyLabel: "Todas as categorias",
+      choices: same(CATEGORIES.map((c) => c.name)),
+    },
+    { id: "filter-type", label: "Tipo", name: "type", value: f.type ?? "", anyLabel: "Todos os tipos", choices: same(FILTER_TYPES) },
+    {
+      id: "filter-neighborhood",
+      label: "Bairro",
+      name: "neighborhood",
+      value: f.neighborhood ?? "",
+      anyLabel: "Todos os bairros",
+      choices: same(NEIGHBORHOODS),
+    },
+    { id: "filter-price", label: "Faixa de preço", name: "priceRange", value: f.priceRange ?? "", anyLabel: "Qualquer preço", choices: priceChoices },
+    {
+      id: "filter-advertised-for",
+      label: "Modalidade",
+      name: "advertised_for",
+      value: f.advertisedFor ?? "",
+      anyLabel: "Todas as modalidades",
+      choices: modalityChoices,
+    },
+    {
+      id: "filter-bedrooms",
+      label: "Quartos",
+      name: "bedrooms",
+      value: String(f.bedrooms ?? ""),
+      anyLabel: "Qualquer quantidade",
+      choices: minimums("quarto", "quartos"),
+    },
+    {
+      id: "filter-parking",
+      label: "Vagas de garagem",
+      name: "parking",
+      value: String(f.parking ?? ""),
+      anyLabel: "Qualquer quantidade",
+      choices: minimums("vaga", "vagas"),
+    },
+    { id: "filter-sort", label: "Ordenar por", name: "sort", value: sort, choices: Object.entries(SORTS) },
+  ];
   return (
     <details className="filters-panel group rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
       <summary className="flex min-h-12 cursor-pointer items-center justify-between gap-2 px-5 py-3 font-semibold text-brand-800 md:hidden">
@@ -57,69 +128,9 @@ export function PropertyFilters({ filter, sort, chips }: { filter: PropertyFilte
             Ex.: Jardim Alvorada, sobrado, #0100. A busca por texto ignora os demais filtros.
           </p>
         </div>
-        <Select id="filter-category" label="Categoria" name="category" value={f.category ?? ""}>
-          <option value="">Todas as categorias</option>
-          {CATEGORIES.map((c) => (
-            <option key={c.slug} value={c.name}>
-              {c.name}
-            </option>
-          ))}
-        </Select>
-        <Select id="filter-type" label="Tipo" name="type" value={f.type ?? ""}>
-          <option value="">Todos os tipos</option>
-          {FILTER_TYPES.map((t) => (
-            <option key={t} value={t}>
-              {t}
-            </option>
-          ))}
-        </Select>
-        <Select id="filter-neighborhood" label="Bairro" name="neighborhood" value={f.neighborhood ?? ""}>
-          <option value="">Todos os bairros</option>
-          {NEIGHBORHOODS.map((n) => (
-            <option key={n} value={n}>
-              {n}
-            </option>
-          ))}
-        </Select>
-        <Select id="filter-price" label="Faixa de preço" name="priceRange" value={f.priceRange ?? ""}>
-          <option value="">Qualquer preço</option>
-          {Object.entries(PRICE_RANGES).map(([value, r]) => (
-            <option key={value} value={value}>
-              {r.label}
-            </option>
-          ))}
-        </Select>
-        <Select id="filter-advertised-for" label="Modalidade" name="advertised_for" value={f.advertisedFor ?? ""}>
-          <option value="">Todas as modalidades</option>
-          {ADVERTISED_FOR.map((a) => (
-            <option key={a} value={a}>
-              {ADVERTISED_FOR_LABELS[a]}
-            </option>
-          ))}
-        </Select>
-        <Select id="filter-bedrooms" label="Quartos" name="bedrooms" value={f.bedrooms ? String(f.bedrooms) : ""}>
-          <option value="">Qualquer quantidade</option>
-          {MINIMUM_COUNTS.map((n) => (
-            <option key={n} value={n}>
-              {n}+ {n === 1 ? "quarto" : "quartos"}
-            </option>
-          ))}
-        </Select>
-        <Select id="filter-parking" label="Vagas de garagem" name="parking" value={f.parking ? String(f.parking) : ""}>
-          <option value="">Qualquer quantidade</option>
-          {MINIMUM_COUNTS.map((n) => (
-            <option key={n} value={n}>
-              {n}+ {n === 1 ? "vaga" : "vagas"}
-            </option>
-          ))}
-        </Select>
-        <Select id="filter-sort" label="Ordenar por" name="sort" value={sort}>
-          {Object.entries(SORTS).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </Select>
+        {selects.map((props) => (
+          <Select key={props.id} {...props} />
+        ))}
         <div className="flex items-end gap-3 sm:col-span-2 lg:col-span-2">
           <button type="submit" className="flex-1 rounded-md bg-brand-800 px-5 py-2.5 font-semibold text-white hover:bg-brand-700">
             Filtrar

@@ -3,6 +3,8 @@ import { formatBRL } from "#app/utils/format";
 
 const percent = new Intl.NumberFormat("pt-BR", { style: "percent", minimumFractionDigits: 4, maximumFractionDigits: 4 });
 
+const COLUMNS = ["Mês", "Parcela", "Juros", "Amortização", "Saldo devedor"];
+
 function Figure({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
   return (
     <div className="rounded-lg bg-slate-50 p-4 ring-1 ring-slate-200">
@@ -40,21 +42,11 @@ export function SimulationResult({ simulation: s, system }: { simulation: Simula
             <caption className="sr-only">Parcelas mês a mês</caption>
             <thead className="sticky top-0 bg-slate-50 text-slate-700">
               <tr>
-                <th scope="col" className="px-3 py-2 text-left">
-                  Mês
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Parcela
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Juros
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Amortização
-                </th>
-                <th scope="col" className="px-3 py-2">
-                  Saldo devedor
-                </th>
+                {COLUMNS.map((c, i) => (
+                  <th key={c} scope="col" className={`px-3 py-2 ${i === 0 ? "text-left" : ""}`}>
+                    {c}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">

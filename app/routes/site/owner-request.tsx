@@ -1,19 +1,17 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint } from "@conform-to/zod/v4";
 import { CheckCircle2 } from "lucide-react";
-import { Form, data, useLocation, useNavigation } from "react-router";
+import { Form, useLocation, useNavigation } from "react-router";
 import { PageHeader } from "#app/components/site/page-header";
 import { Field, FormAlert, HoneypotField, buttonClass } from "#app/components/ui/field";
-import { getDb, rethrowIfBusy } from "#app/db/db.server";
+import { getDb } from "#app/db/db.server";
 import { createOwnerRequest } from "#app/models/leads/leads.server";
 import { COUNT_MAX } from "#app/models/leads/limits";
 import { ownerRequestSchema } from "#app/models/leads/owner-request.schema";
 import { OWNER_PROPERTY_TYPES } from "#app/models/properties/options";
-import { invalidSubmission, submissionFailed } from "#app/utils/forms.server";
-import { readFormData } from "#app/utils/http.server";
 import { agencyFrom, seo } from "#app/utils/seo";
-import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/owner-request";
+import { visitorFormAction } from "./visitor-form.server";
 import { useFreshFormId } from "#app/components/ui/use-fresh-form-id";
 import { PrivacyNotice } from "#app/components/site/privacy-notice";
 
@@ -34,20 +32,13 @@ export function loader() {
 }
 
 export async function action({ request, url }: Route.ActionArgs) {
-  const submission = parseWithZod(await readFormData(request), { schema: ownerRequestSchema });
-  if (submission.status !== "success") return invalidSubmission(submission);
-  // `url`, not request.url: a JavaScript post goes to "<path>.data".
-  const path = url.pathname;
-  const success = { type: "success" as const, title: "Solicitação enviada!", description: "Entraremos em contato em breve para avaliar seu imóvel." };
-  if (submission.value.website) return redirectWithToast(path, success);
-  try {
-    await createOwnerRequest(getDb(), submission.value);
-  } catch (error) {
-    rethrowIfBusy(error);
-    console.error("owner request insert failed", error);
-    return data({ result: submission.reply(), alert: submissionFailed() }, { status: 500 });
-  }
-  return redirectWithToast(path, success);
+  return visitorFormAction(request, ownerRequestSchema, {
+    // `url`, not request.url: a JavaScript post goes to "<path>.data".
+    redirectTo: url.pathname,
+    success: { type: "success", title: "Solicitação enviada!", description: "Entraremos em contato em breve para avaliar seu imóvel." },
+    save: (value) => createOwnerRequest(getDb(), value),
+    what: "owner request",
+  });
 }
 
 const numberFields = [
