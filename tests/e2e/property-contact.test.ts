@@ -62,6 +62,9 @@ for (const js of [false, true]) {
       const row = db().prepare("select * from ideal_property_requests where name = ?").get(name) as Record<string, unknown>;
       expect(row).toMatchObject({ phone: "(67) 99876-5432", email: "", property_id: p.id, status: "pending" });
       expect(String(row.ideal_property)).toContain(code(p.property_code));
+      // The form showed the LGPD notice, with its link to the policy.
+      await expect(form.getByRole("link", { name: "Política de Privacidade" })).toHaveAttribute("href", "/privacidade");
+      expect(row.privacy_notice_at).toBe(row.created_at);
       await visitor.close();
 
       await page.goto("/admin/requests");

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { privacyNoticeField } from "#app/models/privacy/privacy.schema";
 import { emailField, honeypotField, LIMITS, nameField, phoneField, requiredText } from "#app/models/shared/fields";
 
 export const CONTACT_REQUIRED = "Informe seu telefone ou seu email para respondermos.";
@@ -13,12 +14,14 @@ export const interestSchema = z
     email: emailField.optional(),
     message: requiredText(LIMITS.longText),
     website: honeypotField,
+    privacyNotice: privacyNoticeField,
   })
   .superRefine((v, ctx) => {
     if (!v.phone && !v.email) ctx.addIssue({ code: "custom", path: ["phone"], message: CONTACT_REQUIRED });
   });
 
-export type InterestInput = z.infer<typeof interestSchema>;
+// privacyNotice is optional for the model's other callers (test fixtures).
+export type InterestInput = Omit<z.infer<typeof interestSchema>, "privacyNotice"> & { privacyNotice?: boolean };
 
 // The message the form starts with.
 export function interestMessage(code: string, name: string) {

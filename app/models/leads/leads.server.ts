@@ -7,7 +7,8 @@ import type { OwnerRequestInput } from "./owner-request.schema";
 // Visitor requests start as pending (DESIGN.md decision 7); staff handle them
 // in the back office. The home page's form and a property page's "Tenho
 // interesse" share the ideal-property inbox; the latter with its property.
-async function insertIdealRow(db: Kysely<Database>, row: { name: string; email: string; phone: string | null; text: string; propertyId: number | null }) {
+type IdealRow = { name: string; email: string; phone: string | null; text: string; propertyId: number | null; privacyNotice?: boolean };
+async function insertIdealRow(db: Kysely<Database>, row: IdealRow) {
   const now = new Date().toISOString();
   const inserted = await db
     .insertInto("ideal_property_requests")
@@ -22,7 +23,7 @@ async function insertIdealRow(db: Kysely<Database>, row: { name: string; email: 
       created_at: now,
       updated_at: now,
       // The form showed the privacy notice when it was sent (LGPD).
-      privacy_notice_at: input.privacyNotice ? now : null,
+      privacy_notice_at: row.privacyNotice ? now : null,
     })
     .returning("id")
     .executeTakeFirstOrThrow();
@@ -30,13 +31,15 @@ async function insertIdealRow(db: Kysely<Database>, row: { name: string; email: 
 }
 
 export async function createIdealRequest(db: Kysely<Database>, input: IdealRequestInput) {
-  return insertIdealRow(db, { name: input.name, email: input.email, phone: input.phone || null, text: input.idealProperty, propertyId: null });
+  const { name, email, phone, idealProperty: text, privacyNotice } = input;
+  return insertIdealRow(db, { name, email, phone: phone || null, text, propertyId: null, privacyNotice });
 }
 
 // The email column predates this form and is NOT NULL: a visitor who left
 // only a phone is stored with an empty email, which the inbox shows as "—".
 export async function createPropertyInterest(db: Kysely<Database>, propertyId: number, input: InterestInput) {
-  return insertIdealRow(db, { name: input.name, email: input.email ?? "", phone: input.phone || null, text: input.message, propertyId });
+  const { name, email, phone, message: text, privacyNotice } = input;
+  return insertIdealRow(db, { name, email: email ?? "", phone: phone || null, text, propertyId, privacyNotice });
 }
 
 export async function createOwnerRequest(db: Kysely<Database>, input: OwnerRequestInput) {

@@ -1,5 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
+import { PrivacyNotice } from "#app/components/site/privacy-notice";
 import { Field, FormAlert, HoneypotField, buttonClass, type FormConstraint } from "#app/components/ui/field";
 import { useFreshFormId } from "#app/components/ui/use-fresh-form-id";
 
@@ -48,6 +49,7 @@ export function InterestForm({
         <Field meta={fields.phone} label="Telefone ou WhatsApp" type="tel" autoComplete="tel" placeholder="(67) 99999-0000" />
         <Field meta={fields.email} label="Email" type="email" autoComplete="email" hint="Informe o telefone, o email ou os dois." />
         <Field meta={fields.message} label="Mensagem *" as="textarea" rows={4} />
+        <PrivacyNotice />
         <button type="submit" className={`${buttonClass} w-full`} disabled={busy}>
           {busy ? "Enviando..." : "Enviar mensagem"}
         </button>
