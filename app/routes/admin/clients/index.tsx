@@ -1,32 +1,22 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Plus } from "lucide-react";
-import { Form, Link, Outlet, data } from "react-router";
+import { Link, Outlet, data } from "react-router";
 import { AdminTitle } from "#app/components/admin/admin-shell";
 import { OneTimePassword } from "#app/components/admin/copy-button";
 import { BillingPanel } from "#app/components/admin/billing-panel";
+import { ClientsPanel } from "#app/components/admin/clients-panel";
 import { ContractsPanel } from "#app/components/admin/contracts-panel";
 import { MaintenancePanel } from "#app/components/admin/maintenance-panel";
-import { FormAlert, buttonClass, inputClass } from "#app/components/ui/field";
+import { FormAlert, buttonClass } from "#app/components/ui/field";
 import { getDb, rethrowIfBusy } from "#app/db/db.server";
 import { clientRowActionSchema } from "#app/models/clients/client.schema";
-import {
-  deleteClient,
-  disableClientLogin,
-  giveClientLogin,
-  listActiveClients,
-  listClients,
-  resetClientPassword,
-  type ClientRow,
-} from "#app/models/clients/clients.server";
-import { formatCpfCnpj } from "#app/models/clients/documents";
-import { contractStatus, formatDay, loginLabel } from "#app/models/clients/status";
+import { deleteClient, disableClientLogin, giveClientLogin, listActiveClients, listClients, resetClientPassword } from "#app/models/clients/clients.server";
 import { BILLING_MESSAGES } from "#app/models/billing/billing.schema";
 import { listBillingGroups } from "#app/models/billing/billing.server";
 import { listAwaitingBoletos } from "#app/models/boletos/queue.server";
 import { listContracts } from "#app/models/contracts/contracts.server";
 import { removePrivateFiles } from "#app/models/files/private-store.server";
 import { listMaintenanceRequests } from "#app/models/maintenance/admin.server";
-import { formatBRL } from "#app/utils/format";
 import { readFormData, requireRole } from "#app/utils/http.server";
 import { localToday } from "#app/utils/local-date";
 import { redirectWithToast } from "#app/utils/toast.server";
@@ -138,7 +128,6 @@ export async function action({ request, url, context }: Route.ActionArgs) {
 
 const tabClass = (active: boolean) =>
   `rounded-md px-4 py-2 text-sm font-semibold ${active ? "bg-white text-brand-900 shadow-sm ring-1 ring-slate-200" : "text-slate-700 hover:bg-white/60"}`;
-const smallButton = "rounded border border-slate-300 bg-white px-2.5 py-1 text-sm hover:bg-slate-50";
 
 export default function ClientsAdmin({ loaderData, actionData }: Route.ComponentProps) {
   const { tab, today, clients, error } = loaderData;
@@ -166,124 +155,8 @@ export default function ClientsAdmin({ loaderData, actionData }: Route.Component
       ) : tab === "manutencoes" ? (
         <MaintenancePanel requests={loaderData.requests} />
       ) : (
-        <section className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-          <h2 className="px-4 pt-4 text-lg font-semibold text-slate-900">{tab === "ativos" ? "Clientes Ativos" : "Clientes Cadastrados"}</h2>
-          {clients.length === 0 && !error ? (
-            <p className="p-4 text-slate-600">{tab === "ativos" ? "Nenhum cliente com contrato ativo." : "Nenhum cliente cadastrado."}</p>
-          ) : (
-            <div className="overflow-x-auto">
-              <table className="mt-2 w-full text-left text-sm">
-                <thead className="bg-slate-50 text-slate-600">
-                  <tr>
-                    <th className="px-4 py-3">Cliente</th>
-                    <th className="px-4 py-3">CPF/CNPJ</th>
-                    <th className="px-4 py-3">Imóvel</th>
-                    <th className="px-4 py-3">Contrato</th>
-                    <th className="px-4 py-3">Aluguel</th>
-                    <th className="px-4 py-3">Acesso</th>
-                    <th className="px-4 py-3">Ações</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {clients.map((c) => (
-                    <ClientTableRow key={c.id} client={c} today={today} />
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-        </section>
+        <ClientsPanel active={tab === "ativos"} clients={clients} today={today} loadFailed={error !== null} />
       )}
     </>
-  );
-}
-
-function Badge({ tone, children }: { tone: "green" | "red" | "slate"; children: string }) {
-  const colors = { green: "bg-emerald-100 text-emerald-900", red: "bg-red-100 text-red-900", slate: "bg-slate-200 text-slate-700" }[tone];
-  return <span className={`inline-block rounded-full px-2.5 py-1 text-xs font-semibold whitespace-nowrap ${colors}`}>{children}</span>;
-}
-
-function ClientTableRow({ client: c, today }: { client: ClientRow; today: string }) {
-  const status = contractStatus(c.contract_end_date, today);
-  return (
-    <tr data-testid="client-row" className="border-t border-slate-100 align-top">
-      <td className="px-4 py-3">
-        <span className="font-medium text-slate-900">{c.name}</span>
-        <span className="block text-slate-600">{c.email}</span>
-        {c.phone ? <span className="block text-slate-600">{c.phone}</span> : null}
-      </td>
-      <td className="px-4 py-3 whitespace-nowrap">{formatCpfCnpj(c.cpf_cnpj) || "—"}</td>
-      <td className="px-4 py-3">{c.property_address ?? "—"}</td>
-      <td className="px-4 py-3 whitespace-nowrap">
-        {c.contract_start_date || c.contract_end_date ? (
-          <span className="block">
-            {formatDay(c.contract_start_date) || "—"} a {formatDay(c.contract_end_date) || "—"}
-          </span>
-        ) : null}
-        {status ? <Badge tone={status === "Ativo" ? "green" : "red"}>{status}</Badge> : <span className="text-slate-500">Sem contrato</span>}
-      </td>
-      <td className="px-4 py-3 whitespace-nowrap">
-        {c.monthly_rent != null ? formatBRL(c.monthly_rent) : "—"}
-        <span className="block text-xs text-slate-600">Todo dia {c.payment_due_day}</span>
-      </td>
-      <td className="px-4 py-3">
-        <Badge tone={c.user_id !== null ? "green" : "slate"}>{loginLabel(c.user_id)}</Badge>
-        {c.username ? <span className="mt-1 block text-xs text-slate-600">{c.username}</span> : null}
-      </td>
-      <td className="px-4 py-3">
-        <div className="flex flex-wrap items-start gap-2">
-          <Link to={`/admin/clients/${c.id}/edit`} className={smallButton} aria-label={`Editar ${c.name}`}>
-            Editar
-          </Link>
-          {c.user_id !== null ? (
-            <>
-              <Form method="post">
-                <input type="hidden" name="id" value={c.id} />
-                <button name="intent" value="reset-password" className={smallButton}>
-                  Redefinir senha
-                </button>
-              </Form>
-              <Form method="post">
-                <input type="hidden" name="id" value={c.id} />
-                <button name="intent" value="disable-login" className={smallButton}>
-                  Desativar login
-                </button>
-              </Form>
-            </>
-          ) : (
-            <details className="rounded border border-slate-300 bg-white">
-              <summary className="cursor-pointer px-2.5 py-1">Dar login</summary>
-              <Form method="post" className="w-56 space-y-2 p-2">
-                <input type="hidden" name="id" value={c.id} />
-                <label className="block text-xs font-medium">
-                  Nome de usuário
-                  <input name="username" required minLength={3} maxLength={40} className={inputClass} autoComplete="off" />
-                </label>
-                <label className="block text-xs font-medium">
-                  Senha (em branco: gerada)
-                  <input name="password" type="password" maxLength={200} className={inputClass} autoComplete="new-password" />
-                </label>
-                <button name="intent" value="give-login" className={smallButton}>
-                  Criar login
-                </button>
-              </Form>
-            </details>
-          )}
-          <details className="rounded border border-red-200 bg-white">
-            <summary className="cursor-pointer px-2.5 py-1 text-red-800">Excluir</summary>
-            <Form method="post" className="w-64 space-y-2 p-2">
-              <input type="hidden" name="id" value={c.id} />
-              <p className="text-sm">
-                Excluir <strong>{c.name}</strong>? Vão junto o login do cliente, os contratos, as cobranças e as solicitações de manutenção com seus arquivos.
-                Não há como desfazer.
-              </p>
-              <button name="intent" value="delete" className="rounded bg-red-700 px-2.5 py-1 text-sm font-semibold text-white hover:bg-red-800">
-                Confirmar exclusão
-              </button>
-            </Form>
-          </details>
-        </div>
-      </td>
-    </tr>
   );
 }

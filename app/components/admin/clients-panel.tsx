@@ -1,0 +1,149 @@
+import { Form, Link } from "react-router";
+import { inputClass } from "#app/components/ui/field";
+import { formatCpfCnpj } from "#app/models/clients/documents";
+import { contractStatus, formatDay, loginLabel } from "#app/models/clients/status";
+import { formatBRL } from "#app/utils/format";
+
+// "Clientes Cadastrados" / "Clientes Ativos" (spec back-office §2, issue 7):
+// each client with its CPF/CNPJ, property, contract dates and badge (Ativo /
+// Vencido, "today" in the agency's zone), rent and due day, and login (Com
+// Login / Sem Login); the row actions post to /admin/clients with an intent.
+
+export type ClientListRow = {
+  id: number;
+  name: string;
+  email: string;
+  phone: string | null;
+  cpf_cnpj: string | null;
+  property_address: string | null;
+  contract_start_date: string | null;
+  contract_end_date: string | null;
+  monthly_rent: number | null;
+  payment_due_day: number;
+  user_id: number | null;
+  username: string | null;
+};
+
+const smallButton = "rounded border border-slate-300 bg-white px-2.5 py-1 text-sm hover:bg-slate-50";
+
+export function ClientsPanel({ active, clients, today, loadFailed }: { active: boolean; clients: ClientListRow[]; today: string; loadFailed: boolean }) {
+  return (
+    <section className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+      <h2 className="px-4 pt-4 text-lg font-semibold text-slate-900">{active ? "Clientes Ativos" : "Clientes Cadastrados"}</h2>
+      {clients.length === 0 && !loadFailed ? (
+        <p className="p-4 text-slate-600">{active ? "Nenhum cliente com contrato ativo." : "Nenhum cliente cadastrado."}</p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="mt-2 w-full text-left text-sm">
+            <thead className="bg-slate-50 text-slate-600">
+              <tr>
+                <th className="px-4 py-3">Cliente</th>
+                <th className="px-4 py-3">CPF/CNPJ</th>
+                <th className="px-4 py-3">Imóvel</th>
+                <th className="px-4 py-3">Contrato</th>
+                <th className="px-4 py-3">Aluguel</th>
+                <th className="px-4 py-3">Acesso</th>
+                <th className="px-4 py-3">Ações</th>
+              </tr>
+            </thead>
+            <tbody>
+              {clients.map((c) => (
+                <ClientTableRow key={c.id} client={c} today={today} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function Badge({ tone, children }: { tone: "green" | "red" | "slate"; children: string }) {
+  const colors = { green: "bg-emerald-100 text-emerald-900", red: "bg-red-100 text-red-900", slate: "bg-slate-200 text-slate-700" }[tone];
+  return <span className={`inline-block rounded-full px-2.5 py-1 text-xs font-semibold whitespace-nowrap ${colors}`}>{children}</span>;
+}
+
+function ClientTableRow({ client: c, today }: { client: ClientListRow; today: string }) {
+  const status = contractStatus(c.contract_end_date, today);
+  return (
+    <tr data-testid="client-row" className="border-t border-slate-100 align-top">
+      <td className="px-4 py-3">
+        <span className="font-medium text-slate-900">{c.name}</span>
+        <span className="block text-slate-600">{c.email}</span>
+        {c.phone ? <span className="block text-slate-600">{c.phone}</span> : null}
+      </td>
+      <td className="px-4 py-3 whitespace-nowrap">{formatCpfCnpj(c.cpf_cnpj) || "—"}</td>
+      <td className="px-4 py-3">{c.property_address ?? "—"}</td>
+      <td className="px-4 py-3 whitespace-nowrap">
+        {c.contract_start_date || c.contract_end_date ? (
+          <span className="block">
+            {formatDay(c.contract_start_date) || "—"} a {formatDay(c.contract_end_date) || "—"}
+          </span>
+        ) : null}
+        {status ? <Badge tone={status === "Ativo" ? "green" : "red"}>{status}</Badge> : <span className="text-slate-500">Sem contrato</span>}
+      </td>
+      <td className="px-4 py-3 whitespace-nowrap">
+        {c.monthly_rent != null ? formatBRL(c.monthly_rent) : "—"}
+        <span className="block text-xs text-slate-600">Todo dia {c.payment_due_day}</span>
+      </td>
+      <td className="px-4 py-3">
+        <Badge tone={c.user_id !== null ? "green" : "slate"}>{loginLabel(c.user_id)}</Badge>
+        {c.username ? <span className="mt-1 block text-xs text-slate-600">{c.username}</span> : null}
+      </td>
+      <td className="px-4 py-3">
+        <div className="flex flex-wrap items-start gap-2">
+          <Link to={`/admin/clients/${c.id}/edit`} className={smallButton} aria-label={`Editar ${c.name}`}>
+            Editar
+          </Link>
+          {c.user_id !== null ? (
+            <>
+              <Form method="post">
+                <input type="hidden" name="id" value={c.id} />
+                <button name="intent" value="reset-password" className={smallButton}>
+                  Redefinir senha
+                </button>
+              </Form>
+              <Form method="post">
+                <input type="hidden" name="id" value={c.id} />
+                <button name="intent" value="disable-login" className={smallButton}>
+                  Desativar login
+                </button>
+              </Form>
+            </>
+          ) : (
+            <details className="rounded border border-slate-300 bg-white">
+              <summary className="cursor-pointer px-2.5 py-1">Dar login</summary>
+              <Form method="post" className="w-56 space-y-2 p-2">
+                <input type="hidden" name="id" value={c.id} />
+                <label className="block text-xs font-medium">
+                  Nome de usuário
+                  <input name="username" required minLength={3} maxLength={40} className={inputClass} autoComplete="off" />
+                </label>
+                <label className="block text-xs font-medium">
+                  Senha (em branco: gerada)
+                  <input name="password" type="password" maxLength={200} className={inputClass} autoComplete="new-password" />
+                </label>
+                <button name="intent" value="give-login" className={smallButton}>
+                  Criar login
+                </button>
+              </Form>
+            </details>
+          )}
+          <details className="rounded border border-red-200 bg-white">
+            <summary className="cursor-pointer px-2.5 py-1 text-red-800">Excluir</summary>
+            <Form method="post" className="w-64 space-y-2 p-2">
+              <input type="hidden" name="id" value={c.id} />
+              <p className="text-sm">
+                Excluir <strong>{c.name}</strong>? Vão junto o login do cliente, os contratos, as cobranças e as solicitações de manutenção com seus arquivos.
+                Não há como desfazer.
+              </p>
+              <button name="intent" value="delete" className="rounded bg-red-700 px-2.5 py-1 text-sm font-semibold text-white hover:bg-red-800">
+                Confirmar exclusão
+              </button>
+            </Form>
+          </details>
+        </div>
+      </td>
+    </tr>
+  );
+}
