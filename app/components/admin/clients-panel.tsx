@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import { InlineDeleteConfirm } from "#app/components/admin/confirm-delete";
 import { inputClass } from "#app/components/ui/field";
 import { formatCpfCnpj } from "#app/models/clients/documents";
 import { contractStatus, formatDay, loginLabel } from "#app/models/clients/status";
@@ -129,19 +130,10 @@ function ClientTableRow({ client: c, today }: { client: ClientListRow; today: st
               </Form>
             </details>
           )}
-          <details className="rounded border border-red-200 bg-white">
-            <summary className="cursor-pointer px-2.5 py-1 text-red-800">Excluir</summary>
-            <Form method="post" className="w-64 space-y-2 p-2">
-              <input type="hidden" name="id" value={c.id} />
-              <p className="text-sm">
-                Excluir <strong>{c.name}</strong>? Vão junto o login do cliente, os contratos, as cobranças e as solicitações de manutenção com seus arquivos.
-                Não há como desfazer.
-              </p>
-              <button name="intent" value="delete" className="rounded bg-red-700 px-2.5 py-1 text-sm font-semibold text-white hover:bg-red-800">
-                Confirmar exclusão
-              </button>
-            </Form>
-          </details>
+          <InlineDeleteConfirm id={c.id}>
+            Excluir <strong>{c.name}</strong>? Vão junto o login do cliente, os contratos, as cobranças e as solicitações de manutenção com seus arquivos. Não
+            há como desfazer.
+          </InlineDeleteConfirm>
         </div>
       </td>
     </tr>

@@ -1,5 +1,6 @@
 import { Download, Eye, Upload } from "lucide-react";
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
+import { InlineDeleteConfirm } from "#app/components/admin/confirm-delete";
 import { buttonClass } from "#app/components/ui/field";
 import { formatDateTime } from "#app/utils/format";
 
@@ -56,17 +57,9 @@ export function ContractsPanel({ contracts }: { contracts: ContractListItem[] })
                       <a href={`/arquivos/contratos/${c.id}?download=1`} download className={smallButton}>
                         <Download aria-hidden className="size-4" /> Baixar
                       </a>
-                      <details className="rounded border border-red-200 bg-white">
-                        <summary className="cursor-pointer px-2.5 py-1 text-red-800">Excluir</summary>
-                        <Form method="post" action={`/admin/clients/contratos/${c.id}/excluir`} className="w-64 space-y-2 p-2">
-                          <p className="text-sm">
-                            Excluir o contrato <strong>{c.file_name}</strong> de {c.client_name}? O arquivo será apagado.
-                          </p>
-                          <button name="intent" value="delete" className="rounded bg-red-700 px-2.5 py-1 text-sm font-semibold text-white hover:bg-red-800">
-                            Confirmar exclusão
-                          </button>
-                        </Form>
-                      </details>
+                      <InlineDeleteConfirm action={`/admin/clients/contratos/${c.id}/excluir`}>
+                        Excluir o contrato <strong>{c.file_name}</strong> de {c.client_name}? O arquivo será apagado.
+                      </InlineDeleteConfirm>
                     </div>
                   </td>
                 </tr>
