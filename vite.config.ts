@@ -11,12 +11,11 @@ export default defineConfig({
       build: {
         rolldownOptions: {
           output: {
-            // Phones on HTTP/1.1 pay a round trip per file: the icons and the
-            // site's shared components and helpers go into two chunks instead
-            // of ~40 tiny ones (each icon was its own file).
+            // Phones on HTTP/1.1 pay a round trip per file: the site's shared
+            // components and helpers (the icons among them) go into one chunk
+            // instead of ~40 tiny ones.
             codeSplitting: {
               groups: [
-                { name: "icons", test: /[\\/]lucide-react[\\/]/ },
                 // Components that only one page uses (the property page's parts, the
                 // /imoveis filters, the simulator's result) stay with that page, so
                 // every other page does not download them.

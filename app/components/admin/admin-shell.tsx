@@ -1,4 +1,4 @@
-import { ExternalLink, LogOut } from "lucide-react";
+import { ExternalLink, LogOut } from "#app/components/ui/icons";
 import type { ReactNode } from "react";
 import { Form, NavLink } from "react-router";
 import { LogoMark } from "#app/components/site/logo";

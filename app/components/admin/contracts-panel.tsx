@@ -1,4 +1,4 @@
-import { Download, Eye, Upload } from "lucide-react";
+import { Download, Eye, Upload } from "#app/components/ui/icons";
 import { Link } from "react-router";
 import { InlineDeleteConfirm } from "#app/components/admin/confirm-delete";
 import { buttonClass } from "#app/components/ui/field";

@@ -1,4 +1,4 @@
-import { FileText, ImageIcon, Upload } from "lucide-react";
+import { FileText, ImageIcon, Upload } from "#app/components/ui/icons";
 import { Link } from "react-router";
 import { buttonClass } from "#app/components/ui/field";
 import { maintenanceCategoryLabel, maintenancePriorityLabel, maintenanceStatusLabel } from "#app/models/maintenance/labels";
@@ -77,7 +77,7 @@ export function MaintenanceDetails({ request: r }: { request: MaintenanceListIte
           <dd className="mt-1 flex flex-wrap gap-2">
             {r.images.map((img, i) => (
               <a key={img.id} href={`/arquivos/manutencao/imagens/${img.id}`} target="_blank" rel="noopener noreferrer" className={smallButton}>
-                <ImageIcon aria-hidden className="size-4" /> Imagem {i + 1}
+                <ImageIcon className="size-4" /> Imagem {i + 1}
               </a>
             ))}
           </dd>

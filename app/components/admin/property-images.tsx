@@ -1,5 +1,5 @@
 import { useHydrated } from "#app/components/ui/use-hydrated";
-import { ArrowDown, ArrowUp, ImagePlus, Star, X } from "lucide-react";
+import { ArrowDown, ArrowUp, ImagePlus, Star, X } from "#app/components/ui/icons";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { COVER_FIELD, REMOVE_FIELD, positionField } from "#app/models/properties/admin/image-plan";
 import { MAX_IMAGES, MESSAGES } from "#app/models/properties/admin/property.schema";

@@ -1,4 +1,4 @@
-import { ArrowLeft, Mail, MessageCircle, Phone } from "lucide-react";
+import { ArrowLeft, Mail, MessageCircle, Phone } from "#app/components/ui/icons";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { telHref, whatsappHref } from "#app/models/leads/admin/request-status";

@@ -1,4 +1,4 @@
-import { ExternalLink } from "lucide-react";
+import { ExternalLink } from "#app/components/ui/icons";
 
 // The property a "Tenho interesse" request was sent from, opened on the
 // public site (what the visitor saw). Deleted since: the message still names

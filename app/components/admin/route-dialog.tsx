@@ -1,4 +1,4 @@
-import { X } from "lucide-react";
+import { X } from "#app/components/ui/icons";
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
 import { useHydrated } from "#app/components/ui/use-hydrated";

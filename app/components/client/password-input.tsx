@@ -1,5 +1,5 @@
 import { getInputProps } from "@conform-to/react";
-import { Eye, EyeOff } from "lucide-react";
+import { Eye, EyeOff } from "#app/components/ui/icons";
 import { useState } from "react";
 import { describedBy, inputClass, type FieldMeta } from "#app/components/ui/field";
 import { useHydrated } from "#app/components/ui/use-hydrated";

@@ -1,4 +1,4 @@
-import { Clock, Mail, MapPin, Phone } from "lucide-react";
+import { Clock, Mail, MapPin, Phone } from "#app/components/ui/icons";
 import { mapEmbedUrl, whatsappLink } from "#app/config/agency";
 import { useAgency } from "#app/utils/root-data";
 import { WhatsAppIcon } from "./whatsapp-icon";

@@ -1,4 +1,4 @@
-import { SearchX } from "lucide-react";
+import { SearchX } from "#app/components/ui/icons";
 import type { ReactNode } from "react";
 
 export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {

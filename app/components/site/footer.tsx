@@ -1,4 +1,4 @@
-import { Facebook, Instagram, Phone } from "lucide-react";
+import { Facebook, Instagram, Phone } from "#app/components/ui/icons";
 import { Link } from "react-router";
 import { whatsappLink } from "#app/config/agency";
 import { CATEGORIES } from "#app/models/properties/options";

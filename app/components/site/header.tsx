@@ -1,4 +1,4 @@
-import { ChevronDown, ExternalLink, Menu, Search, UserRound, X } from "lucide-react";
+import { ChevronDown, ExternalLink, Menu, Search, UserRound, X } from "#app/components/ui/icons";
 import { useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { useAgency } from "#app/utils/root-data";

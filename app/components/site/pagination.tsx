@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight } from "lucide-react";
+import { ChevronLeft, ChevronRight } from "#app/components/ui/icons";
 import { Link } from "react-router";
 
 // Real pagination (DESIGN.md decision 6): links, so it works without JS.

@@ -1,4 +1,4 @@
-import { Bath, BedDouble, Car, MapPin, Ruler } from "lucide-react";
+import { Bath, BedDouble, Car, MapPin, Ruler } from "#app/components/ui/icons";
 import { Link, href } from "react-router";
 import type { PropertyCard as PropertyCardData } from "#app/models/properties/types";
 import { ADVERTISED_FOR_LABELS } from "#app/models/properties/options";

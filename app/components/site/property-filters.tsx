@@ -1,4 +1,4 @@
-import { SlidersHorizontal, X } from "lucide-react";
+import { SlidersHorizontal, X } from "#app/components/ui/icons";
 import { Form, Link } from "react-router";
 import { inputClass } from "#app/components/ui/field";
 import { MINIMUM_COUNTS, SORTS, type PropertyFilter, type Sort } from "#app/models/properties/filters";

@@ -1,4 +1,4 @@
-import { Search } from "lucide-react";
+import { Search } from "#app/components/ui/icons";
 import { Form, useNavigate } from "react-router";
 import { inputClass } from "#app/components/ui/field";
 

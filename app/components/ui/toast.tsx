@@ -1,4 +1,4 @@
-import { CheckCircle2, Info, X, XCircle } from "lucide-react";
+import { CheckCircle2, Info, X, XCircle } from "#app/components/ui/icons";
 import { useEffect, useState } from "react";
 import type { Toast } from "#app/utils/toast";
 
@@ -25,7 +25,7 @@ export function ToastView({ toast }: { toast: Toast }) {
       data-testid="toast"
       className={`toast-auto fixed inset-x-4 top-4 z-[60] mx-auto flex max-w-md items-start gap-3 rounded-lg border bg-white p-4 shadow-lg sm:right-4 sm:left-auto ${tone}`}
     >
-      <Icon aria-hidden className="mt-0.5 size-5 shrink-0" />
+      <Icon className="mt-0.5 size-5 shrink-0" />
       <div className="flex-1">
         <p className="font-semibold">{toast.title}</p>
         {toast.description ? <p className="mt-1 text-sm text-slate-700">{toast.description}</p> : null}

@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { KeyRound } from "lucide-react";
+import { KeyRound } from "#app/components/ui/icons";
 import { Form, data, useNavigation } from "react-router";
 import { AdminTitle } from "#app/components/admin/admin-shell";
 import { Field, buttonClass } from "#app/components/ui/field";

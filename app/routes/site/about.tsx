@@ -1,4 +1,4 @@
-import { Award, Eye, Handshake, Target } from "lucide-react";
+import { Award, Eye, Handshake, Target } from "#app/components/ui/icons";
 import { Link } from "react-router";
 import { PageHeader } from "#app/components/site/page-header";
 import { useAgency } from "#app/utils/root-data";

@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
-import { CheckCircle2 } from "lucide-react";
+import { CheckCircle2 } from "#app/components/ui/icons";
 import { Form, useLocation, useNavigation } from "react-router";
 import { PageHeader } from "#app/components/site/page-header";
 import { Field, FormAlert, HoneypotField, buttonClass } from "#app/components/ui/field";

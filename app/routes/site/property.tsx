@@ -1,5 +1,5 @@
 import { getZodConstraint } from "@conform-to/zod/v4";
-import { Bath, BedDouble, Calculator, Calendar, Car, MapPin, Phone, Ruler, ShowerHead, Tag } from "lucide-react";
+import { Bath, BedDouble, Calculator, Calendar, Car, MapPin, Phone, Ruler, ShowerHead, Tag } from "#app/components/ui/icons";
 import { Link } from "react-router";
 import { invariantResponse, parseId } from "#app/utils/http.server";
 import { ErrorPage } from "#app/components/site/error-page";

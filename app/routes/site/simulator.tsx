@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { ExternalLink } from "lucide-react";
+import { ExternalLink } from "#app/components/ui/icons";
 import { Form, data, useLocation, useNavigation } from "react-router";
 import { PageHeader } from "#app/components/site/page-header";
 import { SimulationResult } from "#app/components/site/simulation-result";

@@ -1,5 +1,5 @@
 import { useHydrated } from "#app/components/ui/use-hydrated";
-import { ChevronLeft, ChevronRight } from "lucide-react";
+import { ChevronLeft, ChevronRight } from "#app/components/ui/icons";
 import { useCallback, useEffect, useRef, useState, type MouseEvent } from "react";
 import { Link } from "react-router";
 import type { PublicBanner } from "#app/models/banners/types";

@@ -1,6 +1,6 @@
 import { useHydrated } from "#app/components/ui/use-hydrated";
 import useEmblaCarousel from "embla-carousel-react";
-import { ChevronLeft, ChevronRight } from "lucide-react";
+import { ChevronLeft, ChevronRight } from "#app/components/ui/icons";
 import { useEffect } from "react";
 import { Link } from "react-router";
 import type { PropertyCard as PropertyCardData } from "#app/models/properties/types";

@@ -1,4 +1,4 @@
-import { ArrowRight, Home, KeyRound, Sparkles } from "lucide-react";
+import { ArrowRight, Home, KeyRound, Sparkles } from "#app/components/ui/icons";
 import { Form, Link, useNavigate } from "react-router";
 import { homeSearchUrl } from "#app/models/properties/filters";
 import { ANY_PRICE, CATEGORIES, HOME_SEARCH_TYPES, NEIGHBORHOODS, PRICE_RANGES } from "#app/models/properties/options";
@@ -129,7 +129,7 @@ export function QuickButtons() {
             to={to}
             className="inline-flex min-w-40 items-center justify-center gap-2 rounded-full border-2 border-brand-800 px-6 py-3 font-bold tracking-wide text-brand-800 transition hover:bg-brand-800 hover:text-white"
           >
-            <Icon aria-hidden className="size-5" /> {label}
+            <Icon className="size-5" /> {label}
           </Link>
         ))}
       </div>

@@ -1,4 +1,4 @@
-import { Phone } from "lucide-react";
+import { Phone } from "#app/components/ui/icons";
 import { WhatsAppIcon } from "#app/components/site/whatsapp-icon";
 
 // On phones, the property's two quickest contacts stay at hand at the bottom

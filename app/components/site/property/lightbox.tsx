@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight, X } from "lucide-react";
+import { ChevronLeft, ChevronRight, X } from "#app/components/ui/icons";
 import { useEffect, useRef } from "react";
 import { imageSrc, type StoredImage } from "#app/models/properties/images";
 

@@ -1,4 +1,4 @@
-import { Facebook, Share2 } from "lucide-react";
+import { Facebook, Share2 } from "#app/components/ui/icons";
 import { useLocalToast } from "#app/components/ui/toast";
 
 // Generic share (native sheet, or copy the link with "Link copiado!") and

@@ -1,5 +1,5 @@
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft } from "#app/components/ui/icons";
 import { Link, data } from "react-router";
 import { AdminTitle } from "#app/components/admin/admin-shell";
 import { BannerForm } from "#app/components/admin/banner-form";

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Info, Plus, RotateCcw } from "lucide-react";
+import { Info, Plus, RotateCcw } from "#app/components/ui/icons";
 import { Form, useNavigation } from "react-router";
 import { AdminTitle } from "#app/components/admin/admin-shell";
 import { BannerCard } from "#app/components/admin/banner-card";

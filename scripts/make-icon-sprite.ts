@@ -1,0 +1,33 @@
+// npm run icons: writes app/assets/icons.svg, one <symbol> per icon listed in
+// app/components/ui/icons.tsx, drawn by lucide-react (a dev dependency: the
+// site itself ships no icon code). tests/unit/icon-sprite.test.ts fails when
+// the committed sprite differs from what this would write.
+import fs from "node:fs";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import * as lucide from "lucide-react";
+
+export const ICONS_MODULE = "app/components/ui/icons.tsx";
+export const SPRITE_FILE = "app/assets/icons.svg";
+
+export function iconNames(source = fs.readFileSync(ICONS_MODULE, "utf8")) {
+  return [...source.matchAll(/= icon\("([A-Za-z0-9]+)"\)/g)].map((m) => m[1]);
+}
+
+export function buildSprite(names = iconNames()) {
+  const symbols = names.map((name) => {
+    const component = (lucide as unknown as Record<string, Parameters<typeof createElement>[0]>)[name];
+    if (!component) throw new Error(`lucide-react has no icon ${name}`);
+    const markup = renderToStaticMarkup(createElement(component));
+    const inner = /^<svg[^>]*>([\s\S]*)<\/svg>$/.exec(markup)?.[1];
+    if (!inner) throw new Error(`unexpected markup for ${name}`);
+    // Stroke, fill and caps come from the <svg> that uses the symbol.
+    return `<symbol id="${name}" viewBox="0 0 24 24">${inner}</symbol>`;
+  });
+  return `<svg xmlns="http://www.w3.org/2000/svg">\n${symbols.join("\n")}\n</svg>\n`;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  fs.writeFileSync(SPRITE_FILE, buildSprite());
+  console.log(`${SPRITE_FILE}: ${iconNames().length} ícones`);
+}
