@@ -18,10 +18,12 @@ ENV NODE_ENV=production \
     BACKUP_DIR=/data/backups
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
-COPY --from=build /app/package.json /app/server.ts /app/tsconfig.json ./
+# The server runs built JavaScript (build/runtime/server.js). The sources stay
+# for the command-line scripts (npm run user:create, backup, restore), which
+# run through tsx, and for the boleto reader's thread entry.
+COPY --from=build /app/package.json /app/tsconfig.json ./
 COPY --from=build /app/app ./app
 COPY --from=build /app/migrations ./migrations
-COPY --from=build /app/server ./server
 COPY --from=build /app/scripts ./scripts
 RUN mkdir -p /data && chown -R node:node /data
 USER node
@@ -29,4 +31,4 @@ VOLUME ["/data"]
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s CMD node -e "fetch('http://127.0.0.1:3000/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
 # SESSION_SECRET (32+ characters) and APP_URL must be given at run time.
-CMD ["node_modules/.bin/tsx", "server.ts"]
+CMD ["node", "build/runtime/server.js"]

@@ -1,5 +1,8 @@
+import cluster from "node:cluster";
 import crypto from "node:crypto";
+import os from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
@@ -13,13 +16,22 @@ import { migrateToLatest } from "./app/db/migrate.server";
 import { databasePath, getEnv, uploadsDir } from "./app/utils/env.server";
 import { CLIENT_IP_HEADER, NONCE_HEADER } from "./app/utils/request-headers";
 import { createPageCache } from "./server/page-cache";
+import { renderGate } from "./server/render-gate";
 import { requestPipeline } from "./server/request-pipeline";
 
 // The production and development server: security headers, the request rules
 // (method, canonical path, origin, form body, size, rate limit), compression,
-// static files, then React Router.
+// static files, then React Router. In production it runs built (`npm run
+// build` bundles this file into build/server.js, run by `node`) and, on a host
+// with several cores, as one primary process that migrates the database,
+// runs the hourly housekeeping and keeps WEB_CONCURRENCY workers answering on
+// the same port (docs/decisions/0016-rendering-speed.md).
 const env = getEnv();
 const PRODUCTION = env.NODE_ENV === "production";
+// Page renders in progress at once per process (server/render-gate.ts).
+const RENDER_CONCURRENCY = 4;
+// Development is one process (Vite's dev server).
+const WORKERS = PRODUCTION ? (env.WEB_CONCURRENCY ?? os.availableParallelism()) : 1;
 
 // One housekeeping task; a failure is logged and never stops the others or
 // the server.
@@ -35,127 +47,179 @@ async function runHousekeeping(db: ReturnType<typeof openDatabase>, name: string
 // opens its own Kysely instance lazily). Then billings that fell due while
 // the server was down are stored as overdue now rather than at the next hour
 // (reads show them overdue either way).
-{
+if (cluster.isPrimary) {
   const db = openDatabase(databasePath());
   await migrateToLatest(db);
   await runHousekeeping(db, "billing overdue", markOverdue);
   await db.destroy();
 }
 
-const app = express();
-app.disable("x-powered-by");
-// req.ip (and req.protocol) are the visitor's only when the proxy in front is
-// trusted (TRUST_PROXY). Form posts do not depend on it: APP_URL's host is an
-// allowed Origin whatever the proxy says (server/request-pipeline.ts).
-app.set("trust proxy", /^\d+$/.test(env.TRUST_PROXY) ? Number(env.TRUST_PROXY) : env.TRUST_PROXY);
-
-// Enforced CSP: scripts only from us, with this request's nonce (or, for a
-// cached page, the hashes of its inline scripts); the map iframe is the one
-// third party (Google Maps embed).
-function contentSecurityPolicy(scriptSrc: string) {
-  return [
-    "default-src 'self'",
-    `script-src ${scriptSrc}`,
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    "font-src 'self'",
-    "connect-src 'self'" + (PRODUCTION ? "" : " ws: wss:"),
-    "frame-src https://maps.google.com https://www.google.com",
-    "frame-ancestors 'none'",
-    "form-action 'self'",
-    "base-uri 'self'",
-    "object-src 'none'",
-  ].join("; ");
-}
-
-app.use((req, res, next) => {
-  const nonce = crypto.randomBytes(16).toString("base64");
-  req.headers[NONCE_HEADER] = nonce;
-  // The visitor's address for login throttling; always overwritten here.
-  req.headers[CLIENT_IP_HEADER] = req.ip ?? "unknown";
-  res.setHeader("Content-Security-Policy", contentSecurityPolicy(`'self' 'nonce-${nonce}'`));
-  res.setHeader("X-Content-Type-Options", "nosniff");
-  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-  res.setHeader("X-Frame-Options", "DENY");
-  res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
-  if (env.appUrl.protocol === "https:") res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
-  next();
-});
-
-// Before anything reads the path or the body: every later rule (body size,
-// rate limit, page cache) judges the route path this computes, the path React
-// Router will route (docs/decisions/0007-request-pipeline.md).
-app.use(requestPipeline({ appUrl: env.appUrl, rateLimit: env.RATE_LIMIT_DISABLED !== "1" }));
-
-// compression forwards res.on("drain") to its zlib stream but not
-// removeListener, so every res.once("drain") that React Router awaits under
-// backpressure stays on the stream (MaxListenersExceededWarning). This once()
-// removes itself from whichever emitter fired it.
-app.use((_req, res, next) => {
-  const once = res.once;
-  res.once = function (this: typeof res, event: string | symbol, listener: (...args: unknown[]) => void) {
-    if (event !== "drain") return once.call(this, event, listener);
-    const wrapped = function (this: NodeJS.EventEmitter, ...args: unknown[]) {
-      this.removeListener("drain", wrapped);
-      listener.apply(this, args);
-    };
-    return this.on("drain", wrapped);
-  } as typeof res.once;
-  next();
-});
-app.use(compression());
-
-// Listing and banner photos: file names are unique per upload, so they never
-// change and may be cached for a year.
-app.use("/uploads", express.static(path.join(uploadsDir(), "public"), { immutable: true, maxAge: "1y", index: false, fallthrough: true }));
-
-if (PRODUCTION) {
-  app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
-  app.use(express.static("build/client", { maxAge: "1h", index: false }));
-  // APP_URL's host is an allowed action origin at run time: an https site
-  // behind a proxy whose X-Forwarded-Proto is not trusted sees its requests
-  // as http, and React Router would refuse its own forms.
-  const build = { ...(await import(path.resolve("build/server/index.js"))), allowedActionOrigins: [env.appUrl.host] };
-  app.use(createPageCache({ build, databasePath: databasePath(), origin: env.appUrl.origin, csp: contentSecurityPolicy }));
-  app.use(createRequestHandler({ build, mode: "production" }));
-} else {
-  const vite = await import("vite");
-  const devServer = await vite.createServer({ server: { middlewareMode: true } });
-  app.use(devServer.middlewares);
-  app.use(async (req, res, next) => {
+// Housekeeping every hour, on its own short-lived connection (the app's
+// Kysely instance lives inside the React Router build); in the primary
+// process only, so it runs once whatever the number of workers.
+function startHousekeeping() {
+  return new Cron("17 * * * *", { protect: true, timezone: "America/Campo_Grande" }, async () => {
+    const db = openDatabase(databasePath());
     try {
-      const build = { ...(await devServer.ssrLoadModule("virtual:react-router/server-build")), allowedActionOrigins: [env.appUrl.host] };
-      return createRequestHandler({ build: build as never, mode: "development" })(req, res, next);
-    } catch (error) {
-      if (error instanceof Error) devServer.ssrFixStacktrace(error);
-      next(error);
+      await runHousekeeping(db, "accounts", cleanupAccounts);
+      await runHousekeeping(db, "billing overdue", markOverdue);
+      await runHousekeeping(db, "boleto drafts", removeStaleBoletoDrafts);
+      // LGPD: visitor requests past the retention period lose their personal fields.
+      await runHousekeeping(db, "privacy retention", (d) => anonymizeExpiredRequests(d, env.PRIVACY_RETENTION_MONTHS));
+    } finally {
+      await db.destroy();
     }
   });
 }
 
-// Housekeeping every hour, on its own short-lived connection (the app's
-// Kysely instance lives inside the React Router build).
-const housekeeping = new Cron("17 * * * *", { protect: true, timezone: "America/Campo_Grande" }, async () => {
-  const db = openDatabase(databasePath());
-  try {
-    await runHousekeeping(db, "accounts", cleanupAccounts);
-    await runHousekeeping(db, "billing overdue", markOverdue);
-    await runHousekeeping(db, "boleto drafts", removeStaleBoletoDrafts);
-    // LGPD: visitor requests past the retention period lose their personal fields.
-    await runHousekeeping(db, "privacy retention", (d) => anonymizeExpiredRequests(d, env.PRIVACY_RETENTION_MONTHS));
-  } finally {
-    await db.destroy();
-  }
-});
+function address() {
+  return `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${env.PORT}`;
+}
 
-const server = app.listen(env.PORT, env.HOST, () => {
-  console.log(`Servidor em http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${env.PORT} (${env.NODE_ENV})`);
-});
-
-for (const signal of ["SIGTERM", "SIGINT"] as const) {
-  process.on(signal, () => {
-    housekeeping.stop();
-    server.close(() => process.exit(0));
-    setTimeout(() => process.exit(0), 5000).unref();
+if (cluster.isPrimary && WORKERS > 1) {
+  // Workers run the built server file itself (not whatever script imported
+  // it, such as the e2e or demo launcher, which would seed again).
+  // Built JavaScript needs no loader: the workers do not inherit the
+  // launcher's flags (tsx's hooks under `tsx scripts/e2e-server.ts`).
+  const exec = fileURLToPath(import.meta.url);
+  cluster.setupPrimary({ exec, execArgv: exec.endsWith(".js") ? [] : process.execArgv });
+  const housekeeping = startHousekeeping();
+  let stopping = false;
+  for (let i = 0; i < WORKERS; i++) cluster.fork();
+  cluster.on("exit", (worker, code, signal) => {
+    if (stopping) return;
+    // A worker that dies (out of memory, a native crash) is replaced; the
+    // others keep answering meanwhile.
+    console.error(`processo ${worker.process.pid} terminou (${signal ?? code}); iniciando outro`);
+    cluster.fork();
   });
+  let listening = 0;
+  cluster.on("listening", () => {
+    if (++listening === WORKERS) console.log(`Servidor em ${address()} (${env.NODE_ENV}, ${WORKERS} processos)`);
+  });
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    process.on(signal, () => {
+      stopping = true;
+      housekeeping.stop();
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
+      const done = () => Object.keys(cluster.workers ?? {}).length === 0 && process.exit(0);
+      cluster.on("exit", done);
+      done();
+      setTimeout(() => process.exit(0), 6000).unref();
+    });
+  }
+} else {
+  await startServer();
+}
+
+async function startServer() {
+  const app = express();
+  app.disable("x-powered-by");
+  // req.ip (and req.protocol) are the visitor's only when the proxy in front is
+  // trusted (TRUST_PROXY). Form posts do not depend on it: APP_URL's host is an
+  // allowed Origin whatever the proxy says (server/request-pipeline.ts).
+  app.set("trust proxy", /^\d+$/.test(env.TRUST_PROXY) ? Number(env.TRUST_PROXY) : env.TRUST_PROXY);
+
+  // Enforced CSP: scripts only from us, with this request's nonce (or, for a
+  // cached page, the hashes of its inline scripts); the map iframe is the one
+  // third party (Google Maps embed).
+  function contentSecurityPolicy(scriptSrc: string) {
+    return [
+      "default-src 'self'",
+      `script-src ${scriptSrc}`,
+      "style-src 'self' 'unsafe-inline'",
+      "img-src 'self' data: blob:",
+      "font-src 'self'",
+      "connect-src 'self'" + (PRODUCTION ? "" : " ws: wss:"),
+      "frame-src https://maps.google.com https://www.google.com",
+      "frame-ancestors 'none'",
+      "form-action 'self'",
+      "base-uri 'self'",
+      "object-src 'none'",
+    ].join("; ");
+  }
+
+  app.use((req, res, next) => {
+    const nonce = crypto.randomBytes(16).toString("base64");
+    req.headers[NONCE_HEADER] = nonce;
+    // The visitor's address for login throttling; always overwritten here.
+    req.headers[CLIENT_IP_HEADER] = req.ip ?? "unknown";
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy(`'self' 'nonce-${nonce}'`));
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    res.setHeader("X-Frame-Options", "DENY");
+    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
+    if (env.appUrl.protocol === "https:") res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    next();
+  });
+
+  // Before anything reads the path or the body: every later rule (body size,
+  // rate limit, page cache) judges the route path this computes, the path React
+  // Router will route (docs/decisions/0007-request-pipeline.md).
+  app.use(requestPipeline({ appUrl: env.appUrl, rateLimit: env.RATE_LIMIT_DISABLED !== "1", processes: WORKERS }));
+
+  // compression forwards res.on("drain") to its zlib stream but not
+  // removeListener, so every res.once("drain") that React Router awaits under
+  // backpressure stays on the stream (MaxListenersExceededWarning). This once()
+  // removes itself from whichever emitter fired it.
+  app.use((_req, res, next) => {
+    const once = res.once;
+    res.once = function (this: typeof res, event: string | symbol, listener: (...args: unknown[]) => void) {
+      if (event !== "drain") return once.call(this, event, listener);
+      const wrapped = function (this: NodeJS.EventEmitter, ...args: unknown[]) {
+        this.removeListener("drain", wrapped);
+        listener.apply(this, args);
+      };
+      return this.on("drain", wrapped);
+    } as typeof res.once;
+    next();
+  });
+  app.use(compression());
+
+  // Listing and banner photos: file names are unique per upload, so they never
+  // change and may be cached for a year.
+  app.use("/uploads", express.static(path.join(uploadsDir(), "public"), { immutable: true, maxAge: "1y", index: false, fallthrough: true }));
+
+  if (PRODUCTION) {
+    app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
+    app.use(express.static("build/client", { maxAge: "1h", index: false }));
+    // APP_URL's host is an allowed action origin at run time: an https site
+    // behind a proxy whose X-Forwarded-Proto is not trusted sees its requests
+    // as http, and React Router would refuse its own forms.
+    const build = { ...(await import(path.resolve("build/server/index.js"))), allowedActionOrigins: [env.appUrl.host] };
+    // Cached pages are served at once; renders, the cache's and the others,
+    // take turns through one gate.
+    const gate = renderGate(RENDER_CONCURRENCY);
+    app.use(createPageCache({ build, databasePath: databasePath(), origin: env.appUrl.origin, csp: contentSecurityPolicy, gate }));
+    app.use(gate.middleware);
+    app.use(createRequestHandler({ build, mode: "production" }));
+  } else {
+    const vite = await import("vite");
+    const devServer = await vite.createServer({ server: { middlewareMode: true } });
+    app.use(devServer.middlewares);
+    app.use(async (req, res, next) => {
+      try {
+        const build = { ...(await devServer.ssrLoadModule("virtual:react-router/server-build")), allowedActionOrigins: [env.appUrl.host] };
+        return createRequestHandler({ build: build as never, mode: "development" })(req, res, next);
+      } catch (error) {
+        if (error instanceof Error) devServer.ssrFixStacktrace(error);
+        next(error);
+      }
+    });
+  }
+
+  // A single process keeps its own housekeeping; workers leave it to the primary.
+  const housekeeping = cluster.isPrimary ? startHousekeeping() : null;
+
+  const server = app.listen(env.PORT, env.HOST, () => {
+    if (cluster.isPrimary) console.log(`Servidor em ${address()} (${env.NODE_ENV})`);
+  });
+
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    process.on(signal, () => {
+      housekeeping?.stop();
+      server.close(() => process.exit(0));
+      setTimeout(() => process.exit(0), 5000).unref();
+    });
+  }
 }

@@ -1,5 +1,4 @@
-import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
+import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, isRouteErrorResponse, type EntryContext, type HandleDataRequestFunction, type HandleErrorFunction } from "react-router";
 import { PRIVATE_CACHE_CONTROL, isPrivateUrl } from "#app/utils/private-paths";
@@ -19,24 +18,34 @@ export default function handleRequest(request: Request, responseStatusCode: numb
   const nonce = request.headers.get(NONCE_HEADER) ?? undefined;
 
   // Pages are rendered whole (onAllReady): we do not stream Suspense
-  // boundaries, and slow phones get one complete document.
+  // boundaries, and slow phones get one complete document. React then writes
+  // it into memory in one go, and the answer is one buffer: through a stream
+  // with backpressure (16 KB at a time), React wrote each page in many small
+  // turns interleaved with every other page being sent, so under load a page
+  // finished long after it was rendered (docs/decisions/0016).
   return new Promise((resolve, reject) => {
-    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+    const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
       nonce,
       onAllReady() {
-        const body = new PassThrough({
+        const chunks: Uint8Array[] = [];
+        const sink = new Writable({
+          highWaterMark: Number.MAX_SAFE_INTEGER,
+          write(chunk: Uint8Array, _encoding, callback) {
+            chunks.push(chunk);
+            callback();
+          },
           final(callback) {
             clearTimeout(timeoutId);
-            timeoutId = undefined;
+            responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+            resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
             callback();
           },
         });
-        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        pipe(body);
-        resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+        pipe(sink);
       },
       onShellError(error: unknown) {
+        clearTimeout(timeoutId);
         reject(error);
       },
       onError(error: unknown) {

@@ -6,6 +6,7 @@ import * as m0004 from "./0004_rental";
 import * as m0005 from "./0005_billing";
 import * as m0006 from "./0006_property_cep_privacy";
 import * as m0007 from "./0007_property_interest";
+import * as m0008 from "./0008_public_content_version";
 
 // Every migration, by name (applied in name order). Append a line per new file;
 // a static map works the same under tsx, Vitest and a bundler.
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   "0005_billing": m0005,
   "0006_property_cep_privacy": m0006,
   "0007_property_interest": m0007,
+  "0008_public_content_version": m0008,
 };

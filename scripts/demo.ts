@@ -1,6 +1,7 @@
 // npm run demo: after `npm run build`, migrate, seed the demo content when the
 // database is empty, and serve the production build at http://localhost:3000.
 import crypto from "node:crypto";
+import path from "node:path";
 
 // The demo runs the production server; a throwaway session secret is fine for
 // a local demo (set SESSION_SECRET to keep sessions across restarts).
@@ -21,4 +22,5 @@ console.log(created ? `Demonstração: ${properties} imóveis criados.` : "Demon
 await seedDemoMaster(db);
 await seedDemoClients(db);
 await db.destroy();
-await import("../server");
+// The built server (npm run build), as `npm start` runs it.
+await import(path.resolve("build/runtime/server.js"));

@@ -21,8 +21,9 @@ export function buildSprite(names = iconNames()) {
     const markup = renderToStaticMarkup(createElement(component));
     const inner = /^<svg[^>]*>([\s\S]*)<\/svg>$/.exec(markup)?.[1];
     if (!inner) throw new Error(`unexpected markup for ${name}`);
-    // Stroke, fill and caps come from the <svg> that uses the symbol.
-    return `<symbol id="${name}" viewBox="0 0 24 24">${inner}</symbol>`;
+    // lucide's drawing attributes, once here rather than on every <svg> that
+    // uses the symbol (the shapes inherit them).
+    return `<symbol id="${name}" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">${inner}</symbol>`;
   });
   return `<svg xmlns="http://www.w3.org/2000/svg">\n${symbols.join("\n")}\n</svg>\n`;
 }

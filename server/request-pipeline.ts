@@ -22,6 +22,9 @@ export type PipelineOptions = {
   appUrl: URL;
   // express-rate-limit's per-address limit on public posts (off in the e2e and benchmark runs).
   rateLimit: boolean;
+  // Server processes sharing the port (server.ts): each counts its share of
+  // the limit in its own memory.
+  processes?: number;
 };
 
 declare module "express-serve-static-core" {
@@ -147,7 +150,7 @@ export function requestPipeline(options: PipelineOptions): RequestHandler[] {
     handlers.push(
       rateLimit({
         windowMs: 10 * 60 * 1000,
-        limit: 30,
+        limit: Math.ceil(30 / (options.processes ?? 1)),
         skip: (req: Request, res: Response) => !isPublicPost(req.method, res.locals.routePath ?? "/"),
         standardHeaders: "draft-8",
         legacyHeaders: false,

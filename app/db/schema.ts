@@ -259,6 +259,13 @@ export interface BoletoQueueTable {
   confirmed_at: string | null;
 }
 
+// One row, counted up by triggers on every write to the tables the public
+// pages show (migration 0008); the page cache compares it.
+export interface PublicContentVersionTable {
+  id: number;
+  version: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -278,4 +285,5 @@ export interface Database {
   billing: BillingTable;
   billing_documents: BillingDocumentsTable;
   boleto_queue: BoletoQueueTable;
+  public_content_version: PublicContentVersionTable;
 }

@@ -41,6 +41,9 @@ const schema = z
     // LGPD retention of visitor requests, in months: older ones are
     // anonymised by the hourly job, and /privacidade states the period.
     PRIVACY_RETENTION_MONTHS: z.coerce.number().int().min(1).max(600).default(24),
+    // Server processes in production (node:cluster), each rendering on its
+    // own core; default: one per core. 1 on a small host (each takes ~150 MB).
+    WEB_CONCURRENCY: z.coerce.number().int().min(1).max(32).optional(),
     // Lets the benchmark and tests turn off the per-address form rate limit.
     RATE_LIMIT_DISABLED: z.enum(["0", "1"]).default("0"),
   })

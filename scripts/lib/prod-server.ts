@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 
 export async function startProductionServer(port: number) {
-  if (!fs.existsSync("build/server/index.js")) {
+  if (!fs.existsSync("build/runtime/server.js")) {
     console.log("build/ ausente: rodando npm run build...");
     execSync("npm run build", { stdio: "inherit" });
   }
@@ -23,7 +23,7 @@ export async function startProductionServer(port: number) {
     RATE_LIMIT_DISABLED: "1",
   };
   execSync("node_modules/.bin/tsx scripts/seed-demo.ts", { env, stdio: "ignore" });
-  const child = spawn("node_modules/.bin/tsx", ["server.ts"], { env, stdio: ["ignore", "ignore", "inherit"] });
+  const child = spawn("node", ["build/runtime/server.js"], { env, stdio: ["ignore", "ignore", "inherit"] });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {

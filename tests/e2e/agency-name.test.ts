@@ -1,11 +1,9 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
-import os from "node:os";
 import path from "node:path";
 import { hash } from "@node-rs/argon2";
 import { expect, test } from "@playwright/test";
 import Database from "better-sqlite3";
+import { startSecondServer, type SecondServer } from "#tests/fixtures/second-server";
 
 // AGENCY_NAME reaches every place that names the agency (DESIGN.md decision 16):
 // a second production server, on its own port, database, uploads and outbox,
@@ -15,65 +13,18 @@ import Database from "better-sqlite3";
 const NAME = "Imobiliária Teste Exemplo";
 const DEFAULT_NAME = "Lagoa Imóveis";
 
-let server: ChildProcess | undefined;
+let server: SecondServer;
 let dir = "";
 let url = "";
 
-function freePort() {
-  return new Promise<number>((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "e2e-agency-name-"));
-  const port = await freePort();
-  url = `http://127.0.0.1:${port}`;
-  // scripts/e2e-server.ts: the production build on a fresh database with the demo seed.
-  server = spawn("node_modules/.bin/tsx", ["scripts/e2e-server.ts"], {
-    detached: true,
-    stdio: ["ignore", "ignore", "inherit"],
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      APP_URL: url,
-      DATABASE_PATH: path.join(dir, "app.db"),
-      UPLOADS_DIR: path.join(dir, "uploads"),
-      OUTBOX_DIR: path.join(dir, "outbox"),
-      SESSION_SECRET: "agency-name-secret-that-is-long-enough-for-production",
-      RATE_LIMIT_DISABLED: "1",
-      AGENCY_NAME: NAME,
-    },
-  });
-  const deadline = Date.now() + 110_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`the second server exited with code ${server.exitCode}`);
-    const up = await fetch(`${url}/healthz`).then(
-      (res) => res.ok,
-      () => false,
-    );
-    if (up) break;
-    if (Date.now() > deadline) throw new Error("the second server did not answer within 110 s");
-    await new Promise((r) => setTimeout(r, 300));
-  }
+  server = await startSecondServer("agency-name", { AGENCY_NAME: NAME });
+  ({ dir, url } = server);
 });
 
 test.afterAll(async () => {
-  // The whole group (tsx and the node process it starts).
-  if (server?.pid && server.exitCode === null) {
-    const exited = new Promise((r) => server!.once("exit", r));
-    process.kill(-server.pid, "SIGTERM");
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-  }
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  await server?.stop();
 });
 
 test("page titles and the header name the configured agency", async ({ page }) => {

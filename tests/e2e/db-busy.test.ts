@@ -1,11 +1,7 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import fs from "node:fs";
-import net from "node:net";
-import os from "node:os";
-import path from "node:path";
 import { hash } from "@node-rs/argon2";
 import { expect, test } from "@playwright/test";
 import Database from "better-sqlite3";
+import { startSecondServer, type SecondServer } from "#tests/fixtures/second-server";
 
 // A locked database must not freeze the site: while another process (a CLI,
 // a backup, a migration) holds SQLite's write lock, pages that read keep
@@ -17,56 +13,15 @@ const BUSY = "O sistema está ocupado. Tente novamente em instantes.";
 const USERNAME = "equipe-ocupada";
 const PASSWORD = "senha-ocupada-1";
 
-let server: ChildProcess | undefined;
-let dir = "";
+let server: SecondServer;
 let url = "";
 let dbFile = "";
 let email = "";
 
-function freePort() {
-  return new Promise<number>((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "e2e-db-busy-"));
-  dbFile = path.join(dir, "app.db");
-  const port = await freePort();
-  url = `http://127.0.0.1:${port}`;
-  server = spawn("node_modules/.bin/tsx", ["scripts/e2e-server.ts"], {
-    detached: true,
-    stdio: ["ignore", "ignore", "inherit"],
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      APP_URL: url,
-      DATABASE_PATH: dbFile,
-      UPLOADS_DIR: path.join(dir, "uploads"),
-      OUTBOX_DIR: path.join(dir, "outbox"),
-      SESSION_SECRET: "db-busy-secret-that-is-long-enough-for-production",
-      RATE_LIMIT_DISABLED: "1",
-    },
-  });
-  const deadline = Date.now() + 110_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`the second server exited with code ${server.exitCode}`);
-    const up = await fetch(`${url}/healthz`).then(
-      (res) => res.ok,
-      () => false,
-    );
-    if (up) break;
-    if (Date.now() > deadline) throw new Error("the second server did not answer within 110 s");
-    await new Promise((r) => setTimeout(r, 300));
-  }
+  server = await startSecondServer("db-busy");
+  ({ url, databasePath: dbFile } = server);
   email = `${USERNAME}@teste.com.br`;
   const now = new Date().toISOString();
   const conn = new Database(dbFile);
@@ -81,12 +36,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  if (server?.pid && server.exitCode === null) {
-    const exited = new Promise((r) => server!.once("exit", r));
-    process.kill(-server.pid, "SIGTERM");
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-  }
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  await server?.stop();
 });
 
 // What `sqlite3 app.db` does inside BEGIN IMMEDIATE: the write lock, held.

@@ -71,3 +71,48 @@ test("a visitor with a toast gets a page rendered for them, never the cached cop
   const other = await page.request.get(path, { headers: { Cookie: "" } });
   expect(await other.text()).not.toContain("Solicitação enviada!");
 });
+
+test("a visitor's request, a login or a failed login leaves the cached pages in place", async ({ request, createRequest }) => {
+  const path = `/destaques?cache=${Date.now()}`;
+  // Other test files may write properties meanwhile (which rightly empties
+  // the cache): retry until the writes below are the only ones in between.
+  await expect(async () => {
+    await request.get(path);
+    expect((await request.get(path)).headers()["x-page-cache"]).toBe("hit");
+    await createRequest("ideal");
+    const failedLogin = await request.post("/admin", {
+      form: { username: "ninguem@teste.com", password: "senha-errada-123" },
+      headers: { Origin: E2E_URL },
+      maxRedirects: 0,
+    });
+    expect(failedLogin.status()).toBeLessThan(500);
+    expect((await request.get(path)).headers()["x-page-cache"]).toBe("hit");
+  }).toPass({ timeout: 20_000 });
+});
+
+test("visitors asking for the same page at once share one render", async ({ request }) => {
+  await expect(async () => {
+    const path = `/imoveis?page=1&juntos=${Date.now()}`;
+    const answers = await Promise.all(Array.from({ length: 12 }, () => request.get(path)));
+    const sources = answers.map((a) => a.headers()["x-page-cache"]);
+    expect(sources.filter((s) => s === "miss")).toHaveLength(1);
+    expect(new Set(await Promise.all(answers.map((a) => a.text()))).size).toBe(1);
+  }).toPass({ timeout: 20_000 });
+});
+
+test("public pages tell shared caches how long to keep them; revalidation answers 304", async ({ request }) => {
+  const path = `/sobre-nos?cdn=${Date.now()}`;
+  const first = await request.get(path);
+  expect(first.headers()["cache-control"]).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=600");
+  const etag = first.headers()["etag"];
+  expect(etag).toMatch(/^"[\w-]+"$/);
+  await expect(async () => {
+    const again = await request.get(path, { headers: { "If-None-Match": etag } });
+    expect(again.status()).toBe(304);
+  }).toPass({ timeout: 15_000 });
+  // A visitor with a toast cookie gets a page of their own, kept by nobody.
+  const personal = await request.get(path, { headers: { Cookie: "toast=x" } });
+  expect(personal.headers()["cache-control"]).toBe("private, no-cache");
+  const admin = await request.get("/admin");
+  expect(admin.headers()["cache-control"]).toBe("private, no-store");
+});

@@ -11,20 +11,9 @@ export type IconProps = { className?: string };
 function icon(name: string) {
   const href = `${spriteUrl}#${name}`;
   function Icon({ className }: IconProps) {
+    // Fill, stroke and the rest are on the sprite's <symbol>.
     return (
-      <svg
-        xmlns="http://www.w3.org/2000/svg"
-        width="24"
-        height="24"
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        className={className}
-        aria-hidden="true"
-      >
+      <svg width="24" height="24" className={className} aria-hidden="true">
         <use href={href} />
       </svg>
     );
