@@ -42,6 +42,8 @@ export async function startProductionServer(port: number) {
   return {
     url,
     databasePath: env.DATABASE_PATH,
+    // The server's environment, for scripts that must work on its database (npm run user:create).
+    env,
     stop: () => {
       child.kill("SIGTERM");
       fs.rmSync(dir, { recursive: true, force: true });
