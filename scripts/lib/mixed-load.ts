@@ -187,23 +187,27 @@ export async function runMixedScenario(o: MixedOptions): Promise<MixedResult> {
   // As a browser asks: compressed answers (the page cache keeps gzip and
   // brotli copies; a rendered page is compressed on the fly).
   const browser = { "accept-encoding": "gzip, deflate, br", "accept-language": "pt-BR,pt;q=0.9" };
-  const visitGet: autocannon.Request = {
-    method: "GET",
-    setupRequest: (req) => ({ ...req, path: pick(o.publicPaths), headers: { ...browser } }),
-    onResponse: onResponse("visitGet"),
-  };
-  const visitPost: autocannon.Request = {
-    method: "POST",
-    setupRequest: (req) => {
+  // One visitor request in `postEvery` is a form post, counted over all the
+  // visitors' connections: a fixed slot in each connection's cycle would send
+  // the posts of all connections at the same moments. The request's kind
+  // travels in autocannon's per-connection context (one request in flight each).
+  let visitorRequests = 0;
+  type Context = { kind?: Kind };
+  const visitor: autocannon.Request = {
+    setupRequest: (req, context) => {
+      const post = ++visitorRequests % o.postEvery === 0;
+      (context as Context).kind = post ? "visitPost" : "visitGet";
+      if (!post) return { ...req, method: "GET", path: pick(o.publicPaths), headers: { ...browser }, body: Buffer.alloc(0) };
       const t = pick(templates);
       return {
         ...req,
+        method: "POST",
         path: t.path,
         headers: { ...browser, "content-type": "application/x-www-form-urlencoded", origin: o.base, referer: o.base + t.path },
         body: urlEncoded(fillForm(t.form, t.fill())),
       };
     },
-    onResponse: onResponse("visitPost"),
+    onResponse: (status, body, context, headers) => onResponse((context as Context).kind ?? "visitGet")(status, body, context, headers),
   };
   const staffGet: autocannon.Request = {
     method: "GET",
@@ -246,9 +250,8 @@ export async function runMixedScenario(o: MixedOptions): Promise<MixedResult> {
   }
 
   const storedBefore = storedRequests(o.databasePath);
-  const visitorRequests = Array.from({ length: o.postEvery }, (_, i) => (i === o.postEvery - 1 ? visitPost : visitGet));
   const [visitors, staff] = await Promise.all([
-    load(o.connections - o.staffConnections, visitorRequests, "visitGet"),
+    load(o.connections - o.staffConnections, [visitor], "visitGet"),
     load(o.staffConnections, [staffGet], "staffGet"),
     staffSaves(),
   ]);
