@@ -175,14 +175,14 @@ export async function runMixedScenario(o: MixedOptions): Promise<MixedResult> {
   // client) emits "response" with the latency: the kind noted by the first is
   // the kind of the second.
   let answered: Kind | null = null;
-  const onResponse = (kind: Kind) => (status: number, _body: string, _context: object, headers: Record<string, unknown> | undefined) => {
+  function noteAnswer(kind: Kind, status: number, headers: Record<string, unknown> | undefined) {
     answered = kind;
     if (kind !== "visitGet" || status !== 200) return;
     const verdict = header(headers, "x-page-cache");
     if (verdict === "hit") cache.hit++;
     else if (verdict === "miss") cache.miss++;
     else cache.none++;
-  };
+  }
 
   // As a browser asks: compressed answers (the page cache keeps gzip and
   // brotli copies; a rendered page is compressed on the fly).
@@ -207,12 +207,12 @@ export async function runMixedScenario(o: MixedOptions): Promise<MixedResult> {
         body: urlEncoded(fillForm(t.form, t.fill())),
       };
     },
-    onResponse: (status, body, context, headers) => onResponse((context as Context).kind ?? "visitGet")(status, body, context, headers),
+    onResponse: (status, _body, context, headers) => noteAnswer((context as Context).kind ?? "visitGet", status, headers),
   };
   const staffGet: autocannon.Request = {
     method: "GET",
     setupRequest: (req) => ({ ...req, path: pick(o.staffPaths), headers: { ...browser, cookie: o.cookie } }),
-    onResponse: onResponse("staffGet"),
+    onResponse: (status, _body, _context, headers) => noteAnswer("staffGet", status, headers),
   };
 
   function load(connections: number, requests: autocannon.Request[], fallback: Kind) {
@@ -236,12 +236,12 @@ export async function runMixedScenario(o: MixedOptions): Promise<MixedResult> {
       await new Promise((r) => setTimeout(r, Math.max(0, at - Date.now())));
       try {
         const r = await saveProperty(o.base, o.cookie, o.saveIds[i % o.saveIds.length]);
-        record("staffGet", 200, r.editMs);
-        record("staffSave", r.status, r.saveMs);
+        record("staffGet", r.edit.status, r.edit.ms);
+        if (r.save) record("staffSave", r.save.status, r.save.ms);
         if (r.ok) saves++;
         else saveFailures.push(r.detail);
       } catch (error) {
-        // The edit page did not open, or the connection failed.
+        // The connection failed (or the edit page lost its form).
         kinds.staffSave.errors++;
         errors.connection++;
         saveFailures.push(error instanceof Error ? error.message : String(error));

@@ -79,7 +79,8 @@ export async function signIn(base: string, staff: Staff) {
   return session;
 }
 
-export type SaveResult = { editMs: number; saveMs: number; status: number; ok: boolean; detail: string };
+type Timed = { status: number; ms: number };
+export type SaveResult = { edit: Timed; save: Timed | null; ok: boolean; detail: string };
 
 // "Salvar alterações" on /admin/properties/<id>/edit with the values the form
 // shows (a staff member opening a property and saving it): the multipart post
@@ -88,16 +89,25 @@ export type SaveResult = { editMs: number; saveMs: number; status: number; ok: b
 export async function saveProperty(base: string, cookie: string, id: number): Promise<SaveResult> {
   const path = `/admin/properties/${id}/edit`;
   let t0 = performance.now();
-  const html = await getPage(base, path, cookie);
-  const editMs = performance.now() - t0;
+  const page = await fetch(base + path, { headers: { cookie }, redirect: "manual" });
+  const html = await page.text();
+  const edit = { status: page.status, ms: performance.now() - t0 };
+  if (page.status !== 200) {
+    return {
+      edit,
+      save: null,
+      ok: false,
+      detail: `GET ${path}: status ${page.status}${page.headers.get("location") ? ` -> ${page.headers.get("location")}` : ""}`,
+    };
+  }
   const form = findForm(html, `edição do imóvel ${id}`, (f) => f.attrs.get("id") === "property-form");
   if (!form.fields.some((f) => f.name === "id" && f.value === String(id))) throw new Error(`o formulário de ${path} não traz o id do imóvel`);
-  t0 = performance.now();
   const { body: payload, contentType } = multipart(form.fields);
+  t0 = performance.now();
   const res = await fetch(base + path, { method: "POST", headers: { cookie, origin: base, "content-type": contentType }, body: payload, redirect: "manual" });
   const body = await res.text();
-  const saveMs = performance.now() - t0;
+  const save = { status: res.status, ms: performance.now() - t0 };
   const location = res.headers.get("location") ?? "";
   const ok = (res.status === 302 || res.status === 303) && location.startsWith("/admin/properties");
-  return { editMs, saveMs, status: res.status, ok, detail: ok ? "" : `status ${res.status}, location "${location}": ${refusal(body)}` };
+  return { edit, save, ok, detail: ok ? "" : `status ${res.status}, location "${location}": ${refusal(body)}` };
 }
