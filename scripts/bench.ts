@@ -296,15 +296,18 @@ function printMixed(r: MixedResult) {
   console.log(
     `  ${"todos".padEnd(28)} ${String(all.length).padStart(7)} ${ms(all, 0.5).padStart(8)} ${ms(all, 0.99).padStart(8)} ${String(errorCount).padStart(6)}`,
   );
-  console.log(`  vazão: ${(all.length / r.seconds).toFixed(0)} req/s`);
+  console.log(`  vazão: ${((all.length - r.unanswered - r.errors.timeout) / r.seconds).toFixed(0)} req/s (respostas por segundo)`);
+  console.log(
+    `  sem resposta: ${r.errors.timeout} após ${r.timeoutSeconds} s (contados com ${r.timeoutSeconds} s), ${r.unanswered} ainda esperando ao fim da rodada (contados com o tempo que esperaram)`,
+  );
   console.log(
     `  erros: ${Object.entries(ERROR_KINDS)
       .map(([key, label]) => `${label} ${r.errors[key as keyof typeof ERROR_KINDS]}`)
       .join(", ")}`,
   );
   console.log(`  formulários de visitantes enviados: ${r.postsAccepted} (gravados no banco: ${r.postsStored}); imóveis salvos pela equipe: ${r.saves}`);
-  const answered = r.cache.hit + r.cache.miss;
-  const hitShare = answered ? r.cache.hit / answered : 0;
+  const cacheable = r.cache.hit + r.cache.miss;
+  const hitShare = cacheable ? r.cache.hit / cacheable : 0;
   console.log(
     `  páginas de visitantes (GET 200) servidas do cache: ${pct(hitShare)} (hit ${r.cache.hit}, miss ${r.cache.miss}${r.cache.none ? `, sem X-Page-Cache ${r.cache.none}` : ""})`,
   );

@@ -52,6 +52,8 @@ export type MixedResult = {
   staffConnections: number;
   kinds: Record<Kind, KindStats>;
   errors: Record<ErrorKind, number>;
+  timeoutSeconds: number;
+  unanswered: number; // still waiting when the run stopped (in the latencies with the time waited)
   postsAccepted: number;
   postsStored: number;
   saves: number;
@@ -171,13 +173,21 @@ export async function runMixedScenario(o: MixedOptions): Promise<MixedResult> {
     errors[status >= 500 ? "server" : status >= 400 ? "client" : "unexpected"]++;
   }
 
-  // autocannon calls a request's onResponse, then at once (same tick, same
-  // client) emits "response" with the latency: the kind noted by the first is
-  // the kind of the second.
-  let answered: Kind | null = null;
-  function noteAnswer(kind: Kind, status: number, headers: Record<string, unknown> | undefined) {
-    answered = kind;
-    if (kind !== "visitGet" || status !== 200) return;
+  // Each request's start, by autocannon's per-connection context (one request
+  // in flight per connection; a new context for each request): the latency is
+  // measured from it when onResponse runs, once the whole answer is read, and
+  // requests never answered are counted too (autocannon's own figures leave
+  // them out, and they are the slowest ones).
+  const inFlight = new Map<object, { kind: Kind; start: number }>();
+  function begin(context: object, kind: Kind) {
+    inFlight.set(context, { kind, start: performance.now() });
+  }
+  function answer(context: object, status: number, headers: Record<string, unknown> | undefined) {
+    const request = inFlight.get(context);
+    if (!request) return;
+    inFlight.delete(context);
+    record(request.kind, status, performance.now() - request.start);
+    if (request.kind !== "visitGet" || status !== 200) return;
     const verdict = header(headers, "x-page-cache");
     if (verdict === "hit") cache.hit++;
     else if (verdict === "miss") cache.miss++;
@@ -189,14 +199,12 @@ export async function runMixedScenario(o: MixedOptions): Promise<MixedResult> {
   const browser = { "accept-encoding": "gzip, deflate, br", "accept-language": "pt-BR,pt;q=0.9" };
   // One visitor request in `postEvery` is a form post, counted over all the
   // visitors' connections: a fixed slot in each connection's cycle would send
-  // the posts of all connections at the same moments. The request's kind
-  // travels in autocannon's per-connection context (one request in flight each).
+  // the posts of all connections at the same moments.
   let visitorRequests = 0;
-  type Context = { kind?: Kind };
   const visitor: autocannon.Request = {
     setupRequest: (req, context) => {
       const post = ++visitorRequests % o.postEvery === 0;
-      (context as Context).kind = post ? "visitPost" : "visitGet";
+      begin(context, post ? "visitPost" : "visitGet");
       if (!post) return { ...req, method: "GET", path: pick(o.publicPaths), headers: { ...browser }, body: Buffer.alloc(0) };
       const t = pick(templates);
       return {
@@ -207,21 +215,22 @@ export async function runMixedScenario(o: MixedOptions): Promise<MixedResult> {
         body: urlEncoded(fillForm(t.form, t.fill())),
       };
     },
-    onResponse: (status, _body, context, headers) => noteAnswer((context as Context).kind ?? "visitGet", status, headers),
+    onResponse: (status, _body, context, headers) => answer(context, status, headers),
   };
   const staffGet: autocannon.Request = {
-    method: "GET",
-    setupRequest: (req) => ({ ...req, path: pick(o.staffPaths), headers: { ...browser, cookie: o.cookie } }),
-    onResponse: (status, _body, _context, headers) => noteAnswer("staffGet", status, headers),
+    setupRequest: (req, context) => {
+      begin(context, "staffGet");
+      return { ...req, method: "GET", path: pick(o.staffPaths), headers: { ...browser, cookie: o.cookie } };
+    },
+    onResponse: (status, _body, context, headers) => answer(context, status, headers),
   };
 
-  function load(connections: number, requests: autocannon.Request[], fallback: Kind) {
-    return new Promise<autocannon.Result>((resolve, reject) => {
-      const instance = autocannon({ url: o.base, connections, duration: o.seconds, requests }, (err, result) => (err ? reject(err) : resolve(result)));
-      instance.on("response", (_client, status, _bytes, ms) => {
-        record(answered ?? fallback, status, ms);
-        answered = null;
-      });
+  const TIMEOUT_SECONDS = 10; // autocannon's default; a request past it is counted as a timeout
+  function load(connections: number, requests: autocannon.Request[]) {
+    return new Promise<autocannon.Result & { stoppedAt: number }>((resolve, reject) => {
+      autocannon({ url: o.base, connections, duration: o.seconds, timeout: TIMEOUT_SECONDS, requests }, (err, result) =>
+        err ? reject(err) : resolve({ ...result, stoppedAt: performance.now() }),
+      );
     });
   }
 
@@ -250,11 +259,19 @@ export async function runMixedScenario(o: MixedOptions): Promise<MixedResult> {
   }
 
   const storedBefore = storedRequests(o.databasePath);
-  const [visitors, staff] = await Promise.all([
-    load(o.connections - o.staffConnections, [visitor], "visitGet"),
-    load(o.staffConnections, [staffGet], "staffGet"),
-    staffSaves(),
-  ]);
+  const [visitors, staff] = await Promise.all([load(o.connections - o.staffConnections, [visitor]), load(o.staffConnections, [staffGet]), staffSaves()]);
+  // Requests never answered are in the latencies too, with what is known of
+  // them: one past the timeout (counted as an error by autocannon) waited the
+  // timeout; one still waiting when the run stopped waited at least until then.
+  let unanswered = 0;
+  for (const { kind, start } of inFlight.values()) {
+    const waited = (kind === "staffGet" ? staff : visitors).stoppedAt - start;
+    if (waited >= TIMEOUT_SECONDS * 1000) kinds[kind].latencies.push(TIMEOUT_SECONDS * 1000);
+    else if (waited > 0) {
+      kinds[kind].latencies.push(waited);
+      unanswered++;
+    }
+  }
   // Posts still in flight when autocannon stopped may land after it: wait a little.
   await new Promise((r) => setTimeout(r, 500));
   const postsStored = storedRequests(o.databasePath) - storedBefore;
@@ -270,6 +287,8 @@ export async function runMixedScenario(o: MixedOptions): Promise<MixedResult> {
     staffConnections: o.staffConnections,
     kinds,
     errors,
+    timeoutSeconds: TIMEOUT_SECONDS,
+    unanswered,
     postsAccepted,
     postsStored,
     saves,
