@@ -58,7 +58,9 @@ export type MixedResult = {
   postsStored: number;
   saves: number;
   saveFailures: string[];
-  cache: { hit: number; miss: number; none: number };
+  // hit: from the cache; shared: waited for another request's render of the
+  // same page (no render of its own); miss: rendered.
+  cache: { hit: number; shared: number; miss: number; none: number };
 };
 
 const pick = <T>(list: readonly T[]) => list[Math.floor(Math.random() * list.length)];
@@ -160,7 +162,7 @@ export async function runMixedScenario(o: MixedOptions): Promise<MixedResult> {
   const templates = await postTemplates(o.base, o.postPages);
   const kinds = Object.fromEntries(Object.keys(KINDS).map((k) => [k, { latencies: [], errors: 0 }])) as unknown as Record<Kind, KindStats>;
   const errors = Object.fromEntries(Object.keys(ERROR_KINDS).map((k) => [k, 0])) as Record<ErrorKind, number>;
-  const cache = { hit: 0, miss: 0, none: 0 };
+  const cache = { hit: 0, shared: 0, miss: 0, none: 0 };
   let postsAccepted = 0;
 
   function record(kind: Kind, status: number, ms: number) {
@@ -190,6 +192,7 @@ export async function runMixedScenario(o: MixedOptions): Promise<MixedResult> {
     if (request.kind !== "visitGet" || status !== 200) return;
     const verdict = header(headers, "x-page-cache");
     if (verdict === "hit") cache.hit++;
+    else if (verdict === "shared") cache.shared++;
     else if (verdict === "miss") cache.miss++;
     else cache.none++;
   }
