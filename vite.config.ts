@@ -2,6 +2,15 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
+// The site's shared chunk: its components, the UI kit, helpers and config.
+const siteModules = /[\\/]app[\\/](components[\\/](site|ui)|utils|config|models[\\/]properties[\\/][a-z-]+\.ts$)/;
+// Left out, so that a page does not download code only others use: what one
+// page alone uses (the home page's sections and its carousel library, the
+// property page's parts, the /imoveis filters, the simulator's result) stays
+// with that page, and what only the back office uses goes with its pages.
+const notShared =
+  /[\\/]app[\\/](components[\\/]site[\\/](home[\\/]|property[\\/]|property-filters|simulation-result)|components[\\/]ui[\\/]auto-submit-select|utils[\\/](local-date|image-rules)|models[\\/]properties[\\/]describe)/;
+
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
   server: { port: 3000 },
@@ -15,15 +24,7 @@ export default defineConfig({
             // components and helpers (the icons among them) go into one chunk
             // instead of ~40 tiny ones.
             codeSplitting: {
-              groups: [
-                // Components that only one page uses (the property page's parts, the
-                // /imoveis filters, the simulator's result) stay with that page, so
-                // every other page does not download them.
-                {
-                  name: "site",
-                  test: /[\\/]app[\\/](components[\\/](site[\\/](?!property[\\/]|property-filters|simulation-result)|ui)|utils|config|models[\\/](properties|banners)[\\/][a-z-]+\.ts$)/,
-                },
-              ],
+              groups: [{ name: "site", test: (id) => siteModules.test(id) && !notShared.test(id) }],
             },
           },
         },
