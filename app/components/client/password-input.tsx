@@ -1,7 +1,6 @@
-import { getInputProps } from "@conform-to/react";
 import { Eye, EyeOff } from "#app/components/ui/icons";
 import { useState } from "react";
-import { describedBy, inputClass, type FieldMeta } from "#app/components/ui/field";
+import { describedBy, inputClass, inputProps, type FieldMeta } from "#app/components/ui/field";
 import { useHydrated } from "#app/components/ui/use-hydrated";
 
 // A password input with a show/hide toggle. Without JavaScript it is a plain
@@ -9,10 +8,10 @@ import { useHydrated } from "#app/components/ui/use-hydrated";
 export function PasswordInput({ meta, autoComplete }: { meta: FieldMeta; autoComplete: string }) {
   const hydrated = useHydrated();
   const [visible, setVisible] = useState(false);
-  const { key, ...own } = getInputProps(meta, { type: "password", ariaDescribedBy: describedBy(meta) });
+  const own = inputProps(meta, { type: "password", ariaDescribedBy: describedBy(meta) });
   return (
     <div className="relative">
-      <input key={key} {...own} type={visible ? "text" : "password"} autoComplete={autoComplete} className={`${inputClass} pr-12`} />
+      <input {...own} type={visible ? "text" : "password"} autoComplete={autoComplete} className={`${inputClass} pr-12`} />
       {hydrated ? (
         <button
           type="button"

@@ -1,29 +1,83 @@
-import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata, type useForm } from "@conform-to/react";
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 
-// What a field needs from Conform: ids for the label, the hint and the error,
-// the errors, the key that resets the control, and the schema's constraints
-// (required, maxLength...) that the form's `constraint` option put there.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any field of any form
-export type FieldMeta = FieldMetadata<any, any, string[]>;
+// What a field needs: ids for the label, the hint and the error, the errors,
+// the value it starts with, and the schema's constraints (required,
+// maxLength...) that the form's `constraint` option put there. Conform's
+// field metadata has this shape.
+export type FieldMeta = FieldConstraint & {
+  id: string;
+  name: string;
+  formId: string;
+  errorId: string;
+  descriptionId: string;
+  errors: string[] | undefined;
+  initialValue?: unknown;
+};
 
 // The HTML constraints of a form's fields, made from its zod schema by the
 // route's loader (getZodConstraint) so that no zod reaches the browser.
-export type FormConstraint = NonNullable<Parameters<typeof useForm>[0]["constraint"]>;
+export type FormConstraint = Record<string, FieldConstraint>;
+type FieldConstraint = {
+  required?: boolean;
+  minLength?: number;
+  maxLength?: number;
+  min?: string | number;
+  max?: string | number;
+  step?: string | number;
+  multiple?: boolean;
+  pattern?: string;
+  accept?: string;
+};
 
-type InputType = Parameters<typeof getInputProps>[1]["type"];
+type InputType =
+  "text" | "email" | "tel" | "number" | "password" | "url" | "search" | "date" | "datetime-local" | "month" | "time" | "week" | "color" | "range" | "hidden";
 type Own = "id" | "name" | "form" | "type" | "defaultValue" | "defaultChecked" | "required" | "minLength" | "maxLength" | "pattern";
 type Common = { meta: FieldMeta; label: ReactNode; hint?: string; className?: string; controlClassName?: string };
 
 type FieldProps = Common &
   (
-    | ({ as?: "input"; type: Exclude<InputType, "checkbox" | "radio" | "file"> } & Omit<InputHTMLAttributes<HTMLInputElement>, Own | "className">)
+    | ({ as?: "input"; type: InputType } & Omit<InputHTMLAttributes<HTMLInputElement>, Own | "className">)
     | ({ as: "textarea" } & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, Own | "className">)
     | ({ as: "select"; children: ReactNode } & Omit<SelectHTMLAttributes<HTMLSelectElement>, Own | "className">)
     // The control is the caller's (a file input with a preview...): it wires
     // itself with `meta` and `describedBy(meta, hint)`.
     | { as: "custom"; children: ReactNode }
   );
+
+// The attributes Conform's getInputProps / getSelectProps / getTextareaProps
+// give (field.test.ts holds them equal), written here so that public pages do
+// not download Conform. Unset ones are left out, so that the caller's own
+// props keep their place (the server's HTML stays the same).
+function controlProps<Own extends object>(meta: FieldMeta, ariaDescribedBy: string | undefined, own: Own) {
+  const invalid = typeof meta.errors !== "undefined";
+  const props = {
+    required: meta.required || undefined,
+    id: meta.id,
+    name: meta.name,
+    form: meta.formId,
+    "aria-invalid": invalid || undefined,
+    "aria-describedby": invalid ? `${meta.errorId} ${ariaDescribedBy ?? ""}`.trim() : ariaDescribedBy,
+    ...own,
+  };
+  for (const key of Object.keys(props) as (keyof typeof props)[]) if (props[key] === undefined) delete props[key];
+  return props;
+}
+
+export function inputProps(meta: FieldMeta, { type, ariaDescribedBy }: { type: InputType; ariaDescribedBy?: string }) {
+  const { minLength, maxLength, min, max, step, pattern, multiple, accept, initialValue } = meta;
+  const defaultValue = typeof initialValue === "string" ? initialValue : undefined;
+  return controlProps(meta, ariaDescribedBy, { type, minLength, maxLength, min, max, step, pattern, multiple, accept, defaultValue });
+}
+
+export function selectProps(meta: FieldMeta, { ariaDescribedBy }: { ariaDescribedBy?: string } = {}) {
+  const value = meta.initialValue;
+  const defaultValue = Array.isArray(value) ? value.map((item) => `${item ?? ""}`) : value?.toString();
+  return controlProps(meta, ariaDescribedBy, { multiple: meta.multiple, defaultValue });
+}
+
+export function textareaProps(meta: FieldMeta, { ariaDescribedBy }: { ariaDescribedBy?: string } = {}) {
+  return controlProps(meta, ariaDescribedBy, { minLength: meta.minLength, maxLength: meta.maxLength, defaultValue: meta.initialValue?.toString() });
+}
 
 // The ids a control names in aria-describedby: its hint, and its error when shown.
 export function describedBy(meta: FieldMeta, hint?: string) {
@@ -40,20 +94,17 @@ export function Field(props: FieldProps) {
     control = props.children;
   } else if (props.as === "textarea") {
     const { meta: _m, label: _l, hint: _h, className: _c, controlClassName: _cc, as: _as, ...rest } = props;
-    const { key, ...own } = getTextareaProps(meta, aria);
-    control = <textarea key={key} {...own} {...rest} className={`${inputClass} ${controlClassName}`} />;
+    control = <textarea {...textareaProps(meta, aria)} {...rest} className={`${inputClass} ${controlClassName}`} />;
   } else if (props.as === "select") {
     const { meta: _m, label: _l, hint: _h, className: _c, controlClassName: _cc, as: _as, children, ...rest } = props;
-    const { key, ...own } = getSelectProps(meta, aria);
     control = (
-      <select key={key} {...own} {...rest} className={`${inputClass} ${controlClassName}`}>
+      <select {...selectProps(meta, aria)} {...rest} className={`${inputClass} ${controlClassName}`}>
         {children}
       </select>
     );
   } else {
     const { meta: _m, label: _l, hint: _h, className: _c, controlClassName: _cc, as: _as, type, ...rest } = props;
-    const { key, ...own } = getInputProps(meta, { ...aria, type });
-    control = <input key={key} {...own} {...rest} className={`${inputClass} ${controlClassName}`} />;
+    control = <input {...inputProps(meta, { ...aria, type })} {...rest} className={`${inputClass} ${controlClassName}`} />;
   }
   return (
     <div className={className}>
