@@ -11,6 +11,12 @@ const serverModules = {
   message: "Components run in the browser: pass data from a loader instead.",
 };
 
+const conformRuntime = {
+  name: "@conform-to/react",
+  message: "Public pages do not download Conform: build the form's metadata with serverForm (docs/decisions/0006).",
+  allowTypeImports: true,
+};
+
 export default tseslint.config(
   { ignores: ["build/**", ".react-router/**", "node_modules/**", "public/**", "uploads/**", "data/**", "test-results/**", "playwright-report/**"] },
   js.configs.recommended,
@@ -58,12 +64,16 @@ export default tseslint.config(
   },
   {
     // The public pages' JavaScript budget (docs/decisions/0002): no zod in their
-    // bundles. Back-office forms may validate in the browser with their schema.
+    // bundles, nor Conform's browser runtime (their forms use serverForm,
+    // docs/decisions/0006). Back-office forms may validate in the browser with
+    // their schema. Tests are not bundled.
     files: ["app/components/site/**/*.{ts,tsx}", "app/components/ui/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.ts"],
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
         {
+          paths: [conformRuntime],
           patterns: [
             serverModules,
             {
@@ -75,6 +85,12 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // The public routes' components too; their loaders and actions (server
+    // code, left out of the browser bundle) may use @conform-to/zod.
+    files: ["app/routes/site/**/*.{ts,tsx}"],
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", { paths: [conformRuntime] }] },
   },
   {
     // CommonJS entry files (the boleto worker thread's, docs/decisions/0009).

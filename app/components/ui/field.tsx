@@ -2,8 +2,9 @@ import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTML
 
 // What a field needs: ids for the label, the hint and the error, the errors,
 // the value it starts with, and the schema's constraints (required,
-// maxLength...) that the form's `constraint` option put there. Conform's
-// field metadata has this shape.
+// maxLength...) that the form's `constraint` option put there. The back
+// office's forms pass Conform's field metadata; the public pages' pass
+// serverForm's (server-form.ts), the same shape without Conform's runtime.
 export type FieldMeta = FieldConstraint & {
   id: string;
   name: string;

@@ -1,4 +1,3 @@
-import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { CheckCircle2 } from "#app/components/ui/icons";
 import { Form, useLocation, useNavigation } from "react-router";
@@ -12,6 +11,7 @@ import { OWNER_PROPERTY_TYPES } from "#app/models/properties/options";
 import { agencyFrom, seo } from "#app/utils/seo";
 import type { Route } from "./+types/owner-request";
 import { visitorFormAction } from "./visitor-form.server";
+import { serverForm } from "#app/components/ui/server-form";
 import { useFreshFormId } from "#app/components/ui/use-fresh-form-id";
 import { PrivacyNotice } from "#app/components/site/privacy-notice";
 
@@ -54,7 +54,7 @@ export default function OwnerRequestPage({ loaderData, actionData }: Route.Compo
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const formId = useFreshFormId("owner-request", actionData !== undefined);
-  const [form, fields] = useForm({ id: formId, lastResult: actionData?.result, constraint: loaderData.constraint, shouldRevalidate: "onInput" });
+  const { form, fields } = serverForm({ id: formId, lastResult: actionData?.result, constraint: loaderData.constraint });
 
   return (
     <>
@@ -67,8 +67,7 @@ export default function OwnerRequestPage({ loaderData, actionData }: Route.Compo
           key={formId}
           method="post"
           action={location.pathname}
-          {...getFormProps(form)}
-          noValidate={false}
+          {...form}
           className="relative space-y-5 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
         >
           {actionData?.alert ? <FormAlert title={actionData.alert.title} description={actionData.alert.description} /> : null}

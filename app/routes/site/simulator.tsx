@@ -1,10 +1,10 @@
-import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { ExternalLink } from "#app/components/ui/icons";
 import { Form, data, useLocation, useNavigation } from "react-router";
 import { PageHeader } from "#app/components/site/page-header";
 import { SimulationResult } from "#app/components/site/simulation-result";
 import { Field, buttonClass } from "#app/components/ui/field";
+import { serverForm } from "#app/components/ui/server-form";
 import { BANK_SIMULATOR_URL } from "#app/config/agency";
 import { monthlyRateFromAnnual, simulate } from "#app/models/financing/amortization";
 import { MAX_MONTHS, SYSTEMS } from "#app/models/financing/options";
@@ -70,7 +70,7 @@ export default function SimulatorPage({ loaderData }: Route.ComponentProps) {
   const busy = useNavigation().state === "loading";
   // A new URL is a new simulation: the form starts from its answer.
   const formId = `simulador-${location.key}`;
-  const [form, fields] = useForm({ id: formId, lastResult: result, defaultValue, constraint, shouldRevalidate: "onInput" });
+  const { form, fields } = serverForm({ id: formId, lastResult: result, defaultValue, constraint });
 
   return (
     <>
@@ -86,8 +86,7 @@ export default function SimulatorPage({ loaderData }: Route.ComponentProps) {
             method="get"
             // The answer's figures sit below the form on a phone: land on them.
             action="/simulador#resultado"
-            {...getFormProps(form)}
-            noValidate={false}
+            {...form}
             className="space-y-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
           >
             <Field meta={fields.valor} label="Valor do imóvel (R$) *" type="text" inputMode="decimal" placeholder="350.000,00" />

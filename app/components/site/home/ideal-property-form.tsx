@@ -1,8 +1,9 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
 import { useAgency, useRootActionData } from "#app/utils/root-data";
 import { AgencyContactList, MapEmbed } from "#app/components/site/agency-contact";
 import { Field, FormAlert, HoneypotField, buttonClass, type FormConstraint } from "#app/components/ui/field";
+import { serverForm } from "#app/components/ui/server-form";
 import { useFreshFormId } from "#app/components/ui/use-fresh-form-id";
 import { PrivacyNotice } from "#app/components/site/privacy-notice";
 
@@ -17,7 +18,7 @@ export function IdealPropertySection({ constraint, actionData: ownActionData }: 
   const actionData = useRootActionData<FormActionData>() ?? ownActionData;
   const busy = navigation.state === "submitting" && navigation.formData?.has("idealProperty") === true;
   const formId = useFreshFormId("ideal-property", actionData !== undefined);
-  const [form, fields] = useForm({ id: formId, lastResult: actionData?.result, constraint, shouldRevalidate: "onInput" });
+  const { form, fields } = serverForm({ id: formId, lastResult: actionData?.result, constraint });
 
   return (
     <section id="imovel-ideal" aria-labelledby="ideal-title" className="mx-auto max-w-7xl px-4 py-16">
@@ -27,7 +28,7 @@ export function IdealPropertySection({ constraint, actionData: ownActionData }: 
             Não encontrou o que procura?
           </h2>
           <p className="mt-2 text-slate-600">Descreva o seu imóvel ideal e nossa equipe busca para você.</p>
-          <Form key={formId} method="post" action="/#imovel-ideal" {...getFormProps(form)} noValidate={false} className="relative mt-6 space-y-4">
+          <Form key={formId} method="post" action="/#imovel-ideal" {...form} className="relative mt-6 space-y-4">
             {actionData?.alert ? <FormAlert title={actionData.alert.title} description={actionData.alert.description} /> : null}
             <HoneypotField />
             <Field meta={fields.name} label="Nome *" type="text" autoComplete="name" />

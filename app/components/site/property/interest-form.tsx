@@ -1,7 +1,8 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
 import { PrivacyNotice } from "#app/components/site/privacy-notice";
 import { Field, FormAlert, HoneypotField, buttonClass, type FormConstraint } from "#app/components/ui/field";
+import { serverForm } from "#app/components/ui/server-form";
 import { useFreshFormId } from "#app/components/ui/use-fresh-form-id";
 
 export type InterestActionData = { result: SubmissionResult<string[]>; alert?: { title: string; description: string } };
@@ -22,12 +23,11 @@ export function InterestForm({
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.has("message") === true;
   const formId = useFreshFormId("interest", actionData !== undefined);
-  const [form, fields] = useForm<{ name: string; phone: string; email: string; message: string }>({
+  const { form, fields } = serverForm<"name" | "phone" | "email" | "message">({
     id: formId,
     lastResult: actionData?.result,
     constraint,
     defaultValue: { message },
-    shouldRevalidate: "onInput",
   });
   return (
     <section id="tenho-interesse" aria-labelledby="tenho-interesse-titulo" className="rounded-xl bg-white p-6 shadow-lg ring-1 ring-slate-200">
@@ -35,14 +35,7 @@ export function InterestForm({
         Tenho interesse
       </h2>
       <p className="mt-1 text-sm text-slate-600">Deixe seu contato e um corretor responde ainda hoje, em horário comercial.</p>
-      <Form
-        key={formId}
-        method="post"
-        action={`/imoveis/${propertyId}#tenho-interesse`}
-        {...getFormProps(form)}
-        noValidate={false}
-        className="relative mt-4 space-y-4"
-      >
+      <Form key={formId} method="post" action={`/imoveis/${propertyId}#tenho-interesse`} {...form} className="relative mt-4 space-y-4">
         {actionData?.alert ? <FormAlert title={actionData.alert.title} description={actionData.alert.description} /> : null}
         <HoneypotField />
         <Field meta={fields.name} label="Nome *" type="text" autoComplete="name" />
