@@ -1,5 +1,6 @@
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { CheckCircle2 } from "#app/components/ui/icons";
+import { useEffect, useRef } from "react";
 import { Form, useLocation, useNavigation } from "react-router";
 import { PageHeader } from "#app/components/site/page-header";
 import { Field, FormAlert, HoneypotField, buttonClass } from "#app/components/ui/field";
@@ -55,6 +56,14 @@ export default function OwnerRequestPage({ loaderData, actionData }: Route.Compo
   const busy = navigation.state === "submitting";
   const formId = useFreshFormId("owner-request", actionData !== undefined);
   const { form, fields } = serverForm({ id: formId, lastResult: actionData?.result, constraint: loaderData.constraint });
+  // A refused post shows the page from the top, where the form's alert is, as
+  // the same post without JavaScript does (React Router keeps the scroll
+  // after a post that does not redirect).
+  const answered = useRef(actionData);
+  useEffect(() => {
+    if (actionData && actionData !== answered.current) window.scrollTo({ top: 0, behavior: "instant" });
+    answered.current = actionData;
+  }, [actionData]);
 
   return (
     <>
