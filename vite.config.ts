@@ -6,10 +6,11 @@ import { defineConfig } from "vite";
 const siteModules = /[\\/]app[\\/](components[\\/](site|ui)|utils|config|models[\\/]properties[\\/][a-z-]+\.ts$)/;
 // Left out, so that a page does not download code only others use: what one
 // page alone uses (the home page's sections and its carousel library, the
-// property page's parts, the /imoveis filters, the simulator's result) stays
-// with that page, and what only the back office uses goes with its pages.
+// property page's parts, the /imoveis filters and their parsing, the
+// simulator's result) stays with that page, and what only the back office
+// uses goes with its pages.
 const notShared =
-  /[\\/]app[\\/](components[\\/]site[\\/](home[\\/]|property[\\/]|property-filters|simulation-result)|components[\\/]ui[\\/]auto-submit-select|utils[\\/](local-date|image-rules)|models[\\/]properties[\\/]describe)/;
+  /[\\/]app[\\/](components[\\/]site[\\/](home[\\/]|property[\\/]|property-filters|simulation-result)|components[\\/]ui[\\/]auto-submit-select|utils[\\/](local-date|image-rules)|models[\\/]properties[\\/](describe|filters))/;
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { describeFilter, filterChips, homeSearchUrl, isFiltered, pageUrl, parseFilter, parsePage, parseSort } from "./filters";
+import { describeFilter, filterChips, isFiltered, pageUrl, parseFilter, parsePage, parseSort } from "./filters";
+import { homeSearchUrl } from "./search-values";
 
 const p = (qs: string) => new URLSearchParams(qs);
 

@@ -1,14 +1,5 @@
-import {
-  ADVERTISED_FOR,
-  ADVERTISED_FOR_LABELS,
-  ANY_PRICE,
-  CATEGORIES,
-  FILTER_TYPES,
-  HOME_SEARCH_TYPES,
-  NEIGHBORHOODS,
-  PRICE_RANGES,
-  type PriceRange,
-} from "./options";
+import { ADVERTISED_FOR, ADVERTISED_FOR_LABELS, CATEGORIES, FILTER_TYPES, HOME_SEARCH_TYPES, NEIGHBORHOODS, PRICE_RANGES, type PriceRange } from "./options";
+import { clean } from "./search-values";
 
 // The /imoveis filters, read from the URL (DESIGN.md decision 6). Precedence of
 // spec §4: a search text overrides everything; otherwise latest N overrides the
@@ -43,13 +34,7 @@ export const DEFAULT_SORT: Sort = "recentes";
 // The minimum counts the form offers (1+ to 4+).
 export const MINIMUM_COUNTS = [1, 2, 3, 4] as const;
 
-const ALL_VALUES = new Set(["", "all", "todos", "todas", "qualquer", ANY_PRICE]);
 const KNOWN_TYPES = new Set<string>([...FILTER_TYPES, ...HOME_SEARCH_TYPES]);
-
-function clean(value: string | null, max = 100) {
-  const v = (value ?? "").trim().slice(0, max);
-  return ALL_VALUES.has(v.toLowerCase()) ? undefined : v;
-}
 
 export function parseFilter(params: URLSearchParams): PropertyFilter {
   const text = clean(params.get("search"), 200);
@@ -140,17 +125,6 @@ export function filterChips(filter: PropertyFilter, sort: Sort) {
     if (sort !== DEFAULT_SORT) params.set("sort", sort);
     return { label: chip.label, href: listUrl(params) };
   });
-}
-
-// The URL for the home search box: "all" choices are left out (spec §5).
-export function homeSearchUrl(values: { type?: string; neighborhood?: string; priceRange?: string }) {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(values)) {
-    const v = clean(value ?? null);
-    if (v) params.set(key, v);
-  }
-  const qs = params.toString();
-  return qs ? `/imoveis?${qs}` : "/imoveis";
 }
 
 // Keeps the current filters and changes only the page number.

@@ -1,6 +1,6 @@
 import { ArrowRight, Home, KeyRound, Sparkles } from "#app/components/ui/icons";
 import { Form, Link, useNavigate } from "react-router";
-import { homeSearchUrl } from "#app/models/properties/filters";
+import { homeSearchUrl } from "#app/models/properties/search-values";
 import { ANY_PRICE, CATEGORIES, HOME_SEARCH_TYPES, NEIGHBORHOODS, PRICE_RANGES } from "#app/models/properties/options";
 import { inputClass } from "#app/components/ui/field";
 
