@@ -11,6 +11,13 @@ const serverModules = {
   message: "Components run in the browser: pass data from a loader instead.",
 };
 
+// Public pages do not download the private areas' icons either.
+const privateIcons = {
+  // A regex: in a `group` (gitignore syntax) a pattern starting with "#" is a comment.
+  regex: "^#app/components/ui/private-icons$",
+  message: "Public pages do not download the private areas' icons: move the icon to icons.tsx.",
+};
+
 const conformRuntime = {
   name: "@conform-to/react",
   message: "Public pages do not download Conform: build the form's metadata with serverForm (docs/decisions/0006).",
@@ -76,6 +83,7 @@ export default tseslint.config(
           paths: [conformRuntime],
           patterns: [
             serverModules,
+            privateIcons,
             {
               group: ["zod", "@conform-to/zod", "@conform-to/zod/*", "#app/models/**/*.schema", "#app/models/shared/fields"],
               message: "Public bundles never import zod: validate in the action (docs/decisions/0002).",
@@ -90,7 +98,7 @@ export default tseslint.config(
     // The public routes' components too; their loaders and actions (server
     // code, left out of the browser bundle) may use @conform-to/zod.
     files: ["app/routes/site/**/*.{ts,tsx}"],
-    rules: { "@typescript-eslint/no-restricted-imports": ["error", { paths: [conformRuntime] }] },
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", { paths: [conformRuntime], patterns: [privateIcons] }] },
   },
   {
     // CommonJS entry files (the boleto worker thread's, docs/decisions/0009).

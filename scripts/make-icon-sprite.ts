@@ -1,17 +1,18 @@
 // npm run icons: writes app/assets/icons.svg, one <symbol> per icon listed in
-// app/components/ui/icons.tsx, drawn by lucide-react (a dev dependency: the
-// site itself ships no icon code). tests/unit/icon-sprite.test.ts fails when
+// app/components/ui/icons.tsx and private-icons.tsx, drawn by lucide-react (a
+// dev dependency: the site itself ships no icon code). tests/unit/icon-sprite.test.ts fails when
 // the committed sprite differs from what this would write.
 import fs from "node:fs";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import * as lucide from "lucide-react";
 
-export const ICONS_MODULE = "app/components/ui/icons.tsx";
+export const ICONS_MODULES = ["app/components/ui/icons.tsx", "app/components/ui/private-icons.tsx"];
 export const SPRITE_FILE = "app/assets/icons.svg";
 
-export function iconNames(source = fs.readFileSync(ICONS_MODULE, "utf8")) {
-  return [...source.matchAll(/= icon\("([A-Za-z0-9]+)"\)/g)].map((m) => m[1]);
+// In alphabetical order, whichever module lists them.
+export function iconNames(sources = ICONS_MODULES.map((file) => fs.readFileSync(file, "utf8"))) {
+  return sources.flatMap((source) => [...source.matchAll(/= icon\("([A-Za-z0-9]+)"\)/g)].map((m) => m[1])).sort();
 }
 
 export function buildSprite(names = iconNames()) {

@@ -17,9 +17,9 @@ describe("icon sprite", () => {
       for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
         const file = `${dir}/${entry.name}`;
         if (entry.isDirectory()) walk(file);
-        else if (/\.tsx?$/.test(entry.name) && !file.endsWith("ui/icons.tsx")) {
+        else if (/\.tsx?$/.test(entry.name) && !/ui\/(private-)?icons\.tsx$/.test(file)) {
           const source = fs.readFileSync(file, "utf8");
-          for (const m of source.matchAll(/import \{([^}]*)\} from "#app\/components\/ui\/icons"/g)) {
+          for (const m of source.matchAll(/import \{([^}]*)\} from "#app\/components\/ui\/(private-)?icons"/g)) {
             for (const name of m[1].split(",")) used.add(name.replace(/^\s*type\s+/, "").trim());
           }
         }

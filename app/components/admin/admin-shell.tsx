@@ -1,4 +1,5 @@
-import { ExternalLink, LogOut } from "#app/components/ui/icons";
+import { ExternalLink } from "#app/components/ui/icons";
+import { LogOut } from "#app/components/ui/private-icons";
 import type { ReactNode } from "react";
 import { Form, NavLink } from "react-router";
 import { LogoMark } from "#app/components/site/logo";

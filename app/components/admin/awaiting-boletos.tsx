@@ -1,4 +1,4 @@
-import { Download, FileCheck2, Trash2 } from "#app/components/ui/icons";
+import { Download, FileCheck2, Trash2 } from "#app/components/ui/private-icons";
 import { Form, Link, useNavigation } from "react-router";
 import { buttonClass } from "#app/components/ui/field";
 import { shortFileName } from "#app/models/billing/display";

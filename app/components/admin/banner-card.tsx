@@ -1,4 +1,4 @@
-import { Monitor, Pencil, Power, Smartphone, Trash2 } from "#app/components/ui/icons";
+import { Monitor, Pencil, Power, Smartphone, Trash2 } from "#app/components/ui/private-icons";
 import { Form, Link, href, useNavigation } from "react-router";
 import { BANNER_MESSAGES, type AdminBanner } from "#app/models/banners/defaults";
 import { BannerImage } from "./banner-image";

@@ -1,4 +1,4 @@
-import { ImageOff } from "#app/components/ui/icons";
+import { ImageOff } from "#app/components/ui/private-icons";
 import { useEffect, useRef, useState } from "react";
 
 // A banner picture that turns into the spec's placeholder when the file

@@ -1,4 +1,5 @@
-import { CalendarPlus, ChevronDown, Download, FileUp, Plus, Trash2 } from "#app/components/ui/icons";
+import { ChevronDown } from "#app/components/ui/icons";
+import { CalendarPlus, Download, FileUp, Plus, Trash2 } from "#app/components/ui/private-icons";
 import { Form, Link, useNavigation } from "react-router";
 import { AwaitingBoletos, type AwaitingBoleto } from "#app/components/admin/awaiting-boletos";
 import { BillingStatusBadge } from "#app/components/billing/billing-status-badge";

@@ -1,4 +1,5 @@
-import { Download, Eye, Upload } from "#app/components/ui/icons";
+import { Eye } from "#app/components/ui/icons";
+import { Download, Upload } from "#app/components/ui/private-icons";
 import { Link } from "react-router";
 import { InlineDeleteConfirm } from "#app/components/admin/confirm-delete";
 import { buttonClass } from "#app/components/ui/field";

@@ -1,4 +1,4 @@
-import { Copy } from "#app/components/ui/icons";
+import { Copy } from "#app/components/ui/private-icons";
 import { useState } from "react";
 
 // Copies a text (a password shown once). Without JavaScript the text stays

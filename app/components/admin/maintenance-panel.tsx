@@ -1,4 +1,4 @@
-import { FileText, ImageIcon, Upload } from "#app/components/ui/icons";
+import { FileText, ImageIcon, Upload } from "#app/components/ui/private-icons";
 import { Link } from "react-router";
 import { buttonClass } from "#app/components/ui/field";
 import { maintenanceCategoryLabel, maintenancePriorityLabel, maintenanceStatusLabel } from "#app/models/maintenance/labels";

@@ -1,5 +1,5 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { Upload } from "#app/components/ui/icons";
+import { Upload } from "#app/components/ui/private-icons";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { Field, FormAlert, buttonClass, describedBy, type FormConstraint } from "#app/components/ui/field";

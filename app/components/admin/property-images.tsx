@@ -1,5 +1,6 @@
 import { useHydrated } from "#app/components/ui/use-hydrated";
-import { ArrowDown, ArrowUp, ImagePlus, Star, X } from "#app/components/ui/icons";
+import { X } from "#app/components/ui/icons";
+import { ArrowDown, ArrowUp, ImagePlus, Star } from "#app/components/ui/private-icons";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { COVER_FIELD, REMOVE_FIELD, positionField } from "#app/models/properties/admin/image-plan";
 import { MAX_IMAGES, MESSAGES } from "#app/models/properties/admin/property.schema";

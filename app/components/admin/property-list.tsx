@@ -1,4 +1,4 @@
-import { Pencil, Star, StarOff, Trash2 } from "#app/components/ui/icons";
+import { Pencil, Star, StarOff, Trash2 } from "#app/components/ui/private-icons";
 import { Form, Link, href, useNavigation } from "react-router";
 import { ADVERTISED_FOR_LABELS } from "#app/models/properties/options";
 import { PropertyImage } from "#app/components/site/property-image";

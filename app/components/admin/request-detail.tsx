@@ -1,4 +1,5 @@
-import { ArrowLeft, Mail, MessageCircle, Phone } from "#app/components/ui/icons";
+import { ArrowLeft, Mail, Phone } from "#app/components/ui/icons";
+import { MessageCircle } from "#app/components/ui/private-icons";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { telHref, whatsappHref } from "#app/models/leads/admin/request-status";

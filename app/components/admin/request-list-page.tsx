@@ -1,4 +1,4 @@
-import { Inbox } from "#app/components/ui/icons";
+import { Inbox } from "#app/components/ui/private-icons";
 import { Form, Link, useLocation } from "react-router";
 import { REQUEST_STATUSES, REQUEST_STATUS_VALUES } from "#app/models/leads/admin/request-status";
 import type { RequestFilter } from "#app/models/leads/admin/requests.schema";

@@ -1,5 +1,5 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { MailCheck } from "#app/components/ui/icons";
+import { MailCheck } from "#app/components/ui/private-icons";
 import { Form, Link, useNavigation } from "react-router";
 import { AuthCard } from "#app/components/admin/auth-card";
 import { Field, FormAlert, buttonClass, type FormConstraint } from "#app/components/ui/field";

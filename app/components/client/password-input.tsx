@@ -1,4 +1,5 @@
-import { Eye, EyeOff } from "#app/components/ui/icons";
+import { Eye } from "#app/components/ui/icons";
+import { EyeOff } from "#app/components/ui/private-icons";
 import { useState } from "react";
 import { describedBy, inputClass, inputProps, type FieldMeta } from "#app/components/ui/field";
 import { useHydrated } from "#app/components/ui/use-hydrated";

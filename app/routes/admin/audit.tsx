@@ -1,4 +1,4 @@
-import { ScrollText } from "#app/components/ui/icons";
+import { ScrollText } from "#app/components/ui/private-icons";
 import { Form, Link } from "react-router";
 import { AdminTitle } from "#app/components/admin/admin-shell";
 import { Pagination } from "#app/components/site/pagination";

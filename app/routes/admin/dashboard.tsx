@@ -1,4 +1,4 @@
-import { Building2, Image, Inbox, Megaphone, Star, Users } from "#app/components/ui/icons";
+import { Building2, Image, Inbox, Megaphone, Star, Users } from "#app/components/ui/private-icons";
 import { Link } from "react-router";
 import { AdminTitle } from "#app/components/admin/admin-shell";
 import { getDb } from "#app/db/db.server";

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Download, ShieldCheck, Trash2 } from "#app/components/ui/icons";
+import { Download, ShieldCheck, Trash2 } from "#app/components/ui/private-icons";
 import { Form, data, useNavigation } from "react-router";
 import { AdminTitle } from "#app/components/admin/admin-shell";
 import { Field, FormAlert, buttonClass } from "#app/components/ui/field";

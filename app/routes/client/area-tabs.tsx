@@ -2,7 +2,8 @@
 // route so the page module stays short. Each shows only the rows the loader
 // read for the signed-in client.
 import { getFormProps, useForm } from "@conform-to/react";
-import { Download, Eye, FileText } from "#app/components/ui/icons";
+import { Eye } from "#app/components/ui/icons";
+import { Download, FileText } from "#app/components/ui/private-icons";
 import { Form, useNavigation } from "react-router";
 import { BillingStatusBadge } from "#app/components/billing/billing-status-badge";
 import { StackedCell, stackedBodyClass, stackedHeadClass, stackedRowClass, stackedTableClass } from "#app/components/billing/stacked-table";

@@ -1,5 +1,5 @@
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { LogOut } from "#app/components/ui/icons";
+import { LogOut } from "#app/components/ui/private-icons";
 import { Form, Link, data } from "react-router";
 import { getDb, rethrowIfBusy } from "#app/db/db.server";
 import { listClientBillings } from "#app/models/billing/billing.server";

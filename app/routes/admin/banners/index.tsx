@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Info, Plus, RotateCcw } from "#app/components/ui/icons";
+import { Info } from "#app/components/ui/icons";
+import { Plus, RotateCcw } from "#app/components/ui/private-icons";
 import { Form, useNavigation } from "react-router";
 import { AdminTitle } from "#app/components/admin/admin-shell";
 import { BannerCard } from "#app/components/admin/banner-card";

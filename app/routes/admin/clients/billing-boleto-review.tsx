@@ -1,6 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { CheckCircle2, RotateCcw } from "#app/components/ui/icons";
+import { CheckCircle2 } from "#app/components/ui/icons";
+import { RotateCcw } from "#app/components/ui/private-icons";
 import type { ReactNode } from "react";
 import { Form, Link, data, useNavigation } from "react-router";
 import { formatMegabytes } from "#app/components/admin/private-upload-form";

@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { CalendarPlus } from "#app/components/ui/icons";
+import { CalendarPlus } from "#app/components/ui/private-icons";
 import { Form, Link, data, useNavigation } from "react-router";
 import { RouteDialog } from "#app/components/admin/route-dialog";
 import { Field, FormAlert, buttonClass } from "#app/components/ui/field";

@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Plus } from "#app/components/ui/icons";
+import { Plus } from "#app/components/ui/private-icons";
 import { Form, data, useNavigation } from "react-router";
 import { RouteDialog } from "#app/components/admin/route-dialog";
 import { billingRowAnchor } from "#app/components/admin/billing-panel";

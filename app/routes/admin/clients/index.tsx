@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Plus } from "#app/components/ui/icons";
+import { Plus } from "#app/components/ui/private-icons";
 import { Link, Outlet, data } from "react-router";
 import { AdminTitle } from "#app/components/admin/admin-shell";
 import { OneTimePassword } from "#app/components/admin/copy-button";

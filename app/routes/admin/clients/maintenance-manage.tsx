@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Upload } from "#app/components/ui/icons";
+import { Upload } from "#app/components/ui/private-icons";
 import { Form, Link, data, useNavigation } from "react-router";
 import { RouteDialog } from "#app/components/admin/route-dialog";
 import { MaintenanceDetails, MaintenancePriorityBadge, MaintenanceStatusBadge } from "#app/components/admin/maintenance-panel";
