@@ -10,7 +10,7 @@ const siteModules = /[\\/]app[\\/](components[\\/](site|ui)|utils|config|models[
 // simulator's result) stays with that page, and what only the back office
 // uses goes with its pages.
 const notShared =
-  /[\\/]app[\\/](components[\\/]site[\\/](home[\\/]|property[\\/]|property-filters|simulation-result)|components[\\/]ui[\\/](auto-submit-select|private-icons)|utils[\\/](local-date|image-rules)|models[\\/]properties[\\/](describe|filters))/;
+  /[\\/]app[\\/](components[\\/]site[\\/](home[\\/]|property[\\/]|property-filters|simulation-result|pagination|listing-page|empty-state)|components[\\/]ui[\\/](auto-submit-select|private-icons)|utils[\\/](local-date|image-rules)|models[\\/]properties[\\/](describe|filters))/;
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
@@ -25,7 +25,12 @@ export default defineConfig({
             // components and helpers (the icons among them) go into one chunk
             // instead of ~40 tiny ones.
             codeSplitting: {
-              groups: [{ name: "site", test: (id) => siteModules.test(id) && !notShared.test(id) }],
+              groups: [
+                { name: "site", test: (id) => siteModules.test(id) && !notShared.test(id) },
+                // The property lists' parts (/imoveis, the category pages,
+                // /destaques, /empreendimentos), which the other pages skip.
+                { name: "listing", test: /[\\/]app[\\/]components[\\/]site[\\/](pagination|listing-page|empty-state)\.tsx$/ },
+              ],
             },
           },
         },
