@@ -10,7 +10,7 @@ const siteModules = /[\\/]app[\\/](components[\\/](site|ui)|utils|config|models[
 // simulator's result) stays with that page, and what only the back office
 // uses goes with its pages.
 const notShared =
-  /[\\/]app[\\/](components[\\/]site[\\/](home[\\/]|property[\\/]|property-filters|simulation-result|pagination|listing-page|empty-state)|components[\\/]ui[\\/](auto-submit-select|private-icons)|utils[\\/](local-date|image-rules)|models[\\/]properties[\\/](describe|filters))/;
+  /[\\/]app[\\/](components[\\/]site[\\/](home[\\/]|property[\\/]|property-filters|simulation-result|pagination|listing-page|empty-state)|components[\\/]ui[\\/](auto-submit-select|private-icons)|utils[\\/](local-date|image-rules|format-date|parse-brl)|models[\\/]properties[\\/](describe|filters))/;
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],

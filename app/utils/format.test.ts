@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { formatBRL, formatDate, formatDateTime, formatInt, formatPrice, parseBRL, SOB_CONSULTA, TIME_ZONE } from "./format";
+import { formatBRL, formatInt, formatPrice, SOB_CONSULTA, TIME_ZONE } from "./format";
+import { formatDate, formatDateTime } from "./format-date";
+import { parseBRL } from "./parse-brl";
 
 describe("formatPrice", () => {
   it("formats centavos as BRL with a plain space", () => {

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { formatDate } from "#app/utils/format";
+import { formatDate } from "#app/utils/format-date";
 import { db } from "#tests/fixtures/db";
 import { expect, test } from "#tests/fixtures/test";
 

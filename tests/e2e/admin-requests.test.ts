@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { formatDateTime } from "#app/utils/format";
+import { formatDateTime } from "#app/utils/format-date";
 import { db } from "#tests/fixtures/db";
 import { uniq } from "#tests/fixtures/site";
 import { expect, test, type TestUser } from "#tests/fixtures/test";

@@ -3,7 +3,7 @@ import { Download, Upload } from "#app/components/ui/private-icons";
 import { Link } from "react-router";
 import { InlineDeleteConfirm } from "#app/components/admin/confirm-delete";
 import { buttonClass } from "#app/components/ui/field";
-import { formatDateTime } from "#app/utils/format";
+import { formatDateTime } from "#app/utils/format-date";
 
 // "Gestão de Contratos" (spec back-office §2 Contratos): the list, newest
 // first, with the links to the private file route (opened in a new tab or

@@ -2,7 +2,7 @@ import { FileText, ImageIcon, Upload } from "#app/components/ui/private-icons";
 import { Link } from "react-router";
 import { buttonClass } from "#app/components/ui/field";
 import { maintenanceCategoryLabel, maintenancePriorityLabel, maintenanceStatusLabel } from "#app/models/maintenance/labels";
-import { formatDateTime } from "#app/utils/format";
+import { formatDateTime } from "#app/utils/format-date";
 
 // "Gestão de Manutenções" (spec back-office §2): the requests newest first,
 // with their badges in Portuguese (unknown values raw), the client, dates,

@@ -1,4 +1,4 @@
-import { formatDateTime } from "#app/utils/format";
+import { formatDateTime } from "#app/utils/format-date";
 
 // When the visitor sent the form that showed the privacy notice, or when the
 // request was anonymised (docs/decisions/0013-privacy.md). Rows older than

@@ -3,7 +3,7 @@ import { MessageCircle } from "#app/components/ui/private-icons";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { telHref, whatsappHref } from "#app/models/leads/admin/request-status";
-import { formatDateTime } from "#app/utils/format";
+import { formatDateTime } from "#app/utils/format-date";
 import { AdminTitle } from "./admin-shell";
 import { RequestResponsibleForm, RequestStatusForm } from "./request-forms";
 import { RequestStatusBadge } from "./request-status-badge";

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { formatDateTime } from "#app/utils/format";
+import { formatDateTime } from "#app/utils/format-date";
 import { RequestResponsibleForm, RequestStatusForm } from "./request-forms";
 import { RequestStatusBadge } from "./request-status-badge";
 import { PrivacyNote } from "./privacy-note";

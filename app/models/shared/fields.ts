@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseBRL } from "#app/utils/format";
+import { parseBRL } from "#app/utils/parse-brl";
 import { maxMessage, PASSWORD_RULE, REQUIRED } from "./messages";
 
 export { maxMessage, PASSWORD_RULE, REQUIRED };

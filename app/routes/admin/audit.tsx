@@ -7,7 +7,7 @@ import { listStaff } from "#app/models/accounts/users.server";
 import { auditQueryString, parseAuditQuery } from "#app/models/audit/audit.schema";
 import { listAudit, type AuditRow } from "#app/models/audit/audit.server";
 import { AUDIT_ACTIONS, AUDIT_ENTITIES, AUDIT_ENTITY_VALUES, describeChange } from "#app/models/audit/labels";
-import { formatDateTime } from "#app/utils/format";
+import { formatDateTime } from "#app/utils/format-date";
 import { requireRole } from "#app/utils/http.server";
 import { localToday } from "#app/utils/local-date";
 import type { Route } from "./+types/audit";

@@ -10,7 +10,7 @@ import { PASSWORD_RULE } from "#app/models/shared/messages";
 import { createStaff, resetAdminPassword, setAdminActive } from "#app/models/accounts/staff.server";
 import { listStaff } from "#app/models/accounts/users.server";
 import { requireRole, readFormData } from "#app/utils/http.server";
-import { formatDate } from "#app/utils/format";
+import { formatDate } from "#app/utils/format-date";
 import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/staff";
 import { useFreshFormId } from "#app/components/ui/use-fresh-form-id";

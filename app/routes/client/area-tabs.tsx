@@ -19,7 +19,8 @@ import {
   maintenanceStatusLabel,
 } from "#app/models/maintenance/labels";
 import { MAINTENANCE_MESSAGES, MAX_MAINTENANCE_IMAGES } from "#app/models/maintenance/maintenance.schema";
-import { formatBRL, formatDate } from "#app/utils/format";
+import { formatBRL } from "#app/utils/format";
+import { formatDate } from "#app/utils/format-date";
 import type { Route } from "./+types/area";
 import { MaintenanceImagesInput } from "./maintenance-images";
 

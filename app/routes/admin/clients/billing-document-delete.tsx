@@ -4,7 +4,7 @@ import { getDb } from "#app/db/db.server";
 import { BILLING_MESSAGES } from "#app/models/billing/billing.schema";
 import { deleteBillingDocument, getBillingDocument } from "#app/models/billing/billing.server";
 import { periodLabel } from "#app/models/billing/months";
-import { formatDateTime } from "#app/utils/format";
+import { formatDateTime } from "#app/utils/format-date";
 import { invariantResponse, parseId } from "#app/utils/http.server";
 import type { Route } from "./+types/billing-document-delete";
 import { deleteStoredFileAction } from "./private-file-delete.server";

@@ -3,7 +3,7 @@ import { ErrorPage } from "#app/components/site/error-page";
 import { getDb } from "#app/db/db.server";
 import { CONTRACT_MESSAGES } from "#app/models/contracts/contract.schema";
 import { deleteContract, getContract } from "#app/models/contracts/contracts.server";
-import { formatDateTime } from "#app/utils/format";
+import { formatDateTime } from "#app/utils/format-date";
 import { invariantResponse, parseId } from "#app/utils/http.server";
 import type { Route } from "./+types/contract-delete";
 import { deleteStoredFileAction } from "./private-file-delete.server";
