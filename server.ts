@@ -182,7 +182,11 @@ async function startServer() {
 
   if (PRODUCTION) {
     app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
-    app.use(express.static("build/client", { maxAge: "1h", index: false }));
+    // The files at the root (favicon, images of the link previews): only
+    // paths with an extension are looked up on disk, so a page request does
+    // not wait for a file-system lookup on libuv's threads first.
+    const rootFiles = express.static("build/client", { maxAge: "1h", index: false });
+    app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? rootFiles(req, res, next) : next()));
     // APP_URL's host is an allowed action origin at run time: an https site
     // behind a proxy whose X-Forwarded-Proto is not trusted sees its requests
     // as http, and React Router would refuse its own forms.

@@ -19,14 +19,21 @@ import { isPrivatePath } from "./request-rules";
 //   else does: SQLite's `data_version` says another connection committed,
 //   then the count that triggers keep for the public tables (migration 0008)
 //   says whether that commit touched them; entries also expire;
-// - after an emptying, the first request for a page renders it and the
-//   others for the same page wait for that render (no stampede);
+// - after such a write the pages kept are stale: each is rendered again once,
+//   and its visitors wait for that render up to STALE_WAIT_MS, then get the
+//   previous copy (a save in the back office used to make every visitor of
+//   every page wait for that page's render, behind all the others); a page
+//   never cached is rendered by its first request, the others wait for it;
 // - cached HTML is served with a CSP whose script-src lists the SHA-256 of its
 //   inline scripts (the per-request nonce cannot be reused across visitors);
 // - gzip and brotli bodies and an ETag are made once per entry; the headers
 //   let a CDN or a browser keep the page briefly (docs/decisions/0016).
 
 const TTL_MS = 5 * 60 * 1000;
+// After a change, how long a visitor of a stale page waits for its new render
+// before getting the previous copy: alone on the server the new copy is
+// ready well within it; under load nobody waits behind a burst of renders.
+const STALE_WAIT_MS = 100;
 // What a shared cache in front (a CDN) may do with an anonymous public page:
 // keep it a minute, and serve it stale for ten more while it fetches a fresh
 // copy. Browsers revalidate every time (max-age=0), cheaply, with the ETag.
@@ -37,6 +44,8 @@ export const PERSONAL_CACHE_CONTROL = "private, no-cache";
 const MAX_ENTRIES = 500;
 const MAX_BODY = 2 * 1024 * 1024;
 
+type Rendered = { entry: Entry } | { response: Response; body: Buffer };
+
 type Entry = {
   status: number;
   contentType: string;
@@ -46,6 +55,8 @@ type Entry = {
   etag: string;
   scriptHashes: string[] | null; // null: not HTML
   expires: number;
+  // The public content's count when it was rendered: an older one is stale.
+  content: unknown;
 };
 
 // Judged on the route path (server/request-rules.ts), which the request
@@ -83,7 +94,7 @@ export function createPageCache(options: {
   const handler = createRequestHandler(options.build, "production");
   const entries = new Map<string, Entry>();
   // Renders under way, by key: later requests for the same page wait for it.
-  const rendering = new Map<string, Promise<Entry | null>>();
+  const rendering = new Map<string, Promise<Rendered>>();
   const versionDb = new Database(options.databasePath, { readonly: true, fileMustExist: true });
   const commitStmt = versionDb.prepare("pragma data_version").pluck(true);
   const contentStmt = versionDb.prepare("select version from public_content_version where id = 1").pluck(true);
@@ -91,20 +102,17 @@ export function createPageCache(options: {
   let content = contentStmt.get();
 
   // Cheap when nothing was committed (one pragma); otherwise one row read.
+  // Entries of an older count become stale (see pageCache below).
   function fresh() {
     const nowCommit = commitStmt.get();
     if (nowCommit === commit) return;
     commit = nowCommit;
-    const nowContent = contentStmt.get();
-    if (nowContent !== content) {
-      content = nowContent;
-      entries.clear();
-    }
+    content = contentStmt.get();
   }
 
   // `source`: from the cache, this request's own render, or another request's
   // render it waited for.
-  function send(req: ExpressRequest, res: ExpressResponse, entry: Entry, source: "hit" | "miss" | "shared") {
+  function send(req: ExpressRequest, res: ExpressResponse, entry: Entry, source: "hit" | "miss" | "shared" | "stale") {
     res.setHeader("Vary", "Accept-Encoding, Cookie");
     res.setHeader("Cache-Control", PUBLIC_CACHE_CONTROL);
     res.setHeader("ETag", entry.etag);
@@ -140,10 +148,9 @@ export function createPageCache(options: {
     return new Request(url, { method: "GET", headers });
   }
 
-  // Renders the page. A cacheable answer becomes an entry (kept unless the
-  // public content changed meanwhile); any other is sent as it is, and null
-  // tells the requests waiting on this render to make their own.
-  async function render(req: ExpressRequest, res: ExpressResponse, key: string): Promise<Entry | null> {
+  // Renders the page; a cacheable answer becomes an entry, kept unless the
+  // public content changed while it rendered.
+  async function render(req: ExpressRequest, key: string): Promise<Rendered> {
     const contentBefore = content;
     const response = await handler(appRequest(req));
     const contentType = response.headers.get("Content-Type") ?? "";
@@ -153,16 +160,7 @@ export function createPageCache(options: {
       !response.headers.has("Set-Cookie") &&
       body.length <= MAX_BODY &&
       (contentType.startsWith("text/html") || contentType.startsWith("text/x-script"));
-    if (!cacheable) {
-      res.status(response.status);
-      response.headers.forEach((value, name) => {
-        if (name.toLowerCase() !== "set-cookie" && name.toLowerCase() !== "content-length") res.setHeader(name, value);
-      });
-      const cookies = response.headers.getSetCookie();
-      if (cookies.length) res.setHeader("Set-Cookie", cookies);
-      res.end(req.method === "HEAD" ? undefined : body);
-      return null;
-    }
+    if (!cacheable) return { response, body };
     const html = contentType.startsWith("text/html");
     const entry: Entry = {
       status: 200,
@@ -173,16 +171,37 @@ export function createPageCache(options: {
       etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`,
       scriptHashes: html ? inlineScriptHashes(body.toString("utf8"), String(req.headers[NONCE_HEADER] ?? "")) : null,
       expires: Date.now() + TTL_MS,
+      content: contentBefore,
     };
-    // A write to the public content while we rendered: serve this answer,
-    // but do not keep it.
     fresh();
     if (content === contentBefore) {
+      entries.delete(key);
       if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
       entries.set(key, entry);
     }
-    send(req, res, entry, "miss");
-    return entry;
+    return { entry };
+  }
+
+  // An answer that is not cacheable (a 404, a redirect) goes out as it is.
+  function sendAsIs(req: ExpressRequest, res: ExpressResponse, { response, body }: { response: Response; body: Buffer }) {
+    res.status(response.status);
+    response.headers.forEach((value, name) => {
+      if (name.toLowerCase() !== "set-cookie" && name.toLowerCase() !== "content-length") res.setHeader(name, value);
+    });
+    const cookies = response.headers.getSetCookie();
+    if (cookies.length) res.setHeader("Set-Cookie", cookies);
+    res.end(req.method === "HEAD" ? undefined : body);
+  }
+
+  // One render per page at a time, in its turn (server/render-gate.ts).
+  function renderOnce(req: ExpressRequest, key: string) {
+    const underway = rendering.get(key);
+    if (underway) return underway;
+    const mine = turn(() => render(req, key));
+    rendering.set(key, mine);
+    const forget = () => rendering.delete(key);
+    mine.then(forget, forget);
+    return mine;
   }
 
   return async function pageCache(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
@@ -197,24 +216,33 @@ export function createPageCache(options: {
       fresh();
       const key = req.originalUrl;
       const cached = entries.get(key);
-      if (cached && cached.expires > Date.now()) return send(req, res, cached, "hit");
-
-      const underway = rendering.get(key);
-      if (underway) {
-        const entry = await underway;
-        if (entry) return send(req, res, entry, "shared");
-        await turn(() => render(req, res, key));
-        return;
+      if (cached && cached.expires > Date.now()) {
+        if (cached.content === content) return send(req, res, cached, "hit");
+        // Stale: one render replaces it (or drops it, if the page is no
+        // longer cacheable); the new copy if it is ready soon, else this one.
+        const refresh = renderOnce(req, key).then(
+          (rendered) => {
+            if ("entry" in rendered) return rendered.entry;
+            if (entries.get(key) === cached) entries.delete(key);
+            return null;
+          },
+          (error) => {
+            console.error(error);
+            return null;
+          },
+        );
+        const fresher = await Promise.race([refresh, new Promise<null>((resolve) => setTimeout(resolve, STALE_WAIT_MS, null))]);
+        return fresher ? send(req, res, fresher, "shared") : send(req, res, cached, "stale");
       }
-      // Registered before the gate: requests for the same page that arrive
-      // while this one waits its turn wait for it too.
-      const mine = turn(() => render(req, res, key));
-      rendering.set(key, mine);
-      try {
-        await mine;
-      } finally {
-        rendering.delete(key);
-      }
+      const mine = !rendering.has(key);
+      const rendered = await renderOnce(req, key);
+      if ("entry" in rendered) return send(req, res, rendered.entry, mine ? "miss" : "shared");
+      if (mine) return sendAsIs(req, res, rendered);
+      // Another request's answer that cannot be shared (a cookie, an error):
+      // this one renders its own.
+      const own = await turn(() => render(req, key));
+      if ("entry" in own) send(req, res, own.entry, "miss");
+      else sendAsIs(req, res, own);
     } catch (error) {
       if (!res.headersSent) next(error);
       else res.destroy(error as Error);
