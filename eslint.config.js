@@ -85,7 +85,8 @@ export default tseslint.config(
             serverModules,
             privateIcons,
             {
-              group: ["zod", "@conform-to/zod", "@conform-to/zod/*", "#app/models/**/*.schema", "#app/models/shared/fields"],
+              // "**/" and not "#app/": in gitignore syntax a pattern starting with "#" is a comment.
+              group: ["zod", "@conform-to/zod", "@conform-to/zod/*", "**/models/**/*.schema", "**/models/shared/fields"],
               message: "Public bundles never import zod: validate in the action (docs/decisions/0002).",
               allowTypeImports: true,
             },
