@@ -31,7 +31,9 @@ const PRODUCTION = env.NODE_ENV === "production";
 // Page renders in progress at once per process (server/render-gate.ts).
 const RENDER_CONCURRENCY = 4;
 // Development is one process (Vite's dev server).
-const WORKERS = PRODUCTION ? (env.WEB_CONCURRENCY ?? os.availableParallelism()) : 1;
+// By default one per core, at most 4: Node counts the host's cores, not a
+// container's CPU quota, and each process takes ~150 MB.
+const WORKERS = PRODUCTION ? (env.WEB_CONCURRENCY ?? Math.min(os.availableParallelism(), 4)) : 1;
 
 // One housekeeping task; a failure is logged and never stops the others or
 // the server.

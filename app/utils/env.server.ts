@@ -42,7 +42,8 @@ const schema = z
     // anonymised by the hourly job, and /privacidade states the period.
     PRIVACY_RETENTION_MONTHS: z.coerce.number().int().min(1).max(600).default(24),
     // Server processes in production (node:cluster), each rendering on its
-    // own core; default: one per core. 1 on a small host (each takes ~150 MB).
+    // own core; default: one per core, at most 4 (server.ts). 1 on a small
+    // host (each takes ~150 MB); set it in a container with a CPU quota.
     WEB_CONCURRENCY: z.coerce.number().int().min(1).max(32).optional(),
     // Lets the benchmark and tests turn off the per-address form rate limit.
     RATE_LIMIT_DISABLED: z.enum(["0", "1"]).default("0"),
