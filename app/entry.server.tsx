@@ -1,10 +1,17 @@
+import fs from "node:fs";
+import path from "node:path";
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, isRouteErrorResponse, type EntryContext, type HandleDataRequestFunction, type HandleErrorFunction } from "react-router";
 import { PRIVATE_CACHE_CONTROL, isPrivateUrl } from "#app/utils/private-paths";
 import { NONCE_HEADER } from "#app/utils/request-headers";
+import { StylesheetTextContext, stylesheetHref } from "#app/utils/stylesheet";
 
 export const streamTimeout = 5_000;
+
+// The built stylesheet, written into every page (app/utils/stylesheet.tsx).
+// Read once: the server runs from the project folder, like its static files.
+const stylesheetText = import.meta.env.DEV ? undefined : fs.readFileSync(path.resolve("build/client", `.${stylesheetHref}`), "utf8");
 
 export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext) {
   // The login pages are outside the admin layout (whose middleware does the
@@ -25,34 +32,39 @@ export default function handleRequest(request: Request, responseStatusCode: numb
   // finished long after it was rendered (docs/decisions/0016).
   return new Promise((resolve, reject) => {
     const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
-      nonce,
-      onAllReady() {
-        const chunks: Uint8Array[] = [];
-        const sink = new Writable({
-          highWaterMark: Number.MAX_SAFE_INTEGER,
-          write(chunk: Uint8Array, _encoding, callback) {
-            chunks.push(chunk);
-            callback();
-          },
-          final(callback) {
-            clearTimeout(timeoutId);
-            responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-            resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
-            callback();
-          },
-        });
-        pipe(sink);
+    const { pipe, abort } = renderToPipeableStream(
+      <StylesheetTextContext value={stylesheetText}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </StylesheetTextContext>,
+      {
+        nonce,
+        onAllReady() {
+          const chunks: Uint8Array[] = [];
+          const sink = new Writable({
+            highWaterMark: Number.MAX_SAFE_INTEGER,
+            write(chunk: Uint8Array, _encoding, callback) {
+              chunks.push(chunk);
+              callback();
+            },
+            final(callback) {
+              clearTimeout(timeoutId);
+              responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+              resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
+              callback();
+            },
+          });
+          pipe(sink);
+        },
+        onShellError(error: unknown) {
+          clearTimeout(timeoutId);
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          console.error(error);
+        },
       },
-      onShellError(error: unknown) {
-        clearTimeout(timeoutId);
-        reject(error);
-      },
-      onError(error: unknown) {
-        responseStatusCode = 500;
-        console.error(error);
-      },
-    });
+    );
   });
 }
 

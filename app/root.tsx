@@ -8,7 +8,7 @@ import { NONCE_HEADER } from "./utils/request-headers";
 import { readToast } from "./utils/toast.server";
 import { RootActionDataContext } from "./utils/root-data";
 import { idealRequestAction } from "./routes/site/ideal-request.server";
-import "./styles/app.css";
+import { Stylesheet } from "./utils/stylesheet";
 
 // A 503 (the database stayed locked: DatabaseBusyError, rendered by the
 // nearest error boundary) tells browsers and proxies when to come back; React
@@ -46,6 +46,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0f2a44" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Stylesheet />
         <Meta />
         <Links />
       </head>

@@ -1,0 +1,29 @@
+import { createContext, useContext } from "react";
+import stylesheetHref from "#app/styles/app.css?url";
+
+// The site has one stylesheet (Tailwind's build of app/styles/app.css). In
+// production it is written into each page's <head> instead of linked: a phone
+// on a slow network paints the first visit one round trip earlier, without
+// waiting for a render-blocking file that shares the bandwidth with the
+// scripts (docs/decisions/0017-inline-stylesheet.md). Only full page loads
+// carry it: navigations after hydration fetch data, not documents.
+//
+// The text exists only on the server (entry.server.tsx reads the built file
+// once and provides it here); the browser bundle has just the address. React
+// writes <style href precedence> into <head> as a resource, and the browser
+// adopts the one already in the document by its href instead of hydrating
+// it, so its own empty copy never replaces the text.
+export const StylesheetTextContext = createContext<string | undefined>(undefined);
+
+export { stylesheetHref };
+
+export function Stylesheet() {
+  const text = useContext(StylesheetTextContext);
+  // In development Vite serves the stylesheet itself and updates it live.
+  if (import.meta.env.DEV) return <link rel="stylesheet" href={stylesheetHref} />;
+  return (
+    <style href={stylesheetHref} precedence="default">
+      {text ?? ""}
+    </style>
+  );
+}
