@@ -1,8 +1,36 @@
 // npm run audit: Lighthouse 12 (mobile) on /, /imoveis and a property page,
 // against the production build, with Debian's Chromium.
+//
+// Lighthouse simulates a slow phone from what it observes on this machine, so
+// one run of a page can differ from the next by ten points when the machine
+// is busy. Each page is audited AUDIT_RUNS times (5 unless told), as
+// Lighthouse's own guidance on variability recommends, and the median run is
+// the page's figure; the spread is printed beside it.
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { firstPropertyPath, startProductionServer } from "./lib/prod-server";
+import { Goals } from "./lib/targets";
+
+const RUNS = Math.max(1, Number(process.env.AUDIT_RUNS ?? 5));
+// Issue 10's targets: performance at least 98, the other categories 100.
+const PERFORMANCE_TARGET = 98;
+const CATEGORIES = [
+  ["performance", "desempenho"],
+  ["accessibility", "acessibilidade"],
+  ["best-practices", "boas práticas"],
+  ["seo", "SEO"],
+] as const;
+const METRICS = [
+  ["first-contentful-paint", "FCP"],
+  ["largest-contentful-paint", "LCP"],
+  ["total-blocking-time", "TBT"],
+  ["cumulative-layout-shift", "CLS"],
+  ["speed-index", "SI"],
+] as const;
+
+type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
+
+const score = (lhr: Lhr, category: string) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
 
 const server = await startProductionServer(3310);
 const chrome = await chromeLauncher.launch({
@@ -18,37 +46,47 @@ const chrome = await chromeLauncher.launch({
     "--disable-sync",
   ],
 });
+const goals = new Goals();
 try {
   const pages = ["/", "/imoveis", await firstPropertyPath(server.url)];
-  console.log("página".padEnd(20), "desempenho", "acessibilidade", "boas práticas", "SEO");
+  console.log(`Lighthouse (celular), ${RUNS} execuções por página, mediana do desempenho\n`);
+  console.log("página".padEnd(20), "desempenho", "acessibilidade", "boas práticas", "SEO", "  execuções (desempenho)");
   for (const p of pages) {
-    const result = await lighthouse(server.url + p, { port: chrome.port, output: "json", logLevel: "error" });
-    if (!result) throw new Error(`Lighthouse não retornou resultado para ${p}`);
-    const c = result.lhr.categories;
-    const score = (k: string) => String(Math.round((c[k]?.score ?? 0) * 100)).padStart(5);
+    const runs: Lhr[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const result = await lighthouse(server.url + p, { port: chrome.port, output: "json", logLevel: "error" });
+      if (!result) throw new Error(`Lighthouse não retornou resultado para ${p}`);
+      runs.push(result.lhr);
+    }
+    // The run with the median performance score stands for the page, so its
+    // metrics and its other scores belong together.
+    const sorted = [...runs].sort((a, b) => score(a, "performance") - score(b, "performance"));
+    const median = sorted[Math.floor((sorted.length - 1) / 2)];
     console.log(
       p.padEnd(20),
-      score("performance").padStart(10),
-      score("accessibility").padStart(14),
-      score("best-practices").padStart(13),
-      score("seo").padStart(4),
+      String(score(median, "performance")).padStart(10),
+      String(score(median, "accessibility")).padStart(14),
+      String(score(median, "best-practices")).padStart(13),
+      String(score(median, "seo")).padStart(4),
+      `  ${runs.map((r) => score(r, "performance")).join(" ")}`,
     );
-    const metric = (id: string) => result.lhr.audits[id]?.displayValue ?? "?";
-    console.log(
-      `    FCP ${metric("first-contentful-paint")} · LCP ${metric("largest-contentful-paint")} · TBT ${metric("total-blocking-time")} · CLS ${metric("cumulative-layout-shift")} · SI ${metric("speed-index")}`,
-    );
-    for (const k of ["accessibility", "seo", "best-practices"]) {
-      for (const ref of c[k]?.auditRefs ?? []) {
-        const a = result.lhr.audits[ref.id];
+    console.log(`    ${METRICS.map(([id, label]) => `${label} ${median.audits[id]?.displayValue ?? "?"}`).join(" · ")}`);
+    for (const [category, label] of CATEGORIES) {
+      const target = category === "performance" ? PERFORMANCE_TARGET : 100;
+      const value = score(median, category);
+      goals.add(`${p}: ${label} >= ${target}`, String(value), value >= target);
+      if (category === "performance") continue;
+      for (const ref of median.categories[category]?.auditRefs ?? []) {
+        const a = median.audits[ref.id];
         if (ref.weight > 0 && a && a.score !== null && a.score < 1) {
-          console.log(`    ${k}: ${a.id} (${a.title})`);
+          console.log(`    ${label}: ${a.id} (${a.title})`);
           const items = ((a.details as { items?: { node?: { snippet?: string } }[] } | undefined)?.items ?? []).slice(0, 3);
           for (const item of items) if (item.node?.snippet) console.log(`      ${item.node.snippet.slice(0, 160)}`);
         }
       }
     }
   }
-  console.log("metas: desempenho >= 95, acessibilidade 100, boas práticas >= 95, SEO 100");
+  goals.print();
 } finally {
   await chrome.kill();
   server.stop();
