@@ -19,7 +19,7 @@ export { stylesheetHref };
 
 export function Stylesheet() {
   const text = useContext(StylesheetTextContext);
-  // In development Vite serves the stylesheet itself and updates it live.
+  // In development Vite builds and serves the stylesheet on request: a link.
   if (import.meta.env.DEV) return <link rel="stylesheet" href={stylesheetHref} />;
   return (
     <style href={stylesheetHref} precedence="default">
