@@ -188,6 +188,28 @@ test("profile: the email (where recovery links go) changes only with the current
   expect(db().prepare("select email from users where id = ?").get(user.id)).toEqual({ email: newEmail });
 });
 
+test("profile: with JavaScript the refused post answers in place, without a page load or a script error", async ({ page, signInAs }) => {
+  await signInAs("admin");
+  const problems: string[] = [];
+  const pageLoads: string[] = [];
+  page.on("pageerror", (error) => problems.push(error.message));
+  page.on("request", (request) => {
+    if (request.method() === "POST" && request.isNavigationRequest()) pageLoads.push(request.url());
+  });
+  // Navigated to and then reloaded: the browser's history entry has a key of its own.
+  await page.goto("/admin/dashboard");
+  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+  await page.goto("/admin/perfil");
+  await page.reload();
+  await page.waitForLoadState("networkidle");
+  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+  await page.getByLabel("Email", { exact: true }).fill(`outro-${Date.now()}@teste.com`);
+  await page.getByRole("button", { name: "Salvar dados" }).click();
+  await expect(page.getByText("Para trocar o email, informe a sua senha atual.")).toBeVisible();
+  expect(pageLoads).toEqual([]);
+  expect(problems).toEqual([]);
+});
+
 test("master: create an admin, reset its password, disable it", async ({ page, browser, signInAs }) => {
   await signInAs("master");
   const suffix = Date.now().toString(36);

@@ -6,9 +6,17 @@ import { useLocation } from "react-router";
 // of keeping what was just sent. While the page shows the action's answer
 // (`hasResult`: errors and typed values) the id stays, so nothing is lost.
 // Use it as conform's `id` and as the <Form>'s `key`.
+//
+// The location the form first rendered at is named "first", not by its key:
+// the server always renders key "default", while the browser takes the key
+// its history entry kept (a reload, a direct visit after navigating). An id
+// that differed would not be the one React hydrated, and Conform would refuse
+// the form's submit event (the post then fell back to a full page load).
 export function useFreshFormId(name: string, hasResult: boolean) {
   const key = useLocation().key;
-  const [kept, setKept] = useState(key);
-  if (!hasResult && kept !== key) setKept(key);
-  return `${name}-${hasResult ? kept : key}`;
+  const [firstKey] = useState(key);
+  const current = key === firstKey ? "first" : key;
+  const [kept, setKept] = useState(current);
+  if (!hasResult && kept !== current) setKept(current);
+  return `${name}-${hasResult ? kept : current}`;
 }
