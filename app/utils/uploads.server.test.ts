@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { MAX_IMAGE_BYTES } from "#app/utils/image-rules";
-import { isAcceptedImage, parseMultipartForm, readAcceptedImage, UploadRefusedError } from "./uploads.server";
+import { docFile, docxFile, jarFile, msiFile, oleFile, xlsxFile, zipBomb, zipOf } from "#tests/fixtures/containers";
+import { detectFileType, documentTypeOf, isAcceptedImage, parseMultipartForm, readAcceptedImage, UploadRefusedError } from "./uploads.server";
 
 // 1x1 images, small enough to inline.
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
@@ -31,6 +32,55 @@ describe("the type check by content", () => {
     const big = new Uint8Array(MAX_IMAGE_BYTES + 1);
     big.set(PNG);
     expect(await readAcceptedImage(asJpeg(big))).toBeNull();
+  });
+});
+
+const DOC = "application/msword";
+const DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
+
+describe("Word documents by what their container holds", () => {
+  it("takes a .docx and a .doc (its Word stream in regular sectors or in the mini stream)", async () => {
+    expect(await detectFileType(docxFile())).toBe(DOCX);
+    expect(await detectFileType(docFile())).toBe(DOC);
+    expect(await detectFileType(docFile({ small: true }))).toBe(DOC);
+    expect(await documentTypeOf(docxFile(), ["pdf", "docx"])).toEqual({ mime: DOCX, ext: ".docx" });
+    expect(await documentTypeOf(docFile(), ["pdf", "doc"])).toEqual({ mime: DOC, ext: ".doc" });
+  });
+
+  it("names any other OLE or ZIP file by its container, never as Word", async () => {
+    expect(await detectFileType(msiFile())).toBe("application/x-cfb");
+    expect(await detectFileType(jarFile())).toBe("application/zip");
+    expect(await detectFileType(xlsxFile())).toBe("application/zip");
+    expect(await documentTypeOf(msiFile(), ["pdf", "doc", "docx"])).toBeNull();
+    expect(await documentTypeOf(jarFile(), ["pdf", "doc", "docx"])).toBeNull();
+  });
+
+  it("refuses a ZIP whose [Content_Types].xml inflates past its bound, without inflating it whole", async () => {
+    const bomb = await zipBomb(500);
+    expect(bomb.length).toBeLessThan(600 * 1024);
+    const before = process.memoryUsage().rss;
+    expect(await detectFileType(bomb)).toBe("application/zip");
+    expect(await readAcceptedImage(asJpeg(bomb))).toBeNull();
+    expect(await documentTypeOf(bomb, ["pdf", "doc", "docx"])).toBeNull();
+    // 500 MB inflated would show here; the bound is 256 KB.
+    expect(process.memoryUsage().rss - before).toBeLessThan(50 * 1024 * 1024);
+  });
+
+  it("survives broken containers: cut short, a directory that loops, a Word part that is missing", async () => {
+    const docx = docxFile();
+    expect(await detectFileType(docx.subarray(0, docx.length - 10))).toBe("application/zip");
+    const doc = docFile();
+    expect(await detectFileType(doc.subarray(0, 1024))).toBe("application/x-cfb");
+    // The FAT says the directory's sector is followed by itself.
+    const looping = Buffer.from(doc);
+    const directory = looping.readUInt32LE(0x30);
+    looping.writeUInt32LE(directory, 512 + directory * 4);
+    looping.fill(0, (directory + 1) * 512, (directory + 2) * 512);
+    expect(await detectFileType(looping)).toBe("application/x-cfb");
+    const noPart = zipOf([{ name: "[Content_Types].xml", data: docx.subarray(0, 0) }]);
+    expect(await detectFileType(noPart)).toBe("application/zip");
+    // A stream called WordDocument without Word's header.
+    expect(await detectFileType(oleFile([{ name: "WordDocument", data: Buffer.alloc(4608, 7) }]))).toBe("application/x-cfb");
   });
 });
 

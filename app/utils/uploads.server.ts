@@ -12,6 +12,7 @@ import {
 } from "@remix-run/form-data-parser";
 import { fileTypeFromBuffer } from "file-type";
 import { isAcceptedImageType, MAX_IMAGE_BYTES } from "#app/utils/image-rules";
+import { isWordBinary, isWordOpenXml } from "#app/utils/word-container.server";
 
 // The multipart forms of the back office (the property form and the banner
 // form; DESIGN.md §1, uploads): the body is streamed with limits, never
@@ -103,11 +104,31 @@ export async function parseMultipartForm(request: Request, limits: UploadLimits,
   }
 }
 
-// The type by magic bytes (JPEG, PNG or WebP), whatever the file name or the
+// What the detector may read: file-type's own sample size. The kinds we
+// accept are told by their first bytes; a longer read only lets a hostile
+// file make the detector work (it inflated a ZIP's 500 MB entry on the main
+// thread, GHSA-j47w-4g3g-c36v), so it never sees more, whatever its version.
+const SNIFF_BYTES = 4100;
+const OLE = [0xd0, 0xcf, 0x11, 0xe0];
+const ZIP = [0x50, 0x4b, 0x03, 0x04];
+const startsWith = (bytes: Uint8Array, magic: number[]) => magic.every((b, i) => bytes[i] === b);
+
+// The MIME type of a file by its content, whatever its name or the type the
+// browser claimed; null when unknown. OLE and ZIP containers are named by
+// what they hold: a Word document or "application/x-cfb" / "application/zip"
+// (any other OLE or ZIP file: an installer, a JAR, a spreadsheet).
+export async function detectFileType(bytes: Uint8Array): Promise<string | null> {
+  if (startsWith(bytes, OLE)) return isWordBinary(bytes) ? DOCUMENT_KINDS.doc.mime : "application/x-cfb";
+  if (startsWith(bytes, ZIP)) return isWordOpenXml(bytes) ? DOCUMENT_KINDS.docx.mime : "application/zip";
+  const type = await fileTypeFromBuffer(bytes.subarray(0, SNIFF_BYTES)).catch(() => undefined);
+  return type?.mime ?? null;
+}
+
+// The type by content (JPEG, PNG or WebP), whatever the file name or the
 // browser claimed.
 export async function isAcceptedImage(bytes: Uint8Array) {
-  const type = await fileTypeFromBuffer(bytes);
-  return !!type && isAcceptedImageType(type.mime);
+  const mime = await detectFileType(bytes);
+  return !!mime && isAcceptedImageType(mime);
 }
 
 // One uploaded image checked against the shared rules: its bytes when it is
@@ -120,27 +141,22 @@ export async function readAcceptedImage(file: Blob): Promise<Buffer | null> {
 }
 
 // The document kinds the private uploads accept (contracts, maintenance
-// documents), as file-type names them by content. A .doc is an OLE compound
-// file (file-type: "application/x-cfb"); it is stored and served as
-// application/msword.
+// documents, billing documents), as detectFileType names them by content. A
+// .doc is an OLE compound file with a Word stream, a .docx a ZIP with a Word
+// main part; any other container is refused.
 const DOCUMENT_KINDS = {
-  pdf: { detected: "application/pdf", mime: "application/pdf", ext: ".pdf" },
-  doc: { detected: "application/x-cfb", mime: "application/msword", ext: ".doc" },
-  docx: {
-    detected: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-    mime: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-    ext: ".docx",
-  },
-  jpg: { detected: "image/jpeg", mime: "image/jpeg", ext: ".jpg" },
-  png: { detected: "image/png", mime: "image/png", ext: ".png" },
+  pdf: { mime: "application/pdf", ext: ".pdf" },
+  doc: { mime: "application/msword", ext: ".doc" },
+  docx: { mime: "application/vnd.openxmlformats-officedocument.wordprocessingml.document", ext: ".docx" },
+  jpg: { mime: "image/jpeg", ext: ".jpg" },
+  png: { mime: "image/png", ext: ".png" },
 } as const;
 export type DocumentKind = keyof typeof DOCUMENT_KINDS;
 
-// The type of an uploaded document by its magic bytes, when it is one of
+// The type of an uploaded document by its content, when it is one of
 // `accepted`; null otherwise (whatever its name or claimed type).
 export async function documentTypeOf(bytes: Uint8Array, accepted: readonly DocumentKind[]): Promise<{ mime: string; ext: string } | null> {
-  const type = await fileTypeFromBuffer(bytes);
-  if (!type) return null;
-  const kind = accepted.find((k) => DOCUMENT_KINDS[k].detected === type.mime);
-  return kind ? { mime: DOCUMENT_KINDS[kind].mime, ext: DOCUMENT_KINDS[kind].ext } : null;
+  const mime = await detectFileType(bytes);
+  const kind = accepted.find((k) => DOCUMENT_KINDS[k].mime === mime);
+  return kind ? DOCUMENT_KINDS[kind] : null;
 }

@@ -1,8 +1,8 @@
 import path from "node:path";
-import { fileTypeFromBuffer } from "file-type";
 import { Piscina } from "piscina";
 import sharp from "sharp";
 import { localToday } from "#app/utils/local-date";
+import { detectFileType } from "#app/utils/uploads.server";
 import type { BoletoTask, BoletoTaskResult } from "./boleto-worker.server";
 import type { BoletoReading } from "./boleto-reading";
 import { imageSize } from "./image-size";
@@ -109,8 +109,8 @@ export async function readBoleto(bytes: Uint8Array, options: ReadBoletoOptions =
   if (bytes.byteLength === 0) throw new BoletoReadError("empty");
   if (bytes.byteLength > MAX_BOLETO_BYTES) throw new BoletoReadError("too-large");
   // The type by content (magic bytes), never by name or declared type.
-  const type = await fileTypeFromBuffer(bytes).catch(() => undefined);
-  const kind = type ? KINDS[type.mime as keyof typeof KINDS] : undefined;
+  const mime = await detectFileType(bytes);
+  const kind = mime ? KINDS[mime as keyof typeof KINDS] : undefined;
   if (!kind) throw new BoletoReadError("unsupported-type");
 
   // The worker gets its own copy: the caller's buffer stays usable.
