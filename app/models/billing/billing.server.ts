@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
 import type { BillingStatus, Database } from "#app/db/schema";
 import { recordAudit, SYSTEM_ACTOR_NAME, type AuditActor } from "#app/models/audit/audit.server";
-import { cleanFileName, storeWithRow } from "#app/models/files/private-store.server";
+import { storedFileName, storeWithRow } from "#app/models/files/private-store.server";
 import { localToday } from "#app/utils/local-date";
 import { documentTypeOf } from "#app/utils/uploads.server";
 import { byDueDateDesc, groupByClient, withEffectiveStatus } from "./grouping";
@@ -236,7 +236,7 @@ export async function addBillingDocument(
 ): Promise<{ ok: true; id: number } | { ok: false; reason: "type" | "billing" }> {
   const type = await documentTypeOf(input.bytes, BILLING_DOCUMENT_KINDS);
   if (!type) return { ok: false, reason: "type" };
-  const fileName = cleanFileName(input.fileName, `boleto${type.ext}`);
+  const fileName = storedFileName(input.fileName, type, "boleto");
   const id = await storeWithRow(input.bytes, type.ext, (fileKey) =>
     db.transaction().execute(async (trx) => {
       const billing = await trx.selectFrom("billing").select("id").where("id", "=", input.billingId).executeTakeFirst();

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "#app/db/schema";
 import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
 import { BILLING_DOCUMENT_KINDS, insertBillingDocumentRow, insertBillingRow } from "#app/models/billing/billing.server";
-import { cleanFileName, storeWithRow } from "#app/models/files/private-store.server";
+import { storedFileName, storeWithRow } from "#app/models/files/private-store.server";
 import { documentTypeOf } from "#app/utils/uploads.server";
 
 // The boleto flow's rows (spec back-office §4 "Boleto flow", DESIGN.md
@@ -49,7 +49,7 @@ export async function createBoletoDraft(
 ): Promise<{ ok: true; id: number } | { ok: false; reason: "type" | "client" }> {
   const type = await documentTypeOf(input.bytes, BILLING_DOCUMENT_KINDS);
   if (!type) return { ok: false, reason: "type" };
-  const fileName = cleanFileName(input.fileName, `boleto${type.ext}`);
+  const fileName = storedFileName(input.fileName, type, "boleto");
   const id = await storeWithRow(input.bytes, type.ext, (fileKey) =>
     db.transaction().execute(async (trx) => {
       const client = await trx.selectFrom("clients").select("id").where("id", "=", input.clientId).executeTakeFirst();

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#app/db/schema";
 import { recordAudit, SYSTEM_ACTOR_NAME, type AuditActor } from "#app/models/audit/audit.server";
-import { cleanFileName, storeWithRow } from "#app/models/files/private-store.server";
+import { storedFileName, storeWithRow } from "#app/models/files/private-store.server";
 import { documentTypeOf } from "#app/utils/uploads.server";
 
 // Contract files of rental clients (spec §3 "Contract document", §7
@@ -64,7 +64,7 @@ export async function createContract(
 ): Promise<{ ok: true; id: number } | { ok: false; reason: ContractRefusal }> {
   const type = await documentTypeOf(input.bytes, CONTRACT_KINDS);
   if (!type) return { ok: false, reason: "type" };
-  const fileName = cleanFileName(input.fileName, `contrato${type.ext}`);
+  const fileName = storedFileName(input.fileName, type, "contrato");
   const id = await storeWithRow(input.bytes, type.ext, (key) =>
     db.transaction().execute(async (trx) => {
       const client = await trx.selectFrom("clients").select("id").where("id", "=", input.clientId).executeTakeFirst();

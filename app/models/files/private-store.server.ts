@@ -2,12 +2,17 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { uploadsDir } from "#app/utils/env.server";
+import { nameWithExtension } from "#app/utils/file-names";
 
 // Private files (DESIGN.md decision 8): contracts, maintenance images and
 // documents under uploads/private, named by a random key that the rows keep.
 // Never served statically; the file routes check who asks first.
 
 const KEY = /^[A-Za-z0-9_-]{16,64}(\.[a-z0-9]{1,5})?$/;
+
+export function isPrivateFileKey(name: string) {
+  return KEY.test(name);
+}
 
 export function privateFilePath(key: string) {
   if (!KEY.test(key)) throw new Error("invalid private file key");
@@ -38,11 +43,13 @@ export async function storePrivateFile(bytes: Uint8Array, ext: string) {
 }
 
 // The original name as a person reads it: no folders, no control characters,
-// at most 200 characters; `fallback` when nothing is left.
-export function cleanFileName(name: string, fallback: string) {
+// at most 200 characters, ending in an extension of the detected type
+// (app/utils/file-names.ts); `fallbackBase` plus that extension when nothing
+// is left.
+export function storedFileName(name: string, type: { mime: string; ext: string }, fallbackBase: string) {
   // eslint-disable-next-line no-control-regex -- control characters are the point
   const base = (name.split(/[/\\]/).pop() ?? "").replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, "").trim();
-  return base.slice(0, 200) || fallback;
+  return nameWithExtension(base.slice(0, 200) || `${fallbackBase}${type.ext}`, type.mime);
 }
 
 // Stores the bytes under a fresh key, then runs `write` (the row and its audit

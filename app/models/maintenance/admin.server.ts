@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#app/db/schema";
 import { recordAudit, SYSTEM_ACTOR_NAME, type AuditActor } from "#app/models/audit/audit.server";
-import { cleanFileName, storeWithRow } from "#app/models/files/private-store.server";
+import { storedFileName, storeWithRow } from "#app/models/files/private-store.server";
 import { documentTypeOf } from "#app/utils/uploads.server";
 import type { MaintenanceUpdateInput } from "./admin.schema";
 
@@ -124,7 +124,7 @@ export async function addMaintenanceDocument(
 ): Promise<{ ok: true; id: number } | { ok: false; reason: "type" | "request" }> {
   const type = await documentTypeOf(input.bytes, MAINTENANCE_DOCUMENT_KINDS);
   if (!type) return { ok: false, reason: "type" };
-  const fileName = cleanFileName(input.fileName, `documento${type.ext}`);
+  const fileName = storedFileName(input.fileName, type, "documento");
   const id = await storeWithRow(input.bytes, type.ext, (key) =>
     db.transaction().execute(async (trx) => {
       const request = await trx.selectFrom("maintenance_requests").select("id").where("id", "=", input.requestId).executeTakeFirst();

@@ -7,6 +7,7 @@ import { getClientForUser } from "#app/models/clients/portal.server";
 import { privateFilePath } from "#app/models/files/private-store.server";
 import { getSessionUser } from "#app/utils/auth.server";
 import { contentDisposition } from "#app/utils/content-disposition";
+import { nameWithExtension } from "#app/utils/file-names";
 import { parseId } from "#app/utils/http.server";
 import { PRIVATE_CACHE_CONTROL } from "#app/utils/private-paths";
 
@@ -59,7 +60,7 @@ export async function servePrivateFile(
   const headers = {
     "Content-Type": file.mime_type,
     "Content-Length": String(size),
-    "Content-Disposition": contentDisposition(inline ? "inline" : "attachment", file.file_name),
+    "Content-Disposition": contentDisposition(inline ? "inline" : "attachment", nameWithExtension(file.file_name, file.mime_type)),
     "Cache-Control": PRIVATE_CACHE_CONTROL,
   };
   if (request.method === "HEAD") return new Response(null, { headers });
