@@ -11,6 +11,7 @@ import { openDatabase } from "./app/db/db.server";
 import { cleanupAccounts } from "./app/models/accounts/cleanup.server";
 import { markOverdue } from "./app/models/billing/overdue.server";
 import { removeStaleBoletoDrafts } from "./app/models/boletos/housekeeping.server";
+import { removeOrphanPrivateFiles } from "./app/models/files/orphans.server";
 import { anonymizeExpiredRequests } from "./app/models/privacy/privacy.server";
 import { migrateToLatest } from "./app/db/migrate.server";
 import { databasePath, getEnv, uploadsDir } from "./app/utils/env.server";
@@ -66,6 +67,10 @@ function startHousekeeping() {
       await runHousekeeping(db, "accounts", cleanupAccounts);
       await runHousekeeping(db, "billing overdue", markOverdue);
       await runHousekeeping(db, "boleto drafts", removeStaleBoletoDrafts);
+      await runHousekeeping(db, "orphan private files", async (d) => {
+        const removed = await removeOrphanPrivateFiles(d);
+        if (removed > 0) console.info(`housekeeping: ${removed} private file(s) without a row removed`);
+      });
       // LGPD: visitor requests past the retention period lose their personal fields.
       await runHousekeeping(db, "privacy retention", (d) => anonymizeExpiredRequests(d, env.PRIVACY_RETENTION_MONTHS));
     } finally {

@@ -10,10 +10,18 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openDatabase } from "#app/db/db.server";
 import type { Database } from "#app/db/schema";
 import { storeBannerImages } from "#app/models/banners/banner-images.server";
+import { addBillingDocument, createBilling } from "#app/models/billing/billing.server";
+import { createBoletoDraft } from "#app/models/boletos/queue.server";
+import { createClient } from "#app/models/clients/clients.server";
+import { createContract } from "#app/models/contracts/contracts.server";
+import { PRIVATE_FILE_KINDS } from "#app/models/files/private-kinds.server";
+import { addMaintenanceDocument } from "#app/models/maintenance/admin.server";
+import { createMaintenanceRequest } from "#app/models/maintenance/requests.server";
 import { BackupError, createBackup } from "#app/models/ops/backup.server";
 import { restoreBackup } from "#app/models/ops/restore.server";
 import { insertProperty, type NewPropertyValues } from "#app/models/properties/admin/property-admin.server";
 import { storeListingImage } from "#app/models/properties/image-store.server";
+import { samplePdf } from "#tests/fixtures/rental";
 import { tempDatabase } from "#tests/fixtures/temp-db";
 
 // npm run backup / restore (app/models/ops): a backup taken while another
@@ -128,6 +136,24 @@ beforeAll(async () => {
   // An uploaded banner (desktop and mobile crops), as the banner form stores it.
   const banner = await storeBannerImages(await photo(1800, "#888"), undefined);
   await temp.db.updateTable("banners").set({ image_url: banner.imageUrl, mobile_image_url: banner.mobileImageUrl }).where("id", "=", "banner-1").execute();
+  // One private file of every kind, stored by the app's own models.
+  const client = await createClient(
+    temp.db,
+    { name: "Inquilina", email: "inquilina@teste.com.br", username: "inquilina", password: "senha-forte-123", payment_due_day: 5 },
+    null,
+  );
+  if (!client.ok) throw new Error(client.message);
+  const stored = [await createContract(temp.db, { clientId: client.id, fileName: "contrato.pdf", bytes: samplePdf() }, null)];
+  const requestId = await createMaintenanceRequest(temp.db, client.id, { title: "Torneira", category: "general", priority: "medium", description: "Pinga." }, [
+    await photo(600, "#39c"),
+  ]);
+  stored.push(await addMaintenanceDocument(temp.db, { requestId, fileName: "orcamento.pdf", bytes: samplePdf("Orcamento") }, null));
+  const billing = await createBilling(temp.db, { client_id: client.id, month_year: "2099-10", amount_cents: 125000, due_date: "2099-10-05" }, null);
+  if (!billing.ok) throw new Error("billing");
+  stored.push(await addBillingDocument(temp.db, { billingId: billing.id, fileName: "boleto.pdf", bytes: samplePdf("Boleto") }, null));
+  const reading = { due_date: "2099-11-05", amount_cents: 125000, month_year: "2099-11", digitable_line: null, source: "text" };
+  stored.push(await createBoletoDraft(temp.db, { clientId: client.id, fileName: "fila.pdf", bytes: samplePdf("Fila"), reading }, null));
+  expect(stored.every((r) => r.ok)).toBe(true);
   baseline = (await createBackup({ databasePath: temp.path, uploadsDir: uploads, backupDir: path.join(root, "baseline") })).file;
 }, 60_000);
 
@@ -231,6 +257,15 @@ describe("refuses a damaged archive and leaves the target as it was", () => {
     expect(await refusal(archive)).toContain(`falta uploads/public/properties/${file_key}-${w}.webp`);
   });
 
+  it("a private file of any kind is missing: contract, maintenance photo and document, boleto, queued boleto", async () => {
+    for (const kind of PRIVATE_FILE_KINDS) {
+      const [row] = await kind.rows(temp.db);
+      expect(row, kind.describe(0, 0)).toBeDefined();
+      const archive = tamper(baseline, `missing-${row.file_key}`, (dir) => fs.rmSync(path.join(dir, "uploads", "private", row.file_key)));
+      expect(await refusal(archive)).toContain(`falta uploads/private/${row.file_key} (${kind.describe(row.id, row.owner)})`);
+    }
+  });
+
   it("an uploaded banner image is missing", async () => {
     const { image_url } = await temp.db.selectFrom("banners").select("image_url").where("id", "=", "banner-1").executeTakeFirstOrThrow();
     const archive = tamper(baseline, "missing-banner", (dir) => fs.rmSync(path.join(dir, "uploads", "public", image_url.replace(/^\/uploads\//, ""))));
@@ -294,12 +329,16 @@ it("a file the live site already lacks is listed in the manifest; restore takes 
   const { file_key, widths } = await temp.db.selectFrom("property_images").select(["file_key", "widths"]).orderBy("id", "desc").executeTakeFirstOrThrow();
   const w = (JSON.parse(widths) as number[])[0];
   fs.rmSync(listingFile(uploads, file_key, w));
+  // And a contract moved away (the probe's case).
+  const contract = await temp.db.selectFrom("contracts").select("file_key").executeTakeFirstOrThrow();
+  fs.renameSync(path.join(uploads, "private", contract.file_key), path.join(root, "moved-away.pdf"));
   const { file, manifest } = await createBackup({ databasePath: temp.path, uploadsDir: uploads, backupDir: path.join(root, "incomplete") });
-  expect(manifest.missing_files).toEqual([`public/properties/${file_key}-${w}.webp`]);
+  expect(manifest.missing_files.sort()).toEqual([`private/${contract.file_key}`, `public/properties/${file_key}-${w}.webp`]);
 
   const dir = fs.mkdtempSync(path.join(root, "accept-"));
   const target = { databasePath: path.join(dir, "app.db"), uploadsDir: path.join(dir, "uploads") };
-  await expect(restoreBackup({ archive: file, ...target })).rejects.toMatchObject({ problems: [expect.stringContaining("--aceitar-faltantes")] });
+  const refused = expect.stringContaining("--aceitar-faltantes");
+  await expect(restoreBackup({ archive: file, ...target })).rejects.toMatchObject({ problems: [refused, refused] });
   expect(fs.readdirSync(dir)).toEqual([]);
   await restoreBackup({ archive: file, ...target, acceptMissing: true });
   expect(rowsOf(target.databasePath, `select count(*) as n from property_images where file_key = '${file_key}'`)).toEqual([{ n: 1 }]);

@@ -5,6 +5,8 @@ import SQLite from "better-sqlite3";
 import { Kysely, SqliteDialect } from "kysely";
 import type { Database } from "#app/db/schema";
 import { uploadedBannerPath } from "#app/models/banners/banner-images.server";
+import { PRIVATE_FILE_KINDS } from "#app/models/files/private-kinds.server";
+import { privateFilePath } from "#app/models/files/private-store.server";
 import { listingImagePath } from "#app/models/properties/image-store.server";
 import { uploadsDir } from "#app/utils/env.server";
 import { migrations } from "../../../migrations";
@@ -28,8 +30,8 @@ type Reference = { file: string; row: string };
 // Every file a row names, as a path relative to the uploads folder. The paths
 // come from the stores that write the files (image-store, banner-images), made
 // relative to whatever UPLOADS_DIR is, so the layout is written in one place.
-// A new kind of stored file (contracts, boletos, maintenance photos under
-// uploads/private) adds its query here, so that an archive without it is refused.
+// A new kind of stored file adds its query here (a private one to
+// PRIVATE_FILE_KINDS), so that an archive without it is refused.
 async function referencedFiles(db: Kysely<Database>): Promise<{ refs: Reference[]; invalid: string[] }> {
   const root = uploadsDir();
   const refs: Reference[] = [];
@@ -57,6 +59,20 @@ async function referencedFiles(db: Kysely<Database>): Promise<{ refs: Reference[
       const file = uploadedBannerPath(url);
       if (file) add(file, `banner ${banner.id}`);
       else invalid.push(`banner ${banner.id}: endereço de imagem fora do padrão (${url})`);
+    }
+  }
+
+  for (const kind of PRIVATE_FILE_KINDS) {
+    for (const r of await kind.rows(db)) {
+      const row = kind.describe(r.id, r.owner);
+      let file: string;
+      try {
+        file = privateFilePath(r.file_key);
+      } catch {
+        invalid.push(`${row}: chave de arquivo fora do padrão (${r.file_key})`);
+        continue;
+      }
+      add(file, row);
     }
   }
   return { refs, invalid };

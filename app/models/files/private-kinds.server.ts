@@ -1,0 +1,33 @@
+import type { Kysely } from "kysely";
+import type { Database } from "#app/db/schema";
+
+// The private files (private-store.server.ts): every table whose rows name
+// one, with the row as an operator reads it. The backup's check
+// (app/models/ops/inspect.server.ts) and the sweep of files without a row
+// (orphans.server.ts) both read this list: a new kind of private file joins it.
+type PrivateFileKind = {
+  rows: (db: Kysely<Database>) => Promise<{ id: number; owner: number; file_key: string }[]>;
+  describe: (id: number, owner: number) => string;
+};
+export const PRIVATE_FILE_KINDS: PrivateFileKind[] = [
+  {
+    rows: (db) => db.selectFrom("contracts").select(["id", "client_id as owner", "file_key"]).orderBy("id").execute(),
+    describe: (id, owner) => `contrato ${id} do cliente ${owner}`,
+  },
+  {
+    rows: (db) => db.selectFrom("maintenance_images").select(["id", "request_id as owner", "file_key"]).orderBy("id").execute(),
+    describe: (id, owner) => `foto ${id} da manutenção ${owner}`,
+  },
+  {
+    rows: (db) => db.selectFrom("maintenance_documents").select(["id", "request_id as owner", "file_key"]).orderBy("id").execute(),
+    describe: (id, owner) => `documento ${id} da manutenção ${owner}`,
+  },
+  {
+    rows: (db) => db.selectFrom("billing_documents").select(["id", "billing_id as owner", "file_key"]).orderBy("id").execute(),
+    describe: (id, owner) => `boleto ${id} da cobrança ${owner}`,
+  },
+  {
+    rows: (db) => db.selectFrom("boleto_queue").select(["id", "client_id as owner", "file_key"]).orderBy("id").execute(),
+    describe: (id, owner) => `boleto ${id} na fila do cliente ${owner}`,
+  },
+];
