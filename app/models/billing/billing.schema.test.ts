@@ -26,6 +26,10 @@ describe("Nova Cobrança", () => {
   it("says what is wrong beside each field", () => {
     expect(errorOf({ amount: "abc" }, "amount")).toBe(BILLING_MESSAGES.amount);
     expect(errorOf({ amount: "0" }, "amount")).toBe(BILLING_MESSAGES.amount);
+    // The ceiling, at its edge, and the probe's value.
+    expect(parse({ amount: "10.000.000,00" }).status).toBe("success");
+    expect(errorOf({ amount: "10.000.000,01" }, "amount")).toBe("Informe um valor de até R$ 10.000.000,00.");
+    expect(errorOf({ amount: "90.071.992.547.409,91" }, "amount")).toBe("Informe um valor de até R$ 10.000.000,00.");
     expect(errorOf({ due_date: "" }, "due_date")).toBe(BILLING_MESSAGES.dueDate);
     expect(errorOf({ due_date: "31/02/2026" }, "due_date")).toBe(BILLING_MESSAGES.dueDate);
     expect(errorOf({ month_year: "2026-13" }, "month_year")).toBe(BILLING_MESSAGES.month);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { REQUIRED, brlField, idField, plainText } from "#app/models/shared/fields";
+import { REQUIRED, rentalAmountField, idField, plainText } from "#app/models/shared/fields";
 import { parseLocalDay } from "#app/utils/local-date";
 import { BILLING_STATUS_VALUES } from "./status";
 
@@ -63,7 +63,7 @@ const clientIdField = idField(BILLING_MESSAGES.chooseClient);
 export const newBillingSchema = z.object({
   client_id: clientIdField,
   month_year: monthYearField,
-  amount: brlField({ required: REQUIRED, invalid: BILLING_MESSAGES.amount }),
+  amount: rentalAmountField({ required: REQUIRED, invalid: BILLING_MESSAGES.amount }),
   due_date: dueDateField,
 });
 export type NewBillingInput = z.infer<typeof newBillingSchema>;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { BILLING_MESSAGES, dueDateField, monthYearField } from "#app/models/billing/billing.schema";
-import { REQUIRED, brlField, idField } from "#app/models/shared/fields";
+import { REQUIRED, rentalAmountField, idField } from "#app/models/shared/fields";
 
 // The boleto dialog (spec back-office §2 "Boleto dialog", §5 "Boleto
 // analysis", §8 messages): "Anexar Boleto" takes a client and a file; the
@@ -46,7 +46,7 @@ export const boletoReviewSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("confirm"),
     due_date: dueDateField.optional(),
-    amount: brlField({ required: REQUIRED, invalid: BILLING_MESSAGES.amount }).optional(),
+    amount: rentalAmountField({ required: REQUIRED, invalid: BILLING_MESSAGES.amount }).optional(),
     month_year: monthYearField.optional(),
   }),
   z.object({ intent: z.literal("discard") }),

@@ -58,6 +58,10 @@ describe("client form", () => {
     expect(plain.status === "success" && plain.value.monthly_rent).toBe(98000);
     expect(errorOf({ monthly_rent: "abc" }, "monthly_rent")).toBe("Informe um valor válido, por exemplo 1.250,00.");
     expect(errorOf({ monthly_rent: "0" }, "monthly_rent")).toBeTruthy();
+    const ceiling = parse({ monthly_rent: "10.000.000,00" });
+    expect(ceiling.status === "success" && ceiling.value.monthly_rent).toBe(1_000_000_000);
+    expect(errorOf({ monthly_rent: "10.000.000,01" }, "monthly_rent")).toBe("Informe um valor de até R$ 10.000.000,00.");
+    expect(errorOf({ monthly_rent: "90.071.992.547.409,91" }, "monthly_rent")).toBe("Informe um valor de até R$ 10.000.000,00.");
   });
 
   it("takes dates as yyyy-MM-dd or dd/MM/yyyy, the end not before the start", () => {

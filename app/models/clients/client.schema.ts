@@ -6,11 +6,13 @@ import {
   emailField,
   idField,
   maxMessage,
+  MAX_RENTAL_AMOUNT_CENTS,
   nameField,
   newPasswordField,
   optionalText,
   phoneField,
   plainText,
+  RENTAL_AMOUNT_TOO_LARGE,
   usernameField,
 } from "#app/models/shared/fields";
 import { isValidCpfCnpj, normalizeCpfCnpj } from "./documents";
@@ -51,6 +53,10 @@ const rentField = z
     const cents = parseBRL(v);
     if (typeof cents !== "number" || cents <= 0) {
       ctx.addIssue({ code: "custom", message: "Informe um valor válido, por exemplo 1.250,00." });
+      return z.NEVER;
+    }
+    if (cents > MAX_RENTAL_AMOUNT_CENTS) {
+      ctx.addIssue({ code: "custom", message: RENTAL_AMOUNT_TOO_LARGE });
       return z.NEVER;
     }
     return cents;

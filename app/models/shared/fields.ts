@@ -107,6 +107,17 @@ export function brlField(messages: AmountMessages) {
   return amountText(messages, (c) => c != null && c > 0).transform((c) => c as number);
 }
 
+// The most a rent, a billing or a boleto may be: R$ 10.000.000,00. A lease
+// beyond it is a slip of the keyboard, and amounts near 2^53 centavos are no
+// longer shown exactly (90.071.992.547.409,91 came out a centavo off).
+export const MAX_RENTAL_AMOUNT_CENTS = 10_000_000_00;
+export const RENTAL_AMOUNT_TOO_LARGE = "Informe um valor de até R$ 10.000.000,00.";
+
+// A positive rental amount, at most MAX_RENTAL_AMOUNT_CENTS.
+export function rentalAmountField(messages: AmountMessages) {
+  return brlField(messages).refine((c) => c <= MAX_RENTAL_AMOUNT_CENTS, RENTAL_AMOUNT_TOO_LARGE);
+}
+
 // A positive amount, or SOB CONSULTA (stored as NULL): a listing's price.
 export function brlOrOnRequestField(messages: AmountMessages) {
   return amountText(messages, (c) => c === null || (c !== undefined && c > 0)).transform((c) => c as number | null);
