@@ -79,21 +79,26 @@ describe("the boleto queue", () => {
     expect(listed).toMatchObject({ id: draft.id, due_date: "2026-12-11", amount_cents: 130000, client_name: "Inquilina Boleto" });
   });
 
-  it("processes only boletos with a month and a due date, moving each file onto its billing in one transaction", async () => {
+  it("processes only boletos with a month, a due date and an amount, moving each file onto its billing in one transaction", async () => {
     const noMonth = await createBoletoDraft(db, { clientId, fileName: "b.pdf", bytes: pdf(2), reading: reading("2027-01-05", null) }, actor);
     if (!noMonth.ok) throw new Error("draft");
     await confirmBoleto(db, noMonth.id, reading("2027-01-05", null), actor);
+    // Confirmed with the amount left blank: a R$ 0,00 billing nobody could pay.
+    const noAmount = await createBoletoDraft(db, { clientId, fileName: "sem-valor.pdf", bytes: pdf(6), reading: reading("2027-01-05", "2027-01") }, actor);
+    if (!noAmount.ok) throw new Error("draft");
+    await confirmBoleto(db, noAmount.id, { ...reading("2027-01-05", "2027-01"), amount_cents: null }, actor);
     const [ready] = await listAwaitingBoletos(db);
     const readyKey = await keyOf(ready.id);
 
     const result = await processAwaitingBoletos(db, actor);
-    expect(result).toEqual({ created: [expect.any(Number)], skipped: 1 });
+    expect(result).toEqual({ created: [expect.any(Number)], skipped: 2 });
     const billing = await db.selectFrom("billing").selectAll().where("id", "=", result.created[0]).executeTakeFirstOrThrow();
     expect(billing).toMatchObject({ client_id: clientId, month_year: "2026-12", due_date: "2026-12-11", amount_cents: 130000, status: "pending" });
     const doc = await db.selectFrom("billing_documents").selectAll().where("billing_id", "=", billing.id).executeTakeFirstOrThrow();
     expect(doc).toMatchObject({ file_name: "a.pdf", file_key: readyKey, mime_type: "application/pdf" });
     expect(fs.readFileSync(privateFilePath(readyKey))).toEqual(pdf(1));
-    expect((await listAwaitingBoletos(db)).map((b) => b.id)).toEqual([noMonth.id]);
+    expect((await listAwaitingBoletos(db)).map((b) => b.id)).toEqual([noMonth.id, noAmount.id]);
+    expect(await db.selectFrom("billing").select("id").where("amount_cents", "=", 0).execute()).toEqual([]);
   });
 
   it("rolls everything back when one billing cannot be written", async () => {
@@ -105,7 +110,7 @@ describe("the boleto queue", () => {
     await db.updateTable("boleto_queue").set({ month_year: "2027-01" }).where("month_year", "is", null).execute();
     await expect(processAwaitingBoletos(db, actor)).rejects.toThrow();
     expect(await db.selectFrom("billing").select("id").execute()).toEqual(before);
-    expect((await listAwaitingBoletos(db)).length).toBe(2);
+    expect((await listAwaitingBoletos(db)).length).toBe(3);
   });
 
   it("removes a queued boleto's row and returns its file for the caller", async () => {

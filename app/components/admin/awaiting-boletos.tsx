@@ -2,6 +2,7 @@ import { Download, FileCheck2, Trash2 } from "#app/components/ui/private-icons";
 import { Form, Link, useNavigation } from "react-router";
 import { buttonClass } from "#app/components/ui/field";
 import { shortFileName } from "#app/models/billing/display";
+import { isProcessable } from "#app/models/boletos/display";
 import { periodLabel } from "#app/models/billing/months";
 import { formatDay } from "#app/models/clients/status";
 import { formatBRL } from "#app/utils/format";
@@ -27,7 +28,7 @@ const smallButton = "inline-flex items-center gap-1 rounded border border-slate-
 export function AwaitingBoletos({ items }: { items: AwaitingBoleto[] }) {
   const busy = useNavigation().formAction === "/admin/clients/cobrancas/boletos/processar";
   if (items.length === 0) return null;
-  const ready = items.filter((b) => b.month_year !== null && b.due_date !== null).length;
+  const ready = items.filter(isProcessable).length;
   const groups = new Map<number, { name: string; items: AwaitingBoleto[] }>();
   for (const b of items) {
     const g = groups.get(b.client_id) ?? { name: b.client_name, items: [] };
@@ -72,9 +73,7 @@ export function AwaitingBoletos({ items }: { items: AwaitingBoleto[] }) {
                       <span className="whitespace-nowrap">Valor: {b.amount_cents !== null ? formatBRL(b.amount_cents) : "Não encontrado"}</span>
                       <span className="whitespace-nowrap">Referência: {b.month_year ? periodLabel(b.month_year) : "Não encontrada"}</span>
                     </p>
-                    {b.month_year === null || b.due_date === null ? (
-                      <p className="text-amber-900">Sem vencimento ou mês de referência: não gera cobrança.</p>
-                    ) : null}
+                    {isProcessable(b) ? null : <p className="text-amber-900">Sem vencimento, valor ou mês de referência: não gera cobrança.</p>}
                   </div>
                   <div className="flex gap-2">
                     <a href={`/arquivos/boletos/${b.id}?download=1`} download className={smallButton} aria-label={`Baixar ${b.file_name}`}>

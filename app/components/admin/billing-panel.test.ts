@@ -62,7 +62,7 @@ describe("Gestão de Cobranças", () => {
     expect(countsText({ overdue: 0, pending: 1, paid: 2 })).toBe("0 em atraso · 1 pendente · 2 pagas");
   });
 
-  it("lists the boletos awaiting processing by client, counting in N only those with a month and a due date", () => {
+  it("lists the boletos awaiting processing by client, counting in N only those with a month, a due date and an amount", () => {
     const boleto = (id: number, client_id: number, client_name: string, month_year: string | null): AwaitingBoleto => ({
       id,
       client_id,
@@ -72,12 +72,13 @@ describe("Gestão de Cobranças", () => {
       amount_cents: 125000,
       month_year,
     });
-    const html = render([], [boleto(1, 2, "Zélia", "2026-10"), boleto(2, 1, "Ana", "2026-11"), boleto(3, 1, "Ana", null)]);
-    expect(html).toContain("Boletos aguardando processamento (3)");
+    const blank = { ...boleto(4, 1, "Ana", "2026-12"), amount_cents: null };
+    const html = render([], [boleto(1, 2, "Zélia", "2026-10"), boleto(2, 1, "Ana", "2026-11"), boleto(3, 1, "Ana", null), blank]);
+    expect(html).toContain("Boletos aguardando processamento (4)");
     expect(html).toContain("Processar 2 Boletos");
     expect(html.indexOf(">Ana<")).toBeLessThan(html.indexOf(">Zélia<"));
     expect(html).toContain("boleto-1-com-no...");
-    expect(html).toContain("Sem vencimento ou mês de referência: não gera cobrança.");
+    expect(html).toContain("Sem vencimento, valor ou mês de referência: não gera cobrança.");
     expect(html).toContain('href="/arquivos/boletos/3?download=1"');
   });
 

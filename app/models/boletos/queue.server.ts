@@ -4,6 +4,7 @@ import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
 import { BILLING_DOCUMENT_KINDS, insertBillingDocumentRow, insertBillingRow } from "#app/models/billing/billing.server";
 import { storedFileName, storeWithRow } from "#app/models/files/private-store.server";
 import { documentTypeOf } from "#app/utils/uploads.server";
+import { isProcessable } from "./display";
 
 // The boleto flow's rows (spec back-office §4 "Boleto flow", DESIGN.md
 // decision 11): an analysed boleto is stored at once, file and row, as a
@@ -99,9 +100,6 @@ export async function listAwaitingBoletos(db: DB) {
     .execute();
 }
 
-// Only a boleto with a month and a due date becomes a billing (spec §5).
-export const isProcessable = (b: { month_year: string | null; due_date: string | null }) => b.month_year !== null && b.due_date !== null;
-
 // "Confirmar e Criar Cobrança" with the values as the admin corrected them.
 // null: no such draft (removed meanwhile, or confirmed already).
 export async function confirmBoleto(db: DB, id: number, values: BoletoValues, actor: AuditActor) {
@@ -140,8 +138,8 @@ export async function removeQueuedBoleto(db: DB, id: number, actor: AuditActor) 
   });
 }
 
-// "Processar N Boletos": every awaiting boleto with a month and a due date
-// becomes a pending billing (amount 0 when none was read) with its file
+// "Processar N Boletos": every awaiting boleto with a month, a due date and
+// an amount becomes a pending billing with its file
 // attached as the billing's boleto (the same stored file, no copy), and
 // leaves the list; all in one transaction. The others stay on the list.
 export async function processAwaitingBoletos(db: DB, actor: AuditActor) {
@@ -152,7 +150,7 @@ export async function processAwaitingBoletos(db: DB, actor: AuditActor) {
     for (const b of ready) {
       const billingId = await insertBillingRow(
         trx,
-        { client_id: b.client_id, month_year: b.month_year!, amount_cents: b.amount_cents ?? 0, due_date: b.due_date! },
+        { client_id: b.client_id, month_year: b.month_year!, amount_cents: b.amount_cents!, due_date: b.due_date! },
         actor,
       );
       await insertBillingDocumentRow(trx, { billingId, fileName: b.file_name, fileKey: b.file_key, mimeType: b.mime_type, size: b.size }, actor);

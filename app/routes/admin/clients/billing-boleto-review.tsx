@@ -123,7 +123,7 @@ export default function ReviewBoleto({ loaderData, actionData }: Route.Component
             <Field meta={fields.amount} label="Valor (R$)" type="text" inputMode="decimal" autoComplete="off" hint="Ex.: 1.250,00" />
             <Field meta={fields.month_year} label="Mês de referência" type="month" hint="Ex.: 10/2026" />
           </div>
-          <p className="text-sm text-slate-600">Sem vencimento ou mês de referência o boleto fica na lista, mas não gera cobrança.</p>
+          <p className="text-sm text-slate-600">Sem vencimento, valor ou mês de referência o boleto fica na lista, mas não gera cobrança.</p>
           <div className="flex flex-wrap gap-3">
             <button type="submit" name="intent" value="confirm" className={buttonClass} disabled={busy}>
               <CheckCircle2 aria-hidden className="size-4" /> Confirmar e Criar Cobrança

@@ -34,10 +34,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithToast(`${LIST}#boletos-aguardando`, {
       type: "error",
       title: "Nenhum boleto processado",
-      description: "Nenhum boleto da lista tem vencimento e mês de referência.",
+      description: "Nenhum boleto da lista tem vencimento, valor e mês de referência.",
     });
   }
-  const left = result.skipped ? ` ${result.skipped} sem vencimento ou mês ${result.skipped === 1 ? "continua" : "continuam"} na lista.` : "";
+  const left = result.skipped ? ` ${result.skipped} sem vencimento, valor ou mês ${result.skipped === 1 ? "continua" : "continuam"} na lista.` : "";
   return redirectWithToast(LIST, {
     type: "success",
     title: BOLETO_MESSAGES.processedTitle,
