@@ -2,23 +2,13 @@ import { Outlet } from "react-router";
 import { AdminShell } from "#app/components/admin/admin-shell";
 import { ErrorPage } from "#app/components/site/error-page";
 import { requireStaff } from "#app/utils/auth.server";
-import { PRIVATE_CACHE_CONTROL } from "#app/utils/private-paths";
+import { privateArea } from "#app/utils/private-area";
 import { pageTitle } from "#app/utils/seo";
 import { staffContext } from "#app/utils/staff-context";
 import type { Route } from "./+types/layout";
 
-// Every /admin/* page below this layout: the guard runs on the server for each
-// loader and action (document and data requests alike), before any of them.
-// Every answer below it (pages, .data, errors) is never stored by the browser:
-// after logout, Back must not show a lead's name again.
-export const middleware: Route.MiddlewareFunction[] = [
-  async ({ request, context }, next) => {
-    context.set(staffContext, await requireStaff(request));
-    const response = await next();
-    response.headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
-    return response;
-  },
-];
+// Every /admin/* page below this layout (app/utils/private-area.ts).
+export const middleware: Route.MiddlewareFunction[] = [privateArea(staffContext, requireStaff)];
 
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: pageTitle(matches, "Painel Administrativo") }, { name: "robots", content: "noindex" }];
