@@ -6,7 +6,7 @@ import { inflateRawSync } from "node:zlib";
 // a 500 MB entry froze the server). These readers look at the container's
 // directory only, inflate at most one small entry with a hard output bound,
 // and never loop more than the file's own size allows. Hostile input gives
-// false, never an exception. Why not a package: docs/decisions/0040-hostile-uploads.md.
+// false, never an exception. Why not a package: docs/decisions/0029-hostile-uploads.md.
 
 const CONTENT_TYPES_MAX_BYTES = 256 * 1024;
 const ZIP_MAX_ENTRIES = 4096;

@@ -143,7 +143,7 @@ beforeAll(async () => {
     null,
   );
   if (!client.ok) throw new Error(client.message);
-  const stored = [await createContract(temp.db, { clientId: client.id, fileName: "contrato.pdf", bytes: samplePdf() }, null)];
+  const stored: { ok: boolean }[] = [await createContract(temp.db, { clientId: client.id, fileName: "contrato.pdf", bytes: samplePdf() }, null)];
   const requestId = await createMaintenanceRequest(temp.db, client.id, { title: "Torneira", category: "general", priority: "medium", description: "Pinga." }, [
     await photo(600, "#39c"),
   ]);
