@@ -5,13 +5,13 @@ import { BILLING_DOCUMENT_KINDS, insertBillingDocumentRow, insertBillingRow } fr
 import { cleanFileName, storeWithRow } from "#app/models/files/private-store.server";
 import { documentTypeOf } from "#app/utils/uploads.server";
 
-// The boleto flow's rows (spec back-office §4 "Boleto flow", DESIGN.md
-// decision 11): an analysed boleto is stored at once, file and row, as a
-// draft the admin reviews; "Confirmar e Criar Cobrança" moves it to the
-// awaiting list (confirmed_at); "Processar N Boletos" turns every awaiting
-// boleto with a month and a due date into a pending billing with the file
-// attached, in one transaction. Rows, not memory: a reload or another admin
-// sees the same list.
+// The boleto flow's rows (docs/product.md §Boletos,
+// docs/decisions/0015-boleto-flow.md): an analysed boleto is stored at once,
+// file and row, as a draft the admin reviews; "Confirmar e Criar Cobrança"
+// moves it to the awaiting list (confirmed_at); "Processar N Boletos" turns
+// every awaiting boleto with a month and a due date into a pending billing with
+// the file attached, in one transaction. Rows, not memory: a reload or another
+// admin sees the same list.
 
 type DB = Kysely<Database>;
 
@@ -99,7 +99,8 @@ export async function listAwaitingBoletos(db: DB) {
     .execute();
 }
 
-// Only a boleto with a month and a due date becomes a billing (spec §5).
+// Only a boleto with a month and a due date becomes a billing (docs/product.md
+// §Boletos).
 export const isProcessable = (b: { month_year: string | null; due_date: string | null }) => b.month_year !== null && b.due_date !== null;
 
 // "Confirmar e Criar Cobrança" with the values as the admin corrected them.
