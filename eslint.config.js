@@ -4,7 +4,8 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
-// The arrows point one way (DESIGN.md §2): routes -> models -> db/utils.
+// The arrows point one way (docs/decisions/0019-layout-and-boundaries.md):
+// routes -> models -> db/utils.
 // Models stay free of HTTP and UI; components never reach server modules.
 const serverModules = {
   group: ["**/*.server", "**/*.server.ts", "**/*.server.tsx"],
@@ -102,7 +103,7 @@ export default tseslint.config(
     rules: { "@typescript-eslint/no-restricted-imports": ["error", { paths: [conformRuntime], patterns: [privateIcons] }] },
   },
   {
-    // CommonJS entry files (the boleto worker thread's, docs/decisions/0009).
+    // CommonJS entry files (the boleto worker thread's, docs/decisions/0014).
     files: ["**/*.cjs"],
     languageOptions: { sourceType: "commonjs", globals: globals.node },
   },

@@ -3,7 +3,8 @@ import type { Config } from "@react-router/dev/config";
 export default {
   ssr: true,
   appDirectory: "app",
-  // Every v8 flag on, so the move to React Router 8 is mechanical (DESIGN.md §1).
+  // Every v8 flag on, so the move to React Router 8 is mechanical
+  // (docs/decisions/0018-stack.md).
   future: {
     v8_middleware: true,
     v8_splitRouteModules: true,

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 
 // Public site: properties with their images, the three fixed banners and the
-// two visitor request tables (names and columns of spec/public-site.md).
+// two visitor request tables (names and columns of docs/product.md §Entidades).
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable("properties")

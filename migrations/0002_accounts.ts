@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 
 // Accounts (staff and, later, tenants), server-side sessions, password-reset
-// tokens and login throttling (DESIGN.md decisions 1-3).
+// tokens and login throttling (docs/decisions/0004-accounts-and-guard.md).
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable("users")

@@ -1,12 +1,12 @@
 import { sql, type Kysely } from "kysely";
 
-// Billing (issue 8): a client's monthly billings, the boletos attached to
-// them, and the boletos organised for "Processar N Boletos" (kept as rows and
-// files rather than in memory, so a reload or another admin sees them:
-// DESIGN.md decision 11). Money in centavos, calendar days as "yyyy-MM-dd"
-// text, reference months as "yyyy-MM", timestamps as ISO-8601 UTC text.
-// Stored files follow 0004's contracts: the original name in file_name, the
-// random key under uploads/private in file_key, the type found by content.
+// Billing (issue 8): a client's monthly billings, the boletos attached to them,
+// and the boletos organised for "Processar N Boletos" (kept as rows and files
+// rather than in memory, so a reload or another admin sees them:
+// docs/decisions/0015-boleto-flow.md). Money in centavos, calendar days as
+// "yyyy-MM-dd" text, reference months as "yyyy-MM", timestamps as ISO-8601 UTC
+// text. Stored files follow 0004's contracts: the original name in file_name,
+// the random key under uploads/private in file_key, the type found by content.
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable("billing")
@@ -50,7 +50,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   // Boletos read and confirmed, waiting for "Processar N Boletos". What the
   // reader found may be missing (NULL); only rows with a month and a due date
-  // become billings (spec §5 "Boleto analysis").
+  // become billings (docs/product.md §Boletos).
   await db.schema
     .createTable("boleto_queue")
     .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())

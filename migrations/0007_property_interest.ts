@@ -15,4 +15,4 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 // No down(): SQLite cannot drop a column that a foreign key uses, and
-// migrations only move forward (DESIGN.md).
+// migrations only move forward (docs/decisions/0020-database.md).

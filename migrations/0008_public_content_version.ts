@@ -27,4 +27,4 @@ export async function up(db: Kysely<any>): Promise<void> {
   }
 }
 
-// Migrations only move forward (DESIGN.md).
+// Migrations only move forward (docs/decisions/0020-database.md).

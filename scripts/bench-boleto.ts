@@ -1,9 +1,10 @@
 // npm run bench:boleto [-- --runs 3 --dir FOLDER]
 //
-// Boleto reading against the budgets of DESIGN.md §4: a text-layer PDF under
-// 0.5 s, an image under 3 s, a scanned PDF under 6 s, memory under 1 GB, and
-// the server's event loop free meanwhile. Prints figures, never fails: the
-// machine may be shared, so CPU time (all threads) is printed beside wall time.
+// Boleto reading against the budgets of docs/decisions/0028-budgets.md: a
+// text-layer PDF under 0.5 s, an image under 3 s, a scanned PDF under 6 s,
+// memory under 1 GB, and the server's event loop free meanwhile. Prints
+// figures, never fails: the machine may be shared, so CPU time (all threads) is
+// printed beside wall time.
 //
 // The samples are generated once (tests/fixtures/boletos) into a temporary
 // folder and reused; generation runs in a child process so that its libraries

@@ -73,8 +73,9 @@ export async function getSessionUser(request: Request) {
   return lookupSession(getDb(), await readSessionToken(request));
 }
 
-// The admin guard (DESIGN.md decision 2): throws a redirect to /admin with the
-// spec's toast unless the session belongs to an active master or admin.
+// The admin guard (docs/decisions/0004-accounts-and-guard.md): throws a
+// redirect to /admin with the spec's toast unless the session belongs to an
+// active master or admin.
 export async function requireStaff(request: Request): Promise<SessionUser & { sessionId: string }> {
   const result = await getSessionUser(request);
   if (result.status === "ok" && (result.user.role === "master" || result.user.role === "admin")) {
@@ -92,9 +93,10 @@ export async function requireStaff(request: Request): Promise<SessionUser & { se
 
 export type ClientViewer = { user: SessionUser & { sessionId: string }; client: PortalClient };
 
-// The client-area guard (spec §2, §8 "Client area guard"): an active client
-// session whose account is linked to a client record. Staff sessions are not
-// client sessions. Otherwise the spec's toast and a redirect to /client-login.
+// The client-area guard (docs/product.md §Área do Cliente;
+// docs/decisions/0004-accounts-and-guard.md): an active client session whose
+// account is linked to a client record. Staff sessions are not client sessions.
+// Otherwise the spec's toast and a redirect to /client-login.
 export async function requireClient(request: Request): Promise<ClientViewer> {
   const result = await getSessionUser(request);
   if (result.status === "ok") {

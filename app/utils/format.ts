@@ -1,7 +1,8 @@
-// Display formatting in pt-BR, in the agency's time zone (DESIGN.md decision 12).
-// Dates are in format-date.ts and the parsing of typed amounts in parse-brl.ts:
-// only the private areas and the servers use them, and this module goes into
-// every public page's JavaScript.
+// Display formatting in pt-BR, in the agency's time zone
+// (docs/decisions/0021-time-zone-and-formats.md). Dates are in format-date.ts
+// and the parsing of typed amounts in parse-brl.ts: only the private areas and
+// the servers use them, and this module goes into every public page's
+// JavaScript.
 export const TIME_ZONE = "America/Campo_Grande";
 
 const brl = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" });

@@ -1,7 +1,7 @@
-// The rules every uploaded image follows (spec §9), for the listing photos and
-// the banner pictures alike. Client-safe: the forms read them for the file
-// input's `accept` and a first check in the browser; the server decides the
-// type by content (uploads.server.ts).
+// The rules every uploaded image follows (docs/product.md §Regras e limites),
+// for the listing photos and the banner pictures alike. Client-safe: the forms
+// read them for the file input's `accept` and a first check in the browser; the
+// server decides the type by content (uploads.server.ts).
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024; // 5 MB
 export const ACCEPTED_IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;

@@ -1,8 +1,9 @@
 import { TIME_ZONE } from "./format";
 
-// Calendar days in the agency's time zone (DESIGN.md decision 12): people
-// pick days in Três Lagoas, the database holds UTC instants. Pure and
-// client-safe. A day is written "yyyy-MM-dd" (what <input type="date"> posts).
+// Calendar days in the agency's time zone
+// (docs/decisions/0021-time-zone-and-formats.md): people pick days in Três
+// Lagoas, the database holds UTC instants. Pure and client-safe. A day is
+// written "yyyy-MM-dd" (what <input type="date"> posts).
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const BR_DAY = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;

@@ -3,8 +3,9 @@ import { SESSION_DAYS } from "#app/models/accounts/sessions.server";
 import { cookieSecrets, secureCookies } from "./cookie-secrets.server";
 
 // The cookie carries only a random session token (signed); who it belongs to
-// and whether it is still valid is decided by the `sessions` table.
-// HttpOnly + SameSite=Lax; Secure when APP_URL is https (DESIGN.md decision 17).
+// and whether it is still valid is decided by the `sessions` table. HttpOnly +
+// SameSite=Lax; Secure when APP_URL is https
+// (docs/decisions/0004-accounts-and-guard.md).
 let storage: ReturnType<typeof createCookieSessionStorage<{ token: string }>> | undefined;
 function sessionStorage() {
   storage ??= createCookieSessionStorage<{ token: string }>({

@@ -15,10 +15,11 @@ import { isAcceptedImageType, MAX_IMAGE_BYTES } from "#app/utils/image-rules";
 import { isWordBinary, isWordOpenXml } from "#app/utils/word-container.server";
 
 // The multipart forms of the back office (the property form and the banner
-// form; DESIGN.md §1, uploads): the body is streamed with limits, never
-// buffered whole, and an image's type is decided by its magic bytes, never by
-// its name or the Content-Type the browser claimed. Each form sets its own
-// limits and its own messages; this module only says why a body was refused.
+// form; docs/decisions/0018-stack.md, uploads): the body is streamed with
+// limits, never buffered whole, and an image's type is decided by its magic
+// bytes, never by its name or the Content-Type the browser claimed. Each form
+// sets its own limits and its own messages; this module only says why a body
+// was refused.
 
 export type { FileUpload };
 

@@ -5,7 +5,7 @@ import { uniq } from "#tests/fixtures/site";
 import { expect, test, type TestUser } from "#tests/fixtures/test";
 import { E2E_URL } from "#tests/setup/paths";
 
-// The two request inboxes of the back office (spec/back-office.md §2, §4, §8):
+// The two request inboxes of the back office (docs/product.md §Solicitações):
 // a visitor's request reaches the inbox as Pendente; an admin opens it, sets
 // any status, chooses a responsible person among the active staff (which
 // resolves it), and moving back clears the responsible. With JavaScript on and

@@ -5,10 +5,11 @@ import { expect, test } from "@playwright/test";
 import Database from "better-sqlite3";
 import { startSecondServer, type SecondServer } from "#tests/fixtures/second-server";
 
-// AGENCY_NAME reaches every place that names the agency (DESIGN.md decision 16):
-// a second production server, on its own port, database, uploads and outbox,
-// runs with another name, and the page titles, the header, the property
-// page's JSON-LD and the recovery email all carry it and never the default.
+// AGENCY_NAME reaches every place that names the agency
+// (docs/decisions/0027-agency-data.md): a second production server, on its own
+// port, database, uploads and outbox, runs with another name, and the page
+// titles, the header, the property page's JSON-LD and the recovery email all
+// carry it and never the default.
 
 const NAME = "Imobiliária Teste Exemplo";
 const DEFAULT_NAME = "Lagoa Imóveis";

@@ -7,9 +7,10 @@ import { periodLabel } from "#app/models/billing/months";
 import { formatDay } from "#app/models/clients/status";
 import { formatBRL } from "#app/utils/format";
 
-// The organised boletos awaiting processing (spec §2 "Billing tab": below the
-// table, grouped by client, "Processar N Boletos", per-item download and
-// remove). Stored rows (decision 11): a reload or another admin sees them.
+// The organised boletos awaiting processing (docs/product.md §Boletos: below
+// the table, grouped by client, "Processar N Boletos", per-item download and
+// remove). Stored rows (docs/decisions/0015-boleto-flow.md): a reload or
+// another admin sees them.
 // N counts the boletos that will become billings (a month and a due date).
 
 export type AwaitingBoleto = {

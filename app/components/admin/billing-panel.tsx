@@ -12,9 +12,9 @@ import { BILLING_STATUS_OPTIONS } from "#app/models/billing/status";
 import { formatDay } from "#app/models/clients/status";
 import { formatBRL } from "#app/utils/format";
 
-// "Gestão de Cobranças" (spec back-office §2 "Billing tab"): billings grouped
-// by client (alphabetical, each group open at start with its counts), newest
-// due date first; Período, Valor, Vencimento, Status, Boletos and the status
+// "Gestão de Cobranças" (docs/product.md §Cobranças): billings grouped by
+// client (alphabetical, each group open at start with its counts), newest due
+// date first; Período, Valor, Vencimento, Status, Boletos and the status
 // selector. Every control is a plain link or POST, so the tab works without
 // JavaScript; the links open their dialog over the tab (decision 0010).
 // Statuses arrive effective (pending and past due: overdue).
@@ -197,9 +197,9 @@ export function BillingDocuments({ documents }: { documents: BillingPanelDocumen
   );
 }
 
-// The status selector (spec §2 "Ações"): a POST with a Salvar button, so it
-// works without JavaScript; once hydrated, choosing an option submits at once
-// (AutoSubmitSelect, as the requests' selectors).
+// The status selector (docs/product.md §Cobranças, "Ações"): a POST with a
+// Salvar button, so it works without JavaScript; once hydrated, choosing an
+// option submits at once (AutoSubmitSelect, as the requests' selectors).
 export function BillingStatusForm({ id, status, label, showLabel }: { id: number; status: string; label: string; showLabel?: boolean }) {
   const navigation = useNavigation();
   const action = `/admin/clients/cobrancas/${id}`;

@@ -5,9 +5,9 @@ import { formatCpfCnpj } from "#app/models/clients/documents";
 import { contractStatus, formatDay, loginLabel } from "#app/models/clients/status";
 import { formatBRL } from "#app/utils/format";
 
-// "Clientes Cadastrados" / "Clientes Ativos" (spec back-office §2, issue 7):
-// each client with its CPF/CNPJ, property, contract dates and badge (Ativo /
-// Vencido, "today" in the agency's zone), rent and due day, and login (Com
+// "Clientes Cadastrados" / "Clientes Ativos" (docs/product.md §Clientes, issue
+// 7): each client with its CPF/CNPJ, property, contract dates and badge (Ativo
+// / Vencido, "today" in the agency's zone), rent and due day, and login (Com
 // Login / Sem Login); the row actions post to /admin/clients with an intent.
 
 export type ClientListRow = {

@@ -5,7 +5,7 @@ import { InlineDeleteConfirm } from "#app/components/admin/confirm-delete";
 import { buttonClass } from "#app/components/ui/field";
 import { formatDateTime } from "#app/utils/format-date";
 
-// "Gestão de Contratos" (spec back-office §2 Contratos): the list, newest
+// "Gestão de Contratos" (docs/product.md §Contratos): the list, newest
 // first, with the links to the private file route (opened in a new tab or
 // downloaded with the original name) and a delete that asks first, without
 // JavaScript (<details>).

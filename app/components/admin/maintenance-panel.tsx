@@ -4,10 +4,10 @@ import { buttonClass } from "#app/components/ui/field";
 import { maintenanceCategoryLabel, maintenancePriorityLabel, maintenanceStatusLabel } from "#app/models/maintenance/labels";
 import { formatDateTime } from "#app/utils/format-date";
 
-// "Gestão de Manutenções" (spec back-office §2): the requests newest first,
-// with their badges in Portuguese (unknown values raw), the client, dates,
-// category, description, images (new tab), the admin's notes, the documents
-// and the links to "Gerenciar" and "Upload Documento".
+// "Gestão de Manutenções" (docs/product.md §Manutenções): the requests newest
+// first, with their badges in Portuguese (unknown values raw), the client,
+// dates, category, description, images (new tab), the admin's notes, the
+// documents and the links to "Gerenciar" and "Upload Documento".
 
 export type MaintenanceListItem = {
   id: number;

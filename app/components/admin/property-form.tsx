@@ -5,10 +5,10 @@ import { ADVERTISED_FOR, ADVERTISED_FOR_LABELS, FILTER_TYPES, PROPERTY_STATUSES,
 import { Field, FormAlert, buttonClass, type FormConstraint } from "#app/components/ui/field";
 import { PropertyImages, type ExistingImage } from "./property-images";
 
-// One form for "Novo Imóvel" and "Editar Imóvel" (spec back-office §2, §3, §5),
-// under the spec's field names. A plain multipart POST: it works without
-// JavaScript; the server validates everything and answers field errors with
-// the typed values (file inputs excepted).
+// One form for "Novo Imóvel" and "Editar Imóvel" (docs/product.md §Gestão de
+// Imóveis), under the property's field names (§Entidades). A plain multipart
+// POST: it works without JavaScript; the server validates everything and
+// answers field errors with the typed values (file inputs excepted).
 
 type ActionData = { result: SubmissionResult<string[]>; alert?: { title: string; description: string } } | undefined;
 

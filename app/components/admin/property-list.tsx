@@ -6,10 +6,10 @@ import { formatPropertyCode } from "#app/models/properties/search";
 import type { AdminPropertyRow } from "#app/models/properties/admin/types";
 import { formatPrice } from "#app/utils/format";
 
-// The unpaginated list of "Gestão de Imóveis" (spec back-office §2) with its
-// row actions. Every action is a plain POST form (intent + id): it works
-// without JavaScript. Deleting asks for confirmation through a <details>
-// that reveals the "Confirmar exclusão" button.
+// The unpaginated list of "Gestão de Imóveis" (docs/product.md
+// §Gestão de Imóveis) with its row actions. Every action is a plain POST form
+// (intent + id): it works without JavaScript. Deleting asks for confirmation
+// through a <details> that reveals the "Confirmar exclusão" button.
 
 type PropertyListItem = Omit<AdminPropertyRow, "type" | "created_at">;
 

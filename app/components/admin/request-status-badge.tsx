@@ -1,7 +1,8 @@
 import { type RequestStatus, requestStatusLabel } from "#app/models/leads/admin/request-status";
 
-// Pendente (yellow), Contatado (blue), Resolvido (green): spec §4. An unknown
-// value (a row written by hand) is shown raw, in grey.
+// Pendente (yellow), Contatado (blue), Resolvido (green): docs/product.md
+// §Solicitações. An unknown value (a row written by hand) is shown raw, in
+// grey.
 const COLOURS: Record<RequestStatus, string> = {
   pending: "bg-yellow-100 text-yellow-900 ring-yellow-300",
   contacted: "bg-blue-100 text-blue-900 ring-blue-300",

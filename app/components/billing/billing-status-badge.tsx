@@ -1,8 +1,9 @@
 import { billingStatusLabel } from "#app/models/billing/status";
 
-// The billing status badge of the admin tab and the client area (spec §2,
-// §4): Pendente amber, Pago green, Em Atraso red; an unknown value raw, grey.
-// Give it the effective status (pending and past due reads as overdue).
+// The billing status badge of the admin tab and the client area
+// (docs/product.md §Cobranças): Pendente amber, Pago green, Em Atraso red; an
+// unknown value raw, grey. Give it the effective status (pending and past due
+// reads as overdue).
 const TONES: Record<string, string> = {
   pending: "bg-amber-100 text-amber-900",
   paid: "bg-emerald-100 text-emerald-900",

@@ -1,7 +1,8 @@
 import { ChevronLeft, ChevronRight } from "#app/components/ui/icons";
 import { Link } from "react-router";
 
-// Real pagination (DESIGN.md decision 6): links, so it works without JS.
+// Real pagination (docs/decisions/0001-filters-and-precedence.md): links, so it
+// works without JS.
 export function Pagination({ page, pageCount, hrefFor }: { page: number; pageCount: number; hrefFor: (page: number) => string }) {
   if (pageCount <= 1) return null;
   const pages: (number | "gap")[] = [];

@@ -1,7 +1,8 @@
 import { PLACEHOLDER_IMAGE, imageSrc, imageSrcSet, type StoredImage } from "#app/models/properties/images";
 
 // A listing photo as responsive WebP. Only the page's hero image is eager;
-// a broken file falls back to the placeholder (spec §3).
+// a broken file falls back to the placeholder (docs/product.md §Todos os
+// Imóveis, the card).
 export function PropertyImage({
   image,
   alt,

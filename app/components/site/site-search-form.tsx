@@ -2,9 +2,9 @@ import { Search } from "#app/components/ui/icons";
 import { Form, useNavigate } from "react-router";
 import { inputClass } from "#app/components/ui/field";
 
-// Site search (spec §2): trimmed; empty text does nothing; otherwise
-// /imoveis?search={text}. A GET form, so it works without JavaScript; the
-// pattern makes the browser refuse blank text.
+// Site search (docs/product.md §Moldura): trimmed; empty text does nothing;
+// otherwise /imoveis?search={text}. A GET form, so it works without JavaScript;
+// the pattern makes the browser refuse blank text.
 export function SiteSearchForm({ id, onDone, autoFocus }: { id: string; onDone?: () => void; autoFocus?: boolean }) {
   const navigate = useNavigate();
   return (

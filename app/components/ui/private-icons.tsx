@@ -1,6 +1,7 @@
 // The icons only the private areas draw (back office, client area, password
 // pages), apart from icons.tsx so that public pages do not download them
-// (their JavaScript budget, DESIGN.md §4). Same sprite: npm run icons.
+// (their JavaScript budget, docs/decisions/0028-budgets.md). Same sprite:
+// npm run icons.
 import { icon } from "./icons";
 
 export const ArrowDown = icon("ArrowDown");

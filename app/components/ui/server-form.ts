@@ -5,9 +5,10 @@ import type { FieldMeta, FormConstraint } from "./field";
 // reply to the last post (the errors and the values as typed), else the values
 // the form starts with. It has the shape of Conform's useForm metadata
 // (same ids, so the same HTML) without Conform's browser runtime, which the
-// public pages' JavaScript budget has no room for (DESIGN.md §4). The browser
-// checks the constraint's attributes (required, maxLength...) before a post;
-// the server validates and answers with the errors, as without JavaScript.
+// public pages' JavaScript budget has no room for
+// (docs/decisions/0028-budgets.md). The browser checks the constraint's
+// attributes (required, maxLength...) before a post; the server validates and
+// answers with the errors, as without JavaScript.
 // The back office's forms keep Conform's useForm.
 export function serverForm<Name extends string = string>({
   id,

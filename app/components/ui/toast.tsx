@@ -2,8 +2,9 @@ import { CheckCircle2, Info, X, XCircle } from "#app/components/ui/icons";
 import { useEffect, useState } from "react";
 import type { Toast } from "#app/utils/toast";
 
-// One toast at a time, about 5 s (spec §9). Rendered by the server from the
-// flash cookie; a CSS animation hides it without JavaScript, JS removes it.
+// One toast at a time, about 5 s (docs/product.md §Convenções). Rendered by the
+// server from the flash cookie; a CSS animation hides it without JavaScript, JS
+// removes it.
 export function ToastView({ toast }: { toast: Toast }) {
   const [open, setOpen] = useState(true);
   useEffect(() => {

@@ -157,7 +157,8 @@ export async function listStaff(db: DB) {
   return rows.map((r) => ({ ...toUser(r), created_at: r.created_at }));
 }
 
-// The "Responsável" choices of the request inboxes (DESIGN.md decision 7).
+// The "Responsável" choices of the request inboxes
+// (docs/decisions/0023-visitor-requests.md).
 export async function listActiveStaffNames(db: DB) {
   const rows = await db.selectFrom("users").select("name").where("role", "in", ["master", "admin"]).where("active", "=", 1).orderBy("name").execute();
   return rows.map((r) => r.name);

@@ -75,8 +75,8 @@ function parseChanges(json: string): AuditChanges {
 }
 
 // Newest first, AUDIT_PAGE_SIZE a page. Days are whole days in the agency's
-// zone (DESIGN.md decision 12), compared with the UTC timestamps. A page past
-// the last shows the last.
+// zone (docs/decisions/0021-time-zone-and-formats.md), compared with the UTC
+// timestamps. A page past the last shows the last.
 export async function listAudit(db: DB, filter: AuditFilter, page = 1) {
   let q = db.selectFrom("audit_log");
   if (filter.actorId !== undefined) q = q.where("actor_id", "=", filter.actorId);

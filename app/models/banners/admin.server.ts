@@ -5,9 +5,10 @@ import type { BannerFormValues } from "./banner.schema";
 import { removeFiles, removeUploadedBannerImages, type StoredBannerImages } from "./banner-images.server";
 import { DEFAULT_BANNERS, MAX_ACTIVE_BANNERS, type AdminBanner, type BannerId } from "./defaults";
 
-// Back-office banner management (DESIGN.md decision 4): the table is the only
-// source of truth, the three fixed rows are edited in place, never added or
-// deleted. The home page reads them on every request, so a change shows at once.
+// Back-office banner management (docs/decisions/0022-fixed-banners.md): the
+// table is the only source of truth, the three fixed rows are edited in place,
+// never added or deleted. The home page reads them on every request, so a
+// change shows at once.
 
 const columns = [
   "id",

@@ -3,10 +3,10 @@ import { plainText } from "#app/models/shared/fields";
 import { isAcceptedImageType, MAX_IMAGE_BYTES } from "#app/utils/image-rules";
 import { DEFAULT_BTN_TEXT } from "./defaults";
 
-// The banner edit form (spec back-office §4, §5), shared by the page (client
-// validation with JavaScript) and the action. Field names are the table's.
-// Client-safe: the magic-byte check of the images happens on the server.
-// The size and type rules are the shared ones (#app/utils/image-rules).
+// The banner edit form (docs/product.md §Gestão de Banners), shared by the page
+// (client validation with JavaScript) and the action. Field names are the
+// table's. Client-safe: the magic-byte check of the images happens on the
+// server. The size and type rules are the shared ones (#app/utils/image-rules).
 
 export { MAX_IMAGE_BYTES };
 

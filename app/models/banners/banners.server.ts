@@ -2,9 +2,10 @@ import type { Kysely } from "kysely";
 import type { Database } from "#app/db/schema";
 import type { PublicBanner } from "./types";
 
-// Active banners for the home slider, read on every request (DESIGN.md decision 4:
-// the database is the only source of truth). The device filter happens in CSS
-// so the server needs no guess of the screen width.
+// Active banners for the home slider, read on every request
+// (docs/decisions/0022-fixed-banners.md: the database is the only source of
+// truth). The device filter happens in CSS so the server needs no guess of the
+// screen width.
 export async function listActiveBanners(db: Kysely<Database>): Promise<PublicBanner[]> {
   const rows = await db
     .selectFrom("banners")

@@ -1,7 +1,8 @@
-// The fixed banner scheme (DESIGN.md decision 4): exactly three banners,
-// banner-1 to banner-3, seeded by migrations/0001_public_site.ts. These are the
-// migration's values, repeated here because migrations are append-only and
-// never imported by the app; "Restaurar padrões" writes them back. Client-safe.
+// The fixed banner scheme (docs/decisions/0022-fixed-banners.md): exactly three
+// banners, banner-1 to banner-3, seeded by migrations/0001_public_site.ts.
+// These are the migration's values, repeated here because migrations are
+// append-only and never imported by the app; "Restaurar padrões" writes them
+// back. Client-safe.
 export const BANNER_IDS = ["banner-1", "banner-2", "banner-3"] as const;
 export type BannerId = (typeof BANNER_IDS)[number];
 
@@ -53,7 +54,7 @@ export type AdminBanner = {
   updatedAt: string;
 };
 
-// The spec's refusals (public-site.md §8) and back-office messages (§5, §8).
+// The product's refusals and messages (docs/product.md §Gestão de Banners).
 export const BANNER_MESSAGES = {
   addRefused: "Não é possível adicionar novos banners. Use apenas os 3 banners fixos disponíveis.",
   deleteRefused: "Não é possível excluir banners. Use apenas ativar/desativar se necessário.",

@@ -3,10 +3,9 @@ import { REQUIRED, rentalAmountField, idField, plainText } from "#app/models/sha
 import { parseLocalDay } from "#app/utils/local-date";
 import { BILLING_STATUS_VALUES } from "./status";
 
-// The forms of "Gestão de Cobranças" (spec back-office §2 "Billing tab", §8
-// "Billing and boletos"): Nova Cobrança, Gerar Cobranças do Contrato, the
-// status selector of each row.
-// Field names follow the entity (spec §3 "Billing"). Client-safe.
+// The forms of "Gestão de Cobranças" (docs/product.md §Cobranças): Nova
+// Cobrança, Gerar Cobranças do Contrato, the status selector of each row. Field
+// names follow the entity (docs/product.md §Entidades, Billing). Client-safe.
 
 export const BILLING_MESSAGES = {
   statusUpdated: "Status da cobrança atualizado!",
@@ -59,7 +58,7 @@ export const dueDateField = plainText({ error: BILLING_MESSAGES.dueDate })
 
 const clientIdField = idField(BILLING_MESSAGES.chooseClient);
 
-// "Nova Cobrança": starts as pending (spec §7 "Insert billing").
+// "Nova Cobrança": starts as pending (docs/product.md §Cobranças).
 export const newBillingSchema = z.object({
   client_id: clientIdField,
   month_year: monthYearField,

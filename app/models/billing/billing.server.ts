@@ -7,17 +7,18 @@ import { documentTypeOf } from "#app/utils/uploads.server";
 import { byDueDateDesc, groupByClient, withEffectiveStatus } from "./grouping";
 import { contractMonthsToBill } from "./months";
 
-// Billings of rental clients (spec back-office §2 "Billing tab", §3, §4, §7
-// Billing; DESIGN.md decisions 8, 10, 12). Every write runs in one
-// transaction with its audit rows. Reads give each billing its effective
-// status (pending and past due: overdue), so every view agrees before the
-// hourly job (markOverdue) stores it. "Today" is the agency's day.
+// Billings of rental clients (docs/product.md §Cobranças;
+// docs/decisions/0009-billing.md, 0021-time-zone-and-formats.md and
+// 0024-private-files.md). Every write runs in one transaction with its audit
+// rows. Reads give each billing its effective status (pending and past due:
+// overdue), so every view agrees before the hourly job (markOverdue) stores it.
+// "Today" is the agency's day.
 
 type DB = Kysely<Database>;
 type Trx = Transaction<Database>;
 
-// What a boleto attached to a billing may be, judged by content (spec §2
-// "Boleto dialog": .pdf .jpg .jpeg .png).
+// What a boleto attached to a billing may be, judged by content
+// (docs/product.md §Boletos: .pdf .jpg .jpeg .png).
 export const BILLING_DOCUMENT_KINDS = ["pdf", "jpg", "png"] as const;
 
 // The spec's client billing history: the last 12.
@@ -95,9 +96,9 @@ export async function listClientBillings(db: DB, clientId: number, today = local
     .map(({ client_id: _c, client_name: _n, ...b }) => ({ ...b, documents: documents.get(b.id) ?? [] }));
 }
 
-// The clients the Nova Cobrança and Gerar Cobranças forms offer, by name,
-// with what generating needs (spec §7: "in the billing tab: id, name, contract
-// dates, monthly_rent, payment_due_day ordered by name").
+// The clients the Nova Cobrança and Gerar Cobranças forms offer, by name, with
+// what generating needs: id, name, contract dates, monthly_rent and
+// payment_due_day (docs/product.md §Cobranças).
 export async function listBillingClientChoices(db: DB) {
   return db
     .selectFrom("clients")
@@ -141,10 +142,10 @@ export async function createBilling(db: DB, values: NewBillingValues, actor: Aud
 
 export type GenerateResult = { ok: true; clientName: string; created: { id: number; month_year: string }[] } | { ok: false; reason: "client" | "no-contract" };
 
-// "Gerar Cobranças do Contrato" (DESIGN.md decision 10): one billing per
-// contract month not billed yet (any status), the rent as the amount, the due
-// day clamped to the month. One transaction: all of them or none. Running it
-// twice creates nothing the second time. The demo seed calls this too.
+// "Gerar Cobranças do Contrato" (docs/decisions/0009-billing.md): one billing
+// per contract month not billed yet (any status), the rent as the amount, the
+// due day clamped to the month. One transaction: all of them or none. Running
+// it twice creates nothing the second time. The demo seed calls this too.
 export async function generateContractBillings(db: DB, clientId: number, actor: AuditActor): Promise<GenerateResult> {
   return db.transaction().execute(async (trx): Promise<GenerateResult> => {
     const client = await trx
@@ -166,9 +167,9 @@ export async function generateContractBillings(db: DB, clientId: number, actor: 
   });
 }
 
-// The status selector: any status from any other (spec §4). Paid stamps the
-// agency's day as payment_date (kept when it was paid already); any other
-// status clears it. null: no such billing.
+// The status selector: any status from any other (docs/product.md §Cobranças).
+// Paid stamps the agency's day as payment_date (kept when it was paid already);
+// any other status clears it. null: no such billing.
 export async function setBillingStatus(db: DB, id: number, status: BillingStatus, actor: AuditActor, today = localToday()) {
   return db.transaction().execute(async (trx) => {
     const before = await trx

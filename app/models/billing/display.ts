@@ -1,7 +1,7 @@
-// How the Boletos column names a file (spec back-office §2, §9: "File name
-// display cut at 15 characters"): the first 15 characters and "...", the
-// whole name kept for the title attribute. Counted in characters people see
-// (code points), so an accent or an emoji is never cut in half. Client-safe.
+// How the Boletos column names a file (docs/product.md §Cobranças: cut at 15
+// characters): the first 15 characters and "...", the whole name kept for the
+// title attribute. Counted in characters people see (code points), so an accent
+// or an emoji is never cut in half. Client-safe.
 export const FILE_NAME_SHOWN = 15;
 
 export function shortFileName(name: string, max = FILE_NAME_SHOWN) {

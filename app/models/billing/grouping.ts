@@ -1,6 +1,6 @@
 import { effectiveStatus } from "./status";
 
-// "Gestão de Cobranças" (spec back-office §2 "Billing tab"): billings grouped
+// "Gestão de Cobranças" (docs/product.md §Cobranças): billings grouped
 // by client, groups in alphabetical order as people read names (pt-BR
 // collation: "Álvaro" beside "Alice", case ignored), inside a group the
 // latest due date first, each group with its counts. Pure and client-safe.

@@ -1,4 +1,4 @@
-// Months and due dates of billings (DESIGN.md decision 10). Pure and
+// Months and due dates of billings (docs/decisions/0009-billing.md). Pure and
 // client-safe. Days are "yyyy-MM-dd", reference months "yyyy-MM": calendar
 // values with no time zone to apply.
 

@@ -1,5 +1,5 @@
-// Billing status (spec back-office §4 "Billing status"; DESIGN.md decision
-// 10). Pure and client-safe.
+// Billing status (docs/product.md §Cobranças; docs/decisions/0009-billing.md).
+// Pure and client-safe.
 //
 // A pending billing whose due date has passed is overdue. The hourly job
 // stores that (markOverdue), but every read also judges it, so the admin tab,

@@ -2,10 +2,9 @@ import { z } from "zod";
 import { BILLING_MESSAGES, dueDateField, monthYearField } from "#app/models/billing/billing.schema";
 import { REQUIRED, rentalAmountField, idField } from "#app/models/shared/fields";
 
-// The boleto dialog (spec back-office §2 "Boleto dialog", §5 "Boleto
-// analysis", §8 messages): "Anexar Boleto" takes a client and a file; the
-// analysis page lets the admin correct what was read before confirming.
-// Client-safe.
+// The boleto dialog (docs/product.md §Boletos): "Anexar Boleto" takes a client
+// and a file; the analysis page lets the admin correct what was read before
+// confirming. Client-safe.
 
 export const BOLETO_MESSAGES = {
   required: "Selecione um cliente e um arquivo.",

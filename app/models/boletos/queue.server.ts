@@ -6,13 +6,13 @@ import { storedFileName, storeWithRow } from "#app/models/files/private-store.se
 import { documentTypeOf } from "#app/utils/uploads.server";
 import { isProcessable } from "./display";
 
-// The boleto flow's rows (spec back-office §4 "Boleto flow", DESIGN.md
-// decision 11): an analysed boleto is stored at once, file and row, as a
-// draft the admin reviews; "Confirmar e Criar Cobrança" moves it to the
-// awaiting list (confirmed_at); "Processar N Boletos" turns every awaiting
-// boleto with a month and a due date into a pending billing with the file
-// attached, in one transaction. Rows, not memory: a reload or another admin
-// sees the same list.
+// The boleto flow's rows (docs/product.md §Boletos,
+// docs/decisions/0015-boleto-flow.md): an analysed boleto is stored at once,
+// file and row, as a draft the admin reviews; "Confirmar e Criar Cobrança"
+// moves it to the awaiting list (confirmed_at); "Processar N Boletos" turns
+// every awaiting boleto with a month, a due date and an amount into a pending billing with
+// the file attached, in one transaction. Rows, not memory: a reload or another
+// admin sees the same list.
 
 type DB = Kysely<Database>;
 

@@ -17,7 +17,7 @@ import {
 } from "#app/models/shared/fields";
 import { isValidCpfCnpj, normalizeCpfCnpj } from "./documents";
 
-// The client form of /admin/clients (spec §3 field names, §5 rules, issue 7).
+// The client form of /admin/clients (docs/product.md §Clientes, issue 7).
 // Empty optional fields arrive as undefined (Conform) and are stored as NULL.
 
 export const USERNAME_TAKEN = "Este nome de usuário já está em uso. Por favor, escolha outro.";

@@ -14,7 +14,8 @@ import { EMAIL_TAKEN, USERNAME_TAKEN, type EditClientInput, type NewClientInput 
 type DB = Kysely<Database>;
 type Trx = Transaction<Database>;
 
-// The spec's generated password: 8 letters and digits (DESIGN.md decision 9).
+// The generated password: 8 letters and digits
+// (docs/decisions/0025-client-logins.md).
 export const GENERATED_PASSWORD_LENGTH = 8;
 
 const clientColumns = [
@@ -44,7 +45,7 @@ function selectClients(db: DB | Trx) {
 
 export type ClientRow = Awaited<ReturnType<typeof getClient>> & {};
 
-// Every client, newest first (spec §7).
+// Every client, newest first (docs/product.md §Clientes).
 export async function listClients(db: DB) {
   return selectClients(db).orderBy("clients.created_at", "desc").orderBy("clients.id", "desc").execute();
 }

@@ -1,9 +1,9 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#app/db/schema";
 
-// What the client area reads about the signed-in client (spec §2 "Client
-// area"): its record, found by the login it is linked to, and its own
-// contract files. Nothing here writes.
+// What the client area reads about the signed-in client (docs/product.md
+// §Área do Cliente): its record, found by the login it is linked to, and its
+// own contract files. Nothing here writes.
 
 type DB = Kysely<Database>;
 

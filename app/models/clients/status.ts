@@ -1,6 +1,6 @@
-// A client's contract badge (spec §4): Ativo when the end date is today or
-// later in the agency's zone (a contract ending today is still Ativo),
-// Vencido otherwise. Without an end date there is no contract to judge.
+// A client's contract badge (docs/product.md §Clientes): Ativo when the end
+// date is today or later in the agency's zone (a contract ending today is still
+// Ativo), Vencido otherwise. Without an end date there is no contract to judge.
 // Pure and client-safe; `today` is localToday() ("yyyy-MM-dd").
 export type ContractStatus = "Ativo" | "Vencido" | null;
 

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { idField } from "#app/models/shared/fields";
 
-// "Enviar Contrato" (spec back-office §5, issue 7): a client and a file, both
-// required with the spec's one message; the file is a PDF, DOC or DOCX by
+// "Enviar Contrato" (docs/product.md §Contratos, issue 7): a client and a file,
+// both required with the spec's one message; the file is a PDF, DOC or DOCX by
 // content (checked on the server), at most 20 MB.
 
 export const CONTRACT_MESSAGES = {

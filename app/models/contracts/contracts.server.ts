@@ -4,9 +4,9 @@ import { recordAudit, SYSTEM_ACTOR_NAME, type AuditActor } from "#app/models/aud
 import { storedFileName, storeWithRow } from "#app/models/files/private-store.server";
 import { documentTypeOf } from "#app/utils/uploads.server";
 
-// Contract files of rental clients (spec §3 "Contract document", §7
-// Contracts; DESIGN.md decision 8). The file lives under uploads/private with
-// a random key; the row keeps the original name, the type found by content
+// Contract files of rental clients (docs/product.md §Contratos;
+// docs/decisions/0024-private-files.md). The file lives under uploads/private
+// with a random key; the row keeps the original name, the type found by content
 // and who sent it. A row and its audit row are written together; a file whose
 // row is not written is removed.
 
@@ -14,7 +14,7 @@ type DB = Kysely<Database>;
 
 export const CONTRACT_KINDS = ["pdf", "doc", "docx"] as const;
 
-// Newest first, with the client's name (spec §7).
+// Newest first, with the client's name (docs/product.md §Contratos).
 export async function listContracts(db: DB) {
   return db
     .selectFrom("contracts")

@@ -1,10 +1,10 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#app/db/schema";
 
-// Who may read a private file (DESIGN.md decision 8): staff, or the client who
-// owns the row (a contract's client, a maintenance request's client, a
-// billing's client). Anything else finds nothing: the route answers 404,
-// never 403, never the file name.
+// Who may read a private file (docs/decisions/0024-private-files.md): staff, or
+// the client who owns the row (a contract's client, a maintenance request's
+// client, a billing's client). Anything else finds nothing: the route answers
+// 404, never 403, never the file name.
 
 type DB = Kysely<Database>;
 

@@ -4,9 +4,9 @@ import path from "node:path";
 import { uploadsDir } from "#app/utils/env.server";
 import { nameWithExtension } from "#app/utils/file-names";
 
-// Private files (DESIGN.md decision 8): contracts, maintenance images and
-// documents under uploads/private, named by a random key that the rows keep.
-// Never served statically; the file routes check who asks first.
+// Private files (docs/decisions/0024-private-files.md): contracts, maintenance
+// images and documents under uploads/private, named by a random key that the
+// rows keep. Never served statically; the file routes check who asks first.
 
 const KEY = /^[A-Za-z0-9_-]{16,64}(\.[a-z0-9]{1,5})?$/;
 

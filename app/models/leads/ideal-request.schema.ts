@@ -2,7 +2,8 @@ import { z } from "zod";
 import { emailField, honeypotField, LIMITS, nameField, phoneField, requiredText } from "#app/models/shared/fields";
 import { privacyNoticeField } from "#app/models/privacy/privacy.schema";
 
-// Field names of the spec (public-site §5): name, email, phone, idealProperty.
+// Field names of the product (docs/product.md §Início, 7): name, email, phone,
+// idealProperty.
 export const idealRequestSchema = z.object({
   name: nameField,
   email: emailField,

@@ -4,9 +4,10 @@ import type { IdealRequestInput } from "./ideal-request.schema";
 import type { InterestInput } from "./interest.schema";
 import type { OwnerRequestInput } from "./owner-request.schema";
 
-// Visitor requests start as pending (DESIGN.md decision 7); staff handle them
-// in the back office. The home page's form and a property page's "Tenho
-// interesse" share the ideal-property inbox; the latter with its property.
+// Visitor requests start as pending (docs/decisions/0023-visitor-requests.md);
+// staff handle them in the back office. The home page's form and a property
+// page's "Tenho interesse" share the ideal-property inbox; the latter with its
+// property.
 type IdealRow = { name: string; email: string; phone: string | null; text: string; propertyId: number | null; privacyNotice?: boolean };
 async function insertIdealRow(db: Kysely<Database>, row: IdealRow) {
   const now = new Date().toISOString();

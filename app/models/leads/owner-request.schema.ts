@@ -14,8 +14,9 @@ import {
 } from "#app/models/shared/fields";
 import { privacyNoticeField } from "#app/models/privacy/privacy.schema";
 
-// Field names of the spec (public-site issue): nome, email, telefone, tipoImovel,
-// preco, endereco, area, quartos, suites, banheiros, vagas, descricao.
+// Field names of the product (docs/product.md §Anuncie seu Imóvel): nome,
+// email, telefone, tipoImovel, preco, endereco, area, quartos, suites,
+// banheiros, vagas, descricao.
 const count = (max: number) => optionalWholeNumberField(max, undefined);
 
 export const ownerRequestSchema = z.object({

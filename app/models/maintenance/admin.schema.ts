@@ -2,10 +2,9 @@ import { z } from "zod";
 import { LIMITS, idField, optionalText } from "#app/models/shared/fields";
 import { MAINTENANCE_PRIORITY_VALUES, MAINTENANCE_STATUS_VALUES } from "./labels";
 
-// The admin's forms of "Gestão de Manutenções" (spec back-office §2, §4, §5):
-// "Gerenciar" (status, priority, admin notes) and "Upload Documento" (a
-// request and a file: PDF, DOC, DOCX, JPG or PNG by content, checked on the
-// server).
+// The admin's forms of "Gestão de Manutenções" (docs/product.md §Manutenções):
+// "Gerenciar" (status, priority, admin notes) and "Upload Documento" (a request
+// and a file: PDF, DOC, DOCX, JPG or PNG by content, checked on the server).
 
 export const MAINTENANCE_ADMIN_MESSAGES = {
   required: "Selecione uma solicitação e um arquivo.",

@@ -5,11 +5,11 @@ import { storedFileName, storeWithRow } from "#app/models/files/private-store.se
 import { documentTypeOf } from "#app/utils/uploads.server";
 import type { MaintenanceUpdateInput } from "./admin.schema";
 
-// The admin side of maintenance requests (spec back-office §2 Manutenções,
-// §4, §7): the list with the client's name, images and documents; "Gerenciar"
-// (status, priority, notes; completed stamps completed_at, any other status
-// clears it); "Upload Documento" (a private file and its row). Every write
-// runs in one transaction with its audit row.
+// The admin side of maintenance requests (docs/product.md §Manutenções): the
+// list with the client's name, images and documents; "Gerenciar" (status,
+// priority, notes; completed stamps completed_at, any other status clears it);
+// "Upload Documento" (a private file and its row). Every write runs in one
+// transaction with its audit row.
 
 type DB = Kysely<Database>;
 

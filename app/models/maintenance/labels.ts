@@ -1,5 +1,5 @@
-// Portuguese labels of the maintenance states (spec §4); an unknown value is
-// shown as it is. Client-safe.
+// Portuguese labels of the maintenance states (docs/product.md
+// §Listas de opções); an unknown value is shown as it is. Client-safe.
 
 export const MAINTENANCE_STATUS_VALUES = ["pending", "in_progress", "completed", "cancelled"] as const;
 export const MAINTENANCE_PRIORITY_VALUES = ["low", "medium", "high", "urgent"] as const;

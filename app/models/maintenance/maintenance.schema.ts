@@ -2,7 +2,7 @@ import { z } from "zod";
 import { LIMITS, requiredText } from "#app/models/shared/fields";
 import { MAINTENANCE_CATEGORY_VALUES, MAINTENANCE_PRIORITY_VALUES } from "./labels";
 
-// The client's "Nova Solicitação" form (spec §5 "Maintenance form (client)"):
+// The client's "Nova Solicitação" form (docs/product.md §Área do Cliente):
 // title, category, priority and description required; category defaults to
 // general and priority to medium. The images are read by the route's upload
 // helper (type by content, 5 MB, at most 5) and never pass through zod.

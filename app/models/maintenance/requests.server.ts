@@ -7,9 +7,9 @@ import type { Database } from "#app/db/schema";
 import { privateFilePath, removePrivateFiles } from "#app/models/files/private-store.server";
 import type { MaintenanceRequestInput } from "./maintenance.schema";
 
-// The client side of maintenance (spec §2 "Client area", §7 "Maintenance"):
-// a client's own requests with their images and documents, and a new request
-// with up to 5 images stored privately as WebP without EXIF.
+// The client side of maintenance (docs/product.md §Área do Cliente): a client's
+// own requests with their images and documents, and a new request with up to 5
+// images stored privately as WebP without EXIF.
 
 type DB = Kysely<Database>;
 

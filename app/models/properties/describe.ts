@@ -2,7 +2,8 @@ import { ADVERTISED_FOR_LABELS, statusLabel } from "./options";
 import type { PropertyDetail } from "./types";
 import { formatInt } from "#app/utils/format";
 
-// The generated text shown when a listing has no description (spec §2).
+// The generated text shown when a listing has no description (docs/product.md
+// §Página do imóvel).
 export function fallbackDescription(
   p: Pick<PropertyDetail, "type" | "status" | "location" | "area" | "bedrooms" | "suites" | "bathrooms" | "parking_spaces" | "advertised_for">,
 ) {

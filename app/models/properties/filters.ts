@@ -1,10 +1,12 @@
 import { ADVERTISED_FOR, ADVERTISED_FOR_LABELS, CATEGORIES, FILTER_TYPES, HOME_SEARCH_TYPES, NEIGHBORHOODS, PRICE_RANGES, type PriceRange } from "./options";
 import { clean } from "./search-values";
 
-// The /imoveis filters, read from the URL (DESIGN.md decision 6). Precedence of
-// spec §4: a search text overrides everything; otherwise latest N overrides the
-// rest; otherwise type, category, neighbourhood, price range and advertised_for
-// combine. Unknown or "all" values are ignored rather than failing the page.
+// The /imoveis filters, read from the URL
+// (docs/decisions/0001-filters-and-precedence.md). Precedence (docs/product.md
+// §Todos os Imóveis): a search text overrides everything; otherwise latest N
+// overrides the rest; otherwise type, category, neighbourhood, price range and
+// advertised_for combine. Unknown or "all" values are ignored rather than
+// failing the page.
 export type PropertyFilter =
   | { kind: "search"; text: string }
   | { kind: "latest"; count: number }

@@ -1,4 +1,5 @@
-// Option lists of spec/public-site.md §3, word for word. Client-safe.
+// Option lists of docs/product.md §Listas de opções, word for word.
+// Client-safe.
 
 // Badge colours live with the badge (components/site/property-status-badge.tsx).
 export const PROPERTY_STATUSES = {

@@ -132,7 +132,8 @@ export async function listFeatured(db: DB, limit = 24) {
     .orderBy("id", "desc")
     .limit(limit)
     .execute();
-  // A property without id, name or location is dropped from the featured list (spec §3).
+  // A property without id, name or location is dropped from the featured list
+  // (docs/product.md §Início, 5).
   return withCovers(
     db,
     (rows as Row[]).filter((r) => r.id && r.name.trim() && r.location.trim()),

@@ -10,7 +10,8 @@ export function clean(value: string | null, max = 100) {
   return ALL_VALUES.has(v.toLowerCase()) ? undefined : v;
 }
 
-// The URL for the home search box: "all" choices are left out (spec §5).
+// The URL for the home search box: "all" choices are left out (docs/product.md
+// §Início, 2).
 export function homeSearchUrl(values: { type?: string; neighborhood?: string; priceRange?: string }) {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(values)) {

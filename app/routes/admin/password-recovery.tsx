@@ -20,7 +20,8 @@ export function loader({ url }: Route.LoaderArgs) {
 }
 
 // The answer is the same whether or not the address has an account
-// (DESIGN.md decision 3), so the page cannot be used to find staff emails.
+// (docs/decisions/0004-accounts-and-guard.md), so the page cannot be used to
+// find staff emails.
 export async function action({ request, url }: Route.ActionArgs) {
   const submission = parseWithZod(await readFormData(request), { schema: recoveryRequestSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });

@@ -9,7 +9,8 @@ import { getAgency } from "#app/utils/env.server";
 import { readFormData } from "#app/utils/http.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 
-// What the staff and client recovery routes share (DESIGN.md decision 3).
+// What the staff and client recovery routes share
+// (docs/decisions/0004-accounts-and-guard.md).
 
 // The email with the single-use link. Not awaited by the caller: the answer
 // takes the same time whether or not an email goes out (no timing hint that

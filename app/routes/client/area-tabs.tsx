@@ -84,9 +84,9 @@ export function ContractsTab({ contracts }: { contracts: Route.ComponentProps["l
   );
 }
 
-// "Histórico de Cobranças" (spec §2 "Client area"): the client's last 12
-// billings, newest due date first, each with its effective status (pending
-// and past due reads Em Atraso) and its boletos to download.
+// "Histórico de Cobranças" (docs/product.md §Área do Cliente): the client's
+// last 12 billings, newest due date first, each with its effective status
+// (pending and past due reads Em Atraso) and its boletos to download.
 export function BillingTab({ billings }: { billings: Route.ComponentProps["loaderData"]["billings"] }) {
   return (
     <section aria-labelledby="cobrancas" className="rounded-xl bg-white p-4 shadow-sm sm:p-6">

@@ -21,7 +21,7 @@ export function loader({ url }: Route.LoaderArgs) {
 
 // The staff mechanism (single-use token, 1 hour) for a client login whose
 // client record has this email. The answer is the same whether or not the
-// address exists (DESIGN.md decision 3).
+// address exists (docs/decisions/0004-accounts-and-guard.md).
 export async function action({ request, url }: Route.ActionArgs) {
   const submission = parseWithZod(await readFormData(request), { schema: recoveryRequestSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });

@@ -11,10 +11,11 @@ import { nameWithExtension } from "#app/utils/file-names";
 import { parseId } from "#app/utils/http.server";
 import { PRIVATE_CACHE_CONTROL } from "#app/utils/private-paths";
 
-// The private file routes (DESIGN.md decision 8): who asks is checked first,
-// then the row (app/models/files/access.server.ts) and the file. Every refusal
-// is the same 404: another client's file, a guessed id, a deleted file.
-// X-Content-Type-Options: nosniff is on every answer of the server already.
+// The private file routes (docs/decisions/0024-private-files.md): who asks is
+// checked first, then the row (app/models/files/access.server.ts) and the file.
+// Every refusal is the same 404: another client's file, a guessed id, a deleted
+// file. X-Content-Type-Options: nosniff is on every answer of the server
+// already.
 
 const INLINE_TYPES = new Set(["application/pdf", "image/jpeg", "image/png", "image/webp"]);
 

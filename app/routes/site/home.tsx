@@ -24,7 +24,8 @@ export function meta({ matches }: Route.MetaArgs) {
 export async function loader() {
   const db = getDb();
   const banners = await listActiveBanners(db);
-  // A failure of the featured list shows its error state, not a broken page (spec §8).
+  // A failure of the featured list shows its error state, not a broken page
+  // (docs/product.md §Início, 5).
   let featured: Awaited<ReturnType<typeof listFeatured>> = [];
   let featuredError: string | null = null;
   try {

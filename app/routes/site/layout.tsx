@@ -5,7 +5,7 @@ import { WhatsAppButton } from "#app/components/site/whatsapp-button";
 import { ErrorPage } from "#app/components/site/error-page";
 import type { Route } from "./+types/layout";
 
-// The shared frame of every public page (spec §2 "Shared frame").
+// The shared frame of every public page (docs/product.md §Moldura).
 export default function SiteLayout() {
   return (
     <div className="flex min-h-screen flex-col">

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState, type MouseEvent } from "react
 import { Link } from "react-router";
 import type { PublicBanner } from "#app/models/banners/types";
 
-const AUTO_ADVANCE_MS = 5000; // spec §9
+const AUTO_ADVANCE_MS = 5000; // docs/product.md §Início
 
 function deviceClass(b: { showOnMobile: boolean; showOnDesktop: boolean }) {
   if (b.showOnMobile && !b.showOnDesktop) return "md:hidden";
@@ -171,7 +171,8 @@ export function BannerSlider({ banners }: { banners: PublicBanner[] }) {
   );
 }
 
-// Shown when no active banner exists for the device (spec §2, Home 1).
+// Shown when no active banner exists for the device (docs/product.md §Início,
+// 1).
 function FallbackPanel() {
   return (
     <div className="bg-gradient-to-br from-brand-800 to-brand-600 px-6 py-20 text-center text-white md:py-28">

@@ -6,7 +6,7 @@ import { Link } from "react-router";
 import type { PropertyCard as PropertyCardData } from "#app/models/properties/types";
 import { PropertyCard } from "#app/components/site/property-card";
 
-const AUTO_SCROLL_MS = 6000; // spec §9
+const AUTO_SCROLL_MS = 6000; // docs/product.md §Início
 
 // "Destaques": embla with the spec's constants (loop, duration 80, in-view
 // threshold 0.7); 1 card per view on small screens, 2 on medium, 3 on large.

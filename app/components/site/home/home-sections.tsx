@@ -35,7 +35,7 @@ export function CategoryGrid() {
 
 // "Encontre seu Imóvel": a GET form to /imoveis. Without JavaScript the "all"
 // values travel in the URL and the list ignores them; with it they are left
-// out of the URL (spec §5).
+// out of the URL (docs/product.md §Início, 2).
 export function HomeSearch() {
   const navigate = useNavigate();
   const selectClass = `${inputClass} appearance-auto`;

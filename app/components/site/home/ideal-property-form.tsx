@@ -9,8 +9,9 @@ import { PrivacyNotice } from "#app/components/site/privacy-notice";
 
 type FormActionData = { result: SubmissionResult<string[]>; alert?: { title: string; description: string } };
 
-// The ideal-property request (spec §2 Home 7). Validated on the server; the
-// browser's required/type=email checks are a first, friendlier pass.
+// The ideal-property request (docs/product.md §Início, 7). Validated on the
+// server; the browser's required/type=email checks are a first, friendlier
+// pass.
 export function IdealPropertySection({ constraint, actionData: ownActionData }: { constraint: FormConstraint; actionData?: FormActionData }) {
   const agency = useAgency();
   const navigation = useNavigation();

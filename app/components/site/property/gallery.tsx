@@ -3,7 +3,7 @@ import { imageSrc, type StoredImage } from "#app/models/properties/images";
 import { PropertyImage } from "#app/components/site/property-image";
 import { Lightbox } from "./lightbox";
 
-const THUMBS = 4; // spec §9: thumbnails beyond the first 4 collapse into +N
+const THUMBS = 4; // docs/product.md §Página do imóvel: thumbnails beyond the first 4 collapse into +N
 
 // Main photo plus up to four thumbnails; the last one shows +N when there are
 // more than five. Each tile links to the large photo (works without JS); with

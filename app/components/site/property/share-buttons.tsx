@@ -2,7 +2,7 @@ import { Facebook, Share2 } from "#app/components/ui/icons";
 import { useLocalToast } from "#app/components/ui/toast";
 
 // Generic share (native sheet, or copy the link with "Link copiado!") and
-// Facebook in a new window (spec §2 property detail).
+// Facebook in a new window (docs/product.md §Página do imóvel).
 export function ShareButtons({ url, title }: { url: string; title: string }) {
   const toast = useLocalToast();
   const share = async () => {

@@ -1,7 +1,8 @@
 import { OWNER_PROPERTY_TYPES } from "#app/models/properties/options";
 
-// Request statuses of spec/back-office.md §4, shared by both request tables.
-// Client-safe labels; the badge colours live in components/admin/request-status-badge.tsx.
+// Request statuses of docs/product.md §Solicitações, shared by both request
+// tables. Client-safe labels; the badge colours live in
+// components/admin/request-status-badge.tsx.
 export const REQUEST_STATUSES = {
   pending: { label: "Pendente" },
   contacted: { label: "Contatado" },

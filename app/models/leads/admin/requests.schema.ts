@@ -3,8 +3,8 @@ import { idField } from "#app/models/shared/fields";
 import { REQUEST_STATUS_VALUES, type RequestStatus } from "./request-status";
 
 // The inbox forms of /admin/requests and /admin/listings (and their detail
-// pages). Field names follow the entity (spec §3): status, resolved_by.
-// Client-safe.
+// pages). Field names follow the entity (docs/product.md §Entidades): status,
+// resolved_by. Client-safe.
 
 const RESPONSIBLE_MAX = 120;
 const SEARCH_MAX = 100;

@@ -5,9 +5,9 @@ import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
 import type { RequestStatus } from "./request-status";
 import type { RequestFilter } from "./requests.schema";
 
-// The two visitor-request inboxes (spec/back-office.md §2, §4, §7) share one
-// set of queries, parameterised by the kind of request. Both tables have the
-// same id, name, email, phone, status, resolved_by, created_at and updated_at
+// The two visitor-request inboxes (docs/product.md §Solicitações) share one set
+// of queries, parameterised by the kind of request. Both tables have the same
+// id, name, email, phone, status, resolved_by, created_at and updated_at
 // columns, which are the only ones these queries touch by name.
 
 type DB = Kysely<Database>;
@@ -56,8 +56,8 @@ export async function getRequest<K extends RequestKind>(db: DB, kind: K, id: num
 
 const AUDIT_ENTITY = { ideal: "ideal_request", owner: "owner_request" } as const;
 
-// Spec §4: any status may be set directly; a status other than resolved
-// clears resolved_by. Returns false when no row has that id.
+// docs/product.md §Solicitações: any status may be set directly; a status other
+// than resolved clears resolved_by. Returns false when no row has that id.
 export async function setRequestStatus(db: DB, kind: RequestKind, id: number, status: RequestStatus, actor: AuditActor) {
   return db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom(table(kind)).select(["status", "resolved_by"]).where("id", "=", id).executeTakeFirst();
@@ -75,9 +75,10 @@ export async function setRequestStatus(db: DB, kind: RequestKind, id: number, st
 
 type ResponsibleResult = "ok" | "not-found" | "invalid-responsible";
 
-// Choosing a responsible person resolves the request (spec §4). Only the name
-// of an active staff account is accepted (DESIGN.md decision 7); the check and
-// the write run in one transaction so a deactivation cannot slip between them.
+// Choosing a responsible person resolves the request (docs/product.md
+// §Solicitações). Only the name of an active staff account is accepted
+// (docs/decisions/0023-visitor-requests.md); the check and the write run in one
+// transaction so a deactivation cannot slip between them.
 export async function setRequestResponsible(db: DB, kind: RequestKind, id: number, name: string, actor: AuditActor): Promise<ResponsibleResult> {
   return db.transaction().execute(async (trx) => {
     const staff = await listActiveStaffNames(trx);

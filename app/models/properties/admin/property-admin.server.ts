@@ -24,7 +24,8 @@ function parseWidths(widths: string): number[] {
   }
 }
 
-// Newest first, unpaginated (spec §2); the Destaques tab keeps featured ones.
+// Newest first, unpaginated (docs/product.md §Gestão de Imóveis); the Destaques
+// tab keeps featured ones.
 export async function listAdminProperties(db: DB, opts: { featuredOnly: boolean; modality: string | null }): Promise<AdminPropertyRow[]> {
   let q = db
     .selectFrom("properties")

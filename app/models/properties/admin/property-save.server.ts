@@ -8,7 +8,7 @@ import type { PropertyInput } from "./property.schema";
 
 // The write of a property (new and edit), once its values and its uploads
 // have been checked, in the order that keeps the disk and the database
-// consistent (DESIGN.md decision 14):
+// consistent (docs/decisions/0026-errors-and-not-found.md):
 //   1. re-encode and store the new images;
 //   2. write the row and the image rows in one transaction; if it fails,
 //      delete the files stored in step 1;

@@ -11,11 +11,12 @@ import {
 import { SOB_CONSULTA } from "#app/utils/format";
 import { ADVERTISED_FOR, CATEGORIES, FILTER_TYPES, PROPERTY_STATUSES, STANDARDS } from "#app/models/properties/options";
 
-// The property form of "Gestão de Imóveis" (spec back-office §3 and §5), under
-// the spec's field names. Client-safe: the form component reads the constants
-// and messages, the actions parse with it. Images are not in this schema: the
-// files are checked while the upload is parsed (size and type rules in
-// #app/utils/image-rules) and their count (kept + new) by the save.
+// The property form of "Gestão de Imóveis" (docs/product.md
+// §Gestão de Imóveis), under the property's field names. Client-safe: the form
+// component reads the constants and messages, the actions parse with it. Images
+// are not in this schema: the files are checked while the upload is parsed
+// (size and type rules in #app/utils/image-rules) and their count (kept + new)
+// by the save.
 
 export const MAX_IMAGES = 10;
 export const MIN_IMAGES = 1;
@@ -37,7 +38,8 @@ export const MESSAGES = {
   cep: "Informe o CEP no formato 00000-000.",
 } as const;
 
-// Spec §5 order: the first refused field of this list is the one the summary names.
+// The order of docs/product.md §Gestão de Imóveis: the first refused field of
+// this list is the one the summary names.
 const ERROR_ORDER = ["name", "location", "price", "area", "images"] as const;
 
 export const STATUS_OPTIONS = Object.keys(PROPERTY_STATUSES) as [keyof typeof PROPERTY_STATUSES, ...(keyof typeof PROPERTY_STATUSES)[]];
@@ -64,7 +66,8 @@ export const propertySchema = z.object({
   location: text(300, MESSAGES.location),
   // Text: "450.000,00", "450000", "R$ 1.250,50" or SOB CONSULTA (stored as NULL).
   price: brlOrOnRequestField({ required: MESSAGES.price, invalid: MESSAGES.priceInvalid }),
-  // An empty count is 0 (spec §5); an empty area is refused.
+  // An empty count is 0 (docs/product.md §Gestão de Imóveis); an empty area is
+  // refused.
   area: requiredWholeNumberField(100_000_000, MESSAGES.area),
   type: option(FILTER_TYPES),
   status: option(STATUS_OPTIONS),

@@ -13,8 +13,8 @@ import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/edit";
 import { readBannerFormData, storeUploadedBannerImages } from "./banner-upload.server";
 
-// Edits one of the three fixed banners (DESIGN.md decision 4). Any other id is
-// a 404 here and the spec's refusal for a post.
+// Edits one of the three fixed banners (docs/decisions/0022-fixed-banners.md).
+// Any other id is a 404 here and the spec's refusal for a post.
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `${loaderData ? `Editar ${loaderData.banner.title}` : "Banner"} | Painel Administrativo` }, { name: "robots", content: "noindex" }];
 }

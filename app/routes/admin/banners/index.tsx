@@ -13,9 +13,10 @@ import { requireRole, readFormData } from "#app/utils/http.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/index";
 
-// Gestão de Banners (spec back-office §2; DESIGN.md decision 4): the three
-// fixed banners, their state, activate/deactivate and "Restaurar padrões".
-// The staff guard runs in the admin layout's middleware.
+// Gestão de Banners (docs/product.md §Gestão de Banners;
+// docs/decisions/0022-fixed-banners.md): the three fixed banners, their state,
+// activate/deactivate and "Restaurar padrões". The staff guard runs in the
+// admin layout's middleware.
 export function meta() {
   return [{ title: "Gestão de Banners | Painel Administrativo" }, { name: "robots", content: "noindex" }];
 }

@@ -13,12 +13,12 @@ import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/billing-boleto-new";
 import { readPrivateUpload } from "./private-upload.server";
 
-// "Anexar Boleto" (spec back-office §2 "Boleto dialog", DESIGN.md decision
-// 11): a client and a file (PDF, JPG or PNG by content, at most 10 MB),
-// analysed on the server (app/models/boletos, off the main thread). A
-// readable file is stored as a draft and the analysis opens on its own page
-// (dialog), where the admin corrects and confirms it; an unreadable one is
-// the spec's error, and nothing is stored.
+// "Anexar Boleto" (docs/product.md §Boletos,
+// docs/decisions/0015-boleto-flow.md): a client and a file (PDF, JPG or PNG by
+// content, at most 10 MB), analysed on the server (app/models/boletos, off the
+// main thread). A readable file is stored as a draft and the analysis opens on
+// its own page (dialog), where the admin corrects and confirms it; an
+// unreadable one is the spec's error, and nothing is stored.
 export function meta() {
   return [{ title: "Anexar Boleto | Painel Administrativo" }, { name: "robots", content: "noindex" }];
 }

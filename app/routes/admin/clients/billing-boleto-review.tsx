@@ -20,7 +20,7 @@ import { invariantResponse, parseId, readFormData, requireRole } from "#app/util
 import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/billing-boleto-review";
 
-// The analysis of one boleto (spec §2 "Boleto dialog": due date or "Não
+// The analysis of one boleto (docs/product.md §Boletos: due date or "Não
 // encontrada", amount or "Não encontrado", reference month, "Confirmar e
 // Criar Cobrança" and "Analisar Novamente"). The values are a form: the admin
 // may correct any of them before confirming. Confirmed, the boleto joins the

@@ -7,9 +7,10 @@ import { readFormData, requireRole } from "#app/utils/http.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/billing-boletos-process";
 
-// "Processar N Boletos" (spec §2, §5; DESIGN.md decision 11): one POST, one
-// transaction: every awaiting boleto with a month and a due date becomes a
-// pending billing with its file attached. Nothing to show on a GET.
+// "Processar N Boletos" (docs/product.md §Boletos;
+// docs/decisions/0015-boleto-flow.md): one POST, one transaction: every
+// awaiting boleto with a month and a due date becomes a pending billing with
+// its file attached. Nothing to show on a GET.
 const LIST = "/admin/clients?aba=cobrancas";
 
 export function loader() {

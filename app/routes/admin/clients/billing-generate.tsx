@@ -13,10 +13,10 @@ import { parseId, readFormData, requireRole } from "#app/utils/http.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/billing-generate";
 
-// "Gerar Cobranças do Contrato" (DESIGN.md decision 10): one billing per
-// contract month not billed yet, the rent as the amount, the due day clamped
-// to the month. The client needs contract dates and a rent; the list says
-// which ones have them. A dialog over the Cobranças tab (decision 0010).
+// "Gerar Cobranças do Contrato" (docs/decisions/0009-billing.md): one billing
+// per contract month not billed yet, the rent as the amount, the due day
+// clamped to the month. The client needs contract dates and a rent; the list
+// says which ones have them. A dialog over the Cobranças tab (decision 0010).
 export function meta() {
   return [{ title: "Gerar Cobranças do Contrato | Painel Administrativo" }, { name: "robots", content: "noindex" }];
 }

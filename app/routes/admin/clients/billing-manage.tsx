@@ -15,11 +15,12 @@ import { invariantResponse, parseId, readFormData, requireRole } from "#app/util
 import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/billing-manage";
 
-// One billing (a row of Gestão de Cobranças, its Período links here): a
-// dialog over the tab (decision 0010) with its details, its boletos and the
-// status selector, which posts here from the list too. Any status from
-// any other (spec §4); Pago stamps the agency's day as the payment date. Every
-// outcome of the action is a redirect with a toast (a row button's way).
+// One billing (a row of Gestão de Cobranças, its Período links here): a dialog
+// over the tab (decision 0010) with its details, its boletos and the status
+// selector, which posts here from the list too. Any status from any other
+// (docs/product.md §Cobranças); Pago stamps the agency's day as the payment
+// date. Every outcome of the action is a redirect with a toast (a row button's
+// way).
 export function meta({ loaderData }: Route.MetaArgs) {
   const title = loaderData ? `Cobrança de ${periodLabel(loaderData.billing.month_year)}` : "Cobrança";
   return [{ title: `${title} | Painel Administrativo` }, { name: "robots", content: "noindex" }];

@@ -15,11 +15,10 @@ import { localToday } from "#app/utils/local-date";
 import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/billing-new";
 
-// "Nova Cobrança" (spec back-office §2 Billing tab, §7 "Insert billing"): a
-// client, the reference month, the amount and the due date; the billing
-// starts as pending. A dialog over the Cobranças tab (decision 0010), a page
-// without JavaScript; errors come back beside their fields with the typed
-// values.
+// "Nova Cobrança" (docs/product.md §Cobranças): a client, the reference month,
+// the amount and the due date; the billing starts as pending. A dialog over the
+// Cobranças tab (decision 0010), a page without JavaScript; errors come back
+// beside their fields with the typed values.
 export function meta() {
   return [{ title: "Nova Cobrança | Painel Administrativo" }, { name: "robots", content: "noindex" }];
 }

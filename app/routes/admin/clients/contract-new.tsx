@@ -10,8 +10,8 @@ import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/contract-new";
 import { readPrivateUpload } from "./private-upload.server";
 
-// "Enviar Contrato" (spec back-office §2 Contratos, §5): the page the dialog
-// would open, a plain multipart form that works without JavaScript.
+// "Enviar Contrato" (docs/product.md §Contratos): the page the dialog would
+// open, a plain multipart form that works without JavaScript.
 export function meta() {
   return [{ title: "Enviar Contrato | Painel Administrativo" }, { name: "robots", content: "noindex" }];
 }

@@ -15,9 +15,9 @@ import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/maintenance-document";
 import { readPrivateUpload } from "./private-upload.server";
 
-// "Upload Documento" (spec back-office §2 Manutenções, §5): a request and a
-// file (PDF, DOC, DOCX, JPG or PNG by content) that the tenant then sees on
-// that request. A plain multipart form that works without JavaScript.
+// "Upload Documento" (docs/product.md §Manutenções): a request and a file (PDF,
+// DOC, DOCX, JPG or PNG by content) that the tenant then sees on that request.
+// A plain multipart form that works without JavaScript.
 export function meta() {
   return [{ title: "Upload Documento | Painel Administrativo" }, { name: "robots", content: "noindex" }];
 }

@@ -19,7 +19,7 @@ import { invariantResponse, parseId, readFormData, requireRole } from "#app/util
 import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/maintenance-manage";
 
-// "Gerenciar" a maintenance request (spec back-office §2, §4): status,
+// "Gerenciar" a maintenance request (docs/product.md §Manutenções): status,
 // priority and the admin's notes. The page the dialog would open; a plain
 // form that works without JavaScript.
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -11,7 +11,8 @@ import { redirectWithToast } from "#app/utils/toast.server";
 // billing's boleto): the confirmation's button posts intent=delete. The row
 // goes in one transaction with its audit row (the model's `remove`), then the
 // file after the commit; a file that cannot be removed only warns in the log
-// (spec §8). Every outcome is a redirect to the list with a toast.
+// (docs/decisions/0024-private-files.md). Every outcome is a redirect to the
+// list with a toast.
 
 const deleteSchema = z.object({ intent: z.literal("delete") });
 

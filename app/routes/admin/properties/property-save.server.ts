@@ -21,7 +21,8 @@ import { parseMultipartForm, readAcceptedImage, UploadRefusedError, type FileUpl
 //   2. validate the fields and the image count (kept + new, 1..10);
 //   3. only then store the images and write the rows (the model's
 //      createPropertyWithImages / updatePropertyWithImages, which keep the
-//      disk and the database consistent, DESIGN.md decision 14).
+//      disk and the database consistent,
+//      docs/decisions/0026-errors-and-not-found.md).
 // A refused submission stores nothing and returns conform's reply (values kept).
 
 export type FormAlertData = { title: string; description: string };

@@ -9,7 +9,8 @@ import { handleRequestUpdate, loadRequestList } from "./request-actions.server";
 import type { RequestRow } from "#app/models/leads/admin/requests.server";
 import type { Route } from "./+types/ideal-list";
 
-// /admin/requests: the visitors' ideal-property requests (spec §2 Requests).
+// /admin/requests: the visitors' ideal-property requests (docs/product.md
+// §Solicitações).
 const TITLE = "Solicitações de Imóveis Ideais";
 
 export function meta() {

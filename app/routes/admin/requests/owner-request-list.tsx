@@ -8,7 +8,8 @@ import { ownerPropertyTypeLabel } from "#app/models/leads/admin/request-status";
 import { formatBRL } from "#app/utils/format";
 import type { Route } from "./+types/owner-request-list";
 
-// /admin/listings: owners asking the agency to advertise a property (spec §2 Requests).
+// /admin/listings: owners asking the agency to advertise a property
+// (docs/product.md §Solicitações).
 const TITLE = "Solicitações de Anúncio";
 
 export function meta() {

@@ -24,7 +24,8 @@ export async function loadRequestList<K extends RequestKind>(kind: K, url: URL) 
   return { rows, truncated, staff, filter };
 }
 
-// A missing or malformed id is a 404 page (DESIGN.md decision 15).
+// A missing or malformed id is a 404 page
+// (docs/decisions/0026-errors-and-not-found.md).
 export async function loadRequestDetail<K extends RequestKind>(kind: K, idParam: string | undefined) {
   const id = parseId(idParam);
   const db = getDb();
