@@ -19,6 +19,7 @@ import { CLIENT_IP_HEADER, NONCE_HEADER } from "./app/utils/request-headers";
 import { createPageCache } from "./server/page-cache";
 import { renderGate } from "./server/render-gate";
 import { requestPipeline } from "./server/request-pipeline";
+import { discardUnreadBody } from "./server/unread-body";
 
 // The production and development server: security headers, the request rules
 // (method, canonical path, origin, form body, size, rate limit), compression,
@@ -164,6 +165,7 @@ async function startServer() {
   // rate limit, page cache) judges the route path this computes, the path React
   // Router will route (docs/decisions/0007-request-pipeline.md).
   app.use(requestPipeline({ appUrl: env.appUrl, rateLimit: env.RATE_LIMIT_DISABLED !== "1", processes: WORKERS }));
+  app.use(discardUnreadBody);
 
   // compression forwards res.on("drain") to its zlib stream but not
   // removeListener, so every res.once("drain") that React Router awaits under
