@@ -1,11 +1,13 @@
 import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
+import net from "node:net";
 import path from "node:path";
 import type { BrowserContext, Page } from "@playwright/test";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routeConfig from "#app/routes";
 import { disableClientLogin } from "#app/models/clients/clients.server";
 import { insertContractRow, insertMaintenanceRequest, insertQueuedBoleto, type SampleRows } from "#tests/fixtures/admin-rental";
+import { msiFile, zipBomb } from "#tests/fixtures/containers";
 import { appDb, db } from "#tests/fixtures/db";
 import { multipartBody, sendRaw, type RawRequest, type RawResponse } from "#tests/fixtures/raw-http";
 import { test as base, expect } from "#tests/fixtures/test";
@@ -474,6 +476,154 @@ for (const identity of ["anonymous", "master"] as const) {
     }
   });
 }
+
+// Every upload field and the message its form answers a file of the wrong
+// type with. A new upload form must join this list (the test finds them all).
+const UPLOAD_FORMS: { action: RegExp; message: string; fields?: (rows: Rows) => Record<string, string> }[] = [
+  { action: /^\/admin\/properties\/(new|\d+\/edit)/, message: "Apenas imagens JPG, PNG ou WEBP de até 5 MB." },
+  { action: /^\/admin\/banners\/banner-\d/, message: "Formato não suportado. Envie uma imagem JPEG, PNG ou WebP." },
+  {
+    action: /^\/admin\/clients\/contratos\/novo/,
+    message: "Formato não aceito. Envie um arquivo PDF, DOC ou DOCX.",
+    fields: (r) => ({ client_id: String(r.client) }),
+  },
+  {
+    action: /^\/admin\/clients\/manutencoes\/documentos\/novo/,
+    message: "Formato não aceito. Envie um arquivo PDF, DOC, DOCX, JPG ou PNG.",
+    fields: (r) => ({ request_id: String(r.maintenance) }),
+  },
+  {
+    action: /^\/admin\/clients\/cobrancas\/boleto/,
+    message: "Tipo de arquivo não suportado. Envie o boleto em PDF, JPG ou PNG.",
+    fields: (r) => ({ client_id: String(r.client) }),
+  },
+  { action: /^\/client-area/, message: "Apenas imagens de até 5MB são permitidas." },
+];
+
+// The probe's files: a 510 KB ZIP whose [Content_Types].xml is 500 MB of
+// spaces (file-type 21.0 inflated it on the main thread: a 10 s freeze, 1.3 GB
+// kept, or a 500), and an installer, an OLE file like a .doc.
+test("every upload field refuses a ZIP bomb and an OLE file with its form's message, and writes nothing", async ({
+  rows,
+  page,
+  newContext,
+  signInAs,
+  signInClient,
+}) => {
+  test.setTimeout(120_000);
+  const bomb = await zipBomb(500);
+  const installer = msiFile();
+  const staff = await newContext();
+  await signInAs("master", staff);
+  const tenant = await newContext();
+  await signInClient({ id: rows.client }, tenant);
+  const pages: [string, BrowserContext][] = [
+    ["/admin/properties/new", staff],
+    [`/admin/properties/${rows.property}/edit`, staff],
+    ["/admin/banners/banner-2", staff],
+    ["/admin/clients/contratos/novo", staff],
+    ["/admin/clients/manutencoes/documentos/novo", staff],
+    ["/admin/clients/cobrancas/boleto", staff],
+    ["/client-area?tab=manutencao", tenant],
+  ];
+  // Every upload form of every page, as its user sees it, must be in the list.
+  const uploads: { form: HarvestedForm; cookie: string }[] = [];
+  for (const { url } of routeUrls(rows)) {
+    for (const context of [staff, tenant]) {
+      const res = await sendRaw(E2E_URL, { path: url, headers: { Cookie: await cookieHeader(context) } });
+      if (res.status !== 200 || !String(res.headers["content-type"]).includes("text/html")) continue;
+      for (const form of await harvestForms(page, res.body, url)) {
+        if (form.fields.some((f) => f.file))
+          expect(
+            UPLOAD_FORMS.some((u) => u.action.test(form.action)),
+            `upload form ${form.action} is listed`,
+          ).toBe(true);
+      }
+    }
+  }
+  for (const [url, context] of pages) {
+    const cookie = await cookieHeader(context);
+    const res = await sendRaw(E2E_URL, { path: url, headers: { Cookie: cookie } });
+    const forms = (await harvestForms(page, res.body, url)).filter((f) => f.fields.some((field) => field.file));
+    expect(forms.length, `an upload form on ${url}`).toBeGreaterThan(0);
+    for (const form of forms) uploads.push({ form, cookie });
+  }
+
+  const before = fingerprint();
+  for (const { form, cookie } of uploads) {
+    const known = UPLOAD_FORMS.find((u) => u.action.test(form.action))!;
+    const values = { ...Object.fromEntries(form.fields.filter((f) => !f.file).map((f) => [f.name, f.value])), ...known.fields?.(rows) };
+    for (const fileField of new Set(form.fields.filter((f) => f.file).map((f) => f.name))) {
+      for (const [filename, data] of [
+        ["foto.jpg", bomb],
+        ["contrato.docx", bomb],
+        ["setup.doc", installer],
+      ] as const) {
+        const boundary = `----upload${randomBytes(6).toString("hex")}`;
+        const body = multipartBody(boundary, Object.entries(values), [{ name: fileField, filename, type: "application/octet-stream", data }]);
+        const res = await sendRaw(E2E_URL, {
+          method: "POST",
+          path: form.action,
+          headers: { "Content-Type": `multipart/form-data; boundary=${boundary}`, Origin: E2E_URL, Cookie: cookie },
+          body,
+        });
+        const where = `${form.action} ${fileField}=${filename}`;
+        expect(res.status, where).toBe(400);
+        expect(res.body, where).toContain(known.message);
+      }
+    }
+  }
+  expect(fingerprint()).toEqual(before);
+  // Still answering, at once.
+  expect((await sendRaw(E2E_URL, { path: "/healthz" })).status).toBe(200);
+});
+
+// Amounts past R$ 10.000.000,00 (the probe typed 90.071.992.547.409,91) are
+// a field error on every rental form that takes one, with the typed value kept.
+test("absurd rental amounts are refused beside their field, and nothing is written", async ({ rows, newContext, signInAs }) => {
+  const staff = await newContext();
+  await signInAs("master", staff);
+  const cookie = await cookieHeader(staff);
+  const before = fingerprint();
+  const posts: [string, Record<string, string>][] = [
+    ["/admin/clients/cobrancas/nova", { client_id: String(rows.client), month_year: "2099-07", amount: "90.071.992.547.409,91", due_date: "2099-07-05" }],
+    ["/admin/clients/cobrancas/nova", { client_id: String(rows.client), month_year: "2099-07", amount: "10.000.000,01", due_date: "2099-07-05" }],
+    [`/admin/clients/${rows.client}/edit`, { name: "Inquilino Hostil", email: "hostil@teste.com.br", monthly_rent: "90.071.992.547.409,91" }],
+  ];
+  for (const [path, form] of posts) {
+    const res = await sendRaw(E2E_URL, {
+      method: "POST",
+      path,
+      headers: { "Content-Type": FORM, Origin: E2E_URL, Cookie: cookie },
+      body: new URLSearchParams(form).toString(),
+    });
+    expect(res.status, path).toBe(400);
+    expect(res.body, path).toContain("Informe um valor de até R$ 10.000.000,00.");
+    expect(res.body, path).toContain(form.amount ?? form.monthly_rent);
+  }
+  expect(fingerprint()).toEqual(before);
+});
+
+// A post answered without reading its body (here the guard's redirect of a
+// visitor not signed in) leaves the connection usable: the next request on
+// it is answered. The probe's 200 KB post was followed by a reset.
+test("keep-alive survives a post whose body was never read", async () => {
+  const body = `nome=${"a".repeat(200 * 1024)}`;
+  const socket = net.connect(Number(new URL(E2E_URL).port), "127.0.0.1");
+  let received = "";
+  socket.on("data", (chunk: Buffer) => (received += chunk.toString("latin1")));
+  const closed = new Promise<void>((resolve) => socket.on("close", () => resolve()));
+  socket.on("error", () => {});
+  const host = new URL(E2E_URL).host;
+  socket.write(`POST /admin/clients HTTP/1.1\r\nHost: ${host}\r\nOrigin: ${E2E_URL}\r\nContent-Type: ${FORM}\r\nContent-Length: ${body.length}\r\n\r\n`);
+  socket.write(body);
+  await expect.poll(() => /^HTTP\/1\.1 302/m.test(received)).toBe(true);
+  socket.write(`GET /healthz HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+  await closed;
+  expect(received.match(/^HTTP\/1\.1 \d+/gm)).toEqual(["HTTP/1.1 302", "HTTP/1.1 200"]);
+  const redirect = received.slice(0, received.indexOf("\r\n\r\n"));
+  expect(redirect).toMatch(/^cache-control: private, no-store$/im);
+});
 
 test("/healthz reads and writes the database", async () => {
   const res = await sendRaw(E2E_URL, { path: "/healthz" });
