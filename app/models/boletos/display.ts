@@ -23,7 +23,7 @@ const SOURCES: Record<string, string> = {
 export const boletoSourceLabel = (source: string | null) => (source ? (SOURCES[source] ?? source) : "nada foi encontrado no arquivo");
 
 // Only a boleto with a month, a due date and an amount becomes a billing
-// (spec §5 names the first two; a billing of R$ 0,00 would be a bill nobody
+// (docs/product.md §Boletos names the first two; a billing of R$ 0,00 would be a bill nobody
 // can pay, so a blank amount waits on the list too).
 export const isProcessable = (b: { month_year: string | null; due_date: string | null; amount_cents: number | null }) =>
   b.month_year !== null && b.due_date !== null && b.amount_cents !== null && b.amount_cents > 0;
