@@ -15,17 +15,19 @@ import { anonymizeExpiredRequests } from "./app/models/privacy/privacy.server";
 import { migrateToLatest } from "./app/db/migrate.server";
 import { databasePath, getEnv, uploadsDir } from "./app/utils/env.server";
 import { CLIENT_IP_HEADER, NONCE_HEADER } from "./app/utils/request-headers";
+import { accessLog } from "./server/access-log";
 import { createPageCache } from "./server/page-cache";
 import { renderGate } from "./server/render-gate";
 import { requestPipeline } from "./server/request-pipeline";
 
-// The production and development server: security headers, the request rules
-// (method, canonical path, origin, form body, size, rate limit), compression,
-// static files, then React Router. In production it runs built (`npm run
-// build` bundles this file into build/server.js, run by `node`) and, on a host
-// with several cores, as one primary process that migrates the database,
-// runs the hourly housekeeping and keeps WEB_CONCURRENCY workers answering on
-// the same port (docs/decisions/0016-rendering-speed.md).
+// The production and development server: the request id and access log,
+// security headers, the request rules (method, canonical path, origin, form
+// body, size, rate limit), compression, static files, then React Router. In
+// production it runs built (`npm run build` bundles this file into
+// build/server.js, run by `node`) and, on a host with several cores, as one
+// primary process that migrates the database, runs the hourly housekeeping
+// and keeps WEB_CONCURRENCY workers answering on the same port
+// (docs/decisions/0016-rendering-speed.md).
 const env = getEnv();
 const PRODUCTION = env.NODE_ENV === "production";
 // Page renders in progress at once per process (server/render-gate.ts).
@@ -140,6 +142,10 @@ async function startServer() {
       "object-src 'none'",
     ].join("; ");
   }
+
+  // First: every request, whatever answers it, gets its id and its access line
+  // (server/access-log.ts).
+  app.use(accessLog());
 
   app.use((req, res, next) => {
     const nonce = crypto.randomBytes(16).toString("base64");
