@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
+import type { ServerBuild } from "react-router";
 import { Cron } from "croner";
 import { openDatabase } from "./app/db/db.server";
 import { cleanupAccounts } from "./app/models/accounts/cleanup.server";
@@ -16,6 +17,7 @@ import { migrateToLatest } from "./app/db/migrate.server";
 import { databasePath, getEnv, uploadsDir } from "./app/utils/env.server";
 import { CLIENT_IP_HEADER, NONCE_HEADER } from "./app/utils/request-headers";
 import { accessLog } from "./server/access-log";
+import { withBusyAnswer } from "./server/busy-answer";
 import { createPageCache } from "./server/page-cache";
 import { renderGate } from "./server/render-gate";
 import { requestPipeline } from "./server/request-pipeline";
@@ -197,8 +199,9 @@ async function startServer() {
     app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? rootFiles(req, res, next) : next()));
     // APP_URL's host is an allowed action origin at run time: an https site
     // behind a proxy whose X-Forwarded-Proto is not trusted sees its requests
-    // as http, and React Router would refuse its own forms.
-    const build = { ...(await import(path.resolve("build/server/index.js"))), allowedActionOrigins: [env.appUrl.host] };
+    // as http, and React Router would refuse its own forms. A locked database
+    // answers 503 from any route (server/busy-answer.ts).
+    const build = withBusyAnswer({ ...(await import(path.resolve("build/server/index.js"))), allowedActionOrigins: [env.appUrl.host] });
     // Cached pages are served at once; renders, the cache's and the others,
     // take turns through one gate.
     const gate = renderGate(RENDER_CONCURRENCY);
@@ -211,8 +214,11 @@ async function startServer() {
     app.use(devServer.middlewares);
     app.use(async (req, res, next) => {
       try {
-        const build = { ...(await devServer.ssrLoadModule("virtual:react-router/server-build")), allowedActionOrigins: [env.appUrl.host] };
-        return createRequestHandler({ build: build as never, mode: "development" })(req, res, next);
+        const build = withBusyAnswer({
+          ...(await devServer.ssrLoadModule("virtual:react-router/server-build")),
+          allowedActionOrigins: [env.appUrl.host],
+        } as ServerBuild);
+        return createRequestHandler({ build, mode: "development" })(req, res, next);
       } catch (error) {
         if (error instanceof Error) devServer.ssrFixStacktrace(error);
         next(error);
