@@ -15,6 +15,7 @@ import { removeStaleBoletoDrafts } from "./app/models/boletos/housekeeping.serve
 import { anonymizeExpiredRequests } from "./app/models/privacy/privacy.server";
 import { migrateToLatest } from "./app/db/migrate.server";
 import { databasePath, getEnv, uploadsDir } from "./app/utils/env.server";
+import { log } from "./app/utils/log.server";
 import { CLIENT_IP_HEADER, NONCE_HEADER } from "./app/utils/request-headers";
 import { accessLog } from "./server/access-log";
 import { withBusyAnswer } from "./server/busy-answer";
@@ -45,7 +46,7 @@ async function runHousekeeping(db: ReturnType<typeof openDatabase>, name: string
   try {
     await task(db);
   } catch (error) {
-    console.error(`housekeeping (${name}) failed`, error);
+    log.error("housekeeping.failed", { task: name, error });
   }
 }
 
@@ -96,12 +97,12 @@ if (cluster.isPrimary && WORKERS > 1) {
     if (stopping) return;
     // A worker that dies (out of memory, a native crash) is replaced; the
     // others keep answering meanwhile.
-    console.error(`processo ${worker.process.pid} terminou (${signal ?? code}); iniciando outro`);
+    log.error("worker.exited", { pid: worker.process.pid, signal, code });
     cluster.fork();
   });
   let listening = 0;
   cluster.on("listening", () => {
-    if (++listening === WORKERS) console.log(`Servidor em ${address()} (${env.NODE_ENV}, ${WORKERS} processos)`);
+    if (++listening === WORKERS) log.info("server.listening", { url: address(), mode: env.NODE_ENV, processes: WORKERS });
   });
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.on(signal, () => {
@@ -230,7 +231,7 @@ async function startServer() {
   const housekeeping = cluster.isPrimary ? startHousekeeping() : null;
 
   const server = app.listen(env.PORT, env.HOST, () => {
-    if (cluster.isPrimary) console.log(`Servidor em ${address()} (${env.NODE_ENV})`);
+    if (cluster.isPrimary) log.info("server.listening", { url: address(), mode: env.NODE_ENV, processes: 1 });
   });
 
   for (const signal of ["SIGTERM", "SIGINT"] as const) {

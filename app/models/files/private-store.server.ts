@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { uploadsDir } from "#app/utils/env.server";
+import { log } from "#app/utils/log.server";
 
 // Private files (DESIGN.md decision 8): contracts, maintenance images and
 // documents under uploads/private, named by a random key that the rows keep.
@@ -21,7 +22,7 @@ export async function removePrivateFiles(keys: readonly string[]) {
     try {
       await fs.rm(privateFilePath(key), { force: true });
     } catch (error) {
-      console.warn(`private file ${key} not removed:`, error instanceof Error ? error.message : error);
+      log.warn("file.remove_failed", { key, error });
     }
   }
 }
