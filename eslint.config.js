@@ -103,6 +103,14 @@ export default tseslint.config(
     rules: { "@typescript-eslint/no-restricted-imports": ["error", { paths: [conformRuntime], patterns: [privateIcons] }] },
   },
   {
+    // The server's and the models' log is JSON lines through one logger, with
+    // the request's id (app/utils/log.server.ts, docs/decisions/0030). Scripts
+    // talk to a person and keep the console.
+    files: ["app/**/*.{ts,tsx}", "server/**/*.ts", "server.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: { "no-console": "error" },
+  },
+  {
     // CommonJS entry files (the boleto worker thread's, docs/decisions/0014).
     files: ["**/*.cjs"],
     languageOptions: { sourceType: "commonjs", globals: globals.node },

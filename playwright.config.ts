@@ -47,7 +47,9 @@ export default defineConfig({
     url: `${E2E_URL}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,
-    stdout: "pipe",
+    // stdout is the access log, a line per request (thousands in a run);
+    // warnings and errors arrive on stderr, which Playwright shows.
+    stdout: "ignore",
     env: E2E_ENV,
   },
 });

@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
+import type { ServerBuild } from "react-router";
 import { Cron } from "croner";
 import { openDatabase } from "./app/db/db.server";
 import { cleanupAccounts } from "./app/models/accounts/cleanup.server";
@@ -15,19 +16,23 @@ import { removeOrphanPrivateFiles } from "./app/models/files/orphans.server";
 import { anonymizeExpiredRequests } from "./app/models/privacy/privacy.server";
 import { migrateToLatest } from "./app/db/migrate.server";
 import { databasePath, getEnv, uploadsDir } from "./app/utils/env.server";
+import { log } from "./app/utils/log.server";
 import { CLIENT_IP_HEADER, NONCE_HEADER } from "./app/utils/request-headers";
+import { accessLog } from "./server/access-log";
+import { withBusyAnswer } from "./server/busy-answer";
 import { createPageCache } from "./server/page-cache";
 import { renderGate } from "./server/render-gate";
 import { requestPipeline } from "./server/request-pipeline";
 import { discardUnreadBody } from "./server/unread-body";
 
-// The production and development server: security headers, the request rules
-// (method, canonical path, origin, form body, size, rate limit), compression,
-// static files, then React Router. In production it runs built (`npm run
-// build` bundles this file into build/server.js, run by `node`) and, on a host
-// with several cores, as one primary process that migrates the database,
-// runs the hourly housekeeping and keeps WEB_CONCURRENCY workers answering on
-// the same port (docs/decisions/0016-rendering-speed.md).
+// The production and development server: the request id and access log,
+// security headers, the request rules (method, canonical path, origin, form
+// body, size, rate limit), compression, static files, then React Router. In
+// production it runs built (`npm run build` bundles this file into
+// build/server.js, run by `node`) and, on a host with several cores, as one
+// primary process that migrates the database, runs the hourly housekeeping
+// and keeps WEB_CONCURRENCY workers answering on the same port
+// (docs/decisions/0016-rendering-speed.md).
 const env = getEnv();
 const PRODUCTION = env.NODE_ENV === "production";
 // Page renders in progress at once per process (server/render-gate.ts).
@@ -43,7 +48,7 @@ async function runHousekeeping(db: ReturnType<typeof openDatabase>, name: string
   try {
     await task(db);
   } catch (error) {
-    console.error(`housekeeping (${name}) failed`, error);
+    log.error("housekeeping.failed", { task: name, error });
   }
 }
 
@@ -70,7 +75,7 @@ function startHousekeeping() {
       await runHousekeeping(db, "boleto drafts", removeStaleBoletoDrafts);
       await runHousekeeping(db, "orphan private files", async (d) => {
         const removed = await removeOrphanPrivateFiles(d);
-        if (removed > 0) console.info(`housekeeping: ${removed} private file(s) without a row removed`);
+        if (removed > 0) log.info("housekeeping.orphan_files_removed", { count: removed });
       });
       // LGPD: visitor requests past the retention period lose their personal fields.
       await runHousekeeping(db, "privacy retention", (d) => anonymizeExpiredRequests(d, env.PRIVACY_RETENTION_MONTHS));
@@ -98,12 +103,12 @@ if (cluster.isPrimary && WORKERS > 1) {
     if (stopping) return;
     // A worker that dies (out of memory, a native crash) is replaced; the
     // others keep answering meanwhile.
-    console.error(`processo ${worker.process.pid} terminou (${signal ?? code}); iniciando outro`);
+    log.error("worker.exited", { pid: worker.process.pid, signal, code });
     cluster.fork();
   });
   let listening = 0;
   cluster.on("listening", () => {
-    if (++listening === WORKERS) console.log(`Servidor em ${address()} (${env.NODE_ENV}, ${WORKERS} processos)`);
+    if (++listening === WORKERS) log.info("server.listening", { url: address(), mode: env.NODE_ENV, processes: WORKERS });
   });
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.on(signal, () => {
@@ -146,6 +151,10 @@ async function startServer() {
       "object-src 'none'",
     ].join("; ");
   }
+
+  // First: every request, whatever answers it, gets its id and its access line
+  // (server/access-log.ts).
+  app.use(accessLog());
 
   app.use((req, res, next) => {
     const nonce = crypto.randomBytes(16).toString("base64");
@@ -198,8 +207,9 @@ async function startServer() {
     app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? rootFiles(req, res, next) : next()));
     // APP_URL's host is an allowed action origin at run time: an https site
     // behind a proxy whose X-Forwarded-Proto is not trusted sees its requests
-    // as http, and React Router would refuse its own forms.
-    const build = { ...(await import(path.resolve("build/server/index.js"))), allowedActionOrigins: [env.appUrl.host] };
+    // as http, and React Router would refuse its own forms. A locked database
+    // answers 503 from any route (server/busy-answer.ts).
+    const build = withBusyAnswer({ ...(await import(path.resolve("build/server/index.js"))), allowedActionOrigins: [env.appUrl.host] });
     // Cached pages are served at once; renders, the cache's and the others,
     // take turns through one gate.
     const gate = renderGate(RENDER_CONCURRENCY);
@@ -212,8 +222,11 @@ async function startServer() {
     app.use(devServer.middlewares);
     app.use(async (req, res, next) => {
       try {
-        const build = { ...(await devServer.ssrLoadModule("virtual:react-router/server-build")), allowedActionOrigins: [env.appUrl.host] };
-        return createRequestHandler({ build: build as never, mode: "development" })(req, res, next);
+        const build = withBusyAnswer({
+          ...(await devServer.ssrLoadModule("virtual:react-router/server-build")),
+          allowedActionOrigins: [env.appUrl.host],
+        } as ServerBuild);
+        return createRequestHandler({ build, mode: "development" })(req, res, next);
       } catch (error) {
         if (error instanceof Error) devServer.ssrFixStacktrace(error);
         next(error);
@@ -225,7 +238,7 @@ async function startServer() {
   const housekeeping = cluster.isPrimary ? startHousekeeping() : null;
 
   const server = app.listen(env.PORT, env.HOST, () => {
-    if (cluster.isPrimary) console.log(`Servidor em ${address()} (${env.NODE_ENV})`);
+    if (cluster.isPrimary) log.info("server.listening", { url: address(), mode: env.NODE_ENV, processes: 1 });
   });
 
   for (const signal of ["SIGTERM", "SIGINT"] as const) {

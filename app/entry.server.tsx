@@ -3,6 +3,7 @@ import path from "node:path";
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, isRouteErrorResponse, type EntryContext, type HandleDataRequestFunction, type HandleErrorFunction } from "react-router";
+import { log, reasonOf } from "#app/utils/log.server";
 import { PRIVATE_CACHE_CONTROL, isPrivateUrl } from "#app/utils/private-paths";
 import { NONCE_HEADER } from "#app/utils/request-headers";
 import { StylesheetTextContext, stylesheetHref } from "#app/utils/stylesheet";
@@ -61,7 +62,7 @@ export default function handleRequest(request: Request, responseStatusCode: numb
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          console.error(error);
+          log.error("render.failed", { error });
         },
       },
     );
@@ -74,23 +75,24 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { request
   return response;
 };
 
-// Refusals React Router makes itself (a post from another origin, which
-// server/request-pipeline.ts normally refuses first; a method a page does not
-// take) and any 4xx are one line in the log; real failures keep their stack.
-// A request the visitor abandoned is not an error.
-function refusalOf(error: unknown): { status: number; reason: string } | null {
-  const inner = isRouteErrorResponse(error) && (error as { error?: unknown }).error ? (error as { error?: unknown }).error : error;
-  const message = inner instanceof Error ? inner.message.split("\n")[0] : "";
-  if (isRouteErrorResponse(error) && error.status < 500) return { status: error.status, reason: message || error.statusText };
-  if (/origin/i.test(message) && /Aborting the action/.test(message)) return { status: 400, reason: `cross-origin action (${message})` };
-  if (message === "Bad Request") return { status: 400, reason: "refused by React Router (cross-origin data request)" };
-  return null;
-}
-
+// Every error React Router reports (a loader's, an action's, a render's) is
+// one line of the log, with the request's id (app/utils/log.server.ts): a
+// refusal, an error answer below 500 (a page that takes no post, a form that
+// could not be read), one warn line with its status; anything else, whose
+// answer is a 500, an error line with its stack. A locked database never gets
+// here as an error: server/busy-answer.ts made it a 503 answer, and the
+// database layer logged it (db.busy). A request the visitor abandoned is not
+// an error.
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
-  const refusal = refusalOf(error);
-  if (!refusal) return console.error(error);
-  const pathname = new URL(request.url).pathname;
-  console.warn(`[recusado] ${refusal.status} ${request.method} ${JSON.stringify(pathname.slice(0, 200))}: ${refusal.reason}`);
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    log.warn("request.refused", { status: error.status, reason: refusalReason(error.data, error.statusText) });
+    return;
+  }
+  log.error("request.failed", { error });
 };
+
+function refusalReason(data: unknown, statusText: string) {
+  const text = typeof data === "string" ? data : (data as { message?: unknown } | null)?.message;
+  return typeof text === "string" ? reasonOf(text) : statusText;
+}

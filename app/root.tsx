@@ -10,9 +10,10 @@ import { RootActionDataContext } from "./utils/root-data";
 import { idealRequestAction } from "./routes/site/ideal-request.server";
 import { Stylesheet } from "./utils/stylesheet";
 
-// A 503 (the database stayed locked: DatabaseBusyError, rendered by the
-// nearest error boundary) tells browsers and proxies when to come back; React
-// Router keeps only the cookies of a thrown answer's headers.
+// A 503 (the database stayed locked: server/busy-answer.ts made the
+// DatabaseBusyError a 503 answer, rendered by the nearest error boundary)
+// tells browsers and proxies when to come back; React Router keeps only the
+// cookies of a thrown answer's headers.
 export const middleware: Route.MiddlewareFunction[] = [
   async (_args, next) => {
     const response = await next();

@@ -4,6 +4,7 @@ import Database from "better-sqlite3";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import type { ServerBuild } from "react-router";
 import { createRequestHandler } from "react-router";
+import { log } from "#app/utils/log.server";
 import { NONCE_HEADER } from "#app/utils/request-headers";
 import type { RenderGate } from "./render-gate";
 import { isPrivatePath } from "./request-rules";
@@ -227,7 +228,7 @@ export function createPageCache(options: {
             return null;
           },
           (error) => {
-            console.error(error);
+            log.error("page_cache.refresh_failed", { error });
             return null;
           },
         );

@@ -1,3 +1,4 @@
+import { AsyncResource } from "node:async_hooks";
 import type { NextFunction, Request, Response } from "express";
 
 // At most `limit` page requests inside React Router at once per process; the
@@ -25,7 +26,9 @@ export function renderGate(limit: number) {
       running++;
       enter();
     } else {
-      waiting.push(enter);
+      // Let in later by whichever request leaves: it must go on in its own
+      // async context (its request id in the log), not in the leaver's.
+      waiting.push(AsyncResource.bind(enter));
     }
   }
 

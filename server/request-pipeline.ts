@@ -1,5 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { rateLimit } from "express-rate-limit";
+import { log } from "#app/utils/log.server";
 import { ALLOWED_METHODS, checkPath, formBodyKind, isPublicPost, isUploadPath } from "./request-rules";
 
 // The rules every request meets before static files and React Router
@@ -14,7 +15,7 @@ import { ALLOWED_METHODS, checkPath, formBodyKind, isPublicPost, isUploadPath } 
 //      256 KB, except the multipart posts of the upload routes, which stream
 //      with their own limits after the admin guard (else 413, or 411);
 //   4. the per-address rate limit on the posts strangers can reach.
-// Each refusal is one line in the log, never a stack.
+// Each refusal is one warn line in the log (request.refused), never a stack.
 
 export const MAX_FORM_BYTES = 256 * 1024;
 
@@ -35,17 +36,19 @@ declare module "express-serve-static-core" {
 
 const ALLOW = ALLOWED_METHODS.join(", ");
 
-// What the log shows of a request target: short, on one line, quoted.
-function shown(target: string) {
-  return JSON.stringify(target.length > 200 ? `${target.slice(0, 200)}…` : target);
+// What the log shows of a header: short, on one line, quoted.
+function shown(value: string) {
+  return JSON.stringify(value.length > 200 ? `${value.slice(0, 200)}…` : value);
 }
 
-export function logRefusal(req: Request, status: number, reason: string) {
-  console.warn(`[recusado] ${status} ${req.method.slice(0, 20)} ${shown(req.originalUrl)}: ${reason}`);
+// One warn line, tied to the request's access line (method, path, status) by
+// its id; never the target itself, whose query may hold what a visitor typed.
+export function logRefusal(status: number, reason: string) {
+  log.warn("request.refused", { status, reason });
 }
 
-function refuse(req: Request, res: Response, status: number, reason: string, message: string) {
-  logRefusal(req, status, reason);
+function refuse(res: Response, status: number, reason: string, message: string) {
+  logRefusal(status, reason);
   res.status(status).type("text/plain; charset=utf-8").send(message);
 }
 
@@ -100,11 +103,11 @@ export function requestPipeline(options: PipelineOptions): RequestHandler[] {
     }
     if (!(ALLOWED_METHODS as readonly string[]).includes(req.method)) {
       res.setHeader("Allow", ALLOW);
-      return refuse(req, res, 405, "method not allowed", "Método não permitido.");
+      return refuse(res, 405, "method not allowed", "Método não permitido.");
     }
     const checked = checkPath(req.originalUrl);
     if (!checked.ok) {
-      return refuse(req, res, checked.status, checked.reason, checked.status === 414 ? "Endereço longo demais." : "Endereço inválido.");
+      return refuse(res, checked.status, checked.reason, checked.status === 414 ? "Endereço longo demais." : "Endereço inválido.");
     }
     res.locals.routePath = checked.routePath;
     next();
@@ -117,7 +120,7 @@ export function requestPipeline(options: PipelineOptions): RequestHandler[] {
     if (origin !== "ok") {
       const hint =
         origin === "same-host" ? ` (this server sees ${req.protocol}://${req.headers.host}, APP_URL is ${appUrl.origin}: check APP_URL and TRUST_PROXY)` : "";
-      logRefusal(req, 403, `cross-origin post from ${shown(String(req.headers.origin))}${hint}`);
+      logRefusal(403, `cross-origin post from ${shown(String(req.headers.origin))}${hint}`);
       res
         .status(403)
         .type("text/html; charset=utf-8")
@@ -127,7 +130,6 @@ export function requestPipeline(options: PipelineOptions): RequestHandler[] {
     const kind = formBodyKind(req.headers["content-type"]);
     if (!kind) {
       return refuse(
-        req,
         res,
         415,
         `content type ${shown(String(req.headers["content-type"] ?? "none"))}`,
@@ -137,9 +139,9 @@ export function requestPipeline(options: PipelineOptions): RequestHandler[] {
     if (kind === "multipart" && isUploadPath(routePath)) return next();
     const length = Number(req.headers["content-length"] ?? 0);
     if (req.headers["transfer-encoding"] && req.headers["content-length"] === undefined) {
-      return refuse(req, res, 411, "body without a length", "Envie o formulário novamente.");
+      return refuse(res, 411, "body without a length", "Envie o formulário novamente.");
     }
-    if (!(length <= MAX_FORM_BYTES)) return refuse(req, res, 413, `body of ${length} bytes`, "O formulário enviado é grande demais.");
+    if (!(length <= MAX_FORM_BYTES)) return refuse(res, 413, `body of ${length} bytes`, "O formulário enviado é grande demais.");
     next();
   };
 
@@ -154,8 +156,8 @@ export function requestPipeline(options: PipelineOptions): RequestHandler[] {
         skip: (req: Request, res: Response) => !isPublicPost(req.method, res.locals.routePath ?? "/"),
         standardHeaders: "draft-8",
         legacyHeaders: false,
-        handler: (req: Request, res: Response, _next: NextFunction) => {
-          refuse(req, res, 429, "rate limit", "Muitas tentativas em pouco tempo. Aguarde alguns minutos e tente novamente.");
+        handler: (_req: Request, res: Response, _next: NextFunction) => {
+          refuse(res, 429, "rate limit", "Muitas tentativas em pouco tempo. Aguarde alguns minutos e tente novamente.");
         },
       }),
     );

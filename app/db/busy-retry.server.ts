@@ -13,8 +13,7 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from "kysely";
-import { data } from "react-router";
-import { BUSY_MESSAGE, BUSY_RETRY_AFTER_SECONDS } from "#app/utils/database-busy";
+import { log } from "#app/utils/log.server";
 
 // Waiting for SQLite's write lock without freezing the server.
 //
@@ -49,15 +48,18 @@ export const BUSY_DEADLINE_MS = 3000;
 const BACKOFF_FIRST_MS = 5;
 const BACKOFF_MAX_MS = 100;
 
-// A write that could not get the lock in time. It is also a React Router
-// `data()` value with status 503 and Retry-After, so a loader or action that
-// meets it answers "O sistema está ocupado. Tente novamente em instantes."
-// through the nearest error boundary instead of a 500. (A route that catches
-// every error must let this one through, or answer it the same way.)
+// A write that could not get the lock in time: a plain error. The server
+// turns it into the 503 page "O sistema está ocupado" wherever a loader, an
+// action or a middleware lets it through (server/busy-answer.ts); a route that
+// catches a failed write answers through app/utils/failure.server.ts, which
+// lets it through.
+//
+// Recognised by isDatabaseBusy, not instanceof: server.js and React Router's
+// build each bundle a copy of this class, so the mark is a global symbol.
+const DATABASE_BUSY: unique symbol = Symbol.for("imobiliaria.database-busy") as never;
+
 export class DatabaseBusyError extends Error {
-  declare readonly type: "DataWithResponseInit";
-  declare readonly data: string;
-  declare readonly init: ResponseInit | null;
+  readonly [DATABASE_BUSY] = true;
 
   constructor(
     readonly waitedMs: number,
@@ -65,8 +67,11 @@ export class DatabaseBusyError extends Error {
   ) {
     super(`database busy: no lock after ${Math.round(waitedMs)} ms`, options);
     this.name = "DatabaseBusyError";
-    Object.assign(this, data(BUSY_MESSAGE, { status: 503, statusText: "Service Unavailable", headers: { "Retry-After": String(BUSY_RETRY_AFTER_SECONDS) } }));
   }
+}
+
+export function isDatabaseBusy(error: unknown): error is DatabaseBusyError {
+  return error instanceof Error && (error as { [DATABASE_BUSY]?: unknown })[DATABASE_BUSY] === true;
 }
 
 function isBusy(error: unknown) {
@@ -82,7 +87,7 @@ async function retryWhileBusy<T>(attempt: () => Promise<T>, deadlineMs: number):
       if (!isBusy(error)) throw error;
       const waited = performance.now() - started;
       if (waited >= deadlineMs) {
-        console.warn(`database busy: gave up after ${Math.round(waited)} ms`);
+        log.warn("db.busy", { waitedMs: Math.round(waited) });
         throw new DatabaseBusyError(waited, { cause: error });
       }
       await sleep(Math.min(delay, deadlineMs - waited));
@@ -109,7 +114,9 @@ class BusyRetryConnection implements DatabaseConnection {
       try {
         return await open.executeQuery<R>(query);
       } catch (error) {
-        throw isBusy(error) ? new DatabaseBusyError(0, { cause: error }) : error;
+        if (!isBusy(error)) throw error;
+        log.warn("db.busy", { waitedMs: 0, inTransaction: true });
+        throw new DatabaseBusyError(0, { cause: error });
       } finally {
         // A transaction begun by a statement (below) ends with the statement
         // that commits or rolls it back.
@@ -256,10 +263,4 @@ export function busyRetryDialect(sqlite: SQLite.Database, deadlineMs = BUSY_DEAD
     createQueryCompiler: () => new SqliteQueryCompiler(),
     createIntrospector: (db) => new SqliteIntrospector(db),
   };
-}
-
-// For a route that catches every error of a write to answer it its own way:
-// a busy database goes on to the 503 page instead of the route's "failed".
-export function rethrowIfBusy(error: unknown) {
-  if (error instanceof DatabaseBusyError) throw error;
 }

@@ -6,7 +6,7 @@ import { databasePath } from "#app/utils/env.server";
 import { BUSY_TIMEOUT_MS, busyRetryDialect } from "./busy-retry.server";
 import type { Database } from "./schema";
 
-export { DatabaseBusyError, rethrowIfBusy } from "./busy-retry.server";
+export { DatabaseBusyError, isDatabaseBusy } from "./busy-retry.server";
 
 // The one Kysely instance of the app, opened lazily so that importing a module
 // never creates a database file (tests choose DATABASE_PATH before first use).

@@ -1,5 +1,6 @@
 import { Migrator, type Kysely } from "kysely";
 import { migrations } from "../../migrations";
+import { log } from "#app/utils/log.server";
 import type { Database } from "./schema";
 
 // Runs the append-only migrations of migrations/ (listed in migrations/index.ts).
@@ -10,8 +11,8 @@ export async function migrateToLatest(db: Kysely<Database>) {
   });
   const { error, results } = await migrator.migrateToLatest();
   for (const r of results ?? []) {
-    if (r.status === "Error") console.error(`migration ${r.migrationName} failed`);
-    else if (r.status === "Success") console.log(`migration ${r.migrationName} applied`);
+    if (r.status === "Error") log.error("db.migration_failed", { migration: r.migrationName });
+    else if (r.status === "Success") log.info("db.migration_applied", { migration: r.migrationName });
   }
   if (error) throw error;
 }

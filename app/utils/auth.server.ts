@@ -7,6 +7,7 @@ import { accountKey, clearAttempts, registerAttempt } from "#app/models/accounts
 import { checkPassword, findUserForLogin, type SessionUser } from "#app/models/accounts/users.server";
 import { getClientForUser, type PortalClient } from "#app/models/clients/portal.server";
 import { trustedDevice } from "./device-cookie.server";
+import { noteRequestRole } from "./log.server";
 import { CLIENT_IP_HEADER } from "./request-headers";
 import { clearSessionCookie, readSessionToken } from "./session.server";
 import { redirectWithToast } from "./toast.server";
@@ -69,8 +70,12 @@ export async function confirmCurrentPassword(request: Request, userId: number, p
   return "ok";
 }
 
+// Every page that reads the session reads it here; the request's access line
+// gets the account's role (never who it is).
 export async function getSessionUser(request: Request) {
-  return lookupSession(getDb(), await readSessionToken(request));
+  const result = await lookupSession(getDb(), await readSessionToken(request));
+  if (result.status === "ok") noteRequestRole(result.user.role);
+  return result;
 }
 
 // The admin guard (docs/decisions/0004-accounts-and-guard.md): throws a

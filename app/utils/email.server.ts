@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import { getEnv } from "./env.server";
+import { log } from "./log.server";
 
 // Email through nodemailer: SMTP when SMTP_URL is set; otherwise each message
 // is written to OUTBOX_DIR (data/outbox) as an .eml file and logged, so a
@@ -22,6 +23,7 @@ export async function sendEmail(message: { to: string; subject: string; text: st
     const safeTo = message.to.replace(/[^a-z0-9@._-]/gi, "_");
     const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${safeTo}.eml`);
     fs.writeFileSync(file, (info as unknown as { message: Buffer }).message);
-    console.log(`email para ${message.to} gravado em ${file}`);
+    // Not the address (personal data), nor the file's name, which holds it.
+    log.info("mail.saved_to_outbox", { dir });
   }
 }

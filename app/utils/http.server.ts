@@ -1,4 +1,5 @@
 import { data, type RouterContextProvider } from "react-router";
+import { log, reasonOf } from "./log.server";
 import { staffContext } from "./staff-context";
 import { redirectWithToast } from "./toast.server";
 
@@ -22,8 +23,7 @@ export async function readFormData(request: Request): Promise<FormData> {
   try {
     return await request.formData();
   } catch (error) {
-    const reason = error instanceof Error ? error.message.split("\n")[0] : String(error);
-    console.warn(`[recusado] 400 ${request.method} ${JSON.stringify(new URL(request.url).pathname.slice(0, 200))}: unreadable form (${reason})`);
+    log.warn("request.refused", { status: 400, reason: `unreadable form (${reasonOf(error)})` });
     throw data({ message: UNREADABLE_FORM }, { status: 400 });
   }
 }

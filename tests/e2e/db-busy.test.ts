@@ -83,6 +83,17 @@ test("while another process holds the write lock, reads answer at once and write
     expect(recoveryRes.headers()["retry-after"]).toBe("5");
     expect(await recoveryRes.text()).toContain(BUSY);
 
+    // The log ties each 503 to its cause: the database layer's db.busy line
+    // and the access line carry the answer's X-Request-Id; no error line.
+    for (const res of [loginRes, recoveryRes]) {
+      const id = res.headers()["x-request-id"];
+      expect(id).toBeTruthy();
+      await expect.poll(() => server.log().find((l) => l.event === "http.request" && l.requestId === id)?.status).toBe(503);
+      const lines = server.log().filter((l) => l.requestId === id);
+      expect(lines.find((l) => l.event === "db.busy")).toMatchObject({ level: "warn" });
+      expect(lines.filter((l) => l.level === "error")).toEqual([]);
+    }
+
     // With JavaScript, a form posted through React Router shows the same page.
     await page.goto(`${url}/admin/password-recovery`);
     await page.getByLabel("Email").fill(email);

@@ -53,7 +53,7 @@ async function pagesAnswer(count: number) {
 
 test("two workers answer on one port, running the built JavaScript without a TypeScript loader", async () => {
   // The primary says so once both workers listen; the first may answer before.
-  await expect.poll(() => server.output()).toContain("(production, 2 processos)");
+  await expect.poll(() => server.log().some((l) => l.event === "server.listening" && l.mode === "production" && l.processes === 2)).toBe(true);
   expect(await pagesAnswer(20)).toEqual(Array(20).fill(200));
   const running = workers();
   expect(running).toHaveLength(2);
@@ -66,7 +66,7 @@ test("a worker that dies is replaced, and the other answers meanwhile", async ()
   // Until the primary hears of the death it may still hand the dead worker a
   // connection (reset, as with any crash); from then on fresh connections land
   // on the survivor until the replacement listens.
-  await expect.poll(() => server.output()).toContain(`processo ${victim.pid} terminou (SIGKILL); iniciando outro`);
+  await expect.poll(() => server.log().some((l) => l.event === "worker.exited" && l.pid === victim.pid && l.signal === "SIGKILL")).toBe(true);
   for (let i = 0; i < 10; i++) expect(await freshStatus("/sobre-nos")).toBe(200);
   await expect.poll(() => workers().map((w) => w.pid), { timeout: 20_000 }).toHaveLength(2);
   const now = workers().map((w) => w.pid);

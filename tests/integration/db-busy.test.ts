@@ -1,16 +1,22 @@
 import Database from "better-sqlite3";
 import { sql } from "kysely";
-import { createStaticHandler, isRouteErrorResponse } from "react-router";
+import { RouterContextProvider, createStaticHandler, isRouteErrorResponse, type MiddlewareFunction } from "react-router";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { DatabaseBusyError, openDatabase } from "#app/db/db.server";
+import { DatabaseBusyError, isDatabaseBusy, openDatabase } from "#app/db/db.server";
+import { BUSY_MESSAGE, isBusyResponse } from "#app/utils/database-busy";
+import { failedWriteAlert, failedWriteToast, reportFailure } from "#app/utils/failure.server";
+import { captureLog } from "#tests/fixtures/log";
 import { tempDatabase } from "#tests/fixtures/temp-db";
+import { busyAnswering, withBusyAnswer } from "../../server/busy-answer";
 
 // Another process (a CLI, a backup, a migration) holds the write lock: the
 // app's reads keep flowing, its event loop stays free while a write waits, and
-// a write that cannot get the lock in time fails with a typed error that
-// React Router answers with 503, not 500.
+// a write that cannot get the lock in time fails with a plain typed error,
+// which the server answers with 503, not 500 (server/busy-answer.ts), and
+// which a route's failure answer lets through (app/utils/failure.server.ts).
 
 let temp: Awaited<ReturnType<typeof tempDatabase>>;
+const captured = captureLog();
 let other: Database.Database | undefined;
 
 beforeAll(async () => {
@@ -18,8 +24,14 @@ beforeAll(async () => {
   await temp.db.insertInto("login_attempts").values({ key: "seed", failures: 1, window_started_at: new Date().toISOString() }).execute();
 });
 
-afterEach(() => release());
-afterAll(() => temp.cleanup());
+afterEach(() => {
+  release();
+  captured.clear();
+});
+afterAll(() => {
+  captured.restore();
+  return temp.cleanup();
+});
 
 // BEGIN IMMEDIATE on a second handle, with an uncommitted write: what
 // `sqlite3 app.db`, a script or a migration does while it works.
@@ -109,6 +121,10 @@ describe("while another process holds the write lock", () => {
     const waited = performance.now() - started;
     expect(error).toBeInstanceOf(DatabaseBusyError);
     expect(trxError).toBeInstanceOf(DatabaseBusyError);
+    // One warn line each, with how long it waited.
+    const lines = captured.events("db.busy");
+    expect(lines).toHaveLength(2);
+    expect(lines.every((l) => l.level === "warn" && Number(l.waitedMs) >= 1000)).toBe(true);
     expect(waited).toBeGreaterThan(1000);
     expect(waited).toBeLessThan(6000);
     // The 10 ms interval kept firing all along: nothing waited synchronously
@@ -146,28 +162,109 @@ describe("the app's connections", () => {
   });
 });
 
-describe("React Router's answer to DatabaseBusyError", () => {
-  it("is a 503 error response that the error boundary renders, for loaders and actions", async () => {
-    const handler = createStaticHandler([
-      {
-        id: "root",
-        path: "/",
-        hasErrorBoundary: true,
-        loader: () => {
-          throw new DatabaseBusyError(3000);
-        },
-        action: () => {
-          throw new DatabaseBusyError(3000);
-        },
-      },
+// The one place where it becomes the 503 page (server/busy-answer.ts): every
+// loader, action and middleware of the build, wrapped.
+describe("a locked database as React Router answers it", () => {
+  const busy = () => {
+    throw new DatabaseBusyError(3000);
+  };
+  const routeModule = (fns: { loader?: () => unknown; action?: () => unknown; middleware?: MiddlewareFunction<Response>[] }) =>
+    busyAnswering({ default: () => null, ...fns } as never);
+
+  function handlerFor(module: ReturnType<typeof routeModule>) {
+    return createStaticHandler([
+      { id: "root", path: "/", hasErrorBoundary: true, loader: module.loader, action: module.action, middleware: module.middleware as never },
     ]);
+  }
+  const requestFor = (method: string) => new Request("http://localhost/", { method, body: method === "POST" ? new URLSearchParams({ a: "1" }) : undefined });
+
+  it("is a 503 error response with the busy message that the error boundary renders, for loaders and actions", async () => {
+    const handler = handlerFor(routeModule({ loader: busy, action: busy }));
     for (const method of ["GET", "POST"]) {
-      const context = await handler.query(new Request("http://localhost/", { method, body: method === "POST" ? new URLSearchParams({ a: "1" }) : undefined }));
+      const context = await handler.query(requestFor(method));
       if (context instanceof Response) throw new Error("expected a render context");
       expect(context.statusCode).toBe(503);
       const error = context.errors?.root;
-      expect(isRouteErrorResponse(error) && error.status).toBe(503);
-      expect(isRouteErrorResponse(error) && error.data).toBe("O sistema está ocupado. Tente novamente em instantes.");
+      expect(isBusyResponse(error)).toBe(true);
+      expect(isRouteErrorResponse(error) && error.data).toBe(BUSY_MESSAGE);
     }
+  });
+
+  it("is the same answer from a middleware", async () => {
+    const handler = handlerFor(routeModule({ loader: () => "ok", middleware: [async () => busy()] }));
+    const response = await handler.query(requestFor("GET"), {
+      requestContext: new RouterContextProvider(),
+      generateMiddlewareResponse: async (query) => {
+        const context = await query(requestFor("GET"));
+        if (context instanceof Response) return context;
+        return new Response(JSON.stringify({ status: context.statusCode, busy: isBusyResponse(context.errors?.root) }), { status: context.statusCode });
+      },
+    });
+    expect(response).toBeInstanceOf(Response);
+    expect(await (response as Response).json()).toEqual({ status: 503, busy: true });
+  });
+
+  it("leaves every other error, answer and value as it was", async () => {
+    const failure = new Error("something else");
+    const handler = handlerFor(
+      routeModule({
+        loader: () => {
+          throw failure;
+        },
+        action: () => "done",
+      }),
+    );
+    const loaded = await handler.query(requestFor("GET"));
+    if (loaded instanceof Response) throw new Error("expected a render context");
+    expect(loaded.statusCode).toBe(500);
+    expect(loaded.errors?.root).toBe(failure);
+    const acted = await handler.query(requestFor("POST"));
+    if (acted instanceof Response) throw new Error("expected a render context");
+    expect(acted.actionData).toEqual({ root: "done" });
+  });
+
+  it("wraps every route of a build and nothing else", () => {
+    const loader = () => null;
+    const build = { routes: { root: { id: "root", path: "", module: { default: loader } }, page: { id: "page", module: { loader, ErrorBoundary: loader } } } };
+    const wrapped = withBusyAnswer(build as never) as unknown as typeof build;
+    expect(wrapped.routes.root.module).toEqual({ default: loader, loader: undefined, action: undefined, middleware: undefined });
+    expect(wrapped.routes.page.module.ErrorBoundary).toBe(loader);
+    expect(typeof (wrapped.routes.page.module as { loader?: unknown }).loader).toBe("function");
+    expect((wrapped.routes.page.module as { loader?: unknown }).loader).not.toBe(loader);
+  });
+
+  it("is recognised in any copy of the module (server.js and React Router's build each bundle one)", () => {
+    // Another copy's class: the same global mark, not the same constructor.
+    const copy = Object.assign(new Error("database busy"), { [Symbol.for("imobiliaria.database-busy")]: true });
+    expect(isDatabaseBusy(copy)).toBe(true);
+    expect(isDatabaseBusy(new DatabaseBusyError(0))).toBe(true);
+    expect(isDatabaseBusy(new Error("database busy"))).toBe(false);
+    expect(isDatabaseBusy({ [Symbol.for("imobiliaria.database-busy")]: true })).toBe(false);
+  });
+});
+
+// The answer of a route that catches a failed write (app/utils/failure.server.ts).
+describe("a failed write's answer", () => {
+  it("lets a locked database through to the 503 page, whatever the route answers otherwise", async () => {
+    const error = new DatabaseBusyError(3000);
+    await expect(failedWriteToast("test.write_failed", error, "/admin", { title: "Erro" })).rejects.toBe(error);
+    expect(() => failedWriteAlert("test.write_failed", error, { alert: "x" })).toThrow(error);
+    expect(() => reportFailure("test.write_failed", error)).toThrow(error);
+    expect(captured.events("test.write_failed")).toEqual([]);
+  });
+
+  it("logs any other failure with the route's event and answers with the toast or the alert", async () => {
+    const error = new Error("disk full");
+    const toast = await failedWriteToast("test.write_failed", error, "/admin/banners", { title: "Falha", description: "Tente novamente." }, { list: "x" });
+    expect(toast.status).toBe(302);
+    expect(toast.headers.get("Location")).toBe("/admin/banners");
+    expect(toast.headers.get("Set-Cookie")).toContain("toast=");
+    const alert = failedWriteAlert("test.write_failed", error, { alert: "Nada foi salvo." });
+    expect(alert.init?.status).toBe(500);
+    expect(alert.data).toEqual({ alert: "Nada foi salvo." });
+    expect(captured.events("test.write_failed")).toEqual([
+      expect.objectContaining({ level: "error", list: "x", error: expect.objectContaining({ message: "disk full" }) }),
+      expect.objectContaining({ level: "error", error: expect.objectContaining({ message: "disk full" }) }),
+    ]);
   });
 });

@@ -1,8 +1,9 @@
 import type { AddressInfo } from "node:net";
 import express from "express";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { requestPipeline } from "../../server/request-pipeline";
 import { checkPath, formBodyKind, isPublicPost, isUploadPath } from "../../server/request-rules";
+import { captureLog } from "#tests/fixtures/log";
 import { multipartBody, sendRaw } from "#tests/fixtures/raw-http";
 
 // The rules judge the path React Router will route (decoded, without ".data",
@@ -135,15 +136,19 @@ describe("request pipeline", () => {
   let reached: { path: string; bytes: number }[] = [];
   let base = "";
   let close: () => void;
-  const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+  const captured = captureLog();
+  const refusals = () => captured.events("request.refused");
 
   beforeAll(async () => {
     ({ reached, base, close } = await startApp());
   });
-  afterAll(() => close());
+  afterAll(() => {
+    close();
+    captured.restore();
+  });
   afterEach(() => {
     reached.length = 0;
-    warn.mockClear();
+    captured.clear();
   });
 
   const FORM = { "Content-Type": "application/x-www-form-urlencoded" };
@@ -155,8 +160,8 @@ describe("request pipeline", () => {
     expect(res.body).toContain("Endereço inválido");
     expect(reached).toEqual([]);
     // One line in the log, no stack.
-    expect(warn).toHaveBeenCalledTimes(1);
-    expect(String(warn.mock.calls[0][0])).not.toContain("\n");
+    expect(refusals()).toEqual([expect.objectContaining({ level: "warn", status: 400, reason: "encoded dot, slash, backslash or control" })]);
+    expect(captured.text()).not.toContain("stack");
   });
 
   it("caps every body but the multipart uploads of the upload routes", async () => {
@@ -210,8 +215,9 @@ describe("request pipeline", () => {
     expect(res.body).toContain("Formulário recusado");
     expect((await sendRaw(base, { method: "POST", path: "/?index", headers: { ...FORM, Origin: "null" }, body: "a=b" })).status).toBe(403);
     expect(reached).toEqual([]);
-    expect(warn).toHaveBeenCalledTimes(2);
-    expect(warn.mock.calls.every(([line]) => !String(line).includes("\n"))).toBe(true);
+    expect(refusals()).toHaveLength(2);
+    expect(refusals().every((line) => line.status === 403 && String(line.reason).startsWith("cross-origin post from "))).toBe(true);
+    expect(captured.text()).not.toContain("stack");
   });
 
   it("takes a post from APP_URL's origin even when the proxy in front is not trusted", async () => {

@@ -7,9 +7,10 @@ import { AdminTitle } from "./admin-shell";
 export function RequestErrorState({ error, title, listPath }: { error: unknown; title: string; listPath: string }) {
   const location = useLocation();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  // A refused post (a form that could not be read): its message, no log here.
+  // A refused post (a form that could not be read): its message. Nothing is
+  // logged here: the server logged the error where it happened
+  // (handleError in app/entry.server.tsx), with its request id.
   const refused = refusalOf(error);
-  if (!notFound && !refused && typeof window === "undefined") console.error(error);
   return (
     <>
       <AdminTitle title={title} />

@@ -4,12 +4,12 @@ import { REFUSED_TITLE, refusalOf } from "#app/utils/refusal";
 
 // What a visitor sees when a page fails: the spec's 404 texts, "busy" when the
 // database stayed locked (503), or a calm message for anything else (details
-// stay in the server log).
+// stay in the server log, written where the error happened: handleError in
+// app/entry.server.tsx).
 export function ErrorPage({ error, notFoundTitle, notFoundText }: { error: unknown; notFoundTitle?: string; notFoundText?: string }) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const busy = isBusyResponse(error);
   const refused = busy ? null : refusalOf(error);
-  if (!notFound && !busy && !refused && typeof window === "undefined") console.error(error);
   return (
     <section className="mx-auto max-w-2xl px-4 py-20 text-center">
       <p className="text-6xl font-bold text-gold-500">{notFound ? "404" : busy ? "503" : refused ? refused.status : "Erro"}</p>

@@ -3,6 +3,7 @@ import { promises as fs } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { uploadsDir } from "#app/utils/env.server";
+import { log } from "#app/utils/log.server";
 
 // Replacement banner images: public files under UPLOADS_DIR/public/banners,
 // served as /uploads/banners/<random>.webp with a one-year immutable cache
@@ -97,6 +98,6 @@ export async function removeUploadedBannerImages(urls: string[]) {
     await removeFiles(files);
   } catch (error) {
     // The row no longer points at them: a leftover file is harmless, so log only.
-    console.error("banner image clean-up failed", error);
+    log.error("banner.image_cleanup_failed", { error });
   }
 }

@@ -1,6 +1,7 @@
 import type { Canvas } from "@napi-rs/canvas";
 import type { PDFDocumentProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { OPS } from "pdfjs-dist/legacy/build/pdf.mjs";
+import { log, reasonOf } from "#app/utils/log.server";
 import { readItfBarcodes } from "./barcode.server";
 import { decodeBarcode } from "./boleto-line";
 import { hasTrustedCode, interpretBoleto, type BoletoReading } from "./boleto-reading";
@@ -93,7 +94,7 @@ async function readPdf(bytes: Uint8Array, today: string, steps: string[]): Promi
   } catch (error) {
     // A page that cannot be parsed or drawn: the file is damaged. Logged,
     // because the same path would hide a broken OCR or renderer.
-    console.warn("boleto reader: a PDF page failed:", error instanceof Error ? error.message : error);
+    log.warn("boleto.page_failed", { reason: reasonOf(error) });
     throw new Unreadable();
   } finally {
     await doc.destroy();

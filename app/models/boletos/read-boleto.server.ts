@@ -1,6 +1,7 @@
 import path from "node:path";
 import { Piscina } from "piscina";
 import sharp from "sharp";
+import { log } from "#app/utils/log.server";
 import { localToday } from "#app/utils/local-date";
 import { detectFileType } from "#app/utils/uploads.server";
 import type { BoletoTask, BoletoTaskResult } from "./boleto-worker.server";
@@ -167,7 +168,7 @@ function failureOf(error: unknown): BoletoReadError {
   if (/queue is at limit/i.test(message)) return new BoletoReadError("busy", { cause: error });
   // The thread died (out of memory, a crash in a native decoder) or could not
   // start: the user sees the spec's message; the log keeps what happened.
-  console.error("boleto reader:", error);
+  log.error("boleto.reader_failed", { error });
   return new BoletoReadError("unreadable", { cause: error });
 }
 

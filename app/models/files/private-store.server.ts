@@ -3,6 +3,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { uploadsDir } from "#app/utils/env.server";
 import { nameWithExtension } from "#app/utils/file-names";
+import { log } from "#app/utils/log.server";
 
 // Private files (docs/decisions/0024-private-files.md): contracts, maintenance
 // images and documents under uploads/private, named by a random key that the
@@ -26,7 +27,7 @@ export async function removePrivateFiles(keys: readonly string[]) {
     try {
       await fs.rm(privateFilePath(key), { force: true });
     } catch (error) {
-      console.warn(`private file ${key} not removed:`, error instanceof Error ? error.message : error);
+      log.warn("file.remove_failed", { key, error });
     }
   }
 }

@@ -3,13 +3,14 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, data, redirect, useNavigation } from "react-router";
 import { AuthCard } from "#app/components/admin/auth-card";
 import { Field, FormAlert, buttonClass } from "#app/components/ui/field";
-import { DatabaseBusyError, getDb } from "#app/db/db.server";
+import { getDb, isDatabaseBusy } from "#app/db/db.server";
 import { loginSchema } from "#app/models/accounts/login.schema";
 import { createSession } from "#app/models/accounts/sessions.server";
 import { LoginError, authenticator, getSessionUser } from "#app/utils/auth.server";
 import { BUSY_MESSAGE, BUSY_RETRY_AFTER_SECONDS, BUSY_TITLE } from "#app/utils/database-busy";
 import { deviceCookieFor } from "#app/utils/device-cookie.server";
 import { readFormData } from "#app/utils/http.server";
+import { log } from "#app/utils/log.server";
 import { pageTitle } from "#app/utils/seo";
 import { sessionCookieFor } from "#app/utils/session.server";
 import { redirectWithToast } from "#app/utils/toast.server";
@@ -52,8 +53,8 @@ export async function action({ request }: Route.ActionArgs) {
     }
     // Another process held the database's write lock past the driver's
     // deadline (a backup, a migration): the person may simply try again.
-    if (error instanceof DatabaseBusyError) return refuse(503, BUSY_TITLE, BUSY_MESSAGE, { "Retry-After": String(BUSY_RETRY_AFTER_SECONDS) });
-    console.error("login failed", error);
+    if (isDatabaseBusy(error)) return refuse(503, BUSY_TITLE, BUSY_MESSAGE, { "Retry-After": String(BUSY_RETRY_AFTER_SECONDS) });
+    log.error("login.failed", { area: "staff", error });
     return refuse(500, "Erro no sistema", "Ocorreu um erro durante o login. Tente novamente.");
   }
 }

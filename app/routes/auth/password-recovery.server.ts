@@ -7,6 +7,7 @@ import type { Role } from "#app/db/schema";
 import { sendEmail } from "#app/utils/email.server";
 import { getAgency } from "#app/utils/env.server";
 import { readFormData } from "#app/utils/http.server";
+import { log } from "#app/utils/log.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 
 // What the staff and client recovery routes share
@@ -32,7 +33,7 @@ export function sendRecoveryEmail(to: { email: string; name: string }, link: str
       "",
       "Se você não fez este pedido, ignore este email: sua senha continua a mesma.",
     ].join("\n"),
-  }).catch((error) => console.error(`password recovery email failed (${area})`, error));
+  }).catch((error) => log.error("mail.failed", { purpose: "password recovery", area: area === "Área do Cliente" ? "client" : "staff", error }));
 }
 
 // Whether a token is valid for this page: staff tokens on the staff page,

@@ -1,7 +1,7 @@
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { LogOut } from "#app/components/ui/private-icons";
 import { Form, Link, data } from "react-router";
-import { getDb, rethrowIfBusy } from "#app/db/db.server";
+import { getDb } from "#app/db/db.server";
 import { listClientBillings } from "#app/models/billing/billing.server";
 import { listOwnContracts } from "#app/models/clients/portal.server";
 import { formatDay } from "#app/models/clients/status";
@@ -10,6 +10,7 @@ import { MaintenanceImageError, createMaintenanceRequest, listOwnMaintenanceRequ
 import { clientContext } from "#app/utils/client-context";
 import { formatBRL } from "#app/utils/format";
 import { pageTitle } from "#app/utils/seo";
+import { failedWriteAlert } from "#app/utils/failure.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/area";
 import { BillingTab, ContractsTab, MaintenanceTab } from "./area-tabs";
@@ -75,9 +76,10 @@ export async function action({ context, request }: Route.ActionArgs) {
         { status: 400 },
       );
     }
-    rethrowIfBusy(error);
-    console.error("maintenance request failed", error);
-    return data({ result: submission.reply(), alert: { title: "Erro", description: MAINTENANCE_MESSAGES.failed } }, { status: 500 });
+    return failedWriteAlert("maintenance.request_failed", error, {
+      result: submission.reply(),
+      alert: { title: "Erro", description: MAINTENANCE_MESSAGES.failed },
+    });
   }
   return redirectWithToast("/client-area?tab=manutencao", {
     type: "success",

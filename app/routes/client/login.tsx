@@ -4,7 +4,7 @@ import { Form, Link, data, redirect, useNavigation } from "react-router";
 import { AuthCard } from "#app/components/admin/auth-card";
 import { PasswordInput } from "#app/components/client/password-input";
 import { Field, FormAlert, buttonClass } from "#app/components/ui/field";
-import { DatabaseBusyError, getDb } from "#app/db/db.server";
+import { getDb, isDatabaseBusy } from "#app/db/db.server";
 import { loginSchema } from "#app/models/accounts/login.schema";
 import { createSession } from "#app/models/accounts/sessions.server";
 import { getClientForUser } from "#app/models/clients/portal.server";
@@ -12,6 +12,7 @@ import { LoginError, authenticator, getSessionUser } from "#app/utils/auth.serve
 import { BUSY_MESSAGE, BUSY_RETRY_AFTER_SECONDS, BUSY_TITLE } from "#app/utils/database-busy";
 import { deviceCookieFor } from "#app/utils/device-cookie.server";
 import { readFormData } from "#app/utils/http.server";
+import { log } from "#app/utils/log.server";
 import { pageTitle } from "#app/utils/seo";
 import { sessionCookieFor } from "#app/utils/session.server";
 import { redirectWithToast } from "#app/utils/toast.server";
@@ -54,8 +55,8 @@ export async function action({ request }: Route.ActionArgs) {
       if (error.code === "missing") return refuse(400, "Login inválido", "Preencha o nome de usuário ou email e a senha.");
       return refuse(401, "Login inválido", "Usuário ou senha incorretos. Verifique suas credenciais.");
     }
-    if (error instanceof DatabaseBusyError) return refuse(503, BUSY_TITLE, BUSY_MESSAGE, { "Retry-After": String(BUSY_RETRY_AFTER_SECONDS) });
-    console.error("client login failed", error);
+    if (isDatabaseBusy(error)) return refuse(503, BUSY_TITLE, BUSY_MESSAGE, { "Retry-After": String(BUSY_RETRY_AFTER_SECONDS) });
+    log.error("login.failed", { area: "client", error });
     return refuse(500, "Erro no sistema", "Ocorreu um erro durante o login. Tente novamente.");
   }
 }

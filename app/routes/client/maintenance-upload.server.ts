@@ -1,5 +1,6 @@
 import { MAX_MAINTENANCE_IMAGES } from "#app/models/maintenance/maintenance.schema";
 import { MAX_IMAGE_BYTES } from "#app/utils/image-rules";
+import { log } from "#app/utils/log.server";
 import { parseMultipartForm, readAcceptedImage, UploadRefusedError } from "#app/utils/uploads.server";
 
 // The upload side of "Nova Solicitação" (client area): the multipart body is
@@ -34,7 +35,7 @@ export async function readMaintenanceForm(request: Request): Promise<Maintenance
     });
   } catch (error) {
     if (error instanceof UploadRefusedError) {
-      console.warn(`[recusado] 400 maintenance form: ${error.reason}`);
+      log.warn("upload.refused", { form: "maintenance", reason: error.reason });
       return {
         ok: false,
         formData: null,

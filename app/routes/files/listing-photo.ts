@@ -4,6 +4,7 @@ import { Readable } from "node:stream";
 import { getDb } from "#app/db/db.server";
 import { findListingPhoto } from "#app/models/feed/feed.server";
 import { ensureListingJpeg } from "#app/models/properties/image-store.server";
+import { log, reasonOf } from "#app/utils/log.server";
 import type { Route } from "./+types/listing-photo";
 
 // /fotos/<key>.jpg: the JPEG copy of a public listing photo, for the portal
@@ -30,7 +31,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     size = (await fs.stat(filePath)).size;
   } catch (error) {
     // A WebP variant missing on disk or unreadable: the photo cannot be served.
-    console.warn("listing photo unavailable as JPEG", key, error instanceof Error ? error.message : error);
+    log.warn("photo.jpeg_unavailable", { key, reason: reasonOf(error) });
     return notFound();
   }
   // The key changes with every upload, so the bytes behind a URL never do.

@@ -1,5 +1,5 @@
 import { getZodConstraint } from "@conform-to/zod/v4";
-import { getDb, rethrowIfBusy } from "#app/db/db.server";
+import { getDb } from "#app/db/db.server";
 import { idealRequestAction } from "./ideal-request.server";
 import { BannerSlider } from "#app/components/site/home/banner-slider";
 import { FeaturedSection } from "#app/components/site/home/featured-carousel";
@@ -8,6 +8,7 @@ import { IdealPropertySection } from "#app/components/site/home/ideal-property-f
 import { listActiveBanners } from "#app/models/banners/banners.server";
 import { idealRequestSchema } from "#app/models/leads/ideal-request.schema";
 import { listFeatured } from "#app/models/properties/properties.server";
+import { reportFailure } from "#app/utils/failure.server";
 import { useAgency } from "#app/utils/root-data";
 import { agencyFrom, seo } from "#app/utils/seo";
 import type { Route } from "./+types/home";
@@ -31,9 +32,8 @@ export async function loader() {
   try {
     featured = await listFeatured(db);
   } catch (error) {
-    rethrowIfBusy(error);
-    console.error("featured list failed", error);
-    featuredError = `Erro ao carregar imóveis: ${error instanceof Error ? error.message : "Erro desconhecido"}`;
+    reportFailure("featured.list_failed", error);
+    featuredError = "Erro ao carregar imóveis. Tente novamente em instantes.";
   }
   return { banners, featured, featuredError, constraint: getZodConstraint(idealRequestSchema) };
 }

@@ -1,7 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "react-router";
 import type { z } from "zod";
-import { rethrowIfBusy } from "#app/db/db.server";
+import { failedWriteAlert } from "#app/utils/failure.server";
 import { invalidSubmission, submissionFailed } from "#app/utils/forms.server";
 import { readFormData } from "#app/utils/http.server";
 import type { Toast } from "#app/utils/toast";
@@ -22,9 +21,7 @@ export async function visitorFormAction<S extends z.ZodType<{ website?: string }
   try {
     await save(submission.value);
   } catch (error) {
-    rethrowIfBusy(error);
-    console.error(`${what} insert failed`, error);
-    return data({ result: submission.reply(), alert: submissionFailed() }, { status: 500 });
+    return failedWriteAlert("visitor_form.save_failed", error, { result: submission.reply(), alert: submissionFailed() }, { form: what });
   }
   return redirectWithToast(redirectTo, success);
 }

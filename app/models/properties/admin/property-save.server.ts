@@ -3,6 +3,7 @@ import type { Database } from "#app/db/schema";
 import type { AuditActor } from "#app/models/audit/audit.server";
 import { deleteListingImageFiles, storeListingImage } from "#app/models/properties/image-store.server";
 import type { StoredImage } from "#app/models/properties/images";
+import { log } from "#app/utils/log.server";
 import { insertProperty, updateProperty } from "./property-admin.server";
 import type { PropertyInput } from "./property.schema";
 
@@ -48,7 +49,7 @@ async function removeFiles(images: { file_key: string; widths: number[] }[]) {
       await deleteListingImageFiles(img);
     } catch (error) {
       // A file left behind is only disk space; the rows are already right.
-      console.warn("could not delete listing image files", img.file_key, error);
+      log.warn("image.remove_failed", { key: img.file_key, error });
     }
   }
 }
@@ -61,7 +62,7 @@ async function storeImages(uploads: Buffer[]): Promise<StoredImage[]> {
   try {
     for (const bytes of uploads) stored.push(await storeListingImage(bytes));
   } catch (error) {
-    console.warn("listing image could not be processed", error);
+    log.warn("image.processing_failed", { error });
     await removeFiles(stored);
     throw new ImageProcessingError({ cause: error });
   }

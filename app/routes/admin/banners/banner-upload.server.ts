@@ -1,6 +1,7 @@
 import { BannerImageError, storeBannerImages, type StoredBannerImages } from "#app/models/banners/banner-images.server";
 import { BANNER_FORM_MESSAGES, type BannerFormValues } from "#app/models/banners/banner.schema";
 import { MAX_IMAGE_BYTES } from "#app/utils/image-rules";
+import { log } from "#app/utils/log.server";
 import { isAcceptedImage, parseMultipartForm, UploadRefusedError } from "#app/utils/uploads.server";
 
 // The upload side of the banner edit form, for the action of edit.tsx.
@@ -35,8 +36,8 @@ export async function readBannerFormData(request: Request): Promise<BannerFormBo
   } catch (error) {
     if (error instanceof UploadRefusedError && error.reason === "file-too-large") return { error: BANNER_FORM_MESSAGES.imageTooLarge };
     // A refusal is one line in the log; anything else keeps its stack.
-    if (error instanceof UploadRefusedError) console.warn(`[recusado] 400 banner form: ${error.reason}`);
-    else console.warn("banner form refused", error);
+    if (error instanceof UploadRefusedError) log.warn("upload.refused", { form: "banner", reason: error.reason });
+    else log.warn("upload.refused", { form: "banner", error });
     return { error: "Não foi possível ler o formulário enviado. Tente novamente." };
   }
 }

@@ -4,11 +4,12 @@ import { Link, data } from "react-router";
 import { AdminTitle } from "#app/components/admin/admin-shell";
 import { BannerForm } from "#app/components/admin/banner-form";
 import { ErrorPage } from "#app/components/site/error-page";
-import { getDb, rethrowIfBusy } from "#app/db/db.server";
+import { getDb } from "#app/db/db.server";
 import { getAdminBanner, updateBanner } from "#app/models/banners/admin.server";
 import { bannerSchema } from "#app/models/banners/banner.schema";
 import { BANNER_MESSAGES, isBannerId } from "#app/models/banners/defaults";
 import { requireRole } from "#app/utils/http.server";
+import { failedWriteAlert } from "#app/utils/failure.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/edit";
 import { readBannerFormData, storeUploadedBannerImages } from "./banner-upload.server";
@@ -46,9 +47,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     updated = await updateBanner(getDb(), id, submission.value, actor, stored.images);
   } catch (error) {
-    rethrowIfBusy(error);
-    console.error("banner update failed", error);
-    return data({ result: submission.reply(), alert: { title: FAILED, description: "Nada foi alterado. Tente novamente em instantes." } }, { status: 500 });
+    return failedWriteAlert("banner.update_failed", error, {
+      result: submission.reply(),
+      alert: { title: FAILED, description: "Nada foi alterado. Tente novamente em instantes." },
+    });
   }
   if (!updated) return redirectWithToast(LIST, { type: "error", title: FAILED, description: BANNER_MESSAGES.onlyFixed });
   return redirectWithToast(LIST, {

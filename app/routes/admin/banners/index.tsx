@@ -5,11 +5,12 @@ import { Form, useNavigation } from "react-router";
 import { AdminTitle } from "#app/components/admin/admin-shell";
 import { BannerCard } from "#app/components/admin/banner-card";
 import { ErrorPage } from "#app/components/site/error-page";
-import { getDb, rethrowIfBusy } from "#app/db/db.server";
+import { getDb } from "#app/db/db.server";
 import { listAdminBanners, restoreDefaultBanners, toggleBanner } from "#app/models/banners/admin.server";
 import { bannerListActionSchema } from "#app/models/banners/banner-actions.schema";
 import { BANNER_MESSAGES, MAX_ACTIVE_BANNERS } from "#app/models/banners/defaults";
 import { requireRole, readFormData } from "#app/utils/http.server";
+import { failedWriteToast } from "#app/utils/failure.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/index";
 
@@ -49,9 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     try {
       await restoreDefaultBanners(getDb(), actor);
     } catch (error) {
-      rethrowIfBusy(error);
-      console.error("banner restore failed", error);
-      return redirectWithToast(PATH, { type: "error", title: "Falha ao restaurar os banners", description: "Tente novamente em instantes." });
+      return failedWriteToast("banner.restore_failed", error, PATH, { title: "Falha ao restaurar os banners", description: "Tente novamente em instantes." });
     }
     return redirectWithToast(PATH, { type: "success", title: "Banners restaurados", description: "Os 3 banners padrão foram restaurados." });
   }
@@ -63,9 +62,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       ? redirectWithToast(PATH, { type: "success", title: "Banner ativado", description: `"${result.title}" voltou à página inicial.` })
       : redirectWithToast(PATH, { type: "success", title: "Banner desativado", description: `"${result.title}" não aparece mais na página inicial.` });
   } catch (error) {
-    rethrowIfBusy(error);
-    console.error("banner toggle failed", error);
-    return failedToggle("Tente novamente em instantes.");
+    return failedWriteToast("banner.toggle_failed", error, PATH, {
+      title: "Não foi possível alterar o status do banner.",
+      description: "Tente novamente em instantes.",
+    });
   }
 }
 

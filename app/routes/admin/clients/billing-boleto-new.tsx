@@ -2,13 +2,15 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { PrivateUploadForm } from "#app/components/admin/private-upload-form";
 import { RouteDialog } from "#app/components/admin/route-dialog";
-import { getDb, rethrowIfBusy } from "#app/db/db.server";
+import { getDb } from "#app/db/db.server";
 import { listBillingClientChoices } from "#app/models/billing/billing.server";
 import { BOLETO_ACCEPT, BOLETO_MESSAGES, MAX_BOLETO_BYTES, boletoAnalyzeSchema } from "#app/models/boletos/boleto.schema";
 import { createBoletoDraft } from "#app/models/boletos/queue.server";
 import { BoletoReadError, readBoleto } from "#app/models/boletos/read-boleto.server";
 import { formatDay } from "#app/models/clients/status";
 import { parseId, requireRole } from "#app/utils/http.server";
+import { failedWriteAlert } from "#app/utils/failure.server";
+import { log } from "#app/utils/log.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/billing-boleto-new";
 import { readPrivateUpload } from "./private-upload.server";
@@ -48,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     reading = await readBoleto(bytes);
   } catch (error) {
-    if (!(error instanceof BoletoReadError)) console.error("boleto analysis failed", error);
+    if (!(error instanceof BoletoReadError)) log.error("boleto.analysis_failed", { error });
     // The reader's messages are Portuguese and safe to show (wrong type, too large, unreadable...).
     const message = error instanceof BoletoReadError ? error.message : BOLETO_MESSAGES.failed;
     return data({ result: submission.reply(), alert: `${BOLETO_MESSAGES.failedTitle}: ${message}` }, { status: 400 });
@@ -72,9 +74,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       actor,
     );
   } catch (error) {
-    rethrowIfBusy(error);
-    console.error("boleto draft failed", error);
-    return data({ result: submission.reply(), alert: `${BOLETO_MESSAGES.failedTitle}: ${BOLETO_MESSAGES.failed}` }, { status: 500 });
+    return failedWriteAlert("boleto.draft_failed", error, { result: submission.reply(), alert: `${BOLETO_MESSAGES.failedTitle}: ${BOLETO_MESSAGES.failed}` });
   }
   if (!draft.ok) {
     const fieldErrors: Record<string, string[]> = draft.reason === "type" ? { file: [BOLETO_MESSAGES.type] } : { client_id: [BOLETO_MESSAGES.noClient] };

@@ -8,7 +8,7 @@ import { formatMegabytes } from "#app/components/admin/private-upload-form";
 import { RouteDialog } from "#app/components/admin/route-dialog";
 import { ErrorPage } from "#app/components/site/error-page";
 import { Field, FormAlert, buttonClass } from "#app/components/ui/field";
-import { getDb, rethrowIfBusy } from "#app/db/db.server";
+import { getDb } from "#app/db/db.server";
 import { periodLabel } from "#app/models/billing/months";
 import { BOLETO_MESSAGES, boletoReviewSchema } from "#app/models/boletos/boleto.schema";
 import { boletoSourceLabel, formatDigitableLine } from "#app/models/boletos/display";
@@ -17,6 +17,7 @@ import { formatDay, rentInputValue } from "#app/models/clients/status";
 import { removePrivateFiles } from "#app/models/files/private-store.server";
 import { formatBRL } from "#app/utils/format";
 import { invariantResponse, parseId, readFormData, requireRole } from "#app/utils/http.server";
+import { failedWriteToast } from "#app/utils/failure.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/billing-boleto-review";
 
@@ -72,9 +73,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       description: `${confirmed.file_name}: ${confirmed.due_date ? `vencimento em ${formatDay(confirmed.due_date)}` : BOLETO_MESSAGES.notIdentified}.`,
     });
   } catch (error) {
-    rethrowIfBusy(error);
-    console.error("boleto review failed", error);
-    return redirectWithToast(LIST, { type: "error", title: "Erro", description: BOLETO_MESSAGES.processFailed });
+    return failedWriteToast("boleto.review_failed", error, LIST, { title: "Erro", description: BOLETO_MESSAGES.processFailed });
   }
 }
 

@@ -1,9 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect } from "react-router";
-import { getDb, rethrowIfBusy } from "#app/db/db.server";
+import { getDb } from "#app/db/db.server";
 import { BOLETO_MESSAGES, boletoProcessSchema } from "#app/models/boletos/boleto.schema";
 import { processAwaitingBoletos } from "#app/models/boletos/queue.server";
 import { readFormData, requireRole } from "#app/utils/http.server";
+import { failedWriteToast } from "#app/utils/failure.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/billing-boletos-process";
 
@@ -26,9 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     result = await processAwaitingBoletos(getDb(), actor);
   } catch (error) {
-    rethrowIfBusy(error);
-    console.error("boleto processing failed", error);
-    return redirectWithToast(LIST, { type: "error", title: "Erro", description: BOLETO_MESSAGES.processFailed });
+    return failedWriteToast("boleto.process_failed", error, LIST, { title: "Erro", description: BOLETO_MESSAGES.processFailed });
   }
   const n = result.created.length;
   if (n === 0) {

@@ -4,12 +4,13 @@ import { CalendarPlus } from "#app/components/ui/private-icons";
 import { Form, Link, data, useNavigation } from "react-router";
 import { RouteDialog } from "#app/components/admin/route-dialog";
 import { Field, FormAlert, buttonClass } from "#app/components/ui/field";
-import { getDb, rethrowIfBusy } from "#app/db/db.server";
+import { getDb } from "#app/db/db.server";
 import { BILLING_MESSAGES, generateBillingsSchema } from "#app/models/billing/billing.schema";
 import { generateContractBillings, listBillingClientChoices } from "#app/models/billing/billing.server";
 import { formatDay } from "#app/models/clients/status";
 import { formatBRL } from "#app/utils/format";
 import { parseId, readFormData, requireRole } from "#app/utils/http.server";
+import { failedWriteAlert } from "#app/utils/failure.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/billing-generate";
 
@@ -49,9 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     result = await generateContractBillings(getDb(), submission.value.client_id, actor);
   } catch (error) {
-    rethrowIfBusy(error);
-    console.error("billing generation failed", error);
-    return data({ result: submission.reply(), alert: BILLING_MESSAGES.generateFailed, editClient: null }, { status: 500 });
+    return failedWriteAlert("billing.generate_failed", error, { result: submission.reply(), alert: BILLING_MESSAGES.generateFailed, editClient: null });
   }
   if (!result.ok) {
     const noContract = result.reason === "no-contract";

@@ -4,7 +4,7 @@ import { BillingDocuments, BillingStatusForm, billingRowAnchor } from "#app/comp
 import { RouteDialog } from "#app/components/admin/route-dialog";
 import { BillingStatusBadge } from "#app/components/billing/billing-status-badge";
 import { ErrorPage } from "#app/components/site/error-page";
-import { getDb, rethrowIfBusy } from "#app/db/db.server";
+import { getDb } from "#app/db/db.server";
 import { BILLING_MESSAGES, billingStatusSchema } from "#app/models/billing/billing.schema";
 import { getBilling, setBillingStatus } from "#app/models/billing/billing.server";
 import { periodLabel } from "#app/models/billing/months";
@@ -12,6 +12,7 @@ import { billingStatusLabel } from "#app/models/billing/status";
 import { formatDay } from "#app/models/clients/status";
 import { formatBRL } from "#app/utils/format";
 import { invariantResponse, parseId, readFormData, requireRole } from "#app/utils/http.server";
+import { failedWriteToast } from "#app/utils/failure.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/billing-manage";
 
@@ -45,9 +46,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     updated = await setBillingStatus(getDb(), id, submission.value.status, actor);
   } catch (error) {
-    rethrowIfBusy(error);
-    console.error("billing status update failed", error);
-    return fail();
+    return failedWriteToast("billing.status_failed", error, LIST, { title: "Erro", description: BILLING_MESSAGES.statusFailed });
   }
   if (!updated) return fail();
   const paid = updated.payment_date ? ` em ${formatDay(updated.payment_date)}` : "";

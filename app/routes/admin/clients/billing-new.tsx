@@ -5,11 +5,12 @@ import { Form, data, useNavigation } from "react-router";
 import { RouteDialog } from "#app/components/admin/route-dialog";
 import { billingRowAnchor } from "#app/components/admin/billing-panel";
 import { Field, FormAlert, buttonClass } from "#app/components/ui/field";
-import { getDb, rethrowIfBusy } from "#app/db/db.server";
+import { getDb } from "#app/db/db.server";
 import { BILLING_MESSAGES, newBillingSchema } from "#app/models/billing/billing.schema";
 import { createBilling, listBillingClientChoices } from "#app/models/billing/billing.server";
 import { dueDateFor, periodLabel } from "#app/models/billing/months";
 import { rentInputValue } from "#app/models/clients/status";
+import { failedWriteAlert } from "#app/utils/failure.server";
 import { parseId, readFormData, requireRole } from "#app/utils/http.server";
 import { localToday } from "#app/utils/local-date";
 import { redirectWithToast } from "#app/utils/toast.server";
@@ -50,9 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     created = await createBilling(getDb(), { client_id, month_year, amount_cents: amount, due_date }, actor);
   } catch (error) {
-    rethrowIfBusy(error);
-    console.error("billing create failed", error);
-    return data({ result: submission.reply(), alert: BILLING_MESSAGES.createFailed }, { status: 500 });
+    return failedWriteAlert("billing.create_failed", error, { result: submission.reply(), alert: BILLING_MESSAGES.createFailed });
   }
   if (!created.ok) return data({ result: submission.reply({ fieldErrors: { client_id: [BILLING_MESSAGES.noClient] } }), alert: null }, { status: 400 });
   return redirectWithToast(`${LIST}#${billingRowAnchor(created.id)}`, {

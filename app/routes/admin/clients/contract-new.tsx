@@ -2,9 +2,10 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { PrivateUploadForm } from "#app/components/admin/private-upload-form";
 import { RouteDialog } from "#app/components/admin/route-dialog";
-import { getDb, rethrowIfBusy } from "#app/db/db.server";
+import { getDb } from "#app/db/db.server";
 import { CONTRACT_ACCEPT, CONTRACT_MESSAGES, MAX_CONTRACT_BYTES, contractUploadSchema } from "#app/models/contracts/contract.schema";
 import { createContract, listClientChoices } from "#app/models/contracts/contracts.server";
+import { failedWriteAlert } from "#app/utils/failure.server";
 import { parseId, requireRole } from "#app/utils/http.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/contract-new";
@@ -39,9 +40,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data({ result: submission.reply({ fieldErrors }), alert: null }, { status: 400 });
     }
   } catch (error) {
-    rethrowIfBusy(error);
-    console.error("contract upload failed", error);
-    return data({ result: submission.reply(), alert: `${CONTRACT_MESSAGES.failed} Nada foi salvo; tente novamente.` }, { status: 500 });
+    return failedWriteAlert("contract.upload_failed", error, {
+      result: submission.reply(),
+      alert: `${CONTRACT_MESSAGES.failed} Nada foi salvo; tente novamente.`,
+    });
   }
   return redirectWithToast(LIST, { type: "success", title: "Contrato enviado com sucesso!", description: file!.name });
 }

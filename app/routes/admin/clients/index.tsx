@@ -8,7 +8,7 @@ import { ClientsPanel } from "#app/components/admin/clients-panel";
 import { ContractsPanel } from "#app/components/admin/contracts-panel";
 import { MaintenancePanel } from "#app/components/admin/maintenance-panel";
 import { FormAlert, buttonClass } from "#app/components/ui/field";
-import { getDb, rethrowIfBusy } from "#app/db/db.server";
+import { getDb } from "#app/db/db.server";
 import { clientRowActionSchema } from "#app/models/clients/client.schema";
 import { deleteClient, disableClientLogin, giveClientLogin, listActiveClients, listClients, resetClientPassword } from "#app/models/clients/clients.server";
 import { BILLING_MESSAGES } from "#app/models/billing/billing.schema";
@@ -19,6 +19,7 @@ import { removePrivateFiles } from "#app/models/files/private-store.server";
 import { listMaintenanceRequests } from "#app/models/maintenance/admin.server";
 import { readFormData, requireRole } from "#app/utils/http.server";
 import { localToday } from "#app/utils/local-date";
+import { reportFailure } from "#app/utils/failure.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/index";
 
@@ -72,8 +73,7 @@ export async function loader({ url }: Route.LoaderArgs) {
     const clients = tab === "ativos" ? await listActiveClients(getDb(), today) : await listClients(getDb());
     return { ...empty, clients };
   } catch (error) {
-    rethrowIfBusy(error);
-    console.error(`client area list (${tab}) failed`, error);
+    reportFailure("clients.list_failed", error, { tab });
     return { ...empty, error: LOAD_FAILED[tab] };
   }
 }

@@ -2,7 +2,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { PrivateUploadForm } from "#app/components/admin/private-upload-form";
 import { RouteDialog } from "#app/components/admin/route-dialog";
-import { getDb, rethrowIfBusy } from "#app/db/db.server";
+import { getDb } from "#app/db/db.server";
 import {
   MAINTENANCE_ADMIN_MESSAGES,
   MAINTENANCE_DOCUMENT_ACCEPT,
@@ -11,6 +11,7 @@ import {
 } from "#app/models/maintenance/admin.schema";
 import { addMaintenanceDocument, listRequestChoices } from "#app/models/maintenance/admin.server";
 import { parseId, requireRole } from "#app/utils/http.server";
+import { failedWriteAlert } from "#app/utils/failure.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/maintenance-document";
 import { readPrivateUpload } from "./private-upload.server";
@@ -50,9 +51,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data({ result: submission.reply({ fieldErrors }), alert: null }, { status: 400 });
     }
   } catch (error) {
-    rethrowIfBusy(error);
-    console.error("maintenance document upload failed", error);
-    return data({ result: submission.reply(), alert: `${MAINTENANCE_ADMIN_MESSAGES.uploadFailed} Nada foi salvo; tente novamente.` }, { status: 500 });
+    return failedWriteAlert("maintenance.document_upload_failed", error, {
+      result: submission.reply(),
+      alert: `${MAINTENANCE_ADMIN_MESSAGES.uploadFailed} Nada foi salvo; tente novamente.`,
+    });
   }
   return redirectWithToast(LIST, { type: "success", title: "Documento de manutenção enviado com sucesso!", description: file!.name });
 }

@@ -6,7 +6,7 @@ import { RouteDialog } from "#app/components/admin/route-dialog";
 import { MaintenanceDetails, MaintenancePriorityBadge, MaintenanceStatusBadge } from "#app/components/admin/maintenance-panel";
 import { ErrorPage } from "#app/components/site/error-page";
 import { Field, FormAlert, buttonClass } from "#app/components/ui/field";
-import { getDb, rethrowIfBusy } from "#app/db/db.server";
+import { getDb } from "#app/db/db.server";
 import { MAINTENANCE_ADMIN_MESSAGES, maintenanceUpdateSchema } from "#app/models/maintenance/admin.schema";
 import { getMaintenanceRequest, updateMaintenanceRequest } from "#app/models/maintenance/admin.server";
 import {
@@ -16,6 +16,7 @@ import {
   MAINTENANCE_STATUS_VALUES,
 } from "#app/models/maintenance/labels";
 import { invariantResponse, parseId, readFormData, requireRole } from "#app/utils/http.server";
+import { failedWriteAlert } from "#app/utils/failure.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/maintenance-manage";
 
@@ -45,9 +46,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     updated = await updateMaintenanceRequest(getDb(), id, submission.value, actor);
   } catch (error) {
-    rethrowIfBusy(error);
-    console.error("maintenance update failed", error);
-    return data({ result: submission.reply(), alert: MAINTENANCE_ADMIN_MESSAGES.updateFailed }, { status: 500 });
+    return failedWriteAlert("maintenance.update_failed", error, { result: submission.reply(), alert: MAINTENANCE_ADMIN_MESSAGES.updateFailed });
   }
   if (!updated) return redirectWithToast(LIST, { type: "error", title: "Erro", description: MAINTENANCE_ADMIN_MESSAGES.updateFailed });
   return redirectWithToast(LIST, { type: "success", title: "Solicitação atualizada com sucesso!", description: updated.title });

@@ -1,9 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { RouterContextProvider } from "react-router";
 import { z } from "zod";
-import { getDb, rethrowIfBusy } from "#app/db/db.server";
+import { getDb } from "#app/db/db.server";
 import type { AuditActor } from "#app/models/audit/audit.server";
 import { removePrivateFiles } from "#app/models/files/private-store.server";
+import { failedWriteToast } from "#app/utils/failure.server";
 import { parseId, readFormData, requireRole } from "#app/utils/http.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 
@@ -38,9 +39,7 @@ export async function deleteStoredFileAction(
   try {
     removed = await remove(getDb(), id, actor);
   } catch (error) {
-    rethrowIfBusy(error);
-    console.error(`${list}: delete failed`, error);
-    return fail();
+    return failedWriteToast("file.delete_failed", error, list, { title: "Erro", description: failed }, { list });
   }
   if (!removed) return fail();
   await removePrivateFiles([removed.fileKey]);

@@ -1,3 +1,4 @@
+import { log } from "#app/utils/log.server";
 import { parseMultipartForm, UploadRefusedError } from "#app/utils/uploads.server";
 
 // The upload forms of the Contratos and Manutenções tabs (one id field and one
@@ -17,8 +18,8 @@ export async function readPrivateUpload(request: Request, maxBytes: number, tooL
     return { formData };
   } catch (error) {
     if (error instanceof UploadRefusedError && (error.reason === "file-too-large" || error.reason === "body-too-large")) return { error: tooLarge };
-    if (error instanceof UploadRefusedError) console.warn(`[recusado] 400 private upload: ${error.reason}`);
-    else console.warn("private upload refused", error);
+    if (error instanceof UploadRefusedError) log.warn("upload.refused", { form: "private file", reason: error.reason });
+    else log.warn("upload.refused", { form: "private file", error });
     return { error: "Não foi possível ler o formulário enviado. Tente novamente." };
   }
 }

@@ -4,13 +4,15 @@ import { Form, Link } from "react-router";
 import { AdminTitle } from "#app/components/admin/admin-shell";
 import { PropertyList } from "#app/components/admin/property-list";
 import { FormAlert, buttonClass } from "#app/components/ui/field";
-import { getDb, rethrowIfBusy } from "#app/db/db.server";
+import { getDb } from "#app/db/db.server";
 import { listFeedIssues } from "#app/models/feed/feed.server";
 import { deletePropertyRow, listAdminProperties, toggleFeatured } from "#app/models/properties/admin/property-admin.server";
 import { deleteListingImageFiles } from "#app/models/properties/image-store.server";
 import { propertyRowActionSchema } from "#app/models/properties/admin/property-actions.schema";
 import { ADVERTISED_FOR } from "#app/models/properties/options";
+import { failedWriteToast, reportFailure } from "#app/utils/failure.server";
 import { requireRole, readFormData } from "#app/utils/http.server";
+import { log } from "#app/utils/log.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/index";
 
@@ -44,11 +46,10 @@ export async function loader({ url }: Route.LoaderArgs) {
     const feedIssues = Object.fromEntries(await listFeedIssues(db));
     return { ...filters, items: await listAdminProperties(db, filters), feedIssues, error: null };
   } catch (error) {
-    rethrowIfBusy(error);
-    console.error("admin property list failed", error);
-    const message = error instanceof Error ? error.message : "Erro inesperado";
-    const prefix = filters.featuredOnly ? "Não foi possível carregar os imóveis em destaque" : "Não foi possível carregar os imóveis";
-    return { ...filters, items: [], feedIssues: {}, error: `${prefix}: ${message}` };
+    // The cause stays in the log; staff read what failed and what to do.
+    reportFailure("property.list_failed", error);
+    const what = filters.featuredOnly ? "Não foi possível carregar os imóveis em destaque." : "Não foi possível carregar os imóveis.";
+    return { ...filters, items: [], feedIssues: {}, error: `${what} Tente novamente em instantes.` };
   }
 }
 
@@ -70,23 +71,27 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   const db = getDb();
 
   if (intent === "toggle-featured") {
-    const featured = await toggleFeatured(db, id, actor).catch((e) => {
-      rethrowIfBusy(e);
-      console.error(e);
-      return null;
-    });
-    if (featured == null) return redirectWithToast(back, { type: "error", title: "Erro", description: "Não foi possível alterar o status de destaque." });
+    const failed = { title: "Erro", description: "Não foi possível alterar o status de destaque." };
+    let featured: boolean | null;
+    try {
+      featured = await toggleFeatured(db, id, actor);
+    } catch (error) {
+      return failedWriteToast("property.featured_toggle_failed", error, back, failed);
+    }
+    if (featured == null) return redirectWithToast(back, { type: "error", ...failed });
     return redirectWithToast(back, { type: "success", title: featured ? "Imóvel adicionado aos destaques" : "Imóvel removido dos destaques" });
   }
-  const files = await deletePropertyRow(db, id, actor).catch((e) => {
-    rethrowIfBusy(e);
-    console.error(e);
-    return null;
-  });
-  if (files == null) return redirectWithToast(back, { type: "error", title: "Erro", description: "Não foi possível excluir o imóvel." });
+  const failed = { title: "Erro", description: "Não foi possível excluir o imóvel." };
+  let files: Awaited<ReturnType<typeof deletePropertyRow>>;
+  try {
+    files = await deletePropertyRow(db, id, actor);
+  } catch (error) {
+    return failedWriteToast("property.delete_failed", error, back, failed);
+  }
+  if (files == null) return redirectWithToast(back, { type: "error", ...failed });
   // The rows are gone (images cascade); now the files. A file that cannot be
   // removed only costs disk space, so it is logged, not reported.
-  for (const img of files) await deleteListingImageFiles(img).catch((e) => console.warn("could not delete image files", img.file_key, e));
+  for (const img of files) await deleteListingImageFiles(img).catch((error) => log.warn("image.remove_failed", { key: img.file_key, error }));
   return redirectWithToast(back, { type: "success", title: "Imóvel excluído com sucesso" });
 }
 

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { getDb, rethrowIfBusy } from "#app/db/db.server";
+import { getDb } from "#app/db/db.server";
 import type { AuditActor } from "#app/models/audit/audit.server";
 import { planImages } from "#app/models/properties/admin/image-plan";
 import type { EditableProperty } from "#app/models/properties/admin/property-admin.server";
@@ -12,6 +12,7 @@ import {
   updatePropertyWithImages,
 } from "#app/models/properties/admin/property-save.server";
 import { firstError, MAX_IMAGES, MESSAGES, MIN_IMAGES, propertySchema } from "#app/models/properties/admin/property.schema";
+import { reportFailure } from "#app/utils/failure.server";
 import { MAX_IMAGE_BYTES } from "#app/utils/image-rules";
 import { parseMultipartForm, readAcceptedImage, UploadRefusedError, type FileUpload } from "#app/utils/uploads.server";
 
@@ -136,8 +137,7 @@ export async function saveProperty(request: Request, target: EditableProperty | 
     if (error instanceof PropertyNotFoundError) {
       return { status: "failed", httpStatus: 404, result: submission.reply({ formErrors: ["Imóvel não encontrado."] }), alert: SAVE_FAILED };
     }
-    rethrowIfBusy(error);
-    console.error("property save failed", error);
+    reportFailure("property.save_failed", error);
     const clash = (error as { code?: unknown } | null)?.code === "SQLITE_CONSTRAINT_UNIQUE";
     return { status: "failed", httpStatus: clash ? 409 : 500, result: submission.reply(), alert: dbFailure(error) };
   }

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { getDb, rethrowIfBusy } from "#app/db/db.server";
+import { getDb } from "#app/db/db.server";
 import type { RouterContextProvider } from "react-router";
+import { failedWriteToast } from "#app/utils/failure.server";
 import { invariantResponse, parseId, requireRole, readFormData } from "#app/utils/http.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import { listActiveStaffNames } from "#app/models/accounts/users.server";
@@ -77,8 +78,6 @@ export async function handleRequestUpdate(request: Request, context: Readonly<Ro
       description: `Solicitação resolvida por ${input.resolved_by}.`,
     });
   } catch (error) {
-    rethrowIfBusy(error);
-    console.error("request update failed", error);
-    return fail("Tente novamente em instantes.");
+    return failedWriteToast("request.update_failed", error, back, { title: failTitle, description: "Tente novamente em instantes." });
   }
 }
