@@ -29,7 +29,7 @@ import { discardUnreadBody } from "./server/unread-body";
 // security headers, the request rules (method, canonical path, origin, form
 // body, size, rate limit), compression, static files, then React Router. In
 // production it runs built (`npm run build` bundles this file into
-// build/server.js, run by `node`) and, on a host with several cores, as one
+// build/runtime/server.js, run by `node`) and, on a host with several cores, as one
 // primary process that migrates the database, runs the hourly housekeeping
 // and keeps WEB_CONCURRENCY workers answering on the same port
 // (docs/decisions/0016-rendering-speed.md).
