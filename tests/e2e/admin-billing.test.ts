@@ -356,7 +356,16 @@ test("a client's delete takes its billings and boleto files along", async ({ adm
 
 // (The admin panel's empty state is rendered in app/components/admin/billing-panel.test.ts:
 // other tests' billings share this database.)
-test("a client without billings sees the empty text in its Cobrança tab", async ({ newContext, createClient, signInClient }) => {
+test("a client without billings sees the empty text in its Cobrança tab, though another client has one", async ({
+  newContext,
+  createClient,
+  signInClient,
+  createBilling,
+}) => {
+  // Another tenant's billing exists, so an empty tab means "none of yours", not "none at all".
+  const other = await createClient();
+  await createBilling(other.id);
+  expect(await count("billing", (eb) => eb("client_id", "=", other.id))).toBe(1);
   const client = await createClient();
   const tenant = await newContext();
   await signInClient(client, tenant);
