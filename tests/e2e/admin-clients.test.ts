@@ -41,6 +41,8 @@ for (const js of [true, false]) {
     const page = await context.newPage();
     await page.goto("/admin/dashboard");
     await page.getByRole("navigation", { name: "Administração" }).getByRole("link", { name: "Clientes" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Gestão de Clientes");
+    await expect(page).toHaveTitle("Gestão de Clientes | Painel Administrativo");
     await expect(page.getByRole("heading", { name: "Clientes Cadastrados" })).toBeVisible();
     await page.getByRole("link", { name: "Novo Cliente" }).click();
     await expect(page).toHaveURL(/\/admin\/clients\/new$/);
