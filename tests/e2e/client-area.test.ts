@@ -199,6 +199,24 @@ test("each client sees only its own contracts and requests; another's files are 
   }
 });
 
+test("the client login and the client area name the agency and lead back to the site", async ({ page, createClient, signInClient }) => {
+  const client = await createClient();
+  await page.goto("/client-login");
+  const card = page.getByRole("main");
+  await expect(card.getByRole("link", { name: "Lagoa Imóveis" })).toHaveAttribute("href", "/");
+  await expect(card.getByRole("link", { name: "← Voltar ao site" })).toHaveAttribute("href", "/");
+
+  await signInClient(client);
+  await page.goto("/client-area");
+  const header = page.locator("header").first();
+  await expect(header.getByRole("link", { name: "Lagoa Imóveis" })).toBeVisible();
+  await header.getByRole("link", { name: "← Voltar ao site" }).click();
+  await expect(page).toHaveURL(`${E2E_URL}/`);
+  await page.goBack();
+  await header.getByRole("link", { name: "Lagoa Imóveis" }).click();
+  await expect(page).toHaveURL(`${E2E_URL}/`);
+});
+
 test("a deleted contract file answers 404 to its owner", async ({ page, createClient, signInClient, createContract }) => {
   const a = await createClient();
   const contract = await createContract(a.id);

@@ -3,8 +3,8 @@ import { uniq } from "#tests/fixtures/site";
 import { expect, test } from "#tests/fixtures/test";
 
 // The rental side on a phone (375 x 812): the Clientes and Contratos tabs of
-// the back office show every field and every action without scrolling
-// sideways. Below 768 px a row is a card whose content
+// the back office and the client area show every field and every action
+// without scrolling sideways. Below 768 px a row is a card whose content
 // stays inside it, and a file name wraps between its words.
 
 test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
@@ -116,4 +116,38 @@ test("Contratos: each contract is a card, its file name wrapped between words, i
   await expectOnScreen(card.getByRole("link", { name: "Visualizar" }));
   await expectOnScreen(card.getByRole("link", { name: "Baixar" }));
   await expectOnScreen(card.getByText("Excluir", { exact: true }));
+});
+
+test("the client area fits the phone: header, tabs, contract and forms", async ({ page, createClient, signInClient, createContract, createBilling }) => {
+  const client = await createClient({
+    name: `Maria Aparecida dos Santos Celular ${uniq()}`,
+    property_address: LONG_ADDRESS,
+    contract_start_date: "2026-01-01",
+    contract_end_date: "2099-12-31",
+    monthly_rent: 185000,
+  });
+  await createContract(client.id, FILE_NAME);
+  await createBilling(client.id);
+  await signInClient(client);
+
+  await page.goto("/client-area");
+  await expectNoSideScroll(page);
+  await expectOnScreen(page.getByRole("link", { name: "Lagoa Imóveis" }));
+  await expectOnScreen(page.getByRole("link", { name: "← Voltar ao site" }));
+  await expectOnScreen(page.getByRole("button", { name: "Sair" }));
+  const tabs = page.getByRole("navigation", { name: "Seções da área do cliente" });
+  for (const name of ["Contrato", "Cobrança", "Manutenção"]) await expectOnScreen(tabs.getByRole("link", { name, exact: true }));
+  const fileName = page.getByText(FILE_NAME, { exact: true });
+  await expectOnScreen(fileName);
+  expect(await wordsBrokenAcrossLines(fileName)).toEqual([]);
+  await expectOnScreen(page.getByRole("link", { name: "Visualizar" }));
+  await expectOnScreen(page.getByRole("link", { name: "Baixar" }));
+
+  await page.goto("/client-area?tab=cobranca");
+  await expectNoSideScroll(page);
+  await expectOnScreen(page.getByTestId("billing-row").getByText("R$ 1.250,00"));
+
+  await page.goto("/client-area?tab=manutencao");
+  await expectNoSideScroll(page);
+  await expectOnScreen(page.getByRole("button", { name: "Enviar Solicitação" }));
 });
