@@ -199,6 +199,25 @@ test("each client sees only its own contracts and requests; another's files are 
   }
 });
 
+test("another client's file URL answers 404 with the site's page not found, and a way back", async ({ page, createClient, signInClient, createContract }) => {
+  const a = await createClient();
+  const b = await createClient();
+  const contractB = await createContract(b.id, "Contrato do B.pdf");
+  await signInClient(a);
+  const res = await page.goto(`/arquivos/contratos/${contractB.id}`);
+  expect(res?.status()).toBe(404);
+  expect(res?.headers()["cache-control"]).toBe("private, no-store");
+  expect(res?.headers()["content-disposition"]).toBeUndefined();
+  await expect(page).toHaveTitle("Página não encontrada | Lagoa Imóveis");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Página não encontrada");
+  await expect(page.getByText("O arquivo que você procurou não existe ou não está disponível para esta conta.")).toBeVisible();
+  await expect(page.getByText("Contrato do B")).toHaveCount(0);
+  // The site's frame is around it.
+  await expect(page.getByRole("navigation", { name: "Principal" })).toBeAttached();
+  await page.getByRole("link", { name: "Voltar ao início" }).click();
+  await expect(page).toHaveURL(`${E2E_URL}/`);
+});
+
 test("the client login and the client area name the agency and lead back to the site", async ({ page, createClient, signInClient }) => {
   const client = await createClient();
   await page.goto("/client-login");
