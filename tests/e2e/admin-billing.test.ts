@@ -225,6 +225,44 @@ test("a pending billing past its due date shows Em Atraso at once, in the admin 
   await expect(area.getByTestId("billing-row")).toContainText("Em Atraso");
 });
 
+for (const js of [true, false]) {
+  test(`Pendente chosen on a billing past its due date says why it reads Em Atraso (JavaScript ${js ? "on" : "off"})`, async ({
+    admin,
+    newContext,
+    signIn,
+    createClient,
+    createBilling,
+  }) => {
+    const client = await createClient({ name: `Vencida ${uniq()}` });
+    const billing = await createBilling(client.id, { month_year: "2020-02", due_date: "2020-02-05" });
+    await appDb().updateTable("billing").set({ status: "overdue" }).where("id", "=", billing.id).execute();
+    const context = await newContext({ javaScriptEnabled: js });
+    await signIn(admin, context);
+    const page = await context.newPage();
+    await page.goto(LIST);
+    const row = group(page, client.name).getByTestId("billing-row");
+    const badge = row.locator("span", { hasText: /^Em Atraso$/ });
+    const note = row.getByText(/^vencida: aparece como Em Atraso$/i);
+    await expect(badge).toBeVisible();
+    await expect(note).toBeVisible();
+
+    if (js) await expect(row.getByRole("button", { name: "Salvar status" })).toHaveCount(0);
+    await row.getByLabel("Status da cobrança de fevereiro de 2020").selectOption({ label: "Pendente" });
+    if (!js) await row.getByRole("button", { name: "Salvar status" }).click();
+    await expect(toast(page)).toContainText("Status da cobrança atualizado!");
+    await expect(toast(page)).toContainText(`${client.name}, fevereiro de 2020: Pendente (vencida: aparece como Em Atraso).`);
+    expect((await billingsOf(client.id))[0]).toMatchObject({ status: "pending" });
+    // Still read as overdue, with the reason beside the selector.
+    await expect(badge).toBeVisible();
+    await expect(row.getByLabel("Status da cobrança de fevereiro de 2020")).toHaveValue("overdue");
+    await expect(note).toBeVisible();
+
+    // The billing's dialog says it too.
+    await row.getByRole("link", { name: "fevereiro de 2020" }).click();
+    await expect(page.getByRole("dialog", { name: "Cobrança de fevereiro de 2020" }).getByText(/^vencida: aparece como Em Atraso$/i)).toBeVisible();
+  });
+}
+
 test("an attached boleto: in the admin tab and the tenant's Cobrança tab, downloadable by that tenant only", async ({
   admin: _admin,
   page,

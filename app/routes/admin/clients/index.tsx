@@ -151,7 +151,7 @@ export default function ClientsAdmin({ loaderData, actionData }: Route.Component
       {tab === "contratos" ? (
         <ContractsPanel contracts={loaderData.contracts} />
       ) : tab === "cobrancas" ? (
-        <BillingPanel groups={loaderData.billingGroups} awaiting={loaderData.awaitingBoletos} />
+        <BillingPanel groups={loaderData.billingGroups} today={today} awaiting={loaderData.awaitingBoletos} />
       ) : tab === "manutencoes" ? (
         <MaintenancePanel requests={loaderData.requests} />
       ) : (
