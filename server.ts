@@ -18,6 +18,7 @@ import { CLIENT_IP_HEADER, NONCE_HEADER } from "./app/utils/request-headers";
 import { createPageCache } from "./server/page-cache";
 import { renderGate } from "./server/render-gate";
 import { requestPipeline } from "./server/request-pipeline";
+import { servedUrl } from "./server/served-url";
 
 // The production and development server: security headers, the request rules
 // (method, canonical path, origin, form body, size, rate limit), compression,
@@ -75,7 +76,7 @@ function startHousekeeping() {
 }
 
 function address() {
-  return `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${env.PORT}`;
+  return servedUrl(env);
 }
 
 if (cluster.isPrimary && WORKERS > 1) {
