@@ -16,7 +16,7 @@ export function ErrorPage({ error, notFoundTitle, notFoundText }: { error: unkno
       <h1 className="mt-4 text-3xl font-bold text-brand-800">
         {notFound ? (notFoundTitle ?? "Página não encontrada") : busy ? BUSY_TITLE : refused ? refused.title : "Não foi possível carregar esta página"}
       </h1>
-      <p className="mt-4 text-slate-600">
+      <p className="mt-4 text-balance text-slate-600">
         {notFound
           ? (notFoundText ?? "O endereço que você acessou não existe ou foi alterado.")
           : busy
