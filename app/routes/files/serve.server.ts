@@ -63,11 +63,12 @@ async function fileResponse(request: Request, rawId: string | undefined, find: F
   return new Response(stream, { headers });
 }
 
-// The middleware of a file route: the file, or on to the loader's 404 page
-// (never stored either).
+// The middleware of a file route: the file (to a GET or HEAD), or on to the
+// loader's 404 page (never stored either); a post goes on to React Router's
+// 405, as on any page without an action.
 export function privateFile(find: Finder): MiddlewareFunction<Response> {
   return async ({ request, params }, next) => {
-    const file = await fileResponse(request, params.id, find);
+    const file = request.method === "GET" || request.method === "HEAD" ? await fileResponse(request, params.id, find) : null;
     if (file) return file;
     const page = await next();
     page.headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
