@@ -9,6 +9,8 @@ export default defineConfig({
   testDir: "tests/e2e",
   testMatch: "**/*.test.ts",
   fullyParallel: false,
+  // A test.only left in a commit would run that test alone and pass on CI.
+  forbidOnly: !!process.env.CI,
   workers: 2,
   retries: 0,
   timeout: 30_000,

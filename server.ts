@@ -24,6 +24,7 @@ import { createPageCache } from "./server/page-cache";
 import { renderGate } from "./server/render-gate";
 import { requestPipeline } from "./server/request-pipeline";
 import { discardUnreadBody } from "./server/unread-body";
+import { servedUrl } from "./server/served-url";
 
 // The production and development server: the request id and access log,
 // security headers, the request rules (method, canonical path, origin, form
@@ -86,7 +87,7 @@ function startHousekeeping() {
 }
 
 function address() {
-  return `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${env.PORT}`;
+  return servedUrl(env);
 }
 
 if (cluster.isPrimary && WORKERS > 1) {

@@ -3,7 +3,7 @@ import type { Route } from "./+types/root";
 import { ToastView } from "./components/ui/toast";
 import { BUSY_MESSAGE, BUSY_RETRY_AFTER_SECONDS, BUSY_TITLE, isBusyResponse } from "./utils/database-busy";
 import { getAgency, getEnv } from "./utils/env.server";
-import { REFUSED_TITLE, refusalOf } from "./utils/refusal";
+import { refusalOf } from "./utils/refusal";
 import { NONCE_HEADER } from "./utils/request-headers";
 import { readToast } from "./utils/toast.server";
 import { RootActionDataContext } from "./utils/root-data";
@@ -81,7 +81,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <main className="mx-auto max-w-xl px-4 py-24 text-center">
       <h1 className="text-3xl font-bold text-slate-900">
-        {notFound ? "Página não encontrada" : busy ? BUSY_TITLE : refused ? REFUSED_TITLE : "Algo deu errado"}
+        {notFound ? "Página não encontrada" : busy ? BUSY_TITLE : refused ? refused.title : "Algo deu errado"}
       </h1>
       <p className="mt-4 text-slate-600">
         {notFound

@@ -18,11 +18,6 @@ export default [
   route("client-login/recuperar-senha/:token", "routes/auth/password-reset.tsx", { id: "client-password-reset" }),
   route("client-logout", "routes/client/logout.ts"),
   layout("routes/client/layout.tsx", [route("client-area", "routes/client/area.tsx")]),
-  route("arquivos/contratos/:id", "routes/files/contract.ts"),
-  route("arquivos/manutencao/imagens/:id", "routes/files/maintenance-image.ts"),
-  route("arquivos/manutencao/documentos/:id", "routes/files/maintenance-document.ts"),
-  route("arquivos/cobrancas/:id", "routes/files/billing-document.ts"),
-  route("arquivos/boletos/:id", "routes/files/queued-boleto.ts"),
   layout("routes/admin/layout.tsx", [
     route("admin/dashboard", "routes/admin/dashboard.tsx"),
     route("admin/perfil", "routes/admin/profile.tsx"),
@@ -71,6 +66,12 @@ export default [
     route("contato", "routes/site/contact.tsx"),
     route("privacidade", "routes/site/privacy.tsx"),
     route("simulador", "routes/site/simulator.tsx"),
+    // Private files: the file for who may read it, the site's 404 page for anyone else.
+    route("arquivos/contratos/:id", "routes/files/contract.tsx"),
+    route("arquivos/manutencao/imagens/:id", "routes/files/maintenance-image.tsx"),
+    route("arquivos/manutencao/documentos/:id", "routes/files/maintenance-document.tsx"),
+    route("arquivos/cobrancas/:id", "routes/files/billing-document.tsx"),
+    route("arquivos/boletos/:id", "routes/files/queued-boleto.tsx"),
     route("*", "routes/site/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

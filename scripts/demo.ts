@@ -1,12 +1,19 @@
 // npm run demo: after `npm run build`, migrate, seed the demo content when the
-// database is empty, and serve the production build at http://localhost:3000.
+// database is empty, and serve the production build at http://localhost:3000
+// (or the PORT and HOST given).
 import crypto from "node:crypto";
 import path from "node:path";
+import { servedUrl } from "../server/served-url";
 
 // The demo runs the production server; a throwaway session secret is fine for
 // a local demo (set SESSION_SECRET to keep sessions across restarts).
 process.env.NODE_ENV ??= "production";
 process.env.SESSION_SECRET ??= crypto.randomBytes(32).toString("hex");
+// The links printed below (the admin's and the client's logins) and the
+// site's absolute links follow the address the demo serves: APP_URL defaults
+// to it (PORT=4222 npm run demo prints http://localhost:4222/admin), unless
+// it is set.
+process.env.APP_URL ||= servedUrl({ HOST: process.env.HOST, PORT: process.env.PORT });
 
 const { openDatabase } = await import("#app/db/db.server");
 const { migrateToLatest } = await import("#app/db/migrate.server");

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { formatDate } from "#app/utils/format-date";
-import { db } from "#tests/fixtures/db";
+import { appDb } from "#tests/fixtures/db";
 import { expect, test } from "#tests/fixtures/test";
 
 // Auditoria (issue 9): a staff write shows in the master's audit trail with
@@ -59,7 +59,7 @@ test("an admin's edit shows in the master's audit trail, filtered by that person
   await expect(audit).toHaveURL(/\/admin\/auditoria$/);
 
   // The row in the database: who, what, and the one field that changed.
-  const stored = db().prepare("select * from audit_log where actor_id = ?").all(admin.id) as { entity: string; entity_id: string; changes: string }[];
+  const stored = await appDb().selectFrom("audit_log").selectAll().where("actor_id", "=", admin.id).execute();
   expect(stored.map((r) => [r.entity, r.entity_id, JSON.parse(r.changes)])).toEqual([["property", String(property.id), { featured: [0, 1] }]]);
 });
 
@@ -88,7 +88,9 @@ test("a password reset is recorded without the password", async ({ page, master,
   await expect(row.getByRole("cell").nth(5)).toHaveText("—");
   expect(await page.content()).not.toContain(password);
 
-  const stored = JSON.stringify(db().prepare("select * from audit_log where entity_id = ? and entity = 'staff_account'").all(String(target.id)));
+  const stored = JSON.stringify(
+    await appDb().selectFrom("audit_log").selectAll().where("entity_id", "=", String(target.id)).where("entity", "=", "staff_account").execute(),
+  );
   expect(stored).toContain("password_reset");
   expect(stored).not.toContain(password);
   expect(stored).not.toContain("$argon2");

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { db } from "#tests/fixtures/db";
+import { appDb, count } from "#tests/fixtures/db";
 import { expect, test } from "#tests/fixtures/test";
 import { E2E_OUTBOX, E2E_URL } from "#tests/setup/paths";
 
@@ -32,7 +32,7 @@ for (const js of [true, false]) {
       await expect(page.getByText("Logout realizado")).toBeVisible();
       await page.goto("/admin/dashboard");
       await expect(page).toHaveURL(/\/admin$/);
-      expect(db().prepare("select count(*) as n from sessions where user_id = ?").get(user.id)).toEqual({ n: 0 });
+      expect(await count("sessions", (eb) => eb("user_id", "=", user.id))).toBe(0);
     });
 
     test("a wrong password keeps the typed username and says so", async ({ page, createUser }) => {
@@ -160,7 +160,7 @@ test("profile: change name, and the password only with the current one", async (
   await page.getByLabel("Nome").fill("Nome Atualizado");
   await page.getByRole("button", { name: "Salvar dados" }).click();
   await expect(page.getByText("Perfil atualizado")).toBeVisible();
-  expect(db().prepare("select name from users where id = ?").get(user.id)).toEqual({ name: "Nome Atualizado" });
+  expect(await appDb().selectFrom("users").select("name").where("id", "=", user.id).executeTakeFirst()).toEqual({ name: "Nome Atualizado" });
 
   await page.getByLabel("Senha atual", { exact: true }).fill("nao-e-esta-1");
   await page.getByLabel("Nova senha", { exact: true }).fill("outraSenha123");
@@ -181,11 +181,11 @@ test("profile: the email (where recovery links go) changes only with the current
   await page.getByLabel("Email", { exact: true }).fill(newEmail);
   await page.getByRole("button", { name: "Salvar dados" }).click();
   await expect(page.getByText("Para trocar o email, informe a sua senha atual.")).toBeVisible();
-  expect(db().prepare("select email from users where id = ?").get(user.id)).toEqual({ email: user.email });
+  expect(await appDb().selectFrom("users").select("email").where("id", "=", user.id).executeTakeFirst()).toEqual({ email: user.email });
   await page.getByLabel("Senha atual (só para trocar o email)").fill(user.password);
   await page.getByRole("button", { name: "Salvar dados" }).click();
   await expect(page.getByText("Perfil atualizado")).toBeVisible();
-  expect(db().prepare("select email from users where id = ?").get(user.id)).toEqual({ email: newEmail });
+  expect(await appDb().selectFrom("users").select("email").where("id", "=", user.id).executeTakeFirst()).toEqual({ email: newEmail });
 });
 
 test("profile: with JavaScript the refused post answers in place, without a page load or a script error", async ({ page, signInAs }) => {

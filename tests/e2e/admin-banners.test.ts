@@ -4,7 +4,7 @@ import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { BANNER_FORM_MESSAGES } from "#app/models/banners/banner.schema";
 import { BANNER_MESSAGES, DEFAULT_BANNERS } from "#app/models/banners/defaults";
-import { db } from "#tests/fixtures/db";
+import { appDb, count } from "#tests/fixtures/db";
 import { BASE_URL, uniq } from "#tests/fixtures/site";
 import { expect, test } from "#tests/fixtures/test";
 import { E2E_UPLOADS } from "#tests/setup/paths";
@@ -15,38 +15,26 @@ import { E2E_UPLOADS } from "#tests/setup/paths";
 // its change short, edits banner-3 where it can, and the defaults are written
 // back after every test.
 
-type BannerRow = {
-  id: string;
-  title: string;
-  subtitle: string;
-  link: string;
-  btn_text: string;
-  image_url: string;
-  mobile_image_url: string;
-  is_active: number;
-  show_on_desktop: number;
-  show_on_mobile: number;
-  updated_at: string;
-};
-
 const BANNER_DIR = path.join(E2E_UPLOADS, "public", "banners");
 const B3 = DEFAULT_BANNERS[2];
 
 function row(id: string) {
-  return db().prepare("select * from banners where id = ?").get(id) as BannerRow;
+  return appDb().selectFrom("banners").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 }
 
 // Writes the defaults back and deletes the uploads the rows pointed at.
-function restoreDefaultsInDb() {
-  const urls = db().prepare("select image_url as a, mobile_image_url as b from banners").all() as { a: string; b: string }[];
-  for (const url of urls.flatMap((u) => [u.a, u.b])) {
+async function restoreDefaultsInDb() {
+  const urls = await appDb().selectFrom("banners").select(["image_url", "mobile_image_url"]).execute();
+  for (const url of urls.flatMap((u) => [u.image_url, u.mobile_image_url])) {
     if (url.startsWith("/uploads/banners/")) fs.rmSync(path.join(BANNER_DIR, path.basename(url)), { force: true });
   }
-  const stmt = db().prepare(
-    `update banners set title = @title, subtitle = @subtitle, link = @link, btn_text = @btn_text, image_url = @image_url,
-     mobile_image_url = @mobile_image_url, is_active = 1, show_on_desktop = 1, show_on_mobile = 1, position = @position where id = @id`,
-  );
-  for (const b of DEFAULT_BANNERS) stmt.run(b);
+  for (const { id, ...b } of DEFAULT_BANNERS) {
+    await appDb()
+      .updateTable("banners")
+      .set({ ...b, is_active: 1, show_on_desktop: 1, show_on_mobile: 1 })
+      .where("id", "=", id)
+      .execute();
+  }
 }
 
 function uploadedFiles() {
@@ -89,8 +77,8 @@ test.beforeEach(async ({ signInAs }) => {
   await signInAs("admin");
 });
 
-test.afterEach(() => {
-  restoreDefaultsInDb();
+test.afterEach(async () => {
+  await restoreDefaultsInDb();
 });
 
 test("the page lists the three banners with the count line, badges and edit links", async ({ page }) => {
@@ -112,7 +100,7 @@ test("the page lists the three banners with the count line, badges and edit link
 });
 
 test("a banner whose image is missing shows the placeholder", async ({ page }) => {
-  db().prepare("update banners set image_url = '/uploads/banners/ffffffffffffffffffffffffffffffff.webp' where id = 'banner-3'").run();
+  await appDb().updateTable("banners").set({ image_url: "/uploads/banners/ffffffffffffffffffffffffffffffff.webp" }).where("id", "=", "banner-3").execute();
   await page.goto("/admin/banners");
   await expect(page.getByTestId("banner-card-banner-3").getByText("Imagem não encontrada")).toBeVisible();
   await expect(page.getByTestId("banner-card-banner-1").getByText("Imagem não encontrada")).toHaveCount(0);
@@ -138,8 +126,8 @@ for (const js of [true, false]) {
       await page.getByRole("button", { name: "Salvar alterações" }).click();
       await expect(toast(page)).toContainText("Banner atualizado");
       const home = await fetchHome(page);
-      const stored = row("banner-3");
-      restoreDefaultsInDb();
+      const stored = await row("banner-3");
+      await restoreDefaultsInDb();
 
       await expect(page).toHaveURL(`${BASE_URL}/admin/banners`);
       await expect(page.getByTestId("banner-card-banner-3").getByRole("heading")).toHaveText(title);
@@ -152,7 +140,7 @@ for (const js of [true, false]) {
     });
 
     test("both devices unchecked is refused with the spec message and nothing is stored", async ({ page }) => {
-      const before = row("banner-3");
+      const before = await row("banner-3");
       let posts = 0;
       page.on("request", (r) => void (r.method() === "POST" && posts++));
       await openEditForm(page, "banner-3", js);
@@ -168,11 +156,11 @@ for (const js of [true, false]) {
       await expect(page).toHaveURL(`${BASE_URL}/admin/banners/banner-3`);
       // The typed title is kept.
       await expect(page.getByLabel("Título *")).toHaveValue(/^Não deve salvar /);
-      expect(row("banner-3")).toEqual(before);
+      expect(await row("banner-3")).toEqual(before);
     });
 
     test("an empty title and a bad link are refused with their messages", async ({ page }) => {
-      const before = row("banner-3");
+      const before = await row("banner-3");
       await openEditForm(page, "banner-3", js);
       await page.getByLabel("Título *").fill("");
       await page.getByLabel("Mostrar no desktop").uncheck();
@@ -183,7 +171,7 @@ for (const js of [true, false]) {
       await expect(page.getByText(BANNER_FORM_MESSAGES.link)).toBeVisible();
       await expect(page.getByText(BANNER_FORM_MESSAGES.deviceRequired)).toBeVisible();
       await expect(page.getByLabel("Link")).toHaveValue("javascript:alert(1)");
-      expect(row("banner-3")).toEqual(before);
+      expect(await row("banner-3")).toEqual(before);
     });
 
     test("deactivating a banner removes it from the home; activating brings it back", async ({ page }) => {
@@ -193,11 +181,11 @@ for (const js of [true, false]) {
       const home = await fetchHome(page);
       await expect(page.getByTestId("banner-count")).toHaveText("2 de 3 banners ativos • 3 total");
       await expect(page.getByTestId("banner-card-banner-3").getByText("Inativo", { exact: true })).toBeVisible();
-      expect(row("banner-3").is_active).toBe(0);
+      expect((await row("banner-3")).is_active).toBe(0);
       await page.getByRole("button", { name: `Ativar ${B3.title}` }).click();
       await expect(toast(page)).toContainText("Banner ativado");
       await expect(page.getByTestId("banner-count")).toHaveText("3 de 3 banners ativos • 3 total");
-      expect(row("banner-3").is_active).toBe(1);
+      expect((await row("banner-3")).is_active).toBe(1);
 
       await showHome(page, home);
       await expect(slider(page).getByRole("heading", { name: DEFAULT_BANNERS[0].title })).toBeAttached();
@@ -213,13 +201,16 @@ for (const js of [true, false]) {
       await page.getByRole("button", { name: `Excluir ${B3.title}` }).click();
       await expect(toast(page)).toContainText(BANNER_MESSAGES.deleteRefused);
       await expect(page.getByTestId("banner-count")).toHaveText("3 de 3 banners ativos • 3 total");
-      expect((db().prepare("select count(*) as n from banners").get() as { n: number }).n).toBe(3);
+      expect(await count("banners")).toBe(3);
     });
 
     test("Restaurar padrões asks for confirmation and restores the three defaults", async ({ page }) => {
       // Changes the public-site tests do not look at (titles keep the default
       // as a substring; buttons, links and the active flag stay).
-      db().prepare("update banners set title = title || ' (alterado)', subtitle = 'Outro subtítulo', show_on_mobile = 0, mobile_image_url = image_url").run();
+      await appDb()
+        .updateTable("banners")
+        .set((eb) => ({ title: eb("title", "||", " (alterado)"), subtitle: "Outro subtítulo", show_on_mobile: 0, mobile_image_url: eb.ref("image_url") }))
+        .execute();
       await page.goto("/admin/banners");
       await expect(page.getByTestId("banner-card-banner-1").getByRole("heading")).toHaveText(`${DEFAULT_BANNERS[0].title} (alterado)`);
       await expect(page.getByTestId("banner-card-banner-1").getByText("Mobile", { exact: true })).toHaveCount(0);
@@ -232,9 +223,9 @@ for (const js of [true, false]) {
       for (const b of DEFAULT_BANNERS) {
         await expect(page.getByTestId(`banner-card-${b.id}`).getByRole("heading")).toHaveText(b.title);
         const { position: _position, ...values } = b;
-        expect(row(b.id)).toMatchObject({ ...values, is_active: 1, show_on_desktop: 1, show_on_mobile: 1 });
+        expect(await row(b.id)).toMatchObject({ ...values, is_active: 1, show_on_desktop: 1, show_on_mobile: 1 });
       }
-      expect(row("banner-1").title).toBe("Três Lagoas vista do alto");
+      expect((await row("banner-1")).title).toBe("Três Lagoas vista do alto");
     });
   });
 }
@@ -249,7 +240,7 @@ test("a new image is stored as WebP crops, shown on the home, and removed by Res
   await page.getByRole("button", { name: "Salvar alterações" }).click();
   await expect(toast(page)).toContainText("Banner atualizado");
 
-  const saved = row("banner-3");
+  const saved = await row("banner-3");
   expect(saved.image_url).toMatch(/^\/uploads\/banners\/[a-f0-9]{32}\.webp$/);
   expect(saved.mobile_image_url).toMatch(/^\/uploads\/banners\/[a-f0-9]{32}-m\.webp$/);
   const desktopFile = path.join(BANNER_DIR, path.basename(saved.image_url));
@@ -276,7 +267,7 @@ test("a new image is stored as WebP crops, shown on the home, and removed by Res
   });
   await page.getByRole("button", { name: "Salvar alterações" }).click();
   await expect(toast(page)).toContainText("Banner atualizado");
-  const second = row("banner-3");
+  const second = await row("banner-3");
   expect(second.image_url).toBe(saved.image_url);
   expect(second.mobile_image_url).not.toBe(saved.mobile_image_url);
   expect(fs.existsSync(mobileFile)).toBe(false);
@@ -287,7 +278,7 @@ test("a new image is stored as WebP crops, shown on the home, and removed by Res
   await page.getByText("Restaurar padrões").click();
   await page.getByRole("button", { name: "Confirmar restauração" }).click();
   await expect(toast(page)).toContainText("Banners restaurados");
-  expect(row("banner-3")).toMatchObject({ image_url: B3.image_url, mobile_image_url: B3.mobile_image_url });
+  expect(await row("banner-3")).toMatchObject({ image_url: B3.image_url, mobile_image_url: B3.mobile_image_url });
   expect(uploadedFiles()).toEqual(before);
 });
 
@@ -306,7 +297,7 @@ test.describe("without JavaScript", () => {
     });
     await page.getByRole("button", { name: "Salvar alterações" }).click();
     await expect(toast(page)).toContainText("Banner atualizado");
-    const saved = row("banner-3");
+    const saved = await row("banner-3");
     expect(saved.image_url).toMatch(/^\/uploads\/banners\/[a-f0-9]{32}\.webp$/);
     expect(saved.btn_text).toBe("Ver detalhes");
     expect(fs.existsSync(path.join(BANNER_DIR, path.basename(saved.image_url)))).toBe(true);
@@ -315,7 +306,7 @@ test.describe("without JavaScript", () => {
   });
 
   test("a text file named .png is refused and nothing is stored", async ({ page }) => {
-    const before = row("banner-3");
+    const before = await row("banner-3");
     const files = uploadedFiles();
     await page.goto("/admin/banners/banner-3");
     await page.getByLabel("Título *").fill(`Com arquivo falso ${uniq()}`);
@@ -327,13 +318,13 @@ test.describe("without JavaScript", () => {
     expect((await response).status()).toBe(400);
     await expect(page.getByText(BANNER_FORM_MESSAGES.imageType)).toBeVisible();
     await expect(page.getByLabel("Título *")).toHaveValue(/^Com arquivo falso /);
-    expect(row("banner-3")).toEqual(before);
+    expect(await row("banner-3")).toEqual(before);
     expect(uploadedFiles()).toEqual(files);
   });
 });
 
 test("an image over 5 MB is refused without storing anything", async ({ page }) => {
-  const before = row("banner-3");
+  const before = await row("banner-3");
   const files = uploadedFiles();
   const res = await page.request.post("/admin/banners/banner-3", {
     headers: { Origin: BASE_URL },
@@ -348,12 +339,12 @@ test("an image over 5 MB is refused without storing anything", async ({ page }) 
   expect(html).toContain(BANNER_FORM_MESSAGES.imageTooLarge);
   // A photo a bit over the limit: the typed title comes back with the message.
   expect(html).toContain('value="Grande demais"');
-  expect(row("banner-3")).toEqual(before);
+  expect(await row("banner-3")).toEqual(before);
   expect(uploadedFiles()).toEqual(files);
 });
 
 test("a 16 MB camera photo gets the form back with the size message, not a reset connection", async ({ page }) => {
-  const before = row("banner-3");
+  const before = await row("banner-3");
   const files = uploadedFiles();
   const big = Buffer.alloc(16 * 1024 * 1024, 7);
   (await png(400, 300, [10, 20, 30])).copy(big); // real PNG bytes first: only the size is wrong
@@ -363,7 +354,7 @@ test("a 16 MB camera photo gets the form back with the size message, not a reset
   });
   expect(res.status()).toBe(400);
   expect(await res.text()).toContain(BANNER_FORM_MESSAGES.imageTooLarge);
-  expect(row("banner-3")).toEqual(before);
+  expect(await row("banner-3")).toEqual(before);
   expect(uploadedFiles()).toEqual(files);
 });
 
@@ -389,7 +380,7 @@ for (const [label, file] of [
   ],
 ] as const) {
   test(`${label} is refused and nothing is stored`, async ({ page }) => {
-    const before = row("banner-3");
+    const before = await row("banner-3");
     const files = uploadedFiles();
     const res = await page.request.post("/admin/banners/banner-3", {
       headers: { Origin: BASE_URL },
@@ -397,7 +388,7 @@ for (const [label, file] of [
     });
     expect(res.status()).toBe(400);
     expect(await res.text()).toContain(BANNER_FORM_MESSAGES.imageType);
-    expect(row("banner-3")).toEqual(before);
+    expect(await row("banner-3")).toEqual(before);
     expect(uploadedFiles()).toEqual(files);
   });
 }
@@ -413,7 +404,7 @@ test("ids outside banner-1..3 are a 404 to edit and refused to post", async ({ p
   expect(await edit.text()).toContain(BANNER_MESSAGES.onlyFixed);
   const add = await page.request.post("/admin/banners", { form: { intent: "add" }, headers: { Origin: BASE_URL } });
   expect(await add.text()).toContain(BANNER_MESSAGES.addRefused);
-  expect((db().prepare("select count(*) as n from banners").get() as { n: number }).n).toBe(3);
+  expect(await count("banners")).toBe(3);
 });
 
 test("the banner pages require a staff session", async ({ page, context }) => {
@@ -422,5 +413,5 @@ test("the banner pages require a staff session", async ({ page, context }) => {
   await expect(page).toHaveURL(`${BASE_URL}/admin`);
   const post = await page.request.post("/admin/banners", { form: { intent: "restore" }, headers: { Origin: BASE_URL }, maxRedirects: 0 });
   expect(post.status()).toBe(302);
-  expect(row("banner-1").title).toBe(DEFAULT_BANNERS[0].title);
+  expect((await row("banner-1")).title).toBe(DEFAULT_BANNERS[0].title);
 });

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import type { Page } from "@playwright/test";
 import { privateFilePath } from "#app/models/files/private-store.server";
 import { localToday } from "#app/utils/local-date";
-import { count, db } from "#tests/fixtures/db";
+import { appDb, count } from "#tests/fixtures/db";
 import { uniq } from "#tests/fixtures/site";
 import { expect, test } from "#tests/fixtures/test";
 import { E2E_URL } from "#tests/setup/paths";
@@ -16,11 +16,14 @@ import { E2E_URL } from "#tests/setup/paths";
 const toast = (page: Page) => page.getByTestId("toast");
 const LIST = "/admin/clients?aba=cobrancas";
 
-type BillingRow = { id: number; month_year: string; amount_cents: number; due_date: string; status: string; payment_date: string | null };
 const billingsOf = (clientId: number) =>
-  db()
-    .prepare("select id, month_year, amount_cents, due_date, status, payment_date from billing where client_id = ? order by month_year, id")
-    .all(clientId) as BillingRow[];
+  appDb()
+    .selectFrom("billing")
+    .select(["id", "month_year", "amount_cents", "due_date", "status", "payment_date"])
+    .where("client_id", "=", clientId)
+    .orderBy("month_year")
+    .orderBy("id")
+    .execute();
 const group = (page: Page, name: string) => page.getByTestId("billing-group").filter({ has: page.locator("summary", { hasText: name }) });
 // "2026-10-05" -> "05/10/2026"
 const br = (day: string) => day.split("-").reverse().join("/");
@@ -68,16 +71,20 @@ for (const js of [true, false]) {
     await expect(form.getByLabel("Valor (R$)")).toHaveAttribute("aria-invalid", "true");
     await expect(form.getByLabel("Cliente")).toHaveValue(String(client.id));
     await expect(form.getByLabel("Mês de referência")).toHaveValue("2026-10");
-    expect(billingsOf(client.id)).toEqual([]);
+    expect(await billingsOf(client.id)).toEqual([]);
 
     await form.getByLabel("Valor (R$)").fill("1.250,00");
     await form.getByLabel("Vencimento").fill("2026-10-05");
     await form.getByRole("button", { name: "Criar Cobrança" }).click();
     await expect(toast(page)).toContainText("Cobrança criada com sucesso!");
     await expect(page).toHaveURL(/\?aba=cobrancas#cobranca-\d+$/);
-    const [row] = billingsOf(client.id);
+    const [row] = await billingsOf(client.id);
     expect(row).toMatchObject({ month_year: "2026-10", amount_cents: 125000, due_date: "2026-10-05" });
-    expect(count("audit_log", "entity = 'billing' and entity_id = ? and action = 'create' and actor_id = ?", String(row.id), admin.id)).toBe(1);
+    expect(
+      await count("audit_log", (eb) =>
+        eb.and([eb("entity", "=", "billing"), eb("entity_id", "=", String(row.id)), eb("action", "=", "create"), eb("actor_id", "=", admin.id)]),
+      ),
+    ).toBe(1);
 
     const shown = group(page, client.name).getByTestId("billing-row");
     await expect(shown).toHaveCount(1);
@@ -118,13 +125,13 @@ for (const js of [true, false]) {
     await form.getByRole("button", { name: "Gerar Cobranças" }).click();
     await expect(form.getByText("Este cliente não tem datas de contrato e aluguel cadastrados.")).toBeVisible();
     await expect(form.getByLabel("Cliente")).toHaveValue(String(without.id));
-    expect(billingsOf(without.id)).toEqual([]);
+    expect(await billingsOf(without.id)).toEqual([]);
 
     await form.getByLabel("Cliente").selectOption(String(client.id));
     await form.getByRole("button", { name: "Gerar Cobranças" }).click();
     await expect(toast(page)).toContainText("Cobranças geradas");
     await expect(toast(page)).toContainText(`6 cobranças criadas para ${client.name}.`);
-    const rows = billingsOf(client.id);
+    const rows = await billingsOf(client.id);
     expect(rows.map((r) => [r.month_year, r.due_date, r.amount_cents, r.status])).toEqual([
       ["2099-01", "2099-01-31", 98050, "pending"],
       ["2099-02", "2099-02-28", 98050, "pending"],
@@ -144,7 +151,7 @@ for (const js of [true, false]) {
     await form.getByRole("button", { name: "Gerar Cobranças" }).click();
     await expect(toast(page)).toContainText("Nenhuma cobrança nova");
     await expect(toast(page)).toContainText(`Todos os meses do contrato de ${client.name} já têm cobrança.`);
-    expect(billingsOf(client.id)).toHaveLength(6);
+    expect(await billingsOf(client.id)).toHaveLength(6);
   });
 }
 
@@ -176,7 +183,7 @@ for (const js of [true, false]) {
     await expect(row).toContainText(`Pago em ${br(today)}`);
     await expect(row.locator("span", { hasText: /^Pago$/ })).toBeVisible();
     await expect(group(page, client.name).locator("summary")).toContainText("0 em atraso · 0 pendentes · 1 paga");
-    expect(billingsOf(client.id)[0]).toMatchObject({ id: billing.id, status: "paid", payment_date: today });
+    expect((await billingsOf(client.id))[0]).toMatchObject({ id: billing.id, status: "paid", payment_date: today });
 
     // The billing's own dialog (its Período links to it) shows the same and sets it back.
     await row.getByRole("link", { name: "março de 2099" }).click();
@@ -188,8 +195,12 @@ for (const js of [true, false]) {
     await expect(toast(page)).toContainText("Status da cobrança atualizado!");
     await expect(dialog).toHaveCount(0);
     await expect(row).not.toContainText("Pago em");
-    expect(billingsOf(client.id)[0]).toMatchObject({ status: "pending", payment_date: null });
-    expect(count("audit_log", "entity = 'billing' and entity_id = ? and action = 'update' and actor_id = ?", String(billing.id), admin.id)).toBe(2);
+    expect((await billingsOf(client.id))[0]).toMatchObject({ status: "pending", payment_date: null });
+    expect(
+      await count("audit_log", (eb) =>
+        eb.and([eb("entity", "=", "billing"), eb("entity_id", "=", String(billing.id)), eb("action", "=", "update"), eb("actor_id", "=", admin.id)]),
+      ),
+    ).toBe(2);
   });
 }
 
@@ -213,6 +224,44 @@ test("a pending billing past its due date shows Em Atraso at once, in the admin 
   await area.goto("/client-area?tab=cobranca");
   await expect(area.getByTestId("billing-row")).toContainText("Em Atraso");
 });
+
+for (const js of [true, false]) {
+  test(`Pendente chosen on a billing past its due date says why it reads Em Atraso (JavaScript ${js ? "on" : "off"})`, async ({
+    admin,
+    newContext,
+    signIn,
+    createClient,
+    createBilling,
+  }) => {
+    const client = await createClient({ name: `Vencida ${uniq()}` });
+    const billing = await createBilling(client.id, { month_year: "2020-02", due_date: "2020-02-05" });
+    await appDb().updateTable("billing").set({ status: "overdue" }).where("id", "=", billing.id).execute();
+    const context = await newContext({ javaScriptEnabled: js });
+    await signIn(admin, context);
+    const page = await context.newPage();
+    await page.goto(LIST);
+    const row = group(page, client.name).getByTestId("billing-row");
+    const badge = row.locator("span", { hasText: /^Em Atraso$/ });
+    const note = row.getByText(/^vencida: aparece como Em Atraso$/i);
+    await expect(badge).toBeVisible();
+    await expect(note).toBeVisible();
+
+    if (js) await expect(row.getByRole("button", { name: "Salvar status" })).toHaveCount(0);
+    await row.getByLabel("Status da cobrança de fevereiro de 2020").selectOption({ label: "Pendente" });
+    if (!js) await row.getByRole("button", { name: "Salvar status" }).click();
+    await expect(toast(page)).toContainText("Status da cobrança atualizado!");
+    await expect(toast(page)).toContainText(`${client.name}, fevereiro de 2020: Pendente (vencida: aparece como Em Atraso).`);
+    expect((await billingsOf(client.id))[0]).toMatchObject({ status: "pending" });
+    // Still read as overdue, with the reason beside the selector.
+    await expect(badge).toBeVisible();
+    await expect(row.getByLabel("Status da cobrança de fevereiro de 2020")).toHaveValue("overdue");
+    await expect(note).toBeVisible();
+
+    // The billing's dialog says it too.
+    await row.getByRole("link", { name: "fevereiro de 2020" }).click();
+    await expect(page.getByRole("dialog", { name: "Cobrança de fevereiro de 2020" }).getByText(/^vencida: aparece como Em Atraso$/i)).toBeVisible();
+  });
+}
 
 test("an attached boleto: in the admin tab and the tenant's Cobrança tab, downloadable by that tenant only", async ({
   admin: _admin,
@@ -310,9 +359,13 @@ for (const js of [true, false]) {
     await dialog.getByRole("button", { name: "Confirmar exclusão" }).click();
     await expect(toast(page)).toContainText("Documento excluído com sucesso!");
     await expect(group(page, client.name).getByTestId("billing-row")).toContainText("Nenhum boleto");
-    expect(count("billing_documents", "id = ?", boleto.id)).toBe(0);
+    expect(await count("billing_documents", (eb) => eb("id", "=", boleto.id))).toBe(0);
     expect((await page.request.get(`/arquivos/cobrancas/${boleto.id}`)).status()).toBe(404);
-    expect(count("audit_log", "entity = 'billing_document' and entity_id = ? and action = 'delete' and actor_id = ?", String(boleto.id), admin.id)).toBe(1);
+    expect(
+      await count("audit_log", (eb) =>
+        eb.and([eb("entity", "=", "billing_document"), eb("entity_id", "=", String(boleto.id)), eb("action", "=", "delete"), eb("actor_id", "=", admin.id)]),
+      ),
+    ).toBe(1);
 
     // Gone: the page is a 404 and a second delete is the spec's error.
     expect((await page.goto(`/admin/clients/cobrancas/documentos/${boleto.id}/excluir`))?.status()).toBe(404);
@@ -334,14 +387,23 @@ test("a client's delete takes its billings and boleto files along", async ({ adm
   await row.getByText("Excluir", { exact: true }).click();
   await row.getByRole("button", { name: "Confirmar exclusão" }).click();
   await expect(toast(page)).toContainText("Cliente excluído com sucesso");
-  expect(count("billing", "client_id = ?", client.id)).toBe(0);
-  expect(count("billing_documents", "id = ?", boleto.id)).toBe(0);
+  expect(await count("billing", (eb) => eb("client_id", "=", client.id))).toBe(0);
+  expect(await count("billing_documents", (eb) => eb("id", "=", boleto.id))).toBe(0);
   expect(fs.existsSync(privateFilePath(boleto.fileKey))).toBe(false);
 });
 
 // (The admin panel's empty state is rendered in app/components/admin/billing-panel.test.ts:
 // other tests' billings share this database.)
-test("a client without billings sees the empty text in its Cobrança tab", async ({ newContext, createClient, signInClient }) => {
+test("a client without billings sees the empty text in its Cobrança tab, though another client has one", async ({
+  newContext,
+  createClient,
+  signInClient,
+  createBilling,
+}) => {
+  // Another tenant's billing exists, so an empty tab means "none of yours", not "none at all".
+  const other = await createClient();
+  await createBilling(other.id);
+  expect(await count("billing", (eb) => eb("client_id", "=", other.id))).toBe(1);
   const client = await createClient();
   const tenant = await newContext();
   await signInClient(client, tenant);

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { count, db } from "#tests/fixtures/db";
+import { appDb, count } from "#tests/fixtures/db";
 import { BANK_LAYOUTS, bankBoletoPdf, textPagePdf } from "#tests/fixtures/boletos/layouts";
 import { samplePdf } from "#tests/fixtures/rental";
 import { uniq } from "#tests/fixtures/site";
@@ -72,7 +72,7 @@ for (const js of [true, false]) {
     await expect(analysis).toContainText("dezembro de 2026");
     await expect(analysis).toContainText(a.line.slice(0, 5));
     await expect(analysis).toContainText(`${ana.name}`);
-    expect(db().prepare("select confirmed_at from boleto_queue where id = ?").pluck().get(first)).toBeNull();
+    expect((await appDb().selectFrom("boleto_queue").select("confirmed_at").where("id", "=", first).executeTakeFirstOrThrow()).confirmed_at).toBeNull();
     await page.getByRole("button", { name: "Confirmar e Criar Cobrança" }).click();
     await expect(toast(page)).toContainText("Boleto Analisado");
     await expect(page).toHaveURL(/aba=cobrancas/);
@@ -99,17 +99,18 @@ for (const js of [true, false]) {
 
     // The billings, pending, with their boleto attached (the same file moved over).
     const rowsOf = (clientId: number) =>
-      db()
-        .prepare(
-          "select b.month_year, b.amount_cents, b.due_date, b.status, d.file_name, d.file_key from billing b join billing_documents d on d.billing_id = b.id where b.client_id = ?",
-        )
-        .all(clientId);
-    expect(rowsOf(ana.id)).toEqual([
+      appDb()
+        .selectFrom("billing as b")
+        .innerJoin("billing_documents as d", "d.billing_id", "b.id")
+        .select(["b.month_year", "b.amount_cents", "b.due_date", "b.status", "d.file_name", "d.file_key"])
+        .where("b.client_id", "=", clientId)
+        .execute();
+    expect(await rowsOf(ana.id)).toEqual([
       expect.objectContaining({ month_year: "2026-12", amount_cents: 185000, due_date: "2026-12-10", status: "pending", file_name: `boleto-ana-${tag}.pdf` }),
     ]);
-    expect(rowsOf(bruno.id)).toEqual([expect.objectContaining({ month_year: "2026-12", amount_cents: 420000, due_date: "2027-01-05" })]);
-    expect(count("boleto_queue", "client_id in (?, ?)", ana.id, bruno.id)).toBe(0);
-    const [anaRow] = rowsOf(ana.id) as { file_key: string }[];
+    expect(await rowsOf(bruno.id)).toEqual([expect.objectContaining({ month_year: "2026-12", amount_cents: 420000, due_date: "2027-01-05" })]);
+    expect(await count("boleto_queue", (eb) => eb("client_id", "in", [ana.id, bruno.id]))).toBe(0);
+    const [anaRow] = await rowsOf(ana.id);
     expect(fs.readFileSync(path.join(privateDir, anaRow.file_key))).toEqual(a.bytes);
 
     const group = page.getByTestId("billing-group").filter({ has: page.locator("summary", { hasText: ana.name }) });
@@ -154,12 +155,12 @@ test("a file with no boleto shows Não encontrada / Não encontrado; Analisar No
   await expect(analysis).toContainText("Vencimento");
   await expect(analysis.getByText("Não encontrada").first()).toBeVisible();
   await expect(analysis).toContainText("Não encontrado");
-  const key = db().prepare("select file_key from boleto_queue where id = ?").pluck().get(id) as string;
+  const key = (await appDb().selectFrom("boleto_queue").select("file_key").where("id", "=", id).executeTakeFirstOrThrow()).file_key;
   expect(fs.existsSync(path.join(privateDir, key))).toBe(true);
   await page.getByRole("button", { name: "Analisar Novamente" }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/clients/cobrancas/boleto\\?cliente=${client.id}$`));
   await expect(page.getByRole("dialog", { name: "Anexar Boleto" }).getByLabel("Cliente", { exact: true })).toHaveValue(String(client.id));
-  expect(count("boleto_queue", "id = ?", id)).toBe(0);
+  expect(await count("boleto_queue", (eb) => eb("id", "=", id))).toBe(0);
   expect(fs.existsSync(path.join(privateDir, key))).toBe(false);
 });
 
@@ -173,7 +174,7 @@ test("a corrupt PDF, an .exe named .pdf and a missing file are refused with noth
   const context = await newContext({ javaScriptEnabled: false });
   await signIn(admin, context);
   const page = await context.newPage();
-  const before = count("boleto_queue", "client_id = ?", client.id);
+  const before = await count("boleto_queue", (eb) => eb("client_id", "=", client.id));
   const corrupt = samplePdf(`boleto ${uniq()}`).subarray(0, 40);
   const exe = Buffer.concat([Buffer.from("MZ"), Buffer.alloc(58), Buffer.from([0x40, 0, 0, 0]), Buffer.from("PE\0\0"), Buffer.alloc(600, 0x90)]);
   for (const [bytes, message] of [
@@ -190,5 +191,5 @@ test("a corrupt PDF, an .exe named .pdf and a missing file are refused with noth
   await page.goto("/admin/clients/cobrancas/boleto");
   await page.getByRole("button", { name: "Analisar Boleto" }).click();
   await expect(page.getByRole("alert")).toContainText("Selecione um cliente e um arquivo.");
-  expect(count("boleto_queue", "client_id = ?", client.id)).toBe(before);
+  expect(await count("boleto_queue", (eb) => eb("client_id", "=", client.id))).toBe(before);
 });

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { verifyPassword } from "#app/models/accounts/password.server";
-import { count, db } from "#tests/fixtures/db";
+import { appDb, count } from "#tests/fixtures/db";
 import { uniq } from "#tests/fixtures/site";
 import { expect, test } from "#tests/fixtures/test";
 
@@ -12,12 +12,11 @@ const toast = (page: Page) => page.getByTestId("toast");
 const row = (page: Page, name: string) => page.getByTestId("client-row").filter({ hasText: name });
 
 function clientByEmail(email: string) {
-  return db().prepare("select * from clients where email = ?").get(email) as
-    { id: number; name: string; user_id: number | null; monthly_rent: number | null; cpf_cnpj: string | null; payment_due_day: number } | undefined;
+  return appDb().selectFrom("clients").selectAll().where("email", "=", email).executeTakeFirst();
 }
 
-function passwordHash(userId: number) {
-  return (db().prepare("select password_hash from users where id = ?").get(userId) as { password_hash: string }).password_hash;
+async function passwordHash(userId: number) {
+  return (await appDb().selectFrom("users").select("password_hash").where("id", "=", userId).executeTakeFirstOrThrow()).password_hash;
 }
 
 async function fillNewClient(page: Page, values: Record<string, string>) {
@@ -42,6 +41,8 @@ for (const js of [true, false]) {
     const page = await context.newPage();
     await page.goto("/admin/dashboard");
     await page.getByRole("navigation", { name: "Administração" }).getByRole("link", { name: "Clientes" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Gestão de Clientes");
+    await expect(page).toHaveTitle("Gestão de Clientes | Painel Administrativo");
     await expect(page.getByRole("heading", { name: "Clientes Cadastrados" })).toBeVisible();
     await page.getByRole("link", { name: "Novo Cliente" }).click();
     await expect(page).toHaveURL(/\/admin\/clients\/new$/);
@@ -68,10 +69,10 @@ for (const js of [true, false]) {
     // Never in the URL.
     expect(page.url()).not.toContain(password);
 
-    const stored = clientByEmail(email);
+    const stored = await clientByEmail(email);
     expect(stored).toMatchObject({ name, monthly_rent: 125000, cpf_cnpj: "52998224725", payment_due_day: 5 });
     createClient.track(stored!.id);
-    expect(await verifyPassword(passwordHash(stored!.user_id!), password)).toBe(true);
+    expect(await verifyPassword(await passwordHash(stored!.user_id!), password)).toBe(true);
 
     await page.getByRole("link", { name: "Voltar para Clientes" }).click();
     const r = row(page, name);
@@ -113,8 +114,8 @@ test("bad input gives field errors, keeps the values and writes nothing (JavaScr
     await expect(field).toHaveValue(Object.values(bad)[0]);
     await expect(page.getByLabel("Nome *", { exact: true })).toHaveValue(base.name);
     await expect(page.getByLabel("Endereço do imóvel", { exact: true })).toHaveValue("Rua Mantida, 5");
-    expect(count("clients", "email = ?", email)).toBe(0);
-    expect(count("users", "email = ?", email)).toBe(0);
+    expect(await count("clients", (eb) => eb("email", "=", email))).toBe(0);
+    expect(await count("users", (eb) => eb("email", "=", email))).toBe(0);
   }
 });
 
@@ -129,7 +130,7 @@ test("the same bad input with JavaScript on: the field error, no row", async ({ 
   await page.getByLabel("Dia de vencimento", { exact: true }).fill("10");
   await page.getByRole("button", { name: "Cadastrar Cliente" }).click();
   await expect(page.getByText("Este nome de usuário já está em uso. Por favor, escolha outro.")).toBeVisible();
-  expect(count("clients", "email = ?", email)).toBe(0);
+  expect(await count("clients", (eb) => eb("email", "=", email))).toBe(0);
 });
 
 test("edits a client (JavaScript off)", async ({ admin, newContext, signIn, createClient }) => {
@@ -162,20 +163,20 @@ test("edits a client (JavaScript off)", async ({ admin, newContext, signIn, crea
 
 test("resets a password (shown once), disables and gives a login", async ({ admin: _admin, page, createClient }) => {
   const client = await createClient();
-  const userId = (clientByEmail(client.email) as { user_id: number }).user_id;
+  const userId = (await clientByEmail(client.email))!.user_id!;
   await page.goto("/admin/clients");
   await row(page, client.name).getByRole("button", { name: "Redefinir senha" }).click();
   const shown = page.getByTestId("one-time-password");
   await expect(shown).toContainText(client.name);
   const password = (await shown.locator("code").textContent()) ?? "";
   expect(password).toMatch(/^[A-Za-z0-9]{8}$/);
-  expect(await verifyPassword(passwordHash(userId), password)).toBe(true);
-  expect(await verifyPassword(passwordHash(userId), client.password)).toBe(false);
+  expect(await verifyPassword(await passwordHash(userId), password)).toBe(true);
+  expect(await verifyPassword(await passwordHash(userId), client.password)).toBe(false);
 
   await row(page, client.name).getByRole("button", { name: "Desativar login" }).click();
   await expect(toast(page)).toContainText("Login desativado");
   await expect(row(page, client.name)).toContainText("Sem Login");
-  expect(count("users", "id = ?", userId)).toBe(0);
+  expect(await count("users", (eb) => eb("id", "=", userId))).toBe(0);
 
   const r = row(page, client.name);
   await r.getByText("Dar login").click();
@@ -187,7 +188,7 @@ test("resets a password (shown once), disables and gives a login", async ({ admi
 
 test("deletes a client with its login after a confirmation (JavaScript off)", async ({ admin, newContext, signIn, createClient }) => {
   const client = await createClient();
-  const { id, user_id } = clientByEmail(client.email) as { id: number; user_id: number };
+  const { id, user_id } = (await clientByEmail(client.email))!;
   const context = await newContext({ javaScriptEnabled: false });
   await signIn(admin, context);
   const page = await context.newPage();
@@ -198,8 +199,8 @@ test("deletes a client with its login after a confirmation (JavaScript off)", as
   await r.getByRole("button", { name: "Confirmar exclusão" }).click();
   await expect(toast(page)).toContainText("Cliente excluído com sucesso");
   await expect(row(page, client.name)).toHaveCount(0);
-  expect(count("clients", "id = ?", id)).toBe(0);
-  expect(count("users", "id = ?", user_id)).toBe(0);
+  expect(await count("clients", (eb) => eb("id", "=", id))).toBe(0);
+  expect(await count("users", (eb) => eb("id", "=", user_id))).toBe(0);
 });
 
 test("Novo Cliente and Editar Cliente are dialogs over the list with JavaScript: Escape and the close button go back", async ({

@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { MAX_CONTRACT_BYTES } from "#app/models/contracts/contract.schema";
 import { EXE, PDF } from "#tests/fixtures/admin-rental";
-import { count, db } from "#tests/fixtures/db";
+import { appDb, count } from "#tests/fixtures/db";
 import { uniq } from "#tests/fixtures/site";
 import { expect, test } from "#tests/fixtures/test";
 import { E2E_UPLOADS, E2E_URL } from "#tests/setup/paths";
@@ -21,8 +21,7 @@ const storedWith = (bytes: Buffer) =>
 // A PDF no other test sends.
 const uniquePdf = () => Buffer.concat([PDF, Buffer.from(`% ${uniq()}\n`)]);
 
-type ContractRow = { id: number; file_name: string; file_key: string; mime_type: string; uploaded_by_id: number | null; uploaded_by_name: string };
-const contractsOf = (clientId: number) => db().prepare("select * from contracts where client_id = ? order by id").all(clientId) as ContractRow[];
+const contractsOf = (clientId: number) => appDb().selectFrom("contracts").selectAll().where("client_id", "=", clientId).orderBy("id").execute();
 
 for (const js of [true, false]) {
   test(`uploads a PDF contract, lists it and deletes it (JavaScript ${js ? "on" : "off"})`, async ({ admin, newContext, signIn, createClient }) => {
@@ -43,11 +42,15 @@ for (const js of [true, false]) {
     await expect(toast(page)).toContainText("Contrato enviado com sucesso!");
     await expect(page).toHaveURL(/\/admin\/clients\?aba=contratos$/);
 
-    const [stored] = contractsOf(client.id);
+    const [stored] = await contractsOf(client.id);
     expect(stored).toMatchObject({ file_name: fileName, mime_type: "application/pdf", uploaded_by_id: admin.id, uploaded_by_name: admin.name });
     const file = path.join(privateDir, stored.file_key);
     expect(fs.readFileSync(file)).toEqual(PDF);
-    expect(count("audit_log", "entity = 'contract' and entity_id = ? and action = 'create' and actor_id = ?", String(stored.id), admin.id)).toBe(1);
+    expect(
+      await count("audit_log", (eb) =>
+        eb.and([eb("entity", "=", "contract"), eb("entity_id", "=", String(stored.id)), eb("action", "=", "create"), eb("actor_id", "=", admin.id)]),
+      ),
+    ).toBe(1);
 
     const row = page.getByTestId("contract-row").filter({ hasText: fileName });
     await expect(row).toContainText(client.name);
@@ -62,9 +65,11 @@ for (const js of [true, false]) {
     await row.getByRole("button", { name: "Confirmar exclusão" }).click();
     await expect(toast(page)).toContainText("Contrato excluído com sucesso!");
     await expect(page.getByTestId("contract-row").filter({ hasText: fileName })).toHaveCount(0);
-    expect(contractsOf(client.id)).toEqual([]);
+    expect(await contractsOf(client.id)).toEqual([]);
     expect(fs.existsSync(file)).toBe(false);
-    expect(count("audit_log", "entity = 'contract' and entity_id = ? and action = 'delete'", String(stored.id))).toBe(1);
+    expect(
+      await count("audit_log", (eb) => eb.and([eb("entity", "=", "contract"), eb("entity_id", "=", String(stored.id)), eb("action", "=", "delete")])),
+    ).toBe(1);
   });
 }
 
@@ -80,7 +85,7 @@ test("an .exe renamed .pdf is refused: the message, no row, no file (JavaScript 
   await page.getByRole("button", { name: "Enviar Contrato" }).click();
   await expect(page.getByText("Formato não aceito. Envie um arquivo PDF, DOC ou DOCX.")).toBeVisible();
   await expect(page.getByLabel("Cliente", { exact: true })).toHaveValue(String(client.id));
-  expect(contractsOf(client.id)).toEqual([]);
+  expect(await contractsOf(client.id)).toEqual([]);
   expect(storedWith(exe)).toBe(false);
 });
 
@@ -103,7 +108,7 @@ test("a contract of exactly 20 MB is accepted and one byte more is refused, writ
   await page.getByLabel("Arquivo").setInputFiles({ name: "grande.pdf", mimeType: "application/pdf", buffer: tooBig });
   await page.getByRole("button", { name: "Enviar Contrato" }).click();
   await expect(page.getByText("O arquivo deve ter no máximo 20 MB.")).toBeVisible();
-  expect(contractsOf(client.id)).toEqual([]);
+  expect(await contractsOf(client.id)).toEqual([]);
   expect(storedWith(tooBig)).toBe(false);
 
   const limit = pdfOf(MAX_CONTRACT_BYTES);
@@ -111,7 +116,7 @@ test("a contract of exactly 20 MB is accepted and one byte more is refused, writ
   await page.getByLabel("Arquivo").setInputFiles({ name: "no-limite.pdf", mimeType: "application/pdf", buffer: limit });
   await page.getByRole("button", { name: "Enviar Contrato" }).click();
   await expect(toast(page)).toContainText("Contrato enviado com sucesso!");
-  const [stored] = contractsOf(client.id);
+  const [stored] = await contractsOf(client.id);
   expect(stored.file_name).toBe("no-limite.pdf");
   expect(fs.statSync(path.join(privateDir, stored.file_key)).size).toBe(MAX_CONTRACT_BYTES);
 });
@@ -128,7 +133,7 @@ test("a missing client or file gives the spec's message and writes nothing (Java
   await page.getByLabel("Cliente", { exact: true }).selectOption({ label: client.name });
   await page.getByRole("button", { name: "Enviar Contrato" }).click();
   await expect(page.getByText("Selecione um cliente e um arquivo.")).toBeVisible();
-  expect(contractsOf(client.id)).toEqual([]);
+  expect(await contractsOf(client.id)).toEqual([]);
   expect(storedWith(pdf)).toBe(false);
 });
 
@@ -142,13 +147,13 @@ test("the delete confirmation page works on its own (JavaScript off)", async ({ 
   await page.getByLabel("Arquivo").setInputFiles({ name: fileName, mimeType: "application/pdf", buffer: PDF });
   await page.getByRole("button", { name: "Enviar Contrato" }).click();
   await expect(toast(page)).toContainText("Contrato enviado com sucesso!");
-  const [stored] = contractsOf(client.id);
+  const [stored] = await contractsOf(client.id);
 
   await page.goto(`/admin/clients/contratos/${stored.id}/excluir`);
   await expect(page.getByRole("dialog", { name: "Excluir Contrato" }).getByText(fileName)).toBeVisible();
   await page.getByRole("button", { name: "Confirmar exclusão" }).click();
   await expect(toast(page)).toContainText("Contrato excluído com sucesso!");
-  expect(contractsOf(client.id)).toEqual([]);
+  expect(await contractsOf(client.id)).toEqual([]);
   expect(fs.existsSync(path.join(privateDir, stored.file_key))).toBe(false);
 
   // Gone: the page is a 404 and a second delete is the spec's error.

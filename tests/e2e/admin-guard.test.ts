@@ -1,6 +1,6 @@
 import type { APIRequestContext, BrowserContext } from "@playwright/test";
 import { PDF, insertContractRow, insertMaintenanceRequest, insertQueuedBoleto, type SampleRows } from "#tests/fixtures/admin-rental";
-import { db } from "#tests/fixtures/db";
+import { appDb, count } from "#tests/fixtures/db";
 import { test as base, expect, type TestUser } from "#tests/fixtures/test";
 import { E2E_URL } from "#tests/setup/paths";
 
@@ -138,31 +138,54 @@ test("the refusal tells the visitor why", async ({ page }) => {
   await expect(page.getByText("Você precisa fazer login para acessar esta página.")).toBeVisible();
 });
 
-function snapshot(rows: Rows, users: Users) {
-  const property = db().prepare("select name, featured, price from properties where id = ?").get(rows.property);
-  const ideal = db().prepare("select name, email, status, resolved_by, anonymized_at from ideal_property_requests where id = ?").get(rows.ideal);
-  const listing = db().prepare("select status, resolved_by from property_listing_requests where id = ?").get(rows.listing);
-  const banner = db().prepare("select title, is_active from banners where id = 'banner-2'").get();
-  const staff = db().prepare("select count(*) as n from users where username like 'forjado-%'").get();
-  const admin = db().prepare("select active, password_hash from users where id = ?").get(users.admin.id);
+async function snapshot(rows: Rows, users: Users) {
+  const db = appDb();
+  const property = await db.selectFrom("properties").select(["name", "featured", "price"]).where("id", "=", rows.property).executeTakeFirst();
+  const ideal = await db
+    .selectFrom("ideal_property_requests")
+    .select(["name", "email", "status", "resolved_by", "anonymized_at"])
+    .where("id", "=", rows.ideal)
+    .executeTakeFirst();
+  const listing = await db.selectFrom("property_listing_requests").select(["status", "resolved_by"]).where("id", "=", rows.listing).executeTakeFirst();
+  const banner = await db.selectFrom("banners").select(["title", "is_active"]).where("id", "=", "banner-2").executeTakeFirst();
+  const staff = await count("users", (eb) => eb("username", "like", "forjado-%"));
+  const admin = await db.selectFrom("users").select(["active", "password_hash"]).where("id", "=", users.admin.id).executeTakeFirst();
   // A refused action leaves no audit row either.
-  const client = db().prepare("select * from clients where id = ?").get(rows.client);
-  const clientLogin = db().prepare("select u.username, u.password_hash from users u join clients c on c.user_id = u.id where c.id = ?").get(rows.client);
-  const clients = db().prepare("select count(*) as n from clients where name like 'Forjado%'").get();
-  const audit = db().prepare("select count(*) as n from audit_log where actor_id in (?, ?, ?)").get(users.client.id, users.admin.id, users.master.id);
-  const contracts = db().prepare("select id, file_name from contracts where client_id = ? order by id").all(rows.client);
-  const maintenance = db().prepare("select status, priority, admin_notes, completed_at from maintenance_requests where id = ?").get(rows.maintenance);
-  const documents = db().prepare("select count(*) as n from maintenance_documents where request_id = ?").get(rows.maintenance);
-  const billing = billingSnapshot(rows);
+  const client = await db.selectFrom("clients").selectAll().where("id", "=", rows.client).executeTakeFirst();
+  const clientLogin = await db
+    .selectFrom("users as u")
+    .innerJoin("clients as c", "c.user_id", "u.id")
+    .select(["u.username", "u.password_hash"])
+    .where("c.id", "=", rows.client)
+    .executeTakeFirst();
+  const clients = await count("clients", (eb) => eb("name", "like", "Forjado%"));
+  const audit = await count("audit_log", (eb) => eb("actor_id", "in", [users.client.id, users.admin.id, users.master.id]));
+  const contracts = await db.selectFrom("contracts").select(["id", "file_name"]).where("client_id", "=", rows.client).orderBy("id").execute();
+  const maintenance = await db
+    .selectFrom("maintenance_requests")
+    .select(["status", "priority", "admin_notes", "completed_at"])
+    .where("id", "=", rows.maintenance)
+    .executeTakeFirst();
+  const documents = await count("maintenance_documents", (eb) => eb("request_id", "=", rows.maintenance));
+  const billing = await billingSnapshot(rows);
   return JSON.stringify({ property, ideal, listing, banner, staff, admin, client, clientLogin, clients, audit, contracts, maintenance, documents, billing });
 }
 
-function billingSnapshot(rows: Rows) {
-  const billings = db()
-    .prepare("select id, month_year, amount_cents, status, payment_date, updated_at from billing where client_id = ? order by id")
-    .all(rows.client);
-  const boletos = db().prepare("select id, file_name, file_key from billing_documents where billing_id = ? order by id").all(rows.billing);
-  const queued = db().prepare("select * from boleto_queue where client_id = ? order by id").all(rows.client);
+async function billingSnapshot(rows: Rows) {
+  const db = appDb();
+  const billings = await db
+    .selectFrom("billing")
+    .select(["id", "month_year", "amount_cents", "status", "payment_date", "updated_at"])
+    .where("client_id", "=", rows.client)
+    .orderBy("id")
+    .execute();
+  const boletos = await db
+    .selectFrom("billing_documents")
+    .select(["id", "file_name", "file_key"])
+    .where("billing_id", "=", rows.billing)
+    .orderBy("id")
+    .execute();
+  const queued = await db.selectFrom("boleto_queue").selectAll().where("client_id", "=", rows.client).orderBy("id").execute();
   return JSON.stringify({ billings, boletos, queued });
 }
 
@@ -249,7 +272,7 @@ async function upload(request: APIRequestContext, path: string, fields: Record<s
 for (const role of ["anonymous", "client"] as const) {
   test(`every admin action as ${role} is refused and changes nothing`, async ({ rows, users, contextAs }) => {
     const context = await contextAs(role);
-    const before = snapshot(rows, users);
+    const before = await snapshot(rows, users);
     for (const { path, form } of actions(rows, users)) {
       const res = await post(context.request, path, form);
       expect(res.status(), path).toBe(302);
@@ -260,7 +283,7 @@ for (const role of ["anonymous", "client"] as const) {
       expect(res.status(), path).toBe(302);
       expect(new URL(res.headers().location, E2E_URL).pathname, path).toBe("/admin");
     }
-    expect(snapshot(rows, users)).toBe(before);
+    expect(await snapshot(rows, users)).toBe(before);
   });
 }
 
@@ -268,13 +291,13 @@ const MASTER_ONLY = ["/admin/equipe", "/admin/privacidade", "/admin/privacidade/
 
 test("staff and privacy actions as an admin (not master) are refused and change nothing", async ({ rows, users, contextAs }) => {
   const context = await contextAs("admin");
-  const before = snapshot(rows, users);
+  const before = await snapshot(rows, users);
   for (const { path, form } of actions(rows, users).filter((a) => MASTER_ONLY.includes(a.path))) {
     const res = await post(context.request, path, form);
     expect(res.status(), path).toBe(302);
     expect(new URL(res.headers().location, E2E_URL).pathname).toBe("/admin/dashboard");
   }
-  expect(snapshot(rows, users)).toBe(before);
+  expect(await snapshot(rows, users)).toBe(before);
 });
 
 test("privacy actions as master are allowed", async ({ contextAs, createRequest }) => {
@@ -289,7 +312,7 @@ test("privacy actions as master are allowed", async ({ contextAs, createRequest 
   const erased = await post(context.request, "/admin/privacidade", { intent: "erase", email, confirm: "on" });
   expect(erased.status()).toBe(302);
   expect(new URL(erased.headers().location, E2E_URL).pathname).toBe("/admin/privacidade");
-  expect(db().prepare("select name from ideal_property_requests where id = ?").pluck().get(request.id)).toBe("Anonimizado");
+  expect((await appDb().selectFrom("ideal_property_requests").select("name").where("id", "=", request.id).executeTakeFirstOrThrow()).name).toBe("Anonimizado");
 });
 
 for (const role of ["admin", "master"] as const) {
@@ -304,7 +327,7 @@ for (const role of ["admin", "master"] as const) {
     });
     expect(edit.status()).toBe(302);
     expect(new URL(edit.headers().location, E2E_URL).pathname).toBe("/admin/clients");
-    expect(db().prepare("select monthly_rent from clients where id = ?").pluck().get(rows.client)).toBe(200);
+    expect((await appDb().selectFrom("clients").select("monthly_rent").where("id", "=", rows.client).executeTakeFirstOrThrow()).monthly_rent).toBe(200);
   });
 
   test(`contract and maintenance actions as ${role} are allowed`, async ({ rows, contextAs }) => {
@@ -315,38 +338,40 @@ for (const role of ["admin", "master"] as const) {
       admin_notes: "Feito",
     });
     expect(manage.status()).toBe(302);
-    expect(db().prepare("select status from maintenance_requests where id = ?").pluck().get(rows.maintenance)).toBe("completed");
+    expect((await appDb().selectFrom("maintenance_requests").select("status").where("id", "=", rows.maintenance).executeTakeFirstOrThrow()).status).toBe(
+      "completed",
+    );
     for (const { path, fields } of UPLOADS(rows)) {
       const res = await upload(context.request, path, fields);
       expect(res.status(), path).toBe(302);
       expect(new URL(res.headers().location, E2E_URL).pathname, path).toBe("/admin/clients");
     }
-    expect(db().prepare("select count(*) from contracts where client_id = ?").pluck().get(rows.client)).toBe(2);
-    expect(db().prepare("select count(*) from maintenance_documents where request_id = ?").pluck().get(rows.maintenance)).toBe(1);
+    expect(await count("contracts", (eb) => eb("client_id", "=", rows.client))).toBe(2);
+    expect(await count("maintenance_documents", (eb) => eb("request_id", "=", rows.maintenance))).toBe(1);
     const del = await post(context.request, `/admin/clients/contratos/${rows.contract}/excluir`, { intent: "delete" });
     expect(del.status()).toBe(302);
-    expect(db().prepare("select count(*) from contracts where id = ?").pluck().get(rows.contract)).toBe(0);
+    expect(await count("contracts", (eb) => eb("id", "=", rows.contract))).toBe(0);
   });
 }
 
 for (const role of ["admin", "master"] as const) {
   test(`billing actions as ${role} are allowed`, async ({ rows, contextAs }) => {
     const context = await contextAs(role);
-    const month = (m: string) => db().prepare("select count(*) from billing where client_id = ? and month_year = ?").pluck().get(rows.client, m);
+    const month = (m: string) => count("billing", (eb) => eb.and([eb("client_id", "=", rows.client), eb("month_year", "=", m)]));
     for (const { path, form } of billingActions(rows)) {
       const res = await post(context.request, path, form);
       expect(res.status(), path).toBe(302);
       const location = new URL(res.headers().location, E2E_URL);
       expect(location.pathname + location.search, path).toBe("/admin/clients?aba=cobrancas");
     }
-    expect(month("2099-07")).toBe(1);
-    expect(["2099-01", "2099-02", "2099-03"].map(month)).toEqual([1, 1, 1]);
-    expect(db().prepare("select status from billing where id = ?").pluck().get(rows.billing)).toBe("paid");
-    expect(db().prepare("select count(*) from billing_documents where id = ?").pluck().get(rows.billingDocument)).toBe(0);
+    expect(await month("2099-07")).toBe(1);
+    expect(await Promise.all(["2099-01", "2099-02", "2099-03"].map(month))).toEqual([1, 1, 1]);
+    expect((await appDb().selectFrom("billing").select("status").where("id", "=", rows.billing).executeTakeFirstOrThrow()).status).toBe("paid");
+    expect(await count("billing_documents", (eb) => eb("id", "=", rows.billingDocument))).toBe(0);
     // Removing a boleto from the awaiting list ("Processar" is the boleto flow's own test: it takes the whole list).
     const removed = await post(context.request, `/admin/clients/cobrancas/boletos/${rows.queuedBoleto}?de=lista`, { intent: "discard" });
     expect(removed.status()).toBe(302);
-    expect(db().prepare("select count(*) from boleto_queue where id = ?").pluck().get(rows.queuedBoleto)).toBe(0);
+    expect(await count("boleto_queue", (eb) => eb("id", "=", rows.queuedBoleto))).toBe(0);
   });
 }
 
@@ -401,20 +426,20 @@ for (const who of ["anonymous", "clientA", "clientB", "admin", "master"] as Who[
     }
 
     if (staff) return; // their posts are the allowed test's
-    const before = billingSnapshot(rows);
+    const before = await billingSnapshot(rows);
     for (const { path, form } of [...billingActions(rows), ...boletoActions(rows)]) {
       const res = await post(context.request, path, form);
       expect(res.status(), path).toBe(302);
       expect(new URL(res.headers().location, E2E_URL).pathname, path).toBe("/admin");
     }
-    expect(billingSnapshot(rows)).toBe(before);
+    expect(await billingSnapshot(rows)).toBe(before);
   });
 }
 
 test("a session whose account was disabled is expired", async ({ page, admin: user }) => {
   await page.goto("/admin/dashboard");
   await expect(page.getByRole("heading", { name: `Olá, ${user.name}` })).toBeVisible();
-  db().prepare("update users set active = 0 where id = ?").run(user.id);
+  await appDb().updateTable("users").set({ active: 0 }).where("id", "=", user.id).execute();
   await page.goto("/admin/properties");
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByText("Sessão expirada")).toBeVisible();

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { EXE, PDF, insertMaintenanceImage, insertMaintenanceRequest } from "#tests/fixtures/admin-rental";
-import { count, db } from "#tests/fixtures/db";
+import { appDb, count } from "#tests/fixtures/db";
 import { uniq } from "#tests/fixtures/site";
 import { expect, test } from "#tests/fixtures/test";
 import { E2E_UPLOADS, E2E_URL } from "#tests/setup/paths";
@@ -19,16 +19,10 @@ const privateDir = path.join(E2E_UPLOADS, "private");
 const storedWith = (bytes: Buffer) =>
   fs.existsSync(privateDir) && fs.readdirSync(privateDir).some((f) => fs.readFileSync(path.join(privateDir, f)).equals(bytes));
 
-type RequestRow = { status: string; priority: string; admin_notes: string | null; completed_at: string | null };
 const requestRow = (id: number) =>
-  db().prepare("select status, priority, admin_notes, completed_at from maintenance_requests where id = ?").get(id) as RequestRow;
+  appDb().selectFrom("maintenance_requests").select(["status", "priority", "admin_notes", "completed_at"]).where("id", "=", id).executeTakeFirstOrThrow();
 const documentsOf = (id: number) =>
-  db().prepare("select id, file_name, file_key, mime_type from maintenance_documents where request_id = ? order by id").all(id) as {
-    id: number;
-    file_name: string;
-    file_key: string;
-    mime_type: string;
-  }[];
+  appDb().selectFrom("maintenance_documents").select(["id", "file_name", "file_key", "mime_type"]).where("request_id", "=", id).orderBy("id").execute();
 
 test("the list shows each request in Portuguese, newest first, images in a new tab", async ({ admin: _admin, page, createClient }) => {
   const client = await createClient();
@@ -97,10 +91,12 @@ for (const js of [true, false]) {
     await expect(toast(page)).toContainText("Solicitação atualizada com sucesso!");
     await expect(page).toHaveURL(/\/admin\/clients\?aba=manutencoes$/);
 
-    const saved = requestRow(id);
+    const saved = await requestRow(id);
     expect(saved).toMatchObject({ status: "completed", priority: "high", admin_notes: "Resistência trocada pelo eletricista." });
     expect(saved.completed_at).not.toBeNull();
-    expect(count("audit_log", "entity = 'maintenance_request' and entity_id = ? and actor_id = ?", String(id), admin.id)).toBe(1);
+    expect(
+      await count("audit_log", (eb) => eb.and([eb("entity", "=", "maintenance_request"), eb("entity_id", "=", String(id)), eb("actor_id", "=", admin.id)])),
+    ).toBe(1);
     const c = card(page, title);
     await expect(c).toContainText("Concluída");
     await expect(c).toContainText("Prioridade: Alta");
@@ -113,7 +109,7 @@ for (const js of [true, false]) {
     await page.getByLabel("Arquivo").setInputFiles({ name: fileName, mimeType: "application/pdf", buffer: PDF });
     await page.getByRole("button", { name: "Enviar Documento" }).click();
     await expect(toast(page)).toContainText("Documento de manutenção enviado com sucesso!");
-    const [doc] = documentsOf(id);
+    const [doc] = await documentsOf(id);
     expect(doc).toMatchObject({ file_name: fileName, mime_type: "application/pdf" });
     expect(fs.readFileSync(path.join(privateDir, doc.file_key))).toEqual(PDF);
     await expect(card(page, title).getByRole("link", { name: fileName })).toHaveAttribute("href", `/arquivos/manutencao/documentos/${doc.id}`);
@@ -123,7 +119,7 @@ for (const js of [true, false]) {
     await page.getByLabel("Status").selectOption({ label: "Em andamento" });
     await page.getByRole("button", { name: "Salvar" }).click();
     await expect(toast(page)).toContainText("Solicitação atualizada com sucesso!");
-    expect(requestRow(id)).toMatchObject({ status: "in_progress", completed_at: null });
+    expect(await requestRow(id)).toMatchObject({ status: "in_progress", completed_at: null });
   });
 }
 
@@ -152,7 +148,7 @@ test("the document upload refuses a missing request or file and an .exe renamed 
   await expect(page.getByText("Formato não aceito. Envie um arquivo PDF, DOC, DOCX, JPG ou PNG.")).toBeVisible();
   await expect(page.getByLabel("Solicitação")).toHaveValue(String(id));
 
-  expect(documentsOf(id)).toEqual([]);
+  expect(await documentsOf(id)).toEqual([]);
   expect(storedWith(pdf) || storedWith(exe)).toBe(false);
 });
 
@@ -165,5 +161,5 @@ test("Gerenciar refuses a status that is not one of the four, changing nothing",
     maxRedirects: 0,
   });
   expect(res.status()).toBe(400);
-  expect(requestRow(id)).toMatchObject({ status: "pending", priority: "medium", admin_notes: null });
+  expect(await requestRow(id)).toMatchObject({ status: "pending", priority: "medium", admin_notes: null });
 });

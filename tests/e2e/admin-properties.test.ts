@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { count, db } from "#tests/fixtures/db";
+import { appDb, count } from "#tests/fixtures/db";
 import { BASE_URL, uniq } from "#tests/fixtures/site";
 import { expect, test } from "#tests/fixtures/test";
 import { E2E_UPLOADS } from "#tests/setup/paths";
@@ -17,8 +17,6 @@ import { E2E_UPLOADS } from "#tests/setup/paths";
 const PROPERTIES_DIR = path.join(E2E_UPLOADS, "public", "properties");
 
 type Upload = { name: string; mimeType: string; buffer: Buffer };
-type PropertyRow = Record<string, unknown> & { id: number; name: string; price: number | null; featured: number; property_code: number };
-type ImageRow = { id: number; position: number; file_key: string; widths: string };
 
 async function jpeg(name: string, background = "#88aacc"): Promise<Upload> {
   const buffer = await sharp({ create: { width: 800, height: 600, channels: 3, background } })
@@ -28,11 +26,11 @@ async function jpeg(name: string, background = "#88aacc"): Promise<Upload> {
 }
 
 function byName(name: string) {
-  return db().prepare("select * from properties where name = ?").get(name) as PropertyRow | undefined;
+  return appDb().selectFrom("properties").selectAll().where("name", "=", name).executeTakeFirst();
 }
 
 function imagesOf(id: number) {
-  return db().prepare("select id, position, file_key, widths from property_images where property_id = ? order by position").all(id) as ImageRow[];
+  return appDb().selectFrom("property_images").select(["id", "position", "file_key", "widths"]).where("property_id", "=", id).orderBy("position").execute();
 }
 
 // The WebP variants and the JPEG copy for the portal feed (decision 0012).
@@ -82,7 +80,7 @@ async function createProperty(page: Page, extra: Record<string, string> = {}, n 
   const files = await Promise.all(Array.from({ length: n }, (_, i) => jpeg(`foto-${i + 1}.jpg`, ["#aa3333", "#33aa33", "#3333aa", "#aaaa33"][i % 4])));
   const response = await post(page, "/admin/properties/new", { ...validFields(name), ...extra }, files);
   expect(response.status()).toBe(302);
-  const row = byName(name);
+  const row = await byName(name);
   expect(row).toBeTruthy();
   return row!;
 }
@@ -158,7 +156,7 @@ test.describe("create", () => {
 
         await expect(toast(page)).toContainText(js ? "Imóvel cadastrado e publicado como destaque!" : "Imóvel cadastrado com sucesso!");
         await expect(page).toHaveURL(`${BASE_URL}/admin/properties`);
-        const row = byName(name)!;
+        const row = (await byName(name))!;
         expect(row).toMatchObject({
           type: "Apartamento",
           status: "ready",
@@ -176,7 +174,7 @@ test.describe("create", () => {
         expect(row.property_code).toBeGreaterThan(0);
         expect(row.search_text).toContain("casa nova");
         expect(String(row.created_at)).toMatch(/^\d{4}-\d{2}-\d{2}T.*Z$/);
-        const images = imagesOf(row.id);
+        const images = await imagesOf(row.id);
         expect(images.map((i) => i.position)).toEqual([0, 1]);
         for (const img of images) for (const file of filesOf(img)) expect(fs.existsSync(file), file).toBe(true);
 
@@ -207,7 +205,7 @@ test.describe("create", () => {
 test.describe("edit", () => {
   test("with JavaScript: name, price, removed image and new order reach the public page", async ({ page }) => {
     const row = await createProperty(page, {}, 3);
-    const [a, b, c] = imagesOf(row.id);
+    const [a, b, c] = await imagesOf(row.id);
     await page.goto("/admin/properties");
     await page.getByTestId("property-row").filter({ hasText: row.name }).getByRole("link", { name: "Editar" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Editar Imóvel" })).toBeVisible();
@@ -230,12 +228,12 @@ test.describe("edit", () => {
     await submit(page, "Salvar alterações");
 
     await expect(toast(page)).toContainText("Imóvel atualizado com sucesso!");
-    const updated = byName(newName)!;
+    const updated = (await byName(newName))!;
     expect(updated.id).toBe(row.id);
     expect(updated.price).toBe(399_900_50);
     expect(updated.search_text).toContain("editado");
     expect(String(updated.updated_at) > String(row.updated_at)).toBe(true);
-    expect(imagesOf(row.id).map((i) => i.file_key)).toEqual([c.file_key, b.file_key]);
+    expect((await imagesOf(row.id)).map((i) => i.file_key)).toEqual([c.file_key, b.file_key]);
     for (const file of filesOf(a)) expect(fs.existsSync(file)).toBe(false);
     for (const file of [...filesOf(b), ...filesOf(c)]) expect(fs.existsSync(file)).toBe(true);
 
@@ -250,7 +248,7 @@ test.describe("edit", () => {
 
     test("remove an image, pick another cover, reorder by position, add one", async ({ page }) => {
       const row = await createProperty(page, {}, 3);
-      const [a, b, c] = imagesOf(row.id);
+      const [a, b, c] = await imagesOf(row.id);
       await page.goto(`/admin/properties/${row.id}/edit`);
       await ready(page, false);
       const newName = `${row.name} sem JS`;
@@ -262,9 +260,9 @@ test.describe("edit", () => {
       await submit(page, "Salvar alterações");
 
       await expect(toast(page)).toContainText("Imóvel atualizado com sucesso!");
-      const updated = byName(newName)!;
+      const updated = (await byName(newName))!;
       expect(updated.price).toBeNull();
-      const images = imagesOf(row.id);
+      const images = await imagesOf(row.id);
       expect(images.map((i) => i.position)).toEqual([0, 1, 2]);
       expect(images.slice(0, 2).map((i) => i.file_key)).toEqual([c.file_key, b.file_key]);
       for (const file of filesOf(images[2])) expect(fs.existsSync(file)).toBe(true);
@@ -278,15 +276,15 @@ test.describe("edit", () => {
 
     test("removing the last image is refused and nothing changes", async ({ page }) => {
       const row = await createProperty(page, {}, 1);
-      const [only] = imagesOf(row.id);
+      const [only] = await imagesOf(row.id);
       await page.goto(`/admin/properties/${row.id}/edit`);
       await page.locator('form#property-form [name="name"]').fill(`${row.name} X`);
       await page.getByTestId("existing-image").first().getByLabel("Remover").check();
       await submit(page, "Salvar alterações");
       await expect(page.locator("#images-error")).toHaveText("É necessário adicionar pelo menos 1 imagem do imóvel.");
       await expect(page.locator('form#property-form [name="name"]')).toHaveValue(`${row.name} X`);
-      expect(byName(row.name)?.id).toBe(row.id);
-      expect(imagesOf(row.id).map((i) => i.file_key)).toEqual([only.file_key]);
+      expect((await byName(row.name))?.id).toBe(row.id);
+      expect((await imagesOf(row.id)).map((i) => i.file_key)).toEqual([only.file_key]);
       for (const file of filesOf(only)) expect(fs.existsSync(file)).toBe(true);
     });
   });
@@ -304,7 +302,7 @@ test.describe("list actions", () => {
 
   test("delete asks for confirmation, then removes the row, its images and files", async ({ page }) => {
     const row = await createProperty(page, {}, 2);
-    const images = imagesOf(row.id);
+    const images = await imagesOf(row.id);
     await page.goto("/admin/properties");
     const listed = page.getByTestId("property-row").filter({ hasText: row.name });
     await expect(listed.getByRole("button", { name: "Confirmar exclusão" })).toBeHidden();
@@ -312,8 +310,8 @@ test.describe("list actions", () => {
     await listed.getByRole("button", { name: "Confirmar exclusão" }).click();
     await expect(toast(page)).toContainText("Imóvel excluído com sucesso");
     await expect(page.getByTestId("property-row").filter({ hasText: row.name })).toHaveCount(0);
-    expect(count("properties", "id = ?", row.id)).toBe(0);
-    expect(count("property_images", "property_id = ?", row.id)).toBe(0);
+    expect(await count("properties", (eb) => eb("id", "=", row.id))).toBe(0);
+    expect(await count("property_images", (eb) => eb("property_id", "=", row.id))).toBe(0);
     for (const img of images) for (const file of filesOf(img)) expect(fs.existsSync(file)).toBe(false);
     expect((await page.goto(`/imoveis/${row.id}`))?.status()).toBe(404);
   });
@@ -341,7 +339,7 @@ test.describe("list actions", () => {
     await page.goto("/admin/properties");
     await page.getByTestId("property-row").filter({ hasText: row.name }).getByRole("button", { name: "Adicionar aos destaques" }).click();
     await expect(toast(page)).toContainText("Imóvel adicionado aos destaques");
-    expect(byName(row.name)?.featured).toBe(1);
+    expect((await byName(row.name))?.featured).toBe(1);
     await page.goto("/admin/properties?aba=destaques");
     await expect(page.getByTestId("property-row").filter({ hasText: row.name })).toHaveCount(1);
     await page.goto("/");
@@ -381,7 +379,7 @@ test.describe("bad input stores nothing", () => {
   test.use({ javaScriptEnabled: false });
 
   async function expectRefused(page: Page, name: string, filesBefore: number) {
-    expect(count("properties", "name = ?", name)).toBe(0);
+    expect(await count("properties", (eb) => eb("name", "=", name))).toBe(0);
     expect(storedFileCount()).toBe(filesBefore);
     await expect(page.locator('form#property-form [name="name"]')).toHaveValue(name);
   }
@@ -455,7 +453,7 @@ test.describe("bad input stores nothing", () => {
     await page.getByLabel("Adicionar imagens").setInputFiles([await jpeg("f11.jpg")]);
     await submit(page, "Salvar alterações");
     await expect(page.locator("#images-error")).toHaveText("Cada imóvel pode ter no máximo 10 imagens.");
-    expect(imagesOf(row.id)).toHaveLength(10);
+    expect(await imagesOf(row.id)).toHaveLength(10);
     expect(storedFileCount()).toBe(before);
   });
 
@@ -481,7 +479,7 @@ test.describe("bad input stores nothing", () => {
     await expect(page.locator("#images-error")).toHaveText("É necessário adicionar pelo menos 1 imagem do imóvel.");
     await expect(page.getByRole("alert").first()).toContainText("O nome do imóvel é obrigatório.");
     await expect(page.locator('form#property-form [name="location"]')).toHaveValue(location);
-    expect(count("properties", "location = ?", location)).toBe(0);
+    expect(await count("properties", (eb) => eb("location", "=", location))).toBe(0);
     expect(storedFileCount()).toBe(before);
   });
 
@@ -507,7 +505,7 @@ test.describe("bad input stores nothing", () => {
       const html = await response.text();
       expect(html).toContain(message);
       expect(html).toContain(`value="${name}"`);
-      expect(count("properties", "name = ?", name)).toBe(0);
+      expect(await count("properties", (eb) => eb("name", "=", name))).toBe(0);
     }
     expect(storedFileCount()).toBe(before);
   });
@@ -525,7 +523,7 @@ test.describe("bad input stores nothing", () => {
       const response = await post(page, "/admin/properties/new", validFields(name), [...files]);
       expect(response.status()).toBe(400);
       expect(await response.text()).toContain(message);
-      expect(count("properties", "name = ?", name)).toBe(0);
+      expect(await count("properties", (eb) => eb("name", "=", name))).toBe(0);
     }
     expect(storedFileCount()).toBe(before);
   });
@@ -533,8 +531,8 @@ test.describe("bad input stores nothing", () => {
   test("a forged id touches no other property", async ({ page }) => {
     const a = await createProperty(page, {}, 2);
     const b = await createProperty(page, {}, 1);
-    const aImages = imagesOf(a.id);
-    const bImages = imagesOf(b.id);
+    const aImages = await imagesOf(a.id);
+    const bImages = await imagesOf(b.id);
     const before = storedFileCount();
 
     // A's form posted to B's URL.
@@ -553,11 +551,11 @@ test.describe("bad input stores nothing", () => {
     });
     expect(ok.status()).toBe(302);
 
-    expect(byName(a.name)?.id).toBe(a.id);
-    expect(byName(b.name)?.id).toBe(b.id);
-    expect(count("properties", "name = ?", "Forjado")).toBe(0);
-    expect(imagesOf(a.id)).toEqual(aImages);
-    expect(imagesOf(b.id)).toEqual(bImages);
+    expect((await byName(a.name))?.id).toBe(a.id);
+    expect((await byName(b.name))?.id).toBe(b.id);
+    expect(await count("properties", (eb) => eb("name", "=", "Forjado"))).toBe(0);
+    expect(await imagesOf(a.id)).toEqual(aImages);
+    expect(await imagesOf(b.id)).toEqual(bImages);
     expect(storedFileCount()).toBe(before);
   });
 });
@@ -568,7 +566,7 @@ test.describe("CEP and the feed's JPEG photos", () => {
 
   test("the CEP is stored as 8 digits and shown as 00000-000; a malformed one is refused with nothing changed", async ({ page }) => {
     const row = await createProperty(page, { cep: "79601-250" }, 1);
-    expect(db().prepare("select cep from properties where id = ?").pluck().get(row.id)).toBe("79601250");
+    expect((await appDb().selectFrom("properties").select("cep").where("id", "=", row.id).executeTakeFirstOrThrow()).cep).toBe("79601250");
     await page.goto(`/admin/properties/${row.id}/edit`);
     const form = page.locator("form#property-form");
     await expect(form.locator('[name="cep"]')).toHaveValue("79601-250");
@@ -576,16 +574,16 @@ test.describe("CEP and the feed's JPEG photos", () => {
     await submit(page, "Salvar alterações");
     await expect(fieldError(page, "cep")).toHaveText("Informe o CEP no formato 00000-000.");
     await expect(form.locator('[name="cep"]')).toHaveValue("7960-1250");
-    expect(db().prepare("select cep from properties where id = ?").pluck().get(row.id)).toBe("79601250");
+    expect((await appDb().selectFrom("properties").select("cep").where("id", "=", row.id).executeTakeFirstOrThrow()).cep).toBe("79601250");
     await form.locator('[name="cep"]').fill("");
     await submit(page, "Salvar alterações");
     await expect(toast(page)).toContainText("Imóvel atualizado com sucesso!");
-    expect(db().prepare("select cep from properties where id = ?").pluck().get(row.id)).toBeNull();
+    expect((await appDb().selectFrom("properties").select("cep").where("id", "=", row.id).executeTakeFirstOrThrow()).cep).toBeNull();
   });
 
   test("an upload writes the JPEG copy, served at /fotos/<key>.jpg; a missing copy is made again on request", async ({ page }) => {
     const row = await createProperty(page, {}, 1);
-    const [img] = imagesOf(row.id);
+    const [img] = await imagesOf(row.id);
     const jpg = path.join(PROPERTIES_DIR, `${img.file_key}.jpg`);
     expect(fs.existsSync(jpg)).toBe(true);
     const first = await page.request.get(`/fotos/${img.file_key}.jpg`);

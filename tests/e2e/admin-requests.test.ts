@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { formatDateTime } from "#app/utils/format-date";
-import { db } from "#tests/fixtures/db";
+import { appDb } from "#tests/fixtures/db";
 import { uniq } from "#tests/fixtures/site";
 import { expect, test, type TestUser } from "#tests/fixtures/test";
 import { E2E_URL } from "#tests/setup/paths";
@@ -17,14 +17,12 @@ const TABLE = { ideal: "ideal_property_requests", owner: "property_listing_reque
 const LIST = { ideal: "/admin/requests", owner: "/admin/listings" } as const;
 const DATE_TIME = /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/;
 
-type Row = { id: number; status: string; resolved_by: string | null; created_at: string; updated_at: string } & Record<string, unknown>;
-
 function rowByEmail(kind: Kind, email: string) {
-  return db().prepare(`select * from ${TABLE[kind]} where email = ?`).get(email) as Row | undefined;
+  return appDb().selectFrom(TABLE[kind]).selectAll().where("email", "=", email).executeTakeFirst();
 }
 
 function rowById(kind: Kind, id: number) {
-  return db().prepare(`select * from ${TABLE[kind]} where id = ?`).get(id) as Row;
+  return appDb().selectFrom(TABLE[kind]).selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 }
 
 const emailFor = (tag: string) => `req-${tag}-${uniq()}@example.com`;
@@ -80,7 +78,7 @@ for (const js of [true, false]) {
       await form.locator('[name="idealProperty"]').fill(wish);
       await form.getByRole("button", { name: "Enviar solicitação" }).click();
       await expectToast(page, "Solicitação enviada!");
-      const stored = rowByEmail("ideal", email)!;
+      const stored = (await rowByEmail("ideal", email))!;
       // A plain HTML post sends CRLF line breaks.
       expect(stored).toMatchObject({ status: "pending", resolved_by: null });
       expect(String(stored.ideal_property).replace(/\r\n/g, "\n")).toBe(wish);
@@ -103,7 +101,8 @@ for (const js of [true, false]) {
       // Newest first: nothing older sits above it among the rows this test can see.
       const ids = await page.getByTestId("request-row").evaluateAll((trs) => trs.map((tr) => Number(tr.getAttribute("data-request-id"))));
       // A row another worker's fixtures removed meanwhile drops out of the comparison.
-      const createdAts = ids.flatMap((id) => (rowById("ideal", id) as Row | undefined)?.created_at ?? []);
+      const listed = await appDb().selectFrom(TABLE.ideal).select(["id", "created_at"]).where("id", "in", ids).execute();
+      const createdAts = ids.flatMap((id) => listed.find((r) => r.id === id)?.created_at ?? []);
       expect([...createdAts].sort().reverse()).toEqual(createdAts);
 
       // Details: every field.
@@ -128,7 +127,7 @@ for (const js of [true, false]) {
       await expect(main.getByTestId("request-status")).toHaveText("Contatado");
       await expect(main.getByTestId("request-status")).toHaveClass(/blue/);
       await expect(page).toHaveURL(`${E2E_URL}${LIST.ideal}/${stored.id}`);
-      let now = rowById("ideal", stored.id);
+      let now = await rowById("ideal", stored.id);
       expect(now).toMatchObject({ status: "contacted", resolved_by: null });
       expect(now.updated_at > stored.updated_at).toBe(true);
 
@@ -138,15 +137,15 @@ for (const js of [true, false]) {
       await expect(main.getByTestId("request-status")).toHaveText("Resolvido");
       await expect(main.getByTestId("request-status")).toHaveClass(/green/);
       await expect(main.getByTestId("request-responsible")).toHaveText(admin.name);
-      expect(rowById("ideal", stored.id)).toMatchObject({ status: "resolved", resolved_by: admin.name });
-      await expect(main.locator("aside time").nth(1)).toHaveText(formatDateTime(rowById("ideal", stored.id).updated_at));
+      expect(await rowById("ideal", stored.id)).toMatchObject({ status: "resolved", resolved_by: admin.name });
+      await expect(main.locator("aside time").nth(1)).toHaveText(formatDateTime((await rowById("ideal", stored.id)).updated_at));
 
       // Back to Pendente: the responsible is cleared.
       await choose(main.getByTestId("status-form"), "Pendente", js);
       await expect(main.getByTestId("request-status")).toHaveText("Pendente");
       await expect(main.getByTestId("request-responsible")).toHaveText("—");
       await expect(main.getByTestId("responsible-form").locator("select")).toHaveValue("");
-      now = rowById("ideal", stored.id);
+      now = await rowById("ideal", stored.id);
       expect(now).toMatchObject({ status: "pending", resolved_by: null });
 
       await page.getByRole("link", { name: "Voltar para a lista" }).click();
@@ -169,7 +168,7 @@ for (const js of [true, false]) {
       await form.locator('[name="descricao"]').fill("Casa reformada.\nQuintal com árvores.");
       await form.getByRole("button", { name: "Enviar solicitação" }).click();
       await expectToast(page, "Solicitação enviada!");
-      const stored = rowByEmail("owner", email)!;
+      const stored = (await rowByEmail("owner", email))!;
       expect(stored).toMatchObject({ status: "pending", area: null, suites: null, parking_spaces: null });
 
       await page.goto(LIST.owner);
@@ -191,17 +190,17 @@ for (const js of [true, false]) {
       await expectToast(page, "Status atualizado");
       await expect(page).toHaveURL(`${E2E_URL}${LIST.owner}`);
       await expect(inboxRow(page, email).getByTestId("request-status")).toHaveText("Contatado");
-      expect(rowById("owner", stored.id)).toMatchObject({ status: "contacted", resolved_by: null });
+      expect(await rowById("owner", stored.id)).toMatchObject({ status: "contacted", resolved_by: null });
 
       await choose(inboxRow(page, email).getByTestId("responsible-form"), admin.name, js);
       await expectToast(page, "Responsável atualizado");
       await expect(inboxRow(page, email).getByTestId("request-status")).toHaveText("Resolvido");
       await expect(inboxRow(page, email).getByTestId("request-responsible")).toHaveText(admin.name);
-      expect(rowById("owner", stored.id)).toMatchObject({ status: "resolved", resolved_by: admin.name });
+      expect(await rowById("owner", stored.id)).toMatchObject({ status: "resolved", resolved_by: admin.name });
 
       await choose(inboxRow(page, email).getByTestId("status-form"), "Contatado", js);
       await expect(inboxRow(page, email).getByTestId("request-responsible")).toHaveText("—");
-      expect(rowById("owner", stored.id)).toMatchObject({ status: "contacted", resolved_by: null });
+      expect(await rowById("owner", stored.id)).toMatchObject({ status: "contacted", resolved_by: null });
 
       // Details: every field, the missing ones as a dash.
       await inboxRow(page, email)
@@ -228,7 +227,7 @@ for (const js of [true, false]) {
       await expectLines(item("Descrição").locator("p"), "Casa reformada.\nQuintal com árvores.");
       await expect(item("Status")).toHaveText("Contatado");
       await expect(item("Responsável")).toHaveText("—");
-      const updated = rowById("owner", stored.id);
+      const updated = await rowById("owner", stored.id);
       await expect(item("Recebida em")).toHaveText(formatDateTime(updated.created_at));
       await expect(item("Atualizada em")).toHaveText(formatDateTime(updated.updated_at));
       expect(formatDateTime(updated.updated_at)).toMatch(DATE_TIME);
@@ -254,7 +253,7 @@ for (const js of [true, false]) {
       await expect(retry).toHaveAttribute("href", `${LIST.ideal}?status=resolved&q=${tag}`);
 
       // Once resolved elsewhere, "Tentar novamente" shows it.
-      db().prepare("update ideal_property_requests set status = 'resolved' where id = ?").run(mine.id);
+      await appDb().updateTable("ideal_property_requests").set({ status: "resolved" }).where("id", "=", mine.id).execute();
       await retry.click();
       await expect(inboxRow(page, mine.email).getByTestId("request-status")).toHaveText("Resolvido");
 
@@ -262,7 +261,7 @@ for (const js of [true, false]) {
       await choose(inboxRow(page, mine.email).getByTestId("status-form"), "Pendente", js);
       await expect(page).toHaveURL(new RegExp(`\\?status=resolved&q=${tag}$`));
       await expect(page.getByText("Nenhuma solicitação encontrada")).toBeVisible();
-      expect(rowById("ideal", mine.id).status).toBe("pending");
+      expect((await rowById("ideal", mine.id)).status).toBe("pending");
     });
   });
 }
@@ -288,10 +287,10 @@ test.describe("refusals", () => {
   for (const kind of ["ideal", "owner"] as const) {
     test(`${kind}: forged ids, unknown statuses and non-staff names change nothing`, async ({ page, createRequest, createUser }) => {
       const req = await createRequest(kind, { email: emailFor(`refuse-${kind}`) });
-      const before = JSON.stringify(rowById(kind, req.id));
+      const before = JSON.stringify(await rowById(kind, req.id));
       const client = await createUser("client");
       const former = await createUser("admin");
-      db().prepare("update users set active = 0 where id = ?").run(former.id);
+      await appDb().updateTable("users").set({ active: 0 }).where("id", "=", former.id).execute();
 
       // The responsible choices are the active staff only.
       await page.goto(`${LIST[kind]}/${req.id}`);
@@ -385,7 +384,7 @@ test.describe("refusals", () => {
         expect(html, JSON.stringify(c.form)).toContain(c.title);
         expect(html, JSON.stringify(c.form)).toContain(c.description);
       }
-      expect(JSON.stringify(rowById(kind, req.id))).toBe(before);
+      expect(JSON.stringify(await rowById(kind, req.id))).toBe(before);
     });
   }
 
@@ -398,7 +397,7 @@ test.describe("refusals", () => {
     }
     const res = await post(page, LIST.ideal, { intent: "status", id: String(req.id), status: "pending", redirectTo: `${LIST.ideal}/${req.id}` });
     expect(res.headers().location).toBe(`${LIST.ideal}/${req.id}`);
-    expect(rowById("ideal", req.id).status).toBe("pending");
+    expect((await rowById("ideal", req.id)).status).toBe("pending");
   });
 
   test("unknown request ids answer 404", async ({ page }) => {

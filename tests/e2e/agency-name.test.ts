@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
-import { hash } from "@node-rs/argon2";
 import { expect, test } from "@playwright/test";
-import Database from "better-sqlite3";
+import { openDatabase } from "#app/db/db.server";
+import { createUser } from "#app/models/accounts/users.server";
 import { startSecondServer, type SecondServer } from "#tests/fixtures/second-server";
 
 // AGENCY_NAME reaches every place that names the agency
@@ -89,15 +89,11 @@ function emailTo(address: string) {
 
 test("the password recovery email comes from and names the agency", async ({ request }) => {
   const address = `equipe-${Date.now()}@teste.com.br`;
-  const now = new Date().toISOString();
-  const conn = new Database(path.join(dir, "app.db"));
+  const db = openDatabase(path.join(dir, "app.db"));
   try {
-    conn.pragma("busy_timeout = 5000");
-    conn
-      .prepare("insert into users (username, email, name, password_hash, role, active, created_at, updated_at) values (?, ?, ?, ?, 'admin', 1, ?, ?)")
-      .run(`equipe-${Date.now()}`, address, "Equipe Teste", await hash("senha-equipe-1"), now, now);
+    await createUser(db, { username: `equipe-${Date.now()}`, email: address, name: "Equipe Teste", password: "senha-equipe-1", role: "admin" }, null);
   } finally {
-    conn.close();
+    await db.destroy();
   }
 
   const res = await request.post(`${url}/admin/password-recovery`, { form: { email: address }, headers: { Origin: url }, maxRedirects: 0 });

@@ -4,7 +4,8 @@ import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
 import { SYSTEM_ACTOR_NAME } from "#app/models/audit/audit.server";
 import { deleteClient } from "#app/models/clients/clients.server";
 import { createMaintenanceRequest } from "#app/models/maintenance/requests.server";
-import { appDb, count, db } from "#tests/fixtures/db";
+import { appDb, count } from "#tests/fixtures/db";
+import { insertMaintenanceDocument, insertMaintenanceImage, insertMaintenanceRequest } from "#tests/fixtures/admin-rental";
 import { PRIVATE_DIR, orphanPrivateFiles, sampleJpeg, samplePdf } from "#tests/fixtures/rental";
 import { expect, test } from "#tests/fixtures/test";
 import { E2E_OUTBOX, E2E_URL } from "#tests/setup/paths";
@@ -25,7 +26,7 @@ async function login(page: Page, identifier: string, password: string) {
 for (const js of [true, false]) {
   test(`a client logs in by username and by email and out again (JavaScript ${js ? "on" : "off"})`, async ({ newContext, createClient }) => {
     const client = await createClient({ property_address: "Rua das Palmeiras, 100", monthly_rent: 125000, payment_due_day: 10 });
-    await db().prepare("update clients set contract_start_date = '2026-01-01', contract_end_date = '2027-01-31' where id = ?").run(client.id);
+    await appDb().updateTable("clients").set({ contract_start_date: "2026-01-01", contract_end_date: "2027-01-31" }).where("id", "=", client.id).execute();
     const context = await newContext({ javaScriptEnabled: js });
     const page = await context.newPage();
 
@@ -57,7 +58,7 @@ test("a wrong password says so and keeps the username, not the password", async 
   await expect(page.getByRole("alert")).toContainText("Usuário ou senha incorretos. Verifique suas credenciais.");
   await expect(page.getByLabel("Nome de usuário ou Email")).toHaveValue(client.username);
   await expect(page.getByLabel("Senha", { exact: true })).toHaveValue("");
-  expect(count("sessions", "user_id = (select user_id from clients where id = ?)", client.id)).toBe(0);
+  expect(await count("sessions", (eb) => eb("user_id", "=", eb.selectFrom("clients").select("user_id").where("id", "=", client.id)))).toBe(0);
 });
 
 test("the password can be shown with JavaScript", async ({ page, createClient }) => {
@@ -74,7 +75,7 @@ test("a staff account is refused at /client-login", async ({ page, createUser })
   const staff = await createUser("admin");
   await login(page, staff.username, staff.password);
   await expect(page.getByRole("alert")).toContainText("Sua conta não está cadastrada como cliente.");
-  expect(count("sessions", "user_id = ?", staff.id)).toBe(0);
+  expect(await count("sessions", (eb) => eb("user_id", "=", staff.id))).toBe(0);
 });
 
 test("an anonymous visitor from the site's Área do Cliente link lands on the login with the toast", async ({ page }) => {
@@ -159,17 +160,9 @@ test("each client sees only its own contracts and requests; another's files are 
   const b = await createClient({ name: `Inquilino B ${Date.now()}` });
   const contractA = await createContract(a.id, "Contrato Ação.pdf");
   const contractB = await createContract(b.id, "Contrato do B.pdf");
-  const reqB = db()
-    .prepare("insert into maintenance_requests (client_id, title, description, requested_at, updated_at) values (?, 'Pedido do B', 'x', ?, ?)")
-    .run(b.id, new Date().toISOString(), new Date().toISOString()).lastInsertRowid;
-  const imageB = db()
-    .prepare("insert into maintenance_images (request_id, file_key, width, height, position) values (?, ?, 1, 1, 0)")
-    .run(reqB, `${"b".repeat(32)}.webp`).lastInsertRowid;
-  const docB = db()
-    .prepare(
-      "insert into maintenance_documents (request_id, file_name, file_key, mime_type, size, uploaded_by_name, uploaded_at) values (?, 'laudo.pdf', ?, 'application/pdf', 1, 'Equipe', ?)",
-    )
-    .run(reqB, `${"c".repeat(32)}.pdf`, new Date().toISOString()).lastInsertRowid;
+  const reqB = await insertMaintenanceRequest(b.id, { title: "Pedido do B", description: "x" });
+  const imageB = await insertMaintenanceImage(reqB);
+  const docB = await insertMaintenanceDocument(reqB, { file_name: "laudo.pdf", file_key: `${"c".repeat(32)}.pdf` });
 
   await signInClient(a);
   await page.goto("/client-area?tab=contrato");
@@ -206,10 +199,47 @@ test("each client sees only its own contracts and requests; another's files are 
   }
 });
 
+test("another client's file URL answers 404 with the site's page not found, and a way back", async ({ page, createClient, signInClient, createContract }) => {
+  const a = await createClient();
+  const b = await createClient();
+  const contractB = await createContract(b.id, "Contrato do B.pdf");
+  await signInClient(a);
+  const res = await page.goto(`/arquivos/contratos/${contractB.id}`);
+  expect(res?.status()).toBe(404);
+  expect(res?.headers()["cache-control"]).toBe("private, no-store");
+  expect(res?.headers()["content-disposition"]).toBeUndefined();
+  await expect(page).toHaveTitle("Página não encontrada | Lagoa Imóveis");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Página não encontrada");
+  await expect(page.getByText("O arquivo que você procurou não existe ou não está disponível para esta conta.")).toBeVisible();
+  await expect(page.getByText("Contrato do B")).toHaveCount(0);
+  // The site's frame is around it.
+  await expect(page.getByRole("navigation", { name: "Principal" })).toBeAttached();
+  await page.getByRole("link", { name: "Voltar ao início" }).click();
+  await expect(page).toHaveURL(`${E2E_URL}/`);
+});
+
+test("the client login and the client area name the agency and lead back to the site", async ({ page, createClient, signInClient }) => {
+  const client = await createClient();
+  await page.goto("/client-login");
+  const card = page.getByRole("main");
+  await expect(card.getByRole("link", { name: "Lagoa Imóveis" })).toHaveAttribute("href", "/");
+  await expect(card.getByRole("link", { name: "← Voltar ao site" })).toHaveAttribute("href", "/");
+
+  await signInClient(client);
+  await page.goto("/client-area");
+  const header = page.locator("header").first();
+  await expect(header.getByRole("link", { name: "Lagoa Imóveis" })).toBeVisible();
+  await header.getByRole("link", { name: "← Voltar ao site" }).click();
+  await expect(page).toHaveURL(`${E2E_URL}/`);
+  await page.goBack();
+  await header.getByRole("link", { name: "Lagoa Imóveis" }).click();
+  await expect(page).toHaveURL(`${E2E_URL}/`);
+});
+
 test("a deleted contract file answers 404 to its owner", async ({ page, createClient, signInClient, createContract }) => {
   const a = await createClient();
   const contract = await createContract(a.id);
-  await db().prepare("delete from contracts where id = ?").run(contract.id);
+  await appDb().deleteFrom("contracts").where("id", "=", contract.id).execute();
   await signInClient(a);
   expect((await page.request.get(`/arquivos/contratos/${contract.id}`)).status()).toBe(404);
 });
@@ -237,9 +267,13 @@ test.describe("Nova Solicitação without JavaScript", () => {
     await expect(item).toContainText("Hidráulica");
     await expect(item.getByRole("img")).toHaveCount(2);
 
-    const rows = db()
-      .prepare("select i.id, i.file_key from maintenance_images i join maintenance_requests r on r.id = i.request_id where r.client_id = ? order by i.position")
-      .all(a.id) as { id: number; file_key: string }[];
+    const rows = await appDb()
+      .selectFrom("maintenance_images as i")
+      .innerJoin("maintenance_requests as r", "r.id", "i.request_id")
+      .select(["i.id", "i.file_key"])
+      .where("r.client_id", "=", a.id)
+      .orderBy("i.position")
+      .execute();
     expect(rows).toHaveLength(2);
     const image = await page.request.get(`/arquivos/manutencao/imagens/${rows[0].id}`);
     expect(image.status()).toBe(200);
@@ -271,7 +305,7 @@ test.describe("Nova Solicitação without JavaScript", () => {
       await expect(page.getByRole("alert")).toContainText(c.message);
       await expect(page.getByLabel("Título")).toHaveValue("Recusado");
     }
-    expect(count("maintenance_requests", "client_id = ?", a.id)).toBe(0);
+    expect(await count("maintenance_requests", (eb) => eb("client_id", "=", a.id))).toBe(0);
     // No file without its row appeared (other workers' uploads have rows).
     await expect.poll(async () => (await orphanPrivateFiles()).filter((f) => !before.has(f))).toEqual([]);
   });
@@ -284,7 +318,7 @@ test.describe("Nova Solicitação without JavaScript", () => {
       headers: { Origin: E2E_URL },
     });
     expect(res.status()).toBe(400);
-    expect(count("maintenance_requests", "client_id = ?", a.id)).toBe(0);
+    expect(await count("maintenance_requests", (eb) => eb("client_id", "=", a.id))).toBe(0);
   });
 });
 
@@ -305,15 +339,11 @@ for (const who of WHO) {
     const request = await createMaintenanceRequest(appDb(), a.id, { title: "Matriz", description: "x", category: "general", priority: "medium" }, [
       await sampleJpeg(),
     ]);
-    const image = db().prepare("select id from maintenance_images where request_id = ?").pluck().get(request) as number;
+    const { id: image } = await appDb().selectFrom("maintenance_images").select("id").where("request_id", "=", request).executeTakeFirstOrThrow();
     const docKey = `${"d".repeat(24)}${Date.now()}.pdf`;
     fs.mkdirSync(PRIVATE_DIR, { recursive: true });
     fs.writeFileSync(path.join(PRIVATE_DIR, docKey), samplePdf("Laudo"));
-    const document = db()
-      .prepare(
-        "insert into maintenance_documents (request_id, file_name, file_key, mime_type, size, uploaded_by_name, uploaded_at) values (?, 'laudo matriz.pdf', ?, 'application/pdf', 1, 'Equipe', ?)",
-      )
-      .run(request, docKey, new Date().toISOString()).lastInsertRowid;
+    const document = await insertMaintenanceDocument(request, { file_name: "laudo matriz.pdf", file_key: docKey });
     const context: BrowserContext = await newContext();
     if (who === "clientA") await signInClient(a, context);
     if (who === "clientB") await signInClient(b, context);
@@ -333,7 +363,7 @@ for (const who of WHO) {
       }
     }
 
-    const before = count("maintenance_requests", "client_id in (?, ?)", a.id, b.id);
+    const before = await count("maintenance_requests", (eb) => eb("client_id", "in", [a.id, b.id]));
     const res = await post(context.request, "/client-area", {
       title: "Forjado",
       category: "general",
@@ -344,12 +374,12 @@ for (const who of WHO) {
     if (isClient) {
       expect(res.status()).toBe(302);
       const own = who === "clientA" ? a.id : b.id;
-      expect(count("maintenance_requests", "client_id = ? and title = 'Forjado'", own)).toBe(1);
-      expect(count("maintenance_requests", "client_id in (?, ?)", a.id, b.id)).toBe(before + 1);
+      expect(await count("maintenance_requests", (eb) => eb.and([eb("client_id", "=", own), eb("title", "=", "Forjado")]))).toBe(1);
+      expect(await count("maintenance_requests", (eb) => eb("client_id", "in", [a.id, b.id]))).toBe(before + 1);
     } else {
       expect(res.status()).toBe(302);
       expect(new URL(res.headers().location, E2E_URL).pathname).toBe("/client-login");
-      expect(count("maintenance_requests", "client_id in (?, ?)", a.id, b.id)).toBe(before);
+      expect(await count("maintenance_requests", (eb) => eb("client_id", "in", [a.id, b.id]))).toBe(before);
     }
 
     for (const url of [

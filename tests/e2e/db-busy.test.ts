@@ -1,6 +1,6 @@
-import { hash } from "@node-rs/argon2";
 import { expect, test } from "@playwright/test";
-import Database from "better-sqlite3";
+import { openDatabase } from "#app/db/db.server";
+import { createUser } from "#app/models/accounts/users.server";
 import { startSecondServer, type SecondServer } from "#tests/fixtures/second-server";
 
 // A locked database must not freeze the site: while another process (a CLI,
@@ -23,15 +23,11 @@ test.beforeAll(async () => {
   server = await startSecondServer("db-busy");
   ({ url, databasePath: dbFile } = server);
   email = `${USERNAME}@teste.com.br`;
-  const now = new Date().toISOString();
-  const conn = new Database(dbFile);
+  const db = openDatabase(dbFile);
   try {
-    conn.pragma("busy_timeout = 5000");
-    conn
-      .prepare("insert into users (username, email, name, password_hash, role, active, created_at, updated_at) values (?, ?, ?, ?, 'admin', 1, ?, ?)")
-      .run(USERNAME, email, "Equipe Ocupada", await hash(PASSWORD), now, now);
+    await createUser(db, { username: USERNAME, email, name: "Equipe Ocupada", password: PASSWORD, role: "admin" }, null);
   } finally {
-    conn.close();
+    await db.destroy();
   }
 });
 
@@ -39,20 +35,21 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-// What `sqlite3 app.db` does inside BEGIN IMMEDIATE: the write lock, held.
-function holdWriteLock() {
-  const conn = new Database(dbFile);
-  conn.exec("begin immediate");
-  conn.prepare("insert into login_attempts (key, failures, window_started_at) values ('other-process', 1, ?)").run(new Date().toISOString());
-  return () => {
-    conn.exec("rollback");
-    conn.close();
+// What `sqlite3 app.db` does inside BEGIN IMMEDIATE: the write lock, held
+// (the app's transactions begin immediate), until the rollback.
+async function holdWriteLock() {
+  const db = openDatabase(dbFile);
+  const trx = await db.startTransaction().execute();
+  await trx.insertInto("login_attempts").values({ key: "other-process", failures: 1, window_started_at: new Date().toISOString() }).execute();
+  return async () => {
+    await trx.rollback().execute();
+    await db.destroy();
   };
 }
 
 test("while another process holds the write lock, reads answer at once and writes answer 503", async ({ page, request }) => {
   test.setTimeout(60_000);
-  const release = holdWriteLock();
+  const release = await holdWriteLock();
   try {
     // The login counts the attempt first: a write, which now waits.
     const login = request.post(`${url}/admin`, { form: { username: USERNAME, password: PASSWORD }, headers: { Origin: url }, maxRedirects: 0 });
@@ -101,7 +98,7 @@ test("while another process holds the write lock, reads answer at once and write
     await expect(page.getByRole("heading", { name: "Sistema ocupado" })).toBeVisible({ timeout: 10_000 });
     await expect(page.getByText(BUSY)).toBeVisible();
   } finally {
-    release();
+    await release();
   }
 
   // Once the lock is free, the same login goes through.

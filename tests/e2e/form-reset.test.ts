@@ -18,5 +18,5 @@ test("the listing form keeps values after an error and clears after success (Jav
   await expect(page.getByLabel("Nome *")).toHaveValue("");
   await expect(page.getByLabel("Endereço *")).toHaveValue("");
   await expect(page.getByText("Informe um telefone com DDD, por exemplo (67) 99999-0000.")).toHaveCount(0);
-  expect(count("property_listing_requests", "email = ?", email)).toBe(1);
+  expect(await count("property_listing_requests", (eb) => eb("email", "=", email))).toBe(1);
 });

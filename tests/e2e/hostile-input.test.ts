@@ -6,9 +6,10 @@ import type { BrowserContext, Page } from "@playwright/test";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routeConfig from "#app/routes";
 import { disableClientLogin } from "#app/models/clients/clients.server";
+import type { Database as Tables } from "#app/db/schema";
 import { insertContractRow, insertMaintenanceRequest, insertQueuedBoleto, type SampleRows } from "#tests/fixtures/admin-rental";
 import { msiFile, zipBomb } from "#tests/fixtures/containers";
-import { appDb, db } from "#tests/fixtures/db";
+import { appDb } from "#tests/fixtures/db";
 import { multipartBody, sendRaw, type RawRequest, type RawResponse } from "#tests/fixtures/raw-http";
 import { test as base, expect } from "#tests/fixtures/test";
 import { E2E_OUTBOX, E2E_UPLOADS, E2E_URL } from "#tests/setup/paths";
@@ -30,7 +31,8 @@ import { E2E_OUTBOX, E2E_UPLOADS, E2E_URL } from "#tests/setup/paths";
 // New routes join by themselves (the list is built from app/routes.ts); a
 // route with a URL parameter gets "1" unless SAMPLE_PARAMS names a better one.
 
-type Rows = SampleRows;
+// The sample rows, and a seeded listing photo (its JPEG copy exists, so serving it writes nothing).
+type Rows = SampleRows & { photoKey: string };
 type Identity = "anonymous" | "master";
 
 // login_attempts is written by a refused login on purpose (it is what the
@@ -53,13 +55,12 @@ const SAMPLE_PARAMS: Record<string, (rows: Rows) => Record<string, string>> = {
   "routes/admin/clients/maintenance-manage.tsx": (r) => ({ id: String(r.maintenance) }),
   "routes/admin/clients/billing-manage.tsx": (r) => ({ id: String(r.billing) }),
   "routes/admin/clients/billing-document-delete.tsx": (r) => ({ id: String(r.billingDocument) }),
-  "routes/files/billing-document.ts": (r) => ({ id: String(r.billingDocument) }),
+  "routes/files/billing-document.tsx": (r) => ({ id: String(r.billingDocument) }),
   "routes/admin/clients/billing-boleto-review.tsx": (r) => ({ id: String(r.queuedBoleto) }),
-  "routes/files/queued-boleto.ts": (r) => ({ id: String(r.queuedBoleto) }),
+  "routes/files/queued-boleto.tsx": (r) => ({ id: String(r.queuedBoleto) }),
   "routes/auth/password-reset.tsx": () => ({ token: randomBytes(32).toString("base64url") }),
   "routes/site/category.tsx": () => ({ category: "apartamentos" }),
-  // A seeded photo: its JPEG copy exists, so serving it writes nothing.
-  "routes/files/listing-photo.ts": () => ({ file: `${db().prepare("select file_key from property_images order by id limit 1").pluck().get()}.jpg` }),
+  "routes/files/listing-photo.ts": (r) => ({ file: `${r.photoKey}.jpg` }),
 };
 const ABSURD_PARAMS = ["99999999999999999999999999", "-1", "1e308", "0x10", "NaN", "0", "banner-99999999999999999999"];
 const ABSURD_NUMBERS = ["99999999999999999999999999", "-1", "1e308", "NaN", "Infinity", "0x1F"];
@@ -338,15 +339,16 @@ function formCases(form: HarvestedForm): Case[] {
 }
 
 // Whole tables (but the throttle's), stored files and sent emails.
-function fingerprint() {
-  const tables = db()
-    .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like 'kysely_%' order by name")
-    .pluck()
-    .all() as string[];
+async function fingerprint() {
+  // Every table but SQLite's and the migrations' own (Kysely's introspection leaves those out).
+  const tables = (await appDb().introspection.getTables())
+    .filter((t) => !t.isView)
+    .map((t) => t.name as keyof Tables)
+    .sort();
   const state: Record<string, string> = {};
   for (const t of tables) {
     if (WRITES_ON_REFUSAL.has(t)) continue;
-    const rows = (db().prepare(`select * from "${t}"`).all() as unknown[]).map((r) => JSON.stringify(r)).sort();
+    const rows = (await appDb().selectFrom(t).selectAll().execute()).map((r) => JSON.stringify(r)).sort();
     state[t] = `${rows.length} rows ${createHash("sha256").update(rows.join("\n")).digest("hex").slice(0, 16)}`;
   }
   const files = (dir: string): string[] =>
@@ -410,7 +412,18 @@ const test = base.extend<{ rows: Rows }>({
     const billingIds = { billing: billing.id, billingDocument: boleto.id };
     // A boleto on the awaiting list, for its page, its file and "Processar".
     const queuedBoleto = await insertQueuedBoleto(client.id);
-    await use({ property: property.id, ideal: ideal.id, listing: listing.id, client: client.id, contract, maintenance, ...billingIds, queuedBoleto });
+    const photo = await appDb().selectFrom("property_images").select("file_key").orderBy("id").limit(1).executeTakeFirstOrThrow();
+    await use({
+      property: property.id,
+      ideal: ideal.id,
+      listing: listing.id,
+      client: client.id,
+      contract,
+      maintenance,
+      ...billingIds,
+      queuedBoleto,
+      photoKey: photo.file_key,
+    });
   },
 });
 
@@ -461,13 +474,13 @@ for (const identity of ["anonymous", "master"] as const) {
     expect(cases.length).toBeGreaterThanOrEqual(200);
     if (identity === "master") expect(forms.size, "the signed-in pages' forms were found").toBeGreaterThanOrEqual(8);
 
-    const before = fingerprint();
+    const before = await fingerprint();
     const problems: string[] = [];
     await pool(cases, 4, async (c) => {
       problems.push(...judge(identity, c, await sendRaw(E2E_URL, c.req)));
     });
     expect(problems).toEqual([]);
-    expect(fingerprint()).toEqual(before);
+    expect(await fingerprint()).toEqual(before);
 
     // Still signed in: nothing above ended the session.
     if (identity === "master") {
@@ -549,7 +562,7 @@ test("every upload field refuses a ZIP bomb and an OLE file with its form's mess
     for (const form of forms) uploads.push({ form, cookie });
   }
 
-  const before = fingerprint();
+  const before = await fingerprint();
   for (const { form, cookie } of uploads) {
     const known = UPLOAD_FORMS.find((u) => u.action.test(form.action))!;
     const values = { ...Object.fromEntries(form.fields.filter((f) => !f.file).map((f) => [f.name, f.value])), ...known.fields?.(rows) };
@@ -573,7 +586,7 @@ test("every upload field refuses a ZIP bomb and an OLE file with its form's mess
       }
     }
   }
-  expect(fingerprint()).toEqual(before);
+  expect(await fingerprint()).toEqual(before);
   // Still answering, at once.
   expect((await sendRaw(E2E_URL, { path: "/healthz" })).status).toBe(200);
 });
@@ -584,7 +597,7 @@ test("absurd rental amounts are refused beside their field, and nothing is writt
   const staff = await newContext();
   await signInAs("master", staff);
   const cookie = await cookieHeader(staff);
-  const before = fingerprint();
+  const before = await fingerprint();
   const posts: [string, Record<string, string>][] = [
     ["/admin/clients/cobrancas/nova", { client_id: String(rows.client), month_year: "2099-07", amount: "90.071.992.547.409,91", due_date: "2099-07-05" }],
     ["/admin/clients/cobrancas/nova", { client_id: String(rows.client), month_year: "2099-07", amount: "10.000.000,01", due_date: "2099-07-05" }],
@@ -601,7 +614,7 @@ test("absurd rental amounts are refused beside their field, and nothing is writt
     expect(res.body, path).toContain("Informe um valor de até R$ 10.000.000,00.");
     expect(res.body, path).toContain(form.amount ?? form.monthly_rent);
   }
-  expect(fingerprint()).toEqual(before);
+  expect(await fingerprint()).toEqual(before);
 });
 
 // A post answered without reading its body (here the guard's redirect of a

@@ -11,5 +11,5 @@ test("a form post larger than 256 KB gets 413 and stores nothing", async ({ requ
   });
   expect(res.status()).toBe(413);
   expect(await res.text()).toContain("grande demais");
-  expect(count("ideal_property_requests", "email = ?", email)).toBe(0);
+  expect(await count("ideal_property_requests", (eb) => eb("email", "=", email))).toBe(0);
 });

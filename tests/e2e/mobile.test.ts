@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { db } from "#tests/fixtures/db";
+import { appDb } from "#tests/fixtures/db";
 import { BASE_URL, WHATSAPP_TEXT_PARAM, cards } from "#tests/fixtures/site";
 
 // The site on a phone (375 x 812): hamburger menu, floating WhatsApp button,
@@ -44,7 +44,7 @@ test.describe("mobile menu with JavaScript", () => {
   });
 
   test("the search field in the menu searches and closes the menu", async ({ page }) => {
-    const { name } = db().prepare("select name from properties order by id limit 1").get() as { name: string };
+    const { name } = await appDb().selectFrom("properties").select("name").orderBy("id").limit(1).executeTakeFirstOrThrow();
     await page.goto("/contato");
     await page.getByTestId("mobile-menu-toggle").click();
     const input = page.locator("#mobile-search");
@@ -95,7 +95,7 @@ test.describe("phone layout", () => {
   }
 
   test("no horizontal scroll on a property page with photos", async ({ page }) => {
-    const row = db().prepare("select property_id as id from property_images group by property_id limit 1").get() as { id: number } | undefined;
+    const row = await appDb().selectFrom("property_images").select("property_id as id").groupBy("property_id").limit(1).executeTakeFirst();
     expect(row, "the demo seed has a property with photos").toBeTruthy();
     await expectNoSideScroll(page, `/imoveis/${row!.id}`);
   });

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { db } from "#tests/fixtures/db";
+import { appDb } from "#tests/fixtures/db";
 import { expect, test } from "#tests/fixtures/test";
 import { E2E_URL } from "#tests/setup/paths";
 
@@ -154,11 +154,11 @@ test("the feed parses as VRSync and every listing meets the portals' rules", asy
 });
 
 test("a seeded listing carries its own values, and its photos are real JPEGs", async ({ page }) => {
-  const row = db().prepare("select id, property_code, cep from properties where name = 'Casa térrea com piscina no Jardim Alvorada'").get() as {
-    id: number;
-    property_code: number;
-    cep: string;
-  };
+  const row = await appDb()
+    .selectFrom("properties")
+    .select(["id", "property_code", "cep"])
+    .where("name", "=", "Casa térrea com piscina no Jardim Alvorada")
+    .executeTakeFirstOrThrow();
   const feed = await fetchFeed(page);
   const l = feed.listings.find((x) => x.id === String(row.property_code).padStart(4, "0"));
   expect(l).toBeTruthy();
@@ -178,11 +178,13 @@ test("a seeded listing carries its own values, and its photos are real JPEGs", a
       City: "Três Lagoas",
       Neighborhood: "Jardim Alvorada",
       Address: "Rua Munir Thomé",
-      PostalCode: `${row.cep.slice(0, 5)}-${row.cep.slice(5)}`,
+      PostalCode: `${row.cep!.slice(0, 5)}-${row.cep!.slice(5)}`,
     },
   });
   expect(l!.description).toContain("Casa térrea recém-construída com três suítes");
-  const keys = db().prepare("select file_key from property_images where property_id = ? order by position").pluck().all(row.id) as string[];
+  const keys = (await appDb().selectFrom("property_images").select("file_key").where("property_id", "=", row.id).orderBy("position").execute()).map(
+    (r) => r.file_key,
+  );
   expect(l!.photos.map((p) => p.url)).toEqual(keys.map((k) => `${E2E_URL}/fotos/${k}.jpg`));
   const photo = await page.request.get(new URL(l!.photos[0].url).pathname);
   expect(photo.status()).toBe(200);
@@ -191,7 +193,11 @@ test("a seeded listing carries its own values, and its photos are real JPEGs", a
 });
 
 test("a rental is a monthly RentalPrice", async ({ page }) => {
-  const code = db().prepare("select property_code from properties where name = 'Apartamento 2 quartos no Centro para locação'").pluck().get() as number;
+  const { property_code: code } = await appDb()
+    .selectFrom("properties")
+    .select("property_code")
+    .where("name", "=", "Apartamento 2 quartos no Centro para locação")
+    .executeTakeFirstOrThrow();
   const l = (await fetchFeed(page)).listings.find((x) => x.id === String(code).padStart(4, "0"));
   expect(l?.transaction).toBe("For Rent");
   expect(l?.prices).toEqual([{ tag: "RentalPrice", value: "1800", currency: "BRL", period: "Monthly" }]);
@@ -200,7 +206,11 @@ test("a rental is a monthly RentalPrice", async ({ page }) => {
 test("a property that cannot meet the rules is left out, and Gestão de Imóveis says why", async ({ page, createProperty, signInAs }) => {
   // No CEP, a 19-character description, no photo (the fixture's defaults), and SOB CONSULTA.
   const p = await createProperty({ name: `Casa fora do portal ${Date.now()}`, price: null });
-  const onRequest = db().prepare("select property_code from properties where name = 'Cobertura duplex no Centro'").pluck().get() as number;
+  const { property_code: onRequest } = await appDb()
+    .selectFrom("properties")
+    .select("property_code")
+    .where("name", "=", "Cobertura duplex no Centro")
+    .executeTakeFirstOrThrow();
   const feed = await fetchFeed(page);
   const ids = feed.listings.map((l) => l.id);
   expect(ids).not.toContain(String(p.property_code).padStart(4, "0"));

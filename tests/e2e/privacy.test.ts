@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { insertContractRow } from "#tests/fixtures/admin-rental";
-import { count, db } from "#tests/fixtures/db";
+import { appDb, count } from "#tests/fixtures/db";
 import { uniq } from "#tests/fixtures/site";
 import { expect, test } from "#tests/fixtures/test";
 import { E2E_URL } from "#tests/setup/paths";
@@ -52,11 +52,11 @@ test.describe("the notice on the public forms", () => {
         await form.locator('[name="idealProperty"]').fill("Casa com quintal no Centro");
         await form.getByRole("button", { name: "Enviar solicitação" }).click();
         await expect(page.getByTestId("toast")).toContainText("Solicitação enviada!");
-        const row = db().prepare("select id, created_at, privacy_notice_at from ideal_property_requests where email = ?").get(email) as {
-          id: number;
-          created_at: string;
-          privacy_notice_at: string | null;
-        };
+        const row = await appDb()
+          .selectFrom("ideal_property_requests")
+          .select(["id", "created_at", "privacy_notice_at"])
+          .where("email", "=", email)
+          .executeTakeFirstOrThrow();
         expect(row.privacy_notice_at).toBe(row.created_at);
 
         const staff = await newContext({ javaScriptEnabled: js });
@@ -85,7 +85,10 @@ test.describe("the notice on the public forms", () => {
       maxRedirects: 0,
     });
     expect(res.status()).toBe(302);
-    expect(db().prepare("select privacy_notice_at from property_listing_requests where email = ?").pluck().get(email)).toBeNull();
+    expect(
+      (await appDb().selectFrom("property_listing_requests").select("privacy_notice_at").where("email", "=", email).executeTakeFirstOrThrow())
+        .privacy_notice_at,
+    ).toBeNull();
   });
 });
 
@@ -135,22 +138,26 @@ test.describe("export and erasure (/admin/privacidade)", () => {
     // Without the confirmation: refused, nothing changed.
     await page.getByRole("button", { name: "Apagar dados" }).click();
     await expect(page.getByText("Marque a confirmação para apagar os dados.")).toBeVisible();
-    expect(count("clients", "id = ?", client.id)).toBe(1);
+    expect(await count("clients", (eb) => eb("id", "=", client.id))).toBe(1);
 
     await page.getByLabel("Confirmo que o pedido veio do titular. Esta ação não pode ser desfeita.").check();
     await page.getByRole("button", { name: "Apagar dados" }).click();
     await expect(page.getByTestId("toast")).toContainText("Dados pessoais apagados");
     await expect(page.getByTestId("toast")).toContainText("2 solicitação(ões) anonimizada(s), 1 cadastro(s) de cliente excluído(s)");
-    expect(db().prepare("select name, email, phone, ideal_property from ideal_property_requests where id = ?").get(ideal.id)).toEqual({
+    expect(
+      await appDb().selectFrom("ideal_property_requests").select(["name", "email", "phone", "ideal_property"]).where("id", "=", ideal.id).executeTakeFirst(),
+    ).toEqual({
       name: "Anonimizado",
       email: ANONYMIZED_EMAIL,
       phone: null,
       ideal_property: "[Dados removidos conforme a LGPD]",
     });
-    expect(count("property_listing_requests", "id = ? and email = ?", listing.id, ANONYMIZED_EMAIL)).toBe(1);
-    expect(count("clients", "id = ?", client.id)).toBe(0);
-    expect(count("audit_log", "actor_id = ? and entity = 'personal_data' and action in ('export', 'erase')", master.id)).toBe(2);
-    expect(count("audit_log", "changes like ?", `%${email}%`)).toBe(0);
+    expect(await count("property_listing_requests", (eb) => eb.and([eb("id", "=", listing.id), eb("email", "=", ANONYMIZED_EMAIL)]))).toBe(1);
+    expect(await count("clients", (eb) => eb("id", "=", client.id))).toBe(0);
+    expect(
+      await count("audit_log", (eb) => eb.and([eb("actor_id", "=", master.id), eb("entity", "=", "personal_data"), eb("action", "in", ["export", "erase"])])),
+    ).toBe(2);
+    expect(await count("audit_log", (eb) => eb("changes", "like", `%${email}%`))).toBe(0);
 
     // The inbox shows the request as anonymised.
     await page.goto(`/admin/requests/${ideal.id}`);
@@ -171,7 +178,7 @@ test.describe("export and erasure (/admin/privacidade)", () => {
       headers: { Origin: E2E_URL },
     });
     expect(res.status()).toBe(409);
-    expect(db().prepare("select name from ideal_property_requests where id = ?").pluck().get(ideal.id)).toBe("Com Contrato");
-    expect(count("clients", "id = ?", client.id)).toBe(1);
+    expect((await appDb().selectFrom("ideal_property_requests").select("name").where("id", "=", ideal.id).executeTakeFirstOrThrow()).name).toBe("Com Contrato");
+    expect(await count("clients", (eb) => eb("id", "=", client.id))).toBe(1);
   });
 });

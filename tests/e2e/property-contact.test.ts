@@ -1,4 +1,4 @@
-import { count, db } from "#tests/fixtures/db";
+import { appDb, count } from "#tests/fixtures/db";
 import { BASE_URL, uniq } from "#tests/fixtures/site";
 import { expect, test } from "#tests/fixtures/test";
 
@@ -59,7 +59,7 @@ for (const js of [false, true]) {
       await expect(visitor.getByTestId("toast")).toContainText("Solicitação enviada!");
       await expect(form.getByLabel("Nome *")).toHaveValue("");
       await expect(form.getByRole("heading", { name: "Tenho interesse" })).toBeInViewport();
-      const row = db().prepare("select * from ideal_property_requests where name = ?").get(name) as Record<string, unknown>;
+      const row = await appDb().selectFrom("ideal_property_requests").selectAll().where("name", "=", name).executeTakeFirstOrThrow();
       expect(row).toMatchObject({ phone: "(67) 99876-5432", email: "", property_id: p.id, status: "pending" });
       expect(String(row.ideal_property)).toContain(code(p.property_code));
       // The form showed the LGPD notice, with its link to the policy.
@@ -85,7 +85,7 @@ for (const js of [false, true]) {
       await expect(form.getByText("Informe seu telefone ou seu email para respondermos.")).toBeVisible();
       await expect(form.getByLabel("Nome *")).toHaveValue(name);
       await expect(form.getByLabel("Mensagem *")).toHaveValue("Quero visitar no sábado.");
-      expect(count("ideal_property_requests", "name = ?", name)).toBe(0);
+      expect(await count("ideal_property_requests", (eb) => eb("name", "=", name))).toBe(0);
     });
   });
 }
@@ -100,11 +100,11 @@ test("the honeypot gets the same answer and stores nothing", async ({ request, c
   });
   expect(res.status()).toBe(302);
   expect(res.headers().location).toBe(`/imoveis/${p.id}#tenho-interesse`);
-  expect(count("ideal_property_requests", "name = ?", name)).toBe(0);
+  expect(await count("ideal_property_requests", (eb) => eb("name", "=", name))).toBe(0);
   // A post to a property that does not exist is the 404 page, nothing stored.
   const missing = await request.post("/imoveis/99999999", { form: { name, email: "a@teste.com.br", message: "oi" }, headers: { Origin: BASE_URL } });
   expect(missing.status()).toBe(404);
-  expect(count("ideal_property_requests", "name = ?", name)).toBe(0);
+  expect(await count("ideal_property_requests", (eb) => eb("name", "=", name))).toBe(0);
 });
 
 test("similar properties: same type or neighbourhood, closest price, up to 4, never itself", async ({ page, createProperty }) => {

@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from "@playwright/test";
-import { count, db } from "#tests/fixtures/db";
+import { appDb, count } from "#tests/fixtures/db";
 import { samplePdf, sampleJpeg } from "#tests/fixtures/rental";
 import { uniq } from "#tests/fixtures/site";
 import { expect, test } from "#tests/fixtures/test";
@@ -60,7 +60,7 @@ for (const js of [true, false]) {
     await expect(shown).toBeVisible();
     const password = ((await shown.locator("code").textContent()) ?? "").trim();
     expect(password).toMatch(/^[A-Za-z0-9]{8}$/);
-    const clientId = (db().prepare("select id from clients where email = ?").get(email) as { id: number }).id;
+    const { id: clientId } = await appDb().selectFrom("clients").select("id").where("email", "=", email).executeTakeFirstOrThrow();
     createClient.track(clientId);
 
     // The contract, sent from the Contratos tab.
@@ -115,7 +115,7 @@ for (const js of [true, false]) {
     await expect(mine).toContainText("Pendente");
     await expect(mine.getByRole("img")).toHaveCount(2);
     const requestId = Number(await mine.getAttribute("data-request-id"));
-    expect(count("maintenance_images", "request_id = ?", requestId)).toBe(2);
+    expect(await count("maintenance_images", (eb) => eb("request_id", "=", requestId))).toBe(2);
 
     // The admin completes it with a note and a report.
     await adminPage.goto("/admin/clients?aba=manutencoes");

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { count, db } from "#tests/fixtures/db";
+import { appDb, count } from "#tests/fixtures/db";
 import { BASE_URL, cards, parsePrice, uniq } from "#tests/fixtures/site";
 import { expect, test } from "#tests/fixtures/test";
 
@@ -38,7 +38,7 @@ test.describe("text search", () => {
   });
 
   test("#0100 finds the property with code 100", async ({ page, createProperty }) => {
-    let name = (db().prepare("select name from properties where property_code = 100").get() as { name: string } | undefined)?.name;
+    let name = (await appDb().selectFrom("properties").select("name").where("property_code", "=", 100).executeTakeFirst())?.name;
     if (!name) name = (await createProperty({ property_code: 100, name: `Casa Código Cem ${uniq()}` })).name;
     await page.goto(`/imoveis?search=${encodeURIComponent("#0100")}`);
     await expect(cards(page).getByRole("heading", { name, exact: true })).toBeVisible();
@@ -67,7 +67,7 @@ test.describe("text search", () => {
 
 test.describe("filters on /imoveis", () => {
   test("latest=5 shows exactly five cards, newest first", async ({ page, createProperty }) => {
-    expect(count("properties")).toBeGreaterThanOrEqual(5);
+    expect(await count("properties")).toBeGreaterThanOrEqual(5);
     const p = await createProperty({ name: `Casa Novidade ${uniq()}`, created_at: new Date(Date.now() + 60_000).toISOString() });
     await page.goto("/imoveis?latest=5");
     await expect(cards(page)).toHaveCount(5);
@@ -152,7 +152,7 @@ test.describe("filters on /imoveis", () => {
   });
 
   test("the list shows 12 cards per page and page 2 shows the rest", async ({ page }) => {
-    expect(count("properties")).toBeGreaterThan(12);
+    expect(await count("properties")).toBeGreaterThan(12);
     await page.goto("/imoveis");
     await expect(cards(page)).toHaveCount(12);
     const firstPage = await cards(page).getByRole("heading").allTextContents();

@@ -1,4 +1,4 @@
-import { db } from "#tests/fixtures/db";
+import { appDb } from "#tests/fixtures/db";
 import { BASE_URL, CATEGORY_PATHS, DEFAULT_BANNERS, WHATSAPP_TEXT_PARAM, cards, expectSharedFrame, uniq } from "#tests/fixtures/site";
 import { expect, test } from "#tests/fixtures/test";
 
@@ -203,8 +203,14 @@ test.describe("property detail", () => {
   });
 
   test("a gallery with more than five photos shows +N and opens the lightbox", async ({ page }) => {
-    const row = db().prepare("select property_id as id, count(*) as c from property_images group by property_id having c > 5 order by c desc limit 1").get() as
-      { id: number; c: number } | undefined;
+    const row = await appDb()
+      .selectFrom("property_images")
+      .select((eb) => ["property_id as id", eb.fn.countAll<number>().as("c")])
+      .groupBy("property_id")
+      .having((eb) => eb.fn.countAll(), ">", 5)
+      .orderBy("c", "desc")
+      .limit(1)
+      .executeTakeFirst();
     expect(row, "the demo seed has a property with more than 5 photos").toBeTruthy();
     const { id, c } = row!;
     await page.goto(`/imoveis/${id}`);
@@ -227,8 +233,8 @@ test.describe("property detail", () => {
   });
 
   test("og:image is absolute and JSON-LD names the property", async ({ page, request }) => {
-    const row = db().prepare("select property_id as id from property_images group by property_id limit 1").get() as { id: number };
-    const { name } = db().prepare("select name from properties where id = ?").get(row.id) as { name: string };
+    const row = await appDb().selectFrom("property_images").select("property_id as id").groupBy("property_id").limit(1).executeTakeFirstOrThrow();
+    const { name } = await appDb().selectFrom("properties").select("name").where("id", "=", row.id).executeTakeFirstOrThrow();
     await page.goto(`/imoveis/${row.id}`);
     const ogImage = await page.locator('meta[property="og:image"]').getAttribute("content");
     expect(ogImage).toMatch(new RegExp(`^${BASE_URL}/`));

@@ -139,7 +139,7 @@ for (const js of [false, true]) {
       await expect(page.getByTestId("toast")).toContainText("Solicitação enviada!");
       await expect(page.getByRole("heading", { name: "Não encontrou o que procura?" })).toBeInViewport();
       await expect(section.getByLabel("Nome *")).toHaveValue("");
-      expect(count("ideal_property_requests", "email = ?", email)).toBe(1);
+      expect(await count("ideal_property_requests", (eb) => eb("email", "=", email))).toBe(1);
     });
 
     test("a refused submit keeps '/' in the address bar, the values and the error at the form", async ({ page }) => {
@@ -155,7 +155,7 @@ for (const js of [false, true]) {
       await expect(page).toHaveURL(`${BASE_URL}/#imovel-ideal`);
       await expect(section.getByLabel("Nome *")).toHaveValue("Ana Recusada");
       await expect(section.getByLabel("Telefone")).toBeInViewport();
-      expect(count("ideal_property_requests", "email = ?", email)).toBe(0);
+      expect(await count("ideal_property_requests", (eb) => eb("email", "=", email))).toBe(0);
     });
   });
 }

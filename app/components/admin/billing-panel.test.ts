@@ -9,8 +9,8 @@ import { BillingPanel, countsText, type BillingPanelGroup } from "./billing-pane
 // gets): the empty state, a group's counts, the row's cells and the
 // status form that posts without JavaScript.
 
-function render(groups: BillingPanelGroup[], awaiting: AwaitingBoleto[] = []) {
-  const Stub = createRoutesStub([{ path: "/admin/clients", Component: () => createElement(BillingPanel, { groups, awaiting }) }]);
+function render(groups: BillingPanelGroup[], awaiting: AwaitingBoleto[] = [], today = "2026-10-05") {
+  const Stub = createRoutesStub([{ path: "/admin/clients", Component: () => createElement(BillingPanel, { groups, today, awaiting }) }]);
   return renderToStaticMarkup(createElement(Stub, { initialEntries: ["/admin/clients?aba=cobrancas"] }));
 }
 
@@ -56,6 +56,37 @@ describe("Gestão de Cobranças", () => {
     expect(html).toContain('action="/admin/clients/cobrancas/9"');
     expect(html).toMatch(/<option value="paid" selected="">Pago<\/option>/);
     expect(html).toContain("Salvar");
+  });
+
+  it("says why Em Atraso only under a billing past its due date: not one marked overdue before its day, not a paid or pending one", () => {
+    const billing = (id: number, due_date: string, status: string) => ({
+      id,
+      month_year: due_date.slice(0, 7),
+      amount_cents: 100,
+      due_date,
+      status,
+      payment_date: status === "paid" ? due_date : null,
+      documents: [],
+    });
+    const html = render(
+      [
+        {
+          clientId: 1,
+          clientName: "Ana",
+          counts: { overdue: 2, pending: 1, paid: 1 },
+          billings: [
+            billing(1, "2026-10-04", "overdue"),
+            billing(2, "2026-10-05", "overdue"),
+            billing(3, "2026-10-05", "pending"),
+            billing(4, "2026-09-05", "paid"),
+          ],
+        },
+      ],
+      [],
+      "2026-10-05",
+    );
+    const rows = html.split('data-testid="billing-row"').slice(1);
+    expect(rows.map((row) => row.includes("vencida: aparece como Em Atraso"))).toEqual([true, false, false, false]);
   });
 
   it("counts in Portuguese, singular and plural", () => {

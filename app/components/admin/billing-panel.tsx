@@ -8,7 +8,7 @@ import { buttonClass } from "#app/components/ui/field";
 import { AutoSubmitSelect } from "#app/components/ui/auto-submit-select";
 import { shortFileName } from "#app/models/billing/display";
 import { periodLabel } from "#app/models/billing/months";
-import { BILLING_STATUS_OPTIONS } from "#app/models/billing/status";
+import { BILLING_STATUS_OPTIONS, PAST_DUE_NOTE, isPastDue } from "#app/models/billing/status";
 import { formatDay } from "#app/models/clients/status";
 import { formatBRL } from "#app/utils/format";
 
@@ -17,7 +17,9 @@ import { formatBRL } from "#app/utils/format";
 // date first; Período, Valor, Vencimento, Status, Boletos and the status
 // selector. Every control is a plain link or POST, so the tab works without
 // JavaScript; the links open their dialog over the tab (decision 0010).
-// Statuses arrive effective (pending and past due: overdue).
+// Statuses arrive effective (pending and past due: overdue); a row past due
+// and unpaid says so under its selector, which then reads Em Atraso even
+// when Pendente was chosen.
 
 export type BillingPanelDocument = { id: number; file_name: string };
 export type BillingPanelBilling = {
@@ -50,11 +52,13 @@ export function countsText({ overdue, pending, paid }: BillingPanelGroup["counts
 
 type PanelProps = {
   groups: BillingPanelGroup[];
+  /** The agency's day (localToday()), which says whether a billing is past due. */
+  today: string;
   /** The boleto flow's organised boletos awaiting processing ("Processar N Boletos"). */
   awaiting: AwaitingBoleto[];
 };
 
-export function BillingPanel({ groups, awaiting }: PanelProps) {
+export function BillingPanel({ groups, today, awaiting }: PanelProps) {
   return (
     <section className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
       <div className="flex flex-wrap items-center justify-between gap-3 p-4">
@@ -89,7 +93,7 @@ export function BillingPanel({ groups, awaiting }: PanelProps) {
       ) : (
         <div className="space-y-4 px-2 pb-4 sm:px-4">
           {groups.map((g) => (
-            <BillingGroupBlock key={g.clientId} group={g} />
+            <BillingGroupBlock key={g.clientId} group={g} today={today} />
           ))}
         </div>
       )}
@@ -98,7 +102,7 @@ export function BillingPanel({ groups, awaiting }: PanelProps) {
   );
 }
 
-function BillingGroupBlock({ group: g }: { group: BillingPanelGroup }) {
+function BillingGroupBlock({ group: g, today }: { group: BillingPanelGroup; today: string }) {
   return (
     <details open data-testid="billing-group" className="group rounded-lg border border-slate-200">
       <summary className="flex cursor-pointer list-none flex-wrap items-center gap-x-3 gap-y-1 rounded-lg bg-slate-50 px-4 py-3 [&::-webkit-details-marker]:hidden">
@@ -124,7 +128,7 @@ function BillingGroupBlock({ group: g }: { group: BillingPanelGroup }) {
           </thead>
           <tbody className={stackedBodyClass}>
             {g.billings.map((b) => (
-              <BillingRow key={b.id} billing={b} />
+              <BillingRow key={b.id} billing={b} today={today} />
             ))}
           </tbody>
         </table>
@@ -133,7 +137,7 @@ function BillingGroupBlock({ group: g }: { group: BillingPanelGroup }) {
   );
 }
 
-function BillingRow({ billing: b }: { billing: BillingPanelBilling }) {
+function BillingRow({ billing: b, today }: { billing: BillingPanelBilling; today: string }) {
   const period = periodLabel(b.month_year);
   return (
     <tr id={billingRowAnchor(b.id)} data-testid="billing-row" className={`${stackedRowClass} scroll-mt-24`}>
@@ -157,9 +161,17 @@ function BillingRow({ billing: b }: { billing: BillingPanelBilling }) {
       </StackedCell>
       <StackedCell label="Ações" wide>
         <BillingStatusForm id={b.id} status={b.status} label={`Status da cobrança de ${period}`} />
+        <PastDueNote status={b.status} dueDate={b.due_date} today={today} />
       </StackedCell>
     </tr>
   );
+}
+
+// Under the selector of an unpaid billing past its due date: why it reads Em
+// Atraso (Pendente saved there shows as Em Atraso).
+export function PastDueNote({ status, dueDate, today }: { status: string; dueDate: string; today: string }) {
+  if (status !== "overdue" || !isPastDue(dueDate, today)) return null;
+  return <p className="mt-1 text-xs text-slate-600 first-letter:uppercase">{PAST_DUE_NOTE}</p>;
 }
 
 // Each attached boleto: its name cut at 15 characters (the whole name in the

@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
 import { InlineDeleteConfirm } from "#app/components/admin/confirm-delete";
+import { StackedCell, stackedBodyClass, stackedHeadClass, stackedRowClass, stackedTableClass } from "#app/components/billing/stacked-table";
 import { inputClass } from "#app/components/ui/field";
 import { formatCpfCnpj } from "#app/models/clients/documents";
 import { contractStatus, formatDay, loginLabel } from "#app/models/clients/status";
@@ -9,6 +10,8 @@ import { formatBRL } from "#app/utils/format";
 // 7): each client with its CPF/CNPJ, property, contract dates and badge (Ativo
 // / Vencido, "today" in the agency's zone), rent and due day, and login (Com
 // Login / Sem Login); the row actions post to /admin/clients with an intent.
+// Below `md` each client is a card (components/billing/stacked-table.tsx), so
+// a phone sees every field and every action without scrolling sideways.
 
 export type ClientListRow = {
   id: number;
@@ -34,9 +37,10 @@ export function ClientsPanel({ active, clients, today, loadFailed }: { active: b
       {clients.length === 0 && !loadFailed ? (
         <p className="p-4 text-slate-600">{active ? "Nenhum cliente com contrato ativo." : "Nenhum cliente cadastrado."}</p>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="mt-2 w-full text-left text-sm">
-            <thead className="bg-slate-50 text-slate-600">
+        <div className="mt-2 md:overflow-x-auto">
+          <table className={stackedTableClass}>
+            <caption className="sr-only">{active ? "Clientes com contrato ativo" : "Clientes cadastrados"}</caption>
+            <thead className={stackedHeadClass}>
               <tr>
                 <th className="px-4 py-3">Cliente</th>
                 <th className="px-4 py-3">CPF/CNPJ</th>
@@ -47,7 +51,7 @@ export function ClientsPanel({ active, clients, today, loadFailed }: { active: b
                 <th className="px-4 py-3">Ações</th>
               </tr>
             </thead>
-            <tbody>
+            <tbody className={stackedBodyClass}>
               {clients.map((c) => (
                 <ClientTableRow key={c.id} client={c} today={today} />
               ))}
@@ -67,31 +71,37 @@ function Badge({ tone, children }: { tone: "green" | "red" | "slate"; children: 
 function ClientTableRow({ client: c, today }: { client: ClientListRow; today: string }) {
   const status = contractStatus(c.contract_end_date, today);
   return (
-    <tr data-testid="client-row" className="border-t border-slate-100 align-top">
-      <td className="px-4 py-3">
-        <span className="font-medium text-slate-900">{c.name}</span>
-        <span className="block text-slate-600">{c.email}</span>
+    // On a phone the wide cells take a line of their own and the pairs fill in
+    // around them (dense): Cliente; CPF/CNPJ | Contrato; Imóvel; Aluguel | Acesso; Ações.
+    <tr data-testid="client-row" className={`${stackedRowClass} grid-flow-row-dense`}>
+      <StackedCell label="Cliente" wide>
+        <span className="block font-medium text-slate-900">{c.name}</span>
+        <span className="block break-words text-slate-600">{c.email}</span>
         {c.phone ? <span className="block text-slate-600">{c.phone}</span> : null}
-      </td>
-      <td className="px-4 py-3 whitespace-nowrap">{formatCpfCnpj(c.cpf_cnpj) || "—"}</td>
-      <td className="px-4 py-3">{c.property_address ?? "—"}</td>
-      <td className="px-4 py-3 whitespace-nowrap">
+      </StackedCell>
+      <StackedCell label="CPF/CNPJ">
+        <span className="whitespace-nowrap">{formatCpfCnpj(c.cpf_cnpj) || "—"}</span>
+      </StackedCell>
+      <StackedCell label="Imóvel" wide>
+        <span>{c.property_address ?? "—"}</span>
+      </StackedCell>
+      <StackedCell label="Contrato">
         {c.contract_start_date || c.contract_end_date ? (
-          <span className="block">
+          <span className="block md:whitespace-nowrap">
             {formatDay(c.contract_start_date) || "—"} a {formatDay(c.contract_end_date) || "—"}
           </span>
         ) : null}
         {status ? <Badge tone={status === "Ativo" ? "green" : "red"}>{status}</Badge> : <span className="text-slate-500">Sem contrato</span>}
-      </td>
-      <td className="px-4 py-3 whitespace-nowrap">
-        {c.monthly_rent != null ? formatBRL(c.monthly_rent) : "—"}
+      </StackedCell>
+      <StackedCell label="Aluguel">
+        <span className="whitespace-nowrap">{c.monthly_rent != null ? formatBRL(c.monthly_rent) : "—"}</span>
         <span className="block text-xs text-slate-600">Todo dia {c.payment_due_day}</span>
-      </td>
-      <td className="px-4 py-3">
+      </StackedCell>
+      <StackedCell label="Acesso">
         <Badge tone={c.user_id !== null ? "green" : "slate"}>{loginLabel(c.user_id)}</Badge>
-        {c.username ? <span className="mt-1 block text-xs text-slate-600">{c.username}</span> : null}
-      </td>
-      <td className="px-4 py-3">
+        {c.username ? <span className="mt-1 block text-xs break-words text-slate-600">{c.username}</span> : null}
+      </StackedCell>
+      <StackedCell label="Ações" wide>
         <div className="flex flex-wrap items-start gap-2">
           <Link to={`/admin/clients/${c.id}/edit`} className={smallButton} aria-label={`Editar ${c.name}`}>
             Editar
@@ -135,7 +145,7 @@ function ClientTableRow({ client: c, today }: { client: ClientListRow; today: st
             há como desfazer.
           </InlineDeleteConfirm>
         </div>
-      </td>
+      </StackedCell>
     </tr>
   );
 }

@@ -2,13 +2,16 @@ import { Eye } from "#app/components/ui/icons";
 import { Download, Upload } from "#app/components/ui/private-icons";
 import { Link } from "react-router";
 import { InlineDeleteConfirm } from "#app/components/admin/confirm-delete";
+import { StackedCell, stackedBodyClass, stackedHeadClass, stackedRowClass, stackedTableClass } from "#app/components/billing/stacked-table";
 import { buttonClass } from "#app/components/ui/field";
 import { formatDateTime } from "#app/utils/format-date";
 
 // "Gestão de Contratos" (docs/product.md §Contratos): the list, newest
 // first, with the links to the private file route (opened in a new tab or
 // downloaded with the original name) and a delete that asks first, without
-// JavaScript (<details>).
+// JavaScript (<details>). Below `md` each contract is a card
+// (components/billing/stacked-table.tsx): its name wraps between words (inside one only when it is longer than the line), and
+// the actions are on screen.
 
 export type ContractListItem = {
   id: number;
@@ -32,9 +35,10 @@ export function ContractsPanel({ contracts }: { contracts: ContractListItem[] })
       {contracts.length === 0 ? (
         <p className="p-4 text-slate-600">Nenhum contrato enviado.</p>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="mt-2 w-full text-left text-sm">
-            <thead className="bg-slate-50 text-slate-600">
+        <div className="mt-2 md:overflow-x-auto">
+          <table className={stackedTableClass}>
+            <caption className="sr-only">Contratos enviados</caption>
+            <thead className={stackedHeadClass}>
               <tr>
                 <th className="px-4 py-3">Cliente</th>
                 <th className="px-4 py-3">Arquivo</th>
@@ -43,14 +47,20 @@ export function ContractsPanel({ contracts }: { contracts: ContractListItem[] })
                 <th className="px-4 py-3">Ações</th>
               </tr>
             </thead>
-            <tbody>
+            <tbody className={stackedBodyClass}>
               {contracts.map((c) => (
-                <tr key={c.id} data-testid="contract-row" className="border-t border-slate-100 align-top">
-                  <td className="px-4 py-3 font-medium text-slate-900">{c.client_name}</td>
-                  <td className="px-4 py-3 break-all">{c.file_name}</td>
-                  <td className="px-4 py-3 whitespace-nowrap">{formatDateTime(c.uploaded_at)}</td>
-                  <td className="px-4 py-3">{c.uploaded_by_name}</td>
-                  <td className="px-4 py-3">
+                <tr key={c.id} data-testid="contract-row" className={stackedRowClass}>
+                  <StackedCell label="Cliente" wide>
+                    <span className="font-medium text-slate-900">{c.client_name}</span>
+                  </StackedCell>
+                  <StackedCell label="Arquivo" wide>
+                    <span className="wrap-anywhere">{c.file_name}</span>
+                  </StackedCell>
+                  <StackedCell label="Enviado em">
+                    <span className="whitespace-nowrap">{formatDateTime(c.uploaded_at)}</span>
+                  </StackedCell>
+                  <StackedCell label="Enviado por">{c.uploaded_by_name}</StackedCell>
+                  <StackedCell label="Ações" wide>
                     <div className="flex flex-wrap items-start gap-2">
                       <a href={`/arquivos/contratos/${c.id}`} target="_blank" rel="noopener noreferrer" className={smallButton}>
                         <Eye aria-hidden className="size-4" /> Visualizar
@@ -62,7 +72,7 @@ export function ContractsPanel({ contracts }: { contracts: ContractListItem[] })
                         Excluir o contrato <strong>{c.file_name}</strong> de {c.client_name}? O arquivo será apagado.
                       </InlineDeleteConfirm>
                     </div>
-                  </td>
+                  </StackedCell>
                 </tr>
               ))}
             </tbody>

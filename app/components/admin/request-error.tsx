@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link, useLocation } from "react-router";
-import { REFUSED_TITLE, refusalOf } from "#app/utils/refusal";
+import { refusalOf } from "#app/utils/refusal";
 import { AdminTitle } from "./admin-shell";
 
 // What the inbox pages show when they fail: the 404 of an unknown request, or
@@ -15,7 +15,7 @@ export function RequestErrorState({ error, title, listPath }: { error: unknown; 
     <>
       <AdminTitle title={title} />
       <div role="alert" className="rounded-xl bg-white px-6 py-14 text-center shadow-sm ring-1 ring-slate-200">
-        <p className="text-lg font-semibold text-slate-900">{notFound ? "Solicitação não encontrada" : refused ? REFUSED_TITLE : "Erro ao carregar"}</p>
+        <p className="text-lg font-semibold text-slate-900">{notFound ? "Solicitação não encontrada" : refused ? refused.title : "Erro ao carregar"}</p>
         <p className="mt-2 text-slate-600">
           {notFound
             ? "Ela pode ter sido removida, ou o endereço está incorreto."

@@ -1,6 +1,6 @@
 import { Link, isRouteErrorResponse } from "react-router";
 import { BUSY_MESSAGE, BUSY_TITLE, isBusyResponse } from "#app/utils/database-busy";
-import { REFUSED_TITLE, refusalOf } from "#app/utils/refusal";
+import { refusalOf } from "#app/utils/refusal";
 
 // What a visitor sees when a page fails: the spec's 404 texts, "busy" when the
 // database stayed locked (503), or a calm message for anything else (details
@@ -14,9 +14,9 @@ export function ErrorPage({ error, notFoundTitle, notFoundText }: { error: unkno
     <section className="mx-auto max-w-2xl px-4 py-20 text-center">
       <p className="text-6xl font-bold text-gold-500">{notFound ? "404" : busy ? "503" : refused ? refused.status : "Erro"}</p>
       <h1 className="mt-4 text-3xl font-bold text-brand-800">
-        {notFound ? (notFoundTitle ?? "Página não encontrada") : busy ? BUSY_TITLE : refused ? REFUSED_TITLE : "Não foi possível carregar esta página"}
+        {notFound ? (notFoundTitle ?? "Página não encontrada") : busy ? BUSY_TITLE : refused ? refused.title : "Não foi possível carregar esta página"}
       </h1>
-      <p className="mt-4 text-slate-600">
+      <p className="mt-4 text-balance text-slate-600">
         {notFound
           ? (notFoundText ?? "O endereço que você acessou não existe ou foi alterado.")
           : busy

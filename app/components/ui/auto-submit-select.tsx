@@ -1,4 +1,5 @@
 import { useState, type ChangeEvent, type ReactNode } from "react";
+import { useNavigation } from "react-router";
 import { useHydrated } from "./use-hydrated";
 
 // The select of a one-field POST form (a row's status, a responsible person):
@@ -12,15 +13,26 @@ const saveClass =
   "shrink-0 rounded-md bg-brand-800 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
 
 // The value follows the loader's after each revalidation, and the person's
-// choice in between.
+// choice in between. Once the post this select sent is over, it shows what
+// the server answered even when that did not change (a billing past due
+// saved as Pendente still reads Em Atraso), as a page reloaded without
+// JavaScript does.
 function useSyncedValue(current: string) {
   const [seen, setSeen] = useState(current);
   const [value, setValue] = useState(current);
+  const [post, setPost] = useState<"none" | "sent" | "under way">("none");
+  const navigating = useNavigation().state !== "idle";
   if (seen !== current) {
     setSeen(current);
     setValue(current);
   }
-  return [value, setValue] as const;
+  if (post === "sent" && navigating) setPost("under way");
+  if (post === "under way" && !navigating) {
+    setPost("none");
+    setValue(current);
+  }
+  const sent = () => setPost("sent");
+  return [value, setValue, sent] as const;
 }
 
 type Props = {
@@ -40,11 +52,14 @@ type Props = {
 
 export function AutoSubmitSelect({ id, name, value: current, label, showLabel, saves, submitWhen, className = "", children }: Props) {
   const hydrated = useHydrated();
-  const [value, setValue] = useSyncedValue(current);
+  const [value, setValue, sent] = useSyncedValue(current);
   function onChange(e: ChangeEvent<HTMLSelectElement>) {
     const chosen = e.currentTarget.value;
     setValue(chosen);
-    if (hydrated && (submitWhen?.(chosen) ?? true)) e.currentTarget.form?.requestSubmit();
+    if (hydrated && (submitWhen?.(chosen) ?? true)) {
+      sent();
+      e.currentTarget.form?.requestSubmit();
+    }
   }
   return (
     <>

@@ -175,7 +175,7 @@ export async function setBillingStatus(db: DB, id: number, status: BillingStatus
     const before = await trx
       .selectFrom("billing")
       .innerJoin("clients", "clients.id", "billing.client_id")
-      .select(["billing.status", "billing.payment_date", "billing.month_year", "clients.name as client_name"])
+      .select(["billing.status", "billing.payment_date", "billing.month_year", "billing.due_date", "clients.name as client_name"])
       .where("billing.id", "=", id)
       .executeTakeFirst();
     if (!before) return null;
@@ -194,7 +194,7 @@ export async function setBillingStatus(db: DB, id: number, status: BillingStatus
       before: { status: before.status, payment_date: before.payment_date },
       after,
     });
-    return { clientName: before.client_name, month_year: before.month_year, ...after };
+    return { clientName: before.client_name, month_year: before.month_year, due_date: before.due_date, ...after };
   });
 }
 

@@ -17,6 +17,11 @@ export const billingStatusLabel = (status: string) => (Object.hasOwn(LABELS, sta
 
 export const BILLING_STATUS_OPTIONS = BILLING_STATUS_VALUES.map((value) => ({ value, label: LABELS[value] }));
 
+// Why a billing saved as Pendente reads Em Atraso: said in the row, the
+// billing's dialog and the toast, where a staff member who chose Pendente
+// sees Em Atraso instead.
+export const PAST_DUE_NOTE = "vencida: aparece como Em Atraso";
+
 export function isPastDue(dueDate: string, today: string) {
   return dueDate < today;
 }

@@ -1,6 +1,7 @@
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { LogOut } from "#app/components/ui/private-icons";
 import { Form, Link, data } from "react-router";
+import { LogoMark } from "#app/components/site/logo";
 import { getDb } from "#app/db/db.server";
 import { listClientBillings } from "#app/models/billing/billing.server";
 import { listOwnContracts } from "#app/models/clients/portal.server";
@@ -9,6 +10,7 @@ import { MAINTENANCE_MESSAGES, maintenanceRequestSchema } from "#app/models/main
 import { MaintenanceImageError, createMaintenanceRequest, listOwnMaintenanceRequests } from "#app/models/maintenance/requests.server";
 import { clientContext } from "#app/utils/client-context";
 import { formatBRL } from "#app/utils/format";
+import { useAgency } from "#app/utils/root-data";
 import { pageTitle } from "#app/utils/seo";
 import { failedWriteAlert } from "#app/utils/failure.server";
 import { redirectWithToast } from "#app/utils/toast.server";
@@ -90,9 +92,22 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 export default function ClientArea({ loaderData, actionData }: Route.ComponentProps) {
   const { tab, client } = loaderData;
+  const agency = useAgency();
   return (
     <main id="conteudo" className="min-h-screen bg-slate-50">
       <header className="bg-brand-900 text-white">
+        {/* The agency's mark and name lead back to the site, as "Voltar ao site" does. */}
+        <div className="border-b border-white/15">
+          <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3">
+            <Link to="/" className="flex items-center gap-2 rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white">
+              <LogoMark className="size-9" />
+              <span className="text-lg font-bold">{agency.name}</span>
+            </Link>
+            <Link to="/" className="rounded-md text-sm font-medium text-brand-100 hover:text-white hover:underline">
+              ← Voltar ao site
+            </Link>
+          </div>
+        </div>
         <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-4 px-4 py-5">
           <div>
             <p className="text-sm text-brand-100">Área do Cliente</p>
@@ -136,7 +151,7 @@ export default function ClientArea({ loaderData, actionData }: Route.ComponentPr
               key={t.id}
               to={`?tab=${t.id}`}
               aria-current={tab === t.id ? "page" : undefined}
-              className={`-mb-px border-b-2 px-4 py-2 font-medium ${tab === t.id ? "border-brand-700 text-brand-800" : "border-transparent text-slate-600 hover:text-slate-900"}`}
+              className={`-mb-px border-b-2 px-3 py-2 font-medium sm:px-4 ${tab === t.id ? "border-brand-700 text-brand-800" : "border-transparent text-slate-600 hover:text-slate-900"}`}
             >
               {t.label}
             </Link>

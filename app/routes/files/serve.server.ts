@@ -1,6 +1,7 @@
 import { createReadStream } from "node:fs";
 import fs from "node:fs/promises";
 import { Readable } from "node:stream";
+import { data, type MiddlewareFunction } from "react-router";
 import { getDb } from "#app/db/db.server";
 import type { FileViewer, PrivateFile } from "#app/models/files/access.server";
 import { getClientForUser } from "#app/models/clients/portal.server";
@@ -12,19 +13,15 @@ import { parseId } from "#app/utils/http.server";
 import { PRIVATE_CACHE_CONTROL } from "#app/utils/private-paths";
 
 // The private file routes (docs/decisions/0024-private-files.md): who asks is
-// checked first, then the row (app/models/files/access.server.ts) and the file.
-// Every refusal is the same 404: another client's file, a guessed id, a deleted
-// file. X-Content-Type-Options: nosniff is on every answer of the server
-// already.
+// checked first, then the row (app/models/files/access.server.ts) and the
+// file. Every refusal is the same 404: another client's file, a guessed id, a
+// deleted file, and it is the site's own 404 page (the routes sit in the site
+// layout). The route's middleware answers with the file itself when there is
+// one to give; otherwise the request goes on to the route's loader, which
+// throws the 404. X-Content-Type-Options: nosniff is on every answer of the
+// server already.
 
 const INLINE_TYPES = new Set(["application/pdf", "image/jpeg", "image/png", "image/webp"]);
-
-function notFound() {
-  return new Response("Arquivo não encontrado.", {
-    status: 404,
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": PRIVATE_CACHE_CONTROL },
-  });
-}
 
 async function viewerOf(request: Request): Promise<FileViewer | null> {
   const session = await getSessionUser(request);
@@ -35,26 +32,25 @@ async function viewerOf(request: Request): Promise<FileViewer | null> {
   return client ? { kind: "client", clientId: client.id } : null;
 }
 
-export async function servePrivateFile(
-  request: Request,
-  rawId: string | undefined,
-  find: (db: ReturnType<typeof getDb>, id: number, viewer: FileViewer) => Promise<PrivateFile | null>,
-) {
+type Finder = (db: ReturnType<typeof getDb>, id: number, viewer: FileViewer) => Promise<PrivateFile | null>;
+
+// The file's answer, or null when there is none for this person.
+async function fileResponse(request: Request, rawId: string | undefined, find: Finder): Promise<Response | null> {
   const id = parseId(rawId);
-  if (id === null) return notFound();
+  if (id === null) return null;
   const viewer = await viewerOf(request);
-  if (!viewer) return notFound();
+  if (!viewer) return null;
   const file = await find(getDb(), id, viewer);
-  if (!file) return notFound();
+  if (!file) return null;
   let size: number;
   let filePath: string;
   try {
     filePath = privateFilePath(file.file_key);
     const stat = await fs.stat(filePath);
-    if (!stat.isFile()) return notFound();
+    if (!stat.isFile()) return null;
     size = stat.size;
   } catch {
-    return notFound();
+    return null;
   }
   const download = new URL(request.url).searchParams.get("download") === "1";
   const inline = !download && INLINE_TYPES.has(file.mime_type);
@@ -67,4 +63,22 @@ export async function servePrivateFile(
   if (request.method === "HEAD") return new Response(null, { headers });
   const stream = Readable.toWeb(createReadStream(filePath)) as ReadableStream<Uint8Array>;
   return new Response(stream, { headers });
+}
+
+// The middleware of a file route: the file (to a GET or HEAD), or on to the
+// loader's 404 page (never stored either); a post goes on to React Router's
+// 405, as on any page without an action.
+export function privateFile(find: Finder): MiddlewareFunction<Response> {
+  return async ({ request, params }, next) => {
+    const file = request.method === "GET" || request.method === "HEAD" ? await fileResponse(request, params.id, find) : null;
+    if (file) return file;
+    const page = await next();
+    page.headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);
+    return page;
+  };
+}
+
+// The loader of a file route, reached only when the middleware had no file to give.
+export function fileNotFound(): never {
+  throw data({ message: "Arquivo não encontrado" }, { status: 404 });
 }

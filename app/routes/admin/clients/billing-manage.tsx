@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ReactNode } from "react";
-import { BillingDocuments, BillingStatusForm, billingRowAnchor } from "#app/components/admin/billing-panel";
+import { BillingDocuments, BillingStatusForm, PastDueNote, billingRowAnchor } from "#app/components/admin/billing-panel";
 import { RouteDialog } from "#app/components/admin/route-dialog";
 import { BillingStatusBadge } from "#app/components/billing/billing-status-badge";
 import { ErrorPage } from "#app/components/site/error-page";
@@ -8,11 +8,12 @@ import { getDb } from "#app/db/db.server";
 import { BILLING_MESSAGES, billingStatusSchema } from "#app/models/billing/billing.schema";
 import { getBilling, setBillingStatus } from "#app/models/billing/billing.server";
 import { periodLabel } from "#app/models/billing/months";
-import { billingStatusLabel } from "#app/models/billing/status";
+import { PAST_DUE_NOTE, billingStatusLabel, isPastDue } from "#app/models/billing/status";
 import { formatDay } from "#app/models/clients/status";
 import { formatBRL } from "#app/utils/format";
 import { invariantResponse, parseId, readFormData, requireRole } from "#app/utils/http.server";
 import { failedWriteToast } from "#app/utils/failure.server";
+import { localToday } from "#app/utils/local-date";
 import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/billing-manage";
 
@@ -21,7 +22,8 @@ import type { Route } from "./+types/billing-manage";
 // selector, which posts here from the list too. Any status from any other
 // (docs/product.md §Cobranças); Pago stamps the agency's day as the payment
 // date. Every outcome of the action is a redirect with a toast (a row button's
-// way).
+// way); Pendente saved on a billing past its due date says why it reads Em
+// Atraso.
 export function meta({ loaderData }: Route.MetaArgs) {
   const title = loaderData ? `Cobrança de ${periodLabel(loaderData.billing.month_year)}` : "Cobrança";
   return [{ title: `${title} | Painel Administrativo` }, { name: "robots", content: "noindex" }];
@@ -33,7 +35,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   const id = parseId(params.id);
   const billing = id === null ? null : await getBilling(getDb(), id);
   invariantResponse(billing, "Cobrança não encontrada");
-  return { billing };
+  return { billing, today: localToday() };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -42,23 +44,25 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const id = parseId(params.id);
   const submission = parseWithZod(await readFormData(request), { schema: billingStatusSchema });
   if (id === null || submission.status !== "success") return fail();
+  const today = localToday();
   let updated: Awaited<ReturnType<typeof setBillingStatus>>;
   try {
-    updated = await setBillingStatus(getDb(), id, submission.value.status, actor);
+    updated = await setBillingStatus(getDb(), id, submission.value.status, actor, today);
   } catch (error) {
     return failedWriteToast("billing.status_failed", error, LIST, { title: "Erro", description: BILLING_MESSAGES.statusFailed });
   }
   if (!updated) return fail();
   const paid = updated.payment_date ? ` em ${formatDay(updated.payment_date)}` : "";
+  const pastDue = updated.status === "pending" && isPastDue(updated.due_date, today) ? ` (${PAST_DUE_NOTE})` : "";
   return redirectWithToast(`${LIST}#${billingRowAnchor(id)}`, {
     type: "success",
     title: BILLING_MESSAGES.statusUpdated,
-    description: `${updated.clientName}, ${periodLabel(updated.month_year)}: ${billingStatusLabel(updated.status)}${paid}.`,
+    description: `${updated.clientName}, ${periodLabel(updated.month_year)}: ${billingStatusLabel(updated.status)}${paid}${pastDue}.`,
   });
 }
 
 export default function ManageBilling({ loaderData }: Route.ComponentProps) {
-  const { billing: b } = loaderData;
+  const { billing: b, today } = loaderData;
   const period = periodLabel(b.month_year);
   return (
     <RouteDialog title={`Cobrança de ${period}`} closeTo={`${LIST}#${billingRowAnchor(b.id)}`}>
@@ -78,6 +82,7 @@ export default function ManageBilling({ loaderData }: Route.ComponentProps) {
       </dl>
       <div className="mt-5 space-y-2 border-t border-slate-200 pt-5 sm:max-w-xs">
         <BillingStatusForm id={b.id} status={b.status} label="Status desta cobrança" showLabel />
+        <PastDueNote status={b.status} dueDate={b.due_date} today={today} />
         <p className="text-xs text-slate-600">
           Pago registra a data de hoje como data de pagamento. Uma cobrança pendente com o vencimento passado aparece como Em Atraso.
         </p>

@@ -23,12 +23,12 @@ import { reportFailure } from "#app/utils/failure.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/index";
 
-// "Clientes" (issue 7): tabs as links (?aba=clientes|ativos|contratos|cobrancas|manutencoes;
+// "Gestão de Clientes" (issue 7): tabs as links (?aba=clientes|ativos|contratos|cobrancas|manutencoes;
 // Cobranças: issue 8, components/admin/billing-panel.tsx), the client list and its row
 // actions, each a POST with intent + id. A new password is shown once, in the
 // action's answer.
 export function meta() {
-  return [{ title: "Clientes | Painel Administrativo" }, { name: "robots", content: "noindex" }];
+  return [{ title: "Gestão de Clientes | Painel Administrativo" }, { name: "robots", content: "noindex" }];
 }
 
 const TABS = [
@@ -133,7 +133,7 @@ export default function ClientsAdmin({ loaderData, actionData }: Route.Component
   const { tab, today, clients, error } = loaderData;
   return (
     <>
-      <AdminTitle title="Clientes">
+      <AdminTitle title="Gestão de Clientes">
         <Link to="/admin/clients/new" className={buttonClass}>
           <Plus aria-hidden className="size-4" /> Novo Cliente
         </Link>
@@ -151,7 +151,7 @@ export default function ClientsAdmin({ loaderData, actionData }: Route.Component
       {tab === "contratos" ? (
         <ContractsPanel contracts={loaderData.contracts} />
       ) : tab === "cobrancas" ? (
-        <BillingPanel groups={loaderData.billingGroups} awaiting={loaderData.awaitingBoletos} />
+        <BillingPanel groups={loaderData.billingGroups} today={today} awaiting={loaderData.awaitingBoletos} />
       ) : tab === "manutencoes" ? (
         <MaintenancePanel requests={loaderData.requests} />
       ) : (

@@ -1,0 +1,120 @@
+import type { Kysely } from "kysely";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import type { Database } from "#app/db/schema";
+import { createBilling, getBilling, listBillingGroups, listClientBillings, setBillingStatus } from "#app/models/billing/billing.server";
+import { markOverdue } from "#app/models/billing/overdue.server";
+import { createClient, listActiveClients } from "#app/models/clients/clients.server";
+import { tempDatabase } from "#tests/fixtures/temp-db";
+
+// Every function that takes "today" by default, called without it on an
+// evening in Três Lagoas: from 20:00 to 23:59 in America/Campo_Grande (UTC-4)
+// the UTC date is already tomorrow, and the agency's day must still be today
+// (docs/decisions/0021-time-zone-and-formats.md, docs/decisions/0009-billing.md). On 5 October 2026
+// a billing due on the 5th is pending, one due on the 4th is overdue, Pago
+// stamps the 5th, and a contract ending on the 5th is still active.
+
+let db: Kysely<Database>;
+let cleanup: () => Promise<void>;
+
+beforeAll(async () => {
+  ({ db, cleanup } = await tempDatabase("it-billing-clock-"));
+});
+
+afterAll(() => cleanup());
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+let seq = 0;
+async function scenario() {
+  seq += 1;
+  const created = await createClient(
+    db,
+    {
+      name: `Cliente Noite ${seq}`,
+      email: `noite${seq}@teste.com`,
+      username: `noite${seq}`,
+      password: "senha1234",
+      payment_due_day: 5,
+      contract_start_date: "2026-01-06",
+      contract_end_date: "2026-10-05",
+      monthly_rent: 100000,
+    },
+    null,
+  );
+  if (!created.ok) throw new Error("client");
+  const bill = async (due_date: string) => {
+    const r = await createBilling(db, { client_id: created.id, month_year: due_date.slice(0, 7), amount_cents: 100000, due_date }, null);
+    if (!r.ok) throw new Error("billing");
+    return r.id;
+  };
+  // Billed by hand, so both can sit in October.
+  return { clientId: created.id, dueToday: await bill("2026-10-05"), dueYesterday: await bill("2026-10-04") };
+}
+
+// The evening of 5 October 2026 in Campo Grande, as the UTC instants it is.
+const EVENING = [
+  { local: "20:00", utc: "2026-10-06T00:00:00.000Z" },
+  { local: "23:59", utc: "2026-10-06T03:59:59.999Z" },
+];
+
+describe.each(EVENING)("at $local in Campo Grande on 5 October 2026 ($utc)", ({ utc }) => {
+  const atThatTime = () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date(utc));
+  };
+
+  it("listBillingGroups: due today is Pendente, due yesterday Em Atraso, and the counts agree", async () => {
+    const s = await scenario();
+    atThatTime();
+    const group = (await listBillingGroups(db)).find((g) => g.clientId === s.clientId)!;
+    expect(group.billings.map((b) => [b.id, b.status])).toEqual([
+      [s.dueToday, "pending"],
+      [s.dueYesterday, "overdue"],
+    ]);
+    expect(group.counts).toEqual({ overdue: 1, pending: 1, paid: 0 });
+  });
+
+  it("getBilling: due today is pending, due yesterday overdue", async () => {
+    const s = await scenario();
+    atThatTime();
+    expect((await getBilling(db, s.dueToday))?.status).toBe("pending");
+    expect((await getBilling(db, s.dueYesterday))?.status).toBe("overdue");
+  });
+
+  it("listClientBillings: the tenant's history says the same", async () => {
+    const s = await scenario();
+    atThatTime();
+    expect((await listClientBillings(db, s.clientId)).map((b) => [b.due_date, b.status])).toEqual([
+      ["2026-10-05", "pending"],
+      ["2026-10-04", "overdue"],
+    ]);
+  });
+
+  it("setBillingStatus: Pago stamps the 5th as the payment date", async () => {
+    const s = await scenario();
+    atThatTime();
+    expect(await setBillingStatus(db, s.dueToday, "paid", null)).toMatchObject({ status: "paid", payment_date: "2026-10-05" });
+    expect(await db.selectFrom("billing").select("payment_date").where("id", "=", s.dueToday).executeTakeFirstOrThrow()).toEqual({
+      payment_date: "2026-10-05",
+    });
+  });
+
+  it("markOverdue: stores overdue on the one due yesterday only", async () => {
+    const s = await scenario();
+    atThatTime();
+    await markOverdue(db);
+    const stored = await db.selectFrom("billing").select(["id", "status"]).where("client_id", "=", s.clientId).orderBy("id").execute();
+    expect(stored).toEqual([
+      { id: s.dueToday, status: "pending" },
+      { id: s.dueYesterday, status: "overdue" },
+    ]);
+  });
+
+  it("listActiveClients: a contract ending on the 5th is still active", async () => {
+    const s = await scenario();
+    atThatTime();
+    expect((await listActiveClients(db)).map((c) => c.id)).toContain(s.clientId);
+  });
+});
