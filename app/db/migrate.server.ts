@@ -1,5 +1,5 @@
 import { Migrator, type Kysely } from "kysely";
-import { migrations } from "../../migrations";
+import { migrations } from "#migrations";
 import { log } from "#app/utils/log.server";
 import type { Database } from "./schema";
 

@@ -9,7 +9,7 @@ import { PRIVATE_FILE_KINDS } from "#app/models/files/private-kinds.server";
 import { privateFilePath } from "#app/models/files/private-store.server";
 import { listingImagePath } from "#app/models/properties/image-store.server";
 import { uploadsDir } from "#app/utils/env.server";
-import { migrations } from "../../../migrations";
+import { migrations } from "#migrations";
 
 // What a backup holds and whether it can be put back: the checks shared by
 // `npm run backup` (on its fresh copy, before archiving) and `npm run restore`
