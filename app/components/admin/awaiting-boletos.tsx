@@ -1,5 +1,6 @@
 import { Download, FileCheck2, Trash2 } from "#app/components/ui/private-icons";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
+import { useIsPending } from "#app/components/ui/use-is-pending";
 import { buttonClass } from "#app/components/ui/field";
 import { shortFileName } from "#app/models/billing/display";
 import { isProcessable } from "#app/models/boletos/display";
@@ -23,11 +24,12 @@ export type AwaitingBoleto = {
   month_year: string | null;
 };
 
+const PROCESS = "/admin/clients/cobrancas/boletos/processar";
 const names = new Intl.Collator("pt-BR", { sensitivity: "base" });
 const smallButton = "inline-flex items-center gap-1 rounded border border-slate-300 bg-white px-2.5 py-1 text-sm hover:bg-slate-50";
 
 export function AwaitingBoletos({ items }: { items: AwaitingBoleto[] }) {
-  const busy = useNavigation().formAction === "/admin/clients/cobrancas/boletos/processar";
+  const busy = useIsPending({ formAction: PROCESS });
   if (items.length === 0) return null;
   const ready = items.filter(isProcessable).length;
   const groups = new Map<number, { name: string; items: AwaitingBoleto[] }>();
@@ -47,7 +49,7 @@ export function AwaitingBoletos({ items }: { items: AwaitingBoleto[] }) {
         <h3 id="boletos-aguardando-titulo" className="text-base font-semibold text-slate-900">
           Boletos aguardando processamento ({items.length})
         </h3>
-        <Form method="post" action="/admin/clients/cobrancas/boletos/processar" preventScrollReset>
+        <Form method="post" action={PROCESS} preventScrollReset>
           <button type="submit" name="intent" value="process" className={buttonClass} disabled={busy || ready === 0}>
             <FileCheck2 aria-hidden className="size-4" /> {busy ? "Processando..." : `Processar ${ready} ${ready === 1 ? "Boleto" : "Boletos"}`}
           </button>

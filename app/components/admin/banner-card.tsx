@@ -1,5 +1,6 @@
 import { Monitor, Pencil, Power, Smartphone, Trash2 } from "#app/components/ui/private-icons";
-import { Form, Link, href, useNavigation } from "react-router";
+import { Form, Link, href } from "react-router";
+import { useIsPending } from "#app/components/ui/use-is-pending";
 import { BANNER_MESSAGES, type AdminBanner } from "#app/models/banners/defaults";
 import { BannerImage } from "./banner-image";
 
@@ -16,8 +17,8 @@ function Badge({ tone, children }: { tone: "green" | "slate" | "blue"; children:
 // actions (edit, activate/deactivate, and the refused delete). Plain forms,
 // so everything works without JavaScript.
 export function BannerCard({ banner, limitReached }: { banner: AdminBanner; limitReached: boolean }) {
-  const navigation = useNavigation();
-  const pendingIntent = navigation.formData?.get("id") === banner.id ? navigation.formData.get("intent") : null;
+  const toggling = useIsPending({ fields: { id: banner.id, intent: "toggle" } });
+  const deleting = useIsPending({ fields: { id: banner.id, intent: "delete" } });
   const activateBlocked = !banner.isActive && limitReached;
   return (
     <article
@@ -66,13 +67,13 @@ export function BannerCard({ banner, limitReached }: { banner: AdminBanner; limi
               type="submit"
               name="intent"
               value="toggle"
-              disabled={activateBlocked || pendingIntent === "toggle"}
+              disabled={activateBlocked || toggling}
               title={activateBlocked ? BANNER_MESSAGES.limitHint : undefined}
               aria-label={`${banner.isActive ? "Desativar" : "Ativar"} ${banner.title}`}
               className="inline-flex items-center gap-1.5 rounded-md border border-slate-300 px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-60"
             >
               <Power aria-hidden className="size-4" />
-              {pendingIntent === "toggle" ? "Salvando..." : banner.isActive ? "Desativar" : "Ativar"}
+              {toggling ? "Salvando..." : banner.isActive ? "Desativar" : "Ativar"}
             </button>
           </Form>
           <Form method="post" className="ml-auto">
@@ -81,7 +82,7 @@ export function BannerCard({ banner, limitReached }: { banner: AdminBanner; limi
               type="submit"
               name="intent"
               value="delete"
-              disabled={pendingIntent === "delete"}
+              disabled={deleting}
               aria-label={`Excluir ${banner.title}`}
               className="inline-flex items-center gap-1 rounded-md px-2 py-2 text-sm font-medium text-red-700 hover:bg-red-50 disabled:opacity-60"
             >

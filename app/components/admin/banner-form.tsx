@@ -1,7 +1,8 @@
 import { useHydrated } from "#app/components/ui/use-hydrated";
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
+import { useIsPending } from "#app/components/ui/use-is-pending";
 import { bannerSchema } from "#app/models/banners/banner.schema";
 import { DEFAULT_BTN_TEXT, type AdminBanner } from "#app/models/banners/defaults";
 import { Field, FormAlert, buttonClass, type FormConstraint } from "#app/components/ui/field";
@@ -24,8 +25,7 @@ export function BannerForm({
   lastResult?: SubmissionResult<string[]> | null;
   alert?: { title: string; description?: string } | null;
 }) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const busy = useIsPending();
   const [form, fields] = useForm({
     id: `banner-${banner.id}`,
     lastResult,

@@ -1,6 +1,7 @@
 import { ChevronDown } from "#app/components/ui/icons";
 import { CalendarPlus, Download, FileUp, Plus, Trash2 } from "#app/components/ui/private-icons";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
+import { useIsPending } from "#app/components/ui/use-is-pending";
 import { AwaitingBoletos, type AwaitingBoleto } from "#app/components/admin/awaiting-boletos";
 import { BillingStatusBadge } from "#app/components/billing/billing-status-badge";
 import { StackedCell, stackedBodyClass, stackedHeadClass, stackedRowClass, stackedTableClass } from "#app/components/billing/stacked-table";
@@ -213,9 +214,8 @@ export function BillingDocuments({ documents }: { documents: BillingPanelDocumen
 // Salvar button, so it works without JavaScript; once hydrated, choosing an
 // option submits at once (AutoSubmitSelect, as the requests' selectors).
 export function BillingStatusForm({ id, status, label, showLabel }: { id: number; status: string; label: string; showLabel?: boolean }) {
-  const navigation = useNavigation();
   const action = `/admin/clients/cobrancas/${id}`;
-  const busy = navigation.state === "submitting" && navigation.formAction === action;
+  const busy = useIsPending({ formAction: action });
   return (
     <Form method="post" action={action} preventScrollReset aria-busy={busy || undefined} className="transition-opacity aria-busy:opacity-60">
       <input type="hidden" name="intent" value="status" />

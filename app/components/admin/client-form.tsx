@@ -1,5 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
+import { useIsPending } from "#app/components/ui/use-is-pending";
 import { Field, FormAlert, buttonClass, type FormConstraint } from "#app/components/ui/field";
 import { PASSWORD_RULE } from "#app/models/shared/messages";
 
@@ -20,8 +21,7 @@ export function ClientForm({
   result: SubmissionResult<string[]> | undefined;
   hasLogin: boolean;
 }) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+  const busy = useIsPending();
   const [form, fields] = useForm({ id: `client-${mode}`, lastResult: result, defaultValue: defaults, constraint, shouldRevalidate: "onSubmit" });
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-6">

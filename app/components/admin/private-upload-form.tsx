@@ -1,7 +1,8 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Upload } from "#app/components/ui/private-icons";
 import { useState } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
+import { useIsPending } from "#app/components/ui/use-is-pending";
 import { Field, FormAlert, buttonClass, describedBy, type FormConstraint } from "#app/components/ui/field";
 
 // The private uploads of the clients page ("Enviar Contrato", "Upload
@@ -25,7 +26,7 @@ type Props = {
 };
 
 export function PrivateUploadForm(p: Props) {
-  const busy = useNavigation().state === "submitting";
+  const busy = useIsPending();
   const [chosen, setChosen] = useState<{ name: string; size: number } | null>(null);
   const [form, fields] = useForm<Record<string, string | File>>({
     lastResult: p.actionData?.result,

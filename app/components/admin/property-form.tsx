@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { Link, Form, useNavigation } from "react-router";
+import { Link, Form } from "react-router";
+import { useIsPending } from "#app/components/ui/use-is-pending";
 import { CATEGORY_NAMES, STATUS_OPTIONS, type PropertyFormValues } from "#app/models/properties/admin/property.schema";
 import { ADVERTISED_FOR, ADVERTISED_FOR_LABELS, FILTER_TYPES, PROPERTY_STATUSES, STANDARDS } from "#app/models/properties/options";
 import { Field, FormAlert, buttonClass, type FormConstraint } from "#app/components/ui/field";
@@ -35,8 +36,7 @@ export function PropertyForm({
   images: ExistingImage[];
   actionData: ActionData;
 }) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+  const busy = useIsPending();
   const [form, fields] = useForm({
     id: "property-form",
     lastResult: actionData?.result,

@@ -1,5 +1,6 @@
 import { Pencil, Star, StarOff, Trash2 } from "#app/components/ui/private-icons";
-import { Form, Link, href, useNavigation } from "react-router";
+import { Form, Link, href } from "react-router";
+import { useIsPending } from "#app/components/ui/use-is-pending";
 import { ADVERTISED_FOR_LABELS } from "#app/models/properties/options";
 import { PropertyImage } from "#app/components/site/property-image";
 import { formatPropertyCode } from "#app/models/properties/search";
@@ -14,8 +15,7 @@ import { formatPrice } from "#app/utils/format";
 type PropertyListItem = Omit<AdminPropertyRow, "type" | "created_at">;
 
 function ToggleFeatured({ item }: { item: PropertyListItem }) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formData?.get("id") === String(item.id);
+  const busy = useIsPending({ fields: { id: String(item.id) } });
   return (
     <Form method="post">
       <input type="hidden" name="intent" value="toggle-featured" />
@@ -34,8 +34,7 @@ function ToggleFeatured({ item }: { item: PropertyListItem }) {
 }
 
 function DeleteProperty({ item }: { item: PropertyListItem }) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "delete" && navigation.formData?.get("id") === String(item.id);
+  const busy = useIsPending({ fields: { intent: "delete", id: String(item.id) } });
   return (
     <details className="group relative">
       <summary className="inline-flex cursor-pointer list-none items-center gap-1 rounded-md border border-red-300 px-3 py-1.5 text-sm font-medium text-red-800 hover:bg-red-50 [&::-webkit-details-marker]:hidden">

@@ -1,15 +1,11 @@
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
+import { useIsPending } from "#app/components/ui/use-is-pending";
 import { AutoSubmitSelect } from "#app/components/ui/auto-submit-select";
 import { REQUEST_STATUSES, REQUEST_STATUS_VALUES } from "#app/models/leads/admin/request-status";
 
 // The two forms of every request (inbox row and detail page). Plain POSTs with
 // a submit button, so they work without JavaScript; once hydrated, choosing an
 // option submits at once and the button goes away (AutoSubmitSelect).
-
-function useBusy(id: number, intent: string) {
-  const navigation = useNavigation();
-  return navigation.state === "submitting" && navigation.formData?.get("intent") === intent && navigation.formData?.get("id") === String(id);
-}
 
 type FormProps = { id: number; name: string; redirectTo: string; showLabel?: boolean };
 
@@ -24,7 +20,7 @@ function Hidden({ intent, id, redirectTo }: { intent: string; id: number; redire
 }
 
 export function RequestStatusForm({ id, name, status, redirectTo, showLabel }: FormProps & { status: string }) {
-  const busy = useBusy(id, "status");
+  const busy = useIsPending({ fields: { intent: "status", id: String(id) } });
   return (
     <Form method="post" preventScrollReset data-testid="status-form" aria-busy={busy || undefined} className="transition-opacity aria-busy:opacity-60">
       <Hidden intent="status" id={id} redirectTo={redirectTo} />
@@ -47,7 +43,7 @@ export function RequestStatusForm({ id, name, status, redirectTo, showLabel }: F
 }
 
 export function RequestResponsibleForm({ id, name, resolvedBy, staff, redirectTo, showLabel }: FormProps & { resolvedBy: string | null; staff: string[] }) {
-  const busy = useBusy(id, "responsible");
+  const busy = useIsPending({ fields: { intent: "responsible", id: String(id) } });
   // A former staff member stays visible as the current value, but cannot be chosen again.
   const inactive = resolvedBy && !staff.includes(resolvedBy) ? resolvedBy : null;
   return (

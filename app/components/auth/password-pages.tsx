@@ -1,6 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { MailCheck } from "#app/components/ui/private-icons";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
+import { useIsPending } from "#app/components/ui/use-is-pending";
 import { AuthCard } from "#app/components/admin/auth-card";
 import { Field, FormAlert, buttonClass, type FormConstraint } from "#app/components/ui/field";
 import { PASSWORD_RULE } from "#app/models/shared/messages";
@@ -11,7 +12,7 @@ import { PASSWORD_RULE } from "#app/models/shared/messages";
 type Result = SubmissionResult<string[]> | undefined;
 
 export function RecoveryRequestPage(props: { formId: string; subtitle: string; sent: boolean; constraint: FormConstraint; result: Result; loginPath: string }) {
-  const busy = useNavigation().state === "submitting";
+  const busy = useIsPending();
   const [form, fields] = useForm({ id: props.formId, lastResult: props.result, constraint: props.constraint });
   return (
     <AuthCard title="Recuperar senha" subtitle={props.subtitle}>
@@ -39,7 +40,7 @@ export function RecoveryRequestPage(props: { formId: string; subtitle: string; s
 }
 
 export function NewPasswordPage(props: { formId: string; valid: boolean; constraint: FormConstraint; result: Result; recoveryPath: string }) {
-  const busy = useNavigation().state === "submitting";
+  const busy = useIsPending();
   const [form, fields] = useForm({ id: props.formId, lastResult: props.result, constraint: props.constraint });
   if (!props.valid) {
     return (

@@ -1,6 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, data, redirect, useNavigation } from "react-router";
+import { Form, Link, data, redirect } from "react-router";
+import { useIsPending } from "#app/components/ui/use-is-pending";
 import { AuthCard } from "#app/components/admin/auth-card";
 import { Field, FormAlert, buttonClass } from "#app/components/ui/field";
 import { getDb, isDatabaseBusy } from "#app/db/db.server";
@@ -60,7 +61,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function AdminLogin({ loaderData, actionData }: Route.ComponentProps) {
-  const busy = useNavigation().state === "submitting";
+  const busy = useIsPending();
   const [form, fields] = useForm({ id: "login", lastResult: actionData?.result, constraint: loaderData.constraint });
   return (
     <AuthCard title="Painel Administrativo" subtitle="Acesso restrito à equipe da imobiliária">

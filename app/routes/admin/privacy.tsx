@@ -1,7 +1,8 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Download, ShieldCheck, Trash2 } from "#app/components/ui/private-icons";
-import { Form, data, useNavigation } from "react-router";
+import { Form, data } from "react-router";
+import { useIsPending } from "#app/components/ui/use-is-pending";
 import { AdminTitle } from "#app/components/admin/admin-shell";
 import { Field, FormAlert, buttonClass } from "#app/components/ui/field";
 import { getDb } from "#app/db/db.server";
@@ -67,7 +68,7 @@ const COUNT_LABELS = [
 
 export default function PrivacyAdmin({ loaderData, actionData }: Route.ComponentProps) {
   const { found, retentionMonths } = loaderData;
-  const busy = useNavigation().state === "submitting";
+  const busy = useIsPending();
   const [lookupForm, lookupFields] = useForm({ id: "privacy-lookup", lastResult: loaderData.lookup, constraint: loaderData.constraint });
   const [eraseForm, eraseFields] = useForm({ id: "privacy-erase", lastResult: actionData?.result });
   const total = found ? Object.values(found.counts).reduce((a, b) => a + b, 0) : 0;

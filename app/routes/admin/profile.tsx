@@ -1,6 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form, data, useNavigation } from "react-router";
+import { Form, data } from "react-router";
+import { useIsPending } from "#app/components/ui/use-is-pending";
 import { AdminTitle } from "#app/components/admin/admin-shell";
 import { Field, buttonClass } from "#app/components/ui/field";
 import { getDb } from "#app/db/db.server";
@@ -59,7 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
-  const busy = useNavigation().state === "submitting";
+  const busy = useIsPending();
   const { user } = loaderData;
   const profileId = useFreshFormId("profile", actionData?.intent === "profile");
   const passwordId = useFreshFormId("password", actionData?.intent === "password");

@@ -1,7 +1,8 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { KeyRound } from "#app/components/ui/icons";
-import { Form, data, useNavigation } from "react-router";
+import { Form, data } from "react-router";
+import { useIsPending } from "#app/components/ui/use-is-pending";
 import { AdminTitle } from "#app/components/admin/admin-shell";
 import { Field, buttonClass } from "#app/components/ui/field";
 import { getDb } from "#app/db/db.server";
@@ -60,7 +61,7 @@ const cell =
   "block px-4 py-1.5 before:mb-0.5 before:block before:text-xs before:font-semibold before:text-slate-500 before:uppercase before:content-[attr(data-label)] md:table-cell md:py-3 md:before:content-none";
 
 export default function Staff({ loaderData, actionData }: Route.ComponentProps) {
-  const busy = useNavigation().state === "submitting";
+  const busy = useIsPending();
   const formId = useFreshFormId("new-admin", actionData !== undefined);
   const [form, fields] = useForm({ id: formId, lastResult: actionData?.result, constraint: loaderData.constraint });
   return (

@@ -4,7 +4,8 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { Eye } from "#app/components/ui/icons";
 import { Download, FileText } from "#app/components/ui/private-icons";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
+import { useIsPending } from "#app/components/ui/use-is-pending";
 import { BillingStatusBadge } from "#app/components/billing/billing-status-badge";
 import { StackedCell, stackedBodyClass, stackedHeadClass, stackedRowClass, stackedTableClass } from "#app/components/billing/stacked-table";
 import { Field, FormAlert, buttonClass, describedBy } from "#app/components/ui/field";
@@ -166,7 +167,7 @@ type MaintenanceTabProps = {
 };
 
 export function MaintenanceTab({ requests, constraint, actionData }: MaintenanceTabProps) {
-  const busy = useNavigation().state === "submitting";
+  const busy = useIsPending();
   // A new id after a successful post: the form (and its previews) start over.
   const formId = useFreshFormId("maintenance", actionData !== undefined);
   const [form, fields] = useForm<Record<"title" | "category" | "priority" | "description" | "images", string>>({

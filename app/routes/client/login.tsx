@@ -1,6 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, data, redirect, useNavigation } from "react-router";
+import { Form, Link, data, redirect } from "react-router";
+import { useIsPending } from "#app/components/ui/use-is-pending";
 import { AuthCard } from "#app/components/admin/auth-card";
 import { PasswordInput } from "#app/components/client/password-input";
 import { Field, FormAlert, buttonClass } from "#app/components/ui/field";
@@ -62,7 +63,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function ClientLogin({ loaderData, actionData }: Route.ComponentProps) {
-  const busy = useNavigation().state === "submitting";
+  const busy = useIsPending();
   const [form, fields] = useForm({ id: "client-login", lastResult: actionData?.result, constraint: loaderData.constraint });
   return (
     <AuthCard title="Área do Cliente" subtitle="Acesse seu contrato, cobranças e solicitações de manutenção">

@@ -1,7 +1,8 @@
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { CheckCircle2 } from "#app/components/ui/icons";
 import { useEffect, useRef } from "react";
-import { Form, useLocation, useNavigation } from "react-router";
+import { Form, useLocation } from "react-router";
+import { useIsPending } from "#app/components/ui/use-is-pending";
 import { PageHeader } from "#app/components/site/page-header";
 import { Field, FormAlert, HoneypotField, buttonClass } from "#app/components/ui/field";
 import { getDb } from "#app/db/db.server";
@@ -52,8 +53,7 @@ const numberFields = [
 
 export default function OwnerRequestPage({ loaderData, actionData }: Route.ComponentProps) {
   const location = useLocation();
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
+  const busy = useIsPending({ formAction: location.pathname });
   const formId = useFreshFormId("owner-request", actionData !== undefined);
   const { form, fields } = serverForm({ id: formId, lastResult: actionData?.result, constraint: loaderData.constraint });
   // A refused post shows the page from the top, where the form's alert is, as

@@ -1,6 +1,7 @@
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { ExternalLink } from "#app/components/ui/icons";
-import { Form, data, useLocation, useNavigation } from "react-router";
+import { Form, data, useLocation } from "react-router";
+import { useIsPending } from "#app/components/ui/use-is-pending";
 import { PageHeader } from "#app/components/site/page-header";
 import { SimulationResult } from "#app/components/site/simulation-result";
 import { Field, buttonClass } from "#app/components/ui/field";
@@ -17,6 +18,8 @@ import type { Route } from "./+types/simulator";
 
 const DEFAULT_MONTHS = "360";
 const DEFAULT_RATE = "10,5";
+// The answer's figures sit below the form on a phone: land on them.
+const ACTION = "/simulador#resultado";
 
 export function meta({ matches, location }: Route.MetaArgs) {
   return seo({
@@ -68,7 +71,7 @@ export async function loader({ url }: Route.LoaderArgs) {
 export default function SimulatorPage({ loaderData }: Route.ComponentProps) {
   const { constraint, result, defaultValue, simulation, system, minDownPaymentPercent } = loaderData;
   const location = useLocation();
-  const busy = useNavigation().state === "loading";
+  const busy = useIsPending({ formAction: ACTION, formMethod: "GET" });
   // A new URL is a new simulation: the form starts from its answer.
   const formId = `simulador-${location.key}`;
   const { form, fields } = serverForm({ id: formId, lastResult: result, defaultValue, constraint });
@@ -82,14 +85,7 @@ export default function SimulatorPage({ loaderData }: Route.ComponentProps) {
       {/* min-w-0: the month-by-month table scrolls inside its box instead of widening the page. */}
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 lg:grid-cols-[380px_1fr]">
         <div className="min-w-0">
-          <Form
-            key={formId}
-            method="get"
-            // The answer's figures sit below the form on a phone: land on them.
-            action="/simulador#resultado"
-            {...form}
-            className="space-y-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
-          >
+          <Form key={formId} method="get" action={ACTION} {...form} className="space-y-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
             <Field meta={fields.valor} label="Valor do imóvel (R$) *" type="text" inputMode="decimal" placeholder="350.000,00" />
             <Field
               meta={fields.entrada}

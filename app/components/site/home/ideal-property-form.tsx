@@ -1,5 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
+import { useIsPending } from "#app/components/ui/use-is-pending";
 import { useAgency, useRootActionData } from "#app/utils/root-data";
 import { AgencyContactList, MapEmbed } from "#app/components/site/agency-contact";
 import { Field, FormAlert, HoneypotField, buttonClass, type FormConstraint } from "#app/components/ui/field";
@@ -8,16 +9,17 @@ import { useFreshFormId } from "#app/components/ui/use-fresh-form-id";
 import { PrivacyNotice } from "#app/components/site/privacy-notice";
 
 type FormActionData = { result: SubmissionResult<string[]>; alert?: { title: string; description: string } };
+// The root's action; the anchor brings the visitor back to the form.
+const ACTION = "/#imovel-ideal";
 
 // The ideal-property request (docs/product.md §Início, 7). Validated on the
 // server; the browser's required/type=email checks are a first, friendlier
 // pass.
 export function IdealPropertySection({ constraint, actionData: ownActionData }: { constraint: FormConstraint; actionData?: FormActionData }) {
   const agency = useAgency();
-  const navigation = useNavigation();
   // The form posts to "/" (root's action); "/?index" (the home's) for pages sent before.
   const actionData = useRootActionData<FormActionData>() ?? ownActionData;
-  const busy = navigation.state === "submitting" && navigation.formData?.has("idealProperty") === true;
+  const busy = useIsPending({ formAction: ACTION });
   const formId = useFreshFormId("ideal-property", actionData !== undefined);
   const { form, fields } = serverForm({ id: formId, lastResult: actionData?.result, constraint });
 
@@ -29,7 +31,7 @@ export function IdealPropertySection({ constraint, actionData: ownActionData }: 
             Não encontrou o que procura?
           </h2>
           <p className="mt-2 text-slate-600">Descreva o seu imóvel ideal e nossa equipe busca para você.</p>
-          <Form key={formId} method="post" action="/#imovel-ideal" {...form} className="relative mt-6 space-y-4">
+          <Form key={formId} method="post" action={ACTION} {...form} className="relative mt-6 space-y-4">
             {actionData?.alert ? <FormAlert title={actionData.alert.title} description={actionData.alert.description} /> : null}
             <HoneypotField />
             <Field meta={fields.name} label="Nome *" type="text" autoComplete="name" />

@@ -1,5 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
+import { useIsPending } from "#app/components/ui/use-is-pending";
 import { PrivacyNotice } from "#app/components/site/privacy-notice";
 import { Field, FormAlert, HoneypotField, buttonClass, type FormConstraint } from "#app/components/ui/field";
 import { serverForm } from "#app/components/ui/server-form";
@@ -20,8 +21,8 @@ export function InterestForm({
   constraint: FormConstraint;
   actionData?: InterestActionData;
 }) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.has("message") === true;
+  const action = `/imoveis/${propertyId}#tenho-interesse`;
+  const busy = useIsPending({ formAction: action });
   const formId = useFreshFormId("interest", actionData !== undefined);
   const { form, fields } = serverForm<"name" | "phone" | "email" | "message">({
     id: formId,
@@ -35,7 +36,7 @@ export function InterestForm({
         Tenho interesse
       </h2>
       <p className="mt-1 text-sm text-slate-600">Deixe seu contato e um corretor responde ainda hoje, em horário comercial.</p>
-      <Form key={formId} method="post" action={`/imoveis/${propertyId}#tenho-interesse`} {...form} className="relative mt-4 space-y-4">
+      <Form key={formId} method="post" action={action} {...form} className="relative mt-4 space-y-4">
         {actionData?.alert ? <FormAlert title={actionData.alert.title} description={actionData.alert.description} /> : null}
         <HoneypotField />
         <Field meta={fields.name} label="Nome *" type="text" autoComplete="name" />

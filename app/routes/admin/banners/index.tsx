@@ -1,7 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Info } from "#app/components/ui/icons";
 import { Plus, RotateCcw } from "#app/components/ui/private-icons";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
+import { useIsPending } from "#app/components/ui/use-is-pending";
 import { AdminTitle } from "#app/components/admin/admin-shell";
 import { BannerCard } from "#app/components/admin/banner-card";
 import { ErrorPage } from "#app/components/site/error-page";
@@ -74,9 +75,8 @@ const secondaryButton =
 
 export default function BannersPage({ loaderData }: Route.ComponentProps) {
   const { banners, active } = loaderData;
-  const navigation = useNavigation();
-  const restoring = navigation.formData?.get("intent") === "restore";
-  const adding = navigation.formData?.get("intent") === "add";
+  const restoring = useIsPending({ fields: { intent: "restore" } });
+  const adding = useIsPending({ fields: { intent: "add" } });
   return (
     <>
       <AdminTitle title="Gestão de Banners">

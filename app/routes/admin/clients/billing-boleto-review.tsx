@@ -3,7 +3,8 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { CheckCircle2 } from "#app/components/ui/icons";
 import { RotateCcw } from "#app/components/ui/private-icons";
 import type { ReactNode } from "react";
-import { Form, Link, data, useNavigation } from "react-router";
+import { Form, Link, data } from "react-router";
+import { useIsPending } from "#app/components/ui/use-is-pending";
 import { formatMegabytes } from "#app/components/admin/private-upload-form";
 import { RouteDialog } from "#app/components/admin/route-dialog";
 import { ErrorPage } from "#app/components/site/error-page";
@@ -88,7 +89,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 
 export default function ReviewBoleto({ loaderData, actionData }: Route.ComponentProps) {
   const { boleto: b } = loaderData;
-  const busy = useNavigation().state === "submitting";
+  const busy = useIsPending();
   const draft = b.confirmed_at === null;
   const [form, fields] = useForm({
     lastResult: actionData?.result,

@@ -1,7 +1,8 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { CalendarPlus } from "#app/components/ui/private-icons";
-import { Form, Link, data, useNavigation } from "react-router";
+import { Form, Link, data } from "react-router";
+import { useIsPending } from "#app/components/ui/use-is-pending";
 import { RouteDialog } from "#app/components/admin/route-dialog";
 import { Field, FormAlert, buttonClass } from "#app/components/ui/field";
 import { getDb } from "#app/db/db.server";
@@ -70,7 +71,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function GenerateBillings({ loaderData, actionData }: Route.ComponentProps) {
-  const busy = useNavigation().state === "submitting";
+  const busy = useIsPending();
   const [form, fields] = useForm({
     lastResult: actionData?.result,
     constraint: loaderData.constraint,

@@ -1,7 +1,8 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Upload } from "#app/components/ui/private-icons";
-import { Form, Link, data, useNavigation } from "react-router";
+import { Form, Link, data } from "react-router";
+import { useIsPending } from "#app/components/ui/use-is-pending";
 import { RouteDialog } from "#app/components/admin/route-dialog";
 import { MaintenanceDetails, MaintenancePriorityBadge, MaintenanceStatusBadge } from "#app/components/admin/maintenance-panel";
 import { ErrorPage } from "#app/components/site/error-page";
@@ -54,7 +55,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function ManageMaintenance({ loaderData, actionData }: Route.ComponentProps) {
   const { request: r } = loaderData;
-  const busy = useNavigation().state === "submitting";
+  const busy = useIsPending();
   const [form, fields] = useForm({
     lastResult: actionData?.result,
     constraint: loaderData.constraint,
