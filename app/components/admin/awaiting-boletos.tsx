@@ -1,7 +1,7 @@
 import { Download, FileCheck2, Trash2 } from "#app/components/ui/private-icons";
 import { Form, Link } from "react-router";
 import { useIsPending } from "#app/components/ui/use-is-pending";
-import { buttonClass } from "#app/components/ui/field";
+import { Button } from "#app/components/ui/button";
 import { shortFileName } from "#app/models/billing/display";
 import { isProcessable } from "#app/models/boletos/display";
 import { periodLabel } from "#app/models/billing/months";
@@ -50,9 +50,9 @@ export function AwaitingBoletos({ items }: { items: AwaitingBoleto[] }) {
           Boletos aguardando processamento ({items.length})
         </h3>
         <Form method="post" action={PROCESS} preventScrollReset>
-          <button type="submit" name="intent" value="process" className={buttonClass} disabled={busy || ready === 0}>
+          <Button name="intent" value="process" disabled={busy || ready === 0}>
             <FileCheck2 aria-hidden className="size-4" /> {busy ? "Processando..." : `Processar ${ready} ${ready === 1 ? "Boleto" : "Boletos"}`}
-          </button>
+          </Button>
         </Form>
       </div>
       <div className="mt-3 space-y-4">

@@ -5,7 +5,8 @@ import { Form, Link } from "react-router";
 import { useIsPending } from "#app/components/ui/use-is-pending";
 import { bannerSchema } from "#app/models/banners/banner.schema";
 import { DEFAULT_BTN_TEXT, type AdminBanner } from "#app/models/banners/defaults";
-import { Field, FormAlert, buttonClass, type FormConstraint } from "#app/components/ui/field";
+import { Button, buttonClass } from "#app/components/ui/button";
+import { Field, FormAlert, type FormConstraint } from "#app/components/ui/field";
 import { BannerImageInput } from "./banner-image-input";
 
 const panel = "space-y-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200";
@@ -139,13 +140,8 @@ export function BannerForm({
       </section>
 
       <div className="flex flex-wrap gap-3">
-        <button type="submit" className={buttonClass} disabled={busy}>
-          {busy ? "Salvando..." : "Salvar alterações"}
-        </button>
-        <Link
-          to="/admin/banners"
-          className="inline-flex items-center rounded-md border border-slate-300 bg-white px-5 py-3 font-semibold text-slate-800 hover:bg-slate-50"
-        >
+        <Button disabled={busy}>{busy ? "Salvando..." : "Salvar alterações"}</Button>
+        <Link to="/admin/banners" className={buttonClass("secondary")}>
           Cancelar
         </Link>
       </div>

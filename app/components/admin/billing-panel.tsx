@@ -5,7 +5,7 @@ import { useIsPending } from "#app/components/ui/use-is-pending";
 import { AwaitingBoletos, type AwaitingBoleto } from "#app/components/admin/awaiting-boletos";
 import { BillingStatusBadge } from "#app/components/billing/billing-status-badge";
 import { StackedCell, stackedBodyClass, stackedHeadClass, stackedRowClass, stackedTableClass } from "#app/components/billing/stacked-table";
-import { buttonClass } from "#app/components/ui/field";
+import { buttonClass } from "#app/components/ui/button";
 import { AutoSubmitSelect } from "#app/components/ui/auto-submit-select";
 import { shortFileName } from "#app/models/billing/display";
 import { periodLabel } from "#app/models/billing/months";
@@ -41,8 +41,6 @@ export type BillingPanelGroup = {
 
 export const billingRowAnchor = (id: number) => `cobranca-${id}`;
 
-const secondaryButton =
-  "inline-flex items-center justify-center gap-2 rounded-md border border-slate-300 bg-white px-5 py-3 font-semibold text-slate-900 shadow-sm hover:bg-slate-50";
 const iconButton = "inline-flex size-8 shrink-0 items-center justify-center rounded border bg-white";
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -65,13 +63,13 @@ export function BillingPanel({ groups, today, awaiting }: PanelProps) {
       <div className="flex flex-wrap items-center justify-between gap-3 p-4">
         <h2 className="text-lg font-semibold text-slate-900">Gestão de Cobranças</h2>
         <div className="flex flex-wrap gap-2">
-          <Link preventScrollReset to="/admin/clients/cobrancas/nova" className={buttonClass}>
+          <Link preventScrollReset to="/admin/clients/cobrancas/nova" className={buttonClass()}>
             <Plus aria-hidden className="size-4" /> Nova Cobrança
           </Link>
-          <Link preventScrollReset to="/admin/clients/cobrancas/gerar" className={secondaryButton}>
+          <Link preventScrollReset to="/admin/clients/cobrancas/gerar" className={buttonClass("secondary")}>
             <CalendarPlus aria-hidden className="size-4" /> Gerar Cobranças do Contrato
           </Link>
-          <Link preventScrollReset to="/admin/clients/cobrancas/boleto" className={secondaryButton}>
+          <Link preventScrollReset to="/admin/clients/cobrancas/boleto" className={buttonClass("secondary")}>
             <FileUp aria-hidden className="size-4" /> Anexar Boleto
           </Link>
         </div>

@@ -1,7 +1,8 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "react-router";
 import { useIsPending } from "#app/components/ui/use-is-pending";
-import { Field, FormAlert, buttonClass, type FormConstraint } from "#app/components/ui/field";
+import { Button, buttonClass } from "#app/components/ui/button";
+import { Field, FormAlert, type FormConstraint } from "#app/components/ui/field";
 import { PASSWORD_RULE } from "#app/models/shared/messages";
 
 // The client form ("Novo Cliente" / "Editar Cliente"), the spec's field names.
@@ -63,13 +64,8 @@ export function ClientForm({
         <Field meta={fields.owner_phone} label="Telefone do proprietário" type="tel" />
       </fieldset>
       <div className="flex flex-wrap gap-3">
-        <button type="submit" className={buttonClass} disabled={busy}>
-          {busy ? "Salvando..." : mode === "new" ? "Cadastrar Cliente" : "Salvar alterações"}
-        </button>
-        <Link
-          to="/admin/clients"
-          className="inline-flex items-center rounded-md border border-slate-300 px-5 py-3 font-semibold text-slate-700 hover:bg-slate-50"
-        >
+        <Button disabled={busy}>{busy ? "Salvando..." : mode === "new" ? "Cadastrar Cliente" : "Salvar alterações"}</Button>
+        <Link to="/admin/clients" className={buttonClass("secondary")}>
           Cancelar
         </Link>
       </div>

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
+import { Button, buttonClass } from "#app/components/ui/button";
 import { RouteDialog } from "./route-dialog";
 
 // A delete that asks first, as a dialog over its tab (a page without
@@ -10,10 +11,10 @@ export function ConfirmDeleteDialog({ title, closeTo, children }: { title: strin
       <Form method="post" className="space-y-4">
         <p className="break-words">{children}</p>
         <div className="flex flex-wrap gap-3">
-          <button name="intent" value="delete" className="rounded-md bg-red-700 px-5 py-3 font-semibold text-white hover:bg-red-800">
+          <Button name="intent" value="delete" variant="danger">
             Confirmar exclusão
-          </button>
-          <Link to={closeTo} preventScrollReset className="inline-flex items-center rounded-md border border-slate-300 px-5 py-3 font-semibold">
+          </Button>
+          <Link to={closeTo} preventScrollReset className={buttonClass("secondary")}>
             Cancelar
           </Link>
         </div>

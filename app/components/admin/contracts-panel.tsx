@@ -3,7 +3,7 @@ import { Download, Upload } from "#app/components/ui/private-icons";
 import { Link } from "react-router";
 import { InlineDeleteConfirm } from "#app/components/admin/confirm-delete";
 import { StackedCell, stackedBodyClass, stackedHeadClass, stackedRowClass, stackedTableClass } from "#app/components/billing/stacked-table";
-import { buttonClass } from "#app/components/ui/field";
+import { buttonClass } from "#app/components/ui/button";
 import { formatDateTime } from "#app/utils/format-date";
 
 // "Gestão de Contratos" (docs/product.md §Contratos): the list, newest
@@ -28,7 +28,7 @@ export function ContractsPanel({ contracts }: { contracts: ContractListItem[] })
     <section className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
       <div className="flex flex-wrap items-center justify-between gap-3 px-4 pt-4">
         <h2 className="text-lg font-semibold text-slate-900">Gestão de Contratos</h2>
-        <Link to="/admin/clients/contratos/novo" className={buttonClass}>
+        <Link to="/admin/clients/contratos/novo" className={buttonClass()}>
           <Upload aria-hidden className="size-4" /> Enviar Contrato
         </Link>
       </div>

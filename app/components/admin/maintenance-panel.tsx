@@ -1,6 +1,6 @@
 import { FileText, ImageIcon, Upload } from "#app/components/ui/private-icons";
 import { Link } from "react-router";
-import { buttonClass } from "#app/components/ui/field";
+import { buttonClass } from "#app/components/ui/button";
 import { maintenanceCategoryLabel, maintenancePriorityLabel, maintenanceStatusLabel } from "#app/models/maintenance/labels";
 import { formatDateTime } from "#app/utils/format-date";
 
@@ -108,7 +108,7 @@ export function MaintenancePanel({ requests }: { requests: MaintenanceListItem[]
     <section className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-lg font-semibold text-slate-900">Gestão de Manutenções</h2>
-        <Link to="/admin/clients/manutencoes/documentos/novo" className={buttonClass}>
+        <Link to="/admin/clients/manutencoes/documentos/novo" className={buttonClass()}>
           <Upload aria-hidden className="size-4" /> Upload Documento
         </Link>
       </div>

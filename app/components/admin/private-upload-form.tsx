@@ -3,7 +3,8 @@ import { Upload } from "#app/components/ui/private-icons";
 import { useState } from "react";
 import { Form } from "react-router";
 import { useIsPending } from "#app/components/ui/use-is-pending";
-import { Field, FormAlert, buttonClass, describedBy, type FormConstraint } from "#app/components/ui/field";
+import { Button } from "#app/components/ui/button";
+import { Field, FormAlert, describedBy, type FormConstraint } from "#app/components/ui/field";
 
 // The private uploads of the clients page ("Enviar Contrato", "Upload
 // Documento"): one select naming what the file belongs to, one file, judged
@@ -67,9 +68,9 @@ export function PrivateUploadForm(p: Props) {
           </p>
         ) : null}
       </Field>
-      <button type="submit" className={buttonClass} disabled={busy}>
+      <Button disabled={busy}>
         <Upload aria-hidden className="size-4" /> {busy ? (p.busyLabel ?? "Enviando...") : p.submitLabel}
-      </button>
+      </Button>
     </Form>
   );
 }

@@ -3,7 +3,8 @@ import { Link, Form } from "react-router";
 import { useIsPending } from "#app/components/ui/use-is-pending";
 import { CATEGORY_NAMES, STATUS_OPTIONS, type PropertyFormValues } from "#app/models/properties/admin/property.schema";
 import { ADVERTISED_FOR, ADVERTISED_FOR_LABELS, FILTER_TYPES, PROPERTY_STATUSES, STANDARDS } from "#app/models/properties/options";
-import { Field, FormAlert, buttonClass, type FormConstraint } from "#app/components/ui/field";
+import { Button } from "#app/components/ui/button";
+import { Field, FormAlert, type FormConstraint } from "#app/components/ui/field";
 import { PropertyImages, type ExistingImage } from "./property-images";
 
 // One form for "Novo Imóvel" and "Editar Imóvel" (docs/product.md §Gestão de
@@ -134,9 +135,7 @@ export function PropertyForm({
       <PropertyImages existing={images} errors={actionData?.result?.error?.images ?? undefined} initial={initial} disabled={busy} />
 
       <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-5">
-        <button type="submit" className={buttonClass} disabled={busy}>
-          {busy ? "Salvando..." : mode === "new" ? "Cadastrar imóvel" : "Salvar alterações"}
-        </button>
+        <Button disabled={busy}>{busy ? "Salvando..." : mode === "new" ? "Cadastrar imóvel" : "Salvar alterações"}</Button>
         <Link to="/admin/properties" className="rounded-md px-4 py-3 font-semibold text-slate-700 hover:bg-slate-100">
           Cancelar
         </Link>

@@ -1,5 +1,6 @@
 import { Pencil, Star, StarOff, Trash2 } from "#app/components/ui/private-icons";
 import { Form, Link, href } from "react-router";
+import { Button } from "#app/components/ui/button";
 import { useIsPending } from "#app/components/ui/use-is-pending";
 import { ADVERTISED_FOR_LABELS } from "#app/models/properties/options";
 import { PropertyImage } from "#app/components/site/property-image";
@@ -47,13 +48,9 @@ function DeleteProperty({ item }: { item: PropertyListItem }) {
         <Form method="post" className="mt-3">
           <input type="hidden" name="intent" value="delete" />
           <input type="hidden" name="id" value={item.id} />
-          <button
-            type="submit"
-            disabled={busy}
-            className="w-full rounded-md bg-red-700 px-3 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-60"
-          >
+          <Button variant="danger" size="sm" disabled={busy} className="w-full">
             {busy ? "Excluindo..." : "Confirmar exclusão"}
-          </button>
+          </Button>
         </Form>
       </div>
     </details>

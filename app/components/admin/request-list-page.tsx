@@ -1,5 +1,6 @@
 import { Inbox } from "#app/components/ui/private-icons";
 import { Form, Link, useLocation } from "react-router";
+import { Button, buttonClass } from "#app/components/ui/button";
 import { REQUEST_STATUSES, REQUEST_STATUS_VALUES } from "#app/models/leads/admin/request-status";
 import type { RequestFilter } from "#app/models/leads/admin/requests.schema";
 import { AdminTitle } from "./admin-shell";
@@ -70,11 +71,9 @@ export function RequestListPage<R extends RequestListRow>({
           />
         </div>
         <div className="flex gap-2">
-          <button type="submit" className="rounded-md bg-brand-800 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
-            Filtrar
-          </button>
+          <Button size="sm">Filtrar</Button>
           {filtered ? (
-            <Link to={basePath} className="rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50">
+            <Link to={basePath} className={buttonClass("secondary", "sm")}>
               Limpar
             </Link>
           ) : null}
@@ -86,7 +85,7 @@ export function RequestListPage<R extends RequestListRow>({
           <Inbox aria-hidden className="mx-auto size-10 text-slate-400" />
           <p className="mt-4 text-lg font-semibold text-slate-800">Nenhuma solicitação encontrada</p>
           {/* A plain link: a full reload, with or without JavaScript. */}
-          <a href={here} className="mt-4 inline-block rounded-md bg-brand-800 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+          <a href={here} className={`mt-4 ${buttonClass("primary", "sm")}`}>
             Tentar novamente
           </a>
         </div>

@@ -3,7 +3,8 @@ import { MailCheck } from "#app/components/ui/private-icons";
 import { Form, Link } from "react-router";
 import { useIsPending } from "#app/components/ui/use-is-pending";
 import { AuthCard } from "#app/components/admin/auth-card";
-import { Field, FormAlert, buttonClass, type FormConstraint } from "#app/components/ui/field";
+import { Button, buttonClass } from "#app/components/ui/button";
+import { Field, FormAlert, type FormConstraint } from "#app/components/ui/field";
 import { PASSWORD_RULE } from "#app/models/shared/messages";
 
 // The two pages of password recovery, shared by staff (/admin/...) and
@@ -25,9 +26,9 @@ export function RecoveryRequestPage(props: { formId: string; subtitle: string; s
       ) : (
         <Form method="post" {...getFormProps(form)} noValidate={false} className="space-y-4">
           <Field meta={fields.email} label="Email" type="email" autoComplete="email" />
-          <button type="submit" className={`${buttonClass} w-full`} disabled={busy}>
+          <Button className="w-full" disabled={busy}>
             {busy ? "Enviando..." : "Enviar instruções"}
-          </button>
+          </Button>
         </Form>
       )}
       <p className="mt-6 text-center text-sm">
@@ -47,7 +48,7 @@ export function NewPasswordPage(props: { formId: string; valid: boolean; constra
       <AuthCard title="Link inválido ou expirado">
         <p className="text-center text-slate-700">Este link de redefinição já foi usado ou passou de 1 hora. Peça um novo link.</p>
         <p className="mt-6 text-center">
-          <Link to={props.recoveryPath} className={buttonClass}>
+          <Link to={props.recoveryPath} className={buttonClass()}>
             Pedir novo link
           </Link>
         </p>
@@ -60,9 +61,9 @@ export function NewPasswordPage(props: { formId: string; valid: boolean; constra
         {form.errors?.length ? <FormAlert title={form.errors[0]} /> : null}
         <Field meta={fields.password} label="Nova senha" type="password" autoComplete="new-password" />
         <Field meta={fields.confirm} label="Confirme a nova senha" type="password" autoComplete="new-password" />
-        <button type="submit" className={`${buttonClass} w-full`} disabled={busy}>
+        <Button className="w-full" disabled={busy}>
           {busy ? "Salvando..." : "Salvar nova senha"}
-        </button>
+        </Button>
       </Form>
     </AuthCard>
   );

@@ -130,9 +130,6 @@ export function Field(props: FieldProps) {
 export const inputClass =
   "block w-full rounded-md border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none aria-[invalid=true]:border-red-600";
 
-export const buttonClass =
-  "inline-flex items-center justify-center gap-2 rounded-md bg-brand-800 px-5 py-3 font-semibold text-white shadow-sm transition hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-60";
-
 // Honeypot: off-screen, skipped by keyboard and screen readers; bots fill it.
 export function HoneypotField() {
   return (

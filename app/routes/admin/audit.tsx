@@ -1,5 +1,6 @@
 import { ScrollText } from "#app/components/ui/private-icons";
 import { Form, Link } from "react-router";
+import { Button, buttonClass } from "#app/components/ui/button";
 import { AdminTitle } from "#app/components/admin/admin-shell";
 import { Pagination } from "#app/components/site/pagination";
 import { getDb } from "#app/db/db.server";
@@ -126,11 +127,9 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
           <input id="audit-to" name="ate" type="date" max={today} defaultValue={filter.to ?? ""} className={controlClass} />
         </div>
         <div className="flex items-end gap-2">
-          <button type="submit" className="rounded-md bg-brand-800 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
-            Filtrar
-          </button>
+          <Button size="sm">Filtrar</Button>
           {filtered ? (
-            <Link to="/admin/auditoria" className="rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50">
+            <Link to="/admin/auditoria" className={buttonClass("secondary", "sm")}>
               Limpar
             </Link>
           ) : null}

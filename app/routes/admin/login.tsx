@@ -3,7 +3,8 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, data, redirect } from "react-router";
 import { useIsPending } from "#app/components/ui/use-is-pending";
 import { AuthCard } from "#app/components/admin/auth-card";
-import { Field, FormAlert, buttonClass } from "#app/components/ui/field";
+import { Button } from "#app/components/ui/button";
+import { Field, FormAlert } from "#app/components/ui/field";
 import { getDb, isDatabaseBusy } from "#app/db/db.server";
 import { loginSchema } from "#app/models/accounts/login.schema";
 import { createSession } from "#app/models/accounts/sessions.server";
@@ -69,9 +70,9 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
         {actionData?.error ? <FormAlert title={actionData.error.title} description={actionData.error.description} /> : null}
         <Field meta={fields.username} label="Email ou nome de usuário" type="text" autoComplete="username" />
         <Field meta={fields.password} label="Senha" type="password" autoComplete="current-password" />
-        <button type="submit" className={`${buttonClass} w-full`} disabled={busy}>
+        <Button className="w-full" disabled={busy}>
           {busy ? "Entrando..." : "Entrar"}
-        </button>
+        </Button>
         <p className="text-center text-sm">
           <Link to="/admin/password-recovery" className="font-medium text-brand-700 hover:underline">
             Esqueceu sua senha?

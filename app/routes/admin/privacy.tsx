@@ -4,7 +4,8 @@ import { Download, ShieldCheck, Trash2 } from "#app/components/ui/private-icons"
 import { Form, data } from "react-router";
 import { useIsPending } from "#app/components/ui/use-is-pending";
 import { AdminTitle } from "#app/components/admin/admin-shell";
-import { Field, FormAlert, buttonClass } from "#app/components/ui/field";
+import { Button } from "#app/components/ui/button";
+import { Field, FormAlert } from "#app/components/ui/field";
 import { getDb } from "#app/db/db.server";
 import { removePrivateFiles } from "#app/models/files/private-store.server";
 import { privacyActionSchema, privacyLookupSchema } from "#app/models/privacy/privacy.schema";
@@ -85,9 +86,7 @@ export default function PrivacyAdmin({ loaderData, actionData }: Route.Component
         <Form method="get" {...getFormProps(lookupForm)} className="h-fit space-y-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
           <h2 className="text-lg font-semibold text-slate-900">Consultar um email</h2>
           <Field meta={lookupFields.email} label="Email do titular" type="email" autoComplete="off" />
-          <button type="submit" className={buttonClass}>
-            Consultar
-          </button>
+          <Button>Consultar</Button>
         </Form>
         {found ? (
           <section aria-labelledby="found-title" className="space-y-5 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
@@ -136,13 +135,9 @@ export default function PrivacyAdmin({ loaderData, actionData }: Route.Component
                     {eraseFields.confirm.errors[0]}
                   </p>
                 ) : null}
-                <button
-                  type="submit"
-                  disabled={busy}
-                  className="inline-flex items-center gap-2 rounded-md bg-red-700 px-4 py-2.5 font-semibold text-white hover:bg-red-800 disabled:opacity-60"
-                >
+                <Button disabled={busy} variant="danger">
                   <Trash2 aria-hidden className="size-4" /> Apagar dados
-                </button>
+                </Button>
               </Form>
             ) : null}
           </section>

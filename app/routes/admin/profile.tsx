@@ -3,7 +3,8 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, data } from "react-router";
 import { useIsPending } from "#app/components/ui/use-is-pending";
 import { AdminTitle } from "#app/components/admin/admin-shell";
-import { Field, buttonClass } from "#app/components/ui/field";
+import { Button } from "#app/components/ui/button";
+import { Field } from "#app/components/ui/field";
 import { getDb } from "#app/db/db.server";
 import { PASSWORD_RULE } from "#app/models/shared/messages";
 import { changePasswordSchema, profileActionSchema, profileSchema } from "#app/models/accounts/profile.schema";
@@ -94,9 +95,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           <Field meta={profile.name} label="Nome" type="text" />
           <Field meta={profile.email} label="Email" type="email" />
           <Field meta={profile.current} label="Senha atual (só para trocar o email)" type="password" autoComplete="current-password" />
-          <button type="submit" className={buttonClass} disabled={busy}>
-            Salvar dados
-          </button>
+          <Button disabled={busy}>Salvar dados</Button>
         </Form>
         <Form
           key={passwordId}
@@ -111,9 +110,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           <Field meta={pw.current} label="Senha atual" type="password" autoComplete="current-password" />
           <Field meta={pw.password} label="Nova senha" type="password" autoComplete="new-password" />
           <Field meta={pw.confirm} label="Confirme a nova senha" type="password" autoComplete="new-password" />
-          <button type="submit" className={buttonClass} disabled={busy}>
-            Alterar senha
-          </button>
+          <Button disabled={busy}>Alterar senha</Button>
         </Form>
       </div>
     </>

@@ -4,7 +4,8 @@ import { KeyRound } from "#app/components/ui/icons";
 import { Form, data } from "react-router";
 import { useIsPending } from "#app/components/ui/use-is-pending";
 import { AdminTitle } from "#app/components/admin/admin-shell";
-import { Field, buttonClass } from "#app/components/ui/field";
+import { Button } from "#app/components/ui/button";
+import { Field } from "#app/components/ui/field";
 import { getDb } from "#app/db/db.server";
 import { newAdminSchema, staffActionSchema } from "#app/models/accounts/staff.schema";
 import { PASSWORD_RULE } from "#app/models/shared/messages";
@@ -156,9 +157,7 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
           <Field meta={fields.username} label="Nome de usuário" type="text" />
           <Field meta={fields.email} label="Email" type="email" />
           <Field meta={fields.password} label="Senha inicial" hint={PASSWORD_RULE} type="password" autoComplete="new-password" />
-          <button type="submit" className={buttonClass} disabled={busy}>
-            Criar administrador
-          </button>
+          <Button disabled={busy}>Criar administrador</Button>
         </Form>
       </div>
     </>

@@ -8,7 +8,8 @@ import { Form } from "react-router";
 import { useIsPending } from "#app/components/ui/use-is-pending";
 import { BillingStatusBadge } from "#app/components/billing/billing-status-badge";
 import { StackedCell, stackedBodyClass, stackedHeadClass, stackedRowClass, stackedTableClass } from "#app/components/billing/stacked-table";
-import { Field, FormAlert, buttonClass, describedBy } from "#app/components/ui/field";
+import { Button } from "#app/components/ui/button";
+import { Field, FormAlert, describedBy } from "#app/components/ui/field";
 import { useFreshFormId } from "#app/components/ui/use-fresh-form-id";
 import { periodLabel } from "#app/models/billing/months";
 import { formatDay } from "#app/models/clients/status";
@@ -214,9 +215,7 @@ export function MaintenanceTab({ requests, constraint, actionData }: Maintenance
               }}
             />
           </Field>
-          <button type="submit" className={buttonClass} disabled={busy}>
-            {busy ? "Enviando..." : "Enviar Solicitação"}
-          </button>
+          <Button disabled={busy}>{busy ? "Enviando..." : "Enviar Solicitação"}</Button>
         </Form>
       </section>
 

@@ -4,7 +4,8 @@ import { Form, Link, data, redirect } from "react-router";
 import { useIsPending } from "#app/components/ui/use-is-pending";
 import { AuthCard } from "#app/components/admin/auth-card";
 import { PasswordInput } from "#app/components/client/password-input";
-import { Field, FormAlert, buttonClass } from "#app/components/ui/field";
+import { Button } from "#app/components/ui/button";
+import { Field, FormAlert } from "#app/components/ui/field";
 import { getDb, isDatabaseBusy } from "#app/db/db.server";
 import { loginSchema } from "#app/models/accounts/login.schema";
 import { createSession } from "#app/models/accounts/sessions.server";
@@ -73,9 +74,9 @@ export default function ClientLogin({ loaderData, actionData }: Route.ComponentP
         <Field meta={fields.password} label="Senha" as="custom">
           <PasswordInput meta={fields.password} autoComplete="current-password" />
         </Field>
-        <button type="submit" className={`${buttonClass} w-full`} disabled={busy}>
+        <Button className="w-full" disabled={busy}>
           {busy ? "Autenticando..." : "Entrar"}
-        </button>
+        </Button>
         <p className="text-center text-sm">
           <Link to="/client-login/recuperar-senha" className="font-medium text-brand-700 hover:underline">
             Esqueceu sua senha?

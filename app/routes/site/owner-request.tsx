@@ -4,7 +4,8 @@ import { useEffect, useRef } from "react";
 import { Form, useLocation } from "react-router";
 import { useIsPending } from "#app/components/ui/use-is-pending";
 import { PageHeader } from "#app/components/site/page-header";
-import { Field, FormAlert, HoneypotField, buttonClass } from "#app/components/ui/field";
+import { Button } from "#app/components/ui/button";
+import { Field, FormAlert, HoneypotField } from "#app/components/ui/field";
 import { getDb } from "#app/db/db.server";
 import { createOwnerRequest } from "#app/models/leads/leads.server";
 import { COUNT_MAX } from "#app/models/leads/limits";
@@ -117,9 +118,7 @@ export default function OwnerRequestPage({ loaderData, actionData }: Route.Compo
             />
           </fieldset>
           <PrivacyNotice />
-          <button type="submit" className={buttonClass} disabled={busy}>
-            {busy ? "Enviando..." : "Enviar solicitação"}
-          </button>
+          <Button disabled={busy}>{busy ? "Enviando..." : "Enviar solicitação"}</Button>
         </Form>
         <aside className="h-fit space-y-4 rounded-xl bg-brand-50 p-6 ring-1 ring-brand-100">
           <h2 className="text-lg font-semibold text-brand-800">Por que anunciar com a gente</h2>

@@ -4,7 +4,8 @@ import { Form, data, useLocation } from "react-router";
 import { useIsPending } from "#app/components/ui/use-is-pending";
 import { PageHeader } from "#app/components/site/page-header";
 import { SimulationResult } from "#app/components/site/simulation-result";
-import { Field, buttonClass } from "#app/components/ui/field";
+import { Button } from "#app/components/ui/button";
+import { Field } from "#app/components/ui/field";
 import { serverForm } from "#app/components/ui/server-form";
 import { BANK_SIMULATOR_URL } from "#app/config/agency";
 import { monthlyRateFromAnnual, simulate } from "#app/models/financing/amortization";
@@ -106,9 +107,9 @@ export default function SimulatorPage({ loaderData }: Route.ComponentProps) {
                 </option>
               ))}
             </Field>
-            <button type="submit" className={`${buttonClass} w-full`} disabled={busy}>
+            <Button className="w-full" disabled={busy}>
               {busy ? "Calculando..." : "Simular"}
-            </button>
+            </Button>
           </Form>
           <p className="mt-4 text-sm text-slate-600">
             Simulação aproximada, sem seguros obrigatórios (MIP e DFI) e tarifas. As condições finais dependem da análise de crédito do banco.

@@ -3,7 +3,8 @@ import { Form } from "react-router";
 import { useIsPending } from "#app/components/ui/use-is-pending";
 import { useAgency, useRootActionData } from "#app/utils/root-data";
 import { AgencyContactList, MapEmbed } from "#app/components/site/agency-contact";
-import { Field, FormAlert, HoneypotField, buttonClass, type FormConstraint } from "#app/components/ui/field";
+import { Button } from "#app/components/ui/button";
+import { Field, FormAlert, HoneypotField, type FormConstraint } from "#app/components/ui/field";
 import { serverForm } from "#app/components/ui/server-form";
 import { useFreshFormId } from "#app/components/ui/use-fresh-form-id";
 import { PrivacyNotice } from "#app/components/site/privacy-notice";
@@ -47,9 +48,7 @@ export function IdealPropertySection({ constraint, actionData: ownActionData }: 
               placeholder="Ex.: casa com 3 quartos no Jardim Alvorada, até R$ 500 mil, com quintal."
             />
             <PrivacyNotice />
-            <button type="submit" className={buttonClass} disabled={busy}>
-              {busy ? "Enviando..." : "Enviar solicitação"}
-            </button>
+            <Button disabled={busy}>{busy ? "Enviando..." : "Enviar solicitação"}</Button>
           </Form>
         </div>
         <div className="space-y-6">

@@ -2,7 +2,8 @@ import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
 import { useIsPending } from "#app/components/ui/use-is-pending";
 import { PrivacyNotice } from "#app/components/site/privacy-notice";
-import { Field, FormAlert, HoneypotField, buttonClass, type FormConstraint } from "#app/components/ui/field";
+import { Button } from "#app/components/ui/button";
+import { Field, FormAlert, HoneypotField, type FormConstraint } from "#app/components/ui/field";
 import { serverForm } from "#app/components/ui/server-form";
 import { useFreshFormId } from "#app/components/ui/use-fresh-form-id";
 
@@ -44,9 +45,9 @@ export function InterestForm({
         <Field meta={fields.email} label="Email" type="email" autoComplete="email" hint="Informe o telefone, o email ou os dois." />
         <Field meta={fields.message} label="Mensagem *" as="textarea" rows={4} />
         <PrivacyNotice />
-        <button type="submit" className={`${buttonClass} w-full`} disabled={busy}>
+        <Button className="w-full" disabled={busy}>
           {busy ? "Enviando..." : "Enviar mensagem"}
-        </button>
+        </Button>
       </Form>
     </section>
   );

@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Info } from "#app/components/ui/icons";
 import { Plus, RotateCcw } from "#app/components/ui/private-icons";
 import { Form } from "react-router";
+import { Button, buttonClass } from "#app/components/ui/button";
 import { useIsPending } from "#app/components/ui/use-is-pending";
 import { AdminTitle } from "#app/components/admin/admin-shell";
 import { BannerCard } from "#app/components/admin/banner-card";
@@ -70,9 +71,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-const secondaryButton =
-  "inline-flex cursor-pointer items-center gap-1.5 rounded-md border border-slate-300 bg-white px-4 py-2.5 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50 disabled:opacity-60";
-
 export default function BannersPage({ loaderData }: Route.ComponentProps) {
   const { banners, active } = loaderData;
   const restoring = useIsPending({ fields: { intent: "restore" } });
@@ -81,12 +79,12 @@ export default function BannersPage({ loaderData }: Route.ComponentProps) {
     <>
       <AdminTitle title="Gestão de Banners">
         <Form method="post">
-          <button type="submit" name="intent" value="add" disabled={adding} className={secondaryButton}>
+          <Button name="intent" value="add" disabled={adding} variant="secondary" size="sm">
             <Plus aria-hidden className="size-4" /> Novo Banner
-          </button>
+          </Button>
         </Form>
         <details className="group relative">
-          <summary className={`${secondaryButton} list-none [&::-webkit-details-marker]:hidden`}>
+          <summary className={`${buttonClass("secondary", "sm")} cursor-pointer list-none [&::-webkit-details-marker]:hidden`}>
             <RotateCcw aria-hidden className="size-4" /> Restaurar padrões
           </summary>
           <div className="absolute right-0 z-20 mt-2 w-80 max-w-[calc(100vw-2rem)] rounded-lg bg-white p-4 shadow-lg ring-1 ring-slate-200">
@@ -94,15 +92,9 @@ export default function BannersPage({ loaderData }: Route.ComponentProps) {
               Os 3 banners voltarão aos textos, links e imagens padrão, ativos no desktop e no mobile. As imagens enviadas serão apagadas.
             </p>
             <Form method="post" className="mt-3">
-              <button
-                type="submit"
-                name="intent"
-                value="restore"
-                disabled={restoring}
-                className="inline-flex w-full items-center justify-center rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-600 disabled:opacity-60"
-              >
+              <Button name="intent" value="restore" disabled={restoring} variant="danger" size="sm" className="w-full">
                 {restoring ? "Restaurando..." : "Confirmar restauração"}
-              </button>
+              </Button>
             </Form>
           </div>
         </details>

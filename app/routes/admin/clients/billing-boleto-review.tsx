@@ -8,7 +8,8 @@ import { useIsPending } from "#app/components/ui/use-is-pending";
 import { formatMegabytes } from "#app/components/admin/private-upload-form";
 import { RouteDialog } from "#app/components/admin/route-dialog";
 import { ErrorPage } from "#app/components/site/error-page";
-import { Field, FormAlert, buttonClass } from "#app/components/ui/field";
+import { Button, buttonClass } from "#app/components/ui/button";
+import { Field, FormAlert } from "#app/components/ui/field";
 import { getDb } from "#app/db/db.server";
 import { periodLabel } from "#app/models/billing/months";
 import { BOLETO_MESSAGES, boletoReviewSchema } from "#app/models/boletos/boleto.schema";
@@ -125,27 +126,20 @@ export default function ReviewBoleto({ loaderData, actionData }: Route.Component
           </div>
           <p className="text-sm text-slate-600">Sem vencimento, valor ou mês de referência o boleto fica na lista, mas não gera cobrança.</p>
           <div className="flex flex-wrap gap-3">
-            <button type="submit" name="intent" value="confirm" className={buttonClass} disabled={busy}>
+            <Button name="intent" value="confirm" disabled={busy}>
               <CheckCircle2 aria-hidden className="size-4" /> Confirmar e Criar Cobrança
-            </button>
-            <button
-              type="submit"
-              name="intent"
-              value="discard"
-              formNoValidate
-              disabled={busy}
-              className="inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-5 py-3 font-semibold text-slate-900 hover:bg-slate-50"
-            >
+            </Button>
+            <Button name="intent" value="discard" formNoValidate disabled={busy} variant="secondary">
               <RotateCcw aria-hidden className="size-4" /> Analisar Novamente
-            </button>
+            </Button>
           </div>
         </Form>
       ) : (
         <Form method="post" action={`?de=lista`} className="mt-5 flex flex-wrap gap-3">
-          <button type="submit" name="intent" value="discard" className="rounded-md bg-red-700 px-5 py-3 font-semibold text-white hover:bg-red-800">
+          <Button name="intent" value="discard" variant="danger">
             Remover da lista
-          </button>
-          <Link to={`${LIST}#boletos-aguardando`} className="inline-flex items-center rounded-md border border-slate-300 px-5 py-3 font-semibold">
+          </Button>
+          <Link to={`${LIST}#boletos-aguardando`} className={buttonClass("secondary")}>
             Voltar
           </Link>
         </Form>

@@ -4,7 +4,8 @@ import { CalendarPlus } from "#app/components/ui/private-icons";
 import { Form, Link, data } from "react-router";
 import { useIsPending } from "#app/components/ui/use-is-pending";
 import { RouteDialog } from "#app/components/admin/route-dialog";
-import { Field, FormAlert, buttonClass } from "#app/components/ui/field";
+import { Button } from "#app/components/ui/button";
+import { Field, FormAlert } from "#app/components/ui/field";
 import { getDb } from "#app/db/db.server";
 import { BILLING_MESSAGES, generateBillingsSchema } from "#app/models/billing/billing.schema";
 import { generateContractBillings, listBillingClientChoices } from "#app/models/billing/billing.server";
@@ -98,9 +99,9 @@ export default function GenerateBillings({ loaderData, actionData }: Route.Compo
             Editar Cliente
           </Link>
         ) : null}
-        <button type="submit" className={buttonClass} disabled={busy}>
+        <Button disabled={busy}>
           <CalendarPlus aria-hidden className="size-4" /> {busy ? "Gerando..." : "Gerar Cobranças"}
-        </button>
+        </Button>
       </Form>
     </RouteDialog>
   );

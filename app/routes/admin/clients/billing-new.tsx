@@ -5,7 +5,8 @@ import { Form, data } from "react-router";
 import { useIsPending } from "#app/components/ui/use-is-pending";
 import { RouteDialog } from "#app/components/admin/route-dialog";
 import { billingRowAnchor } from "#app/components/admin/billing-panel";
-import { Field, FormAlert, buttonClass } from "#app/components/ui/field";
+import { Button } from "#app/components/ui/button";
+import { Field, FormAlert } from "#app/components/ui/field";
 import { getDb } from "#app/db/db.server";
 import { BILLING_MESSAGES, newBillingSchema } from "#app/models/billing/billing.schema";
 import { createBilling, listBillingClientChoices } from "#app/models/billing/billing.server";
@@ -86,9 +87,9 @@ export default function NewBilling({ loaderData, actionData }: Route.ComponentPr
           <Field meta={fields.due_date} label="Vencimento" type="date" />
         </div>
         <Field meta={fields.amount} label="Valor (R$)" type="text" inputMode="decimal" autoComplete="off" hint="Ex.: 1.250,00" />
-        <button type="submit" className={buttonClass} disabled={busy}>
+        <Button disabled={busy}>
           <Plus aria-hidden className="size-4" /> {busy ? "Criando..." : "Criar Cobrança"}
-        </button>
+        </Button>
       </Form>
     </RouteDialog>
   );

@@ -7,7 +7,8 @@ import { BillingPanel } from "#app/components/admin/billing-panel";
 import { ClientsPanel } from "#app/components/admin/clients-panel";
 import { ContractsPanel } from "#app/components/admin/contracts-panel";
 import { MaintenancePanel } from "#app/components/admin/maintenance-panel";
-import { FormAlert, buttonClass } from "#app/components/ui/field";
+import { buttonClass } from "#app/components/ui/button";
+import { FormAlert } from "#app/components/ui/field";
 import { getDb } from "#app/db/db.server";
 import { clientRowActionSchema } from "#app/models/clients/client.schema";
 import { deleteClient, disableClientLogin, giveClientLogin, listActiveClients, listClients, resetClientPassword } from "#app/models/clients/clients.server";
@@ -134,7 +135,7 @@ export default function ClientsAdmin({ loaderData, actionData }: Route.Component
   return (
     <>
       <AdminTitle title="Gestão de Clientes">
-        <Link to="/admin/clients/new" className={buttonClass}>
+        <Link to="/admin/clients/new" className={buttonClass()}>
           <Plus aria-hidden className="size-4" /> Novo Cliente
         </Link>
       </AdminTitle>

@@ -6,7 +6,8 @@ import { useIsPending } from "#app/components/ui/use-is-pending";
 import { RouteDialog } from "#app/components/admin/route-dialog";
 import { MaintenanceDetails, MaintenancePriorityBadge, MaintenanceStatusBadge } from "#app/components/admin/maintenance-panel";
 import { ErrorPage } from "#app/components/site/error-page";
-import { Field, FormAlert, buttonClass } from "#app/components/ui/field";
+import { Button } from "#app/components/ui/button";
+import { Field, FormAlert } from "#app/components/ui/field";
 import { getDb } from "#app/db/db.server";
 import { MAINTENANCE_ADMIN_MESSAGES, maintenanceUpdateSchema } from "#app/models/maintenance/admin.schema";
 import { getMaintenanceRequest, updateMaintenanceRequest } from "#app/models/maintenance/admin.server";
@@ -101,9 +102,7 @@ export default function ManageMaintenance({ loaderData, actionData }: Route.Comp
             ))}
           </Field>
           <Field meta={fields.admin_notes} label="Observações do administrador" as="textarea" rows={5} />
-          <button type="submit" className={buttonClass} disabled={busy}>
-            {busy ? "Salvando..." : "Salvar"}
-          </button>
+          <Button disabled={busy}>{busy ? "Salvando..." : "Salvar"}</Button>
         </Form>
       </div>
     </RouteDialog>

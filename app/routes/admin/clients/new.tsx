@@ -3,7 +3,7 @@ import { data, Link } from "react-router";
 import { RouteDialog } from "#app/components/admin/route-dialog";
 import { ClientForm } from "#app/components/admin/client-form";
 import { OneTimePassword } from "#app/components/admin/copy-button";
-import { buttonClass } from "#app/components/ui/field";
+import { buttonClass } from "#app/components/ui/button";
 import { getDb } from "#app/db/db.server";
 import { DEFAULT_DUE_DAY, newClientSchema } from "#app/models/clients/client.schema";
 import { createClient } from "#app/models/clients/clients.server";
@@ -53,10 +53,10 @@ export default function NewClient({ loaderData, actionData }: Route.ComponentPro
           <p className="font-semibold text-emerald-800">Cliente cadastrado com sucesso!</p>
           <OneTimePassword name={created.name} username={created.username} password={created.password} />
           <div className="flex flex-wrap gap-3">
-            <Link to="/admin/clients" className={buttonClass}>
+            <Link to="/admin/clients" className={buttonClass()}>
               Voltar para Clientes
             </Link>
-            <Link to="/admin/clients/new" reloadDocument className="inline-flex items-center rounded-md border border-slate-300 px-5 py-3 font-semibold">
+            <Link to="/admin/clients/new" reloadDocument className={buttonClass("secondary")}>
               Cadastrar outro cliente
             </Link>
           </div>

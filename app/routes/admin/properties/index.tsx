@@ -3,7 +3,8 @@ import { Plus } from "#app/components/ui/private-icons";
 import { Form, Link } from "react-router";
 import { AdminTitle } from "#app/components/admin/admin-shell";
 import { PropertyList } from "#app/components/admin/property-list";
-import { FormAlert, buttonClass } from "#app/components/ui/field";
+import { Button, buttonClass } from "#app/components/ui/button";
+import { FormAlert } from "#app/components/ui/field";
 import { getDb } from "#app/db/db.server";
 import { listFeedIssues } from "#app/models/feed/feed.server";
 import { deletePropertyRow, listAdminProperties, toggleFeatured } from "#app/models/properties/admin/property-admin.server";
@@ -104,7 +105,7 @@ export default function PropertiesAdmin({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <AdminTitle title="Gestão de Imóveis">
-        <Link to="/admin/properties/new" className={buttonClass}>
+        <Link to="/admin/properties/new" className={buttonClass()}>
           <Plus aria-hidden className="size-4" /> Novo Imóvel
         </Link>
       </AdminTitle>
@@ -141,9 +142,9 @@ export default function PropertiesAdmin({ loaderData }: Route.ComponentProps) {
               ))}
             </select>
           </div>
-          <button type="submit" className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50">
+          <Button variant="secondary" size="sm">
             Filtrar
-          </button>
+          </Button>
         </Form>
       </div>
       {error ? (
