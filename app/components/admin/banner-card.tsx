@@ -1,17 +1,9 @@
 import { Monitor, Pencil, Power, Smartphone, Trash2 } from "#app/components/ui/private-icons";
 import { Form, Link, href } from "react-router";
+import { StatusBadge } from "#app/components/ui/status-badge";
 import { useIsPending } from "#app/components/ui/use-is-pending";
 import { BANNER_MESSAGES, type AdminBanner } from "#app/models/banners/defaults";
 import { BannerImage } from "./banner-image";
-
-function Badge({ tone, children }: { tone: "green" | "slate" | "blue"; children: React.ReactNode }) {
-  const tones = {
-    green: "bg-emerald-100 text-emerald-900 ring-emerald-200",
-    slate: "bg-slate-100 text-slate-700 ring-slate-200",
-    blue: "bg-brand-50 text-brand-800 ring-brand-100",
-  };
-  return <span className={`inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${tones[tone]}`}>{children}</span>;
-}
 
 // One banner on /admin/banners: its picture, texts, state badges and the
 // actions (edit, activate/deactivate, and the refused delete). Plain forms,
@@ -29,16 +21,24 @@ export function BannerCard({ banner, limitReached }: { banner: AdminBanner; limi
       <BannerImage src={banner.imageUrl} className="aspect-[8/3] w-full" />
       <div className="flex flex-1 flex-col gap-3 p-5">
         <div className="flex flex-wrap gap-1.5">
-          {banner.isActive ? <Badge tone="green">Ativo</Badge> : <Badge tone="slate">Inativo</Badge>}
+          {banner.isActive ? (
+            <StatusBadge tone="emerald" size="sm" ring>
+              Ativo
+            </StatusBadge>
+          ) : (
+            <StatusBadge tone="grey" size="sm" ring>
+              Inativo
+            </StatusBadge>
+          )}
           {banner.showOnDesktop ? (
-            <Badge tone="blue">
+            <StatusBadge tone="brand" size="sm" ring>
               <Monitor aria-hidden className="size-3.5" /> Desktop
-            </Badge>
+            </StatusBadge>
           ) : null}
           {banner.showOnMobile ? (
-            <Badge tone="blue">
+            <StatusBadge tone="brand" size="sm" ring>
               <Smartphone aria-hidden className="size-3.5" /> Mobile
-            </Badge>
+            </StatusBadge>
           ) : null}
         </div>
         <div>

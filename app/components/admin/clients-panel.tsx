@@ -2,6 +2,7 @@ import { Form, Link } from "react-router";
 import { InlineDeleteConfirm } from "#app/components/admin/confirm-delete";
 import { StackedCell, stackedBodyClass, stackedHeadClass, stackedRowClass, stackedTableClass } from "#app/components/billing/stacked-table";
 import { inputClass } from "#app/components/ui/field";
+import { StatusBadge } from "#app/components/ui/status-badge";
 import { formatCpfCnpj } from "#app/models/clients/documents";
 import { contractStatus, formatDay, loginLabel } from "#app/models/clients/status";
 import { formatBRL } from "#app/utils/format";
@@ -63,11 +64,6 @@ export function ClientsPanel({ active, clients, today, loadFailed }: { active: b
   );
 }
 
-function Badge({ tone, children }: { tone: "green" | "red" | "slate"; children: string }) {
-  const colors = { green: "bg-emerald-100 text-emerald-900", red: "bg-red-100 text-red-900", slate: "bg-slate-200 text-slate-700" }[tone];
-  return <span className={`inline-block rounded-full px-2.5 py-1 text-xs font-semibold whitespace-nowrap ${colors}`}>{children}</span>;
-}
-
 function ClientTableRow({ client: c, today }: { client: ClientListRow; today: string }) {
   const status = contractStatus(c.contract_end_date, today);
   return (
@@ -91,14 +87,14 @@ function ClientTableRow({ client: c, today }: { client: ClientListRow; today: st
             {formatDay(c.contract_start_date) || "—"} a {formatDay(c.contract_end_date) || "—"}
           </span>
         ) : null}
-        {status ? <Badge tone={status === "Ativo" ? "green" : "red"}>{status}</Badge> : <span className="text-slate-500">Sem contrato</span>}
+        {status ? <StatusBadge tone={status === "Ativo" ? "emerald" : "red"}>{status}</StatusBadge> : <span className="text-slate-500">Sem contrato</span>}
       </StackedCell>
       <StackedCell label="Aluguel">
         <span className="whitespace-nowrap">{c.monthly_rent != null ? formatBRL(c.monthly_rent) : "—"}</span>
         <span className="block text-xs text-slate-600">Todo dia {c.payment_due_day}</span>
       </StackedCell>
       <StackedCell label="Acesso">
-        <Badge tone={c.user_id !== null ? "green" : "slate"}>{loginLabel(c.user_id)}</Badge>
+        <StatusBadge tone={c.user_id !== null ? "emerald" : "slate"}>{loginLabel(c.user_id)}</StatusBadge>
         {c.username ? <span className="mt-1 block text-xs break-words text-slate-600">{c.username}</span> : null}
       </StackedCell>
       <StackedCell label="Ações" wide>

@@ -1,7 +1,8 @@
 import { FileText, ImageIcon, Upload } from "#app/components/ui/private-icons";
 import { Link } from "react-router";
 import { buttonClass } from "#app/components/ui/button";
-import { maintenanceCategoryLabel, maintenancePriorityLabel, maintenanceStatusLabel } from "#app/models/maintenance/labels";
+import { MaintenancePriorityBadge, MaintenanceStatusBadge } from "#app/components/maintenance/maintenance-badges";
+import { maintenanceCategoryLabel } from "#app/models/maintenance/labels";
 import { formatDateTime } from "#app/utils/format-date";
 
 // "Gestão de Manutenções" (docs/product.md §Manutenções): the requests newest
@@ -23,28 +24,6 @@ export type MaintenanceListItem = {
   images: { id: number }[];
   documents: { id: number; file_name: string }[];
 };
-
-const STATUS_TONES: Record<string, string> = {
-  pending: "bg-amber-100 text-amber-900",
-  in_progress: "bg-sky-100 text-sky-900",
-  completed: "bg-emerald-100 text-emerald-900",
-  cancelled: "bg-slate-200 text-slate-700",
-};
-const PRIORITY_TONES: Record<string, string> = {
-  low: "bg-slate-200 text-slate-700",
-  medium: "bg-sky-100 text-sky-900",
-  high: "bg-orange-100 text-orange-900",
-  urgent: "bg-red-100 text-red-900",
-};
-const badge = "inline-block rounded-full px-2.5 py-1 text-xs font-semibold whitespace-nowrap";
-
-export function MaintenanceStatusBadge({ status }: { status: string }) {
-  return <span className={`${badge} ${STATUS_TONES[status] ?? "bg-slate-100 text-slate-700"}`}>{maintenanceStatusLabel(status)}</span>;
-}
-
-export function MaintenancePriorityBadge({ priority }: { priority: string }) {
-  return <span className={`${badge} ${PRIORITY_TONES[priority] ?? "bg-slate-100 text-slate-700"}`}>Prioridade: {maintenancePriorityLabel(priority)}</span>;
-}
 
 const smallButton = "inline-flex items-center gap-1 rounded border border-slate-300 bg-white px-2.5 py-1 text-sm hover:bg-slate-50";
 
@@ -121,7 +100,7 @@ export function MaintenancePanel({ requests }: { requests: MaintenanceListItem[]
               <div className="mb-3 flex flex-wrap items-center gap-2">
                 <h3 className="mr-auto font-semibold text-slate-900">{r.title}</h3>
                 <MaintenanceStatusBadge status={r.status} />
-                <MaintenancePriorityBadge priority={r.priority} />
+                <MaintenancePriorityBadge priority={r.priority} named />
               </div>
               <MaintenanceDetails request={r} />
               <div className="mt-3 flex flex-wrap gap-2">

@@ -22,7 +22,7 @@ export function PropertyCard({ property, eager = false, headingLevel = 3 }: { pr
           className="size-full object-cover transition duration-300 group-hover:scale-105"
         />
         <div className="absolute top-3 left-3 flex flex-wrap gap-1.5">
-          <PropertyStatusBadge status={property.status} padding="px-2.5 py-1" />
+          <PropertyStatusBadge status={property.status} size="md" />
           {property.featured ? <span className="rounded-full bg-gold-500 px-2.5 py-1 text-xs font-semibold text-brand-900">Destaque</span> : null}
           {property.is_exclusive ? <span className="rounded-full bg-brand-800 px-2.5 py-1 text-xs font-semibold text-white">Exclusivo</span> : null}
         </div>

@@ -8,7 +8,7 @@
 // due today is not overdue yet.
 
 export const BILLING_STATUS_VALUES = ["pending", "paid", "overdue"] as const;
-export type BillingStatusValue = (typeof BILLING_STATUS_VALUES)[number];
+export type BillingStatus = (typeof BILLING_STATUS_VALUES)[number];
 
 const LABELS: Record<string, string> = { pending: "Pendente", paid: "Pago", overdue: "Em Atraso" };
 

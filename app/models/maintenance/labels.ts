@@ -4,6 +4,9 @@
 export const MAINTENANCE_STATUS_VALUES = ["pending", "in_progress", "completed", "cancelled"] as const;
 export const MAINTENANCE_PRIORITY_VALUES = ["low", "medium", "high", "urgent"] as const;
 export const MAINTENANCE_CATEGORY_VALUES = ["electrical", "plumbing", "painting", "cleaning", "security", "general"] as const;
+export type MaintenanceStatus = (typeof MAINTENANCE_STATUS_VALUES)[number];
+export type MaintenancePriority = (typeof MAINTENANCE_PRIORITY_VALUES)[number];
+export type MaintenanceCategory = (typeof MAINTENANCE_CATEGORY_VALUES)[number];
 
 const STATUS: Record<string, string> = { pending: "Pendente", in_progress: "Em andamento", completed: "Concluída", cancelled: "Cancelada" };
 const PRIORITY: Record<string, string> = { low: "Baixa", medium: "Média", high: "Alta", urgent: "Urgente" };

@@ -13,32 +13,13 @@ import { Field, FormAlert, describedBy } from "#app/components/ui/field";
 import { useFreshFormId } from "#app/components/ui/use-fresh-form-id";
 import { periodLabel } from "#app/models/billing/months";
 import { formatDay } from "#app/models/clients/status";
-import {
-  MAINTENANCE_CATEGORY_OPTIONS,
-  MAINTENANCE_PRIORITY_OPTIONS,
-  maintenanceCategoryLabel,
-  maintenancePriorityLabel,
-  maintenanceStatusLabel,
-} from "#app/models/maintenance/labels";
+import { MaintenancePriorityBadge, MaintenanceStatusBadge } from "#app/components/maintenance/maintenance-badges";
+import { MAINTENANCE_CATEGORY_OPTIONS, MAINTENANCE_PRIORITY_OPTIONS, maintenanceCategoryLabel } from "#app/models/maintenance/labels";
 import { MAINTENANCE_MESSAGES, MAX_MAINTENANCE_IMAGES } from "#app/models/maintenance/maintenance.schema";
 import { formatBRL } from "#app/utils/format";
 import { formatDate } from "#app/utils/format-date";
 import type { Route } from "./+types/area";
 import { MaintenanceImagesInput } from "./maintenance-images";
-
-const badge = "inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold";
-const STATUS_CLASS: Record<string, string> = {
-  pending: "bg-yellow-100 text-yellow-900",
-  in_progress: "bg-blue-100 text-blue-900",
-  completed: "bg-green-100 text-green-900",
-  cancelled: "bg-slate-200 text-slate-800",
-};
-const PRIORITY_CLASS: Record<string, string> = {
-  low: "bg-slate-100 text-slate-800",
-  medium: "bg-blue-100 text-blue-900",
-  high: "bg-orange-100 text-orange-900",
-  urgent: "bg-red-100 text-red-900",
-};
 
 export function ContractsTab({ contracts }: { contracts: Route.ComponentProps["loaderData"]["contracts"] }) {
   return (
@@ -231,8 +212,8 @@ export function MaintenanceTab({ requests, constraint, actionData }: Maintenance
               <li key={r.id} className="rounded-lg border border-slate-200 p-4" data-request-id={r.id}>
                 <div className="flex flex-wrap items-center gap-2">
                   <h3 className="font-semibold text-slate-900">{r.title}</h3>
-                  <span className={`${badge} ${STATUS_CLASS[r.status] ?? "bg-slate-100 text-slate-800"}`}>{maintenanceStatusLabel(r.status)}</span>
-                  <span className={`${badge} ${PRIORITY_CLASS[r.priority] ?? "bg-slate-100 text-slate-800"}`}>{maintenancePriorityLabel(r.priority)}</span>
+                  <MaintenanceStatusBadge status={r.status} />
+                  <MaintenancePriorityBadge priority={r.priority} />
                 </div>
                 <p className="mt-1 text-sm text-slate-600">
                   {maintenanceCategoryLabel(r.category)} · Solicitado em {formatDate(r.requested_at)}

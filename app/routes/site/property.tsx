@@ -112,7 +112,7 @@ export default function PropertyPage({ loaderData, actionData }: Route.Component
       <div className="mt-8 grid gap-10 lg:grid-cols-[1fr_360px]">
         <div>
           <div className="flex flex-wrap gap-2" data-testid="property-badges">
-            <PropertyStatusBadge status={p.status} padding="px-3 py-1" />
+            <PropertyStatusBadge status={p.status} size="lg" />
             {p.featured ? <span className="rounded-full bg-gold-500 px-3 py-1 text-xs font-semibold text-brand-900">Destaque</span> : null}
             <span className="rounded-full bg-slate-100 px-3 py-1 text-xs font-semibold text-slate-800">{p.standard}</span>
             {p.is_exclusive ? <span className="rounded-full bg-brand-800 px-3 py-1 text-xs font-semibold text-white">Exclusivo</span> : null}

@@ -4,7 +4,8 @@ import { Upload } from "#app/components/ui/private-icons";
 import { Form, Link, data } from "react-router";
 import { useIsPending } from "#app/components/ui/use-is-pending";
 import { RouteDialog } from "#app/components/admin/route-dialog";
-import { MaintenanceDetails, MaintenancePriorityBadge, MaintenanceStatusBadge } from "#app/components/admin/maintenance-panel";
+import { MaintenanceDetails } from "#app/components/admin/maintenance-panel";
+import { MaintenancePriorityBadge, MaintenanceStatusBadge } from "#app/components/maintenance/maintenance-badges";
 import { ErrorPage } from "#app/components/site/error-page";
 import { Button } from "#app/components/ui/button";
 import { Field, FormAlert } from "#app/components/ui/field";
@@ -73,7 +74,7 @@ export default function ManageMaintenance({ loaderData, actionData }: Route.Comp
           <div className="mb-4 flex flex-wrap items-center gap-2">
             <h2 className="mr-auto text-lg font-semibold text-slate-900">{r.title}</h2>
             <MaintenanceStatusBadge status={r.status} />
-            <MaintenancePriorityBadge priority={r.priority} />
+            <MaintenancePriorityBadge priority={r.priority} named />
           </div>
           <MaintenanceDetails request={r} />
           <Link
