@@ -1,14 +1,22 @@
 import type { Generated } from "kysely";
+import type { BillingStatus } from "#app/models/billing/status";
+import type { RequestStatus } from "#app/models/leads/admin/request-status";
+import type { MaintenanceCategory, MaintenancePriority, MaintenanceStatus } from "#app/models/maintenance/labels";
+import type { PropertyCategory, PropertyStatus } from "#app/models/properties/options";
 
 // Table types for Kysely. Booleans are stored as 0/1 integers (SQLite), money
-// as integer centavos, timestamps as ISO-8601 UTC text.
+// as integer centavos, timestamps as ISO-8601 UTC text. A column of codes
+// (status, priority, category) has the union of its domain's values (the
+// lists live in the models, type-only imports of pure modules): the code
+// compiles only with values the app knows. SQLite does not enforce them, so a
+// row written by hand may hold another; the labels show it raw.
 export interface PropertiesTable {
   id: Generated<number>;
   property_code: number;
   name: string;
   type: string;
-  status: string;
-  category: string;
+  status: PropertyStatus;
+  category: PropertyCategory;
   location: string;
   price: number | null; // centavos; NULL means SOB CONSULTA
   area: number;
@@ -60,7 +68,7 @@ export interface IdealPropertyRequestsTable {
   email: string;
   phone: string | null;
   ideal_property: string;
-  status: Generated<string>;
+  status: Generated<RequestStatus>;
   resolved_by: string | null;
   created_at: string;
   updated_at: string;
@@ -86,7 +94,7 @@ export interface PropertyListingRequestsTable {
   bathrooms: number | null;
   parking_spaces: number | null;
   description: string | null;
-  status: Generated<string>;
+  status: Generated<RequestStatus>;
   resolved_by: string | null;
   created_at: string;
   updated_at: string;
@@ -181,9 +189,9 @@ export interface MaintenanceRequestsTable {
   client_id: number;
   title: string;
   description: string;
-  category: Generated<string>;
-  priority: Generated<string>;
-  status: Generated<string>;
+  category: Generated<MaintenanceCategory>;
+  priority: Generated<MaintenancePriority>;
+  status: Generated<MaintenanceStatus>;
   admin_notes: string | null;
   requested_at: string;
   completed_at: string | null;
@@ -213,7 +221,6 @@ export interface MaintenanceDocumentsTable {
 // Billing (migrations/0005_billing.ts). month_year is "yyyy-MM", due_date and
 // payment_date "yyyy-MM-dd" (payment_date: the agency's day it was marked
 // paid), amounts centavos. Stored files as in contracts.
-export type BillingStatus = "pending" | "paid" | "overdue";
 
 export interface BillingTable {
   id: Generated<number>;

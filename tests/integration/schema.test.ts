@@ -10,17 +10,38 @@ import { tempDatabase } from "#tests/fixtures/temp-db";
 // it blindly: a column added to a migration without its type (or a type whose
 // column never landed) compiles and fails only at run time. This test reads
 // the interfaces with the TypeScript compiler and compares them with what the
-// migrations actually create.
+// migrations actually create. A column of codes is typed with its domain's
+// union, imported from a model (MaintenanceStatus): the compiler's checker
+// says what that union is made of.
 
 type Kind = "integer" | "text";
 type TsColumn = { kind: Kind; nullable: boolean; generated: boolean };
 type DbColumn = { name: string; type: string; notnull: number; dflt_value: string | null; pk: number };
 
 const SCHEMA_FILE = path.resolve(import.meta.dirname, "../../app/db/schema.ts");
+const TSCONFIG = path.resolve(import.meta.dirname, "../../tsconfig.json");
+
+// schema.ts and what it imports, compiled with the project's options (its
+// path aliases among them).
+function compileSchema() {
+  const { config } = ts.readConfigFile(TSCONFIG, (file) => fs.readFileSync(file, "utf8"));
+  const { options } = ts.parseJsonConfigFileContent(config, ts.sys, path.dirname(TSCONFIG));
+  const program = ts.createProgram([SCHEMA_FILE], options);
+  return { source: program.getSourceFile(SCHEMA_FILE)!, checker: program.getTypeChecker() };
+}
+
+// An imported type reduces to a storage class when every member of its union
+// is a string (or every one a number).
+function kindOfType(type: ts.Type): Kind | null {
+  const members = type.isUnion() ? type.types : [type];
+  if (members.every((t) => t.flags & ts.TypeFlags.StringLike)) return "text";
+  if (members.every((t) => t.flags & ts.TypeFlags.NumberLike)) return "integer";
+  return null;
+}
 
 // Table name -> column name -> what its TypeScript type says.
 function readSchemaTypes(): Map<string, Map<string, TsColumn>> {
-  const source = ts.createSourceFile(SCHEMA_FILE, fs.readFileSync(SCHEMA_FILE, "utf8"), ts.ScriptTarget.Latest, true);
+  const { source, checker } = compileSchema();
   const interfaces = new Map<string, ts.InterfaceDeclaration>();
   const aliases = new Map<string, ts.TypeNode>();
   for (const statement of source.statements) {
@@ -28,7 +49,8 @@ function readSchemaTypes(): Map<string, Map<string, TsColumn>> {
     if (ts.isTypeAliasDeclaration(statement)) aliases.set(statement.name.text, statement.type);
   }
 
-  // Literal types and local aliases (Role) reduce to the SQLite storage class.
+  // Literal types, local aliases (Role) and imported unions (BillingStatus)
+  // reduce to the SQLite storage class.
   const kindOf = (node: ts.TypeNode, where: string): Kind => {
     if (node.kind === ts.SyntaxKind.NumberKeyword) return "integer";
     if (node.kind === ts.SyntaxKind.StringKeyword) return "text";
@@ -43,6 +65,8 @@ function readSchemaTypes(): Map<string, Map<string, TsColumn>> {
     if (ts.isTypeReferenceNode(node) && ts.isIdentifier(node.typeName) && aliases.has(node.typeName.text)) {
       return kindOf(aliases.get(node.typeName.text)!, where);
     }
+    const imported = ts.isTypeReferenceNode(node) ? kindOfType(checker.getTypeFromTypeNode(node)) : null;
+    if (imported) return imported;
     throw new Error(`${where}: cannot map the type "${node.getText(source)}" to a SQLite column; extend this test`);
   };
 

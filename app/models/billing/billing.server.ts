@@ -1,11 +1,12 @@
 import type { Kysely, Transaction } from "kysely";
-import type { BillingStatus, Database } from "#app/db/schema";
+import type { Database } from "#app/db/schema";
 import { recordAudit, SYSTEM_ACTOR_NAME, type AuditActor } from "#app/models/audit/audit.server";
 import { storedFileName, storeWithRow } from "#app/models/files/private-store.server";
 import { localToday } from "#app/utils/local-date";
 import { documentTypeOf } from "#app/utils/uploads.server";
 import { byDueDateDesc, groupByClient, withEffectiveStatus } from "./grouping";
 import { contractMonthsToBill } from "./months";
+import type { BillingStatus } from "./status";
 
 // Billings of rental clients (docs/product.md §Cobranças;
 // docs/decisions/0009-billing.md, 0021-time-zone-and-formats.md and

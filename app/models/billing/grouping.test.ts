@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { countStatuses, groupByClient, withEffectiveStatus } from "./grouping";
+import type { BillingStatus } from "./status";
 
-const row = (id: number, client_id: number, client_name: string, due_date: string, status = "pending") => ({ id, client_id, client_name, due_date, status });
+const row = (id: number, client_id: number, client_name: string, due_date: string, status: BillingStatus = "pending") => ({
+  id,
+  client_id,
+  client_name,
+  due_date,
+  status,
+});
 
 describe("billing groups", () => {
   it("orders groups by name as people read it (accents and case aside) and due dates newest first", () => {

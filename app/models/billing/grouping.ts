@@ -1,13 +1,13 @@
-import { effectiveStatus } from "./status";
+import { effectiveStatus, isBillingStatus, type BillingStatus } from "./status";
 
 // "Gestão de Cobranças" (docs/product.md §Cobranças): billings grouped
 // by client, groups in alphabetical order as people read names (pt-BR
 // collation: "Álvaro" beside "Alice", case ignored), inside a group the
 // latest due date first, each group with its counts. Pure and client-safe.
 
-export type BillingCounts = { overdue: number; pending: number; paid: number };
+export type BillingCounts = Record<BillingStatus, number>;
 
-type Row = { id: number; client_id: number; client_name: string; due_date: string; status: string };
+type Row = { id: number; client_id: number; client_name: string; due_date: string; status: BillingStatus };
 
 export type BillingGroup<T extends Row> = { clientId: number; clientName: string; counts: BillingCounts; billings: T[] };
 
@@ -23,7 +23,8 @@ export function withEffectiveStatus<T extends Row>(rows: readonly T[], today: st
 
 export function countStatuses(rows: readonly { status: string }[]): BillingCounts {
   const counts: BillingCounts = { overdue: 0, pending: 0, paid: 0 };
-  for (const r of rows) if (Object.hasOwn(counts, r.status)) counts[r.status as keyof BillingCounts] += 1;
+  // A status written by hand (not one of the three) counts nowhere.
+  for (const r of rows) if (isBillingStatus(r.status)) counts[r.status] += 1;
   return counts;
 }
 

@@ -10,10 +10,14 @@
 export const BILLING_STATUS_VALUES = ["pending", "paid", "overdue"] as const;
 export type BillingStatus = (typeof BILLING_STATUS_VALUES)[number];
 
-const LABELS: Record<string, string> = { pending: "Pendente", paid: "Pago", overdue: "Em Atraso" };
+const LABELS: Record<BillingStatus, string> = { pending: "Pendente", paid: "Pago", overdue: "Em Atraso" };
+
+export function isBillingStatus(value: string): value is BillingStatus {
+  return Object.hasOwn(LABELS, value);
+}
 
 // "Pendente", "Pago", "Em Atraso"; an unknown value is shown as it is.
-export const billingStatusLabel = (status: string) => (Object.hasOwn(LABELS, status) ? LABELS[status] : status);
+export const billingStatusLabel = (status: string) => (isBillingStatus(status) ? LABELS[status] : status);
 
 export const BILLING_STATUS_OPTIONS = BILLING_STATUS_VALUES.map((value) => ({ value, label: LABELS[value] }));
 
@@ -27,6 +31,6 @@ export function isPastDue(dueDate: string, today: string) {
 }
 
 // The status every view shows: pending and past due reads as overdue.
-export function effectiveStatus(status: string, dueDate: string, today: string): string {
+export function effectiveStatus(status: BillingStatus, dueDate: string, today: string): BillingStatus {
   return status === "pending" && isPastDue(dueDate, today) ? "overdue" : status;
 }

@@ -1,4 +1,14 @@
-import { ADVERTISED_FOR, ADVERTISED_FOR_LABELS, CATEGORIES, FILTER_TYPES, HOME_SEARCH_TYPES, NEIGHBORHOODS, PRICE_RANGES, type PriceRange } from "./options";
+import {
+  ADVERTISED_FOR,
+  ADVERTISED_FOR_LABELS,
+  CATEGORIES,
+  FILTER_TYPES,
+  HOME_SEARCH_TYPES,
+  NEIGHBORHOODS,
+  PRICE_RANGES,
+  type PriceRange,
+  type PropertyCategory,
+} from "./options";
 import { clean } from "./search-values";
 
 // The /imoveis filters, read from the URL
@@ -13,7 +23,7 @@ export type PropertyFilter =
   | {
       kind: "filters";
       type?: string;
-      category?: string;
+      category?: PropertyCategory;
       neighborhood?: string;
       priceRange?: PriceRange;
       advertisedFor?: string;
@@ -51,7 +61,8 @@ export function parseFilter(params: URLSearchParams): PropertyFilter {
   const type = clean(params.get("type"));
   if (type && KNOWN_TYPES.has(type)) filter.type = type;
   const category = clean(params.get("category"), 200);
-  if (category && CATEGORIES.some((c) => c.name === category)) filter.category = category;
+  const known = CATEGORIES.find((c) => c.name === category);
+  if (known) filter.category = known.name;
   const neighborhood = clean(params.get("neighborhood"));
   if (neighborhood && (NEIGHBORHOODS as readonly string[]).includes(neighborhood)) filter.neighborhood = neighborhood;
   const price = clean(params.get("priceRange"));

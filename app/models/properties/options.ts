@@ -26,7 +26,7 @@ type CategoryInfo = {
   subtitle: string;
 };
 
-export const CATEGORIES: CategoryInfo[] = [
+export const CATEGORIES = [
   {
     name: "Lançamentos de Empreendimentos Imobiliários",
     slug: "lancamentos",
@@ -69,7 +69,9 @@ export const CATEGORIES: CategoryInfo[] = [
     shortName: "Áreas e Terrenos",
     subtitle: "Lotes, áreas e terrenos para construir ou investir.",
   },
-];
+] as const satisfies readonly CategoryInfo[];
+// A property's category is one of these names (properties.category).
+export type PropertyCategory = (typeof CATEGORIES)[number]["name"];
 
 export function categoryBySlug(slug: string) {
   return CATEGORIES.find((c) => c.slug === slug);

@@ -3,7 +3,7 @@ import type { Database, PropertiesTable } from "#app/db/schema";
 import { DEFAULT_SORT, type PropertyFilter, type Sort } from "./filters";
 import type { StoredImage } from "./images";
 import type { PropertyCard, PropertyDetail } from "./types";
-import { PAGE_SIZE, PRICE_RANGES, neighborhoodOf } from "./options";
+import { PAGE_SIZE, PRICE_RANGES, neighborhoodOf, type PropertyCategory } from "./options";
 import { codeFromQuery, formatPropertyCode, likePattern, normalizeText } from "./search";
 
 type DB = Kysely<Database>;
@@ -120,7 +120,7 @@ export async function searchProperties(db: DB, filter: PropertyFilter, page: num
           .limit(limit)
           .offset(offset)
           .execute();
-  return { items: await withCovers(db, rows as Row[]), total, page: current, pageCount };
+  return { items: await withCovers(db, rows), total, page: current, pageCount };
 }
 
 export async function listFeatured(db: DB, limit = 24) {
@@ -136,11 +136,11 @@ export async function listFeatured(db: DB, limit = 24) {
   // (docs/product.md §Início, 5).
   return withCovers(
     db,
-    (rows as Row[]).filter((r) => r.id && r.name.trim() && r.location.trim()),
+    rows.filter((r) => r.id && r.name.trim() && r.location.trim()),
   );
 }
 
-export async function listByCategory(db: DB, category: string) {
+export async function listByCategory(db: DB, category: PropertyCategory) {
   const rows = await db
     .selectFrom("properties")
     .select(cardColumns)
@@ -148,7 +148,7 @@ export async function listByCategory(db: DB, category: string) {
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
     .execute();
-  return withCovers(db, rows as Row[]);
+  return withCovers(db, rows);
 }
 
 // Developments: launches and works in progress, whatever their category label.
@@ -160,7 +160,7 @@ export async function listDevelopments(db: DB) {
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
     .execute();
-  return withCovers(db, rows as Row[]);
+  return withCovers(db, rows);
 }
 
 export async function countProperties(db: DB) {
@@ -186,9 +186,7 @@ export async function getProperty(db: DB, id: number): Promise<PropertyDetail | 
     .execute();
   const stored = images.map(toStored);
   return {
-    ...(row as Row),
-    description: row.description,
-    updated_at: row.updated_at,
+    ...row,
     featured: row.featured === 1,
     is_exclusive: row.is_exclusive === 1,
     cover: stored[0] ?? null,
@@ -221,7 +219,7 @@ export async function listSimilar(db: DB, p: Pick<PropertyCard, "id" | "type" | 
     .orderBy("id", "desc")
     .limit(limit)
     .execute();
-  return withCovers(db, rows as Row[]);
+  return withCovers(db, rows);
 }
 
 export async function propertyExists(db: DB, id: number) {

@@ -85,7 +85,7 @@ export async function setRequestResponsible(db: DB, kind: RequestKind, id: numbe
     if (!staff.includes(name)) return "invalid-responsible";
     const before = await trx.selectFrom(table(kind)).select(["status", "resolved_by"]).where("id", "=", id).executeTakeFirst();
     if (!before) return "not-found";
-    const after = { status: "resolved", resolved_by: name };
+    const after = { status: "resolved" as const, resolved_by: name };
     await trx
       .updateTable(table(kind))
       .set({ ...after, updated_at: new Date().toISOString() })

@@ -9,7 +9,7 @@ import {
   requiredWholeNumberField,
 } from "#app/models/shared/fields";
 import { SOB_CONSULTA } from "#app/utils/format";
-import { ADVERTISED_FOR, CATEGORIES, FILTER_TYPES, PROPERTY_STATUSES, STANDARDS } from "#app/models/properties/options";
+import { ADVERTISED_FOR, CATEGORIES, FILTER_TYPES, PROPERTY_STATUSES, STANDARDS, type PropertyCategory } from "#app/models/properties/options";
 
 // The property form of "Gestão de Imóveis" (docs/product.md
 // §Gestão de Imóveis), under the property's field names. Client-safe: the form
@@ -43,7 +43,7 @@ export const MESSAGES = {
 const ERROR_ORDER = ["name", "location", "price", "area", "images"] as const;
 
 export const STATUS_OPTIONS = Object.keys(PROPERTY_STATUSES) as [keyof typeof PROPERTY_STATUSES, ...(keyof typeof PROPERTY_STATUSES)[]];
-export const CATEGORY_NAMES = CATEGORIES.map((c) => c.name) as [string, ...string[]];
+export const CATEGORY_NAMES = CATEGORIES.map((c) => c.name) as [PropertyCategory, ...PropertyCategory[]];
 
 const PROPERTY_DEFAULTS = {
   type: "Apartamento",
