@@ -1,9 +1,8 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "#app/db/schema";
-import { recordAudit, SYSTEM_ACTOR_NAME, type AuditActor } from "#app/models/audit/audit.server";
-import { storedFileName, storeWithRow } from "#app/models/files/private-store.server";
+import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
+import { storeDocument, uploadedBy, type DocumentFile } from "#app/models/files/documents.server";
 import { localToday } from "#app/utils/local-date";
-import { documentTypeOf } from "#app/utils/uploads.server";
 import { byDueDateDesc, groupByClient, withEffectiveStatus } from "./grouping";
 import { contractMonthsToBill } from "./months";
 import type { BillingStatus } from "./status";
@@ -199,54 +198,34 @@ export async function setBillingStatus(db: DB, id: number, status: BillingStatus
   });
 }
 
-export type BillingDocumentValues = { billingId: number; fileName: string; fileKey: string; mimeType: string; size: number };
-
 // The one write path of an attached boleto's row, inside the caller's
-// transaction, for a file already stored under `fileKey` (addBillingDocument,
-// or the boleto flow moving a queued file onto the billing it creates).
-export async function insertBillingDocumentRow(trx: Trx, values: BillingDocumentValues, actor: AuditActor) {
-  const row = {
-    billing_id: values.billingId,
-    file_name: values.fileName,
-    file_key: values.fileKey,
-    mime_type: values.mimeType,
-    size: values.size,
-    uploaded_by_id: actor?.id ?? null,
-    uploaded_by_name: actor?.name ?? SYSTEM_ACTOR_NAME,
-    uploaded_at: new Date().toISOString(),
-  };
+// transaction, for a file already stored under `file.file_key`
+// (addBillingDocument, or the boleto flow moving a queued file onto the
+// billing it creates).
+export async function insertBillingDocumentRow(trx: Trx, billingId: number, file: DocumentFile, actor: AuditActor) {
+  const { file_name, file_key, mime_type, size } = file;
+  const row = { billing_id: billingId, file_name, file_key, mime_type, size, uploaded_by_id: actor?.id ?? null, ...uploadedBy(actor) };
   const { id } = await trx.insertInto("billing_documents").values(row).returning("id").executeTakeFirstOrThrow();
-  await recordAudit(trx, {
-    actor,
-    action: "create",
-    entity: "billing_document",
-    entityId: id,
-    after: { billing_id: row.billing_id, file_name: row.file_name, mime_type: row.mime_type, size: row.size },
-  });
+  await recordAudit(trx, { actor, action: "create", entity: "billing_document", entityId: id, after: { billing_id: billingId, file_name, mime_type, size } });
   return id;
 }
 
 export type NewBillingDocument = { billingId: number; fileName: string; bytes: Uint8Array };
 
-// Stores a boleto (PDF, JPG or PNG by content) and attaches it to a billing.
-// A refused type writes nothing; a billing gone meanwhile (or any failure of
-// the write) leaves no file behind.
+// Stores a boleto (PDF, JPG or PNG by content) and attaches it to a billing
+// (storeDocument; insertBillingDocumentRow writes the audit row): a refused
+// type writes nothing, a billing gone meanwhile leaves no file behind.
 export async function addBillingDocument(
   db: DB,
   input: NewBillingDocument,
   actor: AuditActor,
 ): Promise<{ ok: true; id: number } | { ok: false; reason: "type" | "billing" }> {
-  const type = await documentTypeOf(input.bytes, BILLING_DOCUMENT_KINDS);
-  if (!type) return { ok: false, reason: "type" };
-  const fileName = storedFileName(input.fileName, type, "boleto");
-  const id = await storeWithRow(input.bytes, type.ext, (fileKey) =>
-    db.transaction().execute(async (trx) => {
-      const billing = await trx.selectFrom("billing").select("id").where("id", "=", input.billingId).executeTakeFirst();
-      if (!billing) return null;
-      return insertBillingDocumentRow(trx, { billingId: input.billingId, fileName, fileKey, mimeType: type.mime, size: input.bytes.byteLength }, actor);
-    }),
-  );
-  return id === null ? { ok: false, reason: "billing" } : { ok: true, id };
+  return storeDocument(db, input, {
+    kinds: BILLING_DOCUMENT_KINDS,
+    fallbackName: "boleto",
+    owner: { table: "billing", id: input.billingId, missing: "billing" },
+    insert: (trx, file) => insertBillingDocumentRow(trx, input.billingId, file, actor),
+  });
 }
 
 // An attached boleto with its billing and client, for the delete confirmation.

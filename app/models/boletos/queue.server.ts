@@ -2,8 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "#app/db/schema";
 import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
 import { BILLING_DOCUMENT_KINDS, insertBillingDocumentRow, insertBillingRow } from "#app/models/billing/billing.server";
-import { storedFileName, storeWithRow } from "#app/models/files/private-store.server";
-import { documentTypeOf } from "#app/utils/uploads.server";
+import { storeDocument } from "#app/models/files/documents.server";
 import { isProcessable } from "./display";
 
 // The boleto flow's rows (docs/product.md §Boletos,
@@ -41,39 +40,30 @@ const queuedColumns = [
 
 export type NewBoletoDraft = { clientId: number; fileName: string; bytes: Uint8Array; reading: BoletoReadingValues };
 
-// Stores an analysed boleto as a draft. A refused type writes nothing; a
-// client gone meanwhile (or a failed write) leaves no file behind.
+// Stores an analysed boleto as a draft (storeDocument; a draft is not yet an
+// event worth an audit row: confirming it is). A refused type writes nothing;
+// a client gone meanwhile leaves no file behind.
 export async function createBoletoDraft(
   db: DB,
   input: NewBoletoDraft,
   actor: AuditActor,
 ): Promise<{ ok: true; id: number } | { ok: false; reason: "type" | "client" }> {
-  const type = await documentTypeOf(input.bytes, BILLING_DOCUMENT_KINDS);
-  if (!type) return { ok: false, reason: "type" };
-  const fileName = storedFileName(input.fileName, type, "boleto");
-  const id = await storeWithRow(input.bytes, type.ext, (fileKey) =>
-    db.transaction().execute(async (trx) => {
-      const client = await trx.selectFrom("clients").select("id").where("id", "=", input.clientId).executeTakeFirst();
-      if (!client) return null;
-      const row = await trx
-        .insertInto("boleto_queue")
-        .values({
-          client_id: input.clientId,
-          file_name: fileName,
-          file_key: fileKey,
-          mime_type: type.mime,
-          size: input.bytes.byteLength,
-          ...input.reading,
-          created_by_id: actor?.id ?? null,
-          created_at: new Date().toISOString(),
-          confirmed_at: null,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      return row.id;
-    }),
-  );
-  return id === null ? { ok: false, reason: "client" } : { ok: true, id };
+  return storeDocument(db, input, {
+    kinds: BILLING_DOCUMENT_KINDS,
+    fallbackName: "boleto",
+    owner: { table: "clients", id: input.clientId, missing: "client" },
+    insert: async (trx, file) => {
+      const values = {
+        client_id: input.clientId,
+        ...file,
+        ...input.reading,
+        created_by_id: actor?.id ?? null,
+        created_at: new Date().toISOString(),
+        confirmed_at: null,
+      };
+      return (await trx.insertInto("boleto_queue").values(values).returning("id").executeTakeFirstOrThrow()).id;
+    },
+  });
 }
 
 export async function getQueuedBoleto(db: DB, id: number) {
@@ -153,7 +143,7 @@ export async function processAwaitingBoletos(db: DB, actor: AuditActor) {
         { client_id: b.client_id, month_year: b.month_year!, amount_cents: b.amount_cents!, due_date: b.due_date! },
         actor,
       );
-      await insertBillingDocumentRow(trx, { billingId, fileName: b.file_name, fileKey: b.file_key, mimeType: b.mime_type, size: b.size }, actor);
+      await insertBillingDocumentRow(trx, billingId, b, actor);
       await trx.deleteFrom("boleto_queue").where("id", "=", b.id).execute();
       billingIds.push(billingId);
     }

@@ -1,8 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#app/db/schema";
-import { recordAudit, SYSTEM_ACTOR_NAME, type AuditActor } from "#app/models/audit/audit.server";
-import { storedFileName, storeWithRow } from "#app/models/files/private-store.server";
-import { documentTypeOf } from "#app/utils/uploads.server";
+import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
+import { storeDocument, uploadedBy } from "#app/models/files/documents.server";
 
 // Contract files of rental clients (docs/product.md §Contratos;
 // docs/decisions/0024-private-files.md). The file lives under uploads/private
@@ -54,44 +53,23 @@ export async function listClientChoices(db: DB) {
 export type NewContract = { clientId: number; fileName: string; bytes: Uint8Array };
 export type ContractRefusal = "type" | "client";
 
-// Stores the file and writes its row (with the audit row) in one transaction.
-// A refused type writes nothing; a client gone meanwhile (or any failure of
-// the write) leaves no file behind.
+// Stores the file and writes its row with the audit row (storeDocument): a
+// refused type writes nothing, a client gone meanwhile leaves no file behind.
 export async function createContract(
   db: DB,
   input: NewContract,
   actor: AuditActor,
 ): Promise<{ ok: true; id: number } | { ok: false; reason: ContractRefusal }> {
-  const type = await documentTypeOf(input.bytes, CONTRACT_KINDS);
-  if (!type) return { ok: false, reason: "type" };
-  const fileName = storedFileName(input.fileName, type, "contrato");
-  const id = await storeWithRow(input.bytes, type.ext, (key) =>
-    db.transaction().execute(async (trx) => {
-      const client = await trx.selectFrom("clients").select("id").where("id", "=", input.clientId).executeTakeFirst();
-      if (!client) return null;
-      const values = {
-        client_id: input.clientId,
-        file_name: fileName,
-        file_key: key,
-        mime_type: type.mime,
-        size: input.bytes.byteLength,
-        uploaded_by_id: actor?.id ?? null,
-        uploaded_by_name: actor?.name ?? SYSTEM_ACTOR_NAME,
-        uploaded_at: new Date().toISOString(),
-      };
-      const row = await trx.insertInto("contracts").values(values).returning("id").executeTakeFirstOrThrow();
-      await recordAudit(trx, {
-        actor,
-        action: "create",
-        entity: "contract",
-        entityId: row.id,
-        after: { client_id: values.client_id, file_name: fileName, mime_type: type.mime, size: values.size },
-      });
-      return row.id;
-    }),
-  );
-  if (id === null) return { ok: false, reason: "client" };
-  return { ok: true, id };
+  return storeDocument(db, input, {
+    kinds: CONTRACT_KINDS,
+    fallbackName: "contrato",
+    owner: { table: "clients", id: input.clientId, missing: "client" },
+    insert: async (trx, file) => {
+      const values = { client_id: input.clientId, ...file, uploaded_by_id: actor?.id ?? null, ...uploadedBy(actor) };
+      return (await trx.insertInto("contracts").values(values).returning("id").executeTakeFirstOrThrow()).id;
+    },
+    audit: { actor, entity: "contract", owner: { client_id: input.clientId } },
+  });
 }
 
 // Deletes the row (with its audit row) and returns the file key to remove

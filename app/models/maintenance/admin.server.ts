@@ -1,8 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#app/db/schema";
-import { recordAudit, SYSTEM_ACTOR_NAME, type AuditActor } from "#app/models/audit/audit.server";
-import { storedFileName, storeWithRow } from "#app/models/files/private-store.server";
-import { documentTypeOf } from "#app/utils/uploads.server";
+import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
+import { storeDocument, uploadedBy } from "#app/models/files/documents.server";
 import type { MaintenanceUpdateInput } from "./admin.schema";
 
 // The admin side of maintenance requests (docs/product.md §Manutenções): the
@@ -114,41 +113,21 @@ export async function updateMaintenanceRequest(db: DB, id: number, input: Mainte
 
 export type NewMaintenanceDocument = { requestId: number; fileName: string; bytes: Uint8Array };
 
-// Stores the document and writes its row with the audit row in one
-// transaction. A refused type writes nothing; a request gone meanwhile (or a
-// failed write) leaves no file behind.
+// Stores the document and writes its row with the audit row (storeDocument):
+// a refused type writes nothing, a request gone meanwhile leaves no file behind.
 export async function addMaintenanceDocument(
   db: DB,
   input: NewMaintenanceDocument,
   actor: AuditActor,
 ): Promise<{ ok: true; id: number } | { ok: false; reason: "type" | "request" }> {
-  const type = await documentTypeOf(input.bytes, MAINTENANCE_DOCUMENT_KINDS);
-  if (!type) return { ok: false, reason: "type" };
-  const fileName = storedFileName(input.fileName, type, "documento");
-  const id = await storeWithRow(input.bytes, type.ext, (key) =>
-    db.transaction().execute(async (trx) => {
-      const request = await trx.selectFrom("maintenance_requests").select("id").where("id", "=", input.requestId).executeTakeFirst();
-      if (!request) return null;
-      const values = {
-        request_id: input.requestId,
-        file_name: fileName,
-        file_key: key,
-        mime_type: type.mime,
-        size: input.bytes.byteLength,
-        uploaded_by_name: actor?.name ?? SYSTEM_ACTOR_NAME,
-        uploaded_at: new Date().toISOString(),
-      };
-      const row = await trx.insertInto("maintenance_documents").values(values).returning("id").executeTakeFirstOrThrow();
-      await recordAudit(trx, {
-        actor,
-        action: "create",
-        entity: "maintenance_document",
-        entityId: row.id,
-        after: { request_id: values.request_id, file_name: fileName, mime_type: type.mime, size: values.size },
-      });
-      return row.id;
-    }),
-  );
-  if (id === null) return { ok: false, reason: "request" };
-  return { ok: true, id };
+  return storeDocument(db, input, {
+    kinds: MAINTENANCE_DOCUMENT_KINDS,
+    fallbackName: "documento",
+    owner: { table: "maintenance_requests", id: input.requestId, missing: "request" },
+    insert: async (trx, file) => {
+      const values = { request_id: input.requestId, ...file, ...uploadedBy(actor) };
+      return (await trx.insertInto("maintenance_documents").values(values).returning("id").executeTakeFirstOrThrow()).id;
+    },
+    audit: { actor, entity: "maintenance_document", owner: { request_id: input.requestId } },
+  });
 }
