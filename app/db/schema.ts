@@ -172,13 +172,19 @@ export interface ClientsTable {
   updated_at: string;
 }
 
-export interface ContractsTable {
-  id: Generated<number>;
-  client_id: number;
+// The columns of a stored private file, the same in every table that keeps
+// one (docs/decisions/0024-private-files.md; written by
+// models/files/documents.server.ts).
+export interface PrivateFileColumns {
   file_name: string; // the original name
   file_key: string; // the random name under uploads/private
-  mime_type: string;
+  mime_type: string; // the type found by content
   size: number;
+}
+
+export interface ContractsTable extends PrivateFileColumns {
+  id: Generated<number>;
+  client_id: number;
   uploaded_by_id: number | null;
   uploaded_by_name: string;
   uploaded_at: string;
@@ -207,20 +213,16 @@ export interface MaintenanceImagesTable {
   position: number;
 }
 
-export interface MaintenanceDocumentsTable {
+export interface MaintenanceDocumentsTable extends PrivateFileColumns {
   id: Generated<number>;
   request_id: number;
-  file_name: string;
-  file_key: string;
-  mime_type: string;
-  size: number;
   uploaded_by_name: string;
   uploaded_at: string;
 }
 
 // Billing (migrations/0005_billing.ts). month_year is "yyyy-MM", due_date and
 // payment_date "yyyy-MM-dd" (payment_date: the agency's day it was marked
-// paid), amounts centavos. Stored files as in contracts.
+// paid), amounts centavos.
 
 export interface BillingTable {
   id: Generated<number>;
@@ -235,13 +237,9 @@ export interface BillingTable {
   updated_at: string;
 }
 
-export interface BillingDocumentsTable {
+export interface BillingDocumentsTable extends PrivateFileColumns {
   id: Generated<number>;
   billing_id: number;
-  file_name: string; // the original name
-  file_key: string; // the random name under uploads/private
-  mime_type: string;
-  size: number;
   uploaded_by_id: number | null;
   uploaded_by_name: string;
   uploaded_at: string;
@@ -249,13 +247,9 @@ export interface BillingDocumentsTable {
 
 // Boletos confirmed and waiting for "Processar N Boletos"; what the reader
 // did not find is NULL.
-export interface BoletoQueueTable {
+export interface BoletoQueueTable extends PrivateFileColumns {
   id: Generated<number>;
   client_id: number;
-  file_name: string;
-  file_key: string;
-  mime_type: string;
-  size: number;
   due_date: string | null;
   amount_cents: number | null;
   month_year: string | null;

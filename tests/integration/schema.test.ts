@@ -85,6 +85,19 @@ function readSchemaTypes(): Map<string, Map<string, TsColumn>> {
     return { kind: kindOf(node, where), nullable: false, generated: false };
   };
 
+  // An interface's own members and those of the interfaces it extends
+  // (PrivateFileColumns).
+  const membersOf = (decl: ts.InterfaceDeclaration): ts.TypeElement[] => [
+    ...(decl.heritageClauses ?? []).flatMap((clause) =>
+      clause.types.flatMap((base) => {
+        const parent = interfaces.get(base.expression.getText(source));
+        if (!parent) throw new Error(`${decl.name.text}: extends "${base.getText(source)}", which is not an interface of schema.ts`);
+        return membersOf(parent);
+      }),
+    ),
+    ...decl.members,
+  ];
+
   const database = interfaces.get("Database");
   if (!database) throw new Error("app/db/schema.ts has no `interface Database`");
   const tables = new Map<string, Map<string, TsColumn>>();
@@ -96,7 +109,7 @@ function readSchemaTypes(): Map<string, Map<string, TsColumn>> {
     const decl = interfaces.get(member.type.typeName.text);
     if (!decl) throw new Error(`Database.${table}: interface ${member.type.typeName.text} not found in schema.ts`);
     const columns = new Map<string, TsColumn>();
-    for (const column of decl.members) {
+    for (const column of membersOf(decl)) {
       if (!ts.isPropertySignature(column) || !column.type) throw new Error(`${decl.name.text}: unexpected member "${column.getText(source)}"`);
       const name = column.name.getText(source);
       columns.set(name, columnOf(column.type, `${decl.name.text}.${name}`));

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
-import type { Database } from "#app/db/schema";
+import type { Database, PrivateFileColumns } from "#app/db/schema";
 import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
-import { storeDocument, uploadedBy, type DocumentFile } from "#app/models/files/documents.server";
+import { storeDocument, uploadedBy } from "#app/models/files/documents.server";
 import { localToday } from "#app/utils/local-date";
 import { byDueDateDesc, groupByClient, withEffectiveStatus } from "./grouping";
 import { contractMonthsToBill } from "./months";
@@ -202,7 +202,7 @@ export async function setBillingStatus(db: DB, id: number, status: BillingStatus
 // transaction, for a file already stored under `file.file_key`
 // (addBillingDocument, or the boleto flow moving a queued file onto the
 // billing it creates).
-export async function insertBillingDocumentRow(trx: Trx, billingId: number, file: DocumentFile, actor: AuditActor) {
+export async function insertBillingDocumentRow(trx: Trx, billingId: number, file: PrivateFileColumns, actor: AuditActor) {
   const { file_name, file_key, mime_type, size } = file;
   const row = { billing_id: billingId, file_name, file_key, mime_type, size, uploaded_by_id: actor?.id ?? null, ...uploadedBy(actor) };
   const { id } = await trx.insertInto("billing_documents").values(row).returning("id").executeTakeFirstOrThrow();

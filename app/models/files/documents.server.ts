@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from "kysely";
-import type { Database } from "#app/db/schema";
+import type { Database, PrivateFileColumns } from "#app/db/schema";
 import { recordAudit, SYSTEM_ACTOR_NAME, type AuditActor } from "#app/models/audit/audit.server";
 import type { AuditEntity } from "#app/models/audit/labels";
 import { documentTypeOf, type DocumentKind } from "#app/utils/uploads.server";
@@ -16,9 +16,6 @@ import { storedFileName, storeWithRow } from "./private-store.server";
 type DB = Kysely<Database>;
 type Trx = Transaction<Database>;
 
-// The file's columns, as every table of private documents names them.
-export type DocumentFile = { file_name: string; file_key: string; mime_type: string; size: number };
-
 export type DocumentSpec<Missing extends string> = {
   /** The types the file may be, judged by its bytes. */
   kinds: readonly DocumentKind[];
@@ -27,7 +24,7 @@ export type DocumentSpec<Missing extends string> = {
   /** The row the document belongs to, and the refusal when it is gone. */
   owner: { table: "clients" | "maintenance_requests" | "billing"; id: number; missing: Missing };
   /** Writes the document's row; returns its id. */
-  insert: (trx: Trx, file: DocumentFile) => Promise<number>;
+  insert: (trx: Trx, file: PrivateFileColumns) => Promise<number>;
   /** The audit entry's entity and the column naming the owner ({ client_id }); none for a row that is not yet a staff write (a boleto draft). */
   audit?: { actor: AuditActor; entity: AuditEntity; owner: Record<string, number> };
 };
