@@ -24,6 +24,8 @@ export const BOLETO_MESSAGES = {
   gone: "Este boleto não está mais na lista.",
 } as const;
 
+// The upload's limit ("PDF, JPG ou PNG, até 10 MB."), which the reader
+// (read-boleto.server.ts) also holds to.
 export const MAX_BOLETO_BYTES = 10 * 1024 * 1024;
 // The file input's `accept` (a hint; the server judges by content).
 export const BOLETO_ACCEPT = ".pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png";

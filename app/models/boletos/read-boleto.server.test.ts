@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { BOLETO_READ_MESSAGES, BoletoReadError, MAX_BOLETO_BYTES, readBoleto } from "./read-boleto.server";
+import { MAX_BOLETO_BYTES } from "./boleto.schema";
+import { BOLETO_READ_MESSAGES, BoletoReadError, readBoleto } from "./read-boleto.server";
 
 // The checks made before any work reaches the worker thread (the readings
 // themselves: tests/integration/boleto-reader.test.ts).
@@ -21,7 +22,7 @@ describe("BoletoReadError", () => {
 });
 
 describe("readBoleto's input checks", () => {
-  it("refuses an empty file, a file over 20 MB and a type other than PDF, JPEG or PNG (by content)", async () => {
+  it("refuses an empty file, a file over 10 MB and a type other than PDF, JPEG or PNG (by content)", async () => {
     await expect(readBoleto(new Uint8Array())).rejects.toMatchObject({ reason: "empty" });
     await expect(readBoleto(new Uint8Array(MAX_BOLETO_BYTES + 1))).rejects.toMatchObject({ reason: "too-large" });
     const gif = Buffer.from("R0lGODlhAQABAIAAAAAAAP///ywAAAAAAQABAAACAUwAOw==", "base64");

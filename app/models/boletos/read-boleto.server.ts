@@ -7,6 +7,7 @@ import { detectFileType } from "#app/utils/uploads.server";
 import type { BoletoTask, BoletoTaskResult } from "./boleto-worker.server";
 import type { BoletoReading } from "./boleto-reading";
 import { imageSize } from "./image-size";
+import { MAX_BOLETO_BYTES } from "./boleto.schema";
 
 export type { BoletoReading } from "./boleto-reading";
 
@@ -24,7 +25,7 @@ export const BOLETO_READ_MESSAGES = {
   unreadable: "Não foi possível analisar o boleto. Verifique se o arquivo está legível.",
   "unsupported-type": "Tipo de arquivo não suportado. Envie o boleto em PDF, JPG ou PNG.",
   empty: "O arquivo está vazio.",
-  "too-large": "O arquivo é grande demais para ser analisado (máximo de 20 MB).",
+  "too-large": "O arquivo é grande demais para ser analisado (máximo de 10 MB).",
   "image-too-large": "A imagem é grande demais para ser analisada. Envie uma imagem de menor resolução.",
   busy: "Há muitos boletos em análise no momento. Tente novamente em instantes.",
   timeout: "A análise do boleto demorou demais. Tente novamente ou envie um arquivo mais legível.",
@@ -45,7 +46,6 @@ export class BoletoReadError extends Error {
   }
 }
 
-export const MAX_BOLETO_BYTES = 20 * 1024 * 1024;
 // How long one read may take. A file that makes pdf.js or tesseract spin is
 // cut off (its thread is ended). Reads already waiting or running count too:
 // the allowance grows with the queue, so a busy or shared machine slows the
