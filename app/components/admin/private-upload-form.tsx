@@ -7,9 +7,10 @@ import { Button } from "#app/components/ui/button";
 import { Field, FormAlert, describedBy, type FormConstraint } from "#app/components/ui/field";
 
 // The private uploads of the clients page ("Enviar Contrato", "Upload
-// Documento"): one select naming what the file belongs to, one file, judged
-// by content on the server. A plain multipart form that works without
-// JavaScript; the action answers with the errors and the chosen row.
+// Documento", "Anexar Boleto"): one select naming what the file belongs to,
+// one file, judged by content on the server. A plain multipart form that
+// works without JavaScript; the action (private-upload.server.ts beside the
+// routes) answers with the errors and the chosen row.
 type Props = {
   choiceName: string;
   choiceLabel: string;

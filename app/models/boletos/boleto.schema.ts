@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { BILLING_MESSAGES, dueDateField, monthYearField } from "#app/models/billing/billing.schema";
-import { REQUIRED, rentalAmountField, idField } from "#app/models/shared/fields";
+import { REQUIRED, privateUploadSchema, rentalAmountField } from "#app/models/shared/fields";
 
 // The boleto dialog (docs/product.md §Boletos): "Anexar Boleto" takes a client
 // and a file; the analysis page lets the admin correct what was read before
@@ -30,15 +30,7 @@ export const MAX_BOLETO_BYTES = 10 * 1024 * 1024;
 // The file input's `accept` (a hint; the server judges by content).
 export const BOLETO_ACCEPT = ".pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png";
 
-// Both optional here so that a missing one gives the spec's single message.
-export const boletoAnalyzeSchema = z
-  .object({
-    client_id: idField(BOLETO_MESSAGES.noClient).optional(),
-    file: z.file().optional(),
-  })
-  .superRefine((v, ctx) => {
-    if (v.client_id === undefined || v.file === undefined || v.file.size === 0) ctx.addIssue({ code: "custom", path: [], message: BOLETO_MESSAGES.required });
-  });
+export const boletoAnalyzeSchema = privateUploadSchema("client_id", { required: BOLETO_MESSAGES.required, invalid: BOLETO_MESSAGES.noClient });
 
 // The analysis page: confirm with the values (each may stay empty: a boleto
 // without month or due date waits on the list but makes no billing), or

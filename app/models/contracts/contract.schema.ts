@@ -1,5 +1,4 @@
-import { z } from "zod";
-import { idField } from "#app/models/shared/fields";
+import { privateUploadSchema } from "#app/models/shared/fields";
 
 // "Enviar Contrato" (docs/product.md §Contratos, issue 7): a client and a file,
 // both required with the spec's one message; the file is a PDF, DOC or DOCX by
@@ -18,13 +17,4 @@ export const MAX_CONTRACT_BYTES = 20 * 1024 * 1024;
 // The file input's `accept` (a hint for the picker; the server judges by content).
 export const CONTRACT_ACCEPT = ".pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document";
 
-// Both fields are optional here so that a missing one gives the spec's single
-// message (form-level) rather than two field errors.
-export const contractUploadSchema = z
-  .object({
-    client_id: idField(CONTRACT_MESSAGES.noClient).optional(),
-    file: z.file().optional(),
-  })
-  .superRefine((v, ctx) => {
-    if (v.client_id === undefined || v.file === undefined || v.file.size === 0) ctx.addIssue({ code: "custom", path: [], message: CONTRACT_MESSAGES.required });
-  });
+export const contractUploadSchema = privateUploadSchema("client_id", { required: CONTRACT_MESSAGES.required, invalid: CONTRACT_MESSAGES.noClient });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { LIMITS, idField, optionalText } from "#app/models/shared/fields";
+import { LIMITS, optionalText, privateUploadSchema } from "#app/models/shared/fields";
 import { MAINTENANCE_PRIORITY_VALUES, MAINTENANCE_STATUS_VALUES } from "./labels";
 
 // The admin's forms of "Gestão de Manutenções" (docs/product.md §Manutenções):
@@ -26,13 +26,7 @@ export const maintenanceUpdateSchema = z.object({
 });
 export type MaintenanceUpdateInput = z.infer<typeof maintenanceUpdateSchema>;
 
-export const maintenanceDocumentSchema = z
-  .object({
-    request_id: idField(MAINTENANCE_ADMIN_MESSAGES.noRequest).optional(),
-    file: z.file().optional(),
-  })
-  .superRefine((v, ctx) => {
-    if (v.request_id === undefined || v.file === undefined || v.file.size === 0) {
-      ctx.addIssue({ code: "custom", path: [], message: MAINTENANCE_ADMIN_MESSAGES.required });
-    }
-  });
+export const maintenanceDocumentSchema = privateUploadSchema("request_id", {
+  required: MAINTENANCE_ADMIN_MESSAGES.required,
+  invalid: MAINTENANCE_ADMIN_MESSAGES.noRequest,
+});

@@ -1,7 +1,7 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { cleanText, idField, optionalWholeNumberField, requiredText } from "./fields";
+import { cleanText, idField, optionalWholeNumberField, privateUploadSchema, requiredText } from "./fields";
 
 function parse<T extends z.ZodTypeAny>(schema: T, value: string) {
   const fd = new FormData();
@@ -39,5 +39,49 @@ describe("numbers and ids", () => {
     for (const bad of ["0x10", "1e3", "-1", "0", "07", "9007199254740993"]) expect(parse(id, bad).status, bad).toBe("error");
     const ok = parse(id, "42");
     expect(ok.status === "success" && ok.value.v).toBe(42);
+  });
+});
+
+describe("privateUploadSchema", () => {
+  const schema = privateUploadSchema("client_id", { required: "Selecione um cliente e um arquivo.", invalid: "Cliente não encontrado." });
+  const form = (entries: [string, string | File][]) => {
+    const fd = new FormData();
+    for (const [name, value] of entries) fd.set(name, value);
+    return parseWithZod(fd, { schema });
+  };
+
+  it("answers a missing id or file (or an empty file) with the dialog's one message", () => {
+    const pdf = new File(["%PDF-1.4"], "contrato.pdf");
+    for (const entries of [
+      [],
+      [["client_id", "7"]],
+      [["file", pdf]],
+      [
+        ["client_id", "7"],
+        ["file", new File([], "vazio.pdf")],
+      ],
+    ] as [string, string | File][][]) {
+      expect(form(entries).reply().error).toEqual({ "": ["Selecione um cliente e um arquivo."] });
+    }
+    expect(
+      form([
+        ["client_id", "abc"],
+        ["file", pdf],
+      ]).reply().error,
+    ).toMatchObject({ client_id: ["Cliente não encontrado."] });
+  });
+
+  it("gives the id and the file, both there", () => {
+    const pdf = new File(["%PDF-1.4"], "contrato.pdf");
+    const submission = form([
+      ["client_id", "7"],
+      ["file", pdf],
+    ]);
+    expect(submission.status).toBe("success");
+    if (submission.status === "success") expect(submission.value).toEqual({ id: 7, file: pdf });
+  });
+
+  it("has the constraints of its fields, neither required (the server gives the one message)", () => {
+    expect(getZodConstraint(schema.in)).toMatchObject({ client_id: { required: false }, file: { required: false } });
   });
 });

@@ -83,6 +83,21 @@ export function idField(message: string) {
     .refine(Number.isSafeInteger, message);
 }
 
+// The private upload dialogs (Enviar Contrato, Upload Documento, Anexar
+// Boleto): the id of what the file belongs to, posted under the product's
+// field name (`owner`: client_id, request_id), and one file. Both optional on
+// the way in, so that a missing one gives the dialog's single message
+// (`required`) rather than two field errors; both there on the way out, as
+// { id, file }. The file's type and size are judged on the server.
+export function privateUploadSchema(owner: string, messages: { required: string; invalid: string }) {
+  return z.object({ [owner]: idField(messages.invalid).optional(), file: z.file().optional() }).transform((value, ctx) => {
+    const { [owner]: id, file } = value;
+    if (typeof id === "number" && file instanceof File && file.size > 0) return { id, file };
+    ctx.addIssue({ code: "custom", path: [], message: messages.required });
+    return z.NEVER;
+  });
+}
+
 // An amount in reais as people type it ("1.250,00", "1250", "R$ 1.250,5"),
 // parsed into centavos (undefined: not an amount; null: SOB CONSULTA).
 function amountText(messages: AmountMessages, accept: (cents: number | null | undefined) => boolean) {

@@ -1,4 +1,3 @@
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { PrivateUploadForm } from "#app/components/admin/private-upload-form";
 import { RouteDialog } from "#app/components/admin/route-dialog";
@@ -13,7 +12,7 @@ import { failedWriteAlert } from "#app/utils/failure.server";
 import { log } from "#app/utils/log.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/billing-boleto-new";
-import { readPrivateUpload } from "./private-upload.server";
+import { readUploadSubmission, uploadDialogData } from "./private-upload.server";
 
 // "Anexar Boleto" (docs/product.md §Boletos,
 // docs/decisions/0015-boleto-flow.md): a client and a file (PDF, JPG or PNG by
@@ -26,26 +25,27 @@ export function meta() {
 }
 
 const LIST = "/admin/clients?aba=cobrancas";
-const HINT = "PDF, JPG ou PNG, até 10 MB.";
+const FORM = {
+  choiceName: "client_id",
+  choiceLabel: "Cliente",
+  placeholder: "Selecione um cliente",
+  accept: BOLETO_ACCEPT,
+  hint: "PDF, JPG ou PNG, até 10 MB.",
+  submitLabel: "Analisar Boleto",
+  busyLabel: "Analisando Boleto...",
+  alertTitle: "Erro",
+};
 
 export async function loader({ url }: Route.LoaderArgs) {
-  const clients = await listBillingClientChoices(getDb());
-  const chosen = parseId(url.searchParams.get("cliente") ?? undefined);
-  return {
-    clients: clients.map((c) => ({ value: c.id, label: c.name })),
-    chosen: clients.some((c) => c.id === chosen) ? String(chosen) : "",
-    constraint: getZodConstraint(boletoAnalyzeSchema),
-  };
+  const clients = (await listBillingClientChoices(getDb())).map((c) => ({ value: c.id, label: c.name }));
+  return uploadDialogData(clients, parseId(url.searchParams.get("cliente")), boletoAnalyzeSchema);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = await requireRole(context, "staff");
-  const body = await readPrivateUpload(request, MAX_BOLETO_BYTES, BOLETO_MESSAGES.tooLarge);
-  if ("error" in body) return data({ result: null, alert: body.error }, { status: 400 });
-  const submission = parseWithZod(body.formData, { schema: boletoAnalyzeSchema });
-  if (submission.status !== "success") return data({ result: submission.reply(), alert: null }, { status: 400 });
-  const { client_id, file } = submission.value;
-  const bytes = new Uint8Array(await file!.arrayBuffer());
+  const upload = await readUploadSubmission(request, boletoAnalyzeSchema, MAX_BOLETO_BYTES, BOLETO_MESSAGES.tooLarge);
+  if (!upload.ok) return upload.refused;
+  const { submission, id, file, bytes } = upload;
   let reading: Awaited<ReturnType<typeof readBoleto>>;
   try {
     reading = await readBoleto(bytes);
@@ -60,8 +60,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     draft = await createBoletoDraft(
       getDb(),
       {
-        clientId: client_id!,
-        fileName: file!.name,
+        clientId: id,
+        fileName: file.name,
         bytes,
         reading: {
           due_date: reading.dueDate,
@@ -76,10 +76,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     return failedWriteAlert("boleto.draft_failed", error, { result: submission.reply(), alert: `${BOLETO_MESSAGES.failedTitle}: ${BOLETO_MESSAGES.failed}` });
   }
-  if (!draft.ok) {
-    const fieldErrors: Record<string, string[]> = draft.reason === "type" ? { file: [BOLETO_MESSAGES.type] } : { client_id: [BOLETO_MESSAGES.noClient] };
-    return data({ result: submission.reply({ fieldErrors }), alert: null }, { status: 400 });
-  }
+  if (!draft.ok) return draft.reason === "type" ? upload.refuse("file", BOLETO_MESSAGES.type) : upload.refuse("client_id", BOLETO_MESSAGES.noClient);
   return redirectWithToast(`/admin/clients/cobrancas/boletos/${draft.id}`, {
     type: "success",
     title: BOLETO_MESSAGES.analysedTitle,
@@ -90,20 +87,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function AttachBoleto({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <RouteDialog title="Anexar Boleto" closeTo={LIST}>
-      <PrivateUploadForm
-        choiceName="client_id"
-        choiceLabel="Cliente"
-        placeholder="Selecione um cliente"
-        options={loaderData.clients}
-        chosen={loaderData.chosen}
-        accept={BOLETO_ACCEPT}
-        hint={HINT}
-        submitLabel="Analisar Boleto"
-        busyLabel="Analisando Boleto..."
-        alertTitle="Erro"
-        constraint={loaderData.constraint}
-        actionData={actionData}
-      />
+      <PrivateUploadForm {...FORM} {...loaderData} actionData={actionData} />
     </RouteDialog>
   );
 }
