@@ -10,7 +10,7 @@ import type { PropertyInput } from "./property.schema";
 
 // Data access of the back office's "Gestão de Imóveis". Plain functions taking
 // the Kysely instance; every multi-step write runs in one transaction. Files
-// on disk are the caller's business (property-save.server.ts): these functions
+// on disk are the caller's business (property-write.server.ts): these functions
 // only say which files belong to rows that were written or removed.
 
 type DB = Kysely<Database>;

@@ -10,7 +10,7 @@ import {
   PropertyNotFoundError,
   StaleImagesError,
   updatePropertyWithImages,
-} from "#app/models/properties/admin/property-save.server";
+} from "#app/models/properties/admin/property-write.server";
 import { firstError, MAX_IMAGES, MESSAGES, MIN_IMAGES, propertySchema } from "#app/models/properties/admin/property.schema";
 import { reportFailure } from "#app/utils/failure.server";
 import { MAX_IMAGE_BYTES } from "#app/utils/image-rules";
