@@ -2,6 +2,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { LogOut } from "#app/components/ui/private-icons";
 import { Form, Link, data } from "react-router";
 import { LogoMark } from "#app/components/site/logo";
+import { Tabs } from "#app/components/ui/tabs";
 import { getDb } from "#app/db/db.server";
 import { listClientBillings } from "#app/models/billing/billing.server";
 import { listOwnContracts } from "#app/models/clients/portal.server";
@@ -145,18 +146,7 @@ export default function ClientArea({ loaderData, actionData }: Route.ComponentPr
           </dl>
         </section>
 
-        <nav aria-label="Seções da área do cliente" className="flex gap-2 border-b border-slate-200">
-          {TABS.map((t) => (
-            <Link
-              key={t.id}
-              to={`?tab=${t.id}`}
-              aria-current={tab === t.id ? "page" : undefined}
-              className={`-mb-px border-b-2 px-3 py-2 font-medium sm:px-4 ${tab === t.id ? "border-brand-700 text-brand-800" : "border-transparent text-slate-600 hover:text-slate-900"}`}
-            >
-              {t.label}
-            </Link>
-          ))}
-        </nav>
+        <Tabs label="Seções da área do cliente" tabs={TABS} current={tab} href={(id) => `?tab=${id}`} variant="underline" />
 
         {tab === "contrato" ? <ContractsTab contracts={loaderData.contracts} /> : null}
         {tab === "cobranca" ? <BillingTab billings={loaderData.billings} /> : null}

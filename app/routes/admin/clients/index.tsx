@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Plus } from "#app/components/ui/private-icons";
 import { Link, Outlet, data } from "react-router";
+import { Tabs } from "#app/components/ui/tabs";
 import { AdminTitle } from "#app/components/admin/admin-shell";
 import { OneTimePassword } from "#app/components/admin/copy-button";
 import { BillingPanel } from "#app/components/admin/billing-panel";
@@ -127,9 +128,6 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   return redirectWithToast(back, { type: "success", title: "Cliente excluído com sucesso", description: deleted.name });
 }
 
-const tabClass = (active: boolean) =>
-  `rounded-md px-4 py-2 text-sm font-semibold ${active ? "bg-white text-brand-900 shadow-sm ring-1 ring-slate-200" : "text-slate-700 hover:bg-white/60"}`;
-
 export default function ClientsAdmin({ loaderData, actionData }: Route.ComponentProps) {
   const { tab, today, clients, error } = loaderData;
   return (
@@ -139,13 +137,7 @@ export default function ClientsAdmin({ loaderData, actionData }: Route.Component
           <Plus aria-hidden className="size-4" /> Novo Cliente
         </Link>
       </AdminTitle>
-      <nav aria-label="Abas de clientes" className="mb-6 flex flex-wrap gap-1 rounded-lg bg-slate-200/70 p-1">
-        {TABS.map((t) => (
-          <Link key={t.id} to={tabUrl(t.id)} className={tabClass(t.id === tab)} aria-current={t.id === tab ? "page" : undefined}>
-            {t.label}
-          </Link>
-        ))}
-      </nav>
+      <Tabs label="Abas de clientes" tabs={TABS} current={tab} href={tabUrl} className="mb-6" />
       <Outlet />
       {actionData?.password ? <OneTimePassword {...actionData.password} /> : null}
       {error ? <FormAlert title="Erro ao carregar" description={error} /> : null}

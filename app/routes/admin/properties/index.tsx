@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Plus } from "#app/components/ui/private-icons";
 import { Form, Link } from "react-router";
+import { Tabs } from "#app/components/ui/tabs";
 import { AdminTitle } from "#app/components/admin/admin-shell";
 import { PropertyList } from "#app/components/admin/property-list";
 import { Button, buttonClass } from "#app/components/ui/button";
@@ -96,8 +97,10 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   return redirectWithToast(back, { type: "success", title: "Imóvel excluído com sucesso" });
 }
 
-const tabClass = (active: boolean) =>
-  `rounded-md px-4 py-2 text-sm font-semibold ${active ? "bg-white text-brand-900 shadow-sm ring-1 ring-slate-200" : "text-slate-700 hover:bg-white/60"}`;
+const TABS = [
+  { id: "todos", label: "Todos os Imóveis" },
+  { id: "destaques", label: "Destaques" },
+] as const;
 
 export default function PropertiesAdmin({ loaderData }: Route.ComponentProps) {
   const { featuredOnly, modality, items, feedIssues, error } = loaderData;
@@ -109,14 +112,13 @@ export default function PropertiesAdmin({ loaderData }: Route.ComponentProps) {
           <Plus aria-hidden className="size-4" /> Novo Imóvel
         </Link>
       </AdminTitle>
-      <nav aria-label="Abas" className="mb-4 inline-flex gap-1 rounded-lg bg-slate-200 p-1">
-        <Link to={listUrl({ featuredOnly: false, modality })} aria-current={!featuredOnly ? "page" : undefined} className={tabClass(!featuredOnly)}>
-          Todos os Imóveis
-        </Link>
-        <Link to={listUrl({ featuredOnly: true, modality })} aria-current={featuredOnly ? "page" : undefined} className={tabClass(featuredOnly)}>
-          Destaques
-        </Link>
-      </nav>
+      <Tabs
+        label="Abas"
+        tabs={TABS}
+        current={featuredOnly ? "destaques" : "todos"}
+        href={(id) => listUrl({ featuredOnly: id === "destaques", modality })}
+        className="mb-4"
+      />
       <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
         <h2 className="text-lg font-semibold text-slate-900">
           {heading} <span className="text-sm font-normal text-slate-600">({items.length})</span>
