@@ -16,7 +16,7 @@ import { pageTitle } from "#app/utils/seo";
 import { failedWriteAlert } from "#app/utils/failure.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/area";
-import { BillingTab, ContractsTab, MaintenanceTab } from "./area-tabs";
+import { BillingTab, ContractsTab, MaintenanceTab } from "#app/components/client/area-tabs";
 import { readMaintenanceForm } from "./maintenance-upload.server";
 
 const TABS = [

@@ -1,7 +1,8 @@
-// The three tabs of /client-area (routes/client/area.tsx), kept beside the
-// route so the page module stays short. Each shows only the rows the loader
-// read for the signed-in client.
-import { getFormProps, useForm } from "@conform-to/react";
+// The three tabs of /client-area (routes/client/area.tsx). Each shows only
+// the rows the loader read for the signed-in client (the shapes below are
+// what the models give: clients/portal.server.ts, billing.server.ts,
+// maintenance/requests.server.ts).
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Eye } from "#app/components/ui/icons";
 import { Download, FileText } from "#app/components/ui/private-icons";
 import { Form } from "react-router";
@@ -9,7 +10,7 @@ import { useIsPending } from "#app/components/ui/use-is-pending";
 import { BillingStatusBadge } from "#app/components/billing/billing-status-badge";
 import { StackedCell, stackedBodyClass, stackedHeadClass, stackedRowClass, stackedTableClass } from "#app/components/billing/stacked-table";
 import { Button } from "#app/components/ui/button";
-import { Field, FormAlert, describedBy } from "#app/components/ui/field";
+import { Field, FormAlert, describedBy, type FormConstraint } from "#app/components/ui/field";
 import { useFreshFormId } from "#app/components/ui/use-fresh-form-id";
 import { periodLabel } from "#app/models/billing/months";
 import { formatDay } from "#app/models/clients/status";
@@ -18,10 +19,35 @@ import { MAINTENANCE_CATEGORY_OPTIONS, MAINTENANCE_PRIORITY_OPTIONS, maintenance
 import { MAINTENANCE_MESSAGES, MAX_MAINTENANCE_IMAGES } from "#app/models/maintenance/maintenance.schema";
 import { formatBRL } from "#app/utils/format";
 import { formatDate } from "#app/utils/format-date";
-import type { Route } from "./+types/area";
 import { MaintenanceImagesInput } from "./maintenance-images";
 
-export function ContractsTab({ contracts }: { contracts: Route.ComponentProps["loaderData"]["contracts"] }) {
+export type ClientContract = { id: number; file_name: string; uploaded_at: string; uploaded_by_name: string };
+export type ClientBilling = {
+  id: number;
+  due_date: string;
+  month_year: string;
+  amount_cents: number;
+  payment_date: string | null;
+  status: string;
+  external_payment_id: string | null;
+  documents: { id: number; file_name: string }[];
+};
+export type ClientMaintenanceRequest = {
+  id: number;
+  title: string;
+  description: string;
+  category: string;
+  priority: string;
+  status: string;
+  admin_notes: string | null;
+  requested_at: string;
+  completed_at: string | null;
+  images: { id: number; width: number; height: number }[];
+  documents: { id: number; file_name: string }[];
+};
+export type MaintenanceActionData = { result: SubmissionResult<string[]>; alert: { title: string; description: string } | null };
+
+export function ContractsTab({ contracts }: { contracts: ClientContract[] }) {
   return (
     <section aria-labelledby="contratos" className="rounded-xl bg-white p-6 shadow-sm">
       <h2 id="contratos" className="text-lg font-semibold text-slate-900">
@@ -70,7 +96,7 @@ export function ContractsTab({ contracts }: { contracts: Route.ComponentProps["l
 // "Histórico de Cobranças" (docs/product.md §Área do Cliente): the client's
 // last 12 billings, newest due date first, each with its effective status
 // (pending and past due reads Em Atraso) and its boletos to download.
-export function BillingTab({ billings }: { billings: Route.ComponentProps["loaderData"]["billings"] }) {
+export function BillingTab({ billings }: { billings: ClientBilling[] }) {
   return (
     <section aria-labelledby="cobrancas" className="rounded-xl bg-white p-4 shadow-sm sm:p-6">
       <h2 id="cobrancas" className="text-lg font-semibold text-slate-900">
@@ -142,11 +168,7 @@ export function BillingTab({ billings }: { billings: Route.ComponentProps["loade
   );
 }
 
-type MaintenanceTabProps = {
-  requests: Route.ComponentProps["loaderData"]["requests"];
-  constraint: Route.ComponentProps["loaderData"]["constraint"];
-  actionData: Route.ComponentProps["actionData"];
-};
+type MaintenanceTabProps = { requests: ClientMaintenanceRequest[]; constraint: FormConstraint; actionData: MaintenanceActionData | undefined };
 
 export function MaintenanceTab({ requests, constraint, actionData }: MaintenanceTabProps) {
   const busy = useIsPending();
