@@ -26,14 +26,28 @@ const conformRuntime = {
 };
 
 export default tseslint.config(
-  { ignores: ["build/**", ".react-router/**", "node_modules/**", "public/**", "uploads/**", "data/**", "test-results/**", "playwright-report/**"] },
+  {
+    ignores: [
+      "build/**",
+      ".react-router/**",
+      "node_modules/**",
+      "public/**",
+      "uploads/**",
+      "data/**",
+      "test-results/**",
+      "playwright-report/**",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     files: ["**/*.{ts,tsx}"],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" },
+      ],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
     },
   },
@@ -54,7 +68,11 @@ export default tseslint.config(
         "error",
         {
           paths: [
-            { name: "react-router", message: "Models return data or throw; redirects and responses belong to routes.", allowTypeImports: true },
+            {
+              name: "react-router",
+              message: "Models return data or throw; redirects and responses belong to routes.",
+              allowTypeImports: true,
+            },
             { name: "react", message: "Models hold no UI." },
           ],
           patterns: [
@@ -87,7 +105,13 @@ export default tseslint.config(
             privateIcons,
             {
               // "**/" and not "#app/": in gitignore syntax a pattern starting with "#" is a comment.
-              group: ["zod", "@conform-to/zod", "@conform-to/zod/*", "**/models/**/*.schema", "**/models/shared/fields"],
+              group: [
+                "zod",
+                "@conform-to/zod",
+                "@conform-to/zod/*",
+                "**/models/**/*.schema",
+                "**/models/shared/fields",
+              ],
               message: "Public bundles never import zod: validate in the action (docs/decisions/0002).",
               allowTypeImports: true,
             },
@@ -100,7 +124,9 @@ export default tseslint.config(
     // The public routes' components too; their loaders and actions (server
     // code, left out of the browser bundle) may use @conform-to/zod.
     files: ["app/routes/site/**/*.{ts,tsx}"],
-    rules: { "@typescript-eslint/no-restricted-imports": ["error", { paths: [conformRuntime], patterns: [privateIcons] }] },
+    rules: {
+      "@typescript-eslint/no-restricted-imports": ["error", { paths: [conformRuntime], patterns: [privateIcons] }],
+    },
   },
   {
     // The server's and the models' log is JSON lines through one logger, with

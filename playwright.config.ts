@@ -38,10 +38,24 @@ export default defineConfig({
   // Banner edits change the public home, which other files assert on: they run
   // after everything else instead of beside it.
   projects: [
-    { name: "chromium", testIgnore: ["**/admin-banners.test.ts", "**/hostile-input.test.ts"], use: { ...devices["Desktop Chrome"], channel: undefined } },
-    { name: "banners", testMatch: "**/admin-banners.test.ts", dependencies: ["chromium"], use: { ...devices["Desktop Chrome"], channel: undefined } },
+    {
+      name: "chromium",
+      testIgnore: ["**/admin-banners.test.ts", "**/hostile-input.test.ts"],
+      use: { ...devices["Desktop Chrome"], channel: undefined },
+    },
+    {
+      name: "banners",
+      testMatch: "**/admin-banners.test.ts",
+      dependencies: ["chromium"],
+      use: { ...devices["Desktop Chrome"], channel: undefined },
+    },
     // The hostile corpus compares whole tables before and after: it runs alone, last.
-    { name: "hostile", testMatch: "**/hostile-input.test.ts", dependencies: ["banners"], use: { ...devices["Desktop Chrome"], channel: undefined } },
+    {
+      name: "hostile",
+      testMatch: "**/hostile-input.test.ts",
+      dependencies: ["banners"],
+      use: { ...devices["Desktop Chrome"], channel: undefined },
+    },
   ],
   webServer: {
     // The production build on a fresh database seeded with the demo content.

@@ -45,7 +45,11 @@ const WORKERS = PRODUCTION ? (env.WEB_CONCURRENCY ?? Math.min(os.availableParall
 
 // One housekeeping task; a failure is logged and never stops the others or
 // the server.
-async function runHousekeeping(db: ReturnType<typeof openDatabase>, name: string, task: (db: ReturnType<typeof openDatabase>) => Promise<unknown>) {
+async function runHousekeeping(
+  db: ReturnType<typeof openDatabase>,
+  name: string,
+  task: (db: ReturnType<typeof openDatabase>) => Promise<unknown>,
+) {
   try {
     await task(db);
   } catch (error) {
@@ -109,7 +113,8 @@ if (cluster.isPrimary && WORKERS > 1) {
   });
   let listening = 0;
   cluster.on("listening", () => {
-    if (++listening === WORKERS) log.info("server.listening", { url: address(), mode: env.NODE_ENV, processes: WORKERS });
+    if (++listening === WORKERS)
+      log.info("server.listening", { url: address(), mode: env.NODE_ENV, processes: WORKERS });
   });
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.on(signal, () => {
@@ -167,7 +172,8 @@ async function startServer() {
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("X-Frame-Options", "DENY");
     res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
-    if (env.appUrl.protocol === "https:") res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    if (env.appUrl.protocol === "https:")
+      res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     next();
   });
 
@@ -197,7 +203,15 @@ async function startServer() {
 
   // Listing and banner photos: file names are unique per upload, so they never
   // change and may be cached for a year.
-  app.use("/uploads", express.static(path.join(uploadsDir(), "public"), { immutable: true, maxAge: "1y", index: false, fallthrough: true }));
+  app.use(
+    "/uploads",
+    express.static(path.join(uploadsDir(), "public"), {
+      immutable: true,
+      maxAge: "1y",
+      index: false,
+      fallthrough: true,
+    }),
+  );
 
   if (PRODUCTION) {
     app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
@@ -210,11 +224,22 @@ async function startServer() {
     // behind a proxy whose X-Forwarded-Proto is not trusted sees its requests
     // as http, and React Router would refuse its own forms. A locked database
     // answers 503 from any route (server/busy-answer.ts).
-    const build = withBusyAnswer({ ...(await import(path.resolve("build/server/index.js"))), allowedActionOrigins: [env.appUrl.host] });
+    const build = withBusyAnswer({
+      ...(await import(path.resolve("build/server/index.js"))),
+      allowedActionOrigins: [env.appUrl.host],
+    });
     // Cached pages are served at once; renders, the cache's and the others,
     // take turns through one gate.
     const gate = renderGate(RENDER_CONCURRENCY);
-    app.use(createPageCache({ build, databasePath: databasePath(), origin: env.appUrl.origin, csp: contentSecurityPolicy, gate }));
+    app.use(
+      createPageCache({
+        build,
+        databasePath: databasePath(),
+        origin: env.appUrl.origin,
+        csp: contentSecurityPolicy,
+        gate,
+      }),
+    );
     app.use(gate.middleware);
     app.use(createRequestHandler({ build, mode: "production" }));
   } else {

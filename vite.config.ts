@@ -52,7 +52,10 @@ export default defineConfig({
                 { name: "site", test: (id) => siteModules.test(id) && !notShared.test(id) },
                 // The property lists' parts (/imoveis, the category pages,
                 // /destaques, /empreendimentos), which the other pages skip.
-                { name: "listing", test: /[\\/]app[\\/]components[\\/]site[\\/](pagination|listing-page|empty-state)\.tsx$/ },
+                {
+                  name: "listing",
+                  test: /[\\/]app[\\/]components[\\/]site[\\/](pagination|listing-page|empty-state)\.tsx$/,
+                },
               ],
             },
           },

@@ -2,7 +2,13 @@ import fs from "node:fs";
 import path from "node:path";
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
-import { ServerRouter, isRouteErrorResponse, type EntryContext, type HandleDataRequestFunction, type HandleErrorFunction } from "react-router";
+import {
+  ServerRouter,
+  isRouteErrorResponse,
+  type EntryContext,
+  type HandleDataRequestFunction,
+  type HandleErrorFunction,
+} from "react-router";
 import { log, reasonOf } from "#app/utils/log.server";
 import { PRIVATE_CACHE_CONTROL, isPrivateUrl } from "#app/utils/private-paths";
 import { NONCE_HEADER } from "#app/utils/request-headers";
@@ -12,9 +18,16 @@ export const streamTimeout = 5_000;
 
 // The built stylesheet, written into every page (app/utils/stylesheet.tsx).
 // Read once: the server runs from the project folder, like its static files.
-const stylesheetText = import.meta.env.DEV ? undefined : fs.readFileSync(path.resolve("build/client", `.${stylesheetHref}`), "utf8");
+const stylesheetText = import.meta.env.DEV
+  ? undefined
+  : fs.readFileSync(path.resolve("build/client", `.${stylesheetHref}`), "utf8");
 
-export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext) {
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+) {
   // The login pages are outside the admin layout (whose middleware does the
   // same for the pages behind it).
   if (isPrivateUrl(request.url)) responseHeaders.set("Cache-Control", PRIVATE_CACHE_CONTROL);

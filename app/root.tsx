@@ -1,4 +1,13 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, data, isRouteErrorResponse, useRouteLoaderData } from "react-router";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  data,
+  isRouteErrorResponse,
+  useRouteLoaderData,
+} from "react-router";
 import type { Route } from "./+types/root";
 import { ToastView } from "./components/ui/toast";
 import { BUSY_MESSAGE, BUSY_RETRY_AFTER_SECONDS, BUSY_TITLE, isBusyResponse } from "./utils/database-busy";
@@ -17,7 +26,8 @@ import { Stylesheet } from "./utils/stylesheet";
 export const middleware: Route.MiddlewareFunction[] = [
   async (_args, next) => {
     const response = await next();
-    if (response.status === 503 && !response.headers.has("Retry-After")) response.headers.set("Retry-After", String(BUSY_RETRY_AFTER_SECONDS));
+    if (response.status === 503 && !response.headers.has("Retry-After"))
+      response.headers.set("Retry-After", String(BUSY_RETRY_AFTER_SECONDS));
     return response;
   },
 ];
@@ -25,7 +35,12 @@ export const middleware: Route.MiddlewareFunction[] = [
 export async function loader({ request }: Route.LoaderArgs) {
   const { toast, setCookie } = await readToast(request);
   return data(
-    { agency: getAgency(), origin: getEnv().appUrl.origin, toast, nonce: request.headers.get(NONCE_HEADER) ?? undefined },
+    {
+      agency: getAgency(),
+      origin: getEnv().appUrl.origin,
+      toast,
+      nonce: request.headers.get(NONCE_HEADER) ?? undefined,
+    },
     setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
   );
 }

@@ -42,7 +42,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("height", "integer", (c) => c.notNull())
     .addColumn("created_at", "text", (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("property_images_property").on("property_images").columns(["property_id", "position"]).execute();
+  await db.schema
+    .createIndex("property_images_property")
+    .on("property_images")
+    .columns(["property_id", "position"])
+    .execute();
 
   await db.schema
     .createTable("banners")
@@ -63,9 +67,27 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   const now = new Date().toISOString();
   const defaults = [
-    ["banner-1", "Três Lagoas vista do alto", "Empreendimentos nos bairros que mais crescem na cidade", "/empreendimentos", "Ver Imóveis"],
-    ["banner-2", "Viva perto do Rio Paraná", "Imóveis selecionados com a qualidade que você merece", "/destaques", "Ver Destaques"],
-    ["banner-3", "Lançamentos em Três Lagoas", "Garanta o seu na planta com condições especiais", "/lancamentos", "Ver Lançamentos"],
+    [
+      "banner-1",
+      "Três Lagoas vista do alto",
+      "Empreendimentos nos bairros que mais crescem na cidade",
+      "/empreendimentos",
+      "Ver Imóveis",
+    ],
+    [
+      "banner-2",
+      "Viva perto do Rio Paraná",
+      "Imóveis selecionados com a qualidade que você merece",
+      "/destaques",
+      "Ver Destaques",
+    ],
+    [
+      "banner-3",
+      "Lançamentos em Três Lagoas",
+      "Garanta o seu na planta com condições especiais",
+      "/lancamentos",
+      "Ver Lançamentos",
+    ],
   ] as const;
   await db
     .insertInto("banners")
@@ -125,7 +147,13 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const t of ["property_listing_requests", "ideal_property_requests", "banners", "property_images", "properties"]) {
+  for (const t of [
+    "property_listing_requests",
+    "ideal_property_requests",
+    "banners",
+    "property_images",
+    "properties",
+  ]) {
     await db.schema.dropTable(t).execute();
   }
 }

@@ -56,5 +56,6 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const t of ["login_attempts", "password_reset_tokens", "sessions", "users"]) await db.schema.dropTable(t).execute();
+  for (const t of ["login_attempts", "password_reset_tokens", "sessions", "users"])
+    await db.schema.dropTable(t).execute();
 }

@@ -66,8 +66,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("completed_at", "text")
     .addColumn("updated_at", "text", (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("maintenance_requests_requested_at").on("maintenance_requests").columns(["requested_at", "id"]).execute();
-  await db.schema.createIndex("maintenance_requests_client").on("maintenance_requests").columns(["client_id", "requested_at"]).execute();
+  await db.schema
+    .createIndex("maintenance_requests_requested_at")
+    .on("maintenance_requests")
+    .columns(["requested_at", "id"])
+    .execute();
+  await db.schema
+    .createIndex("maintenance_requests_client")
+    .on("maintenance_requests")
+    .columns(["client_id", "requested_at"])
+    .execute();
 
   await db.schema
     .createTable("maintenance_images")
@@ -78,7 +86,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("height", "integer", (c) => c.notNull())
     .addColumn("position", "integer", (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("maintenance_images_request").on("maintenance_images").columns(["request_id", "position"]).execute();
+  await db.schema
+    .createIndex("maintenance_images_request")
+    .on("maintenance_images")
+    .columns(["request_id", "position"])
+    .execute();
 
   await db.schema
     .createTable("maintenance_documents")
@@ -91,9 +103,14 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("uploaded_by_name", "text", (c) => c.notNull())
     .addColumn("uploaded_at", "text", (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("maintenance_documents_request").on("maintenance_documents").columns(["request_id", "uploaded_at"]).execute();
+  await db.schema
+    .createIndex("maintenance_documents_request")
+    .on("maintenance_documents")
+    .columns(["request_id", "uploaded_at"])
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const t of ["maintenance_documents", "maintenance_images", "maintenance_requests", "contracts", "clients"]) await db.schema.dropTable(t).execute();
+  for (const t of ["maintenance_documents", "maintenance_images", "maintenance_requests", "contracts", "clients"])
+    await db.schema.dropTable(t).execute();
 }

@@ -16,7 +16,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     // (a fine, a late fee); "Gerar Cobranças do Contrato" skips billed months.
     .addColumn("month_year", "text", (c) => c.notNull().check(sql`month_year glob '[0-9][0-9][0-9][0-9]-[01][0-9]'`))
     .addColumn("amount_cents", "integer", (c) => c.notNull().check(sql`amount_cents >= 0`))
-    .addColumn("due_date", "text", (c) => c.notNull().check(sql`due_date glob '[0-9][0-9][0-9][0-9]-[01][0-9]-[0-3][0-9]'`))
+    .addColumn("due_date", "text", (c) =>
+      c.notNull().check(sql`due_date glob '[0-9][0-9][0-9][0-9]-[01][0-9]-[0-3][0-9]'`),
+    )
     .addColumn("status", "text", (c) =>
       c
         .notNull()
@@ -45,8 +47,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("uploaded_by_name", "text", (c) => c.notNull())
     .addColumn("uploaded_at", "text", (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("billing_documents_billing").on("billing_documents").columns(["billing_id", "uploaded_at"]).execute();
-  await db.schema.createIndex("billing_documents_uploaded_by").on("billing_documents").column("uploaded_by_id").execute();
+  await db.schema
+    .createIndex("billing_documents_billing")
+    .on("billing_documents")
+    .columns(["billing_id", "uploaded_at"])
+    .execute();
+  await db.schema
+    .createIndex("billing_documents_uploaded_by")
+    .on("billing_documents")
+    .column("uploaded_by_id")
+    .execute();
 
   // Boletos read and confirmed, waiting for "Processar N Boletos". What the
   // reader found may be missing (NULL); only rows with a month and a due date

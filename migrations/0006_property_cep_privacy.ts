@@ -16,8 +16,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     await db.schema.alterTable(table).addColumn("anonymized_at", "text").execute();
   }
   // The retention job looks for old rows not yet anonymised.
-  await db.schema.createIndex("ideal_requests_retention").on("ideal_property_requests").columns(["anonymized_at", "created_at"]).execute();
-  await db.schema.createIndex("listing_requests_retention").on("property_listing_requests").columns(["anonymized_at", "created_at"]).execute();
+  await db.schema
+    .createIndex("ideal_requests_retention")
+    .on("ideal_property_requests")
+    .columns(["anonymized_at", "created_at"])
+    .execute();
+  await db.schema
+    .createIndex("listing_requests_retention")
+    .on("property_listing_requests")
+    .columns(["anonymized_at", "created_at"])
+    .execute();
   // Export and erasure look requests and clients up by email, whatever its case.
   await db.schema
     .createIndex("ideal_requests_email")
@@ -37,7 +45,13 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const index of ["ideal_requests_retention", "listing_requests_retention", "ideal_requests_email", "listing_requests_email", "clients_email"]) {
+  for (const index of [
+    "ideal_requests_retention",
+    "listing_requests_retention",
+    "ideal_requests_email",
+    "listing_requests_email",
+    "clients_email",
+  ]) {
     await db.schema.dropIndex(index).ifExists().execute();
   }
   for (const table of ["ideal_property_requests", "property_listing_requests"]) {

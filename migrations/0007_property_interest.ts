@@ -11,7 +11,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("property_id", "integer", (c) => c.references("properties.id").onDelete("set null"))
     .execute();
   // Deleting a property looks up its requests (ON DELETE SET NULL).
-  await db.schema.createIndex("ideal_property_requests_property_id").on("ideal_property_requests").column("property_id").execute();
+  await db.schema
+    .createIndex("ideal_property_requests_property_id")
+    .on("ideal_property_requests")
+    .column("property_id")
+    .execute();
 }
 
 // No down(): SQLite cannot drop a column that a foreign key uses, and

@@ -70,7 +70,9 @@ try {
       String(score(median, "seo")).padStart(4),
       `  ${runs.map((r) => score(r, "performance")).join(" ")}`,
     );
-    console.log(`    ${METRICS.map(([id, label]) => `${label} ${median.audits[id]?.displayValue ?? "?"}`).join(" · ")}`);
+    console.log(
+      `    ${METRICS.map(([id, label]) => `${label} ${median.audits[id]?.displayValue ?? "?"}`).join(" · ")}`,
+    );
     for (const [category, label] of CATEGORIES) {
       const target = category === "performance" ? PERFORMANCE_TARGET : 100;
       const value = score(median, category);
@@ -80,7 +82,10 @@ try {
         const a = median.audits[ref.id];
         if (ref.weight > 0 && a && a.score !== null && a.score < 1) {
           console.log(`    ${label}: ${a.id} (${a.title})`);
-          const items = ((a.details as { items?: { node?: { snippet?: string } }[] } | undefined)?.items ?? []).slice(0, 3);
+          const items = ((a.details as { items?: { node?: { snippet?: string } }[] } | undefined)?.items ?? []).slice(
+            0,
+            3,
+          );
           for (const item of items) if (item.node?.snippet) console.log(`      ${item.node.snippet.slice(0, 160)}`);
         }
       }

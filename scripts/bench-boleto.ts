@@ -15,7 +15,12 @@ import os from "node:os";
 import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { parseArgs } from "node:util";
-import { BoletoReadError, closeBoletoReader, readBoleto, warmUpBoletoReader } from "#app/models/boletos/read-boleto.server";
+import {
+  BoletoReadError,
+  closeBoletoReader,
+  readBoleto,
+  warmUpBoletoReader,
+} from "#app/models/boletos/read-boleto.server";
 import { readSamples, SAMPLES_TODAY, type Sample, type SampleKind } from "#tests/fixtures/boletos/samples";
 
 const { values } = parseArgs({
@@ -39,7 +44,9 @@ const TARGET_MS: Partial<Record<SampleKind, number>> = { "text-pdf": 500, png: 3
 
 // Child process: same node, same flags (tsx's loader), this file.
 console.log("Gerando/reutilizando amostras em", dir);
-execFileSync(process.execPath, [...process.execArgv, process.argv[1], "--generate-only", "--dir", dir], { stdio: "inherit" });
+execFileSync(process.execPath, [...process.execArgv, process.argv[1], "--generate-only", "--dir", dir], {
+  stdio: "inherit",
+});
 const samples = readSamples(dir);
 if (!samples) throw new Error(`no samples in ${dir}`);
 
@@ -61,10 +68,12 @@ async function timed(sample: Sample) {
   let outcome: string;
   try {
     const reading = await readBoleto(bytes, { today: SAMPLES_TODAY });
-    outcome = JSON.stringify(reading) === JSON.stringify(sample.expected) ? "ok" : `DIFERENTE: ${JSON.stringify(reading)}`;
+    outcome =
+      JSON.stringify(reading) === JSON.stringify(sample.expected) ? "ok" : `DIFERENTE: ${JSON.stringify(reading)}`;
   } catch (error) {
     const refused = error instanceof BoletoReadError;
-    outcome = refused && sample.expected === null ? "ok (recusado)" : `ERRO: ${error instanceof Error ? error.message : error}`;
+    outcome =
+      refused && sample.expected === null ? "ok (recusado)" : `ERRO: ${error instanceof Error ? error.message : error}`;
   }
   return { ms: Math.round(performance.now() - started), cpu: cpuMs(cpu), outcome };
 }
@@ -108,9 +117,13 @@ clearInterval(sampler);
 await closeBoletoReader();
 
 const pad = (s: string | number, n: number) => String(s).padEnd(n);
-console.log(`\n${pad("arquivo", 30)}${pad("tipo", 13)}${pad("1ª leitura", 12)}${pad(`estável (mediana de ${RUNS})`, 26)}${pad("CPU", 9)}resultado`);
+console.log(
+  `\n${pad("arquivo", 30)}${pad("tipo", 13)}${pad("1ª leitura", 12)}${pad(`estável (mediana de ${RUNS})`, 26)}${pad("CPU", 9)}resultado`,
+);
 for (const r of rows) {
-  console.log(`${pad(r.sample.name, 30)}${pad(r.sample.kind, 13)}${pad(`${r.first} ms`, 12)}${pad(`${r.steady} ms`, 26)}${pad(`${r.cpu} ms`, 9)}${r.outcome}`);
+  console.log(
+    `${pad(r.sample.name, 30)}${pad(r.sample.kind, 13)}${pad(`${r.first} ms`, 12)}${pad(`${r.steady} ms`, 26)}${pad(`${r.cpu} ms`, 9)}${r.outcome}`,
+  );
 }
 console.log("\nPor tipo (leitura estável, pior arquivo do tipo) e meta:");
 for (const [kind, target] of Object.entries(TARGET_MS)) {
@@ -118,12 +131,16 @@ for (const [kind, target] of Object.entries(TARGET_MS)) {
   if (ofKind.length === 0) continue;
   const worst = Math.max(...ofKind.map((r) => r.steady));
   const worstCpu = Math.max(...ofKind.map((r) => r.cpu));
-  console.log(`  ${pad(kind, 12)} ${pad(`${worst} ms`, 10)} (CPU ${pad(`${worstCpu} ms)`, 10)} meta < ${target} ms  ${worst < target ? "dentro" : "ACIMA"}`);
+  console.log(
+    `  ${pad(kind, 12)} ${pad(`${worst} ms`, 10)} (CPU ${pad(`${worstCpu} ms)`, 10)} meta < ${target} ms  ${worst < target ? "dentro" : "ACIMA"}`,
+  );
 }
 console.log(
   `\nDuas leituras simultâneas (${pictures.map((p) => p.name).join(" + ")}): ambas terminaram em ${pairMs} ms (${pair.map((p) => p.outcome).join(", ")})`,
 );
-console.log(`Laço de eventos do servidor durante as leituras: atraso p99 ${Math.round(loop.percentile(99) / 1e6)} ms, máximo ${Math.round(loop.max / 1e6)} ms`);
+console.log(
+  `Laço de eventos do servidor durante as leituras: atraso p99 ${Math.round(loop.percentile(99) / 1e6)} ms, máximo ${Math.round(loop.max / 1e6)} ms`,
+);
 console.log(
   `Memória (RSS do processo, threads incluídas): base ${Math.round(baselineRss / MB)} MB, pico ${Math.round(peakRss / MB)} MB (meta < 1024 MB) ${peakRss < 1024 * MB ? "dentro" : "ACIMA"}`,
 );

@@ -31,14 +31,19 @@ const cases: [string, () => Promise<unknown>][] = [
   ["bomba ZIP como foto (Nova Solicitação)", async () => readMaintenanceForm(multipart("images", "foto.jpg", bomb))],
   ["bomba ZIP como foto (imóvel, banner)", () => isAcceptedImage(bomb)],
   ["bomba ZIP como .docx (contrato, documento)", () => documentTypeOf(bomb, ["pdf", "doc", "docx"])],
-  ["bomba ZIP como boleto (Anexar Boleto)", () => readBoleto(bomb).catch((e: unknown) => (e instanceof BoletoReadError ? e.reason : Promise.reject(e)))],
+  [
+    "bomba ZIP como boleto (Anexar Boleto)",
+    () => readBoleto(bomb).catch((e: unknown) => (e instanceof BoletoReadError ? e.reason : Promise.reject(e))),
+  ],
   ["instalador .msi como .doc (contrato)", () => documentTypeOf(installer, ["pdf", "doc", "docx"])],
 ];
 
 const verdict = (ok: boolean) => (ok ? "atingida" : "não atingida");
 gc();
 const rssStart = process.memoryUsage().rss;
-console.log(`${"caso".padEnd(44)} ${"recusa (pior)".padStart(14)} ${"bloqueio máx.".padStart(14)} ${"memória".padStart(10)}`);
+console.log(
+  `${"caso".padEnd(44)} ${"recusa (pior)".padStart(14)} ${"bloqueio máx.".padStart(14)} ${"memória".padStart(10)}`,
+);
 let allOk = true;
 for (const [name, run] of cases) {
   const loop = monitorEventLoopDelay({ resolution: 5 });
@@ -61,5 +66,7 @@ for (const [name, run] of cases) {
     `${name.padEnd(44)} ${`${worst.toFixed(1)} ms`.padStart(14)} ${`${blocked.toFixed(1)} ms`.padStart(14)} ${`${grown >= 0 ? "+" : ""}${grown.toFixed(1)} MB`.padStart(10)}  ${verdict(ok)}`,
   );
 }
-console.log(`\nMetas (recusa < 500 ms, laço de eventos bloqueado <= 100 ms, memória de volta a +50 MB): ${verdict(allOk)}`);
+console.log(
+  `\nMetas (recusa < 500 ms, laço de eventos bloqueado <= 100 ms, memória de volta a +50 MB): ${verdict(allOk)}`,
+);
 await closeBoletoReader();

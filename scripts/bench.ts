@@ -49,7 +49,8 @@ async function measure(url: string, headers?: Record<string, string>) {
 async function pageJavaScript(base: string, pathname: string) {
   const html = await (await fetch(base + pathname)).text();
   const srcs = new Set<string>();
-  for (const m of html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+\.js)"/g)) srcs.add(m[1]);
+  for (const m of html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+\.js)"/g))
+    srcs.add(m[1]);
   for (const m of html.matchAll(/import\("([^"]+\.js)"\)/g)) srcs.add(m[1]);
   for (const m of html.matchAll(/import \* as route\d+ from "([^"]+\.js)"/g)) srcs.add(m[1]);
   for (const m of html.matchAll(/import "([^"]+\.js)"/g)) srcs.add(m[1]);
@@ -138,7 +139,11 @@ async function assertPortFree(port: number) {
   await new Promise<void>((resolve, reject) => {
     const probe = net.createServer();
     probe.once("error", (error: NodeJS.ErrnoException) =>
-      reject(error.code === "EADDRINUSE" ? new Error(`a porta ${port} já está em uso por outro processo: escolha outra com BENCH_PORT`) : error),
+      reject(
+        error.code === "EADDRINUSE"
+          ? new Error(`a porta ${port} já está em uso por outro processo: escolha outra com BENCH_PORT`)
+          : error,
+      ),
     );
     probe.listen(port, "127.0.0.1", () => probe.close(() => resolve()));
   });
@@ -158,7 +163,9 @@ async function assertPages(base: string, targets: readonly { path: string; heade
     const res = await fetch(base + t.path, { headers: t.headers, redirect: "manual" });
     await res.arrayBuffer();
     if (res.status !== 200)
-      throw new Error(`GET ${t.path}: status ${res.status} (esperado 200)${res.headers.get("location") ? ` -> ${res.headers.get("location")}` : ""}`);
+      throw new Error(
+        `GET ${t.path}: status ${res.status} (esperado 200)${res.headers.get("location") ? ` -> ${res.headers.get("location")}` : ""}`,
+      );
   }
 }
 
@@ -190,7 +197,15 @@ async function pageBenchmarks(base: string, session: string, properties: string[
   const rows: (Row & { rps: number; p50: number; p99: number; errors: number })[] = [];
   for (const t of targets) rows.push({ ...t, ...(await measure(base + t.path, t.headers)) });
   const staticRps = rows[0].rps;
-  console.log("alvo".padEnd(36), "req/s".padStart(8), "p50 ms".padStart(8), "p99 ms".padStart(8), "razão".padStart(8), "erros".padStart(6), "  meta");
+  console.log(
+    "alvo".padEnd(36),
+    "req/s".padStart(8),
+    "p50 ms".padStart(8),
+    "p99 ms".padStart(8),
+    "razão".padStart(8),
+    "erros".padStart(6),
+    "  meta",
+  );
   for (const r of rows) {
     const share = r.rps / staticRps;
     let goal = "";
@@ -215,20 +230,32 @@ async function pageBenchmarks(base: string, session: string, properties: string[
     );
   }
   console.log(`\nmetas: páginas com cache (visitantes anônimos) >= ${pct(CACHED_SHARE)} do arquivo estático;`);
-  console.log(`       páginas renderizadas a cada pedido >= ${pct(RENDERED_SHARE)} do arquivo estático e p99 < ${RENDERED_P99_MS} ms\n`);
+  console.log(
+    `       páginas renderizadas a cada pedido >= ${pct(RENDERED_SHARE)} do arquivo estático e p99 < ${RENDERED_P99_MS} ms\n`,
+  );
 
   console.log("JavaScript por página (gzip):");
   let largest = { page: "", kb: 0 };
   for (const p of ["/", "/imoveis", propertyPath, "/anunciar-imovel", "/simulador"]) {
     const js = await pageJavaScript(base, p);
     if (js.kb > largest.kb) largest = { page: p, kb: js.kb };
-    console.log(`  ${p.padEnd(24)} ${js.kb.toFixed(1).padStart(7)} KB em ${js.files} arquivos  ${verdict(js.kb <= JS_MAX_KB)}`);
+    console.log(
+      `  ${p.padEnd(24)} ${js.kb.toFixed(1).padStart(7)} KB em ${js.files} arquivos  ${verdict(js.kb <= JS_MAX_KB)}`,
+    );
   }
   console.log(`meta: no máximo ${JS_MAX_KB} KB\n`);
-  goals.add(`JavaScript por página pública <= ${JS_MAX_KB} KB (gzip)`, `${largest.kb.toFixed(1)} KB (${largest.page})`, largest.kb <= JS_MAX_KB);
+  goals.add(
+    `JavaScript por página pública <= ${JS_MAX_KB} KB (gzip)`,
+    `${largest.kb.toFixed(1)} KB (${largest.page})`,
+    largest.kb <= JS_MAX_KB,
+  );
 }
 
-async function mixedScenario(server: Awaited<ReturnType<typeof startProductionServer>>, session: string, properties: string[]) {
+async function mixedScenario(
+  server: Awaited<ReturnType<typeof startProductionServer>>,
+  session: string,
+  properties: string[],
+) {
   // Visitors' pages, drawn at random: a path listed twice comes twice as often.
   const publicPaths = [
     ...["/", "/", "/", "/"],
@@ -288,7 +315,9 @@ async function mixedScenario(server: Awaited<ReturnType<typeof startProductionSe
 function printMixed(r: MixedResult) {
   const all = Object.values(r.kinds).flatMap((k) => k.latencies);
   const ms = (values: number[], q: number) => (values.length ? percentile(values, q).toFixed(0) : "-");
-  console.log(`  ${"pedidos".padEnd(28)} ${"total".padStart(7)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"erros".padStart(6)}`);
+  console.log(
+    `  ${"pedidos".padEnd(28)} ${"total".padStart(7)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"erros".padStart(6)}`,
+  );
   for (const [kind, label] of Object.entries(KINDS) as [keyof typeof KINDS, string][]) {
     const k = r.kinds[kind];
     console.log(
@@ -299,7 +328,9 @@ function printMixed(r: MixedResult) {
   console.log(
     `  ${"todos".padEnd(28)} ${String(all.length).padStart(7)} ${ms(all, 0.5).padStart(8)} ${ms(all, 0.99).padStart(8)} ${String(errorCount).padStart(6)}`,
   );
-  console.log(`  vazão: ${((all.length - r.unanswered - r.errors.timeout) / r.seconds).toFixed(0)} req/s (respostas por segundo)`);
+  console.log(
+    `  vazão: ${((all.length - r.unanswered - r.errors.timeout) / r.seconds).toFixed(0)} req/s (respostas por segundo)`,
+  );
   console.log(
     `  sem resposta: ${r.errors.timeout} após ${r.timeoutSeconds} s (contados com ${r.timeoutSeconds} s), ${r.unanswered} ainda esperando ao fim da rodada (contados com o tempo que esperaram)`,
   );
@@ -308,7 +339,9 @@ function printMixed(r: MixedResult) {
       .map(([key, label]) => `${label} ${r.errors[key as keyof typeof ERROR_KINDS]}`)
       .join(", ")}`,
   );
-  console.log(`  formulários de visitantes enviados: ${r.postsAccepted} (gravados no banco: ${r.postsStored}); imóveis salvos pela equipe: ${r.saves}`);
+  console.log(
+    `  formulários de visitantes enviados: ${r.postsAccepted} (gravados no banco: ${r.postsStored}); imóveis salvos pela equipe: ${r.saves}`,
+  );
   const cacheable = r.cache.hit + r.cache.shared + r.cache.miss;
   const hitShare = cacheable ? (r.cache.hit + r.cache.shared) / cacheable : 0;
   console.log(
@@ -347,7 +380,9 @@ if (!mixedOnly) {
   let slowest = { query: "", ms: 0 };
   for (const r of await searchBenchmark()) {
     if (r.ms > slowest.ms) slowest = r;
-    console.log(`  ${JSON.stringify(r.query).padEnd(64)} ${r.ms.toFixed(2).padStart(7)} ms  (${r.total} resultados)  ${verdict(r.ms < SEARCH_MAX_MS)}`);
+    console.log(
+      `  ${JSON.stringify(r.query).padEnd(64)} ${r.ms.toFixed(2).padStart(7)} ms  (${r.total} resultados)  ${verdict(r.ms < SEARCH_MAX_MS)}`,
+    );
   }
   console.log(`meta: abaixo de ${SEARCH_MAX_MS} ms por busca`);
   goals.add(`busca < ${SEARCH_MAX_MS} ms`, `${slowest.ms.toFixed(2)} ms (a mais lenta)`, slowest.ms < SEARCH_MAX_MS);

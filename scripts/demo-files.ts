@@ -8,7 +8,13 @@ import sharp from "sharp";
 // offsets are computed so viewers open it without repairing it.
 export function demoPdf(title: string, lines: readonly string[]) {
   const escape = (text: string) => text.replace(/[\\()]/g, (c) => `\\${c}`);
-  const text = ["BT /F2 16 Tf 56 780 Td", `(${escape(title)}) Tj`, "/F1 11 Tf 0 -30 Td 15 TL", ...lines.map((line) => `(${escape(line)}) '`), "ET"].join("\n");
+  const text = [
+    "BT /F2 16 Tf 56 780 Td",
+    `(${escape(title)}) Tj`,
+    "/F1 11 Tf 0 -30 Td 15 TL",
+    ...lines.map((line) => `(${escape(line)}) '`),
+    "ET",
+  ].join("\n");
   const stream = Buffer.from(text, "latin1");
   const objects = [
     "<< /Type /Catalog /Pages 2 0 R >>",

@@ -25,7 +25,9 @@ const { seedDemoClients } = await import("./seed-demo-clients");
 const db = openDatabase(databasePath());
 await migrateToLatest(db);
 const { created, properties } = await seedDemo(db);
-console.log(created ? `Demonstração: ${properties} imóveis criados.` : "Demonstração: banco já tinha dados, nada foi alterado.");
+console.log(
+  created ? `Demonstração: ${properties} imóveis criados.` : "Demonstração: banco já tinha dados, nada foi alterado.",
+);
 await seedDemoMaster(db);
 await seedDemoClients(db);
 await db.destroy();

@@ -6,7 +6,14 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import sharp from "sharp";
-import { aerialCitySvg, obeliskSquareSvg, riverBridgeSvg, sceneSvg, type PaletteName, type SceneKind } from "./lib/scenes";
+import {
+  aerialCitySvg,
+  obeliskSquareSvg,
+  riverBridgeSvg,
+  sceneSvg,
+  type PaletteName,
+  type SceneKind,
+} from "./lib/scenes";
 
 const publicDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "public");
 

@@ -18,7 +18,9 @@ const { values, positionals } = parseArgs({
   strict: true,
 });
 if (positionals.length !== 1) {
-  console.error("Uso: npm run restore -- data/backups/backup-AAAA-MM-DDTHHMMSSZ.tar.gz [--aceitar-faltantes] [--force]");
+  console.error(
+    "Uso: npm run restore -- data/backups/backup-AAAA-MM-DDTHHMMSSZ.tar.gz [--aceitar-faltantes] [--force]",
+  );
   process.exit(1);
 }
 

@@ -138,7 +138,12 @@ function contractPdf(form: Record<string, string>) {
 async function seedBillings(db: DB, clientId: number, late: number, today: string, actor: AuditActor) {
   const generated = await generateContractBillings(db, clientId, actor);
   if (!generated.ok) throw new Error(`cobranças do cliente ${clientId}: ${generated.reason}`);
-  const billings = await db.selectFrom("billing").select(["id", "due_date", "amount_cents"]).where("client_id", "=", clientId).orderBy("due_date").execute();
+  const billings = await db
+    .selectFrom("billing")
+    .select(["id", "due_date", "amount_cents"])
+    .where("client_id", "=", clientId)
+    .orderBy("due_date")
+    .execute();
   const due = billings.filter((b) => b.due_date <= today);
   for (const b of due.slice(0, due.length - late)) {
     const paidOn = new Date(`${b.due_date}T12:00:00Z`);
@@ -153,13 +158,22 @@ async function seedBillings(db: DB, clientId: number, late: number, today: strin
     "Beneficiário: Lagoa Imóveis (demonstração)",
     "Documento de demonstração: não pague.",
   ]);
-  await addBillingDocument(db, { billingId: next.id, fileName: `Boleto ${next.due_date.slice(0, 7)}.pdf`, bytes }, actor);
+  await addBillingDocument(
+    db,
+    { billingId: next.id, fileName: `Boleto ${next.due_date.slice(0, 7)}.pdf`, bytes },
+    actor,
+  );
 }
 
 // The staff member shown as uploader: the first master (created by the demo
 // seed just before), or "Sistema" when there is none.
 async function demoActor(db: DB): Promise<AuditActor> {
-  const row = await db.selectFrom("users").select(["id", "name"]).where("role", "=", "master").orderBy("id").executeTakeFirst();
+  const row = await db
+    .selectFrom("users")
+    .select(["id", "name"])
+    .where("role", "=", "master")
+    .orderBy("id")
+    .executeTakeFirst();
   return row ?? null;
 }
 
@@ -181,7 +195,11 @@ export async function seedDemoClients(db: DB) {
     if (!demo.login) await disableClientLogin(db, created.id, actor);
     else if (!printed && created.password) printed = { username: demo.form.username, password: created.password };
     const slug = demo.form.username.replace(/\W+/g, "-");
-    const contract = await createContract(db, { clientId: created.id, fileName: `Contrato de Locação - ${slug}.pdf`, bytes: contractPdf(demo.form) }, actor);
+    const contract = await createContract(
+      db,
+      { clientId: created.id, fileName: `Contrato de Locação - ${slug}.pdf`, bytes: contractPdf(demo.form) },
+      actor,
+    );
     if (!contract.ok) throw new Error(`contrato de ${demo.form.username}: ${contract.reason}`);
     if (demo.billing) await seedBillings(db, created.id, demo.billing.late, today, actor);
   }
@@ -202,7 +220,11 @@ export async function seedDemoClients(db: DB) {
   await updateMaintenanceRequest(
     db,
     leak,
-    { status: "completed", priority: "high", admin_notes: "Sifão e vedação trocados pelo encanador parceiro. Relatório anexado." },
+    {
+      status: "completed",
+      priority: "high",
+      admin_notes: "Sifão e vedação trocados pelo encanador parceiro. Relatório anexado.",
+    },
     actor,
   );
   await addMaintenanceDocument(

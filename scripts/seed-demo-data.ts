@@ -8,7 +8,12 @@ import type { Kysely } from "kysely";
 import sharp from "sharp";
 import type { Database } from "#app/db/schema";
 import { insertProperty } from "#app/models/properties/admin/property-admin.server";
-import { deleteListingImageFiles, listingImagePath, listingJpegPath, storeListingImage } from "#app/models/properties/image-store.server";
+import {
+  deleteListingImageFiles,
+  listingImagePath,
+  listingJpegPath,
+  storeListingImage,
+} from "#app/models/properties/image-store.server";
 import type { StoredImage } from "#app/models/properties/images";
 import { CATEGORIES, type PropertyStatus } from "#app/models/properties/options";
 import { sceneSvg, type PaletteName, type SceneKind } from "./lib/scenes";
@@ -140,7 +145,8 @@ const LISTINGS: Demo[] = [
     advertised_for: "COMPRA",
     cover: "lot",
     images: 1,
-    description: "Terreno plano de 12 x 30 m, pronto para construir, com água, energia e asfalto. Documentação em dia e escritura disponível.",
+    description:
+      "Terreno plano de 12 x 30 m, pronto para construir, com água, energia e asfalto. Documentação em dia e escritura disponível.",
   },
   {
     name: "Sala comercial na Avenida Rosário Congro",
@@ -380,7 +386,8 @@ const LISTINGS: Demo[] = [
     advertised_for: "COMPRA",
     cover: "lot",
     images: 2,
-    description: "Lote de 450 m² em condomínio fechado com infraestrutura completa e área verde. Projeto de casa aprovado pode ser apresentado ao comprador.",
+    description:
+      "Lote de 450 m² em condomínio fechado com infraestrutura completa e área verde. Projeto de casa aprovado pode ser apresentado ao comprador.",
   },
   {
     name: "Sala comercial de 70 m² no Santos Dumont",
@@ -433,7 +440,8 @@ const LISTINGS: Demo[] = [
     advertised_for: "COMPRA",
     cover: "tower-day",
     images: 4,
-    description: "Apartamento pronto para morar, com 2 quartos, suíte e sacada com churrasqueira. Prédio com elevador, salão de festas e bicicletário.",
+    description:
+      "Apartamento pronto para morar, com 2 quartos, suíte e sacada com churrasqueira. Prédio com elevador, salão de festas e bicicletário.",
   },
   {
     name: "Galpão industrial com escritório no Mais Parque",
@@ -543,7 +551,8 @@ const LISTINGS: Demo[] = [
     advertised_for: "COMPRA",
     cover: "lot",
     images: 3,
-    description: "Terreno de 1.000 m² com frente para a avenida, ideal para posto, loja ou pequeno centro comercial. Topografia plana e zoneamento comercial.",
+    description:
+      "Terreno de 1.000 m² com frente para a avenida, ideal para posto, loja ou pequeno centro comercial. Topografia plana e zoneamento comercial.",
   },
   {
     name: "Casa com edícula no Interlagos",
@@ -632,7 +641,8 @@ const LISTINGS: Demo[] = [
     advertised_for: "LOCAÇÃO",
     cover: "shops",
     images: 2,
-    description: "Loja de 40 m² em galeria com boa circulação, vitrine ampla e banheiro. Ideal para prestação de serviços ou varejo de bairro.",
+    description:
+      "Loja de 40 m² em galeria com boa circulação, vitrine ampla e banheiro. Ideal para prestação de serviços ou varejo de bairro.",
   },
   {
     name: "Casa de alto padrão às margens da lagoa",
@@ -756,7 +766,9 @@ const DAY = 24 * 60 * 60 * 1000;
 
 // Seeds the demo listings when the properties table is empty. Expects a
 // migrated database; touches neither banners nor users.
-export async function seedDemo(db: Kysely<Database>): Promise<{ created: boolean; properties: number; images: number }> {
+export async function seedDemo(
+  db: Kysely<Database>,
+): Promise<{ created: boolean; properties: number; images: number }> {
   const existing = await db
     .selectFrom("properties")
     .select((eb) => eb.fn.countAll<number>().as("n"))

@@ -10,7 +10,11 @@ import { absoluteUrl } from "#app/utils/env.server";
 export async function seedDemoMaster(db: Kysely<Database>) {
   if ((await countUsers(db, "master")) + (await countUsers(db, "admin")) > 0) return null;
   const password = `demo${randomBytes(6).toString("hex")}`;
-  const result = await createStaff(db, { role: "master", username: "admin", email: "admin@lagoaimoveis.com.br", name: "Administrador", password }, null);
+  const result = await createStaff(
+    db,
+    { role: "master", username: "admin", email: "admin@lagoaimoveis.com.br", name: "Administrador", password },
+    null,
+  );
   if (!result.ok) return null;
   console.log("");
   console.log("  Conta master de demonstração criada:");

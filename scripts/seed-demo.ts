@@ -27,7 +27,9 @@ try {
     console.log("Dados de demonstração já existem: nada a fazer.");
   } else {
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    console.log(`Dados de demonstração criados: ${result.properties} imóveis e ${result.images} imagens em ${seconds} s.`);
+    console.log(
+      `Dados de demonstração criados: ${result.properties} imóveis e ${result.images} imagens em ${seconds} s.`,
+    );
   }
 } catch (error) {
   console.error("Falha ao criar os dados de demonstração:", error instanceof Error ? error.message : error);

@@ -20,7 +20,9 @@ const { values } = parseArgs({
 const parsed = newStaffSchema.safeParse({ ...values, name: values.name ?? values.username });
 if (!parsed.success) {
   for (const issue of parsed.error.issues) console.error(`--${issue.path.join(".")}: ${issue.message}`);
-  console.error('Uso: npm run user:create -- --role master --username NOME --email EMAIL --password SENHA [--name "Nome Completo"]');
+  console.error(
+    'Uso: npm run user:create -- --role master --username NOME --email EMAIL --password SENHA [--name "Nome Completo"]',
+  );
   process.exit(1);
 }
 const db = openDatabase(databasePath());

@@ -44,6 +44,7 @@ export function busyAnswering(module: RouteModule): RouteModule {
 
 export function withBusyAnswer<B extends ServerBuild>(build: B): B {
   const routes: ServerBuild["routes"] = {};
-  for (const [id, route] of Object.entries(build.routes)) routes[id] = route && { ...route, module: busyAnswering(route.module) };
+  for (const [id, route] of Object.entries(build.routes))
+    routes[id] = route && { ...route, module: busyAnswering(route.module) };
   return { ...build, routes };
 }

@@ -118,7 +118,8 @@ export function createPageCache(options: {
     res.setHeader("Cache-Control", PUBLIC_CACHE_CONTROL);
     res.setHeader("ETag", entry.etag);
     res.setHeader("X-Page-Cache", source);
-    if (entry.scriptHashes) res.setHeader("Content-Security-Policy", options.csp(`'self' ${entry.scriptHashes.join(" ")}`));
+    if (entry.scriptHashes)
+      res.setHeader("Content-Security-Policy", options.csp(`'self' ${entry.scriptHashes.join(" ")}`));
     if (req.headers["if-none-match"] === entry.etag) return res.status(304).end();
     const accept = String(req.headers["accept-encoding"] ?? "");
     let body = entry.body;
@@ -184,7 +185,11 @@ export function createPageCache(options: {
   }
 
   // An answer that is not cacheable (a 404, a redirect) goes out as it is.
-  function sendAsIs(req: ExpressRequest, res: ExpressResponse, { response, body }: { response: Response; body: Buffer }) {
+  function sendAsIs(
+    req: ExpressRequest,
+    res: ExpressResponse,
+    { response, body }: { response: Response; body: Buffer },
+  ) {
     res.status(response.status);
     response.headers.forEach((value, name) => {
       if (name.toLowerCase() !== "set-cookie" && name.toLowerCase() !== "content-length") res.setHeader(name, value);
@@ -232,7 +237,10 @@ export function createPageCache(options: {
             return null;
           },
         );
-        const fresher = await Promise.race([refresh, new Promise<null>((resolve) => setTimeout(resolve, STALE_WAIT_MS, null))]);
+        const fresher = await Promise.race([
+          refresh,
+          new Promise<null>((resolve) => setTimeout(resolve, STALE_WAIT_MS, null)),
+        ]);
         return fresher ? send(req, res, fresher, "shared") : send(req, res, cached, "stale");
       }
       const mine = !rendering.has(key);

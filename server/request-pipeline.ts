@@ -107,7 +107,12 @@ export function requestPipeline(options: PipelineOptions): RequestHandler[] {
     }
     const checked = checkPath(req.originalUrl);
     if (!checked.ok) {
-      return refuse(res, checked.status, checked.reason, checked.status === 414 ? "Endereço longo demais." : "Endereço inválido.");
+      return refuse(
+        res,
+        checked.status,
+        checked.reason,
+        checked.status === 414 ? "Endereço longo demais." : "Endereço inválido.",
+      );
     }
     res.locals.routePath = checked.routePath;
     next();
@@ -119,7 +124,9 @@ export function requestPipeline(options: PipelineOptions): RequestHandler[] {
     const origin = originVerdict(req, appUrl);
     if (origin !== "ok") {
       const hint =
-        origin === "same-host" ? ` (this server sees ${req.protocol}://${req.headers.host}, APP_URL is ${appUrl.origin}: check APP_URL and TRUST_PROXY)` : "";
+        origin === "same-host"
+          ? ` (this server sees ${req.protocol}://${req.headers.host}, APP_URL is ${appUrl.origin}: check APP_URL and TRUST_PROXY)`
+          : "";
       logRefusal(403, `cross-origin post from ${shown(String(req.headers.origin))}${hint}`);
       res
         .status(403)
@@ -141,7 +148,8 @@ export function requestPipeline(options: PipelineOptions): RequestHandler[] {
     if (req.headers["transfer-encoding"] && req.headers["content-length"] === undefined) {
       return refuse(res, 411, "body without a length", "Envie o formulário novamente.");
     }
-    if (!(length <= MAX_FORM_BYTES)) return refuse(res, 413, `body of ${length} bytes`, "O formulário enviado é grande demais.");
+    if (!(length <= MAX_FORM_BYTES))
+      return refuse(res, 413, `body of ${length} bytes`, "O formulário enviado é grande demais.");
     next();
   };
 

@@ -35,7 +35,8 @@ export function checkPath(target: string): PathCheck {
   // Encoded letters, digits and "-._~": a browser never sends them, and the
   // rules that read the raw path (the private Cache-Control of /admin) would
   // not recognise "/%61dmin".
-  if (/%(3[0-9]|4[1-9a-f]|5[0-9a]|6[1-9a-f]|7[0-9a]|2d|5f|7e)/i.test(raw)) return refuse("encoded unreserved character");
+  if (/%(3[0-9]|4[1-9a-f]|5[0-9a]|6[1-9a-f]|7[0-9a]|2d|5f|7e)/i.test(raw))
+    return refuse("encoded unreserved character");
   if (raw.includes("//")) return refuse("empty segment");
   if (raw.split("/").some((s) => s === "." || s === "..")) return refuse("dot segment");
   // Anything else WHATWG parsing would rewrite (quotes, brackets...).

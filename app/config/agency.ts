@@ -26,7 +26,8 @@ export type Agency = {
 };
 
 // A bank's own simulator, offered on /simulador for the official figures.
-export const BANK_SIMULATOR_URL = "https://www8.caixa.gov.br/siopiinternet-web/simulaOperacaoInternet.do?method=inicializarCasoUso";
+export const BANK_SIMULATOR_URL =
+  "https://www8.caixa.gov.br/siopiinternet-web/simulaOperacaoInternet.do?method=inicializarCasoUso";
 
 // The welcome strip above the header names the agency.
 export function welcomeText(name: string) {

@@ -220,7 +220,9 @@ class BusyRetryDriver implements Driver {
   }
 
   beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
-    return (connection as BusyRetryConnection).begin(settings.accessMode === "read only" ? "begin deferred" : "begin immediate");
+    return (connection as BusyRetryConnection).begin(
+      settings.accessMode === "read only" ? "begin deferred" : "begin immediate",
+    );
   }
 
   commitTransaction(connection: DatabaseConnection) {

@@ -49,10 +49,20 @@ authenticator.use(
     if (await registerAttempt(db, account, ip, device)) {
       throw new LoginError("throttled", "Muitas tentativas de login. Aguarde 15 minutos e tente novamente.");
     }
-    const ok = row ? await verifyPassword(row.password_hash, password) : await verifyPassword(await dummyHash(), password);
+    const ok = row
+      ? await verifyPassword(row.password_hash, password)
+      : await verifyPassword(await dummyHash(), password);
     if (!row || !ok || row.active !== 1) throw new LoginError("invalid", "Email/usuário ou senha incorretos.");
     await clearAttempts(db, account, ip, device);
-    return { id: row.id, username: row.username, email: row.email, name: row.name, role: row.role, active: true, passwordHash: row.password_hash };
+    return {
+      id: row.id,
+      username: row.username,
+      email: row.email,
+      name: row.name,
+      role: row.role,
+      active: true,
+      passwordHash: row.password_hash,
+    };
   }),
   "form",
 );
@@ -60,7 +70,11 @@ authenticator.use(
 // The current password asked again by a signed-in page (changing the email
 // or the password). Throttled like a login, per account and per address: a
 // borrowed session must not be a way to guess the password at full speed.
-export async function confirmCurrentPassword(request: Request, userId: number, password: string): Promise<"ok" | "wrong" | "throttled"> {
+export async function confirmCurrentPassword(
+  request: Request,
+  userId: number,
+  password: string,
+): Promise<"ok" | "wrong" | "throttled"> {
   const db = getDb();
   const key = `reauth:id:${userId}`;
   const ip = clientIp(request);

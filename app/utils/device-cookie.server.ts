@@ -41,7 +41,13 @@ function deviceCookie() {
 function isEntry(value: unknown): value is Entry {
   if (!value || typeof value !== "object") return false;
   const { u, d, t, p } = value as Record<string, unknown>;
-  return Number.isSafeInteger(u) && typeof d === "string" && /^[A-Za-z0-9_-]{22}$/.test(d) && Number.isFinite(t) && typeof p === "string";
+  return (
+    Number.isSafeInteger(u) &&
+    typeof d === "string" &&
+    /^[A-Za-z0-9_-]{22}$/.test(d) &&
+    Number.isFinite(t) &&
+    typeof p === "string"
+  );
 }
 
 // The browser's valid entries, newest first; none when the cookie is missing,
@@ -52,7 +58,9 @@ async function readEntries(request: Request): Promise<Entry[]> {
   const value: unknown = await deviceCookie().parse(header);
   if (!Array.isArray(value)) return [];
   const now = Date.now();
-  return value.filter((e): e is Entry => isEntry(e) && e.t > now - DEVICE_COOKIE_DAYS * DAY_MS && e.t <= now + 60_000).slice(0, MAX_ACCOUNTS);
+  return value
+    .filter((e): e is Entry => isEntry(e) && e.t > now - DEVICE_COOKIE_DAYS * DAY_MS && e.t <= now + 60_000)
+    .slice(0, MAX_ACCOUNTS);
 }
 
 // The id of this browser's device cookie for that account (issued under its
@@ -66,7 +74,12 @@ export async function trustedDevice(request: Request, user: { id: number; passwo
 // failure count starts over), the browser's other accounts kept.
 export async function deviceCookieFor(request: Request, user: { id: number; passwordHash: string }) {
   const others = (await readEntries(request)).filter((e) => e.u !== user.id);
-  const entry: Entry = { u: user.id, d: randomBytes(16).toString("base64url"), t: Date.now(), p: passwordFingerprint(user.passwordHash) };
+  const entry: Entry = {
+    u: user.id,
+    d: randomBytes(16).toString("base64url"),
+    t: Date.now(),
+    p: passwordFingerprint(user.passwordHash),
+  };
   const entries: Entry[] = [entry, ...others].slice(0, MAX_ACCOUNTS);
   return deviceCookie().serialize(entries);
 }

@@ -10,7 +10,9 @@ import { log } from "./log.server";
 let transport: nodemailer.Transporter | undefined;
 function getTransport() {
   const env = getEnv();
-  transport ??= env.SMTP_URL ? nodemailer.createTransport(env.SMTP_URL) : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  transport ??= env.SMTP_URL
+    ? nodemailer.createTransport(env.SMTP_URL)
+    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return transport;
 }
 

@@ -13,7 +13,11 @@ afterEach(() => {
 
 describe("agency name from the environment", () => {
   it("keeps the defaults without AGENCY_NAME", async () => {
-    const { getAgency, getEnv } = await load({ AGENCY_NAME: undefined, AGENCY_LEGAL_NAME: undefined, MAIL_FROM: undefined });
+    const { getAgency, getEnv } = await load({
+      AGENCY_NAME: undefined,
+      AGENCY_LEGAL_NAME: undefined,
+      MAIL_FROM: undefined,
+    });
     const agency = getAgency();
     expect(agency.name).toBe("Lagoa Imóveis");
     expect(agency.legalName).toBe("Lagoa Imóveis Ltda.");
@@ -22,7 +26,11 @@ describe("agency name from the environment", () => {
   });
 
   it("AGENCY_NAME renames the agency, its welcome line, legal name and mail sender", async () => {
-    const { getAgency, getEnv } = await load({ AGENCY_NAME: "Imobiliária Teste", AGENCY_LEGAL_NAME: undefined, MAIL_FROM: undefined });
+    const { getAgency, getEnv } = await load({
+      AGENCY_NAME: "Imobiliária Teste",
+      AGENCY_LEGAL_NAME: undefined,
+      MAIL_FROM: undefined,
+    });
     const agency = getAgency();
     expect(agency.name).toBe("Imobiliária Teste");
     expect(agency.legalName).toBe("Imobiliária Teste");
@@ -33,7 +41,11 @@ describe("agency name from the environment", () => {
   it("quotes a sender name with special characters; MAIL_FROM and AGENCY_LEGAL_NAME win", async () => {
     let env = await load({ AGENCY_NAME: 'Souza, Filhos & "Cia."', AGENCY_LEGAL_NAME: undefined, MAIL_FROM: undefined });
     expect(env.getEnv().MAIL_FROM).toBe('"Souza, Filhos & \\"Cia.\\"" <nao-responda@lagoaimoveis.com.br>');
-    env = await load({ AGENCY_NAME: "Teste", AGENCY_LEGAL_NAME: "Teste Imóveis Ltda.", MAIL_FROM: "Outro <x@exemplo.com>" });
+    env = await load({
+      AGENCY_NAME: "Teste",
+      AGENCY_LEGAL_NAME: "Teste Imóveis Ltda.",
+      MAIL_FROM: "Outro <x@exemplo.com>",
+    });
     expect(env.getEnv().MAIL_FROM).toBe("Outro <x@exemplo.com>");
     expect(env.getAgency().legalName).toBe("Teste Imóveis Ltda.");
   });

@@ -77,7 +77,11 @@ export function getEnv(): Env {
     throw new Error(`Invalid environment:\n${lines.join("\n")}`);
   }
   const agencyName = parsed.data.AGENCY_NAME || defaultAgency.name;
-  cached = { ...parsed.data, MAIL_FROM: parsed.data.MAIL_FROM ?? mailbox(agencyName, DEFAULT_SENDER), appUrl: new URL(parsed.data.APP_URL) };
+  cached = {
+    ...parsed.data,
+    MAIL_FROM: parsed.data.MAIL_FROM ?? mailbox(agencyName, DEFAULT_SENDER),
+    appUrl: new URL(parsed.data.APP_URL),
+  };
   return cached;
 }
 

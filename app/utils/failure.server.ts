@@ -26,7 +26,13 @@ export function reportFailure(event: string, error: unknown, fields?: LogFields)
 
 // A failed write answered with a redirect and an error toast (row buttons,
 // forms whose every outcome is a redirect).
-export async function failedWriteToast(event: string, error: unknown, to: string, toast: Omit<Toast, "type">, fields?: LogFields) {
+export async function failedWriteToast(
+  event: string,
+  error: unknown,
+  to: string,
+  toast: Omit<Toast, "type">,
+  fields?: LogFields,
+) {
   reportFailure(event, error, fields);
   return redirectWithToast(to, { type: "error", ...toast });
 }

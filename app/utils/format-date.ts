@@ -2,7 +2,12 @@ import { TIME_ZONE } from "./format";
 
 // Dates and times in pt-BR, in the agency's time zone
 // (docs/decisions/0021-time-zone-and-formats.md).
-const dateFmt = new Intl.DateTimeFormat("pt-BR", { timeZone: TIME_ZONE, day: "2-digit", month: "2-digit", year: "numeric" });
+const dateFmt = new Intl.DateTimeFormat("pt-BR", {
+  timeZone: TIME_ZONE,
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+});
 const dateTimeFmt = new Intl.DateTimeFormat("pt-BR", {
   timeZone: TIME_ZONE,
   day: "2-digit",

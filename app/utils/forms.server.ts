@@ -19,5 +19,8 @@ export function invalidSubmission(submission: Submission<unknown>) {
 }
 
 export function submissionFailed() {
-  return { title: "Erro ao enviar", description: "Ocorreu um erro ao enviar sua solicitação. Tente novamente." } as const;
+  return {
+    title: "Erro ao enviar",
+    description: "Ocorreu um erro ao enviar sua solicitação. Tente novamente.",
+  } as const;
 }

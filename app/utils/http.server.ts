@@ -8,7 +8,11 @@ export { parseId } from "./ids";
 // Throws a 404 (or the given status) when a row is missing or is not the
 // caller's, so loaders and actions read as a straight line. The message is for
 // the error boundary; it never names what exists.
-export function invariantResponse(condition: unknown, message: string, init: ResponseInit = { status: 404 }): asserts condition {
+export function invariantResponse(
+  condition: unknown,
+  message: string,
+  init: ResponseInit = { status: 404 },
+): asserts condition {
   if (!condition) throw data({ message }, init);
 }
 
@@ -34,7 +38,11 @@ export type StaffRole = "master" | "staff";
 // (no second session lookup). "master" pages refuse admins with the spec's
 // toast; "staff" is anyone the layout let in.
 // `refusal` says what the page is for ("gerenciar a equipe").
-export async function requireRole(context: Readonly<RouterContextProvider>, role: StaffRole, refusal = "gerenciar a equipe") {
+export async function requireRole(
+  context: Readonly<RouterContextProvider>,
+  role: StaffRole,
+  refusal = "gerenciar a equipe",
+) {
   const user = context.get(staffContext);
   if (role === "master" && user.role !== "master") {
     throw await redirectWithToast("/admin/dashboard", {

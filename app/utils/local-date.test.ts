@@ -9,7 +9,8 @@ describe("parseLocalDay", () => {
   });
 
   it("refuses days that do not exist and anything else", () => {
-    for (const text of ["30/02/2025", "2025-13-01", "2025-1-1", "31-01-2025", "", "ontem", "01/01/1800"]) expect(parseLocalDay(text), text).toBeNull();
+    for (const text of ["30/02/2025", "2025-13-01", "2025-1-1", "31-01-2025", "", "ontem", "01/01/1800"])
+      expect(parseLocalDay(text), text).toBeNull();
   });
 });
 

@@ -40,7 +40,14 @@ const partsFmt = new Intl.DateTimeFormat("en-US", {
 // The wall clock of the zone at `instant`, read as if it were UTC.
 function wallClockMs(instant: number) {
   const parts = Object.fromEntries(partsFmt.formatToParts(new Date(instant)).map((p) => [p.type, p.value]));
-  return Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+  return Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
+  );
 }
 
 // The day it is now in the agency's zone.

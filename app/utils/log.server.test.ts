@@ -113,15 +113,25 @@ describe("log", () => {
   });
 
   it("writes an error's name, message, stack, code and cause, without personal data", () => {
-    const cause = Object.assign(new Error("UNIQUE constraint failed: users.email"), { code: "SQLITE_CONSTRAINT_UNIQUE" });
+    const cause = Object.assign(new Error("UNIQUE constraint failed: users.email"), {
+      code: "SQLITE_CONSTRAINT_UNIQUE",
+    });
     const error = new Error("could not send to joana@exemplo.com (CPF 123.456.789-09)", { cause });
     log.error("test.failed", { error });
     const [line] = captured.lines;
-    const logged = line.error as { name: string; message: string; stack: string; cause: { code: string; message: string } };
+    const logged = line.error as {
+      name: string;
+      message: string;
+      stack: string;
+      cause: { code: string; message: string };
+    };
     expect(logged.name).toBe("Error");
     expect(logged.message).toBe("could not send to [email] (CPF [cpf])");
     expect(logged.stack).toContain("log.server.test.ts");
-    expect(logged.cause).toMatchObject({ code: "SQLITE_CONSTRAINT_UNIQUE", message: "UNIQUE constraint failed: users.email" });
+    expect(logged.cause).toMatchObject({
+      code: "SQLITE_CONSTRAINT_UNIQUE",
+      message: "UNIQUE constraint failed: users.email",
+    });
     expect(captured.text()).not.toContain("joana");
     expect(captured.text()).not.toContain("123.456.789-09");
   });

@@ -63,7 +63,8 @@ function serializeError(error: Error, depth: number): SerializedError {
   if (error.stack) out.stack = error.stack;
   const code = (error as { code?: unknown }).code;
   if (typeof code === "string" || typeof code === "number") out.code = code;
-  if (error.cause !== undefined && depth < 3) out.cause = error.cause instanceof Error ? serializeError(error.cause, depth + 1) : String(error.cause);
+  if (error.cause !== undefined && depth < 3)
+    out.cause = error.cause instanceof Error ? serializeError(error.cause, depth + 1) : String(error.cause);
   return out;
 }
 
@@ -81,13 +82,22 @@ export type LogLevel = "info" | "warn" | "error";
 
 function write(level: LogLevel, event: string, fields?: LogFields) {
   const context = storage.getStore();
-  const line = { time: new Date().toISOString(), level, event, ...(context ? { requestId: context.requestId } : {}), ...fields };
+  const line = {
+    time: new Date().toISOString(),
+    level,
+    event,
+    ...(context ? { requestId: context.requestId } : {}),
+    ...fields,
+  };
   let text: string;
   try {
     text = JSON.stringify(line, replacer);
   } catch {
     // A cycle or a throwing getter in the fields: the event still shows.
-    text = JSON.stringify({ time: line.time, level, event, requestId: context?.requestId, unserializable: true }, replacer);
+    text = JSON.stringify(
+      { time: line.time, level, event, requestId: context?.requestId, unserializable: true },
+      replacer,
+    );
   }
   (level === "info" ? process.stdout : process.stderr).write(`${text}\n`);
 }

@@ -7,7 +7,10 @@ import { PRIVATE_CACHE_CONTROL } from "./private-paths";
 // context. Nothing it answers is stored by a browser, the guard's own
 // redirect to the login included: after logout, Back must not show a
 // tenant's bill or a lead's name again.
-export function privateArea<T>(key: RouterContext<T>, guard: (request: Request) => Promise<T>): MiddlewareFunction<Response> {
+export function privateArea<T>(
+  key: RouterContext<T>,
+  guard: (request: Request) => Promise<T>,
+): MiddlewareFunction<Response> {
   return async ({ request, context }, next) => {
     try {
       context.set(key, await guard(request));

@@ -15,5 +15,7 @@ export function isPrivatePath(routePath: string) {
 // The same for a request React Router handles (its URL may end in ".data").
 export function isPrivateUrl(url: string) {
   const pathname = new URL(url).pathname.toLowerCase();
-  return isPrivatePath(pathname.endsWith("/_.data") ? pathname.slice(0, -"_.data".length) : pathname.replace(/\.data$/, ""));
+  return isPrivatePath(
+    pathname.endsWith("/_.data") ? pathname.slice(0, -"_.data".length) : pathname.replace(/\.data$/, ""),
+  );
 }

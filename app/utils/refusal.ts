@@ -20,6 +20,7 @@ function plainText(data: unknown) {
 export function refusalOf(error: unknown): { status: number; title: string; message: string } | null {
   if (!isRouteErrorResponse(error) || error.status === 404 || error.status >= 500) return null;
   const carried = (error.data as { message?: unknown } | null)?.message;
-  const message = typeof carried === "string" ? carried : (plainText(error.data) ?? "Volte à página anterior e tente novamente.");
+  const message =
+    typeof carried === "string" ? carried : (plainText(error.data) ?? "Volte à página anterior e tente novamente.");
   return { status: error.status, title: error.status === 429 ? TOO_MANY_TITLE : REFUSED_TITLE, message };
 }

@@ -33,7 +33,11 @@ export function seo(opts: {
   const origin = rootData(opts.matches)?.origin ?? "";
   const siteName = agencyFrom(opts.matches).name;
   const url = `${origin}${opts.path}`;
-  const image = opts.image ? (opts.image.startsWith("http") ? opts.image : `${origin}${opts.image}`) : `${origin}/og-default.jpg`;
+  const image = opts.image
+    ? opts.image.startsWith("http")
+      ? opts.image
+      : `${origin}${opts.image}`
+    : `${origin}/og-default.jpg`;
   const title = opts.title.includes(siteName) ? opts.title : `${opts.title} | ${siteName}`;
   const tags: MetaDescriptor[] = [
     { title },

@@ -1,10 +1,20 @@
 import { describe, expect, it } from "vitest";
 import { MAX_IMAGE_BYTES } from "#app/utils/image-rules";
 import { docFile, docxFile, jarFile, msiFile, oleFile, xlsxFile, zipBomb, zipOf } from "#tests/fixtures/containers";
-import { detectFileType, documentTypeOf, isAcceptedImage, parseMultipartForm, readAcceptedImage, UploadRefusedError } from "./uploads.server";
+import {
+  detectFileType,
+  documentTypeOf,
+  isAcceptedImage,
+  parseMultipartForm,
+  readAcceptedImage,
+  UploadRefusedError,
+} from "./uploads.server";
 
 // 1x1 images, small enough to inline.
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+  "base64",
+);
 const GIF = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64");
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"><script>alert(1)</script></svg>');
 
@@ -80,7 +90,9 @@ describe("Word documents by what their container holds", () => {
     const noPart = zipOf([{ name: "[Content_Types].xml", data: docx.subarray(0, 0) }]);
     expect(await detectFileType(noPart)).toBe("application/zip");
     // A stream called WordDocument without Word's header.
-    expect(await detectFileType(oleFile([{ name: "WordDocument", data: Buffer.alloc(4608, 7) }]))).toBe("application/x-cfb");
+    expect(await detectFileType(oleFile([{ name: "WordDocument", data: Buffer.alloc(4608, 7) }]))).toBe(
+      "application/x-cfb",
+    );
   });
 });
 
@@ -92,7 +104,9 @@ describe("the streaming parse", () => {
     const form = new FormData();
     form.append("title", "Casa");
     form.append("image", asJpeg(PNG));
-    const parsed = await parseMultipartForm(post(form), limits, (file) => (file.fieldName === "image" ? file.name : null));
+    const parsed = await parseMultipartForm(post(form), limits, (file) =>
+      file.fieldName === "image" ? file.name : null,
+    );
     expect(parsed.get("title")).toBe("Casa");
     expect(parsed.get("image")).toBe("foto.jpg");
   });
@@ -100,7 +114,9 @@ describe("the streaming parse", () => {
   it("says why a body was cut short", async () => {
     const tooMany = new FormData();
     for (let i = 0; i < 3; i++) tooMany.append("image", asJpeg(PNG));
-    await expect(parseMultipartForm(post(tooMany), limits, () => null)).rejects.toMatchObject({ reason: "too-many-files" });
+    await expect(parseMultipartForm(post(tooMany), limits, () => null)).rejects.toMatchObject({
+      reason: "too-many-files",
+    });
 
     const tooLarge = new FormData();
     tooLarge.append("image", asJpeg(new Uint8Array(2048)));
@@ -111,7 +127,11 @@ describe("the streaming parse", () => {
 
   it("refuses a body that is not a readable form as unreadable", async () => {
     const raw = (body: Buffer) =>
-      new Request("http://localhost/upload", { method: "POST", headers: { "Content-Type": "multipart/form-data; boundary=b" }, body: new Uint8Array(body) });
+      new Request("http://localhost/upload", {
+        method: "POST",
+        headers: { "Content-Type": "multipart/form-data; boundary=b" },
+        body: new Uint8Array(body),
+      });
     // A text field that is not UTF-8 (the parser decodes text strictly).
     const latin1 = Buffer.concat([
       Buffer.from('--b\r\nContent-Disposition: form-data; name="title"\r\n\r\n'),

@@ -60,7 +60,8 @@ function refusalOf(error: unknown): UploadRefusal | null {
   }
   // A text field that is not UTF-8: the parser decodes text strictly and
   // throws TextDecoder's TypeError as is.
-  if (error instanceof TypeError && (error as NodeJS.ErrnoException).code === "ERR_ENCODING_INVALID_ENCODED_DATA") return "unreadable";
+  if (error instanceof TypeError && (error as NodeJS.ErrnoException).code === "ERR_ENCODING_INVALID_ENCODED_DATA")
+    return "unreadable";
   return null;
 }
 
@@ -94,7 +95,11 @@ async function discardRest(request: Request, atLeast: number) {
 // the FormData (null: dropped). A body refused by a limit or unreadable
 // throws UploadRefusedError; any other error (one thrown by `onFile`) is
 // rethrown as is. Either way the rest of the body is drained first (bounded).
-export async function parseMultipartForm(request: Request, limits: UploadLimits, onFile: FileUploadHandler): Promise<FormData> {
+export async function parseMultipartForm(
+  request: Request,
+  limits: UploadLimits,
+  onFile: FileUploadHandler,
+): Promise<FormData> {
   try {
     return await parseFormData(request, limits, onFile);
   } catch (error) {
@@ -156,7 +161,10 @@ export type DocumentKind = keyof typeof DOCUMENT_KINDS;
 
 // The type of an uploaded document by its content, when it is one of
 // `accepted`; null otherwise (whatever its name or claimed type).
-export async function documentTypeOf(bytes: Uint8Array, accepted: readonly DocumentKind[]): Promise<{ mime: string; ext: string } | null> {
+export async function documentTypeOf(
+  bytes: Uint8Array,
+  accepted: readonly DocumentKind[],
+): Promise<{ mime: string; ext: string } | null> {
   const mime = await detectFileType(bytes);
   const kind = accepted.find((k) => DOCUMENT_KINDS[k].mime === mime);
   return kind ? DOCUMENT_KINDS[kind] : null;

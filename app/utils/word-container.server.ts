@@ -137,12 +137,14 @@ export function isWordBinary(input: Uint8Array): boolean {
         if (!isStream || nameLength !== 26 || bytes.toString("utf16le", entry, entry + 24) !== "WordDocument") continue;
         const start = bytes.readUInt32LE(entry + 0x74);
         const size = bytes.readUInt32LE(entry + 0x78);
-        if (size >= bytes.readUInt32LE(0x38)) return inFile(start) && bytes.readUInt16LE(offsetOf(start)) === WORD_FIB_IDENT;
+        if (size >= bytes.readUInt32LE(0x38))
+          return inFile(start) && bytes.readUInt16LE(offsetOf(start)) === WORD_FIB_IDENT;
         // A stream under the cutoff (4 KB) lives in the mini stream, the root
         // entry's chain, in 64-byte mini sectors.
         const miniOffset = start * 64;
         let mini = bytes.readUInt32LE(offsetOf(bytes.readUInt32LE(0x30)) + 0x74);
-        for (let skip = Math.floor(miniOffset / sectorSize); skip > 0 && mini < END_OF_CHAIN; skip--) mini = nextSector(mini);
+        for (let skip = Math.floor(miniOffset / sectorSize); skip > 0 && mini < END_OF_CHAIN; skip--)
+          mini = nextSector(mini);
         return inFile(mini) && bytes.readUInt16LE(offsetOf(mini) + (miniOffset % sectorSize)) === WORD_FIB_IDENT;
       }
       sector = nextSector(sector);

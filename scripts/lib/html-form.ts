@@ -15,7 +15,10 @@ export type HtmlForm = { attrs: Map<string, string>; action: string | undefined;
 // An attribute list that may hold ">" inside quotes (Tailwind's "[&>svg]:...").
 const ATTRS = String.raw`((?:[^>"']|"[^"]*"|'[^']*')*)`;
 const FORM = new RegExp(String.raw`<form\b${ATTRS}>([\s\S]*?)</form>`, "gi");
-const CONTROL = new RegExp(String.raw`<input\b${ATTRS}/?>|<select\b${ATTRS}>([\s\S]*?)</select>|<textarea\b${ATTRS}>([\s\S]*?)</textarea>`, "gi");
+const CONTROL = new RegExp(
+  String.raw`<input\b${ATTRS}/?>|<select\b${ATTRS}>([\s\S]*?)</select>|<textarea\b${ATTRS}>([\s\S]*?)</textarea>`,
+  "gi",
+);
 const OPTION = new RegExp(String.raw`<option\b${ATTRS}>([\s\S]*?)(?=</option>|<option\b|$)`, "gi");
 const ATTR = /([^\s"'=/>]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/g;
 
@@ -110,7 +113,10 @@ export function multipart(fields: FormField[]) {
       ? `--${boundary}\r\nContent-Disposition: form-data; name="${quote(f.name)}"; filename=""\r\nContent-Type: application/octet-stream\r\n\r\n\r\n`
       : `--${boundary}\r\nContent-Disposition: form-data; name="${quote(f.name)}"\r\n\r\n${f.value.replace(/\r?\n/g, "\r\n")}\r\n`,
   );
-  return { body: Buffer.from(`${parts.join("")}--${boundary}--\r\n`), contentType: `multipart/form-data; boundary=${boundary}` };
+  return {
+    body: Buffer.from(`${parts.join("")}--${boundary}--\r\n`),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
 }
 
 // Where the browser posts the form: its action without the fragment ("/#imovel-ideal" posts to "/").

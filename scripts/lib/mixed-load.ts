@@ -67,7 +67,20 @@ const pick = <T>(list: readonly T[]) => list[Math.floor(Math.random() * list.len
 const digits = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join("");
 
 // Visitors: names and addresses may repeat, as they do in an inbox.
-const FIRST = ["Ana", "Bruno", "Carla", "Diego", "Elisa", "Fábio", "Gabriela", "Heitor", "Isabela", "João", "Larissa", "Marcos"];
+const FIRST = [
+  "Ana",
+  "Bruno",
+  "Carla",
+  "Diego",
+  "Elisa",
+  "Fábio",
+  "Gabriela",
+  "Heitor",
+  "Isabela",
+  "João",
+  "Larissa",
+  "Marcos",
+];
 const LAST = ["Silva", "Souza", "Oliveira", "Pereira", "Almeida", "Costa", "Ribeiro", "Martins", "Araújo", "Barbosa"];
 const WISHES = [
   "Casa com 3 quartos no Jardim Alvorada, até R$ 500 mil, com quintal.",
@@ -75,7 +88,13 @@ const WISHES = [
   "Terreno plano para construir, até R$ 200 mil.",
   "Sala comercial com banheiro, perto da Lagoa Maior.",
 ];
-const STREETS = ["Rua Paranaíba", "Avenida Rosário Congro", "Rua Elmano Soares", "Rua João Carrato", "Avenida Capitão Olinto Mancini"];
+const STREETS = [
+  "Rua Paranaíba",
+  "Avenida Rosário Congro",
+  "Rua Elmano Soares",
+  "Rua João Carrato",
+  "Avenida Capitão Olinto Mancini",
+];
 
 function visitor() {
   const first = pick(FIRST);
@@ -84,7 +103,11 @@ function visitor() {
     .normalize("NFD")
     .replace(/[\u0300-\u036f]/g, "")
     .toLowerCase();
-  return { name: `${first} ${last}`, email: `${slug}${digits(3)}@example.com.br`, phone: `(67) 9${digits(4)}-${digits(4)}` };
+  return {
+    name: `${first} ${last}`,
+    email: `${slug}${digits(3)}@example.com.br`,
+    phone: `(67) 9${digits(4)}-${digits(4)}`,
+  };
 }
 
 // What a person types into each of the site's visitor forms (the page's own
@@ -96,7 +119,11 @@ const FILLERS: { id: string; fill: () => Record<string, string> }[] = [
       const v = visitor();
       // The phone, the email or both, as the form asks for at least one.
       const roll = Math.random();
-      return roll < 0.4 ? { name: v.name, phone: v.phone } : roll < 0.6 ? { name: v.name, email: v.email } : { name: v.name, phone: v.phone, email: v.email };
+      return roll < 0.4
+        ? { name: v.name, phone: v.phone }
+        : roll < 0.6
+          ? { name: v.name, email: v.email }
+          : { name: v.name, phone: v.phone, email: v.email };
     },
   },
   {
@@ -160,7 +187,9 @@ const header = (headers: Record<string, unknown> | undefined, name: string) => {
 
 export async function runMixedScenario(o: MixedOptions): Promise<MixedResult> {
   const templates = await postTemplates(o.base, o.postPages);
-  const kinds = Object.fromEntries(Object.keys(KINDS).map((k) => [k, { latencies: [], errors: 0 }])) as unknown as Record<Kind, KindStats>;
+  const kinds = Object.fromEntries(
+    Object.keys(KINDS).map((k) => [k, { latencies: [], errors: 0 }]),
+  ) as unknown as Record<Kind, KindStats>;
   const errors = Object.fromEntries(Object.keys(ERROR_KINDS).map((k) => [k, 0])) as Record<ErrorKind, number>;
   const cache = { hit: 0, shared: 0, miss: 0, none: 0 };
   let postsAccepted = 0;
@@ -168,7 +197,11 @@ export async function runMixedScenario(o: MixedOptions): Promise<MixedResult> {
   function record(kind: Kind, status: number, ms: number) {
     kinds[kind].latencies.push(ms);
     const ok =
-      kind === "visitPost" ? status === 200 || status === 302 || status === 303 : kind === "staffSave" ? status === 302 || status === 303 : status === 200;
+      kind === "visitPost"
+        ? status === 200 || status === 302 || status === 303
+        : kind === "staffSave"
+          ? status === 302 || status === 303
+          : status === 200;
     if (kind === "visitPost" && ok) postsAccepted++;
     if (ok) return;
     kinds[kind].errors++;
@@ -208,13 +241,19 @@ export async function runMixedScenario(o: MixedOptions): Promise<MixedResult> {
     setupRequest: (req, context) => {
       const post = ++visitorRequests % o.postEvery === 0;
       begin(context, post ? "visitPost" : "visitGet");
-      if (!post) return { ...req, method: "GET", path: pick(o.publicPaths), headers: { ...browser }, body: Buffer.alloc(0) };
+      if (!post)
+        return { ...req, method: "GET", path: pick(o.publicPaths), headers: { ...browser }, body: Buffer.alloc(0) };
       const t = pick(templates);
       return {
         ...req,
         method: "POST",
         path: t.path,
-        headers: { ...browser, "content-type": "application/x-www-form-urlencoded", origin: o.base, referer: o.base + t.path },
+        headers: {
+          ...browser,
+          "content-type": "application/x-www-form-urlencoded",
+          origin: o.base,
+          referer: o.base + t.path,
+        },
         body: urlEncoded(fillForm(t.form, t.fill())),
       };
     },
@@ -231,8 +270,9 @@ export async function runMixedScenario(o: MixedOptions): Promise<MixedResult> {
   const TIMEOUT_SECONDS = 10; // autocannon's default; a request past it is counted as a timeout
   function load(connections: number, requests: autocannon.Request[]) {
     return new Promise<autocannon.Result & { stoppedAt: number }>((resolve, reject) => {
-      autocannon({ url: o.base, connections, duration: o.seconds, timeout: TIMEOUT_SECONDS, requests }, (err, result) =>
-        err ? reject(err) : resolve({ ...result, stoppedAt: performance.now() }),
+      autocannon(
+        { url: o.base, connections, duration: o.seconds, timeout: TIMEOUT_SECONDS, requests },
+        (err, result) => (err ? reject(err) : resolve({ ...result, stoppedAt: performance.now() })),
       );
     });
   }
@@ -262,7 +302,11 @@ export async function runMixedScenario(o: MixedOptions): Promise<MixedResult> {
   }
 
   const storedBefore = storedRequests(o.databasePath);
-  const [visitors, staff] = await Promise.all([load(o.connections - o.staffConnections, [visitor]), load(o.staffConnections, [staffGet]), staffSaves()]);
+  const [visitors, staff] = await Promise.all([
+    load(o.connections - o.staffConnections, [visitor]),
+    load(o.staffConnections, [staffGet]),
+    staffSaves(),
+  ]);
   // Requests never answered are in the latencies too, with what is known of
   // them: one past the timeout (counted as an error by autocannon) waited the
   // timeout; one still waiting when the run stopped waited at least until then.

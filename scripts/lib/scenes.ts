@@ -266,7 +266,10 @@ function tree(x: number, y: number, s: number, p: Palette, r: Rand) {
 }
 
 function bush(x: number, y: number, s: number, p: Palette, r: Rand) {
-  return ellipse(x, y - 16 * s, 40 * s, 22 * s, pick(r, p.trees)) + ellipse(x - 10 * s, y - 24 * s, 16 * s, 10 * s, "#fff", 'opacity="0.08"');
+  return (
+    ellipse(x, y - 16 * s, 40 * s, 22 * s, pick(r, p.trees)) +
+    ellipse(x - 10 * s, y - 24 * s, 16 * s, 10 * s, "#fff", 'opacity="0.08"')
+  );
 }
 
 function palm(x: number, y: number, s: number, p: Palette) {
@@ -325,12 +328,14 @@ function modernHouse(x: number, y: number, s: number, p: Palette, r: Rand) {
   out += rect(x + 30 * s, y - 350 * s, 290 * s, 350 * s, wallB);
   out += rect(x + 10 * s, y - 366 * s, 330 * s, 18 * s, p.roofs[0]);
   out += rect(x + 30 * s, y - 350 * s, 70 * s, 350 * s, p.accent, 'opacity="0.85"');
-  for (let i = 0; i < 6; i++) out += line(x + (40 + i * 11) * s, y - 350 * s, x + (40 + i * 11) * s, y, "#000", 1.5 * s, 'opacity="0.15"');
+  for (let i = 0; i < 6; i++)
+    out += line(x + (40 + i * 11) * s, y - 350 * s, x + (40 + i * 11) * s, y, "#000", 1.5 * s, 'opacity="0.15"');
   out += pane(x + 125 * s, y - 320 * s, 170 * s, 110 * s, p, r);
   out += rect(x + 120 * s, y - 205 * s, 180 * s, 8 * s, "#ffffff", 'opacity="0.7"');
   // garage door
   out += rect(x + 125 * s, y - 150 * s, 170 * s, 150 * s, "#8c8f93");
-  for (let i = 1; i < 6; i++) out += line(x + 125 * s, y - 150 * s + i * 25 * s, x + 295 * s, y - 150 * s + i * 25 * s, "#6f7378", 2 * s);
+  for (let i = 1; i < 6; i++)
+    out += line(x + 125 * s, y - 150 * s + i * 25 * s, x + 295 * s, y - 150 * s + i * 25 * s, "#6f7378", 2 * s);
   // driveway
   out += poly(
     [
@@ -344,7 +349,14 @@ function modernHouse(x: number, y: number, s: number, p: Palette, r: Rand) {
   return out;
 }
 
-function pitchedHouse(x: number, y: number, s: number, p: Palette, r: Rand, opts: { wall: string; roof: string; old?: boolean; w?: number }) {
+function pitchedHouse(
+  x: number,
+  y: number,
+  s: number,
+  p: Palette,
+  r: Rand,
+  opts: { wall: string; roof: string; old?: boolean; w?: number },
+) {
   const w = (opts.w ?? 520) * s;
   const wallH = 210 * s;
   let out = shadow(x, y, w + 80 * s, s);
@@ -429,7 +441,17 @@ function pool(x: number, y: number, w: number, h: number, s: number) {
   );
 }
 
-function tower(x: number, y: number, w: number, floors: number, s: number, p: Palette, r: Rand, wall: string, builtFloors = floors) {
+function tower(
+  x: number,
+  y: number,
+  w: number,
+  floors: number,
+  s: number,
+  p: Palette,
+  r: Rand,
+  wall: string,
+  builtFloors = floors,
+) {
   const fh = 44 * s;
   const h = floors * fh + 30 * s;
   let out = shadow(x + w / 2, y, w * 1.2, s);
@@ -475,9 +497,11 @@ function crane(x: number, y: number, height: number, jib: number, s: number, loa
   out += `<path d="${zig}" stroke="${c}" stroke-width="${n(2.5 * s)}" fill="none"/>`;
   // jib to the left, counter-jib to the right
   const jy = top;
-  out += line(x - jib, jy, x + jib * 0.3, jy, c, 4 * s) + line(x - jib, jy - 16 * s, x + jib * 0.3, jy - 16 * s, c, 3 * s);
+  out +=
+    line(x - jib, jy, x + jib * 0.3, jy, c, 4 * s) + line(x - jib, jy - 16 * s, x + jib * 0.3, jy - 16 * s, c, 3 * s);
   let jz = `M${n(x - jib)},${n(jy)}`;
-  for (let xx = x - jib, i = 0; xx < x + jib * 0.3; xx += 16 * s, i++) jz += `L${n(xx + 16 * s)},${n(i % 2 ? jy : jy - 16 * s)}`;
+  for (let xx = x - jib, i = 0; xx < x + jib * 0.3; xx += 16 * s, i++)
+    jz += `L${n(xx + 16 * s)},${n(i % 2 ? jy : jy - 16 * s)}`;
   out += `<path d="${jz}" stroke="${c}" stroke-width="${n(2 * s)}" fill="none"/>`;
   out += poly(
     [
@@ -487,7 +511,9 @@ function crane(x: number, y: number, height: number, jib: number, s: number, loa
     ],
     c,
   );
-  out += line(x, jy - 80 * s, x - jib * 0.9, jy - 16 * s, c, 2 * s) + line(x, jy - 80 * s, x + jib * 0.28, jy - 16 * s, c, 2 * s);
+  out +=
+    line(x, jy - 80 * s, x - jib * 0.9, jy - 16 * s, c, 2 * s) +
+    line(x, jy - 80 * s, x + jib * 0.28, jy - 16 * s, c, 2 * s);
   out += rect(x + jib * 0.16, jy - 4 * s, jib * 0.13, 34 * s, "#7a7a78");
   out += rect(x + m / 2, jy + 2 * s, 30 * s, 26 * s, "#e9e6df");
   // trolley, cable and a beam being lifted
@@ -546,13 +572,30 @@ function officeBuilding(x: number, y: number, s: number, p: Palette, r: Rand) {
   const h = 640 * s;
   let out = shadow(x, y, w * 1.3, s);
   out += rect(x - w / 2, y - h, w, h, "url(#glass)");
-  for (let i = 1; i < 7; i++) out += line(x - w / 2 + (i * w) / 7, y - h, x - w / 2 + (i * w) / 7, y - 50 * s, "#ffffff", 2 * s, 'opacity="0.45"');
-  for (let yy = y - 50 * s; yy > y - h; yy -= 42 * s) out += line(x - w / 2, yy, x + w / 2, yy, "#ffffff", 2 * s, 'opacity="0.35"');
+  for (let i = 1; i < 7; i++)
+    out += line(
+      x - w / 2 + (i * w) / 7,
+      y - h,
+      x - w / 2 + (i * w) / 7,
+      y - 50 * s,
+      "#ffffff",
+      2 * s,
+      'opacity="0.45"',
+    );
+  for (let yy = y - 50 * s; yy > y - h; yy -= 42 * s)
+    out += line(x - w / 2, yy, x + w / 2, yy, "#ffffff", 2 * s, 'opacity="0.35"');
   if (p.night) {
     for (let k = 0; k < 18; k++) {
       const c = Math.floor(r() * 7);
       const f = Math.floor(r() * 13);
-      out += rect(x - w / 2 + (c * w) / 7 + 2 * s, y - 50 * s - (f + 1) * 42 * s + 2 * s, w / 7 - 4 * s, 38 * s, p.lit, 'opacity="0.85"');
+      out += rect(
+        x - w / 2 + (c * w) / 7 + 2 * s,
+        y - 50 * s - (f + 1) * 42 * s + 2 * s,
+        w / 7 - 4 * s,
+        38 * s,
+        p.lit,
+        'opacity="0.85"',
+      );
     }
   }
   out += poly(
@@ -585,7 +628,8 @@ function warehouse(x: number, y: number, s: number, p: Palette) {
   for (const dx of [0.22, 0.5]) {
     const dx0 = left + w * dx;
     out += rect(dx0, y - 170 * s, 200 * s, 170 * s, "#b9bec3");
-    for (let k = 1; k < 10; k++) out += line(dx0, y - 170 * s + k * 17 * s, dx0 + 200 * s, y - 170 * s + k * 17 * s, "#9aa0a6", 2 * s);
+    for (let k = 1; k < 10; k++)
+      out += line(dx0, y - 170 * s + k * 17 * s, dx0 + 200 * s, y - 170 * s + k * 17 * s, "#9aa0a6", 2 * s);
   }
   out += rect(left + w * 0.82, y - 120 * s, 70 * s, 120 * s, "#5b656e");
   out += rect(left - 60 * s, y, w + 120 * s, 70 * s, "#b9b5ad");
@@ -594,7 +638,8 @@ function warehouse(x: number, y: number, s: number, p: Palette) {
 
 function fence(W: number, y: number, s: number, color = "#8a6a4f") {
   let out = "";
-  for (const k of [0.35, 0.65]) out += line(0, y - 70 * s * k * 1.4, W, y - 70 * s * k * 1.4, "#777", 2 * s, 'opacity="0.8"');
+  for (const k of [0.35, 0.65])
+    out += line(0, y - 70 * s * k * 1.4, W, y - 70 * s * k * 1.4, "#777", 2 * s, 'opacity="0.8"');
   for (let x = 20 * s; x < W; x += 110 * s) out += rect(x, y - 90 * s, 12 * s, 100 * s, color);
   return out;
 }
@@ -604,7 +649,8 @@ function livingRoom(W: number, H: number, p: Palette, r: Rand) {
   const s = Math.min(W / 1600, H / 1067);
   let out = rect(0, 0, W, floorY, "url(#wall)");
   out += rect(0, floorY, W, H - floorY, "url(#floor)");
-  for (let x = -W; x < W * 2; x += 140 * s) out += line(x, floorY, x + (x - W / 2) * 0.6, H, "#000", 1.5 * s, 'opacity="0.08"');
+  for (let x = -W; x < W * 2; x += 140 * s)
+    out += line(x, floorY, x + (x - W / 2) * 0.6, H, "#000", 1.5 * s, 'opacity="0.08"');
   out += rect(0, floorY - 14 * s, W, 14 * s, "#ffffff", 'opacity="0.7"');
   // window with the garden outside
   const wx = W * 0.56;
@@ -644,7 +690,9 @@ function livingRoom(W: number, H: number, p: Palette, r: Rand) {
   out += rect(sx + W * 0.44 - 40 * s, sy - 130 * s, 70 * s, 170 * s, "#6a898e", `rx="${n(26 * s)}"`);
   out += rect(sx + 60 * s, sy - 160 * s, 120 * s, 90 * s, "#e7c58f", `rx="${n(18 * s)}"`);
   out += rect(sx + W * 0.44 - 180 * s, sy - 160 * s, 120 * s, 90 * s, "#f1ece3", `rx="${n(18 * s)}"`);
-  out += rect(sx, sy + 30 * s, 16 * s, 40 * s, "#5b4a3a") + rect(sx + W * 0.44 - 16 * s, sy + 30 * s, 16 * s, 40 * s, "#5b4a3a");
+  out +=
+    rect(sx, sy + 30 * s, 16 * s, 40 * s, "#5b4a3a") +
+    rect(sx + W * 0.44 - 16 * s, sy + 30 * s, 16 * s, 40 * s, "#5b4a3a");
   out += ellipse(W * 0.33, floorY + 110 * s, 170 * s, 34 * s, "#8a6446");
   out += rect(W * 0.33 - 8 * s, floorY + 110 * s, 16 * s, 70 * s, "#6b4d36");
   out += ellipse(W * 0.33, floorY + 180 * s, 70 * s, 10 * s, "#000", 'opacity="0.15"');
@@ -657,7 +705,14 @@ function livingRoom(W: number, H: number, p: Palette, r: Rand) {
     [100, -120, 38],
     [30, -230, 36],
   ]) {
-    out += line(px + 45 * s, floorY - 60 * s, px + 45 * s + dx * s * 0.8, floorY - 60 * s + dy * s * 0.8, "#4f6b3f", 4 * s);
+    out += line(
+      px + 45 * s,
+      floorY - 60 * s,
+      px + 45 * s + dx * s * 0.8,
+      floorY - 60 * s + dy * s * 0.8,
+      "#4f6b3f",
+      4 * s,
+    );
     out += ellipse(
       px + 45 * s + dx * s * 0.8,
       floorY - 60 * s + dy * s * 0.8,
@@ -716,10 +771,12 @@ export function sceneSvg(kind: SceneKind, W: number, H: number, paletteName: Pal
   let body = landscape(W, H, p, r, horizon);
   const background: string[] = [];
   // a row of distant trees along the horizon
-  for (let x = -40; x < W + 40; x += 70 * s + r() * 120 * s) background.push(tree(x, horizon + 10 * s, (0.35 + r() * 0.25) * s * 1.2, p, r));
+  for (let x = -40; x < W + 40; x += 70 * s + r() * 120 * s)
+    background.push(tree(x, horizon + 10 * s, (0.35 + r() * 0.25) * s * 1.2, p, r));
   body += background.join("");
 
-  const trees = (positions: [number, number, number][]) => positions.map(([x, y, k]) => tree(W * x, y, k * s, p, r)).join("");
+  const trees = (positions: [number, number, number][]) =>
+    positions.map(([x, y, k]) => tree(W * x, y, k * s, p, r)).join("");
   switch (kind) {
     case "modern-house":
       body += trees([[0.12, base + 20 * s, 1.5]]);
@@ -737,7 +794,11 @@ export function sceneSvg(kind: SceneKind, W: number, H: number, paletteName: Pal
         [0.14, base, 2.1],
         [0.86, base + 10 * s, 2.3],
       ]);
-      body += pitchedHouse(W * 0.5, base - 20 * s, 1.25 * s, p, r, { wall: p.walls[3], roof: p.night ? "#6f4a3f" : "#b0603f", old: true });
+      body += pitchedHouse(W * 0.5, base - 20 * s, 1.25 * s, p, r, {
+        wall: p.walls[3],
+        roof: p.night ? "#6f4a3f" : "#b0603f",
+        old: true,
+      });
       body += bush(W * 0.3, base + 30 * s, 1.5 * s, p, r) + bush(W * 0.7, base + 30 * s, 1.5 * s, p, r);
       body += trees([[0.97, base + 80 * s, 2.6]]);
       break;
@@ -783,7 +844,8 @@ export function sceneSvg(kind: SceneKind, W: number, H: number, paletteName: Pal
       break;
     case "storefronts":
       body += rect(0, base + 40 * s, W, H, "#6e7379");
-      for (let x = 40 * s; x < W; x += 220 * s) body += rect(x, base + 120 * s, 110 * s, 8 * s, "#f2efe6", 'opacity="0.8"');
+      for (let x = 40 * s; x < W; x += 220 * s)
+        body += rect(x, base + 120 * s, 110 * s, 8 * s, "#f2efe6", 'opacity="0.8"');
       body += storefronts(W, W * 0.5, base - 20 * s, 1.15 * s, p, r);
       body += trees([
         [0.03, base + 30 * s, 1.6],
@@ -820,8 +882,12 @@ export function sceneSvg(kind: SceneKind, W: number, H: number, paletteName: Pal
         [0.3, horizon + 80 * s, 1.2],
         [0.55, horizon + 70 * s, 0.9],
       ]);
-      body += rect(W * 0.6, base - 150 * s, 12 * s, 170 * s, "#6b5444") + rect(W * 0.74, base - 150 * s, 12 * s, 170 * s, "#6b5444");
-      body += rect(W * 0.58, base - 250 * s, W * 0.18, 130 * s, "#ffffff") + rect(W * 0.58, base - 250 * s, W * 0.18, 30 * s, "#2f5d7c");
+      body +=
+        rect(W * 0.6, base - 150 * s, 12 * s, 170 * s, "#6b5444") +
+        rect(W * 0.74, base - 150 * s, 12 * s, 170 * s, "#6b5444");
+      body +=
+        rect(W * 0.58, base - 250 * s, W * 0.18, 130 * s, "#ffffff") +
+        rect(W * 0.58, base - 250 * s, W * 0.18, 30 * s, "#2f5d7c");
       body += fence(W, base + 80 * s, 1.2 * s);
       break;
     }
@@ -858,7 +924,8 @@ export function aerialCitySvg(W: number, H: number, seed = 7, shade = true) {
           { cx: W * 0.86, cy: H * 0.7, rx: W * 0.09, ry: H * 0.2 },
           { cx: W * 0.4, cy: H * 0.86, rx: W * 0.08, ry: H * 0.16 },
         ];
-  const inside = (x: number, y: number, k: number) => lagoons.some((l) => ((x - l.cx) / (l.rx * k)) ** 2 + ((y - l.cy) / (l.ry * k)) ** 2 < 1);
+  const inside = (x: number, y: number, k: number) =>
+    lagoons.some((l) => ((x - l.cx) / (l.rx * k)) ** 2 + ((y - l.cy) / (l.ry * k)) ** 2 < 1);
   let body = rect(0, 0, W, H, "#cfc8bb");
   // city blocks with rooftops, leaving room for the parks around the lagoons
   const bw = 86 * u;
@@ -907,7 +974,9 @@ export function aerialCitySvg(W: number, H: number, seed = 7, shade = true) {
     body += ellipse(l.cx - l.rx * 0.2, l.cy - l.ry * 0.3, l.rx * 0.4, l.ry * 0.12, "#ffffff", 'opacity="0.12"');
   }
   const shadeParts = textShade(W, H);
-  const defs = `<radialGradient id="lagoon"><stop offset="0" stop-color="#3f7fa8"/><stop offset="1" stop-color="#6fa9c9"/></radialGradient>` + shadeParts.def;
+  const defs =
+    `<radialGradient id="lagoon"><stop offset="0" stop-color="#3f7fa8"/><stop offset="1" stop-color="#6fa9c9"/></radialGradient>` +
+    shadeParts.def;
   return svgDoc(W, H, defs, body + (shade ? shadeParts.body : ""));
 }
 
@@ -1015,7 +1084,9 @@ export function obeliskSquareSvg(W: number, H: number, seed = 23) {
   const my = horizon + (H - horizon) * 0.55;
   body += ellipse(mx, my + 6 * u, 150 * u, 22 * u, "#000", 'opacity="0.12"');
   body += ellipse(mx, my, 130 * u, 20 * u, "#a9cfe0") + ellipse(mx, my - 3 * u, 118 * u, 15 * u, "url(#water)");
-  body += rect(mx - 46 * u, my - 30 * u, 92 * u, 24 * u, "#d8d0c2") + rect(mx - 34 * u, my - 50 * u, 68 * u, 22 * u, "#e4ddd1");
+  body +=
+    rect(mx - 46 * u, my - 30 * u, 92 * u, 24 * u, "#d8d0c2") +
+    rect(mx - 34 * u, my - 50 * u, 68 * u, 22 * u, "#e4ddd1");
   const top = my - H * (portrait ? 0.5 : 0.72);
   body += poly(
     [
@@ -1052,7 +1123,8 @@ export function obeliskSquareSvg(W: number, H: number, seed = 23) {
       rect(bx, my + 42 * u, 40 * u, 6 * u, "#7a5a40") +
       rect(bx + 4 * u, my + 48 * u, 4 * u, 10 * u, "#444") +
       rect(bx + 32 * u, my + 48 * u, 4 * u, 10 * u, "#444");
-  for (const lx of [mx - 250 * u, mx + 270 * u]) body += rect(lx, my - 70 * u, 4 * u, 130 * u, "#3d4247") + circle(lx + 2 * u, my - 72 * u, 7 * u, "#f5f0dc");
+  for (const lx of [mx - 250 * u, mx + 270 * u])
+    body += rect(lx, my - 70 * u, 4 * u, 130 * u, "#3d4247") + circle(lx + 2 * u, my - 72 * u, 7 * u, "#f5f0dc");
   const shadeParts = textShade(W, H);
   const defs =
     commonDefs(p) +

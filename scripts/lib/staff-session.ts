@@ -36,7 +36,10 @@ export function createStaffUser(env: NodeJS.ProcessEnv): Staff {
 async function getPage(base: string, path: string, cookie?: string) {
   const res = await fetch(base + path, { headers: cookie ? { cookie } : {}, redirect: "manual" });
   const html = await res.text();
-  if (res.status !== 200) throw new Error(`GET ${path}: status ${res.status}${res.headers.get("location") ? ` -> ${res.headers.get("location")}` : ""}`);
+  if (res.status !== 200)
+    throw new Error(
+      `GET ${path}: status ${res.status}${res.headers.get("location") ? ` -> ${res.headers.get("location")}` : ""}`,
+    );
   return html;
 }
 
@@ -68,7 +71,9 @@ export async function signIn(base: string, staff: Staff) {
     .map((c) => c.split(";")[0])
     .find((c) => c.startsWith("__session="));
   if (res.status < 300 || res.status >= 400 || !location.startsWith("/admin/dashboard") || !session) {
-    throw new Error(`o login da equipe falhou: status ${res.status}, location "${location}": ${refusal(await res.text())}`);
+    throw new Error(
+      `o login da equipe falhou: status ${res.status}, location "${location}": ${refusal(await res.text())}`,
+    );
   }
   // Only the session: the toast cookie of the redirect would keep every
   // later page showing "Login bem-sucedido" and clearing it again.
@@ -101,10 +106,16 @@ export async function saveProperty(base: string, cookie: string, id: number): Pr
     };
   }
   const form = findForm(html, `edição do imóvel ${id}`, (f) => f.attrs.get("id") === "property-form");
-  if (!form.fields.some((f) => f.name === "id" && f.value === String(id))) throw new Error(`o formulário de ${path} não traz o id do imóvel`);
+  if (!form.fields.some((f) => f.name === "id" && f.value === String(id)))
+    throw new Error(`o formulário de ${path} não traz o id do imóvel`);
   const { body: payload, contentType } = multipart(form.fields);
   t0 = performance.now();
-  const res = await fetch(base + path, { method: "POST", headers: { cookie, origin: base, "content-type": contentType }, body: payload, redirect: "manual" });
+  const res = await fetch(base + path, {
+    method: "POST",
+    headers: { cookie, origin: base, "content-type": contentType },
+    body: payload,
+    redirect: "manual",
+  });
   const body = await res.text();
   const save = { status: res.status, ms: performance.now() - t0 };
   const location = res.headers.get("location") ?? "";

@@ -21,7 +21,8 @@ export class Goals {
     const figureWidth = Math.max(...this.list.map((g) => g.figure.length), 5);
     console.log("\nResumo das metas:");
     console.log(`  ${"meta".padEnd(width)}  ${"valor".padEnd(figureWidth)}  resultado`);
-    for (const g of this.list) console.log(`  ${g.target.padEnd(width)}  ${g.figure.padEnd(figureWidth)}  ${verdict(g.met)}`);
+    for (const g of this.list)
+      console.log(`  ${g.target.padEnd(width)}  ${g.figure.padEnd(figureWidth)}  ${verdict(g.met)}`);
     const judged = this.list.filter((g) => g.met !== null);
     console.log(`  ${judged.filter((g) => g.met).length} de ${judged.length} metas atingidas`);
   }

@@ -21,7 +21,11 @@ test("an admin's edit shows in the master's audit trail, filtered by that person
 }) => {
   const property = await createProperty({ featured: false });
   await page.goto("/admin/properties");
-  await page.getByTestId("property-row").filter({ hasText: property.name }).getByRole("button", { name: "Adicionar aos destaques" }).click();
+  await page
+    .getByTestId("property-row")
+    .filter({ hasText: property.name })
+    .getByRole("button", { name: "Adicionar aos destaques" })
+    .click();
   await expect(toast(page)).toContainText("Imóvel adicionado aos destaques");
 
   const master = await createUser("master");
@@ -60,13 +64,17 @@ test("an admin's edit shows in the master's audit trail, filtered by that person
 
   // The row in the database: who, what, and the one field that changed.
   const stored = await appDb().selectFrom("audit_log").selectAll().where("actor_id", "=", admin.id).execute();
-  expect(stored.map((r) => [r.entity, r.entity_id, JSON.parse(r.changes)])).toEqual([["property", String(property.id), { featured: [0, 1] }]]);
+  expect(stored.map((r) => [r.entity, r.entity_id, JSON.parse(r.changes)])).toEqual([
+    ["property", String(property.id), { featured: [0, 1] }],
+  ]);
 });
 
 test("an admin is refused at /admin/auditoria and has no link to it", async ({ page, admin }) => {
   await page.goto("/admin/dashboard");
   await expect(page.getByRole("heading", { name: `Olá, ${admin.name}` })).toBeVisible();
-  await expect(page.getByRole("navigation", { name: "Administração" }).getByRole("link", { name: "Auditoria" })).toHaveCount(0);
+  await expect(
+    page.getByRole("navigation", { name: "Administração" }).getByRole("link", { name: "Auditoria" }),
+  ).toHaveCount(0);
   await page.goto("/admin/auditoria");
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await expect(toast(page)).toContainText("Acesso negado");
@@ -75,7 +83,11 @@ test("an admin is refused at /admin/auditoria and has no link to it", async ({ p
 test("a password reset is recorded without the password", async ({ page, master, createUser }) => {
   const target = await createUser("admin");
   await page.goto("/admin/equipe");
-  await page.getByRole("row").filter({ hasText: target.email }).getByRole("button", { name: "Redefinir senha" }).click();
+  await page
+    .getByRole("row")
+    .filter({ hasText: target.email })
+    .getByRole("button", { name: "Redefinir senha" })
+    .click();
   const password = (await page.locator("[role=alert] code").textContent())?.trim() ?? "";
   expect(password).toMatch(/^[A-Za-z0-9]{12}$/);
 
@@ -89,7 +101,12 @@ test("a password reset is recorded without the password", async ({ page, master,
   expect(await page.content()).not.toContain(password);
 
   const stored = JSON.stringify(
-    await appDb().selectFrom("audit_log").selectAll().where("entity_id", "=", String(target.id)).where("entity", "=", "staff_account").execute(),
+    await appDb()
+      .selectFrom("audit_log")
+      .selectAll()
+      .where("entity_id", "=", String(target.id))
+      .where("entity", "=", "staff_account")
+      .execute(),
   );
   expect(stored).toContain("password_reset");
   expect(stored).not.toContain(password);

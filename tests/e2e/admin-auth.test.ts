@@ -57,7 +57,11 @@ test("repeated failures on one account are throttled with HTTP 429", async ({ pa
   const statuses: number[] = [];
   for (let i = 0; i < 6; i++) {
     const res = await page.request
-      .post("/admin", { form: { username: user.username, password: `errada-${i}` }, headers: { Origin: E2E_URL }, maxRedirects: 0 })
+      .post("/admin", {
+        form: { username: user.username, password: `errada-${i}` },
+        headers: { Origin: E2E_URL },
+        maxRedirects: 0,
+      })
       .catch(() => null);
     statuses.push(res?.status() ?? 0);
   }
@@ -80,7 +84,12 @@ function newestEmailTo(address: string) {
   return raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, h) => String.fromCharCode(parseInt(h, 16)));
 }
 
-test("password recovery through the emailed link, single use; it ends the account's other sessions", async ({ page, createUser, signIn, newContext }) => {
+test("password recovery through the emailed link, single use; it ends the account's other sessions", async ({
+  page,
+  createUser,
+  signIn,
+  newContext,
+}) => {
   const user = await createUser("admin");
   // The same account, signed in on another browser (a stolen or forgotten session).
   const elsewhere = await newContext();
@@ -160,7 +169,9 @@ test("profile: change name, and the password only with the current one", async (
   await page.getByLabel("Nome").fill("Nome Atualizado");
   await page.getByRole("button", { name: "Salvar dados" }).click();
   await expect(page.getByText("Perfil atualizado")).toBeVisible();
-  expect(await appDb().selectFrom("users").select("name").where("id", "=", user.id).executeTakeFirst()).toEqual({ name: "Nome Atualizado" });
+  expect(await appDb().selectFrom("users").select("name").where("id", "=", user.id).executeTakeFirst()).toEqual({
+    name: "Nome Atualizado",
+  });
 
   await page.getByLabel("Senha atual", { exact: true }).fill("nao-e-esta-1");
   await page.getByLabel("Nova senha", { exact: true }).fill("outraSenha123");
@@ -175,20 +186,30 @@ test("profile: change name, and the password only with the current one", async (
   await expect(page.getByText("Senha alterada")).toBeVisible();
 });
 
-test("profile: the email (where recovery links go) changes only with the current password", async ({ page, admin: user }) => {
+test("profile: the email (where recovery links go) changes only with the current password", async ({
+  page,
+  admin: user,
+}) => {
   await page.goto("/admin/perfil");
   const newEmail = `novo-${Date.now()}@teste.com`;
   await page.getByLabel("Email", { exact: true }).fill(newEmail);
   await page.getByRole("button", { name: "Salvar dados" }).click();
   await expect(page.getByText("Para trocar o email, informe a sua senha atual.")).toBeVisible();
-  expect(await appDb().selectFrom("users").select("email").where("id", "=", user.id).executeTakeFirst()).toEqual({ email: user.email });
+  expect(await appDb().selectFrom("users").select("email").where("id", "=", user.id).executeTakeFirst()).toEqual({
+    email: user.email,
+  });
   await page.getByLabel("Senha atual (só para trocar o email)").fill(user.password);
   await page.getByRole("button", { name: "Salvar dados" }).click();
   await expect(page.getByText("Perfil atualizado")).toBeVisible();
-  expect(await appDb().selectFrom("users").select("email").where("id", "=", user.id).executeTakeFirst()).toEqual({ email: newEmail });
+  expect(await appDb().selectFrom("users").select("email").where("id", "=", user.id).executeTakeFirst()).toEqual({
+    email: newEmail,
+  });
 });
 
-test("profile: with JavaScript the refused post answers in place, without a page load or a script error", async ({ page, signInAs }) => {
+test("profile: with JavaScript the refused post answers in place, without a page load or a script error", async ({
+  page,
+  signInAs,
+}) => {
   await signInAs("admin");
   const problems: string[] = [];
   const pageLoads: string[] = [];

@@ -65,7 +65,9 @@ async function fetchHome(page: Page) {
 }
 
 async function showHome(page: Page, html: string) {
-  await page.route(`${BASE_URL}/`, (route) => route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html }));
+  await page.route(`${BASE_URL}/`, (route) =>
+    route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html }),
+  );
   await page.goto("/");
   await page.unroute(`${BASE_URL}/`);
 }
@@ -95,12 +97,19 @@ test("the page lists the three banners with the count line, badges and edit link
     await expect(card.getByText("Ativo", { exact: true })).toBeVisible();
     await expect(card.getByText("Desktop", { exact: true })).toBeVisible();
     await expect(card.getByText("Mobile", { exact: true })).toBeVisible();
-    await expect(card.getByRole("link", { name: `Editar ${b.title}` })).toHaveAttribute("href", `/admin/banners/${b.id}`);
+    await expect(card.getByRole("link", { name: `Editar ${b.title}` })).toHaveAttribute(
+      "href",
+      `/admin/banners/${b.id}`,
+    );
   }
 });
 
 test("a banner whose image is missing shows the placeholder", async ({ page }) => {
-  await appDb().updateTable("banners").set({ image_url: "/uploads/banners/ffffffffffffffffffffffffffffffff.webp" }).where("id", "=", "banner-3").execute();
+  await appDb()
+    .updateTable("banners")
+    .set({ image_url: "/uploads/banners/ffffffffffffffffffffffffffffffff.webp" })
+    .where("id", "=", "banner-3")
+    .execute();
   await page.goto("/admin/banners");
   await expect(page.getByTestId("banner-card-banner-3").getByText("Imagem não encontrada")).toBeVisible();
   await expect(page.getByTestId("banner-card-banner-1").getByText("Imagem não encontrada")).toHaveCount(0);
@@ -131,11 +140,20 @@ for (const js of [true, false]) {
 
       await expect(page).toHaveURL(`${BASE_URL}/admin/banners`);
       await expect(page.getByTestId("banner-card-banner-3").getByRole("heading")).toHaveText(title);
-      expect(stored).toMatchObject({ title, subtitle: "Subtítulo de teste", btn_text: "Conferir agora", link: "/imoveis?tipo=Casa", is_active: 1 });
+      expect(stored).toMatchObject({
+        title,
+        subtitle: "Subtítulo de teste",
+        btn_text: "Conferir agora",
+        link: "/imoveis?tipo=Casa",
+        is_active: 1,
+      });
       await showHome(page, home);
       await expect(slider(page).getByRole("heading", { name: title })).toBeAttached();
       await expect(slider(page).getByText("Subtítulo de teste")).toBeAttached();
-      await expect(slider(page).getByRole("link", { name: "Conferir agora", exact: true })).toHaveAttribute("href", "/imoveis?tipo=Casa");
+      await expect(slider(page).getByRole("link", { name: "Conferir agora", exact: true })).toHaveAttribute(
+        "href",
+        "/imoveis?tipo=Casa",
+      );
       await expect(slider(page).getByRole("link", { name: B3.btn_text, exact: true })).toHaveCount(0);
     });
 
@@ -209,10 +227,17 @@ for (const js of [true, false]) {
       // as a substring; buttons, links and the active flag stay).
       await appDb()
         .updateTable("banners")
-        .set((eb) => ({ title: eb("title", "||", " (alterado)"), subtitle: "Outro subtítulo", show_on_mobile: 0, mobile_image_url: eb.ref("image_url") }))
+        .set((eb) => ({
+          title: eb("title", "||", " (alterado)"),
+          subtitle: "Outro subtítulo",
+          show_on_mobile: 0,
+          mobile_image_url: eb.ref("image_url"),
+        }))
         .execute();
       await page.goto("/admin/banners");
-      await expect(page.getByTestId("banner-card-banner-1").getByRole("heading")).toHaveText(`${DEFAULT_BANNERS[0].title} (alterado)`);
+      await expect(page.getByTestId("banner-card-banner-1").getByRole("heading")).toHaveText(
+        `${DEFAULT_BANNERS[0].title} (alterado)`,
+      );
       await expect(page.getByTestId("banner-card-banner-1").getByText("Mobile", { exact: true })).toHaveCount(0);
       const confirm = page.getByRole("button", { name: "Confirmar restauração" });
       await expect(confirm).toBeHidden();
@@ -310,9 +335,11 @@ test.describe("without JavaScript", () => {
     const files = uploadedFiles();
     await page.goto("/admin/banners/banner-3");
     await page.getByLabel("Título *").fill(`Com arquivo falso ${uniq()}`);
-    await page
-      .getByLabel("Imagem desktop")
-      .setInputFiles({ name: "foto.png", mimeType: "image/png", buffer: Buffer.from("isto não é uma imagem\n".repeat(20)) });
+    await page.getByLabel("Imagem desktop").setInputFiles({
+      name: "foto.png",
+      mimeType: "image/png",
+      buffer: Buffer.from("isto não é uma imagem\n".repeat(20)),
+    });
     const response = page.waitForResponse((r) => r.request().method() === "POST");
     await page.getByRole("button", { name: "Salvar alterações" }).click();
     expect((await response).status()).toBe(400);
@@ -350,7 +377,11 @@ test("a 16 MB camera photo gets the form back with the size message, not a reset
   (await png(400, 300, [10, 20, 30])).copy(big); // real PNG bytes first: only the size is wrong
   const res = await page.request.post("/admin/banners/banner-3", {
     headers: { Origin: BASE_URL },
-    multipart: { title: "Foto do celular", show_on_desktop: "on", image: { name: "celular.png", mimeType: "image/png", buffer: big } },
+    multipart: {
+      title: "Foto do celular",
+      show_on_desktop: "on",
+      image: { name: "celular.png", mimeType: "image/png", buffer: big },
+    },
   });
   expect(res.status()).toBe(400);
   expect(await res.text()).toContain(BANNER_FORM_MESSAGES.imageTooLarge);
@@ -375,7 +406,9 @@ for (const [label, file] of [
     async () => ({
       name: "vetor.png",
       mimeType: "image/png",
-      buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="600"><rect width="1600" height="600" fill="#3366aa"/></svg>'),
+      buffer: Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="600"><rect width="1600" height="600" fill="#3366aa"/></svg>',
+      ),
     }),
   ],
 ] as const) {
@@ -398,9 +431,15 @@ test("ids outside banner-1..3 are a 404 to edit and refused to post", async ({ p
   expect(res?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Banner não encontrado" })).toBeVisible();
 
-  const toggle = await page.request.post("/admin/banners", { form: { intent: "toggle", id: "banner-9" }, headers: { Origin: BASE_URL } });
+  const toggle = await page.request.post("/admin/banners", {
+    form: { intent: "toggle", id: "banner-9" },
+    headers: { Origin: BASE_URL },
+  });
   expect(await toggle.text()).toContain(BANNER_MESSAGES.onlyFixed);
-  const edit = await page.request.post("/admin/banners/banner-9", { multipart: { title: "X", show_on_desktop: "on" }, headers: { Origin: BASE_URL } });
+  const edit = await page.request.post("/admin/banners/banner-9", {
+    multipart: { title: "X", show_on_desktop: "on" },
+    headers: { Origin: BASE_URL },
+  });
   expect(await edit.text()).toContain(BANNER_MESSAGES.onlyFixed);
   const add = await page.request.post("/admin/banners", { form: { intent: "add" }, headers: { Origin: BASE_URL } });
   expect(await add.text()).toContain(BANNER_MESSAGES.addRefused);
@@ -411,7 +450,11 @@ test("the banner pages require a staff session", async ({ page, context }) => {
   await context.clearCookies();
   await page.goto("/admin/banners/banner-3");
   await expect(page).toHaveURL(`${BASE_URL}/admin`);
-  const post = await page.request.post("/admin/banners", { form: { intent: "restore" }, headers: { Origin: BASE_URL }, maxRedirects: 0 });
+  const post = await page.request.post("/admin/banners", {
+    form: { intent: "restore" },
+    headers: { Origin: BASE_URL },
+    maxRedirects: 0,
+  });
   expect(post.status()).toBe(302);
   expect((await row("banner-1")).title).toBe(DEFAULT_BANNERS[0].title);
 });

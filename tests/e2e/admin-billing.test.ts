@@ -24,7 +24,8 @@ const billingsOf = (clientId: number) =>
     .orderBy("month_year")
     .orderBy("id")
     .execute();
-const group = (page: Page, name: string) => page.getByTestId("billing-group").filter({ has: page.locator("summary", { hasText: name }) });
+const group = (page: Page, name: string) =>
+  page.getByTestId("billing-group").filter({ has: page.locator("summary", { hasText: name }) });
 // "2026-10-05" -> "05/10/2026"
 const br = (day: string) => day.split("-").reverse().join("/");
 
@@ -82,7 +83,12 @@ for (const js of [true, false]) {
     expect(row).toMatchObject({ month_year: "2026-10", amount_cents: 125000, due_date: "2026-10-05" });
     expect(
       await count("audit_log", (eb) =>
-        eb.and([eb("entity", "=", "billing"), eb("entity_id", "=", String(row.id)), eb("action", "=", "create"), eb("actor_id", "=", admin.id)]),
+        eb.and([
+          eb("entity", "=", "billing"),
+          eb("entity_id", "=", String(row.id)),
+          eb("action", "=", "create"),
+          eb("actor_id", "=", admin.id),
+        ]),
       ),
     ).toBe(1);
 
@@ -164,7 +170,11 @@ for (const js of [true, false]) {
     createBilling,
   }) => {
     const client = await createClient({ name: `Status ${uniq()}` });
-    const billing = await createBilling(client.id, { month_year: "2099-03", due_date: "2099-03-10", amount_cents: 50000 });
+    const billing = await createBilling(client.id, {
+      month_year: "2099-03",
+      due_date: "2099-03-10",
+      amount_cents: 50000,
+    });
     const context = await newContext({ javaScriptEnabled: js });
     await signIn(admin, context);
     const page = await context.newPage();
@@ -198,7 +208,12 @@ for (const js of [true, false]) {
     expect((await billingsOf(client.id))[0]).toMatchObject({ status: "pending", payment_date: null });
     expect(
       await count("audit_log", (eb) =>
-        eb.and([eb("entity", "=", "billing"), eb("entity_id", "=", String(billing.id)), eb("action", "=", "update"), eb("actor_id", "=", admin.id)]),
+        eb.and([
+          eb("entity", "=", "billing"),
+          eb("entity_id", "=", String(billing.id)),
+          eb("action", "=", "update"),
+          eb("actor_id", "=", admin.id),
+        ]),
       ),
     ).toBe(2);
   });
@@ -250,7 +265,9 @@ for (const js of [true, false]) {
     await row.getByLabel("Status da cobrança de fevereiro de 2020").selectOption({ label: "Pendente" });
     if (!js) await row.getByRole("button", { name: "Salvar status" }).click();
     await expect(toast(page)).toContainText("Status da cobrança atualizado!");
-    await expect(toast(page)).toContainText(`${client.name}, fevereiro de 2020: Pendente (vencida: aparece como Em Atraso).`);
+    await expect(toast(page)).toContainText(
+      `${client.name}, fevereiro de 2020: Pendente (vencida: aparece como Em Atraso).`,
+    );
     expect((await billingsOf(client.id))[0]).toMatchObject({ status: "pending" });
     // Still read as overdue, with the reason beside the selector.
     await expect(badge).toBeVisible();
@@ -259,7 +276,11 @@ for (const js of [true, false]) {
 
     // The billing's dialog says it too.
     await row.getByRole("link", { name: "fevereiro de 2020" }).click();
-    await expect(page.getByRole("dialog", { name: "Cobrança de fevereiro de 2020" }).getByText(/^vencida: aparece como Em Atraso$/i)).toBeVisible();
+    await expect(
+      page
+        .getByRole("dialog", { name: "Cobrança de fevereiro de 2020" })
+        .getByText(/^vencida: aparece como Em Atraso$/i),
+    ).toBeVisible();
   });
 }
 
@@ -363,7 +384,12 @@ for (const js of [true, false]) {
     expect((await page.request.get(`/arquivos/cobrancas/${boleto.id}`)).status()).toBe(404);
     expect(
       await count("audit_log", (eb) =>
-        eb.and([eb("entity", "=", "billing_document"), eb("entity_id", "=", String(boleto.id)), eb("action", "=", "delete"), eb("actor_id", "=", admin.id)]),
+        eb.and([
+          eb("entity", "=", "billing_document"),
+          eb("entity_id", "=", String(boleto.id)),
+          eb("action", "=", "delete"),
+          eb("actor_id", "=", admin.id),
+        ]),
       ),
     ).toBe(1);
 
@@ -378,7 +404,13 @@ for (const js of [true, false]) {
   });
 }
 
-test("a client's delete takes its billings and boleto files along", async ({ admin: _admin, page, createClient, createBilling, attachBoleto }) => {
+test("a client's delete takes its billings and boleto files along", async ({
+  admin: _admin,
+  page,
+  createClient,
+  createBilling,
+  attachBoleto,
+}) => {
   const client = await createClient({ name: `Apagar Cliente ${uniq()}` });
   const billing = await createBilling(client.id);
   const boleto = await attachBoleto(billing.id);

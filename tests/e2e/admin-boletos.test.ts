@@ -72,7 +72,15 @@ for (const js of [true, false]) {
     await expect(analysis).toContainText("dezembro de 2026");
     await expect(analysis).toContainText(a.line.slice(0, 5));
     await expect(analysis).toContainText(`${ana.name}`);
-    expect((await appDb().selectFrom("boleto_queue").select("confirmed_at").where("id", "=", first).executeTakeFirstOrThrow()).confirmed_at).toBeNull();
+    expect(
+      (
+        await appDb()
+          .selectFrom("boleto_queue")
+          .select("confirmed_at")
+          .where("id", "=", first)
+          .executeTakeFirstOrThrow()
+      ).confirmed_at,
+    ).toBeNull();
     await page.getByRole("button", { name: "Confirmar e Criar Cobrança" }).click();
     await expect(toast(page)).toContainText("Boleto Analisado");
     await expect(page).toHaveURL(/aba=cobrancas/);
@@ -106,9 +114,17 @@ for (const js of [true, false]) {
         .where("b.client_id", "=", clientId)
         .execute();
     expect(await rowsOf(ana.id)).toEqual([
-      expect.objectContaining({ month_year: "2026-12", amount_cents: 185000, due_date: "2026-12-10", status: "pending", file_name: `boleto-ana-${tag}.pdf` }),
+      expect.objectContaining({
+        month_year: "2026-12",
+        amount_cents: 185000,
+        due_date: "2026-12-10",
+        status: "pending",
+        file_name: `boleto-ana-${tag}.pdf`,
+      }),
     ]);
-    expect(await rowsOf(bruno.id)).toEqual([expect.objectContaining({ month_year: "2026-12", amount_cents: 420000, due_date: "2027-01-05" })]);
+    expect(await rowsOf(bruno.id)).toEqual([
+      expect.objectContaining({ month_year: "2026-12", amount_cents: 420000, due_date: "2027-01-05" }),
+    ]);
     expect(await count("boleto_queue", (eb) => eb("client_id", "in", [ana.id, bruno.id]))).toBe(0);
     const [anaRow] = await rowsOf(ana.id);
     expect(fs.readFileSync(path.join(privateDir, anaRow.file_key))).toEqual(a.bytes);
@@ -145,21 +161,32 @@ for (const js of [true, false]) {
   });
 }
 
-test("a file with no boleto shows Não encontrada / Não encontrado; Analisar Novamente drops it and its file", async ({ admin: _admin, page, createClient }) => {
+test("a file with no boleto shows Não encontrada / Não encontrado; Analisar Novamente drops it and its file", async ({
+  admin: _admin,
+  page,
+  createClient,
+}) => {
   const client = await createClient({ name: `Carta ${uniq()}` });
   const letter = Buffer.from(
-    await textPagePdf("Comunicado aos inquilinos", ["A manutenção da caixa d'água será feita na próxima semana.", "Atenciosamente, a administração."]),
+    await textPagePdf("Comunicado aos inquilinos", [
+      "A manutenção da caixa d'água será feita na próxima semana.",
+      "Atenciosamente, a administração.",
+    ]),
   );
   const id = await analyse(page, client.name, "comunicado.pdf", letter, true);
   const analysis = page.getByTestId("boleto-analysis");
   await expect(analysis).toContainText("Vencimento");
   await expect(analysis.getByText("Não encontrada").first()).toBeVisible();
   await expect(analysis).toContainText("Não encontrado");
-  const key = (await appDb().selectFrom("boleto_queue").select("file_key").where("id", "=", id).executeTakeFirstOrThrow()).file_key;
+  const key = (
+    await appDb().selectFrom("boleto_queue").select("file_key").where("id", "=", id).executeTakeFirstOrThrow()
+  ).file_key;
   expect(fs.existsSync(path.join(privateDir, key))).toBe(true);
   await page.getByRole("button", { name: "Analisar Novamente" }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/clients/cobrancas/boleto\\?cliente=${client.id}$`));
-  await expect(page.getByRole("dialog", { name: "Anexar Boleto" }).getByLabel("Cliente", { exact: true })).toHaveValue(String(client.id));
+  await expect(page.getByRole("dialog", { name: "Anexar Boleto" }).getByLabel("Cliente", { exact: true })).toHaveValue(
+    String(client.id),
+  );
   expect(await count("boleto_queue", (eb) => eb("id", "=", id))).toBe(0);
   expect(fs.existsSync(path.join(privateDir, key))).toBe(false);
 });
@@ -176,7 +203,13 @@ test("a corrupt PDF, an .exe named .pdf and a missing file are refused with noth
   const page = await context.newPage();
   const before = await count("boleto_queue", (eb) => eb("client_id", "=", client.id));
   const corrupt = samplePdf(`boleto ${uniq()}`).subarray(0, 40);
-  const exe = Buffer.concat([Buffer.from("MZ"), Buffer.alloc(58), Buffer.from([0x40, 0, 0, 0]), Buffer.from("PE\0\0"), Buffer.alloc(600, 0x90)]);
+  const exe = Buffer.concat([
+    Buffer.from("MZ"),
+    Buffer.alloc(58),
+    Buffer.from([0x40, 0, 0, 0]),
+    Buffer.from("PE\0\0"),
+    Buffer.alloc(600, 0x90),
+  ]);
   for (const [bytes, message] of [
     [corrupt, "Não foi possível analisar o boleto. Verifique se o arquivo está legível."],
     [exe, "Tipo de arquivo não suportado"],

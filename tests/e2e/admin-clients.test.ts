@@ -16,7 +16,8 @@ function clientByEmail(email: string) {
 }
 
 async function passwordHash(userId: number) {
-  return (await appDb().selectFrom("users").select("password_hash").where("id", "=", userId).executeTakeFirstOrThrow()).password_hash;
+  return (await appDb().selectFrom("users").select("password_hash").where("id", "=", userId).executeTakeFirstOrThrow())
+    .password_hash;
 }
 
 async function fillNewClient(page: Page, values: Record<string, string>) {
@@ -31,11 +32,17 @@ async function fillNewClient(page: Page, values: Record<string, string>) {
     monthly_rent: "Aluguel mensal (R$)",
     payment_due_day: "Dia de vencimento",
   };
-  for (const [field, value] of Object.entries(values)) await page.getByLabel(labels[field], { exact: true }).fill(value);
+  for (const [field, value] of Object.entries(values))
+    await page.getByLabel(labels[field], { exact: true }).fill(value);
 }
 
 for (const js of [true, false]) {
-  test(`creates a client with a generated password, shown once (JavaScript ${js ? "on" : "off"})`, async ({ admin, newContext, signIn, createClient }) => {
+  test(`creates a client with a generated password, shown once (JavaScript ${js ? "on" : "off"})`, async ({
+    admin,
+    newContext,
+    signIn,
+    createClient,
+  }) => {
     const context = await newContext({ javaScriptEnabled: js });
     await signIn(admin, context);
     const page = await context.newPage();
@@ -87,7 +94,12 @@ for (const js of [true, false]) {
   });
 }
 
-test("bad input gives field errors, keeps the values and writes nothing (JavaScript off)", async ({ admin, newContext, signIn, createClient }) => {
+test("bad input gives field errors, keeps the values and writes nothing (JavaScript off)", async ({
+  admin,
+  newContext,
+  signIn,
+  createClient,
+}) => {
   const existing = await createClient();
   const context = await newContext({ javaScriptEnabled: false });
   await signIn(admin, context);
@@ -97,7 +109,11 @@ test("bad input gives field errors, keeps the values and writes nothing (JavaScr
   const base = { name: `Cliente Ruim ${tag}`, email, username: `ruim-${tag}` };
 
   const cases: [Record<string, string>, string, string][] = [
-    [{ username: existing.username.toUpperCase() }, "Nome de usuário *", "Este nome de usuário já está em uso. Por favor, escolha outro."],
+    [
+      { username: existing.username.toUpperCase() },
+      "Nome de usuário *",
+      "Este nome de usuário já está em uso. Por favor, escolha outro.",
+    ],
     [{ cpf_cnpj: "529.982.247-24" }, "CPF/CNPJ", "CPF ou CNPJ inválido: confira os dígitos."],
     [{ payment_due_day: "0" }, "Dia de vencimento", "O dia de vencimento deve ser um número de 1 a 31."],
     [{ payment_due_day: "32" }, "Dia de vencimento", "O dia de vencimento deve ser um número de 1 a 31."],
@@ -119,12 +135,21 @@ test("bad input gives field errors, keeps the values and writes nothing (JavaScr
   }
 });
 
-test("the same bad input with JavaScript on: the field error, no row", async ({ admin: _admin, page, createClient }) => {
+test("the same bad input with JavaScript on: the field error, no row", async ({
+  admin: _admin,
+  page,
+  createClient,
+}) => {
   const existing = await createClient();
   const tag = uniq();
   const email = `ruimjs-${tag}@teste.com.br`;
   await page.goto("/admin/clients/new");
-  await fillNewClient(page, { name: `Cliente JS ${tag}`, email, username: existing.username.toUpperCase(), payment_due_day: "32" });
+  await fillNewClient(page, {
+    name: `Cliente JS ${tag}`,
+    email,
+    username: existing.username.toUpperCase(),
+    payment_due_day: "32",
+  });
   await page.getByRole("button", { name: "Cadastrar Cliente" }).click();
   await expect(page.getByText("O dia de vencimento deve ser um número de 1 a 31.")).toBeVisible();
   await page.getByLabel("Dia de vencimento", { exact: true }).fill("10");
@@ -186,7 +211,12 @@ test("resets a password (shown once), disables and gives a login", async ({ admi
   await expect(row(page, client.name)).toContainText("Com Login");
 });
 
-test("deletes a client with its login after a confirmation (JavaScript off)", async ({ admin, newContext, signIn, createClient }) => {
+test("deletes a client with its login after a confirmation (JavaScript off)", async ({
+  admin,
+  newContext,
+  signIn,
+  createClient,
+}) => {
   const client = await createClient();
   const { id, user_id } = (await clientByEmail(client.email))!;
   const context = await newContext({ javaScriptEnabled: false });
@@ -195,7 +225,9 @@ test("deletes a client with its login after a confirmation (JavaScript off)", as
   await page.goto("/admin/clients");
   const r = row(page, client.name);
   await r.getByText("Excluir", { exact: true }).click();
-  await expect(r).toContainText("Vão junto o login do cliente, os contratos, as cobranças e as solicitações de manutenção");
+  await expect(r).toContainText(
+    "Vão junto o login do cliente, os contratos, as cobranças e as solicitações de manutenção",
+  );
   await r.getByRole("button", { name: "Confirmar exclusão" }).click();
   await expect(toast(page)).toContainText("Cliente excluído com sucesso");
   await expect(row(page, client.name)).toHaveCount(0);
@@ -231,7 +263,11 @@ test("Novo Cliente and Editar Cliente are dialogs over the list with JavaScript:
   await expect(page).toHaveURL(/\/admin\/clients$/);
 });
 
-test("without JavaScript the dialog's URL is a page of its own over the list; Fechar goes back", async ({ admin, newContext, signIn }) => {
+test("without JavaScript the dialog's URL is a page of its own over the list; Fechar goes back", async ({
+  admin,
+  newContext,
+  signIn,
+}) => {
   const context = await newContext({ javaScriptEnabled: false });
   await signIn(admin, context);
   const page = await context.newPage();

@@ -17,14 +17,21 @@ const privateDir = path.join(E2E_UPLOADS, "private");
 // Whether a stored private file holds these bytes (other tests upload beside
 // this one, so "no new file" is asked of the bytes a test sent).
 const storedWith = (bytes: Buffer) =>
-  fs.existsSync(privateDir) && fs.readdirSync(privateDir).some((f) => fs.readFileSync(path.join(privateDir, f)).equals(bytes));
+  fs.existsSync(privateDir) &&
+  fs.readdirSync(privateDir).some((f) => fs.readFileSync(path.join(privateDir, f)).equals(bytes));
 // A PDF no other test sends.
 const uniquePdf = () => Buffer.concat([PDF, Buffer.from(`% ${uniq()}\n`)]);
 
-const contractsOf = (clientId: number) => appDb().selectFrom("contracts").selectAll().where("client_id", "=", clientId).orderBy("id").execute();
+const contractsOf = (clientId: number) =>
+  appDb().selectFrom("contracts").selectAll().where("client_id", "=", clientId).orderBy("id").execute();
 
 for (const js of [true, false]) {
-  test(`uploads a PDF contract, lists it and deletes it (JavaScript ${js ? "on" : "off"})`, async ({ admin, newContext, signIn, createClient }) => {
+  test(`uploads a PDF contract, lists it and deletes it (JavaScript ${js ? "on" : "off"})`, async ({
+    admin,
+    newContext,
+    signIn,
+    createClient,
+  }) => {
     const client = await createClient();
     const context = await newContext({ javaScriptEnabled: js });
     await signIn(admin, context);
@@ -43,12 +50,22 @@ for (const js of [true, false]) {
     await expect(page).toHaveURL(/\/admin\/clients\?aba=contratos$/);
 
     const [stored] = await contractsOf(client.id);
-    expect(stored).toMatchObject({ file_name: fileName, mime_type: "application/pdf", uploaded_by_id: admin.id, uploaded_by_name: admin.name });
+    expect(stored).toMatchObject({
+      file_name: fileName,
+      mime_type: "application/pdf",
+      uploaded_by_id: admin.id,
+      uploaded_by_name: admin.name,
+    });
     const file = path.join(privateDir, stored.file_key);
     expect(fs.readFileSync(file)).toEqual(PDF);
     expect(
       await count("audit_log", (eb) =>
-        eb.and([eb("entity", "=", "contract"), eb("entity_id", "=", String(stored.id)), eb("action", "=", "create"), eb("actor_id", "=", admin.id)]),
+        eb.and([
+          eb("entity", "=", "contract"),
+          eb("entity_id", "=", String(stored.id)),
+          eb("action", "=", "create"),
+          eb("actor_id", "=", admin.id),
+        ]),
       ),
     ).toBe(1);
 
@@ -59,7 +76,10 @@ for (const js of [true, false]) {
     const view = row.getByRole("link", { name: "Visualizar" });
     await expect(view).toHaveAttribute("href", `/arquivos/contratos/${stored.id}`);
     await expect(view).toHaveAttribute("target", "_blank");
-    await expect(row.getByRole("link", { name: "Baixar" })).toHaveAttribute("href", `/arquivos/contratos/${stored.id}?download=1`);
+    await expect(row.getByRole("link", { name: "Baixar" })).toHaveAttribute(
+      "href",
+      `/arquivos/contratos/${stored.id}?download=1`,
+    );
 
     await row.getByText("Excluir", { exact: true }).click();
     await row.getByRole("button", { name: "Confirmar exclusão" }).click();
@@ -68,12 +88,19 @@ for (const js of [true, false]) {
     expect(await contractsOf(client.id)).toEqual([]);
     expect(fs.existsSync(file)).toBe(false);
     expect(
-      await count("audit_log", (eb) => eb.and([eb("entity", "=", "contract"), eb("entity_id", "=", String(stored.id)), eb("action", "=", "delete")])),
+      await count("audit_log", (eb) =>
+        eb.and([eb("entity", "=", "contract"), eb("entity_id", "=", String(stored.id)), eb("action", "=", "delete")]),
+      ),
     ).toBe(1);
   });
 }
 
-test("an .exe renamed .pdf is refused: the message, no row, no file (JavaScript off)", async ({ admin, newContext, signIn, createClient }) => {
+test("an .exe renamed .pdf is refused: the message, no row, no file (JavaScript off)", async ({
+  admin,
+  newContext,
+  signIn,
+  createClient,
+}) => {
   const client = await createClient();
   const context = await newContext({ javaScriptEnabled: false });
   await signIn(admin, context);
@@ -101,7 +128,8 @@ test("a contract of exactly 20 MB is accepted and one byte more is refused, writ
   const context = await newContext({ javaScriptEnabled: false });
   await signIn(admin, context);
   const page = await context.newPage();
-  const pdfOf = (size: number) => Buffer.concat([PDF, Buffer.from(`% ${uniq()}\n`), Buffer.alloc(size - PDF.length - 16, 0x20)]).subarray(0, size);
+  const pdfOf = (size: number) =>
+    Buffer.concat([PDF, Buffer.from(`% ${uniq()}\n`), Buffer.alloc(size - PDF.length - 16, 0x20)]).subarray(0, size);
 
   const tooBig = pdfOf(MAX_CONTRACT_BYTES + 1);
   await page.goto(`/admin/clients/contratos/novo?cliente=${client.id}`);
@@ -121,7 +149,11 @@ test("a contract of exactly 20 MB is accepted and one byte more is refused, writ
   expect(fs.statSync(path.join(privateDir, stored.file_key)).size).toBe(MAX_CONTRACT_BYTES);
 });
 
-test("a missing client or file gives the spec's message and writes nothing (JavaScript on)", async ({ admin: _admin, page, createClient }) => {
+test("a missing client or file gives the spec's message and writes nothing (JavaScript on)", async ({
+  admin: _admin,
+  page,
+  createClient,
+}) => {
   const client = await createClient();
   const pdf = uniquePdf();
   await page.goto("/admin/clients/contratos/novo");
@@ -137,7 +169,12 @@ test("a missing client or file gives the spec's message and writes nothing (Java
   expect(storedWith(pdf)).toBe(false);
 });
 
-test("the delete confirmation page works on its own (JavaScript off)", async ({ admin, newContext, signIn, createClient }) => {
+test("the delete confirmation page works on its own (JavaScript off)", async ({
+  admin,
+  newContext,
+  signIn,
+  createClient,
+}) => {
   const client = await createClient();
   const context = await newContext({ javaScriptEnabled: false });
   await signIn(admin, context);

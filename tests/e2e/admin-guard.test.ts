@@ -1,5 +1,11 @@
 import type { APIRequestContext, BrowserContext } from "@playwright/test";
-import { PDF, insertContractRow, insertMaintenanceRequest, insertQueuedBoleto, type SampleRows } from "#tests/fixtures/admin-rental";
+import {
+  PDF,
+  insertContractRow,
+  insertMaintenanceRequest,
+  insertQueuedBoleto,
+  type SampleRows,
+} from "#tests/fixtures/admin-rental";
 import { appDb, count } from "#tests/fixtures/db";
 import { test as base, expect, type TestUser } from "#tests/fixtures/test";
 import { E2E_URL } from "#tests/setup/paths";
@@ -19,7 +25,12 @@ type Users = Record<Exclude<Role, "anonymous">, TestUser>;
 const test = base.extend<{ rows: Rows; users: Users; contextAs: (role: Role) => Promise<BrowserContext> }>({
   rows: async ({ createProperty, createRequest, createClient, createBilling, attachBoleto }, use) => {
     const property = await createProperty({ name: `Guarda ${Date.now()}`, featured: false });
-    const ideal = await createRequest("ideal", { name: "Guarda", email: "guarda@teste.com", phone: undefined, idealProperty: "x" });
+    const ideal = await createRequest("ideal", {
+      name: "Guarda",
+      email: "guarda@teste.com",
+      phone: undefined,
+      idealProperty: "x",
+    });
     const listing = await createRequest("owner", {
       nome: "Guarda",
       email: "guarda@teste.com",
@@ -40,11 +51,27 @@ const test = base.extend<{ rows: Rows; users: Users; contextAs: (role: Role) => 
     const maintenance = await insertMaintenanceRequest(client.id, { title: "Guarda manutenção" });
     const billing = await createBilling(client.id, { month_year: "2098-12", due_date: "2098-12-05" });
     const boleto = await attachBoleto(billing.id, "boleto-guarda.pdf");
-    const billingIds = { billing: billing.id, billingDocument: boleto.id, queuedBoleto: await insertQueuedBoleto(client.id) };
-    await use({ property: property.id, ideal: ideal.id, listing: listing.id, client: client.id, contract, maintenance, ...billingIds });
+    const billingIds = {
+      billing: billing.id,
+      billingDocument: boleto.id,
+      queuedBoleto: await insertQueuedBoleto(client.id),
+    };
+    await use({
+      property: property.id,
+      ideal: ideal.id,
+      listing: listing.id,
+      client: client.id,
+      contract,
+      maintenance,
+      ...billingIds,
+    });
   },
   users: async ({ createUser }, use) => {
-    await use({ client: await createUser("client"), admin: await createUser("admin"), master: await createUser("master") });
+    await use({
+      client: await createUser("client"),
+      admin: await createUser("admin"),
+      master: await createUser("master"),
+    });
   },
   contextAs: async ({ newContext, signIn, users }, use) => {
     await use(async (role) => {
@@ -104,7 +131,11 @@ function billingPages(rows: Rows) {
 
 function expectedGet(role: Role, path: string): "ok" | "login" | "dashboard" {
   if (role === "anonymous" || role === "client") return "login";
-  if ((path === "/admin/equipe" || path === "/admin/auditoria" || path.startsWith("/admin/privacidade")) && role !== "master") return "dashboard";
+  if (
+    (path === "/admin/equipe" || path === "/admin/auditoria" || path.startsWith("/admin/privacidade")) &&
+    role !== "master"
+  )
+    return "dashboard";
   return "ok";
 }
 
@@ -118,7 +149,9 @@ for (const role of ROLES) {
         expect(res.status(), path).toBe(200);
       } else {
         expect(res.status(), path).toBe(302);
-        expect(new URL(res.headers().location, E2E_URL).pathname, path).toBe(expected === "login" ? "/admin" : "/admin/dashboard");
+        expect(new URL(res.headers().location, E2E_URL).pathname, path).toBe(
+          expected === "login" ? "/admin" : "/admin/dashboard",
+        );
       }
       // The data endpoint of the same page must not leak its loader data either.
       if (expected !== "ok") {
@@ -140,16 +173,32 @@ test("the refusal tells the visitor why", async ({ page }) => {
 
 async function snapshot(rows: Rows, users: Users) {
   const db = appDb();
-  const property = await db.selectFrom("properties").select(["name", "featured", "price"]).where("id", "=", rows.property).executeTakeFirst();
+  const property = await db
+    .selectFrom("properties")
+    .select(["name", "featured", "price"])
+    .where("id", "=", rows.property)
+    .executeTakeFirst();
   const ideal = await db
     .selectFrom("ideal_property_requests")
     .select(["name", "email", "status", "resolved_by", "anonymized_at"])
     .where("id", "=", rows.ideal)
     .executeTakeFirst();
-  const listing = await db.selectFrom("property_listing_requests").select(["status", "resolved_by"]).where("id", "=", rows.listing).executeTakeFirst();
-  const banner = await db.selectFrom("banners").select(["title", "is_active"]).where("id", "=", "banner-2").executeTakeFirst();
+  const listing = await db
+    .selectFrom("property_listing_requests")
+    .select(["status", "resolved_by"])
+    .where("id", "=", rows.listing)
+    .executeTakeFirst();
+  const banner = await db
+    .selectFrom("banners")
+    .select(["title", "is_active"])
+    .where("id", "=", "banner-2")
+    .executeTakeFirst();
   const staff = await count("users", (eb) => eb("username", "like", "forjado-%"));
-  const admin = await db.selectFrom("users").select(["active", "password_hash"]).where("id", "=", users.admin.id).executeTakeFirst();
+  const admin = await db
+    .selectFrom("users")
+    .select(["active", "password_hash"])
+    .where("id", "=", users.admin.id)
+    .executeTakeFirst();
   // A refused action leaves no audit row either.
   const client = await db.selectFrom("clients").selectAll().where("id", "=", rows.client).executeTakeFirst();
   const clientLogin = await db
@@ -159,8 +208,15 @@ async function snapshot(rows: Rows, users: Users) {
     .where("c.id", "=", rows.client)
     .executeTakeFirst();
   const clients = await count("clients", (eb) => eb("name", "like", "Forjado%"));
-  const audit = await count("audit_log", (eb) => eb("actor_id", "in", [users.client.id, users.admin.id, users.master.id]));
-  const contracts = await db.selectFrom("contracts").select(["id", "file_name"]).where("client_id", "=", rows.client).orderBy("id").execute();
+  const audit = await count("audit_log", (eb) =>
+    eb("actor_id", "in", [users.client.id, users.admin.id, users.master.id]),
+  );
+  const contracts = await db
+    .selectFrom("contracts")
+    .select(["id", "file_name"])
+    .where("client_id", "=", rows.client)
+    .orderBy("id")
+    .execute();
   const maintenance = await db
     .selectFrom("maintenance_requests")
     .select(["status", "priority", "admin_notes", "completed_at"])
@@ -168,7 +224,22 @@ async function snapshot(rows: Rows, users: Users) {
     .executeTakeFirst();
   const documents = await count("maintenance_documents", (eb) => eb("request_id", "=", rows.maintenance));
   const billing = await billingSnapshot(rows);
-  return JSON.stringify({ property, ideal, listing, banner, staff, admin, client, clientLogin, clients, audit, contracts, maintenance, documents, billing });
+  return JSON.stringify({
+    property,
+    ideal,
+    listing,
+    banner,
+    staff,
+    admin,
+    client,
+    clientLogin,
+    clients,
+    audit,
+    contracts,
+    maintenance,
+    documents,
+    billing,
+  });
 }
 
 async function billingSnapshot(rows: Rows) {
@@ -185,14 +256,26 @@ async function billingSnapshot(rows: Rows) {
     .where("billing_id", "=", rows.billing)
     .orderBy("id")
     .execute();
-  const queued = await db.selectFrom("boleto_queue").selectAll().where("client_id", "=", rows.client).orderBy("id").execute();
+  const queued = await db
+    .selectFrom("boleto_queue")
+    .selectAll()
+    .where("client_id", "=", rows.client)
+    .orderBy("id")
+    .execute();
   return JSON.stringify({ billings, boletos, queued });
 }
 
 // Form bodies carry every field name the admin actions read; a guard that
 // works refuses them before reading any.
 function actions(rows: Rows, users: Users): { path: string; form: Record<string, string> }[] {
-  const common = { id: String(rows.property), name: "Forjado", status: "resolved", resolved_by: "Forjado", title: "Forjado", featured: "on" };
+  const common = {
+    id: String(rows.property),
+    name: "Forjado",
+    status: "resolved",
+    resolved_by: "Forjado",
+    title: "Forjado",
+    featured: "on",
+  };
   return [
     { path: "/admin/properties", form: { ...common, intent: "toggle-featured" } },
     { path: "/admin/properties", form: { ...common, intent: "delete" } },
@@ -202,12 +285,24 @@ function actions(rows: Rows, users: Users): { path: string; form: Record<string,
     { path: "/admin/banners", form: { intent: "restore" } },
     { path: "/admin/banners/banner-2", form: { title: "Forjado", show_on_desktop: "on" } },
     { path: "/admin/requests", form: { intent: "status", id: String(rows.ideal), status: "resolved" } },
-    { path: `/admin/requests/${rows.ideal}`, form: { intent: "responsible", id: String(rows.ideal), resolved_by: "Forjado" } },
+    {
+      path: `/admin/requests/${rows.ideal}`,
+      form: { intent: "responsible", id: String(rows.ideal), resolved_by: "Forjado" },
+    },
     { path: "/admin/listings", form: { intent: "status", id: String(rows.listing), status: "resolved" } },
-    { path: `/admin/listings/${rows.listing}`, form: { intent: "responsible", id: String(rows.listing), resolved_by: "Forjado" } },
+    {
+      path: `/admin/listings/${rows.listing}`,
+      form: { intent: "responsible", id: String(rows.listing), resolved_by: "Forjado" },
+    },
     {
       path: "/admin/equipe",
-      form: { intent: "create", name: "Forjado", username: `forjado-${Date.now()}`, email: `forjado-${Date.now()}@teste.com`, password: "senha12345" },
+      form: {
+        intent: "create",
+        name: "Forjado",
+        username: `forjado-${Date.now()}`,
+        email: `forjado-${Date.now()}@teste.com`,
+        password: "senha12345",
+      },
     },
     { path: "/admin/equipe", form: { intent: "disable", id: String(users.admin.id) } },
     { path: "/admin/privacidade", form: { intent: "erase", email: "guarda@teste.com", confirm: "on" } },
@@ -216,16 +311,30 @@ function actions(rows: Rows, users: Users): { path: string; form: Record<string,
     { path: "/admin/perfil", form: { intent: "profile", name: "Forjado", email: "forjado@teste.com" } },
     {
       path: "/admin/clients/new",
-      form: { name: "Forjado", email: `forjado-${Date.now()}@teste.com`, username: `forjado-${Date.now()}`, payment_due_day: "5" },
+      form: {
+        name: "Forjado",
+        email: `forjado-${Date.now()}@teste.com`,
+        username: `forjado-${Date.now()}`,
+        payment_due_day: "5",
+      },
     },
-    { path: `/admin/clients/${rows.client}/edit`, form: { name: "Forjado", email: "forjado@teste.com", monthly_rent: "1,00" } },
-    { path: "/admin/clients", form: { intent: "give-login", id: String(rows.client), username: `forjado-${Date.now()}` } },
+    {
+      path: `/admin/clients/${rows.client}/edit`,
+      form: { name: "Forjado", email: "forjado@teste.com", monthly_rent: "1,00" },
+    },
+    {
+      path: "/admin/clients",
+      form: { intent: "give-login", id: String(rows.client), username: `forjado-${Date.now()}` },
+    },
     { path: "/admin/clients", form: { intent: "reset-password", id: String(rows.client) } },
     { path: "/admin/clients", form: { intent: "disable-login", id: String(rows.client) } },
     { path: "/admin/clients", form: { intent: "delete", id: String(rows.client) } },
     { path: "/admin/clients/contratos/novo", form: { client_id: String(rows.client) } },
     { path: `/admin/clients/contratos/${rows.contract}/excluir`, form: { intent: "delete" } },
-    { path: `/admin/clients/manutencoes/${rows.maintenance}`, form: { status: "completed", priority: "urgent", admin_notes: "Forjado" } },
+    {
+      path: `/admin/clients/manutencoes/${rows.maintenance}`,
+      form: { status: "completed", priority: "urgent", admin_notes: "Forjado" },
+    },
     { path: "/admin/clients/manutencoes/documentos/novo", form: { request_id: String(rows.maintenance) } },
     ...billingActions(rows),
     ...boletoActions(rows),
@@ -245,7 +354,10 @@ function boletoActions(rows: Rows): { path: string; form: Record<string, string>
 // Valid posts: a guard that lets one through writes a billing or changes one.
 function billingActions(rows: Rows): { path: string; form: Record<string, string> }[] {
   return [
-    { path: "/admin/clients/cobrancas/nova", form: { client_id: String(rows.client), month_year: "2099-07", amount: "1.250,00", due_date: "2099-07-05" } },
+    {
+      path: "/admin/clients/cobrancas/nova",
+      form: { client_id: String(rows.client), month_year: "2099-07", amount: "1.250,00", due_date: "2099-07-05" },
+    },
     { path: "/admin/clients/cobrancas/gerar", form: { client_id: String(rows.client) } },
     { path: `/admin/clients/cobrancas/${rows.billing}`, form: { intent: "status", status: "paid" } },
     { path: `/admin/clients/cobrancas/documentos/${rows.billingDocument}/excluir`, form: { intent: "delete" } },
@@ -289,7 +401,11 @@ for (const role of ["anonymous", "client"] as const) {
 
 const MASTER_ONLY = ["/admin/equipe", "/admin/privacidade", "/admin/privacidade/exportar"];
 
-test("staff and privacy actions as an admin (not master) are refused and change nothing", async ({ rows, users, contextAs }) => {
+test("staff and privacy actions as an admin (not master) are refused and change nothing", async ({
+  rows,
+  users,
+  contextAs,
+}) => {
   const context = await contextAs("admin");
   const before = await snapshot(rows, users);
   for (const { path, form } of actions(rows, users).filter((a) => MASTER_ONLY.includes(a.path))) {
@@ -306,13 +422,23 @@ test("privacy actions as master are allowed", async ({ contextAs, createRequest 
   const request = await createRequest("ideal", { name: "Guarda LGPD", email, idealProperty: "Casa" });
   const exported = await post(context.request, "/admin/privacidade/exportar", { intent: "export", email });
   expect(exported.status()).toBe(200);
-  expect(exported.headers()["content-disposition"]).toMatch(/^attachment; filename="dados-pessoais-\d{4}-\d{2}-\d{2}\.json"$/);
+  expect(exported.headers()["content-disposition"]).toMatch(
+    /^attachment; filename="dados-pessoais-\d{4}-\d{2}-\d{2}\.json"$/,
+  );
   expect(exported.headers()["cache-control"]).toBe("private, no-store");
   expect((await exported.json()).visitor_requests.ideal_property[0].name).toBe("Guarda LGPD");
   const erased = await post(context.request, "/admin/privacidade", { intent: "erase", email, confirm: "on" });
   expect(erased.status()).toBe(302);
   expect(new URL(erased.headers().location, E2E_URL).pathname).toBe("/admin/privacidade");
-  expect((await appDb().selectFrom("ideal_property_requests").select("name").where("id", "=", request.id).executeTakeFirstOrThrow()).name).toBe("Anonimizado");
+  expect(
+    (
+      await appDb()
+        .selectFrom("ideal_property_requests")
+        .select("name")
+        .where("id", "=", request.id)
+        .executeTakeFirstOrThrow()
+    ).name,
+  ).toBe("Anonimizado");
 });
 
 for (const role of ["admin", "master"] as const) {
@@ -327,7 +453,15 @@ for (const role of ["admin", "master"] as const) {
     });
     expect(edit.status()).toBe(302);
     expect(new URL(edit.headers().location, E2E_URL).pathname).toBe("/admin/clients");
-    expect((await appDb().selectFrom("clients").select("monthly_rent").where("id", "=", rows.client).executeTakeFirstOrThrow()).monthly_rent).toBe(200);
+    expect(
+      (
+        await appDb()
+          .selectFrom("clients")
+          .select("monthly_rent")
+          .where("id", "=", rows.client)
+          .executeTakeFirstOrThrow()
+      ).monthly_rent,
+    ).toBe(200);
   });
 
   test(`contract and maintenance actions as ${role} are allowed`, async ({ rows, contextAs }) => {
@@ -338,9 +472,15 @@ for (const role of ["admin", "master"] as const) {
       admin_notes: "Feito",
     });
     expect(manage.status()).toBe(302);
-    expect((await appDb().selectFrom("maintenance_requests").select("status").where("id", "=", rows.maintenance).executeTakeFirstOrThrow()).status).toBe(
-      "completed",
-    );
+    expect(
+      (
+        await appDb()
+          .selectFrom("maintenance_requests")
+          .select("status")
+          .where("id", "=", rows.maintenance)
+          .executeTakeFirstOrThrow()
+      ).status,
+    ).toBe("completed");
     for (const { path, fields } of UPLOADS(rows)) {
       const res = await upload(context.request, path, fields);
       expect(res.status(), path).toBe(302);
@@ -357,7 +497,8 @@ for (const role of ["admin", "master"] as const) {
 for (const role of ["admin", "master"] as const) {
   test(`billing actions as ${role} are allowed`, async ({ rows, contextAs }) => {
     const context = await contextAs(role);
-    const month = (m: string) => count("billing", (eb) => eb.and([eb("client_id", "=", rows.client), eb("month_year", "=", m)]));
+    const month = (m: string) =>
+      count("billing", (eb) => eb.and([eb("client_id", "=", rows.client), eb("month_year", "=", m)]));
     for (const { path, form } of billingActions(rows)) {
       const res = await post(context.request, path, form);
       expect(res.status(), path).toBe(302);
@@ -366,10 +507,15 @@ for (const role of ["admin", "master"] as const) {
     }
     expect(await month("2099-07")).toBe(1);
     expect(await Promise.all(["2099-01", "2099-02", "2099-03"].map(month))).toEqual([1, 1, 1]);
-    expect((await appDb().selectFrom("billing").select("status").where("id", "=", rows.billing).executeTakeFirstOrThrow()).status).toBe("paid");
+    expect(
+      (await appDb().selectFrom("billing").select("status").where("id", "=", rows.billing).executeTakeFirstOrThrow())
+        .status,
+    ).toBe("paid");
     expect(await count("billing_documents", (eb) => eb("id", "=", rows.billingDocument))).toBe(0);
     // Removing a boleto from the awaiting list ("Processar" is the boleto flow's own test: it takes the whole list).
-    const removed = await post(context.request, `/admin/clients/cobrancas/boletos/${rows.queuedBoleto}?de=lista`, { intent: "discard" });
+    const removed = await post(context.request, `/admin/clients/cobrancas/boletos/${rows.queuedBoleto}?de=lista`, {
+      intent: "discard",
+    });
     expect(removed.status()).toBe(302);
     expect(await count("boleto_queue", (eb) => eb("id", "=", rows.queuedBoleto))).toBe(0);
   });
@@ -386,7 +532,14 @@ const dataUrl = (path: string) => {
   return `${pathname}.data${query ? `?${query}` : ""}`;
 };
 for (const who of ["anonymous", "clientA", "clientB", "admin", "master"] as Who[]) {
-  test(`billing pages, actions and boleto as ${who}`, async ({ rows, users, newContext, createClient, signIn, signInClient }) => {
+  test(`billing pages, actions and boleto as ${who}`, async ({
+    rows,
+    users,
+    newContext,
+    createClient,
+    signIn,
+    signInClient,
+  }) => {
     const context = await newContext();
     if (who === "clientA") await signInClient({ id: rows.client }, context);
     if (who === "clientB") await signInClient(await createClient({ name: `Guarda B ${Date.now()}` }), context);
@@ -412,12 +565,17 @@ for (const who of ["anonymous", "clientA", "clientB", "admin", "master"] as Who[
     expect(queued.status()).toBe(staff ? 200 : 404);
     expect(queued.headers()["cache-control"]).toBe("private, no-store");
 
-    for (const url of [`/arquivos/cobrancas/${rows.billingDocument}`, `/arquivos/cobrancas/${rows.billingDocument}?download=1`]) {
+    for (const url of [
+      `/arquivos/cobrancas/${rows.billingDocument}`,
+      `/arquivos/cobrancas/${rows.billingDocument}?download=1`,
+    ]) {
       const res = await context.request.get(url, { maxRedirects: 0 });
       expect(res.headers()["cache-control"], url).toBe("private, no-store");
       if (staff || who === "clientA") {
         expect(res.status(), url).toBe(200);
-        expect(res.headers()["content-disposition"], url).toMatch(url.endsWith("download=1") ? /^attachment; / : /^inline; /);
+        expect(res.headers()["content-disposition"], url).toMatch(
+          url.endsWith("download=1") ? /^attachment; / : /^inline; /,
+        );
       } else {
         expect(res.status(), url).toBe(404);
         expect(res.headers()["content-disposition"], url).toBeUndefined();

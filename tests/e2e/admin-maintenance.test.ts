@@ -17,14 +17,28 @@ const card = (page: Page, title: string) => page.getByTestId("maintenance-reques
 const privateDir = path.join(E2E_UPLOADS, "private");
 // Whether a stored private file holds these bytes (other tests upload beside this one).
 const storedWith = (bytes: Buffer) =>
-  fs.existsSync(privateDir) && fs.readdirSync(privateDir).some((f) => fs.readFileSync(path.join(privateDir, f)).equals(bytes));
+  fs.existsSync(privateDir) &&
+  fs.readdirSync(privateDir).some((f) => fs.readFileSync(path.join(privateDir, f)).equals(bytes));
 
 const requestRow = (id: number) =>
-  appDb().selectFrom("maintenance_requests").select(["status", "priority", "admin_notes", "completed_at"]).where("id", "=", id).executeTakeFirstOrThrow();
+  appDb()
+    .selectFrom("maintenance_requests")
+    .select(["status", "priority", "admin_notes", "completed_at"])
+    .where("id", "=", id)
+    .executeTakeFirstOrThrow();
 const documentsOf = (id: number) =>
-  appDb().selectFrom("maintenance_documents").select(["id", "file_name", "file_key", "mime_type"]).where("request_id", "=", id).orderBy("id").execute();
+  appDb()
+    .selectFrom("maintenance_documents")
+    .select(["id", "file_name", "file_key", "mime_type"])
+    .where("request_id", "=", id)
+    .orderBy("id")
+    .execute();
 
-test("the list shows each request in Portuguese, newest first, images in a new tab", async ({ admin: _admin, page, createClient }) => {
+test("the list shows each request in Portuguese, newest first, images in a new tab", async ({
+  admin: _admin,
+  page,
+  createClient,
+}) => {
   const client = await createClient();
   const tag = uniq();
   const older = await insertMaintenanceRequest(client.id, {
@@ -62,7 +76,10 @@ test("the list shows each request in Portuguese, newest first, images in a new t
   await expect(o).toContainText("aguardando_peca");
   await expect(o).toContainText("Prioridade: critica");
   await expect(o).toContainText("Segurança");
-  await expect(o.getByRole("link", { name: `Gerenciar Portão ${tag}` })).toHaveAttribute("href", `/admin/clients/manutencoes/${older}`);
+  await expect(o.getByRole("link", { name: `Gerenciar Portão ${tag}` })).toHaveAttribute(
+    "href",
+    `/admin/clients/manutencoes/${older}`,
+  );
 });
 
 for (const js of [true, false]) {
@@ -92,10 +109,20 @@ for (const js of [true, false]) {
     await expect(page).toHaveURL(/\/admin\/clients\?aba=manutencoes$/);
 
     const saved = await requestRow(id);
-    expect(saved).toMatchObject({ status: "completed", priority: "high", admin_notes: "Resistência trocada pelo eletricista." });
+    expect(saved).toMatchObject({
+      status: "completed",
+      priority: "high",
+      admin_notes: "Resistência trocada pelo eletricista.",
+    });
     expect(saved.completed_at).not.toBeNull();
     expect(
-      await count("audit_log", (eb) => eb.and([eb("entity", "=", "maintenance_request"), eb("entity_id", "=", String(id)), eb("actor_id", "=", admin.id)])),
+      await count("audit_log", (eb) =>
+        eb.and([
+          eb("entity", "=", "maintenance_request"),
+          eb("entity_id", "=", String(id)),
+          eb("actor_id", "=", admin.id),
+        ]),
+      ),
     ).toBe(1);
     const c = card(page, title);
     await expect(c).toContainText("Concluída");
@@ -112,7 +139,10 @@ for (const js of [true, false]) {
     const [doc] = await documentsOf(id);
     expect(doc).toMatchObject({ file_name: fileName, mime_type: "application/pdf" });
     expect(fs.readFileSync(path.join(privateDir, doc.file_key))).toEqual(PDF);
-    await expect(card(page, title).getByRole("link", { name: fileName })).toHaveAttribute("href", `/arquivos/manutencao/documentos/${doc.id}`);
+    await expect(card(page, title).getByRole("link", { name: fileName })).toHaveAttribute(
+      "href",
+      `/arquivos/manutencao/documentos/${doc.id}`,
+    );
 
     // Back to another status: completed_at is cleared.
     await page.goto(`/admin/clients/manutencoes/${id}`);
@@ -123,7 +153,12 @@ for (const js of [true, false]) {
   });
 }
 
-test("the document upload refuses a missing request or file and an .exe renamed .pdf, writing nothing", async ({ admin, newContext, signIn, createClient }) => {
+test("the document upload refuses a missing request or file and an .exe renamed .pdf, writing nothing", async ({
+  admin,
+  newContext,
+  signIn,
+  createClient,
+}) => {
   const client = await createClient();
   const title = `Pintura ${uniq()}`;
   const id = await insertMaintenanceRequest(client.id, { title, category: "painting" });
@@ -152,7 +187,11 @@ test("the document upload refuses a missing request or file and an .exe renamed 
   expect(storedWith(pdf) || storedWith(exe)).toBe(false);
 });
 
-test("Gerenciar refuses a status that is not one of the four, changing nothing", async ({ admin: _admin, page, createClient }) => {
+test("Gerenciar refuses a status that is not one of the four, changing nothing", async ({
+  admin: _admin,
+  page,
+  createClient,
+}) => {
   const client = await createClient();
   const id = await insertMaintenanceRequest(client.id, { title: `Limpeza ${uniq()}`, category: "cleaning" });
   const res = await page.request.post(`/admin/clients/manutencoes/${id}`, {

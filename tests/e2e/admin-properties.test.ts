@@ -30,7 +30,12 @@ function byName(name: string) {
 }
 
 function imagesOf(id: number) {
-  return appDb().selectFrom("property_images").select(["id", "position", "file_key", "widths"]).where("property_id", "=", id).orderBy("position").execute();
+  return appDb()
+    .selectFrom("property_images")
+    .select(["id", "position", "file_key", "widths"])
+    .where("property_id", "=", id)
+    .orderBy("position")
+    .execute();
 }
 
 // The WebP variants and the JPEG copy for the portal feed (decision 0012).
@@ -77,7 +82,9 @@ function post(page: Page, url: string, fields: Record<string, string | string[]>
 // A property created through the form's action, with `n` images.
 async function createProperty(page: Page, extra: Record<string, string> = {}, n = 2) {
   const name = `Imóvel E2E ${uniq()}`;
-  const files = await Promise.all(Array.from({ length: n }, (_, i) => jpeg(`foto-${i + 1}.jpg`, ["#aa3333", "#33aa33", "#3333aa", "#aaaa33"][i % 4])));
+  const files = await Promise.all(
+    Array.from({ length: n }, (_, i) => jpeg(`foto-${i + 1}.jpg`, ["#aa3333", "#33aa33", "#3333aa", "#aaaa33"][i % 4])),
+  );
   const response = await post(page, "/admin/properties/new", { ...validFields(name), ...extra }, files);
   expect(response.status()).toBe(302);
   const row = await byName(name);
@@ -133,7 +140,9 @@ test.describe("create", () => {
         await expect(form.locator('[name="is_exclusive"]')).not.toBeChecked();
         await expect(page.getByTestId("image-counter")).toHaveText("0/10");
         await expect(form.getByText("É obrigatório adicionar pelo menos 1 imagem", { exact: true })).toBeVisible();
-        expect(await form.locator('[name="description"]').evaluate((el) => getComputedStyle(el).minHeight)).toBe("120px");
+        expect(await form.locator('[name="description"]').evaluate((el) => getComputedStyle(el).minHeight)).toBe(
+          "120px",
+        );
 
         await fillForm(page, {
           name,
@@ -146,7 +155,9 @@ test.describe("create", () => {
         await form.locator('[name="price"]').fill(js ? "450.000,00" : "SOB CONSULTA");
         await form.locator('[name="advertised_for"]').selectOption("LOCAÇÃO");
         if (!js) await form.locator('[name="featured"]').uncheck();
-        await page.getByLabel("Adicionar imagens").setInputFiles([await jpeg("sala.jpg", "#224466"), await jpeg("cozinha.jpg", "#664422")]);
+        await page
+          .getByLabel("Adicionar imagens")
+          .setInputFiles([await jpeg("sala.jpg", "#224466"), await jpeg("cozinha.jpg", "#664422")]);
         if (js) {
           await expect(page.getByTestId("image-counter")).toHaveText("2/10");
           await expect(page.getByTestId("new-image-preview")).toHaveCount(2);
@@ -154,7 +165,9 @@ test.describe("create", () => {
         }
         await submit(page, "Cadastrar imóvel");
 
-        await expect(toast(page)).toContainText(js ? "Imóvel cadastrado e publicado como destaque!" : "Imóvel cadastrado com sucesso!");
+        await expect(toast(page)).toContainText(
+          js ? "Imóvel cadastrado e publicado como destaque!" : "Imóvel cadastrado com sucesso!",
+        );
         await expect(page).toHaveURL(`${BASE_URL}/admin/properties`);
         const row = (await byName(name))!;
         expect(row).toMatchObject({
@@ -186,7 +199,10 @@ test.describe("create", () => {
         await page.goto(`/imoveis/${row.id}`);
         await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
         await expect(page.getByTestId("property-price")).toContainText(js ? "R$ 450.000,00" : "SOB CONSULTA");
-        await expect(page.getByRole("link", { name: /Abrir foto 1 de 2/ })).toHaveAttribute("href", new RegExp(images[0].file_key));
+        await expect(page.getByRole("link", { name: /Abrir foto 1 de 2/ })).toHaveAttribute(
+          "href",
+          new RegExp(images[0].file_key),
+        );
       });
     });
   }
@@ -271,7 +287,10 @@ test.describe("edit", () => {
       await page.goto(`/imoveis/${row.id}`);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(newName);
       await expect(page.getByTestId("property-price")).toContainText("SOB CONSULTA");
-      await expect(page.getByRole("link", { name: /Abrir foto 1 de 3/ })).toHaveAttribute("href", new RegExp(c.file_key));
+      await expect(page.getByRole("link", { name: /Abrir foto 1 de 3/ })).toHaveAttribute(
+        "href",
+        new RegExp(c.file_key),
+      );
     });
 
     test("removing the last image is refused and nothing changes", async ({ page }) => {
@@ -292,7 +311,12 @@ test.describe("edit", () => {
   test("an unknown property answers 404", async ({ page }) => {
     const response = await page.goto("/admin/properties/99999999/edit");
     expect(response?.status()).toBe(404);
-    const posted = await post(page, "/admin/properties/99999999/edit", { ...validFields(`Fantasma ${uniq()}`), id: "99999999" }, [await jpeg("x.jpg")]);
+    const posted = await post(
+      page,
+      "/admin/properties/99999999/edit",
+      { ...validFields(`Fantasma ${uniq()}`), id: "99999999" },
+      [await jpeg("x.jpg")],
+    );
     expect(posted.status()).toBe(404);
   });
 });
@@ -322,7 +346,10 @@ test.describe("list actions", () => {
       ["toggle-featured", "Não foi possível alterar o status de destaque."],
     ]) {
       for (const id of ["99999999", "", "abc"]) {
-        const response = await page.request.post("/admin/properties", { form: { intent, id }, headers: { Origin: BASE_URL } });
+        const response = await page.request.post("/admin/properties", {
+          form: { intent, id },
+          headers: { Origin: BASE_URL },
+        });
         expect(response.status()).toBe(200);
         expect(await response.text()).toContain(message);
       }
@@ -337,7 +364,11 @@ test.describe("list actions", () => {
     await expect(destaques).not.toContainText(row.name);
 
     await page.goto("/admin/properties");
-    await page.getByTestId("property-row").filter({ hasText: row.name }).getByRole("button", { name: "Adicionar aos destaques" }).click();
+    await page
+      .getByTestId("property-row")
+      .filter({ hasText: row.name })
+      .getByRole("button", { name: "Adicionar aos destaques" })
+      .click();
     await expect(toast(page)).toContainText("Imóvel adicionado aos destaques");
     expect((await byName(row.name))?.featured).toBe(1);
     await page.goto("/admin/properties?aba=destaques");
@@ -346,7 +377,11 @@ test.describe("list actions", () => {
     await expect(destaques).toContainText(row.name);
 
     await page.goto("/admin/properties?aba=destaques");
-    await page.getByTestId("property-row").filter({ hasText: row.name }).getByRole("button", { name: "Remover dos destaques" }).click();
+    await page
+      .getByTestId("property-row")
+      .filter({ hasText: row.name })
+      .getByRole("button", { name: "Remover dos destaques" })
+      .click();
     await expect(toast(page)).toContainText("Imóvel removido dos destaques");
     await expect(page).toHaveURL(`${BASE_URL}/admin/properties?aba=destaques`);
     await expect(page.getByTestId("property-row").filter({ hasText: row.name })).toHaveCount(0);
@@ -359,7 +394,10 @@ test.describe("list actions", () => {
     const rent = await createProperty(page, { advertised_for: "LOCAÇÃO" }, 1);
     await page.goto("/admin/properties");
     await expect(page.getByRole("heading", { level: 1, name: "Gestão de Imóveis" })).toBeVisible();
-    await expect(page.getByRole("link", { name: "Todos os Imóveis", exact: true })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByRole("link", { name: "Todos os Imóveis", exact: true })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
     // Newest first.
     const rows = page.getByTestId("property-row");
     const ids = await rows.evaluateAll((els) => els.map((el) => Number(el.getAttribute("data-id"))));
@@ -395,7 +433,10 @@ test.describe("bad input stores nothing", () => {
     await openNew(page, name);
     await page
       .getByLabel("Adicionar imagens")
-      .setInputFiles([await jpeg("ok.jpg"), { name: "falsa.jpg", mimeType: "image/jpeg", buffer: Buffer.from("isto não é uma imagem\n".repeat(50)) }]);
+      .setInputFiles([
+        await jpeg("ok.jpg"),
+        { name: "falsa.jpg", mimeType: "image/jpeg", buffer: Buffer.from("isto não é uma imagem\n".repeat(50)) },
+      ]);
     await submit(page, "Cadastrar imóvel");
     await expect(page.locator("#images-error")).toContainText("Apenas imagens JPG, PNG ou WEBP de até 5 MB.");
     await expect(page.locator('form#property-form [name="description"]')).toHaveValue("Mantida após o erro.");
@@ -420,7 +461,9 @@ test.describe("bad input stores nothing", () => {
       async () => ({
         name: "vetor.jpg",
         mimeType: "image/jpeg",
-        buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="64" height="48"><rect width="64" height="48" fill="#3366aa"/></svg>'),
+        buffer: Buffer.from(
+          '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="48"><rect width="64" height="48" fill="#3366aa"/></svg>',
+        ),
       }),
     ],
   ] as const) {
@@ -439,7 +482,9 @@ test.describe("bad input stores nothing", () => {
     const name = `Onze ${uniq()}`;
     const before = storedFileCount();
     await openNew(page, name);
-    await page.getByLabel("Adicionar imagens").setInputFiles(await Promise.all(Array.from({ length: 11 }, (_, i) => jpeg(`f${i}.jpg`))));
+    await page
+      .getByLabel("Adicionar imagens")
+      .setInputFiles(await Promise.all(Array.from({ length: 11 }, (_, i) => jpeg(`f${i}.jpg`))));
     await submit(page, "Cadastrar imóvel");
     await expect(page.locator("#images-error")).toHaveText("Cada imóvel pode ter no máximo 10 imagens.");
     await expectRefused(page, name, before);
@@ -463,7 +508,9 @@ test.describe("bad input stores nothing", () => {
     await openNew(page, name);
     const big = Buffer.alloc(6 * 1024 * 1024);
     (await jpeg("x.jpg")).buffer.copy(big); // real JPEG bytes first: only the size is wrong
-    await page.getByLabel("Adicionar imagens").setInputFiles([{ name: "enorme.jpg", mimeType: "image/jpeg", buffer: big }]);
+    await page
+      .getByLabel("Adicionar imagens")
+      .setInputFiles([{ name: "enorme.jpg", mimeType: "image/jpeg", buffer: big }]);
     await submit(page, "Cadastrar imóvel");
     await expect(page.locator("#images-error")).toContainText("Apenas imagens JPG, PNG ou WEBP de até 5 MB.");
     await expectRefused(page, name, before);
@@ -500,7 +547,9 @@ test.describe("bad input stores nothing", () => {
     ];
     for (const [override, field, message] of cases) {
       const name = `Bruto ${field} ${uniq()}`;
-      const response = await post(page, "/admin/properties/new", { ...validFields(name), ...override }, [await jpeg("a.jpg")]);
+      const response = await post(page, "/admin/properties/new", { ...validFields(name), ...override }, [
+        await jpeg("a.jpg"),
+      ]);
       expect(response.status(), JSON.stringify(override)).toBe(400);
       const html = await response.text();
       expect(html).toContain(message);
@@ -536,9 +585,12 @@ test.describe("bad input stores nothing", () => {
     const before = storedFileCount();
 
     // A's form posted to B's URL.
-    const forged = await post(page, `/admin/properties/${b.id}/edit`, { ...validFields("Forjado"), id: String(a.id), remove_image: String(aImages[0].id) }, [
-      await jpeg("f.jpg"),
-    ]);
+    const forged = await post(
+      page,
+      `/admin/properties/${b.id}/edit`,
+      { ...validFields("Forjado"), id: String(a.id), remove_image: String(aImages[0].id) },
+      [await jpeg("f.jpg")],
+    );
     expect(forged.status()).toBe(400);
     expect(await forged.text()).toContain("Este formulário não corresponde ao imóvel em edição.");
     // B's own form trying to remove or reorder A's images: they are ignored.
@@ -564,9 +616,13 @@ test.describe("bad input stores nothing", () => {
 test.describe("CEP and the feed's JPEG photos", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the CEP is stored as 8 digits and shown as 00000-000; a malformed one is refused with nothing changed", async ({ page }) => {
+  test("the CEP is stored as 8 digits and shown as 00000-000; a malformed one is refused with nothing changed", async ({
+    page,
+  }) => {
     const row = await createProperty(page, { cep: "79601-250" }, 1);
-    expect((await appDb().selectFrom("properties").select("cep").where("id", "=", row.id).executeTakeFirstOrThrow()).cep).toBe("79601250");
+    expect(
+      (await appDb().selectFrom("properties").select("cep").where("id", "=", row.id).executeTakeFirstOrThrow()).cep,
+    ).toBe("79601250");
     await page.goto(`/admin/properties/${row.id}/edit`);
     const form = page.locator("form#property-form");
     await expect(form.locator('[name="cep"]')).toHaveValue("79601-250");
@@ -574,14 +630,20 @@ test.describe("CEP and the feed's JPEG photos", () => {
     await submit(page, "Salvar alterações");
     await expect(fieldError(page, "cep")).toHaveText("Informe o CEP no formato 00000-000.");
     await expect(form.locator('[name="cep"]')).toHaveValue("7960-1250");
-    expect((await appDb().selectFrom("properties").select("cep").where("id", "=", row.id).executeTakeFirstOrThrow()).cep).toBe("79601250");
+    expect(
+      (await appDb().selectFrom("properties").select("cep").where("id", "=", row.id).executeTakeFirstOrThrow()).cep,
+    ).toBe("79601250");
     await form.locator('[name="cep"]').fill("");
     await submit(page, "Salvar alterações");
     await expect(toast(page)).toContainText("Imóvel atualizado com sucesso!");
-    expect((await appDb().selectFrom("properties").select("cep").where("id", "=", row.id).executeTakeFirstOrThrow()).cep).toBeNull();
+    expect(
+      (await appDb().selectFrom("properties").select("cep").where("id", "=", row.id).executeTakeFirstOrThrow()).cep,
+    ).toBeNull();
   });
 
-  test("an upload writes the JPEG copy, served at /fotos/<key>.jpg; a missing copy is made again on request", async ({ page }) => {
+  test("an upload writes the JPEG copy, served at /fotos/<key>.jpg; a missing copy is made again on request", async ({
+    page,
+  }) => {
     const row = await createProperty(page, {}, 1);
     const [img] = await imagesOf(row.id);
     const jpg = path.join(PROPERTIES_DIR, `${img.file_key}.jpg`);
@@ -599,7 +661,13 @@ test.describe("CEP and the feed's JPEG photos", () => {
     expect(fs.existsSync(jpg)).toBe(true);
     expect(fs.readdirSync(PROPERTIES_DIR).filter((f) => f.endsWith(".tmp"))).toEqual([]);
     // Only keys of existing photos: unknown, malformed and other-extension names are 404s.
-    for (const name of [`${"0".repeat(32)}.jpg`, `${img.file_key}.png`, `${img.file_key}-480.webp`, "x.jpg", `${img.file_key.toUpperCase()}.jpg`]) {
+    for (const name of [
+      `${"0".repeat(32)}.jpg`,
+      `${img.file_key}.png`,
+      `${img.file_key}-480.webp`,
+      "x.jpg",
+      `${img.file_key.toUpperCase()}.jpg`,
+    ]) {
       expect((await page.request.get(`/fotos/${name}`)).status(), name).toBe(404);
     }
   });

@@ -99,9 +99,15 @@ for (const js of [true, false]) {
       expect(created).toMatch(DATE_TIME);
       await expect(row.locator("time")).toHaveText(created);
       // Newest first: nothing older sits above it among the rows this test can see.
-      const ids = await page.getByTestId("request-row").evaluateAll((trs) => trs.map((tr) => Number(tr.getAttribute("data-request-id"))));
+      const ids = await page
+        .getByTestId("request-row")
+        .evaluateAll((trs) => trs.map((tr) => Number(tr.getAttribute("data-request-id"))));
       // A row another worker's fixtures removed meanwhile drops out of the comparison.
-      const listed = await appDb().selectFrom(TABLE.ideal).select(["id", "created_at"]).where("id", "in", ids).execute();
+      const listed = await appDb()
+        .selectFrom(TABLE.ideal)
+        .select(["id", "created_at"])
+        .where("id", "in", ids)
+        .execute();
       const createdAts = ids.flatMap((id) => listed.find((r) => r.id === id)?.created_at ?? []);
       expect([...createdAts].sort().reverse()).toEqual(createdAts);
 
@@ -112,7 +118,10 @@ for (const js of [true, false]) {
       const main = page.locator("main");
       await expect(main).toContainText(name);
       await expect(main.getByRole("link", { name: email })).toHaveAttribute("href", `mailto:${email}`);
-      await expect(main.getByRole("link", { name: "(67) 99876-5432", exact: true })).toHaveAttribute("href", "tel:67998765432");
+      await expect(main.getByRole("link", { name: "(67) 99876-5432", exact: true })).toHaveAttribute(
+        "href",
+        "tel:67998765432",
+      );
       await expect(main.getByRole("link", { name: /WhatsApp/ })).toHaveAttribute("href", "https://wa.me/5567998765432");
       await expectLines(main.locator("dd p.whitespace-pre-line"), wish);
       const times = main.locator("aside time");
@@ -138,7 +147,9 @@ for (const js of [true, false]) {
       await expect(main.getByTestId("request-status")).toHaveClass(/green/);
       await expect(main.getByTestId("request-responsible")).toHaveText(admin.name);
       expect(await rowById("ideal", stored.id)).toMatchObject({ status: "resolved", resolved_by: admin.name });
-      await expect(main.locator("aside time").nth(1)).toHaveText(formatDateTime((await rowById("ideal", stored.id)).updated_at));
+      await expect(main.locator("aside time").nth(1)).toHaveText(
+        formatDateTime((await rowById("ideal", stored.id)).updated_at),
+      );
 
       // Back to Pendente: the responsible is cleared.
       await choose(main.getByTestId("status-form"), "Pendente", js);
@@ -152,7 +163,9 @@ for (const js of [true, false]) {
       await expect(inboxRow(page, email).getByTestId("request-status")).toHaveText("Pendente");
     });
 
-    test("a owner request: inbox columns, inline status and responsible, details with every field", async ({ page }) => {
+    test("a owner request: inbox columns, inline status and responsible, details with every field", async ({
+      page,
+    }) => {
       const email = emailFor(js ? "listing-js" : "listing-nojs");
       const name = `João Anúncio ${uniq()}`;
       await page.goto("/anunciar-imovel");
@@ -214,8 +227,14 @@ for (const js of [true, false]) {
           .locator("dd");
       await expect(item("Nome")).toHaveText(name);
       await expect(item("Email").getByRole("link")).toHaveAttribute("href", `mailto:${email}`);
-      await expect(item("Telefone").getByRole("link", { name: "(67) 3521-0000", exact: true })).toHaveAttribute("href", "tel:6735210000");
-      await expect(item("Telefone").getByRole("link", { name: /WhatsApp/ })).toHaveAttribute("href", "https://wa.me/556735210000");
+      await expect(item("Telefone").getByRole("link", { name: "(67) 3521-0000", exact: true })).toHaveAttribute(
+        "href",
+        "tel:6735210000",
+      );
+      await expect(item("Telefone").getByRole("link", { name: /WhatsApp/ })).toHaveAttribute(
+        "href",
+        "https://wa.me/556735210000",
+      );
       await expect(item("Tipo do imóvel")).toHaveText("Casa");
       await expect(item("Preço pretendido")).toHaveText("R$ 350.000,00");
       await expect(item("Endereço")).toHaveText("Rua das Flores, 10, Centro");
@@ -253,7 +272,11 @@ for (const js of [true, false]) {
       await expect(retry).toHaveAttribute("href", `${LIST.ideal}?status=resolved&q=${tag}`);
 
       // Once resolved elsewhere, "Tentar novamente" shows it.
-      await appDb().updateTable("ideal_property_requests").set({ status: "resolved" }).where("id", "=", mine.id).execute();
+      await appDb()
+        .updateTable("ideal_property_requests")
+        .set({ status: "resolved" })
+        .where("id", "=", mine.id)
+        .execute();
       await retry.click();
       await expect(inboxRow(page, mine.email).getByTestId("request-status")).toHaveText("Resolvido");
 
@@ -285,7 +308,11 @@ test.describe("refusals", () => {
   }
 
   for (const kind of ["ideal", "owner"] as const) {
-    test(`${kind}: forged ids, unknown statuses and non-staff names change nothing`, async ({ page, createRequest, createUser }) => {
+    test(`${kind}: forged ids, unknown statuses and non-staff names change nothing`, async ({
+      page,
+      createRequest,
+      createUser,
+    }) => {
       const req = await createRequest(kind, { email: emailFor(`refuse-${kind}`) });
       const before = JSON.stringify(await rowById(kind, req.id));
       const client = await createUser("client");
@@ -390,18 +417,38 @@ test.describe("refusals", () => {
 
   test("the redirect after a post stays inside the back office", async ({ page, createRequest }) => {
     const req = await createRequest("ideal", { email: emailFor("redirect") });
-    for (const redirectTo of ["https://evil.example/admin/", "//evil.example/admin/", "/imoveis", "/admin/\\evil.example"]) {
-      const res = await post(page, LIST.ideal, { intent: "status", id: String(req.id), status: "contacted", redirectTo });
+    for (const redirectTo of [
+      "https://evil.example/admin/",
+      "//evil.example/admin/",
+      "/imoveis",
+      "/admin/\\evil.example",
+    ]) {
+      const res = await post(page, LIST.ideal, {
+        intent: "status",
+        id: String(req.id),
+        status: "contacted",
+        redirectTo,
+      });
       expect(res.status()).toBe(302);
       expect(res.headers().location).toBe(LIST.ideal);
     }
-    const res = await post(page, LIST.ideal, { intent: "status", id: String(req.id), status: "pending", redirectTo: `${LIST.ideal}/${req.id}` });
+    const res = await post(page, LIST.ideal, {
+      intent: "status",
+      id: String(req.id),
+      status: "pending",
+      redirectTo: `${LIST.ideal}/${req.id}`,
+    });
     expect(res.headers().location).toBe(`${LIST.ideal}/${req.id}`);
     expect((await rowById("ideal", req.id)).status).toBe("pending");
   });
 
   test("unknown request ids answer 404", async ({ page }) => {
-    for (const path of ["/admin/requests/999999999", "/admin/listings/999999999", "/admin/requests/abc", "/admin/listings/1e3"]) {
+    for (const path of [
+      "/admin/requests/999999999",
+      "/admin/listings/999999999",
+      "/admin/requests/abc",
+      "/admin/listings/1e3",
+    ]) {
       const res = await page.goto(path);
       expect(res?.status(), path).toBe(404);
       await expect(page.getByText("Solicitação não encontrada")).toBeVisible();
@@ -409,7 +456,11 @@ test.describe("refusals", () => {
   });
 });
 
-test("on a phone the inbox rows become cards with their column names, without sideways scrolling", async ({ newContext, signInAs, createRequest }) => {
+test("on a phone the inbox rows become cards with their column names, without sideways scrolling", async ({
+  newContext,
+  signInAs,
+  createRequest,
+}) => {
   const context = await newContext({ viewport: { width: 375, height: 800 }, isMobile: true, hasTouch: true });
   admin = await signInAs("admin", context);
   const page = await context.newPage();
@@ -424,7 +475,9 @@ test("on a phone the inbox rows become cards with their column names, without si
   }
   await expect(row).toContainText("R$ 250.000,00");
   await expect(row).toContainText("Apartamento");
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
   await choose(row.getByTestId("responsible-form"), admin.name, true);
   await expect(inboxRow(page, req.email).getByTestId("request-status")).toHaveText("Resolvido");

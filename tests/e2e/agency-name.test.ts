@@ -34,7 +34,9 @@ test("page titles and the header name the configured agency", async ({ page }) =
   await expect(page).toHaveTitle(`${NAME} | Imóveis à venda e para alugar em Três Lagoas - MS`);
   await expect(page.locator("h1")).toHaveText(`${NAME}: imóveis à venda e para alugar em Três Lagoas - MS`);
   await expect(page.locator("header").getByText(NAME, { exact: true })).toBeVisible();
-  await expect(page.getByText(`Bem-vindo à ${NAME}: há mais de 15 anos realizando sonhos em Três Lagoas.`, { exact: true })).toBeVisible();
+  await expect(
+    page.getByText(`Bem-vindo à ${NAME}: há mais de 15 anos realizando sonhos em Três Lagoas.`, { exact: true }),
+  ).toBeVisible();
   await expect(page.locator('meta[property="og:site_name"]')).toHaveAttribute("content", NAME);
   await expect(page.locator("footer")).toContainText(NAME);
 
@@ -50,7 +52,16 @@ test("page titles and the header name the configured agency", async ({ page }) =
 });
 
 test("no public page or meta tag keeps the default name", async ({ request }) => {
-  for (const pathname of ["/", "/imoveis", "/sobre-nos", "/contato", "/destaques", "/anunciar-imovel", "/nao-existe", "/admin"]) {
+  for (const pathname of [
+    "/",
+    "/imoveis",
+    "/sobre-nos",
+    "/contato",
+    "/destaques",
+    "/anunciar-imovel",
+    "/nao-existe",
+    "/admin",
+  ]) {
     const html = await (await request.get(`${url}${pathname}`)).text();
     expect(html, pathname).toContain(NAME);
     expect(html, pathname).not.toContain(DEFAULT_NAME);
@@ -70,14 +81,18 @@ test("the property page's JSON-LD names the agency", async ({ page, request }) =
 
 // "=?UTF-8?Q?...?=" and "=?UTF-8?B?...?=" words of a header (RFC 2047).
 function decodeHeader(value: string) {
-  return value.replace(/\?=\s+=\?/g, "?==?").replace(/=\?utf-8\?([qb])\?([^?]*)\?=/gi, (_, enc: string, text: string) =>
-    enc.toUpperCase() === "B"
-      ? Buffer.from(text, "base64").toString("utf8")
-      : Buffer.from(
-          text.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
-          "latin1",
-        ).toString("utf8"),
-  );
+  return value
+    .replace(/\?=\s+=\?/g, "?==?")
+    .replace(/=\?utf-8\?([qb])\?([^?]*)\?=/gi, (_, enc: string, text: string) =>
+      enc.toUpperCase() === "B"
+        ? Buffer.from(text, "base64").toString("utf8")
+        : Buffer.from(
+            text
+              .replace(/_/g, " ")
+              .replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
+            "latin1",
+          ).toString("utf8"),
+    );
 }
 
 function emailTo(address: string) {
@@ -91,12 +106,26 @@ test("the password recovery email comes from and names the agency", async ({ req
   const address = `equipe-${Date.now()}@teste.com.br`;
   const db = openDatabase(path.join(dir, "app.db"));
   try {
-    await createUser(db, { username: `equipe-${Date.now()}`, email: address, name: "Equipe Teste", password: "senha-equipe-1", role: "admin" }, null);
+    await createUser(
+      db,
+      {
+        username: `equipe-${Date.now()}`,
+        email: address,
+        name: "Equipe Teste",
+        password: "senha-equipe-1",
+        role: "admin",
+      },
+      null,
+    );
   } finally {
     await db.destroy();
   }
 
-  const res = await request.post(`${url}/admin/password-recovery`, { form: { email: address }, headers: { Origin: url }, maxRedirects: 0 });
+  const res = await request.post(`${url}/admin/password-recovery`, {
+    form: { email: address },
+    headers: { Origin: url },
+    maxRedirects: 0,
+  });
   expect(res.status()).toBe(302);
 
   let raw: string | null = null;

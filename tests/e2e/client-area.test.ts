@@ -5,7 +5,11 @@ import { SYSTEM_ACTOR_NAME } from "#app/models/audit/audit.server";
 import { deleteClient } from "#app/models/clients/clients.server";
 import { createMaintenanceRequest } from "#app/models/maintenance/requests.server";
 import { appDb, count } from "#tests/fixtures/db";
-import { insertMaintenanceDocument, insertMaintenanceImage, insertMaintenanceRequest } from "#tests/fixtures/admin-rental";
+import {
+  insertMaintenanceDocument,
+  insertMaintenanceImage,
+  insertMaintenanceRequest,
+} from "#tests/fixtures/admin-rental";
 import { PRIVATE_DIR, orphanPrivateFiles, sampleJpeg, samplePdf } from "#tests/fixtures/rental";
 import { expect, test } from "#tests/fixtures/test";
 import { E2E_OUTBOX, E2E_URL } from "#tests/setup/paths";
@@ -24,9 +28,20 @@ async function login(page: Page, identifier: string, password: string) {
 }
 
 for (const js of [true, false]) {
-  test(`a client logs in by username and by email and out again (JavaScript ${js ? "on" : "off"})`, async ({ newContext, createClient }) => {
-    const client = await createClient({ property_address: "Rua das Palmeiras, 100", monthly_rent: 125000, payment_due_day: 10 });
-    await appDb().updateTable("clients").set({ contract_start_date: "2026-01-01", contract_end_date: "2027-01-31" }).where("id", "=", client.id).execute();
+  test(`a client logs in by username and by email and out again (JavaScript ${js ? "on" : "off"})`, async ({
+    newContext,
+    createClient,
+  }) => {
+    const client = await createClient({
+      property_address: "Rua das Palmeiras, 100",
+      monthly_rent: 125000,
+      payment_due_day: 10,
+    });
+    await appDb()
+      .updateTable("clients")
+      .set({ contract_start_date: "2026-01-01", contract_end_date: "2027-01-31" })
+      .where("id", "=", client.id)
+      .execute();
     const context = await newContext({ javaScriptEnabled: js });
     const page = await context.newPage();
 
@@ -58,7 +73,11 @@ test("a wrong password says so and keeps the username, not the password", async 
   await expect(page.getByRole("alert")).toContainText("Usuário ou senha incorretos. Verifique suas credenciais.");
   await expect(page.getByLabel("Nome de usuário ou Email")).toHaveValue(client.username);
   await expect(page.getByLabel("Senha", { exact: true })).toHaveValue("");
-  expect(await count("sessions", (eb) => eb("user_id", "=", eb.selectFrom("clients").select("user_id").where("id", "=", client.id)))).toBe(0);
+  expect(
+    await count("sessions", (eb) =>
+      eb("user_id", "=", eb.selectFrom("clients").select("user_id").where("id", "=", client.id)),
+    ),
+  ).toBe(0);
 });
 
 test("the password can be shown with JavaScript", async ({ page, createClient }) => {
@@ -78,7 +97,9 @@ test("a staff account is refused at /client-login", async ({ page, createUser })
   expect(await count("sessions", (eb) => eb("user_id", "=", staff.id))).toBe(0);
 });
 
-test("an anonymous visitor from the site's Área do Cliente link lands on the login with the toast", async ({ page }) => {
+test("an anonymous visitor from the site's Área do Cliente link lands on the login with the toast", async ({
+  page,
+}) => {
   await page.goto("/");
   await page.getByRole("link", { name: "Área do Cliente" }).first().click();
   await expect(page).toHaveURL(/\/client-login$/);
@@ -155,7 +176,12 @@ test("a staff session is not a client session", async ({ page, admin }) => {
   await expect(toast(page)).toContainText("Sua conta não está cadastrada como cliente.");
 });
 
-test("each client sees only its own contracts and requests; another's files are 404", async ({ page, createClient, signInClient, createContract }) => {
+test("each client sees only its own contracts and requests; another's files are 404", async ({
+  page,
+  createClient,
+  signInClient,
+  createContract,
+}) => {
   const a = await createClient({ name: `Inquilino A ${Date.now()}` });
   const b = await createClient({ name: `Inquilino B ${Date.now()}` });
   const contractA = await createContract(a.id, "Contrato Ação.pdf");
@@ -177,7 +203,9 @@ test("each client sees only its own contracts and requests; another's files are 
   expect(own.headers()["content-type"]).toBe("application/pdf");
   expect(own.headers()["cache-control"]).toBe("private, no-store");
   expect(own.headers()["x-content-type-options"]).toBe("nosniff");
-  expect(own.headers()["content-disposition"]).toBe(`inline; filename="Contrato A__o.pdf"; filename*=UTF-8''Contrato%20A%C3%A7%C3%A3o.pdf`);
+  expect(own.headers()["content-disposition"]).toBe(
+    `inline; filename="Contrato A__o.pdf"; filename*=UTF-8''Contrato%20A%C3%A7%C3%A3o.pdf`,
+  );
   expect((await own.body()).subarray(0, 5).toString()).toBe("%PDF-");
   const download = await page.request.get(`/arquivos/contratos/${contractA.id}?download=1`);
   expect(download.headers()["content-disposition"]).toMatch(/^attachment; /);
@@ -199,7 +227,12 @@ test("each client sees only its own contracts and requests; another's files are 
   }
 });
 
-test("another client's file URL answers 404 with the site's page not found, and a way back", async ({ page, createClient, signInClient, createContract }) => {
+test("another client's file URL answers 404 with the site's page not found, and a way back", async ({
+  page,
+  createClient,
+  signInClient,
+  createContract,
+}) => {
   const a = await createClient();
   const b = await createClient();
   const contractB = await createContract(b.id, "Contrato do B.pdf");
@@ -210,7 +243,9 @@ test("another client's file URL answers 404 with the site's page not found, and 
   expect(res?.headers()["content-disposition"]).toBeUndefined();
   await expect(page).toHaveTitle("Página não encontrada | Lagoa Imóveis");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Página não encontrada");
-  await expect(page.getByText("O arquivo que você procurou não existe ou não está disponível para esta conta.")).toBeVisible();
+  await expect(
+    page.getByText("O arquivo que você procurou não existe ou não está disponível para esta conta."),
+  ).toBeVisible();
   await expect(page.getByText("Contrato do B")).toHaveCount(0);
   // The site's frame is around it.
   await expect(page.getByRole("navigation", { name: "Principal" })).toBeAttached();
@@ -218,7 +253,11 @@ test("another client's file URL answers 404 with the site's page not found, and 
   await expect(page).toHaveURL(`${E2E_URL}/`);
 });
 
-test("the client login and the client area name the agency and lead back to the site", async ({ page, createClient, signInClient }) => {
+test("the client login and the client area name the agency and lead back to the site", async ({
+  page,
+  createClient,
+  signInClient,
+}) => {
   const client = await createClient();
   await page.goto("/client-login");
   const card = page.getByRole("main");
@@ -236,7 +275,12 @@ test("the client login and the client area name the agency and lead back to the 
   await expect(page).toHaveURL(`${E2E_URL}/`);
 });
 
-test("a deleted contract file answers 404 to its owner", async ({ page, createClient, signInClient, createContract }) => {
+test("a deleted contract file answers 404 to its owner", async ({
+  page,
+  createClient,
+  signInClient,
+  createContract,
+}) => {
   const a = await createClient();
   const contract = await createContract(a.id);
   await appDb().deleteFrom("contracts").where("id", "=", contract.id).execute();
@@ -283,7 +327,11 @@ test.describe("Nova Solicitação without JavaScript", () => {
     expect(bytes.includes(Buffer.from("gps-secret"))).toBe(false);
   });
 
-  test("six images, a 6 MB image and an .exe named .jpg are refused with nothing stored", async ({ page, createClient, signInClient }) => {
+  test("six images, a 6 MB image and an .exe named .jpg are refused with nothing stored", async ({
+    page,
+    createClient,
+    signInClient,
+  }) => {
     const a = await createClient();
     await signInClient(a);
     const before = new Set(await orphanPrivateFiles());
@@ -291,9 +339,18 @@ test.describe("Nova Solicitação without JavaScript", () => {
     const big = Buffer.concat([jpeg.subarray(0, 4), Buffer.alloc(6 * 1024 * 1024, 1)]);
     const exe = Buffer.concat([Buffer.from("MZ\x90\x00\x03\x00\x00\x00"), Buffer.alloc(4096, 0)]);
     const cases = [
-      { files: Array.from({ length: 6 }, (_, i) => ({ name: `f${i}.jpg`, mimeType: "image/jpeg", buffer: jpeg })), message: "Envie no máximo 5 imagens." },
-      { files: [{ name: "grande.jpg", mimeType: "image/jpeg", buffer: big }], message: "Apenas imagens de até 5MB são permitidas." },
-      { files: [{ name: "foto.jpg", mimeType: "image/jpeg", buffer: exe }], message: "Apenas imagens de até 5MB são permitidas." },
+      {
+        files: Array.from({ length: 6 }, (_, i) => ({ name: `f${i}.jpg`, mimeType: "image/jpeg", buffer: jpeg })),
+        message: "Envie no máximo 5 imagens.",
+      },
+      {
+        files: [{ name: "grande.jpg", mimeType: "image/jpeg", buffer: big }],
+        message: "Apenas imagens de até 5MB são permitidas.",
+      },
+      {
+        files: [{ name: "foto.jpg", mimeType: "image/jpeg", buffer: exe }],
+        message: "Apenas imagens de até 5MB são permitidas.",
+      },
     ];
     for (const c of cases) {
       await page.goto("/client-area?tab=manutencao");
@@ -332,14 +389,28 @@ async function post(request: APIRequestContext, path: string, multipart: Record<
 }
 
 for (const who of WHO) {
-  test(`client area and private files as ${who}`, async ({ newContext, createClient, createUser, signIn, signInClient, createContract }) => {
+  test(`client area and private files as ${who}`, async ({
+    newContext,
+    createClient,
+    createUser,
+    signIn,
+    signInClient,
+    createContract,
+  }) => {
     const a = await createClient({ name: `Matriz A ${Date.now()}` });
     const b = await createClient({ name: `Matriz B ${Date.now()}` });
     const contract = await createContract(a.id, "Contrato matriz.pdf");
-    const request = await createMaintenanceRequest(appDb(), a.id, { title: "Matriz", description: "x", category: "general", priority: "medium" }, [
-      await sampleJpeg(),
-    ]);
-    const { id: image } = await appDb().selectFrom("maintenance_images").select("id").where("request_id", "=", request).executeTakeFirstOrThrow();
+    const request = await createMaintenanceRequest(
+      appDb(),
+      a.id,
+      { title: "Matriz", description: "x", category: "general", priority: "medium" },
+      [await sampleJpeg()],
+    );
+    const { id: image } = await appDb()
+      .selectFrom("maintenance_images")
+      .select("id")
+      .where("request_id", "=", request)
+      .executeTakeFirstOrThrow();
     const docKey = `${"d".repeat(24)}${Date.now()}.pdf`;
     fs.mkdirSync(PRIVATE_DIR, { recursive: true });
     fs.writeFileSync(path.join(PRIVATE_DIR, docKey), samplePdf("Laudo"));
@@ -350,7 +421,12 @@ for (const who of WHO) {
     if (who === "admin" || who === "master") await signIn(await createUser(who), context);
     const isClient = who === "clientA" || who === "clientB";
 
-    for (const path of ["/client-area", "/client-area?tab=contrato", "/client-area?tab=cobranca", "/client-area?tab=manutencao"]) {
+    for (const path of [
+      "/client-area",
+      "/client-area?tab=contrato",
+      "/client-area?tab=cobranca",
+      "/client-area?tab=manutencao",
+    ]) {
       const res = await context.request.get(path, { maxRedirects: 0 });
       expect(res.headers()["cache-control"], path).toBe("private, no-store");
       if (isClient) {
@@ -358,7 +434,9 @@ for (const who of WHO) {
       } else {
         expect(res.status(), path).toBe(302);
         expect(new URL(res.headers().location, E2E_URL).pathname, path).toBe("/client-login");
-        const dataRes = await context.request.get(path.replace("/client-area", "/client-area.data"), { maxRedirects: 0 });
+        const dataRes = await context.request.get(path.replace("/client-area", "/client-area.data"), {
+          maxRedirects: 0,
+        });
         expect(await dataRes.text(), path).not.toContain("Matriz");
       }
     }
@@ -374,7 +452,9 @@ for (const who of WHO) {
     if (isClient) {
       expect(res.status()).toBe(302);
       const own = who === "clientA" ? a.id : b.id;
-      expect(await count("maintenance_requests", (eb) => eb.and([eb("client_id", "=", own), eb("title", "=", "Forjado")]))).toBe(1);
+      expect(
+        await count("maintenance_requests", (eb) => eb.and([eb("client_id", "=", own), eb("title", "=", "Forjado")])),
+      ).toBe(1);
       expect(await count("maintenance_requests", (eb) => eb("client_id", "in", [a.id, b.id]))).toBe(before + 1);
     } else {
       expect(res.status()).toBe(302);
@@ -392,13 +472,19 @@ for (const who of WHO) {
       expect(file.headers()["cache-control"], url).toBe("private, no-store");
       if (who === "clientA" || who === "admin" || who === "master") {
         expect(file.status(), url).toBe(200);
-        expect(file.headers()["content-disposition"], url).toMatch(url.endsWith("download=1") ? /^attachment; / : /^inline; /);
+        expect(file.headers()["content-disposition"], url).toMatch(
+          url.endsWith("download=1") ? /^attachment; / : /^inline; /,
+        );
       } else {
         expect(file.status(), url).toBe(404);
         expect(await file.text(), url).not.toContain("matriz");
       }
     }
-    const logout = await context.request.post("/client-logout", { form: {}, headers: { Origin: E2E_URL }, maxRedirects: 0 });
+    const logout = await context.request.post("/client-logout", {
+      form: {},
+      headers: { Origin: E2E_URL },
+      maxRedirects: 0,
+    });
     expect(logout.status()).toBe(302);
   });
 }
@@ -414,7 +500,8 @@ test("with JavaScript the chosen photos are previewed, refused ones dropped at o
   const input = page.getByLabel("Imagens (opcional)");
   const previews = page.getByRole("list", { name: "Imagens escolhidas" }).getByRole("img");
   const jpeg = await sampleJpeg();
-  const photos = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `foto-${i + 1}.jpg`, mimeType: "image/jpeg", buffer: jpeg }));
+  const photos = (n: number) =>
+    Array.from({ length: n }, (_, i) => ({ name: `foto-${i + 1}.jpg`, mimeType: "image/jpeg", buffer: jpeg }));
 
   await input.setInputFiles(photos(6));
   await expect(page.getByRole("alert")).toContainText("Envie no máximo 5 imagens.");
@@ -431,7 +518,9 @@ test("with JavaScript the chosen photos are previewed, refused ones dropped at o
   await page.getByLabel("Descrição detalhada").fill("A porta da sala não fecha.");
   await page.getByRole("button", { name: "Enviar Solicitação" }).click();
   await expect(toast(page)).toContainText("Solicitação enviada");
-  await expect(page.locator("li[data-request-id]").filter({ hasText: "Porta emperrada" }).getByRole("img")).toHaveCount(1);
+  await expect(page.locator("li[data-request-id]").filter({ hasText: "Porta emperrada" }).getByRole("img")).toHaveCount(
+    1,
+  );
   await expect(page.getByLabel("Título")).toHaveValue("");
   await expect(previews).toHaveCount(0);
 });

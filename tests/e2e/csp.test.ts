@@ -35,8 +35,14 @@ test("a rendered page allows only scripts with this request's nonce", async ({ r
   for (const s of scripts) expect(s.attrs).toContain(`nonce="${nonce}"`);
 });
 
-test("a cached page's CSP lists the hashes of the app's own inline scripts and nothing else", async ({ request, createProperty }) => {
-  const property = await createProperty({ name: `Casa CSP ${Date.now()}`, description: "Descrição com <b>marcação</b> e aspas \" ' que vai no JSON-LD." });
+test("a cached page's CSP lists the hashes of the app's own inline scripts and nothing else", async ({
+  request,
+  createProperty,
+}) => {
+  const property = await createProperty({
+    name: `Casa CSP ${Date.now()}`,
+    description: "Descrição com <b>marcação</b> e aspas \" ' que vai no JSON-LD.",
+  });
   const path = `/imoveis/${property.id}`;
   await expect(async () => {
     await request.get(path);

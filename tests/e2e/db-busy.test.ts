@@ -25,7 +25,11 @@ test.beforeAll(async () => {
   email = `${USERNAME}@teste.com.br`;
   const db = openDatabase(dbFile);
   try {
-    await createUser(db, { username: USERNAME, email, name: "Equipe Ocupada", password: PASSWORD, role: "admin" }, null);
+    await createUser(
+      db,
+      { username: USERNAME, email, name: "Equipe Ocupada", password: PASSWORD, role: "admin" },
+      null,
+    );
   } finally {
     await db.destroy();
   }
@@ -40,26 +44,45 @@ test.afterAll(async () => {
 async function holdWriteLock() {
   const db = openDatabase(dbFile);
   const trx = await db.startTransaction().execute();
-  await trx.insertInto("login_attempts").values({ key: "other-process", failures: 1, window_started_at: new Date().toISOString() }).execute();
+  await trx
+    .insertInto("login_attempts")
+    .values({ key: "other-process", failures: 1, window_started_at: new Date().toISOString() })
+    .execute();
   return async () => {
     await trx.rollback().execute();
     await db.destroy();
   };
 }
 
-test("while another process holds the write lock, reads answer at once and writes answer 503", async ({ page, request }) => {
+test("while another process holds the write lock, reads answer at once and writes answer 503", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(60_000);
   const release = await holdWriteLock();
   try {
     // The login counts the attempt first: a write, which now waits.
-    const login = request.post(`${url}/admin`, { form: { username: USERNAME, password: PASSWORD }, headers: { Origin: url }, maxRedirects: 0 });
-    const recovery = request.post(`${url}/admin/password-recovery`, { form: { email }, headers: { Origin: url }, maxRedirects: 0 });
+    const login = request.post(`${url}/admin`, {
+      form: { username: USERNAME, password: PASSWORD },
+      headers: { Origin: url },
+      maxRedirects: 0,
+    });
+    const recovery = request.post(`${url}/admin/password-recovery`, {
+      form: { email },
+      headers: { Origin: url },
+      maxRedirects: 0,
+    });
     await new Promise((r) => setTimeout(r, 300));
 
     // Meanwhile pages that read (rendered, not from the page cache) answer at
     // once: nothing waits for the lock on the event loop. (/healthz probes a
     // write on purpose, so it reports the lock instead.)
-    for (const pathname of ["/imoveis?pagina-de-teste=1", "/destaques?pagina-de-teste=1", "/imoveis?pagina-de-teste=2", "/?pagina-de-teste=1"]) {
+    for (const pathname of [
+      "/imoveis?pagina-de-teste=1",
+      "/destaques?pagina-de-teste=1",
+      "/imoveis?pagina-de-teste=2",
+      "/?pagina-de-teste=1",
+    ]) {
       const started = Date.now();
       const res = await request.get(`${url}${pathname}`);
       expect(res.status(), pathname).toBe(200);
@@ -85,7 +108,9 @@ test("while another process holds the write lock, reads answer at once and write
     for (const res of [loginRes, recoveryRes]) {
       const id = res.headers()["x-request-id"];
       expect(id).toBeTruthy();
-      await expect.poll(() => server.log().find((l) => l.event === "http.request" && l.requestId === id)?.status).toBe(503);
+      await expect
+        .poll(() => server.log().find((l) => l.event === "http.request" && l.requestId === id)?.status)
+        .toBe(503);
       const lines = server.log().filter((l) => l.requestId === id);
       expect(lines.find((l) => l.event === "db.busy")).toMatchObject({ level: "warn" });
       expect(lines.filter((l) => l.level === "error")).toEqual([]);
@@ -102,6 +127,10 @@ test("while another process holds the write lock, reads answer at once and write
   }
 
   // Once the lock is free, the same login goes through.
-  const res = await request.post(`${url}/admin`, { form: { username: USERNAME, password: PASSWORD }, headers: { Origin: url }, maxRedirects: 0 });
+  const res = await request.post(`${url}/admin`, {
+    form: { username: USERNAME, password: PASSWORD },
+    headers: { Origin: url },
+    maxRedirects: 0,
+  });
   expect(res.status()).toBe(302);
 });

@@ -38,7 +38,13 @@ const ideal: FormCase = {
     idealProperty: "Casa com 3 quartos no Jardim Alvorada, até R$ 500 mil.",
   }),
   checkRow: (row, v) => {
-    expect(row).toMatchObject({ name: v.name, email: v.email, phone: v.phone, ideal_property: v.idealProperty, status: "pending" });
+    expect(row).toMatchObject({
+      name: v.name,
+      email: v.email,
+      phone: v.phone,
+      ideal_property: v.idealProperty,
+      status: "pending",
+    });
   },
 };
 

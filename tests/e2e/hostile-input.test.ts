@@ -7,7 +7,12 @@ import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routeConfig from "#app/routes";
 import { disableClientLogin } from "#app/models/clients/clients.server";
 import type { Database as Tables } from "#app/db/schema";
-import { insertContractRow, insertMaintenanceRequest, insertQueuedBoleto, type SampleRows } from "#tests/fixtures/admin-rental";
+import {
+  insertContractRow,
+  insertMaintenanceRequest,
+  insertQueuedBoleto,
+  type SampleRows,
+} from "#tests/fixtures/admin-rental";
 import { msiFile, zipBomb } from "#tests/fixtures/containers";
 import { appDb } from "#tests/fixtures/db";
 import { multipartBody, sendRaw, type RawRequest, type RawResponse } from "#tests/fixtures/raw-http";
@@ -96,7 +101,13 @@ function fill(pattern: string, params: Record<string, string>) {
       "/" +
       pattern
         .split("/")
-        .map((s) => (s === "*" ? "nao-existe-hostil" : s.startsWith(":") ? encodeURIComponent(params[s.slice(1).replace(/\?$/, "")] ?? "1") : s))
+        .map((s) =>
+          s === "*"
+            ? "nao-existe-hostil"
+            : s.startsWith(":")
+              ? encodeURIComponent(params[s.slice(1).replace(/\?$/, "")] ?? "1")
+              : s,
+        )
         .join("/")
     ).replace(/\/+$/, "") || "/"
   );
@@ -131,7 +142,9 @@ function routeCases(url: string, leaf: Leaf): Case[] {
   const data = url === "/" ? "/_.data" : `${url}.data`;
   const dataPost = leaf.index ? `${data}?index` : data;
   const slash = url === "/" ? "" : url;
-  const absurdQuery = QUERY_NAMES.map((n, i) => `${n}=${encodeURIComponent(ABSURD_NUMBERS[i % ABSURD_NUMBERS.length])}`).join("&");
+  const absurdQuery = QUERY_NAMES.map(
+    (n, i) => `${n}=${encodeURIComponent(ABSURD_NUMBERS[i % ABSURD_NUMBERS.length])}`,
+  ).join("&");
   const cases: Case[] = [
     { name: "GET", req: { path: url } },
     { name: "GET .data", req: { path: data } },
@@ -140,9 +153,16 @@ function routeCases(url: string, leaf: Leaf): Case[] {
     { name: "query in a wrong encoding", req: { path: `${url}?search=%FF%FE%C3%28&page=%E0%80%AF&type=%00` } },
     { name: "repeated query", req: { path: `${url}?page=1&page=2&page=x&search=a&search=b` } },
     { name: "broken session cookie", req: { path: url, headers: { Cookie: "__session=%E0%A4%A; toast=%%%" } } },
-    { name: "overlong cookie", req: { path: url, headers: { Cookie: `__session=${"a".repeat(6000)}; toast=eyJ0eXBlIjoi` } } },
+    {
+      name: "overlong cookie",
+      req: { path: url, headers: { Cookie: `__session=${"a".repeat(6000)}; toast=eyJ0eXBlIjoi` } },
+    },
     { name: "garbage cookie header", req: { path: url, headers: { Cookie: ";;;=;__session;toast==;=x" } } },
-    ...["PUT", "DELETE", "PATCH", "TRACE", "PROPFIND"].map((method) => ({ name: method, req: { method, path: url }, expect: [405] })),
+    ...["PUT", "DELETE", "PATCH", "TRACE", "PROPFIND"].map((method) => ({
+      name: method,
+      req: { method, path: url },
+      expect: [405],
+    })),
     { name: "OPTIONS", req: { method: "OPTIONS", path: url }, expect: [204, 405] },
     {
       name: "encoded dot segments",
@@ -160,15 +180,36 @@ function routeCases(url: string, leaf: Leaf): Case[] {
     { name: "invalid UTF-8 in the path", req: { path: `${slash}%C3%28` }, expect: [400] },
     { name: "overlong path", req: { path: `${slash}/${"a".repeat(5000)}` }, expect: [414] },
     { name: "absolute-form target", req: { path: `http://evil.example${url}` }, expect: [400] },
-    { name: "JSON post", req: { method: "POST", path: post, headers: { "Content-Type": "application/json" }, body: '{"name":"x"}' }, expect: [415] },
-    { name: "JSON post to .data", req: { method: "POST", path: dataPost, headers: { "Content-Type": "application/json" }, body: "{}" }, expect: [415] },
-    { name: "text/plain post", req: { method: "POST", path: post, headers: { "Content-Type": "text/plain" }, body: "name=x" }, expect: [415] },
+    {
+      name: "JSON post",
+      req: { method: "POST", path: post, headers: { "Content-Type": "application/json" }, body: '{"name":"x"}' },
+      expect: [415],
+    },
+    {
+      name: "JSON post to .data",
+      req: { method: "POST", path: dataPost, headers: { "Content-Type": "application/json" }, body: "{}" },
+      expect: [415],
+    },
+    {
+      name: "text/plain post",
+      req: { method: "POST", path: post, headers: { "Content-Type": "text/plain" }, body: "name=x" },
+      expect: [415],
+    },
     { name: "post without a content type", req: { method: "POST", path: post, body: "name=x" }, expect: [415] },
     { name: "empty post without a content type", req: { method: "POST", path: post }, expect: [415] },
-    { name: "multipart without a boundary", req: { method: "POST", path: post, headers: { "Content-Type": "multipart/form-data" }, body: "x" }, expect: [415] },
+    {
+      name: "multipart without a boundary",
+      req: { method: "POST", path: post, headers: { "Content-Type": "multipart/form-data" }, body: "x" },
+      expect: [415],
+    },
     {
       name: "broken multipart",
-      req: { method: "POST", path: post, headers: { "Content-Type": "multipart/form-data; boundary=zzz" }, body: "garbage\r\n--zzz\r\nnot a header\r\n\r\n" },
+      req: {
+        method: "POST",
+        path: post,
+        headers: { "Content-Type": "multipart/form-data; boundary=zzz" },
+        body: "garbage\r\n--zzz\r\nnot a header\r\n\r\n",
+      },
       reachesAction: true,
     },
     {
@@ -183,7 +224,12 @@ function routeCases(url: string, leaf: Leaf): Case[] {
     },
     {
       name: "bad percent-encoding in a form",
-      req: { method: "POST", path: post, headers: { "Content-Type": FORM }, body: "nome=%ZZ&email=%C3%28&x=%FF%FE&%=%" },
+      req: {
+        method: "POST",
+        path: post,
+        headers: { "Content-Type": FORM },
+        body: "nome=%ZZ&email=%C3%28&x=%FF%FE&%=%",
+      },
       reachesAction: true,
     },
     {
@@ -198,19 +244,42 @@ function routeCases(url: string, leaf: Leaf): Case[] {
     },
     {
       name: "UTF-16 form",
-      req: { method: "POST", path: post, headers: { "Content-Type": `${FORM}; charset=UTF-16` }, body: Buffer.from("nome=x&email=y", "utf16le") },
+      req: {
+        method: "POST",
+        path: post,
+        headers: { "Content-Type": `${FORM}; charset=UTF-16` },
+        body: Buffer.from("nome=x&email=y", "utf16le"),
+      },
       reachesAction: true,
     },
     {
       name: "gzip-encoded form",
-      req: { method: "POST", path: post, headers: { "Content-Type": FORM, "Content-Encoding": "gzip" }, body: randomBytes(64) },
+      req: {
+        method: "POST",
+        path: post,
+        headers: { "Content-Type": FORM, "Content-Encoding": "gzip" },
+        body: randomBytes(64),
+      },
       reachesAction: true,
     },
-    { name: "oversized form", req: { method: "POST", path: post, headers: { "Content-Type": FORM }, body: BIG }, expect: [413] },
-    { name: "form without a length", req: { method: "POST", path: post, headers: { "Content-Type": FORM }, body: "nome=x", chunked: true }, expect: [411] },
+    {
+      name: "oversized form",
+      req: { method: "POST", path: post, headers: { "Content-Type": FORM }, body: BIG },
+      expect: [413],
+    },
+    {
+      name: "form without a length",
+      req: { method: "POST", path: post, headers: { "Content-Type": FORM }, body: "nome=x", chunked: true },
+      expect: [411],
+    },
     {
       name: "cross-site post",
-      req: { method: "POST", path: post, headers: { "Content-Type": FORM, Origin: "https://evil.example" }, body: "nome=x" },
+      req: {
+        method: "POST",
+        path: post,
+        headers: { "Content-Type": FORM, Origin: "https://evil.example" },
+        body: "nome=x",
+      },
       expect: [403],
     },
     {
@@ -226,7 +295,12 @@ function routeCases(url: string, leaf: Leaf): Case[] {
 const ISSUE_CASES: Case[] = [
   {
     name: "upload bypass into the home action",
-    req: { method: "POST", path: "/admin/properties/%2e%2e/%2e%2e/?index", headers: { "Content-Type": FORM }, body: BIG },
+    req: {
+      method: "POST",
+      path: "/admin/properties/%2e%2e/%2e%2e/?index",
+      headers: { "Content-Type": FORM },
+      body: BIG,
+    },
     expect: [400],
   },
   {
@@ -236,7 +310,12 @@ const ISSUE_CASES: Case[] = [
   },
   {
     name: "rate-limit bypass into the recovery",
-    req: { method: "POST", path: "/admin/%2e%2e/admin/password-recovery", headers: { "Content-Type": FORM }, body: "email=a%40b.c" },
+    req: {
+      method: "POST",
+      path: "/admin/%2e%2e/admin/password-recovery",
+      headers: { "Content-Type": FORM },
+      body: "email=a%40b.c",
+    },
     expect: [400],
   },
   { name: "DELETE /admin/properties", req: { method: "DELETE", path: "/admin/properties" }, expect: [405] },
@@ -244,7 +323,12 @@ const ISSUE_CASES: Case[] = [
   // Refused by Node's own parser, before any of our code.
   {
     name: "absurd Content-Length",
-    req: { method: "POST", path: "/?index", headers: { "Content-Type": FORM, "Content-Length": "99999999999999999999999" }, body: "a=b" },
+    req: {
+      method: "POST",
+      path: "/?index",
+      headers: { "Content-Type": FORM, "Content-Length": "99999999999999999999999" },
+      body: "a=b",
+    },
     expect: [400, 413],
   },
   {
@@ -269,7 +353,8 @@ async function harvestForms(page: Page, html: string, pageUrl: string): Promise<
         multipart: (f.getAttribute("enctype") ?? "").toLowerCase() === "multipart/form-data",
         fields: [...f.querySelectorAll("input[name], select[name], textarea[name], button[name]")].map((el) => {
           const input = el as HTMLInputElement;
-          const value = el instanceof HTMLSelectElement ? (el.options[el.selectedIndex]?.value ?? "") : (input.value ?? "");
+          const value =
+            el instanceof HTMLSelectElement ? (el.options[el.selectedIndex]?.value ?? "") : (input.value ?? "");
           return { name: input.name, value, file: el instanceof HTMLInputElement && el.type === "file" };
         }),
       }));
@@ -285,12 +370,18 @@ async function harvestForms(page: Page, html: string, pageUrl: string): Promise<
 
 const NOT_AN_IMAGE = Buffer.from("isto não é uma imagem\n".repeat(50));
 
-function encodeForm(form: HarvestedForm, pairs: [string, string | Buffer][], files: boolean): { headers: Record<string, string>; body: Buffer } {
+function encodeForm(
+  form: HarvestedForm,
+  pairs: [string, string | Buffer][],
+  files: boolean,
+): { headers: Record<string, string>; body: Buffer } {
   if (form.multipart) {
     const boundary = `----hostil${randomBytes(6).toString("hex")}`;
     const text = pairs.filter(([, v]) => typeof v === "string") as [string, string][];
     const fileParts = files
-      ? form.fields.filter((f) => f.file).map((f) => ({ name: f.name, filename: "foto.jpg", type: "image/jpeg", data: NOT_AN_IMAGE }))
+      ? form.fields
+          .filter((f) => f.file)
+          .map((f) => ({ name: f.name, filename: "foto.jpg", type: "image/jpeg", data: NOT_AN_IMAGE }))
       : [];
     // Raw bytes (wrong encodings) go in as they are.
     const raw = pairs.filter(([, v]) => typeof v !== "string") as [string, Buffer][];
@@ -298,7 +389,11 @@ function encodeForm(form: HarvestedForm, pairs: [string, string | Buffer][], fil
     if (raw.length) {
       const end = Buffer.from(`--${boundary}--\r\n`);
       const extra = raw.map(([n, v]) =>
-        Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${n}"\r\n\r\n`), v, Buffer.from("\r\n")]),
+        Buffer.concat([
+          Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${n}"\r\n\r\n`),
+          v,
+          Buffer.from("\r\n"),
+        ]),
       );
       body = Buffer.concat([body.subarray(0, body.length - end.length), ...extra, end]);
     }
@@ -322,9 +417,17 @@ function formCases(form: HarvestedForm): Case[] {
   const overlong = Math.max(600, Math.floor((150 * 1024) / Math.max(1, names.length) / 2));
   const variants: [string, [string, string | Buffer][], boolean][] = [
     ["every field missing", [], false],
-    ["every field doubled", names.flatMap((n) => [[n, original(n)] as [string, string], [n, original(n)] as [string, string]]), true],
+    [
+      "every field doubled",
+      names.flatMap((n) => [[n, original(n)] as [string, string], [n, original(n)] as [string, string]]),
+      true,
+    ],
     ["every field overlong", each((n) => original(n) + "ã".repeat(overlong)), true],
-    ...ABSURD_NUMBERS.slice(0, 3).map((v): [string, [string, string][], boolean] => [`every field ${v}`, each(() => v) as [string, string][], false]),
+    ...ABSURD_NUMBERS.slice(0, 3).map((v): [string, [string, string][], boolean] => [
+      `every field ${v}`,
+      each(() => v) as [string, string][],
+      false,
+    ]),
     ["every field in a wrong encoding", each(() => Buffer.from([0xff, 0xfe, 0xc3, 0x28, 0xe0, 0x80, 0xaf])), false],
     ["control characters in every field", each((n) => `${original(n)}\u0000\r\nSet-Cookie: x=1\u202e`), false],
   ];
@@ -382,13 +485,15 @@ function judge(identity: Identity, c: Case, res: RawResponse): string[] {
   else if (c.expect && !c.expect.includes(res.status)) problems.push(`${where}, expected ${c.expect.join(" or ")}`);
   if (STACK.test(res.body)) problems.push(`${where}: stack trace in the body: ${STACK.exec(res.body)![0]}`);
   // (A POST to a page without an action is React Router's own 405.)
-  if (res.status === 405 && c.req.method !== "POST" && res.headers.allow !== "GET, HEAD, POST") problems.push(`${where}: 405 without Allow`);
+  if (res.status === 405 && c.req.method !== "POST" && res.headers.allow !== "GET, HEAD, POST")
+    problems.push(`${where}: 405 without Allow`);
   if (res.status === 403 && !res.body.includes("Formulário recusado")) problems.push(`${where}: a bare 403`);
   // Pages behind a login (and the login pages) are never stored by the browser.
   const routePath = c.req.path.split("?")[0].toLowerCase();
   if (res.status === 200 && (c.req.method ?? "GET") === "GET" && /^\/admin(\/|\.data|$)/.test(routePath)) {
     const cc = String(res.headers["cache-control"] ?? "");
-    if (!cc.includes("no-store") || !cc.includes("private")) problems.push(`${where}: Cache-Control "${cc}" on a private page`);
+    if (!cc.includes("no-store") || !cc.includes("private"))
+      problems.push(`${where}: Cache-Control "${cc}" on a private page`);
   }
   return problems;
 }
@@ -412,7 +517,12 @@ const test = base.extend<{ rows: Rows }>({
     const billingIds = { billing: billing.id, billingDocument: boleto.id };
     // A boleto on the awaiting list, for its page, its file and "Processar".
     const queuedBoleto = await insertQueuedBoleto(client.id);
-    const photo = await appDb().selectFrom("property_images").select("file_key").orderBy("id").limit(1).executeTakeFirstOrThrow();
+    const photo = await appDb()
+      .selectFrom("property_images")
+      .select("file_key")
+      .orderBy("id")
+      .limit(1)
+      .executeTakeFirstOrThrow();
     await use({
       property: property.id,
       ideal: ideal.id,
@@ -432,7 +542,12 @@ async function cookieHeader(context: BrowserContext) {
 }
 
 for (const identity of ["anonymous", "master"] as const) {
-  test(`hostile corpus, ${identity}: no 5xx, no stack, nothing written`, async ({ rows, page, newContext, signInAs }) => {
+  test(`hostile corpus, ${identity}: no 5xx, no stack, nothing written`, async ({
+    rows,
+    page,
+    newContext,
+    signInAs,
+  }) => {
     test.setTimeout(300_000);
     let cookie = "";
     if (identity === "master") {
@@ -440,7 +555,8 @@ for (const identity of ["anonymous", "master"] as const) {
       await signInAs("master", context);
       cookie = await cookieHeader(context);
     }
-    const withCookie = (c: Case): Case => (cookie && !c.req.headers?.Cookie ? { ...c, req: { ...c.req, headers: { ...c.req.headers, Cookie: cookie } } } : c);
+    const withCookie = (c: Case): Case =>
+      cookie && !c.req.headers?.Cookie ? { ...c, req: { ...c.req, headers: { ...c.req.headers, Cookie: cookie } } } : c;
 
     // Forms come from each page as this identity sees it (one per action and
     // field set: the fifty delete buttons of a list are one form).
@@ -459,14 +575,23 @@ for (const identity of ["anonymous", "master"] as const) {
       }
     }
 
-    let cases: Case[] = [...ISSUE_CASES, ...urls.flatMap(({ url, leaf }) => routeCases(url, leaf)), ...[...forms.values()].flatMap(formCases)];
+    let cases: Case[] = [
+      ...ISSUE_CASES,
+      ...urls.flatMap(({ url, leaf }) => routeCases(url, leaf)),
+      ...[...forms.values()].flatMap(formCases),
+    ];
     if (cookie) {
       // The session cookie with its signature broken: an anonymous visitor.
       const tampered = cookie.replace(
         /__session=([^;]*?)(.)(;|$)/,
         (_m, v: string, last: string, end: string) => `__session=${v}${last === "A" ? "B" : "A"}${end}`,
       );
-      cases.push(...urls.map(({ url }) => ({ name: "tampered session cookie", req: { path: url, headers: { Cookie: tampered } } })));
+      cases.push(
+        ...urls.map(({ url }) => ({
+          name: "tampered session cookie",
+          req: { path: url, headers: { Cookie: tampered } },
+        })),
+      );
     }
     const target = (c: Case) => c.req.path.split("?")[0].replace(/(\/_)?\.data$/, "");
     if (identity === "master") cases = cases.filter((c) => !(c.reachesAction && ACCEPTS_ANY_BODY.has(target(c))));
@@ -565,7 +690,10 @@ test("every upload field refuses a ZIP bomb and an OLE file with its form's mess
   const before = await fingerprint();
   for (const { form, cookie } of uploads) {
     const known = UPLOAD_FORMS.find((u) => u.action.test(form.action))!;
-    const values = { ...Object.fromEntries(form.fields.filter((f) => !f.file).map((f) => [f.name, f.value])), ...known.fields?.(rows) };
+    const values = {
+      ...Object.fromEntries(form.fields.filter((f) => !f.file).map((f) => [f.name, f.value])),
+      ...known.fields?.(rows),
+    };
     for (const fileField of new Set(form.fields.filter((f) => f.file).map((f) => f.name))) {
       for (const [filename, data] of [
         ["foto.jpg", bomb],
@@ -573,7 +701,9 @@ test("every upload field refuses a ZIP bomb and an OLE file with its form's mess
         ["setup.doc", installer],
       ] as const) {
         const boundary = `----upload${randomBytes(6).toString("hex")}`;
-        const body = multipartBody(boundary, Object.entries(values), [{ name: fileField, filename, type: "application/octet-stream", data }]);
+        const body = multipartBody(boundary, Object.entries(values), [
+          { name: fileField, filename, type: "application/octet-stream", data },
+        ]);
         const res = await sendRaw(E2E_URL, {
           method: "POST",
           path: form.action,
@@ -593,15 +723,33 @@ test("every upload field refuses a ZIP bomb and an OLE file with its form's mess
 
 // Amounts past R$ 10.000.000,00 (the probe typed 90.071.992.547.409,91) are
 // a field error on every rental form that takes one, with the typed value kept.
-test("absurd rental amounts are refused beside their field, and nothing is written", async ({ rows, newContext, signInAs }) => {
+test("absurd rental amounts are refused beside their field, and nothing is written", async ({
+  rows,
+  newContext,
+  signInAs,
+}) => {
   const staff = await newContext();
   await signInAs("master", staff);
   const cookie = await cookieHeader(staff);
   const before = await fingerprint();
   const posts: [string, Record<string, string>][] = [
-    ["/admin/clients/cobrancas/nova", { client_id: String(rows.client), month_year: "2099-07", amount: "90.071.992.547.409,91", due_date: "2099-07-05" }],
-    ["/admin/clients/cobrancas/nova", { client_id: String(rows.client), month_year: "2099-07", amount: "10.000.000,01", due_date: "2099-07-05" }],
-    [`/admin/clients/${rows.client}/edit`, { name: "Inquilino Hostil", email: "hostil@teste.com.br", monthly_rent: "90.071.992.547.409,91" }],
+    [
+      "/admin/clients/cobrancas/nova",
+      {
+        client_id: String(rows.client),
+        month_year: "2099-07",
+        amount: "90.071.992.547.409,91",
+        due_date: "2099-07-05",
+      },
+    ],
+    [
+      "/admin/clients/cobrancas/nova",
+      { client_id: String(rows.client), month_year: "2099-07", amount: "10.000.000,01", due_date: "2099-07-05" },
+    ],
+    [
+      `/admin/clients/${rows.client}/edit`,
+      { name: "Inquilino Hostil", email: "hostil@teste.com.br", monthly_rent: "90.071.992.547.409,91" },
+    ],
   ];
   for (const [path, form] of posts) {
     const res = await sendRaw(E2E_URL, {
@@ -628,7 +776,9 @@ test("keep-alive survives a post whose body was never read", async () => {
   const closed = new Promise<void>((resolve) => socket.on("close", () => resolve()));
   socket.on("error", () => {});
   const host = new URL(E2E_URL).host;
-  socket.write(`POST /admin/clients HTTP/1.1\r\nHost: ${host}\r\nOrigin: ${E2E_URL}\r\nContent-Type: ${FORM}\r\nContent-Length: ${body.length}\r\n\r\n`);
+  socket.write(
+    `POST /admin/clients HTTP/1.1\r\nHost: ${host}\r\nOrigin: ${E2E_URL}\r\nContent-Type: ${FORM}\r\nContent-Length: ${body.length}\r\n\r\n`,
+  );
   socket.write(body);
   await expect.poll(() => /^HTTP\/1\.1 302/m.test(received)).toBe(true);
   socket.write(`GET /healthz HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);

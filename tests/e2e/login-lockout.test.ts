@@ -31,7 +31,12 @@ function browserAt(newContext: (options?: object) => Promise<BrowserContext>, ad
   return newContext({ extraHTTPHeaders: { "X-Forwarded-For": address } });
 }
 
-test("six wrong passwords from strangers stop new browsers, not a browser that logged in before", async ({ page, context, createUser, newContext }) => {
+test("six wrong passwords from strangers stop new browsers, not a browser that logged in before", async ({
+  page,
+  context,
+  createUser,
+  newContext,
+}) => {
   const user = await createUser("admin");
   await login(page, user.username, user.password);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
@@ -43,7 +48,8 @@ test("six wrong passwords from strangers stop new browsers, not a browser that l
 
   // Six addresses, six browsers, one wrong password each.
   const statuses: number[] = [];
-  for (let i = 0; i < 6; i++) statuses.push(await wrongPassword(await browserAt(newContext, `203.0.113.${10 + i}`), user.username, i));
+  for (let i = 0; i < 6; i++)
+    statuses.push(await wrongPassword(await browserAt(newContext, `203.0.113.${10 + i}`), user.username, i));
   expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
 
   // A browser that never logged in meets the limit, even with the right password.
@@ -85,7 +91,11 @@ test("a device cookie's own failures lock only that browser", async ({ page, cre
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
 });
 
-test("a device cookie names one account: it does not lift another account's limit", async ({ page, createUser, newContext }) => {
+test("a device cookie names one account: it does not lift another account's limit", async ({
+  page,
+  createUser,
+  newContext,
+}) => {
   const mine = await createUser("admin");
   const target = await createUser("admin");
   await login(page, mine.username, mine.password);

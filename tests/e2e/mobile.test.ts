@@ -24,7 +24,8 @@ test.describe("mobile menu with JavaScript", () => {
 
     await toggle.click();
     await expect(toggle).toHaveAttribute("aria-label", "Fechar menu");
-    for (const label of menuLinks) await expect(mobileMenu(page).getByRole("link", { name: label, exact: true })).toBeVisible();
+    for (const label of menuLinks)
+      await expect(mobileMenu(page).getByRole("link", { name: label, exact: true })).toBeVisible();
 
     await mobileMenu(page).getByRole("link", { name: "Sobre Nós", exact: true }).click();
     await expect(page).toHaveURL(`${BASE_URL}/sobre-nos`);
@@ -44,7 +45,12 @@ test.describe("mobile menu with JavaScript", () => {
   });
 
   test("the search field in the menu searches and closes the menu", async ({ page }) => {
-    const { name } = await appDb().selectFrom("properties").select("name").orderBy("id").limit(1).executeTakeFirstOrThrow();
+    const { name } = await appDb()
+      .selectFrom("properties")
+      .select("name")
+      .orderBy("id")
+      .limit(1)
+      .executeTakeFirstOrThrow();
     await page.goto("/contato");
     await page.getByTestId("mobile-menu-toggle").click();
     const input = page.locator("#mobile-search");
@@ -64,7 +70,8 @@ test.describe("mobile menu without JavaScript", () => {
     const toggle = page.getByTestId("mobile-menu-toggle");
     await expect(mobileMenu(page)).toBeHidden();
     await toggle.click();
-    for (const label of menuLinks) await expect(mobileMenu(page).getByRole("link", { name: label, exact: true })).toBeVisible();
+    for (const label of menuLinks)
+      await expect(mobileMenu(page).getByRole("link", { name: label, exact: true })).toBeVisible();
     await mobileMenu(page).getByRole("link", { name: "Contato", exact: true }).click();
     await expect(page).toHaveURL(`${BASE_URL}/contato`);
     await expect(page.locator("h1")).toHaveText("Contato");
@@ -78,7 +85,10 @@ test.describe("phone layout", () => {
     const button = page.getByRole("link", { name: "Conversar pelo WhatsApp" });
     await expect(button).toBeVisible();
     await expect(button).toBeInViewport();
-    await expect(button).toHaveAttribute("href", new RegExp(`^https://wa\\.me/\\d+\\?${WHATSAPP_TEXT_PARAM.replace(/[.?]/g, "\\$&")}$`));
+    await expect(button).toHaveAttribute(
+      "href",
+      new RegExp(`^https://wa\\.me/\\d+\\?${WHATSAPP_TEXT_PARAM.replace(/[.?]/g, "\\$&")}$`),
+    );
   });
 
   async function expectNoSideScroll(page: Page, path: string) {
@@ -95,7 +105,12 @@ test.describe("phone layout", () => {
   }
 
   test("no horizontal scroll on a property page with photos", async ({ page }) => {
-    const row = await appDb().selectFrom("property_images").select("property_id as id").groupBy("property_id").limit(1).executeTakeFirst();
+    const row = await appDb()
+      .selectFrom("property_images")
+      .select("property_id as id")
+      .groupBy("property_id")
+      .limit(1)
+      .executeTakeFirst();
     expect(row, "the demo seed has a property with photos").toBeTruthy();
     await expectNoSideScroll(page, `/imoveis/${row!.id}`);
   });

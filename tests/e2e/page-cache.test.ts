@@ -45,7 +45,10 @@ test("a new or deleted property shows on the cached pages at once: the previous 
   }).toPass({ timeout: 10_000 });
 });
 
-test("after a change, the visitors of a cached page share one new render, or get the previous copy meanwhile", async ({ request, createProperty }) => {
+test("after a change, the visitors of a cached page share one new render, or get the previous copy meanwhile", async ({
+  request,
+  createProperty,
+}) => {
   const word = `revalidacao${Date.now()}`;
   const path = `/imoveis?search=${word}`;
   await expect(async () => {
@@ -72,7 +75,9 @@ test("signed-in staff never get a cached page", async ({ page, signInAs }) => {
   expect(res?.headers()["x-page-cache"]).toBeUndefined();
 });
 
-test("a visitor with a toast gets a page rendered for them, never the cached copy, and nobody else sees it", async ({ page }) => {
+test("a visitor with a toast gets a page rendered for them, never the cached copy, and nobody else sees it", async ({
+  page,
+}) => {
   const path = "/anunciar-imovel";
   // The page is in the cache...
   await expect(async () => {
@@ -103,7 +108,10 @@ test("a visitor with a toast gets a page rendered for them, never the cached cop
   expect(await other.text()).not.toContain("Solicitação enviada!");
 });
 
-test("a visitor's request, a login or a failed login leaves the cached pages in place", async ({ request, createRequest }) => {
+test("a visitor's request, a login or a failed login leaves the cached pages in place", async ({
+  request,
+  createRequest,
+}) => {
   const path = `/destaques?cache=${Date.now()}`;
   // Other test files may write properties meanwhile (which rightly empties
   // the cache): retry until the writes below are the only ones in between.

@@ -39,7 +39,13 @@ type ParsedListing = {
   contact: { name: string | null; email: string | null };
 };
 
-type ParsedFeed = { error: string | null; rootName: string; rootNs: string | null; provider: string | null; listings: ParsedListing[] };
+type ParsedFeed = {
+  error: string | null;
+  rootName: string;
+  rootNs: string | null;
+  provider: string | null;
+  listings: ParsedListing[];
+};
 
 // Runs in the page: no XML library is installed on the server side of the tests.
 async function parseFeed(page: Page, xml: string): Promise<ParsedFeed> {
@@ -68,13 +74,20 @@ async function parseFeed(page: Page, xml: string): Promise<ParsedFeed> {
           descriptionElements: child(details, "Description")?.children.length ?? -1,
           prices: detailKids
             .filter((c) => c.localName === "ListPrice" || c.localName === "RentalPrice")
-            .map((c) => ({ tag: c.localName, value: c.textContent ?? "", currency: c.getAttribute("currency"), period: c.getAttribute("period") })),
+            .map((c) => ({
+              tag: c.localName,
+              value: c.textContent ?? "",
+              currency: c.getAttribute("currency"),
+              period: c.getAttribute("period"),
+            })),
           areas: detailKids
             .filter((c) => c.localName === "LivingArea" || c.localName === "LotArea")
             .map((c) => ({ tag: c.localName, value: c.textContent ?? "", unit: c.getAttribute("unit") })),
           counts: Object.fromEntries(["Bedrooms", "Suites", "Bathrooms", "Garage"].map((n) => [n, text(details, n)])),
           garageType: child(details, "Garage")?.getAttribute("type") ?? null,
-          location: Object.fromEntries(["Country", "State", "City", "Neighborhood", "PostalCode", "Address"].map((n) => [n, text(location, n)])),
+          location: Object.fromEntries(
+            ["Country", "State", "City", "Neighborhood", "PostalCode", "Address"].map((n) => [n, text(location, n)]),
+          ),
           stateAbbr: child(location, "State")?.getAttribute("abbreviation") ?? null,
           countryAbbr: child(location, "Country")?.getAttribute("abbreviation") ?? null,
           photos: Array.from(child(l, "Media")?.children ?? []).map((i) => ({
@@ -85,7 +98,13 @@ async function parseFeed(page: Page, xml: string): Promise<ParsedFeed> {
           contact: { name: text(contact, "Name"), email: text(contact, "Email") },
         };
       });
-      return { error, rootName: root.localName, rootNs: root.namespaceURI, provider: text(child(root, "Header"), "Provider"), listings };
+      return {
+        error,
+        rootName: root.localName,
+        rootNs: root.namespaceURI,
+        provider: text(child(root, "Header"), "Provider"),
+        listings,
+      };
     },
     { xml, ns: NS },
   );
@@ -138,7 +157,8 @@ test("the feed parses as VRSync and every listing meets the portals' rules", asy
     expect(l.areas[0].value, where).toMatch(/^[1-9]\d*$/);
     expect(l.areas[0].unit, where).toBe("square metres");
     expect(l.areas[0].tag, where).toBe(l.type.endsWith("Land Lot") ? "LotArea" : "LivingArea");
-    for (const n of ["Bedrooms", "Suites", "Bathrooms", "Garage"]) expect(l.counts[n], `${where} ${n}`).toMatch(/^\d+$/);
+    for (const n of ["Bedrooms", "Suites", "Bathrooms", "Garage"])
+      expect(l.counts[n], `${where} ${n}`).toMatch(/^\d+$/);
     expect(l.photos.length, where).toBeGreaterThanOrEqual(1);
     expect(
       l.photos.filter((p) => p.primary === "true"),
@@ -182,9 +202,14 @@ test("a seeded listing carries its own values, and its photos are real JPEGs", a
     },
   });
   expect(l!.description).toContain("Casa térrea recém-construída com três suítes");
-  const keys = (await appDb().selectFrom("property_images").select("file_key").where("property_id", "=", row.id).orderBy("position").execute()).map(
-    (r) => r.file_key,
-  );
+  const keys = (
+    await appDb()
+      .selectFrom("property_images")
+      .select("file_key")
+      .where("property_id", "=", row.id)
+      .orderBy("position")
+      .execute()
+  ).map((r) => r.file_key);
   expect(l!.photos.map((p) => p.url)).toEqual(keys.map((k) => `${E2E_URL}/fotos/${k}.jpg`));
   const photo = await page.request.get(new URL(l!.photos[0].url).pathname);
   expect(photo.status()).toBe(200);
@@ -203,7 +228,11 @@ test("a rental is a monthly RentalPrice", async ({ page }) => {
   expect(l?.prices).toEqual([{ tag: "RentalPrice", value: "1800", currency: "BRL", period: "Monthly" }]);
 });
 
-test("a property that cannot meet the rules is left out, and Gestão de Imóveis says why", async ({ page, createProperty, signInAs }) => {
+test("a property that cannot meet the rules is left out, and Gestão de Imóveis says why", async ({
+  page,
+  createProperty,
+  signInAs,
+}) => {
   // No CEP, a 19-character description, no photo (the fixture's defaults), and SOB CONSULTA.
   const p = await createProperty({ name: `Casa fora do portal ${Date.now()}`, price: null });
   const { property_code: onRequest } = await appDb()

@@ -11,7 +11,9 @@ import { E2E_URL } from "#tests/setup/paths";
 const ANONYMIZED_EMAIL = "anonimizado@lgpd.invalid";
 
 test.describe("the policy", () => {
-  test("/privacidade names the controller, the purposes, the retention period and the rights, and the footer links to it", async ({ page }) => {
+  test("/privacidade names the controller, the purposes, the retention period and the rights, and the footer links to it", async ({
+    page,
+  }) => {
     await page.goto("/sobre-nos");
     await page.getByRole("contentinfo").getByRole("link", { name: "Política de Privacidade" }).click();
     await expect(page).toHaveURL(`${E2E_URL}/privacidade`);
@@ -22,17 +24,31 @@ test.describe("the policy", () => {
     await expect(controller).toContainText("Lagoa Imóveis Ltda.");
     await expect(controller).toContainText("CRECI/MS 1234-J");
     await expect(controller).toContainText("Av. Antônio Trajano, 1000 - Centro, Três Lagoas - MS, 79601-000");
-    await expect(controller.getByRole("link", { name: "contato@lagoaimoveis.com.br" })).toHaveAttribute("href", "mailto:contato@lagoaimoveis.com.br");
-    await expect(controller.getByRole("link", { name: "(67) 99999-0000" })).toHaveAttribute("href", /^https:\/\/wa\.me\/5567999990000/);
+    await expect(controller.getByRole("link", { name: "contato@lagoaimoveis.com.br" })).toHaveAttribute(
+      "href",
+      "mailto:contato@lagoaimoveis.com.br",
+    );
+    await expect(controller.getByRole("link", { name: "(67) 99999-0000" })).toHaveAttribute(
+      "href",
+      /^https:\/\/wa\.me\/5567999990000/,
+    );
     const purposes = main.getByRole("region", { name: "Que dados coletamos e por quê" });
-    for (const form of ["“Não encontrou o que procura?” (página inicial)", "“Anuncie seu imóvel”", "Clientes de locação (Área do Cliente)"]) {
+    for (const form of [
+      "“Não encontrou o que procura?” (página inicial)",
+      "“Anuncie seu imóvel”",
+      "Clientes de locação (Área do Cliente)",
+    ]) {
       await expect(purposes.getByRole("heading", { name: form })).toBeVisible();
     }
-    await expect(main.getByRole("region", { name: "Por quanto tempo guardamos" })).toContainText("guardadas por 2 anos");
+    await expect(main.getByRole("region", { name: "Por quanto tempo guardamos" })).toContainText(
+      "guardadas por 2 anos",
+    );
     const rights = main.getByRole("region", { name: "Os seus direitos", exact: true });
     await expect(rights).toContainText("art. 18");
     await expect(rights.getByRole("listitem")).toHaveCount(8);
-    await expect(main.getByRole("region", { name: "Como exercer os seus direitos" })).toContainText("Respondemos em até 15 dias");
+    await expect(main.getByRole("region", { name: "Como exercer os seus direitos" })).toContainText(
+      "Respondemos em até 15 dias",
+    );
   });
 });
 
@@ -41,12 +57,21 @@ test.describe("the notice on the public forms", () => {
     test.describe(js ? "with JavaScript" : "without JavaScript", () => {
       test.use({ javaScriptEnabled: js });
 
-      test("the ideal-property form shows the notice, and the inbox shows when it was accepted", async ({ page, newContext, signInAs }) => {
+      test("the ideal-property form shows the notice, and the inbox shows when it was accepted", async ({
+        page,
+        newContext,
+        signInAs,
+      }) => {
         const email = `aviso-${uniq()}@example.com`;
         await page.goto("/");
         const form = page.locator('form[id^="ideal-property-"]');
-        await expect(form).toContainText("Ao enviar, você concorda que a Lagoa Imóveis use esses dados só para responder a esta solicitação.");
-        await expect(form.getByRole("link", { name: "Política de Privacidade" })).toHaveAttribute("href", "/privacidade");
+        await expect(form).toContainText(
+          "Ao enviar, você concorda que a Lagoa Imóveis use esses dados só para responder a esta solicitação.",
+        );
+        await expect(form.getByRole("link", { name: "Política de Privacidade" })).toHaveAttribute(
+          "href",
+          "/privacidade",
+        );
         await form.locator('[name="name"]').fill("Visitante Aviso");
         await form.locator('[name="email"]').fill(email);
         await form.locator('[name="idealProperty"]').fill("Casa com quintal no Centro");
@@ -66,12 +91,16 @@ test.describe("the notice on the public forms", () => {
         const listed = admin.locator(`[data-testid="request-row"][data-request-id="${row.id}"]`);
         await expect(listed.getByTestId("privacy-note")).toHaveText("Aviso de privacidade aceito");
         await admin.goto(`/admin/requests/${row.id}`);
-        await expect(admin.getByTestId("privacy-note")).toHaveText(/^Aviso de privacidade aceito em \d{2}\/\d{2}\/\d{4}/);
+        await expect(admin.getByTestId("privacy-note")).toHaveText(
+          /^Aviso de privacidade aceito em \d{2}\/\d{2}\/\d{4}/,
+        );
       });
     });
   }
 
-  test("the owner-request form shows the notice too, and a post without it is kept with no notice time", async ({ page }) => {
+  test("the owner-request form shows the notice too, and a post without it is kept with no notice time", async ({
+    page,
+  }) => {
     for (const path of ["/anunciar-imovel", "/anunciar"]) {
       await page.goto(path);
       const form = page.locator('form[id^="owner-request-"]');
@@ -80,14 +109,26 @@ test.describe("the notice on the public forms", () => {
     }
     const email = `sem-aviso-${uniq()}@example.com`;
     const res = await page.request.post("/anunciar-imovel", {
-      form: { nome: "Script", email, telefone: "(67) 99999-0000", tipoImovel: "casa", preco: "100.000,00", endereco: "Rua A, 1" },
+      form: {
+        nome: "Script",
+        email,
+        telefone: "(67) 99999-0000",
+        tipoImovel: "casa",
+        preco: "100.000,00",
+        endereco: "Rua A, 1",
+      },
       headers: { Origin: E2E_URL },
       maxRedirects: 0,
     });
     expect(res.status()).toBe(302);
     expect(
-      (await appDb().selectFrom("property_listing_requests").select("privacy_notice_at").where("email", "=", email).executeTakeFirstOrThrow())
-        .privacy_notice_at,
+      (
+        await appDb()
+          .selectFrom("property_listing_requests")
+          .select("privacy_notice_at")
+          .where("email", "=", email)
+          .executeTakeFirstOrThrow()
+      ).privacy_notice_at,
     ).toBeNull();
   });
 });
@@ -96,15 +137,29 @@ test.describe("export and erasure (/admin/privacidade)", () => {
   test("an admin is refused; the page and the nav link are the master's", async ({ page, signInAs }) => {
     await signInAs("admin");
     await page.goto("/admin/dashboard");
-    await expect(page.getByRole("navigation", { name: "Administração" }).getByRole("link", { name: "Privacidade" })).toHaveCount(0);
+    await expect(
+      page.getByRole("navigation", { name: "Administração" }).getByRole("link", { name: "Privacidade" }),
+    ).toHaveCount(0);
     await page.goto("/admin/privacidade");
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
-    await expect(page.getByTestId("toast")).toContainText("Apenas o usuário master pode consultar, exportar ou apagar dados pessoais.");
+    await expect(page.getByTestId("toast")).toContainText(
+      "Apenas o usuário master pode consultar, exportar ou apagar dados pessoais.",
+    );
   });
 
-  test("the master looks an email up, downloads its JSON and erases it; both are audited", async ({ page, master, createRequest, createClient }) => {
+  test("the master looks an email up, downloads its JSON and erases it; both are audited", async ({
+    page,
+    master,
+    createRequest,
+    createClient,
+  }) => {
     const email = `titular-${uniq()}@example.com`;
-    const ideal = await createRequest("ideal", { name: "Titular Teste", email: email.toUpperCase(), phone: "(67) 98888-7777", idealProperty: "Sobrado" });
+    const ideal = await createRequest("ideal", {
+      name: "Titular Teste",
+      email: email.toUpperCase(),
+      phone: "(67) 98888-7777",
+      idealProperty: "Sobrado",
+    });
     const listing = await createRequest("owner", {
       nome: "Titular Teste",
       email,
@@ -130,7 +185,12 @@ test.describe("export and erasure (/admin/privacidade)", () => {
     const file = await (await download).path();
     const body = JSON.parse(fs.readFileSync(file, "utf8"));
     expect(body.email).toBe(email);
-    expect(body.visitor_requests.ideal_property[0]).toMatchObject({ id: ideal.id, name: "Titular Teste", phone: "(67) 98888-7777", ideal_property: "Sobrado" });
+    expect(body.visitor_requests.ideal_property[0]).toMatchObject({
+      id: ideal.id,
+      name: "Titular Teste",
+      phone: "(67) 98888-7777",
+      ideal_property: "Sobrado",
+    });
     expect(body.visitor_requests.property_listing[0]).toMatchObject({ id: listing.id, address: "Rua Titular, 5" });
     expect(body.clients[0]).toMatchObject({ id: client.id, name: "Titular Inquilino" });
     expect(JSON.stringify(body)).not.toMatch(/password_hash|argon2/);
@@ -143,19 +203,35 @@ test.describe("export and erasure (/admin/privacidade)", () => {
     await page.getByLabel("Confirmo que o pedido veio do titular. Esta ação não pode ser desfeita.").check();
     await page.getByRole("button", { name: "Apagar dados" }).click();
     await expect(page.getByTestId("toast")).toContainText("Dados pessoais apagados");
-    await expect(page.getByTestId("toast")).toContainText("2 solicitação(ões) anonimizada(s), 1 cadastro(s) de cliente excluído(s)");
+    await expect(page.getByTestId("toast")).toContainText(
+      "2 solicitação(ões) anonimizada(s), 1 cadastro(s) de cliente excluído(s)",
+    );
     expect(
-      await appDb().selectFrom("ideal_property_requests").select(["name", "email", "phone", "ideal_property"]).where("id", "=", ideal.id).executeTakeFirst(),
+      await appDb()
+        .selectFrom("ideal_property_requests")
+        .select(["name", "email", "phone", "ideal_property"])
+        .where("id", "=", ideal.id)
+        .executeTakeFirst(),
     ).toEqual({
       name: "Anonimizado",
       email: ANONYMIZED_EMAIL,
       phone: null,
       ideal_property: "[Dados removidos conforme a LGPD]",
     });
-    expect(await count("property_listing_requests", (eb) => eb.and([eb("id", "=", listing.id), eb("email", "=", ANONYMIZED_EMAIL)]))).toBe(1);
+    expect(
+      await count("property_listing_requests", (eb) =>
+        eb.and([eb("id", "=", listing.id), eb("email", "=", ANONYMIZED_EMAIL)]),
+      ),
+    ).toBe(1);
     expect(await count("clients", (eb) => eb("id", "=", client.id))).toBe(0);
     expect(
-      await count("audit_log", (eb) => eb.and([eb("actor_id", "=", master.id), eb("entity", "=", "personal_data"), eb("action", "in", ["export", "erase"])])),
+      await count("audit_log", (eb) =>
+        eb.and([
+          eb("actor_id", "=", master.id),
+          eb("entity", "=", "personal_data"),
+          eb("action", "in", ["export", "erase"]),
+        ]),
+      ),
     ).toBe(2);
     expect(await count("audit_log", (eb) => eb("changes", "like", `%${email}%`))).toBe(0);
 
@@ -164,7 +240,12 @@ test.describe("export and erasure (/admin/privacidade)", () => {
     await expect(page.getByTestId("privacy-note")).toHaveText(/^Anonimizada em \d{2}\/\d{2}\/\d{4}/);
   });
 
-  test("a client with a contract cannot be erased: the reason is shown and nothing changes", async ({ page, master: _master, createClient, createRequest }) => {
+  test("a client with a contract cannot be erased: the reason is shown and nothing changes", async ({
+    page,
+    master: _master,
+    createClient,
+    createRequest,
+  }) => {
     const email = `contrato-${uniq()}@example.com`;
     const ideal = await createRequest("ideal", { name: "Com Contrato", email, idealProperty: "Casa" });
     const client = await createClient({ name: "Inquilino Com Contrato", email });
@@ -178,7 +259,15 @@ test.describe("export and erasure (/admin/privacidade)", () => {
       headers: { Origin: E2E_URL },
     });
     expect(res.status()).toBe(409);
-    expect((await appDb().selectFrom("ideal_property_requests").select("name").where("id", "=", ideal.id).executeTakeFirstOrThrow()).name).toBe("Com Contrato");
+    expect(
+      (
+        await appDb()
+          .selectFrom("ideal_property_requests")
+          .select("name")
+          .where("id", "=", ideal.id)
+          .executeTakeFirstOrThrow()
+      ).name,
+    ).toBe("Com Contrato");
     expect(await count("clients", (eb) => eb("id", "=", client.id))).toBe(1);
   });
 });

@@ -47,13 +47,19 @@ function freshStatus(path: string) {
 }
 
 async function pagesAnswer(count: number) {
-  const answers = await Promise.all(Array.from({ length: count }, () => fetch(`${server.url}/imoveis`, { headers: { Cookie: "__session=x" } })));
+  const answers = await Promise.all(
+    Array.from({ length: count }, () => fetch(`${server.url}/imoveis`, { headers: { Cookie: "__session=x" } })),
+  );
   return answers.map((a) => a.status);
 }
 
 test("two workers answer on one port, running the built JavaScript without a TypeScript loader", async () => {
   // The primary says so once both workers listen; the first may answer before.
-  await expect.poll(() => server.log().some((l) => l.event === "server.listening" && l.mode === "production" && l.processes === 2)).toBe(true);
+  await expect
+    .poll(() =>
+      server.log().some((l) => l.event === "server.listening" && l.mode === "production" && l.processes === 2),
+    )
+    .toBe(true);
   expect(await pagesAnswer(20)).toEqual(Array(20).fill(200));
   const running = workers();
   expect(running).toHaveLength(2);
@@ -66,7 +72,9 @@ test("a worker that dies is replaced, and the other answers meanwhile", async ()
   // Until the primary hears of the death it may still hand the dead worker a
   // connection (reset, as with any crash); from then on fresh connections land
   // on the survivor until the replacement listens.
-  await expect.poll(() => server.log().some((l) => l.event === "worker.exited" && l.pid === victim.pid && l.signal === "SIGKILL")).toBe(true);
+  await expect
+    .poll(() => server.log().some((l) => l.event === "worker.exited" && l.pid === victim.pid && l.signal === "SIGKILL"))
+    .toBe(true);
   for (let i = 0; i < 10; i++) expect(await freshStatus("/sobre-nos")).toBe(200);
   await expect.poll(() => workers().map((w) => w.pid), { timeout: 20_000 }).toHaveLength(2);
   const now = workers().map((w) => w.pid);
@@ -78,5 +86,7 @@ test("a worker that dies is replaced, and the other answers meanwhile", async ()
 test("stopping the server stops every worker", async () => {
   expect(workers()).toHaveLength(2);
   process.kill(workers()[0].ppid, "SIGTERM");
-  await expect.poll(() => groupProcesses().filter((p) => /build\/runtime\/server\.js/.test(p.args)), { timeout: 10_000 }).toHaveLength(0);
+  await expect
+    .poll(() => groupProcesses().filter((p) => /build\/runtime\/server\.js/.test(p.args)), { timeout: 10_000 })
+    .toHaveLength(0);
 });

@@ -11,13 +11,19 @@ const code = (n: number) => `#${String(n).padStart(4, "0")}`;
 test.describe("on a phone", () => {
   test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
 
-  test("a bar at the bottom offers WhatsApp with the property's message and Ligar, covering nothing", async ({ page, createProperty }) => {
+  test("a bar at the bottom offers WhatsApp with the property's message and Ligar, covering nothing", async ({
+    page,
+    createProperty,
+  }) => {
     const p = await createProperty({ name: `Casa Barra ${uniq()}` });
     await page.goto(`/imoveis/${p.id}`);
     const bar = page.locator("[data-contact-bar]");
     await expect(bar).toBeVisible();
     const whatsapp = bar.getByRole("link", { name: "WhatsApp" });
-    await expect(whatsapp).toHaveAttribute("href", new RegExp(`^https://wa\\.me/\\d+\\?text=.*${encodeURIComponent(code(p.property_code))}`));
+    await expect(whatsapp).toHaveAttribute(
+      "href",
+      new RegExp(`^https://wa\\.me/\\d+\\?text=.*${encodeURIComponent(code(p.property_code))}`),
+    );
     await expect(bar.getByRole("link", { name: "Ligar" })).toHaveAttribute("href", /^tel:\+\d{10,15}$/);
     // Fixed at the bottom of the screen.
     const box = (await bar.boundingBox())!;
@@ -44,7 +50,12 @@ for (const js of [false, true]) {
   test.describe(`"Tenho interesse" with JavaScript ${js ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled: js });
 
-    test("a phone alone is enough; the request lands in the inbox with the property linked", async ({ page, createProperty, browser, admin }) => {
+    test("a phone alone is enough; the request lands in the inbox with the property linked", async ({
+      page,
+      createProperty,
+      browser,
+      admin,
+    }) => {
       const p = await createProperty({ name: `Casa Interesse ${uniq()}` });
       const name = `Visitante ${uniq()}`;
       // The admin's session is on `page`'s context; the visitor browses anonymously.
@@ -59,7 +70,11 @@ for (const js of [false, true]) {
       await expect(visitor.getByTestId("toast")).toContainText("Solicitação enviada!");
       await expect(form.getByLabel("Nome *")).toHaveValue("");
       await expect(form.getByRole("heading", { name: "Tenho interesse" })).toBeInViewport();
-      const row = await appDb().selectFrom("ideal_property_requests").selectAll().where("name", "=", name).executeTakeFirstOrThrow();
+      const row = await appDb()
+        .selectFrom("ideal_property_requests")
+        .selectAll()
+        .where("name", "=", name)
+        .executeTakeFirstOrThrow();
       expect(row).toMatchObject({ phone: "(67) 99876-5432", email: "", property_id: p.id, status: "pending" });
       expect(String(row.ideal_property)).toContain(code(p.property_code));
       // The form showed the LGPD notice, with its link to the policy.
@@ -102,12 +117,18 @@ test("the honeypot gets the same answer and stores nothing", async ({ request, c
   expect(res.headers().location).toBe(`/imoveis/${p.id}#tenho-interesse`);
   expect(await count("ideal_property_requests", (eb) => eb("name", "=", name))).toBe(0);
   // A post to a property that does not exist is the 404 page, nothing stored.
-  const missing = await request.post("/imoveis/99999999", { form: { name, email: "a@teste.com.br", message: "oi" }, headers: { Origin: BASE_URL } });
+  const missing = await request.post("/imoveis/99999999", {
+    form: { name, email: "a@teste.com.br", message: "oi" },
+    headers: { Origin: BASE_URL },
+  });
   expect(missing.status()).toBe(404);
   expect(await count("ideal_property_requests", (eb) => eb("name", "=", name))).toBe(0);
 });
 
-test("similar properties: same type or neighbourhood, closest price, up to 4, never itself", async ({ page, createProperty }) => {
+test("similar properties: same type or neighbourhood, closest price, up to 4, never itself", async ({
+  page,
+  createProperty,
+}) => {
   const s = uniq();
   // Same type and neighbourhood (those come first) at prices nothing else has.
   const base = { type: "Galpão", location: `Rua ${s} - Mais Parque, Três Lagoas - MS` } as const;

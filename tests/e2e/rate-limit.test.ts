@@ -18,7 +18,11 @@ test.beforeAll(async ({ request }) => {
   // Thirty posts from this address (to a page without a form: no row, no
   // email, no login attempt), all let through to the app, which refuses them.
   for (let i = 0; i < 30; i++) {
-    const res = await request.post(`${url}/sobre-nos`, { form: { n: String(i) }, headers: { Origin: url }, maxRedirects: 0 });
+    const res = await request.post(`${url}/sobre-nos`, {
+      form: { n: String(i) },
+      headers: { Origin: url },
+      maxRedirects: 0,
+    });
     expect(res.status(), `post ${i + 1}`).toBe(405);
   }
   const over = await request.post(`${url}/sobre-nos`, { form: { n: "31" }, headers: { Origin: url }, maxRedirects: 0 });

@@ -60,7 +60,11 @@ for (const js of [true, false]) {
     await expect(shown).toBeVisible();
     const password = ((await shown.locator("code").textContent()) ?? "").trim();
     expect(password).toMatch(/^[A-Za-z0-9]{8}$/);
-    const { id: clientId } = await appDb().selectFrom("clients").select("id").where("email", "=", email).executeTakeFirstOrThrow();
+    const { id: clientId } = await appDb()
+      .selectFrom("clients")
+      .select("id")
+      .where("email", "=", email)
+      .executeTakeFirstOrThrow();
     createClient.track(clientId);
 
     // The contract, sent from the Contratos tab.
@@ -70,7 +74,9 @@ for (const js of [true, false]) {
     await adminPage.getByRole("link", { name: "Enviar Contrato" }).click();
     await expect(adminPage).toHaveURL(/\/admin\/clients\/contratos\/novo$/);
     await adminPage.getByLabel("Cliente", { exact: true }).selectOption({ label: name });
-    await adminPage.getByLabel("Arquivo").setInputFiles({ name: contractName, mimeType: "application/pdf", buffer: contractBytes });
+    await adminPage
+      .getByLabel("Arquivo")
+      .setInputFiles({ name: contractName, mimeType: "application/pdf", buffer: contractBytes });
     await adminPage.getByRole("button", { name: "Enviar Contrato" }).click();
     await expect(toast(adminPage)).toContainText("Contrato enviado com sucesso!");
 
@@ -122,7 +128,9 @@ for (const js of [true, false]) {
     const card = adminPage.getByTestId("maintenance-request").filter({ hasText: title });
     await expect(card).toContainText(name);
     await expect(card.getByRole("link", { name: /^Imagem \d$/ })).toHaveCount(2);
-    const photo = await adminPage.request.get((await card.getByRole("link", { name: "Imagem 2" }).getAttribute("href")) ?? "");
+    const photo = await adminPage.request.get(
+      (await card.getByRole("link", { name: "Imagem 2" }).getAttribute("href")) ?? "",
+    );
     expect(photo.headers()["content-type"]).toBe("image/webp");
     await card.getByRole("link", { name: `Gerenciar ${title}` }).click();
     await expect(adminPage).toHaveURL(/\/admin\/clients\/manutencoes\/\d+$/);
@@ -139,7 +147,9 @@ for (const js of [true, false]) {
     await expect(adminPage).toHaveURL(/\/admin\/clients\/manutencoes\/documentos\/novo/);
     const reportName = `Relatório ${tag}.pdf`;
     const reportBytes = samplePdf(`Relatorio ${tag}`);
-    await adminPage.getByLabel("Arquivo").setInputFiles({ name: reportName, mimeType: "application/pdf", buffer: reportBytes });
+    await adminPage
+      .getByLabel("Arquivo")
+      .setInputFiles({ name: reportName, mimeType: "application/pdf", buffer: reportBytes });
     await adminPage.getByRole("button", { name: "Enviar Documento" }).click();
     await expect(toast(adminPage)).toContainText("Documento de manutenção enviado com sucesso!");
 

@@ -62,7 +62,11 @@ async function wordsBrokenAcrossLines(locator: Locator) {
   });
 }
 
-test("Clientes: each client is a card with every field and action on screen", async ({ admin: _admin, page, createClient }) => {
+test("Clientes: each client is a card with every field and action on screen", async ({
+  admin: _admin,
+  page,
+  createClient,
+}) => {
   const client = await createClient({
     name: `Inquilina Celular ${uniq()}`,
     cpf_cnpj: "11222333000181",
@@ -77,7 +81,16 @@ test("Clientes: each client is a card with every field and action on screen", as
   await card.scrollIntoViewIfNeeded();
   await expectNoSideScroll(page);
   await expectInside(card);
-  for (const text of [client.email, "11.222.333/0001-81", LONG_ADDRESS, "01/01/2026 a 31/12/2099", "Ativo", "R$ 1.850,00", "Com Login", client.username]) {
+  for (const text of [
+    client.email,
+    "11.222.333/0001-81",
+    LONG_ADDRESS,
+    "01/01/2026 a 31/12/2099",
+    "Ativo",
+    "R$ 1.850,00",
+    "Com Login",
+    client.username,
+  ]) {
     await expectOnScreen(card.getByText(text, { exact: true }));
   }
   // What each value is, since the table's header row is not shown.
@@ -118,7 +131,13 @@ test("Contratos: each contract is a card, its file name wrapped between words, i
   await expectOnScreen(card.getByText("Excluir", { exact: true }));
 });
 
-test("the client area fits the phone: header, tabs, contract and forms", async ({ page, createClient, signInClient, createContract, createBilling }) => {
+test("the client area fits the phone: header, tabs, contract and forms", async ({
+  page,
+  createClient,
+  signInClient,
+  createContract,
+  createBilling,
+}) => {
   const client = await createClient({
     name: `Maria Aparecida dos Santos Celular ${uniq()}`,
     property_address: LONG_ADDRESS,
@@ -136,7 +155,8 @@ test("the client area fits the phone: header, tabs, contract and forms", async (
   await expectOnScreen(page.getByRole("link", { name: "← Voltar ao site" }));
   await expectOnScreen(page.getByRole("button", { name: "Sair" }));
   const tabs = page.getByRole("navigation", { name: "Seções da área do cliente" });
-  for (const name of ["Contrato", "Cobrança", "Manutenção"]) await expectOnScreen(tabs.getByRole("link", { name, exact: true }));
+  for (const name of ["Contrato", "Cobrança", "Manutenção"])
+    await expectOnScreen(tabs.getByRole("link", { name, exact: true }));
   const fileName = page.getByText(FILE_NAME, { exact: true });
   await expectOnScreen(fileName);
   expect(await wordsBrokenAcrossLines(fileName)).toEqual([]);

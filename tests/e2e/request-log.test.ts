@@ -30,7 +30,9 @@ test.beforeAll(async () => {
   try {
     conn.pragma("busy_timeout = 5000");
     conn
-      .prepare("insert into users (username, email, name, password_hash, role, active, created_at, updated_at) values (?, ?, ?, ?, 'admin', 1, ?, ?)")
+      .prepare(
+        "insert into users (username, email, name, password_hash, role, active, created_at, updated_at) values (?, ?, ?, ?, 'admin', 1, ?, ?)",
+      )
       .run(USERNAME, EMAIL, NAME, await hash(PASSWORD), now, now);
   } finally {
     conn.close();
@@ -81,18 +83,29 @@ test("every answer carries its request id, and the server writes one JSON access
   expect(refused.status()).toBe(405);
   const refusedId = idOf(refused);
   expect(await accessLine(refusedId)).toMatchObject({ method: "DELETE", status: 405 });
-  expect(server.log().find((l) => l.event === "request.refused" && l.requestId === refusedId)).toMatchObject({ level: "warn", status: 405 });
+  expect(server.log().find((l) => l.event === "request.refused" && l.requestId === refusedId)).toMatchObject({
+    level: "warn",
+    status: 405,
+  });
 });
 
 test("a staff page logs the session's role; nothing personal reaches the log", async ({ request }) => {
-  const login = await request.post(`${url}/admin`, { form: { username: USERNAME, password: PASSWORD }, headers: { Origin: url }, maxRedirects: 0 });
+  const login = await request.post(`${url}/admin`, {
+    form: { username: USERNAME, password: PASSWORD },
+    headers: { Origin: url },
+    maxRedirects: 0,
+  });
   expect(login.status()).toBe(302);
   const dashboard = await request.get(`${url}/admin/dashboard`);
   expect(dashboard.status()).toBe(200);
   expect(await accessLine(idOf(dashboard))).toMatchObject({ path: "/admin/dashboard", status: 200, role: "admin" });
 
   // A recovery email goes to the outbox; a reset link is followed.
-  const recovery = await request.post(`${url}/admin/password-recovery`, { form: { email: EMAIL }, headers: { Origin: url }, maxRedirects: 0 });
+  const recovery = await request.post(`${url}/admin/password-recovery`, {
+    form: { email: EMAIL },
+    headers: { Origin: url },
+    maxRedirects: 0,
+  });
   await accessLine(idOf(recovery));
   const token = "Zk8yV2n1bXx7cW0aLrT5uPsHd9eJ4fGm6iKoQ-_Abq3";
   const reset = await request.get(`${url}/admin/password-recovery/${token}`);
@@ -100,5 +113,6 @@ test("a staff page logs the session's role; nothing personal reaches the log", a
   await expect.poll(() => server.log().some((l) => l.event === "mail.saved_to_outbox")).toBe(true);
 
   const text = server.output();
-  for (const secret of [EMAIL, USERNAME, NAME, PASSWORD, token, SEARCH, encodeURIComponent(SEARCH)]) expect(text, secret).not.toContain(secret);
+  for (const secret of [EMAIL, USERNAME, NAME, PASSWORD, token, SEARCH, encodeURIComponent(SEARCH)])
+    expect(text, secret).not.toContain(secret);
 });

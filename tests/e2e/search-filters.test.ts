@@ -38,7 +38,9 @@ test.describe("text search", () => {
   });
 
   test("#0100 finds the property with code 100", async ({ page, createProperty }) => {
-    let name = (await appDb().selectFrom("properties").select("name").where("property_code", "=", 100).executeTakeFirst())?.name;
+    let name = (
+      await appDb().selectFrom("properties").select("name").where("property_code", "=", 100).executeTakeFirst()
+    )?.name;
     if (!name) name = (await createProperty({ property_code: 100, name: `Casa Código Cem ${uniq()}` })).name;
     await page.goto(`/imoveis?search=${encodeURIComponent("#0100")}`);
     await expect(cards(page).getByRole("heading", { name, exact: true })).toBeVisible();
@@ -68,7 +70,10 @@ test.describe("text search", () => {
 test.describe("filters on /imoveis", () => {
   test("latest=5 shows exactly five cards, newest first", async ({ page, createProperty }) => {
     expect(await count("properties")).toBeGreaterThanOrEqual(5);
-    const p = await createProperty({ name: `Casa Novidade ${uniq()}`, created_at: new Date(Date.now() + 60_000).toISOString() });
+    const p = await createProperty({
+      name: `Casa Novidade ${uniq()}`,
+      created_at: new Date(Date.now() + 60_000).toISOString(),
+    });
     await page.goto("/imoveis?latest=5");
     await expect(cards(page)).toHaveCount(5);
     await expect(page.getByTestId("applied-filters")).toContainText("Últimos 5 imóveis cadastrados");
@@ -103,7 +108,9 @@ test.describe("filters on /imoveis", () => {
       price: 450_000_00,
     });
 
-    await page.goto(`/imoveis?priceRange=300k-600k&neighborhood=Centro&advertised_for=${encodeURIComponent("LOCAÇÃO")}`);
+    await page.goto(
+      `/imoveis?priceRange=300k-600k&neighborhood=Centro&advertised_for=${encodeURIComponent("LOCAÇÃO")}`,
+    );
     const banner = page.getByTestId("applied-filters");
     await expect(banner).toContainText("Bairro: Centro");
     await expect(banner).toContainText("Faixa de preço: R$ 300 mil a R$ 600 mil");

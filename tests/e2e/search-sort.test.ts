@@ -19,13 +19,45 @@ function query(page: Page) {
 // carry a suffix, and a test reads only its own cards (OWN) among the others.
 async function fourHouses(createProperty: typeof createPropertyRow) {
   const s = uniq();
-  const base = { type: "Sala", location: `Rua ${s} - Portal das Águas, Três Lagoas - MS`, advertised_for: "LOCAÇÃO" } as const;
+  const base = {
+    type: "Sala",
+    location: `Rua ${s} - Portal das Águas, Três Lagoas - MS`,
+    advertised_for: "LOCAÇÃO",
+  } as const;
   return {
     s,
-    cheap: await createProperty({ ...base, name: `Sala Barata ${s}`, price: 1_200_00, area: 40, bedrooms: 0, parking_spaces: 0 }),
-    dear: await createProperty({ ...base, name: `Sala Cara ${s}`, price: 9_000_00, area: 90, bedrooms: 3, parking_spaces: 2 }),
-    onRequest: await createProperty({ ...base, name: `Sala Consulta ${s}`, price: null, area: 300, bedrooms: 4, parking_spaces: 3 }),
-    mid: await createProperty({ ...base, name: `Sala Média ${s}`, price: 4_000_00, area: 60, bedrooms: 2, parking_spaces: 1 }),
+    cheap: await createProperty({
+      ...base,
+      name: `Sala Barata ${s}`,
+      price: 1_200_00,
+      area: 40,
+      bedrooms: 0,
+      parking_spaces: 0,
+    }),
+    dear: await createProperty({
+      ...base,
+      name: `Sala Cara ${s}`,
+      price: 9_000_00,
+      area: 90,
+      bedrooms: 3,
+      parking_spaces: 2,
+    }),
+    onRequest: await createProperty({
+      ...base,
+      name: `Sala Consulta ${s}`,
+      price: null,
+      area: 300,
+      bedrooms: 4,
+      parking_spaces: 3,
+    }),
+    mid: await createProperty({
+      ...base,
+      name: `Sala Média ${s}`,
+      price: 4_000_00,
+      area: 60,
+      bedrooms: 2,
+      parking_spaces: 1,
+    }),
   };
 }
 
@@ -35,7 +67,10 @@ for (const js of [false, true]) {
   test.describe(`filters and order with JavaScript ${js ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled: js });
 
-    test("bedrooms, parking and order in the URL, with a count and chips that drop one filter", async ({ page, createProperty }) => {
+    test("bedrooms, parking and order in the URL, with a count and chips that drop one filter", async ({
+      page,
+      createProperty,
+    }) => {
       const { s, dear, onRequest, mid } = await fourHouses(createProperty);
       await page.goto("/imoveis");
       const f = form(page);
@@ -78,7 +113,13 @@ for (const js of [false, true]) {
       // Dropping "2+ quartos" keeps the rest, the order included.
       await chips.getByRole("link", { name: "Remover filtro 2+ quartos" }).click();
       await expect(page).not.toHaveURL(/bedrooms=/);
-      expect(query(page)).toEqual({ type: "Sala", neighborhood: "Portal das Águas", advertised_for: "LOCAÇÃO", parking: "1", sort: "menor-preco" });
+      expect(query(page)).toEqual({
+        type: "Sala",
+        neighborhood: "Portal das Águas",
+        advertised_for: "LOCAÇÃO",
+        parking: "1",
+        sort: "menor-preco",
+      });
       await expect(own).toHaveText([mid.name, dear.name, onRequest.name]);
       await expect(form(page).getByLabel("Quartos")).toHaveValue("");
 
@@ -128,7 +169,12 @@ test.describe("on a phone", () => {
 
   for (const js of [false, true]) {
     test(`the filters fold behind "Filtros (n)" (JavaScript ${js ? "on" : "off"})`, async ({ browser }) => {
-      const context = await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, javaScriptEnabled: js });
+      const context = await browser.newContext({
+        viewport: { width: 375, height: 812 },
+        isMobile: true,
+        hasTouch: true,
+        javaScriptEnabled: js,
+      });
       const page = await context.newPage();
       await page.goto("/imoveis?bedrooms=2&type=Casa");
       const toggle = page.getByText("Filtros (2)");

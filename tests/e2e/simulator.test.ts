@@ -26,9 +26,13 @@ for (const js of [false, true]) {
       await page.getByLabel("Sistema de amortização *").selectOption("SAC");
       await page.getByRole("button", { name: "Simular" }).click();
 
-      await expect(page).toHaveURL(/\/simulador\?valor=150\.000%2C00&entrada=30\.000%2C00&prazo=12&juros=12%2C6825&sistema=SAC#resultado$/);
+      await expect(page).toHaveURL(
+        /\/simulador\?valor=150\.000%2C00&entrada=30\.000%2C00&prazo=12&juros=12%2C6825&sistema=SAC#resultado$/,
+      );
       await expect(page.getByRole("heading", { name: "Resultado da simulação (SAC)" })).toBeInViewport();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(await page.evaluate(() => window.innerWidth));
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        await page.evaluate(() => window.innerWidth),
+      );
       const summary = page.getByTestId("simulation-summary");
       // Worked by hand: R$ 10.000,00 amortised a month, interest 1% of the balance.
       await expect(summary.getByText("Primeira parcela").locator("..")).toContainText("R$ 11.200,00");
@@ -54,7 +58,9 @@ for (const js of [false, true]) {
       await page.getByLabel("Prazo (meses) *").fill("360");
       await page.getByLabel("Juros (% ao ano) *").fill("10,5");
       await page.getByRole("button", { name: "Simular" }).click();
-      await expect(page.getByText("A entrada deve ser de pelo menos 20% do valor do imóvel (R$ 80.000,00).")).toBeVisible();
+      await expect(
+        page.getByText("A entrada deve ser de pelo menos 20% do valor do imóvel (R$ 80.000,00)."),
+      ).toBeVisible();
       await expect(page.getByLabel("Entrada (R$) *")).toHaveValue("50.000,00");
       await expect(page.getByLabel("Entrada (R$) *")).toHaveAttribute("aria-invalid", "true");
       await expect(page.getByTestId("simulation-summary")).toHaveCount(0);
@@ -74,7 +80,9 @@ test("PRICE keeps the instalment and the last one absorbs the rounding", async (
 });
 
 test("absurd values in the URL are field errors, never a 500", async ({ page }) => {
-  const res = await page.goto(`/simulador?valor=${"9".repeat(40)}&entrada=-1&prazo=99999999999999999999&juros=NaN&sistema=%3Cscript%3E`);
+  const res = await page.goto(
+    `/simulador?valor=${"9".repeat(40)}&entrada=-1&prazo=99999999999999999999&juros=NaN&sistema=%3Cscript%3E`,
+  );
   expect(res?.status()).toBe(400);
   await expect(page.getByText("Informe o valor em reais, por exemplo 350.000,00.")).toBeVisible();
   await expect(page.getByText("Escolha o sistema SAC ou PRICE.")).toBeVisible();

@@ -1,5 +1,13 @@
 import { appDb } from "#tests/fixtures/db";
-import { BASE_URL, CATEGORY_PATHS, DEFAULT_BANNERS, WHATSAPP_TEXT_PARAM, cards, expectSharedFrame, uniq } from "#tests/fixtures/site";
+import {
+  BASE_URL,
+  CATEGORY_PATHS,
+  DEFAULT_BANNERS,
+  WHATSAPP_TEXT_PARAM,
+  cards,
+  expectSharedFrame,
+  uniq,
+} from "#tests/fixtures/site";
 import { expect, test } from "#tests/fixtures/test";
 
 // Every public page: status 200, its own h1 and the shared frame.
@@ -30,7 +38,10 @@ test.describe("public pages", () => {
     });
   }
 
-  test("a property page answers 200 with the property name as title and the shared frame", async ({ page, createProperty }) => {
+  test("a property page answers 200 with the property name as title and the shared frame", async ({
+    page,
+    createProperty,
+  }) => {
     const p = await createProperty({ name: `Casa Página ${uniq()}` });
     const response = await page.goto(`/imoveis/${p.id}`);
     expect(response?.status()).toBe(200);
@@ -154,7 +165,14 @@ test.describe("home page", () => {
 
 test.describe("property detail", () => {
   test("characteristics list only values greater than zero", async ({ page, createProperty }) => {
-    const p = await createProperty({ name: `Casa Sem Suíte ${uniq()}`, area: 120, bedrooms: 3, suites: 0, bathrooms: 2, parking_spaces: 0 });
+    const p = await createProperty({
+      name: `Casa Sem Suíte ${uniq()}`,
+      area: 120,
+      bedrooms: 3,
+      suites: 0,
+      bathrooms: 2,
+      parking_spaces: 0,
+    });
     await page.goto(`/imoveis/${p.id}`);
     const features = page.getByRole("region", { name: "Características" });
     await expect(features).toContainText("120 m²");
@@ -166,7 +184,12 @@ test.describe("property detail", () => {
   });
 
   test("badges Destaque and Exclusivo show only when set", async ({ page, createProperty }) => {
-    const both = await createProperty({ name: `Casa Exclusiva ${uniq()}`, featured: true, is_exclusive: true, standard: "ALTO PADRÃO" });
+    const both = await createProperty({
+      name: `Casa Exclusiva ${uniq()}`,
+      featured: true,
+      is_exclusive: true,
+      standard: "ALTO PADRÃO",
+    });
     const none = await createProperty({ name: `Casa Comum ${uniq()}`, featured: false, is_exclusive: false });
     await page.goto(`/imoveis/${both.id}`);
     // The property's own badges: the similar properties' cards below have theirs.
@@ -182,7 +205,13 @@ test.describe("property detail", () => {
 
   test("a property without description shows the generated text", async ({ page, createProperty }) => {
     const location = `Rua Sem Descrição ${uniq()} - Centro, Três Lagoas - MS`;
-    const p = await createProperty({ name: `Casa Sem Texto ${uniq()}`, description: null, type: "Casa", status: "ready", location });
+    const p = await createProperty({
+      name: `Casa Sem Texto ${uniq()}`,
+      description: null,
+      type: "Casa",
+      status: "ready",
+      location,
+    });
     await page.goto(`/imoveis/${p.id}`);
     const description = page.getByRole("region", { name: "Descrição" });
     await expect(description).toContainText(`Casa (pronto para morar) para compra em ${location}`);
@@ -233,8 +262,17 @@ test.describe("property detail", () => {
   });
 
   test("og:image is absolute and JSON-LD names the property", async ({ page, request }) => {
-    const row = await appDb().selectFrom("property_images").select("property_id as id").groupBy("property_id").limit(1).executeTakeFirstOrThrow();
-    const { name } = await appDb().selectFrom("properties").select("name").where("id", "=", row.id).executeTakeFirstOrThrow();
+    const row = await appDb()
+      .selectFrom("property_images")
+      .select("property_id as id")
+      .groupBy("property_id")
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    const { name } = await appDb()
+      .selectFrom("properties")
+      .select("name")
+      .where("id", "=", row.id)
+      .executeTakeFirstOrThrow();
     await page.goto(`/imoveis/${row.id}`);
     const ogImage = await page.locator('meta[property="og:image"]').getAttribute("content");
     expect(ogImage).toMatch(new RegExp(`^${BASE_URL}/`));

@@ -49,7 +49,10 @@ test.describe("the floating WhatsApp link takes taps only on its visible parts",
     await expect.poll(() => tapAtCentre(button), { timeout: 15_000 }).toEqual({ hit: "target", inFloatBox: true });
   });
 
-  test("at 1280 px 'Conversar no WhatsApp' on a property page sends the property's message", async ({ page, createProperty }) => {
+  test("at 1280 px 'Conversar no WhatsApp' on a property page sends the property's message", async ({
+    page,
+    createProperty,
+  }) => {
     const p = await createProperty({ name: `Casa Toque ${uniq()}` });
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(`/imoveis/${p.id}`);
@@ -58,7 +61,10 @@ test.describe("the floating WhatsApp link takes taps only on its visible parts",
     const box = (await chat.boundingBox())!;
     await page.setViewportSize({ width: 1280, height: Math.round(box.y + box.height / 2 + 16 + 28) });
     await expect.poll(() => tapAtCentre(chat), { timeout: 15_000 }).toEqual({ hit: "target", inFloatBox: true });
-    await expect(chat).toHaveAttribute("href", new RegExp(encodeURIComponent(`#${String(p.property_code).padStart(4, "0")}`)));
+    await expect(chat).toHaveAttribute(
+      "href",
+      new RegExp(encodeURIComponent(`#${String(p.property_code).padStart(4, "0")}`)),
+    );
   });
 });
 
@@ -178,11 +184,24 @@ test("banner edit: unchecking both devices shows the warning at once", async ({ 
 test.describe("back office at 375 px", () => {
   test.use({ viewport: { width: 375, height: 812 } });
 
-  test("every tab is reachable and the Equipe table shows role, state and actions", async ({ page, master, createUser }) => {
+  test("every tab is reachable and the Equipe table shows role, state and actions", async ({
+    page,
+    master,
+    createUser,
+  }) => {
     const other = await createUser("admin");
     await page.goto("/admin/equipe");
     const nav = page.getByRole("navigation", { name: "Administração" });
-    for (const label of ["Painel", "Imóveis", "Banners", "Imóveis Ideais", "Anúncios", "Clientes", "Equipe", "Auditoria"]) {
+    for (const label of [
+      "Painel",
+      "Imóveis",
+      "Banners",
+      "Imóveis Ideais",
+      "Anúncios",
+      "Clientes",
+      "Equipe",
+      "Auditoria",
+    ]) {
       const link = nav.getByRole("link", { name: label, exact: true });
       await expect(link).toBeInViewport({ ratio: 1 });
     }

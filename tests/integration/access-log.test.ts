@@ -106,7 +106,9 @@ describe("the access log", () => {
     expect(res.status).toBe(405);
     const id = String(res.headers["x-request-id"]);
     expect(await accessLine(id)).toMatchObject({ method: "DELETE", path: "/imoveis?id=", status: 405, cache: null });
-    expect(captured.events("request.refused")).toEqual([expect.objectContaining({ requestId: id, status: 405, level: "warn", stream: "stderr" })]);
+    expect(captured.events("request.refused")).toEqual([
+      expect.objectContaining({ requestId: id, status: 405, level: "warn", stream: "stderr" }),
+    ]);
   });
 
   it("writes the role of the session the request read, never who it is", async () => {
@@ -120,7 +122,11 @@ describe("the access log", () => {
     const id = String(res.headers["x-request-id"]);
     expect(await accessLine(id)).toMatchObject({ status: 500 });
     const [failure] = captured.events("request.failed");
-    expect(failure).toMatchObject({ requestId: id, level: "error", error: { name: "Error", message: "boom in a loader" } });
+    expect(failure).toMatchObject({
+      requestId: id,
+      level: "error",
+      error: { name: "Error", message: "boom in a loader" },
+    });
     expect((failure.error as { stack: string }).stack).toContain("access-log.test.ts");
   });
 
@@ -145,7 +151,10 @@ describe("the access log", () => {
     socket.write("GET /hang?q=1 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
     await new Promise((resolve) => setTimeout(resolve, 50));
     socket.destroy();
-    for (let i = 0; i < 50 && captured.events("http.request").length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(captured.events("http.request")).toEqual([expect.objectContaining({ path: "/hang?q=", status: null, aborted: true })]);
+    for (let i = 0; i < 50 && captured.events("http.request").length === 0; i++)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(captured.events("http.request")).toEqual([
+      expect.objectContaining({ path: "/hang?q=", status: null, aborted: true }),
+    ]);
   });
 });

@@ -17,8 +17,16 @@ let masterId: number;
 
 beforeAll(async () => {
   ({ db, cleanup } = await tempDatabase("accounts-it-"));
-  adminId = await createUser(db, { username: "Ana", email: "Ana@Teste.com", name: "Ana", password: "senha1234", role: "admin" }, null);
-  masterId = await createUser(db, { username: "chefe", email: "chefe@teste.com", name: "Chefe", password: "senha1234", role: "master" }, null);
+  adminId = await createUser(
+    db,
+    { username: "Ana", email: "Ana@Teste.com", name: "Ana", password: "senha1234", role: "admin" },
+    null,
+  );
+  masterId = await createUser(
+    db,
+    { username: "chefe", email: "chefe@teste.com", name: "Chefe", password: "senha1234", role: "master" },
+    null,
+  );
 });
 
 afterAll(() => cleanup());
@@ -28,12 +36,16 @@ describe("users", () => {
     expect((await findUserForLogin(db, "ana"))?.id).toBe(adminId);
     expect((await findUserForLogin(db, "ANA@teste.COM"))?.id).toBe(adminId);
     expect(await findUserForLogin(db, "   ")).toBeNull();
-    await expect(createUser(db, { username: "ANA", email: "x@y.com", name: "X", password: "senha1234", role: "admin" }, null)).rejects.toBeInstanceOf(
-      DuplicateUserError,
-    );
-    await expect(createUser(db, { username: "outra", email: "ana@teste.com", name: "X", password: "senha1234", role: "admin" }, null)).rejects.toThrow(
-      "Este email já está em uso.",
-    );
+    await expect(
+      createUser(db, { username: "ANA", email: "x@y.com", name: "X", password: "senha1234", role: "admin" }, null),
+    ).rejects.toBeInstanceOf(DuplicateUserError);
+    await expect(
+      createUser(
+        db,
+        { username: "outra", email: "ana@teste.com", name: "X", password: "senha1234", role: "admin" },
+        null,
+      ),
+    ).rejects.toThrow("Este email já está em uso.");
   });
 });
 
@@ -45,7 +57,11 @@ describe("sessions", () => {
     expect(ok.status === "ok" && ok.user.id).toBe(adminId);
     expect((await lookupSession(db, "nao-existe")).status).toBe("expired");
     expect((await lookupSession(db, null)).status).toBe("none");
-    await db.updateTable("sessions").set({ expires_at: "2000-01-01T00:00:00.000Z" }).where("id", "=", hashToken(token)).execute();
+    await db
+      .updateTable("sessions")
+      .set({ expires_at: "2000-01-01T00:00:00.000Z" })
+      .where("id", "=", hashToken(token))
+      .execute();
     expect((await lookupSession(db, token)).status).toBe("expired");
   });
 
@@ -77,7 +93,8 @@ describe("login throttling", () => {
   });
 
   it("throttles an address after 20 attempts on any accounts", async () => {
-    for (let i = 0; i < 20; i++) expect(await registerAttempt(db, accountKey(null, `conta-${i}`), "10.9.9.9")).toBe(false);
+    for (let i = 0; i < 20; i++)
+      expect(await registerAttempt(db, accountKey(null, `conta-${i}`), "10.9.9.9")).toBe(false);
     expect(await registerAttempt(db, accountKey(null, "conta-nova"), "10.9.9.9")).toBe(true);
     expect(await registerAttempt(db, accountKey(null, "conta-nova-2"), "10.9.9.8")).toBe(false);
   });
@@ -98,7 +115,11 @@ describe("password reset tokens", () => {
     expect(await findValidResetToken(db, first)).toBeNull();
     expect(await consumeResetToken(db, second, "novaSenha99")).toBe(true);
     expect(await consumeResetToken(db, second, "outraSenha99")).toBe(false);
-    const row = await db.selectFrom("users").select("password_hash").where("id", "=", adminId).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom("users")
+      .select("password_hash")
+      .where("id", "=", adminId)
+      .executeTakeFirstOrThrow();
     expect(await verifyPassword(row.password_hash, "novaSenha99")).toBe(true);
   });
 
@@ -116,7 +137,11 @@ describe("staff passwords", () => {
     for (let i = 0; i < 50; i++) expect(generatePassword()).toMatch(/^(?=.*[A-Za-z])(?=.*\d)[A-Za-z0-9]{12}$/);
     expect(await resetAdminPassword(db, masterId, null)).toBeNull();
     const reset = await resetAdminPassword(db, adminId, null);
-    const row = await db.selectFrom("users").select("password_hash").where("id", "=", adminId).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom("users")
+      .select("password_hash")
+      .where("id", "=", adminId)
+      .executeTakeFirstOrThrow();
     expect(await verifyPassword(row.password_hash, reset!.password)).toBe(true);
   });
 });

@@ -8,7 +8,12 @@ import { restoreDefaultBanners, toggleBanner, updateBanner } from "#app/models/b
 import type { BannerFormValues } from "#app/models/banners/banner.schema";
 import { setRequestResponsible, setRequestStatus } from "#app/models/leads/admin/requests.server";
 import { createIdealRequest } from "#app/models/leads/leads.server";
-import { deletePropertyRow, insertProperty, toggleFeatured, updateProperty } from "#app/models/properties/admin/property-admin.server";
+import {
+  deletePropertyRow,
+  insertProperty,
+  toggleFeatured,
+  updateProperty,
+} from "#app/models/properties/admin/property-admin.server";
 import type { PropertyInput } from "#app/models/properties/admin/property.schema";
 import { tempDatabase } from "#tests/fixtures/temp-db";
 
@@ -52,8 +57,16 @@ const countAudit = async () => (await auditRows()).length;
 
 beforeAll(async () => {
   ({ db, cleanup } = await tempDatabase("audit-it-"));
-  const anaId = await createUser(db, { username: "ana", email: "ana@teste.com", name: "Ana Atendente", password: "senhaAna123", role: "admin" }, null);
-  const brunoId = await createUser(db, { username: "bruno", email: "bruno@teste.com", name: "Bruno Master", password: "senhaBruno1", role: "master" }, null);
+  const anaId = await createUser(
+    db,
+    { username: "ana", email: "ana@teste.com", name: "Ana Atendente", password: "senhaAna123", role: "admin" },
+    null,
+  );
+  const brunoId = await createUser(
+    db,
+    { username: "bruno", email: "bruno@teste.com", name: "Bruno Master", password: "senhaBruno1", role: "master" },
+    null,
+  );
   ana = { id: anaId, name: "Ana Atendente" };
   bruno = { id: brunoId, name: "Bruno Master" };
 });
@@ -65,23 +78,45 @@ describe("property writes", () => {
   let imageId: number;
   beforeEach(async () => {
     ({ id } = await insertProperty(db, { ...input, name: `Casa ${Math.random()}` }, [image(`k-${Math.random()}`)]));
-    imageId = (await db.selectFrom("property_images").select("id").where("property_id", "=", id).executeTakeFirstOrThrow()).id;
+    imageId = (
+      await db.selectFrom("property_images").select("id").where("property_id", "=", id).executeTakeFirstOrThrow()
+    ).id;
   });
 
   it("an insert without an actor is the system's", async () => {
     const row = await lastAudit();
-    expect(row).toMatchObject({ actor_id: null, actor_name: "Sistema", action: "create", entity: "property", entity_id: String(id) });
+    expect(row).toMatchObject({
+      actor_id: null,
+      actor_name: "Sistema",
+      action: "create",
+      entity: "property",
+      entity_id: String(id),
+    });
     expect(row.changes.price).toEqual([null, 350_000_00]);
     expect(row.changes.images).toEqual([null, [imageId]]);
   });
 
   it("an update writes one row with who, what and the fields that changed", async () => {
     const before = await countAudit();
-    await updateProperty(db, id, { ...input, name: "Casa Nova", price: 360_000_00 }, { keptIds: [imageId], added: [image(`n-${id}`)] }, ana);
+    await updateProperty(
+      db,
+      id,
+      { ...input, name: "Casa Nova", price: 360_000_00 },
+      { keptIds: [imageId], added: [image(`n-${id}`)] },
+      ana,
+    );
     expect(await countAudit()).toBe(before + 1);
     const row = await lastAudit();
-    const added = (await db.selectFrom("property_images").select("id").where("file_key", "=", `n-${id}`).executeTakeFirstOrThrow()).id;
-    expect(row).toMatchObject({ actor_id: ana.id, actor_name: "Ana Atendente", action: "update", entity: "property", entity_id: String(id) });
+    const added = (
+      await db.selectFrom("property_images").select("id").where("file_key", "=", `n-${id}`).executeTakeFirstOrThrow()
+    ).id;
+    expect(row).toMatchObject({
+      actor_id: ana.id,
+      actor_name: "Ana Atendente",
+      action: "update",
+      entity: "property",
+      entity_id: String(id),
+    });
     expect(row.changes).toEqual({
       name: [expect.stringMatching(/^Casa /), "Casa Nova"],
       price: [350_000_00, 360_000_00],
@@ -101,26 +136,42 @@ describe("property writes", () => {
     const before = await countAudit();
     const name = (await db.selectFrom("properties").select("name").where("id", "=", id).executeTakeFirstOrThrow()).name;
     // The new image's key clashes with an existing one: the insert fails after the row was updated.
-    const taken = (await db.selectFrom("property_images").select("file_key").where("id", "=", imageId).executeTakeFirstOrThrow()).file_key;
-    await expect(updateProperty(db, id, { ...input, name: "Nunca" }, { keptIds: [imageId], added: [image(taken)] }, ana)).rejects.toThrow();
+    const taken = (
+      await db.selectFrom("property_images").select("file_key").where("id", "=", imageId).executeTakeFirstOrThrow()
+    ).file_key;
+    await expect(
+      updateProperty(db, id, { ...input, name: "Nunca" }, { keptIds: [imageId], added: [image(taken)] }, ana),
+    ).rejects.toThrow();
     expect(await countAudit()).toBe(before);
 
     // The audit insert itself fails: the property keeps its values.
-    await sql`create temp trigger audit_down before insert on audit_log begin select raise(abort, 'audit down'); end`.execute(db);
+    await sql`create temp trigger audit_down before insert on audit_log begin select raise(abort, 'audit down'); end`.execute(
+      db,
+    );
     try {
-      await expect(updateProperty(db, id, { ...input, name: "Também nunca" }, { keptIds: [imageId], added: [] }, ana)).rejects.toThrow("audit down");
+      await expect(
+        updateProperty(db, id, { ...input, name: "Também nunca" }, { keptIds: [imageId], added: [] }, ana),
+      ).rejects.toThrow("audit down");
       await expect(toggleFeatured(db, id, ana)).rejects.toThrow("audit down");
     } finally {
       await sql`drop trigger audit_down`.execute(db);
     }
-    const after = await db.selectFrom("properties").select(["name", "featured"]).where("id", "=", id).executeTakeFirstOrThrow();
+    const after = await db
+      .selectFrom("properties")
+      .select(["name", "featured"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
     expect(after).toEqual({ name, featured: 0 });
     expect(await countAudit()).toBe(before);
   });
 
   it("toggling and deleting are recorded, the deletion with what was deleted", async () => {
     await toggleFeatured(db, id, bruno);
-    expect(await lastAudit()).toMatchObject({ actor_name: "Bruno Master", action: "update", changes: { featured: [0, 1] } });
+    expect(await lastAudit()).toMatchObject({
+      actor_name: "Bruno Master",
+      action: "update",
+      changes: { featured: [0, 1] },
+    });
     await deletePropertyRow(db, id, bruno);
     const row = await lastAudit();
     expect(row).toMatchObject({ action: "delete", entity: "property", entity_id: String(id) });
@@ -160,19 +211,35 @@ describe("banner, request and account writes", () => {
 
   it("records status and responsible changes of visitor requests, not the visitor's own post", async () => {
     const before = await countAudit();
-    const id = await createIdealRequest(db, { name: "Visitante", email: "v@teste.com", phone: "(67) 99999-0000", idealProperty: "Casa" });
+    const id = await createIdealRequest(db, {
+      name: "Visitante",
+      email: "v@teste.com",
+      phone: "(67) 99999-0000",
+      idealProperty: "Casa",
+    });
     expect(await countAudit()).toBe(before);
     await setRequestStatus(db, "ideal", id, "contacted", ana);
-    expect(await lastAudit()).toMatchObject({ entity: "ideal_request", entity_id: String(id), changes: { status: ["pending", "contacted"] } });
+    expect(await lastAudit()).toMatchObject({
+      entity: "ideal_request",
+      entity_id: String(id),
+      changes: { status: ["pending", "contacted"] },
+    });
     await setRequestResponsible(db, "ideal", id, "Bruno Master", ana);
-    expect((await lastAudit()).changes).toEqual({ status: ["contacted", "resolved"], resolved_by: [null, "Bruno Master"] });
+    expect((await lastAudit()).changes).toEqual({
+      status: ["contacted", "resolved"],
+      resolved_by: [null, "Bruno Master"],
+    });
     expect(await setRequestStatus(db, "owner", 999_999, "contacted", ana)).toBe(false);
     expect(await countAudit()).toBe(before + 2);
   });
 
   it("never records a password, its hash or a token", async () => {
     const before = await countAudit();
-    const id = await createUser(db, { username: "carla", email: "carla@teste.com", name: "Carla", password: "segredoCarla9", role: "admin" }, bruno);
+    const id = await createUser(
+      db,
+      { username: "carla", email: "carla@teste.com", name: "Carla", password: "segredoCarla9", role: "admin" },
+      bruno,
+    );
     await setAdminActive(db, id, false, bruno);
     const reset = await resetAdminPassword(db, id, bruno);
     await setPassword(db, id, "outroSegredo7", { id, name: "Carla" });
@@ -207,10 +274,20 @@ describe("banner, request and account writes", () => {
     expect(JSON.parse(rows[1].changes)).toEqual({ active: [1, 0] });
     expect(rows[2].changes).toBe("{}");
     expect(JSON.parse(rows[5].changes)).toEqual({ name: ["x", "y"] });
-    const hash = (await db.selectFrom("users").select("password_hash").where("id", "=", id).executeTakeFirstOrThrow()).password_hash;
+    const hash = (await db.selectFrom("users").select("password_hash").where("id", "=", id).executeTakeFirstOrThrow())
+      .password_hash;
     const all = await auditRows();
     const everything = JSON.stringify(all);
-    for (const secret of ["segredoCarla9", "outroSegredo7", reset!.password, hash, "$argon2", "hash-", "token-", "senha-"]) {
+    for (const secret of [
+      "segredoCarla9",
+      "outroSegredo7",
+      reset!.password,
+      hash,
+      "$argon2",
+      "hash-",
+      "token-",
+      "senha-",
+    ]) {
       expect(everything).not.toContain(secret);
     }
     const fields = all.flatMap((r) => Object.keys(JSON.parse(r.changes)));
@@ -226,8 +303,16 @@ describe("the audit page's query", () => {
 
   beforeAll(async () => {
     ({ db: db2, cleanup: cleanup2 } = await tempDatabase("audit-list-it-"));
-    carlos = await createUser(db2, { username: "carlos", email: "c@teste.com", name: "Carlos", password: "senha1234", role: "admin" }, null);
-    dora = await createUser(db2, { username: "dora", email: "d@teste.com", name: "Dora", password: "senha1234", role: "master" }, null);
+    carlos = await createUser(
+      db2,
+      { username: "carlos", email: "c@teste.com", name: "Carlos", password: "senha1234", role: "admin" },
+      null,
+    );
+    dora = await createUser(
+      db2,
+      { username: "dora", email: "d@teste.com", name: "Dora", password: "senha1234", role: "master" },
+      null,
+    );
     await db2.deleteFrom("audit_log").execute();
     // 120 rows by Carlos on properties, one a minute from 2025-03-09 22:00 (Campo Grande, UTC-4),
     // then 3 rows by Dora on banners around the local midnight of 2025-03-10/11.
@@ -242,7 +327,15 @@ describe("the audit page's query", () => {
       changes: JSON.stringify({ price: [i, i + 1] }),
     }));
     for (const at of ["2025-03-11T03:59:59.000Z", "2025-03-11T04:00:00.000Z", "2025-03-12T12:00:00.000Z"]) {
-      rows.push({ created_at: at, actor_id: dora, actor_name: "Dora", action: "update", entity: "banner", entity_id: "banner-1", changes: "{}" });
+      rows.push({
+        created_at: at,
+        actor_id: dora,
+        actor_name: "Dora",
+        action: "update",
+        entity: "banner",
+        entity_id: "banner-1",
+        changes: "{}",
+      });
     }
     await db2.insertInto("audit_log").values(rows).execute();
   });
@@ -272,7 +365,9 @@ describe("the audit page's query", () => {
     // Local 2025-03-09: 22:00 to 23:59 -> the first 120 minutes fall on the 9th (all of them).
     expect((await listAudit(db2, { from: "2025-03-09", to: "2025-03-09" }, 1)).total).toBe(120);
     // The 10th (local) holds only Dora's 23:59:59; the 11th her midnight row.
-    expect((await listAudit(db2, { from: "2025-03-10", to: "2025-03-10" }, 1)).rows.map((r) => r.created_at)).toEqual(["2025-03-11T03:59:59.000Z"]);
+    expect((await listAudit(db2, { from: "2025-03-10", to: "2025-03-10" }, 1)).rows.map((r) => r.created_at)).toEqual([
+      "2025-03-11T03:59:59.000Z",
+    ]);
     expect((await listAudit(db2, { from: "2025-03-11" }, 1)).total).toBe(2);
     expect((await listAudit(db2, { to: "2025-03-10" }, 1)).total).toBe(121);
   });

@@ -57,7 +57,8 @@ const photo = (width: number, background: string) =>
   sharp({ create: { width, height: 400, channels: 3, background } })
     .jpeg()
     .toBuffer();
-const listingFile = (uploadsRoot: string, key: string, w: number) => path.join(uploadsRoot, "public", "properties", `${key}-${w}.webp`);
+const listingFile = (uploadsRoot: string, key: string, w: number) =>
+  path.join(uploadsRoot, "public", "properties", `${key}-${w}.webp`);
 
 function rowsOf(file: string, query: string) {
   const db = new SQLite(file, { readonly: true });
@@ -130,31 +131,79 @@ beforeAll(async () => {
   vi.stubEnv("UPLOADS_DIR", uploads);
   temp = await tempDatabase("backup-");
   for (const [i, color] of ["#a33", "#3a3", "#33a", "#aa3"].entries()) {
-    const images = [await storeListingImage(await photo(1000, color)), await storeListingImage(await photo(700, color))];
+    const images = [
+      await storeListingImage(await photo(1000, color)),
+      await storeListingImage(await photo(700, color)),
+    ];
     await insertProperty(temp.db, { ...values, name: `Imóvel ${i}` }, images);
   }
   // An uploaded banner (desktop and mobile crops), as the banner form stores it.
   const banner = await storeBannerImages(await photo(1800, "#888"), undefined);
-  await temp.db.updateTable("banners").set({ image_url: banner.imageUrl, mobile_image_url: banner.mobileImageUrl }).where("id", "=", "banner-1").execute();
+  await temp.db
+    .updateTable("banners")
+    .set({ image_url: banner.imageUrl, mobile_image_url: banner.mobileImageUrl })
+    .where("id", "=", "banner-1")
+    .execute();
   // One private file of every kind, stored by the app's own models.
   const client = await createClient(
     temp.db,
-    { name: "Inquilina", email: "inquilina@teste.com.br", username: "inquilina", password: "senha-forte-123", payment_due_day: 5 },
+    {
+      name: "Inquilina",
+      email: "inquilina@teste.com.br",
+      username: "inquilina",
+      password: "senha-forte-123",
+      payment_due_day: 5,
+    },
     null,
   );
   if (!client.ok) throw new Error(client.message);
-  const stored: { ok: boolean }[] = [await createContract(temp.db, { clientId: client.id, fileName: "contrato.pdf", bytes: samplePdf() }, null)];
-  const requestId = await createMaintenanceRequest(temp.db, client.id, { title: "Torneira", category: "general", priority: "medium", description: "Pinga." }, [
-    await photo(600, "#39c"),
-  ]);
-  stored.push(await addMaintenanceDocument(temp.db, { requestId, fileName: "orcamento.pdf", bytes: samplePdf("Orcamento") }, null));
-  const billing = await createBilling(temp.db, { client_id: client.id, month_year: "2099-10", amount_cents: 125000, due_date: "2099-10-05" }, null);
+  const stored: { ok: boolean }[] = [
+    await createContract(temp.db, { clientId: client.id, fileName: "contrato.pdf", bytes: samplePdf() }, null),
+  ];
+  const requestId = await createMaintenanceRequest(
+    temp.db,
+    client.id,
+    { title: "Torneira", category: "general", priority: "medium", description: "Pinga." },
+    [await photo(600, "#39c")],
+  );
+  stored.push(
+    await addMaintenanceDocument(
+      temp.db,
+      { requestId, fileName: "orcamento.pdf", bytes: samplePdf("Orcamento") },
+      null,
+    ),
+  );
+  const billing = await createBilling(
+    temp.db,
+    { client_id: client.id, month_year: "2099-10", amount_cents: 125000, due_date: "2099-10-05" },
+    null,
+  );
   if (!billing.ok) throw new Error("billing");
-  stored.push(await addBillingDocument(temp.db, { billingId: billing.id, fileName: "boleto.pdf", bytes: samplePdf("Boleto") }, null));
-  const reading = { due_date: "2099-11-05", amount_cents: 125000, month_year: "2099-11", digitable_line: null, source: "text" };
-  stored.push(await createBoletoDraft(temp.db, { clientId: client.id, fileName: "fila.pdf", bytes: samplePdf("Fila"), reading }, null));
+  stored.push(
+    await addBillingDocument(
+      temp.db,
+      { billingId: billing.id, fileName: "boleto.pdf", bytes: samplePdf("Boleto") },
+      null,
+    ),
+  );
+  const reading = {
+    due_date: "2099-11-05",
+    amount_cents: 125000,
+    month_year: "2099-11",
+    digitable_line: null,
+    source: "text",
+  };
+  stored.push(
+    await createBoletoDraft(
+      temp.db,
+      { clientId: client.id, fileName: "fila.pdf", bytes: samplePdf("Fila"), reading },
+      null,
+    ),
+  );
   expect(stored.every((r) => r.ok)).toBe(true);
-  baseline = (await createBackup({ databasePath: temp.path, uploadsDir: uploads, backupDir: path.join(root, "baseline") })).file;
+  baseline = (
+    await createBackup({ databasePath: temp.path, uploadsDir: uploads, backupDir: path.join(root, "baseline") })
+  ).file;
 }, 60_000);
 
 afterAll(async () => {
@@ -183,12 +232,20 @@ it("backs up while another process writes, and restores every row and file into 
     )
     .orderBy("id")
     .execute();
-  const banner = await temp.db.selectFrom("banners").select(["image_url", "mobile_image_url"]).where("id", "=", "banner-1").executeTakeFirstOrThrow();
+  const banner = await temp.db
+    .selectFrom("banners")
+    .select(["image_url", "mobile_image_url"])
+    .where("id", "=", "banner-1")
+    .executeTakeFirstOrThrow();
   const insertsBefore = writer.inserts();
 
   let backup;
   try {
-    backup = await createBackup({ databasePath: temp.path, uploadsDir: uploads, backupDir: path.join(root, "backups") });
+    backup = await createBackup({
+      databasePath: temp.path,
+      uploadsDir: uploads,
+      backupDir: path.join(root, "backups"),
+    });
   } finally {
     const insertsDuring = writer.inserts() - insertsBefore;
     expect(await writer.stop()).toBe(0);
@@ -210,22 +267,35 @@ it("backs up while another process writes, and restores every row and file into 
   for (const [table, n] of Object.entries(backup.manifest.database.rows)) {
     expect(rowsOf(restoredDb, `select count(*) as n from "${table}"`), table).toEqual([{ n }]);
   }
-  expect(rowsOf(restoredDb, "select id, property_code, name from properties where name not like 'Gravação%' order by id")).toEqual(properties);
   expect(
-    rowsOf(restoredDb, `select property_id, file_key, widths from property_images where property_id in (${properties.map((p) => p.id).join(",")}) order by id`),
+    rowsOf(restoredDb, "select id, property_code, name from properties where name not like 'Gravação%' order by id"),
+  ).toEqual(properties);
+  expect(
+    rowsOf(
+      restoredDb,
+      `select property_id, file_key, widths from property_images where property_id in (${properties.map((p) => p.id).join(",")}) order by id`,
+    ),
   ).toEqual(images);
 
   // The setup's photos come back byte for byte; every image row, the writer's
   // included, finds its files.
   for (const img of images) {
     for (const w of JSON.parse(img.widths) as number[]) {
-      expect(fs.readFileSync(listingFile(restoredUploads, img.file_key, w)).equals(fs.readFileSync(listingFile(uploads, img.file_key, w)))).toBe(true);
+      expect(
+        fs
+          .readFileSync(listingFile(restoredUploads, img.file_key, w))
+          .equals(fs.readFileSync(listingFile(uploads, img.file_key, w))),
+      ).toBe(true);
     }
   }
-  const allImages = rowsOf(restoredDb, "select file_key, widths from property_images") as { file_key: string; widths: string }[];
+  const allImages = rowsOf(restoredDb, "select file_key, widths from property_images") as {
+    file_key: string;
+    widths: string;
+  }[];
   expect(allImages.length).toBeGreaterThan(images.length);
   for (const img of allImages) {
-    for (const w of JSON.parse(img.widths) as number[]) expect(fs.existsSync(listingFile(restoredUploads, img.file_key, w)), `${img.file_key}-${w}`).toBe(true);
+    for (const w of JSON.parse(img.widths) as number[])
+      expect(fs.existsSync(listingFile(restoredUploads, img.file_key, w)), `${img.file_key}-${w}`).toBe(true);
   }
   for (const url of [banner.image_url, banner.mobile_image_url]) {
     expect(url).toMatch(/^\/uploads\/banners\//);
@@ -233,7 +303,9 @@ it("backs up while another process writes, and restores every row and file into 
   }
   // What the restored file holds is what the app can open.
   const app = openDatabase(restoredDb);
-  expect((await app.selectFrom("properties").select("id").execute()).length).toBe(backup.manifest.database.rows.properties);
+  expect((await app.selectFrom("properties").select("id").execute()).length).toBe(
+    backup.manifest.database.rows.properties,
+  );
   await app.destroy();
 }, 120_000);
 
@@ -244,16 +316,24 @@ describe("refuses a damaged archive and leaves the target as it was", () => {
   };
   async function refusal(archive: string) {
     const t = target();
-    const error = await restoreBackup({ archive, databasePath: t.databasePath, uploadsDir: t.uploadsDir }).catch((e: unknown) => e);
+    const error = await restoreBackup({ archive, databasePath: t.databasePath, uploadsDir: t.uploadsDir }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(BackupError);
     expect(fs.readdirSync(t.dir), "nothing written to the target").toEqual([]);
     return (error as BackupError).problems.join("\n");
   }
 
   it("a photo a row names is missing", async () => {
-    const { file_key, widths } = await temp.db.selectFrom("property_images").select(["file_key", "widths"]).orderBy("id").executeTakeFirstOrThrow();
+    const { file_key, widths } = await temp.db
+      .selectFrom("property_images")
+      .select(["file_key", "widths"])
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
     const w = (JSON.parse(widths) as number[])[0];
-    const archive = tamper(baseline, "missing-photo", (dir) => fs.rmSync(listingFile(path.join(dir, "uploads"), file_key, w)));
+    const archive = tamper(baseline, "missing-photo", (dir) =>
+      fs.rmSync(listingFile(path.join(dir, "uploads"), file_key, w)),
+    );
     expect(await refusal(archive)).toContain(`falta uploads/public/properties/${file_key}-${w}.webp`);
   });
 
@@ -261,15 +341,27 @@ describe("refuses a damaged archive and leaves the target as it was", () => {
     for (const kind of PRIVATE_FILE_KINDS) {
       const [row] = await kind.rows(temp.db);
       expect(row, kind.describe(0, 0)).toBeDefined();
-      const archive = tamper(baseline, `missing-${row.file_key}`, (dir) => fs.rmSync(path.join(dir, "uploads", "private", row.file_key)));
-      expect(await refusal(archive)).toContain(`falta uploads/private/${row.file_key} (${kind.describe(row.id, row.owner)})`);
+      const archive = tamper(baseline, `missing-${row.file_key}`, (dir) =>
+        fs.rmSync(path.join(dir, "uploads", "private", row.file_key)),
+      );
+      expect(await refusal(archive)).toContain(
+        `falta uploads/private/${row.file_key} (${kind.describe(row.id, row.owner)})`,
+      );
     }
   });
 
   it("an uploaded banner image is missing", async () => {
-    const { image_url } = await temp.db.selectFrom("banners").select("image_url").where("id", "=", "banner-1").executeTakeFirstOrThrow();
-    const archive = tamper(baseline, "missing-banner", (dir) => fs.rmSync(path.join(dir, "uploads", "public", image_url.replace(/^\/uploads\//, ""))));
-    expect(await refusal(archive)).toContain(`falta uploads/public/${image_url.replace(/^\/uploads\//, "")} (banner banner-1)`);
+    const { image_url } = await temp.db
+      .selectFrom("banners")
+      .select("image_url")
+      .where("id", "=", "banner-1")
+      .executeTakeFirstOrThrow();
+    const archive = tamper(baseline, "missing-banner", (dir) =>
+      fs.rmSync(path.join(dir, "uploads", "public", image_url.replace(/^\/uploads\//, ""))),
+    );
+    expect(await refusal(archive)).toContain(
+      `falta uploads/public/${image_url.replace(/^\/uploads\//, "")} (banner banner-1)`,
+    );
   });
 
   it("the database is corrupt (integrity_check), or differs from the manifest's sha256", async () => {
@@ -296,7 +388,9 @@ describe("refuses a damaged archive and leaves the target as it was", () => {
     const notAnArchive = path.join(root, "not-an-archive.tar.gz");
     fs.writeFileSync(notAnArchive, "isto não é um backup");
     const t = target();
-    await expect(restoreBackup({ archive: notAnArchive, databasePath: t.databasePath, uploadsDir: t.uploadsDir })).rejects.toThrow(/Não foi possível extrair/);
+    await expect(
+      restoreBackup({ archive: notAnArchive, databasePath: t.databasePath, uploadsDir: t.uploadsDir }),
+    ).rejects.toThrow(/Não foi possível extrair/);
   });
 });
 
@@ -326,14 +420,25 @@ it("refuses while the database is open elsewhere; afterwards keeps the previous 
 
 // Last: it removes a photo from the live folder the tests above read.
 it("a file the live site already lacks is listed in the manifest; restore takes it only with acceptMissing", async () => {
-  const { file_key, widths } = await temp.db.selectFrom("property_images").select(["file_key", "widths"]).orderBy("id", "desc").executeTakeFirstOrThrow();
+  const { file_key, widths } = await temp.db
+    .selectFrom("property_images")
+    .select(["file_key", "widths"])
+    .orderBy("id", "desc")
+    .executeTakeFirstOrThrow();
   const w = (JSON.parse(widths) as number[])[0];
   fs.rmSync(listingFile(uploads, file_key, w));
   // And a contract moved away (the probe's case).
   const contract = await temp.db.selectFrom("contracts").select("file_key").executeTakeFirstOrThrow();
   fs.renameSync(path.join(uploads, "private", contract.file_key), path.join(root, "moved-away.pdf"));
-  const { file, manifest } = await createBackup({ databasePath: temp.path, uploadsDir: uploads, backupDir: path.join(root, "incomplete") });
-  expect(manifest.missing_files.sort()).toEqual([`private/${contract.file_key}`, `public/properties/${file_key}-${w}.webp`]);
+  const { file, manifest } = await createBackup({
+    databasePath: temp.path,
+    uploadsDir: uploads,
+    backupDir: path.join(root, "incomplete"),
+  });
+  expect(manifest.missing_files.sort()).toEqual([
+    `private/${contract.file_key}`,
+    `public/properties/${file_key}-${w}.webp`,
+  ]);
 
   const dir = fs.mkdtempSync(path.join(root, "accept-"));
   const target = { databasePath: path.join(dir, "app.db"), uploadsDir: path.join(dir, "uploads") };
@@ -341,5 +446,7 @@ it("a file the live site already lacks is listed in the manifest; restore takes 
   await expect(restoreBackup({ archive: file, ...target })).rejects.toMatchObject({ problems: [refused, refused] });
   expect(fs.readdirSync(dir)).toEqual([]);
   await restoreBackup({ archive: file, ...target, acceptMissing: true });
-  expect(rowsOf(target.databasePath, `select count(*) as n from property_images where file_key = '${file_key}'`)).toEqual([{ n: 1 }]);
+  expect(
+    rowsOf(target.databasePath, `select count(*) as n from property_images where file_key = '${file_key}'`),
+  ).toEqual([{ n: 1 }]);
 });

@@ -1,7 +1,13 @@
 import type { Kysely } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "#app/db/schema";
-import { createBilling, getBilling, listBillingGroups, listClientBillings, setBillingStatus } from "#app/models/billing/billing.server";
+import {
+  createBilling,
+  getBilling,
+  listBillingGroups,
+  listClientBillings,
+  setBillingStatus,
+} from "#app/models/billing/billing.server";
 import { markOverdue } from "#app/models/billing/overdue.server";
 import { createClient, listActiveClients } from "#app/models/clients/clients.server";
 import { tempDatabase } from "#tests/fixtures/temp-db";
@@ -45,7 +51,11 @@ async function scenario() {
   );
   if (!created.ok) throw new Error("client");
   const bill = async (due_date: string) => {
-    const r = await createBilling(db, { client_id: created.id, month_year: due_date.slice(0, 7), amount_cents: 100000, due_date }, null);
+    const r = await createBilling(
+      db,
+      { client_id: created.id, month_year: due_date.slice(0, 7), amount_cents: 100000, due_date },
+      null,
+    );
     if (!r.ok) throw new Error("billing");
     return r.id;
   };
@@ -95,8 +105,13 @@ describe.each(EVENING)("at $local in Campo Grande on 5 October 2026 ($utc)", ({ 
   it("setBillingStatus: Pago stamps the 5th as the payment date", async () => {
     const s = await scenario();
     atThatTime();
-    expect(await setBillingStatus(db, s.dueToday, "paid", null)).toMatchObject({ status: "paid", payment_date: "2026-10-05" });
-    expect(await db.selectFrom("billing").select("payment_date").where("id", "=", s.dueToday).executeTakeFirstOrThrow()).toEqual({
+    expect(await setBillingStatus(db, s.dueToday, "paid", null)).toMatchObject({
+      status: "paid",
+      payment_date: "2026-10-05",
+    });
+    expect(
+      await db.selectFrom("billing").select("payment_date").where("id", "=", s.dueToday).executeTakeFirstOrThrow(),
+    ).toEqual({
       payment_date: "2026-10-05",
     });
   });
@@ -105,7 +120,12 @@ describe.each(EVENING)("at $local in Campo Grande on 5 October 2026 ($utc)", ({ 
     const s = await scenario();
     atThatTime();
     await markOverdue(db);
-    const stored = await db.selectFrom("billing").select(["id", "status"]).where("client_id", "=", s.clientId).orderBy("id").execute();
+    const stored = await db
+      .selectFrom("billing")
+      .select(["id", "status"])
+      .where("client_id", "=", s.clientId)
+      .orderBy("id")
+      .execute();
     expect(stored).toEqual([
       { id: s.dueToday, status: "pending" },
       { id: s.dueYesterday, status: "overdue" },

@@ -36,8 +36,10 @@ const actor = { id: 0, name: "Ana Staff" };
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
 const EXE = Buffer.concat([Buffer.from("MZ"), Buffer.alloc(62), Buffer.from("PE\0\0"), Buffer.alloc(400, 1)]);
 
-const privateFiles = () => (fs.existsSync(path.join(uploads, "private")) ? fs.readdirSync(path.join(uploads, "private")).sort() : []);
-const billingsOf = (clientId: number) => db.selectFrom("billing").selectAll().where("client_id", "=", clientId).orderBy("month_year").orderBy("id").execute();
+const privateFiles = () =>
+  fs.existsSync(path.join(uploads, "private")) ? fs.readdirSync(path.join(uploads, "private")).sort() : [];
+const billingsOf = (clientId: number) =>
+  db.selectFrom("billing").selectAll().where("client_id", "=", clientId).orderBy("month_year").orderBy("id").execute();
 const auditCount = async (entity: string, action: string) =>
   Number(
     (
@@ -55,7 +57,14 @@ async function newClient(values: Partial<Parameters<typeof createClient>[1]> = {
   seq += 1;
   const created = await createClient(
     db,
-    { name: `Cliente ${seq}`, email: `c${seq}@teste.com`, username: `cliente${seq}`, password: "senha1234", payment_due_day: 5, ...values },
+    {
+      name: `Cliente ${seq}`,
+      email: `c${seq}@teste.com`,
+      username: `cliente${seq}`,
+      password: "senha1234",
+      payment_due_day: 5,
+      ...values,
+    },
     null,
   );
   if (!created.ok) throw new Error("client");
@@ -64,7 +73,11 @@ async function newClient(values: Partial<Parameters<typeof createClient>[1]> = {
 
 beforeAll(async () => {
   ({ db, cleanup } = await tempDatabase());
-  actor.id = await createUser(db, { username: "ana", email: "ana@agencia.com", name: "Ana Staff", password: "senha1234", role: "admin" }, null);
+  actor.id = await createUser(
+    db,
+    { username: "ana", email: "ana@agencia.com", name: "Ana Staff", password: "senha1234", role: "admin" },
+    null,
+  );
 });
 
 afterAll(async () => {
@@ -74,12 +87,19 @@ afterAll(async () => {
 
 describe("Gerar Cobranças do Contrato", () => {
   it("creates one billing per contract month with the rent and the clamped due day, and nothing the second time", async () => {
-    const id = await newClient({ contract_start_date: "2026-01-01", contract_end_date: "2028-06-30", monthly_rent: 125000, payment_due_day: 31 });
+    const id = await newClient({
+      contract_start_date: "2026-01-01",
+      contract_end_date: "2028-06-30",
+      monthly_rent: 125000,
+      payment_due_day: 31,
+    });
     const first = await generateContractBillings(db, id, actor);
     expect(first.ok && first.created).toHaveLength(30);
     const rows = await billingsOf(id);
     expect(rows).toHaveLength(30);
-    expect(rows.every((r) => r.amount_cents === 125000 && r.status === "pending" && r.payment_date === null)).toBe(true);
+    expect(rows.every((r) => r.amount_cents === 125000 && r.status === "pending" && r.payment_date === null)).toBe(
+      true,
+    );
     expect(rows.find((r) => r.month_year === "2026-02")?.due_date).toBe("2026-02-28");
     expect(rows.find((r) => r.month_year === "2028-02")?.due_date).toBe("2028-02-29");
     expect(rows.find((r) => r.month_year === "2026-04")?.due_date).toBe("2026-04-30");
@@ -90,8 +110,18 @@ describe("Gerar Cobranças do Contrato", () => {
   });
 
   it("skips a month billed by hand and bills the rest", async () => {
-    const id = await newClient({ contract_start_date: "2026-03-10", contract_end_date: "2026-06-09", monthly_rent: 90000 });
-    expect(await createBilling(db, { client_id: id, month_year: "2026-04", amount_cents: 5000, due_date: "2026-04-20" }, actor)).toMatchObject({ ok: true });
+    const id = await newClient({
+      contract_start_date: "2026-03-10",
+      contract_end_date: "2026-06-09",
+      monthly_rent: 90000,
+    });
+    expect(
+      await createBilling(
+        db,
+        { client_id: id, month_year: "2026-04", amount_cents: 5000, due_date: "2026-04-20" },
+        actor,
+      ),
+    ).toMatchObject({ ok: true });
     const result = await generateContractBillings(db, id, actor);
     expect(result.ok && result.created.map((c) => c.month_year)).toEqual(["2026-03", "2026-05"]);
     expect((await billingsOf(id)).map((r) => [r.month_year, r.amount_cents])).toEqual([
@@ -113,20 +143,37 @@ describe("Gerar Cobranças do Contrato", () => {
   });
 
   it("writes an audit row per created billing, by the actor", async () => {
-    const id = await newClient({ contract_start_date: "2026-01-01", contract_end_date: "2026-03-31", monthly_rent: 100000 });
+    const id = await newClient({
+      contract_start_date: "2026-01-01",
+      contract_end_date: "2026-03-31",
+      monthly_rent: 100000,
+    });
     const before = await auditCount("billing", "create");
     await generateContractBillings(db, id, actor);
     expect(await auditCount("billing", "create")).toBe(before + 3);
-    const row = await db.selectFrom("audit_log").selectAll().where("entity", "=", "billing").orderBy("id", "desc").executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom("audit_log")
+      .selectAll()
+      .where("entity", "=", "billing")
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
     expect(row.actor_id).toBe(actor.id);
-    expect(JSON.parse(row.changes)).toMatchObject({ month_year: [null, "2026-03"], amount_cents: [null, 100000], status: [null, "pending"] });
+    expect(JSON.parse(row.changes)).toMatchObject({
+      month_year: [null, "2026-03"],
+      amount_cents: [null, 100000],
+      status: [null, "pending"],
+    });
   });
 });
 
 describe("status", () => {
   it("Pago stamps today's date in the agency's zone; another status clears it", async () => {
     const id = await newClient();
-    const created = await createBilling(db, { client_id: id, month_year: "2030-01", amount_cents: 100, due_date: "2030-01-05" }, actor);
+    const created = await createBilling(
+      db,
+      { client_id: id, month_year: "2030-01", amount_cents: 100, due_date: "2030-01-05" },
+      actor,
+    );
     if (!created.ok) throw new Error("billing");
     const paid = await setBillingStatus(db, created.id, "paid", actor, "2026-10-05");
     expect(paid).toMatchObject({ status: "paid", payment_date: "2026-10-05" });
@@ -134,7 +181,9 @@ describe("status", () => {
     await setBillingStatus(db, created.id, "paid", actor, "2026-10-09");
     expect((await getBilling(db, created.id))?.payment_date).toBe("2026-10-05");
     await setBillingStatus(db, created.id, "pending", actor);
-    expect(await db.selectFrom("billing").select(["status", "payment_date"]).where("id", "=", created.id).executeTakeFirst()).toEqual({
+    expect(
+      await db.selectFrom("billing").select(["status", "payment_date"]).where("id", "=", created.id).executeTakeFirst(),
+    ).toEqual({
       status: "pending",
       payment_date: null,
     });
@@ -157,7 +206,11 @@ describe("overdue", () => {
   it("reads a pending billing past due as overdue at once; the job stores it, and leaves due-today and paid ones alone", async () => {
     const id = await newClient({ name: "Zeca Atrasado" });
     const make = async (due_date: string) => {
-      const r = await createBilling(db, { client_id: id, month_year: due_date.slice(0, 7), amount_cents: 100, due_date }, actor);
+      const r = await createBilling(
+        db,
+        { client_id: id, month_year: due_date.slice(0, 7), amount_cents: 100, due_date },
+        actor,
+      );
       if (!r.ok) throw new Error("billing");
       return r.id;
     };
@@ -176,11 +229,18 @@ describe("overdue", () => {
     expect(group.counts).toEqual({ overdue: 1, pending: 1, paid: 1 });
     expect((await listClientBillings(db, id, today)).map((b) => b.status)).toEqual(["pending", "overdue", "paid"]);
     // Still stored as pending until the job runs.
-    expect((await db.selectFrom("billing").select("status").where("id", "=", late).executeTakeFirstOrThrow()).status).toBe("pending");
+    expect(
+      (await db.selectFrom("billing").select("status").where("id", "=", late).executeTakeFirstOrThrow()).status,
+    ).toBe("pending");
 
     const changed = await markOverdue(db, today);
     expect(changed).toBeGreaterThanOrEqual(1);
-    const stored = await db.selectFrom("billing").select(["id", "status"]).where("id", "in", [late, dueToday, paid]).orderBy("id").execute();
+    const stored = await db
+      .selectFrom("billing")
+      .select(["id", "status"])
+      .where("id", "in", [late, dueToday, paid])
+      .orderBy("id")
+      .execute();
     expect(stored).toEqual([
       { id: late, status: "overdue" },
       { id: dueToday, status: "pending" },
@@ -209,7 +269,11 @@ describe("listing", () => {
       [alvaro, "2031-02-05"],
       [alice, "2031-01-05"],
     ] as const) {
-      await createBilling(db, { client_id: client, month_year: due.slice(0, 7), amount_cents: 100, due_date: due }, actor);
+      await createBilling(
+        db,
+        { client_id: client, month_year: due.slice(0, 7), amount_cents: 100, due_date: due },
+        actor,
+      );
     }
     const names = (await listBillingGroups(db)).map((g) => g.clientName).filter((n) => n.endsWith(" Teste"));
     expect(names).toEqual(["Alice Teste", "Álvaro Teste", "bruno Teste"]);
@@ -218,7 +282,11 @@ describe("listing", () => {
 
     for (let m = 1; m <= 14; m++) {
       const month = `2032-${String(m > 12 ? 12 : m).padStart(2, "0")}`;
-      await createBilling(db, { client_id: bruno, month_year: month, amount_cents: m, due_date: `${month}-0${(m % 9) + 1}` }, actor);
+      await createBilling(
+        db,
+        { client_id: bruno, month_year: month, amount_cents: m, due_date: `${month}-0${(m % 9) + 1}` },
+        actor,
+      );
     }
     const history = await listClientBillings(db, bruno);
     expect(history).toHaveLength(12);
@@ -230,17 +298,40 @@ describe("listing", () => {
 describe("attached boletos", () => {
   it("stores a PDF privately with its row; refuses an .exe and a missing billing, leaving no file", async () => {
     const id = await newClient();
-    const billing = await createBilling(db, { client_id: id, month_year: "2026-10", amount_cents: 100, due_date: "2026-10-05" }, actor);
+    const billing = await createBilling(
+      db,
+      { client_id: id, month_year: "2026-10", amount_cents: 100, due_date: "2026-10-05" },
+      actor,
+    );
     if (!billing.ok) throw new Error("billing");
     const before = privateFiles();
-    expect(await addBillingDocument(db, { billingId: billing.id, fileName: "boleto.pdf", bytes: EXE }, actor)).toEqual({ ok: false, reason: "type" });
-    expect(await addBillingDocument(db, { billingId: 999_999, fileName: "boleto.pdf", bytes: PDF }, actor)).toEqual({ ok: false, reason: "billing" });
+    expect(await addBillingDocument(db, { billingId: billing.id, fileName: "boleto.pdf", bytes: EXE }, actor)).toEqual({
+      ok: false,
+      reason: "type",
+    });
+    expect(await addBillingDocument(db, { billingId: 999_999, fileName: "boleto.pdf", bytes: PDF }, actor)).toEqual({
+      ok: false,
+      reason: "billing",
+    });
     expect(privateFiles()).toEqual(before);
 
-    const added = await addBillingDocument(db, { billingId: billing.id, fileName: "../boleto outubro.pdf", bytes: PDF }, actor);
+    const added = await addBillingDocument(
+      db,
+      { billingId: billing.id, fileName: "../boleto outubro.pdf", bytes: PDF },
+      actor,
+    );
     if (!added.ok) throw new Error("document");
-    const row = await db.selectFrom("billing_documents").selectAll().where("id", "=", added.id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ billing_id: billing.id, file_name: "boleto outubro.pdf", mime_type: "application/pdf", uploaded_by_id: actor.id });
+    const row = await db
+      .selectFrom("billing_documents")
+      .selectAll()
+      .where("id", "=", added.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      billing_id: billing.id,
+      file_name: "boleto outubro.pdf",
+      mime_type: "application/pdf",
+      uploaded_by_id: actor.id,
+    });
     expect(fs.readFileSync(privateFilePath(row.file_key))).toEqual(PDF);
     expect((await getBilling(db, billing.id))?.documents.map((d) => d.file_name)).toEqual(["boleto outubro.pdf"]);
 
@@ -252,11 +343,17 @@ describe("attached boletos", () => {
 
   it("go with their client: the delete returns the boleto and queued files to remove", async () => {
     const id = await newClient();
-    const billing = await createBilling(db, { client_id: id, month_year: "2026-10", amount_cents: 100, due_date: "2026-10-05" }, actor);
+    const billing = await createBilling(
+      db,
+      { client_id: id, month_year: "2026-10", amount_cents: 100, due_date: "2026-10-05" },
+      actor,
+    );
     if (!billing.ok) throw new Error("billing");
     const added = await addBillingDocument(db, { billingId: billing.id, fileName: "boleto.pdf", bytes: PDF }, actor);
     if (!added.ok) throw new Error("document");
-    const docKey = (await db.selectFrom("billing_documents").select("file_key").where("id", "=", added.id).executeTakeFirstOrThrow()).file_key;
+    const docKey = (
+      await db.selectFrom("billing_documents").select("file_key").where("id", "=", added.id).executeTakeFirstOrThrow()
+    ).file_key;
     const queuedKey = await storePrivateFile(PDF, ".pdf");
     await db
       .insertInto("boleto_queue")

@@ -30,7 +30,8 @@ let db: Kysely<Database>;
 let cleanup: () => Promise<void>;
 let clientId: number;
 const actor = null;
-const pdf = (n: number) => Buffer.from(`%PDF-1.4\n% boleto ${n}\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`);
+const pdf = (n: number) =>
+  Buffer.from(`%PDF-1.4\n% boleto ${n}\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`);
 const reading = (due: string | null, month: string | null) => ({
   due_date: due,
   amount_cents: 125000,
@@ -38,13 +39,20 @@ const reading = (due: string | null, month: string | null) => ({
   digitable_line: null,
   source: "text",
 });
-const keyOf = async (id: number) => (await db.selectFrom("boleto_queue").select("file_key").where("id", "=", id).executeTakeFirstOrThrow()).file_key;
+const keyOf = async (id: number) =>
+  (await db.selectFrom("boleto_queue").select("file_key").where("id", "=", id).executeTakeFirstOrThrow()).file_key;
 
 beforeAll(async () => {
   ({ db, cleanup } = await tempDatabase());
   const created = await createClient(
     db,
-    { name: "Inquilina Boleto", email: "boleto@teste.com", username: "boleto", password: "senha1234", payment_due_day: 5 },
+    {
+      name: "Inquilina Boleto",
+      email: "boleto@teste.com",
+      username: "boleto",
+      password: "senha1234",
+      payment_due_day: 5,
+    },
     null,
   );
   if (!created.ok) throw new Error("client");
@@ -58,33 +66,68 @@ afterAll(async () => {
 
 describe("the boleto queue", () => {
   it("refuses a file that is not a PDF or an image, and an unknown client, storing nothing", async () => {
-    expect(await createBoletoDraft(db, { clientId, fileName: "x.pdf", bytes: Buffer.from("MZ not a pdf"), reading: reading(null, null) }, actor)).toEqual({
+    expect(
+      await createBoletoDraft(
+        db,
+        { clientId, fileName: "x.pdf", bytes: Buffer.from("MZ not a pdf"), reading: reading(null, null) },
+        actor,
+      ),
+    ).toEqual({
       ok: false,
       reason: "type",
     });
-    expect(await createBoletoDraft(db, { clientId: 999_999, fileName: "x.pdf", bytes: pdf(0), reading: reading(null, null) }, actor)).toEqual({
+    expect(
+      await createBoletoDraft(
+        db,
+        { clientId: 999_999, fileName: "x.pdf", bytes: pdf(0), reading: reading(null, null) },
+        actor,
+      ),
+    ).toEqual({
       ok: false,
       reason: "client",
     });
-    expect(fs.existsSync(path.join(uploads, "private")) ? fs.readdirSync(path.join(uploads, "private")) : []).toEqual([]);
+    expect(fs.existsSync(path.join(uploads, "private")) ? fs.readdirSync(path.join(uploads, "private")) : []).toEqual(
+      [],
+    );
   });
 
   it("keeps drafts off the awaiting list until confirmed, and confirms once", async () => {
-    const draft = await createBoletoDraft(db, { clientId, fileName: "a.pdf", bytes: pdf(1), reading: reading("2026-12-10", "2026-12") }, actor);
+    const draft = await createBoletoDraft(
+      db,
+      { clientId, fileName: "a.pdf", bytes: pdf(1), reading: reading("2026-12-10", "2026-12") },
+      actor,
+    );
     if (!draft.ok) throw new Error("draft");
     expect((await listAwaitingBoletos(db)).map((b) => b.id)).not.toContain(draft.id);
-    expect(await confirmBoleto(db, draft.id, { due_date: "2026-12-11", amount_cents: 130000, month_year: "2026-12" }, actor)).not.toBeNull();
-    expect(await confirmBoleto(db, draft.id, { due_date: null, amount_cents: null, month_year: null }, actor)).toBeNull();
+    expect(
+      await confirmBoleto(db, draft.id, { due_date: "2026-12-11", amount_cents: 130000, month_year: "2026-12" }, actor),
+    ).not.toBeNull();
+    expect(
+      await confirmBoleto(db, draft.id, { due_date: null, amount_cents: null, month_year: null }, actor),
+    ).toBeNull();
     const [listed] = await listAwaitingBoletos(db);
-    expect(listed).toMatchObject({ id: draft.id, due_date: "2026-12-11", amount_cents: 130000, client_name: "Inquilina Boleto" });
+    expect(listed).toMatchObject({
+      id: draft.id,
+      due_date: "2026-12-11",
+      amount_cents: 130000,
+      client_name: "Inquilina Boleto",
+    });
   });
 
   it("processes only boletos with a month, a due date and an amount, moving each file onto its billing in one transaction", async () => {
-    const noMonth = await createBoletoDraft(db, { clientId, fileName: "b.pdf", bytes: pdf(2), reading: reading("2027-01-05", null) }, actor);
+    const noMonth = await createBoletoDraft(
+      db,
+      { clientId, fileName: "b.pdf", bytes: pdf(2), reading: reading("2027-01-05", null) },
+      actor,
+    );
     if (!noMonth.ok) throw new Error("draft");
     await confirmBoleto(db, noMonth.id, reading("2027-01-05", null), actor);
     // Confirmed with the amount left blank: a R$ 0,00 billing nobody could pay.
-    const noAmount = await createBoletoDraft(db, { clientId, fileName: "sem-valor.pdf", bytes: pdf(6), reading: reading("2027-01-05", "2027-01") }, actor);
+    const noAmount = await createBoletoDraft(
+      db,
+      { clientId, fileName: "sem-valor.pdf", bytes: pdf(6), reading: reading("2027-01-05", "2027-01") },
+      actor,
+    );
     if (!noAmount.ok) throw new Error("draft");
     await confirmBoleto(db, noAmount.id, { ...reading("2027-01-05", "2027-01"), amount_cents: null }, actor);
     const [ready] = await listAwaitingBoletos(db);
@@ -92,9 +135,23 @@ describe("the boleto queue", () => {
 
     const result = await processAwaitingBoletos(db, actor);
     expect(result).toEqual({ created: [expect.any(Number)], skipped: 2 });
-    const billing = await db.selectFrom("billing").selectAll().where("id", "=", result.created[0]).executeTakeFirstOrThrow();
-    expect(billing).toMatchObject({ client_id: clientId, month_year: "2026-12", due_date: "2026-12-11", amount_cents: 130000, status: "pending" });
-    const doc = await db.selectFrom("billing_documents").selectAll().where("billing_id", "=", billing.id).executeTakeFirstOrThrow();
+    const billing = await db
+      .selectFrom("billing")
+      .selectAll()
+      .where("id", "=", result.created[0])
+      .executeTakeFirstOrThrow();
+    expect(billing).toMatchObject({
+      client_id: clientId,
+      month_year: "2026-12",
+      due_date: "2026-12-11",
+      amount_cents: 130000,
+      status: "pending",
+    });
+    const doc = await db
+      .selectFrom("billing_documents")
+      .selectAll()
+      .where("billing_id", "=", billing.id)
+      .executeTakeFirstOrThrow();
     expect(doc).toMatchObject({ file_name: "a.pdf", file_key: readyKey, mime_type: "application/pdf" });
     expect(fs.readFileSync(privateFilePath(readyKey))).toEqual(pdf(1));
     expect((await listAwaitingBoletos(db)).map((b) => b.id)).toEqual([noMonth.id, noAmount.id]);
@@ -103,10 +160,18 @@ describe("the boleto queue", () => {
 
   it("rolls everything back when one billing cannot be written", async () => {
     const before = await db.selectFrom("billing").select("id").execute();
-    const broken = await createBoletoDraft(db, { clientId, fileName: "c.pdf", bytes: pdf(3), reading: reading("2027-02-05", "2027-02") }, actor);
+    const broken = await createBoletoDraft(
+      db,
+      { clientId, fileName: "c.pdf", bytes: pdf(3), reading: reading("2027-02-05", "2027-02") },
+      actor,
+    );
     if (!broken.ok) throw new Error("draft");
     // A month the billing table's CHECK refuses: the second insert fails.
-    await db.updateTable("boleto_queue").set({ confirmed_at: new Date().toISOString(), month_year: "fev/2027" }).where("id", "=", broken.id).execute();
+    await db
+      .updateTable("boleto_queue")
+      .set({ confirmed_at: new Date().toISOString(), month_year: "fev/2027" })
+      .where("id", "=", broken.id)
+      .execute();
     await db.updateTable("boleto_queue").set({ month_year: "2027-01" }).where("month_year", "is", null).execute();
     await expect(processAwaitingBoletos(db, actor)).rejects.toThrow();
     expect(await db.selectFrom("billing").select("id").execute()).toEqual(before);
@@ -121,8 +186,16 @@ describe("the boleto queue", () => {
   });
 
   it("sweeps drafts older than a day with their files, and keeps confirmed ones", async () => {
-    const old = await createBoletoDraft(db, { clientId, fileName: "velho.pdf", bytes: pdf(4), reading: reading(null, null) }, actor);
-    const fresh = await createBoletoDraft(db, { clientId, fileName: "novo.pdf", bytes: pdf(5), reading: reading(null, null) }, actor);
+    const old = await createBoletoDraft(
+      db,
+      { clientId, fileName: "velho.pdf", bytes: pdf(4), reading: reading(null, null) },
+      actor,
+    );
+    const fresh = await createBoletoDraft(
+      db,
+      { clientId, fileName: "novo.pdf", bytes: pdf(5), reading: reading(null, null) },
+      actor,
+    );
     if (!old.ok || !fresh.ok) throw new Error("draft");
     const oldKey = await keyOf(old.id);
     const longAgo = new Date(Date.now() - DRAFT_LIFETIME_MS - 60_000).toISOString();

@@ -5,7 +5,12 @@ import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BOLETO_READ_MESSAGES, BoletoReadError, closeBoletoReader, readBoleto } from "#app/models/boletos/read-boleto.server";
+import {
+  BOLETO_READ_MESSAGES,
+  BoletoReadError,
+  closeBoletoReader,
+  readBoleto,
+} from "#app/models/boletos/read-boleto.server";
 import { generateBoletoSamples, SAMPLES_TODAY, type Sample } from "#tests/fixtures/boletos/generate";
 
 // The reader end to end on generated files (tests/fixtures/boletos): PDFs
@@ -47,22 +52,40 @@ describe("readBoleto", () => {
     // Spot checks of the expectations themselves: both sides of 2025-02-22, a 48-digit line.
     const byName = Object.fromEntries(pdfs.map((s) => [s.name, s.expected]));
     expect(byName["boleto-033.pdf"]).toMatchObject({ dueDate: "2025-01-15", amountCents: 87043, monthYear: "2025-01" });
-    expect(byName["boleto-001.pdf"]).toMatchObject({ dueDate: "2026-12-10", amountCents: 125000, monthYear: "2026-10" });
+    expect(byName["boleto-001.pdf"]).toMatchObject({
+      dueDate: "2026-12-10",
+      amountCents: 125000,
+      monthYear: "2026-10",
+    });
     expect(byName["conta-agua.pdf"]?.digitableLine).toMatch(/^8\d{47}$/);
   }, 120_000);
 
   it("falls back to the text rules without a line, and finds nothing in a letter", async () => {
     const [notice] = samples.filter((s) => s.name === "aviso-condominio.pdf");
-    expect(await read(notice)).toEqual({ dueDate: "2026-12-10", amountCents: 65000, monthYear: "2026-11", digitableLine: null, source: "text" });
+    expect(await read(notice)).toEqual({
+      dueDate: "2026-12-10",
+      amountCents: 65000,
+      monthYear: "2026-11",
+      digitableLine: null,
+      source: "text",
+    });
     const [letter] = samples.filter((s) => s.name === "carta.pdf");
-    expect(await read(letter)).toEqual({ dueDate: null, amountCents: null, monthYear: null, digitableLine: null, source: null });
+    expect(await read(letter)).toEqual({
+      dueDate: null,
+      amountCents: null,
+      monthYear: null,
+      digitableLine: null,
+      source: null,
+    });
   }, 120_000);
 
   it("reads pictures (PNG, blurred rotated JPEG, scanned PDF) by barcode and OCR, several at once, while the event loop stays free", async () => {
     const pictures = ofKind("png", "jpeg", "scanned-pdf");
     expect(pictures.length).toBe(8);
     // The upside-down photo is read by its barcode alone.
-    expect(pictures.filter((p) => p.expected?.source === "barcode").map((p) => p.name)).toEqual(["boleto-237-invertido.jpg"]);
+    expect(pictures.filter((p) => p.expected?.source === "barcode").map((p) => p.name)).toEqual([
+      "boleto-237-invertido.jpg",
+    ]);
     const loop = monitorEventLoopDelay({ resolution: 10 });
     loop.enable();
     const started = performance.now();
@@ -81,7 +104,9 @@ describe("readBoleto", () => {
   it("refuses a truncated PDF and files of the wrong type with a message in Portuguese", async () => {
     const [corrupt] = ofKind("corrupt");
     await expect(read(corrupt)).rejects.toThrow(new BoletoReadError("unreadable"));
-    await expect(read(corrupt)).rejects.toThrow("Não foi possível analisar o boleto. Verifique se o arquivo está legível.");
+    await expect(read(corrupt)).rejects.toThrow(
+      "Não foi possível analisar o boleto. Verifique se o arquivo está legível.",
+    );
     for (const sample of ofKind("wrong-type")) {
       const error = await read(sample).catch((e: unknown) => e);
       expect(error, sample.name).toBeInstanceOf(BoletoReadError);
@@ -91,7 +116,8 @@ describe("readBoleto", () => {
     await expect(readBoleto(new Uint8Array())).rejects.toThrow(BOLETO_READ_MESSAGES.empty);
     // A PNG signature over garbage passes the type check but is not an image.
     const fakePng = new Uint8Array([
-      0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 9, 0, 0, 0, 9, 8, 2, 0, 0, 0,
+      0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 9, 0, 0, 0, 9, 8, 2,
+      0, 0, 0,
     ]);
     await expect(readBoleto(fakePng)).rejects.toThrow(BOLETO_READ_MESSAGES.unreadable);
     // A PNG that claims 50,000 x 50,000 pixels is refused before decoding.
@@ -116,10 +142,14 @@ describe("npm run boleto:read", () => {
     const names = ["boleto-237.pdf", "corrompido.pdf", "anotacoes.txt", "conta-agua.pdf"];
     const files = names.map((name) => samples.find((s) => s.name === name)!);
     const run = promisify(execFile);
-    const result = await run(process.execPath, ["--import", "tsx", "scripts/boleto-read.ts", "--today", SAMPLES_TODAY, ...files.map((f) => f.file)], {
-      cwd: process.cwd(),
-      timeout: 150_000,
-    }).catch((error: { code: number; stdout: string; stderr: string }) => error);
+    const result = await run(
+      process.execPath,
+      ["--import", "tsx", "scripts/boleto-read.ts", "--today", SAMPLES_TODAY, ...files.map((f) => f.file)],
+      {
+        cwd: process.cwd(),
+        timeout: 150_000,
+      },
+    ).catch((error: { code: number; stdout: string; stderr: string }) => error);
     // Exit status 1: one file or more could not be read.
     expect("code" in result ? result.code : 0).toBe(1);
     const lines = result.stdout

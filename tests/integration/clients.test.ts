@@ -41,7 +41,11 @@ const count = async (table: "clients" | "users" | "audit_log") =>
 
 beforeAll(async () => {
   ({ db, cleanup } = await tempDatabase("clients-it-"));
-  actor.id = await createUser(db, { username: "Ana", email: "ana@agencia.com", name: "Ana", password: "senha1234", role: "admin" }, null);
+  actor.id = await createUser(
+    db,
+    { username: "Ana", email: "ana@agencia.com", name: "Ana", password: "senha1234", role: "admin" },
+    null,
+  );
 });
 
 afterAll(() => cleanup());
@@ -57,7 +61,11 @@ describe("clients", () => {
     const user = await db.selectFrom("users").selectAll().where("id", "=", client!.user_id!).executeTakeFirstOrThrow();
     expect(user.role).toBe("client");
     expect(await verifyPassword(user.password_hash, created.password!)).toBe(true);
-    const audit = await db.selectFrom("audit_log").select(["entity", "changes"]).where("actor_id", "=", actor.id).execute();
+    const audit = await db
+      .selectFrom("audit_log")
+      .select(["entity", "changes"])
+      .where("actor_id", "=", actor.id)
+      .execute();
     expect(audit.map((a) => a.entity).sort()).toEqual(["client", "client_account"]);
     expect(audit.every((a) => !a.changes.includes(created.password!))).toBe(true);
   });
@@ -65,14 +73,26 @@ describe("clients", () => {
   it("a username taken in another case writes neither the login nor the client", async () => {
     const before = [await count("clients"), await count("users"), await count("audit_log")];
     const clash = await createClient(db, input({ username: "ANA", email: "outra@teste.com" }), actor);
-    expect(clash).toEqual({ ok: false, field: "username", message: "Este nome de usuário já está em uso. Por favor, escolha outro." });
+    expect(clash).toEqual({
+      ok: false,
+      field: "username",
+      message: "Este nome de usuário já está em uso. Por favor, escolha outro.",
+    });
     expect([await count("clients"), await count("users"), await count("audit_log")]).toEqual(before);
   });
 
   it("lists active clients: a contract ending today is active", async () => {
     const today = "2026-11-22";
-    const a = await createClient(db, input({ username: "hoje", email: "hoje@teste.com", contract_end_date: today }), actor);
-    const b = await createClient(db, input({ username: "ontem", email: "ontem@teste.com", contract_end_date: "2026-11-21" }), actor);
+    const a = await createClient(
+      db,
+      input({ username: "hoje", email: "hoje@teste.com", contract_end_date: today }),
+      actor,
+    );
+    const b = await createClient(
+      db,
+      input({ username: "ontem", email: "ontem@teste.com", contract_end_date: "2026-11-21" }),
+      actor,
+    );
     expect(a.ok && b.ok).toBe(true);
     const active = (await listActiveClients(db, today)).map((c) => c.username);
     expect(active).toContain("hoje");
@@ -83,12 +103,24 @@ describe("clients", () => {
   it("updates the record and its login; the username stays unique", async () => {
     const created = await createClient(db, input({ username: "joao", email: "joao@teste.com" }), actor);
     if (!created.ok) throw new Error("not created");
-    expect(await updateClient(db, created.id, { ...input({ name: "João", email: "joao2@teste.com" }), username: "MARIA" }, actor)).toMatchObject({
+    expect(
+      await updateClient(
+        db,
+        created.id,
+        { ...input({ name: "João", email: "joao2@teste.com" }), username: "MARIA" },
+        actor,
+      ),
+    ).toMatchObject({
       ok: false,
       field: "username",
     });
     expect(
-      await updateClient(db, created.id, { ...input({ name: "João", email: "joao2@teste.com", monthly_rent: 90000 }), username: "joao.s" }, actor),
+      await updateClient(
+        db,
+        created.id,
+        { ...input({ name: "João", email: "joao2@teste.com", monthly_rent: 90000 }), username: "joao.s" },
+        actor,
+      ),
     ).toEqual({
       ok: true,
     });
@@ -98,7 +130,11 @@ describe("clients", () => {
   });
 
   it("disables, gives and resets a login", async () => {
-    const created = await createClient(db, input({ username: "lia", email: "lia@teste.com", password: "senha12345" }), actor);
+    const created = await createClient(
+      db,
+      input({ username: "lia", email: "lia@teste.com", password: "senha12345" }),
+      actor,
+    );
     if (!created.ok) throw new Error("not created");
     expect(created.password).toBeNull();
     const userId = (await getClient(db, created.id))!.user_id!;
@@ -107,15 +143,25 @@ describe("clients", () => {
     expect(await db.selectFrom("users").select("id").where("id", "=", userId).executeTakeFirst()).toBeUndefined();
     expect(await resetClientPassword(db, created.id, actor)).toBeNull();
 
-    expect(await giveClientLogin(db, created.id, { username: "Maria" }, actor)).toMatchObject({ ok: false, reason: "clash" });
+    expect(await giveClientLogin(db, created.id, { username: "Maria" }, actor)).toMatchObject({
+      ok: false,
+      reason: "clash",
+    });
     const given = await giveClientLogin(db, created.id, { username: "lia2" }, actor);
     expect(given).toMatchObject({ ok: true });
     expect(given.ok && given.password).toMatch(/^[A-Za-z0-9]{8}$/);
-    expect(await giveClientLogin(db, created.id, { username: "lia3" }, actor)).toMatchObject({ ok: false, reason: "has-login" });
+    expect(await giveClientLogin(db, created.id, { username: "lia3" }, actor)).toMatchObject({
+      ok: false,
+      reason: "has-login",
+    });
 
     const reset = await resetClientPassword(db, created.id, actor);
     expect(reset?.password).toMatch(/^[A-Za-z0-9]{8}$/);
-    const user = await db.selectFrom("users").select("password_hash").where("username", "=", "lia2").executeTakeFirstOrThrow();
+    const user = await db
+      .selectFrom("users")
+      .select("password_hash")
+      .where("username", "=", "lia2")
+      .executeTakeFirstOrThrow();
     expect(await verifyPassword(user.password_hash, reset!.password)).toBe(true);
   });
 

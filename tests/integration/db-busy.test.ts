@@ -1,6 +1,11 @@
 import Database from "better-sqlite3";
 import { sql } from "kysely";
-import { RouterContextProvider, createStaticHandler, isRouteErrorResponse, type MiddlewareFunction } from "react-router";
+import {
+  RouterContextProvider,
+  createStaticHandler,
+  isRouteErrorResponse,
+  type MiddlewareFunction,
+} from "react-router";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { DatabaseBusyError, isDatabaseBusy, openDatabase } from "#app/db/db.server";
 import { BUSY_MESSAGE, isBusyResponse } from "#app/utils/database-busy";
@@ -21,7 +26,10 @@ let other: Database.Database | undefined;
 
 beforeAll(async () => {
   temp = await tempDatabase("db-busy-it-");
-  await temp.db.insertInto("login_attempts").values({ key: "seed", failures: 1, window_started_at: new Date().toISOString() }).execute();
+  await temp.db
+    .insertInto("login_attempts")
+    .values({ key: "seed", failures: 1, window_started_at: new Date().toISOString() })
+    .execute();
 });
 
 afterEach(() => {
@@ -38,7 +46,9 @@ afterAll(() => {
 function holdWriteLock() {
   other = new Database(temp.path);
   other.exec("begin immediate");
-  other.prepare("insert or replace into login_attempts (key, failures, window_started_at) values ('other-process', 1, ?)").run(new Date().toISOString());
+  other
+    .prepare("insert or replace into login_attempts (key, failures, window_started_at) values ('other-process', 1, ?)")
+    .run(new Date().toISOString());
 }
 
 function release(commit = false) {
@@ -55,7 +65,11 @@ async function timerLag() {
   return performance.now() - started;
 }
 
-const insert = (key: string) => temp.db.insertInto("login_attempts").values({ key, failures: 1, window_started_at: new Date().toISOString() }).execute();
+const insert = (key: string) =>
+  temp.db
+    .insertInto("login_attempts")
+    .values({ key, failures: 1, window_started_at: new Date().toISOString() })
+    .execute();
 
 describe("while another process holds the write lock", () => {
   it("reads answer at once and the event loop stays free while a write waits; the write lands once the lock is free", async () => {
@@ -94,14 +108,22 @@ describe("while another process holds the write lock", () => {
     other!.prepare("update login_attempts set failures = failures + 10 where key = 'seed'").run();
     setTimeout(() => release(true), 200);
     await temp.db.transaction().execute(async (trx) => {
-      const row = await trx.selectFrom("login_attempts").select("failures").where("key", "=", "seed").executeTakeFirstOrThrow();
+      const row = await trx
+        .selectFrom("login_attempts")
+        .select("failures")
+        .where("key", "=", "seed")
+        .executeTakeFirstOrThrow();
       await trx
         .updateTable("login_attempts")
         .set({ failures: row.failures + 1 })
         .where("key", "=", "seed")
         .execute();
     });
-    const row = await temp.db.selectFrom("login_attempts").select("failures").where("key", "=", "seed").executeTakeFirstOrThrow();
+    const row = await temp.db
+      .selectFrom("login_attempts")
+      .select("failures")
+      .where("key", "=", "seed")
+      .executeTakeFirstOrThrow();
     expect(row.failures).toBe(12);
   }, 15_000);
 
@@ -114,7 +136,12 @@ describe("while another process holds the write lock", () => {
       insert("too-late").catch((e: unknown) => e),
       temp.db
         .transaction()
-        .execute((trx) => trx.insertInto("login_attempts").values({ key: "too-late-trx", failures: 1, window_started_at: "x" }).execute())
+        .execute((trx) =>
+          trx
+            .insertInto("login_attempts")
+            .values({ key: "too-late-trx", failures: 1, window_started_at: "x" })
+            .execute(),
+        )
         .catch((e: unknown) => e),
     ]);
     clearInterval(probe);
@@ -135,7 +162,9 @@ describe("while another process holds the write lock", () => {
     expect(Math.max(...gaps)).toBeLessThan(1000);
 
     release();
-    const keys = (await temp.db.selectFrom("login_attempts").select("key").where("key", "like", "too-late%").execute()).map((r) => r.key);
+    const keys = (
+      await temp.db.selectFrom("login_attempts").select("key").where("key", "like", "too-late%").execute()
+    ).map((r) => r.key);
     expect(keys).toEqual([]);
     // The instance is usable again at once.
     await insert("after-release");
@@ -152,7 +181,9 @@ describe("the app's connections", () => {
       await sql`rollback`.execute(conn);
       await outside;
     });
-    const keys = (await temp.db.selectFrom("login_attempts").select("key").where("key", "in", ["inside", "outside"]).execute()).map((r) => r.key);
+    const keys = (
+      await temp.db.selectFrom("login_attempts").select("key").where("key", "in", ["inside", "outside"]).execute()
+    ).map((r) => r.key);
     expect(keys).toEqual(["outside"]);
   });
 
@@ -168,15 +199,26 @@ describe("a locked database as React Router answers it", () => {
   const busy = () => {
     throw new DatabaseBusyError(3000);
   };
-  const routeModule = (fns: { loader?: () => unknown; action?: () => unknown; middleware?: MiddlewareFunction<Response>[] }) =>
-    busyAnswering({ default: () => null, ...fns } as never);
+  const routeModule = (fns: {
+    loader?: () => unknown;
+    action?: () => unknown;
+    middleware?: MiddlewareFunction<Response>[];
+  }) => busyAnswering({ default: () => null, ...fns } as never);
 
   function handlerFor(module: ReturnType<typeof routeModule>) {
     return createStaticHandler([
-      { id: "root", path: "/", hasErrorBoundary: true, loader: module.loader, action: module.action, middleware: module.middleware as never },
+      {
+        id: "root",
+        path: "/",
+        hasErrorBoundary: true,
+        loader: module.loader,
+        action: module.action,
+        middleware: module.middleware as never,
+      },
     ]);
   }
-  const requestFor = (method: string) => new Request("http://localhost/", { method, body: method === "POST" ? new URLSearchParams({ a: "1" }) : undefined });
+  const requestFor = (method: string) =>
+    new Request("http://localhost/", { method, body: method === "POST" ? new URLSearchParams({ a: "1" }) : undefined });
 
   it("is a 503 error response with the busy message that the error boundary renders, for loaders and actions", async () => {
     const handler = handlerFor(routeModule({ loader: busy, action: busy }));
@@ -197,7 +239,10 @@ describe("a locked database as React Router answers it", () => {
       generateMiddlewareResponse: async (query) => {
         const context = await query(requestFor("GET"));
         if (context instanceof Response) return context;
-        return new Response(JSON.stringify({ status: context.statusCode, busy: isBusyResponse(context.errors?.root) }), { status: context.statusCode });
+        return new Response(
+          JSON.stringify({ status: context.statusCode, busy: isBusyResponse(context.errors?.root) }),
+          { status: context.statusCode },
+        );
       },
     });
     expect(response).toBeInstanceOf(Response);
@@ -225,9 +270,19 @@ describe("a locked database as React Router answers it", () => {
 
   it("wraps every route of a build and nothing else", () => {
     const loader = () => null;
-    const build = { routes: { root: { id: "root", path: "", module: { default: loader } }, page: { id: "page", module: { loader, ErrorBoundary: loader } } } };
+    const build = {
+      routes: {
+        root: { id: "root", path: "", module: { default: loader } },
+        page: { id: "page", module: { loader, ErrorBoundary: loader } },
+      },
+    };
     const wrapped = withBusyAnswer(build as never) as unknown as typeof build;
-    expect(wrapped.routes.root.module).toEqual({ default: loader, loader: undefined, action: undefined, middleware: undefined });
+    expect(wrapped.routes.root.module).toEqual({
+      default: loader,
+      loader: undefined,
+      action: undefined,
+      middleware: undefined,
+    });
     expect(wrapped.routes.page.module.ErrorBoundary).toBe(loader);
     expect(typeof (wrapped.routes.page.module as { loader?: unknown }).loader).toBe("function");
     expect((wrapped.routes.page.module as { loader?: unknown }).loader).not.toBe(loader);
@@ -255,7 +310,13 @@ describe("a failed write's answer", () => {
 
   it("logs any other failure with the route's event and answers with the toast or the alert", async () => {
     const error = new Error("disk full");
-    const toast = await failedWriteToast("test.write_failed", error, "/admin/banners", { title: "Falha", description: "Tente novamente." }, { list: "x" });
+    const toast = await failedWriteToast(
+      "test.write_failed",
+      error,
+      "/admin/banners",
+      { title: "Falha", description: "Tente novamente." },
+      { list: "x" },
+    );
     expect(toast.status).toBe(302);
     expect(toast.headers.get("Location")).toBe("/admin/banners");
     expect(toast.headers.get("Set-Cookie")).toContain("toast=");

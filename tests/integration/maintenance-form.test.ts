@@ -37,12 +37,24 @@ beforeAll(async () => {
   );
   if (!created.ok) throw new Error("client");
   clientId = created.id;
-  const { user_id } = await db.selectFrom("clients").select("user_id").where("id", "=", clientId).executeTakeFirstOrThrow();
+  const { user_id } = await db
+    .selectFrom("clients")
+    .select("user_id")
+    .where("id", "=", clientId)
+    .executeTakeFirstOrThrow();
   const client = (await getClientForUser(db, user_id!))!;
   // What the client area layout's guard puts in the context.
   context = new RouterContextProvider();
   context.set(clientContext, {
-    user: { id: user_id!, username: "maria", email: "maria@teste.com", name: "Maria Inquilina", role: "client", active: true, sessionId: "s" },
+    user: {
+      id: user_id!,
+      username: "maria",
+      email: "maria@teste.com",
+      name: "Maria Inquilina",
+      role: "client",
+      active: true,
+      sessionId: "s",
+    },
     client,
   });
 });
@@ -53,8 +65,10 @@ afterAll(async () => {
   fs.rmSync(uploads, { recursive: true, force: true });
 });
 
-const privateFiles = () => (fs.existsSync(path.join(uploads, "private")) ? fs.readdirSync(path.join(uploads, "private")) : []);
-const requestsOf = () => db.selectFrom("maintenance_requests").select(["id", "title"]).where("client_id", "=", clientId).execute();
+const privateFiles = () =>
+  fs.existsSync(path.join(uploads, "private")) ? fs.readdirSync(path.join(uploads, "private")) : [];
+const requestsOf = () =>
+  db.selectFrom("maintenance_requests").select(["id", "title"]).where("client_id", "=", clientId).execute();
 
 async function photo(i: number) {
   const bytes = await sharp({ create: { width: 16, height: 12, channels: 3, background: { r: 20 * i, g: 80, b: 40 } } })
@@ -77,7 +91,8 @@ async function post(title: string, images: number) {
 describe("Nova Solicitação's images", () => {
   it("six images: the limit's message, the title kept, no request and no file", async () => {
     const result = await post("Seis fotos", 6);
-    if (result instanceof Response) throw new Error(`expected the form again, got a ${result.status} to ${result.headers.get("Location")}`);
+    if (result instanceof Response)
+      throw new Error(`expected the form again, got a ${result.status} to ${result.headers.get("Location")}`);
     expect(result.init?.status).toBe(400);
     expect(result.data.alert).toEqual({ title: "Arquivos inválidos", description: "Envie no máximo 5 imagens." });
     expect(result.data.result.initialValue).toMatchObject({ title: "Seis fotos" });

@@ -6,7 +6,13 @@ import { createClient } from "#app/models/clients/clients.server";
 import { createIdealRequest, createOwnerRequest } from "#app/models/leads/leads.server";
 import type { OwnerRequestInput } from "#app/models/leads/owner-request.schema";
 import { ANONYMIZED } from "#app/models/privacy/anonymized";
-import { anonymizeExpiredRequests, erasePersonalData, exportPersonalData, previewPersonalData, subjectId } from "#app/models/privacy/privacy.server";
+import {
+  anonymizeExpiredRequests,
+  erasePersonalData,
+  exportPersonalData,
+  previewPersonalData,
+  subjectId,
+} from "#app/models/privacy/privacy.server";
 import { tempDatabase } from "#tests/fixtures/temp-db";
 
 // LGPD on a real database: the export holds every row of the address, the
@@ -50,20 +56,31 @@ async function insertContract(clientId: number) {
 
 beforeAll(async () => {
   ({ db, cleanup } = await tempDatabase("privacy-it-"));
-  master.id = await createUser(db, { username: "mestre", email: "mestre@agencia.com", name: "Mestre", password: "senha1234", role: "master" }, null);
+  master.id = await createUser(
+    db,
+    { username: "mestre", email: "mestre@agencia.com", name: "Mestre", password: "senha1234", role: "master" },
+    null,
+  );
 });
 afterAll(() => cleanup());
 
 describe("privacy notice", () => {
   it("stores when the form with the notice was sent, and nothing for a post without it", async () => {
-    const withNotice = await createIdealRequest(db, { name: "Ana", email: "ana@x.com", idealProperty: "Casa", privacyNotice: true });
+    const withNotice = await createIdealRequest(db, {
+      name: "Ana",
+      email: "ana@x.com",
+      idealProperty: "Casa",
+      privacyNotice: true,
+    });
     const without = await createIdealRequest(db, { name: "Ana", email: "ana@x.com", idealProperty: "Casa" });
     const rows = await db
       .selectFrom("ideal_property_requests")
       .select(["id", "privacy_notice_at", "created_at"])
       .where("id", "in", [withNotice, without])
       .execute();
-    expect(rows.find((r) => r.id === withNotice)?.privacy_notice_at).toBe(rows.find((r) => r.id === withNotice)?.created_at);
+    expect(rows.find((r) => r.id === withNotice)?.privacy_notice_at).toBe(
+      rows.find((r) => r.id === withNotice)?.created_at,
+    );
     expect(rows.find((r) => r.id === without)?.privacy_notice_at).toBeNull();
   });
 });
@@ -78,62 +95,125 @@ describe("export and erasure by email", () => {
       privacyNotice: true,
     });
     await createOwnerRequest(db, { ...owner("bia@teste.com"), privacyNotice: true });
-    const client = await createClient(db, { name: "Bia Souza", email: "bia@teste.com", username: "bia", payment_due_day: 5 }, master);
+    const client = await createClient(
+      db,
+      { name: "Bia Souza", email: "bia@teste.com", username: "bia", payment_due_day: 5 },
+      master,
+    );
     expect(client.ok).toBe(true);
     const body = await exportPersonalData(db, "BIA@teste.com ", master);
     expect(body.email).toBe("bia@teste.com");
     expect(body.visitor_requests.ideal_property).toHaveLength(1);
-    expect(body.visitor_requests.ideal_property[0]).toMatchObject({ name: "Bia Souza", phone: "(67) 98888-0000", ideal_property: "Apartamento no Centro" });
+    expect(body.visitor_requests.ideal_property[0]).toMatchObject({
+      name: "Bia Souza",
+      phone: "(67) 98888-0000",
+      ideal_property: "Apartamento no Centro",
+    });
     expect(body.visitor_requests.property_listing).toHaveLength(1);
     expect(body.clients).toHaveLength(1);
     expect(body.accounts).toHaveLength(1);
     expect(JSON.stringify(body)).not.toMatch(/password|hash/i);
     const audit = await db.selectFrom("audit_log").selectAll().where("action", "=", "export").executeTakeFirstOrThrow();
-    expect(audit).toMatchObject({ entity: "personal_data", entity_id: subjectId("bia@teste.com"), actor_id: master.id });
+    expect(audit).toMatchObject({
+      entity: "personal_data",
+      entity_id: subjectId("bia@teste.com"),
+      actor_id: master.id,
+    });
     expect(audit.changes).not.toContain("bia@");
   });
 
   it("erases: requests anonymised, the client without contracts and its login deleted, one audit row", async () => {
     const result = await erasePersonalData(db, "bia@teste.com", master);
     expect(result.ok).toBe(true);
-    const ideal = await db.selectFrom("ideal_property_requests").selectAll().where("ideal_property", "=", ANONYMIZED.text).execute();
+    const ideal = await db
+      .selectFrom("ideal_property_requests")
+      .selectAll()
+      .where("ideal_property", "=", ANONYMIZED.text)
+      .execute();
     expect(ideal).toHaveLength(1);
     expect(ideal[0]).toMatchObject({ name: ANONYMIZED.name, email: ANONYMIZED.email, phone: null });
     expect(ideal[0].anonymized_at).not.toBeNull();
-    const listing = await db.selectFrom("property_listing_requests").selectAll().where("email", "=", ANONYMIZED.email).executeTakeFirstOrThrow();
-    expect(listing).toMatchObject({ name: ANONYMIZED.name, phone: "", address: ANONYMIZED.text, description: null, price: 350_000_00 });
+    const listing = await db
+      .selectFrom("property_listing_requests")
+      .selectAll()
+      .where("email", "=", ANONYMIZED.email)
+      .executeTakeFirstOrThrow();
+    expect(listing).toMatchObject({
+      name: ANONYMIZED.name,
+      phone: "",
+      address: ANONYMIZED.text,
+      description: null,
+      price: 350_000_00,
+    });
     expect(await db.selectFrom("clients").select("id").where("email", "=", "bia@teste.com").execute()).toEqual([]);
     expect(await db.selectFrom("users").select("id").where("username", "=", "bia").execute()).toEqual([]);
     expect(
-      await db.selectFrom("audit_log").select("id").where("action", "=", "erase").where("entity_id", "=", subjectId("bia@teste.com")).execute(),
+      await db
+        .selectFrom("audit_log")
+        .select("id")
+        .where("action", "=", "erase")
+        .where("entity_id", "=", subjectId("bia@teste.com"))
+        .execute(),
     ).toHaveLength(1);
-    expect((await previewPersonalData(db, "bia@teste.com")).counts).toMatchObject({ idealRequests: 0, listingRequests: 0, clients: 0, accounts: 0 });
+    expect((await previewPersonalData(db, "bia@teste.com")).counts).toMatchObject({
+      idealRequests: 0,
+      listingRequests: 0,
+      clients: 0,
+      accounts: 0,
+    });
     // The trail keeps who did what and when (the client's creation, its deletion), not the erased values.
-    const trail = await db.selectFrom("audit_log").select(["entity", "action", "changes"]).where("entity", "in", ["client", "client_account"]).execute();
-    expect(trail.map((r) => `${r.entity} ${r.action}`)).toEqual(expect.arrayContaining(["client create", "client delete", "client_account delete"]));
+    const trail = await db
+      .selectFrom("audit_log")
+      .select(["entity", "action", "changes"])
+      .where("entity", "in", ["client", "client_account"])
+      .execute();
+    expect(trail.map((r) => `${r.entity} ${r.action}`)).toEqual(
+      expect.arrayContaining(["client create", "client delete", "client_account delete"]),
+    );
     for (const r of trail) expect(r.changes).not.toMatch(/bia|Souza/i);
     expect(trail.find((r) => r.entity === "client" && r.action === "delete")?.changes).toContain("[removido]");
   });
 
   it("refuses the whole erasure (nothing changed) when a client of the address has a contract, or it is a staff account", async () => {
     await createIdealRequest(db, { name: "Caio", email: "caio@teste.com", idealProperty: "Sala comercial" });
-    const client = await createClient(db, { name: "Caio Lima", email: "caio@teste.com", username: "caio", payment_due_day: 5 }, master);
+    const client = await createClient(
+      db,
+      { name: "Caio Lima", email: "caio@teste.com", username: "caio", payment_due_day: 5 },
+      master,
+    );
     if (!client.ok) throw new Error("client not created");
     await insertContract(client.id);
     const audits = (await db.selectFrom("audit_log").select("id").execute()).length;
     const result = await erasePersonalData(db, "caio@teste.com", master);
     expect(result).toEqual({ ok: false, blockers: [expect.stringContaining("O cliente Caio Lima tem 1 contrato")] });
-    expect(await db.selectFrom("ideal_property_requests").select("name").where("email", "=", "caio@teste.com").executeTakeFirst()).toEqual({ name: "Caio" });
+    expect(
+      await db
+        .selectFrom("ideal_property_requests")
+        .select("name")
+        .where("email", "=", "caio@teste.com")
+        .executeTakeFirst(),
+    ).toEqual({ name: "Caio" });
     expect(await db.selectFrom("clients").select("id").where("id", "=", client.id).executeTakeFirst()).toBeTruthy();
     expect((await db.selectFrom("audit_log").select("id").execute()).length).toBe(audits);
 
     // A billing alone keeps the record too (payment records have a legal period).
-    const payer = await createClient(db, { name: "Duda Paga", email: "duda@teste.com", username: "duda", payment_due_day: 5 }, master);
+    const payer = await createClient(
+      db,
+      { name: "Duda Paga", email: "duda@teste.com", username: "duda", payment_due_day: 5 },
+      master,
+    );
     if (!payer.ok) throw new Error("client not created");
     const now = new Date().toISOString();
     await db
       .insertInto("billing")
-      .values({ client_id: payer.id, month_year: "2026-10", amount_cents: 150000, due_date: "2026-10-05", created_at: now, updated_at: now })
+      .values({
+        client_id: payer.id,
+        month_year: "2026-10",
+        amount_cents: 150000,
+        due_date: "2026-10-05",
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
     const exported = await exportPersonalData(db, "duda@teste.com", master);
     expect(exported.clients[0].billings).toMatchObject([{ month_year: "2026-10", amount_cents: 150000, boletos: [] }]);
@@ -153,16 +233,37 @@ describe("retention", () => {
     const old = await createIdealRequest(db, { name: "Antigo", email: "antigo@teste.com", idealProperty: "Casa" });
     const recent = await createOwnerRequest(db, owner("recente@teste.com"));
     const oldOwner = await createOwnerRequest(db, owner("antigo@teste.com"));
-    await db.updateTable("ideal_property_requests").set({ created_at: "2024-01-10T12:00:00.000Z" }).where("id", "=", old).execute();
-    await db.updateTable("property_listing_requests").set({ created_at: "2024-01-10T12:00:00.000Z" }).where("id", "=", oldOwner).execute();
+    await db
+      .updateTable("ideal_property_requests")
+      .set({ created_at: "2024-01-10T12:00:00.000Z" })
+      .where("id", "=", old)
+      .execute();
+    await db
+      .updateTable("property_listing_requests")
+      .set({ created_at: "2024-01-10T12:00:00.000Z" })
+      .where("id", "=", oldOwner)
+      .execute();
     const now = new Date("2026-02-01T00:00:00Z");
     expect(await anonymizeExpiredRequests(db, 24, now)).toBe(2);
-    expect(await db.selectFrom("ideal_property_requests").select(["name", "anonymized_at"]).where("id", "=", old).executeTakeFirst()).toEqual({
+    expect(
+      await db
+        .selectFrom("ideal_property_requests")
+        .select(["name", "anonymized_at"])
+        .where("id", "=", old)
+        .executeTakeFirst(),
+    ).toEqual({
       name: ANONYMIZED.name,
       anonymized_at: now.toISOString(),
     });
-    expect(await db.selectFrom("property_listing_requests").select("name").where("id", "=", recent).executeTakeFirst()).toEqual({ name: "Paulo Dono" });
-    const audit = await db.selectFrom("audit_log").selectAll().where("action", "=", "anonymize").where("entity_id", "=", String(old)).executeTakeFirstOrThrow();
+    expect(
+      await db.selectFrom("property_listing_requests").select("name").where("id", "=", recent).executeTakeFirst(),
+    ).toEqual({ name: "Paulo Dono" });
+    const audit = await db
+      .selectFrom("audit_log")
+      .selectAll()
+      .where("action", "=", "anonymize")
+      .where("entity_id", "=", String(old))
+      .executeTakeFirstOrThrow();
     expect(audit).toMatchObject({ actor_name: "Sistema", entity: "ideal_request" });
     expect(audit.changes).not.toContain("Antigo");
     // A second run finds nothing new; a longer period spares them all.

@@ -43,7 +43,13 @@ const ids = { contract: 0, image: 0, document: 0, boleto: 0, queued: 0 };
 async function newClient(n: number) {
   const created = await createClient(
     db,
-    { name: `Cliente ${n}`, email: `c${n}@teste.com`, username: `cliente${n}`, password: "senha1234", payment_due_day: 5 },
+    {
+      name: `Cliente ${n}`,
+      email: `c${n}@teste.com`,
+      username: `cliente${n}`,
+      password: "senha1234",
+      payment_due_day: 5,
+    },
     null,
   );
   if (!created.ok) throw new Error("client");
@@ -63,20 +69,45 @@ beforeAll(async () => {
   const jpeg = await sharp({ create: { width: 8, height: 6, channels: 3, background: "#c85028" } })
     .jpeg()
     .toBuffer();
-  const request = await createMaintenanceRequest(db, owner, { title: "Torneira", description: "Pinga.", category: "plumbing", priority: "medium" }, [jpeg]);
-  ids.image = (await db.selectFrom("maintenance_images").select("id").where("request_id", "=", request).executeTakeFirstOrThrow()).id;
+  const request = await createMaintenanceRequest(
+    db,
+    owner,
+    { title: "Torneira", description: "Pinga.", category: "plumbing", priority: "medium" },
+    [jpeg],
+  );
+  ids.image = (
+    await db.selectFrom("maintenance_images").select("id").where("request_id", "=", request).executeTakeFirstOrThrow()
+  ).id;
   const document = await addMaintenanceDocument(db, { requestId: request, fileName: "laudo.pdf", bytes: PDF }, null);
   if (!document.ok) throw new Error("document");
   ids.document = document.id;
 
-  const billing = await createBilling(db, { client_id: owner, month_year: "2026-10", amount_cents: 100, due_date: "2026-10-05" }, null);
+  const billing = await createBilling(
+    db,
+    { client_id: owner, month_year: "2026-10", amount_cents: 100, due_date: "2026-10-05" },
+    null,
+  );
   if (!billing.ok) throw new Error("billing");
-  const boleto = await addBillingDocument(db, { billingId: billing.id, fileName: "boleto outubro.pdf", bytes: PDF }, null);
+  const boleto = await addBillingDocument(
+    db,
+    { billingId: billing.id, fileName: "boleto outubro.pdf", bytes: PDF },
+    null,
+  );
   if (!boleto.ok) throw new Error("boleto");
   ids.boleto = boleto.id;
 
-  const reading = { due_date: "2026-11-05", amount_cents: 100, month_year: "2026-11", digitable_line: null, source: "text" };
-  const queued = await createBoletoDraft(db, { clientId: owner, fileName: "boleto novembro.pdf", bytes: PDF, reading }, null);
+  const reading = {
+    due_date: "2026-11-05",
+    amount_cents: 100,
+    month_year: "2026-11",
+    digitable_line: null,
+    source: "text",
+  };
+  const queued = await createBoletoDraft(
+    db,
+    { clientId: owner, fileName: "boleto novembro.pdf", bytes: PDF, reading },
+    null,
+  );
   if (!queued.ok) throw new Error("queued boleto");
   ids.queued = queued.id;
 });
@@ -88,8 +119,10 @@ afterAll(async () => {
 
 const staff: FileViewer = { kind: "staff" };
 const client = (clientId: number): FileViewer => ({ kind: "client", clientId });
-const keyOf = async (table: "contracts" | "maintenance_images" | "maintenance_documents" | "billing_documents" | "boleto_queue", id: number) =>
-  (await db.selectFrom(table).select("file_key").where("id", "=", id).executeTakeFirstOrThrow()).file_key;
+const keyOf = async (
+  table: "contracts" | "maintenance_images" | "maintenance_documents" | "billing_documents" | "boleto_queue",
+  id: number,
+) => (await db.selectFrom(table).select("file_key").where("id", "=", id).executeTakeFirstOrThrow()).file_key;
 
 type Finder = (db: Kysely<Database>, id: number, viewer: FileViewer) => Promise<PrivateFile | null>;
 
@@ -128,11 +161,19 @@ describe.each([
   },
 ])("$name", ({ find, table, id, file, mime }) => {
   it("is found for the client who owns it, with its name and type", async () => {
-    expect(await find(db, id(), client(owner))).toEqual({ file_key: await keyOf(table, id()), file_name: file, mime_type: mime });
+    expect(await find(db, id(), client(owner))).toEqual({
+      file_key: await keyOf(table, id()),
+      file_name: file,
+      mime_type: mime,
+    });
   });
 
   it("is found for staff", async () => {
-    expect(await find(db, id(), staff)).toEqual({ file_key: await keyOf(table, id()), file_name: file, mime_type: mime });
+    expect(await find(db, id(), staff)).toEqual({
+      file_key: await keyOf(table, id()),
+      file_name: file,
+      mime_type: mime,
+    });
   });
 
   it("is not found for another client", async () => {

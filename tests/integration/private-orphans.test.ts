@@ -38,14 +38,26 @@ it("removes private files older than an hour that no row names, and says how man
     null,
   );
   if (!client.ok) throw new Error(client.message);
-  const contract = await createContract(temp.db, { clientId: client.id, fileName: "contrato.pdf", bytes: samplePdf() }, null);
+  const contract = await createContract(
+    temp.db,
+    { clientId: client.id, fileName: "contrato.pdf", bytes: samplePdf() },
+    null,
+  );
   if (!contract.ok) throw new Error(contract.reason);
-  const { file_key: kept } = await temp.db.selectFrom("contracts").select("file_key").where("id", "=", contract.id).executeTakeFirstOrThrow();
+  const { file_key: kept } = await temp.db
+    .selectFrom("contracts")
+    .select("file_key")
+    .where("id", "=", contract.id)
+    .executeTakeFirstOrThrow();
 
-  const oldOrphans = [await storePrivateFile(samplePdf("a"), ".pdf"), await storePrivateFile(Buffer.from("webp"), ".webp")];
+  const oldOrphans = [
+    await storePrivateFile(samplePdf("a"), ".pdf"),
+    await storePrivateFile(Buffer.from("webp"), ".webp"),
+  ];
   const freshOrphan = await storePrivateFile(samplePdf("b"), ".pdf");
   fs.writeFileSync(path.join(privateDir, "LEIA-ME.txt"), "posto aqui pelo operador");
-  for (const name of [kept, ...oldOrphans, "LEIA-ME.txt"]) fs.utimesSync(path.join(privateDir, name), ago(2 * ORPHAN_MIN_AGE_MS), ago(2 * ORPHAN_MIN_AGE_MS));
+  for (const name of [kept, ...oldOrphans, "LEIA-ME.txt"])
+    fs.utimesSync(path.join(privateDir, name), ago(2 * ORPHAN_MIN_AGE_MS), ago(2 * ORPHAN_MIN_AGE_MS));
   fs.utimesSync(path.join(privateDir, freshOrphan), ago(ORPHAN_MIN_AGE_MS - 60_000), ago(ORPHAN_MIN_AGE_MS - 60_000));
 
   expect(await removeOrphanPrivateFiles(temp.db, now)).toBe(2);

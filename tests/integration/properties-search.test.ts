@@ -37,8 +37,18 @@ async function insert(code: number, fields: Partial<PropertyInput> & { name: str
 
 beforeAll(async () => {
   ({ db, cleanup } = await tempDatabase("search-it-"));
-  await insert(1, { name: "Chácara Água Clara", location: "Estrada X - Portal das Águas, Três Lagoas - MS", type: "Terreno", price: null });
-  await insert(2, { name: "Casa no Centro", location: "Rua A, 1 - Centro, Três Lagoas - MS", price: 300_000_00, featured: true });
+  await insert(1, {
+    name: "Chácara Água Clara",
+    location: "Estrada X - Portal das Águas, Três Lagoas - MS",
+    type: "Terreno",
+    price: null,
+  });
+  await insert(2, {
+    name: "Casa no Centro",
+    location: "Rua A, 1 - Centro, Três Lagoas - MS",
+    price: 300_000_00,
+    featured: true,
+  });
   await insert(3, {
     name: "Apartamento Alvorada",
     location: "Rua B, 2 - Jardim Alvorada, Três Lagoas - MS",
@@ -46,8 +56,14 @@ beforeAll(async () => {
     price: 300_000_01,
     advertised_for: "LOCAÇÃO",
   });
-  await insert(100, { name: "Sala 100% comercial", location: "Av. C, 3 - Centro, Três Lagoas - MS", type: "Sala", price: 1_500_000_00 });
-  for (let i = 0; i < 12; i++) await insert(200 + i, { name: `Lote ${i}`, location: "Rua D - Interlagos, Três Lagoas - MS", type: "Terreno" });
+  await insert(100, {
+    name: "Sala 100% comercial",
+    location: "Av. C, 3 - Centro, Três Lagoas - MS",
+    type: "Sala",
+    price: 1_500_000_00,
+  });
+  for (let i = 0; i < 12; i++)
+    await insert(200 + i, { name: `Lote ${i}`, location: "Rua D - Interlagos, Três Lagoas - MS", type: "Terreno" });
 });
 
 afterAll(() => cleanup());
@@ -61,19 +77,31 @@ describe("searchProperties", () => {
   });
 
   it("finds a property code written as #0100 and treats % literally", async () => {
-    expect(names(await searchProperties(db, parseFilter(new URLSearchParams("search=%230100")), 1))).toEqual(["Sala 100% comercial"]);
-    expect(names(await searchProperties(db, parseFilter(new URLSearchParams("search=100%25")), 1))).toEqual(["Sala 100% comercial"]);
+    expect(names(await searchProperties(db, parseFilter(new URLSearchParams("search=%230100")), 1))).toEqual([
+      "Sala 100% comercial",
+    ]);
+    expect(names(await searchProperties(db, parseFilter(new URLSearchParams("search=100%25")), 1))).toEqual([
+      "Sala 100% comercial",
+    ]);
   });
 
   it("applies the price range bounds and leaves SOB CONSULTA out", async () => {
-    const upTo = await searchProperties(db, parseFilter(new URLSearchParams("priceRange=ate-300k&neighborhood=Centro")), 1);
+    const upTo = await searchProperties(
+      db,
+      parseFilter(new URLSearchParams("priceRange=ate-300k&neighborhood=Centro")),
+      1,
+    );
     expect(names(upTo)).toEqual(["Casa no Centro"]);
     const above = await searchProperties(db, parseFilter(new URLSearchParams("priceRange=300k-600k")), 1);
     expect(names(above)).toEqual(["Apartamento Alvorada"]);
   });
 
   it("combines neighbourhood and advertised_for", async () => {
-    const r = await searchProperties(db, parseFilter(new URLSearchParams("neighborhood=Jardim Alvorada&advertised_for=LOCAÇÃO")), 1);
+    const r = await searchProperties(
+      db,
+      parseFilter(new URLSearchParams("neighborhood=Jardim Alvorada&advertised_for=LOCAÇÃO")),
+      1,
+    );
     expect(names(r)).toEqual(["Apartamento Alvorada"]);
   });
 
@@ -117,12 +145,46 @@ describe("minimums and order (issue 11)", () => {
   // Their own neighbourhood, so the rows above do not interfere.
   const where = "Rua F - Mais Parque, Três Lagoas - MS";
   beforeAll(async () => {
-    await insert(400, { name: "MP barata", location: where, price: 200_000_00, area: 80, bedrooms: 1, parking_spaces: 0 });
-    await insert(401, { name: "MP cara", location: where, price: 900_000_00, area: 300, bedrooms: 4, parking_spaces: 3 });
-    await insert(402, { name: "MP sob consulta", location: where, price: null, area: 500, bedrooms: 3, parking_spaces: 2 });
-    await insert(403, { name: "MP média", location: where, price: 450_000_00, area: 150, bedrooms: 2, parking_spaces: 1 });
+    await insert(400, {
+      name: "MP barata",
+      location: where,
+      price: 200_000_00,
+      area: 80,
+      bedrooms: 1,
+      parking_spaces: 0,
+    });
+    await insert(401, {
+      name: "MP cara",
+      location: where,
+      price: 900_000_00,
+      area: 300,
+      bedrooms: 4,
+      parking_spaces: 3,
+    });
+    await insert(402, {
+      name: "MP sob consulta",
+      location: where,
+      price: null,
+      area: 500,
+      bedrooms: 3,
+      parking_spaces: 2,
+    });
+    await insert(403, {
+      name: "MP média",
+      location: where,
+      price: 450_000_00,
+      area: 150,
+      bedrooms: 2,
+      parking_spaces: 1,
+    });
   });
-  const list = (qs: string) => searchProperties(db, parseFilter(new URLSearchParams(`neighborhood=Mais Parque&${qs}`)), 1, parseSort(new URLSearchParams(qs)));
+  const list = (qs: string) =>
+    searchProperties(
+      db,
+      parseFilter(new URLSearchParams(`neighborhood=Mais Parque&${qs}`)),
+      1,
+      parseSort(new URLSearchParams(qs)),
+    );
 
   it("keeps properties with at least the bedrooms and parking spaces asked", async () => {
     expect(names(await list("bedrooms=3"))).toEqual(["MP sob consulta", "MP cara"]);
@@ -150,14 +212,32 @@ describe("listSimilar (issue 11)", () => {
     const self = await insert(500, { name: "SD alvo", location: where("0"), type: "Galpão", price: 500_000_00 });
     await insert(501, { name: "SD perto", location: where("1"), type: "Casa", price: 520_000_00 });
     await insert(502, { name: "SD longe", location: where("2"), type: "Casa", price: 900_000_00 });
-    await insert(503, { name: "Galpão fora", location: "Rua X - Interlagos, Três Lagoas - MS", type: "Galpão", price: 480_000_00 });
-    await insert(504, { name: "SD aluguel", location: where("4"), type: "Galpão", price: 500_000_00, advertised_for: "LOCAÇÃO" });
+    await insert(503, {
+      name: "Galpão fora",
+      location: "Rua X - Interlagos, Três Lagoas - MS",
+      type: "Galpão",
+      price: 480_000_00,
+    });
+    await insert(504, {
+      name: "SD aluguel",
+      location: where("4"),
+      type: "Galpão",
+      price: 500_000_00,
+      advertised_for: "LOCAÇÃO",
+    });
     await insert(505, { name: "SD consulta", location: where("5"), type: "Sala", price: null });
-    await insert(506, { name: "Outro tipo e bairro", location: "Rua Y - Interlagos, Três Lagoas - MS", type: "Sala", price: 500_000_00 });
+    await insert(506, {
+      name: "Outro tipo e bairro",
+      location: "Rua Y - Interlagos, Três Lagoas - MS",
+      type: "Sala",
+      price: 500_000_00,
+    });
     const target = (await getProperty(db, self))!;
     const similar = await listSimilar(db, target);
     // Both type and neighbourhood would come first; none here besides the rent.
     expect(similar.map((p) => p.name)).toEqual(["Galpão fora", "SD perto", "SD longe", "SD consulta"]);
-    expect((await listSimilar(db, { ...target, advertised_for: "LOCAÇÃO" }, 1)).map((p) => p.name)).toEqual(["SD aluguel"]);
+    expect((await listSimilar(db, { ...target, advertised_for: "LOCAÇÃO" }, 1)).map((p) => p.name)).toEqual([
+      "SD aluguel",
+    ]);
   });
 });

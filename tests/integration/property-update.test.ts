@@ -40,8 +40,18 @@ it("refuses an edit whose kept images were removed meanwhile, leaving the proper
   const removed = await updateProperty(db, id, input, { keptIds: [], added: [image("b")] }, null);
   expect(removed).toEqual([{ file_key: "a", widths: [480] }]);
   // Admin B, with the old form, keeps image "a" (gone) and adds nothing.
-  expect(await updateProperty(db, id, { ...input, name: "Outro nome" } as PropertyInput, { keptIds: [first.id], added: [] }, null)).toBe("stale");
+  expect(
+    await updateProperty(
+      db,
+      id,
+      { ...input, name: "Outro nome" } as PropertyInput,
+      { keptIds: [first.id], added: [] },
+      null,
+    ),
+  ).toBe("stale");
   const rows = await db.selectFrom("property_images").select("file_key").where("property_id", "=", id).execute();
   expect(rows).toEqual([{ file_key: "b" }]);
-  expect((await db.selectFrom("properties").select("name").where("id", "=", id).executeTakeFirstOrThrow()).name).toBe("Casa");
+  expect((await db.selectFrom("properties").select("name").where("id", "=", id).executeTakeFirstOrThrow()).name).toBe(
+    "Casa",
+  );
 });

@@ -63,10 +63,19 @@ describe("checkPath", () => {
 
 describe("route rules", () => {
   it("rate-limits the posts strangers can reach, not staff work", () => {
-    for (const p of ["/", "/anunciar-imovel", "/imoveis/12", "/admin", "/admin/password-recovery", "/admin/password-recovery/abc", "/admin/recuperar-senha"]) {
+    for (const p of [
+      "/",
+      "/anunciar-imovel",
+      "/imoveis/12",
+      "/admin",
+      "/admin/password-recovery",
+      "/admin/password-recovery/abc",
+      "/admin/recuperar-senha",
+    ]) {
       expect(isPublicPost("POST", p), p).toBe(true);
     }
-    for (const p of ["/admin/properties", "/admin/banners/banner-1", "/admin/equipe"]) expect(isPublicPost("POST", p), p).toBe(false);
+    for (const p of ["/admin/properties", "/admin/banners/banner-1", "/admin/equipe"])
+      expect(isPublicPost("POST", p), p).toBe(false);
     expect(isPublicPost("GET", "/")).toBe(false);
   });
 
@@ -155,20 +164,35 @@ describe("request pipeline", () => {
   const big = "x=" + "a".repeat(300 * 1024);
 
   it("refuses the encoded dot-segment bypass before any body is read", async () => {
-    const res = await sendRaw(base, { method: "POST", path: "/admin/properties/%2e%2e/%2e%2e/?index", headers: FORM, body: big });
+    const res = await sendRaw(base, {
+      method: "POST",
+      path: "/admin/properties/%2e%2e/%2e%2e/?index",
+      headers: FORM,
+      body: big,
+    });
     expect(res.status).toBe(400);
     expect(res.body).toContain("Endereço inválido");
     expect(reached).toEqual([]);
     // One line in the log, no stack.
-    expect(refusals()).toEqual([expect.objectContaining({ level: "warn", status: 400, reason: "encoded dot, slash, backslash or control" })]);
+    expect(refusals()).toEqual([
+      expect.objectContaining({ level: "warn", status: 400, reason: "encoded dot, slash, backslash or control" }),
+    ]);
     expect(captured.text()).not.toContain("stack");
   });
 
   it("caps every body but the multipart uploads of the upload routes", async () => {
-    expect((await sendRaw(base, { method: "POST", path: "/admin/properties", headers: FORM, body: big })).status).toBe(413);
-    expect((await sendRaw(base, { method: "POST", path: "/admin/banners", headers: FORM, body: big })).status).toBe(413);
-    expect((await sendRaw(base, { method: "POST", path: "/admin/properties/new", headers: FORM, body: big })).status).toBe(413);
-    expect((await sendRaw(base, { method: "POST", path: "/?index", headers: FORM, body: big, chunked: true })).status).toBe(411);
+    expect((await sendRaw(base, { method: "POST", path: "/admin/properties", headers: FORM, body: big })).status).toBe(
+      413,
+    );
+    expect((await sendRaw(base, { method: "POST", path: "/admin/banners", headers: FORM, body: big })).status).toBe(
+      413,
+    );
+    expect(
+      (await sendRaw(base, { method: "POST", path: "/admin/properties/new", headers: FORM, body: big })).status,
+    ).toBe(413);
+    expect(
+      (await sendRaw(base, { method: "POST", path: "/?index", headers: FORM, body: big, chunked: true })).status,
+    ).toBe(411);
     expect(reached).toEqual([]);
 
     const boundary = "----limite";
@@ -208,15 +232,25 @@ describe("request pipeline", () => {
   });
 
   it("refuses a cross-site post with a page that says what to do", async () => {
-    const res = await sendRaw(base, { method: "POST", path: "/?index", headers: { ...FORM, Origin: "https://evil.example" }, body: "a=b" });
+    const res = await sendRaw(base, {
+      method: "POST",
+      path: "/?index",
+      headers: { ...FORM, Origin: "https://evil.example" },
+      body: "a=b",
+    });
     expect(res.status).toBe(403);
     expect(res.headers["content-type"]).toContain("text/html");
     expect(res.body).toContain("https://imobiliaria.example");
     expect(res.body).toContain("Formulário recusado");
-    expect((await sendRaw(base, { method: "POST", path: "/?index", headers: { ...FORM, Origin: "null" }, body: "a=b" })).status).toBe(403);
+    expect(
+      (await sendRaw(base, { method: "POST", path: "/?index", headers: { ...FORM, Origin: "null" }, body: "a=b" }))
+        .status,
+    ).toBe(403);
     expect(reached).toEqual([]);
     expect(refusals()).toHaveLength(2);
-    expect(refusals().every((line) => line.status === 403 && String(line.reason).startsWith("cross-origin post from "))).toBe(true);
+    expect(
+      refusals().every((line) => line.status === 403 && String(line.reason).startsWith("cross-origin post from ")),
+    ).toBe(true);
     expect(captured.text()).not.toContain("stack");
   });
 
@@ -229,7 +263,12 @@ describe("request pipeline", () => {
       body: "a=b",
     });
     expect(res.status).toBe(200);
-    const own = await sendRaw(base, { method: "POST", path: "/?index", headers: { ...FORM, Origin: base }, body: "a=b" });
+    const own = await sendRaw(base, {
+      method: "POST",
+      path: "/?index",
+      headers: { ...FORM, Origin: base },
+      body: "a=b",
+    });
     expect(own.status).toBe(200);
   });
 
@@ -239,12 +278,16 @@ describe("request pipeline", () => {
     const paths = ["/admin/Password-Recovery", "/admin/_.data", "/ADMIN/", "/_.data?index"];
     let last = 0;
     for (let i = 0; i < 31; i++) {
-      last = (await sendRaw(base, { method: "POST", path: paths[i % paths.length], headers: FORM, body: "email=a%40b.c" })).status;
+      last = (
+        await sendRaw(base, { method: "POST", path: paths[i % paths.length], headers: FORM, body: "email=a%40b.c" })
+      ).status;
       if (i < 30) expect(last, `post ${i + 1}`).toBe(200);
     }
     expect(last).toBe(429);
     // Staff pages are not counted.
-    expect((await sendRaw(base, { method: "POST", path: "/admin/properties", headers: FORM, body: "a=b" })).status).toBe(200);
+    expect(
+      (await sendRaw(base, { method: "POST", path: "/admin/properties", headers: FORM, body: "a=b" })).status,
+    ).toBe(200);
     close();
   });
 });

@@ -71,7 +71,12 @@ function readSchemaTypes(): Map<string, Map<string, TsColumn>> {
   };
 
   const columnOf = (node: ts.TypeNode, where: string): TsColumn => {
-    if (ts.isTypeReferenceNode(node) && ts.isIdentifier(node.typeName) && node.typeName.text === "Generated" && node.typeArguments?.length === 1) {
+    if (
+      ts.isTypeReferenceNode(node) &&
+      ts.isIdentifier(node.typeName) &&
+      node.typeName.text === "Generated" &&
+      node.typeArguments?.length === 1
+    ) {
       return { ...columnOf(node.typeArguments[0], where), generated: true };
     }
     if (ts.isUnionTypeNode(node)) {
@@ -91,7 +96,10 @@ function readSchemaTypes(): Map<string, Map<string, TsColumn>> {
     ...(decl.heritageClauses ?? []).flatMap((clause) =>
       clause.types.flatMap((base) => {
         const parent = interfaces.get(base.expression.getText(source));
-        if (!parent) throw new Error(`${decl.name.text}: extends "${base.getText(source)}", which is not an interface of schema.ts`);
+        if (!parent)
+          throw new Error(
+            `${decl.name.text}: extends "${base.getText(source)}", which is not an interface of schema.ts`,
+          );
         return membersOf(parent);
       }),
     ),
@@ -102,7 +110,12 @@ function readSchemaTypes(): Map<string, Map<string, TsColumn>> {
   if (!database) throw new Error("app/db/schema.ts has no `interface Database`");
   const tables = new Map<string, Map<string, TsColumn>>();
   for (const member of database.members) {
-    if (!ts.isPropertySignature(member) || !member.type || !ts.isTypeReferenceNode(member.type) || !ts.isIdentifier(member.type.typeName)) {
+    if (
+      !ts.isPropertySignature(member) ||
+      !member.type ||
+      !ts.isTypeReferenceNode(member.type) ||
+      !ts.isIdentifier(member.type.typeName)
+    ) {
       throw new Error(`Database: unexpected member "${member.getText(source)}"`);
     }
     const table = member.name.getText(source);
@@ -110,7 +123,8 @@ function readSchemaTypes(): Map<string, Map<string, TsColumn>> {
     if (!decl) throw new Error(`Database.${table}: interface ${member.type.typeName.text} not found in schema.ts`);
     const columns = new Map<string, TsColumn>();
     for (const column of membersOf(decl)) {
-      if (!ts.isPropertySignature(column) || !column.type) throw new Error(`${decl.name.text}: unexpected member "${column.getText(source)}"`);
+      if (!ts.isPropertySignature(column) || !column.type)
+        throw new Error(`${decl.name.text}: unexpected member "${column.getText(source)}"`);
       const name = column.name.getText(source);
       columns.set(name, columnOf(column.type, `${decl.name.text}.${name}`));
     }
@@ -162,7 +176,8 @@ describe("app/db/schema.ts matches the migrated database", () => {
         if (kind !== t.kind) problems.push(`${where}: the column is ${kind || "untyped"}, the type says ${t.kind}`);
         // A primary key is never NULL in practice, whatever PRAGMA says of text keys.
         const nullable = c.notnull === 0 && c.pk === 0;
-        if (nullable !== t.nullable) problems.push(`${where}: the column is ${nullable ? "" : "NOT "}NULL-able, the type says the opposite`);
+        if (nullable !== t.nullable)
+          problems.push(`${where}: the column is ${nullable ? "" : "NOT "}NULL-able, the type says the opposite`);
         // Generated<> lets an insert leave the column out: only sound when
         // SQLite fills it (a default, or the integer primary key's rowid).
         const filled = c.dflt_value !== null || (c.pk === 1 && kind === "integer");

@@ -36,7 +36,11 @@ afterAll(async () => {
 
 describe("seedDemoClients", () => {
   it("creates active and expired tenants, one without a login", async () => {
-    const clients = await db.selectFrom("clients").select(["name", "user_id", "contract_end_date"]).orderBy("id").execute();
+    const clients = await db
+      .selectFrom("clients")
+      .select(["name", "user_id", "contract_end_date"])
+      .orderBy("id")
+      .execute();
     const today = localToday();
     const statuses = clients.map((c) => contractStatus(c.contract_end_date, today));
     expect(statuses.filter((s) => s === "Ativo").length).toBeGreaterThanOrEqual(2);
@@ -46,7 +50,10 @@ describe("seedDemoClients", () => {
   });
 
   it("gives every tenant a contract PDF on disk, uploaded by the master", async () => {
-    const contracts = await db.selectFrom("contracts").select(["client_id", "file_key", "mime_type", "uploaded_by_name"]).execute();
+    const contracts = await db
+      .selectFrom("contracts")
+      .select(["client_id", "file_key", "mime_type", "uploaded_by_name"])
+      .execute();
     const clients = await db.selectFrom("clients").select("id").execute();
     expect(new Set(contracts.map((c) => c.client_id))).toEqual(new Set(clients.map((c) => c.id)));
     for (const c of contracts) {
@@ -62,21 +69,35 @@ describe("seedDemoClients", () => {
   });
 
   it("adds maintenance requests: one completed with a note, images and a document, one pending", async () => {
-    const requests = await db.selectFrom("maintenance_requests").select(["id", "status", "admin_notes", "completed_at"]).orderBy("id").execute();
+    const requests = await db
+      .selectFrom("maintenance_requests")
+      .select(["id", "status", "admin_notes", "completed_at"])
+      .orderBy("id")
+      .execute();
     expect(requests.map((r) => r.status)).toEqual(["completed", "pending"]);
     expect(requests[0].admin_notes).toBeTruthy();
     expect(requests[0].completed_at).toBeTruthy();
-    const images = await db.selectFrom("maintenance_images").select("file_key").where("request_id", "=", requests[0].id).execute();
+    const images = await db
+      .selectFrom("maintenance_images")
+      .select("file_key")
+      .where("request_id", "=", requests[0].id)
+      .execute();
     expect(images).toHaveLength(2);
     for (const image of images) expect(fs.existsSync(path.join(uploads, "private", image.file_key))).toBe(true);
-    const documents = await db.selectFrom("maintenance_documents").select("file_key").where("request_id", "=", requests[0].id).execute();
+    const documents = await db
+      .selectFrom("maintenance_documents")
+      .select("file_key")
+      .where("request_id", "=", requests[0].id)
+      .execute();
     expect(documents).toHaveLength(1);
   });
 
   it("bills three tenants month by month: paid, overdue, and a boleto to download", async () => {
     const rows = await db.selectFrom("billing").select(["client_id", "status", "payment_date", "due_date"]).execute();
     expect(new Set(rows.map((r) => r.client_id)).size).toBe(3);
-    expect(rows.filter((r) => r.status === "paid").every((r) => r.payment_date !== null && r.payment_date < r.due_date)).toBe(true);
+    expect(
+      rows.filter((r) => r.status === "paid").every((r) => r.payment_date !== null && r.payment_date < r.due_date),
+    ).toBe(true);
     const today = localToday();
     const open = rows.filter((r) => r.status !== "paid" && r.due_date < today);
     expect(open.length).toBe(3);
@@ -91,7 +112,11 @@ describe("seedDemoClients", () => {
     const printed = log.mock.calls.map((args) => args.join(" ")).join("\n");
     expect(printed).toContain(username);
     expect(printed).toContain(password);
-    const user = await db.selectFrom("users").select(["id", "role"]).where("username", "=", username).executeTakeFirstOrThrow();
+    const user = await db
+      .selectFrom("users")
+      .select(["id", "role"])
+      .where("username", "=", username)
+      .executeTakeFirstOrThrow();
     expect(user.role).toBe("client");
     expect(await checkPassword(db, user.id, password)).toBe(true);
   });

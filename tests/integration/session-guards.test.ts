@@ -33,18 +33,38 @@ afterAll(async () => {
 let seq = 0;
 async function account(role: Exclude<Role, "client">) {
   seq += 1;
-  return createUser(db, { username: `${role}${seq}`, email: `${role}${seq}@agencia.com`, name: `${role} ${seq}`, password: "senha1234", role }, null);
+  return createUser(
+    db,
+    {
+      username: `${role}${seq}`,
+      email: `${role}${seq}@agencia.com`,
+      name: `${role} ${seq}`,
+      password: "senha1234",
+      role,
+    },
+    null,
+  );
 }
 
 async function tenant() {
   seq += 1;
   const created = await createClient(
     db,
-    { name: `Inquilina ${seq}`, email: `inq${seq}@teste.com`, username: `inq${seq}`, password: "senha1234", payment_due_day: 5 },
+    {
+      name: `Inquilina ${seq}`,
+      email: `inq${seq}@teste.com`,
+      username: `inq${seq}`,
+      password: "senha1234",
+      payment_due_day: 5,
+    },
     null,
   );
   if (!created.ok) throw new Error("client");
-  const { user_id } = await db.selectFrom("clients").select("user_id").where("id", "=", created.id).executeTakeFirstOrThrow();
+  const { user_id } = await db
+    .selectFrom("clients")
+    .select("user_id")
+    .where("id", "=", created.id)
+    .executeTakeFirstOrThrow();
   return { clientId: created.id, userId: user_id! };
 }
 
@@ -104,7 +124,12 @@ describe("requireClient", () => {
     const { clientId } = await tenant();
     const staff = await account("admin");
     await db.updateTable("clients").set({ user_id: staff }).where("id", "=", clientId).execute();
-    expect(await refusal(requireClient(await requestAs(staff)))).toEqual({ status: 302, location: "/client-login", toast: NOT_A_CLIENT, clearsSession: false });
+    expect(await refusal(requireClient(await requestAs(staff)))).toEqual({
+      status: 302,
+      location: "/client-login",
+      toast: NOT_A_CLIENT,
+      clearsSession: false,
+    });
   });
 
   it("refuses a client login whose record is gone", async () => {
@@ -119,7 +144,12 @@ describe("requireClient", () => {
   });
 
   it("refuses a request without a session", async () => {
-    expect(await refusal(requireClient(await requestAs(null)))).toEqual({ status: 302, location: "/client-login", toast: LOG_IN, clearsSession: false });
+    expect(await refusal(requireClient(await requestAs(null)))).toEqual({
+      status: 302,
+      location: "/client-login",
+      toast: LOG_IN,
+      clearsSession: false,
+    });
   });
 });
 
@@ -133,7 +163,12 @@ describe("a session of a disabled account", () => {
     const request = await requestAs(userId);
     await disable(userId);
     expect(await db.selectFrom("sessions").select("id").where("user_id", "=", userId).execute()).toHaveLength(1);
-    expect(await refusal(requireClient(request))).toEqual({ status: 302, location: "/client-login", toast: LOG_IN, clearsSession: true });
+    expect(await refusal(requireClient(request))).toEqual({
+      status: 302,
+      location: "/client-login",
+      toast: LOG_IN,
+      clearsSession: true,
+    });
   });
 
   for (const role of ["admin", "master"] as const) {

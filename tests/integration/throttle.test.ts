@@ -39,7 +39,14 @@ async function strangersFail(account: string, prefix: string) {
 
 describe("the untrusted bucket of an account", () => {
   it("refuses the 6th attempt from browsers without a device cookie, from any address", async () => {
-    expect(await strangersFail(accountKey({ id: 101 }, "ana"), "198.51.100")).toEqual([false, false, false, false, false, true]);
+    expect(await strangersFail(accountKey({ id: 101 }, "ana"), "198.51.100")).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      true,
+    ]);
     expect(await registerAttempt(db, accountKey({ id: 101 }, "ana"), "198.51.100.99")).toBe(true);
   });
 
@@ -74,14 +81,17 @@ describe("a device cookie's own bucket", () => {
 
   it("counts parallel attempts one by one", async () => {
     const account = accountKey({ id: 105 }, "eva");
-    const results = await Promise.all(Array.from({ length: 8 }, () => registerAttempt(db, account, "203.0.113.10", "device-eva")));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => registerAttempt(db, account, "203.0.113.10", "device-eva")),
+    );
     expect(results.filter((over) => !over)).toHaveLength(5);
   });
 });
 
 describe("the per-address limit", () => {
   it("stops an address spraying many accounts, but not a device cookie's own account behind it", async () => {
-    for (let i = 0; i < 20; i++) expect(await registerAttempt(db, accountKey(null, `spray-${i}`), "192.0.2.50")).toBe(false);
+    for (let i = 0; i < 20; i++)
+      expect(await registerAttempt(db, accountKey(null, `spray-${i}`), "192.0.2.50")).toBe(false);
     expect(await registerAttempt(db, accountKey(null, "spray-20"), "192.0.2.50")).toBe(true);
     // A member of staff behind the same address (an office, a carrier's NAT)
     // whose browser logged in before still reaches the password check.
@@ -152,7 +162,8 @@ describe("device cookies", () => {
 
   it("keep the browser's other accounts (five at most), with a fresh id for the one that logged in", async () => {
     let cookie = "";
-    for (const id of [301, 302, 303, 304, 305, 306]) cookie = cookiePair(await deviceCookieFor(withCookie(cookie), acct(id)));
+    for (const id of [301, 302, 303, 304, 305, 306])
+      cookie = cookiePair(await deviceCookieFor(withCookie(cookie), acct(id)));
     expect(await trustedDevice(withCookie(cookie), row(301))).toBeNull();
     const before = await trustedDevice(withCookie(cookie), row(302));
     expect(before).not.toBeNull();
@@ -168,14 +179,22 @@ describe("device cookies", () => {
 describe("the login strategy", () => {
   // The account as the login action has it after a success: id and hash.
   async function loggedIn(id: number) {
-    const { password_hash } = await db.selectFrom("users").select("password_hash").where("id", "=", id).executeTakeFirstOrThrow();
+    const { password_hash } = await db
+      .selectFrom("users")
+      .select("password_hash")
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
     return { id, passwordHash: password_hash };
   }
 
   async function attempt(username: string, password: string, ip: string, cookie = "") {
     const headers = new Headers({ "Content-Type": "application/x-www-form-urlencoded", [CLIENT_IP_HEADER]: ip });
     if (cookie) headers.set("Cookie", cookie);
-    const request = new Request("http://localhost/admin", { method: "POST", headers, body: new URLSearchParams({ username, password }) });
+    const request = new Request("http://localhost/admin", {
+      method: "POST",
+      headers,
+      body: new URLSearchParams({ username, password }),
+    });
     return authenticator.authenticate("form", request).then(
       () => "ok",
       (error: unknown) => (error instanceof LoginError ? error.code : Promise.reject(error)),
@@ -211,10 +230,13 @@ describe("the login strategy", () => {
   it("counts all the device cookies of an account together: many past logins never add up to more than 20 guesses", async () => {
     const id = await insertAdmin("ivo", "senha-do-ivo-1");
     const cookies = await Promise.all(
-      Array.from({ length: 6 }, async () => cookiePair(await deviceCookieFor(new Request("http://localhost/admin"), await loggedIn(id)))),
+      Array.from({ length: 6 }, async () =>
+        cookiePair(await deviceCookieFor(new Request("http://localhost/admin"), await loggedIn(id))),
+      ),
     );
     const results: string[] = [];
-    for (const cookie of cookies) for (let i = 0; i < 4; i++) results.push(await attempt("ivo", `errada-${i}`, "10.70.0.1", cookie));
+    for (const cookie of cookies)
+      for (let i = 0; i < 4; i++) results.push(await attempt("ivo", `errada-${i}`, "10.70.0.1", cookie));
     expect(results.slice(0, 20).every((r) => r === "invalid")).toBe(true);
     expect(results.slice(20)).toEqual(["throttled", "throttled", "throttled", "throttled"]);
   });

@@ -12,12 +12,16 @@ if (fs.existsSync(CHROMIUM)) {
 const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
 const hasApt = fs.existsSync("/usr/bin/apt-get");
 if (!isRoot || !hasApt) {
-  console.error(`Chromium não encontrado em ${CHROMIUM}. Instale o pacote Debian "chromium" (sudo apt-get install -y chromium) e rode os testes de novo.`);
+  console.error(
+    `Chromium não encontrado em ${CHROMIUM}. Instale o pacote Debian "chromium" (sudo apt-get install -y chromium) e rode os testes de novo.`,
+  );
   process.exit(1);
 }
 console.log("Chromium não encontrado: instalando o pacote Debian 'chromium'...");
 try {
-  execSync("apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium", { stdio: "inherit" });
+  execSync("apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium", {
+    stdio: "inherit",
+  });
 } catch {
   console.error("Falha ao instalar o Chromium com apt-get. Instale o pacote 'chromium' manualmente.");
   process.exit(1);

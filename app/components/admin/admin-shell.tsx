@@ -17,7 +17,12 @@ export function AdminShell({ user, children }: { user: { name: string; role: str
   // Staff accounts, the audit trail and LGPD requests are the master's alone (the pages check it too).
   const all =
     user.role === "master"
-      ? [...links, { to: "/admin/equipe", label: "Equipe" }, { to: "/admin/auditoria", label: "Auditoria" }, { to: "/admin/privacidade", label: "Privacidade" }]
+      ? [
+          ...links,
+          { to: "/admin/equipe", label: "Equipe" },
+          { to: "/admin/auditoria", label: "Auditoria" },
+          { to: "/admin/privacidade", label: "Privacidade" },
+        ]
       : links;
   return (
     <div className="min-h-screen bg-slate-100">
@@ -31,11 +36,19 @@ export function AdminShell({ user, children }: { user: { name: string; role: str
             <NavLink to="/admin/perfil" className="rounded px-2 py-1 hover:bg-white/10">
               {user.name}
             </NavLink>
-            <a href="/" target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 rounded px-2 py-1 hover:bg-white/10">
+            <a
+              href="/"
+              target="_blank"
+              rel="noopener noreferrer"
+              className="inline-flex items-center gap-1 rounded px-2 py-1 hover:bg-white/10"
+            >
               Ver site <ExternalLink aria-hidden className="size-3.5" />
             </a>
             <Form method="post" action="/admin/logout">
-              <button type="submit" className="inline-flex items-center gap-1 rounded bg-white/10 px-3 py-1.5 font-medium hover:bg-white/20">
+              <button
+                type="submit"
+                className="inline-flex items-center gap-1 rounded bg-white/10 px-3 py-1.5 font-medium hover:bg-white/20"
+              >
                 <LogOut aria-hidden className="size-4" /> Sair
               </button>
             </Form>

@@ -8,10 +8,16 @@ import { useAgency } from "#app/utils/root-data";
 export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
   const agency = useAgency();
   return (
-    <main id="conteudo" className="flex min-h-screen items-center justify-center bg-gradient-to-br from-brand-900 to-brand-700 px-4 py-12">
+    <main
+      id="conteudo"
+      className="flex min-h-screen items-center justify-center bg-gradient-to-br from-brand-900 to-brand-700 px-4 py-12"
+    >
       <div className="w-full max-w-md rounded-2xl bg-white p-8 shadow-2xl">
         <div className="mb-6 flex flex-col items-center text-center">
-          <Link to="/" className="flex items-center gap-3 rounded-md focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-600">
+          <Link
+            to="/"
+            className="flex items-center gap-3 rounded-md focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-600"
+          >
             <LogoMark className="size-12" />
             <span className="text-xl font-bold text-brand-800">{agency.name}</span>
           </Link>

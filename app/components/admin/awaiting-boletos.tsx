@@ -26,7 +26,8 @@ export type AwaitingBoleto = {
 
 const PROCESS = "/admin/clients/cobrancas/boletos/processar";
 const names = new Intl.Collator("pt-BR", { sensitivity: "base" });
-const smallButton = "inline-flex items-center gap-1 rounded border border-slate-300 bg-white px-2.5 py-1 text-sm hover:bg-slate-50";
+const smallButton =
+  "inline-flex items-center gap-1 rounded border border-slate-300 bg-white px-2.5 py-1 text-sm hover:bg-slate-50";
 
 export function AwaitingBoletos({ items }: { items: AwaitingBoleto[] }) {
   const busy = useIsPending({ formAction: PROCESS });
@@ -51,7 +52,8 @@ export function AwaitingBoletos({ items }: { items: AwaitingBoleto[] }) {
         </h3>
         <Form method="post" action={PROCESS} preventScrollReset>
           <Button name="intent" value="process" disabled={busy || ready === 0}>
-            <FileCheck2 aria-hidden className="size-4" /> {busy ? "Processando..." : `Processar ${ready} ${ready === 1 ? "Boleto" : "Boletos"}`}
+            <FileCheck2 aria-hidden className="size-4" />{" "}
+            {busy ? "Processando..." : `Processar ${ready} ${ready === 1 ? "Boleto" : "Boletos"}`}
           </Button>
         </Form>
       </div>
@@ -61,7 +63,11 @@ export function AwaitingBoletos({ items }: { items: AwaitingBoleto[] }) {
             <h4 className="text-sm font-semibold text-slate-800">{g.name}</h4>
             <ul className="mt-2 divide-y divide-amber-200 rounded-md bg-white ring-1 ring-amber-200">
               {g.items.map((b) => (
-                <li key={b.id} data-testid="awaiting-boleto" className="flex flex-wrap items-center justify-between gap-3 p-3 text-sm">
+                <li
+                  key={b.id}
+                  data-testid="awaiting-boleto"
+                  className="flex flex-wrap items-center justify-between gap-3 p-3 text-sm"
+                >
                   <div className="min-w-0">
                     <Link
                       to={`/admin/clients/cobrancas/boletos/${b.id}`}
@@ -72,18 +78,37 @@ export function AwaitingBoletos({ items }: { items: AwaitingBoleto[] }) {
                       {shortFileName(b.file_name)}
                     </Link>
                     <p className="flex flex-wrap gap-x-3 text-slate-700">
-                      <span className="whitespace-nowrap">Vencimento: {b.due_date ? formatDay(b.due_date) : "Não encontrada"}</span>
-                      <span className="whitespace-nowrap">Valor: {b.amount_cents !== null ? formatBRL(b.amount_cents) : "Não encontrado"}</span>
-                      <span className="whitespace-nowrap">Referência: {b.month_year ? periodLabel(b.month_year) : "Não encontrada"}</span>
+                      <span className="whitespace-nowrap">
+                        Vencimento: {b.due_date ? formatDay(b.due_date) : "Não encontrada"}
+                      </span>
+                      <span className="whitespace-nowrap">
+                        Valor: {b.amount_cents !== null ? formatBRL(b.amount_cents) : "Não encontrado"}
+                      </span>
+                      <span className="whitespace-nowrap">
+                        Referência: {b.month_year ? periodLabel(b.month_year) : "Não encontrada"}
+                      </span>
                     </p>
-                    {isProcessable(b) ? null : <p className="text-amber-900">Sem vencimento, valor ou mês de referência: não gera cobrança.</p>}
+                    {isProcessable(b) ? null : (
+                      <p className="text-amber-900">Sem vencimento, valor ou mês de referência: não gera cobrança.</p>
+                    )}
                   </div>
                   <div className="flex gap-2">
-                    <a href={`/arquivos/boletos/${b.id}?download=1`} download className={smallButton} aria-label={`Baixar ${b.file_name}`}>
+                    <a
+                      href={`/arquivos/boletos/${b.id}?download=1`}
+                      download
+                      className={smallButton}
+                      aria-label={`Baixar ${b.file_name}`}
+                    >
                       <Download aria-hidden className="size-4" /> Baixar
                     </a>
                     <Form method="post" action={`/admin/clients/cobrancas/boletos/${b.id}?de=lista`} preventScrollReset>
-                      <button type="submit" name="intent" value="discard" className={`${smallButton} text-red-800`} aria-label={`Remover ${b.file_name}`}>
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="discard"
+                        className={`${smallButton} text-red-800`}
+                        aria-label={`Remover ${b.file_name}`}
+                      >
                         <Trash2 aria-hidden className="size-4" /> Remover
                       </button>
                     </Form>

@@ -50,7 +50,13 @@ export function BannerForm({
   const checkDevices = () => form.validate({ name: fields.show_on_desktop.name });
   const hydrated = useHydrated();
   return (
-    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} data-hydrated={hydrated || undefined} className="space-y-6">
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      {...getFormProps(form)}
+      data-hydrated={hydrated || undefined}
+      className="space-y-6"
+    >
       {alert ? <FormAlert title={alert.title} description={alert.description} /> : null}
       <div className="grid gap-6 lg:grid-cols-[1fr_340px]">
         <section className={panel} aria-labelledby="banner-texts">
@@ -68,7 +74,13 @@ export function BannerForm({
               inputMode="url"
               placeholder="/imoveis"
             />
-            <Field meta={fields.btn_text} label="Texto do botão" hint={`Vazio: “${DEFAULT_BTN_TEXT}”.`} type="text" placeholder={DEFAULT_BTN_TEXT} />
+            <Field
+              meta={fields.btn_text}
+              label="Texto do botão"
+              hint={`Vazio: “${DEFAULT_BTN_TEXT}”.`}
+              type="text"
+              placeholder={DEFAULT_BTN_TEXT}
+            />
           </div>
         </section>
 
@@ -106,7 +118,11 @@ export function BannerForm({
           </fieldset>
           <div className="border-t border-slate-100 pt-4">
             <label className="flex items-center gap-2 text-slate-800">
-              <input {...getInputProps(fields.is_active, { type: "checkbox" })} key={fields.is_active.key} className={checkboxClass} />
+              <input
+                {...getInputProps(fields.is_active, { type: "checkbox" })}
+                key={fields.is_active.key}
+                className={checkboxClass}
+              />
               Banner ativo
             </label>
             <p className="mt-1 text-xs text-slate-600">Inativo, o banner não aparece na página inicial.</p>
@@ -119,7 +135,8 @@ export function BannerForm({
           Imagens
         </h2>
         <p className="text-sm text-slate-600">
-          Opcional: sem um arquivo novo, as imagens atuais são mantidas. JPEG, PNG ou WebP de até 5 MB; a imagem é recortada e convertida para WebP.
+          Opcional: sem um arquivo novo, as imagens atuais são mantidas. JPEG, PNG ou WebP de até 5 MB; a imagem é
+          recortada e convertida para WebP.
         </p>
         <div className="grid gap-6 md:grid-cols-[2fr_1fr]">
           <BannerImageInput

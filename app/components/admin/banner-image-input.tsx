@@ -24,9 +24,17 @@ export function BannerImageInput({
   return (
     <Field meta={meta} label={label} hint={hint} as="custom">
       <div className={`mb-3 overflow-hidden rounded-lg bg-slate-100 ring-1 ring-slate-200 ${frameClass}`}>
-        <BannerImage src={preview ?? currentUrl} alt={preview ? "Prévia da nova imagem" : "Imagem atual"} className="size-full" />
+        <BannerImage
+          src={preview ?? currentUrl}
+          alt={preview ? "Prévia da nova imagem" : "Imagem atual"}
+          className="size-full"
+        />
       </div>
-      {preview ? <p className="mb-2 text-xs font-medium text-brand-800">Prévia: a imagem será recortada e salva ao clicar em “Salvar alterações”.</p> : null}
+      {preview ? (
+        <p className="mb-2 text-xs font-medium text-brand-800">
+          Prévia: a imagem será recortada e salva ao clicar em “Salvar alterações”.
+        </p>
+      ) : null}
       <input
         {...getInputProps(meta, { type: "file" })}
         key={meta.key}

@@ -13,11 +13,25 @@ export function BannerImage({ src, alt = "", className = "" }: { src: string; al
   }, [src]);
   if (failed) {
     return (
-      <div role="img" aria-label="Imagem não encontrada" className={`flex flex-col items-center justify-center gap-2 bg-slate-200 text-slate-600 ${className}`}>
+      <div
+        role="img"
+        aria-label="Imagem não encontrada"
+        className={`flex flex-col items-center justify-center gap-2 bg-slate-200 text-slate-600 ${className}`}
+      >
         <ImageOff aria-hidden className="size-8" />
         <span className="text-sm font-medium">Imagem não encontrada</span>
       </div>
     );
   }
-  return <img ref={ref} src={src} alt={alt} loading="lazy" decoding="async" onError={() => setFailed(true)} className={`object-cover ${className}`} />;
+  return (
+    <img
+      ref={ref}
+      src={src}
+      alt={alt}
+      loading="lazy"
+      decoding="async"
+      onError={() => setFailed(true)}
+      className={`object-cover ${className}`}
+    />
+  );
 }

@@ -10,7 +10,9 @@ import { BillingPanel, countsText, type BillingPanelGroup } from "./billing-pane
 // status form that posts without JavaScript.
 
 function render(groups: BillingPanelGroup[], awaiting: AwaitingBoleto[] = [], today = "2026-10-05") {
-  const Stub = createRoutesStub([{ path: "/admin/clients", Component: () => createElement(BillingPanel, { groups, today, awaiting }) }]);
+  const Stub = createRoutesStub([
+    { path: "/admin/clients", Component: () => createElement(BillingPanel, { groups, today, awaiting }) },
+  ]);
   return renderToStaticMarkup(createElement(Stub, { initialEntries: ["/admin/clients?aba=cobrancas"] }));
 }
 
@@ -29,7 +31,15 @@ describe("Gestão de Cobranças", () => {
         clientName: "Maria Souza",
         counts: { overdue: 1, pending: 0, paid: 1 },
         billings: [
-          { id: 9, month_year: "2026-10", amount_cents: 125000, due_date: "2026-10-05", status: "paid", payment_date: "2026-10-04", documents: [] },
+          {
+            id: 9,
+            month_year: "2026-10",
+            amount_cents: 125000,
+            due_date: "2026-10-05",
+            status: "paid",
+            payment_date: "2026-10-04",
+            documents: [],
+          },
           {
             id: 8,
             month_year: "2026-09",
@@ -104,7 +114,10 @@ describe("Gestão de Cobranças", () => {
       month_year,
     });
     const blank = { ...boleto(4, 1, "Ana", "2026-12"), amount_cents: null };
-    const html = render([], [boleto(1, 2, "Zélia", "2026-10"), boleto(2, 1, "Ana", "2026-11"), boleto(3, 1, "Ana", null), blank]);
+    const html = render(
+      [],
+      [boleto(1, 2, "Zélia", "2026-10"), boleto(2, 1, "Ana", "2026-11"), boleto(3, 1, "Ana", null), blank],
+    );
     expect(html).toContain("Boletos aguardando processamento (4)");
     expect(html).toContain("Processar 2 Boletos");
     expect(html.indexOf(">Ana<")).toBeLessThan(html.indexOf(">Zélia<"));

@@ -4,7 +4,13 @@ import { Form, Link } from "react-router";
 import { useIsPending } from "#app/components/ui/use-is-pending";
 import { AwaitingBoletos, type AwaitingBoleto } from "#app/components/admin/awaiting-boletos";
 import { BillingStatusBadge } from "#app/components/billing/billing-status-badge";
-import { StackedCell, stackedBodyClass, stackedHeadClass, stackedRowClass, stackedTableClass } from "#app/components/billing/stacked-table";
+import {
+  StackedCell,
+  stackedBodyClass,
+  stackedHeadClass,
+  stackedRowClass,
+  stackedTableClass,
+} from "#app/components/billing/stacked-table";
 import { buttonClass } from "#app/components/ui/button";
 import { AutoSubmitSelect } from "#app/components/ui/auto-submit-select";
 import { shortFileName } from "#app/models/billing/display";
@@ -79,11 +85,19 @@ export function BillingPanel({ groups, today, awaiting }: PanelProps) {
           <p className="font-medium text-slate-800">Nenhuma cobrança encontrada</p>
           <p className="mt-1 text-sm">
             Crie uma em{" "}
-            <Link preventScrollReset to="/admin/clients/cobrancas/nova" className="font-medium text-brand-800 underline">
+            <Link
+              preventScrollReset
+              to="/admin/clients/cobrancas/nova"
+              className="font-medium text-brand-800 underline"
+            >
               Nova Cobrança
             </Link>{" "}
             ou gere as do contrato de um cliente em{" "}
-            <Link preventScrollReset to="/admin/clients/cobrancas/gerar" className="font-medium text-brand-800 underline">
+            <Link
+              preventScrollReset
+              to="/admin/clients/cobrancas/gerar"
+              className="font-medium text-brand-800 underline"
+            >
               Gerar Cobranças do Contrato
             </Link>
             .
@@ -141,7 +155,11 @@ function BillingRow({ billing: b, today }: { billing: BillingPanelBilling; today
   return (
     <tr id={billingRowAnchor(b.id)} data-testid="billing-row" className={`${stackedRowClass} scroll-mt-24`}>
       <StackedCell label="Período">
-        <Link preventScrollReset to={`/admin/clients/cobrancas/${b.id}`} className="font-medium text-slate-900 underline-offset-2 hover:underline">
+        <Link
+          preventScrollReset
+          to={`/admin/clients/cobrancas/${b.id}`}
+          className="font-medium text-slate-900 underline-offset-2 hover:underline"
+        >
           {period}
         </Link>
       </StackedCell>
@@ -153,7 +171,11 @@ function BillingRow({ billing: b, today }: { billing: BillingPanelBilling; today
       </StackedCell>
       <StackedCell label="Status">
         <BillingStatusBadge status={b.status} />
-        {b.payment_date ? <span className="mt-1 block text-xs whitespace-nowrap text-slate-600">Pago em {formatDay(b.payment_date)}</span> : null}
+        {b.payment_date ? (
+          <span className="mt-1 block text-xs whitespace-nowrap text-slate-600">
+            Pago em {formatDay(b.payment_date)}
+          </span>
+        ) : null}
       </StackedCell>
       <StackedCell label="Boletos" wide>
         <BillingDocuments documents={b.documents} />
@@ -190,7 +212,11 @@ export function BillingDocuments({ documents }: { documents: BillingPanelDocumen
           >
             {shortFileName(d.file_name)}
           </a>
-          <a href={`/arquivos/cobrancas/${d.id}?download=1`} download className={`${iconButton} border-slate-300 hover:bg-slate-50`}>
+          <a
+            href={`/arquivos/cobrancas/${d.id}?download=1`}
+            download
+            className={`${iconButton} border-slate-300 hover:bg-slate-50`}
+          >
             <Download aria-hidden className="size-4" />
             <span className="sr-only">Baixar {d.file_name}</span>
           </a>
@@ -211,13 +237,37 @@ export function BillingDocuments({ documents }: { documents: BillingPanelDocumen
 // The status selector (docs/product.md §Cobranças, "Ações"): a POST with a
 // Salvar button, so it works without JavaScript; once hydrated, choosing an
 // option submits at once (AutoSubmitSelect, as the requests' selectors).
-export function BillingStatusForm({ id, status, label, showLabel }: { id: number; status: string; label: string; showLabel?: boolean }) {
+export function BillingStatusForm({
+  id,
+  status,
+  label,
+  showLabel,
+}: {
+  id: number;
+  status: string;
+  label: string;
+  showLabel?: boolean;
+}) {
   const action = `/admin/clients/cobrancas/${id}`;
   const busy = useIsPending({ formAction: action });
   return (
-    <Form method="post" action={action} preventScrollReset aria-busy={busy || undefined} className="transition-opacity aria-busy:opacity-60">
+    <Form
+      method="post"
+      action={action}
+      preventScrollReset
+      aria-busy={busy || undefined}
+      className="transition-opacity aria-busy:opacity-60"
+    >
       <input type="hidden" name="intent" value="status" />
-      <AutoSubmitSelect id={`billing-status-${id}`} name="status" value={status} label={label} showLabel={showLabel} saves="status" className="md:min-w-40">
+      <AutoSubmitSelect
+        id={`billing-status-${id}`}
+        name="status"
+        value={status}
+        label={label}
+        showLabel={showLabel}
+        saves="status"
+        className="md:min-w-40"
+      >
         {BILLING_STATUS_OPTIONS.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}

@@ -23,7 +23,13 @@ export function ClientForm({
   hasLogin: boolean;
 }) {
   const busy = useIsPending();
-  const [form, fields] = useForm({ id: `client-${mode}`, lastResult: result, defaultValue: defaults, constraint, shouldRevalidate: "onSubmit" });
+  const [form, fields] = useForm({
+    id: `client-${mode}`,
+    lastResult: result,
+    defaultValue: defaults,
+    constraint,
+    shouldRevalidate: "onSubmit",
+  });
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-6">
       {form.errors?.length ? <FormAlert title="Não foi possível salvar" description={form.errors[0]} /> : null}
@@ -37,7 +43,12 @@ export function ClientForm({
       {mode === "new" || hasLogin ? (
         <fieldset className="grid gap-4 md:grid-cols-2">
           <legend className="mb-2 text-lg font-semibold text-slate-900">Acesso à Área do Cliente</legend>
-          <Field meta={fields.username} label={mode === "new" ? "Nome de usuário *" : "Nome de usuário"} type="text" autoComplete="off" />
+          <Field
+            meta={fields.username}
+            label={mode === "new" ? "Nome de usuário *" : "Nome de usuário"}
+            type="text"
+            autoComplete="off"
+          />
           {mode === "new" ? (
             <Field
               meta={fields.password}
@@ -54,8 +65,20 @@ export function ClientForm({
         <Field meta={fields.property_address} label="Endereço do imóvel" type="text" className="md:col-span-2" />
         <Field meta={fields.contract_start_date} label="Início do contrato" type="date" />
         <Field meta={fields.contract_end_date} label="Fim do contrato" type="date" />
-        <Field meta={fields.monthly_rent} label="Aluguel mensal (R$)" type="text" inputMode="decimal" hint="Por exemplo 1.250,00" />
-        <Field meta={fields.payment_due_day} label="Dia de vencimento" type="text" inputMode="numeric" hint="De 1 a 31 (padrão 5)." />
+        <Field
+          meta={fields.monthly_rent}
+          label="Aluguel mensal (R$)"
+          type="text"
+          inputMode="decimal"
+          hint="Por exemplo 1.250,00"
+        />
+        <Field
+          meta={fields.payment_due_day}
+          label="Dia de vencimento"
+          type="text"
+          inputMode="numeric"
+          hint="De 1 a 31 (padrão 5)."
+        />
       </fieldset>
       <fieldset className="grid gap-4 md:grid-cols-3">
         <legend className="mb-2 text-lg font-semibold text-slate-900">Proprietário</legend>
@@ -64,7 +87,9 @@ export function ClientForm({
         <Field meta={fields.owner_phone} label="Telefone do proprietário" type="tel" />
       </fieldset>
       <div className="flex flex-wrap gap-3">
-        <Button disabled={busy}>{busy ? "Salvando..." : mode === "new" ? "Cadastrar Cliente" : "Salvar alterações"}</Button>
+        <Button disabled={busy}>
+          {busy ? "Salvando..." : mode === "new" ? "Cadastrar Cliente" : "Salvar alterações"}
+        </Button>
         <Link to="/admin/clients" className={buttonClass("secondary")}>
           Cancelar
         </Link>

@@ -1,6 +1,12 @@
 import { Form, Link } from "react-router";
 import { InlineDeleteConfirm } from "#app/components/admin/confirm-delete";
-import { StackedCell, stackedBodyClass, stackedHeadClass, stackedRowClass, stackedTableClass } from "#app/components/billing/stacked-table";
+import {
+  StackedCell,
+  stackedBodyClass,
+  stackedHeadClass,
+  stackedRowClass,
+  stackedTableClass,
+} from "#app/components/billing/stacked-table";
 import { inputClass } from "#app/components/ui/field";
 import { StatusBadge } from "#app/components/ui/status-badge";
 import { formatCpfCnpj } from "#app/models/clients/documents";
@@ -31,12 +37,26 @@ export type ClientListRow = {
 
 const smallButton = "rounded border border-slate-300 bg-white px-2.5 py-1 text-sm hover:bg-slate-50";
 
-export function ClientsPanel({ active, clients, today, loadFailed }: { active: boolean; clients: ClientListRow[]; today: string; loadFailed: boolean }) {
+export function ClientsPanel({
+  active,
+  clients,
+  today,
+  loadFailed,
+}: {
+  active: boolean;
+  clients: ClientListRow[];
+  today: string;
+  loadFailed: boolean;
+}) {
   return (
     <section className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-      <h2 className="px-4 pt-4 text-lg font-semibold text-slate-900">{active ? "Clientes Ativos" : "Clientes Cadastrados"}</h2>
+      <h2 className="px-4 pt-4 text-lg font-semibold text-slate-900">
+        {active ? "Clientes Ativos" : "Clientes Cadastrados"}
+      </h2>
       {clients.length === 0 && !loadFailed ? (
-        <p className="p-4 text-slate-600">{active ? "Nenhum cliente com contrato ativo." : "Nenhum cliente cadastrado."}</p>
+        <p className="p-4 text-slate-600">
+          {active ? "Nenhum cliente com contrato ativo." : "Nenhum cliente cadastrado."}
+        </p>
       ) : (
         <div className="mt-2 md:overflow-x-auto">
           <table className={stackedTableClass}>
@@ -87,7 +107,11 @@ function ClientTableRow({ client: c, today }: { client: ClientListRow; today: st
             {formatDay(c.contract_start_date) || "—"} a {formatDay(c.contract_end_date) || "—"}
           </span>
         ) : null}
-        {status ? <StatusBadge tone={status === "Ativo" ? "emerald" : "red"}>{status}</StatusBadge> : <span className="text-slate-500">Sem contrato</span>}
+        {status ? (
+          <StatusBadge tone={status === "Ativo" ? "emerald" : "red"}>{status}</StatusBadge>
+        ) : (
+          <span className="text-slate-500">Sem contrato</span>
+        )}
       </StackedCell>
       <StackedCell label="Aluguel">
         <span className="whitespace-nowrap">{c.monthly_rent != null ? formatBRL(c.monthly_rent) : "—"}</span>
@@ -124,11 +148,24 @@ function ClientTableRow({ client: c, today }: { client: ClientListRow; today: st
                 <input type="hidden" name="id" value={c.id} />
                 <label className="block text-xs font-medium">
                   Nome de usuário
-                  <input name="username" required minLength={3} maxLength={40} className={inputClass} autoComplete="off" />
+                  <input
+                    name="username"
+                    required
+                    minLength={3}
+                    maxLength={40}
+                    className={inputClass}
+                    autoComplete="off"
+                  />
                 </label>
                 <label className="block text-xs font-medium">
                   Senha (em branco: gerada)
-                  <input name="password" type="password" maxLength={200} className={inputClass} autoComplete="new-password" />
+                  <input
+                    name="password"
+                    type="password"
+                    maxLength={200}
+                    className={inputClass}
+                    autoComplete="new-password"
+                  />
                 </label>
                 <button name="intent" value="give-login" className={smallButton}>
                   Criar login
@@ -137,8 +174,8 @@ function ClientTableRow({ client: c, today }: { client: ClientListRow; today: st
             </details>
           )}
           <InlineDeleteConfirm id={c.id}>
-            Excluir <strong>{c.name}</strong>? Vão junto o login do cliente, os contratos, as cobranças e as solicitações de manutenção com seus arquivos. Não
-            há como desfazer.
+            Excluir <strong>{c.name}</strong>? Vão junto o login do cliente, os contratos, as cobranças e as
+            solicitações de manutenção com seus arquivos. Não há como desfazer.
           </InlineDeleteConfirm>
         </div>
       </StackedCell>

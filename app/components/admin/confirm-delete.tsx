@@ -5,7 +5,15 @@ import { RouteDialog } from "./route-dialog";
 
 // A delete that asks first, as a dialog over its tab (a page without
 // JavaScript): what goes, a red button that posts intent=delete, Cancelar.
-export function ConfirmDeleteDialog({ title, closeTo, children }: { title: string; closeTo: string; children: ReactNode }) {
+export function ConfirmDeleteDialog({
+  title,
+  closeTo,
+  children,
+}: {
+  title: string;
+  closeTo: string;
+  children: ReactNode;
+}) {
   return (
     <RouteDialog title={title} closeTo={closeTo}>
       <Form method="post" className="space-y-4">
@@ -33,7 +41,11 @@ export function InlineDeleteConfirm({ action, id, children }: { action?: string;
       <Form method="post" action={action} className="w-64 space-y-2 p-2">
         {id === undefined ? null : <input type="hidden" name="id" value={id} />}
         <p className="text-sm">{children}</p>
-        <button name="intent" value="delete" className="rounded bg-red-700 px-2.5 py-1 text-sm font-semibold text-white hover:bg-red-800">
+        <button
+          name="intent"
+          value="delete"
+          className="rounded bg-red-700 px-2.5 py-1 text-sm font-semibold text-white hover:bg-red-800"
+        >
           Confirmar exclusão
         </button>
       </Form>

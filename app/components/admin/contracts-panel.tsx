@@ -2,7 +2,13 @@ import { Eye } from "#app/components/ui/icons";
 import { Download, Upload } from "#app/components/ui/private-icons";
 import { Link } from "react-router";
 import { InlineDeleteConfirm } from "#app/components/admin/confirm-delete";
-import { StackedCell, stackedBodyClass, stackedHeadClass, stackedRowClass, stackedTableClass } from "#app/components/billing/stacked-table";
+import {
+  StackedCell,
+  stackedBodyClass,
+  stackedHeadClass,
+  stackedRowClass,
+  stackedTableClass,
+} from "#app/components/billing/stacked-table";
 import { buttonClass } from "#app/components/ui/button";
 import { formatDateTime } from "#app/utils/format-date";
 
@@ -21,7 +27,8 @@ export type ContractListItem = {
   uploaded_at: string;
 };
 
-const smallButton = "inline-flex items-center gap-1 rounded border border-slate-300 bg-white px-2.5 py-1 text-sm hover:bg-slate-50";
+const smallButton =
+  "inline-flex items-center gap-1 rounded border border-slate-300 bg-white px-2.5 py-1 text-sm hover:bg-slate-50";
 
 export function ContractsPanel({ contracts }: { contracts: ContractListItem[] }) {
   return (
@@ -62,7 +69,12 @@ export function ContractsPanel({ contracts }: { contracts: ContractListItem[] })
                   <StackedCell label="Enviado por">{c.uploaded_by_name}</StackedCell>
                   <StackedCell label="Ações" wide>
                     <div className="flex flex-wrap items-start gap-2">
-                      <a href={`/arquivos/contratos/${c.id}`} target="_blank" rel="noopener noreferrer" className={smallButton}>
+                      <a
+                        href={`/arquivos/contratos/${c.id}`}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        className={smallButton}
+                      >
                         <Eye aria-hidden className="size-4" /> Visualizar
                       </a>
                       <a href={`/arquivos/contratos/${c.id}?download=1`} download className={smallButton}>

@@ -22,7 +22,11 @@ export function CopyButton({ text, label = "Copiar" }: { text: string; label?: s
         <Copy aria-hidden className="size-3.5" /> {label}
       </button>
       <span role="status" className="text-sm">
-        {state === "copied" ? "Copiado!" : state === "failed" ? "Não foi possível copiar para a área de transferência." : ""}
+        {state === "copied"
+          ? "Copiado!"
+          : state === "failed"
+            ? "Não foi possível copiar para a área de transferência."
+            : ""}
       </span>
     </>
   );
@@ -30,9 +34,21 @@ export function CopyButton({ text, label = "Copiar" }: { text: string; label?: s
 
 // The password of a client's login, shown once in the action's answer
 // (never in a URL or a cookie).
-export function OneTimePassword({ name, username, password }: { name: string; username?: string | null; password: string }) {
+export function OneTimePassword({
+  name,
+  username,
+  password,
+}: {
+  name: string;
+  username?: string | null;
+  password: string;
+}) {
   return (
-    <div role="alert" data-testid="one-time-password" className="mb-6 rounded-lg bg-amber-50 p-4 text-amber-950 ring-1 ring-amber-200">
+    <div
+      role="alert"
+      data-testid="one-time-password"
+      className="mb-6 rounded-lg bg-amber-50 p-4 text-amber-950 ring-1 ring-amber-200"
+    >
       <p>
         Senha de acesso de <strong>{name}</strong>
         {username ? (
@@ -41,7 +57,8 @@ export function OneTimePassword({ name, username, password }: { name: string; us
             (usuário <strong>{username}</strong>)
           </>
         ) : null}
-        : <code className="rounded bg-white px-2 py-0.5 font-mono text-base">{password}</code> <CopyButton text={password} />
+        : <code className="rounded bg-white px-2 py-0.5 font-mono text-base">{password}</code>{" "}
+        <CopyButton text={password} />
       </p>
       <p className="mt-1 text-sm">Anote e entregue ao cliente: ela não será mostrada de novo.</p>
     </div>

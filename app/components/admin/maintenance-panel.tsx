@@ -25,7 +25,8 @@ export type MaintenanceListItem = {
   documents: { id: number; file_name: string }[];
 };
 
-const smallButton = "inline-flex items-center gap-1 rounded border border-slate-300 bg-white px-2.5 py-1 text-sm hover:bg-slate-50";
+const smallButton =
+  "inline-flex items-center gap-1 rounded border border-slate-300 bg-white px-2.5 py-1 text-sm hover:bg-slate-50";
 
 export function MaintenanceDetails({ request: r }: { request: MaintenanceListItem }) {
   return (
@@ -55,7 +56,13 @@ export function MaintenanceDetails({ request: r }: { request: MaintenanceListIte
           <dt className="font-medium text-slate-600">Imagens</dt>
           <dd className="mt-1 flex flex-wrap gap-2">
             {r.images.map((img, i) => (
-              <a key={img.id} href={`/arquivos/manutencao/imagens/${img.id}`} target="_blank" rel="noopener noreferrer" className={smallButton}>
+              <a
+                key={img.id}
+                href={`/arquivos/manutencao/imagens/${img.id}`}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={smallButton}
+              >
                 <ImageIcon className="size-4" /> Imagem {i + 1}
               </a>
             ))}
@@ -71,7 +78,13 @@ export function MaintenanceDetails({ request: r }: { request: MaintenanceListIte
           <dt className="font-medium text-slate-600">Documentos</dt>
           <dd className="mt-1 flex flex-wrap gap-2">
             {r.documents.map((d) => (
-              <a key={d.id} href={`/arquivos/manutencao/documentos/${d.id}`} target="_blank" rel="noopener noreferrer" className={smallButton}>
+              <a
+                key={d.id}
+                href={`/arquivos/manutencao/documentos/${d.id}`}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={smallButton}
+              >
                 <FileText aria-hidden className="size-4" /> {d.file_name}
               </a>
             ))}
@@ -104,7 +117,11 @@ export function MaintenancePanel({ requests }: { requests: MaintenanceListItem[]
               </div>
               <MaintenanceDetails request={r} />
               <div className="mt-3 flex flex-wrap gap-2">
-                <Link to={`/admin/clients/manutencoes/${r.id}`} className={smallButton} aria-label={`Gerenciar ${r.title}`}>
+                <Link
+                  to={`/admin/clients/manutencoes/${r.id}`}
+                  className={smallButton}
+                  aria-label={`Gerenciar ${r.title}`}
+                >
                   Gerenciar
                 </Link>
                 <Link

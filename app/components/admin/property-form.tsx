@@ -2,7 +2,13 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@co
 import { Link, Form } from "react-router";
 import { useIsPending } from "#app/components/ui/use-is-pending";
 import { CATEGORY_NAMES, STATUS_OPTIONS, type PropertyFormValues } from "#app/models/properties/admin/property.schema";
-import { ADVERTISED_FOR, ADVERTISED_FOR_LABELS, FILTER_TYPES, PROPERTY_STATUSES, STANDARDS } from "#app/models/properties/options";
+import {
+  ADVERTISED_FOR,
+  ADVERTISED_FOR_LABELS,
+  FILTER_TYPES,
+  PROPERTY_STATUSES,
+  STANDARDS,
+} from "#app/models/properties/options";
 import { Button } from "#app/components/ui/button";
 import { Field, FormAlert, type FormConstraint } from "#app/components/ui/field";
 import { PropertyImages, type ExistingImage } from "./property-images";
@@ -47,7 +53,11 @@ export function PropertyForm({
   });
   const initial = actionData?.result?.initialValue as Record<string, unknown> | null | undefined;
 
-  const select = (name: "type" | "status" | "category" | "standard" | "advertised_for", label: string, options: readonly (readonly [string, string])[]) => {
+  const select = (
+    name: "type" | "status" | "category" | "standard" | "advertised_for",
+    label: string,
+    options: readonly (readonly [string, string])[],
+  ) => {
     const f = fields[name];
     return (
       <Field meta={f} label={label} as="select">
@@ -61,8 +71,15 @@ export function PropertyForm({
   };
 
   return (
-    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-6 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-      {actionData?.alert ? <FormAlert title={actionData.alert.title} description={actionData.alert.description} /> : null}
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      {...getFormProps(form)}
+      className="space-y-6 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+    >
+      {actionData?.alert ? (
+        <FormAlert title={actionData.alert.title} description={actionData.alert.description} />
+      ) : null}
       {form.errors?.length ? <FormAlert title="Não foi possível salvar" description={form.errors[0]} /> : null}
       {propertyId != null ? <input type="hidden" name="id" value={propertyId} /> : null}
 
@@ -87,7 +104,12 @@ export function PropertyForm({
       </div>
 
       <div className="grid gap-4 md:grid-cols-[2fr_1fr_1fr]">
-        <Field meta={fields.location} label="Localização *" type="text" placeholder="Rua, número - Bairro, Três Lagoas - MS" />
+        <Field
+          meta={fields.location}
+          label="Localização *"
+          type="text"
+          placeholder="Rua, número - Bairro, Três Lagoas - MS"
+        />
         <Field
           meta={fields.cep}
           label="CEP"
@@ -97,7 +119,14 @@ export function PropertyForm({
           autoComplete="postal-code"
           placeholder="79600-000"
         />
-        <Field meta={fields.price} label="Preço (R$) *" hint="Ex.: 450.000,00 ou SOB CONSULTA" type="text" inputMode="decimal" placeholder="450.000,00" />
+        <Field
+          meta={fields.price}
+          label="Preço (R$) *"
+          hint="Ex.: 450.000,00 ou SOB CONSULTA"
+          type="text"
+          inputMode="decimal"
+          placeholder="450.000,00"
+        />
       </div>
 
       <div className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
@@ -123,19 +152,34 @@ export function PropertyForm({
 
       <div className="flex flex-wrap gap-6">
         <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
-          <input {...getInputProps(fields.featured, { type: "checkbox" })} key={fields.featured.key} className="size-4" />
+          <input
+            {...getInputProps(fields.featured, { type: "checkbox" })}
+            key={fields.featured.key}
+            className="size-4"
+          />
           Destaque (aparece na home)
         </label>
         <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
-          <input {...getInputProps(fields.is_exclusive, { type: "checkbox" })} key={fields.is_exclusive.key} className="size-4" />
+          <input
+            {...getInputProps(fields.is_exclusive, { type: "checkbox" })}
+            key={fields.is_exclusive.key}
+            className="size-4"
+          />
           Exclusivo
         </label>
       </div>
 
-      <PropertyImages existing={images} errors={actionData?.result?.error?.images ?? undefined} initial={initial} disabled={busy} />
+      <PropertyImages
+        existing={images}
+        errors={actionData?.result?.error?.images ?? undefined}
+        initial={initial}
+        disabled={busy}
+      />
 
       <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-5">
-        <Button disabled={busy}>{busy ? "Salvando..." : mode === "new" ? "Cadastrar imóvel" : "Salvar alterações"}</Button>
+        <Button disabled={busy}>
+          {busy ? "Salvando..." : mode === "new" ? "Cadastrar imóvel" : "Salvar alterações"}
+        </Button>
         <Link to="/admin/properties" className="rounded-md px-4 py-3 font-semibold text-slate-700 hover:bg-slate-100">
           Cancelar
         </Link>

@@ -86,10 +86,18 @@ export function PropertyImages({
 
   function pick(list: FileList | null) {
     const picked = Array.from(list ?? []);
-    const valid = picked.filter((f) => (ACCEPTED_IMAGE_TYPES as readonly string[]).includes(f.type) && f.size <= MAX_IMAGE_BYTES);
+    const valid = picked.filter(
+      (f) => (ACCEPTED_IMAGE_TYPES as readonly string[]).includes(f.type) && f.size <= MAX_IMAGE_BYTES,
+    );
     const room = Math.max(0, MAX_IMAGES - count);
     const accepted = valid.slice(0, room);
-    setNotice(valid.length < picked.length ? MESSAGES.imageFile : accepted.length < valid.length ? MESSAGES.tooManyImages : null);
+    setNotice(
+      valid.length < picked.length
+        ? MESSAGES.imageFile
+        : accepted.length < valid.length
+          ? MESSAGES.tooManyImages
+          : null,
+    );
     if (accepted.length) setFiles((prev) => [...prev, ...accepted]);
   }
 
@@ -103,7 +111,11 @@ export function PropertyImages({
       <legend className="px-1 text-base font-semibold text-slate-900">Imagens *</legend>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-slate-700">É obrigatório adicionar pelo menos 1 imagem</p>
-        <p className="rounded-full bg-slate-100 px-3 py-1 text-sm font-semibold text-slate-800" data-testid="image-counter" aria-live="polite">
+        <p
+          className="rounded-full bg-slate-100 px-3 py-1 text-sm font-semibold text-slate-800"
+          data-testid="image-counter"
+          aria-live="polite"
+        >
           {count}/{MAX_IMAGES}
         </p>
       </div>
@@ -122,7 +134,12 @@ export function PropertyImages({
                 className={`rounded-lg border p-3 ${isRemoved ? "border-red-300 bg-red-50 opacity-70" : "border-slate-200 bg-white"}`}
               >
                 <div className="relative">
-                  <img src={imageSrc(img, 480)} alt={`Imagem ${index + 1}`} className="aspect-[4/3] w-full rounded-md object-cover" loading="lazy" />
+                  <img
+                    src={imageSrc(img, 480)}
+                    alt={`Imagem ${index + 1}`}
+                    className="aspect-[4/3] w-full rounded-md object-cover"
+                    loading="lazy"
+                  />
                   {isCover && !isRemoved ? (
                     <span className="absolute top-2 left-2 inline-flex items-center gap-1 rounded bg-gold-500 px-2 py-0.5 text-xs font-semibold text-brand-900">
                       <Star aria-hidden className="size-3" /> Capa
@@ -131,7 +148,14 @@ export function PropertyImages({
                 </div>
                 <div className="mt-3 space-y-2 text-sm">
                   <label className="flex items-center gap-2">
-                    <input type="radio" name={COVER_FIELD} value={id} checked={isCover} onChange={() => gallery.setCover(id)} className="size-4" />
+                    <input
+                      type="radio"
+                      name={COVER_FIELD}
+                      value={id}
+                      checked={isCover}
+                      onChange={() => gallery.setCover(id)}
+                      className="size-4"
+                    />
                     Definir como capa
                   </label>
                   <div className="flex items-center gap-2">
@@ -173,7 +197,14 @@ export function PropertyImages({
                     ) : null}
                   </div>
                   <label className="flex items-center gap-2 text-red-800">
-                    <input type="checkbox" name={REMOVE_FIELD} value={id} checked={isRemoved} onChange={() => gallery.toggleRemoved(id)} className="size-4" />
+                    <input
+                      type="checkbox"
+                      name={REMOVE_FIELD}
+                      value={id}
+                      checked={isRemoved}
+                      onChange={() => gallery.toggleRemoved(id)}
+                      className="size-4"
+                    />
                     Remover
                   </label>
                 </div>
@@ -201,14 +232,23 @@ export function PropertyImages({
               onChange={(e) => (pick(e.currentTarget.files), (e.currentTarget.value = ""))}
               className="sr-only"
             />
-            <input ref={realInput} type="file" name="images" multiple accept={ACCEPT} hidden tabIndex={-1} aria-hidden />
+            <input
+              ref={realInput}
+              type="file"
+              name="images"
+              multiple
+              accept={ACCEPT}
+              hidden
+              tabIndex={-1}
+              aria-hidden
+            />
           </>
         ) : (
           <input id="images" type="file" name="images" multiple accept={ACCEPT} className="mt-2 block w-full text-sm" />
         )}
         <p className="mt-2 text-xs text-slate-600">
-          JPG, PNG ou WEBP, até 5 MB cada, no máximo {MAX_IMAGES} imagens; a primeira é a capa. Se o formulário voltar com algum erro, selecione os arquivos
-          novamente (o navegador não guarda arquivos escolhidos).
+          JPG, PNG ou WEBP, até 5 MB cada, no máximo {MAX_IMAGES} imagens; a primeira é a capa. Se o formulário voltar
+          com algum erro, selecione os arquivos novamente (o navegador não guarda arquivos escolhidos).
         </p>
         {notice ? <p className="mt-1 text-sm font-medium text-amber-800">{notice}</p> : null}
         {errors?.length ? (
@@ -224,7 +264,11 @@ export function PropertyImages({
           <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-5" aria-label="Novas imagens">
             {files.map((file, i) => (
               <li key={previews[i]} data-testid="new-image-preview" className="relative">
-                <img src={previews[i]} alt={`Nova imagem: ${file.name}`} className="aspect-[4/3] w-full rounded-md object-cover ring-1 ring-slate-200" />
+                <img
+                  src={previews[i]}
+                  alt={`Nova imagem: ${file.name}`}
+                  className="aspect-[4/3] w-full rounded-md object-cover ring-1 ring-slate-200"
+                />
                 <button
                   type="button"
                   onClick={() => setFiles((prev) => prev.filter((_, j) => j !== i))}

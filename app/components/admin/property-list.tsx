@@ -59,7 +59,8 @@ function DeleteProperty({ item }: { item: PropertyListItem }) {
 
 // Whether the listing goes to the portals (/feeds/vrsync.xml), and if not why.
 function FeedStatus({ issues }: { issues: string[] | undefined }) {
-  if (!issues?.length) return <p className="mt-1 text-xs font-medium text-emerald-800">Enviado aos portais (ZAP, VivaReal, OLX)</p>;
+  if (!issues?.length)
+    return <p className="mt-1 text-xs font-medium text-emerald-800">Enviado aos portais (ZAP, VivaReal, OLX)</p>;
   return (
     <p data-testid="feed-issues" className="mt-1 text-xs text-amber-900">
       <span className="font-semibold">Fora dos portais:</span> {issues.join("; ")}.
@@ -67,19 +68,39 @@ function FeedStatus({ issues }: { issues: string[] | undefined }) {
   );
 }
 
-export function PropertyList({ items, feedIssues = {} }: { items: PropertyListItem[]; feedIssues?: Record<number, string[]> }) {
+export function PropertyList({
+  items,
+  feedIssues = {},
+}: {
+  items: PropertyListItem[];
+  feedIssues?: Record<number, string[]>;
+}) {
   return (
     <ul className="divide-y divide-slate-200 rounded-xl bg-white shadow-sm ring-1 ring-slate-200" aria-label="Imóveis">
       {items.map((item) => (
-        <li key={item.id} data-testid="property-row" data-id={item.id} className="flex flex-col gap-4 p-4 md:flex-row md:items-center">
-          <PropertyImage image={item.cover} alt="" sizes="128px" target={480} className="aspect-[4/3] w-full shrink-0 rounded-md object-cover md:w-32" />
+        <li
+          key={item.id}
+          data-testid="property-row"
+          data-id={item.id}
+          className="flex flex-col gap-4 p-4 md:flex-row md:items-center"
+        >
+          <PropertyImage
+            image={item.cover}
+            alt=""
+            sizes="128px"
+            target={480}
+            className="aspect-[4/3] w-full shrink-0 rounded-md object-cover md:w-32"
+          />
           <div className="min-w-0 flex-1">
             <p className="text-xs font-semibold text-slate-500">{formatPropertyCode(item.property_code)}</p>
             <h2 className="truncate text-base font-semibold text-slate-900">{item.name}</h2>
             <p className="truncate text-sm text-slate-600">{item.location}</p>
             <div className="mt-1 flex flex-wrap items-center gap-2 text-sm">
               <span className="font-semibold text-brand-800">{formatPrice(item.price)}</span>
-              <span className="rounded bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700" title={ADVERTISED_FOR_LABELS[item.advertised_for]}>
+              <span
+                className="rounded bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700"
+                title={ADVERTISED_FOR_LABELS[item.advertised_for]}
+              >
                 {item.advertised_for}
               </span>
               {item.featured ? (

@@ -39,7 +39,10 @@ export function RequestDetailPage({
   const here = `${listPath}/${row.id}`;
   return (
     <>
-      <Link to={listPath} className="mb-3 inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
+      <Link
+        to={listPath}
+        className="mb-3 inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
+      >
         <ArrowLeft aria-hidden className="size-4" /> Voltar para a lista
       </Link>
       <AdminTitle title={title} />
@@ -47,7 +50,10 @@ export function RequestDetailPage({
         <section aria-label="Dados da solicitação" className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
           <dl className="grid gap-x-6 gap-y-4 sm:grid-cols-2">{children}</dl>
         </section>
-        <aside aria-label="Atendimento" className="h-fit space-y-5 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+        <aside
+          aria-label="Atendimento"
+          className="h-fit space-y-5 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+        >
           <dl className="grid gap-4">
             <DetailItem label="Status">
               <RequestStatusBadge status={row.status} />
@@ -67,8 +73,17 @@ export function RequestDetailPage({
           </dl>
           <div className="space-y-4 border-t border-slate-200 pt-5">
             <RequestStatusForm id={row.id} name={row.name} status={row.status} redirectTo={here} showLabel />
-            <RequestResponsibleForm id={row.id} name={row.name} resolvedBy={row.resolved_by} staff={staff} redirectTo={here} showLabel />
-            <p className="text-xs text-slate-600">Escolher um responsável marca a solicitação como Resolvido; voltar para outro status limpa o responsável.</p>
+            <RequestResponsibleForm
+              id={row.id}
+              name={row.name}
+              resolvedBy={row.resolved_by}
+              staff={staff}
+              redirectTo={here}
+              showLabel
+            />
+            <p className="text-xs text-slate-600">
+              Escolher um responsável marca a solicitação como Resolvido; voltar para outro status limpa o responsável.
+            </p>
           </div>
         </aside>
       </div>
@@ -98,7 +113,10 @@ export function EmailLink({ email }: { email: string }) {
   // "Tenho interesse" may leave the email empty (a phone is enough).
   if (!email) return <span className="text-slate-500">—</span>;
   return (
-    <a href={`mailto:${email}`} className="inline-flex max-w-full items-start gap-1.5 font-medium text-brand-700 hover:underline">
+    <a
+      href={`mailto:${email}`}
+      className="inline-flex max-w-full items-start gap-1.5 font-medium text-brand-700 hover:underline"
+    >
       <Mail aria-hidden className="mt-0.5 size-4 shrink-0" />
       <span className="min-w-0 break-words">{email}</span>
     </a>
@@ -122,7 +140,12 @@ export function PhoneLinks({ phone }: { phone: string | null }) {
         phone
       )}
       {wa ? (
-        <a href={wa} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1.5 font-medium text-emerald-700 hover:underline">
+        <a
+          href={wa}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="inline-flex items-center gap-1.5 font-medium text-emerald-700 hover:underline"
+        >
           <MessageCircle aria-hidden className="size-4 shrink-0" />
           WhatsApp<span className="sr-only"> de {phone} (abre em nova aba)</span>
         </a>

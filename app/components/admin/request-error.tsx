@@ -15,7 +15,9 @@ export function RequestErrorState({ error, title, listPath }: { error: unknown; 
     <>
       <AdminTitle title={title} />
       <div role="alert" className="rounded-xl bg-white px-6 py-14 text-center shadow-sm ring-1 ring-slate-200">
-        <p className="text-lg font-semibold text-slate-900">{notFound ? "Solicitação não encontrada" : refused ? refused.title : "Erro ao carregar"}</p>
+        <p className="text-lg font-semibold text-slate-900">
+          {notFound ? "Solicitação não encontrada" : refused ? refused.title : "Erro ao carregar"}
+        </p>
         <p className="mt-2 text-slate-600">
           {notFound
             ? "Ela pode ter sido removida, ou o endereço está incorreto."
@@ -32,7 +34,10 @@ export function RequestErrorState({ error, title, listPath }: { error: unknown; 
               Tentar novamente
             </a>
           )}
-          <Link to={listPath} className="rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50">
+          <Link
+            to={listPath}
+            className="rounded-md border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-50"
+          >
             Voltar para a lista
           </Link>
         </div>

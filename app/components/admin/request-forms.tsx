@@ -22,7 +22,13 @@ function Hidden({ intent, id, redirectTo }: { intent: string; id: number; redire
 export function RequestStatusForm({ id, name, status, redirectTo, showLabel }: FormProps & { status: string }) {
   const busy = useIsPending({ fields: { intent: "status", id: String(id) } });
   return (
-    <Form method="post" preventScrollReset data-testid="status-form" aria-busy={busy || undefined} className="transition-opacity aria-busy:opacity-60">
+    <Form
+      method="post"
+      preventScrollReset
+      data-testid="status-form"
+      aria-busy={busy || undefined}
+      className="transition-opacity aria-busy:opacity-60"
+    >
       <Hidden intent="status" id={id} redirectTo={redirectTo} />
       <AutoSubmitSelect
         id={`status-${id}`}
@@ -42,12 +48,25 @@ export function RequestStatusForm({ id, name, status, redirectTo, showLabel }: F
   );
 }
 
-export function RequestResponsibleForm({ id, name, resolvedBy, staff, redirectTo, showLabel }: FormProps & { resolvedBy: string | null; staff: string[] }) {
+export function RequestResponsibleForm({
+  id,
+  name,
+  resolvedBy,
+  staff,
+  redirectTo,
+  showLabel,
+}: FormProps & { resolvedBy: string | null; staff: string[] }) {
   const busy = useIsPending({ fields: { intent: "responsible", id: String(id) } });
   // A former staff member stays visible as the current value, but cannot be chosen again.
   const inactive = resolvedBy && !staff.includes(resolvedBy) ? resolvedBy : null;
   return (
-    <Form method="post" preventScrollReset data-testid="responsible-form" aria-busy={busy || undefined} className="transition-opacity aria-busy:opacity-60">
+    <Form
+      method="post"
+      preventScrollReset
+      data-testid="responsible-form"
+      aria-busy={busy || undefined}
+      className="transition-opacity aria-busy:opacity-60"
+    >
       <Hidden intent="responsible" id={id} redirectTo={redirectTo} />
       <AutoSubmitSelect
         id={`responsible-${id}`}

@@ -46,7 +46,13 @@ export function RequestListPage<R extends RequestListRow>({
           <label htmlFor="filter-status" className="mb-1 block text-sm font-medium text-slate-800">
             Status
           </label>
-          <select id="filter-status" name="status" defaultValue={filter.status ?? ""} key={filter.status ?? ""} className={controlClass}>
+          <select
+            id="filter-status"
+            name="status"
+            defaultValue={filter.status ?? ""}
+            key={filter.status ?? ""}
+            className={controlClass}
+          >
             <option value="">Todos</option>
             {REQUEST_STATUS_VALUES.map((s) => (
               <option key={s} value={s}>
@@ -95,7 +101,14 @@ export function RequestListPage<R extends RequestListRow>({
             {rows.length === 1 ? "1 solicitação" : `${rows.length} solicitações`}
             {truncated ? ` (as ${rows.length} mais recentes; use o filtro para ver as demais)` : ""}
           </p>
-          <RequestTable caption={title} rows={rows} columns={columns} staff={staff} detailPath={basePath} redirectTo={here} />
+          <RequestTable
+            caption={title}
+            rows={rows}
+            columns={columns}
+            staff={staff}
+            detailPath={basePath}
+            redirectTo={here}
+          />
         </>
       )}
     </>

@@ -58,7 +58,13 @@ export function RequestTable<R extends RequestListRow>({
             Detalhes<span className="sr-only"> da solicitação de {r.name}</span>
           </Link>
           <RequestStatusForm id={r.id} name={r.name} status={r.status} redirectTo={redirectTo} />
-          <RequestResponsibleForm id={r.id} name={r.name} resolvedBy={r.resolved_by} staff={staff} redirectTo={redirectTo} />
+          <RequestResponsibleForm
+            id={r.id}
+            name={r.name}
+            resolvedBy={r.resolved_by}
+            staff={staff}
+            redirectTo={redirectTo}
+          />
         </div>
       ),
     },
@@ -86,7 +92,9 @@ export function RequestTable<R extends RequestListRow>({
             >
               {all.map((c) => (
                 <td key={c.header} className="flex gap-3 py-1.5 align-top text-slate-800 md:table-cell md:px-4 md:py-3">
-                  <span className="w-28 shrink-0 pt-0.5 text-xs font-semibold tracking-wide text-slate-500 uppercase md:hidden">{breakAtSlash(c.header)}</span>
+                  <span className="w-28 shrink-0 pt-0.5 text-xs font-semibold tracking-wide text-slate-500 uppercase md:hidden">
+                    {breakAtSlash(c.header)}
+                  </span>
                   <div className="min-w-0 flex-1 break-words">{c.cell(r)}</div>
                 </td>
               ))}

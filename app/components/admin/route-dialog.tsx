@@ -9,7 +9,17 @@ import { useHydrated } from "#app/components/ui/use-hydrated";
 // the URL works as a page without JavaScript and its form posts like any
 // other; with JavaScript it becomes modal (focus kept inside, Escape and a
 // click outside close it), and closing goes back to the tab's URL.
-export function RouteDialog({ title, closeTo, wide = false, children }: { title: string; closeTo: string; wide?: boolean; children: ReactNode }) {
+export function RouteDialog({
+  title,
+  closeTo,
+  wide = false,
+  children,
+}: {
+  title: string;
+  closeTo: string;
+  wide?: boolean;
+  children: ReactNode;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   const navigate = useNavigate();
   const hydrated = useHydrated();
@@ -52,7 +62,12 @@ export function RouteDialog({ title, closeTo, wide = false, children }: { title:
           <h2 id={titleId} className="text-xl font-bold text-slate-900">
             {title}
           </h2>
-          <Link to={closeTo} preventScrollReset className="rounded-md p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900" aria-label="Fechar">
+          <Link
+            to={closeTo}
+            preventScrollReset
+            className="rounded-md p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+            aria-label="Fechar"
+          >
             <X aria-hidden className="size-5" />
           </Link>
         </div>

@@ -12,7 +12,14 @@ import { PASSWORD_RULE } from "#app/models/shared/messages";
 
 type Result = SubmissionResult<string[]> | undefined;
 
-export function RecoveryRequestPage(props: { formId: string; subtitle: string; sent: boolean; constraint: FormConstraint; result: Result; loginPath: string }) {
+export function RecoveryRequestPage(props: {
+  formId: string;
+  subtitle: string;
+  sent: boolean;
+  constraint: FormConstraint;
+  result: Result;
+  loginPath: string;
+}) {
   const busy = useIsPending();
   const [form, fields] = useForm({ id: props.formId, lastResult: props.result, constraint: props.constraint });
   return (
@@ -21,7 +28,10 @@ export function RecoveryRequestPage(props: { formId: string; subtitle: string; s
         <div role="status" className="rounded-lg bg-emerald-50 p-4 text-emerald-900 ring-1 ring-emerald-200">
           <MailCheck aria-hidden className="mb-2 size-6" />
           <p className="font-semibold">Instruções enviadas</p>
-          <p className="mt-1 text-sm">Se o email estiver cadastrado, você receberá em instantes um link para criar uma nova senha. O link vale por 1 hora.</p>
+          <p className="mt-1 text-sm">
+            Se o email estiver cadastrado, você receberá em instantes um link para criar uma nova senha. O link vale por
+            1 hora.
+          </p>
         </div>
       ) : (
         <Form method="post" {...getFormProps(form)} noValidate={false} className="space-y-4">
@@ -40,13 +50,21 @@ export function RecoveryRequestPage(props: { formId: string; subtitle: string; s
   );
 }
 
-export function NewPasswordPage(props: { formId: string; valid: boolean; constraint: FormConstraint; result: Result; recoveryPath: string }) {
+export function NewPasswordPage(props: {
+  formId: string;
+  valid: boolean;
+  constraint: FormConstraint;
+  result: Result;
+  recoveryPath: string;
+}) {
   const busy = useIsPending();
   const [form, fields] = useForm({ id: props.formId, lastResult: props.result, constraint: props.constraint });
   if (!props.valid) {
     return (
       <AuthCard title="Link inválido ou expirado">
-        <p className="text-center text-slate-700">Este link de redefinição já foi usado ou passou de 1 hora. Peça um novo link.</p>
+        <p className="text-center text-slate-700">
+          Este link de redefinição já foi usado ou passou de 1 hora. Peça um novo link.
+        </p>
         <p className="mt-6 text-center">
           <Link to={props.recoveryPath} className={buttonClass()}>
             Pedir novo link

@@ -7,7 +7,8 @@ import type { ReactNode } from "react";
 export const stackedTableClass = "block w-full text-left text-sm md:table";
 export const stackedHeadClass = "hidden bg-slate-50 text-slate-600 md:table-header-group";
 export const stackedBodyClass = "block divide-y divide-slate-100 md:table-row-group md:divide-y-0";
-export const stackedRowClass = "grid grid-cols-2 gap-x-4 gap-y-3 p-4 align-top md:table-row md:border-t md:border-slate-100 md:p-0";
+export const stackedRowClass =
+  "grid grid-cols-2 gap-x-4 gap-y-3 p-4 align-top md:table-row md:border-t md:border-slate-100 md:p-0";
 
 export function StackedCell({ label, wide, children }: { label: string; wide?: boolean; children: ReactNode }) {
   return (

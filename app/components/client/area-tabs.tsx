@@ -8,14 +8,24 @@ import { Download, FileText } from "#app/components/ui/private-icons";
 import { Form } from "react-router";
 import { useIsPending } from "#app/components/ui/use-is-pending";
 import { BillingStatusBadge } from "#app/components/billing/billing-status-badge";
-import { StackedCell, stackedBodyClass, stackedHeadClass, stackedRowClass, stackedTableClass } from "#app/components/billing/stacked-table";
+import {
+  StackedCell,
+  stackedBodyClass,
+  stackedHeadClass,
+  stackedRowClass,
+  stackedTableClass,
+} from "#app/components/billing/stacked-table";
 import { Button } from "#app/components/ui/button";
 import { Field, FormAlert, describedBy, type FormConstraint } from "#app/components/ui/field";
 import { useFreshFormId } from "#app/components/ui/use-fresh-form-id";
 import { periodLabel } from "#app/models/billing/months";
 import { formatDay } from "#app/models/clients/status";
 import { MaintenancePriorityBadge, MaintenanceStatusBadge } from "#app/components/maintenance/maintenance-badges";
-import { MAINTENANCE_CATEGORY_OPTIONS, MAINTENANCE_PRIORITY_OPTIONS, maintenanceCategoryLabel } from "#app/models/maintenance/labels";
+import {
+  MAINTENANCE_CATEGORY_OPTIONS,
+  MAINTENANCE_PRIORITY_OPTIONS,
+  maintenanceCategoryLabel,
+} from "#app/models/maintenance/labels";
 import { MAINTENANCE_MESSAGES, MAX_MAINTENANCE_IMAGES } from "#app/models/maintenance/maintenance.schema";
 import { formatBRL } from "#app/utils/format";
 import { formatDate } from "#app/utils/format-date";
@@ -45,7 +55,10 @@ export type ClientMaintenanceRequest = {
   images: { id: number; width: number; height: number }[];
   documents: { id: number; file_name: string }[];
 };
-export type MaintenanceActionData = { result: SubmissionResult<string[]>; alert: { title: string; description: string } | null };
+export type MaintenanceActionData = {
+  result: SubmissionResult<string[]>;
+  alert: { title: string; description: string } | null;
+};
 
 export function ContractsTab({ contracts }: { contracts: ClientContract[] }) {
   return (
@@ -168,7 +181,11 @@ export function BillingTab({ billings }: { billings: ClientBilling[] }) {
   );
 }
 
-type MaintenanceTabProps = { requests: ClientMaintenanceRequest[]; constraint: FormConstraint; actionData: MaintenanceActionData | undefined };
+type MaintenanceTabProps = {
+  requests: ClientMaintenanceRequest[];
+  constraint: FormConstraint;
+  actionData: MaintenanceActionData | undefined;
+};
 
 export function MaintenanceTab({ requests, constraint, actionData }: MaintenanceTabProps) {
   const busy = useIsPending();
@@ -186,8 +203,17 @@ export function MaintenanceTab({ requests, constraint, actionData }: Maintenance
         <h2 id="nova-solicitacao" className="text-lg font-semibold text-slate-900">
           Nova Solicitação
         </h2>
-        <Form key={formId} method="post" encType="multipart/form-data" {...getFormProps(form)} noValidate={false} className="mt-4 space-y-4">
-          {actionData?.alert ? <FormAlert title={actionData.alert.title} description={actionData.alert.description} /> : null}
+        <Form
+          key={formId}
+          method="post"
+          encType="multipart/form-data"
+          {...getFormProps(form)}
+          noValidate={false}
+          className="mt-4 space-y-4"
+        >
+          {actionData?.alert ? (
+            <FormAlert title={actionData.alert.title} description={actionData.alert.description} />
+          ) : null}
           <Field meta={fields.title} label="Título" type="text" />
           <div className="grid gap-4 sm:grid-cols-2">
             <Field meta={fields.category} label="Categoria" as="select">
@@ -206,7 +232,12 @@ export function MaintenanceTab({ requests, constraint, actionData }: Maintenance
             </Field>
           </div>
           <Field meta={fields.description} label="Descrição detalhada" as="textarea" rows={4} />
-          <Field meta={fields.images} label="Imagens (opcional)" hint={`Até ${MAX_MAINTENANCE_IMAGES} imagens JPEG, PNG ou WebP de até 5MB cada.`} as="custom">
+          <Field
+            meta={fields.images}
+            label="Imagens (opcional)"
+            hint={`Até ${MAX_MAINTENANCE_IMAGES} imagens JPEG, PNG ou WebP de até 5MB cada.`}
+            as="custom"
+          >
             <MaintenanceImagesInput
               id={fields.images.id}
               describedBy={describedBy(fields.images, "hint")}

@@ -7,7 +7,12 @@ import { ACCEPTED_IMAGE_TYPES, IMAGE_ACCEPT, MAX_IMAGE_BYTES } from "#app/utils/
 // each photo before sending, and files the server would refuse (not an
 // image, over 5 MB, past the fifth) are dropped at once with the spec's
 // message instead of after the upload.
-type Props = { id: string; describedBy: string | undefined; max: number; messages: { title: string; invalid: string; tooMany: string } };
+type Props = {
+  id: string;
+  describedBy: string | undefined;
+  max: number;
+  messages: { title: string; invalid: string; tooMany: string };
+};
 
 export function MaintenanceImagesInput({ id, describedBy, max, messages }: Props) {
   const [files, setFiles] = useState<File[]>([]);
@@ -18,7 +23,9 @@ export function MaintenanceImagesInput({ id, describedBy, max, messages }: Props
   function onChange(event: ChangeEvent<HTMLInputElement>) {
     const input = event.currentTarget;
     const picked = Array.from(input.files ?? []);
-    const valid = picked.filter((f) => (ACCEPTED_IMAGE_TYPES as readonly string[]).includes(f.type) && f.size <= MAX_IMAGE_BYTES);
+    const valid = picked.filter(
+      (f) => (ACCEPTED_IMAGE_TYPES as readonly string[]).includes(f.type) && f.size <= MAX_IMAGE_BYTES,
+    );
     const kept = valid.slice(0, max);
     if (kept.length !== picked.length) {
       const list = new DataTransfer();
@@ -31,7 +38,16 @@ export function MaintenanceImagesInput({ id, describedBy, max, messages }: Props
 
   return (
     <>
-      <input id={id} name="images" type="file" multiple accept={IMAGE_ACCEPT} aria-describedby={describedBy} className={inputClass} onChange={onChange} />
+      <input
+        id={id}
+        name="images"
+        type="file"
+        multiple
+        accept={IMAGE_ACCEPT}
+        aria-describedby={describedBy}
+        className={inputClass}
+        onChange={onChange}
+      />
       {notice ? (
         <p role="alert" className="mt-2 text-sm font-medium text-red-700">
           <strong>{messages.title}:</strong> {notice}

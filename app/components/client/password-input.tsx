@@ -12,7 +12,12 @@ export function PasswordInput({ meta, autoComplete }: { meta: FieldMeta; autoCom
   const own = inputProps(meta, { type: "password", ariaDescribedBy: describedBy(meta) });
   return (
     <div className="relative">
-      <input {...own} type={visible ? "text" : "password"} autoComplete={autoComplete} className={`${inputClass} pr-12`} />
+      <input
+        {...own}
+        type={visible ? "text" : "password"}
+        autoComplete={autoComplete}
+        className={`${inputClass} pr-12`}
+      />
       {hydrated ? (
         <button
           type="button"

@@ -19,7 +19,12 @@ export function AgencyContactList() {
       </li>
       <li className="flex gap-3">
         <WhatsAppIcon className="mt-0.5 size-5 shrink-0 text-[#157a3f]" />
-        <a href={whatsappLink(agency)} target="_blank" rel="noopener noreferrer" className="hover:text-brand-800 hover:underline">
+        <a
+          href={whatsappLink(agency)}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="hover:text-brand-800 hover:underline"
+        >
           {agency.whatsappDisplay} (WhatsApp)
         </a>
       </li>

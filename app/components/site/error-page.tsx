@@ -6,15 +6,31 @@ import { refusalOf } from "#app/utils/refusal";
 // database stayed locked (503), or a calm message for anything else (details
 // stay in the server log, written where the error happened: handleError in
 // app/entry.server.tsx).
-export function ErrorPage({ error, notFoundTitle, notFoundText }: { error: unknown; notFoundTitle?: string; notFoundText?: string }) {
+export function ErrorPage({
+  error,
+  notFoundTitle,
+  notFoundText,
+}: {
+  error: unknown;
+  notFoundTitle?: string;
+  notFoundText?: string;
+}) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const busy = isBusyResponse(error);
   const refused = busy ? null : refusalOf(error);
   return (
     <section className="mx-auto max-w-2xl px-4 py-20 text-center">
-      <p className="text-6xl font-bold text-gold-500">{notFound ? "404" : busy ? "503" : refused ? refused.status : "Erro"}</p>
+      <p className="text-6xl font-bold text-gold-500">
+        {notFound ? "404" : busy ? "503" : refused ? refused.status : "Erro"}
+      </p>
       <h1 className="mt-4 text-3xl font-bold text-brand-800">
-        {notFound ? (notFoundTitle ?? "Página não encontrada") : busy ? BUSY_TITLE : refused ? refused.title : "Não foi possível carregar esta página"}
+        {notFound
+          ? (notFoundTitle ?? "Página não encontrada")
+          : busy
+            ? BUSY_TITLE
+            : refused
+              ? refused.title
+              : "Não foi possível carregar esta página"}
       </h1>
       <p className="mt-4 text-balance text-slate-600">
         {notFound
@@ -29,7 +45,10 @@ export function ErrorPage({ error, notFoundTitle, notFoundText }: { error: unkno
         <Link to="/" className="rounded-md bg-brand-800 px-5 py-3 font-semibold text-white hover:bg-brand-700">
           Voltar ao início
         </Link>
-        <Link to="/imoveis" className="rounded-md border border-brand-800 px-5 py-3 font-semibold text-brand-800 hover:bg-brand-50">
+        <Link
+          to="/imoveis"
+          className="rounded-md border border-brand-800 px-5 py-3 font-semibold text-brand-800 hover:bg-brand-50"
+        >
           Ver imóveis
         </Link>
       </div>

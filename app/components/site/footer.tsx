@@ -31,8 +31,8 @@ export function SiteFooter() {
             </div>
           </div>
           <p className="mt-4 text-sm leading-relaxed text-slate-300">
-            Imobiliária de Três Lagoas especializada em venda, locação e lançamentos. Atendimento próximo, documentação conferida e quem conhece a cidade de
-            verdade.
+            Imobiliária de Três Lagoas especializada em venda, locação e lançamentos. Atendimento próximo, documentação
+            conferida e quem conhece a cidade de verdade.
           </p>
           <Link to="/sobre-nos" className="mt-3 inline-block text-sm font-semibold text-gold-400 hover:text-gold-300">
             Saiba mais
@@ -71,7 +71,12 @@ export function SiteFooter() {
           <h2 className="text-base font-semibold text-white">Fale com a gente!</h2>
           <ul className="mt-4 space-y-3 text-sm">
             <li>
-              <a href={whatsappLink(agency)} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-2 hover:text-white">
+              <a
+                href={whatsappLink(agency)}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="inline-flex items-center gap-2 hover:text-white"
+              >
                 <WhatsAppIcon className="size-4" /> {agency.whatsappDisplay}
               </a>
             </li>

@@ -34,7 +34,9 @@ export function SiteHeader() {
 
   return (
     <>
-      <div className="bg-gold-500 px-4 py-1.5 text-center text-xs font-medium text-brand-900 sm:text-sm">{agency.welcome}</div>
+      <div className="bg-gold-500 px-4 py-1.5 text-center text-xs font-medium text-brand-900 sm:text-sm">
+        {agency.welcome}
+      </div>
       <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
         <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4">
           <details key={`logo-${navKey}`} className="group relative">
@@ -88,7 +90,10 @@ export function SiteHeader() {
                 if (e.currentTarget.open) e.currentTarget.querySelector<HTMLInputElement>("#header-search")?.focus();
               }}
             >
-              <summary className="cursor-pointer rounded-md p-2 text-slate-700 hover:bg-brand-50" aria-label="Abrir busca">
+              <summary
+                className="cursor-pointer rounded-md p-2 text-slate-700 hover:bg-brand-50"
+                aria-label="Abrir busca"
+              >
                 <Search aria-hidden className="size-5" />
               </summary>
               <div className="absolute right-0 mt-2 w-96 rounded-md border border-slate-200 bg-white p-3 shadow-lg">
@@ -103,7 +108,11 @@ export function SiteHeader() {
             </Link>
           </nav>
 
-          <details key={`menu-${navKey}`} className="lg:hidden" onToggle={(e) => setMenu({ key: navKey, open: (e.currentTarget as HTMLDetailsElement).open })}>
+          <details
+            key={`menu-${navKey}`}
+            className="lg:hidden"
+            onToggle={(e) => setMenu({ key: navKey, open: (e.currentTarget as HTMLDetailsElement).open })}
+          >
             <summary
               className="cursor-pointer rounded-md p-2 text-brand-800 hover:bg-brand-50"
               aria-label={menuOpen ? "Fechar menu" : "Abrir menu"}
@@ -117,7 +126,12 @@ export function SiteHeader() {
                   <SiteSearchForm id="mobile-search" />
                 </div>
                 {agency.simulatorUrl ? (
-                  <a href={agency.simulatorUrl} target="_blank" rel="noopener noreferrer" className="border-b border-slate-100 py-3 font-medium text-slate-800">
+                  <a
+                    href={agency.simulatorUrl}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="border-b border-slate-100 py-3 font-medium text-slate-800"
+                  >
                     Fazer simulação <span className="sr-only">(abre em nova aba)</span>
                   </a>
                 ) : (
@@ -133,7 +147,10 @@ export function SiteHeader() {
                 <Link to="/admin" className="border-b border-slate-100 py-3 font-medium text-slate-800">
                   Área Administrativa
                 </Link>
-                <Link to="/client-area" className="mt-4 rounded-md bg-gold-500 px-4 py-3 text-center font-semibold text-brand-900">
+                <Link
+                  to="/client-area"
+                  className="mt-4 rounded-md bg-gold-500 px-4 py-3 text-center font-semibold text-brand-900"
+                >
                   Área do Cliente
                 </Link>
               </nav>

@@ -3,7 +3,15 @@ import { Link } from "react-router";
 
 // Real pagination (docs/decisions/0001-filters-and-precedence.md): links, so it
 // works without JS.
-export function Pagination({ page, pageCount, hrefFor }: { page: number; pageCount: number; hrefFor: (page: number) => string }) {
+export function Pagination({
+  page,
+  pageCount,
+  hrefFor,
+}: {
+  page: number;
+  pageCount: number;
+  hrefFor: (page: number) => string;
+}) {
   if (pageCount <= 1) return null;
   const pages: (number | "gap")[] = [];
   for (let p = 1; p <= pageCount; p++) {

@@ -9,7 +9,8 @@ export function PrivacyNotice() {
   return (
     <p className="text-xs leading-relaxed text-slate-600">
       <input type="hidden" name={PRIVACY_NOTICE_FIELD} value={PRIVACY_NOTICE_SHOWN} />
-      Ao enviar, você concorda que a {agency.name} use esses dados só para responder a esta solicitação. Veja como cuidamos deles e os seus direitos na{" "}
+      Ao enviar, você concorda que a {agency.name} use esses dados só para responder a esta solicitação. Veja como
+      cuidamos deles e os seus direitos na{" "}
       <Link to={PRIVACY_PATH} className="font-medium text-brand-700 underline hover:text-brand-800">
         Política de Privacidade
       </Link>

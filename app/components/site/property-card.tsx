@@ -8,7 +8,15 @@ import { PropertyImage } from "./property-image";
 import { PropertyPrice } from "./property-price";
 import { PropertyStatusBadge } from "./property-status-badge";
 
-export function PropertyCard({ property, eager = false, headingLevel = 3 }: { property: PropertyCardData; eager?: boolean; headingLevel?: 2 | 3 }) {
+export function PropertyCard({
+  property,
+  eager = false,
+  headingLevel = 3,
+}: {
+  property: PropertyCardData;
+  eager?: boolean;
+  headingLevel?: 2 | 3;
+}) {
   const H = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="group flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md">
@@ -23,8 +31,12 @@ export function PropertyCard({ property, eager = false, headingLevel = 3 }: { pr
         />
         <div className="absolute top-3 left-3 flex flex-wrap gap-1.5">
           <PropertyStatusBadge status={property.status} size="md" />
-          {property.featured ? <span className="rounded-full bg-gold-500 px-2.5 py-1 text-xs font-semibold text-brand-900">Destaque</span> : null}
-          {property.is_exclusive ? <span className="rounded-full bg-brand-800 px-2.5 py-1 text-xs font-semibold text-white">Exclusivo</span> : null}
+          {property.featured ? (
+            <span className="rounded-full bg-gold-500 px-2.5 py-1 text-xs font-semibold text-brand-900">Destaque</span>
+          ) : null}
+          {property.is_exclusive ? (
+            <span className="rounded-full bg-brand-800 px-2.5 py-1 text-xs font-semibold text-white">Exclusivo</span>
+          ) : null}
         </div>
         <span className="absolute right-3 bottom-3 rounded bg-black/65 px-2 py-0.5 text-xs font-medium text-white">
           {ADVERTISED_FOR_LABELS[property.advertised_for] ?? property.advertised_for}
@@ -47,23 +59,30 @@ export function PropertyCard({ property, eager = false, headingLevel = 3 }: { pr
           ) : null}
           {property.bedrooms > 0 ? (
             <li className="flex items-center gap-1">
-              <BedDouble aria-hidden className="size-4" /> {property.bedrooms} {property.bedrooms === 1 ? "quarto" : "quartos"}
+              <BedDouble aria-hidden className="size-4" /> {property.bedrooms}{" "}
+              {property.bedrooms === 1 ? "quarto" : "quartos"}
             </li>
           ) : null}
           {property.bathrooms > 0 ? (
             <li className="flex items-center gap-1">
-              <Bath aria-hidden className="size-4" /> {property.bathrooms} {property.bathrooms === 1 ? "banheiro" : "banheiros"}
+              <Bath aria-hidden className="size-4" /> {property.bathrooms}{" "}
+              {property.bathrooms === 1 ? "banheiro" : "banheiros"}
             </li>
           ) : null}
           {property.parking_spaces > 0 ? (
             <li className="flex items-center gap-1">
-              <Car aria-hidden className="size-4" /> {property.parking_spaces} {property.parking_spaces === 1 ? "vaga" : "vagas"}
+              <Car aria-hidden className="size-4" /> {property.parking_spaces}{" "}
+              {property.parking_spaces === 1 ? "vaga" : "vagas"}
             </li>
           ) : null}
         </ul>
         <div className="mt-auto flex items-end justify-between gap-2 pt-4">
           <p className="text-lg font-bold whitespace-nowrap text-brand-800 sm:text-xl">
-            <PropertyPrice price={property.price} advertisedFor={property.advertised_for} suffixClassName="text-sm font-medium text-slate-600" />
+            <PropertyPrice
+              price={property.price}
+              advertisedFor={property.advertised_for}
+              suffixClassName="text-sm font-medium text-slate-600"
+            />
           </p>
           <Link
             to={href("/imoveis/:id", { id: String(property.id) })}
@@ -79,7 +98,13 @@ export function PropertyCard({ property, eager = false, headingLevel = 3 }: { pr
 }
 
 // Grids sit right under the page's h1, so their cards are h2 (heading order).
-export function PropertyGrid({ properties, eagerFirst = false }: { properties: PropertyCardData[]; eagerFirst?: boolean }) {
+export function PropertyGrid({
+  properties,
+  eagerFirst = false,
+}: {
+  properties: PropertyCardData[];
+  eagerFirst?: boolean;
+}) {
   return (
     <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
       {properties.map((p, i) => (

@@ -2,7 +2,14 @@ import { SlidersHorizontal, X } from "#app/components/ui/icons";
 import { Form, Link } from "react-router";
 import { inputClass } from "#app/components/ui/field";
 import { MINIMUM_COUNTS, SORTS, type PropertyFilter, type Sort } from "#app/models/properties/filters";
-import { ADVERTISED_FOR, ADVERTISED_FOR_LABELS, CATEGORIES, FILTER_TYPES, NEIGHBORHOODS, PRICE_RANGES } from "#app/models/properties/options";
+import {
+  ADVERTISED_FOR,
+  ADVERTISED_FOR_LABELS,
+  CATEGORIES,
+  FILTER_TYPES,
+  NEIGHBORHOODS,
+  PRICE_RANGES,
+} from "#app/models/properties/options";
 
 type Chip = { label: string; href: string };
 
@@ -45,7 +52,8 @@ function Select({
 const same = (values: readonly string[]): Choice[] => values.map((v) => [v, v]);
 const priceChoices: Choice[] = Object.entries(PRICE_RANGES).map(([v, r]) => [v, r.label]);
 const modalityChoices: Choice[] = ADVERTISED_FOR.map((a) => [a, ADVERTISED_FOR_LABELS[a]]);
-const minimums = (one: string, many: string): Choice[] => MINIMUM_COUNTS.map((n) => [n, `${n}+ ${n === 1 ? one : many}`]);
+const minimums = (one: string, many: string): Choice[] =>
+  MINIMUM_COUNTS.map((n) => [n, `${n}+ ${n === 1 ? one : many}`]);
 
 // The /imoveis filter form: a GET form, so every filter lives in the URL and
 // works without JavaScript (decision 0001). On phones it folds behind a
@@ -63,7 +71,14 @@ export function PropertyFilters({ filter, sort, chips }: { filter: PropertyFilte
       anyLabel: "Todas as categorias",
       choices: same(CATEGORIES.map((c) => c.name)),
     },
-    { id: "filter-type", label: "Tipo", name: "type", value: f.type ?? "", anyLabel: "Todos os tipos", choices: same(FILTER_TYPES) },
+    {
+      id: "filter-type",
+      label: "Tipo",
+      name: "type",
+      value: f.type ?? "",
+      anyLabel: "Todos os tipos",
+      choices: same(FILTER_TYPES),
+    },
     {
       id: "filter-neighborhood",
       label: "Bairro",
@@ -72,7 +87,14 @@ export function PropertyFilters({ filter, sort, chips }: { filter: PropertyFilte
       anyLabel: "Todos os bairros",
       choices: same(NEIGHBORHOODS),
     },
-    { id: "filter-price", label: "Faixa de preço", name: "priceRange", value: f.priceRange ?? "", anyLabel: "Qualquer preço", choices: priceChoices },
+    {
+      id: "filter-price",
+      label: "Faixa de preço",
+      name: "priceRange",
+      value: f.priceRange ?? "",
+      anyLabel: "Qualquer preço",
+      choices: priceChoices,
+    },
     {
       id: "filter-advertised-for",
       label: "Modalidade",
@@ -108,7 +130,11 @@ export function PropertyFilters({ filter, sort, chips }: { filter: PropertyFilte
         <span className="text-sm font-medium text-slate-600 group-open:hidden">Mostrar</span>
         <span className="hidden text-sm font-medium text-slate-600 group-open:inline">Ocultar</span>
       </summary>
-      <Form method="get" action="/imoveis" className="grid gap-4 border-t border-slate-200 p-5 sm:grid-cols-2 md:border-t-0 lg:grid-cols-4">
+      <Form
+        method="get"
+        action="/imoveis"
+        className="grid gap-4 border-t border-slate-200 p-5 sm:grid-cols-2 md:border-t-0 lg:grid-cols-4"
+      >
         <div className="sm:col-span-2">
           <label htmlFor="filter-search" className="mb-1 block text-sm font-medium text-slate-800">
             Buscar
@@ -132,7 +158,10 @@ export function PropertyFilters({ filter, sort, chips }: { filter: PropertyFilte
           <Select key={props.id} {...props} />
         ))}
         <div className="flex items-end gap-3 sm:col-span-2 lg:col-span-2">
-          <button type="submit" className="flex-1 rounded-md bg-brand-800 px-5 py-2.5 font-semibold text-white hover:bg-brand-700">
+          <button
+            type="submit"
+            className="flex-1 rounded-md bg-brand-800 px-5 py-2.5 font-semibold text-white hover:bg-brand-700"
+          >
             Filtrar
           </button>
           <Link
@@ -151,7 +180,11 @@ export function PropertyFilters({ filter, sort, chips }: { filter: PropertyFilte
 export function FilterChips({ chips }: { chips: Chip[] }) {
   if (chips.length === 0) return null;
   return (
-    <div role="status" className="mt-6 flex flex-wrap items-center gap-2 rounded-lg bg-brand-50 px-4 py-3 text-sm text-brand-900" data-testid="applied-filters">
+    <div
+      role="status"
+      className="mt-6 flex flex-wrap items-center gap-2 rounded-lg bg-brand-50 px-4 py-3 text-sm text-brand-900"
+      data-testid="applied-filters"
+    >
       <span className="font-semibold">Filtros aplicados:</span>
       {chips.map((c) => (
         <Link

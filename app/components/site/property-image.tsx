@@ -19,7 +19,16 @@ export function PropertyImage({
   target?: number;
 }) {
   if (!image) {
-    return <img src={PLACEHOLDER_IMAGE} alt={alt} className={className} width={800} height={600} loading={eager ? "eager" : "lazy"} />;
+    return (
+      <img
+        src={PLACEHOLDER_IMAGE}
+        alt={alt}
+        className={className}
+        width={800}
+        height={600}
+        loading={eager ? "eager" : "lazy"}
+      />
+    );
   }
   return (
     <img

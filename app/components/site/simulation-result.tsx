@@ -1,7 +1,11 @@
 import type { Simulation } from "#app/models/financing/amortization";
 import { formatBRL } from "#app/utils/format";
 
-const percent = new Intl.NumberFormat("pt-BR", { style: "percent", minimumFractionDigits: 4, maximumFractionDigits: 4 });
+const percent = new Intl.NumberFormat("pt-BR", {
+  style: "percent",
+  minimumFractionDigits: 4,
+  maximumFractionDigits: 4,
+});
 
 const COLUMNS = ["Mês", "Parcela", "Juros", "Amortização", "Saldo devedor"];
 
@@ -9,7 +13,11 @@ function Figure({ label, value, strong = false }: { label: string; value: string
   return (
     <div className="rounded-lg bg-slate-50 p-4 ring-1 ring-slate-200">
       <dt className="text-sm text-slate-600">{label}</dt>
-      <dd className={`mt-1 font-bold whitespace-nowrap ${strong ? "text-2xl text-brand-800" : "text-lg text-slate-900"}`}>{value}</dd>
+      <dd
+        className={`mt-1 font-bold whitespace-nowrap ${strong ? "text-2xl text-brand-800" : "text-lg text-slate-900"}`}
+      >
+        {value}
+      </dd>
     </div>
   );
 }

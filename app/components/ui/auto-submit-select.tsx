@@ -50,7 +50,17 @@ type Props = {
   children: ReactNode;
 };
 
-export function AutoSubmitSelect({ id, name, value: current, label, showLabel, saves, submitWhen, className = "", children }: Props) {
+export function AutoSubmitSelect({
+  id,
+  name,
+  value: current,
+  label,
+  showLabel,
+  saves,
+  submitWhen,
+  className = "",
+  children,
+}: Props) {
   const hydrated = useHydrated();
   const [value, setValue, sent] = useSyncedValue(current);
   function onChange(e: ChangeEvent<HTMLSelectElement>) {

@@ -23,5 +23,11 @@ type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonV
 
 // `className` adds to the look (w-full, a margin), it does not replace it.
 export function Button({ variant, size, className, type = "submit", ...props }: ButtonProps) {
-  return <button type={type} {...props} className={className ? `${buttonClass(variant, size)} ${className}` : buttonClass(variant, size)} />;
+  return (
+    <button
+      type={type}
+      {...props}
+      className={className ? `${buttonClass(variant, size)} ${className}` : buttonClass(variant, size)}
+    />
+  );
 }

@@ -31,8 +31,32 @@ type FieldConstraint = {
 };
 
 type InputType =
-  "text" | "email" | "tel" | "number" | "password" | "url" | "search" | "date" | "datetime-local" | "month" | "time" | "week" | "color" | "range" | "hidden";
-type Own = "id" | "name" | "form" | "type" | "defaultValue" | "defaultChecked" | "required" | "minLength" | "maxLength" | "pattern";
+  | "text"
+  | "email"
+  | "tel"
+  | "number"
+  | "password"
+  | "url"
+  | "search"
+  | "date"
+  | "datetime-local"
+  | "month"
+  | "time"
+  | "week"
+  | "color"
+  | "range"
+  | "hidden";
+type Own =
+  | "id"
+  | "name"
+  | "form"
+  | "type"
+  | "defaultValue"
+  | "defaultChecked"
+  | "required"
+  | "minLength"
+  | "maxLength"
+  | "pattern";
 type Common = { meta: FieldMeta; label: ReactNode; hint?: string; className?: string; controlClassName?: string };
 
 type FieldProps = Common &
@@ -67,7 +91,18 @@ function controlProps<Own extends object>(meta: FieldMeta, ariaDescribedBy: stri
 export function inputProps(meta: FieldMeta, { type, ariaDescribedBy }: { type: InputType; ariaDescribedBy?: string }) {
   const { minLength, maxLength, min, max, step, pattern, multiple, accept, initialValue } = meta;
   const defaultValue = typeof initialValue === "string" ? initialValue : undefined;
-  return controlProps(meta, ariaDescribedBy, { type, minLength, maxLength, min, max, step, pattern, multiple, accept, defaultValue });
+  return controlProps(meta, ariaDescribedBy, {
+    type,
+    minLength,
+    maxLength,
+    min,
+    max,
+    step,
+    pattern,
+    multiple,
+    accept,
+    defaultValue,
+  });
 }
 
 export function selectProps(meta: FieldMeta, { ariaDescribedBy }: { ariaDescribedBy?: string } = {}) {
@@ -77,12 +112,18 @@ export function selectProps(meta: FieldMeta, { ariaDescribedBy }: { ariaDescribe
 }
 
 export function textareaProps(meta: FieldMeta, { ariaDescribedBy }: { ariaDescribedBy?: string } = {}) {
-  return controlProps(meta, ariaDescribedBy, { minLength: meta.minLength, maxLength: meta.maxLength, defaultValue: meta.initialValue?.toString() });
+  return controlProps(meta, ariaDescribedBy, {
+    minLength: meta.minLength,
+    maxLength: meta.maxLength,
+    defaultValue: meta.initialValue?.toString(),
+  });
 }
 
 // The ids a control names in aria-describedby: its hint, and its error when shown.
 export function describedBy(meta: FieldMeta, hint?: string) {
-  return [hint ? meta.descriptionId : null, meta.errors?.length ? meta.errorId : null].filter(Boolean).join(" ") || undefined;
+  return (
+    [hint ? meta.descriptionId : null, meta.errors?.length ? meta.errorId : null].filter(Boolean).join(" ") || undefined
+  );
 }
 
 // One labelled form control with its hint and error, wired for screen readers.
@@ -105,7 +146,9 @@ export function Field(props: FieldProps) {
     );
   } else {
     const { meta: _m, label: _l, hint: _h, className: _c, controlClassName: _cc, as: _as, type, ...rest } = props;
-    control = <input {...inputProps(meta, { ...aria, type })} {...rest} className={`${inputClass} ${controlClassName}`} />;
+    control = (
+      <input {...inputProps(meta, { ...aria, type })} {...rest} className={`${inputClass} ${controlClassName}`} />
+    );
   }
   return (
     <div className={className}>

@@ -34,7 +34,10 @@ function controls(form: { id: string; "aria-describedby"?: string }, fields: Rec
 
 function WithConform(options: Options) {
   const [form, fields] = useForm({ id: "f-1", constraint, ...options });
-  return controls({ id: form.id, "aria-describedby": form.errors ? form.errorId : undefined }, fields as unknown as Record<string, FieldMeta>);
+  return controls(
+    { id: form.id, "aria-describedby": form.errors ? form.errorId : undefined },
+    fields as unknown as Record<string, FieldMeta>,
+  );
 }
 
 function WithServerForm(options: Options) {
@@ -54,7 +57,12 @@ const cases: [string, Options][] = [
   ["a blank form", {}],
   ["values to start with, one empty", { defaultValue: { message: "Tenho interesse no imóvel 0034.", name: "" } }],
   ["a refused post: errors and the values as typed", { lastResult: reply({}) }],
-  ["a refused post with empty fields", { lastResult: reply({ initialValue: { email: "x" }, error: { name: ["Campo obrigatório."], kind: ["Escolha."] } }) }],
+  [
+    "a refused post with empty fields",
+    {
+      lastResult: reply({ initialValue: { email: "x" }, error: { name: ["Campo obrigatório."], kind: ["Escolha."] } }),
+    },
+  ],
   ["a form-level error", { lastResult: reply({ error: { "": ["Erro geral."], name: ["Campo obrigatório."] } }) }],
   ["a refused post over starting values", { defaultValue: { message: "Padrão" }, lastResult: reply({}) }],
 ];

@@ -37,7 +37,9 @@ export function serverForm<Name extends string = string>({
       initialValue: value === "" ? undefined : value,
     };
   };
-  const fields = new Proxy({} as Record<Name, FieldMeta>, { get: (_, name) => (typeof name === "string" ? field(name) : undefined) });
+  const fields = new Proxy({} as Record<Name, FieldMeta>, {
+    get: (_, name) => (typeof name === "string" ? field(name) : undefined),
+  });
   // A form-level error (none of the public schemas has one yet) describes the form, as Conform's getFormProps does.
   const form = { id, "aria-describedby": errors[""] ? `${id}-error` : undefined };
   return { form, fields };

@@ -7,7 +7,21 @@ import type { HTMLAttributes, ReactNode } from "react";
 // (the requests' inbox); `size` "sm" is the slimmer pill, "lg" the property
 // page's.
 export type BadgeTone =
-  "amber" | "yellow" | "orange" | "red" | "rose" | "lime" | "emerald" | "green" | "sky" | "blue" | "indigo" | "violet" | "brand" | "slate" | "grey";
+  | "amber"
+  | "yellow"
+  | "orange"
+  | "red"
+  | "rose"
+  | "lime"
+  | "emerald"
+  | "green"
+  | "sky"
+  | "blue"
+  | "indigo"
+  | "violet"
+  | "brand"
+  | "slate"
+  | "grey";
 
 // The ring colour (the tone's 300) only shows with `ring`, which sets its width.
 const TONES: Record<BadgeTone, string> = {
@@ -34,12 +48,18 @@ export function toneOf(tones: Readonly<Record<string, BadgeTone>>, code: string)
   return Object.hasOwn(tones, code) ? tones[code] : "grey";
 }
 
-type Props = { tone: BadgeTone; size?: keyof typeof SIZES; ring?: boolean; children: ReactNode } & Omit<HTMLAttributes<HTMLSpanElement>, "className">;
+type Props = { tone: BadgeTone; size?: keyof typeof SIZES; ring?: boolean; children: ReactNode } & Omit<
+  HTMLAttributes<HTMLSpanElement>,
+  "className"
+>;
 
 export function StatusBadge({ tone, size = "md", ring = false, children, ...rest }: Props) {
   const outline = ring ? " ring-1 ring-inset" : "";
   return (
-    <span {...rest} className={`inline-flex items-center gap-1 rounded-full ${SIZES[size]} text-xs font-semibold whitespace-nowrap${outline} ${TONES[tone]}`}>
+    <span
+      {...rest}
+      className={`inline-flex items-center gap-1 rounded-full ${SIZES[size]} text-xs font-semibold whitespace-nowrap${outline} ${TONES[tone]}`}
+    >
       {children}
     </span>
   );

@@ -17,7 +17,10 @@ type Props<Id extends string> = {
   className?: string;
 };
 
-const NAV = { pills: "flex flex-wrap gap-1 rounded-lg bg-slate-200/70 p-1", underline: "flex gap-2 border-b border-slate-200" };
+const NAV = {
+  pills: "flex flex-wrap gap-1 rounded-lg bg-slate-200/70 p-1",
+  underline: "flex gap-2 border-b border-slate-200",
+};
 
 function tabClass(variant: "pills" | "underline", active: boolean) {
   if (variant === "underline") {
@@ -30,7 +33,12 @@ export function Tabs<Id extends string>({ label, tabs, current, href, variant = 
   return (
     <nav aria-label={label} className={`${NAV[variant]} ${className}`.trim()}>
       {tabs.map((t) => (
-        <Link key={t.id} to={href(t.id)} aria-current={t.id === current ? "page" : undefined} className={tabClass(variant, t.id === current)}>
+        <Link
+          key={t.id}
+          to={href(t.id)}
+          aria-current={t.id === current ? "page" : undefined}
+          className={tabClass(variant, t.id === current)}
+        >
           {t.label}
         </Link>
       ))}

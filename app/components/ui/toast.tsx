@@ -31,7 +31,12 @@ export function ToastView({ toast }: { toast: Toast }) {
         <p className="font-semibold">{toast.title}</p>
         {toast.description ? <p className="mt-1 text-sm text-slate-700">{toast.description}</p> : null}
       </div>
-      <button type="button" onClick={() => setOpen(false)} className="rounded p-1 text-slate-500 hover:bg-slate-100" aria-label="Fechar aviso">
+      <button
+        type="button"
+        onClick={() => setOpen(false)}
+        className="rounded p-1 text-slate-500 hover:bg-slate-100"
+        aria-label="Fechar aviso"
+      >
         <X aria-hidden className="size-4" />
       </button>
     </div>

@@ -19,6 +19,7 @@ export function useIsPending({ formAction, formMethod = "POST", fields }: Option
   // Resolved as <Form> resolves it (the route's path, ?index, the search);
   // the navigation keeps the action without its #hash.
   const action = useFormAction(formAction).replace(/#.*$/, "");
-  if (navigation.state === "idle" || navigation.formAction !== action || navigation.formMethod !== formMethod) return false;
+  if (navigation.state === "idle" || navigation.formAction !== action || navigation.formMethod !== formMethod)
+    return false;
   return Object.entries(fields ?? {}).every(([name, value]) => navigation.formData?.get(name) === value);
 }

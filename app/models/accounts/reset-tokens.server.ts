@@ -34,7 +34,13 @@ export async function findValidResetToken(db: DB, token: string) {
   const row = await db
     .selectFrom("password_reset_tokens")
     .innerJoin("users", "users.id", "password_reset_tokens.user_id")
-    .select(["password_reset_tokens.user_id", "password_reset_tokens.expires_at", "password_reset_tokens.used_at", "users.active", "users.role"])
+    .select([
+      "password_reset_tokens.user_id",
+      "password_reset_tokens.expires_at",
+      "password_reset_tokens.used_at",
+      "users.active",
+      "users.role",
+    ])
     .where("token_hash", "=", hashToken(token))
     .executeTakeFirst();
   if (!row || row.used_at || row.expires_at <= new Date().toISOString() || row.active !== 1) return null;
@@ -55,7 +61,11 @@ export async function consumeResetToken(db: DB, token: string, password: string)
       .where("used_at", "is", null)
       .executeTakeFirst();
     if (Number(res.numUpdatedRows) !== 1) return false;
-    const owner = await trx.selectFrom("users").select(["id", "name"]).where("id", "=", valid.userId).executeTakeFirstOrThrow();
+    const owner = await trx
+      .selectFrom("users")
+      .select(["id", "name"])
+      .where("id", "=", valid.userId)
+      .executeTakeFirstOrThrow();
     await writePassword(trx, valid.userId, password_hash, owner, { action: "password_recovery" });
     return true;
   });

@@ -27,7 +27,8 @@ export async function createSession(db: DB, userId: number, userAgent: string | 
   return token;
 }
 
-type SessionLookup = { status: "ok"; user: SessionUser; sessionId: string } | { status: "expired" } | { status: "none" };
+type SessionLookup =
+  { status: "ok"; user: SessionUser; sessionId: string } | { status: "expired" } | { status: "none" };
 
 // "expired" covers a session that timed out, was ended elsewhere (password
 // change, account disabled) or whose account is gone: the visitor had logged in.

@@ -17,4 +17,7 @@ export const newAdminSchema = newStaffSchema.omit({ role: true }).extend({ inten
 const staffId = idField("Conta não encontrada");
 
 // The forms of /admin/equipe, told apart by `intent`.
-export const staffActionSchema = z.discriminatedUnion("intent", [newAdminSchema, z.object({ intent: z.enum(["disable", "enable", "reset"]), id: staffId })]);
+export const staffActionSchema = z.discriminatedUnion("intent", [
+  newAdminSchema,
+  z.object({ intent: z.enum(["disable", "enable", "reset"]), id: staffId }),
+]);

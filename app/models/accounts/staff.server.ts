@@ -10,7 +10,12 @@ type DB = Kysely<Database>;
 // A master manages admin accounts only: the target must be an existing admin
 // (a forged id of a master or a client changes nothing).
 async function findAdmin(db: DB, id: number) {
-  return db.selectFrom("users").select(["id", "name"]).where("id", "=", id).where("role", "=", "admin").executeTakeFirst();
+  return db
+    .selectFrom("users")
+    .select(["id", "name"])
+    .where("id", "=", id)
+    .where("role", "=", "admin")
+    .executeTakeFirst();
 }
 
 export async function setAdminActive(db: DB, id: number, active: boolean, actor: AuditActor) {

@@ -44,12 +44,21 @@ export async function registerAttempt(db: DB, account: string, ip: string, devic
   return db.transaction().execute(async (trx) => {
     let over = false;
     for (const { key, limit } of buckets(account, ip, device)) {
-      const row = await trx.selectFrom("login_attempts").select(["failures", "window_started_at"]).where("key", "=", key).executeTakeFirst();
+      const row = await trx
+        .selectFrom("login_attempts")
+        .select(["failures", "window_started_at"])
+        .where("key", "=", key)
+        .executeTakeFirst();
       const count = !row || row.window_started_at <= since ? 1 : row.failures + 1;
       await trx
         .insertInto("login_attempts")
         .values({ key, failures: count, window_started_at: count === 1 ? now.toISOString() : row!.window_started_at })
-        .onConflict((oc) => oc.column("key").doUpdateSet({ failures: count, window_started_at: count === 1 ? now.toISOString() : row!.window_started_at }))
+        .onConflict((oc) =>
+          oc.column("key").doUpdateSet({
+            failures: count,
+            window_started_at: count === 1 ? now.toISOString() : row!.window_started_at,
+          }),
+        )
         .execute();
       if (count > limit) over = true;
     }

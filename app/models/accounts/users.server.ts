@@ -9,7 +9,14 @@ export type SessionUser = { id: number; username: string; email: string; name: s
 
 const userColumns = ["id", "username", "email", "name", "role", "active"] as const;
 
-function toUser(r: { id: number; username: string; email: string; name: string; role: Role; active: number }): SessionUser {
+function toUser(r: {
+  id: number;
+  username: string;
+  email: string;
+  name: string;
+  role: Role;
+  active: number;
+}): SessionUser {
   return { ...r, active: r.active === 1 };
 }
 
@@ -42,7 +49,12 @@ export class DuplicateUserError extends Error {
   }
 }
 
-export async function assertUnique(db: DB | Transaction<Database>, username: string | null, email: string | null, exceptId?: number) {
+export async function assertUnique(
+  db: DB | Transaction<Database>,
+  username: string | null,
+  email: string | null,
+  exceptId?: number,
+) {
   if (username) {
     let q = db.selectFrom("users").select("id").where("username", "=", username);
     if (exceptId) q = q.where("id", "!=", exceptId);
@@ -60,13 +72,19 @@ const accountEntity = (role: Role) => (role === "client" ? "client_account" : "s
 
 // The password is hashed first (~50 ms), outside the transaction, so the
 // database is not held while argon2 works.
-export async function createUser(db: DB, input: { username: string; email: string; name: string; password: string; role: Role }, actor: AuditActor) {
+export async function createUser(
+  db: DB,
+  input: { username: string; email: string; name: string; password: string; role: Role },
+  actor: AuditActor,
+) {
   const username = input.username.trim();
   const email = input.email.trim();
   await assertUnique(db, username, email);
   const now = new Date().toISOString();
   const password_hash = await hashPassword(input.password);
-  return db.transaction().execute((trx) => insertAccount(trx, { ...input, username, email }, password_hash, actor, now));
+  return db
+    .transaction()
+    .execute((trx) => insertAccount(trx, { ...input, username, email }, password_hash, actor, now));
 }
 
 // The account row and its audit row, inside the caller's transaction (a
@@ -80,20 +98,36 @@ export async function insertAccount(
 ) {
   // Checked again inside the write: another request may have taken the name meanwhile.
   await assertUnique(trx, input.username.trim(), input.email.trim());
-  const values = { username: input.username.trim(), email: input.email.trim(), name: input.name.trim(), role: input.role, active: 1 };
+  const values = {
+    username: input.username.trim(),
+    email: input.email.trim(),
+    name: input.name.trim(),
+    role: input.role,
+    active: 1,
+  };
   const row = await trx
     .insertInto("users")
     .values({ ...values, password_hash, created_at: now, updated_at: now })
     .returning("id")
     .executeTakeFirstOrThrow();
-  await recordAudit(trx, { actor, action: "create", entity: accountEntity(input.role), entityId: row.id, after: values });
+  await recordAudit(trx, {
+    actor,
+    action: "create",
+    entity: accountEntity(input.role),
+    entityId: row.id,
+    after: values,
+  });
   return row.id;
 }
 
 export async function updateProfile(db: DB, id: number, input: { name: string; email: string }, actor: AuditActor) {
   await db.transaction().execute(async (trx) => {
     await assertUnique(trx, null, input.email.trim(), id);
-    const before = await trx.selectFrom("users").select(["name", "email", "role"]).where("id", "=", id).executeTakeFirst();
+    const before = await trx
+      .selectFrom("users")
+      .select(["name", "email", "role"])
+      .where("id", "=", id)
+      .executeTakeFirst();
     if (!before) return;
     const after = { name: input.name.trim(), email: input.email.trim() };
     await trx
@@ -139,7 +173,11 @@ export async function writePassword(
 ) {
   const user = await trx.selectFrom("users").select("role").where("id", "=", id).executeTakeFirst();
   if (!user) return;
-  await trx.updateTable("users").set({ password_hash, updated_at: new Date().toISOString() }).where("id", "=", id).execute();
+  await trx
+    .updateTable("users")
+    .set({ password_hash, updated_at: new Date().toISOString() })
+    .where("id", "=", id)
+    .execute();
   let del = trx.deleteFrom("sessions").where("user_id", "=", id);
   if (opts.keepSessionId) del = del.where("id", "!=", opts.keepSessionId);
   await del.execute();
@@ -160,7 +198,13 @@ export async function listStaff(db: DB) {
 // The "Responsável" choices of the request inboxes
 // (docs/decisions/0023-visitor-requests.md).
 export async function listActiveStaffNames(db: DB) {
-  const rows = await db.selectFrom("users").select("name").where("role", "in", ["master", "admin"]).where("active", "=", 1).orderBy("name").execute();
+  const rows = await db
+    .selectFrom("users")
+    .select("name")
+    .where("role", "in", ["master", "admin"])
+    .where("active", "=", 1)
+    .orderBy("name")
+    .execute();
   return rows.map((r) => r.name);
 }
 

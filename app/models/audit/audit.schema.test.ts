@@ -24,7 +24,9 @@ describe("the audit filter from the URL", () => {
   });
 
   it("writes the URL back", () => {
-    expect(auditQueryString({ actorId: 5, entity: "banner", from: "2025-01-01" }, 2)).toBe("?pessoa=5&entidade=banner&de=2025-01-01&page=2");
+    expect(auditQueryString({ actorId: 5, entity: "banner", from: "2025-01-01" }, 2)).toBe(
+      "?pessoa=5&entidade=banner&de=2025-01-01&page=2",
+    );
     expect(auditQueryString({}, 1)).toBe("");
   });
 });

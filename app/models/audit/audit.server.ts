@@ -94,5 +94,10 @@ export async function listAudit(db: DB, filter: AuditFilter, page = 1) {
     .limit(AUDIT_PAGE_SIZE)
     .offset((current - 1) * AUDIT_PAGE_SIZE)
     .execute();
-  return { rows: rows.map((r): AuditRow => ({ ...r, changes: parseChanges(r.changes) })), total, page: current, pageCount };
+  return {
+    rows: rows.map((r): AuditRow => ({ ...r, changes: parseChanges(r.changes) })),
+    total,
+    page: current,
+    pageCount,
+  };
 }

@@ -19,7 +19,10 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 
 // {field: [before, after]} for every field that differs. A creation has no
 // `before` (every field is [null, value]); a deletion has no `after`.
-export function diffChanges(before: AuditValues | null | undefined, after: AuditValues | null | undefined): AuditChanges {
+export function diffChanges(
+  before: AuditValues | null | undefined,
+  after: AuditValues | null | undefined,
+): AuditChanges {
   const changes: AuditChanges = {};
   const fields = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
   for (const field of fields) {

@@ -3,10 +3,16 @@ import { describeChange, formatChangeValue } from "./labels";
 
 describe("the Alterações column", () => {
   it("shows an update as field: before → after, in Portuguese", () => {
-    expect(describeChange("property", "update", "price", [350_000_00, null])).toBe("Preço: R$ 350.000,00 → SOB CONSULTA");
+    expect(describeChange("property", "update", "price", [350_000_00, null])).toBe(
+      "Preço: R$ 350.000,00 → SOB CONSULTA",
+    );
     expect(describeChange("property", "update", "featured", [0, 1])).toBe("Destaque: não → sim");
-    expect(describeChange("property", "update", "status", ["ready", "construction"])).toBe("Status: Pronto para morar → Em construção");
-    expect(describeChange("ideal_request", "update", "status", ["pending", "resolved"])).toBe("Status: Pendente → Resolvido");
+    expect(describeChange("property", "update", "status", ["ready", "construction"])).toBe(
+      "Status: Pronto para morar → Em construção",
+    );
+    expect(describeChange("ideal_request", "update", "status", ["pending", "resolved"])).toBe(
+      "Status: Pendente → Resolvido",
+    );
     expect(describeChange("ideal_request", "update", "resolved_by", [null, "Ana"])).toBe("Responsável: — → Ana");
     expect(
       describeChange("property", "update", "images", [

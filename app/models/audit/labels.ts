@@ -115,7 +115,8 @@ const ROLES: Record<string, string> = { master: "Master", admin: "Administrador"
 // Stored codes people read in Portuguese, per entity and field.
 function codeLabel(entity: string, field: string, value: string) {
   if (field === "status" && entity === "property") return statusLabel(value);
-  if (field === "status" && (entity === "ideal_request" || entity === "owner_request")) return requestStatusLabel(value);
+  if (field === "status" && (entity === "ideal_request" || entity === "owner_request"))
+    return requestStatusLabel(value);
   if (field === "role") return ROLES[value] ?? value;
   if (entity === "maintenance_request" && field === "status") return maintenanceStatusLabel(value);
   if (entity === "maintenance_request" && field === "priority") return maintenancePriorityLabel(value);
@@ -130,15 +131,27 @@ export function formatChangeValue(entity: string, field: string, value: unknown)
   if (MONEY.has(field) && (value === null || typeof value === "number")) return formatPrice(value);
   if (value === null || value === undefined || value === "") return "—";
   if (typeof value === "string") value = codeLabel(entity, field, value);
-  if (FLAGS.has(field) && (value === 0 || value === 1 || typeof value === "boolean")) return value === 1 || value === true ? "sim" : "não";
+  if (FLAGS.has(field) && (value === 0 || value === 1 || typeof value === "boolean"))
+    return value === 1 || value === true ? "sim" : "não";
   if (typeof value === "boolean") return value ? "sim" : "não";
-  const text = Array.isArray(value) ? (value.length ? value.join(", ") : "—") : typeof value === "object" ? JSON.stringify(value) : String(value);
+  const text = Array.isArray(value)
+    ? value.length
+      ? value.join(", ")
+      : "—"
+    : typeof value === "object"
+      ? JSON.stringify(value)
+      : String(value);
   return text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN - 1)}…` : text;
 }
 
 // A line of the "Alterações" column: "Campo: antes → depois" for a change; a
 // creation or a deletion has one side only, shown alone ("Campo: valor").
-export function describeChange(entity: string, action: string, field: string, [before, after]: [unknown, unknown]): string {
+export function describeChange(
+  entity: string,
+  action: string,
+  field: string,
+  [before, after]: [unknown, unknown],
+): string {
   const name = fieldLabel(field);
   if (action === "create") return `${name}: ${formatChangeValue(entity, field, after)}`;
   if (action === "delete") return `${name}: ${formatChangeValue(entity, field, before)}`;

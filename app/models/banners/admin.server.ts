@@ -25,7 +25,17 @@ const columns = [
 ] as const;
 
 // The columns the back office edits: what a banner's audit row compares.
-const EDITABLE = ["title", "subtitle", "link", "btn_text", "image_url", "mobile_image_url", "is_active", "show_on_desktop", "show_on_mobile"] as const;
+const EDITABLE = [
+  "title",
+  "subtitle",
+  "link",
+  "btn_text",
+  "image_url",
+  "mobile_image_url",
+  "is_active",
+  "show_on_desktop",
+  "show_on_mobile",
+] as const;
 
 type Row = Pick<Database["banners"], (typeof columns)[number]>;
 
@@ -55,7 +65,8 @@ export async function getAdminBanner(db: Kysely<Database>, id: BannerId): Promis
   return row ? toAdminBanner(row) : undefined;
 }
 
-export type ToggleResult = { status: "activated" | "deactivated"; title: string } | { status: "limit" } | { status: "not-found" };
+export type ToggleResult =
+  { status: "activated" | "deactivated"; title: string } | { status: "limit" } | { status: "not-found" };
 
 // Flips the active flag; activating is refused past MAX_ACTIVE_BANNERS (moot
 // with three banners, kept as the spec's rule in case the scheme grows).

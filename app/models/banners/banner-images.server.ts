@@ -56,7 +56,10 @@ export type StoredBannerImages = { imageUrl?: string; mobileImageUrl?: string; f
 // Writes the desktop crop of `desktop` and the mobile crop of `mobile`, or of
 // `desktop` when no separate mobile image came. Throws on an undecodable image,
 // leaving no file behind.
-export async function storeBannerImages(desktop: Uint8Array | undefined, mobile: Uint8Array | undefined): Promise<StoredBannerImages> {
+export async function storeBannerImages(
+  desktop: Uint8Array | undefined,
+  mobile: Uint8Array | undefined,
+): Promise<StoredBannerImages> {
   const result: StoredBannerImages = { files: [] };
   if (!desktop && !mobile) return result;
   await fs.mkdir(bannerDir(), { recursive: true });

@@ -9,17 +9,30 @@ function parse(fields: Record<string, string | File>) {
 }
 
 describe("isValidBannerLink", () => {
-  it.each(["/destaques", "/imoveis?tipo=Casa&page=2", "/", "https://exemplo.com.br/a", "http://exemplo.com"])("accepts %s", (link) => {
-    expect(isValidBannerLink(link)).toBe(true);
-  });
-  it.each(["destaques", "//evil.example", "javascript:alert(1)", "ftp://x.com", "/a b", "/\\evil", "https://"])("refuses %s", (link) => {
-    expect(isValidBannerLink(link)).toBe(false);
-  });
+  it.each(["/destaques", "/imoveis?tipo=Casa&page=2", "/", "https://exemplo.com.br/a", "http://exemplo.com"])(
+    "accepts %s",
+    (link) => {
+      expect(isValidBannerLink(link)).toBe(true);
+    },
+  );
+  it.each(["destaques", "//evil.example", "javascript:alert(1)", "ftp://x.com", "/a b", "/\\evil", "https://"])(
+    "refuses %s",
+    (link) => {
+      expect(isValidBannerLink(link)).toBe(false);
+    },
+  );
 });
 
 describe("bannerSchema", () => {
   it("trims texts, defaults the button text and reads the checkboxes", () => {
-    const s = parse({ title: "  Novo  ", subtitle: " Sub ", link: "/x", btn_text: "  ", show_on_mobile: "on", is_active: "on" });
+    const s = parse({
+      title: "  Novo  ",
+      subtitle: " Sub ",
+      link: "/x",
+      btn_text: "  ",
+      show_on_mobile: "on",
+      is_active: "on",
+    });
     expect(s.status).toBe("success");
     if (s.status !== "success") return;
     expect(s.value).toMatchObject({
@@ -37,7 +50,10 @@ describe("bannerSchema", () => {
   it("reports an empty title and no device at the same time", () => {
     const s = parse({ title: "", image: new File([], "") });
     expect(s.status).toBe("error");
-    expect(s.reply().error).toMatchObject({ title: [BANNER_FORM_MESSAGES.titleRequired], show_on_desktop: [BANNER_FORM_MESSAGES.deviceRequired] });
+    expect(s.reply().error).toMatchObject({
+      title: [BANNER_FORM_MESSAGES.titleRequired],
+      show_on_desktop: [BANNER_FORM_MESSAGES.deviceRequired],
+    });
   });
 
   it("refuses a bad link, a non-image type and a file over 5 MB", () => {

@@ -43,7 +43,10 @@ export const bannerSchema = z
   .object({
     // prefault, not a type error, for an empty title: a type error would skip
     // the device check below, and both messages should show at once.
-    title: plainText().min(1, BANNER_FORM_MESSAGES.titleRequired).max(120, "Use no máximo 120 caracteres.").prefault(""),
+    title: plainText()
+      .min(1, BANNER_FORM_MESSAGES.titleRequired)
+      .max(120, "Use no máximo 120 caracteres.")
+      .prefault(""),
     subtitle: plainText()
       .max(200, "Use no máximo 200 caracteres.")
       .optional()

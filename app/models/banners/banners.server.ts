@@ -9,7 +9,17 @@ import type { PublicBanner } from "./types";
 export async function listActiveBanners(db: Kysely<Database>): Promise<PublicBanner[]> {
   const rows = await db
     .selectFrom("banners")
-    .select(["id", "title", "subtitle", "image_url", "mobile_image_url", "link", "btn_text", "show_on_mobile", "show_on_desktop"])
+    .select([
+      "id",
+      "title",
+      "subtitle",
+      "image_url",
+      "mobile_image_url",
+      "link",
+      "btn_text",
+      "show_on_mobile",
+      "show_on_desktop",
+    ])
     .where("is_active", "=", 1)
     .where((eb) => eb.or([eb("show_on_mobile", "=", 1), eb("show_on_desktop", "=", 1)]))
     .orderBy("position")

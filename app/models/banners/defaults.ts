@@ -25,9 +25,27 @@ type BannerDefaults = {
 };
 
 export const DEFAULT_BANNERS: readonly BannerDefaults[] = [
-  ["banner-1", "Três Lagoas vista do alto", "Empreendimentos nos bairros que mais crescem na cidade", "/empreendimentos", "Ver Imóveis"],
-  ["banner-2", "Viva perto do Rio Paraná", "Imóveis selecionados com a qualidade que você merece", "/destaques", "Ver Destaques"],
-  ["banner-3", "Lançamentos em Três Lagoas", "Garanta o seu na planta com condições especiais", "/lancamentos", "Ver Lançamentos"],
+  [
+    "banner-1",
+    "Três Lagoas vista do alto",
+    "Empreendimentos nos bairros que mais crescem na cidade",
+    "/empreendimentos",
+    "Ver Imóveis",
+  ],
+  [
+    "banner-2",
+    "Viva perto do Rio Paraná",
+    "Imóveis selecionados com a qualidade que você merece",
+    "/destaques",
+    "Ver Destaques",
+  ],
+  [
+    "banner-3",
+    "Lançamentos em Três Lagoas",
+    "Garanta o seu na planta com condições especiais",
+    "/lancamentos",
+    "Ver Lançamentos",
+  ],
 ].map(([id, title, subtitle, link, btn_text], i) => ({
   id: id as BannerId,
   title,

@@ -9,7 +9,8 @@ function form(values: Record<string, string>) {
 }
 
 const base = { client_id: "7", month_year: "2026-10", amount: "1.250,00", due_date: "2026-10-05" };
-const parse = (values: Record<string, string>) => parseWithZod(form({ ...base, ...values }), { schema: newBillingSchema });
+const parse = (values: Record<string, string>) =>
+  parseWithZod(form({ ...base, ...values }), { schema: newBillingSchema });
 const errorOf = (values: Record<string, string>, field: string) => {
   const s = parse(values);
   return s.status === "success" ? undefined : s.error?.[field]?.[0];
@@ -18,9 +19,18 @@ const errorOf = (values: Record<string, string>, field: string) => {
 describe("Nova Cobrança", () => {
   it("reads the month, the amount in reais and the due date", () => {
     const ok = parse({});
-    expect(ok.status === "success" && ok.value).toEqual({ client_id: 7, month_year: "2026-10", amount: 125000, due_date: "2026-10-05" });
+    expect(ok.status === "success" && ok.value).toEqual({
+      client_id: 7,
+      month_year: "2026-10",
+      amount: 125000,
+      due_date: "2026-10-05",
+    });
     const typed = parse({ month_year: "3/2027", due_date: "05/03/2027", amount: "R$ 980,5" });
-    expect(typed.status === "success" && typed.value).toMatchObject({ month_year: "2027-03", due_date: "2027-03-05", amount: 98050 });
+    expect(typed.status === "success" && typed.value).toMatchObject({
+      month_year: "2027-03",
+      due_date: "2027-03-05",
+      amount: 98050,
+    });
   });
 
   it("says what is wrong beside each field", () => {
@@ -41,7 +51,11 @@ describe("Nova Cobrança", () => {
 
 describe("status selector", () => {
   it("takes the three statuses only", () => {
-    expect(parseWithZod(form({ intent: "status", status: "paid" }), { schema: billingStatusSchema }).status).toBe("success");
-    expect(parseWithZod(form({ intent: "status", status: "cancelled" }), { schema: billingStatusSchema }).status).not.toBe("success");
+    expect(parseWithZod(form({ intent: "status", status: "paid" }), { schema: billingStatusSchema }).status).toBe(
+      "success",
+    );
+    expect(
+      parseWithZod(form({ intent: "status", status: "cancelled" }), { schema: billingStatusSchema }).status,
+    ).not.toBe("success");
   });
 });

@@ -121,7 +121,13 @@ export type NewBillingValues = {
 // transaction. The caller has checked that the client exists.
 export async function insertBillingRow(trx: Trx, values: NewBillingValues, actor: AuditActor) {
   const now = new Date().toISOString();
-  const row = { ...values, external_payment_id: values.external_payment_id ?? null, status: "pending" as const, created_at: now, updated_at: now };
+  const row = {
+    ...values,
+    external_payment_id: values.external_payment_id ?? null,
+    status: "pending" as const,
+    created_at: now,
+    updated_at: now,
+  };
   const { id } = await trx.insertInto("billing").values(row).returning("id").executeTakeFirstOrThrow();
   const { created_at: _c, updated_at: _u, ...shown } = row;
   await recordAudit(trx, { actor, action: "create", entity: "billing", entityId: id, after: shown });
@@ -133,14 +139,20 @@ async function clientExists(trx: Trx, clientId: number) {
 }
 
 // "Nova Cobrança". reason "client": the client is gone (nothing written).
-export async function createBilling(db: DB, values: NewBillingValues, actor: AuditActor): Promise<{ ok: true; id: number } | { ok: false; reason: "client" }> {
+export async function createBilling(
+  db: DB,
+  values: NewBillingValues,
+  actor: AuditActor,
+): Promise<{ ok: true; id: number } | { ok: false; reason: "client" }> {
   return db.transaction().execute(async (trx) => {
     if (!(await clientExists(trx, values.client_id))) return { ok: false, reason: "client" };
     return { ok: true, id: await insertBillingRow(trx, values, actor) };
   });
 }
 
-export type GenerateResult = { ok: true; clientName: string; created: { id: number; month_year: string }[] } | { ok: false; reason: "client" | "no-contract" };
+export type GenerateResult =
+  | { ok: true; clientName: string; created: { id: number; month_year: string }[] }
+  | { ok: false; reason: "client" | "no-contract" };
 
 // "Gerar Cobranças do Contrato" (docs/decisions/0009-billing.md): one billing
 // per contract month not billed yet (any status), the rent as the amount, the
@@ -162,7 +174,8 @@ export async function generateContractBillings(db: DB, clientId: number, actor: 
       billed.map((b) => b.month_year),
     );
     const created: { id: number; month_year: string }[] = [];
-    for (const p of planned) created.push({ id: await insertBillingRow(trx, { client_id: clientId, ...p }, actor), month_year: p.month_year });
+    for (const p of planned)
+      created.push({ id: await insertBillingRow(trx, { client_id: clientId, ...p }, actor), month_year: p.month_year });
     return { ok: true, clientName: client.name, created };
   });
 }
@@ -170,16 +183,29 @@ export async function generateContractBillings(db: DB, clientId: number, actor: 
 // The status selector: any status from any other (docs/product.md §Cobranças).
 // Paid stamps the agency's day as payment_date (kept when it was paid already);
 // any other status clears it. null: no such billing.
-export async function setBillingStatus(db: DB, id: number, status: BillingStatus, actor: AuditActor, today = localToday()) {
+export async function setBillingStatus(
+  db: DB,
+  id: number,
+  status: BillingStatus,
+  actor: AuditActor,
+  today = localToday(),
+) {
   return db.transaction().execute(async (trx) => {
     const before = await trx
       .selectFrom("billing")
       .innerJoin("clients", "clients.id", "billing.client_id")
-      .select(["billing.status", "billing.payment_date", "billing.month_year", "billing.due_date", "clients.name as client_name"])
+      .select([
+        "billing.status",
+        "billing.payment_date",
+        "billing.month_year",
+        "billing.due_date",
+        "clients.name as client_name",
+      ])
       .where("billing.id", "=", id)
       .executeTakeFirst();
     if (!before) return null;
-    const payment_date = status === "paid" ? (before.status === "paid" && before.payment_date ? before.payment_date : today) : null;
+    const payment_date =
+      status === "paid" ? (before.status === "paid" && before.payment_date ? before.payment_date : today) : null;
     const after = { status, payment_date };
     await trx
       .updateTable("billing")
@@ -202,11 +228,30 @@ export async function setBillingStatus(db: DB, id: number, status: BillingStatus
 // transaction, for a file already stored under `file.file_key`
 // (addBillingDocument, or the boleto flow moving a queued file onto the
 // billing it creates).
-export async function insertBillingDocumentRow(trx: Trx, billingId: number, file: PrivateFileColumns, actor: AuditActor) {
+export async function insertBillingDocumentRow(
+  trx: Trx,
+  billingId: number,
+  file: PrivateFileColumns,
+  actor: AuditActor,
+) {
   const { file_name, file_key, mime_type, size } = file;
-  const row = { billing_id: billingId, file_name, file_key, mime_type, size, uploaded_by_id: actor?.id ?? null, ...uploadedBy(actor) };
+  const row = {
+    billing_id: billingId,
+    file_name,
+    file_key,
+    mime_type,
+    size,
+    uploaded_by_id: actor?.id ?? null,
+    ...uploadedBy(actor),
+  };
   const { id } = await trx.insertInto("billing_documents").values(row).returning("id").executeTakeFirstOrThrow();
-  await recordAudit(trx, { actor, action: "create", entity: "billing_document", entityId: id, after: { billing_id: billingId, file_name, mime_type, size } });
+  await recordAudit(trx, {
+    actor,
+    action: "create",
+    entity: "billing_document",
+    entityId: id,
+    after: { billing_id: billingId, file_name, mime_type, size },
+  });
   return id;
 }
 

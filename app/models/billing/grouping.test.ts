@@ -2,7 +2,13 @@ import { describe, expect, it } from "vitest";
 import { countStatuses, groupByClient, withEffectiveStatus } from "./grouping";
 import type { BillingStatus } from "./status";
 
-const row = (id: number, client_id: number, client_name: string, due_date: string, status: BillingStatus = "pending") => ({
+const row = (
+  id: number,
+  client_id: number,
+  client_name: string,
+  due_date: string,
+  status: BillingStatus = "pending",
+) => ({
   id,
   client_id,
   client_name,
@@ -31,7 +37,12 @@ describe("billing groups", () => {
 
   it("counts overdue, pending and paid with the effective status", () => {
     const rows = withEffectiveStatus(
-      [row(1, 1, "A", "2026-10-04"), row(2, 1, "A", "2026-10-05"), row(3, 1, "A", "2026-09-05", "paid"), row(4, 1, "A", "2026-11-05", "overdue")],
+      [
+        row(1, 1, "A", "2026-10-04"),
+        row(2, 1, "A", "2026-10-05"),
+        row(3, 1, "A", "2026-09-05", "paid"),
+        row(4, 1, "A", "2026-11-05", "overdue"),
+      ],
       "2026-10-05",
     );
     expect(rows.map((r) => r.status)).toEqual(["overdue", "pending", "paid", "overdue"]);

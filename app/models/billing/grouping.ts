@@ -9,12 +9,18 @@ export type BillingCounts = Record<BillingStatus, number>;
 
 type Row = { id: number; client_id: number; client_name: string; due_date: string; status: BillingStatus };
 
-export type BillingGroup<T extends Row> = { clientId: number; clientName: string; counts: BillingCounts; billings: T[] };
+export type BillingGroup<T extends Row> = {
+  clientId: number;
+  clientName: string;
+  counts: BillingCounts;
+  billings: T[];
+};
 
 const names = new Intl.Collator("pt-BR", { sensitivity: "base" });
 
 // Newest due date first; the same day, the newest row first.
-export const byDueDateDesc = (a: Row, b: Row) => (a.due_date === b.due_date ? b.id - a.id : a.due_date < b.due_date ? 1 : -1);
+export const byDueDateDesc = (a: Row, b: Row) =>
+  a.due_date === b.due_date ? b.id - a.id : a.due_date < b.due_date ? 1 : -1;
 
 // Each row's status is the effective one (pending and past due: overdue).
 export function withEffectiveStatus<T extends Row>(rows: readonly T[], today: string): T[] {
@@ -34,7 +40,15 @@ export function groupByClient<T extends Row>(rows: readonly T[]): BillingGroup<T
   for (const r of rows) {
     let group = groups.get(r.client_id);
     if (!group)
-      groups.set(r.client_id, (group = { clientId: r.client_id, clientName: r.client_name, counts: { overdue: 0, pending: 0, paid: 0 }, billings: [] }));
+      groups.set(
+        r.client_id,
+        (group = {
+          clientId: r.client_id,
+          clientName: r.client_name,
+          counts: { overdue: 0, pending: 0, paid: 0 },
+          billings: [],
+        }),
+      );
     group.billings.push(r);
   }
   const list = [...groups.values()];

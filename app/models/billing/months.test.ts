@@ -53,7 +53,9 @@ describe("contract months to bill", () => {
   });
 
   it("bills the start month of a contract shorter than a month", () => {
-    expect(contractMonthsToBill({ ...terms, start: "2026-05-20", end: "2026-05-31" }).map((p) => p.month_year)).toEqual(["2026-05"]);
+    expect(contractMonthsToBill({ ...terms, start: "2026-05-20", end: "2026-05-31" }).map((p) => p.month_year)).toEqual(
+      ["2026-05"],
+    );
   });
 
   it("clamps day 31 in February and in 30-day months", () => {

@@ -12,12 +12,29 @@ import { localToday } from "#app/utils/local-date";
 // Returns how many billings changed.
 export async function markOverdue(db: Kysely<Database>, today = localToday()) {
   return db.transaction().execute(async (trx) => {
-    const due = await trx.selectFrom("billing").select("id").where("status", "=", "pending").where("due_date", "<", today).execute();
+    const due = await trx
+      .selectFrom("billing")
+      .select("id")
+      .where("status", "=", "pending")
+      .where("due_date", "<", today)
+      .execute();
     if (due.length === 0) return 0;
     const now = new Date().toISOString();
     for (const { id } of due) {
-      await trx.updateTable("billing").set({ status: "overdue", updated_at: now }).where("id", "=", id).where("status", "=", "pending").execute();
-      await recordAudit(trx, { actor: null, action: "update", entity: "billing", entityId: id, before: { status: "pending" }, after: { status: "overdue" } });
+      await trx
+        .updateTable("billing")
+        .set({ status: "overdue", updated_at: now })
+        .where("id", "=", id)
+        .where("status", "=", "pending")
+        .execute();
+      await recordAudit(trx, {
+        actor: null,
+        action: "update",
+        entity: "billing",
+        entityId: id,
+        before: { status: "pending" },
+        after: { status: "overdue" },
+      });
     }
     return due.length;
   });

@@ -26,10 +26,19 @@ const BINARIZERS: ReaderOptions["binarizer"][] = ["LocalAverage", "FixedThreshol
 // RGBA pixels or an encoded PNG/JPEG. Returns the digits of each 44-digit ITF
 // barcode found that `accept` takes (ITF itself carries no check digit: the
 // caller checks the boleto's); the next thresholding is tried when none is.
-export async function readItfBarcodes(input: ImageData | Uint8Array, accept: (digits: string) => boolean = () => true): Promise<string[]> {
+export async function readItfBarcodes(
+  input: ImageData | Uint8Array,
+  accept: (digits: string) => boolean = () => true,
+): Promise<string[]> {
   prepare();
   for (const binarizer of BINARIZERS) {
-    const results = await readBarcodes(input, { formats: ["ITF"], tryHarder: true, tryRotate: true, binarizer, maxNumberOfSymbols: 4 });
+    const results = await readBarcodes(input, {
+      formats: ["ITF"],
+      tryHarder: true,
+      tryRotate: true,
+      binarizer,
+      maxNumberOfSymbols: 4,
+    });
     const found = results
       .filter((r) => r.isValid && /^\d{44}$/.test(r.text))
       .map((r) => r.text)

@@ -26,7 +26,8 @@ const BB_2018_BARCODE = "00196758600001026560000001149718606852452211";
 const TELECOM = "846100000005246100291102005460339004695895061080"; // segment 4, R$ 24,61
 
 // Changes the digit at `index` (always to a different digit).
-const mutate = (digits: string, index: number) => digits.slice(0, index) + String((Number(digits[index]) + 3) % 10) + digits.slice(index + 1);
+const mutate = (digits: string, index: number) =>
+  digits.slice(0, index) + String((Number(digits[index]) + 3) % 10) + digits.slice(index + 1);
 
 describe("check digits", () => {
   it("mod 10 (weights 2,1 from the right, products' digits added)", () => {
@@ -59,22 +60,48 @@ describe("bank boletos (47-digit line)", () => {
       dueDate: "2007-12-31",
       amountCents: 100,
     });
-    expect(decodeDigitableLine(BB_2018, "2025-06-15")).toMatchObject({ dueDate: "2018-07-15", amountCents: 102656, barcode: BB_2018_BARCODE });
+    expect(decodeDigitableLine(BB_2018, "2025-06-15")).toMatchObject({
+      dueDate: "2018-07-15",
+      amountCents: 102656,
+      barcode: BB_2018_BARCODE,
+    });
   });
 
   it("converts a 44-digit barcode to its line and back", () => {
     expect(bankBarcodeToLine(BB_2018_BARCODE)).toBe(BB_2018);
     expect(bankLineToBarcode(BB_2018)).toBe(BB_2018_BARCODE);
-    expect(decodeBarcode(BB_2018_BARCODE, "2025-06-15")).toMatchObject({ digitableLine: BB_2018, dueDate: "2018-07-15", amountCents: 102656 });
-    const built = buildBankBarcode({ bank: "341", dueDate: "2026-12-10", amountCents: 125000, freeField: "1090000012345678901234560" });
+    expect(decodeBarcode(BB_2018_BARCODE, "2025-06-15")).toMatchObject({
+      digitableLine: BB_2018,
+      dueDate: "2018-07-15",
+      amountCents: 102656,
+    });
+    const built = buildBankBarcode({
+      bank: "341",
+      dueDate: "2026-12-10",
+      amountCents: 125000,
+      freeField: "1090000012345678901234560",
+    });
     expect(bankLineToBarcode(bankBarcodeToLine(built))).toBe(built);
     expect(isValidBankLine(bankBarcodeToLine(built))).toBe(true);
   });
 
   it("gives due dates on both sides of the factor's restart on 2025-02-22", () => {
     const today = "2026-11-22";
-    for (const dueDate of ["2024-12-31", "2025-01-15", "2025-02-21", "2025-02-22", "2025-03-01", "2026-12-10", "2028-06-30"]) {
-      const barcode = buildBankBarcode({ bank: "001", dueDate, amountCents: 9990, freeField: "0000001234567890123456717" });
+    for (const dueDate of [
+      "2024-12-31",
+      "2025-01-15",
+      "2025-02-21",
+      "2025-02-22",
+      "2025-03-01",
+      "2026-12-10",
+      "2028-06-30",
+    ]) {
+      const barcode = buildBankBarcode({
+        bank: "001",
+        dueDate,
+        amountCents: 9990,
+        freeField: "0000001234567890123456717",
+      });
       expect(decodeBarcode(barcode, today)?.dueDate, dueDate).toBe(dueDate);
       expect(decodeDigitableLine(bankBarcodeToLine(barcode), today)?.dueDate, dueDate).toBe(dueDate);
     }
@@ -111,13 +138,20 @@ describe("bank boletos (47-digit line)", () => {
       expect(decodeDigitableLine(wrong, "2025-06-15"), `digit ${index}`).toBeNull();
     }
     // Two neighbours swapped in the amount.
-    expect(decodeDigitableLine(BB_2018.slice(0, 42) + BB_2018[43] + BB_2018[42] + BB_2018.slice(44), "2025-06-15")).toBeNull();
+    expect(
+      decodeDigitableLine(BB_2018.slice(0, 42) + BB_2018[43] + BB_2018[42] + BB_2018.slice(44), "2025-06-15"),
+    ).toBeNull();
     expect(decodeBarcode(mutate(BB_2018_BARCODE, 4), "2025-06-15")).toBeNull();
     expect(decodeBarcode(mutate(BB_2018_BARCODE, 30), "2025-06-15")).toBeNull();
   });
 
   it("leaves out what the line does not hold: factor 0000, amount zero", () => {
-    const barcode = buildBankBarcode({ bank: "237", dueDate: null, amountCents: 0, freeField: "3381090000004567890012340" });
+    const barcode = buildBankBarcode({
+      bank: "237",
+      dueDate: null,
+      amountCents: 0,
+      freeField: "3381090000004567890012340",
+    });
     expect(decodeBarcode(barcode, "2026-11-22")).toMatchObject({ dueDate: null, amountCents: null });
   });
 
@@ -145,7 +179,13 @@ describe("arrecadação (48-digit line, starting with 8)", () => {
 
   it("checks with mod 10 (value kinds 6, 7) or mod 11 (8, 9); kinds 7 and 9 carry no amount", () => {
     for (const valueKind of ["6", "7", "8", "9"] as const) {
-      const barcode = buildCollectionBarcode({ segment: "3", valueKind, amountCents: 31290, company: "0048", freeField: "0000000004587130000112026" });
+      const barcode = buildCollectionBarcode({
+        segment: "3",
+        valueKind,
+        amountCents: 31290,
+        company: "0048",
+        freeField: "0000000004587130000112026",
+      });
       const line = collectionBarcodeToLine(barcode);
       expect(isValidCollectionLine(line), valueKind).toBe(true);
       const effective = valueKind === "6" || valueKind === "8";
@@ -156,7 +196,12 @@ describe("arrecadação (48-digit line, starting with 8)", () => {
 
   it("takes a due date from the free field (AAAAMMDD) only when it is a real, near day", () => {
     const bill = (freeField: string, segment = "2", company = "0123") =>
-      decodeDigitableLine(collectionBarcodeToLine(buildCollectionBarcode({ segment, valueKind: "6", amountCents: 18743, company, freeField })), "2026-11-22");
+      decodeDigitableLine(
+        collectionBarcodeToLine(
+          buildCollectionBarcode({ segment, valueKind: "6", amountCents: 18743, company, freeField }),
+        ),
+        "2026-11-22",
+      );
     expect(bill("2026121500458713000000001")).toMatchObject({ dueDate: "2026-12-15", amountCents: 18743 });
     expect(bill("2026023000458713000000001")?.dueDate).toBeNull(); // 30 Feb
     expect(bill("2026130100458713000000001")?.dueDate).toBeNull(); // month 13

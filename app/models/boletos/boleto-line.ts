@@ -72,7 +72,13 @@ function isoOfDayNumber(n: number): string {
 export function isRealDate(year: number, month: number, day: number): boolean {
   if (!Number.isInteger(year) || !Number.isInteger(month) || !Number.isInteger(day)) return false;
   const t = new Date(Date.UTC(year, month - 1, day));
-  return year >= 1900 && year <= 9999 && t.getUTCFullYear() === year && t.getUTCMonth() === month - 1 && t.getUTCDate() === day;
+  return (
+    year >= 1900 &&
+    year <= 9999 &&
+    t.getUTCFullYear() === year &&
+    t.getUTCMonth() === month - 1 &&
+    t.getUTCDate() === day
+  );
 }
 
 // The due date of a bank boleto's factor: of the dates the factor can stand
@@ -138,11 +144,17 @@ export function isValidBankLine(line: string): boolean {
   return isValidBankBarcode(bankLineToBarcode(line));
 }
 
-export function buildBankBarcode(input: { bank: string; dueDate: string | null; amountCents: number; freeField: string }): string {
+export function buildBankBarcode(input: {
+  bank: string;
+  dueDate: string | null;
+  amountCents: number;
+  freeField: string;
+}): string {
   const { bank, dueDate, amountCents, freeField } = input;
   if (!/^\d{3}$/.test(bank)) throw new Error("bank code: 3 digits");
   if (!/^\d{25}$/.test(freeField)) throw new Error("free field: 25 digits");
-  if (!Number.isSafeInteger(amountCents) || amountCents < 0 || amountCents > 99_999_999_99) throw new Error("amount out of range");
+  if (!Number.isSafeInteger(amountCents) || amountCents < 0 || amountCents > 99_999_999_99)
+    throw new Error("amount out of range");
   const factor = dueDate ? String(factorFromDueDate(dueDate)) : "0000";
   const rest = `${bank}9${factor}${String(amountCents).padStart(10, "0")}${freeField}`;
   return rest.slice(0, 4) + bankMod11(rest) + rest.slice(4);
@@ -230,9 +242,12 @@ export function buildCollectionBarcode(input: {
   const { segment, valueKind, amountCents, company, freeField } = input;
   if (!/^[1-79]$/.test(segment)) throw new Error("segment: 1 to 7 or 9");
   const companyLength = segment === "6" ? 8 : 4;
-  if (company.length !== companyLength || !ONLY_DIGITS.test(company)) throw new Error(`company: ${companyLength} digits`);
-  if (freeField.length !== 40 - 11 - companyLength || !ONLY_DIGITS.test(freeField)) throw new Error("free field length");
-  if (!Number.isSafeInteger(amountCents) || amountCents < 0 || amountCents > 999_999_999_99) throw new Error("amount out of range");
+  if (company.length !== companyLength || !ONLY_DIGITS.test(company))
+    throw new Error(`company: ${companyLength} digits`);
+  if (freeField.length !== 40 - 11 - companyLength || !ONLY_DIGITS.test(freeField))
+    throw new Error("free field length");
+  if (!Number.isSafeInteger(amountCents) || amountCents < 0 || amountCents > 999_999_999_99)
+    throw new Error("amount out of range");
   const rest = `8${segment}${valueKind}${String(amountCents).padStart(11, "0")}${company}${freeField}`;
   const scheme = collectionScheme(valueKind)!;
   return rest.slice(0, 3) + scheme.mod(rest) + rest.slice(3);
@@ -268,7 +283,8 @@ function decodeCollectionBarcode(barcode: string, today: string): DecodedBoleto 
 // A 47- or 48-digit line (digits only) whose every check digit holds, or null.
 export function decodeDigitableLine(line: string, today: string): DecodedBoleto | null {
   if (line.length === 47 && isValidBankLine(line)) return decodeBankBarcode(bankLineToBarcode(line), today);
-  if (line.length === 48 && isValidCollectionLine(line)) return decodeCollectionBarcode(collectionLineToBarcode(line), today);
+  if (line.length === 48 && isValidCollectionLine(line))
+    return decodeCollectionBarcode(collectionLineToBarcode(line), today);
   return null;
 }
 

@@ -3,9 +3,19 @@ import { bankBarcodeToLine, buildBankBarcode, collectionBarcodeToLine, buildColl
 import { hasTrustedCode, interpretBoleto } from "./boleto-reading";
 
 const today = "2026-11-22";
-const barcode = buildBankBarcode({ bank: "237", dueDate: "2026-12-15", amountCents: 98000, freeField: "3381090000004567890012340" });
+const barcode = buildBankBarcode({
+  bank: "237",
+  dueDate: "2026-12-15",
+  amountCents: 98000,
+  freeField: "3381090000004567890012340",
+});
 const line = bankBarcodeToLine(barcode);
-const other = buildBankBarcode({ bank: "104", dueDate: "2027-01-10", amountCents: 152590, freeField: "1234567000100040000000019" });
+const other = buildBankBarcode({
+  bank: "104",
+  dueDate: "2027-01-10",
+  amountCents: 152590,
+  freeField: "1234567000100040000000019",
+});
 
 describe("interpretBoleto", () => {
   it("trusts a valid line over the labels, and takes the month from the text", () => {
@@ -44,7 +54,13 @@ describe("interpretBoleto", () => {
 
   it("fills what the line leaves out from the text (an arrecadação bill without a date in its free field)", () => {
     const energy = collectionBarcodeToLine(
-      buildCollectionBarcode({ segment: "3", valueKind: "8", amountCents: 31290, company: "0048", freeField: "0000000004587130000112026" }),
+      buildCollectionBarcode({
+        segment: "3",
+        valueKind: "8",
+        amountCents: 31290,
+        company: "0048",
+        freeField: "0000000004587130000112026",
+      }),
     );
     const text = `Vencimento: 20/12/2026\nTotal a pagar: R$ 999,99\n${energy}`;
     expect(interpretBoleto({ text, barcodes: [], today })).toEqual({
@@ -58,7 +74,9 @@ describe("interpretBoleto", () => {
 
   it("says nothing when nothing is there", () => {
     const nothing = { dueDate: null, amountCents: null, monthYear: null, digitableLine: null, source: null };
-    expect(interpretBoleto({ text: "Prezada Maria, a vistoria será na próxima semana.", barcodes: [], today })).toEqual(nothing);
+    expect(interpretBoleto({ text: "Prezada Maria, a vistoria será na próxima semana.", barcodes: [], today })).toEqual(
+      nothing,
+    );
     expect(interpretBoleto({ text: "", barcodes: [], today })).toEqual(nothing);
   });
 });

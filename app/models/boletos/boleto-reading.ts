@@ -52,5 +52,7 @@ export function interpretBoleto({ text, barcodes, today }: BoletoEvidence): Bole
 // True when the evidence already holds a trusted line or barcode: the reader
 // can stop before the slower steps (OCR of a second page).
 export function hasTrustedCode({ text, barcodes, today }: BoletoEvidence): boolean {
-  return findLineInText(text, today) !== null || barcodes.some((b) => decodeBarcode(b.replace(/\D/g, ""), today) !== null);
+  return (
+    findLineInText(text, today) !== null || barcodes.some((b) => decodeBarcode(b.replace(/\D/g, ""), today) !== null)
+  );
 }

@@ -4,7 +4,12 @@ import { findAmount, findDueDate, findLineInText, findReferenceMonth } from "./b
 
 const TODAY = "2026-11-22";
 // A boleto for R$ 1.250,00 due 10/12/2026, and the same line as printed.
-const BARCODE = buildBankBarcode({ bank: "001", dueDate: "2026-12-10", amountCents: 125000, freeField: "0000001234567890123456717" });
+const BARCODE = buildBankBarcode({
+  bank: "001",
+  dueDate: "2026-12-10",
+  amountCents: 125000,
+  freeField: "0000001234567890123456717",
+});
 const LINE = bankBarcodeToLine(BARCODE);
 const PRINTED = `${LINE.slice(0, 5)}.${LINE.slice(5, 10)} ${LINE.slice(10, 15)}.${LINE.slice(15, 21)} ${LINE.slice(21, 26)}.${LINE.slice(26, 32)} ${LINE[32]} ${LINE.slice(33)}`;
 const WATER = "826000000016874301232029612151234566789012345672"; // R$ 187,43, due 15/12/2026
@@ -29,13 +34,19 @@ describe("findLineInText", () => {
 
   it("joins a line broken over two text lines, and ignores digits beside it", () => {
     const half = PRINTED.indexOf(" ", 20);
-    expect(findLineInText(`${PRINTED.slice(0, half)}\n${PRINTED.slice(half + 1)}`, TODAY)?.decoded.digitableLine).toBe(LINE);
+    expect(findLineInText(`${PRINTED.slice(0, half)}\n${PRINTED.slice(half + 1)}`, TODAY)?.decoded.digitableLine).toBe(
+      LINE,
+    );
     expect(findLineInText(`CPF 123.456.789-09 ${PRINTED} 00042`, TODAY)?.decoded.digitableLine).toBe(LINE);
   });
 
   it("finds a 48-digit line, with or without its dashes", () => {
     const dashed = [0, 12, 24, 36].map((i) => `${WATER.slice(i, i + 11)}-${WATER[i + 11]}`).join(" ");
-    expect(findLineInText(`Autenticação mecânica\n${dashed}`, TODAY)?.decoded).toMatchObject({ kind: "collection", digitableLine: WATER, amountCents: 18743 });
+    expect(findLineInText(`Autenticação mecânica\n${dashed}`, TODAY)?.decoded).toMatchObject({
+      kind: "collection",
+      digitableLine: WATER,
+      amountCents: 18743,
+    });
     expect(findLineInText(WATER, TODAY)?.decoded.dueDate).toBe("2026-12-15");
   });
 
@@ -47,7 +58,10 @@ describe("findLineInText", () => {
   });
 
   it("takes a 44-digit barcode number only as a whole run", () => {
-    expect(findLineInText(`Código de barras: ${BARCODE}`, TODAY)).toMatchObject({ form: "barcode", decoded: { digitableLine: LINE } });
+    expect(findLineInText(`Código de barras: ${BARCODE}`, TODAY)).toMatchObject({
+      form: "barcode",
+      decoded: { digitableLine: LINE },
+    });
     // The same digits inside a longer run: one check digit is too weak to slide over it.
     expect(findLineInText(`${BARCODE}7`, TODAY)).toBeNull();
   });
@@ -67,7 +81,9 @@ describe("findDueDate", () => {
   });
 
   it("finds the value a few labels after its label (a row of boxes read line by line)", () => {
-    expect(findDueDate("Emitido em 01/11/2026\nBeneficiário Vencimento\nImobiliária Exemplo Ltda 10/12/2026")).toBe("2026-12-10");
+    expect(findDueDate("Emitido em 01/11/2026\nBeneficiário Vencimento\nImobiliária Exemplo Ltda 10/12/2026")).toBe(
+      "2026-12-10",
+    );
   });
 
   it("ignores the instructions' 'após o vencimento'", () => {

@@ -183,7 +183,20 @@ export function findAmount(text: string): number | null {
 
 // ---- reference month ---------------------------------------------------------------
 
-const MONTHS = ["janeiro", "fevereiro", "marco", "abril", "maio", "junho", "julho", "agosto", "setembro", "outubro", "novembro", "dezembro"];
+const MONTHS = [
+  "janeiro",
+  "fevereiro",
+  "marco",
+  "abril",
+  "maio",
+  "junho",
+  "julho",
+  "agosto",
+  "setembro",
+  "outubro",
+  "novembro",
+  "dezembro",
+];
 const MONTH_NAME = `(${MONTHS.join("|")}|jan|fev|mar|abr|mai|jun|jul|ago|set|out|nov|dez)\\.?`;
 
 // "referente a outubro/2024", "referente ao mês de outubro de 2024",

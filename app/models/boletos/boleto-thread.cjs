@@ -15,12 +15,18 @@ async function load() {
   // pdf.js runs its parser in this thread; giving it the worker module here
   // spares it a dynamic import of its own (which would go through tsx).
   globalThis.pdfjsWorker = await import("pdfjs-dist/legacy/build/pdf.worker.mjs");
-  await Promise.all([import("pdfjs-dist/legacy/build/pdf.mjs"), import("tesseract.js"), import("zxing-wasm/reader"), import("@napi-rs/canvas")]);
+  await Promise.all([
+    import("pdfjs-dist/legacy/build/pdf.mjs"),
+    import("tesseract.js"),
+    import("zxing-wasm/reader"),
+    import("@napi-rs/canvas"),
+  ]);
   const { existsSync } = await import("node:fs");
   const { resolve } = await import("node:path");
   const { pathToFileURL } = await import("node:url");
   const built = resolve(process.cwd(), "build/runtime/boleto-worker.js");
-  if (process.env.NODE_ENV === "production" && existsSync(built)) return (await import(pathToFileURL(built).href)).default;
+  if (process.env.NODE_ENV === "production" && existsSync(built))
+    return (await import(pathToFileURL(built).href)).default;
   const { register } = await import("tsx/esm/api");
   register();
   const worker = await import("./boleto-worker.server.ts");

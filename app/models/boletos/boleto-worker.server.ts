@@ -17,14 +17,20 @@ import { openPdf, pageText, renderPage } from "./pdf-pages.server";
 // A PDF as uploaded, or an image already normalised to a grayscale PNG.
 export type BoletoTask = { bytes: Uint8Array; kind: "pdf" | "png"; today: string } | { warmUp: true };
 
-export type BoletoTaskResult = { ok: true; reading: BoletoReading; steps: string[] } | { ok: false; reason: "unreadable" };
+export type BoletoTaskResult =
+  { ok: true; reading: BoletoReading; steps: string[] } | { ok: false; reason: "unreadable" };
 // Rendering for the barcode only (a PDF with text but no line) and for OCR.
 const BARCODE_DPI = 150;
 const OCR_DPI = 200;
 // A text layer this short is a scan with a stamp or a blank, not text.
 const MIN_TEXT_CHARS = 40;
 // pdf.js operators that paint a picture: a page with one may be a scan.
-const IMAGE_OPS = new Set<number>([OPS.paintImageXObject, OPS.paintInlineImageXObject, OPS.paintImageXObjectRepeat, OPS.paintImageMaskXObject]);
+const IMAGE_OPS = new Set<number>([
+  OPS.paintImageXObject,
+  OPS.paintInlineImageXObject,
+  OPS.paintImageXObjectRepeat,
+  OPS.paintImageMaskXObject,
+]);
 
 class Unreadable extends Error {}
 
@@ -114,11 +120,18 @@ async function readImage(png: Uint8Array, today: string, steps: string[]): Promi
 export default async function readBoletoTask(task: BoletoTask): Promise<BoletoTaskResult> {
   if ("warmUp" in task) {
     await warmUpOcr();
-    return { ok: true, reading: { dueDate: null, amountCents: null, monthYear: null, digitableLine: null, source: null }, steps: ["warm-up"] };
+    return {
+      ok: true,
+      reading: { dueDate: null, amountCents: null, monthYear: null, digitableLine: null, source: null },
+      steps: ["warm-up"],
+    };
   }
   const steps: string[] = [];
   try {
-    const reading = task.kind === "pdf" ? await readPdf(task.bytes, task.today, steps) : await readImage(task.bytes, task.today, steps);
+    const reading =
+      task.kind === "pdf"
+        ? await readPdf(task.bytes, task.today, steps)
+        : await readImage(task.bytes, task.today, steps);
     return { ok: true, reading, steps };
   } catch (error) {
     if (error instanceof Unreadable) return { ok: false, reason: "unreadable" };

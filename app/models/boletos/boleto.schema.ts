@@ -30,7 +30,10 @@ export const MAX_BOLETO_BYTES = 10 * 1024 * 1024;
 // The file input's `accept` (a hint; the server judges by content).
 export const BOLETO_ACCEPT = ".pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png";
 
-export const boletoAnalyzeSchema = privateUploadSchema("client_id", { required: BOLETO_MESSAGES.required, invalid: BOLETO_MESSAGES.noClient });
+export const boletoAnalyzeSchema = privateUploadSchema("client_id", {
+  required: BOLETO_MESSAGES.required,
+  invalid: BOLETO_MESSAGES.noClient,
+});
 
 // The analysis page: confirm with the values (each may stay empty: a boleto
 // without month or due date waits on the list but makes no billing), or

@@ -20,7 +20,8 @@ const SOURCES: Record<string, string> = {
   text: "texto do documento (confira os valores)",
 };
 
-export const boletoSourceLabel = (source: string | null) => (source ? (SOURCES[source] ?? source) : "nada foi encontrado no arquivo");
+export const boletoSourceLabel = (source: string | null) =>
+  source ? (SOURCES[source] ?? source) : "nada foi encontrado no arquivo";
 
 // Only a boleto with a month, a due date and an amount becomes a billing
 // (docs/product.md §Boletos names the first two; a billing of R$ 0,00 would be a bill nobody

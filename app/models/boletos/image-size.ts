@@ -16,7 +16,8 @@ function pngSize(b: Uint8Array): ImageSize | null {
 
 // Start-of-frame markers carry the size; C4 (Huffman tables), C8 and CC
 // (arithmetic coding tables) share the range but are not frames.
-const isStartOfFrame = (marker: number) => marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
+const isStartOfFrame = (marker: number) =>
+  marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
 
 function jpegSize(b: Uint8Array): ImageSize | null {
   if (b.length < 4 || b[0] !== 0xff || b[1] !== 0xd8) return null;

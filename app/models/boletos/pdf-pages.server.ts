@@ -10,7 +10,9 @@ import type { TextItem } from "pdfjs-dist/types/src/display/api";
 // many issuers do not embed Helvetica or Courier), CMaps and the wasm image
 // decoders. Nothing is fetched.
 
-const pdfjsDir = path.dirname(createRequire(path.join(process.cwd(), "package.json")).resolve("pdfjs-dist/package.json"));
+const pdfjsDir = path.dirname(
+  createRequire(path.join(process.cwd(), "package.json")).resolve("pdfjs-dist/package.json"),
+);
 
 // The largest page bitmap rendered: 300 dpi of an A4 page. A page that claims
 // to be a few metres wide is rendered smaller instead of taking gigabytes.
@@ -60,13 +62,18 @@ export async function renderPage(doc: PDFDocumentProxy, pageNumber: number, dpi:
   try {
     let viewport = page.getViewport({ scale: dpi / 72 });
     const pixels = viewport.width * viewport.height;
-    if (pixels > MAX_PAGE_PIXELS) viewport = page.getViewport({ scale: (dpi / 72) * Math.sqrt(MAX_PAGE_PIXELS / pixels) });
+    if (pixels > MAX_PAGE_PIXELS)
+      viewport = page.getViewport({ scale: (dpi / 72) * Math.sqrt(MAX_PAGE_PIXELS / pixels) });
     const canvas = createCanvas(Math.max(1, Math.floor(viewport.width)), Math.max(1, Math.floor(viewport.height)));
     const context = canvas.getContext("2d");
     context.fillStyle = "#ffffff";
     context.fillRect(0, 0, canvas.width, canvas.height);
     // pdf.js types want the DOM's canvas; @napi-rs/canvas implements the same 2D API.
-    await page.render({ canvas: canvas as unknown as HTMLCanvasElement, canvasContext: context as unknown as CanvasRenderingContext2D, viewport }).promise;
+    await page.render({
+      canvas: canvas as unknown as HTMLCanvasElement,
+      canvasContext: context as unknown as CanvasRenderingContext2D,
+      viewport,
+    }).promise;
     return canvas;
   } finally {
     page.cleanup();

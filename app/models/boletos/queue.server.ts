@@ -103,7 +103,13 @@ export async function confirmBoleto(db: DB, id: number, values: BoletoValues, ac
       .returning(["file_name", "client_id"])
       .executeTakeFirst();
     if (!updated) return null;
-    await recordAudit(trx, { actor, action: "create", entity: "queued_boleto", entityId: id, after: { ...updated, ...values } });
+    await recordAudit(trx, {
+      actor,
+      action: "create",
+      entity: "queued_boleto",
+      entityId: id,
+      after: { ...updated, ...values },
+    });
     return { ...updated, ...values };
   });
 }
@@ -112,7 +118,11 @@ export async function confirmBoleto(db: DB, id: number, values: BoletoValues, ac
 // returns the file key for the caller to delete after the commit.
 export async function removeQueuedBoleto(db: DB, id: number, actor: AuditActor) {
   return db.transaction().execute(async (trx) => {
-    const row = await trx.deleteFrom("boleto_queue").where("id", "=", id).returning(["file_key", "file_name", "client_id", "confirmed_at"]).executeTakeFirst();
+    const row = await trx
+      .deleteFrom("boleto_queue")
+      .where("id", "=", id)
+      .returning(["file_key", "file_name", "client_id", "confirmed_at"])
+      .executeTakeFirst();
     if (!row) return null;
     // A draft was never on the list: its removal is not an event worth a row.
     if (row.confirmed_at) {
@@ -134,7 +144,12 @@ export async function removeQueuedBoleto(db: DB, id: number, actor: AuditActor) 
 // leaves the list; all in one transaction. The others stay on the list.
 export async function processAwaitingBoletos(db: DB, actor: AuditActor) {
   return db.transaction().execute(async (trx) => {
-    const awaiting = await trx.selectFrom("boleto_queue").selectAll().where("confirmed_at", "is not", null).orderBy("id").execute();
+    const awaiting = await trx
+      .selectFrom("boleto_queue")
+      .selectAll()
+      .where("confirmed_at", "is not", null)
+      .orderBy("id")
+      .execute();
     const ready = awaiting.filter(isProcessable);
     const billingIds: number[] = [];
     for (const b of ready) {
@@ -155,6 +170,11 @@ export async function processAwaitingBoletos(db: DB, actor: AuditActor) {
 // and their file keys are returned for removal.
 export async function removeStaleDrafts(db: DB, now = Date.now()) {
   const cutoff = new Date(now - DRAFT_LIFETIME_MS).toISOString();
-  const rows = await db.deleteFrom("boleto_queue").where("confirmed_at", "is", null).where("created_at", "<", cutoff).returning("file_key").execute();
+  const rows = await db
+    .deleteFrom("boleto_queue")
+    .where("confirmed_at", "is", null)
+    .where("created_at", "<", cutoff)
+    .returning("file_key")
+    .execute();
   return rows.map((r) => r.file_key);
 }

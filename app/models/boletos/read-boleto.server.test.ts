@@ -11,7 +11,9 @@ describe("BoletoReadError", () => {
     expect(error).toBeInstanceOf(Error);
     expect(error.reason).toBe("busy");
     expect(error.message).toBe(BOLETO_READ_MESSAGES.busy);
-    expect(new BoletoReadError().message).toBe("Não foi possível analisar o boleto. Verifique se o arquivo está legível.");
+    expect(new BoletoReadError().message).toBe(
+      "Não foi possível analisar o boleto. Verifique se o arquivo está legível.",
+    );
   });
 
   it("also takes a message, like a plain Error (reason 'unreadable')", () => {
@@ -26,12 +28,18 @@ describe("readBoleto's input checks", () => {
     await expect(readBoleto(new Uint8Array())).rejects.toMatchObject({ reason: "empty" });
     await expect(readBoleto(new Uint8Array(MAX_BOLETO_BYTES + 1))).rejects.toMatchObject({ reason: "too-large" });
     const gif = Buffer.from("R0lGODlhAQABAIAAAAAAAP///ywAAAAAAQABAAACAUwAOw==", "base64");
-    await expect(readBoleto(gif)).rejects.toMatchObject({ reason: "unsupported-type", message: BOLETO_READ_MESSAGES["unsupported-type"] });
+    await expect(readBoleto(gif)).rejects.toMatchObject({
+      reason: "unsupported-type",
+      message: BOLETO_READ_MESSAGES["unsupported-type"],
+    });
     await expect(readBoleto(new TextEncoder().encode("Vencimento 10/12/2026"))).rejects.toBeInstanceOf(BoletoReadError);
   });
 
   it("refuses an image whose header is not understood or claims too many pixels, before decoding", async () => {
-    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0xc3, 0x50, 0, 0, 0xc3, 0x50, 8, 2]);
+    const png = new Uint8Array([
+      0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0xc3, 0x50, 0, 0, 0xc3,
+      0x50, 8, 2,
+    ]);
     await expect(readBoleto(png)).rejects.toMatchObject({ reason: "image-too-large" });
     await expect(readBoleto(new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0x00]))).rejects.toBeInstanceOf(BoletoReadError);
   });

@@ -105,7 +105,8 @@ export type ReadBoletoOptions = {
 };
 
 export async function readBoleto(bytes: Uint8Array, options: ReadBoletoOptions = {}): Promise<BoletoReading> {
-  if (options.today !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(options.today)) throw new TypeError(`today: not a day: ${options.today}`);
+  if (options.today !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(options.today))
+    throw new TypeError(`today: not a day: ${options.today}`);
   if (!(bytes instanceof Uint8Array)) throw new BoletoReadError("unreadable");
   if (bytes.byteLength === 0) throw new BoletoReadError("empty");
   if (bytes.byteLength > MAX_BOLETO_BYTES) throw new BoletoReadError("too-large");
@@ -143,7 +144,9 @@ async function normaliseImage(bytes: Uint8Array): Promise<Uint8Array> {
   if (size.width * size.height > MAX_IMAGE_PIXELS) throw new BoletoReadError("image-too-large");
   // A square box on the longer side: the same pixel budget whichever way the
   // EXIF orientation turns the picture.
-  const side = Math.round(Math.max(size.width, size.height) * Math.min(1, Math.sqrt(MAX_OCR_PIXELS / (size.width * size.height))));
+  const side = Math.round(
+    Math.max(size.width, size.height) * Math.min(1, Math.sqrt(MAX_OCR_PIXELS / (size.width * size.height))),
+  );
   try {
     const png = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS })
       // Phone photos are stored sideways with an EXIF orientation.

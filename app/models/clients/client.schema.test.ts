@@ -46,7 +46,9 @@ describe("client form", () => {
 
   it("takes the due day from 1 to 31", () => {
     for (const bad of ["0", "32", "abc", "1.5", "-1"])
-      expect(errorOf({ payment_due_day: bad }, "payment_due_day"), bad).toBe("O dia de vencimento deve ser um número de 1 a 31.");
+      expect(errorOf({ payment_due_day: bad }, "payment_due_day"), bad).toBe(
+        "O dia de vencimento deve ser um número de 1 a 31.",
+      );
     const ok = parse({ payment_due_day: "31" });
     expect(ok.status === "success" && ok.value.payment_due_day).toBe(31);
   });
@@ -60,14 +62,23 @@ describe("client form", () => {
     expect(errorOf({ monthly_rent: "0" }, "monthly_rent")).toBeTruthy();
     const ceiling = parse({ monthly_rent: "10.000.000,00" });
     expect(ceiling.status === "success" && ceiling.value.monthly_rent).toBe(1_000_000_000);
-    expect(errorOf({ monthly_rent: "10.000.000,01" }, "monthly_rent")).toBe("Informe um valor de até R$ 10.000.000,00.");
-    expect(errorOf({ monthly_rent: "90.071.992.547.409,91" }, "monthly_rent")).toBe("Informe um valor de até R$ 10.000.000,00.");
+    expect(errorOf({ monthly_rent: "10.000.000,01" }, "monthly_rent")).toBe(
+      "Informe um valor de até R$ 10.000.000,00.",
+    );
+    expect(errorOf({ monthly_rent: "90.071.992.547.409,91" }, "monthly_rent")).toBe(
+      "Informe um valor de até R$ 10.000.000,00.",
+    );
   });
 
   it("takes dates as yyyy-MM-dd or dd/MM/yyyy, the end not before the start", () => {
     const ok = parse({ contract_start_date: "01/02/2026", contract_end_date: "2027-01-31" });
-    expect(ok.status === "success" && [ok.value.contract_start_date, ok.value.contract_end_date]).toEqual(["2026-02-01", "2027-01-31"]);
-    expect(errorOf({ contract_start_date: "30/02/2026" }, "contract_start_date")).toBe("Informe uma data válida (dd/mm/aaaa).");
+    expect(ok.status === "success" && [ok.value.contract_start_date, ok.value.contract_end_date]).toEqual([
+      "2026-02-01",
+      "2027-01-31",
+    ]);
+    expect(errorOf({ contract_start_date: "30/02/2026" }, "contract_start_date")).toBe(
+      "Informe uma data válida (dd/mm/aaaa).",
+    );
     expect(errorOf({ contract_start_date: "2026-02-01", contract_end_date: "2026-01-31" }, "contract_end_date")).toBe(
       "A data de término não pode ser anterior à data de início.",
     );

@@ -102,18 +102,27 @@ function datesInOrder(v: { contract_start_date?: string; contract_end_date?: str
 }
 
 // "Novo Cliente": the login's username is required; an empty password is generated.
-export const newClientSchema = z.object({ ...clientFields, username: usernameField, password: newPasswordField.optional() }).superRefine(datesInOrder);
+export const newClientSchema = z
+  .object({ ...clientFields, username: usernameField, password: newPasswordField.optional() })
+  .superRefine(datesInOrder);
 export type NewClientInput = z.infer<typeof newClientSchema>;
 
 // "Editar Cliente": the username is changed only for a client with a login.
-export const editClientSchema = z.object({ ...clientFields, username: usernameField.optional() }).superRefine(datesInOrder);
+export const editClientSchema = z
+  .object({ ...clientFields, username: usernameField.optional() })
+  .superRefine(datesInOrder);
 export type EditClientInput = z.infer<typeof editClientSchema>;
 
 const clientId = idField("Cliente não encontrado");
 
 // The row buttons of /admin/clients, told apart by `intent`.
 export const clientRowActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("give-login"), id: clientId, username: usernameField, password: newPasswordField.optional() }),
+  z.object({
+    intent: z.literal("give-login"),
+    id: clientId,
+    username: usernameField,
+    password: newPasswordField.optional(),
+  }),
   z.object({ intent: z.enum(["reset-password", "disable-login", "delete"]), id: clientId }),
 ]);
 

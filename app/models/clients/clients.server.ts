@@ -68,10 +68,14 @@ type FieldError = { ok: false; field: "username" | "email"; message: string };
 
 function clash(error: unknown): FieldError | null {
   if (!(error instanceof DuplicateUserError)) return null;
-  return error.field === "username" ? { ok: false, field: "username", message: USERNAME_TAKEN } : { ok: false, field: "email", message: EMAIL_TAKEN };
+  return error.field === "username"
+    ? { ok: false, field: "username", message: USERNAME_TAKEN }
+    : { ok: false, field: "email", message: EMAIL_TAKEN };
 }
 
-type RecordValues = Omit<ClientsTable, "id" | "user_id" | "created_at" | "updated_at" | "payment_due_day"> & { payment_due_day: number };
+type RecordValues = Omit<ClientsTable, "id" | "user_id" | "created_at" | "updated_at" | "payment_due_day"> & {
+  payment_due_day: number;
+};
 
 // The record's columns from the form (empty optional fields: NULL).
 function recordValues(input: Omit<EditClientInput, "username">): RecordValues {
@@ -103,13 +107,25 @@ export async function createClient(db: DB, input: NewClientInput, actor: AuditAc
     const password_hash = await hashPassword(password);
     const id = await db.transaction().execute(async (trx) => {
       const now = new Date().toISOString();
-      const userId = await insertAccount(trx, { username, email: values.email, name: values.name, role: "client" }, password_hash, actor, now);
+      const userId = await insertAccount(
+        trx,
+        { username, email: values.email, name: values.name, role: "client" },
+        password_hash,
+        actor,
+        now,
+      );
       const row = await trx
         .insertInto("clients")
         .values({ ...values, user_id: userId, created_at: now, updated_at: now })
         .returning("id")
         .executeTakeFirstOrThrow();
-      await recordAudit(trx, { actor, action: "create", entity: "client", entityId: row.id, after: { ...values, user_id: userId } });
+      await recordAudit(trx, {
+        actor,
+        action: "create",
+        entity: "client",
+        entityId: row.id,
+        after: { ...values, user_id: userId },
+      });
       return row.id;
     });
     return { ok: true as const, id, password: generated ? password : null };
@@ -133,13 +149,24 @@ export async function updateClient(db: DB, id: number, input: EditClientInput, a
       if (before.user_id !== null) {
         const login = { name: values.name, email: values.email, ...(username ? { username } : {}) };
         await assertUnique(trx, username ?? null, values.email, before.user_id);
-        const old = await trx.selectFrom("users").select(["name", "email", "username"]).where("id", "=", before.user_id).executeTakeFirstOrThrow();
+        const old = await trx
+          .selectFrom("users")
+          .select(["name", "email", "username"])
+          .where("id", "=", before.user_id)
+          .executeTakeFirstOrThrow();
         await trx
           .updateTable("users")
           .set({ ...login, updated_at: now })
           .where("id", "=", before.user_id)
           .execute();
-        await recordAudit(trx, { actor, action: "update", entity: "client_account", entityId: before.user_id, before: old, after: { ...old, ...login } });
+        await recordAudit(trx, {
+          actor,
+          action: "update",
+          entity: "client_account",
+          entityId: before.user_id,
+          before: old,
+          after: { ...old, ...login },
+        });
       }
       await trx
         .updateTable("clients")
@@ -159,9 +186,18 @@ export async function updateClient(db: DB, id: number, input: EditClientInput, a
 
 // A login for a client without one. The password (generated when empty) is
 // returned to be shown once.
-export async function giveClientLogin(db: DB, id: number, input: { username: string; password?: string }, actor: AuditActor) {
+export async function giveClientLogin(
+  db: DB,
+  id: number,
+  input: { username: string; password?: string },
+  actor: AuditActor,
+) {
   const password = input.password || generatePassword(GENERATED_PASSWORD_LENGTH);
-  const client = await db.selectFrom("clients").select(["name", "email", "user_id"]).where("id", "=", id).executeTakeFirst();
+  const client = await db
+    .selectFrom("clients")
+    .select(["name", "email", "user_id"])
+    .where("id", "=", id)
+    .executeTakeFirst();
   if (!client) return { ok: false as const, reason: "missing" as const };
   if (client.user_id !== null) return { ok: false as const, reason: "has-login" as const };
   try {
@@ -171,9 +207,25 @@ export async function giveClientLogin(db: DB, id: number, input: { username: str
       const current = await trx.selectFrom("clients").select("user_id").where("id", "=", id).executeTakeFirst();
       if (!current) return { ok: false as const, reason: "missing" as const };
       if (current.user_id !== null) return { ok: false as const, reason: "has-login" as const };
-      const userId = await insertAccount(trx, { username: input.username, email: client.email, name: client.name, role: "client" }, password_hash, actor);
-      await trx.updateTable("clients").set({ user_id: userId, updated_at: new Date().toISOString() }).where("id", "=", id).execute();
-      await recordAudit(trx, { actor, action: "update", entity: "client", entityId: id, before: { user_id: null }, after: { user_id: userId } });
+      const userId = await insertAccount(
+        trx,
+        { username: input.username, email: client.email, name: client.name, role: "client" },
+        password_hash,
+        actor,
+      );
+      await trx
+        .updateTable("clients")
+        .set({ user_id: userId, updated_at: new Date().toISOString() })
+        .where("id", "=", id)
+        .execute();
+      await recordAudit(trx, {
+        actor,
+        action: "update",
+        entity: "client",
+        entityId: id,
+        before: { user_id: null },
+        after: { user_id: userId },
+      });
       return { ok: true as const, name: client.name, password: input.password ? null : password };
     });
   } catch (error) {
@@ -191,9 +243,18 @@ export async function resetClientPassword(db: DB, id: number, actor: AuditActor)
   const password = generatePassword(GENERATED_PASSWORD_LENGTH);
   const password_hash = await hashPassword(password);
   const done = await db.transaction().execute(async (trx) => {
-    const user = await trx.selectFrom("users").select("id").where("id", "=", client.user_id).where("role", "=", "client").executeTakeFirst();
+    const user = await trx
+      .selectFrom("users")
+      .select("id")
+      .where("id", "=", client.user_id)
+      .where("role", "=", "client")
+      .executeTakeFirst();
     if (!user) return false;
-    await trx.updateTable("users").set({ password_hash, updated_at: new Date().toISOString() }).where("id", "=", user.id).execute();
+    await trx
+      .updateTable("users")
+      .set({ password_hash, updated_at: new Date().toISOString() })
+      .where("id", "=", user.id)
+      .execute();
     await trx.deleteFrom("sessions").where("user_id", "=", user.id).execute();
     await recordAudit(trx, { actor, action: "password_reset", entity: "client_account", entityId: user.id });
     return true;
@@ -204,7 +265,12 @@ export async function resetClientPassword(db: DB, id: number, actor: AuditActor)
 // Removes a client's login inside a transaction (sessions and reset tokens go
 // with it); the record stays, "Sem Login".
 async function removeLogin(trx: Trx, userId: number, actor: AuditActor) {
-  const user = await trx.selectFrom("users").select(["username", "email", "name"]).where("id", "=", userId).where("role", "=", "client").executeTakeFirst();
+  const user = await trx
+    .selectFrom("users")
+    .select(["username", "email", "name"])
+    .where("id", "=", userId)
+    .where("role", "=", "client")
+    .executeTakeFirst();
   if (!user) return;
   await trx.deleteFrom("users").where("id", "=", userId).execute();
   await recordAudit(trx, { actor, action: "delete", entity: "client_account", entityId: userId, before: user });
@@ -217,8 +283,19 @@ export async function disableClientLogin(db: DB, id: number, actor: AuditActor) 
     if (!client) return null;
     if (client.user_id !== null) {
       await removeLogin(trx, client.user_id, actor);
-      await trx.updateTable("clients").set({ user_id: null, updated_at: new Date().toISOString() }).where("id", "=", id).execute();
-      await recordAudit(trx, { actor, action: "update", entity: "client", entityId: id, before: { user_id: client.user_id }, after: { user_id: null } });
+      await trx
+        .updateTable("clients")
+        .set({ user_id: null, updated_at: new Date().toISOString() })
+        .where("id", "=", id)
+        .execute();
+      await recordAudit(trx, {
+        actor,
+        action: "update",
+        entity: "client",
+        entityId: id,
+        before: { user_id: client.user_id },
+        after: { user_id: null },
+      });
     }
     return { name: client.name };
   });
@@ -239,14 +316,29 @@ export async function deleteClientIn(trx: Trx, id: number, actor: AuditActor) {
   if (!before) return null;
   const contracts = await trx.selectFrom("contracts").select("file_key").where("client_id", "=", id).execute();
   const requests = trx.selectFrom("maintenance_requests").select("id").where("client_id", "=", id);
-  const images = await trx.selectFrom("maintenance_images").select("file_key").where("request_id", "in", requests).execute();
-  const documents = await trx.selectFrom("maintenance_documents").select("file_key").where("request_id", "in", requests).execute();
+  const images = await trx
+    .selectFrom("maintenance_images")
+    .select("file_key")
+    .where("request_id", "in", requests)
+    .execute();
+  const documents = await trx
+    .selectFrom("maintenance_documents")
+    .select("file_key")
+    .where("request_id", "in", requests)
+    .execute();
   const billings = trx.selectFrom("billing").select("id").where("client_id", "=", id);
-  const boletos = await trx.selectFrom("billing_documents").select("file_key").where("billing_id", "in", billings).execute();
+  const boletos = await trx
+    .selectFrom("billing_documents")
+    .select("file_key")
+    .where("billing_id", "in", billings)
+    .execute();
   const queued = await trx.selectFrom("boleto_queue").select("file_key").where("client_id", "=", id).execute();
   await trx.deleteFrom("clients").where("id", "=", id).execute();
   if (before.user_id !== null) await removeLogin(trx, before.user_id, actor);
   const { id: _id, created_at: _c, updated_at: _u, ...old } = before;
   await recordAudit(trx, { actor, action: "delete", entity: "client", entityId: id, before: old });
-  return { name: before.name, files: [...contracts, ...images, ...documents, ...boletos, ...queued].map((r) => r.file_key) };
+  return {
+    name: before.name,
+    files: [...contracts, ...images, ...documents, ...boletos, ...queued].map((r) => r.file_key),
+  };
 }

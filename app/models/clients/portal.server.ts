@@ -23,7 +23,16 @@ export async function getClientForUser(db: DB, userId: number): Promise<PortalCl
   return (
     (await db
       .selectFrom("clients")
-      .select(["id", "name", "email", "property_address", "monthly_rent", "payment_due_day", "contract_start_date", "contract_end_date"])
+      .select([
+        "id",
+        "name",
+        "email",
+        "property_address",
+        "monthly_rent",
+        "payment_due_day",
+        "contract_start_date",
+        "contract_end_date",
+      ])
       .where("user_id", "=", userId)
       .executeTakeFirst()) ?? null
   );

@@ -15,6 +15,10 @@ export const CONTRACT_MESSAGES = {
 
 export const MAX_CONTRACT_BYTES = 20 * 1024 * 1024;
 // The file input's `accept` (a hint for the picker; the server judges by content).
-export const CONTRACT_ACCEPT = ".pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document";
+export const CONTRACT_ACCEPT =
+  ".pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document";
 
-export const contractUploadSchema = privateUploadSchema("client_id", { required: CONTRACT_MESSAGES.required, invalid: CONTRACT_MESSAGES.noClient });
+export const contractUploadSchema = privateUploadSchema("client_id", {
+  required: CONTRACT_MESSAGES.required,
+  invalid: CONTRACT_MESSAGES.noClient,
+});

@@ -39,7 +39,13 @@ export async function getContract(db: DB, id: number) {
     (await db
       .selectFrom("contracts")
       .innerJoin("clients", "clients.id", "contracts.client_id")
-      .select(["contracts.id", "contracts.file_name", "contracts.uploaded_at", "contracts.uploaded_by_name", "clients.name as client_name"])
+      .select([
+        "contracts.id",
+        "contracts.file_name",
+        "contracts.uploaded_at",
+        "contracts.uploaded_by_name",
+        "clients.name as client_name",
+      ])
       .where("contracts.id", "=", id)
       .executeTakeFirst()) ?? null
   );

@@ -30,7 +30,13 @@ async function loadCandidates(db: DB): Promise<FeedProperty[]> {
     ])
     .orderBy("property_code")
     .execute();
-  const images = await db.selectFrom("property_images").select(["property_id", "file_key"]).orderBy("property_id").orderBy("position").orderBy("id").execute();
+  const images = await db
+    .selectFrom("property_images")
+    .select(["property_id", "file_key"])
+    .orderBy("property_id")
+    .orderBy("position")
+    .orderBy("id")
+    .execute();
   const photos = new Map<number, string[]>();
   for (const img of images) {
     const list = photos.get(img.property_id);
@@ -63,7 +69,11 @@ export async function listFeedIssues(db: DB): Promise<Map<number, string[]>> {
 // A stored listing photo by its key: only keys of existing property images
 // are served (a removed photo, a guessed or malformed key: null).
 export async function findListingPhoto(db: DB, fileKey: string) {
-  const row = await db.selectFrom("property_images").select(["file_key", "widths"]).where("file_key", "=", fileKey).executeTakeFirst();
+  const row = await db
+    .selectFrom("property_images")
+    .select(["file_key", "widths"])
+    .where("file_key", "=", fileKey)
+    .executeTakeFirst();
   if (!row) return null;
   let widths: unknown;
   try {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { feedIssues, feedXml, parseLocation, portalPropertyType, transactionType, xmlText, type FeedProperty } from "./vrsync";
+import {
+  feedIssues,
+  feedXml,
+  parseLocation,
+  portalPropertyType,
+  transactionType,
+  xmlText,
+  type FeedProperty,
+} from "./vrsync";
 
 const base: FeedProperty = {
   id: 7,
@@ -20,12 +28,18 @@ const base: FeedProperty = {
   photos: ["a".repeat(32), "b".repeat(32)],
 };
 const ctx = {
-  contact: { name: "Lagoa Imóveis", email: "contato@lagoaimoveis.com.br", phone: "(67) 3521-0000", website: "https://lagoa.example/" },
+  contact: {
+    name: "Lagoa Imóveis",
+    email: "contato@lagoaimoveis.com.br",
+    phone: "(67) 3521-0000",
+    website: "https://lagoa.example/",
+  },
   photoUrl: (k: string) => `https://lagoa.example/fotos/${k}.jpg`,
   pageUrl: (id: number) => `https://lagoa.example/imoveis/${id}`,
   now: new Date("2026-11-22T12:00:00Z"),
 };
-const issues = (p: Partial<FeedProperty>) => feedIssues({ ...base, ...p, photoCount: (p.photos ?? base.photos).length });
+const issues = (p: Partial<FeedProperty>) =>
+  feedIssues({ ...base, ...p, photoCount: (p.photos ?? base.photos).length });
 
 describe("parseLocation", () => {
   it("reads street, number, neighbourhood, city and state from the right", () => {
@@ -36,8 +50,15 @@ describe("parseLocation", () => {
       city: "Três Lagoas",
       state: "MS",
     });
-    expect(parseLocation("Rodovia MS-395, km 3 - Portal das Águas, Três Lagoas - MS")).toMatchObject({ street: "Rodovia MS-395", number: "km 3" });
-    expect(parseLocation("Rua Projetada A - Mais Parque, Três Lagoas - ms")).toMatchObject({ street: "Rua Projetada A", number: null, state: "MS" });
+    expect(parseLocation("Rodovia MS-395, km 3 - Portal das Águas, Três Lagoas - MS")).toMatchObject({
+      street: "Rodovia MS-395",
+      number: "km 3",
+    });
+    expect(parseLocation("Rua Projetada A - Mais Parque, Três Lagoas - ms")).toMatchObject({
+      street: "Rua Projetada A",
+      number: null,
+      state: "MS",
+    });
   });
   it("refuses a location without neighbourhood, city or a real state", () => {
     for (const bad of [
@@ -54,17 +75,29 @@ describe("parseLocation", () => {
 
 describe("mapping", () => {
   it("maps our types onto the format's list, commercial land by category", () => {
-    expect(portalPropertyType({ type: "Apartamento", category: "Imóveis Usados" }).type).toBe("Residential / Apartment");
-    expect(portalPropertyType({ type: "Casa", category: "Lançamentos de Empreendimentos Imobiliários" }).type).toBe("Residential / Home");
-    expect(portalPropertyType({ type: "Terreno", category: "Áreas e Terrenos" })).toEqual({ usage: "Residential", type: "Residential / Land Lot", land: true });
+    expect(portalPropertyType({ type: "Apartamento", category: "Imóveis Usados" }).type).toBe(
+      "Residential / Apartment",
+    );
+    expect(portalPropertyType({ type: "Casa", category: "Lançamentos de Empreendimentos Imobiliários" }).type).toBe(
+      "Residential / Home",
+    );
+    expect(portalPropertyType({ type: "Terreno", category: "Áreas e Terrenos" })).toEqual({
+      usage: "Residential",
+      type: "Residential / Land Lot",
+      land: true,
+    });
     expect(portalPropertyType({ type: "Terreno", category: "Lojas e Salas Comerciais" })).toEqual({
       usage: "Commercial",
       type: "Commercial / Land Lot",
       land: true,
     });
     expect(portalPropertyType({ type: "Sala", category: "Lojas e Salas Comerciais" }).type).toBe("Commercial / Office");
-    expect(portalPropertyType({ type: "Galpão", category: "Lojas e Salas Comerciais" }).type).toBe("Commercial / Industrial");
-    expect(portalPropertyType({ type: "Comercial", category: "Lojas e Salas Comerciais" }).type).toBe("Commercial / Business");
+    expect(portalPropertyType({ type: "Galpão", category: "Lojas e Salas Comerciais" }).type).toBe(
+      "Commercial / Industrial",
+    );
+    expect(portalPropertyType({ type: "Comercial", category: "Lojas e Salas Comerciais" }).type).toBe(
+      "Commercial / Business",
+    );
     expect(transactionType("COMPRA")).toBe("For Sale");
     expect(transactionType("LANÇAMENTO")).toBe("For Sale");
     expect(transactionType("LOCAÇÃO")).toBe("For Rent");
@@ -82,7 +115,9 @@ describe("feedIssues", () => {
     expect(issues({ description: null })).toEqual(["Sem descrição (mínimo de 50 caracteres)"]);
     expect(issues({ description: "Curta demais." })).toEqual(["Descrição curta: 13 de no mínimo 50 caracteres"]);
     expect(issues({ description: "x".repeat(3001) })).toEqual(["Descrição longa: 3.001 de no máximo 3.000 caracteres"]);
-    expect(issues({ description: `<p>${"Texto com marcação que os portais não aceitam. ".repeat(2)}</p>` })).toEqual(["Descrição com marcação HTML"]);
+    expect(issues({ description: `<p>${"Texto com marcação que os portais não aceitam. ".repeat(2)}</p>` })).toEqual([
+      "Descrição com marcação HTML",
+    ]);
     expect(issues({ price: null })).toEqual(["Preço SOB CONSULTA (os portais exigem o valor)"]);
     expect(issues({ area: 0 })).toEqual(["Sem área"]);
     expect(issues({ photos: [] })).toEqual(["Sem fotos"]);
@@ -108,11 +143,16 @@ describe("feedXml", () => {
     expect(xml).toContain('<LivingArea unit="square metres">220</LivingArea>');
     expect(xml).toContain("<PostalCode>79610-250</PostalCode>");
     expect(xml.match(/primary="true"/g)).toHaveLength(1);
-    expect(xml).toContain(`<Item medium="image" caption="Foto 1" primary="true">https://lagoa.example/fotos/${"a".repeat(32)}.jpg</Item>`);
+    expect(xml).toContain(
+      `<Item medium="image" caption="Foto 1" primary="true">https://lagoa.example/fotos/${"a".repeat(32)}.jpg</Item>`,
+    );
     expect(xml).toContain("<Email>contato@lagoaimoveis.com.br</Email>");
   });
   it("writes a rent as a monthly RentalPrice and land as LotArea", () => {
-    const xml = feedXml([{ ...base, advertised_for: "LOCAÇÃO", price: 1_800_50, type: "Terreno", category: "Áreas e Terrenos" }], ctx);
+    const xml = feedXml(
+      [{ ...base, advertised_for: "LOCAÇÃO", price: 1_800_50, type: "Terreno", category: "Áreas e Terrenos" }],
+      ctx,
+    );
     expect(xml).toContain("<TransactionType>For Rent</TransactionType>");
     expect(xml).toContain('<RentalPrice currency="BRL" period="Monthly">1801</RentalPrice>');
     expect(xml).toContain('<LotArea unit="square metres">220</LotArea>');

@@ -70,7 +70,13 @@ const UF_NAMES: Record<string, string> = {
   TO: "Tocantins",
 };
 
-export type ParsedLocation = { street: string; number: string | null; neighborhood: string; city: string; state: string };
+export type ParsedLocation = {
+  street: string;
+  number: string | null;
+  neighborhood: string;
+  city: string;
+  state: string;
+};
 
 // The location as the property form asks for it: "Rua, número - Bairro,
 // Cidade - UF" (placeholder of the form, and what the seed writes). Split
@@ -105,7 +111,11 @@ export function parseLocation(location: string): ParsedLocation | null {
 // decides only where the type alone is ambiguous: a Terreno listed under
 // "Lojas e Salas Comerciais" is commercial land.
 const COMMERCIAL_CATEGORY = "Lojas e Salas Comerciais";
-export function portalPropertyType(p: Pick<FeedProperty, "type" | "category">): { usage: "Residential" | "Commercial"; type: string; land: boolean } {
+export function portalPropertyType(p: Pick<FeedProperty, "type" | "category">): {
+  usage: "Residential" | "Commercial";
+  type: string;
+  land: boolean;
+} {
   switch (p.type) {
     case "Apartamento":
       return { usage: "Residential", type: "Residential / Apartment", land: false };
@@ -138,7 +148,9 @@ export function feedIssues(p: Omit<FeedProperty, "photos"> & { photoCount: numbe
   const issues: string[] = [];
   const title = p.name.trim();
   if (title.length < TITLE_LENGTH.min || title.length > TITLE_LENGTH.max) {
-    issues.push(`Nome com ${count(title.length)} caracteres (os portais aceitam de ${TITLE_LENGTH.min} a ${TITLE_LENGTH.max})`);
+    issues.push(
+      `Nome com ${count(title.length)} caracteres (os portais aceitam de ${TITLE_LENGTH.min} a ${TITLE_LENGTH.max})`,
+    );
   } else if (HTML_TAG.test(title)) {
     issues.push("Nome com marcação HTML");
   }
@@ -147,7 +159,9 @@ export function feedIssues(p: Omit<FeedProperty, "photos"> & { photoCount: numbe
   else if (description.length < DESCRIPTION_LENGTH.min)
     issues.push(`Descrição curta: ${count(description.length)} de no mínimo ${DESCRIPTION_LENGTH.min} caracteres`);
   else if (description.length > DESCRIPTION_LENGTH.max)
-    issues.push(`Descrição longa: ${count(description.length)} de no máximo ${count(DESCRIPTION_LENGTH.max)} caracteres`);
+    issues.push(
+      `Descrição longa: ${count(description.length)} de no máximo ${count(DESCRIPTION_LENGTH.max)} caracteres`,
+    );
   else if (HTML_TAG.test(description)) issues.push("Descrição com marcação HTML");
   if (!p.cep) issues.push("Sem CEP");
   if (!parseLocation(p.location)) issues.push("Localização fora do padrão “Rua, número - Bairro, Cidade - UF”");
@@ -159,8 +173,9 @@ export function feedIssues(p: Omit<FeedProperty, "photos"> & { photoCount: numbe
 
 // Text and attribute values: the five XML escapes, and the characters XML 1.0
 // forbids (control characters, lone surrogates) removed.
-// eslint-disable-next-line no-control-regex -- the forbidden characters are the point
-const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const NOT_XML =
+  // eslint-disable-next-line no-control-regex -- the forbidden characters are the point
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 export function xmlText(value: string | number) {
   return String(value)
     .replace(NOT_XML, "")
@@ -190,7 +205,9 @@ export function listingXml(p: FeedProperty, ctx: FeedContext) {
     el("UsageType", kind.usage, {}, i),
     el("PropertyType", kind.type, {}, i),
     el("Description", p.description!.trim(), {}, i),
-    transaction === "For Rent" ? el("RentalPrice", price, { currency: "BRL", period: "Monthly" }, i) : el("ListPrice", price, { currency: "BRL" }, i),
+    transaction === "For Rent"
+      ? el("RentalPrice", price, { currency: "BRL", period: "Monthly" }, i)
+      : el("ListPrice", price, { currency: "BRL" }, i),
     el(kind.land ? "LotArea" : "LivingArea", Math.round(p.area), { unit: "square metres" }, i),
     el("Bedrooms", p.bedrooms, {}, i),
     el("Suites", p.suites, {}, i),
@@ -207,7 +224,14 @@ export function listingXml(p: FeedProperty, ctx: FeedContext) {
     el("PostalCode", cepText(p.cep!), {}, i),
   ];
   const media = p.photos.map((key, n) =>
-    el("Item", ctx.photoUrl(key), n === 0 ? { medium: "image", caption: `Foto ${n + 1}`, primary: "true" } : { medium: "image", caption: `Foto ${n + 1}` }, i),
+    el(
+      "Item",
+      ctx.photoUrl(key),
+      n === 0
+        ? { medium: "image", caption: `Foto ${n + 1}`, primary: "true" }
+        : { medium: "image", caption: `Foto ${n + 1}` },
+      i,
+    ),
   );
   const contact = [
     el("Name", ctx.contact.name, {}, i),

@@ -29,7 +29,11 @@ export async function findMaintenanceImageFile(db: DB, id: number, viewer: FileV
   if (viewer.kind === "client") q = q.where("maintenance_requests.client_id", "=", viewer.clientId);
   const row = await q.executeTakeFirst();
   if (!row) return null;
-  return { file_key: row.file_key, file_name: `manutencao-${row.request_id}-${row.position + 1}.webp`, mime_type: "image/webp" };
+  return {
+    file_key: row.file_key,
+    file_name: `manutencao-${row.request_id}-${row.position + 1}.webp`,
+    mime_type: "image/webp",
+  };
 }
 
 export async function findMaintenanceDocumentFile(db: DB, id: number, viewer: FileViewer): Promise<PrivateFile | null> {
@@ -57,5 +61,11 @@ export async function findBillingDocumentFile(db: DB, id: number, viewer: FileVi
 // tenants see their boletos once they are attached to a billing.
 export async function findQueuedBoletoFile(db: DB, id: number, viewer: FileViewer): Promise<PrivateFile | null> {
   if (viewer.kind !== "staff") return null;
-  return (await db.selectFrom("boleto_queue").select(["file_key", "file_name", "mime_type"]).where("id", "=", id).executeTakeFirst()) ?? null;
+  return (
+    (await db
+      .selectFrom("boleto_queue")
+      .select(["file_key", "file_name", "mime_type"])
+      .where("id", "=", id)
+      .executeTakeFirst()) ?? null
+  );
 }

@@ -36,15 +36,29 @@ export async function storeDocument<Missing extends string>(
 ): Promise<{ ok: true; id: number } | { ok: false; reason: "type" | Missing }> {
   const type = await documentTypeOf(upload.bytes, spec.kinds);
   if (!type) return { ok: false, reason: "type" };
-  const described = { file_name: storedFileName(upload.fileName, type, spec.fallbackName), mime_type: type.mime, size: upload.bytes.byteLength };
+  const described = {
+    file_name: storedFileName(upload.fileName, type, spec.fallbackName),
+    mime_type: type.mime,
+    size: upload.bytes.byteLength,
+  };
   const id = await storeWithRow(upload.bytes, type.ext, (file_key) =>
     db.transaction().execute(async (trx) => {
-      const owner = await trx.selectFrom(spec.owner.table).select("id").where("id", "=", spec.owner.id).executeTakeFirst();
+      const owner = await trx
+        .selectFrom(spec.owner.table)
+        .select("id")
+        .where("id", "=", spec.owner.id)
+        .executeTakeFirst();
       if (!owner) return null;
       const id = await spec.insert(trx, { ...described, file_key });
       if (spec.audit) {
         const { actor, entity, owner: ownerColumn } = spec.audit;
-        await recordAudit(trx, { actor, action: "create", entity, entityId: id, after: { ...ownerColumn, ...described } });
+        await recordAudit(trx, {
+          actor,
+          action: "create",
+          entity,
+          entityId: id,
+          after: { ...ownerColumn, ...described },
+        });
       }
       return id;
     }),

@@ -15,19 +15,23 @@ export const PRIVATE_FILE_KINDS: PrivateFileKind[] = [
     describe: (id, owner) => `contrato ${id} do cliente ${owner}`,
   },
   {
-    rows: (db) => db.selectFrom("maintenance_images").select(["id", "request_id as owner", "file_key"]).orderBy("id").execute(),
+    rows: (db) =>
+      db.selectFrom("maintenance_images").select(["id", "request_id as owner", "file_key"]).orderBy("id").execute(),
     describe: (id, owner) => `foto ${id} da manutenção ${owner}`,
   },
   {
-    rows: (db) => db.selectFrom("maintenance_documents").select(["id", "request_id as owner", "file_key"]).orderBy("id").execute(),
+    rows: (db) =>
+      db.selectFrom("maintenance_documents").select(["id", "request_id as owner", "file_key"]).orderBy("id").execute(),
     describe: (id, owner) => `documento ${id} da manutenção ${owner}`,
   },
   {
-    rows: (db) => db.selectFrom("billing_documents").select(["id", "billing_id as owner", "file_key"]).orderBy("id").execute(),
+    rows: (db) =>
+      db.selectFrom("billing_documents").select(["id", "billing_id as owner", "file_key"]).orderBy("id").execute(),
     describe: (id, owner) => `boleto ${id} da cobrança ${owner}`,
   },
   {
-    rows: (db) => db.selectFrom("boleto_queue").select(["id", "client_id as owner", "file_key"]).orderBy("id").execute(),
+    rows: (db) =>
+      db.selectFrom("boleto_queue").select(["id", "client_id as owner", "file_key"]).orderBy("id").execute(),
     describe: (id, owner) => `boleto ${id} na fila do cliente ${owner}`,
   },
 ];

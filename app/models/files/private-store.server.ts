@@ -48,15 +48,21 @@ export async function storePrivateFile(bytes: Uint8Array, ext: string) {
 // (app/utils/file-names.ts); `fallbackBase` plus that extension when nothing
 // is left.
 export function storedFileName(name: string, type: { mime: string; ext: string }, fallbackBase: string) {
-  // eslint-disable-next-line no-control-regex -- control characters are the point
-  const base = (name.split(/[/\\]/).pop() ?? "").replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, "").trim();
+  const base = (name.split(/[/\\]/).pop() ?? "")
+    // eslint-disable-next-line no-control-regex -- control characters are the point
+    .replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, "")
+    .trim();
   return nameWithExtension(base.slice(0, 200) || `${fallbackBase}${type.ext}`, type.mime);
 }
 
 // Stores the bytes under a fresh key, then runs `write` (the row and its audit
 // row, in one transaction). When `write` returns null (its parent row is gone)
 // or throws, the file is removed again: a stored file always has its row.
-export async function storeWithRow<T>(bytes: Uint8Array, ext: string, write: (key: string) => Promise<T | null>): Promise<T | null> {
+export async function storeWithRow<T>(
+  bytes: Uint8Array,
+  ext: string,
+  write: (key: string) => Promise<T | null>,
+): Promise<T | null> {
   const key = await storePrivateFile(bytes, ext);
   try {
     const result = await write(key);

@@ -22,9 +22,17 @@ describe("SAC", () => {
   it("R$ 120.000,00 in 12 months at 1% a month (by hand)", () => {
     const s = simulate({ financed: 120_000_00, months: 12, monthlyRate: 0.01, system: "SAC" });
     expect(s.rows.map((r) => r.amortization)).toEqual(Array(12).fill(10_000_00));
-    expect(s.rows.map((r) => r.interest)).toEqual([1200, 1100, 1000, 900, 800, 700, 600, 500, 400, 300, 200, 100].map((x) => x * 100));
+    expect(s.rows.map((r) => r.interest)).toEqual(
+      [1200, 1100, 1000, 900, 800, 700, 600, 500, 400, 300, 200, 100].map((x) => x * 100),
+    );
     expect(s.firstPayment).toBe(11_200_00);
-    expect(s.rows[1]).toEqual({ month: 2, payment: 11_100_00, interest: 1_100_00, amortization: 10_000_00, balance: 100_000_00 });
+    expect(s.rows[1]).toEqual({
+      month: 2,
+      payment: 11_100_00,
+      interest: 1_100_00,
+      amortization: 10_000_00,
+      balance: 100_000_00,
+    });
     expect(s.lastPayment).toBe(10_100_00);
     expect(s.totalInterest).toBe(7_800_00);
     expect(s.totalPaid).toBe(127_800_00);
@@ -44,7 +52,13 @@ describe("SAC", () => {
 
   it("R$ 240.000,00 in 360 months at 10,5% a year", () => {
     const s = simulate({ financed: 240_000_00, months: 360, monthlyRate: monthlyRateFromAnnual(10.5), system: "SAC" });
-    expect(s.rows[0]).toEqual({ month: 1, payment: 2_671_91, interest: 2_005_24, amortization: 666_67, balance: 239_333_33 });
+    expect(s.rows[0]).toEqual({
+      month: 1,
+      payment: 2_671_91,
+      interest: 2_005_24,
+      amortization: 666_67,
+      balance: 239_333_33,
+    });
     expect(s.rows[1].payment).toBe(2_666_34);
     expect(s.rows[359]).toEqual({ month: 360, payment: 671_03, interest: 5_56, amortization: 665_47, balance: 0 });
     expect(s.totalInterest).toBe(361_943_50);
@@ -56,7 +70,13 @@ describe("PRICE", () => {
   it("R$ 100.000,00 in 12 months at 1% a month: PMT 8.884,88", () => {
     expect(priceInstalment(100_000_00, 12, 0.01)).toBeCloseTo(888_487.88, 1);
     const s = simulate({ financed: 100_000_00, months: 12, monthlyRate: 0.01, system: "PRICE" });
-    expect(s.rows[0]).toEqual({ month: 1, payment: 8_884_88, interest: 1_000_00, amortization: 7_884_88, balance: 92_115_12 });
+    expect(s.rows[0]).toEqual({
+      month: 1,
+      payment: 8_884_88,
+      interest: 1_000_00,
+      amortization: 7_884_88,
+      balance: 92_115_12,
+    });
     expect(s.rows.slice(0, 11).every((r) => r.payment === 8_884_88)).toBe(true);
     expect(s.rows[11]).toEqual({ month: 12, payment: 8_884_85, interest: 87_97, amortization: 8_796_88, balance: 0 });
     expect(s.totalInterest).toBe(6_618_53);
@@ -65,9 +85,26 @@ describe("PRICE", () => {
   });
 
   it("R$ 240.000,00 in 360 months at 10,5% a year", () => {
-    const s = simulate({ financed: 240_000_00, months: 360, monthlyRate: monthlyRateFromAnnual(10.5), system: "PRICE" });
-    expect(s.rows[0]).toEqual({ month: 1, payment: 2_110_82, interest: 2_005_24, amortization: 105_58, balance: 239_894_42 });
-    expect(s.rows[1]).toEqual({ month: 2, payment: 2_110_82, interest: 2_004_36, amortization: 106_46, balance: 239_787_96 });
+    const s = simulate({
+      financed: 240_000_00,
+      months: 360,
+      monthlyRate: monthlyRateFromAnnual(10.5),
+      system: "PRICE",
+    });
+    expect(s.rows[0]).toEqual({
+      month: 1,
+      payment: 2_110_82,
+      interest: 2_005_24,
+      amortization: 105_58,
+      balance: 239_894_42,
+    });
+    expect(s.rows[1]).toEqual({
+      month: 2,
+      payment: 2_110_82,
+      interest: 2_004_36,
+      amortization: 106_46,
+      balance: 239_787_96,
+    });
     expect(s.lastPayment).toBe(2_105_53);
     expect(s.totalInterest).toBe(519_889_91);
     expect(sum(s.rows.map((r) => r.amortization))).toBe(240_000_00);

@@ -50,7 +50,8 @@ export function simulate({
   monthlyRate: number;
   system: AmortizationSystem;
 }): Simulation {
-  if (!Number.isSafeInteger(financed) || financed <= 0) throw new RangeError("financed must be a positive whole number of centavos");
+  if (!Number.isSafeInteger(financed) || financed <= 0)
+    throw new RangeError("financed must be a positive whole number of centavos");
   if (!Number.isSafeInteger(months) || months < 1) throw new RangeError("months must be a positive whole number");
   if (!Number.isFinite(monthlyRate) || monthlyRate < 0) throw new RangeError("monthlyRate must be zero or positive");
 

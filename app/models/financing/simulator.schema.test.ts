@@ -4,7 +4,11 @@ import { minimumDownPayment, simulatorSchema } from "./simulator.schema";
 
 const parse = (qs: string) => {
   const s = parseWithZod(new URLSearchParams(qs), { schema: simulatorSchema(20) });
-  return { status: s.status, value: s.status === "success" ? s.value : undefined, error: s.status === "error" ? s.error : undefined };
+  return {
+    status: s.status,
+    value: s.status === "success" ? s.value : undefined,
+    error: s.status === "error" ? s.error : undefined,
+  };
 };
 
 describe("simulator form", () => {

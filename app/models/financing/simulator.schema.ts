@@ -30,9 +30,18 @@ export function minimumDownPayment(value: number, percent: number) {
 export function simulatorSchema(minDownPaymentPercent: number) {
   return z
     .object({
-      valor: brlField({ required: "Informe o valor do imóvel.", invalid: "Informe o valor em reais, por exemplo 350.000,00." }),
-      entrada: brlField({ required: "Informe o valor da entrada.", invalid: "Informe a entrada em reais, por exemplo 70.000,00." }),
-      prazo: requiredWholeNumberField(MAX_MONTHS, "Informe o prazo em meses.").refine((n) => n >= 1, `O prazo deve ser de 1 a ${MAX_MONTHS} meses.`),
+      valor: brlField({
+        required: "Informe o valor do imóvel.",
+        invalid: "Informe o valor em reais, por exemplo 350.000,00.",
+      }),
+      entrada: brlField({
+        required: "Informe o valor da entrada.",
+        invalid: "Informe a entrada em reais, por exemplo 70.000,00.",
+      }),
+      prazo: requiredWholeNumberField(MAX_MONTHS, "Informe o prazo em meses.").refine(
+        (n) => n >= 1,
+        `O prazo deve ser de 1 a ${MAX_MONTHS} meses.`,
+      ),
       juros: annualRateField,
       sistema: z.enum(["SAC", "PRICE"], { error: "Escolha o sistema SAC ou PRICE." }),
     })

@@ -8,7 +8,14 @@ import type { OwnerRequestInput } from "./owner-request.schema";
 // staff handle them in the back office. The home page's form and a property
 // page's "Tenho interesse" share the ideal-property inbox; the latter with its
 // property.
-type IdealRow = { name: string; email: string; phone: string | null; text: string; propertyId: number | null; privacyNotice?: boolean };
+type IdealRow = {
+  name: string;
+  email: string;
+  phone: string | null;
+  text: string;
+  propertyId: number | null;
+  privacyNotice?: boolean;
+};
 async function insertIdealRow(db: Kysely<Database>, row: IdealRow) {
   const now = new Date().toISOString();
   const inserted = await db

@@ -23,7 +23,9 @@ export const ownerRequestSchema = z.object({
   nome: nameField,
   email: emailField,
   telefone: phoneField,
-  tipoImovel: z.enum(Object.keys(OWNER_PROPERTY_TYPES) as [keyof typeof OWNER_PROPERTY_TYPES], { error: "Escolha o tipo do imóvel." }),
+  tipoImovel: z.enum(Object.keys(OWNER_PROPERTY_TYPES) as [keyof typeof OWNER_PROPERTY_TYPES], {
+    error: "Escolha o tipo do imóvel.",
+  }),
   preco: brlField({ required: "Campo obrigatório.", invalid: "Informe um preço válido, por exemplo 350.000,00." }),
   endereco: requiredText(300),
   area: count(COUNT_MAX.area),

@@ -98,15 +98,32 @@ export async function updateMaintenanceRequest(db: DB, id: number, input: Mainte
       .executeTakeFirst();
     if (!before) return null;
     const now = new Date().toISOString();
-    const completed_at = input.status === "completed" ? (before.status === "completed" && before.completed_at ? before.completed_at : now) : null;
-    const after = { status: input.status, priority: input.priority, admin_notes: input.admin_notes ?? null, completed_at };
+    const completed_at =
+      input.status === "completed"
+        ? before.status === "completed" && before.completed_at
+          ? before.completed_at
+          : now
+        : null;
+    const after = {
+      status: input.status,
+      priority: input.priority,
+      admin_notes: input.admin_notes ?? null,
+      completed_at,
+    };
     await trx
       .updateTable("maintenance_requests")
       .set({ ...after, updated_at: now })
       .where("id", "=", id)
       .execute();
     const { title, ...old } = before;
-    await recordAudit(trx, { actor, action: "update", entity: "maintenance_request", entityId: id, before: old, after });
+    await recordAudit(trx, {
+      actor,
+      action: "update",
+      entity: "maintenance_request",
+      entityId: id,
+      before: old,
+      after,
+    });
     return { title, ...after };
   });
 }
@@ -126,7 +143,8 @@ export async function addMaintenanceDocument(
     owner: { table: "maintenance_requests", id: input.requestId, missing: "request" },
     insert: async (trx, file) => {
       const values = { request_id: input.requestId, ...file, ...uploadedBy(actor) };
-      return (await trx.insertInto("maintenance_documents").values(values).returning("id").executeTakeFirstOrThrow()).id;
+      return (await trx.insertInto("maintenance_documents").values(values).returning("id").executeTakeFirstOrThrow())
+        .id;
     },
     audit: { actor, entity: "maintenance_document", owner: { request_id: input.requestId } },
   });

@@ -3,16 +3,21 @@ import { maintenanceCategoryLabel, maintenancePriorityLabel, maintenanceStatusLa
 
 describe("maintenance labels", () => {
   it("names the spec's codes in Portuguese", () => {
-    expect(["pending", "in_progress", "completed", "cancelled"].map(maintenanceStatusLabel)).toEqual(["Pendente", "Em andamento", "Concluída", "Cancelada"]);
-    expect(["low", "medium", "high", "urgent"].map(maintenancePriorityLabel)).toEqual(["Baixa", "Média", "Alta", "Urgente"]);
-    expect(["electrical", "plumbing", "painting", "cleaning", "security", "general"].map(maintenanceCategoryLabel)).toEqual([
-      "Elétrica",
-      "Hidráulica",
-      "Pintura",
-      "Limpeza",
-      "Segurança",
-      "Geral",
+    expect(["pending", "in_progress", "completed", "cancelled"].map(maintenanceStatusLabel)).toEqual([
+      "Pendente",
+      "Em andamento",
+      "Concluída",
+      "Cancelada",
     ]);
+    expect(["low", "medium", "high", "urgent"].map(maintenancePriorityLabel)).toEqual([
+      "Baixa",
+      "Média",
+      "Alta",
+      "Urgente",
+    ]);
+    expect(
+      ["electrical", "plumbing", "painting", "cleaning", "security", "general"].map(maintenanceCategoryLabel),
+    ).toEqual(["Elétrica", "Hidráulica", "Pintura", "Limpeza", "Segurança", "Geral"]);
   });
 
   it("shows an unknown value raw, never a prototype property", () => {

@@ -46,7 +46,12 @@ async function storeImage(input: Buffer): Promise<StoredImage> {
 // A new request of the client with its images (already checked by type and
 // size). Files first, then the rows in one transaction; if the rows are not
 // written the files are removed.
-export async function createMaintenanceRequest(db: DB, clientId: number, input: MaintenanceRequestInput, images: readonly Buffer[]) {
+export async function createMaintenanceRequest(
+  db: DB,
+  clientId: number,
+  input: MaintenanceRequestInput,
+  images: readonly Buffer[],
+) {
   const stored: StoredImage[] = [];
   try {
     for (const image of images) stored.push(await storeImage(image));
@@ -68,7 +73,15 @@ export async function createMaintenanceRequest(db: DB, clientId: number, input: 
       if (stored.length) {
         await trx
           .insertInto("maintenance_images")
-          .values(stored.map((img, position) => ({ request_id: row.id, file_key: img.file_key, width: img.width, height: img.height, position })))
+          .values(
+            stored.map((img, position) => ({
+              request_id: row.id,
+              file_key: img.file_key,
+              width: img.width,
+              height: img.height,
+              position,
+            })),
+          )
           .execute();
       }
       return row.id;
@@ -83,7 +96,17 @@ export async function createMaintenanceRequest(db: DB, clientId: number, input: 
 export async function listOwnMaintenanceRequests(db: DB, clientId: number) {
   const requests = await db
     .selectFrom("maintenance_requests")
-    .select(["id", "title", "description", "category", "priority", "status", "admin_notes", "requested_at", "completed_at"])
+    .select([
+      "id",
+      "title",
+      "description",
+      "category",
+      "priority",
+      "status",
+      "admin_notes",
+      "requested_at",
+      "completed_at",
+    ])
     .where("client_id", "=", clientId)
     .orderBy("requested_at", "desc")
     .orderBy("id", "desc")
@@ -106,6 +129,8 @@ export async function listOwnMaintenanceRequests(db: DB, clientId: number) {
   return requests.map((r) => ({
     ...r,
     images: images.filter((i) => i.request_id === r.id).map(({ id, width, height }) => ({ id, width, height })),
-    documents: documents.filter((d) => d.request_id === r.id).map(({ id, file_name, uploaded_at }) => ({ id, file_name, uploaded_at })),
+    documents: documents
+      .filter((d) => d.request_id === r.id)
+      .map(({ id, file_name, uploaded_at }) => ({ id, file_name, uploaded_at })),
   }));
 }

@@ -50,9 +50,17 @@ export async function run(command: string, args: string[]) {
     let stderr = "";
     child.stderr.on("data", (chunk) => (stderr += chunk));
     child.on("error", (error: NodeJS.ErrnoException) =>
-      reject(new BackupError(error.code === "ENOENT" ? `O comando ${command} não foi encontrado: instale-o (apt-get install ${command}).` : error.message)),
+      reject(
+        new BackupError(
+          error.code === "ENOENT"
+            ? `O comando ${command} não foi encontrado: instale-o (apt-get install ${command}).`
+            : error.message,
+        ),
+      ),
     );
-    child.on("close", (code) => (code === 0 ? resolve() : reject(new BackupError(`${command} falhou (código ${code}): ${stderr.trim()}`))));
+    child.on("close", (code) =>
+      code === 0 ? resolve() : reject(new BackupError(`${command} falhou (código ${code}): ${stderr.trim()}`)),
+    );
   });
 }
 
@@ -114,7 +122,12 @@ type BackupResult = { file: string; manifest: Manifest; bytes: number };
 // manifest lists it and the command says so.
 const ATTEMPTS = 3;
 
-export async function createBackup(opts: { databasePath: string; uploadsDir: string; backupDir: string; now?: Date }): Promise<BackupResult> {
+export async function createBackup(opts: {
+  databasePath: string;
+  uploadsDir: string;
+  backupDir: string;
+  now?: Date;
+}): Promise<BackupResult> {
   const date = opts.now ?? new Date();
   try {
     await fs.access(opts.databasePath);
@@ -134,7 +147,11 @@ export async function createBackup(opts: { databasePath: string; uploadsDir: str
       await snapshotDatabase(opts.databasePath, dbCopy);
       await copyUploads(opts.uploadsDir, uploadsCopy, copied);
       const result = await inspectCopy(dbCopy, uploadsCopy);
-      if (result.problems.length) throw new BackupError("A cópia do banco não passou na verificação; nenhum backup foi gravado.", result.problems);
+      if (result.problems.length)
+        throw new BackupError(
+          "A cópia do banco não passou na verificação; nenhum backup foi gravado.",
+          result.problems,
+        );
       return result;
     };
     let found = await snapshot();
@@ -143,7 +160,12 @@ export async function createBackup(opts: { databasePath: string; uploadsDir: str
     const manifest: Manifest = {
       format: MANIFEST_FORMAT,
       created_at: date.toISOString(),
-      database: { file: "app.db", bytes: (await fs.stat(dbCopy)).size, sha256: await sha256File(dbCopy), rows: found.rows },
+      database: {
+        file: "app.db",
+        bytes: (await fs.stat(dbCopy)).size,
+        sha256: await sha256File(dbCopy),
+        rows: found.rows,
+      },
       uploads: found.uploads,
       missing_files: found.missing.map((m) => m.file),
     };
@@ -154,7 +176,8 @@ export async function createBackup(opts: { databasePath: string; uploadsDir: str
     await run("tar", ["-czf", partial, "-C", staging, "manifest.json", "app.db", "uploads"]);
     await fs.chmod(partial, 0o600);
     // Never overwrite an earlier archive; the rename makes it appear whole.
-    if (await fs.stat(file).catch(() => null)) throw new BackupError(`${file} já existe; rode de novo em alguns segundos.`);
+    if (await fs.stat(file).catch(() => null))
+      throw new BackupError(`${file} já existe; rode de novo em alguns segundos.`);
     await fs.rename(partial, file);
     return { file, manifest, bytes: (await fs.stat(file)).size };
   } finally {

@@ -43,7 +43,11 @@ async function referencedFiles(db: Kysely<Database>): Promise<{ refs: Reference[
     else refs.push({ file: rel.split(path.sep).join("/"), row });
   };
 
-  const images = await db.selectFrom("property_images").select(["id", "property_id", "file_key", "widths"]).orderBy("id").execute();
+  const images = await db
+    .selectFrom("property_images")
+    .select(["id", "property_id", "file_key", "widths"])
+    .orderBy("id")
+    .execute();
   for (const img of images) {
     const row = `foto ${img.id} do imóvel ${img.property_id}`;
     const widths = parseWidths(img.widths);
@@ -51,7 +55,11 @@ async function referencedFiles(db: Kysely<Database>): Promise<{ refs: Reference[
     else for (const w of widths) add(listingImagePath(img.file_key, w), row);
   }
 
-  const banners = await db.selectFrom("banners").select(["id", "image_url", "mobile_image_url"]).orderBy("id").execute();
+  const banners = await db
+    .selectFrom("banners")
+    .select(["id", "image_url", "mobile_image_url"])
+    .orderBy("id")
+    .execute();
   for (const banner of banners) {
     for (const url of [banner.image_url, banner.mobile_image_url]) {
       // Only uploaded replacements live in uploads/; the defaults are in public/.
@@ -95,10 +103,12 @@ export async function walkUploads(dir: string) {
   const files = new Map<string, number>();
   const strange: string[] = [];
   async function walk(rel: string) {
-    const entries = await fs.readdir(path.join(dir, rel), { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
-      if (error.code === "ENOENT" && rel === "") return [];
-      throw error;
-    });
+    const entries = await fs
+      .readdir(path.join(dir, rel), { withFileTypes: true })
+      .catch((error: NodeJS.ErrnoException) => {
+        if (error.code === "ENOENT" && rel === "") return [];
+        throw error;
+      });
     for (const entry of entries) {
       const child = rel ? `${rel}/${entry.name}` : entry.name;
       if (entry.isDirectory()) await walk(child);
@@ -125,7 +135,10 @@ export async function sha256File(file: string) {
 
 function tableCounts(sqlite: SQLite.Database) {
   const rows: Record<string, number> = {};
-  const tables = sqlite.prepare("select name from sqlite_schema where type = 'table' and name not like 'sqlite_%' order by name").pluck().all() as string[];
+  const tables = sqlite
+    .prepare("select name from sqlite_schema where type = 'table' and name not like 'sqlite_%' order by name")
+    .pluck()
+    .all() as string[];
   for (const t of tables)
     rows[t] = sqlite
       .prepare(`select count(*) from "${t.replace(/"/g, '""')}"`)
@@ -165,10 +178,13 @@ export async function inspectCopy(dbFile: string, uploadsRoot: string): Promise<
       problems.push(`PRAGMA integrity_check falhou: ${messages.join("; ")}`);
     } else {
       const fk = sqlite.pragma("foreign_key_check") as { table: string; rowid: number; parent: string }[];
-      for (const v of fk.slice(0, 20)) problems.push(`PRAGMA foreign_key_check: ${v.table} linha ${v.rowid} aponta para ${v.parent} inexistente`);
+      for (const v of fk.slice(0, 20))
+        problems.push(`PRAGMA foreign_key_check: ${v.table} linha ${v.rowid} aponta para ${v.parent} inexistente`);
       if (fk.length > 20) problems.push(`... e mais ${fk.length - 20} violações de chave estrangeira`);
       for (const name of unknownMigrations(sqlite))
-        problems.push(`o banco tem a migração ${name}, que esta versão do app não conhece (backup de uma versão mais nova)`);
+        problems.push(
+          `o banco tem a migração ${name}, que esta versão do app não conhece (backup de uma versão mais nova)`,
+        );
       rows = tableCounts(sqlite);
       const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
       const { refs, invalid } = await referencedFiles(db);

@@ -68,7 +68,8 @@ async function checkArchive(archive: string, dir: string, opts: { acceptMissing?
 
   const sha = await sha256File(dbFile).catch(() => null);
   if (sha === null) problems.push("o arquivo não contém app.db");
-  else if (sha !== manifest.database.sha256) problems.push("app.db não confere com o sha256 do manifesto (arquivo corrompido ou alterado)");
+  else if (sha !== manifest.database.sha256)
+    problems.push("app.db não confere com o sha256 do manifesto (arquivo corrompido ou alterado)");
 
   const found = await inspectCopy(dbFile, path.join(dir, "uploads"));
   problems.push(...found.problems);
@@ -76,14 +77,17 @@ async function checkArchive(archive: string, dir: string, opts: { acceptMissing?
   for (const m of found.missing) {
     if (!alreadyMissing.has(m.file)) problems.push(`falta uploads/${m.file} (${m.row})`);
     else if (!opts.acceptMissing)
-      problems.push(`falta uploads/${m.file} (${m.row}); já faltava no servidor quando o backup foi feito: use --aceitar-faltantes para restaurar mesmo assim`);
+      problems.push(
+        `falta uploads/${m.file} (${m.row}); já faltava no servidor quando o backup foi feito: use --aceitar-faltantes para restaurar mesmo assim`,
+      );
   }
   if (found.uploads.files !== manifest.uploads.files || found.uploads.bytes !== manifest.uploads.bytes) {
     problems.push(
       `uploads/ tem ${found.uploads.files} arquivos (${found.uploads.bytes} bytes), o manifesto diz ${manifest.uploads.files} (${manifest.uploads.bytes} bytes)`,
     );
   }
-  if (problems.length) throw new BackupError(`O backup ${path.basename(archive)} não passou na verificação; nada foi alterado.`, problems);
+  if (problems.length)
+    throw new BackupError(`O backup ${path.basename(archive)} não passou na verificação; nada foi alterado.`, problems);
   return { manifest, rows: found.rows, uploads: found.uploads };
 }
 
@@ -121,7 +125,9 @@ export async function restoreBackup(opts: {
   if (!(await exists(opts.archive))) throw new BackupError(`Arquivo de backup não encontrado: ${opts.archive}`);
   const inUse = () => {
     if (!opts.force && databaseInUse(opts.databasePath)) {
-      throw new BackupError(`O banco ${opts.databasePath} está aberto por outro processo: o app ainda está rodando? Pare o app e rode a restauração de novo.`);
+      throw new BackupError(
+        `O banco ${opts.databasePath} está aberto por outro processo: o app ainda está rodando? Pare o app e rode a restauração de novo.`,
+      );
     }
   };
   inUse(); // before the long part, so the operator learns it at once
@@ -140,7 +146,8 @@ export async function restoreBackup(opts: {
     const moves: [string, string][] = [];
     // The previous database keeps its -wal beside it under the new name, so
     // opening the .before-restore file still sees its last writes.
-    for (const side of ["", "-wal", "-shm", "-journal"]) moves.push([opts.databasePath + side, opts.databasePath + suffix + side]);
+    for (const side of ["", "-wal", "-shm", "-journal"])
+      moves.push([opts.databasePath + side, opts.databasePath + suffix + side]);
     moves.push([opts.uploadsDir, opts.uploadsDir + suffix]);
 
     const done: [string, string][] = [];

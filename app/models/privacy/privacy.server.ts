@@ -70,10 +70,20 @@ async function collect(db: DB | Trx, email: string) {
       .where("client_id", "=", c.id)
       .orderBy("id")
       .execute();
-    const maintenance = await db.selectFrom("maintenance_requests").selectAll().where("client_id", "=", c.id).orderBy("id").execute();
+    const maintenance = await db
+      .selectFrom("maintenance_requests")
+      .selectAll()
+      .where("client_id", "=", c.id)
+      .orderBy("id")
+      .execute();
     const ids = maintenance.map((m) => m.id);
     const images = ids.length
-      ? await db.selectFrom("maintenance_images").select(["id", "request_id", "width", "height"]).where("request_id", "in", ids).orderBy("id").execute()
+      ? await db
+          .selectFrom("maintenance_images")
+          .select(["id", "request_id", "width", "height"])
+          .where("request_id", "in", ids)
+          .orderBy("id")
+          .execute()
       : [];
     const documents = ids.length
       ? await db
@@ -87,7 +97,16 @@ async function collect(db: DB | Trx, email: string) {
     // boletos waiting to be processed.
     const billings = await db
       .selectFrom("billing")
-      .select(["id", "month_year", "amount_cents", "due_date", "status", "payment_date", "external_payment_id", "created_at"])
+      .select([
+        "id",
+        "month_year",
+        "amount_cents",
+        "due_date",
+        "status",
+        "payment_date",
+        "external_payment_id",
+        "created_at",
+      ])
       .where("client_id", "=", c.id)
       .orderBy("id")
       .execute();
@@ -127,7 +146,10 @@ export type PersonalData = Awaited<ReturnType<typeof collect>>;
 function blockers(found: PersonalData) {
   const out: string[] = [];
   for (const a of found.accounts) {
-    if (a.role !== "client") out.push(`O email é de uma conta da equipe (${a.username}): desative a conta na página Equipe em vez de apagá-la.`);
+    if (a.role !== "client")
+      out.push(
+        `O email é de uma conta da equipe (${a.username}): desative a conta na página Equipe em vez de apagá-la.`,
+      );
   }
   for (const c of found.clients) {
     const kept = [
@@ -135,12 +157,17 @@ function blockers(found: PersonalData) {
       c.billings.length ? (c.billings.length === 1 ? "1 cobrança" : `${c.billings.length} cobranças`) : null,
     ].filter(Boolean);
     if (kept.length) {
-      out.push(`O cliente ${c.name} tem ${kept.join(" e ")}: o cadastro, os contratos e as cobranças são guardados pelo prazo legal e não podem ser apagados.`);
+      out.push(
+        `O cliente ${c.name} tem ${kept.join(" e ")}: o cadastro, os contratos e as cobranças são guardados pelo prazo legal e não podem ser apagados.`,
+      );
     }
   }
   for (const o of found.ownerOf) {
     const client = found.clients.find((c) => c.id === o.client_id);
-    if (!client) out.push(`O email consta como proprietário no cadastro de um inquilino (cliente nº ${o.client_id}): corrija esse cadastro antes.`);
+    if (!client)
+      out.push(
+        `O email consta como proprietário no cadastro de um inquilino (cliente nº ${o.client_id}): corrija esse cadastro antes.`,
+      );
   }
   return out;
 }
@@ -170,7 +197,13 @@ export async function exportPersonalData(db: DB, email: string, actor: AuditActo
   return db.transaction().execute(async (trx) => {
     const found = await collect(trx, email);
     const counts = summarize(found);
-    await recordAudit(trx, { actor, action: "export", entity: "personal_data", entityId: subjectId(email), after: counts });
+    await recordAudit(trx, {
+      actor,
+      action: "export",
+      entity: "personal_data",
+      entityId: subjectId(email),
+      after: counts,
+    });
     return {
       email: normal(email),
       exported_at: new Date().toISOString(),
@@ -188,14 +221,29 @@ async function anonymizeRequests(trx: Trx, ids: { ideal: number[]; owner: number
   if (ids.ideal.length) {
     await trx
       .updateTable("ideal_property_requests")
-      .set({ name: ANONYMIZED.name, email: ANONYMIZED.email, phone: null, ideal_property: ANONYMIZED.text, anonymized_at: now, updated_at: now })
+      .set({
+        name: ANONYMIZED.name,
+        email: ANONYMIZED.email,
+        phone: null,
+        ideal_property: ANONYMIZED.text,
+        anonymized_at: now,
+        updated_at: now,
+      })
       .where("id", "in", ids.ideal)
       .execute();
   }
   if (ids.owner.length) {
     await trx
       .updateTable("property_listing_requests")
-      .set({ name: ANONYMIZED.name, email: ANONYMIZED.email, phone: "", address: ANONYMIZED.text, description: null, anonymized_at: now, updated_at: now })
+      .set({
+        name: ANONYMIZED.name,
+        email: ANONYMIZED.email,
+        phone: "",
+        address: ANONYMIZED.text,
+        description: null,
+        anonymized_at: now,
+        updated_at: now,
+      })
       .where("id", "in", ids.owner)
       .execute();
   }
@@ -227,7 +275,12 @@ type AuditTarget = { entity: string; ids: number[] };
 async function redactAudit(trx: Trx, targets: AuditTarget[]) {
   for (const { entity, ids } of targets) {
     if (!ids.length) continue;
-    const rows = await trx.selectFrom("audit_log").select(["id", "changes"]).where("entity", "=", entity).where("entity_id", "in", ids.map(String)).execute();
+    const rows = await trx
+      .selectFrom("audit_log")
+      .select(["id", "changes"])
+      .where("entity", "=", entity)
+      .where("entity_id", "in", ids.map(String))
+      .execute();
     for (const row of rows) {
       let changes: Record<string, [unknown, unknown]>;
       try {
@@ -251,7 +304,8 @@ async function redactAudit(trx: Trx, targets: AuditTarget[]) {
   }
 }
 
-export type EraseResult = { ok: true; counts: ReturnType<typeof summarize>; files: string[] } | { ok: false; blockers: string[] };
+export type EraseResult =
+  { ok: true; counts: ReturnType<typeof summarize>; files: string[] } | { ok: false; blockers: string[] };
 
 // The erasure (LGPD art. 18, VI): visitor requests anonymised; client records
 // without contracts or billings deleted with their maintenance requests and login; client
@@ -265,14 +319,20 @@ export async function erasePersonalData(db: DB, email: string, actor: AuditActor
     if (refused.length) return { ok: false as const, blockers: refused };
     const counts = summarize(found);
     const now = new Date().toISOString();
-    await anonymizeRequests(trx, { ideal: found.idealRequests.map((r) => r.id), owner: found.listingRequests.map((r) => r.id) }, now);
+    await anonymizeRequests(
+      trx,
+      { ideal: found.idealRequests.map((r) => r.id), owner: found.listingRequests.map((r) => r.id) },
+      now,
+    );
     const files: string[] = [];
     for (const c of found.clients) {
       const deleted = await deleteClientIn(trx, c.id, actor);
       if (deleted) files.push(...deleted.files);
     }
     // Logins of the address that no client record linked (deleted above with theirs).
-    const left = found.accounts.filter((a) => a.role === "client" && !found.clients.some((c) => c.user_id === a.id)).map((a) => a.id);
+    const left = found.accounts
+      .filter((a) => a.role === "client" && !found.clients.some((c) => c.user_id === a.id))
+      .map((a) => a.id);
     if (left.length) await trx.deleteFrom("users").where("id", "in", left).where("role", "=", "client").execute();
     await redactAudit(trx, [
       { entity: "client", ids: found.clients.map((c) => c.id) },
@@ -281,7 +341,13 @@ export async function erasePersonalData(db: DB, email: string, actor: AuditActor
       { entity: "ideal_request", ids: found.idealRequests.map((r) => r.id) },
       { entity: "owner_request", ids: found.listingRequests.map((r) => r.id) },
     ]);
-    await recordAudit(trx, { actor, action: "erase", entity: "personal_data", entityId: subjectId(email), after: counts });
+    await recordAudit(trx, {
+      actor,
+      action: "erase",
+      entity: "personal_data",
+      entityId: subjectId(email),
+      after: counts,
+    });
     return { ok: true as const, counts, files };
   });
 }
@@ -294,14 +360,35 @@ export async function anonymizeExpiredRequests(db: DB, months: number, now = new
   const before = cutoff.toISOString();
   return db.transaction().execute(async (trx) => {
     const pick = (table: "ideal_property_requests" | "property_listing_requests") =>
-      trx.selectFrom(table).select("id").where("anonymized_at", "is", null).where("created_at", "<", before).orderBy("id").execute();
-    const ids = { ideal: (await pick("ideal_property_requests")).map((r) => r.id), owner: (await pick("property_listing_requests")).map((r) => r.id) };
+      trx
+        .selectFrom(table)
+        .select("id")
+        .where("anonymized_at", "is", null)
+        .where("created_at", "<", before)
+        .orderBy("id")
+        .execute();
+    const ids = {
+      ideal: (await pick("ideal_property_requests")).map((r) => r.id),
+      owner: (await pick("property_listing_requests")).map((r) => r.id),
+    };
     const at = now.toISOString();
     await anonymizeRequests(trx, ids, at);
     for (const id of ids.ideal)
-      await recordAudit(trx, { actor: null, action: "anonymize", entity: "ideal_request", entityId: id, after: { anonymized_at: at } });
+      await recordAudit(trx, {
+        actor: null,
+        action: "anonymize",
+        entity: "ideal_request",
+        entityId: id,
+        after: { anonymized_at: at },
+      });
     for (const id of ids.owner)
-      await recordAudit(trx, { actor: null, action: "anonymize", entity: "owner_request", entityId: id, after: { anonymized_at: at } });
+      await recordAudit(trx, {
+        actor: null,
+        action: "anonymize",
+        entity: "owner_request",
+        entityId: id,
+        after: { anonymized_at: at },
+      });
     return ids.ideal.length + ids.owner.length;
   });
 }

@@ -6,7 +6,9 @@ const p = (qs: string) => new URLSearchParams(qs);
 
 describe("parseFilter precedence", () => {
   it("search overrides latest and every other filter", () => {
-    expect(parseFilter(p("search=casa&latest=5&type=Casa&neighborhood=Centro&priceRange=ate-300k&advertised_for=COMPRA"))).toEqual({
+    expect(
+      parseFilter(p("search=casa&latest=5&type=Casa&neighborhood=Centro&priceRange=ate-300k&advertised_for=COMPRA")),
+    ).toEqual({
       kind: "search",
       text: "casa",
     });
@@ -17,7 +19,10 @@ describe("parseFilter precedence", () => {
   });
 
   it("latest overrides type, neighborhood, priceRange and advertised_for", () => {
-    expect(parseFilter(p("latest=5&type=Casa&neighborhood=Centro&priceRange=ate-300k&advertised_for=COMPRA"))).toEqual({ kind: "latest", count: 5 });
+    expect(parseFilter(p("latest=5&type=Casa&neighborhood=Centro&priceRange=ate-300k&advertised_for=COMPRA"))).toEqual({
+      kind: "latest",
+      count: 5,
+    });
   });
 
   it("otherwise the filters combine", () => {
@@ -69,7 +74,9 @@ describe("parseFilter ignores all/any/empty and unknown values", () => {
   });
 
   it("ignores unknown values but keeps known ones", () => {
-    const f = parseFilter(p("type=Castelo&neighborhood=Atlantida&priceRange=gratis&advertised_for=ROUBO&category=Nada&priceRange=x"));
+    const f = parseFilter(
+      p("type=Castelo&neighborhood=Atlantida&priceRange=gratis&advertised_for=ROUBO&category=Nada&priceRange=x"),
+    );
     expect(f).toEqual({ kind: "filters" });
     expect(isFiltered(f)).toBe(false);
 
@@ -144,7 +151,13 @@ describe("describeFilter", () => {
         priceRange: "ate-300k",
         advertisedFor: "COMPRA",
       }),
-    ).toEqual(["Tipo: Casa", "Categoria: Em Obras", "Bairro: Centro", "Faixa de preço: Até R$ 300 mil", "Modalidade: Compra"]);
+    ).toEqual([
+      "Tipo: Casa",
+      "Categoria: Em Obras",
+      "Bairro: Centro",
+      "Faixa de preço: Até R$ 300 mil",
+      "Modalidade: Compra",
+    ]);
   });
 
   it.each([
@@ -177,7 +190,9 @@ describe("homeSearchUrl", () => {
   });
 
   it("includes a price range", () => {
-    expect(homeSearchUrl({ type: "all", neighborhood: "all", priceRange: "acima-1000k" })).toBe("/imoveis?priceRange=acima-1000k");
+    expect(homeSearchUrl({ type: "all", neighborhood: "all", priceRange: "acima-1000k" })).toBe(
+      "/imoveis?priceRange=acima-1000k",
+    );
   });
 });
 
@@ -206,7 +221,8 @@ describe("pageUrl", () => {
 describe("minimums, order and chips (issue 11)", () => {
   it("reads bedrooms and parking as 1 to 4, ignoring anything else", () => {
     expect(parseFilter(p("bedrooms=2&parking=4%2B"))).toEqual({ kind: "filters", bedrooms: 2, parking: 4 });
-    for (const bad of ["0", "5", "-1", "2.5", "x", "", "1e1"]) expect(parseFilter(p(`bedrooms=${bad}&parking=${bad}`))).toEqual({ kind: "filters" });
+    for (const bad of ["0", "5", "-1", "2.5", "x", "", "1e1"])
+      expect(parseFilter(p(`bedrooms=${bad}&parking=${bad}`))).toEqual({ kind: "filters" });
   });
 
   it("the search text still overrides the minimums", () => {
@@ -214,7 +230,8 @@ describe("minimums, order and chips (issue 11)", () => {
   });
 
   it("ignores a price range named after an object property", () => {
-    for (const bad of ["toString", "constructor", "__proto__", "hasOwnProperty"]) expect(parseFilter(p(`priceRange=${bad}`))).toEqual({ kind: "filters" });
+    for (const bad of ["toString", "constructor", "__proto__", "hasOwnProperty"])
+      expect(parseFilter(p(`priceRange=${bad}`))).toEqual({ kind: "filters" });
   });
 
   it("reads the order, recentes by default and for unknown values", () => {
@@ -229,7 +246,9 @@ describe("minimums, order and chips (issue 11)", () => {
       { label: "Tipo: Casa", href: "/imoveis?bedrooms=3&sort=menor-preco" },
       { label: "3+ quartos", href: "/imoveis?type=Casa&sort=menor-preco" },
     ]);
-    expect(filterChips(parseFilter(p("search=jardim&type=Casa")), "recentes")).toEqual([{ label: 'Busca: "jardim"', href: "/imoveis" }]);
+    expect(filterChips(parseFilter(p("search=jardim&type=Casa")), "recentes")).toEqual([
+      { label: 'Busca: "jardim"', href: "/imoveis" },
+    ]);
     expect(filterChips(parseFilter(p("parking=1")), "recentes")).toEqual([{ label: "1+ vaga", href: "/imoveis" }]);
   });
 });

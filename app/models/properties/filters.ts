@@ -96,7 +96,15 @@ export function parsePage(params: URLSearchParams) {
 
 export function isFiltered(filter: PropertyFilter) {
   if (filter.kind !== "filters") return true;
-  return Boolean(filter.type || filter.category || filter.neighborhood || filter.priceRange || filter.advertisedFor || filter.bedrooms || filter.parking);
+  return Boolean(
+    filter.type ||
+    filter.category ||
+    filter.neighborhood ||
+    filter.priceRange ||
+    filter.advertisedFor ||
+    filter.bedrooms ||
+    filter.parking,
+  );
 }
 
 // The URL parameter of each applied filter with its human label, in the
@@ -104,16 +112,34 @@ export function isFiltered(filter: PropertyFilter) {
 // search text, the other filters are not (decision 0001).
 function appliedFilters(filter: PropertyFilter): { param: string; value: string; label: string }[] {
   if (filter.kind === "search") return [{ param: "search", value: filter.text, label: `Busca: "${filter.text}"` }];
-  if (filter.kind === "latest") return [{ param: "latest", value: String(filter.count), label: `Últimos ${filter.count} imóveis cadastrados` }];
+  if (filter.kind === "latest")
+    return [{ param: "latest", value: String(filter.count), label: `Últimos ${filter.count} imóveis cadastrados` }];
   const applied: { param: string; value: string; label: string }[] = [];
   if (filter.type) applied.push({ param: "type", value: filter.type, label: `Tipo: ${filter.type}` });
-  if (filter.category) applied.push({ param: "category", value: filter.category, label: `Categoria: ${filter.category}` });
-  if (filter.neighborhood) applied.push({ param: "neighborhood", value: filter.neighborhood, label: `Bairro: ${filter.neighborhood}` });
-  if (filter.priceRange) applied.push({ param: "priceRange", value: filter.priceRange, label: `Faixa de preço: ${PRICE_RANGES[filter.priceRange].label}` });
+  if (filter.category)
+    applied.push({ param: "category", value: filter.category, label: `Categoria: ${filter.category}` });
+  if (filter.neighborhood)
+    applied.push({ param: "neighborhood", value: filter.neighborhood, label: `Bairro: ${filter.neighborhood}` });
+  if (filter.priceRange)
+    applied.push({
+      param: "priceRange",
+      value: filter.priceRange,
+      label: `Faixa de preço: ${PRICE_RANGES[filter.priceRange].label}`,
+    });
   if (filter.advertisedFor)
-    applied.push({ param: "advertised_for", value: filter.advertisedFor, label: `Modalidade: ${ADVERTISED_FOR_LABELS[filter.advertisedFor]}` });
-  if (filter.bedrooms) applied.push({ param: "bedrooms", value: String(filter.bedrooms), label: `${filter.bedrooms}+ quartos` });
-  if (filter.parking) applied.push({ param: "parking", value: String(filter.parking), label: `${filter.parking}+ ${filter.parking === 1 ? "vaga" : "vagas"}` });
+    applied.push({
+      param: "advertised_for",
+      value: filter.advertisedFor,
+      label: `Modalidade: ${ADVERTISED_FOR_LABELS[filter.advertisedFor]}`,
+    });
+  if (filter.bedrooms)
+    applied.push({ param: "bedrooms", value: String(filter.bedrooms), label: `${filter.bedrooms}+ quartos` });
+  if (filter.parking)
+    applied.push({
+      param: "parking",
+      value: String(filter.parking),
+      label: `${filter.parking}+ ${filter.parking === 1 ? "vaga" : "vagas"}`,
+    });
   return applied;
 }
 

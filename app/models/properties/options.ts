@@ -94,7 +94,14 @@ export const STANDARDS = ["MINHA CASA MINHA VIDA", "MEDIO PADRÃO", "ALTO PADRÃ
 
 export const HOME_SEARCH_TYPES = ["Casa", "Apartamento", "Terreno", "Comercial"] as const;
 export const FILTER_TYPES = ["Apartamento", "Casa", "Comercial", "Terreno", "Sala", "Galpão"] as const;
-export const NEIGHBORHOODS = ["Centro", "Jardim Alvorada", "Santos Dumont", "Interlagos", "Portal das Águas", "Mais Parque"] as const;
+export const NEIGHBORHOODS = [
+  "Centro",
+  "Jardim Alvorada",
+  "Santos Dumont",
+  "Interlagos",
+  "Portal das Águas",
+  "Mais Parque",
+] as const;
 
 // The listed neighbourhood a location names ("Rua A, 1 - Centro, Três Lagoas"),
 // as the /imoveis filter reads it; undefined when it names none of them.

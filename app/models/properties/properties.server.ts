@@ -116,7 +116,10 @@ export async function searchProperties(db: DB, filter: PropertyFilter, page: num
   const rows =
     limit === 0
       ? []
-      : await applySort(applyFilter(db.selectFrom("properties").select(cardColumns), filter), filter.kind === "latest" ? DEFAULT_SORT : sort)
+      : await applySort(
+          applyFilter(db.selectFrom("properties").select(cardColumns), filter),
+          filter.kind === "latest" ? DEFAULT_SORT : sort,
+        )
           .limit(limit)
           .offset(offset)
           .execute();
@@ -156,7 +159,12 @@ export async function listDevelopments(db: DB) {
   const rows = await db
     .selectFrom("properties")
     .select(cardColumns)
-    .where((eb) => eb.or([eb("advertised_for", "=", "LANÇAMENTO"), eb("category", "in", ["Lançamentos de Empreendimentos Imobiliários", "Em Obras"])]))
+    .where((eb) =>
+      eb.or([
+        eb("advertised_for", "=", "LANÇAMENTO"),
+        eb("category", "in", ["Lançamentos de Empreendimentos Imobiliários", "Em Obras"]),
+      ]),
+    )
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
     .execute();
@@ -203,9 +211,15 @@ export async function listForSitemap(db: DB) {
 // first (a rent is no match for a sale), then both type and neighbourhood,
 // then the closest price (SOB CONSULTA after priced ones; for a SOB CONSULTA
 // property, other SOB CONSULTA first), then the newest.
-export async function listSimilar(db: DB, p: Pick<PropertyCard, "id" | "type" | "location" | "price" | "advertised_for">, limit = 4) {
+export async function listSimilar(
+  db: DB,
+  p: Pick<PropertyCard, "id" | "type" | "location" | "price" | "advertised_for">,
+  limit = 4,
+) {
   const neighborhood = neighborhoodOf(p.location);
-  const inNeighborhood = neighborhood ? sql<boolean>`location like ${likePattern(neighborhood)} escape '\\'` : sql<boolean>`0`;
+  const inNeighborhood = neighborhood
+    ? sql<boolean>`location like ${likePattern(neighborhood)} escape '\\'`
+    : sql<boolean>`0`;
   const rows = await db
     .selectFrom("properties")
     .select(cardColumns)
@@ -231,9 +245,12 @@ export async function propertyExists(db: DB, id: number) {
 export async function propertyLabels(db: DB, ids: (number | null)[]) {
   const wanted = [...new Set(ids.filter((id): id is number => id != null))];
   if (wanted.length === 0) return {};
-  const rows = await db.selectFrom("properties").select(["id", "property_code", "name"]).where("id", "in", wanted).execute();
-  return Object.fromEntries(rows.map((r) => [r.id, { code: formatPropertyCode(r.property_code), name: r.name }])) as Record<
-    number,
-    { code: string; name: string }
-  >;
+  const rows = await db
+    .selectFrom("properties")
+    .select(["id", "property_code", "name"])
+    .where("id", "in", wanted)
+    .execute();
+  return Object.fromEntries(
+    rows.map((r) => [r.id, { code: formatPropertyCode(r.property_code), name: r.name }]),
+  ) as Record<number, { code: string; name: string }>;
 }

@@ -41,7 +41,12 @@ describe("codeFromQuery", () => {
 
 describe("buildSearchText", () => {
   it("contains the formatted code and normalized fields", () => {
-    const text = buildSearchText({ name: "Casa Térrea", location: "Portal das Águas", type: "Casa", property_code: 100 });
+    const text = buildSearchText({
+      name: "Casa Térrea",
+      location: "Portal das Águas",
+      type: "Casa",
+      property_code: 100,
+    });
     expect(text).toContain("#0100");
     expect(text).toContain("portal das aguas");
     expect(text).toContain("casa terrea");

@@ -36,14 +36,18 @@ describe("numbers and ids", () => {
       else expect(r.status, bad).toBe("error");
     }
     const id = idField("inválido");
-    for (const bad of ["0x10", "1e3", "-1", "0", "07", "9007199254740993"]) expect(parse(id, bad).status, bad).toBe("error");
+    for (const bad of ["0x10", "1e3", "-1", "0", "07", "9007199254740993"])
+      expect(parse(id, bad).status, bad).toBe("error");
     const ok = parse(id, "42");
     expect(ok.status === "success" && ok.value.v).toBe(42);
   });
 });
 
 describe("privateUploadSchema", () => {
-  const schema = privateUploadSchema("client_id", { required: "Selecione um cliente e um arquivo.", invalid: "Cliente não encontrado." });
+  const schema = privateUploadSchema("client_id", {
+    required: "Selecione um cliente e um arquivo.",
+    invalid: "Cliente não encontrado.",
+  });
   const form = (entries: [string, string | File][]) => {
     const fd = new FormData();
     for (const [name, value] of entries) fd.set(name, value);

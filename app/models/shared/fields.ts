@@ -57,7 +57,10 @@ export const emailField = plainText({ error: REQUIRED })
 // Brazilian phone: 10 or 11 digits once punctuation is removed (DDD + number).
 export const phoneField = plainText({ error: REQUIRED })
   .max(LIMITS.phone, maxMessage(LIMITS.phone))
-  .refine((v) => /^(\+?55)?\d{10,11}$/.test(v.replace(/[\s().-]/g, "")), "Informe um telefone com DDD, por exemplo (67) 99999-0000.");
+  .refine(
+    (v) => /^(\+?55)?\d{10,11}$/.test(v.replace(/[\s().-]/g, "")),
+    "Informe um telefone com DDD, por exemplo (67) 99999-0000.",
+  );
 
 // A password people can type on a phone yet not guess: 8+ characters with a
 // letter and a digit. Shared by the CLI, the reset page and the staff forms.
@@ -90,12 +93,14 @@ export function idField(message: string) {
 // (`required`) rather than two field errors; both there on the way out, as
 // { id, file }. The file's type and size are judged on the server.
 export function privateUploadSchema(owner: string, messages: { required: string; invalid: string }) {
-  return z.object({ [owner]: idField(messages.invalid).optional(), file: z.file().optional() }).transform((value, ctx) => {
-    const { [owner]: id, file } = value;
-    if (typeof id === "number" && file instanceof File && file.size > 0) return { id, file };
-    ctx.addIssue({ code: "custom", path: [], message: messages.required });
-    return z.NEVER;
-  });
+  return z
+    .object({ [owner]: idField(messages.invalid).optional(), file: z.file().optional() })
+    .transform((value, ctx) => {
+      const { [owner]: id, file } = value;
+      if (typeof id === "number" && file instanceof File && file.size > 0) return { id, file };
+      ctx.addIssue({ code: "custom", path: [], message: messages.required });
+      return z.NEVER;
+    });
 }
 
 // An amount in reais as people type it ("1.250,00", "1250", "R$ 1.250,5"),

@@ -70,7 +70,8 @@ function Changes({ row }: { row: AuditRow }) {
   );
 }
 
-const label = <T extends Record<string, string>>(labels: T, key: string) => (key in labels ? labels[key as keyof T] : key);
+const label = <T extends Record<string, string>>(labels: T, key: string) =>
+  key in labels ? labels[key as keyof T] : key;
 
 export default function Audit({ loaderData }: Route.ComponentProps) {
   const { rows, total, page, pageCount, filter, staff, today } = loaderData;
@@ -118,13 +119,27 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
           <label htmlFor="audit-from" className={labelClass}>
             De
           </label>
-          <input id="audit-from" name="de" type="date" max={today} defaultValue={filter.from ?? ""} className={controlClass} />
+          <input
+            id="audit-from"
+            name="de"
+            type="date"
+            max={today}
+            defaultValue={filter.from ?? ""}
+            className={controlClass}
+          />
         </div>
         <div>
           <label htmlFor="audit-to" className={labelClass}>
             Até
           </label>
-          <input id="audit-to" name="ate" type="date" max={today} defaultValue={filter.to ?? ""} className={controlClass} />
+          <input
+            id="audit-to"
+            name="ate"
+            type="date"
+            max={today}
+            defaultValue={filter.to ?? ""}
+            className={controlClass}
+          />
         </div>
         <div className="flex items-end gap-2">
           <Button size="sm">Filtrar</Button>
@@ -190,7 +205,11 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
               </tbody>
             </table>
           </div>
-          <Pagination page={page} pageCount={pageCount} hrefFor={(p) => `/admin/auditoria${auditQueryString(filter, p)}`} />
+          <Pagination
+            page={page}
+            pageCount={pageCount}
+            hrefFor={(p) => `/admin/auditoria${auditQueryString(filter, p)}`}
+          />
         </>
       )}
     </>

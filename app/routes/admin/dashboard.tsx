@@ -11,7 +11,17 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { name: user.name, counts: await loadDashboardCounts(getDb()) };
 }
 
-function Card({ to, icon: Icon, title, lines }: { to?: string; icon: typeof Building2; title: string; lines: string[] }) {
+function Card({
+  to,
+  icon: Icon,
+  title,
+  lines,
+}: {
+  to?: string;
+  icon: typeof Building2;
+  title: string;
+  lines: string[];
+}) {
   const body = (
     <>
       <Icon aria-hidden className="size-8 text-brand-700" />
@@ -24,7 +34,10 @@ function Card({ to, icon: Icon, title, lines }: { to?: string; icon: typeof Buil
     </>
   );
   return to ? (
-    <Link to={to} className="block rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 transition hover:shadow-md hover:ring-brand-600">
+    <Link
+      to={to}
+      className="block rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 transition hover:shadow-md hover:ring-brand-600"
+    >
       {body}
     </Link>
   ) : (
@@ -42,11 +55,31 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           SITE
         </h2>
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          <Card to="/admin/banners" icon={Image} title="Banners" lines={[`${counts.activeBanners} de 3 banners ativos`]} />
-          <Card to="/admin/properties" icon={Building2} title="Imóveis" lines={[`${counts.properties} imóveis`, `${counts.featured} em destaque`]} />
-          <Card to="/admin/listings" icon={Megaphone} title="Solicitações de Anúncio" lines={[`${counts.pendingOwnerRequests} pendentes`]} />
+          <Card
+            to="/admin/banners"
+            icon={Image}
+            title="Banners"
+            lines={[`${counts.activeBanners} de 3 banners ativos`]}
+          />
+          <Card
+            to="/admin/properties"
+            icon={Building2}
+            title="Imóveis"
+            lines={[`${counts.properties} imóveis`, `${counts.featured} em destaque`]}
+          />
+          <Card
+            to="/admin/listings"
+            icon={Megaphone}
+            title="Solicitações de Anúncio"
+            lines={[`${counts.pendingOwnerRequests} pendentes`]}
+          />
           <Card to="/admin/requests" icon={Inbox} title="Imóveis Ideais" lines={[`${counts.pendingIdeal} pendentes`]} />
-          <Card to="/admin/properties?aba=destaques" icon={Star} title="Destaques" lines={[`${counts.featured} imóveis na home`]} />
+          <Card
+            to="/admin/properties?aba=destaques"
+            icon={Star}
+            title="Destaques"
+            lines={[`${counts.featured} imóveis na home`]}
+          />
         </div>
       </section>
       <section aria-labelledby="cliente" className="mt-8">

@@ -32,11 +32,16 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const submission = parseWithZod(await readFormData(request.clone()), { schema: loginSchema });
   const refuse = (status: number, title: string, description: string, headers?: HeadersInit) =>
-    data({ result: submission.reply({ hideFields: ["password"] }), error: { title, description } }, { status, headers });
-  if (submission.status !== "success") return refuse(400, "Erro de autenticação", "Preencha o email/usuário e a senha.");
+    data(
+      { result: submission.reply({ hideFields: ["password"] }), error: { title, description } },
+      { status, headers },
+    );
+  if (submission.status !== "success")
+    return refuse(400, "Erro de autenticação", "Preencha o email/usuário e a senha.");
   try {
     const user = await authenticator.authenticate("form", request);
-    if (user.role === "client") return refuse(403, "Acesso negado", "Esta conta não tem acesso ao painel administrativo.");
+    if (user.role === "client")
+      return refuse(403, "Acesso negado", "Esta conta não tem acesso ao painel administrativo.");
     const token = await createSession(getDb(), user.id, request.headers.get("User-Agent"));
     // The device cookie: this browser's later attempts on this account are
     // counted apart from strangers' (docs/decisions/0008-login-lockout.md).
@@ -55,7 +60,8 @@ export async function action({ request }: Route.ActionArgs) {
     }
     // Another process held the database's write lock past the driver's
     // deadline (a backup, a migration): the person may simply try again.
-    if (isDatabaseBusy(error)) return refuse(503, BUSY_TITLE, BUSY_MESSAGE, { "Retry-After": String(BUSY_RETRY_AFTER_SECONDS) });
+    if (isDatabaseBusy(error))
+      return refuse(503, BUSY_TITLE, BUSY_MESSAGE, { "Retry-After": String(BUSY_RETRY_AFTER_SECONDS) });
     log.error("login.failed", { area: "staff", error });
     return refuse(500, "Erro no sistema", "Ocorreu um erro durante o login. Tente novamente.");
   }
@@ -67,7 +73,9 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
   return (
     <AuthCard title="Painel Administrativo" subtitle="Acesso restrito à equipe da imobiliária">
       <Form method="post" {...getFormProps(form)} noValidate={false} className="space-y-4">
-        {actionData?.error ? <FormAlert title={actionData.error.title} description={actionData.error.description} /> : null}
+        {actionData?.error ? (
+          <FormAlert title={actionData.error.title} description={actionData.error.description} />
+        ) : null}
         <Field meta={fields.username} label="Email ou nome de usuário" type="text" autoComplete="username" />
         <Field meta={fields.password} label="Senha" type="password" autoComplete="current-password" />
         <Button className="w-full" disabled={busy}>

@@ -27,7 +27,10 @@ export function meta() {
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   await requireRole(context, "master", REFUSAL);
-  const base = { retentionMonths: getEnv().PRIVACY_RETENTION_MONTHS, constraint: getZodConstraint(privacyLookupSchema) };
+  const base = {
+    retentionMonths: getEnv().PRIVACY_RETENTION_MONTHS,
+    constraint: getZodConstraint(privacyLookupSchema),
+  };
   if (!url.searchParams.has("email")) return { ...base, lookup: undefined, found: null };
   const submission = parseWithZod(url.searchParams, { schema: privacyLookupSchema });
   if (submission.status !== "success") return { ...base, lookup: submission.reply(), found: null };
@@ -53,7 +56,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     `${c.clients} cadastro(s) de cliente excluído(s)`,
     `${c.accounts} conta(s) de acesso excluída(s)`,
   ];
-  return redirectWithToast(PATH, { type: "success", title: "Dados pessoais apagados", description: `${parts.join(", ")}.` });
+  return redirectWithToast(PATH, {
+    type: "success",
+    title: "Dados pessoais apagados",
+    description: `${parts.join(", ")}.`,
+  });
 }
 
 const COUNT_LABELS = [
@@ -70,7 +77,11 @@ const COUNT_LABELS = [
 export default function PrivacyAdmin({ loaderData, actionData }: Route.ComponentProps) {
   const { found, retentionMonths } = loaderData;
   const busy = useIsPending();
-  const [lookupForm, lookupFields] = useForm({ id: "privacy-lookup", lastResult: loaderData.lookup, constraint: loaderData.constraint });
+  const [lookupForm, lookupFields] = useForm({
+    id: "privacy-lookup",
+    lastResult: loaderData.lookup,
+    constraint: loaderData.constraint,
+  });
   const [eraseForm, eraseFields] = useForm({ id: "privacy-erase", lastResult: actionData?.result });
   const total = found ? Object.values(found.counts).reduce((a, b) => a + b, 0) : 0;
   const blockers = actionData?.blockers ?? found?.blockers ?? [];
@@ -78,18 +89,25 @@ export default function PrivacyAdmin({ loaderData, actionData }: Route.Component
     <>
       <AdminTitle title="Privacidade (LGPD)" />
       <p className="mb-6 max-w-3xl text-slate-700">
-        Atenda aos pedidos dos titulares (LGPD, art. 18): consulte o que a imobiliária guarda sobre um email, entregue uma cópia em JSON ou apague os dados.
-        Cada exportação e eliminação fica registrada na Auditoria. Solicitações de visitantes com mais de {retentionMonths} meses são anonimizadas
-        automaticamente.
+        Atenda aos pedidos dos titulares (LGPD, art. 18): consulte o que a imobiliária guarda sobre um email, entregue
+        uma cópia em JSON ou apague os dados. Cada exportação e eliminação fica registrada na Auditoria. Solicitações de
+        visitantes com mais de {retentionMonths} meses são anonimizadas automaticamente.
       </p>
       <div className="grid gap-6 lg:grid-cols-[360px_1fr]">
-        <Form method="get" {...getFormProps(lookupForm)} className="h-fit space-y-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+        <Form
+          method="get"
+          {...getFormProps(lookupForm)}
+          className="h-fit space-y-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+        >
           <h2 className="text-lg font-semibold text-slate-900">Consultar um email</h2>
           <Field meta={lookupFields.email} label="Email do titular" type="email" autoComplete="off" />
           <Button>Consultar</Button>
         </Form>
         {found ? (
-          <section aria-labelledby="found-title" className="space-y-5 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+          <section
+            aria-labelledby="found-title"
+            className="space-y-5 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+          >
             <h2 id="found-title" className="text-lg font-semibold break-words text-slate-900">
               Dados de {found.email}
             </h2>
@@ -123,11 +141,15 @@ export default function PrivacyAdmin({ loaderData, actionData }: Route.Component
                 <input type="hidden" name="email" value={found.email} />
                 <h3 className="font-semibold text-slate-900">Apagar os dados</h3>
                 <p className="text-sm text-slate-700">
-                  As solicitações ficam anonimizadas (nome, email, telefone e mensagem substituídos); cadastros de cliente sem contrato nem cobrança, com seus
-                  pedidos de manutenção, e logins de cliente são excluídos.
+                  As solicitações ficam anonimizadas (nome, email, telefone e mensagem substituídos); cadastros de
+                  cliente sem contrato nem cobrança, com seus pedidos de manutenção, e logins de cliente são excluídos.
                 </p>
                 <label className="flex items-start gap-2 text-sm font-medium text-slate-800">
-                  <input {...getInputProps(eraseFields.confirm, { type: "checkbox" })} key={eraseFields.confirm.key} className="mt-0.5 size-4" />
+                  <input
+                    {...getInputProps(eraseFields.confirm, { type: "checkbox" })}
+                    key={eraseFields.confirm.key}
+                    className="mt-0.5 size-4"
+                  />
                   Confirmo que o pedido veio do titular. Esta ação não pode ser desfeita.
                 </label>
                 {eraseFields.confirm.errors?.length ? (

@@ -32,7 +32,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await readFormData(request), { schema: profileActionSchema });
   const intent = submission.payload.intent === "password" ? "password" : "profile";
   const hideFields = intent === "password" ? ["current", "password", "confirm"] : ["current"];
-  const refuse = (fieldErrors?: Record<string, string[]>, status = 400) => data({ intent, result: submission.reply({ fieldErrors, hideFields }) }, { status });
+  const refuse = (fieldErrors?: Record<string, string[]>, status = 400) =>
+    data({ intent, result: submission.reply({ fieldErrors, hideFields }) }, { status });
   const THROTTLED = "Muitas tentativas. Aguarde 15 minutos e tente novamente.";
   if (submission.status !== "success") return refuse();
   const input = submission.value;
@@ -42,7 +43,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (confirmed === "throttled") return refuse({ current: [THROTTLED] }, 429);
     if (confirmed === "wrong") return refuse({ current: ["Senha atual incorreta."] });
     await setPassword(db, user.id, input.password, user, user.sessionId);
-    return redirectWithToast(PATH, { type: "success", title: "Senha alterada", description: "As outras sessões desta conta foram encerradas." });
+    return redirectWithToast(PATH, {
+      type: "success",
+      title: "Senha alterada",
+      description: "As outras sessões desta conta foram encerradas.",
+    });
   }
   // The email receives password-recovery links: changing it takes the current
   // password, so a borrowed session cannot take the account over.
@@ -89,12 +94,18 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         >
           <h2 className="text-lg font-semibold text-slate-900">Dados da conta</h2>
           <p className="text-sm text-slate-600">
-            Usuário: <strong>{user.username}</strong> · Papel: <strong>{user.role === "master" ? "Master" : "Administrador"}</strong>
+            Usuário: <strong>{user.username}</strong> · Papel:{" "}
+            <strong>{user.role === "master" ? "Master" : "Administrador"}</strong>
           </p>
           <input type="hidden" name="intent" value="profile" />
           <Field meta={profile.name} label="Nome" type="text" />
           <Field meta={profile.email} label="Email" type="email" />
-          <Field meta={profile.current} label="Senha atual (só para trocar o email)" type="password" autoComplete="current-password" />
+          <Field
+            meta={profile.current}
+            label="Senha atual (só para trocar o email)"
+            type="password"
+            autoComplete="current-password"
+          />
           <Button disabled={busy}>Salvar dados</Button>
         </Form>
         <Form

@@ -40,11 +40,18 @@ export async function action({ request, context }: Route.ActionArgs) {
     const created = await createStaff(db, { ...input, role: "admin" }, me);
     if (!created.ok) {
       return data(
-        { result: submission.reply({ fieldErrors: { [created.field]: [created.message] }, hideFields: ["password"] }), reset: null },
+        {
+          result: submission.reply({ fieldErrors: { [created.field]: [created.message] }, hideFields: ["password"] }),
+          reset: null,
+        },
         { status: 400 },
       );
     }
-    return redirectWithToast(PATH, { type: "success", title: "Administrador criado", description: `${input.name} já pode entrar no painel.` });
+    return redirectWithToast(PATH, {
+      type: "success",
+      title: "Administrador criado",
+      description: `${input.name} já pode entrar no painel.`,
+    });
   }
   if (input.intent === "reset") {
     const reset = await resetAdminPassword(db, input.id, me);
@@ -54,7 +61,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const admin = await setAdminActive(db, input.id, input.intent === "enable", me);
   if (!admin) return redirectWithToast(PATH, { type: "error", title: "Conta não encontrada" });
-  return redirectWithToast(PATH, { type: "success", title: input.intent === "enable" ? "Conta reativada" : "Conta desativada", description: admin.name });
+  return redirectWithToast(PATH, {
+    type: "success",
+    title: input.intent === "enable" ? "Conta reativada" : "Conta desativada",
+    description: admin.name,
+  });
 }
 
 // A cell: from md up a table cell; on phones a line led by its column's name.
@@ -96,7 +107,10 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
             </thead>
             <tbody className="block md:table-row-group">
               {loaderData.staff.map((s) => (
-                <tr key={s.id} className="block border-t border-slate-100 py-2 first:border-t-0 md:table-row md:py-0 md:first:border-t">
+                <tr
+                  key={s.id}
+                  className="block border-t border-slate-100 py-2 first:border-t-0 md:table-row md:py-0 md:first:border-t"
+                >
                   <td data-label="Nome" className={`${cell} font-medium text-slate-900`}>
                     {s.name}
                     <span className="block text-xs font-normal text-slate-500">desde {formatDate(s.created_at)}</span>
@@ -130,7 +144,11 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
                         </Form>
                         <Form method="post">
                           <input type="hidden" name="id" value={s.id} />
-                          <button name="intent" value="reset" className="rounded border border-slate-300 px-2.5 py-1 hover:bg-slate-50">
+                          <button
+                            name="intent"
+                            value="reset"
+                            className="rounded border border-slate-300 px-2.5 py-1 hover:bg-slate-50"
+                          >
                             Redefinir senha
                           </button>
                         </Form>
@@ -156,7 +174,13 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
           <Field meta={fields.name} label="Nome" type="text" />
           <Field meta={fields.username} label="Nome de usuário" type="text" />
           <Field meta={fields.email} label="Email" type="email" />
-          <Field meta={fields.password} label="Senha inicial" hint={PASSWORD_RULE} type="password" autoComplete="new-password" />
+          <Field
+            meta={fields.password}
+            label="Senha inicial"
+            hint={PASSWORD_RULE}
+            type="password"
+            autoComplete="new-password"
+          />
           <Button disabled={busy}>Criar administrador</Button>
         </Form>
       </div>

@@ -16,11 +16,18 @@ import { redirectWithToast } from "#app/utils/toast.server";
 // The email with the single-use link. Not awaited by the caller: the answer
 // takes the same time whether or not an email goes out (no timing hint that
 // the address has an account).
-export function sendRecoveryEmail(to: { email: string; name: string }, link: string, area: "painel administrativo" | "Área do Cliente") {
+export function sendRecoveryEmail(
+  to: { email: string; name: string },
+  link: string,
+  area: "painel administrativo" | "Área do Cliente",
+) {
   const agency = getAgency();
   void sendEmail({
     to: to.email,
-    subject: area === "Área do Cliente" ? `${agency.name}: redefinição de senha da Área do Cliente` : `${agency.name}: redefinição de senha`,
+    subject:
+      area === "Área do Cliente"
+        ? `${agency.name}: redefinição de senha da Área do Cliente`
+        : `${agency.name}: redefinição de senha`,
     text: [
       `Olá, ${to.name}.`,
       "",
@@ -33,7 +40,13 @@ export function sendRecoveryEmail(to: { email: string; name: string }, link: str
       "",
       "Se você não fez este pedido, ignore este email: sua senha continua a mesma.",
     ].join("\n"),
-  }).catch((error) => log.error("mail.failed", { purpose: "password recovery", area: area === "Área do Cliente" ? "client" : "staff", error }));
+  }).catch((error) =>
+    log.error("mail.failed", {
+      purpose: "password recovery",
+      area: area === "Área do Cliente" ? "client" : "staff",
+      error,
+    }),
+  );
 }
 
 // Whether a token is valid for this page: staff tokens on the staff page,
@@ -47,11 +60,22 @@ export async function isValidResetToken(token: string, audience: "staff" | "clie
 
 // The new-password form's action: the token checked again, the password set
 // through the one write path, then back to that audience's login.
-export async function setPasswordFromLink(request: Request, token: string, audience: "staff" | "client", loginPath: string) {
+export async function setPasswordFromLink(
+  request: Request,
+  token: string,
+  audience: "staff" | "client",
+  loginPath: string,
+) {
   const submission = parseWithZod(await readFormData(request), { schema: passwordResetSchema });
   const hideFields = ["password", "confirm"];
-  if (submission.status !== "success") return data({ result: submission.reply({ hideFields }), expired: false }, { status: 400 });
-  const ok = (await isValidResetToken(token, audience)) && (await consumeResetToken(getDb(), token, submission.value.password));
+  if (submission.status !== "success")
+    return data({ result: submission.reply({ hideFields }), expired: false }, { status: 400 });
+  const ok =
+    (await isValidResetToken(token, audience)) && (await consumeResetToken(getDb(), token, submission.value.password));
   if (!ok) return data({ result: submission.reply({ hideFields }), expired: true }, { status: 410 });
-  return redirectWithToast(loginPath, { type: "success", title: "Senha alterada", description: "Entre com a sua nova senha." });
+  return redirectWithToast(loginPath, {
+    type: "success",
+    title: "Senha alterada",
+    description: "Entre com a sua nova senha.",
+  });
 }

@@ -12,18 +12,27 @@ const AREAS = {
   staff: { login: "/admin", recovery: "/admin/password-recovery", formId: "reset" },
   client: { login: "/client-login", recovery: "/client-login/recuperar-senha", formId: "client-reset" },
 } as const;
-const audienceOf = (pathname: string): keyof typeof AREAS => (pathname.startsWith("/client-login") ? "client" : "staff");
+const audienceOf = (pathname: string): keyof typeof AREAS =>
+  pathname.startsWith("/client-login") ? "client" : "staff";
 
 // The token in the URL never leaves in a Referer to another site; "same-origin"
 // rather than "no-referrer", which makes a browser without JavaScript post the
 // form with "Origin: null", refused by the server's origin check.
 export function meta({ matches }: Route.MetaArgs) {
-  return [{ title: pageTitle(matches, "Nova senha") }, { name: "robots", content: "noindex" }, { name: "referrer", content: "same-origin" }];
+  return [
+    { title: pageTitle(matches, "Nova senha") },
+    { name: "robots", content: "noindex" },
+    { name: "referrer", content: "same-origin" },
+  ];
 }
 
 export async function loader({ params, url }: Route.LoaderArgs) {
   const audience = audienceOf(url.pathname);
-  return { audience, valid: await isValidResetToken(params.token, audience), constraint: getZodConstraint(passwordResetSchema) };
+  return {
+    audience,
+    valid: await isValidResetToken(params.token, audience),
+    constraint: getZodConstraint(passwordResetSchema),
+  };
 }
 
 export async function action({ request, params, url }: Route.ActionArgs) {

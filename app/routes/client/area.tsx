@@ -8,7 +8,11 @@ import { listClientBillings } from "#app/models/billing/billing.server";
 import { listOwnContracts } from "#app/models/clients/portal.server";
 import { formatDay } from "#app/models/clients/status";
 import { MAINTENANCE_MESSAGES, maintenanceRequestSchema } from "#app/models/maintenance/maintenance.schema";
-import { MaintenanceImageError, createMaintenanceRequest, listOwnMaintenanceRequests } from "#app/models/maintenance/requests.server";
+import {
+  MaintenanceImageError,
+  createMaintenanceRequest,
+  listOwnMaintenanceRequests,
+} from "#app/models/maintenance/requests.server";
 import { clientContext } from "#app/utils/client-context";
 import { formatBRL } from "#app/utils/format";
 import { useAgency } from "#app/utils/root-data";
@@ -65,7 +69,8 @@ export async function action({ context, request }: Route.ActionArgs) {
         ? { title: "Erro", description: "Não foi possível ler o formulário enviado. Tente novamente." }
         : {
             title: MAINTENANCE_MESSAGES.invalidFilesTitle,
-            description: body.reason === "too-many" ? MAINTENANCE_MESSAGES.tooManyFiles : MAINTENANCE_MESSAGES.invalidFiles,
+            description:
+              body.reason === "too-many" ? MAINTENANCE_MESSAGES.tooManyFiles : MAINTENANCE_MESSAGES.invalidFiles,
           };
     return data({ result: submission.reply(), alert }, { status: 400 });
   }
@@ -75,7 +80,10 @@ export async function action({ context, request }: Route.ActionArgs) {
   } catch (error) {
     if (error instanceof MaintenanceImageError) {
       return data(
-        { result: submission.reply(), alert: { title: MAINTENANCE_MESSAGES.invalidFilesTitle, description: MAINTENANCE_MESSAGES.invalidFiles } },
+        {
+          result: submission.reply(),
+          alert: { title: MAINTENANCE_MESSAGES.invalidFilesTitle, description: MAINTENANCE_MESSAGES.invalidFiles },
+        },
         { status: 400 },
       );
     }
@@ -100,7 +108,10 @@ export default function ClientArea({ loaderData, actionData }: Route.ComponentPr
         {/* The agency's mark and name lead back to the site, as "Voltar ao site" does. */}
         <div className="border-b border-white/15">
           <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3">
-            <Link to="/" className="flex items-center gap-2 rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white">
+            <Link
+              to="/"
+              className="flex items-center gap-2 rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+            >
               <LogoMark className="size-9" />
               <span className="text-lg font-bold">{agency.name}</span>
             </Link>
@@ -115,7 +126,10 @@ export default function ClientArea({ loaderData, actionData }: Route.ComponentPr
             <h1 className="text-2xl font-bold">Bem-vindo(a), {client.name}</h1>
           </div>
           <Form method="post" action="/client-logout">
-            <button type="submit" className="inline-flex items-center gap-2 rounded-md border border-white/40 px-4 py-2 font-semibold hover:bg-white/10">
+            <button
+              type="submit"
+              className="inline-flex items-center gap-2 rounded-md border border-white/40 px-4 py-2 font-semibold hover:bg-white/10"
+            >
               <LogOut aria-hidden className="size-4" /> Sair
             </button>
           </Form>
@@ -141,16 +155,26 @@ export default function ClientArea({ loaderData, actionData }: Route.ComponentPr
             </div>
             <div>
               <dt className="text-sm text-slate-600">Vigência</dt>
-              <dd className="font-medium text-slate-900">{client.start || client.end ? `${client.start || "—"} a ${client.end || "—"}` : "Não informada"}</dd>
+              <dd className="font-medium text-slate-900">
+                {client.start || client.end ? `${client.start || "—"} a ${client.end || "—"}` : "Não informada"}
+              </dd>
             </div>
           </dl>
         </section>
 
-        <Tabs label="Seções da área do cliente" tabs={TABS} current={tab} href={(id) => `?tab=${id}`} variant="underline" />
+        <Tabs
+          label="Seções da área do cliente"
+          tabs={TABS}
+          current={tab}
+          href={(id) => `?tab=${id}`}
+          variant="underline"
+        />
 
         {tab === "contrato" ? <ContractsTab contracts={loaderData.contracts} /> : null}
         {tab === "cobranca" ? <BillingTab billings={loaderData.billings} /> : null}
-        {tab === "manutencao" ? <MaintenanceTab requests={loaderData.requests} constraint={loaderData.constraint} actionData={actionData} /> : null}
+        {tab === "manutencao" ? (
+          <MaintenanceTab requests={loaderData.requests} constraint={loaderData.constraint} actionData={actionData} />
+        ) : null}
       </div>
     </main>
   );

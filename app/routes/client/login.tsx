@@ -40,8 +40,12 @@ const NOT_A_CLIENT = "Sua conta não está cadastrada como cliente.";
 export async function action({ request }: Route.ActionArgs) {
   const submission = parseWithZod(await readFormData(request.clone()), { schema: loginSchema });
   const refuse = (status: number, title: string, description: string, headers?: HeadersInit) =>
-    data({ result: submission.reply({ hideFields: ["password"] }), error: { title, description } }, { status, headers });
-  if (submission.status !== "success") return refuse(400, "Login inválido", "Preencha o nome de usuário ou email e a senha.");
+    data(
+      { result: submission.reply({ hideFields: ["password"] }), error: { title, description } },
+      { status, headers },
+    );
+  if (submission.status !== "success")
+    return refuse(400, "Login inválido", "Preencha o nome de usuário ou email e a senha.");
   try {
     const user = await authenticator.authenticate("form", request);
     const client = user.role === "client" ? await getClientForUser(getDb(), user.id) : null;
@@ -50,14 +54,20 @@ export async function action({ request }: Route.ActionArgs) {
     const headers = new Headers();
     headers.append("Set-Cookie", await sessionCookieFor(token));
     headers.append("Set-Cookie", await deviceCookieFor(request, user));
-    return redirectWithToast("/client-area", { type: "success", title: "Login bem-sucedido", description: `Bem-vindo(a), ${client.name}!` }, { headers });
+    return redirectWithToast(
+      "/client-area",
+      { type: "success", title: "Login bem-sucedido", description: `Bem-vindo(a), ${client.name}!` },
+      { headers },
+    );
   } catch (error) {
     if (error instanceof LoginError) {
       if (error.code === "throttled") return refuse(429, "Muitas tentativas", error.message);
-      if (error.code === "missing") return refuse(400, "Login inválido", "Preencha o nome de usuário ou email e a senha.");
+      if (error.code === "missing")
+        return refuse(400, "Login inválido", "Preencha o nome de usuário ou email e a senha.");
       return refuse(401, "Login inválido", "Usuário ou senha incorretos. Verifique suas credenciais.");
     }
-    if (isDatabaseBusy(error)) return refuse(503, BUSY_TITLE, BUSY_MESSAGE, { "Retry-After": String(BUSY_RETRY_AFTER_SECONDS) });
+    if (isDatabaseBusy(error))
+      return refuse(503, BUSY_TITLE, BUSY_MESSAGE, { "Retry-After": String(BUSY_RETRY_AFTER_SECONDS) });
     log.error("login.failed", { area: "client", error });
     return refuse(500, "Erro no sistema", "Ocorreu um erro durante o login. Tente novamente.");
   }
@@ -65,11 +75,17 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function ClientLogin({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useIsPending();
-  const [form, fields] = useForm({ id: "client-login", lastResult: actionData?.result, constraint: loaderData.constraint });
+  const [form, fields] = useForm({
+    id: "client-login",
+    lastResult: actionData?.result,
+    constraint: loaderData.constraint,
+  });
   return (
     <AuthCard title="Área do Cliente" subtitle="Acesse seu contrato, cobranças e solicitações de manutenção">
       <Form method="post" {...getFormProps(form)} noValidate={false} className="space-y-4">
-        {actionData?.error ? <FormAlert title={actionData.error.title} description={actionData.error.description} /> : null}
+        {actionData?.error ? (
+          <FormAlert title={actionData.error.title} description={actionData.error.description} />
+        ) : null}
         <Field meta={fields.username} label="Nome de usuário ou Email" type="text" autoComplete="username" />
         <Field meta={fields.password} label="Senha" as="custom">
           <PasswordInput meta={fields.password} autoComplete="current-password" />

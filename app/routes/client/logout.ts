@@ -13,5 +13,9 @@ export function loader() {
 
 export async function action({ request }: Route.ActionArgs) {
   await deleteSession(getDb(), await readSessionToken(request));
-  return redirectWithToast("/", { type: "success", title: "Logout realizado" }, { headers: { "Set-Cookie": await clearSessionCookie(request) } });
+  return redirectWithToast(
+    "/",
+    { type: "success", title: "Logout realizado" },
+    { headers: { "Set-Cookie": await clearSessionCookie(request) } },
+  );
 }

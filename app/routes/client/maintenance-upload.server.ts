@@ -17,7 +17,8 @@ const LIMITS = {
 };
 
 export type MaintenanceBody =
-  { ok: true; formData: FormData; images: Buffer[] } | { ok: false; formData: FormData | null; reason: "invalid-files" | "too-many" | "unreadable" };
+  | { ok: true; formData: FormData; images: Buffer[] }
+  | { ok: false; formData: FormData | null; reason: "invalid-files" | "too-many" | "unreadable" };
 
 export async function readMaintenanceForm(request: Request): Promise<MaintenanceBody> {
   let count = 0;
@@ -39,7 +40,12 @@ export async function readMaintenanceForm(request: Request): Promise<Maintenance
       return {
         ok: false,
         formData: null,
-        reason: error.reason === "too-many-files" ? "too-many" : error.reason === "unreadable" ? "unreadable" : "invalid-files",
+        reason:
+          error.reason === "too-many-files"
+            ? "too-many"
+            : error.reason === "unreadable"
+              ? "unreadable"
+              : "invalid-files",
       };
     }
     throw error;

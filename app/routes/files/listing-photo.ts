@@ -16,7 +16,10 @@ import type { Route } from "./+types/listing-photo";
 const NAME = /^([0-9a-f]{32})\.jpg$/;
 
 function notFound() {
-  return new Response("Foto não encontrada.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-cache" } });
+  return new Response("Foto não encontrada.", {
+    status: 404,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-cache" },
+  });
 }
 
 export async function loader({ params, request }: Route.LoaderArgs) {
@@ -35,7 +38,11 @@ export async function loader({ params, request }: Route.LoaderArgs) {
     return notFound();
   }
   // The key changes with every upload, so the bytes behind a URL never do.
-  const headers = { "Content-Type": "image/jpeg", "Content-Length": String(size), "Cache-Control": "public, max-age=31536000, immutable" };
+  const headers = {
+    "Content-Type": "image/jpeg",
+    "Content-Length": String(size),
+    "Cache-Control": "public, max-age=31536000, immutable",
+  };
   if (request.method === "HEAD") return new Response(null, { headers });
   return new Response(Readable.toWeb(createReadStream(filePath)) as ReadableStream<Uint8Array>, { headers });
 }

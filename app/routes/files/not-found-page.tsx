@@ -12,5 +12,10 @@ export function fileNotFoundMeta(matches: Matches) {
 }
 
 export function FileNotFoundPage({ error }: { error: unknown }) {
-  return <ErrorPage error={error} notFoundText="O arquivo que você procurou não existe ou não está disponível para esta conta." />;
+  return (
+    <ErrorPage
+      error={error}
+      notFoundText="O arquivo que você procurou não existe ou não está disponível para esta conta."
+    />
+  );
 }

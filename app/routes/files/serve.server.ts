@@ -57,7 +57,10 @@ async function fileResponse(request: Request, rawId: string | undefined, find: F
   const headers = {
     "Content-Type": file.mime_type,
     "Content-Length": String(size),
-    "Content-Disposition": contentDisposition(inline ? "inline" : "attachment", nameWithExtension(file.file_name, file.mime_type)),
+    "Content-Disposition": contentDisposition(
+      inline ? "inline" : "attachment",
+      nameWithExtension(file.file_name, file.mime_type),
+    ),
     "Cache-Control": PRIVATE_CACHE_CONTROL,
   };
   if (request.method === "HEAD") return new Response(null, { headers });
@@ -70,7 +73,8 @@ async function fileResponse(request: Request, rawId: string | undefined, find: F
 // 405, as on any page without an action.
 export function privateFile(find: Finder): MiddlewareFunction<Response> {
   return async ({ request, params }, next) => {
-    const file = request.method === "GET" || request.method === "HEAD" ? await fileResponse(request, params.id, find) : null;
+    const file =
+      request.method === "GET" || request.method === "HEAD" ? await fileResponse(request, params.id, find) : null;
     if (file) return file;
     const page = await next();
     page.headers.set("Cache-Control", PRIVATE_CACHE_CONTROL);

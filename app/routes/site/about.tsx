@@ -25,7 +25,11 @@ const blocks = [
     title: "Visão",
     text: "Ser a imobiliária mais confiável da Costa Leste de Mato Grosso do Sul, lembrada pela seriedade e pelo cuidado em cada negociação.",
   },
-  { icon: Handshake, title: "Valores", text: "Ética, clareza nas informações, respeito ao tempo do cliente e compromisso com a cidade onde vivemos." },
+  {
+    icon: Handshake,
+    title: "Valores",
+    text: "Ética, clareza nas informações, respeito ao tempo do cliente e compromisso com a cidade onde vivemos.",
+  },
 ];
 
 const differentials = [
@@ -48,12 +52,13 @@ export default function AboutPage() {
           </h2>
           <div className="mt-4 space-y-4 leading-relaxed text-slate-700">
             <p>
-              A {agency.name} nasceu em Três Lagoas acompanhando o crescimento da cidade. Vimos novos bairros surgirem, as indústrias chegarem e muitas famílias
-              escolherem a cidade para viver, e crescemos junto com elas.
+              A {agency.name} nasceu em Três Lagoas acompanhando o crescimento da cidade. Vimos novos bairros surgirem,
+              as indústrias chegarem e muitas famílias escolherem a cidade para viver, e crescemos junto com elas.
             </p>
             <p>
-              Hoje atuamos na venda, na locação e no lançamento de empreendimentos, sempre com o mesmo cuidado do primeiro dia: ouvir o que o cliente precisa,
-              mostrar apenas imóveis que fazem sentido e acompanhar cada etapa até a entrega das chaves.
+              Hoje atuamos na venda, na locação e no lançamento de empreendimentos, sempre com o mesmo cuidado do
+              primeiro dia: ouvir o que o cliente precisa, mostrar apenas imóveis que fazem sentido e acompanhar cada
+              etapa até a entrega das chaves.
             </p>
           </div>
         </section>
@@ -82,7 +87,10 @@ export default function AboutPage() {
           <Link to="/imoveis" className="rounded-md bg-brand-800 px-5 py-3 font-semibold text-white hover:bg-brand-700">
             Ver imóveis
           </Link>
-          <Link to="/contato" className="rounded-md border border-brand-800 px-5 py-3 font-semibold text-brand-800 hover:bg-brand-50">
+          <Link
+            to="/contato"
+            className="rounded-md border border-brand-800 px-5 py-3 font-semibold text-brand-800 hover:bg-brand-50"
+          >
             Fale com a gente
           </Link>
         </div>

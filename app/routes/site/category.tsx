@@ -26,7 +26,14 @@ export async function loader({ url, params }: Route.LoaderArgs) {
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   const { category, properties } = loaderData;
-  return <ListingPage title={category.name} subtitle={category.subtitle} properties={properties} emptyTitle="Nenhum imóvel nesta categoria no momento" />;
+  return (
+    <ListingPage
+      title={category.name}
+      subtitle={category.subtitle}
+      properties={properties}
+      emptyTitle="Nenhum imóvel nesta categoria no momento"
+    />
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

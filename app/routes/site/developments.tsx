@@ -8,7 +8,8 @@ export function meta({ matches }: Route.MetaArgs) {
   return seo({
     matches,
     title: "Empreendimentos",
-    description: "Lançamentos e empreendimentos em obras em Três Lagoas - MS: garanta o seu imóvel na planta com condições especiais.",
+    description:
+      "Lançamentos e empreendimentos em obras em Três Lagoas - MS: garanta o seu imóvel na planta com condições especiais.",
     path: "/empreendimentos",
   });
 }

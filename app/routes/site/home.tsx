@@ -17,7 +17,8 @@ export function meta({ matches }: Route.MetaArgs) {
   return seo({
     matches,
     title: `${agencyFrom(matches).name} | Imóveis à venda e para alugar em Três Lagoas - MS`,
-    description: "Casas, apartamentos, lançamentos, salas comerciais e terrenos em Três Lagoas - MS. Fale com a gente pelo WhatsApp e encontre o imóvel ideal.",
+    description:
+      "Casas, apartamentos, lançamentos, salas comerciais e terrenos em Três Lagoas - MS. Fale com a gente pelo WhatsApp e encontre o imóvel ideal.",
     path: "/",
   });
 }

@@ -38,7 +38,11 @@ export async function action({ request, url }: Route.ActionArgs) {
   return visitorFormAction(request, ownerRequestSchema, {
     // `url`, not request.url: a JavaScript post goes to "<path>.data".
     redirectTo: url.pathname,
-    success: { type: "success", title: "Solicitação enviada!", description: "Entraremos em contato em breve para avaliar seu imóvel." },
+    success: {
+      type: "success",
+      title: "Solicitação enviada!",
+      description: "Entraremos em contato em breve para avaliar seu imóvel.",
+    },
     save: (value) => createOwnerRequest(getDb(), value),
     what: "owner request",
   });
@@ -56,7 +60,11 @@ export default function OwnerRequestPage({ loaderData, actionData }: Route.Compo
   const location = useLocation();
   const busy = useIsPending({ formAction: location.pathname });
   const formId = useFreshFormId("owner-request", actionData !== undefined);
-  const { form, fields } = serverForm({ id: formId, lastResult: actionData?.result, constraint: loaderData.constraint });
+  const { form, fields } = serverForm({
+    id: formId,
+    lastResult: actionData?.result,
+    constraint: loaderData.constraint,
+  });
   // A refused post shows the page from the top, where the form's alert is, as
   // the same post without JavaScript does (React Router keeps the scroll
   // after a post that does not redirect).
@@ -80,14 +88,22 @@ export default function OwnerRequestPage({ loaderData, actionData }: Route.Compo
           {...form}
           className="relative space-y-5 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
         >
-          {actionData?.alert ? <FormAlert title={actionData.alert.title} description={actionData.alert.description} /> : null}
+          {actionData?.alert ? (
+            <FormAlert title={actionData.alert.title} description={actionData.alert.description} />
+          ) : null}
           <HoneypotField />
           <fieldset className="space-y-4">
             <legend className="text-lg font-semibold text-brand-800">Seus dados</legend>
             <Field meta={fields.nome} label="Nome *" type="text" autoComplete="name" />
             <div className="grid gap-4 sm:grid-cols-2">
               <Field meta={fields.email} label="Email *" type="email" autoComplete="email" />
-              <Field meta={fields.telefone} label="Telefone *" type="tel" autoComplete="tel" placeholder="(67) 99999-0000" />
+              <Field
+                meta={fields.telefone}
+                label="Telefone *"
+                type="tel"
+                autoComplete="tel"
+                placeholder="(67) 99999-0000"
+              />
             </div>
           </fieldset>
           <fieldset className="space-y-4">
@@ -101,12 +117,33 @@ export default function OwnerRequestPage({ loaderData, actionData }: Route.Compo
                   </option>
                 ))}
               </Field>
-              <Field meta={fields.preco} label="Preço pretendido (R$) *" type="text" inputMode="decimal" placeholder="350.000,00" />
+              <Field
+                meta={fields.preco}
+                label="Preço pretendido (R$) *"
+                type="text"
+                inputMode="decimal"
+                placeholder="350.000,00"
+              />
             </div>
-            <Field meta={fields.endereco} label="Endereço *" type="text" autoComplete="street-address" placeholder="Rua, número, bairro" />
+            <Field
+              meta={fields.endereco}
+              label="Endereço *"
+              type="text"
+              autoComplete="street-address"
+              placeholder="Rua, número, bairro"
+            />
             <div className="grid grid-cols-2 gap-4 sm:grid-cols-5">
               {numberFields.map(([name, label]) => (
-                <Field key={name} meta={fields[name]} label={label} type="number" min={0} max={COUNT_MAX[name]} step={1} inputMode="numeric" />
+                <Field
+                  key={name}
+                  meta={fields[name]}
+                  label={label}
+                  type="number"
+                  min={0}
+                  max={COUNT_MAX[name]}
+                  step={1}
+                  inputMode="numeric"
+                />
               ))}
             </div>
             <Field

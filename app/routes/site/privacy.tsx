@@ -69,12 +69,16 @@ export default function PrivacyPage({ loaderData }: Route.ComponentProps) {
   const link = "font-medium text-brand-700 underline hover:text-brand-800";
   return (
     <>
-      <PageHeader title="Política de Privacidade" subtitle="Como cuidamos dos seus dados pessoais, conforme a Lei Geral de Proteção de Dados (LGPD)" />
+      <PageHeader
+        title="Política de Privacidade"
+        subtitle="Como cuidamos dos seus dados pessoais, conforme a Lei Geral de Proteção de Dados (LGPD)"
+      />
       <div className="mx-auto max-w-3xl space-y-10 px-4 py-10 sm:py-12">
         <Section id="controlador" title="Quem cuida dos seus dados">
           <p>
-            A controladora dos dados pessoais tratados neste site é a <strong>{agency.legalName}</strong> ({agency.name}, {agency.creci}), com endereço em{" "}
-            {agency.address}. É ela quem decide como os dados são usados e responde por eles.
+            A controladora dos dados pessoais tratados neste site é a <strong>{agency.legalName}</strong> ({agency.name}
+            , {agency.creci}), com endereço em {agency.address}. É ela quem decide como os dados são usados e responde
+            por eles.
           </p>
           <p>
             Para qualquer assunto sobre os seus dados, fale com a nossa equipe pelo email{" "}
@@ -82,7 +86,12 @@ export default function PrivacyPage({ loaderData }: Route.ComponentProps) {
               {agency.email}
             </a>{" "}
             ou pelo WhatsApp{" "}
-            <a href={whatsappLink(agency, "Olá! Quero falar sobre os meus dados pessoais.")} target="_blank" rel="noopener noreferrer" className={link}>
+            <a
+              href={whatsappLink(agency, "Olá! Quero falar sobre os meus dados pessoais.")}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={link}
+            >
               {agency.whatsappDisplay}
             </a>
             .
@@ -90,7 +99,10 @@ export default function PrivacyPage({ loaderData }: Route.ComponentProps) {
         </Section>
 
         <Section id="coleta" title="Que dados coletamos e por quê">
-          <p>Só pedimos o que precisamos para atender você. Não vendemos dados, não usamos cookies de publicidade nem ferramentas de rastreamento.</p>
+          <p>
+            Só pedimos o que precisamos para atender você. Não vendemos dados, não usamos cookies de publicidade nem
+            ferramentas de rastreamento.
+          </p>
           <ul className="space-y-4">
             <Purpose
               title="“Não encontrou o que procura?” (página inicial)"
@@ -119,20 +131,21 @@ export default function PrivacyPage({ loaderData }: Route.ComponentProps) {
             />
           </ul>
           <p>
-            Quando você clica em um botão do WhatsApp, a conversa acontece no WhatsApp, com as regras de privacidade dele. Os mapas das páginas são do Google
-            Maps. Os anúncios que enviamos aos portais imobiliários (ZAP Imóveis, VivaReal, OLX) têm só dados do imóvel e da imobiliária, nunca dados de
-            visitantes.
+            Quando você clica em um botão do WhatsApp, a conversa acontece no WhatsApp, com as regras de privacidade
+            dele. Os mapas das páginas são do Google Maps. Os anúncios que enviamos aos portais imobiliários (ZAP
+            Imóveis, VivaReal, OLX) têm só dados do imóvel e da imobiliária, nunca dados de visitantes.
           </p>
         </Section>
 
         <Section id="prazo" title="Por quanto tempo guardamos">
           <p>
-            As solicitações enviadas pelos formulários do site são guardadas por <strong>{period}</strong>. Depois desse prazo, o nome, o email, o telefone e a
-            mensagem são apagados automaticamente e sobra apenas o registro estatístico (data, tipo de pedido), sem nada que identifique você.
+            As solicitações enviadas pelos formulários do site são guardadas por <strong>{period}</strong>. Depois desse
+            prazo, o nome, o email, o telefone e a mensagem são apagados automaticamente e sobra apenas o registro
+            estatístico (data, tipo de pedido), sem nada que identifique você.
           </p>
           <p>
-            Os dados de clientes de locação são guardados enquanto durar o contrato e, depois dele, pelo tempo que a lei exige para a guarda de contratos e
-            documentos fiscais.
+            Os dados de clientes de locação são guardados enquanto durar o contrato e, depois dele, pelo tempo que a lei
+            exige para a guarda de contratos e documentos fiscais.
           </p>
         </Section>
 
@@ -148,18 +161,23 @@ export default function PrivacyPage({ loaderData }: Route.ComponentProps) {
         <Section id="como-exercer" title="Como exercer os seus direitos">
           <p>
             Envie o seu pedido para{" "}
-            <a href={`mailto:${agency.email}?subject=${encodeURIComponent("Meus dados pessoais (LGPD)")}`} className={link}>
+            <a
+              href={`mailto:${agency.email}?subject=${encodeURIComponent("Meus dados pessoais (LGPD)")}`}
+              className={link}
+            >
               {agency.email}
             </a>{" "}
-            ou pelo WhatsApp {agency.whatsappDisplay}, informando o email que você usou nos nossos formulários. Para a sua segurança, podemos pedir uma
-            confirmação de que o email é seu antes de entregar ou apagar os dados.
+            ou pelo WhatsApp {agency.whatsappDisplay}, informando o email que você usou nos nossos formulários. Para a
+            sua segurança, podemos pedir uma confirmação de que o email é seu antes de entregar ou apagar os dados.
           </p>
           <p>
-            Respondemos em até 15 dias. Se quiser, entregamos uma cópia de tudo o que temos sobre você em um arquivo. Quando um dado precisar ser mantido por
-            obrigação legal (um contrato de locação, por exemplo), explicamos o motivo e por quanto tempo.
+            Respondemos em até 15 dias. Se quiser, entregamos uma cópia de tudo o que temos sobre você em um arquivo.
+            Quando um dado precisar ser mantido por obrigação legal (um contrato de locação, por exemplo), explicamos o
+            motivo e por quanto tempo.
           </p>
           <p>
-            Se não ficar satisfeito com a nossa resposta, você pode reclamar à Autoridade Nacional de Proteção de Dados (ANPD), em{" "}
+            Se não ficar satisfeito com a nossa resposta, você pode reclamar à Autoridade Nacional de Proteção de Dados
+            (ANPD), em{" "}
             <a href="https://www.gov.br/anpd" target="_blank" rel="noopener noreferrer" className={link}>
               gov.br/anpd
             </a>
@@ -169,8 +187,8 @@ export default function PrivacyPage({ loaderData }: Route.ComponentProps) {
 
         <Section id="seguranca" title="Segurança">
           <p>
-            O acesso aos dados é restrito à nossa equipe, com login individual. As senhas são guardadas cifradas, o site usa conexão segura e os documentos de
-            clientes só podem ser abertos pelo próprio cliente e pela equipe.
+            O acesso aos dados é restrito à nossa equipe, com login individual. As senhas são guardadas cifradas, o site
+            usa conexão segura e os documentos de clientes só podem ser abertos pelo próprio cliente e pela equipe.
           </p>
         </Section>
 

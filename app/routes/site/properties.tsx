@@ -16,7 +16,8 @@ export function meta({ matches, location }: Route.MetaArgs) {
   return seo({
     matches,
     title: page > 1 ? `Todos os Imóveis - página ${page}` : "Todos os Imóveis",
-    description: "Casas, apartamentos, terrenos, salas e galpões à venda e para alugar em Três Lagoas - MS. Filtre por tipo, bairro, preço, quartos e vagas.",
+    description:
+      "Casas, apartamentos, terrenos, salas e galpões à venda e para alugar em Três Lagoas - MS. Filtre por tipo, bairro, preço, quartos e vagas.",
     path: page > 1 ? `/imoveis?page=${page}` : "/imoveis",
     // Filtered variants are not separate pages for search engines.
     noindex: isFiltered(parseFilter(params)),
@@ -31,7 +32,15 @@ export async function loader({ url }: Route.LoaderArgs) {
   const db = getDb();
   const result = await searchProperties(db, filter, page, sort);
   const anyRegistered = result.total > 0 || (await countProperties(db)) > 0;
-  return { ...result, filter, sort, chips: filterChips(filter, sort), filtered: isFiltered(filter), anyRegistered, query: params.toString() };
+  return {
+    ...result,
+    filter,
+    sort,
+    chips: filterChips(filter, sort),
+    filtered: isFiltered(filter),
+    anyRegistered,
+    query: params.toString(),
+  };
 }
 
 export default function PropertiesPage({ loaderData }: Route.ComponentProps) {
@@ -39,7 +48,10 @@ export default function PropertiesPage({ loaderData }: Route.ComponentProps) {
   const params = new URLSearchParams(query);
   return (
     <>
-      <PageHeader title="Todos os Imóveis" subtitle="Encontre casas, apartamentos, terrenos e imóveis comerciais em Três Lagoas." />
+      <PageHeader
+        title="Todos os Imóveis"
+        subtitle="Encontre casas, apartamentos, terrenos e imóveis comerciais em Três Lagoas."
+      />
       <div className="mx-auto max-w-7xl px-4 py-10">
         <PropertyFilters filter={filter} sort={sort} chips={chips} />
         <FilterChips chips={chips} />

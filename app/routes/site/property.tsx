@@ -1,5 +1,16 @@
 import { getZodConstraint } from "@conform-to/zod/v4";
-import { Bath, BedDouble, Calculator, Calendar, Car, MapPin, Phone, Ruler, ShowerHead, Tag } from "#app/components/ui/icons";
+import {
+  Bath,
+  BedDouble,
+  Calculator,
+  Calendar,
+  Car,
+  MapPin,
+  Phone,
+  Ruler,
+  ShowerHead,
+  Tag,
+} from "#app/components/ui/icons";
 import { Link } from "react-router";
 import { invariantResponse, parseId } from "#app/utils/http.server";
 import { ErrorPage } from "#app/components/site/error-page";
@@ -28,7 +39,8 @@ import { pageTitle, seo } from "#app/utils/seo";
 import type { Route } from "./+types/property";
 
 export function meta({ matches, loaderData, params }: Route.MetaArgs) {
-  if (!loaderData) return [{ title: pageTitle(matches, "Imóvel não encontrado") }, { name: "robots", content: "noindex" }];
+  if (!loaderData)
+    return [{ title: pageTitle(matches, "Imóvel não encontrado") }, { name: "robots", content: "noindex" }];
   const p = loaderData.property;
   const description = (p.description ?? fallbackDescription(p)).replace(/\s+/g, " ").slice(0, 155);
   const cover = p.images[0];
@@ -38,7 +50,9 @@ export function meta({ matches, loaderData, params }: Route.MetaArgs) {
       title: `${p.name} - ${formatPrice(p.price)}`,
       description,
       path: `/imoveis/${params.id}`,
-      image: cover ? imageUrl(cover.file_key, cover.widths.includes(960) ? 960 : cover.widths[cover.widths.length - 1]) : undefined,
+      image: cover
+        ? imageUrl(cover.file_key, cover.widths.includes(960) ? 960 : cover.widths[cover.widths.length - 1])
+        : undefined,
       type: "article",
     }),
     { "script:ld+json": loaderData.jsonLd },
@@ -60,22 +74,47 @@ export async function loader({ params }: Route.LoaderArgs) {
     datePosted: property.created_at,
     image: property.images.map((img) => absoluteUrl(imageUrl(img.file_key, img.widths[img.widths.length - 1]))),
     identifier: formatPropertyCode(property.property_code),
-    provider: { "@type": "RealEstateAgent", name: agency.name, url: absoluteUrl("/"), telephone: `+${agency.phone}`, email: agency.email },
+    provider: {
+      "@type": "RealEstateAgent",
+      name: agency.name,
+      url: absoluteUrl("/"),
+      telephone: `+${agency.phone}`,
+      email: agency.email,
+    },
     ...(property.price != null
-      ? { offers: { "@type": "Offer", price: (property.price / 100).toFixed(2), priceCurrency: "BRL", availability: "https://schema.org/InStock", url } }
+      ? {
+          offers: {
+            "@type": "Offer",
+            price: (property.price / 100).toFixed(2),
+            priceCurrency: "BRL",
+            availability: "https://schema.org/InStock",
+            url,
+          },
+        }
       : {}),
     about: {
       "@type": "Accommodation",
       name: property.name,
-      ...(property.area > 0 ? { floorSize: { "@type": "QuantitativeValue", value: property.area, unitCode: "MTK" } } : {}),
+      ...(property.area > 0
+        ? { floorSize: { "@type": "QuantitativeValue", value: property.area, unitCode: "MTK" } }
+        : {}),
       ...(property.bedrooms > 0 ? { numberOfBedrooms: property.bedrooms } : {}),
       ...(property.bathrooms > 0 ? { numberOfBathroomsTotal: property.bathrooms } : {}),
-      address: { "@type": "PostalAddress", streetAddress: property.location, addressLocality: "Três Lagoas", addressRegion: "MS", addressCountry: "BR" },
+      address: {
+        "@type": "PostalAddress",
+        streetAddress: property.location,
+        addressLocality: "Três Lagoas",
+        addressRegion: "MS",
+        addressCountry: "BR",
+      },
     },
   };
   const similar = await listSimilar(getDb(), property);
   // Made here, with the schema, so that zod stays out of the page's JavaScript.
-  const interest = { message: interestMessage(formatPropertyCode(property.property_code), property.name), constraint: getZodConstraint(interestSchema) };
+  const interest = {
+    message: interestMessage(formatPropertyCode(property.property_code), property.name),
+    constraint: getZodConstraint(interestSchema),
+  };
   return { property, jsonLd, similar, interest };
 }
 
@@ -97,13 +136,20 @@ export default function PropertyPage({ loaderData, actionData }: Route.Component
     { value: p.bedrooms, label: `${p.bedrooms}`, name: p.bedrooms === 1 ? "Quarto" : "Quartos", icon: BedDouble },
     { value: p.suites, label: `${p.suites}`, name: p.suites === 1 ? "Suíte" : "Suítes", icon: ShowerHead },
     { value: p.bathrooms, label: `${p.bathrooms}`, name: p.bathrooms === 1 ? "Banheiro" : "Banheiros", icon: Bath },
-    { value: p.parking_spaces, label: `${p.parking_spaces}`, name: p.parking_spaces === 1 ? "Vaga" : "Vagas", icon: Car },
+    {
+      value: p.parking_spaces,
+      label: `${p.parking_spaces}`,
+      name: p.parking_spaces === 1 ? "Vaga" : "Vagas",
+      icon: Car,
+    },
   ].filter((f) => f.value > 0);
   const interest = `Olá! Vim pelo site e tenho interesse no imóvel ${code} - ${p.name}: ${url}`;
   const visit = `Olá! Vim pelo site e gostaria de agendar uma visita ao imóvel ${code} - ${p.name}: ${url}`;
   // Financing is for a purchase with a known price.
   const simulator =
-    p.price != null && p.advertised_for !== "LOCAÇÃO" ? `/simulador?valor=${p.price % 100 === 0 ? p.price / 100 : (p.price / 100).toFixed(2)}` : null;
+    p.price != null && p.advertised_for !== "LOCAÇÃO"
+      ? `/simulador?valor=${p.price % 100 === 0 ? p.price / 100 : (p.price / 100).toFixed(2)}`
+      : null;
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
@@ -113,9 +159,15 @@ export default function PropertyPage({ loaderData, actionData }: Route.Component
         <div>
           <div className="flex flex-wrap gap-2" data-testid="property-badges">
             <PropertyStatusBadge status={p.status} size="lg" />
-            {p.featured ? <span className="rounded-full bg-gold-500 px-3 py-1 text-xs font-semibold text-brand-900">Destaque</span> : null}
-            <span className="rounded-full bg-slate-100 px-3 py-1 text-xs font-semibold text-slate-800">{p.standard}</span>
-            {p.is_exclusive ? <span className="rounded-full bg-brand-800 px-3 py-1 text-xs font-semibold text-white">Exclusivo</span> : null}
+            {p.featured ? (
+              <span className="rounded-full bg-gold-500 px-3 py-1 text-xs font-semibold text-brand-900">Destaque</span>
+            ) : null}
+            <span className="rounded-full bg-slate-100 px-3 py-1 text-xs font-semibold text-slate-800">
+              {p.standard}
+            </span>
+            {p.is_exclusive ? (
+              <span className="rounded-full bg-brand-800 px-3 py-1 text-xs font-semibold text-white">Exclusivo</span>
+            ) : null}
           </div>
           <h1 className="mt-4 text-3xl font-bold text-slate-900 md:text-4xl">{p.name}</h1>
           <p className="mt-2 flex items-start gap-1.5 text-slate-600">
@@ -126,7 +178,11 @@ export default function PropertyPage({ loaderData, actionData }: Route.Component
           </p>
           <div className="mt-5 flex flex-wrap items-center justify-between gap-4">
             <p className="text-3xl font-bold text-brand-800" data-testid="property-price">
-              <PropertyPrice price={p.price} advertisedFor={p.advertised_for} suffixClassName="text-base font-medium text-slate-600" />
+              <PropertyPrice
+                price={p.price}
+                advertisedFor={p.advertised_for}
+                suffixClassName="text-base font-medium text-slate-600"
+              />
             </p>
             <ShareButtons url={url} title={p.name} />
           </div>
@@ -148,7 +204,9 @@ export default function PropertyPage({ loaderData, actionData }: Route.Component
               <li className="flex items-center gap-3 rounded-lg bg-slate-50 p-3 ring-1 ring-slate-200">
                 <Tag aria-hidden className="size-6 text-brand-700" />
                 <span>
-                  <span className="block font-semibold text-slate-900">{ADVERTISED_FOR_LABELS[p.advertised_for] ?? p.advertised_for}</span>
+                  <span className="block font-semibold text-slate-900">
+                    {ADVERTISED_FOR_LABELS[p.advertised_for] ?? p.advertised_for}
+                  </span>
                   <span className="text-sm text-slate-600">Modalidade</span>
                 </span>
               </li>
@@ -159,7 +217,9 @@ export default function PropertyPage({ loaderData, actionData }: Route.Component
             <h2 id="descricao" className="text-xl font-semibold text-slate-900">
               Descrição
             </h2>
-            <p className="mt-3 leading-relaxed whitespace-pre-line text-slate-700">{p.description?.trim() || fallbackDescription(p)}</p>
+            <p className="mt-3 leading-relaxed whitespace-pre-line text-slate-700">
+              {p.description?.trim() || fallbackDescription(p)}
+            </p>
           </section>
 
           <SimilarProperties properties={similar} />
@@ -174,7 +234,10 @@ export default function PropertyPage({ loaderData, actionData }: Route.Component
         </div>
 
         <div className="space-y-6">
-          <aside aria-labelledby="contato-imovel" className="h-fit rounded-xl bg-white p-6 shadow-lg ring-1 ring-slate-200">
+          <aside
+            aria-labelledby="contato-imovel"
+            className="h-fit rounded-xl bg-white p-6 shadow-lg ring-1 ring-slate-200"
+          >
             <h2 id="contato-imovel" className="text-xl font-semibold text-slate-900">
               Gostou deste imóvel?
             </h2>
@@ -204,7 +267,10 @@ export default function PropertyPage({ loaderData, actionData }: Route.Component
               </a>
             </div>
             {simulator ? (
-              <Link to={simulator} className="mt-4 flex items-center justify-center gap-2 text-sm font-semibold text-brand-700 underline underline-offset-4">
+              <Link
+                to={simulator}
+                className="mt-4 flex items-center justify-center gap-2 text-sm font-semibold text-brand-700 underline underline-offset-4"
+              >
                 <Calculator aria-hidden className="size-4" /> Simular financiamento
               </Link>
             ) : null}
@@ -212,7 +278,12 @@ export default function PropertyPage({ loaderData, actionData }: Route.Component
               {agency.name} · {agency.creci}
             </p>
           </aside>
-          <InterestForm propertyId={p.id} message={interestForm.message} constraint={interestForm.constraint} actionData={actionData} />
+          <InterestForm
+            propertyId={p.id}
+            message={interestForm.message}
+            constraint={interestForm.constraint}
+            actionData={actionData}
+          />
         </div>
       </div>
     </div>
@@ -220,5 +291,11 @@ export default function PropertyPage({ loaderData, actionData }: Route.Component
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <ErrorPage error={error} notFoundTitle="Imóvel não encontrado" notFoundText="O imóvel solicitado não existe ou foi removido." />;
+  return (
+    <ErrorPage
+      error={error}
+      notFoundTitle="Imóvel não encontrado"
+      notFoundText="O imóvel solicitado não existe ou foi removido."
+    />
+  );
 }

@@ -62,10 +62,18 @@ export async function loader({ url }: Route.LoaderArgs) {
   }
   const submission = parseWithZod(params, { schema });
   if (submission.status !== "success") {
-    return data({ ...base, result: submission.reply(), defaultValue: undefined, simulation: null, system: null }, { status: 400 });
+    return data(
+      { ...base, result: submission.reply(), defaultValue: undefined, simulation: null, system: null },
+      { status: 400 },
+    );
   }
   const v = submission.value;
-  const simulation = simulate({ financed: v.valor - v.entrada, months: v.prazo, monthlyRate: monthlyRateFromAnnual(v.juros), system: v.sistema });
+  const simulation = simulate({
+    financed: v.valor - v.entrada,
+    months: v.prazo,
+    monthlyRate: monthlyRateFromAnnual(v.juros),
+    system: v.sistema,
+  });
   return { ...base, result: submission.reply(), defaultValue: undefined, simulation, system: v.sistema };
 }
 
@@ -86,8 +94,20 @@ export default function SimulatorPage({ loaderData }: Route.ComponentProps) {
       {/* min-w-0: the month-by-month table scrolls inside its box instead of widening the page. */}
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 lg:grid-cols-[380px_1fr]">
         <div className="min-w-0">
-          <Form key={formId} method="get" action={ACTION} {...form} className="space-y-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-            <Field meta={fields.valor} label="Valor do imóvel (R$) *" type="text" inputMode="decimal" placeholder="350.000,00" />
+          <Form
+            key={formId}
+            method="get"
+            action={ACTION}
+            {...form}
+            className="space-y-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+          >
+            <Field
+              meta={fields.valor}
+              label="Valor do imóvel (R$) *"
+              type="text"
+              inputMode="decimal"
+              placeholder="350.000,00"
+            />
             <Field
               meta={fields.entrada}
               label="Entrada (R$) *"
@@ -97,8 +117,20 @@ export default function SimulatorPage({ loaderData }: Route.ComponentProps) {
               placeholder="70.000,00"
             />
             <div className="grid grid-cols-2 gap-4">
-              <Field meta={fields.prazo} label="Prazo (meses) *" hint={`Até ${MAX_MONTHS}.`} type="text" inputMode="numeric" />
-              <Field meta={fields.juros} label="Juros (% ao ano) *" hint="Taxa efetiva." type="text" inputMode="decimal" />
+              <Field
+                meta={fields.prazo}
+                label="Prazo (meses) *"
+                hint={`Até ${MAX_MONTHS}.`}
+                type="text"
+                inputMode="numeric"
+              />
+              <Field
+                meta={fields.juros}
+                label="Juros (% ao ano) *"
+                hint="Taxa efetiva."
+                type="text"
+                inputMode="decimal"
+              />
             </div>
             <Field meta={fields.sistema} label="Sistema de amortização *" as="select">
               {Object.entries(SYSTEMS).map(([value, label]) => (
@@ -112,7 +144,8 @@ export default function SimulatorPage({ loaderData }: Route.ComponentProps) {
             </Button>
           </Form>
           <p className="mt-4 text-sm text-slate-600">
-            Simulação aproximada, sem seguros obrigatórios (MIP e DFI) e tarifas. As condições finais dependem da análise de crédito do banco.
+            Simulação aproximada, sem seguros obrigatórios (MIP e DFI) e tarifas. As condições finais dependem da
+            análise de crédito do banco.
           </p>
           <a
             href={BANK_SIMULATOR_URL}
@@ -131,8 +164,9 @@ export default function SimulatorPage({ loaderData }: Route.ComponentProps) {
             <div className="rounded-xl border-2 border-dashed border-slate-200 p-8 text-slate-600">
               <h2 className="text-xl font-semibold text-slate-900">Como funciona</h2>
               <p className="mt-2">
-                Informe o valor do imóvel, a entrada, o prazo e a taxa de juros anual. No <strong>SAC</strong> as parcelas começam maiores e diminuem a cada
-                mês; na <strong>PRICE</strong> elas ficam iguais do começo ao fim, e o total de juros é maior.
+                Informe o valor do imóvel, a entrada, o prazo e a taxa de juros anual. No <strong>SAC</strong> as
+                parcelas começam maiores e diminuem a cada mês; na <strong>PRICE</strong> elas ficam iguais do começo ao
+                fim, e o total de juros é maior.
               </p>
             </div>
           )}

@@ -13,7 +13,12 @@ import { redirectWithToast } from "#app/utils/toast.server";
 export async function visitorFormAction<S extends z.ZodType<{ website?: string }>>(
   request: Request,
   schema: S,
-  { redirectTo, success, save, what }: { redirectTo: string; success: Toast; save: (value: z.output<S>) => Promise<unknown>; what: string },
+  {
+    redirectTo,
+    success,
+    save,
+    what,
+  }: { redirectTo: string; success: Toast; save: (value: z.output<S>) => Promise<unknown>; what: string },
 ) {
   const submission = parseWithZod(await readFormData(request), { schema });
   if (submission.status !== "success") return invalidSubmission(submission);
@@ -21,7 +26,12 @@ export async function visitorFormAction<S extends z.ZodType<{ website?: string }
   try {
     await save(submission.value);
   } catch (error) {
-    return failedWriteAlert("visitor_form.save_failed", error, { result: submission.reply(), alert: submissionFailed() }, { form: what });
+    return failedWriteAlert(
+      "visitor_form.save_failed",
+      error,
+      { result: submission.reply(), alert: submissionFailed() },
+      { form: what },
+    );
   }
   return redirectWithToast(redirectTo, success);
 }

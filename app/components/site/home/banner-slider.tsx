@@ -118,7 +118,10 @@ export function BannerSlider({ banners }: { banners: PublicBanner[] }) {
               <h2 className="max-w-xl text-3xl font-bold text-white drop-shadow md:text-5xl">{b.title}</h2>
               {b.subtitle ? <p className="mt-3 max-w-lg text-base text-slate-100 md:text-xl">{b.subtitle}</p> : null}
               {b.link ? (
-                <Link to={b.link} className="mt-6 inline-flex w-fit rounded-md bg-gold-500 px-6 py-3 font-semibold text-brand-900 shadow hover:bg-gold-400">
+                <Link
+                  to={b.link}
+                  className="mt-6 inline-flex w-fit rounded-md bg-gold-500 px-6 py-3 font-semibold text-brand-900 shadow hover:bg-gold-400"
+                >
                   {b.btnText}
                 </Link>
               ) : null}
@@ -178,7 +181,10 @@ function FallbackPanel() {
     <div className="bg-gradient-to-br from-brand-800 to-brand-600 px-6 py-20 text-center text-white md:py-28">
       <h2 className="text-3xl font-bold md:text-5xl">Bem-vindo à Nossa Imobiliária</h2>
       <p className="mt-4 text-lg text-slate-100">Encontre o imóvel dos seus sonhos conosco</p>
-      <Link to="/imoveis" className="mt-8 inline-flex rounded-md bg-gold-500 px-6 py-3 font-semibold text-brand-900 hover:bg-gold-400">
+      <Link
+        to="/imoveis"
+        className="mt-8 inline-flex rounded-md bg-gold-500 px-6 py-3 font-semibold text-brand-900 hover:bg-gold-400"
+      >
         Ver Imóveis
       </Link>
     </div>

@@ -32,7 +32,10 @@ function FeaturedCarousel({ properties }: { properties: PropertyCardData[] }) {
 
   return (
     <div className="relative">
-      <div ref={emblaRef} className={hydrated ? "overflow-hidden" : "no-scrollbar snap-x snap-mandatory overflow-x-auto"}>
+      <div
+        ref={emblaRef}
+        className={hydrated ? "overflow-hidden" : "no-scrollbar snap-x snap-mandatory overflow-x-auto"}
+      >
         <ul className="-ml-6 flex touch-pan-y">
           {properties.map((p) => (
             <li key={p.id} className="min-w-0 shrink-0 grow-0 basis-full snap-start pl-6 md:basis-1/2 lg:basis-1/3">
@@ -90,7 +93,9 @@ export function FeaturedSection({ properties, error }: { properties: PropertyCar
         ) : properties.length === 0 ? (
           <div className="rounded-lg border border-dashed border-slate-300 bg-white p-10 text-center">
             <p className="text-lg font-semibold text-slate-800">Nenhum imóvel em destaque no momento</p>
-            <p className="mt-2 text-sm text-slate-600">Marque imóveis como destaque na área administrativa para exibi-los aqui.</p>
+            <p className="mt-2 text-sm text-slate-600">
+              Marque imóveis como destaque na área administrativa para exibi-los aqui.
+            </p>
           </div>
         ) : (
           <FeaturedCarousel properties={properties} />

@@ -14,7 +14,10 @@ export function CategoryGrid() {
       <ul className="mt-8 grid grid-cols-2 gap-4 md:grid-cols-3">
         {CATEGORIES.map((c) => (
           <li key={c.slug}>
-            <Link to={c.path} className="group relative block aspect-[3/2] overflow-hidden rounded-xl bg-brand-800 shadow-sm">
+            <Link
+              to={c.path}
+              className="group relative block aspect-[3/2] overflow-hidden rounded-xl bg-brand-800 shadow-sm"
+            >
               <img
                 src={`/images/categories/${c.slug}.webp`}
                 alt=""
@@ -24,7 +27,9 @@ export function CategoryGrid() {
                 className="size-full object-cover opacity-90 transition duration-300 group-hover:scale-105"
               />
               <span className="absolute inset-0 bg-gradient-to-t from-brand-900/90 via-brand-900/30 to-transparent" />
-              <span className="absolute inset-x-0 bottom-0 p-3 text-base font-semibold text-white md:p-4 md:text-lg">{c.shortName}</span>
+              <span className="absolute inset-x-0 bottom-0 p-3 text-base font-semibold text-white md:p-4 md:text-lg">
+                {c.shortName}
+              </span>
             </Link>
           </li>
         ))}
@@ -101,7 +106,10 @@ export function HomeSearch() {
             </select>
           </div>
           <div className="flex items-end">
-            <button type="submit" className="w-full rounded-md bg-brand-800 px-5 py-2.5 text-base font-semibold text-white hover:bg-brand-700">
+            <button
+              type="submit"
+              className="w-full rounded-md bg-brand-800 px-5 py-2.5 text-base font-semibold text-white hover:bg-brand-700"
+            >
               Buscar
             </button>
           </div>
@@ -167,10 +175,15 @@ export function MarketReasons() {
         <h2 id="mercado-title" className="text-3xl font-bold">
           Por que investir em imóveis em Três Lagoas?
         </h2>
-        <p className="mt-2 max-w-2xl text-slate-200">Fatos que mostram o momento da cidade e as facilidades para comprar o seu imóvel.</p>
+        <p className="mt-2 max-w-2xl text-slate-200">
+          Fatos que mostram o momento da cidade e as facilidades para comprar o seu imóvel.
+        </p>
         <ul className="mt-10 grid gap-6 md:grid-cols-6">
           {reasons.map((r, i) => (
-            <li key={r.source + i} className={`rounded-xl bg-white/10 p-6 ring-1 ring-white/15 ${i < 3 ? "md:col-span-2" : "md:col-span-3"}`}>
+            <li
+              key={r.source + i}
+              className={`rounded-xl bg-white/10 p-6 ring-1 ring-white/15 ${i < 3 ? "md:col-span-2" : "md:col-span-3"}`}
+            >
               <p className="text-3xl font-bold text-gold-400">{String(i + 1).padStart(2, "0")}</p>
               <p className="mt-3 leading-relaxed">{r.fact}</p>
               <p className="mt-4 text-sm text-slate-300">Fonte: {r.source}</p>
@@ -178,7 +191,10 @@ export function MarketReasons() {
           ))}
         </ul>
         <div className="mt-10 text-center">
-          <Link to="/imoveis" className="inline-flex items-center gap-2 rounded-md bg-gold-500 px-6 py-3 font-semibold text-brand-900 hover:bg-gold-400">
+          <Link
+            to="/imoveis"
+            className="inline-flex items-center gap-2 rounded-md bg-gold-500 px-6 py-3 font-semibold text-brand-900 hover:bg-gold-400"
+          >
             Ver imóveis disponíveis <ArrowRight aria-hidden className="size-5" />
           </Link>
         </div>

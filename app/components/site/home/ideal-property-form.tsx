@@ -16,7 +16,13 @@ const ACTION = "/#imovel-ideal";
 // The ideal-property request (docs/product.md §Início, 7). Validated on the
 // server; the browser's required/type=email checks are a first, friendlier
 // pass.
-export function IdealPropertySection({ constraint, actionData: ownActionData }: { constraint: FormConstraint; actionData?: FormActionData }) {
+export function IdealPropertySection({
+  constraint,
+  actionData: ownActionData,
+}: {
+  constraint: FormConstraint;
+  actionData?: FormActionData;
+}) {
   const agency = useAgency();
   // The form posts to "/" (root's action); "/?index" (the home's) for pages sent before.
   const actionData = useRootActionData<FormActionData>() ?? ownActionData;
@@ -33,7 +39,9 @@ export function IdealPropertySection({ constraint, actionData: ownActionData }: 
           </h2>
           <p className="mt-2 text-slate-600">Descreva o seu imóvel ideal e nossa equipe busca para você.</p>
           <Form key={formId} method="post" action={ACTION} {...form} className="relative mt-6 space-y-4">
-            {actionData?.alert ? <FormAlert title={actionData.alert.title} description={actionData.alert.description} /> : null}
+            {actionData?.alert ? (
+              <FormAlert title={actionData.alert.title} description={actionData.alert.description} />
+            ) : null}
             <HoneypotField />
             <Field meta={fields.name} label="Nome *" type="text" autoComplete="name" />
             <div className="grid gap-4 sm:grid-cols-2">

@@ -11,7 +11,15 @@ const THUMBS = 4; // docs/product.md §Página do imóvel: thumbnails beyond the
 export function Gallery({ images, title }: { images: StoredImage[]; title: string }) {
   const [open, setOpen] = useState<number | null>(null);
   if (images.length === 0) {
-    return <PropertyImage image={null} alt={title} sizes="100vw" eager className="aspect-[4/3] w-full rounded-xl object-cover" />;
+    return (
+      <PropertyImage
+        image={null}
+        alt={title}
+        sizes="100vw"
+        eager
+        className="aspect-[4/3] w-full rounded-xl object-cover"
+      />
+    );
   }
   const thumbs = images.slice(1, 1 + THUMBS);
   const extra = images.length - 1 - THUMBS;
@@ -72,7 +80,9 @@ export function Gallery({ images, title }: { images: StoredImage[]; title: strin
           </ul>
         ) : null}
       </div>
-      {open !== null ? <Lightbox images={images} index={open} title={title} onIndex={setOpen} onClose={() => setOpen(null)} /> : null}
+      {open !== null ? (
+        <Lightbox images={images} index={open} title={title} onIndex={setOpen} onClose={() => setOpen(null)} />
+      ) : null}
     </>
   );
 }

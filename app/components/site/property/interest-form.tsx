@@ -32,17 +32,37 @@ export function InterestForm({
     defaultValue: { message },
   });
   return (
-    <section id="tenho-interesse" aria-labelledby="tenho-interesse-titulo" className="rounded-xl bg-white p-6 shadow-lg ring-1 ring-slate-200">
+    <section
+      id="tenho-interesse"
+      aria-labelledby="tenho-interesse-titulo"
+      className="rounded-xl bg-white p-6 shadow-lg ring-1 ring-slate-200"
+    >
       <h2 id="tenho-interesse-titulo" className="text-xl font-semibold text-slate-900">
         Tenho interesse
       </h2>
-      <p className="mt-1 text-sm text-slate-600">Deixe seu contato e um corretor responde ainda hoje, em horário comercial.</p>
+      <p className="mt-1 text-sm text-slate-600">
+        Deixe seu contato e um corretor responde ainda hoje, em horário comercial.
+      </p>
       <Form key={formId} method="post" action={action} {...form} className="relative mt-4 space-y-4">
-        {actionData?.alert ? <FormAlert title={actionData.alert.title} description={actionData.alert.description} /> : null}
+        {actionData?.alert ? (
+          <FormAlert title={actionData.alert.title} description={actionData.alert.description} />
+        ) : null}
         <HoneypotField />
         <Field meta={fields.name} label="Nome *" type="text" autoComplete="name" />
-        <Field meta={fields.phone} label="Telefone ou WhatsApp" type="tel" autoComplete="tel" placeholder="(67) 99999-0000" />
-        <Field meta={fields.email} label="Email" type="email" autoComplete="email" hint="Informe o telefone, o email ou os dois." />
+        <Field
+          meta={fields.phone}
+          label="Telefone ou WhatsApp"
+          type="tel"
+          autoComplete="tel"
+          placeholder="(67) 99999-0000"
+        />
+        <Field
+          meta={fields.email}
+          label="Email"
+          type="email"
+          autoComplete="email"
+          hint="Informe o telefone, o email ou os dois."
+        />
         <Field meta={fields.message} label="Mensagem *" as="textarea" rows={4} />
         <PrivacyNotice />
         <Button className="w-full" disabled={busy}>

@@ -42,17 +42,32 @@ export function Lightbox({
 
   const img = images[index];
   return (
-    <div role="dialog" aria-modal="true" aria-label={`Fotos: ${title}`} className="fixed inset-0 z-[70] flex flex-col bg-black/95 text-white">
+    <div
+      role="dialog"
+      aria-modal="true"
+      aria-label={`Fotos: ${title}`}
+      className="fixed inset-0 z-[70] flex flex-col bg-black/95 text-white"
+    >
       <div className="flex items-center justify-between px-4 py-3">
         <p className="text-sm font-medium" data-testid="lightbox-counter">
           {index + 1} de {total}
         </p>
-        <button ref={closeRef} type="button" onClick={onClose} aria-label="Fechar galeria" className="rounded-full p-2 hover:bg-white/10">
+        <button
+          ref={closeRef}
+          type="button"
+          onClick={onClose}
+          aria-label="Fechar galeria"
+          className="rounded-full p-2 hover:bg-white/10"
+        >
           <X aria-hidden className="size-6" />
         </button>
       </div>
       <div className="relative flex min-h-0 flex-1 items-center justify-center px-2 md:px-16">
-        <img src={imageSrc(img, 1600)} alt={`${title}: foto ${index + 1} de ${total}`} className="max-h-full max-w-full object-contain" />
+        <img
+          src={imageSrc(img, 1600)}
+          alt={`${title}: foto ${index + 1} de ${total}`}
+          className="max-h-full max-w-full object-contain"
+        />
         {total > 1 ? (
           <>
             <button

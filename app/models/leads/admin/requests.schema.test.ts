@@ -19,7 +19,9 @@ describe("requestUpdateSchema", () => {
   });
 
   it("refuses an unknown status, a bad id and a missing intent", () => {
-    expect(Object.keys(form({ intent: "status", id: "7", status: "archived" }).reply().error ?? {})).toEqual(["status"]);
+    expect(Object.keys(form({ intent: "status", id: "7", status: "archived" }).reply().error ?? {})).toEqual([
+      "status",
+    ]);
     expect(Object.keys(form({ intent: "status", id: "abc", status: "pending" }).reply().error ?? {})).toEqual(["id"]);
     expect(Object.keys(form({ intent: "status", id: "-3", status: "pending" }).reply().error ?? {})).toEqual(["id"]);
     expect(form({ id: "7", status: "pending" }).status).toBe("error");
@@ -29,17 +31,27 @@ describe("requestUpdateSchema", () => {
   it("trims the responsible name and refuses a blank one", () => {
     const r = form({ intent: "responsible", id: "3", resolved_by: "  Ana Souza " });
     expect(r.status === "success" && r.value).toEqual({ intent: "responsible", id: 3, resolved_by: "Ana Souza" });
-    expect(Object.keys(form({ intent: "responsible", id: "3", resolved_by: "" }).reply().error ?? {})).toEqual(["resolved_by"]);
-    expect(Object.keys(form({ intent: "responsible", id: "3", resolved_by: "a".repeat(500) }).reply().error ?? {})).toEqual(["resolved_by"]);
+    expect(Object.keys(form({ intent: "responsible", id: "3", resolved_by: "" }).reply().error ?? {})).toEqual([
+      "resolved_by",
+    ]);
+    expect(
+      Object.keys(form({ intent: "responsible", id: "3", resolved_by: "a".repeat(500) }).reply().error ?? {}),
+    ).toEqual(["resolved_by"]);
   });
 });
 
 describe("parseRequestFilter", () => {
   it("keeps a known status and a trimmed search", () => {
-    expect(parseRequestFilter(new URLSearchParams("status=contacted&q=%20maria%20"))).toEqual({ status: "contacted", q: "maria" });
+    expect(parseRequestFilter(new URLSearchParams("status=contacted&q=%20maria%20"))).toEqual({
+      status: "contacted",
+      q: "maria",
+    });
   });
   it("ignores unknown statuses and empty searches", () => {
-    expect(parseRequestFilter(new URLSearchParams("status=archived&q=%20%20"))).toEqual({ status: undefined, q: undefined });
+    expect(parseRequestFilter(new URLSearchParams("status=archived&q=%20%20"))).toEqual({
+      status: undefined,
+      q: undefined,
+    });
     expect(parseRequestFilter(new URLSearchParams(""))).toEqual({ status: undefined, q: undefined });
   });
   it("cuts a long search", () => {

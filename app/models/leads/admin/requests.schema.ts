@@ -21,7 +21,11 @@ const statusUpdateSchema = z.object({
 const responsibleUpdateSchema = z.object({
   intent: z.literal("responsible"),
   id: requestIdField,
-  resolved_by: z.string({ error: "Responsável inválido." }).trim().min(1, "Responsável inválido.").max(RESPONSIBLE_MAX, "Responsável inválido."),
+  resolved_by: z
+    .string({ error: "Responsável inválido." })
+    .trim()
+    .min(1, "Responsável inválido.")
+    .max(RESPONSIBLE_MAX, "Responsável inválido."),
   redirectTo: z.string().optional(),
 });
 

@@ -13,7 +13,16 @@ async function addUser(name: string, role: "master" | "admin" | "client", active
   const n = Math.random().toString(36).slice(2);
   await db
     .insertInto("users")
-    .values({ username: `u-${n}`, email: `${n}@example.com`, name, password_hash: "x", role, active, created_at: OLD, updated_at: OLD } as never)
+    .values({
+      username: `u-${n}`,
+      email: `${n}@example.com`,
+      name,
+      password_hash: "x",
+      role,
+      active,
+      created_at: OLD,
+      updated_at: OLD,
+    } as never)
     .execute();
 }
 
@@ -29,7 +38,14 @@ async function addRequest(kind: RequestKind, name: string, created: string, extr
   const values =
     kind === "ideal"
       ? { ...common, phone: null, ideal_property: "Casa com quintal", ...extra }
-      : { ...common, phone: "(67) 99999-0000", property_type: "casa", address: "Rua A, 1", price: 350_000_00, ...extra };
+      : {
+          ...common,
+          phone: "(67) 99999-0000",
+          property_type: "casa",
+          address: "Rua A, 1",
+          price: 350_000_00,
+          ...extra,
+        };
   const table = kind === "ideal" ? "ideal_property_requests" : "property_listing_requests";
   const { id } = await db
     .insertInto(table)

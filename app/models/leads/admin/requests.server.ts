@@ -46,7 +46,10 @@ export async function listRequests<K extends RequestKind>(db: DB, kind: K, filte
     .orderBy("id", "desc")
     .limit(REQUEST_LIST_LIMIT + 1)
     .execute();
-  return { rows: rows.slice(0, REQUEST_LIST_LIMIT) as unknown as RequestRow<K>[], truncated: rows.length > REQUEST_LIST_LIMIT };
+  return {
+    rows: rows.slice(0, REQUEST_LIST_LIMIT) as unknown as RequestRow<K>[],
+    truncated: rows.length > REQUEST_LIST_LIMIT,
+  };
 }
 
 export async function getRequest<K extends RequestKind>(db: DB, kind: K, id: number): Promise<RequestRow<K> | null> {
@@ -58,9 +61,19 @@ const AUDIT_ENTITY = { ideal: "ideal_request", owner: "owner_request" } as const
 
 // docs/product.md §Solicitações: any status may be set directly; a status other
 // than resolved clears resolved_by. Returns false when no row has that id.
-export async function setRequestStatus(db: DB, kind: RequestKind, id: number, status: RequestStatus, actor: AuditActor) {
+export async function setRequestStatus(
+  db: DB,
+  kind: RequestKind,
+  id: number,
+  status: RequestStatus,
+  actor: AuditActor,
+) {
   return db.transaction().execute(async (trx) => {
-    const before = await trx.selectFrom(table(kind)).select(["status", "resolved_by"]).where("id", "=", id).executeTakeFirst();
+    const before = await trx
+      .selectFrom(table(kind))
+      .select(["status", "resolved_by"])
+      .where("id", "=", id)
+      .executeTakeFirst();
     if (!before) return false;
     const after = status === "resolved" ? { status } : { status, resolved_by: null };
     await trx
@@ -68,7 +81,14 @@ export async function setRequestStatus(db: DB, kind: RequestKind, id: number, st
       .set({ ...after, updated_at: new Date().toISOString() })
       .where("id", "=", id)
       .execute();
-    await recordAudit(trx, { actor, action: "update", entity: AUDIT_ENTITY[kind], entityId: id, before, after: { ...before, ...after } });
+    await recordAudit(trx, {
+      actor,
+      action: "update",
+      entity: AUDIT_ENTITY[kind],
+      entityId: id,
+      before,
+      after: { ...before, ...after },
+    });
     return true;
   });
 }
@@ -79,11 +99,21 @@ type ResponsibleResult = "ok" | "not-found" | "invalid-responsible";
 // §Solicitações). Only the name of an active staff account is accepted
 // (docs/decisions/0023-visitor-requests.md); the check and the write run in one
 // transaction so a deactivation cannot slip between them.
-export async function setRequestResponsible(db: DB, kind: RequestKind, id: number, name: string, actor: AuditActor): Promise<ResponsibleResult> {
+export async function setRequestResponsible(
+  db: DB,
+  kind: RequestKind,
+  id: number,
+  name: string,
+  actor: AuditActor,
+): Promise<ResponsibleResult> {
   return db.transaction().execute(async (trx) => {
     const staff = await listActiveStaffNames(trx);
     if (!staff.includes(name)) return "invalid-responsible";
-    const before = await trx.selectFrom(table(kind)).select(["status", "resolved_by"]).where("id", "=", id).executeTakeFirst();
+    const before = await trx
+      .selectFrom(table(kind))
+      .select(["status", "resolved_by"])
+      .where("id", "=", id)
+      .executeTakeFirst();
     if (!before) return "not-found";
     const after = { status: "resolved" as const, resolved_by: name };
     await trx

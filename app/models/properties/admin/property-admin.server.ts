@@ -26,10 +26,15 @@ function parseWidths(widths: string): number[] {
 
 // Newest first, unpaginated (docs/product.md §Gestão de Imóveis); the Destaques
 // tab keeps featured ones.
-export async function listAdminProperties(db: DB, opts: { featuredOnly: boolean; modality: string | null }): Promise<AdminPropertyRow[]> {
+export async function listAdminProperties(
+  db: DB,
+  opts: { featuredOnly: boolean; modality: string | null },
+): Promise<AdminPropertyRow[]> {
   let q = db
     .selectFrom("properties")
-    .leftJoin("property_images as cover", (join) => join.onRef("cover.property_id", "=", "properties.id").on("cover.position", "=", 0))
+    .leftJoin("property_images as cover", (join) =>
+      join.onRef("cover.property_id", "=", "properties.id").on("cover.position", "=", 0),
+    )
     .select([
       "properties.id",
       "properties.property_code",
@@ -63,7 +68,9 @@ export async function listAdminProperties(db: DB, opts: { featuredOnly: boolean;
       featured: r.featured === 1,
       type: r.type,
       created_at: r.created_at,
-      cover: r.file_key ? { file_key: r.file_key, widths: parseWidths(r.widths ?? "[]"), width: r.width ?? 0, height: r.height ?? 0 } : null,
+      cover: r.file_key
+        ? { file_key: r.file_key, widths: parseWidths(r.widths ?? "[]"), width: r.width ?? 0, height: r.height ?? 0 }
+        : null,
     });
   }
   return out;
@@ -77,7 +84,14 @@ export async function listPropertyImages(db: DB, propertyId: number): Promise<Ed
     .orderBy("position")
     .orderBy("id")
     .execute();
-  return rows.map((r) => ({ id: r.id, position: r.position, file_key: r.file_key, widths: parseWidths(r.widths), width: r.width, height: r.height }));
+  return rows.map((r) => ({
+    id: r.id,
+    position: r.position,
+    file_key: r.file_key,
+    widths: parseWidths(r.widths),
+    width: r.width,
+    height: r.height,
+  }));
 }
 
 // The columns the form edits, as stored: what the edit page loads and an
@@ -109,7 +123,12 @@ export async function getPropertyForEdit(db: DB, id: number): Promise<EditablePr
     .where("id", "=", id)
     .executeTakeFirst();
   if (!row) return null;
-  return { ...row, featured: row.featured === 1, is_exclusive: row.is_exclusive === 1, images: await listPropertyImages(db, id) };
+  return {
+    ...row,
+    featured: row.featured === 1,
+    is_exclusive: row.is_exclusive === 1,
+    images: await listPropertyImages(db, id),
+  };
 }
 
 function columns(input: PropertyInput) {
@@ -158,7 +177,12 @@ export type NewPropertyValues = PropertyInput & {
 // or nothing, with its audit row. Called with a transaction, it joins it (the
 // seed and the benchmark insert many rows in one). No actor: a script
 // ("Sistema"); the back office always passes the staff member.
-export async function insertProperty(db: DB, input: NewPropertyValues, images: StoredImage[] = [], actor: AuditActor = null) {
+export async function insertProperty(
+  db: DB,
+  input: NewPropertyValues,
+  images: StoredImage[] = [],
+  actor: AuditActor = null,
+) {
   const write = async (trx: Transaction<Database>) => {
     const now = input.created_at ?? new Date().toISOString();
     const values = columns(input);
@@ -191,7 +215,13 @@ export async function insertProperty(db: DB, input: NewPropertyValues, images: S
             .execute()
         ).map((r) => r.id)
       : [];
-    await recordAudit(trx, { actor, action: "create", entity: "property", entityId: id, after: { property_code, ...values, images: imageIds } });
+    await recordAudit(trx, {
+      actor,
+      action: "create",
+      entity: "property",
+      entityId: id,
+      after: { property_code, ...values, images: imageIds },
+    });
     return { id, property_code };
   };
   return db.isTransaction ? write(db as Transaction<Database>) : db.transaction().execute(write);
@@ -221,7 +251,13 @@ async function readForWrite(trx: Transaction<Database>, id: number) {
 // rows were deleted (their files go after the commit), or null when the
 // property no longer exists. The audit row lists the fields that changed and
 // the gallery's image ids, before and after, in order.
-export async function updateProperty(db: DB, id: number, input: PropertyInput, gallery: { keptIds: number[]; added: StoredImage[] }, actor: AuditActor) {
+export async function updateProperty(
+  db: DB,
+  id: number,
+  input: PropertyInput,
+  gallery: { keptIds: number[]; added: StoredImage[] },
+  actor: AuditActor,
+) {
   return db.transaction().execute(async (trx) => {
     const snapshot = await readForWrite(trx, id);
     if (!snapshot) return null;
@@ -236,7 +272,11 @@ export async function updateProperty(db: DB, id: number, input: PropertyInput, g
     const values = columns(input);
     await trx
       .updateTable("properties")
-      .set({ ...values, search_text: buildSearchText({ ...values, property_code: current.property_code }), updated_at: now })
+      .set({
+        ...values,
+        search_text: buildSearchText({ ...values, property_code: current.property_code }),
+        updated_at: now,
+      })
       .where("id", "=", id)
       .execute();
     const keep = new Set(keptIds);
@@ -253,7 +293,12 @@ export async function updateProperty(db: DB, id: number, input: PropertyInput, g
         .execute();
     }
     for (const [position, imageId] of keptIds.entries()) {
-      await trx.updateTable("property_images").set({ position }).where("id", "=", imageId).where("property_id", "=", id).execute();
+      await trx
+        .updateTable("property_images")
+        .set({ position })
+        .where("id", "=", imageId)
+        .where("property_id", "=", id)
+        .execute();
     }
     const addedIds = gallery.added.length
       ? (
@@ -283,8 +328,19 @@ export async function toggleFeatured(db: DB, id: number, actor: AuditActor): Pro
     const row = await trx.selectFrom("properties").select("featured").where("id", "=", id).executeTakeFirst();
     if (!row) return null;
     const featured = row.featured === 1 ? 0 : 1;
-    await trx.updateTable("properties").set({ featured, updated_at: new Date().toISOString() }).where("id", "=", id).execute();
-    await recordAudit(trx, { actor, action: "update", entity: "property", entityId: id, before: { featured: row.featured }, after: { featured } });
+    await trx
+      .updateTable("properties")
+      .set({ featured, updated_at: new Date().toISOString() })
+      .where("id", "=", id)
+      .execute();
+    await recordAudit(trx, {
+      actor,
+      action: "update",
+      entity: "property",
+      entityId: id,
+      before: { featured: row.featured },
+      after: { featured },
+    });
     return featured === 1;
   });
 }
@@ -299,7 +355,13 @@ export async function deletePropertyRow(db: DB, id: number, actor: AuditActor) {
     const { row, images } = snapshot;
     const result = await trx.deleteFrom("properties").where("id", "=", id).executeTakeFirst();
     if (Number(result.numDeletedRows) === 0) return null;
-    await recordAudit(trx, { actor, action: "delete", entity: "property", entityId: id, before: { ...row, images: images.map((img) => img.id) } });
+    await recordAudit(trx, {
+      actor,
+      action: "delete",
+      entity: "property",
+      entityId: id,
+      before: { ...row, images: images.map((img) => img.id) },
+    });
     return images.map((img) => ({ file_key: img.file_key, widths: parseWidths(img.widths) }));
   });
 }

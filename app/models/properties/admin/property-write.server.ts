@@ -55,7 +55,8 @@ async function removeFiles(images: { file_key: string; widths: number[] }[]) {
 }
 
 const isCodeClash = (error: unknown) =>
-  (error as { code?: unknown } | null)?.code === "SQLITE_CONSTRAINT_UNIQUE" && String((error as Error).message).includes("property_code");
+  (error as { code?: unknown } | null)?.code === "SQLITE_CONSTRAINT_UNIQUE" &&
+  String((error as Error).message).includes("property_code");
 
 async function storeImages(uploads: Buffer[]): Promise<StoredImage[]> {
   const stored: StoredImage[] = [];
@@ -70,7 +71,12 @@ async function storeImages(uploads: Buffer[]): Promise<StoredImage[]> {
 }
 
 // Creates the property with the uploads as its images, in order; returns its id.
-export async function createPropertyWithImages(db: DB, input: PropertyInput, uploads: Buffer[], actor: AuditActor): Promise<number> {
+export async function createPropertyWithImages(
+  db: DB,
+  input: PropertyInput,
+  uploads: Buffer[],
+  actor: AuditActor,
+): Promise<number> {
   const stored = await storeImages(uploads);
   try {
     for (let attempt = 0; ; attempt++) {

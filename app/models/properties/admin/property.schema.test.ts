@@ -53,7 +53,15 @@ describe("propertySchema", () => {
     const s = parse(valid);
     expect(s.status).toBe("success");
     if (s.status !== "success") return;
-    expect(s.value).toMatchObject({ price: 450_000_00, area: 120, suites: 0, parking_spaces: 0, featured: true, is_exclusive: false, description: null });
+    expect(s.value).toMatchObject({
+      price: 450_000_00,
+      area: 120,
+      suites: 0,
+      parking_spaces: 0,
+      featured: true,
+      is_exclusive: false,
+      description: null,
+    });
   });
 
   it("stores SOB CONSULTA as null and accepts plain digits", () => {
@@ -90,7 +98,8 @@ describe("propertySchema", () => {
     expect(errors.price).toEqual([MESSAGES.priceInvalid]);
     expect(errors.area).toEqual([MESSAGES.negative]);
     expect(errors.bedrooms).toEqual([MESSAGES.negative]);
-    for (const k of ["category", "type", "standard", "advertised_for", "status"]) expect(errors[k]).toEqual([MESSAGES.option]);
+    for (const k of ["category", "type", "standard", "advertised_for", "status"])
+      expect(errors[k]).toEqual([MESSAGES.option]);
   });
 
   it("formats centavos back for the form", () => {
@@ -105,10 +114,15 @@ describe("planImages", () => {
     expect(planImages(own, form({})).kept.map((i) => i.id)).toEqual([1, 2, 3]);
   });
   it("removes, reorders by position and puts the chosen cover first", () => {
-    const plan = planImages(own, form({ remove_image: ["2", "99"], image_position_1: "3", image_position_3: "1", cover_image: "1" }));
+    const plan = planImages(
+      own,
+      form({ remove_image: ["2", "99"], image_position_1: "3", image_position_3: "1", cover_image: "1" }),
+    );
     expect(plan.removed.map((i) => i.id)).toEqual([2]);
     expect(plan.kept.map((i) => i.id)).toEqual([1, 3]);
-    expect(planImages(own, form({ image_position_1: "3", image_position_3: "1" })).kept.map((i) => i.id)).toEqual([3, 2, 1]);
+    expect(planImages(own, form({ image_position_1: "3", image_position_3: "1" })).kept.map((i) => i.id)).toEqual([
+      3, 2, 1,
+    ]);
   });
   it("ignores ids of other properties", () => {
     const plan = planImages(own, form({ remove_image: "42", cover_image: "42", image_position_42: "1" }));

@@ -9,7 +9,14 @@ import {
   requiredWholeNumberField,
 } from "#app/models/shared/fields";
 import { SOB_CONSULTA } from "#app/utils/format";
-import { ADVERTISED_FOR, CATEGORIES, FILTER_TYPES, PROPERTY_STATUSES, STANDARDS, type PropertyCategory } from "#app/models/properties/options";
+import {
+  ADVERTISED_FOR,
+  CATEGORIES,
+  FILTER_TYPES,
+  PROPERTY_STATUSES,
+  STANDARDS,
+  type PropertyCategory,
+} from "#app/models/properties/options";
 
 // The property form of "Gestão de Imóveis" (docs/product.md
 // §Gestão de Imóveis), under the property's field names. Client-safe: the form
@@ -42,7 +49,10 @@ export const MESSAGES = {
 // this list is the one the summary names.
 const ERROR_ORDER = ["name", "location", "price", "area", "images"] as const;
 
-export const STATUS_OPTIONS = Object.keys(PROPERTY_STATUSES) as [keyof typeof PROPERTY_STATUSES, ...(keyof typeof PROPERTY_STATUSES)[]];
+export const STATUS_OPTIONS = Object.keys(PROPERTY_STATUSES) as [
+  keyof typeof PROPERTY_STATUSES,
+  ...(keyof typeof PROPERTY_STATUSES)[],
+];
 export const CATEGORY_NAMES = CATEGORIES.map((c) => c.name) as [PropertyCategory, ...PropertyCategory[]];
 
 const PROPERTY_DEFAULTS = {

@@ -4,9 +4,22 @@ import type { PropertyCard } from "#app/models/properties/types";
 // Shapes derived from the public ones (types.ts) so a new column is declared once.
 export type AdminPropertyRow = Pick<
   PropertyCard,
-  "id" | "property_code" | "name" | "location" | "price" | "advertised_for" | "featured" | "type" | "created_at" | "cover"
+  | "id"
+  | "property_code"
+  | "name"
+  | "location"
+  | "price"
+  | "advertised_for"
+  | "featured"
+  | "type"
+  | "created_at"
+  | "cover"
 >;
 
 export type EditableImage = StoredImage & { id: number; position: number };
 
-export type EditableProperty = Omit<PropertyCard, "cover" | "created_at"> & { description: string | null; cep: string | null; images: EditableImage[] };
+export type EditableProperty = Omit<PropertyCard, "cover" | "created_at"> & {
+  description: string | null;
+  cep: string | null;
+  images: EditableImage[];
+};

@@ -13,9 +13,16 @@ type ImageField = "image" | "mobile_image";
 // typed values kept; a part over 8 MiB stops the stream (the form then comes
 // back with the message but without the values).
 const HARD_MAX_PART = 8 * 1024 * 1024;
-const LIMITS = { maxFiles: 2, maxFileSize: HARD_MAX_PART, maxParts: 20, maxHeaderSize: 8 * 1024, maxTotalSize: 2 * HARD_MAX_PART + 64 * 1024 };
+const LIMITS = {
+  maxFiles: 2,
+  maxFileSize: HARD_MAX_PART,
+  maxParts: 20,
+  maxHeaderSize: 8 * 1024,
+  maxTotalSize: 2 * HARD_MAX_PART + 64 * 1024,
+};
 
-export type BannerFormBody = { formData: FormData; tooLarge: Partial<Record<ImageField, string[]>> } | { error: string };
+export type BannerFormBody =
+  { formData: FormData; tooLarge: Partial<Record<ImageField, string[]>> } | { error: string };
 
 // The edit form's multipart body, streamed with limits: two image fields,
 // kept in memory (bounded by the limits) for sharp; any other file field is
@@ -34,7 +41,8 @@ export async function readBannerFormData(request: Request): Promise<BannerFormBo
     });
     return { formData, tooLarge };
   } catch (error) {
-    if (error instanceof UploadRefusedError && error.reason === "file-too-large") return { error: BANNER_FORM_MESSAGES.imageTooLarge };
+    if (error instanceof UploadRefusedError && error.reason === "file-too-large")
+      return { error: BANNER_FORM_MESSAGES.imageTooLarge };
     // A refusal is one line in the log; anything else keeps its stack.
     if (error instanceof UploadRefusedError) log.warn("upload.refused", { form: "banner", reason: error.reason });
     else log.warn("upload.refused", { form: "banner", error });
@@ -56,7 +64,8 @@ export async function storeUploadedBannerImages(
   try {
     return { images: await storeBannerImages(desktop, mobile) };
   } catch (error) {
-    if (error instanceof BannerImageError) return { fieldErrors: { [error.field]: [BANNER_FORM_MESSAGES.imageUnreadable] } };
+    if (error instanceof BannerImageError)
+      return { fieldErrors: { [error.field]: [BANNER_FORM_MESSAGES.imageUnreadable] } };
     throw error;
   }
 }

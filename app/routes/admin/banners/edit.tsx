@@ -17,7 +17,10 @@ import { readBannerFormData, storeUploadedBannerImages } from "./banner-upload.s
 // Edits one of the three fixed banners (docs/decisions/0022-fixed-banners.md).
 // Any other id is a 404 here and the spec's refusal for a post.
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: `${loaderData ? `Editar ${loaderData.banner.title}` : "Banner"} | Painel Administrativo` }, { name: "robots", content: "noindex" }];
+  return [
+    { title: `${loaderData ? `Editar ${loaderData.banner.title}` : "Banner"} | Painel Administrativo` },
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 export async function loader({ params }: Route.LoaderArgs) {
@@ -31,17 +34,21 @@ const FAILED = "Falha ao atualizar o banner";
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const actor = await requireRole(context, "staff");
-  if (!isBannerId(params.id)) return redirectWithToast(LIST, { type: "error", title: FAILED, description: BANNER_MESSAGES.onlyFixed });
+  if (!isBannerId(params.id))
+    return redirectWithToast(LIST, { type: "error", title: FAILED, description: BANNER_MESSAGES.onlyFixed });
   const id = params.id;
   const body = await readBannerFormData(request);
-  if ("error" in body) return data({ result: null, alert: { title: FAILED, description: body.error } }, { status: 400 });
+  if ("error" in body)
+    return data({ result: null, alert: { title: FAILED, description: body.error } }, { status: 400 });
 
   const submission = parseWithZod(body.formData, { schema: bannerSchema });
   const tooLarge = Object.keys(body.tooLarge).length ? body.tooLarge : undefined;
-  if (submission.status !== "success" || tooLarge) return data({ result: submission.reply({ fieldErrors: tooLarge }), alert: null }, { status: 400 });
+  if (submission.status !== "success" || tooLarge)
+    return data({ result: submission.reply({ fieldErrors: tooLarge }), alert: null }, { status: 400 });
 
   const stored = await storeUploadedBannerImages(submission.value);
-  if ("fieldErrors" in stored) return data({ result: submission.reply({ fieldErrors: stored.fieldErrors }), alert: null }, { status: 400 });
+  if ("fieldErrors" in stored)
+    return data({ result: submission.reply({ fieldErrors: stored.fieldErrors }), alert: null }, { status: 400 });
 
   let updated: boolean;
   try {
@@ -52,7 +59,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       alert: { title: FAILED, description: "Nada foi alterado. Tente novamente em instantes." },
     });
   }
-  if (!updated) return redirectWithToast(LIST, { type: "error", title: FAILED, description: BANNER_MESSAGES.onlyFixed });
+  if (!updated)
+    return redirectWithToast(LIST, { type: "error", title: FAILED, description: BANNER_MESSAGES.onlyFixed });
   return redirectWithToast(LIST, {
     type: "success",
     title: "Banner atualizado",
@@ -64,13 +72,24 @@ export default function EditBannerPage({ loaderData, actionData }: Route.Compone
   const { banner, constraint } = loaderData;
   return (
     <>
-      <Link to={LIST} className="mb-3 inline-flex items-center gap-1 text-sm font-medium text-brand-800 hover:underline">
+      <Link
+        to={LIST}
+        className="mb-3 inline-flex items-center gap-1 text-sm font-medium text-brand-800 hover:underline"
+      >
         <ArrowLeft aria-hidden className="size-4" /> Voltar para Gestão de Banners
       </Link>
       <AdminTitle title="Editar Banner">
-        <span className="rounded-full bg-white px-3 py-1 text-sm font-medium text-slate-700 ring-1 ring-slate-200">{banner.id}</span>
+        <span className="rounded-full bg-white px-3 py-1 text-sm font-medium text-slate-700 ring-1 ring-slate-200">
+          {banner.id}
+        </span>
       </AdminTitle>
-      <BannerForm key={banner.id} banner={banner} constraint={constraint} lastResult={actionData?.result} alert={actionData?.alert} />
+      <BannerForm
+        key={banner.id}
+        banner={banner}
+        constraint={constraint}
+        lastResult={actionData?.result}
+        alert={actionData?.alert}
+      />
     </>
   );
 }

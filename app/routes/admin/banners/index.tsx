@@ -34,35 +34,68 @@ const PATH = "/admin/banners";
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = await requireRole(context, "staff");
   const submission = parseWithZod(await readFormData(request), { schema: bannerListActionSchema });
-  const failedToggle = (description: string) => redirectWithToast(PATH, { type: "error", title: "Não foi possível alterar o status do banner.", description });
+  const failedToggle = (description: string) =>
+    redirectWithToast(PATH, { type: "error", title: "Não foi possível alterar o status do banner.", description });
   if (submission.status !== "success") {
     // A toggle of anything but the three fixed banners gets the spec's answer.
     if (submission.payload.intent === "toggle") return failedToggle(BANNER_MESSAGES.onlyFixed);
-    return redirectWithToast(PATH, { type: "error", title: "Ação inválida", description: "Recarregue a página e tente novamente." });
+    return redirectWithToast(PATH, {
+      type: "error",
+      title: "Ação inválida",
+      description: "Recarregue a página e tente novamente.",
+    });
   }
   const input = submission.value;
 
   if (input.intent === "add") {
-    return redirectWithToast(PATH, { type: "error", title: "Falha ao criar o banner", description: BANNER_MESSAGES.addRefused });
+    return redirectWithToast(PATH, {
+      type: "error",
+      title: "Falha ao criar o banner",
+      description: BANNER_MESSAGES.addRefused,
+    });
   }
   if (input.intent === "delete") {
-    return redirectWithToast(PATH, { type: "error", title: "Não foi possível excluir o banner.", description: BANNER_MESSAGES.deleteRefused });
+    return redirectWithToast(PATH, {
+      type: "error",
+      title: "Não foi possível excluir o banner.",
+      description: BANNER_MESSAGES.deleteRefused,
+    });
   }
   if (input.intent === "restore") {
     try {
       await restoreDefaultBanners(getDb(), actor);
     } catch (error) {
-      return failedWriteToast("banner.restore_failed", error, PATH, { title: "Falha ao restaurar os banners", description: "Tente novamente em instantes." });
+      return failedWriteToast("banner.restore_failed", error, PATH, {
+        title: "Falha ao restaurar os banners",
+        description: "Tente novamente em instantes.",
+      });
     }
-    return redirectWithToast(PATH, { type: "success", title: "Banners restaurados", description: "Os 3 banners padrão foram restaurados." });
+    return redirectWithToast(PATH, {
+      type: "success",
+      title: "Banners restaurados",
+      description: "Os 3 banners padrão foram restaurados.",
+    });
   }
   try {
     const result = await toggleBanner(getDb(), input.id, actor);
-    if (result.status === "limit") return redirectWithToast(PATH, { type: "error", title: BANNER_MESSAGES.limitTitle, description: BANNER_MESSAGES.limitText });
+    if (result.status === "limit")
+      return redirectWithToast(PATH, {
+        type: "error",
+        title: BANNER_MESSAGES.limitTitle,
+        description: BANNER_MESSAGES.limitText,
+      });
     if (result.status === "not-found") return failedToggle(BANNER_MESSAGES.onlyFixed);
     return result.status === "activated"
-      ? redirectWithToast(PATH, { type: "success", title: "Banner ativado", description: `"${result.title}" voltou à página inicial.` })
-      : redirectWithToast(PATH, { type: "success", title: "Banner desativado", description: `"${result.title}" não aparece mais na página inicial.` });
+      ? redirectWithToast(PATH, {
+          type: "success",
+          title: "Banner ativado",
+          description: `"${result.title}" voltou à página inicial.`,
+        })
+      : redirectWithToast(PATH, {
+          type: "success",
+          title: "Banner desativado",
+          description: `"${result.title}" não aparece mais na página inicial.`,
+        });
   } catch (error) {
     return failedWriteToast("banner.toggle_failed", error, PATH, {
       title: "Não foi possível alterar o status do banner.",
@@ -84,12 +117,15 @@ export default function BannersPage({ loaderData }: Route.ComponentProps) {
           </Button>
         </Form>
         <details className="group relative">
-          <summary className={`${buttonClass("secondary", "sm")} cursor-pointer list-none [&::-webkit-details-marker]:hidden`}>
+          <summary
+            className={`${buttonClass("secondary", "sm")} cursor-pointer list-none [&::-webkit-details-marker]:hidden`}
+          >
             <RotateCcw aria-hidden className="size-4" /> Restaurar padrões
           </summary>
           <div className="absolute right-0 z-20 mt-2 w-80 max-w-[calc(100vw-2rem)] rounded-lg bg-white p-4 shadow-lg ring-1 ring-slate-200">
             <p className="text-sm text-slate-700">
-              Os 3 banners voltarão aos textos, links e imagens padrão, ativos no desktop e no mobile. As imagens enviadas serão apagadas.
+              Os 3 banners voltarão aos textos, links e imagens padrão, ativos no desktop e no mobile. As imagens
+              enviadas serão apagadas.
             </p>
             <Form method="post" className="mt-3">
               <Button name="intent" value="restore" disabled={restoring} variant="danger" size="sm" className="w-full">
@@ -106,8 +142,8 @@ export default function BannersPage({ loaderData }: Route.ComponentProps) {
       <div className="mb-6 flex gap-3 rounded-lg border border-brand-100 bg-brand-50 p-4 text-sm text-brand-900">
         <Info aria-hidden className="mt-0.5 size-5 shrink-0" />
         <p>
-          O site tem exatamente 3 banners fixos para editar. Altere textos, link, botão, imagens e visibilidade em “Editar”; para tirar um banner da página
-          inicial, desative-o. As mudanças aparecem no site no próximo acesso.
+          O site tem exatamente 3 banners fixos para editar. Altere textos, link, botão, imagens e visibilidade em
+          “Editar”; para tirar um banner da página inicial, desative-o. As mudanças aparecem no site no próximo acesso.
         </p>
       </div>
 

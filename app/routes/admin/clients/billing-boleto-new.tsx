@@ -3,7 +3,12 @@ import { PrivateUploadForm } from "#app/components/admin/private-upload-form";
 import { RouteDialog } from "#app/components/admin/route-dialog";
 import { getDb } from "#app/db/db.server";
 import { listBillingClientChoices } from "#app/models/billing/billing.server";
-import { BOLETO_ACCEPT, BOLETO_MESSAGES, MAX_BOLETO_BYTES, boletoAnalyzeSchema } from "#app/models/boletos/boleto.schema";
+import {
+  BOLETO_ACCEPT,
+  BOLETO_MESSAGES,
+  MAX_BOLETO_BYTES,
+  boletoAnalyzeSchema,
+} from "#app/models/boletos/boleto.schema";
 import { createBoletoDraft } from "#app/models/boletos/queue.server";
 import { BoletoReadError, readBoleto } from "#app/models/boletos/read-boleto.server";
 import { formatDay } from "#app/models/clients/status";
@@ -74,9 +79,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       actor,
     );
   } catch (error) {
-    return failedWriteAlert("boleto.draft_failed", error, { result: submission.reply(), alert: `${BOLETO_MESSAGES.failedTitle}: ${BOLETO_MESSAGES.failed}` });
+    return failedWriteAlert("boleto.draft_failed", error, {
+      result: submission.reply(),
+      alert: `${BOLETO_MESSAGES.failedTitle}: ${BOLETO_MESSAGES.failed}`,
+    });
   }
-  if (!draft.ok) return draft.reason === "type" ? upload.refuse("file", BOLETO_MESSAGES.type) : upload.refuse("client_id", BOLETO_MESSAGES.noClient);
+  if (!draft.ok)
+    return draft.reason === "type"
+      ? upload.refuse("file", BOLETO_MESSAGES.type)
+      : upload.refuse("client_id", BOLETO_MESSAGES.noClient);
   return redirectWithToast(`/admin/clients/cobrancas/boletos/${draft.id}`, {
     type: "success",
     title: BOLETO_MESSAGES.analysedTitle,

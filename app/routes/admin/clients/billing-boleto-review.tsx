@@ -59,7 +59,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       // A draft goes back to the upload for another try; an awaiting one was removed from the list.
       const url = new URL(request.url);
       if (url.searchParams.get("de") === "lista")
-        return redirectWithToast(LIST, { type: "success", title: BOLETO_MESSAGES.removed, description: removed.fileName });
+        return redirectWithToast(LIST, {
+          type: "success",
+          title: BOLETO_MESSAGES.removed,
+          description: removed.fileName,
+        });
       return redirectWithToast(`/admin/clients/cobrancas/boleto?cliente=${removed.clientId}`, {
         type: "info",
         title: "Analisar Novamente",
@@ -67,7 +71,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       });
     }
     const { due_date, amount, month_year } = submission.value;
-    const confirmed = await confirmBoleto(db, id, { due_date: due_date ?? null, amount_cents: amount ?? null, month_year: month_year ?? null }, actor);
+    const confirmed = await confirmBoleto(
+      db,
+      id,
+      { due_date: due_date ?? null, amount_cents: amount ?? null, month_year: month_year ?? null },
+      actor,
+    );
     if (!confirmed) return gone();
     return redirectWithToast(`${LIST}#boletos-aguardando`, {
       type: "success",
@@ -75,7 +84,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       description: `${confirmed.file_name}: ${confirmed.due_date ? `vencimento em ${formatDay(confirmed.due_date)}` : BOLETO_MESSAGES.notIdentified}.`,
     });
   } catch (error) {
-    return failedWriteToast("boleto.review_failed", error, LIST, { title: "Erro", description: BOLETO_MESSAGES.processFailed });
+    return failedWriteToast("boleto.review_failed", error, LIST, {
+      title: "Erro",
+      description: BOLETO_MESSAGES.processFailed,
+    });
   }
 }
 
@@ -95,15 +107,30 @@ export default function ReviewBoleto({ loaderData, actionData }: Route.Component
   const [form, fields] = useForm({
     lastResult: actionData?.result,
     constraint: loaderData.constraint,
-    defaultValue: { due_date: b.due_date ?? "", amount: b.amount_cents === null ? "" : rentInputValue(b.amount_cents), month_year: b.month_year ?? "" },
+    defaultValue: {
+      due_date: b.due_date ?? "",
+      amount: b.amount_cents === null ? "" : rentInputValue(b.amount_cents),
+      month_year: b.month_year ?? "",
+    },
   });
   const line = formatDigitableLine(b.digitable_line);
   return (
-    <RouteDialog title={draft ? "Análise do Boleto" : "Boleto aguardando processamento"} closeTo={draft ? LIST : `${LIST}#boletos-aguardando`}>
-      <dl className="grid gap-4 rounded-lg bg-slate-50 p-4 ring-1 ring-slate-200 sm:grid-cols-2" data-testid="boleto-analysis">
+    <RouteDialog
+      title={draft ? "Análise do Boleto" : "Boleto aguardando processamento"}
+      closeTo={draft ? LIST : `${LIST}#boletos-aguardando`}
+    >
+      <dl
+        className="grid gap-4 rounded-lg bg-slate-50 p-4 ring-1 ring-slate-200 sm:grid-cols-2"
+        data-testid="boleto-analysis"
+      >
         <Fact label="Cliente">{b.client_name}</Fact>
         <Fact label="Arquivo">
-          <a href={`/arquivos/boletos/${b.id}`} target="_blank" rel="noopener noreferrer" className="text-brand-800 underline">
+          <a
+            href={`/arquivos/boletos/${b.id}`}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="text-brand-800 underline"
+          >
             {b.file_name}
           </a>{" "}
           <span className="font-normal text-slate-600">({formatMegabytes(b.size)})</span>
@@ -111,7 +138,9 @@ export default function ReviewBoleto({ loaderData, actionData }: Route.Component
         <Fact label="Vencimento">{b.due_date ? formatDay(b.due_date) : "Não encontrada"}</Fact>
         <Fact label="Valor">{b.amount_cents !== null ? formatBRL(b.amount_cents) : "Não encontrado"}</Fact>
         <Fact label="Mês de referência">{b.month_year ? periodLabel(b.month_year) : "Não encontrado"}</Fact>
-        <Fact label="Linha digitável">{line ? <span className="font-mono text-sm">{line}</span> : "Não encontrada"}</Fact>
+        <Fact label="Linha digitável">
+          {line ? <span className="font-mono text-sm">{line}</span> : "Não encontrada"}
+        </Fact>
         <p className="text-sm text-slate-600 sm:col-span-2">Lido de: {boletoSourceLabel(b.source)}.</p>
       </dl>
 
@@ -121,10 +150,19 @@ export default function ReviewBoleto({ loaderData, actionData }: Route.Component
           <p className="text-sm text-slate-700">Confira os valores e corrija o que for preciso antes de confirmar.</p>
           <div className="grid gap-5 sm:grid-cols-3">
             <Field meta={fields.due_date} label="Vencimento" type="date" />
-            <Field meta={fields.amount} label="Valor (R$)" type="text" inputMode="decimal" autoComplete="off" hint="Ex.: 1.250,00" />
+            <Field
+              meta={fields.amount}
+              label="Valor (R$)"
+              type="text"
+              inputMode="decimal"
+              autoComplete="off"
+              hint="Ex.: 1.250,00"
+            />
             <Field meta={fields.month_year} label="Mês de referência" type="month" hint="Ex.: 10/2026" />
           </div>
-          <p className="text-sm text-slate-600">Sem vencimento, valor ou mês de referência o boleto fica na lista, mas não gera cobrança.</p>
+          <p className="text-sm text-slate-600">
+            Sem vencimento, valor ou mês de referência o boleto fica na lista, mas não gera cobrança.
+          </p>
           <div className="flex flex-wrap gap-3">
             <Button name="intent" value="confirm" disabled={busy}>
               <CheckCircle2 aria-hidden className="size-4" /> Confirmar e Criar Cobrança
@@ -149,5 +187,11 @@ export default function ReviewBoleto({ loaderData, actionData }: Route.Component
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <ErrorPage error={error} notFoundTitle="Boleto não encontrado" notFoundText="Este boleto não está mais na lista: já foi processado ou removido." />;
+  return (
+    <ErrorPage
+      error={error}
+      notFoundTitle="Boleto não encontrado"
+      notFoundText="Este boleto não está mais na lista: já foi processado ou removido."
+    />
+  );
 }

@@ -27,7 +27,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     result = await processAwaitingBoletos(getDb(), actor);
   } catch (error) {
-    return failedWriteToast("boleto.process_failed", error, LIST, { title: "Erro", description: BOLETO_MESSAGES.processFailed });
+    return failedWriteToast("boleto.process_failed", error, LIST, {
+      title: "Erro",
+      description: BOLETO_MESSAGES.processFailed,
+    });
   }
   const n = result.created.length;
   if (n === 0) {
@@ -37,7 +40,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       description: "Nenhum boleto da lista tem vencimento, valor e mês de referência.",
     });
   }
-  const left = result.skipped ? ` ${result.skipped} sem vencimento, valor ou mês ${result.skipped === 1 ? "continua" : "continuam"} na lista.` : "";
+  const left = result.skipped
+    ? ` ${result.skipped} sem vencimento, valor ou mês ${result.skipped === 1 ? "continua" : "continuam"} na lista.`
+    : "";
   return redirectWithToast(LIST, {
     type: "success",
     title: BOLETO_MESSAGES.processedTitle,

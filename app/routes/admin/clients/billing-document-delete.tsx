@@ -38,12 +38,19 @@ export default function DeleteBillingDocument({ loaderData }: Route.ComponentPro
   const { document: d } = loaderData;
   return (
     <ConfirmDeleteDialog title="Excluir Boleto" closeTo={LIST}>
-      Excluir o boleto <strong>{d.file_name}</strong> da cobrança de {periodLabel(d.month_year)} de <strong>{d.client_name}</strong>, enviado em{" "}
-      {formatDateTime(d.uploaded_at)}? O arquivo será apagado e não há como desfazer.
+      Excluir o boleto <strong>{d.file_name}</strong> da cobrança de {periodLabel(d.month_year)} de{" "}
+      <strong>{d.client_name}</strong>, enviado em {formatDateTime(d.uploaded_at)}? O arquivo será apagado e não há como
+      desfazer.
     </ConfirmDeleteDialog>
   );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <ErrorPage error={error} notFoundTitle="Boleto não encontrado" notFoundText="Este boleto não existe ou já foi excluído." />;
+  return (
+    <ErrorPage
+      error={error}
+      notFoundTitle="Boleto não encontrado"
+      notFoundText="Este boleto não existe ou já foi excluído."
+    />
+  );
 }

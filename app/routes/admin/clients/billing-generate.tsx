@@ -47,18 +47,26 @@ const created = (n: number) => (n === 1 ? "1 cobrança criada" : `${n} cobrança
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = await requireRole(context, "staff");
   const submission = parseWithZod(await readFormData(request), { schema: generateBillingsSchema });
-  if (submission.status !== "success") return data({ result: submission.reply(), alert: null, editClient: null }, { status: 400 });
+  if (submission.status !== "success")
+    return data({ result: submission.reply(), alert: null, editClient: null }, { status: 400 });
   let result: Awaited<ReturnType<typeof generateContractBillings>>;
   try {
     result = await generateContractBillings(getDb(), submission.value.client_id, actor);
   } catch (error) {
-    return failedWriteAlert("billing.generate_failed", error, { result: submission.reply(), alert: BILLING_MESSAGES.generateFailed, editClient: null });
+    return failedWriteAlert("billing.generate_failed", error, {
+      result: submission.reply(),
+      alert: BILLING_MESSAGES.generateFailed,
+      editClient: null,
+    });
   }
   if (!result.ok) {
     const noContract = result.reason === "no-contract";
     const message = noContract ? BILLING_MESSAGES.noContract : BILLING_MESSAGES.noClient;
     const editClient = noContract ? submission.value.client_id : null;
-    return data({ result: submission.reply({ fieldErrors: { client_id: [message] } }), alert: null, editClient }, { status: 400 });
+    return data(
+      { result: submission.reply({ fieldErrors: { client_id: [message] } }), alert: null, editClient },
+      { status: 400 },
+    );
   }
   const n = result.created.length;
   if (n === 0) {
@@ -68,7 +76,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       description: `Todos os meses do contrato de ${result.clientName} já têm cobrança.`,
     });
   }
-  return redirectWithToast(LIST, { type: "success", title: "Cobranças geradas", description: `${created(n)} para ${result.clientName}.` });
+  return redirectWithToast(LIST, {
+    type: "success",
+    title: "Cobranças geradas",
+    description: `${created(n)} para ${result.clientName}.`,
+  });
 }
 
 export default function GenerateBillings({ loaderData, actionData }: Route.ComponentProps) {
@@ -83,8 +95,8 @@ export default function GenerateBillings({ loaderData, actionData }: Route.Compo
       <Form method="post" {...getFormProps(form)} className="space-y-5">
         {actionData?.alert ? <FormAlert title="Erro" description={actionData.alert} /> : null}
         <p className="text-sm text-slate-700">
-          Cria uma cobrança pendente para cada mês do contrato que ainda não tem cobrança, com o valor do aluguel e o dia de vencimento do cliente (no último
-          dia do mês quando o mês é mais curto).
+          Cria uma cobrança pendente para cada mês do contrato que ainda não tem cobrança, com o valor do aluguel e o
+          dia de vencimento do cliente (no último dia do mês quando o mês é mais curto).
         </p>
         <Field meta={fields.client_id} label="Cliente" as="select">
           <option value="">Selecione um cliente</option>
@@ -95,7 +107,10 @@ export default function GenerateBillings({ loaderData, actionData }: Route.Compo
           ))}
         </Field>
         {actionData?.editClient ? (
-          <Link to={`/admin/clients/${actionData.editClient}/edit`} className="inline-block text-sm font-medium text-brand-800 underline">
+          <Link
+            to={`/admin/clients/${actionData.editClient}/edit`}
+            className="inline-block text-sm font-medium text-brand-800 underline"
+          >
             Editar Cliente
           </Link>
         ) : null}

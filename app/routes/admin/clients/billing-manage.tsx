@@ -1,6 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ReactNode } from "react";
-import { BillingDocuments, BillingStatusForm, PastDueNote, billingRowAnchor } from "#app/components/admin/billing-panel";
+import {
+  BillingDocuments,
+  BillingStatusForm,
+  PastDueNote,
+  billingRowAnchor,
+} from "#app/components/admin/billing-panel";
 import { RouteDialog } from "#app/components/admin/route-dialog";
 import { BillingStatusBadge } from "#app/components/billing/billing-status-badge";
 import { ErrorPage } from "#app/components/site/error-page";
@@ -40,7 +45,8 @@ export async function loader({ params }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const actor = await requireRole(context, "staff");
-  const fail = () => redirectWithToast(LIST, { type: "error", title: "Erro", description: BILLING_MESSAGES.statusFailed });
+  const fail = () =>
+    redirectWithToast(LIST, { type: "error", title: "Erro", description: BILLING_MESSAGES.statusFailed });
   const id = parseId(params.id);
   const submission = parseWithZod(await readFormData(request), { schema: billingStatusSchema });
   if (id === null || submission.status !== "success") return fail();
@@ -49,7 +55,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     updated = await setBillingStatus(getDb(), id, submission.value.status, actor, today);
   } catch (error) {
-    return failedWriteToast("billing.status_failed", error, LIST, { title: "Erro", description: BILLING_MESSAGES.statusFailed });
+    return failedWriteToast("billing.status_failed", error, LIST, {
+      title: "Erro",
+      description: BILLING_MESSAGES.statusFailed,
+    });
   }
   if (!updated) return fail();
   const paid = updated.payment_date ? ` em ${formatDay(updated.payment_date)}` : "";
@@ -84,7 +93,8 @@ export default function ManageBilling({ loaderData }: Route.ComponentProps) {
         <BillingStatusForm id={b.id} status={b.status} label="Status desta cobrança" showLabel />
         <PastDueNote status={b.status} dueDate={b.due_date} today={today} />
         <p className="text-xs text-slate-600">
-          Pago registra a data de hoje como data de pagamento. Uma cobrança pendente com o vencimento passado aparece como Em Atraso.
+          Pago registra a data de hoje como data de pagamento. Uma cobrança pendente com o vencimento passado aparece
+          como Em Atraso.
         </p>
       </div>
     </RouteDialog>
@@ -101,5 +111,11 @@ function Item({ label, children }: { label: string; children: ReactNode }) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <ErrorPage error={error} notFoundTitle="Cobrança não encontrada" notFoundText="Esta cobrança não existe ou foi excluída." />;
+  return (
+    <ErrorPage
+      error={error}
+      notFoundTitle="Cobrança não encontrada"
+      notFoundText="Esta cobrança não existe ou foi excluída."
+    />
+  );
 }

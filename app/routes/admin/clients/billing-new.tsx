@@ -41,7 +41,11 @@ export async function loader({ url }: Route.LoaderArgs) {
     amount: chosen ? rentInputValue(chosen.monthly_rent) : "",
     due_date: chosen ? dueDateFor(month, chosen.payment_due_day) : "",
   };
-  return { clients: clients.map((c) => ({ id: c.id, name: c.name })), defaults, constraint: getZodConstraint(newBillingSchema) };
+  return {
+    clients: clients.map((c) => ({ id: c.id, name: c.name })),
+    defaults,
+    constraint: getZodConstraint(newBillingSchema),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -53,9 +57,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     created = await createBilling(getDb(), { client_id, month_year, amount_cents: amount, due_date }, actor);
   } catch (error) {
-    return failedWriteAlert("billing.create_failed", error, { result: submission.reply(), alert: BILLING_MESSAGES.createFailed });
+    return failedWriteAlert("billing.create_failed", error, {
+      result: submission.reply(),
+      alert: BILLING_MESSAGES.createFailed,
+    });
   }
-  if (!created.ok) return data({ result: submission.reply({ fieldErrors: { client_id: [BILLING_MESSAGES.noClient] } }), alert: null }, { status: 400 });
+  if (!created.ok)
+    return data(
+      { result: submission.reply({ fieldErrors: { client_id: [BILLING_MESSAGES.noClient] } }), alert: null },
+      { status: 400 },
+    );
   return redirectWithToast(`${LIST}#${billingRowAnchor(created.id)}`, {
     type: "success",
     title: BILLING_MESSAGES.created,
@@ -86,7 +97,14 @@ export default function NewBilling({ loaderData, actionData }: Route.ComponentPr
           <Field meta={fields.month_year} label="Mês de referência" type="month" hint="Ex.: 10/2026" />
           <Field meta={fields.due_date} label="Vencimento" type="date" />
         </div>
-        <Field meta={fields.amount} label="Valor (R$)" type="text" inputMode="decimal" autoComplete="off" hint="Ex.: 1.250,00" />
+        <Field
+          meta={fields.amount}
+          label="Valor (R$)"
+          type="text"
+          inputMode="decimal"
+          autoComplete="off"
+          hint="Ex.: 1.250,00"
+        />
         <Button disabled={busy}>
           <Plus aria-hidden className="size-4" /> {busy ? "Criando..." : "Criar Cobrança"}
         </Button>

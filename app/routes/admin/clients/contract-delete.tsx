@@ -25,19 +25,31 @@ export async function loader({ params }: Route.LoaderArgs) {
 }
 
 export function action(args: Route.ActionArgs) {
-  return deleteStoredFileAction(args, { list: LIST, failed: CONTRACT_MESSAGES.deleteFailed, done: "Contrato excluído com sucesso!", remove: deleteContract });
+  return deleteStoredFileAction(args, {
+    list: LIST,
+    failed: CONTRACT_MESSAGES.deleteFailed,
+    done: "Contrato excluído com sucesso!",
+    remove: deleteContract,
+  });
 }
 
 export default function DeleteContract({ loaderData }: Route.ComponentProps) {
   const { contract } = loaderData;
   return (
     <ConfirmDeleteDialog title="Excluir Contrato" closeTo={LIST}>
-      Excluir o contrato <strong>{contract.file_name}</strong> de <strong>{contract.client_name}</strong>, enviado em {formatDateTime(contract.uploaded_at)} por{" "}
-      {contract.uploaded_by_name}? O arquivo será apagado e não há como desfazer.
+      Excluir o contrato <strong>{contract.file_name}</strong> de <strong>{contract.client_name}</strong>, enviado em{" "}
+      {formatDateTime(contract.uploaded_at)} por {contract.uploaded_by_name}? O arquivo será apagado e não há como
+      desfazer.
     </ConfirmDeleteDialog>
   );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <ErrorPage error={error} notFoundTitle="Contrato não encontrado" notFoundText="Este contrato não existe ou já foi excluído." />;
+  return (
+    <ErrorPage
+      error={error}
+      notFoundTitle="Contrato não encontrado"
+      notFoundText="Este contrato não existe ou já foi excluído."
+    />
+  );
 }

@@ -1,7 +1,12 @@
 import { PrivateUploadForm } from "#app/components/admin/private-upload-form";
 import { RouteDialog } from "#app/components/admin/route-dialog";
 import { getDb } from "#app/db/db.server";
-import { CONTRACT_ACCEPT, CONTRACT_MESSAGES, MAX_CONTRACT_BYTES, contractUploadSchema } from "#app/models/contracts/contract.schema";
+import {
+  CONTRACT_ACCEPT,
+  CONTRACT_MESSAGES,
+  MAX_CONTRACT_BYTES,
+  contractUploadSchema,
+} from "#app/models/contracts/contract.schema";
 import { createContract, listClientChoices } from "#app/models/contracts/contracts.server";
 import { failedWriteAlert } from "#app/utils/failure.server";
 import { parseId, requireRole } from "#app/utils/http.server";
@@ -33,12 +38,20 @@ export async function loader({ url }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = await requireRole(context, "staff");
-  const upload = await readUploadSubmission(request, contractUploadSchema, MAX_CONTRACT_BYTES, CONTRACT_MESSAGES.tooLarge);
+  const upload = await readUploadSubmission(
+    request,
+    contractUploadSchema,
+    MAX_CONTRACT_BYTES,
+    CONTRACT_MESSAGES.tooLarge,
+  );
   if (!upload.ok) return upload.refused;
   const { submission, id, file, bytes } = upload;
   try {
     const created = await createContract(getDb(), { clientId: id, fileName: file.name, bytes }, actor);
-    if (!created.ok) return created.reason === "type" ? upload.refuse("file", CONTRACT_MESSAGES.type) : upload.refuse("client_id", CONTRACT_MESSAGES.noClient);
+    if (!created.ok)
+      return created.reason === "type"
+        ? upload.refuse("file", CONTRACT_MESSAGES.type)
+        : upload.refuse("client_id", CONTRACT_MESSAGES.noClient);
   } catch (error) {
     return failedWriteAlert("contract.upload_failed", error, {
       result: submission.reply(),

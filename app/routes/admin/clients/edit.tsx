@@ -40,7 +40,13 @@ export async function loader({ params }: Route.LoaderArgs) {
     owner_email: c.owner_email ?? "",
     owner_phone: c.owner_phone ?? "",
   };
-  return { id: c.id, name: c.name, hasLogin: c.user_id !== null, defaults, constraint: getZodConstraint(editClientSchema) };
+  return {
+    id: c.id,
+    name: c.name,
+    hasLogin: c.user_id !== null,
+    defaults,
+    constraint: getZodConstraint(editClientSchema),
+  };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -50,14 +56,25 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const saved = await updateClient(getDb(), client.id, submission.value, actor);
   invariantResponse(saved, "Cliente não encontrado");
-  if (!saved.ok) return data({ result: submission.reply({ fieldErrors: { [saved.field]: [saved.message] } }) }, { status: 400 });
-  return redirectWithToast("/admin/clients", { type: "success", title: "Cliente atualizado com sucesso!", description: submission.value.name });
+  if (!saved.ok)
+    return data({ result: submission.reply({ fieldErrors: { [saved.field]: [saved.message] } }) }, { status: 400 });
+  return redirectWithToast("/admin/clients", {
+    type: "success",
+    title: "Cliente atualizado com sucesso!",
+    description: submission.value.name,
+  });
 }
 
 export default function EditClient({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <RouteDialog title="Editar Cliente" closeTo="/admin/clients" wide>
-      <ClientForm mode="edit" constraint={loaderData.constraint} defaults={loaderData.defaults} result={actionData?.result} hasLogin={loaderData.hasLogin} />
+      <ClientForm
+        mode="edit"
+        constraint={loaderData.constraint}
+        defaults={loaderData.defaults}
+        result={actionData?.result}
+        hasLogin={loaderData.hasLogin}
+      />
     </RouteDialog>
   );
 }

@@ -12,7 +12,14 @@ import { buttonClass } from "#app/components/ui/button";
 import { FormAlert } from "#app/components/ui/field";
 import { getDb } from "#app/db/db.server";
 import { clientRowActionSchema } from "#app/models/clients/client.schema";
-import { deleteClient, disableClientLogin, giveClientLogin, listActiveClients, listClients, resetClientPassword } from "#app/models/clients/clients.server";
+import {
+  deleteClient,
+  disableClientLogin,
+  giveClientLogin,
+  listActiveClients,
+  listClients,
+  resetClientPassword,
+} from "#app/models/clients/clients.server";
 import { BILLING_MESSAGES } from "#app/models/billing/billing.schema";
 import { listBillingGroups } from "#app/models/billing/billing.server";
 import { listAwaitingBoletos } from "#app/models/boletos/queue.server";
@@ -64,12 +71,24 @@ const LOAD_FAILED: Record<Tab, string> = {
 export async function loader({ url }: Route.LoaderArgs) {
   const tab = readTab(url);
   const today = localToday();
-  const empty = { tab, today, clients: [], contracts: [], requests: [], billingGroups: [], awaitingBoletos: [], error: null };
+  const empty = {
+    tab,
+    today,
+    clients: [],
+    contracts: [],
+    requests: [],
+    billingGroups: [],
+    awaitingBoletos: [],
+    error: null,
+  };
   try {
     if (tab === "contratos") return { ...empty, contracts: await listContracts(getDb()) };
     if (tab === "manutencoes") return { ...empty, requests: await listMaintenanceRequests(getDb()) };
     if (tab === "cobrancas") {
-      const [billingGroups, awaitingBoletos] = await Promise.all([listBillingGroups(getDb(), today), listAwaitingBoletos(getDb())]);
+      const [billingGroups, awaitingBoletos] = await Promise.all([
+        listBillingGroups(getDb(), today),
+        listAwaitingBoletos(getDb()),
+      ]);
       return { ...empty, billingGroups, awaitingBoletos };
     }
     const clients = tab === "ativos" ? await listActiveClients(getDb(), today) : await listClients(getDb());
@@ -93,13 +112,16 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   const submission = parseWithZod(await readFormData(request), { schema: clientRowActionSchema });
   if (submission.status !== "success") {
     const intent = String(submission.payload.intent ?? "");
-    const fieldError = Object.entries(submission.error ?? {}).find(([k]) => k === "username" || k === "password")?.[1]?.[0];
+    const fieldError = Object.entries(submission.error ?? {}).find(
+      ([k]) => k === "username" || k === "password",
+    )?.[1]?.[0];
     const description = fieldError ?? (intent in FAILED ? FAILED[intent as keyof typeof FAILED] : "Ação desconhecida.");
     return redirectWithToast(back, { type: "error", title: "Erro", description });
   }
   const input = submission.value;
   const db = getDb();
-  const notFound = () => redirectWithToast(back, { type: "error", title: "Erro", description: "Cliente não encontrado." });
+  const notFound = () =>
+    redirectWithToast(back, { type: "error", title: "Erro", description: "Cliente não encontrado." });
 
   if (input.intent === "give-login") {
     const given = await giveClientLogin(db, input.id, input, actor);
@@ -108,12 +130,14 @@ export async function action({ request, url, context }: Route.ActionArgs) {
       const description = given.reason === "clash" ? given.message : "Este cliente já tem login.";
       return redirectWithToast(back, { type: "error", title: "Erro", description });
     }
-    if (given.password === null) return redirectWithToast(back, { type: "success", title: "Login criado", description: given.name });
+    if (given.password === null)
+      return redirectWithToast(back, { type: "success", title: "Login criado", description: given.name });
     return data({ password: { name: given.name, username: input.username, password: given.password } });
   }
   if (input.intent === "reset-password") {
     const reset = await resetClientPassword(db, input.id, actor);
-    if (!reset) return redirectWithToast(back, { type: "error", title: "Erro", description: "Este cliente não tem login." });
+    if (!reset)
+      return redirectWithToast(back, { type: "error", title: "Erro", description: "Este cliente não tem login." });
     return data({ password: { name: reset.name, username: null, password: reset.password } });
   }
   if (input.intent === "disable-login") {

@@ -33,13 +33,21 @@ const FORM = {
 };
 
 export async function loader({ url }: Route.LoaderArgs) {
-  const requests = (await listRequestChoices(getDb())).map((r) => ({ value: r.id, label: `${r.title} — ${r.client_name}` }));
+  const requests = (await listRequestChoices(getDb())).map((r) => ({
+    value: r.id,
+    label: `${r.title} — ${r.client_name}`,
+  }));
   return uploadDialogData(requests, parseId(url.searchParams.get("solicitacao")), maintenanceDocumentSchema);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = await requireRole(context, "staff");
-  const upload = await readUploadSubmission(request, maintenanceDocumentSchema, MAX_MAINTENANCE_DOCUMENT_BYTES, MAINTENANCE_ADMIN_MESSAGES.tooLarge);
+  const upload = await readUploadSubmission(
+    request,
+    maintenanceDocumentSchema,
+    MAX_MAINTENANCE_DOCUMENT_BYTES,
+    MAINTENANCE_ADMIN_MESSAGES.tooLarge,
+  );
   if (!upload.ok) return upload.refused;
   const { submission, id, file, bytes } = upload;
   try {
@@ -55,7 +63,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       alert: `${MAINTENANCE_ADMIN_MESSAGES.uploadFailed} Nada foi salvo; tente novamente.`,
     });
   }
-  return redirectWithToast(LIST, { type: "success", title: "Documento de manutenção enviado com sucesso!", description: file.name });
+  return redirectWithToast(LIST, {
+    type: "success",
+    title: "Documento de manutenção enviado com sucesso!",
+    description: file.name,
+  });
 }
 
 export default function NewMaintenanceDocument({ loaderData, actionData }: Route.ComponentProps) {

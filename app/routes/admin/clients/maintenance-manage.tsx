@@ -27,7 +27,10 @@ import type { Route } from "./+types/maintenance-manage";
 // priority and the admin's notes. The page the dialog would open; a plain
 // form that works without JavaScript.
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: `${loaderData ? loaderData.request.title : "Manutenção"} | Painel Administrativo` }, { name: "robots", content: "noindex" }];
+  return [
+    { title: `${loaderData ? loaderData.request.title : "Manutenção"} | Painel Administrativo` },
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 const LIST = "/admin/clients?aba=manutencoes";
@@ -42,17 +45,34 @@ export async function loader({ params }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const actor = await requireRole(context, "staff");
   const id = parseId(params.id);
-  if (id === null) return redirectWithToast(LIST, { type: "error", title: "Erro", description: MAINTENANCE_ADMIN_MESSAGES.updateFailed });
+  if (id === null)
+    return redirectWithToast(LIST, {
+      type: "error",
+      title: "Erro",
+      description: MAINTENANCE_ADMIN_MESSAGES.updateFailed,
+    });
   const submission = parseWithZod(await readFormData(request), { schema: maintenanceUpdateSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), alert: null }, { status: 400 });
   let updated: Awaited<ReturnType<typeof updateMaintenanceRequest>>;
   try {
     updated = await updateMaintenanceRequest(getDb(), id, submission.value, actor);
   } catch (error) {
-    return failedWriteAlert("maintenance.update_failed", error, { result: submission.reply(), alert: MAINTENANCE_ADMIN_MESSAGES.updateFailed });
+    return failedWriteAlert("maintenance.update_failed", error, {
+      result: submission.reply(),
+      alert: MAINTENANCE_ADMIN_MESSAGES.updateFailed,
+    });
   }
-  if (!updated) return redirectWithToast(LIST, { type: "error", title: "Erro", description: MAINTENANCE_ADMIN_MESSAGES.updateFailed });
-  return redirectWithToast(LIST, { type: "success", title: "Solicitação atualizada com sucesso!", description: updated.title });
+  if (!updated)
+    return redirectWithToast(LIST, {
+      type: "error",
+      title: "Erro",
+      description: MAINTENANCE_ADMIN_MESSAGES.updateFailed,
+    });
+  return redirectWithToast(LIST, {
+    type: "success",
+    title: "Solicitação atualizada com sucesso!",
+    description: updated.title,
+  });
 }
 
 export default function ManageMaintenance({ loaderData, actionData }: Route.ComponentProps) {
@@ -84,7 +104,11 @@ export default function ManageMaintenance({ loaderData, actionData }: Route.Comp
             <Upload aria-hidden className="size-4" /> Upload Documento
           </Link>
         </section>
-        <Form method="post" {...getFormProps(form)} className="h-fit space-y-4 rounded-lg bg-slate-50 p-4 ring-1 ring-slate-200">
+        <Form
+          method="post"
+          {...getFormProps(form)}
+          className="h-fit space-y-4 rounded-lg bg-slate-50 p-4 ring-1 ring-slate-200"
+        >
           {actionData?.alert ? <FormAlert title="Erro" description={actionData.alert} /> : null}
           <Field meta={fields.status} label="Status" as="select">
             <option value="">Selecione</option>
@@ -111,5 +135,11 @@ export default function ManageMaintenance({ loaderData, actionData }: Route.Comp
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <ErrorPage error={error} notFoundTitle="Solicitação não encontrada" notFoundText="Esta solicitação de manutenção não existe ou foi excluída." />;
+  return (
+    <ErrorPage
+      error={error}
+      notFoundTitle="Solicitação não encontrada"
+      notFoundText="Esta solicitação de manutenção não existe ou foi excluída."
+    />
+  );
 }

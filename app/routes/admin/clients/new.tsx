@@ -31,16 +31,28 @@ export async function action({ request, context }: Route.ActionArgs) {
   const created = await createClient(getDb(), submission.value, actor);
   if (!created.ok) {
     return data(
-      { result: submission.reply({ fieldErrors: { [created.field]: [created.message] }, hideFields: ["password"] }), created: null },
+      {
+        result: submission.reply({ fieldErrors: { [created.field]: [created.message] }, hideFields: ["password"] }),
+        created: null,
+      },
       { status: 400 },
     );
   }
   if (created.password === null) {
-    return redirectWithToast("/admin/clients", { type: "success", title: "Cliente cadastrado com sucesso!", description: submission.value.name });
+    return redirectWithToast("/admin/clients", {
+      type: "success",
+      title: "Cliente cadastrado com sucesso!",
+      description: submission.value.name,
+    });
   }
   return data({
     result: undefined,
-    created: { id: created.id, name: submission.value.name, username: submission.value.username, password: created.password },
+    created: {
+      id: created.id,
+      name: submission.value.name,
+      username: submission.value.username,
+      password: created.password,
+    },
   });
 }
 

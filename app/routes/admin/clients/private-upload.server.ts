@@ -12,8 +12,18 @@ import { parseMultipartForm, UploadRefusedError } from "#app/utils/uploads.serve
 
 export type PrivateUploadBody = { formData: FormData } | { error: string };
 
-export async function readPrivateUpload(request: Request, maxBytes: number, tooLarge: string): Promise<PrivateUploadBody> {
-  const limits = { maxFiles: 1, maxFileSize: maxBytes, maxParts: 10, maxHeaderSize: 8 * 1024, maxTotalSize: maxBytes + 64 * 1024 };
+export async function readPrivateUpload(
+  request: Request,
+  maxBytes: number,
+  tooLarge: string,
+): Promise<PrivateUploadBody> {
+  const limits = {
+    maxFiles: 1,
+    maxFileSize: maxBytes,
+    maxParts: 10,
+    maxHeaderSize: 8 * 1024,
+    maxTotalSize: maxBytes + 64 * 1024,
+  };
   try {
     const formData = await parseMultipartForm(request, limits, (file) => {
       if (file.fieldName !== "file" || file.size === 0) return null;
@@ -21,7 +31,8 @@ export async function readPrivateUpload(request: Request, maxBytes: number, tooL
     });
     return { formData };
   } catch (error) {
-    if (error instanceof UploadRefusedError && (error.reason === "file-too-large" || error.reason === "body-too-large")) return { error: tooLarge };
+    if (error instanceof UploadRefusedError && (error.reason === "file-too-large" || error.reason === "body-too-large"))
+      return { error: tooLarge };
     if (error instanceof UploadRefusedError) log.warn("upload.refused", { form: "private file", reason: error.reason });
     else log.warn("upload.refused", { form: "private file", error });
     return { error: "Não foi possível ler o formulário enviado. Tente novamente." };
@@ -34,8 +45,16 @@ type UploadSchema = ReturnType<typeof privateUploadSchema>;
 // the file may belong to), the one the link asked for when it is among them,
 // and the constraints of the form's fields (the schema's input: Conform reads
 // none off the transform that follows).
-export function uploadDialogData(options: { value: number; label: string }[], asked: number | null, schema: UploadSchema) {
-  return { options, chosen: options.some((o) => o.value === asked) ? String(asked) : "", constraint: getZodConstraint(schema.in) };
+export function uploadDialogData(
+  options: { value: number; label: string }[],
+  asked: number | null,
+  schema: UploadSchema,
+) {
+  return {
+    options,
+    chosen: options.some((o) => o.value === asked) ? String(asked) : "",
+    constraint: getZodConstraint(schema.in),
+  };
 }
 
 // The dialogs' action up to the model: the body read, the form parsed. A
@@ -44,10 +63,13 @@ export function uploadDialogData(options: { value: number; label: string }[], as
 // for the model's refusals (a field and its message, 400).
 export async function readUploadSubmission(request: Request, schema: UploadSchema, maxBytes: number, tooLarge: string) {
   const body = await readPrivateUpload(request, maxBytes, tooLarge);
-  if ("error" in body) return { ok: false as const, refused: data({ result: null, alert: body.error }, { status: 400 }) };
+  if ("error" in body)
+    return { ok: false as const, refused: data({ result: null, alert: body.error }, { status: 400 }) };
   const submission = parseWithZod(body.formData, { schema });
-  if (submission.status !== "success") return { ok: false as const, refused: data({ result: submission.reply(), alert: null }, { status: 400 }) };
+  if (submission.status !== "success")
+    return { ok: false as const, refused: data({ result: submission.reply(), alert: null }, { status: 400 }) };
   const { id, file } = submission.value;
-  const refuse = (field: string, message: string) => data({ result: submission.reply({ fieldErrors: { [field]: [message] } }), alert: null }, { status: 400 });
+  const refuse = (field: string, message: string) =>
+    data({ result: submission.reply({ fieldErrors: { [field]: [message] } }), alert: null }, { status: 400 });
   return { ok: true as const, submission, id, file, bytes: new Uint8Array(await file.arrayBuffer()), refuse };
 }

@@ -5,7 +5,12 @@ import { AdminTitle } from "#app/components/admin/admin-shell";
 import { PropertyForm } from "#app/components/admin/property-form";
 import { getDb } from "#app/db/db.server";
 import { getPropertyForEdit } from "#app/models/properties/admin/property-admin.server";
-import { cepInputValue, priceInputValue, propertySchema, type PropertyFormValues } from "#app/models/properties/admin/property.schema";
+import {
+  cepInputValue,
+  priceInputValue,
+  propertySchema,
+  type PropertyFormValues,
+} from "#app/models/properties/admin/property.schema";
 import { formatPropertyCode } from "#app/models/properties/search";
 import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/edit";
@@ -45,7 +50,13 @@ export async function loader({ params }: Route.LoaderArgs) {
     advertised_for: p.advertised_for,
     cep: cepInputValue(p.cep),
   };
-  return { id: p.id, code: formatPropertyCode(p.property_code), defaults, images: p.images, constraint: getZodConstraint(propertySchema) };
+  return {
+    id: p.id,
+    code: formatPropertyCode(p.property_code),
+    defaults,
+    images: p.images,
+    constraint: getZodConstraint(propertySchema),
+  };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -62,7 +73,9 @@ export default function EditProperty({ loaderData, actionData }: Route.Component
   return (
     <>
       <AdminTitle title="Editar Imóvel">
-        <span className="rounded-full bg-white px-3 py-1 text-sm font-semibold text-slate-700 ring-1 ring-slate-200">{loaderData.code}</span>
+        <span className="rounded-full bg-white px-3 py-1 text-sm font-semibold text-slate-700 ring-1 ring-slate-200">
+          {loaderData.code}
+        </span>
         <a
           href={`/imoveis/${loaderData.id}`}
           target="_blank"

@@ -8,7 +8,11 @@ import { Button, buttonClass } from "#app/components/ui/button";
 import { FormAlert } from "#app/components/ui/field";
 import { getDb } from "#app/db/db.server";
 import { listFeedIssues } from "#app/models/feed/feed.server";
-import { deletePropertyRow, listAdminProperties, toggleFeatured } from "#app/models/properties/admin/property-admin.server";
+import {
+  deletePropertyRow,
+  listAdminProperties,
+  toggleFeatured,
+} from "#app/models/properties/admin/property-admin.server";
 import { deleteListingImageFiles } from "#app/models/properties/image-store.server";
 import { propertyRowActionSchema } from "#app/models/properties/admin/property-actions.schema";
 import { ADVERTISED_FOR } from "#app/models/properties/options";
@@ -50,7 +54,9 @@ export async function loader({ url }: Route.LoaderArgs) {
   } catch (error) {
     // The cause stays in the log; staff read what failed and what to do.
     reportFailure("property.list_failed", error);
-    const what = filters.featuredOnly ? "Não foi possível carregar os imóveis em destaque." : "Não foi possível carregar os imóveis.";
+    const what = filters.featuredOnly
+      ? "Não foi possível carregar os imóveis em destaque."
+      : "Não foi possível carregar os imóveis.";
     return { ...filters, items: [], feedIssues: {}, error: `${what} Tente novamente em instantes.` };
   }
 }
@@ -81,7 +87,10 @@ export async function action({ request, url, context }: Route.ActionArgs) {
       return failedWriteToast("property.featured_toggle_failed", error, back, failed);
     }
     if (featured == null) return redirectWithToast(back, { type: "error", ...failed });
-    return redirectWithToast(back, { type: "success", title: featured ? "Imóvel adicionado aos destaques" : "Imóvel removido dos destaques" });
+    return redirectWithToast(back, {
+      type: "success",
+      title: featured ? "Imóvel adicionado aos destaques" : "Imóvel removido dos destaques",
+    });
   }
   const failed = { title: "Erro", description: "Não foi possível excluir o imóvel." };
   let files: Awaited<ReturnType<typeof deletePropertyRow>>;
@@ -93,7 +102,8 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   if (files == null) return redirectWithToast(back, { type: "error", ...failed });
   // The rows are gone (images cascade); now the files. A file that cannot be
   // removed only costs disk space, so it is logged, not reported.
-  for (const img of files) await deleteListingImageFiles(img).catch((error) => log.warn("image.remove_failed", { key: img.file_key, error }));
+  for (const img of files)
+    await deleteListingImageFiles(img).catch((error) => log.warn("image.remove_failed", { key: img.file_key, error }));
   return redirectWithToast(back, { type: "success", title: "Imóvel excluído com sucesso" });
 }
 
@@ -152,7 +162,9 @@ export default function PropertiesAdmin({ loaderData }: Route.ComponentProps) {
       {error ? (
         <FormAlert title="Erro ao carregar" description={error} />
       ) : items.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-700">Nenhum imóvel encontrado.</p>
+        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-700">
+          Nenhum imóvel encontrado.
+        </p>
       ) : (
         <PropertyList items={items} feedIssues={feedIssues} />
       )}

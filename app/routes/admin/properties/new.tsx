@@ -34,7 +34,13 @@ export default function NewProperty({ loaderData, actionData }: Route.ComponentP
   return (
     <>
       <AdminTitle title="Novo Imóvel" />
-      <PropertyForm mode="new" constraint={loaderData.constraint} defaults={NEW_PROPERTY_VALUES} images={[]} actionData={actionData} />
+      <PropertyForm
+        mode="new"
+        constraint={loaderData.constraint}
+        defaults={NEW_PROPERTY_VALUES}
+        images={[]}
+        actionData={actionData}
+      />
     </>
   );
 }

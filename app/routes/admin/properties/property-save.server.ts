@@ -11,7 +11,13 @@ import {
   StaleImagesError,
   updatePropertyWithImages,
 } from "#app/models/properties/admin/property-write.server";
-import { firstError, MAX_IMAGES, MESSAGES, MIN_IMAGES, propertySchema } from "#app/models/properties/admin/property.schema";
+import {
+  firstError,
+  MAX_IMAGES,
+  MESSAGES,
+  MIN_IMAGES,
+  propertySchema,
+} from "#app/models/properties/admin/property.schema";
 import { reportFailure } from "#app/utils/failure.server";
 import { MAX_IMAGE_BYTES } from "#app/utils/image-rules";
 import { parseMultipartForm, readAcceptedImage, UploadRefusedError, type FileUpload } from "#app/utils/uploads.server";
@@ -30,14 +36,20 @@ export type FormAlertData = { title: string; description: string };
 // `httpStatus`: 400 for refused input, 404 for a property gone meanwhile, 409
 // for a clash with another row, 500 only for a failure of ours.
 export type SaveOutcome =
-  | { status: "invalid" | "failed"; httpStatus: 400 | 404 | 409 | 500; result: SubmissionResult<string[]>; alert: FormAlertData }
+  | {
+      status: "invalid" | "failed";
+      httpStatus: 400 | 404 | 409 | 500;
+      result: SubmissionResult<string[]>;
+      alert: FormAlertData;
+    }
   | { status: "saved"; id: number; featured: boolean };
 
 export const SAVE_FAILED: FormAlertData = {
   title: "Erro no cadastro",
   description: "Não foi possível salvar o imóvel. Verifique os dados e tente novamente.",
 };
-export const FORGED_FORM = "Este formulário não corresponde ao imóvel em edição. Recarregue a página e tente novamente.";
+export const FORGED_FORM =
+  "Este formulário não corresponde ao imóvel em edição. Recarregue a página e tente novamente.";
 
 // Two layers of limits on the upload:
 // - the spec's rule (5 MB per image, at most 10) is checked per file in the
@@ -57,7 +69,9 @@ const HARD_LIMITS = {
   maxTotalSize: MAX_IMAGES * MAX_IMAGE_BYTES + HARD_MAX_PART_BYTES + 1024 * 1024,
 };
 
-type ParsedPropertyForm = { ok: true; formData: FormData; uploads: Buffer[]; uploadCount: number; imageErrors: string[] } | { ok: false; error: string };
+type ParsedPropertyForm =
+  | { ok: true; formData: FormData; uploads: Buffer[]; uploadCount: number; imageErrors: string[] }
+  | { ok: false; error: string };
 
 async function parsePropertyForm(request: Request): Promise<ParsedPropertyForm> {
   const uploads: Buffer[] = [];
@@ -82,7 +96,8 @@ async function parsePropertyForm(request: Request): Promise<ParsedPropertyForm> 
   } catch (error) {
     if (!(error instanceof UploadRefusedError)) throw error;
     if (error.reason === "too-many-files") return { ok: false, error: MESSAGES.tooManyImages };
-    if (error.reason === "file-too-large" || error.reason === "body-too-large") return { ok: false, error: MESSAGES.imageFile };
+    if (error.reason === "file-too-large" || error.reason === "body-too-large")
+      return { ok: false, error: MESSAGES.imageFile };
     return { ok: false, error: "Não foi possível ler o formulário enviado. Tente novamente." };
   }
 }
@@ -98,11 +113,16 @@ function refused(result: SubmissionResult<string[]>): SaveOutcome {
 
 function dbFailure(error: unknown): FormAlertData {
   const code = (error as { code?: unknown } | null)?.code;
-  if (code === "SQLITE_CONSTRAINT_UNIQUE") return { title: "Erro no cadastro", description: "Já existe um imóvel com essas características." };
+  if (code === "SQLITE_CONSTRAINT_UNIQUE")
+    return { title: "Erro no cadastro", description: "Já existe um imóvel com essas características." };
   return SAVE_FAILED;
 }
 
-export async function saveProperty(request: Request, target: EditableProperty | null, actor: AuditActor): Promise<SaveOutcome> {
+export async function saveProperty(
+  request: Request,
+  target: EditableProperty | null,
+  actor: AuditActor,
+): Promise<SaveOutcome> {
   const parsed = await parsePropertyForm(request);
   if (!parsed.ok) {
     // The stream was cut by a hard limit: the typed values are lost.
@@ -118,7 +138,8 @@ export async function saveProperty(request: Request, target: EditableProperty | 
 
   const plan = target ? planImages(target.images, formData) : { kept: [], removed: [] };
   const total = plan.kept.length + uploadCount;
-  const imageError = imageErrors[0] ?? (total > MAX_IMAGES ? MESSAGES.tooManyImages : total < MIN_IMAGES ? MESSAGES.images : null);
+  const imageError =
+    imageErrors[0] ?? (total > MAX_IMAGES ? MESSAGES.tooManyImages : total < MIN_IMAGES ? MESSAGES.images : null);
   if (submission.status !== "success" || imageError) {
     return refused(submission.reply(imageError ? { fieldErrors: { [IMAGES_FIELD]: [imageError] } } : undefined));
   }
@@ -129,13 +150,26 @@ export async function saveProperty(request: Request, target: EditableProperty | 
       const id = await createPropertyWithImages(getDb(), input, uploads, actor);
       return { status: "saved", id, featured: input.featured };
     }
-    await updatePropertyWithImages(getDb(), target.id, input, { keptIds: plan.kept.map((img) => img.id), uploads }, actor);
+    await updatePropertyWithImages(
+      getDb(),
+      target.id,
+      input,
+      { keptIds: plan.kept.map((img) => img.id), uploads },
+      actor,
+    );
     return { status: "saved", id: target.id, featured: input.featured };
   } catch (error) {
-    if (error instanceof ImageProcessingError) return refused(submission.reply({ fieldErrors: { [IMAGES_FIELD]: [MESSAGES.imageProcessing] } }));
-    if (error instanceof StaleImagesError) return refused(submission.reply({ fieldErrors: { [IMAGES_FIELD]: [MESSAGES.staleImages] } }));
+    if (error instanceof ImageProcessingError)
+      return refused(submission.reply({ fieldErrors: { [IMAGES_FIELD]: [MESSAGES.imageProcessing] } }));
+    if (error instanceof StaleImagesError)
+      return refused(submission.reply({ fieldErrors: { [IMAGES_FIELD]: [MESSAGES.staleImages] } }));
     if (error instanceof PropertyNotFoundError) {
-      return { status: "failed", httpStatus: 404, result: submission.reply({ formErrors: ["Imóvel não encontrado."] }), alert: SAVE_FAILED };
+      return {
+        status: "failed",
+        httpStatus: 404,
+        result: submission.reply({ formErrors: ["Imóvel não encontrado."] }),
+        alert: SAVE_FAILED,
+      };
     }
     reportFailure("property.save_failed", error);
     const clash = (error as { code?: unknown } | null)?.code === "SQLITE_CONSTRAINT_UNIQUE";

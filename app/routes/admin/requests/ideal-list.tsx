@@ -62,7 +62,15 @@ const columns = (properties: Record<number, { code: string; name: string }>): Re
 export default function IdealRequests({ loaderData }: Route.ComponentProps) {
   const { rows, truncated, filter, staff, properties } = loaderData;
   return (
-    <RequestListPage title={TITLE} basePath="/admin/requests" rows={rows} truncated={truncated} filter={filter} columns={columns(properties)} staff={staff} />
+    <RequestListPage
+      title={TITLE}
+      basePath="/admin/requests"
+      rows={rows}
+      truncated={truncated}
+      filter={filter}
+      columns={columns(properties)}
+      staff={staff}
+    />
   );
 }
 

@@ -1,4 +1,11 @@
-import { DetailItem, EmailLink, LongText, PhoneLinks, RequestDetailPage, orDash } from "#app/components/admin/request-detail";
+import {
+  DetailItem,
+  EmailLink,
+  LongText,
+  PhoneLinks,
+  RequestDetailPage,
+  orDash,
+} from "#app/components/admin/request-detail";
 import { RequestErrorState } from "#app/components/admin/request-error";
 import { handleRequestUpdate, loadRequestDetail } from "./request-actions.server";
 import { ownerPropertyTypeLabel } from "#app/models/leads/admin/request-status";

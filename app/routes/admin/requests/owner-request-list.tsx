@@ -58,7 +58,17 @@ const columns: RequestColumn<Row>[] = [
 
 export default function OwnerRequests({ loaderData }: Route.ComponentProps) {
   const { rows, truncated, filter, staff } = loaderData;
-  return <RequestListPage title={TITLE} basePath="/admin/listings" rows={rows} truncated={truncated} filter={filter} columns={columns} staff={staff} />;
+  return (
+    <RequestListPage
+      title={TITLE}
+      basePath="/admin/listings"
+      rows={rows}
+      truncated={truncated}
+      filter={filter}
+      columns={columns}
+      staff={staff}
+    />
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -6,7 +6,13 @@ import { invariantResponse, parseId, requireRole, readFormData } from "#app/util
 import { redirectWithToast } from "#app/utils/toast.server";
 import { listActiveStaffNames } from "#app/models/accounts/users.server";
 import { REQUEST_STATUSES } from "#app/models/leads/admin/request-status";
-import { getRequest, listRequests, setRequestResponsible, setRequestStatus, type RequestKind } from "#app/models/leads/admin/requests.server";
+import {
+  getRequest,
+  listRequests,
+  setRequestResponsible,
+  setRequestStatus,
+  type RequestKind,
+} from "#app/models/leads/admin/requests.server";
 import { parseRequestFilter, requestUpdateSchema, safeAdminRedirect } from "#app/models/leads/admin/requests.schema";
 
 // What the four inbox routes share: their loaders' data and the one action
@@ -38,7 +44,12 @@ export async function loadRequestDetail<K extends RequestKind>(kind: K, idParam:
 // Every outcome is a redirect with a toast, so the forms work without
 // JavaScript and a forged post never yields a 500. `idParam` is the detail
 // page's URL id, which wins over any posted id.
-export async function handleRequestUpdate(request: Request, context: Readonly<RouterContextProvider>, kind: RequestKind, idParam?: string) {
+export async function handleRequestUpdate(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  kind: RequestKind,
+  idParam?: string,
+) {
   const actor = await requireRole(context, "staff");
   const listPath = REQUEST_LIST_PATHS[kind];
   const form = await readFormData(request);
@@ -48,7 +59,8 @@ export async function handleRequestUpdate(request: Request, context: Readonly<Ro
   const back = safeAdminRedirect(form.get("redirectTo"), parseId(idParam) ? `${listPath}/${idParam}` : listPath);
   const intent = form.get("intent");
   const failTitle = intent === "responsible" ? RESPONSIBLE_FAILED : STATUS_FAILED;
-  const fail = (description: string, to = back) => redirectWithToast(to, { type: "error", title: failTitle, description });
+  const fail = (description: string, to = back) =>
+    redirectWithToast(to, { type: "error", title: failTitle, description });
 
   const submission = parseWithZod(form, { schema: requestUpdateSchema });
   if (submission.status !== "success") {
@@ -78,6 +90,9 @@ export async function handleRequestUpdate(request: Request, context: Readonly<Ro
       description: `Solicitação resolvida por ${input.resolved_by}.`,
     });
   } catch (error) {
-    return failedWriteToast("request.update_failed", error, back, { title: failTitle, description: "Tente novamente em instantes." });
+    return failedWriteToast("request.update_failed", error, back, {
+      title: failTitle,
+      description: "Tente novamente em instantes.",
+    });
   }
 }
