@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { BILLING_MESSAGES, dueDateField, monthYearField } from "#app/models/billing/billing.schema";
-import { REQUIRED, privateUploadSchema, rentalAmountField } from "#app/models/shared/fields";
+import { REQUIRED, privateUpload, rentalAmountField } from "#app/models/shared/fields";
 
 // The boleto dialog (docs/product.md §Boletos): "Anexar Boleto" takes a client
 // and a file; the analysis page lets the admin correct what was read before
@@ -30,11 +30,6 @@ export const MAX_BOLETO_BYTES = 10 * 1024 * 1024;
 // The file input's `accept` (a hint; the server judges by content).
 export const BOLETO_ACCEPT = ".pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png";
 
-export const boletoAnalyzeSchema = privateUploadSchema("client_id", {
-  required: BOLETO_MESSAGES.required,
-  invalid: BOLETO_MESSAGES.noClient,
-});
-
 // The analysis page: confirm with the values (each may stay empty: a boleto
 // without month or due date waits on the list but makes no billing), or
 // discard it and analyse again.
@@ -50,3 +45,19 @@ export const boletoReviewSchema = z.discriminatedUnion("intent", [
 
 // "Processar N Boletos" names its intent, so a stray post processes nothing.
 export const boletoProcessSchema = z.object({ intent: z.literal("process") });
+
+// The upload dialog ("Anexar Boleto"), privateUpload in models/shared/fields.ts.
+export const BOLETO_UPLOAD = privateUpload(
+  { ...BOLETO_MESSAGES, invalid: BOLETO_MESSAGES.noClient },
+  {
+    choiceName: "client_id",
+    choiceLabel: "Cliente",
+    placeholder: "Selecione um cliente",
+    accept: BOLETO_ACCEPT,
+    hint: "PDF, JPG ou PNG, até 10 MB.",
+    submitLabel: "Analisar Boleto",
+    busyLabel: "Analisando Boleto...",
+    alertTitle: "Erro",
+    maxBytes: MAX_BOLETO_BYTES,
+  },
+);

@@ -1,4 +1,4 @@
-import { privateUploadSchema } from "#app/models/shared/fields";
+import { privateUpload } from "#app/models/shared/fields";
 
 // "Enviar Contrato" (docs/product.md §Contratos, issue 7): a client and a file,
 // both required with the spec's one message; the file is a PDF, DOC or DOCX by
@@ -18,7 +18,17 @@ export const MAX_CONTRACT_BYTES = 20 * 1024 * 1024;
 export const CONTRACT_ACCEPT =
   ".pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document";
 
-export const contractUploadSchema = privateUploadSchema("client_id", {
-  required: CONTRACT_MESSAGES.required,
-  invalid: CONTRACT_MESSAGES.noClient,
-});
+// The upload dialog ("Enviar Contrato"), privateUpload in models/shared/fields.ts.
+export const CONTRACT_UPLOAD = privateUpload(
+  { ...CONTRACT_MESSAGES, invalid: CONTRACT_MESSAGES.noClient },
+  {
+    choiceName: "client_id",
+    choiceLabel: "Cliente",
+    placeholder: "Selecione um cliente",
+    accept: CONTRACT_ACCEPT,
+    hint: "PDF, DOC ou DOCX, até 20 MB.",
+    submitLabel: "Enviar Contrato",
+    alertTitle: "Erro ao enviar contrato",
+    maxBytes: MAX_CONTRACT_BYTES,
+  },
+);

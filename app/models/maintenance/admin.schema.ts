@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { LIMITS, optionalText, privateUploadSchema } from "#app/models/shared/fields";
+import { LIMITS, optionalText, privateUpload } from "#app/models/shared/fields";
 import { MAINTENANCE_PRIORITY_VALUES, MAINTENANCE_STATUS_VALUES } from "./labels";
 
 // The admin's forms of "Gestão de Manutenções" (docs/product.md §Manutenções):
@@ -26,7 +26,17 @@ export const maintenanceUpdateSchema = z.object({
 });
 export type MaintenanceUpdateInput = z.infer<typeof maintenanceUpdateSchema>;
 
-export const maintenanceDocumentSchema = privateUploadSchema("request_id", {
-  required: MAINTENANCE_ADMIN_MESSAGES.required,
-  invalid: MAINTENANCE_ADMIN_MESSAGES.noRequest,
-});
+// The upload dialog ("Upload Documento"), privateUpload in models/shared/fields.ts.
+export const MAINTENANCE_DOCUMENT_UPLOAD = privateUpload(
+  { ...MAINTENANCE_ADMIN_MESSAGES, invalid: MAINTENANCE_ADMIN_MESSAGES.noRequest },
+  {
+    choiceName: "request_id",
+    choiceLabel: "Solicitação",
+    placeholder: "Selecione uma solicitação",
+    accept: MAINTENANCE_DOCUMENT_ACCEPT,
+    hint: "PDF, DOC, DOCX, JPG ou PNG, até 20 MB.",
+    submitLabel: "Enviar Documento",
+    alertTitle: "Erro ao enviar documento",
+    maxBytes: MAX_MAINTENANCE_DOCUMENT_BYTES,
+  },
+);

@@ -103,6 +103,26 @@ export function privateUploadSchema(owner: string, messages: { required: string;
     });
 }
 
+// One private upload dialog from a single description: the form the server
+// reads (privateUploadSchema, posting the owner's id as `choiceName`), the
+// size limit with its message, and the dialog's words for PrivateUploadForm.
+type UploadWords = {
+  choiceName: string;
+  choiceLabel: string;
+  placeholder: string;
+  accept: string;
+  hint: string;
+  submitLabel: string;
+  busyLabel?: string;
+  alertTitle: string;
+};
+export function privateUpload(
+  messages: { required: string; invalid: string; tooLarge: string },
+  { maxBytes, ...form }: UploadWords & { maxBytes: number },
+) {
+  return { schema: privateUploadSchema(form.choiceName, messages), maxBytes, tooLarge: messages.tooLarge, form };
+}
+
 // An amount in reais as people type it ("1.250,00", "1250", "R$ 1.250,5"),
 // parsed into centavos (undefined: not an amount; null: SOB CONSULTA).
 function amountText(messages: AmountMessages, accept: (cents: number | null | undefined) => boolean) {

@@ -3,12 +3,7 @@ import { PrivateUploadForm } from "#app/components/admin/private-upload-form";
 import { RouteDialog } from "#app/components/admin/route-dialog";
 import { getDb } from "#app/db/db.server";
 import { listBillingClientChoices } from "#app/models/billing/billing.server";
-import {
-  BOLETO_ACCEPT,
-  BOLETO_MESSAGES,
-  MAX_BOLETO_BYTES,
-  boletoAnalyzeSchema,
-} from "#app/models/boletos/boleto.schema";
+import { BOLETO_MESSAGES, BOLETO_UPLOAD } from "#app/models/boletos/boleto.schema";
 import { createBoletoDraft } from "#app/models/boletos/queue.server";
 import { BoletoReadError, readBoleto } from "#app/models/boletos/read-boleto.server";
 import { formatDay } from "#app/models/clients/status";
@@ -30,25 +25,15 @@ export function meta() {
 }
 
 const LIST = "/admin/clients?aba=cobrancas";
-const FORM = {
-  choiceName: "client_id",
-  choiceLabel: "Cliente",
-  placeholder: "Selecione um cliente",
-  accept: BOLETO_ACCEPT,
-  hint: "PDF, JPG ou PNG, até 10 MB.",
-  submitLabel: "Analisar Boleto",
-  busyLabel: "Analisando Boleto...",
-  alertTitle: "Erro",
-};
 
 export async function loader({ url }: Route.LoaderArgs) {
   const clients = (await listBillingClientChoices(getDb())).map((c) => ({ value: c.id, label: c.name }));
-  return uploadDialogData(clients, parseId(url.searchParams.get("cliente")), boletoAnalyzeSchema);
+  return uploadDialogData(clients, parseId(url.searchParams.get("cliente")), BOLETO_UPLOAD.schema);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = await requireRole(context, "staff");
-  const upload = await readUploadSubmission(request, boletoAnalyzeSchema, MAX_BOLETO_BYTES, BOLETO_MESSAGES.tooLarge);
+  const upload = await readUploadSubmission(request, BOLETO_UPLOAD);
   if (!upload.ok) return upload.refused;
   const { submission, id, file, bytes } = upload;
   let reading: Awaited<ReturnType<typeof readBoleto>>;
@@ -98,7 +83,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function AttachBoleto({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <RouteDialog title="Anexar Boleto" closeTo={LIST}>
-      <PrivateUploadForm {...FORM} {...loaderData} actionData={actionData} />
+      <PrivateUploadForm {...BOLETO_UPLOAD.form} {...loaderData} actionData={actionData} />
     </RouteDialog>
   );
 }

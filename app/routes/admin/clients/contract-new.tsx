@@ -1,12 +1,7 @@
 import { PrivateUploadForm } from "#app/components/admin/private-upload-form";
 import { RouteDialog } from "#app/components/admin/route-dialog";
 import { getDb } from "#app/db/db.server";
-import {
-  CONTRACT_ACCEPT,
-  CONTRACT_MESSAGES,
-  MAX_CONTRACT_BYTES,
-  contractUploadSchema,
-} from "#app/models/contracts/contract.schema";
+import { CONTRACT_MESSAGES, CONTRACT_UPLOAD } from "#app/models/contracts/contract.schema";
 import { createContract, listClientChoices } from "#app/models/contracts/contracts.server";
 import { failedWriteAlert } from "#app/utils/failure.server";
 import { parseId, requireRole } from "#app/utils/http.server";
@@ -21,29 +16,15 @@ export function meta() {
 }
 
 const LIST = "/admin/clients?aba=contratos";
-const FORM = {
-  choiceName: "client_id",
-  choiceLabel: "Cliente",
-  placeholder: "Selecione um cliente",
-  accept: CONTRACT_ACCEPT,
-  hint: "PDF, DOC ou DOCX, até 20 MB.",
-  submitLabel: "Enviar Contrato",
-  alertTitle: "Erro ao enviar contrato",
-};
 
 export async function loader({ url }: Route.LoaderArgs) {
   const clients = (await listClientChoices(getDb())).map((c) => ({ value: c.id, label: c.name }));
-  return uploadDialogData(clients, parseId(url.searchParams.get("cliente")), contractUploadSchema);
+  return uploadDialogData(clients, parseId(url.searchParams.get("cliente")), CONTRACT_UPLOAD.schema);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = await requireRole(context, "staff");
-  const upload = await readUploadSubmission(
-    request,
-    contractUploadSchema,
-    MAX_CONTRACT_BYTES,
-    CONTRACT_MESSAGES.tooLarge,
-  );
+  const upload = await readUploadSubmission(request, CONTRACT_UPLOAD);
   if (!upload.ok) return upload.refused;
   const { submission, id, file, bytes } = upload;
   try {
@@ -64,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function NewContract({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <RouteDialog title="Enviar Contrato" closeTo={LIST}>
-      <PrivateUploadForm {...FORM} {...loaderData} actionData={actionData} />
+      <PrivateUploadForm {...CONTRACT_UPLOAD.form} {...loaderData} actionData={actionData} />
     </RouteDialog>
   );
 }

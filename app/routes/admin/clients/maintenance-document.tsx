@@ -1,12 +1,7 @@
 import { PrivateUploadForm } from "#app/components/admin/private-upload-form";
 import { RouteDialog } from "#app/components/admin/route-dialog";
 import { getDb } from "#app/db/db.server";
-import {
-  MAINTENANCE_ADMIN_MESSAGES,
-  MAINTENANCE_DOCUMENT_ACCEPT,
-  MAX_MAINTENANCE_DOCUMENT_BYTES,
-  maintenanceDocumentSchema,
-} from "#app/models/maintenance/admin.schema";
+import { MAINTENANCE_ADMIN_MESSAGES, MAINTENANCE_DOCUMENT_UPLOAD } from "#app/models/maintenance/admin.schema";
 import { addMaintenanceDocument, listRequestChoices } from "#app/models/maintenance/admin.server";
 import { parseId, requireRole } from "#app/utils/http.server";
 import { failedWriteAlert } from "#app/utils/failure.server";
@@ -22,32 +17,18 @@ export function meta() {
 }
 
 const LIST = "/admin/clients?aba=manutencoes";
-const FORM = {
-  choiceName: "request_id",
-  choiceLabel: "Solicitação",
-  placeholder: "Selecione uma solicitação",
-  accept: MAINTENANCE_DOCUMENT_ACCEPT,
-  hint: "PDF, DOC, DOCX, JPG ou PNG, até 20 MB.",
-  submitLabel: "Enviar Documento",
-  alertTitle: "Erro ao enviar documento",
-};
 
 export async function loader({ url }: Route.LoaderArgs) {
   const requests = (await listRequestChoices(getDb())).map((r) => ({
     value: r.id,
     label: `${r.title} — ${r.client_name}`,
   }));
-  return uploadDialogData(requests, parseId(url.searchParams.get("solicitacao")), maintenanceDocumentSchema);
+  return uploadDialogData(requests, parseId(url.searchParams.get("solicitacao")), MAINTENANCE_DOCUMENT_UPLOAD.schema);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = await requireRole(context, "staff");
-  const upload = await readUploadSubmission(
-    request,
-    maintenanceDocumentSchema,
-    MAX_MAINTENANCE_DOCUMENT_BYTES,
-    MAINTENANCE_ADMIN_MESSAGES.tooLarge,
-  );
+  const upload = await readUploadSubmission(request, MAINTENANCE_DOCUMENT_UPLOAD);
   if (!upload.ok) return upload.refused;
   const { submission, id, file, bytes } = upload;
   try {
@@ -73,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function NewMaintenanceDocument({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <RouteDialog title="Upload Documento" closeTo={LIST}>
-      <PrivateUploadForm {...FORM} {...loaderData} actionData={actionData} />
+      <PrivateUploadForm {...MAINTENANCE_DOCUMENT_UPLOAD.form} {...loaderData} actionData={actionData} />
     </RouteDialog>
   );
 }

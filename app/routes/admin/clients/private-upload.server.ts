@@ -61,7 +61,10 @@ export function uploadDialogData(
 // refused one is the dialog's answer (400, `refused`); otherwise the
 // submission, what the file belongs to, the file and its bytes, and `refuse`
 // for the model's refusals (a field and its message, 400).
-export async function readUploadSubmission(request: Request, schema: UploadSchema, maxBytes: number, tooLarge: string) {
+export async function readUploadSubmission(
+  request: Request,
+  { schema, maxBytes, tooLarge }: { schema: UploadSchema; maxBytes: number; tooLarge: string },
+) {
   const body = await readPrivateUpload(request, maxBytes, tooLarge);
   if ("error" in body)
     return { ok: false as const, refused: data({ result: null, alert: body.error }, { status: 400 }) };
