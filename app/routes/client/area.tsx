@@ -20,7 +20,9 @@ import { pageTitle } from "#app/utils/seo";
 import { failedWriteAlert } from "#app/utils/failure.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/area";
-import { BillingTab, ContractsTab, MaintenanceTab } from "#app/components/client/area-tabs";
+import { BillingTab } from "#app/components/client/billing-tab";
+import { ContractsTab } from "#app/components/client/contracts-tab";
+import { MaintenanceTab } from "#app/components/client/maintenance-tab";
 import { readMaintenanceForm } from "./maintenance-upload.server";
 
 const TABS = [

@@ -1,25 +1,12 @@
-// The three tabs of /client-area (routes/client/area.tsx). Each shows only
-// the rows the loader read for the signed-in client (the shapes below are
-// what the models give: clients/portal.server.ts, billing.server.ts,
-// maintenance/requests.server.ts).
+// The Manutenção tab of /client-area (routes/client/area.tsx): Nova
+// Solicitação and the signed-in client's requests, as
+// maintenance/requests.server.ts reads them.
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { Eye } from "#app/components/ui/icons";
-import { Download, FileText } from "#app/components/ui/private-icons";
 import { Form } from "react-router";
 import { useIsPending } from "#app/components/ui/use-is-pending";
-import { BillingStatusBadge } from "#app/components/billing/billing-status-badge";
-import {
-  StackedCell,
-  stackedBodyClass,
-  stackedHeadClass,
-  stackedRowClass,
-  stackedTableClass,
-} from "#app/components/billing/stacked-table";
 import { Button } from "#app/components/ui/button";
 import { Field, FormAlert, describedBy, type FormConstraint } from "#app/components/ui/field";
 import { useFreshFormId } from "#app/components/ui/use-fresh-form-id";
-import { periodLabel } from "#app/models/billing/months";
-import { formatDay } from "#app/models/clients/status";
 import { MaintenancePriorityBadge, MaintenanceStatusBadge } from "#app/components/maintenance/maintenance-badges";
 import {
   MAINTENANCE_CATEGORY_OPTIONS,
@@ -27,21 +14,9 @@ import {
   maintenanceCategoryLabel,
 } from "#app/models/maintenance/labels";
 import { MAINTENANCE_MESSAGES, MAX_MAINTENANCE_IMAGES } from "#app/models/maintenance/maintenance.schema";
-import { formatBRL } from "#app/utils/format";
 import { formatDate } from "#app/utils/format-date";
 import { MaintenanceImagesInput } from "./maintenance-images";
 
-export type ClientContract = { id: number; file_name: string; uploaded_at: string; uploaded_by_name: string };
-export type ClientBilling = {
-  id: number;
-  due_date: string;
-  month_year: string;
-  amount_cents: number;
-  payment_date: string | null;
-  status: string;
-  external_payment_id: string | null;
-  documents: { id: number; file_name: string }[];
-};
 export type ClientMaintenanceRequest = {
   id: number;
   title: string;
@@ -59,127 +34,6 @@ export type MaintenanceActionData = {
   result: SubmissionResult<string[]>;
   alert: { title: string; description: string } | null;
 };
-
-export function ContractsTab({ contracts }: { contracts: ClientContract[] }) {
-  return (
-    <section aria-labelledby="contratos" className="rounded-xl bg-white p-6 shadow-sm">
-      <h2 id="contratos" className="text-lg font-semibold text-slate-900">
-        Meus Contratos
-      </h2>
-      {contracts.length === 0 ? (
-        <p className="mt-4 text-slate-600">Nenhum contrato disponível no momento.</p>
-      ) : (
-        <ul className="mt-4 divide-y divide-slate-200">
-          {contracts.map((c) => (
-            <li key={c.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
-              <div className="flex items-center gap-3">
-                <FileText aria-hidden className="size-6 text-brand-700" />
-                <div>
-                  <p className="font-medium break-all text-slate-900">{c.file_name}</p>
-                  <p className="text-sm text-slate-600">
-                    Enviado em {formatDate(c.uploaded_at)} por {c.uploaded_by_name}
-                  </p>
-                </div>
-              </div>
-              <div className="flex gap-2">
-                <a
-                  href={`/arquivos/contratos/${c.id}`}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="inline-flex items-center gap-1 rounded-md border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-50"
-                >
-                  <Eye aria-hidden className="size-4" /> Visualizar
-                </a>
-                <a
-                  href={`/arquivos/contratos/${c.id}?download=1`}
-                  download
-                  className="inline-flex items-center gap-1 rounded-md border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-50"
-                >
-                  <Download aria-hidden className="size-4" /> Baixar
-                </a>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
-  );
-}
-
-// "Histórico de Cobranças" (docs/product.md §Área do Cliente): the client's
-// last 12 billings, newest due date first, each with its effective status
-// (pending and past due reads Em Atraso) and its boletos to download.
-export function BillingTab({ billings }: { billings: ClientBilling[] }) {
-  return (
-    <section aria-labelledby="cobrancas" className="rounded-xl bg-white p-4 shadow-sm sm:p-6">
-      <h2 id="cobrancas" className="text-lg font-semibold text-slate-900">
-        Histórico de Cobranças
-      </h2>
-      {billings.length === 0 ? (
-        <p className="mt-4 text-slate-600">Nenhuma cobrança encontrada.</p>
-      ) : (
-        // Stacked below md; a table from md up that scrolls inside the card rather than widen it.
-        <div className="-mx-4 mt-2 sm:mx-0 md:overflow-x-auto">
-          <table className={stackedTableClass}>
-            <thead className={stackedHeadClass}>
-              <tr>
-                <th className="px-4 py-2 font-medium whitespace-nowrap">Vencimento</th>
-                <th className="px-4 py-2 font-medium whitespace-nowrap">Referência</th>
-                <th className="px-4 py-2 font-medium whitespace-nowrap">Valor</th>
-                <th className="px-4 py-2 font-medium whitespace-nowrap">Pago em</th>
-                <th className="px-4 py-2 font-medium whitespace-nowrap">Status</th>
-                <th className="px-4 py-2 font-medium whitespace-nowrap">ID do pagamento</th>
-                <th className="px-4 py-2 font-medium whitespace-nowrap">Boleto</th>
-              </tr>
-            </thead>
-            <tbody className={stackedBodyClass}>
-              {billings.map((b) => (
-                <tr key={b.id} data-testid="billing-row" className={stackedRowClass}>
-                  <StackedCell label="Vencimento">{formatDay(b.due_date)}</StackedCell>
-                  <StackedCell label="Referência">
-                    <span className="md:whitespace-nowrap">{periodLabel(b.month_year)}</span>
-                  </StackedCell>
-                  <StackedCell label="Valor">
-                    <span className="whitespace-nowrap">{formatBRL(b.amount_cents)}</span>
-                  </StackedCell>
-                  <StackedCell label="Pago em">{b.payment_date ? formatDay(b.payment_date) : "—"}</StackedCell>
-                  <StackedCell label="Status">
-                    <BillingStatusBadge status={b.status} />
-                  </StackedCell>
-                  <StackedCell label="ID do pagamento">
-                    <span className="break-all">{b.external_payment_id || "—"}</span>
-                  </StackedCell>
-                  <StackedCell label="Boleto" wide>
-                    {b.documents.length === 0 ? (
-                      <span className="text-slate-500">—</span>
-                    ) : (
-                      <ul className="space-y-1">
-                        {b.documents.map((d) => (
-                          <li key={d.id}>
-                            <a
-                              href={`/arquivos/cobrancas/${d.id}?download=1`}
-                              download
-                              className="inline-flex max-w-full items-start gap-1 font-medium text-brand-700 hover:underline"
-                            >
-                              <Download aria-hidden className="mt-0.5 size-4 shrink-0" />
-                              {/* A long name wraps anywhere rather than widen the table. */}
-                              <span className="min-w-0 wrap-anywhere">{d.file_name}</span>
-                            </a>
-                          </li>
-                        ))}
-                      </ul>
-                    )}
-                  </StackedCell>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <p className="mt-4 text-sm text-slate-500">Os status de pagamento são atualizados automaticamente.</p>
-    </section>
-  );
-}
 
 type MaintenanceTabProps = {
   requests: ClientMaintenanceRequest[];
