@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatBRL, formatInt, formatPrice, SOB_CONSULTA, TIME_ZONE } from "./format";
+import { formatBRL, formatInt, formatPrice, reaisDecimal, SOB_CONSULTA, TIME_ZONE } from "./format";
 import { formatDate, formatDateTime } from "./format-date";
 import { parseBRL } from "./parse-brl";
 
@@ -74,5 +74,20 @@ describe("parseBRL limits", () => {
   it("refuses a price too large to store exactly", () => {
     expect(parseBRL("9999999999999999999999.99")).toBeUndefined();
     expect(parseBRL("9999999999999999999999,99")).toBeUndefined();
+  });
+});
+
+describe("reaisDecimal", () => {
+  it("writes centavos as reais with a dot, exactly, at the edges", () => {
+    expect(reaisDecimal(1)).toBe("0.01");
+    expect(reaisDecimal(99)).toBe("0.99");
+    expect(reaisDecimal(100)).toBe("1.00");
+    expect(reaisDecimal(125050)).toBe("1250.50");
+    expect(reaisDecimal(1_000_000_000_01)).toBe("1000000000.01");
+  });
+
+  it("drops the cents of a whole amount when asked", () => {
+    expect(reaisDecimal(35_000_000, { whole: true })).toBe("350000");
+    expect(reaisDecimal(35_000_050, { whole: true })).toBe("350000.50");
   });
 });

@@ -16,6 +16,15 @@ export function formatBRL(centavos: number) {
   return brl.format(centavos / 100).replace(/\u00a0/g, " ");
 }
 
+// Centavos as a plain decimal in reais ("1250.50"), with integer arithmetic
+// only, for machines (JSON-LD, a link's query); `whole` drops ",00"-like
+// cents ("350000"). Negative amounts never reach these places.
+export function reaisDecimal(centavos: number, { whole = false } = {}) {
+  const reais = Math.trunc(centavos / 100);
+  const cents = centavos - reais * 100;
+  return whole && cents === 0 ? String(reais) : `${reais}.${String(cents).padStart(2, "0")}`;
+}
+
 export function formatPrice(centavos: number | null | undefined) {
   return centavos == null || !Number.isFinite(centavos) ? SOB_CONSULTA : formatBRL(centavos);
 }

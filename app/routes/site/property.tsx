@@ -33,7 +33,7 @@ import { getProperty, listSimilar, propertyExists } from "#app/models/properties
 import { propertyInterestAction } from "./property-interest.server";
 import { formatPropertyCode } from "#app/models/properties/search";
 import { absoluteUrl, getAgency } from "#app/utils/env.server";
-import { formatInt, formatPrice } from "#app/utils/format";
+import { formatInt, formatPrice, reaisDecimal } from "#app/utils/format";
 import { useAgency, useOrigin } from "#app/utils/root-data";
 import { pageTitle, seo } from "#app/utils/seo";
 import type { Route } from "./+types/property";
@@ -85,7 +85,7 @@ export async function loader({ params }: Route.LoaderArgs) {
       ? {
           offers: {
             "@type": "Offer",
-            price: (property.price / 100).toFixed(2),
+            price: reaisDecimal(property.price),
             priceCurrency: "BRL",
             availability: "https://schema.org/InStock",
             url,
@@ -148,7 +148,7 @@ export default function PropertyPage({ loaderData, actionData }: Route.Component
   // Financing is for a purchase with a known price.
   const simulator =
     p.price != null && p.advertised_for !== "LOCAÇÃO"
-      ? `/simulador?valor=${p.price % 100 === 0 ? p.price / 100 : (p.price / 100).toFixed(2)}`
+      ? `/simulador?valor=${reaisDecimal(p.price, { whole: true })}`
       : null;
 
   return (
