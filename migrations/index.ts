@@ -7,6 +7,7 @@ import * as m0005 from "./0005_billing";
 import * as m0006 from "./0006_property_cep_privacy";
 import * as m0007 from "./0007_property_interest";
 import * as m0008 from "./0008_public_content_version";
+import * as m0009 from "./0009_charging";
 
 // Every migration, by name (applied in name order). Append a line per new file;
 // a static map works the same under tsx, Vitest and a bundler.
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   "0006_property_cep_privacy": m0006,
   "0007_property_interest": m0007,
   "0008_public_content_version": m0008,
+  "0009_charging": m0009,
 };

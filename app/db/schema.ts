@@ -168,6 +168,10 @@ export interface ClientsTable {
   owner_email: string | null;
   owner_phone: string | null;
   user_id: number | null;
+  // The contract's late fee and monthly interest in basis points (10% = 1000;
+  // migration 0009, docs/decisions/0031-charging-the-rent.md).
+  late_fee_bp: Generated<number>;
+  monthly_interest_bp: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -232,6 +236,7 @@ export interface BillingTable {
   due_date: string;
   status: Generated<BillingStatus>;
   payment_date: string | null;
+  amount_paid: number | null; // centavos received (migration 0009)
   external_payment_id: string | null;
   created_at: string;
   updated_at: string;
@@ -240,6 +245,7 @@ export interface BillingTable {
 export interface BillingDocumentsTable extends PrivateFileColumns {
   id: Generated<number>;
   billing_id: number;
+  digitable_line: string | null; // unique when present (migration 0009)
   uploaded_by_id: number | null;
   uploaded_by_name: string;
   uploaded_at: string;
@@ -258,6 +264,38 @@ export interface BoletoQueueTable extends PrivateFileColumns {
   created_by_id: number | null;
   created_at: string;
   confirmed_at: string | null;
+}
+
+// Numbered receipts (migration 0009): N is the id; the items as paid. A
+// billing taken back from Pago voids its receipt (voided_at).
+export interface BillingReceiptsTable extends PrivateFileColumns {
+  id: Generated<number>;
+  billing_id: number;
+  payment_date: string;
+  days_late: number;
+  late_fee_bp: number;
+  monthly_interest_bp: number;
+  rent_cents: number;
+  late_fee_cents: number;
+  interest_cents: number;
+  adjustment_cents: number;
+  total_cents: number;
+  created_at: string;
+  voided_at: string | null;
+}
+
+export type BillingNoticeKind = "issued" | "reminder" | "overdue" | "receipt";
+
+// Email notices of a billing, each kind once (migration 0009).
+export interface BillingNoticesTable {
+  id: Generated<number>;
+  billing_id: number;
+  kind: BillingNoticeKind;
+  created_at: string;
+  claimed_at: string | null;
+  sent_at: string | null;
+  attempts: Generated<number>;
+  last_error: string | null;
 }
 
 // One row, counted up by triggers on every write to the tables the public
@@ -286,5 +324,7 @@ export interface Database {
   billing: BillingTable;
   billing_documents: BillingDocumentsTable;
   boleto_queue: BoletoQueueTable;
+  billing_receipts: BillingReceiptsTable;
+  billing_notices: BillingNoticesTable;
   public_content_version: PublicContentVersionTable;
 }

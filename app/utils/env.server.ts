@@ -28,6 +28,15 @@ const schema = z
     AGENCY_EMAIL: z.email().optional(),
     AGENCY_ADDRESS: z.string().optional(),
     AGENCY_SIMULATOR_URL: z.url().optional(),
+    // The agency's CNPJ, printed on receipts when set (digits or formatted).
+    AGENCY_CNPJ: z.string().optional(),
+    // The agency's Pix key (CPF/CNPJ, email, phone +55…, or random key): open
+    // billings show a Pix BR Code for it; without it no Pix is shown and the
+    // dashboard says so (docs/decisions/0031-charging-the-rent.md).
+    AGENCY_PIX_KEY: z.string().trim().max(77).optional(),
+    // A billing is issued (shown to the tenant, announced by email) from this
+    // many days before its due date.
+    BILLING_ISSUE_DAYS: z.coerce.number().int().min(0).max(60).default(20),
     // Express "trust proxy": which proxy's X-Forwarded-For names the visitor
     // (rate limits and login throttling are per address). "loopback" for a proxy
     // on the same host; a hop count ("1") or subnets ("172.17.0.0/16") in Docker.
