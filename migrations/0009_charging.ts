@@ -12,6 +12,8 @@ import { sql, type Kysely } from "kysely";
 //   billing), with its attempts, so an SMTP failure is retried next hour.
 // - billing_documents.digitable_line: the boleto's line, unique, so the same
 //   boleto is never attached twice.
+// - boleto_queue.update_amount: staff confirmed that a boleto for a month
+//   already billed changes that billing's amount (1) or not (0).
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .alterTable("clients")
@@ -79,6 +81,15 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex("billing_notices_unsent").on("billing_notices").columns(["sent_at", "id"]).execute();
 
   await db.schema.alterTable("billing_documents").addColumn("digitable_line", "text").execute();
+  await db.schema
+    .alterTable("boleto_queue")
+    .addColumn("update_amount", "integer", (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`update_amount in (0, 1)`),
+    )
+    .execute();
   await sql`create unique index billing_documents_line on billing_documents (digitable_line) where digitable_line is not null`.execute(
     db,
   );

@@ -264,6 +264,8 @@ export interface BoletoQueueTable extends PrivateFileColumns {
   created_by_id: number | null;
   created_at: string;
   confirmed_at: string | null;
+  // 1: staff confirmed the boleto's amount replaces the billing's of that month (migration 0009).
+  update_amount: Generated<number>;
 }
 
 // Numbered receipts (migration 0009): N is the id; the items as paid. A

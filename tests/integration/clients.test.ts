@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#app/db/schema";
 import { verifyPassword } from "#app/models/accounts/password.server";
 import { createUser } from "#app/models/accounts/users.server";
-import type { NewClientInput } from "#app/models/clients/client.schema";
+import type { ClientValues } from "#app/models/clients/clients.server";
 import {
   createClient,
   deleteClient,
@@ -21,7 +21,7 @@ let db: Kysely<Database>;
 let cleanup: () => Promise<void>;
 const actor = { id: 0, name: "Ana" };
 
-const input = (over: Partial<NewClientInput> = {}): NewClientInput => ({
+const input = (over: Partial<ClientValues> = {}): ClientValues => ({
   name: "Maria",
   email: "maria@teste.com",
   username: "maria",

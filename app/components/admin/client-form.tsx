@@ -79,6 +79,20 @@ export function ClientForm({
           inputMode="numeric"
           hint="De 1 a 31 (padrão 5)."
         />
+        <Field
+          meta={fields.late_fee_percent}
+          label="Multa por atraso (%)"
+          type="text"
+          inputMode="decimal"
+          hint="De 0 a 20 (padrão 10), sobre o aluguel em atraso."
+        />
+        <Field
+          meta={fields.monthly_interest_percent}
+          label="Juros de mora (% ao mês)"
+          type="text"
+          inputMode="decimal"
+          hint="De 0 a 10 (padrão 1), proporcional aos dias de atraso."
+        />
       </fieldset>
       <fieldset className="grid gap-4 md:grid-cols-3">
         <legend className="mb-2 text-lg font-semibold text-slate-900">Proprietário</legend>

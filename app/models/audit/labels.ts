@@ -1,3 +1,4 @@
+import { formatPercent } from "#app/models/billing/charges";
 import { billingStatusLabel } from "#app/models/billing/status";
 import { maintenancePriorityLabel, maintenanceStatusLabel } from "#app/models/maintenance/labels";
 import { requestStatusLabel } from "#app/models/leads/admin/request-status";
@@ -83,6 +84,8 @@ const FIELD_LABELS: Record<string, string> = {
   contract_end_date: "Fim do contrato",
   monthly_rent: "Aluguel",
   payment_due_day: "Dia de vencimento",
+  late_fee_bp: "Multa por atraso (%)",
+  monthly_interest_bp: "Juros de mora (% ao mês)",
   owner_name: "Proprietário",
   owner_email: "Email do proprietário",
   owner_phone: "Telefone do proprietário",
@@ -99,6 +102,7 @@ const FIELD_LABELS: Record<string, string> = {
   amount_cents: "Valor",
   due_date: "Vencimento",
   payment_date: "Pago em",
+  amount_paid: "Valor recebido",
   external_payment_id: "ID do pagamento",
   billing_id: "Cobrança",
 };
@@ -106,7 +110,9 @@ const FIELD_LABELS: Record<string, string> = {
 // Columns stored as 0/1.
 const FLAGS = new Set(["featured", "is_exclusive", "is_active", "show_on_desktop", "show_on_mobile", "active"]);
 // Columns holding centavos (NULL: SOB CONSULTA).
-const MONEY = new Set(["price", "monthly_rent", "amount_cents"]);
+const MONEY = new Set(["price", "monthly_rent", "amount_cents", "amount_paid", "total_cents"]);
+// Columns holding basis points (10% = 1000).
+const PERCENT = new Set(["late_fee_bp", "monthly_interest_bp"]);
 
 export const fieldLabel = (field: string) => FIELD_LABELS[field] ?? field;
 
@@ -130,6 +136,7 @@ const MAX_SHOWN = 120;
 export function formatChangeValue(entity: string, field: string, value: unknown): string {
   if (MONEY.has(field) && (value === null || typeof value === "number")) return formatPrice(value);
   if (value === null || value === undefined || value === "") return "—";
+  if (PERCENT.has(field) && typeof value === "number") return `${formatPercent(value)}%`;
   if (typeof value === "string") value = codeLabel(entity, field, value);
   if (FLAGS.has(field) && (value === 0 || value === 1 || typeof value === "boolean"))
     return value === 1 || value === true ? "sim" : "não";

@@ -15,6 +15,7 @@ import {
   RENTAL_AMOUNT_TOO_LARGE,
   usernameField,
 } from "#app/models/shared/fields";
+import { percentToBp } from "#app/models/billing/charges";
 import { isValidCpfCnpj, normalizeCpfCnpj } from "./documents";
 
 // The client form of /admin/clients (docs/product.md §Clientes, issue 7).
@@ -79,6 +80,27 @@ const dueDayField = z
     return n;
   });
 
+// The contract's late fee and monthly interest (Lei 8.245/91 leaves them to
+// the contract; docs/decisions/0031-charging-the-rent.md): percent as typed
+// ("10", "2,5"), stored in basis points. Empty: the default.
+export const DEFAULT_LATE_FEE_PERCENT = "10";
+export const DEFAULT_MONTHLY_INTEREST_PERCENT = "1";
+function percentField(maxPercent: number, fallback: string, message: string) {
+  return z
+    .string()
+    .trim()
+    .max(8, message)
+    .optional()
+    .transform((v, ctx) => {
+      const bp = percentToBp(v === undefined || v === "" ? fallback : v);
+      if (bp === null || bp > maxPercent * 100) {
+        ctx.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+      return bp;
+    });
+}
+
 const clientFields = {
   name: nameField,
   email: emailField,
@@ -89,6 +111,12 @@ const clientFields = {
   contract_end_date: dayField,
   monthly_rent: rentField,
   payment_due_day: dueDayField,
+  late_fee_percent: percentField(20, DEFAULT_LATE_FEE_PERCENT, "A multa deve ser um percentual de 0 a 20."),
+  monthly_interest_percent: percentField(
+    10,
+    DEFAULT_MONTHLY_INTEREST_PERCENT,
+    "Os juros devem ser um percentual de 0 a 10 ao mês.",
+  ),
   owner_name: optionalText(LIMITS.name),
   owner_email: emailField.optional(),
   owner_phone: phoneField.optional(),

@@ -1,3 +1,4 @@
+import { percentToBp } from "#app/models/billing/charges";
 import type { Kysely, Transaction } from "kysely";
 import type { ClientsTable, Database } from "#app/db/schema";
 import { hashPassword } from "#app/models/accounts/password.server";
@@ -5,7 +6,14 @@ import { generatePassword } from "#app/models/accounts/staff.server";
 import { DuplicateUserError, assertUnique, insertAccount } from "#app/models/accounts/users.server";
 import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
 import { localToday } from "#app/utils/local-date";
-import { EMAIL_TAKEN, USERNAME_TAKEN, type EditClientInput, type NewClientInput } from "./client.schema";
+import {
+  DEFAULT_LATE_FEE_PERCENT,
+  DEFAULT_MONTHLY_INTEREST_PERCENT,
+  EMAIL_TAKEN,
+  USERNAME_TAKEN,
+  type EditClientInput,
+  type NewClientInput,
+} from "./client.schema";
 
 // Rental clients (issue 7) and their logins: a client's login is a `users`
 // row with role `client`, linked by clients.user_id. Every write runs in one
@@ -29,6 +37,8 @@ const clientColumns = [
   "clients.contract_end_date",
   "clients.monthly_rent",
   "clients.payment_due_day",
+  "clients.late_fee_bp",
+  "clients.monthly_interest_bp",
   "clients.owner_name",
   "clients.owner_email",
   "clients.owner_phone",
@@ -73,12 +83,21 @@ function clash(error: unknown): FieldError | null {
     : { ok: false, field: "email", message: EMAIL_TAKEN };
 }
 
-type RecordValues = Omit<ClientsTable, "id" | "user_id" | "created_at" | "updated_at" | "payment_due_day"> & {
-  payment_due_day: number;
+type RecordValues = Omit<
+  ClientsTable,
+  "id" | "user_id" | "created_at" | "updated_at" | "payment_due_day" | "late_fee_bp" | "monthly_interest_bp"
+> & { payment_due_day: number; late_fee_bp: number; monthly_interest_bp: number };
+
+// The rates may be left out by callers other than the form (the demo seed,
+// tests): the form's defaults then.
+type RatesOptional<T> = Omit<T, "late_fee_percent" | "monthly_interest_percent"> & {
+  late_fee_percent?: number;
+  monthly_interest_percent?: number;
 };
+export type ClientValues = RatesOptional<NewClientInput>;
 
 // The record's columns from the form (empty optional fields: NULL).
-function recordValues(input: Omit<EditClientInput, "username">): RecordValues {
+function recordValues(input: RatesOptional<Omit<EditClientInput, "username">>): RecordValues {
   return {
     name: input.name,
     email: input.email,
@@ -89,6 +108,8 @@ function recordValues(input: Omit<EditClientInput, "username">): RecordValues {
     contract_end_date: input.contract_end_date ?? null,
     monthly_rent: input.monthly_rent ?? null,
     payment_due_day: input.payment_due_day,
+    late_fee_bp: input.late_fee_percent ?? percentToBp(DEFAULT_LATE_FEE_PERCENT)!,
+    monthly_interest_bp: input.monthly_interest_percent ?? percentToBp(DEFAULT_MONTHLY_INTEREST_PERCENT)!,
     owner_name: input.owner_name ?? null,
     owner_email: input.owner_email ?? null,
     owner_phone: input.owner_phone ?? null,
@@ -97,7 +118,7 @@ function recordValues(input: Omit<EditClientInput, "username">): RecordValues {
 
 // A new client with its login, in one transaction: a clash on the username or
 // the email writes neither. An empty password is generated and returned once.
-export async function createClient(db: DB, input: NewClientInput, actor: AuditActor) {
+export async function createClient(db: DB, input: ClientValues, actor: AuditActor) {
   const generated = !input.password;
   const password = input.password || generatePassword(GENERATED_PASSWORD_LENGTH);
   const { username, password: _p, ...rest } = input;
@@ -138,7 +159,7 @@ export async function createClient(db: DB, input: NewClientInput, actor: AuditAc
 
 // Saves the record; a client with a login gets its name, email and username
 // copied to it (login by email, password recovery). null: no such client.
-export async function updateClient(db: DB, id: number, input: EditClientInput, actor: AuditActor) {
+export async function updateClient(db: DB, id: number, input: RatesOptional<EditClientInput>, actor: AuditActor) {
   const { username, ...rest } = input;
   const values = recordValues(rest);
   try {

@@ -9,6 +9,7 @@ import { formatCpfCnpj } from "#app/models/clients/documents";
 import { rentInputValue } from "#app/models/clients/status";
 import { invariantResponse, parseId, readFormData, requireRole } from "#app/utils/http.server";
 import { redirectWithToast } from "#app/utils/toast.server";
+import { formatPercent } from "#app/models/billing/charges";
 import type { Route } from "./+types/edit";
 
 // "Editar Cliente" (the page the dialog falls back to without JavaScript).
@@ -36,6 +37,8 @@ export async function loader({ params }: Route.LoaderArgs) {
     contract_end_date: c.contract_end_date ?? "",
     monthly_rent: rentInputValue(c.monthly_rent),
     payment_due_day: String(c.payment_due_day),
+    late_fee_percent: formatPercent(c.late_fee_bp),
+    monthly_interest_percent: formatPercent(c.monthly_interest_bp),
     owner_name: c.owner_name ?? "",
     owner_email: c.owner_email ?? "",
     owner_phone: c.owner_phone ?? "",

@@ -5,7 +5,12 @@ import { ClientForm } from "#app/components/admin/client-form";
 import { OneTimePassword } from "#app/components/admin/copy-button";
 import { buttonClass } from "#app/components/ui/button";
 import { getDb } from "#app/db/db.server";
-import { DEFAULT_DUE_DAY, newClientSchema } from "#app/models/clients/client.schema";
+import {
+  DEFAULT_DUE_DAY,
+  DEFAULT_LATE_FEE_PERCENT,
+  DEFAULT_MONTHLY_INTEREST_PERCENT,
+  newClientSchema,
+} from "#app/models/clients/client.schema";
 import { createClient } from "#app/models/clients/clients.server";
 import { readFormData, requireRole } from "#app/utils/http.server";
 import { redirectWithToast } from "#app/utils/toast.server";
@@ -77,7 +82,11 @@ export default function NewClient({ loaderData, actionData }: Route.ComponentPro
         <ClientForm
           mode="new"
           constraint={loaderData.constraint}
-          defaults={{ payment_due_day: String(DEFAULT_DUE_DAY) }}
+          defaults={{
+            payment_due_day: String(DEFAULT_DUE_DAY),
+            late_fee_percent: DEFAULT_LATE_FEE_PERCENT,
+            monthly_interest_percent: DEFAULT_MONTHLY_INTEREST_PERCENT,
+          }}
           result={actionData?.result}
           hasLogin={false}
         />
