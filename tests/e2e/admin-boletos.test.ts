@@ -226,3 +226,92 @@ test("a corrupt PDF, an .exe named .pdf and a missing file are refused with noth
   await expect(page.getByRole("alert")).toContainText("Selecione um cliente e um arquivo.");
   expect(await count("boleto_queue", (eb) => eb("client_id", "=", client.id))).toBe(before);
 });
+
+// Issue 19: a boleto for a month the client was already billed joins that
+// billing (the review page says so and offers the new amount, unticked), and
+// the same boleto uploaded again is refused at confirmation.
+for (const js of [true, false]) {
+  test(`a boleto for a month already billed joins that billing; the same boleto again is refused (JavaScript ${js ? "on" : "off"})`, async ({
+    admin,
+    newContext,
+    signIn,
+    createClient,
+    createBilling,
+  }) => {
+    test.setTimeout(120_000);
+    const tag = uniq();
+    const client = await createClient({ name: `Dora Junção ${tag}` });
+    const billing = await createBilling(client.id, {
+      month_year: "2027-02",
+      due_date: "2027-02-10",
+      amount_cents: 150000,
+    });
+    const slip = await boleto("001", "2027-02-10", 160000, "Referente a fevereiro/2027");
+    const context = await newContext({ javaScriptEnabled: js });
+    await signIn(admin, context);
+    const page = await context.newPage();
+
+    await analyse(page, client.name, `boleto-dora-${tag}.pdf`, slip.bytes, js);
+    const match = page.getByTestId("boleto-match");
+    await expect(match).toContainText(
+      "Já existe a cobrança de fevereiro de 2027 (R$ 1.500,00, vencimento 10/02/2027): o boleto será anexado a ela.",
+    );
+    const update = page.getByLabel("Atualizar o valor da cobrança para R$ 1.600,00");
+    await expect(update).not.toBeChecked();
+    await expect(match).toContainText("Sem marcar, a cobrança continua com R$ 1.500,00.");
+    if (js) {
+      // Corrected to a month not billed, the page says a billing will be created; back, it joins again.
+      await page.getByLabel("Mês de referência").fill("2027-03");
+      await page.getByLabel("Vencimento", { exact: true }).fill("2027-03-10");
+      await expect(match).toHaveText("Será criada a cobrança de março de 2027.");
+      await page.getByLabel("Mês de referência").fill("2027-02");
+      await page.getByLabel("Vencimento", { exact: true }).fill("2027-02-10");
+      await expect(match).toContainText("Já existe a cobrança de fevereiro de 2027");
+    }
+    await update.check();
+    await page.getByRole("button", { name: "Confirmar e Criar Cobrança" }).click();
+    await expect(toast(page)).toContainText("Será anexado à cobrança de fevereiro de 2027");
+
+    const item = page.getByTestId("awaiting-boleto").filter({ hasText: "boleto-dora" });
+    await expect(item).toContainText(
+      "Será anexado à cobrança de fevereiro de 2027 (R$ 1.500,00, vencimento 10/02/2027). O valor passa a R$ 1.600,00.",
+    );
+    await page
+      .locator("#boletos-aguardando")
+      .getByRole("button", { name: /^Processar \d+ Boletos?$/ })
+      .click();
+    await expect(toast(page)).toContainText(/anexados? a (uma cobrança existente|cobranças existentes) \(\d+ valor/);
+
+    const rows = await appDb()
+      .selectFrom("billing as b")
+      .leftJoin("billing_documents as d", "d.billing_id", "b.id")
+      .select(["b.id", "b.amount_cents", "d.file_name", "d.digitable_line"])
+      .where("b.client_id", "=", client.id)
+      .execute();
+    expect(rows).toEqual([
+      { id: billing.id, amount_cents: 160000, file_name: `boleto-dora-${tag}.pdf`, digitable_line: slip.line },
+    ]);
+
+    // The same boleto again: said on the page, refused at confirmation, the draft kept.
+    const again = await analyse(page, client.name, `boleto-dora-de-novo-${tag}.pdf`, slip.bytes, js);
+    const message = `Este boleto já foi registrado: a mesma linha digitável está na cobrança de fevereiro de 2027 de ${client.name}.`;
+    await expect(page.getByRole("alert").filter({ hasText: "Boleto já registrado" })).toContainText(message);
+    await page.getByLabel("Valor (R$)").fill("1.700,00");
+    await page.getByRole("button", { name: "Confirmar e Criar Cobrança" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Boleto já registrado" })).toContainText(message);
+    await expect(page).toHaveURL(new RegExp(`/admin/clients/cobrancas/boletos/${again}$`));
+    await expect(page.getByLabel("Valor (R$)")).toHaveValue("1.700,00");
+    expect(
+      (
+        await appDb()
+          .selectFrom("boleto_queue")
+          .select("confirmed_at")
+          .where("id", "=", again)
+          .executeTakeFirstOrThrow()
+      ).confirmed_at,
+    ).toBeNull();
+    await page.getByRole("button", { name: "Analisar Novamente" }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/clients/cobrancas/boleto\\?cliente=${client.id}$`));
+    expect(await count("boleto_queue", (eb) => eb("id", "=", again))).toBe(0);
+  });
+}

@@ -101,10 +101,11 @@ describe("the boleto queue", () => {
     expect((await listAwaitingBoletos(db)).map((b) => b.id)).not.toContain(draft.id);
     expect(
       await confirmBoleto(db, draft.id, { due_date: "2026-12-11", amount_cents: 130000, month_year: "2026-12" }, actor),
-    ).not.toBeNull();
-    expect(
-      await confirmBoleto(db, draft.id, { due_date: null, amount_cents: null, month_year: null }, actor),
-    ).toBeNull();
+    ).toMatchObject({ ok: true, joins: null });
+    expect(await confirmBoleto(db, draft.id, { due_date: null, amount_cents: null, month_year: null }, actor)).toEqual({
+      ok: false,
+      reason: "gone",
+    });
     const [listed] = await listAwaitingBoletos(db);
     expect(listed).toMatchObject({
       id: draft.id,
@@ -134,7 +135,13 @@ describe("the boleto queue", () => {
     const readyKey = await keyOf(ready.id);
 
     const result = await processAwaitingBoletos(db, actor);
-    expect(result).toEqual({ created: [expect.any(Number)], skipped: 2 });
+    expect(result).toEqual({
+      created: [expect.any(Number)],
+      joined: [],
+      amountsUpdated: [],
+      skipped: 2,
+      duplicates: 0,
+    });
     const billing = await db
       .selectFrom("billing")
       .selectAll()

@@ -3,7 +3,8 @@ import { Form, Link } from "react-router";
 import { useIsPending } from "#app/components/ui/use-is-pending";
 import { Button } from "#app/components/ui/button";
 import { shortFileName } from "#app/models/billing/display";
-import { isProcessable } from "#app/models/boletos/display";
+import { stepText, willProcess } from "#app/models/boletos/display";
+import type { BoletoStep, MatchableBilling } from "#app/models/boletos/match";
 import { periodLabel } from "#app/models/billing/months";
 import { formatDay } from "#app/models/clients/status";
 import { formatBRL } from "#app/utils/format";
@@ -12,7 +13,9 @@ import { formatBRL } from "#app/utils/format";
 // the table, grouped by client, "Processar N Boletos", per-item download and
 // remove). Stored rows (docs/decisions/0015-boleto-flow.md): a reload or
 // another admin sees them.
-// N counts the boletos that will become billings (a month and a due date).
+// N counts the boletos that will create or join a billing (a month, a due
+// date and an amount, a line not registered yet); each boleto says which
+// (issue 19: a month already billed is joined, never billed twice).
 
 export type AwaitingBoleto = {
   id: number;
@@ -22,6 +25,7 @@ export type AwaitingBoleto = {
   due_date: string | null;
   amount_cents: number | null;
   month_year: string | null;
+  step: BoletoStep<MatchableBilling>;
 };
 
 const PROCESS = "/admin/clients/cobrancas/boletos/processar";
@@ -32,7 +36,7 @@ const smallButton =
 export function AwaitingBoletos({ items }: { items: AwaitingBoleto[] }) {
   const busy = useIsPending({ formAction: PROCESS });
   if (items.length === 0) return null;
-  const ready = items.filter(isProcessable).length;
+  const ready = items.filter((b) => willProcess(b.step)).length;
   const groups = new Map<number, { name: string; items: AwaitingBoleto[] }>();
   for (const b of items) {
     const g = groups.get(b.client_id) ?? { name: b.client_name, items: [] };
@@ -88,9 +92,12 @@ export function AwaitingBoletos({ items }: { items: AwaitingBoleto[] }) {
                         Referência: {b.month_year ? periodLabel(b.month_year) : "Não encontrada"}
                       </span>
                     </p>
-                    {isProcessable(b) ? null : (
-                      <p className="text-amber-900">Sem vencimento, valor ou mês de referência: não gera cobrança.</p>
-                    )}
+                    <p
+                      className={willProcess(b.step) ? "text-slate-700" : "text-amber-900"}
+                      data-testid="awaiting-boleto-step"
+                    >
+                      {stepText(b.step, b)}
+                    </p>
                   </div>
                   <div className="flex gap-2">
                     <a

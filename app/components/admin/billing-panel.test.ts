@@ -103,8 +103,14 @@ describe("Gestão de Cobranças", () => {
     expect(countsText({ overdue: 0, pending: 1, paid: 2 })).toBe("0 em atraso · 1 pendente · 2 pagas");
   });
 
-  it("lists the boletos awaiting processing by client, counting in N only those with a month, a due date and an amount", () => {
-    const boleto = (id: number, client_id: number, client_name: string, month_year: string | null): AwaitingBoleto => ({
+  it("lists the boletos awaiting processing by client, each saying what processing does, counting in N those that create or join a billing", () => {
+    const boleto = (
+      id: number,
+      client_id: number,
+      client_name: string,
+      month_year: string | null,
+      step: AwaitingBoleto["step"],
+    ): AwaitingBoleto => ({
       id,
       client_id,
       client_name,
@@ -112,17 +118,34 @@ describe("Gestão de Cobranças", () => {
       due_date: month_year ? `${month_year}-10` : null,
       amount_cents: 125000,
       month_year,
+      step,
     });
-    const blank = { ...boleto(4, 1, "Ana", "2026-12"), amount_cents: null };
+    const october = { id: 9, month_year: "2026-10", due_date: "2026-10-05", status: "pending", amount_cents: 150000 };
     const html = render(
       [],
-      [boleto(1, 2, "Zélia", "2026-10"), boleto(2, 1, "Ana", "2026-11"), boleto(3, 1, "Ana", null), blank],
+      [
+        boleto(1, 2, "Zélia", "2026-10", { kind: "create" }),
+        boleto(2, 1, "Ana", "2026-10", {
+          kind: "join",
+          billing: october,
+          creatorId: null,
+          target: october,
+          updateAmount: true,
+        }),
+        boleto(3, 1, "Ana", null, { kind: "incomplete" }),
+        boleto(4, 1, "Ana", "2026-12", { kind: "duplicate" }),
+      ],
     );
     expect(html).toContain("Boletos aguardando processamento (4)");
     expect(html).toContain("Processar 2 Boletos");
     expect(html.indexOf(">Ana<")).toBeLessThan(html.indexOf(">Zélia<"));
     expect(html).toContain("boleto-1-com-no...");
+    expect(html).toContain("Cria a cobrança de outubro de 2026.");
+    expect(html).toContain(
+      "Será anexado à cobrança de outubro de 2026 (R$ 1.500,00, vencimento 05/10/2026). O valor passa a R$ 1.250,00.",
+    );
     expect(html).toContain("Sem vencimento, valor ou mês de referência: não gera cobrança.");
+    expect(html).toContain("Linha digitável já registrada");
     expect(html).toContain('href="/arquivos/boletos/3?download=1"');
   });
 

@@ -105,10 +105,20 @@ const FIELD_LABELS: Record<string, string> = {
   amount_paid: "Valor recebido",
   external_payment_id: "ID do pagamento",
   billing_id: "Cobrança",
+  digitable_line: "Linha digitável",
+  update_amount: "Atualizar o valor da cobrança",
 };
 
 // Columns stored as 0/1.
-const FLAGS = new Set(["featured", "is_exclusive", "is_active", "show_on_desktop", "show_on_mobile", "active"]);
+const FLAGS = new Set([
+  "featured",
+  "is_exclusive",
+  "is_active",
+  "show_on_desktop",
+  "show_on_mobile",
+  "active",
+  "update_amount",
+]);
 // Columns holding centavos (NULL: SOB CONSULTA).
 const MONEY = new Set(["price", "monthly_rent", "amount_cents", "amount_paid", "total_cents"]);
 // Columns holding basis points (10% = 1000).

@@ -227,20 +227,25 @@ export async function setBillingStatus(
 // The one write path of an attached boleto's row, inside the caller's
 // transaction, for a file already stored under `file.file_key`
 // (addBillingDocument, or the boleto flow moving a queued file onto the
-// billing it creates).
+// billing it creates or joins). The digitable line, when the boleto flow read
+// one, is stored as digits only: the unique index (migration 0009) then
+// refuses the same boleto twice however it was written. The boleto flow
+// checks first (match.ts, planBoletos), so the index is the last guard.
 export async function insertBillingDocumentRow(
   trx: Trx,
   billingId: number,
-  file: PrivateFileColumns,
+  file: PrivateFileColumns & { digitable_line?: string | null },
   actor: AuditActor,
 ) {
   const { file_name, file_key, mime_type, size } = file;
+  const digitable_line = file.digitable_line?.replace(/\D/g, "") || null;
   const row = {
     billing_id: billingId,
     file_name,
     file_key,
     mime_type,
     size,
+    digitable_line,
     uploaded_by_id: actor?.id ?? null,
     ...uploadedBy(actor),
   };
@@ -250,9 +255,49 @@ export async function insertBillingDocumentRow(
     action: "create",
     entity: "billing_document",
     entityId: id,
-    after: { billing_id: billingId, file_name, mime_type, size },
+    after: { billing_id: billingId, file_name, mime_type, size, ...(digitable_line ? { digitable_line } : {}) },
   });
   return id;
+}
+
+// A billing's amount replaced by a boleto's (the boleto flow, when staff
+// ticked "Atualizar o valor da cobrança"), with its audit row, inside the
+// caller's transaction. Returns whether it wrote: a paid billing keeps what
+// was paid, and a billing gone meanwhile or of that amount already needs nothing.
+export async function updateBillingAmountRow(trx: Trx, billingId: number, amountCents: number, actor: AuditActor) {
+  const before = await trx
+    .selectFrom("billing")
+    .select(["amount_cents", "status"])
+    .where("id", "=", billingId)
+    .executeTakeFirst();
+  if (!before || before.status === "paid") return false;
+  if (before.amount_cents === amountCents) return false;
+  await trx
+    .updateTable("billing")
+    .set({ amount_cents: amountCents, updated_at: new Date().toISOString() })
+    .where("id", "=", billingId)
+    .execute();
+  await recordAudit(trx, {
+    actor,
+    action: "update",
+    entity: "billing",
+    entityId: billingId,
+    before: { amount_cents: before.amount_cents },
+    after: { amount_cents: amountCents },
+  });
+  return true;
+}
+
+// The billings of these clients as the boleto flow matches them (match.ts):
+// stored status (paid or not is what matters), no documents.
+export async function listBillingsToMatch(db: DB | Trx, clientIds: readonly number[]) {
+  if (clientIds.length === 0) return [];
+  return db
+    .selectFrom("billing")
+    .select(["id", "client_id", "month_year", "due_date", "status", "amount_cents"])
+    .where("client_id", "in", [...new Set(clientIds)])
+    .orderBy("id")
+    .execute();
 }
 
 export type NewBillingDocument = { billingId: number; fileName: string; bytes: Uint8Array };

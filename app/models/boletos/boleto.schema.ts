@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { BILLING_MESSAGES, dueDateField, monthYearField } from "#app/models/billing/billing.schema";
-import { REQUIRED, privateUpload, rentalAmountField } from "#app/models/shared/fields";
+import { REQUIRED, checkboxField, privateUpload, rentalAmountField } from "#app/models/shared/fields";
 
 // The boleto dialog (docs/product.md §Boletos): "Anexar Boleto" takes a client
 // and a file; the analysis page lets the admin correct what was read before
@@ -39,6 +39,9 @@ export const boletoReviewSchema = z.discriminatedUnion("intent", [
     due_date: dueDateField.optional(),
     amount: rentalAmountField({ required: REQUIRED, invalid: BILLING_MESSAGES.amount }).optional(),
     month_year: monthYearField.optional(),
+    // "Atualizar o valor da cobrança para R$ X", offered when the boleto joins
+    // a billing of another amount (issue 19); unticked, the billing keeps its amount.
+    update_amount: checkboxField,
   }),
   z.object({ intent: z.literal("discard") }),
 ]);

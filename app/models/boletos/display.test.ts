@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { boletoSourceLabel, formatDigitableLine } from "./display";
+import {
+  billingName,
+  boletoSourceLabel,
+  duplicateLineMessage,
+  formatDigitableLine,
+  joinNotice,
+  processedText,
+} from "./display";
 
 describe("formatDigitableLine", () => {
   it("groups a bank line as printed on the boleto", () => {
@@ -23,5 +30,42 @@ describe("boletoSourceLabel", () => {
     expect(boletoSourceLabel("line")).toMatch(/^linha digitável/);
     expect(boletoSourceLabel(null)).toBe("nada foi encontrado no arquivo");
     expect(boletoSourceLabel("other")).toBe("other");
+  });
+});
+
+describe("processedText", () => {
+  const none = { created: [], joined: [], amountsUpdated: [], skipped: 0, duplicates: 0 };
+  it("counts the billings created and the boletos that joined existing ones", () => {
+    expect(processedText({ ...none, created: [1, 2], joined: [3] })).toEqual({
+      done: "2 cobranças criadas com o boleto anexado e 1 boleto anexado a uma cobrança existente.",
+      left: "",
+    });
+    expect(processedText({ ...none, joined: [3, 4], amountsUpdated: [3] }).done).toBe(
+      "2 boletos anexados a cobranças existentes (1 valor atualizado).",
+    );
+  });
+  it("says what stays on the list, and nothing done when nothing was", () => {
+    expect(processedText({ ...none, skipped: 2, duplicates: 1 })).toEqual({
+      done: null,
+      left: "2 boletos sem vencimento, valor ou mês continuam na lista. 1 boleto com linha digitável já registrada continua na lista.",
+    });
+  });
+});
+
+describe("the review page's words", () => {
+  const billing = { id: 1, month_year: "2026-10", due_date: "2026-10-05", status: "pending", amount_cents: 150000 };
+  it("names the billing a boleto joins", () => {
+    expect(joinNotice(billing)).toBe(
+      "Já existe a cobrança de outubro de 2026 (R$ 1.500,00, vencimento 05/10/2026): o boleto será anexado a ela.",
+    );
+    expect(billingName({ ...billing, status: "paid" })).toContain(", paga)");
+  });
+  it("names where a repeated line is registered", () => {
+    expect(duplicateLineMessage({ kind: "billing", client_name: "Ana Souza", month_year: "2026-10" })).toMatch(
+      /^Este boleto já foi registrado: a mesma linha digitável está na cobrança de outubro de 2026 de Ana Souza\./,
+    );
+    expect(duplicateLineMessage({ kind: "queued", client_name: "Ana", file_name: "b.pdf" })).toContain(
+      "em outro boleto aguardando processamento (b.pdf, de Ana)",
+    );
   });
 });

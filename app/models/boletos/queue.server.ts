@@ -1,9 +1,16 @@
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type { Database } from "#app/db/schema";
 import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
-import { BILLING_DOCUMENT_KINDS, insertBillingDocumentRow, insertBillingRow } from "#app/models/billing/billing.server";
+import {
+  BILLING_DOCUMENT_KINDS,
+  insertBillingDocumentRow,
+  insertBillingRow,
+  listBillingsToMatch,
+  updateBillingAmountRow,
+} from "#app/models/billing/billing.server";
 import { storeDocument } from "#app/models/files/documents.server";
-import { isProcessable } from "./display";
+import type { LineOwnerView } from "./display";
+import { amountDiffers, lineDigits, matchBilling, planBoletos, type BoletoStep, type MatchableBilling } from "./match";
 
 // The boleto flow's rows (docs/product.md §Boletos,
 // docs/decisions/0015-boleto-flow.md): an analysed boleto is stored at once,
@@ -11,9 +18,13 @@ import { isProcessable } from "./display";
 // moves it to the awaiting list (confirmed_at); "Processar N Boletos" turns
 // every awaiting boleto with a month, a due date and an amount into a pending billing with
 // the file attached, in one transaction. Rows, not memory: a reload or another
-// admin sees the same list.
+// admin sees the same list. Since issue 19 a boleto for a month (or a due
+// date) the client was already billed joins that billing instead of making a
+// second one (match.ts), and the same digitable line is never registered
+// twice.
 
 type DB = Kysely<Database>;
+type Trx = Transaction<Database>;
 
 export type BoletoValues = { due_date: string | null; amount_cents: number | null; month_year: string | null };
 export type BoletoReadingValues = BoletoValues & { digitable_line: string | null; source: string | null };
@@ -36,6 +47,7 @@ const queuedColumns = [
   "boleto_queue.source",
   "boleto_queue.created_at",
   "boleto_queue.confirmed_at",
+  "boleto_queue.update_amount",
 ] as const;
 
 export type NewBoletoDraft = { clientId: number; fileName: string; bytes: Uint8Array; reading: BoletoReadingValues };
@@ -57,6 +69,8 @@ export async function createBoletoDraft(
         client_id: input.clientId,
         ...file,
         ...input.reading,
+        // Digits only, so that the same boleto is found however its line was written.
+        digitable_line: lineDigits(input.reading.digitable_line),
         created_by_id: actor?.id ?? null,
         created_at: new Date().toISOString(),
         confirmed_at: null,
@@ -78,9 +92,62 @@ export async function getQueuedBoleto(db: DB, id: number) {
 }
 export type QueuedBoleto = NonNullable<Awaited<ReturnType<typeof getQueuedBoleto>>>;
 
-// The awaiting list: confirmed boletos, grouped by the caller, oldest first.
+// Where a digitable line is registered already, besides the queued boleto
+// `exceptId`: attached to a billing, or on another boleto of the awaiting list
+// (a draft is not: an abandoned tab must not block the boleto). null: nowhere.
+export type LineOwner = LineOwnerView;
+
+export async function findLineOwner(db: DB | Trx, line: string | null, exceptId: number): Promise<LineOwner | null> {
+  const digits = lineDigits(line);
+  if (digits === null) return null;
+  const attached = await db
+    .selectFrom("billing_documents")
+    .innerJoin("billing", "billing.id", "billing_documents.billing_id")
+    .innerJoin("clients", "clients.id", "billing.client_id")
+    .select(["clients.name as client_name", "billing.month_year"])
+    .where("billing_documents.digitable_line", "=", digits)
+    .executeTakeFirst();
+  if (attached) return { kind: "billing", ...attached };
+  const queued = await db
+    .selectFrom("boleto_queue")
+    .innerJoin("clients", "clients.id", "boleto_queue.client_id")
+    .select(["clients.name as client_name", "boleto_queue.file_name"])
+    .where("boleto_queue.digitable_line", "=", digits)
+    .where("boleto_queue.confirmed_at", "is not", null)
+    .where("boleto_queue.id", "!=", exceptId)
+    .orderBy("boleto_queue.id")
+    .executeTakeFirst();
+  return queued ? { kind: "queued", ...queued } : null;
+}
+
+// The awaiting boletos with what processing will do with each (planBoletos
+// over the clients' billings and the lines already attached), in the order
+// given. The processing below and the awaiting list share it.
+async function planAwaiting<R extends Parameters<typeof planBoletos>[0][number]>(db: DB | Trx, awaiting: R[]) {
+  const billings = await listBillingsToMatch(
+    db,
+    awaiting.map((b) => b.client_id),
+  );
+  const lines = awaiting.map((b) => lineDigits(b.digitable_line)).filter((l): l is string => l !== null);
+  const attached =
+    lines.length === 0
+      ? []
+      : await db
+          .selectFrom("billing_documents")
+          .select("digitable_line")
+          .where("digitable_line", "in", lines)
+          .execute();
+  const steps = planBoletos(awaiting, billings, new Set(attached.map((a) => a.digitable_line!)));
+  return awaiting.map((b) => ({ ...b, step: steps.get(b.id)! }));
+}
+
+export type BoletoMatchBilling = Awaited<ReturnType<typeof listBillingsToMatch>>[number];
+export type AwaitingStep = BoletoStep<BoletoMatchBilling>;
+
+// The awaiting list: confirmed boletos, grouped by the caller, oldest first,
+// each with what "Processar N Boletos" will do with it.
 export async function listAwaitingBoletos(db: DB) {
-  return db
+  const rows = await db
     .selectFrom("boleto_queue")
     .innerJoin("clients", "clients.id", "boleto_queue.client_id")
     .select(queuedColumns)
@@ -88,29 +155,69 @@ export async function listAwaitingBoletos(db: DB) {
     .orderBy("boleto_queue.confirmed_at")
     .orderBy("boleto_queue.id")
     .execute();
+  return planAwaiting(db, rows);
 }
 
-// "Confirmar e Criar Cobrança" with the values as the admin corrected them.
-// null: no such draft (removed meanwhile, or confirmed already).
-export async function confirmBoleto(db: DB, id: number, values: BoletoValues, actor: AuditActor) {
-  return db.transaction().execute(async (trx) => {
-    const now = new Date().toISOString();
-    const updated = await trx
-      .updateTable("boleto_queue")
-      .set({ ...values, confirmed_at: now })
+// What the review page needs besides the boleto: the client's billings (the
+// page matches them as the admin corrects the values, match.ts), where its
+// line is registered already (a draft), and, for a boleto on the list, what
+// processing will do with it.
+export async function getBoletoReviewContext(db: DB, boleto: QueuedBoleto) {
+  const billings = await listBillingsToMatch(db, [boleto.client_id]);
+  if (boleto.confirmed_at === null)
+    return { billings, lineOwner: await findLineOwner(db, boleto.digitable_line, boleto.id), step: null };
+  const step = (await listAwaitingBoletos(db)).find((b) => b.id === boleto.id)?.step ?? null;
+  return { billings, lineOwner: null, step };
+}
+
+export type ConfirmResult =
+  | { ok: true; file_name: string; client_id: number; due_date: string | null; joins: MatchableBilling | null }
+  | { ok: false; reason: "gone" }
+  | { ok: false; reason: "duplicate"; owner: LineOwner };
+
+// "Confirmar e Criar Cobrança" with the values as the admin corrected them,
+// and whether staff chose that the boleto's amount replaces the billing's
+// (update_amount, kept only when the page offered it; processing applies it
+// only to a billing of another amount, not paid). Refused: the draft is gone (removed meanwhile, or confirmed
+// already), or its line is registered already (findLineOwner). `joins`: the
+// billing it will join, as things stand.
+export async function confirmBoleto(
+  db: DB,
+  id: number,
+  values: BoletoValues & { update_amount?: boolean },
+  actor: AuditActor,
+): Promise<ConfirmResult> {
+  return db.transaction().execute(async (trx): Promise<ConfirmResult> => {
+    const draft = await trx
+      .selectFrom("boleto_queue")
+      .select(["digitable_line", "client_id"])
       .where("id", "=", id)
       .where("confirmed_at", "is", null)
-      .returning(["file_name", "client_id"])
       .executeTakeFirst();
-    if (!updated) return null;
+    if (!draft) return { ok: false, reason: "gone" };
+    const owner = await findLineOwner(trx, draft.digitable_line, id);
+    if (owner) return { ok: false, reason: "duplicate", owner };
+    const { update_amount = false, ...keys } = values;
+    const joins = matchBilling(keys, await listBillingsToMatch(trx, [draft.client_id]));
+    // Kept only when the page offered it (a billing to join, of another
+    // amount, not paid): a billing created later for that month is not
+    // changed by a choice nobody made about it.
+    const offered = joins !== null && amountDiffers(keys.amount_cents, joins);
+    const stored = { ...keys, update_amount: update_amount && offered ? 1 : 0 };
+    const updated = await trx
+      .updateTable("boleto_queue")
+      .set({ ...stored, confirmed_at: new Date().toISOString() })
+      .where("id", "=", id)
+      .returning(["file_name", "client_id"])
+      .executeTakeFirstOrThrow();
     await recordAudit(trx, {
       actor,
       action: "create",
       entity: "queued_boleto",
       entityId: id,
-      after: { ...updated, ...values },
+      after: { ...updated, ...stored },
     });
-    return { ...updated, ...values };
+    return { ok: true, ...updated, due_date: keys.due_date, joins };
   });
 }
 
@@ -138,10 +245,16 @@ export async function removeQueuedBoleto(db: DB, id: number, actor: AuditActor) 
   });
 }
 
-// "Processar N Boletos": every awaiting boleto with a month, a due date and
-// an amount becomes a pending billing with its file
-// attached as the billing's boleto (the same stored file, no copy), and
-// leaves the list; all in one transaction. The others stay on the list.
+// "Processar N Boletos", in one transaction, in id order (planBoletos): each
+// awaiting boleto with a month, a due date and an amount joins the billing of
+// its client with the same due date, else the same reference month (one
+// existing, or one an earlier boleto of the run created), or else becomes a
+// pending billing. Its file is attached as the billing's boleto (the same
+// stored file, no copy) with its digitable line, and it leaves the list.
+// Joining changes the billing's amount only when staff chose it at
+// confirmation (update_amount) and the billing is not paid. A boleto whose
+// line is attached already stays on the list (`duplicates`), as do those
+// missing a value (`skipped`). Run twice, the second run finds nothing.
 export async function processAwaitingBoletos(db: DB, actor: AuditActor) {
   return db.transaction().execute(async (trx) => {
     const awaiting = await trx
@@ -150,19 +263,35 @@ export async function processAwaitingBoletos(db: DB, actor: AuditActor) {
       .where("confirmed_at", "is not", null)
       .orderBy("id")
       .execute();
-    const ready = awaiting.filter(isProcessable);
-    const billingIds: number[] = [];
-    for (const b of ready) {
-      const billingId = await insertBillingRow(
-        trx,
-        { client_id: b.client_id, month_year: b.month_year!, amount_cents: b.amount_cents!, due_date: b.due_date! },
-        actor,
-      );
+    const created: number[] = [];
+    const joined: number[] = [];
+    const amountsUpdated: number[] = [];
+    let skipped = 0;
+    let duplicates = 0;
+    const createdBy = new Map<number, number>(); // boleto id -> the billing it created
+    for (const { step, ...b } of await planAwaiting(trx, awaiting)) {
+      if (step.kind === "incomplete") skipped += 1;
+      if (step.kind === "duplicate") duplicates += 1;
+      if (step.kind !== "create" && step.kind !== "join") continue;
+      let billingId: number;
+      if (step.kind === "create") {
+        billingId = await insertBillingRow(
+          trx,
+          { client_id: b.client_id, month_year: b.month_year!, amount_cents: b.amount_cents!, due_date: b.due_date! },
+          actor,
+        );
+        createdBy.set(b.id, billingId);
+        created.push(billingId);
+      } else {
+        billingId = step.billing ? step.billing.id : createdBy.get(step.creatorId!)!;
+        if (step.updateAmount && (await updateBillingAmountRow(trx, billingId, b.amount_cents!, actor)))
+          amountsUpdated.push(billingId);
+        joined.push(billingId);
+      }
       await insertBillingDocumentRow(trx, billingId, b, actor);
       await trx.deleteFrom("boleto_queue").where("id", "=", b.id).execute();
-      billingIds.push(billingId);
     }
-    return { created: billingIds, skipped: awaiting.length - ready.length };
+    return { created, joined, amountsUpdated, skipped, duplicates };
   });
 }
 

@@ -5,6 +5,7 @@ import { RotateCcw } from "#app/components/ui/private-icons";
 import type { ReactNode } from "react";
 import { Form, Link, data } from "react-router";
 import { useIsPending } from "#app/components/ui/use-is-pending";
+import { BoletoMatchNotice } from "#app/components/admin/boleto-match-notice";
 import { formatMegabytes } from "#app/components/admin/private-upload-form";
 import { RouteDialog } from "#app/components/admin/route-dialog";
 import { ErrorPage } from "#app/components/site/error-page";
@@ -13,8 +14,20 @@ import { Field, FormAlert } from "#app/components/ui/field";
 import { getDb } from "#app/db/db.server";
 import { periodLabel } from "#app/models/billing/months";
 import { BOLETO_MESSAGES, boletoReviewSchema } from "#app/models/boletos/boleto.schema";
-import { boletoSourceLabel, formatDigitableLine } from "#app/models/boletos/display";
-import { confirmBoleto, getQueuedBoleto, removeQueuedBoleto } from "#app/models/boletos/queue.server";
+import {
+  DUPLICATE_TITLE,
+  billingName,
+  boletoSourceLabel,
+  duplicateLineMessage,
+  formatDigitableLine,
+  stepText,
+} from "#app/models/boletos/display";
+import {
+  confirmBoleto,
+  getBoletoReviewContext,
+  getQueuedBoleto,
+  removeQueuedBoleto,
+} from "#app/models/boletos/queue.server";
 import { formatDay, rentInputValue } from "#app/models/clients/status";
 import { removePrivateFiles } from "#app/models/files/private-store.server";
 import { formatBRL } from "#app/utils/format";
@@ -30,6 +43,9 @@ import type { Route } from "./+types/billing-boleto-review";
 // awaiting list below the billings; "Analisar Novamente" drops the draft and
 // its file and goes back to the upload. The same page shows an awaiting
 // boleto (from the list) read-only, with its "Remover".
+// Issue 19: the page says when the client already has the billing the boleto
+// will join (BoletoMatchNotice), offers to update its amount, and refuses a
+// boleto whose digitable line is registered already.
 export function meta() {
   return [{ title: "Análise do Boleto | Painel Administrativo" }, { name: "robots", content: "noindex" }];
 }
@@ -40,7 +56,8 @@ export async function loader({ params }: Route.LoaderArgs) {
   const id = parseId(params.id);
   const boleto = id === null ? null : await getQueuedBoleto(getDb(), id);
   invariantResponse(boleto, "Boleto não encontrado");
-  return { boleto, constraint: getZodConstraint(boletoReviewSchema) };
+  const context = await getBoletoReviewContext(getDb(), boleto);
+  return { boleto, ...context, constraint: getZodConstraint(boletoReviewSchema) };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -70,18 +87,24 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         description: removed.fileName,
       });
     }
-    const { due_date, amount, month_year } = submission.value;
+    const { due_date, amount, month_year, update_amount } = submission.value;
     const confirmed = await confirmBoleto(
       db,
       id,
-      { due_date: due_date ?? null, amount_cents: amount ?? null, month_year: month_year ?? null },
+      { due_date: due_date ?? null, amount_cents: amount ?? null, month_year: month_year ?? null, update_amount },
       actor,
     );
-    if (!confirmed) return gone();
+    if (!confirmed.ok && confirmed.reason === "gone") return gone();
+    if (!confirmed.ok)
+      return data(
+        { result: submission.reply({ formErrors: [duplicateLineMessage(confirmed.owner)] }) },
+        { status: 400 },
+      );
+    const joins = confirmed.joins ? ` Será anexado à ${billingName(confirmed.joins)}.` : "";
     return redirectWithToast(`${LIST}#boletos-aguardando`, {
       type: "success",
       title: BOLETO_MESSAGES.confirmedTitle,
-      description: `${confirmed.file_name}: ${confirmed.due_date ? `vencimento em ${formatDay(confirmed.due_date)}` : BOLETO_MESSAGES.notIdentified}.`,
+      description: `${confirmed.file_name}: ${confirmed.due_date ? `vencimento em ${formatDay(confirmed.due_date)}` : BOLETO_MESSAGES.notIdentified}.${joins}`,
     });
   } catch (error) {
     return failedWriteToast("boleto.review_failed", error, LIST, {
@@ -101,7 +124,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 export default function ReviewBoleto({ loaderData, actionData }: Route.ComponentProps) {
-  const { boleto: b } = loaderData;
+  const { boleto: b, billings, lineOwner, step } = loaderData;
   const busy = useIsPending();
   const draft = b.confirmed_at === null;
   const [form, fields] = useForm({
@@ -111,9 +134,13 @@ export default function ReviewBoleto({ loaderData, actionData }: Route.Component
       due_date: b.due_date ?? "",
       amount: b.amount_cents === null ? "" : rentInputValue(b.amount_cents),
       month_year: b.month_year ?? "",
+      // Unticked: joining keeps the billing's amount unless staff say otherwise.
+      update_amount: "",
     },
   });
   const line = formatDigitableLine(b.digitable_line);
+  // A refusal of the post, or (before any) the line found registered already.
+  const alert = form.errors?.[0] ?? (lineOwner ? duplicateLineMessage(lineOwner) : null);
   return (
     <RouteDialog
       title={draft ? "Análise do Boleto" : "Boleto aguardando processamento"}
@@ -146,7 +173,7 @@ export default function ReviewBoleto({ loaderData, actionData }: Route.Component
 
       {draft ? (
         <Form method="post" {...getFormProps(form)} className="mt-5 space-y-5">
-          {form.errors?.length ? <FormAlert title="Erro" description={form.errors[0]} /> : null}
+          {alert ? <FormAlert title={lineOwner ? DUPLICATE_TITLE : "Erro"} description={alert} /> : null}
           <p className="text-sm text-slate-700">Confira os valores e corrija o que for preciso antes de confirmar.</p>
           <div className="grid gap-5 sm:grid-cols-3">
             <Field meta={fields.due_date} label="Vencimento" type="date" />
@@ -163,6 +190,15 @@ export default function ReviewBoleto({ loaderData, actionData }: Route.Component
           <p className="text-sm text-slate-600">
             Sem vencimento, valor ou mês de referência o boleto fica na lista, mas não gera cobrança.
           </p>
+          <BoletoMatchNotice
+            billings={billings}
+            values={{
+              due_date: fields.due_date.value,
+              month_year: fields.month_year.value,
+              amount: fields.amount.value,
+            }}
+            updateAmount={fields.update_amount}
+          />
           <div className="flex flex-wrap gap-3">
             <Button name="intent" value="confirm" disabled={busy}>
               <CheckCircle2 aria-hidden className="size-4" /> Confirmar e Criar Cobrança
@@ -174,6 +210,11 @@ export default function ReviewBoleto({ loaderData, actionData }: Route.Component
         </Form>
       ) : (
         <Form method="post" action={`?de=lista`} className="mt-5 flex flex-wrap gap-3">
+          {step ? (
+            <p className="w-full text-sm text-slate-700" data-testid="boleto-step">
+              {stepText(step, b)}
+            </p>
+          ) : null}
           <Button name="intent" value="discard" variant="danger">
             Remover da lista
           </Button>

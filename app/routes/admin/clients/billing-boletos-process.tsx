@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect } from "react-router";
 import { getDb } from "#app/db/db.server";
 import { BOLETO_MESSAGES, boletoProcessSchema } from "#app/models/boletos/boleto.schema";
+import { processedText } from "#app/models/boletos/display";
 import { processAwaitingBoletos } from "#app/models/boletos/queue.server";
 import { readFormData, requireRole } from "#app/utils/http.server";
 import { failedWriteToast } from "#app/utils/failure.server";
@@ -10,8 +11,9 @@ import type { Route } from "./+types/billing-boletos-process";
 
 // "Processar N Boletos" (docs/product.md §Boletos;
 // docs/decisions/0015-boleto-flow.md): one POST, one transaction: every
-// awaiting boleto with a month and a due date becomes a pending billing with
-// its file attached. Nothing to show on a GET.
+// awaiting boleto with a month, a due date and an amount joins its client's
+// billing of that due date or month, or becomes a pending billing, with its
+// file attached; the toast says how many of each. Nothing to show on a GET.
 const LIST = "/admin/clients?aba=cobrancas";
 
 export function loader() {
@@ -32,20 +34,17 @@ export async function action({ request, context }: Route.ActionArgs) {
       description: BOLETO_MESSAGES.processFailed,
     });
   }
-  const n = result.created.length;
-  if (n === 0) {
+  const { done, left } = processedText(result);
+  if (!done) {
     return redirectWithToast(`${LIST}#boletos-aguardando`, {
       type: "error",
       title: "Nenhum boleto processado",
-      description: "Nenhum boleto da lista tem vencimento, valor e mês de referência.",
+      description: left || "Nenhum boleto da lista tem vencimento, valor e mês de referência.",
     });
   }
-  const left = result.skipped
-    ? ` ${result.skipped} sem vencimento, valor ou mês ${result.skipped === 1 ? "continua" : "continuam"} na lista.`
-    : "";
   return redirectWithToast(LIST, {
     type: "success",
     title: BOLETO_MESSAGES.processedTitle,
-    description: `${n} ${n === 1 ? "cobrança criada" : "cobranças criadas"} com o boleto anexado.${left}`,
+    description: left ? `${done} ${left}` : done,
   });
 }
