@@ -9,11 +9,7 @@ import express from "express";
 import type { ServerBuild } from "react-router";
 import { Cron } from "croner";
 import { openDatabase } from "./app/db/db.server";
-import { cleanupAccounts } from "./app/models/accounts/cleanup.server";
-import { markOverdue } from "./app/models/billing/overdue.server";
-import { removeStaleBoletoDrafts } from "./app/models/boletos/housekeeping.server";
-import { removeOrphanPrivateFiles } from "./app/models/files/orphans.server";
-import { anonymizeExpiredRequests } from "./app/models/privacy/privacy.server";
+import { CHARGING_TASK, runHousekeeping } from "./app/models/ops/housekeeping.server";
 import { migrateToLatest } from "./app/db/migrate.server";
 import { databasePath, getEnv, uploadsDir } from "./app/utils/env.server";
 import { log } from "./app/utils/log.server";
@@ -43,47 +39,28 @@ const RENDER_CONCURRENCY = 4;
 // container's CPU quota, and each process takes ~150 MB.
 const WORKERS = PRODUCTION ? (env.WEB_CONCURRENCY ?? Math.min(os.availableParallelism(), 4)) : 1;
 
-// One housekeeping task; a failure is logged and never stops the others or
-// the server.
-async function runHousekeeping(
-  db: ReturnType<typeof openDatabase>,
-  name: string,
-  task: (db: ReturnType<typeof openDatabase>) => Promise<unknown>,
-) {
-  try {
-    await task(db);
-  } catch (error) {
-    log.error("housekeeping.failed", { task: name, error });
-  }
-}
-
 // Migrations run before the first request (a short-lived connection; the app
-// opens its own Kysely instance lazily). Then billings that fell due while
-// the server was down are stored as overdue now rather than at the next hour
-// (reads show them overdue either way).
+// opens its own Kysely instance lazily). Then the charging job runs once
+// (app/models/billing/jobs.server.ts) rather than at the next hour: billings
+// that fell due while the server was down are stored as overdue, the months
+// whose issue day came are created, and their notices go (each once only,
+// whatever the number of restarts).
 if (cluster.isPrimary) {
   const db = openDatabase(databasePath());
   await migrateToLatest(db);
-  await runHousekeeping(db, "billing overdue", markOverdue);
+  await runHousekeeping(db, [CHARGING_TASK]);
   await db.destroy();
 }
 
-// Housekeeping every hour, on its own short-lived connection (the app's
+// Housekeeping every hour (app/models/ops/housekeeping.server.ts, the list
+// `npm run jobs:run` runs too), on its own short-lived connection (the app's
 // Kysely instance lives inside the React Router build); in the primary
 // process only, so it runs once whatever the number of workers.
 function startHousekeeping() {
   return new Cron("17 * * * *", { protect: true, timezone: "America/Campo_Grande" }, async () => {
     const db = openDatabase(databasePath());
     try {
-      await runHousekeeping(db, "accounts", cleanupAccounts);
-      await runHousekeeping(db, "billing overdue", markOverdue);
-      await runHousekeeping(db, "boleto drafts", removeStaleBoletoDrafts);
-      await runHousekeeping(db, "orphan private files", async (d) => {
-        const removed = await removeOrphanPrivateFiles(d);
-        if (removed > 0) log.info("housekeeping.orphan_files_removed", { count: removed });
-      });
-      // LGPD: visitor requests past the retention period lose their personal fields.
-      await runHousekeeping(db, "privacy retention", (d) => anonymizeExpiredRequests(d, env.PRIVACY_RETENTION_MONTHS));
+      await runHousekeeping(db);
     } finally {
       await db.destroy();
     }

@@ -3,11 +3,11 @@ import type { Database } from "#app/db/schema";
 import { recordAudit } from "#app/models/audit/audit.server";
 import { localToday } from "#app/utils/local-date";
 
-// The overdue job (docs/decisions/0009-billing.md), run by server.ts at start
-// and every hour: stores overdue on pending billings whose due date has passed
-// in the agency's zone. Reads judge this on their own (grouping.ts); the job
-// makes the stored status agree. Each change is audited as the system's. Apart
-// from billing.server.ts so that server.ts loads no upload code.
+// The overdue step (docs/decisions/0009-billing.md) of the hourly charging job
+// (jobs.server.ts, docs/decisions/0034-billing-notices.md): stores overdue on
+// pending billings whose due date has passed in the agency's zone. Reads judge
+// this on their own (grouping.ts); the job makes the stored status agree. Each
+// change is audited as the system's.
 
 // Returns how many billings changed.
 export async function markOverdue(db: Kysely<Database>, today = localToday()) {

@@ -1,0 +1,61 @@
+import type { BillingNoticeKind } from "#app/db/schema";
+import { daysBetween, isIssued } from "./charges";
+
+// Which email notices a billing calls for on a given day
+// (docs/decisions/0034-billing-notices.md). Pure and client-safe. The hourly
+// job queues each kind at most once per billing (billing_notices is unique
+// on billing and kind) and asks again before sending, so a notice that is no
+// longer true (the billing was paid, the receipt voided) is dropped instead.
+//
+// - issued ("Cobrança disponível"): open and issued, more than 3 days before
+//   the due date. A billing first seen closer than that gets the reminder
+//   instead; one first seen overdue gets the overdue notice only.
+// - reminder: open and issued, from 3 days before the due date to the day.
+// - overdue ("Cobrança em atraso"): open and past its due date.
+// - receipt: a receipt in force.
+// "Open" is pending or overdue: both are still owed.
+
+export const REMINDER_DAYS = 3;
+
+export const NOTICE_KINDS = [
+  "issued",
+  "reminder",
+  "overdue",
+  "receipt",
+] as const satisfies readonly BillingNoticeKind[];
+
+const LABELS: Record<BillingNoticeKind, string> = {
+  issued: "Cobrança disponível",
+  reminder: "Lembrete de vencimento",
+  overdue: "Cobrança em atraso",
+  receipt: "Recibo",
+};
+
+export const noticeLabel = (kind: string) => (Object.hasOwn(LABELS, kind) ? LABELS[kind as BillingNoticeKind] : kind);
+
+export type NoticeFacts = {
+  status: string; // stored status
+  due_date: string;
+  hasReceipt: boolean; // a billing_receipts row with voided_at null
+};
+
+const isOpen = (status: string) => status === "pending" || status === "overdue";
+
+export function noticeApplies(kind: BillingNoticeKind, b: NoticeFacts, today: string, issueDays: number) {
+  if (kind === "receipt") return b.hasReceipt;
+  if (!isOpen(b.status)) return false;
+  const daysLeft = daysBetween(today, b.due_date);
+  const issued = isIssued(b.due_date, today, issueDays);
+  switch (kind) {
+    case "issued":
+      return issued && daysLeft > REMINDER_DAYS;
+    case "reminder":
+      return issued && daysLeft >= 0 && daysLeft <= REMINDER_DAYS;
+    case "overdue":
+      return daysLeft < 0;
+  }
+}
+
+export function noticeKindsFor(b: NoticeFacts, today: string, issueDays: number): BillingNoticeKind[] {
+  return NOTICE_KINDS.filter((kind) => noticeApplies(kind, b, today, issueDays));
+}

@@ -1,0 +1,58 @@
+import type { Kysely } from "kysely";
+import type { Database } from "#app/db/schema";
+import { cleanupAccounts } from "#app/models/accounts/cleanup.server";
+import { runChargingJob } from "#app/models/billing/jobs.server";
+import { removeStaleBoletoDrafts } from "#app/models/boletos/housekeeping.server";
+import { removeOrphanPrivateFiles } from "#app/models/files/orphans.server";
+import { anonymizeExpiredRequests } from "#app/models/privacy/privacy.server";
+import { getEnv } from "#app/utils/env.server";
+import { log } from "#app/utils/log.server";
+
+// The hourly housekeeping, in one list that server.ts (every hour, and the
+// charging job at start) and `npm run jobs:run` (scripts/jobs-run.ts) both
+// run, so the two cannot drift apart.
+
+type DB = Kysely<Database>;
+
+export type HousekeepingTask = { name: string; run: (db: DB) => Promise<unknown> };
+
+export const CHARGING_TASK: HousekeepingTask = { name: "charging", run: (db) => runChargingJob(db) };
+
+export const HOUSEKEEPING_TASKS: readonly HousekeepingTask[] = [
+  // Expired sessions, reset tokens and login windows.
+  { name: "accounts", run: cleanupAccounts },
+  // Billings issued, overdue stored, email notices (models/billing/jobs.server.ts).
+  CHARGING_TASK,
+  { name: "boleto drafts", run: removeStaleBoletoDrafts },
+  {
+    name: "orphan private files",
+    run: async (db) => {
+      const removed = await removeOrphanPrivateFiles(db);
+      if (removed > 0) log.info("housekeeping.orphan_files_removed", { count: removed });
+      return { removed };
+    },
+  },
+  // LGPD: visitor requests past the retention period lose their personal fields.
+  { name: "privacy retention", run: (db) => anonymizeExpiredRequests(db, getEnv().PRIVACY_RETENTION_MONTHS) },
+];
+
+export type HousekeepingResult =
+  { name: string; ok: true; result: unknown } | { name: string; ok: false; error: unknown };
+
+// Runs the tasks one after another; a failure is logged and never stops the
+// others (nor the server).
+export async function runHousekeeping(
+  db: DB,
+  tasks: readonly HousekeepingTask[] = HOUSEKEEPING_TASKS,
+): Promise<HousekeepingResult[]> {
+  const results: HousekeepingResult[] = [];
+  for (const task of tasks) {
+    try {
+      results.push({ name: task.name, ok: true, result: await task.run(db) });
+    } catch (error) {
+      log.error("housekeeping.failed", { task: task.name, error });
+      results.push({ name: task.name, ok: false, error });
+    }
+  }
+  return results;
+}
