@@ -3,7 +3,9 @@
 // - throughput and latency of the production server (autocannon, 50
 //   connections) for a static file, public pages from the page cache, and
 //   pages rendered for each request: public ones, and back-office ones signed
-//   in as staff (a real sign-in through the login form);
+//   in as staff (a real sign-in through the login form), and the client
+//   area's Cobrança tab of a tenant with 60 billings, signed in as that tenant
+//   through /client-login (scripts/lib/bench-tenant.ts);
 // - a mixed scenario (scripts/lib/mixed-load.ts): 100 connections of visitors
 //   browsing and sending the site's forms, staff browsing the back office and
 //   saving a property every 5 s; p99 over every request, errors by kind, and
@@ -21,6 +23,7 @@ import { CATEGORIES } from "#app/models/properties/options";
 import { startProductionServer } from "./lib/prod-server";
 import { KINDS, ERROR_KINDS, percentile, runMixedScenario, type MixedResult } from "./lib/mixed-load";
 import { createStaffUser, saveProperty, signIn } from "./lib/staff-session";
+import { createBenchTenant, signInTenant } from "./lib/tenant-session";
 import { Goals, verdict } from "./lib/targets";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -171,7 +174,7 @@ async function assertPages(base: string, targets: readonly { path: string; heade
 
 const pct = (x: number) => `${(x * 100).toFixed(0)}%`;
 
-async function pageBenchmarks(base: string, session: string, properties: string[]) {
+async function pageBenchmarks(base: string, session: string, tenantSession: string, properties: string[]) {
   const propertyPath = properties[0];
 
   // A session cookie bypasses the page cache (docs/decisions/0005-page-cache.md),
@@ -190,6 +193,12 @@ async function pageBenchmarks(base: string, session: string, properties: string[
     { name: "imóvel (renderizado, sem cache)", path: propertyPath, headers: rendered, kind: "rendered" },
     { name: "/admin/properties (equipe)", path: "/admin/properties", headers: signedIn, kind: "rendered" },
     { name: "/admin/dashboard (equipe)", path: "/admin/dashboard", headers: signedIn, kind: "rendered" },
+    {
+      name: "área do cliente, 60 cobranças",
+      path: "/client-area?tab=cobranca",
+      headers: { cookie: tenantSession },
+      kind: "rendered",
+    },
   ];
   await assertPages(base, targets);
 
@@ -367,7 +376,11 @@ if (!searchOnly) {
     // A staff member of the bench database, signed in through the login form.
     const session = await signIn(server.url, createStaffUser(server.env));
     const properties = await propertyPaths(server.url);
-    if (!mixedOnly) await pageBenchmarks(server.url, session, properties);
+    if (!mixedOnly) {
+      // A tenant with 60 billings (some paid, some late, the newest with a boleto), signed in through /client-login.
+      const tenantSession = await signInTenant(server.url, createBenchTenant(server.env));
+      await pageBenchmarks(server.url, session, tenantSession, properties);
+    }
     // Last: its posts and saves write to the database, which empties the page cache.
     if (MIXED_SECONDS > 0) await mixedScenario(server, session, properties);
   } finally {

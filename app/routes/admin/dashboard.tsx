@@ -1,14 +1,18 @@
 import { Building2, Image, Inbox, Megaphone, Star, Users } from "#app/components/ui/private-icons";
 import { Link } from "react-router";
 import { AdminTitle } from "#app/components/admin/admin-shell";
+import { AttentionBlock } from "#app/components/admin/attention-block";
 import { getDb } from "#app/db/db.server";
+import { getChargingSettings } from "#app/models/billing/settings.server";
+import { getAttention } from "#app/models/dashboard/attention.server";
 import { loadDashboardCounts } from "#app/models/dashboard/counts.server";
 import { staffContext } from "#app/utils/staff-context";
 import type { Route } from "./+types/dashboard";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = context.get(staffContext);
-  return { name: user.name, counts: await loadDashboardCounts(getDb()) };
+  const [counts, attention] = await Promise.all([loadDashboardCounts(getDb()), getAttention(getDb())]);
+  return { name: user.name, counts, attention, pixConfigured: getChargingSettings().pix !== null };
 }
 
 function Card({
@@ -50,6 +54,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <AdminTitle title={`Olá, ${name}`} />
+      <AttentionBlock attention={loaderData.attention} pixConfigured={loaderData.pixConfigured} />
       <section aria-labelledby="site">
         <h2 id="site" className="mb-3 text-sm font-bold tracking-wider text-slate-600">
           SITE

@@ -1,0 +1,127 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { Calendar, CheckCircle2, ChevronRight, Clock, Info, KeyRound } from "#app/components/ui/icons";
+import {
+  ENDING_TITLE,
+  ENDING_WINDOWS,
+  NOTHING_TO_SEE,
+  PIX_MISSING,
+  endingLine,
+  needsAttention,
+  overdueClients,
+  overdueTitle,
+  withoutLoginTitle,
+  type Attention,
+} from "#app/models/dashboard/attention";
+import { formatBRL } from "#app/utils/format";
+
+// The dashboard's "Atenção" block (issue 19): one line per thing to act on,
+// each a link to the tab where staff act; a line with nothing to report is
+// left out, and with nothing at all the block says so instead of vanishing
+// (an empty dashboard would read as "not loaded").
+
+type Tone = "red" | "amber" | "slate";
+const ICON_TONE: Record<Tone, string> = {
+  red: "bg-red-50 text-red-700",
+  amber: "bg-amber-50 text-amber-800",
+  slate: "bg-slate-100 text-slate-700",
+};
+
+function Item({
+  to,
+  icon: Icon,
+  tone,
+  title,
+  children,
+}: {
+  to?: string;
+  icon: typeof Clock;
+  tone: Tone;
+  title: ReactNode;
+  children?: ReactNode;
+}) {
+  const body = (
+    <>
+      <span className={`mt-0.5 flex size-9 shrink-0 items-center justify-center rounded-full ${ICON_TONE[tone]}`}>
+        <Icon className="size-5" />
+      </span>
+      <span className="min-w-0 flex-1">
+        <span className="block font-semibold text-slate-900">{title}</span>
+        {children ? <span className="mt-0.5 block text-sm text-slate-700">{children}</span> : null}
+      </span>
+      {to ? <ChevronRight className="mt-2 size-5 shrink-0 text-slate-500" /> : null}
+    </>
+  );
+  return (
+    <li>
+      {to ? (
+        <Link
+          to={to}
+          className="flex items-start gap-3 px-4 py-3 transition hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600"
+        >
+          {body}
+        </Link>
+      ) : (
+        <div className="flex items-start gap-3 px-4 py-3">{body}</div>
+      )}
+    </li>
+  );
+}
+
+export function AttentionBlock({ attention, pixConfigured }: { attention: Attention; pixConfigured: boolean }) {
+  const { overdue, ending, withoutLogin } = attention;
+  const fine = !needsAttention(attention, pixConfigured);
+  return (
+    <section
+      aria-labelledby="atencao"
+      className={`mb-8 rounded-xl bg-white shadow-sm ring-1 ${fine ? "ring-slate-200" : "ring-amber-300"}`}
+    >
+      <h2
+        id="atencao"
+        className={`rounded-t-xl border-b px-4 py-3 text-lg font-semibold ${
+          fine ? "border-slate-200 text-slate-900" : "border-amber-200 bg-amber-50 text-amber-900"
+        }`}
+      >
+        Atenção
+      </h2>
+      {fine ? (
+        <p className="flex items-center gap-2 px-4 py-3 text-slate-700">
+          <CheckCircle2 className="size-5 text-emerald-700" /> {NOTHING_TO_SEE}
+        </p>
+      ) : (
+        <ul className="divide-y divide-slate-100">
+          {overdue.count > 0 ? (
+            <Item to="/admin/clients?aba=cobrancas" icon={Clock} tone="red" title={overdueTitle(overdue.count)}>
+              {overdueClients(overdue.clients)} · Total a pagar hoje, com multa e juros:{" "}
+              <strong className="font-semibold whitespace-nowrap text-slate-900">
+                {formatBRL(overdue.totalDueTodayCents)}
+              </strong>
+            </Item>
+          ) : null}
+          {ending.within90 > 0 ? (
+            <Item to="/admin/clients?aba=ativos" icon={Calendar} tone="amber" title={ENDING_TITLE}>
+              {ENDING_WINDOWS.map((days, i) => (
+                <span key={days}>
+                  {i > 0 ? " · " : null}
+                  <span className="whitespace-nowrap">{endingLine(days, ending[`within${days}`])}</span>
+                </span>
+              ))}
+            </Item>
+          ) : null}
+          {withoutLogin > 0 ? (
+            <Item to="/admin/clients?aba=ativos" icon={KeyRound} tone="amber" title={withoutLoginTitle(withoutLogin)}>
+              Sem acesso à Área do Cliente: dê o login em Clientes Ativos.
+            </Item>
+          ) : null}
+          {!pixConfigured ? (
+            <Item icon={Info} tone="slate" title={`${PIX_MISSING.title}:`}>
+              defina{" "}
+              <code className="rounded bg-slate-100 px-1 font-mono text-[0.8125rem]">{PIX_MISSING.variable}</code> para
+              mostrar o QR Code Pix nas cobranças.
+            </Item>
+          ) : null}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,56 @@
+import type { Kysely } from "kysely";
+import type { Database } from "#app/db/schema";
+import { addDays, chargesOn } from "#app/models/billing/charges";
+import { localToday } from "#app/utils/local-date";
+import type { Attention } from "./attention";
+
+// The figures of the dashboard's "Atenção" block (attention.ts says what each
+// one means). "Today" is the agency's day.
+export async function getAttention(db: Kysely<Database>, today = localToday()): Promise<Attention> {
+  const horizon = addDays(today, 90);
+  const [open, ending, withoutLogin] = await Promise.all([
+    // Em Atraso as every view judges it (status.ts): stored overdue, or
+    // pending past its due date (the hourly job may not have run yet).
+    db
+      .selectFrom("billing")
+      .innerJoin("clients", "clients.id", "billing.client_id")
+      .select([
+        "billing.client_id",
+        "billing.amount_cents",
+        "billing.due_date",
+        "clients.late_fee_bp",
+        "clients.monthly_interest_bp",
+      ])
+      .where((eb) =>
+        eb.or([
+          eb("billing.status", "=", "overdue"),
+          eb.and([eb("billing.status", "=", "pending"), eb("billing.due_date", "<", today)]),
+        ]),
+      )
+      .execute(),
+    db
+      .selectFrom("clients")
+      .select("contract_end_date")
+      .where("contract_end_date", ">=", today)
+      .where("contract_end_date", "<=", horizon)
+      .execute(),
+    db
+      .selectFrom("clients")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("user_id", "is", null)
+      .where("contract_end_date", ">=", today)
+      .executeTakeFirst(),
+  ]);
+  // Each billing at its own client's rates, rounded per billing as the
+  // billing's own "Total a pagar hoje" is, so the sum matches the rows.
+  const totalDueTodayCents = open.reduce((sum, b) => sum + chargesOn(b, today).total, 0);
+  const within = (days: number) => {
+    const last = addDays(today, days);
+    return ending.filter((c) => c.contract_end_date! <= last).length;
+  };
+  return {
+    overdue: { count: open.length, clients: new Set(open.map((b) => b.client_id)).size, totalDueTodayCents },
+    ending: { within30: within(30), within60: within(60), within90: ending.length },
+    withoutLogin: Number(withoutLogin?.n ?? 0),
+  };
+}

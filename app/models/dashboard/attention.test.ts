@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import {
+  endingLine,
+  needsAttention,
+  overdueClients,
+  overdueTitle,
+  withoutLoginTitle,
+  type Attention,
+} from "./attention";
+
+const calm: Attention = {
+  overdue: { count: 0, clients: 0, totalDueTodayCents: 0 },
+  ending: { within30: 0, within60: 0, within90: 0 },
+  withoutLogin: 0,
+};
+
+describe("the Atenção block's words", () => {
+  it("says one and many", () => {
+    expect(overdueTitle(1)).toBe("1 cobrança em atraso");
+    expect(overdueTitle(3)).toBe("3 cobranças em atraso");
+    expect(overdueClients(1)).toBe("1 cliente");
+    expect(overdueClients(2)).toBe("2 clientes");
+    expect(withoutLoginTitle(1)).toBe("1 inquilino com contrato ativo sem login");
+    expect(withoutLoginTitle(4)).toBe("4 inquilinos com contrato ativo sem login");
+    expect(endingLine(30, 2)).toBe("em até 30 dias: 2");
+  });
+
+  it("needs attention when any line has something, or Pix is missing", () => {
+    expect(needsAttention(calm, true)).toBe(false);
+    expect(needsAttention(calm, false)).toBe(true);
+    expect(needsAttention({ ...calm, overdue: { count: 1, clients: 1, totalDueTodayCents: 1 } }, true)).toBe(true);
+    // A contract ending in 61 to 90 days is counted in within90 alone.
+    expect(needsAttention({ ...calm, ending: { within30: 0, within60: 0, within90: 1 } }, true)).toBe(true);
+    expect(needsAttention({ ...calm, withoutLogin: 1 }, true)).toBe(true);
+  });
+});

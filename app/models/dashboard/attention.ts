@@ -1,0 +1,33 @@
+// The dashboard's "Atenção" block (issue 19): what staff should act on today,
+// as the words the block shows. Pure and client-safe; the figures come from
+// attention.server.ts, whether Pix is configured from the charging settings.
+
+export const ENDING_WINDOWS = [30, 60, 90] as const;
+
+export type Attention = {
+  // Billings that read Em Atraso (effective status, as the Cobranças tab
+  // counts them) and what they cost today with multa and juros.
+  overdue: { count: number; clients: number; totalDueTodayCents: number };
+  // Active contracts ending from today to today + N days (cumulative: the 60
+  // includes the 30).
+  ending: { within30: number; within60: number; within90: number };
+  // Clients with an active contract (Ativo: end date today or later) and no login.
+  withoutLogin: number;
+};
+
+export const NOTHING_TO_SEE = "Nada pede atenção agora.";
+// Said as one sentence: "Pix não configurado: defina AGENCY_PIX_KEY para ...".
+export const PIX_MISSING = { title: "Pix não configurado", variable: "AGENCY_PIX_KEY" } as const;
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+export const overdueTitle = (n: number) => plural(n, "cobrança em atraso", "cobranças em atraso");
+export const overdueClients = (n: number) => plural(n, "cliente", "clientes");
+export const withoutLoginTitle = (n: number) =>
+  plural(n, "inquilino com contrato ativo sem login", "inquilinos com contrato ativo sem login");
+export const ENDING_TITLE = "Contratos que terminam em breve";
+export const endingLine = (days: number, n: number) => `em até ${days} dias: ${n}`;
+
+export function needsAttention(a: Attention, pixConfigured: boolean) {
+  return a.overdue.count > 0 || a.ending.within90 > 0 || a.withoutLogin > 0 || !pixConfigured;
+}

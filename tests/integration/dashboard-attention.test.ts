@@ -1,0 +1,122 @@
+import type { Kysely } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "#app/db/schema";
+import { createBilling, setBillingStatus } from "#app/models/billing/billing.server";
+import { createClient, disableClientLogin } from "#app/models/clients/clients.server";
+import { getAttention } from "#app/models/dashboard/attention.server";
+import { tempDatabase } from "#tests/fixtures/temp-db";
+
+// The dashboard's "Atenção" figures on a fresh database, on a fixed agency
+// day: the overdue billings and what they cost today at each client's own
+// multa and juros, the contracts ending within 30, 60 and 90 days (both ends
+// of each window), and the tenants with an active contract and no login.
+
+const TODAY = "2026-03-10";
+
+let db: Kysely<Database>;
+let cleanup: () => Promise<void>;
+
+let seq = 0;
+async function newClient(
+  values: { contract_end_date?: string; late_fee_percent?: number; monthly_interest_percent?: number } = {},
+  { login = true } = {},
+) {
+  seq += 1;
+  const created = await createClient(
+    db,
+    { name: `Cliente ${seq}`, email: `c${seq}@teste.com`, username: `cliente${seq}`, payment_due_day: 5, ...values },
+    null,
+  );
+  if (!created.ok) throw new Error("client");
+  if (!login) await disableClientLogin(db, created.id, null);
+  return created.id;
+}
+
+async function newBilling(clientId: number, amount_cents: number, due_date: string, status?: "paid" | "overdue") {
+  const created = await createBilling(
+    db,
+    { client_id: clientId, month_year: due_date.slice(0, 7), amount_cents, due_date },
+    null,
+  );
+  if (!created.ok) throw new Error("billing");
+  if (status) await setBillingStatus(db, created.id, status, null, TODAY);
+  return created.id;
+}
+
+beforeAll(async () => {
+  ({ db, cleanup } = await tempDatabase("it-attention-"));
+});
+afterAll(() => cleanup());
+
+describe("getAttention", () => {
+  it("reports nothing on an empty database", async () => {
+    expect(await getAttention(db, TODAY)).toEqual({
+      overdue: { count: 0, clients: 0, totalDueTodayCents: 0 },
+      ending: { within30: 0, within60: 0, within90: 0 },
+      withoutLogin: 0,
+    });
+  });
+
+  it("sums what the overdue billings cost today at each client's own rates", async () => {
+    // 10% multa, 1% juros a month (the form's defaults, in basis points).
+    const a = await newClient({ late_fee_percent: 1000, monthly_interest_percent: 100 });
+    // 2% multa, 0,33% juros a month.
+    const b = await newClient({ late_fee_percent: 200, monthly_interest_percent: 33 });
+
+    // Pending and 10 days late: 1.000,00 + multa 100,00 + juros round(1000 × 1% × 10/30) = 3,33.
+    await newBilling(a, 100_000, "2026-02-28");
+    // Stored overdue, 59 days late: 1.234,56 + multa round(24,6912) = 24,69
+    // + juros round(123456 × 0,33% × 59/30 = 801,23 centavos) = 8,01.
+    await newBilling(b, 123_456, "2026-01-10", "overdue");
+    // Marked Em Atraso by hand before its due date: it reads Em Atraso in the
+    // Cobranças tab, so it counts here, at its rent (no day late yet).
+    await newBilling(a, 50_000, "2026-03-20", "overdue");
+    // Not overdue: due today, due later, paid late.
+    await newBilling(a, 70_000, TODAY);
+    await newBilling(b, 70_000, "2026-04-05");
+    await newBilling(b, 70_000, "2026-02-05", "paid");
+
+    const { overdue } = await getAttention(db, TODAY);
+    expect(overdue).toEqual({
+      count: 3,
+      clients: 2,
+      totalDueTodayCents: 110_333 + 126_726 + 50_000,
+    });
+    // The next day each late billing owes one more day of juros, and the
+    // one due today is one day late: 700,00 + multa 70,00 + juros 0,23.
+    const tomorrow = await getAttention(db, "2026-03-11");
+    // a: 100000 × 1% × 11/30 = 366,67 centavos → 367; b: 123456 × 0,33% × 60/30 = 814,81 → 815.
+    expect(tomorrow.overdue).toEqual({
+      count: 4,
+      clients: 2,
+      totalDueTodayCents: 100_000 + 10_000 + 367 + (123_456 + 2_469 + 815) + 50_000 + (70_000 + 7_000 + 23),
+    });
+  });
+
+  it("counts contracts ending within 30, 60 and 90 days, both ends included", async () => {
+    for (const end of [
+      "2026-03-09", // ended yesterday: Vencido, not ending
+      TODAY, // ends today: still Ativo
+      "2026-04-09", // today + 30
+      "2026-04-10", // today + 31
+      "2026-05-09", // today + 60
+      "2026-06-08", // today + 90
+      "2026-06-09", // today + 91
+    ])
+      await newClient({ contract_end_date: end });
+
+    expect((await getAttention(db, TODAY)).ending).toEqual({ within30: 2, within60: 4, within90: 5 });
+  });
+
+  it("counts the tenants with an active contract and no login", async () => {
+    const before = (await getAttention(db, TODAY)).withoutLogin;
+    await newClient({ contract_end_date: TODAY }, { login: false }); // Ativo until tonight
+    await newClient({ contract_end_date: "2027-12-31" }, { login: false });
+    await newClient({ contract_end_date: "2026-03-09" }, { login: false }); // Vencido
+    await newClient({}, { login: false }); // no contract end date: no contract to judge
+    await newClient({ contract_end_date: "2027-12-31" }); // has a login
+
+    expect(before).toBe(0);
+    expect((await getAttention(db, TODAY)).withoutLogin).toBe(2);
+  });
+});
