@@ -72,6 +72,7 @@ export default [
     route("arquivos/manutencao/documentos/:id", "routes/files/maintenance-document.tsx"),
     route("arquivos/cobrancas/:id", "routes/files/billing-document.tsx"),
     route("arquivos/boletos/:id", "routes/files/queued-boleto.tsx"),
+    route("arquivos/recibos/:id", "routes/files/receipt.tsx"),
     route("*", "routes/site/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -1,7 +1,9 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#app/db/schema";
 import type { AuditActor } from "#app/models/audit/audit.server";
-import { addBillingDocument, generateContractBillings, setBillingStatus } from "#app/models/billing/billing.server";
+import { addBillingDocument, generateContractBillings } from "#app/models/billing/billing.server";
+import { registerPayment } from "#app/models/billing/payments.server";
+import { defaultAgency } from "#app/config/agency";
 import { createClient, disableClientLogin } from "#app/models/clients/clients.server";
 import { newClientSchema } from "#app/models/clients/client.schema";
 import { createContract } from "#app/models/contracts/contracts.server";
@@ -148,7 +150,13 @@ async function seedBillings(db: DB, clientId: number, late: number, today: strin
   for (const b of due.slice(0, due.length - late)) {
     const paidOn = new Date(`${b.due_date}T12:00:00Z`);
     paidOn.setUTCDate(paidOn.getUTCDate() - 2);
-    await setBillingStatus(db, b.id, "paid", actor, paidOn.toISOString().slice(0, 10));
+    // Paid two days early, the rent itself; each gets its numbered receipt.
+    const payment_date = paidOn.toISOString().slice(0, 10);
+    await registerPayment(db, b.id, { payment_date, amount_paid: null }, actor, {
+      agency: defaultAgency,
+      cnpj: null,
+      today,
+    });
   }
   const next = billings.find((b) => b.due_date > today) ?? billings.at(-1);
   if (!next) return;

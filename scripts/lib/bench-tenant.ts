@@ -10,7 +10,9 @@
 // Run by the benchmark with the server's environment (its database and
 // uploads folder): `tsx scripts/lib/bench-tenant.ts` prints the login as JSON.
 import { randomBytes } from "node:crypto";
-import { addBillingDocument, createBilling, setBillingStatus } from "#app/models/billing/billing.server";
+import { addBillingDocument, createBilling } from "#app/models/billing/billing.server";
+import { registerPayment, setBillingStatus } from "#app/models/billing/payments.server";
+import { defaultAgency } from "#app/config/agency";
 import { addDays } from "#app/models/billing/charges";
 import { createClient } from "#app/models/clients/clients.server";
 import { openDatabase } from "#app/db/db.server";
@@ -55,6 +57,7 @@ async function main() {
   );
   if (!created.ok) throw new Error(`o inquilino do benchmark não foi criado: ${created.message}`);
 
+  const issuer = { agency: defaultAgency, cnpj: null, today };
   for (const [i, due_date] of dues.entries()) {
     const billing = await createBilling(
       db,
@@ -64,8 +67,8 @@ async function main() {
     if (!billing.ok) throw new Error("a cobrança do benchmark não foi criada");
     const p = past.indexOf(due_date); // -1: due today or later
     if (p !== -1 && p < past.length - LEFT_OPEN)
-      await setBillingStatus(db, billing.id, "paid", null, addDays(due_date, -2));
-    else if (p === past.length - LEFT_OPEN) await setBillingStatus(db, billing.id, "overdue", null, today);
+      await registerPayment(db, billing.id, { payment_date: addDays(due_date, -2), amount_paid: null }, null, issuer);
+    else if (p === past.length - LEFT_OPEN) await setBillingStatus(db, billing.id, "overdue", null, issuer);
     if (i >= BENCH_BILLINGS - WITH_BOLETO) {
       const bytes = demoPdf("Boleto Bancário", [`Vencimento: ${due_date}`, "Documento do benchmark: não pague."]);
       const doc = await addBillingDocument(

@@ -1,13 +1,12 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import type { Kysely } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "#app/db/schema";
-import {
-  createBilling,
-  getBilling,
-  listBillingGroups,
-  listClientBillings,
-  setBillingStatus,
-} from "#app/models/billing/billing.server";
+import { createBilling, getBilling, listBillingGroups, listClientBillings } from "#app/models/billing/billing.server";
+import { setBillingStatus } from "#app/models/billing/payments.server";
+import { defaultAgency } from "#app/config/agency";
 import { markOverdue } from "#app/models/billing/overdue.server";
 import { createClient, listActiveClients } from "#app/models/clients/clients.server";
 import { tempDatabase } from "#tests/fixtures/temp-db";
@@ -19,6 +18,10 @@ import { tempDatabase } from "#tests/fixtures/temp-db";
 // a billing due on the 5th is pending, one due on the 4th is overdue, Pago
 // stamps the 5th, and a contract ending on the 5th is still active.
 
+// Paying writes a receipt's PDF: into a scratch folder.
+const uploads = fs.mkdtempSync(path.join(os.tmpdir(), "it-billing-clock-uploads-"));
+vi.stubEnv("UPLOADS_DIR", uploads);
+
 let db: Kysely<Database>;
 let cleanup: () => Promise<void>;
 
@@ -26,7 +29,10 @@ beforeAll(async () => {
   ({ db, cleanup } = await tempDatabase("it-billing-clock-"));
 });
 
-afterAll(() => cleanup());
+afterAll(async () => {
+  await cleanup();
+  fs.rmSync(uploads, { recursive: true, force: true });
+});
 
 afterEach(() => {
   vi.useRealTimers();
@@ -96,7 +102,9 @@ describe.each(EVENING)("at $local in Campo Grande on 5 October 2026 ($utc)", ({ 
   it("listClientBillings: the tenant's history says the same", async () => {
     const s = await scenario();
     atThatTime();
-    expect((await listClientBillings(db, s.clientId)).map((b) => [b.due_date, b.status])).toEqual([
+    expect(
+      (await listClientBillings(db, s.clientId, { issueDays: 20 })).history.map((b) => [b.due_date, b.status]),
+    ).toEqual([
       ["2026-10-05", "pending"],
       ["2026-10-04", "overdue"],
     ]);
@@ -105,7 +113,7 @@ describe.each(EVENING)("at $local in Campo Grande on 5 October 2026 ($utc)", ({ 
   it("setBillingStatus: Pago stamps the 5th as the payment date", async () => {
     const s = await scenario();
     atThatTime();
-    expect(await setBillingStatus(db, s.dueToday, "paid", null)).toMatchObject({
+    expect(await setBillingStatus(db, s.dueToday, "paid", null, { agency: defaultAgency, cnpj: null })).toMatchObject({
       status: "paid",
       payment_date: "2026-10-05",
     });

@@ -13,8 +13,9 @@ import {
   getBilling,
   listBillingGroups,
   listClientBillings,
-  setBillingStatus,
 } from "#app/models/billing/billing.server";
+import { setBillingStatus } from "#app/models/billing/payments.server";
+import { defaultAgency } from "#app/config/agency";
 import { markOverdue } from "#app/models/billing/overdue.server";
 import { createClient, deleteClient } from "#app/models/clients/clients.server";
 import { privateFilePath, removePrivateFiles, storePrivateFile } from "#app/models/files/private-store.server";
@@ -175,21 +176,25 @@ describe("status", () => {
       actor,
     );
     if (!created.ok) throw new Error("billing");
-    const paid = await setBillingStatus(db, created.id, "paid", actor, "2026-10-05");
+    const paid = await setBillingStatus(db, created.id, "paid", actor, {
+      agency: defaultAgency,
+      cnpj: null,
+      today: "2026-10-05",
+    });
     expect(paid).toMatchObject({ status: "paid", payment_date: "2026-10-05" });
     // Saved as paid again, the first payment date stays.
-    await setBillingStatus(db, created.id, "paid", actor, "2026-10-09");
+    await setBillingStatus(db, created.id, "paid", actor, { agency: defaultAgency, cnpj: null, today: "2026-10-09" });
     expect((await getBilling(db, created.id))?.payment_date).toBe("2026-10-05");
-    await setBillingStatus(db, created.id, "pending", actor);
+    await setBillingStatus(db, created.id, "pending", actor, { agency: defaultAgency, cnpj: null });
     expect(
       await db.selectFrom("billing").select(["status", "payment_date"]).where("id", "=", created.id).executeTakeFirst(),
     ).toEqual({
       status: "pending",
       payment_date: null,
     });
-    await setBillingStatus(db, created.id, "paid", actor);
+    await setBillingStatus(db, created.id, "paid", actor, { agency: defaultAgency, cnpj: null });
     expect((await getBilling(db, created.id))?.payment_date).toBe(localToday());
-    expect(await setBillingStatus(db, 999_999, "paid", actor)).toBeNull();
+    expect(await setBillingStatus(db, 999_999, "paid", actor, { agency: defaultAgency, cnpj: null })).toBeNull();
     const audit = await db
       .selectFrom("audit_log")
       .select("changes")
@@ -198,7 +203,11 @@ describe("status", () => {
       .where("action", "=", "update")
       .orderBy("id")
       .execute();
-    expect(JSON.parse(audit[0].changes)).toEqual({ status: ["pending", "paid"], payment_date: [null, "2026-10-05"] });
+    expect(JSON.parse(audit[0].changes)).toEqual({
+      status: ["pending", "paid"],
+      payment_date: [null, "2026-10-05"],
+      amount_paid: [null, 100],
+    });
   });
 });
 
@@ -217,7 +226,7 @@ describe("overdue", () => {
     const late = await make("2026-10-04");
     const dueToday = await make("2026-10-05");
     const paid = await make("2026-09-05");
-    await setBillingStatus(db, paid, "paid", actor, "2026-09-06");
+    await setBillingStatus(db, paid, "paid", actor, { agency: defaultAgency, cnpj: null, today: "2026-09-06" });
     const today = "2026-10-05";
 
     const group = (await listBillingGroups(db, today)).find((g) => g.clientId === id)!;
@@ -227,7 +236,11 @@ describe("overdue", () => {
       [paid, "paid"],
     ]);
     expect(group.counts).toEqual({ overdue: 1, pending: 1, paid: 1 });
-    expect((await listClientBillings(db, id, today)).map((b) => b.status)).toEqual(["pending", "overdue", "paid"]);
+    expect((await listClientBillings(db, id, { today, issueDays: 20 })).history.map((b) => b.status)).toEqual([
+      "pending",
+      "overdue",
+      "paid",
+    ]);
     // Still stored as pending until the job runs.
     expect(
       (await db.selectFrom("billing").select("status").where("id", "=", late).executeTakeFirstOrThrow()).status,
@@ -288,10 +301,12 @@ describe("listing", () => {
         actor,
       );
     }
-    const history = await listClientBillings(db, bruno);
+    const { history } = await listClientBillings(db, bruno, { today: "2032-12-31", issueDays: 20 });
     expect(history).toHaveLength(12);
     expect(history.map((b) => b.due_date)).toEqual([...history.map((b) => b.due_date)].sort().reverse());
-    expect((await listClientBillings(db, alice)).map((b) => b.due_date)).toEqual(["2031-01-05"]);
+    expect(
+      (await listClientBillings(db, alice, { today: "2032-12-31", issueDays: 20 })).history.map((b) => b.due_date),
+    ).toEqual(["2031-01-05"]);
   });
 });
 

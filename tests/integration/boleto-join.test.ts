@@ -5,7 +5,9 @@ import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "#app/db/schema";
 import { createUser } from "#app/models/accounts/users.server";
-import { createBilling, setBillingStatus } from "#app/models/billing/billing.server";
+import { createBilling } from "#app/models/billing/billing.server";
+import { setBillingStatus } from "#app/models/billing/payments.server";
+import { defaultAgency } from "#app/config/agency";
 import {
   confirmBoleto,
   createBoletoDraft,
@@ -171,7 +173,7 @@ describe("a processed boleto joins the billing that exists", () => {
       actor,
     );
     if (!open.ok || !paid.ok) throw new Error("billing");
-    await setBillingStatus(db, paid.id, "paid", actor, "2026-12-01");
+    await setBillingStatus(db, paid.id, "paid", actor, { agency: defaultAgency, cnpj: null, today: "2026-12-01" });
     await queue(
       client,
       { due_date: "2026-11-05", month_year: "2026-11", amount_cents: 170000, digitable_line: line() },

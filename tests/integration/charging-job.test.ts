@@ -5,12 +5,14 @@ import path from "node:path";
 import type { Kysely } from "kysely";
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Database } from "#app/db/schema";
-import { generateContractBillings, setBillingStatus } from "#app/models/billing/billing.server";
+import { generateContractBillings } from "#app/models/billing/billing.server";
+import { setBillingStatus } from "#app/models/billing/payments.server";
+import { defaultAgency } from "#app/config/agency";
 import { addDays } from "#app/models/billing/charges";
 import { listBillingNotices, queueNotices, runChargingJob, sendNotices } from "#app/models/billing/jobs.server";
 import { billingTxid, pixPayload } from "#app/models/billing/pix";
 import { createClient } from "#app/models/clients/clients.server";
-import { storePrivateFile } from "#app/models/files/private-store.server";
+import { privateFilePath } from "#app/models/files/private-store.server";
 import { localToday } from "#app/utils/local-date";
 import { readOutbox } from "#tests/fixtures/eml";
 import { tempDatabase } from "#tests/fixtures/temp-db";
@@ -117,20 +119,22 @@ describe("notices", () => {
     });
     for (const c of [a, b]) expect((await generateContractBillings(db, c.id, null)).ok).toBe(true);
     const [august] = await billingsOf(a.id);
-    await setBillingStatus(db, august.id, "paid", null, "2026-08-05");
+    await setBillingStatus(db, august.id, "paid", null, { agency: defaultAgency, cnpj: null, today: "2026-08-05" });
 
     const first = await runChargingJob(db, { today: T, now: NOW, settings });
     const second = await runChargingJob(db, { today: T, now: NOW, settings });
-    expect(first).toEqual({ created: 0, markedOverdue: 2, notices: { queued: 4, sent: 4, failed: 0 } });
+    // August was paid: its receipt goes too.
+    expect(first).toEqual({ created: 0, markedOverdue: 2, notices: { queued: 5, sent: 5, failed: 0 } });
     expect(second).toEqual({ created: 0, markedOverdue: 0, notices: { queued: 0, sent: 0, failed: 0 } });
 
     expect(subjectsTo(a.email)).toEqual([
       "Cobrança disponível: aluguel de novembro de 2026",
       "Cobrança em atraso: aluguel de outubro de 2026",
       "Cobrança em atraso: aluguel de setembro de 2026",
+      expect.stringMatching(/^Recibo de Aluguel nº \d+$/),
     ]);
     expect(subjectsTo(b.email)).toEqual(["Lembrete: aluguel de outubro de 2026 vence em 22/10/2026"]);
-    expect(readOutbox(outbox)).toHaveLength(4);
+    expect(readOutbox(outbox)).toHaveLength(5);
 
     // Days later: the new notices only (the November reminder, B's October
     // now overdue, B's November now issued); none sent before is sent again.
@@ -141,13 +145,14 @@ describe("notices", () => {
       "Cobrança em atraso: aluguel de outubro de 2026",
       "Cobrança em atraso: aluguel de setembro de 2026",
       "Lembrete: aluguel de novembro de 2026 vence em 05/11/2026",
+      expect.stringMatching(/^Recibo de Aluguel nº \d+$/),
     ]);
     expect(subjectsTo(b.email)).toEqual([
       "Cobrança disponível: aluguel de novembro de 2026",
       "Cobrança em atraso: aluguel de outubro de 2026",
       "Lembrete: aluguel de outubro de 2026 vence em 22/10/2026",
     ]);
-    expect(readOutbox(outbox)).toHaveLength(7);
+    expect(readOutbox(outbox)).toHaveLength(8);
 
     // The staff's billing page lists them.
     const september = (await billingsOf(a.id))[1];
@@ -218,7 +223,7 @@ describe("notices", () => {
     await generateContractBillings(db, a.id, null);
     const [september] = await billingsOf(a.id);
     expect(await queueNotices(db, T, 20, NOW)).toBe(2); // September and October overdue
-    await setBillingStatus(db, september.id, "paid", null, T);
+    await setBillingStatus(db, september.id, "paid", null, { agency: defaultAgency, cnpj: null, today: T });
     expect(await sendNotices(db, T, NOW, settings)).toEqual({ sent: 1, failed: 0 });
     expect(await listBillingNotices(db, september.id)).toEqual([]);
     expect(subjectsTo(a.email)).toEqual(["Cobrança em atraso: aluguel de outubro de 2026"]);
@@ -234,46 +239,34 @@ describe("notices", () => {
     });
     await generateContractBillings(db, a.id, null);
     const [september, october] = await billingsOf(a.id);
-    for (const b of [september, october]) await setBillingStatus(db, b.id, "paid", null, "2026-10-08");
-    const pdf = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
-    const receipt = async (billingId: number, voided_at: string | null) => {
-      const file_key = await storePrivateFile(pdf, ".pdf");
-      const row = {
-        billing_id: billingId,
-        payment_date: "2026-10-08",
-        days_late: 3,
-        late_fee_bp: 1000,
-        monthly_interest_bp: 100,
-        rent_cents: 100000,
-        late_fee_cents: 10000,
-        interest_cents: 100,
-        adjustment_cents: 0,
-        total_cents: 110100,
-        file_name: "Recibo de Aluguel nº 1.pdf",
-        file_key,
-        mime_type: "application/pdf",
-        size: pdf.length,
-        created_at: NOW.toISOString(),
-        voided_at,
-      };
-      return (await db.insertInto("billing_receipts").values(row).returning("id").executeTakeFirstOrThrow()).id;
-    };
-    const inForce = await receipt(october.id, null);
-    await receipt(september.id, NOW.toISOString());
+    // Both paid on 08/10 (each gets its receipt); September is then taken
+    // back (its receipt voided) and reads overdue again.
+    const issuer = { agency: defaultAgency, cnpj: null, today: "2026-10-08" };
+    for (const b of [october, september]) await setBillingStatus(db, b.id, "paid", null, issuer);
+    await setBillingStatus(db, september.id, "pending", null, issuer);
+    const { id: inForce, file_key } = await db
+      .selectFrom("billing_receipts")
+      .select(["id", "file_key"])
+      .where("billing_id", "=", october.id)
+      .executeTakeFirstOrThrow();
+    const pdf = fs.readFileSync(privateFilePath(file_key));
 
     const first = await runChargingJob(db, { today: T, now: NOW, settings });
     const second = await runChargingJob(db, { today: T, now: NOW, settings });
-    expect(first.notices).toEqual({ queued: 1, sent: 1, failed: 0 });
+    expect(first.notices).toEqual({ queued: 2, sent: 2, failed: 0 });
     expect(second.notices).toEqual({ queued: 0, sent: 0, failed: 0 });
 
     const mails = readOutbox(outbox);
-    expect(mails.map((m) => m.subject)).toEqual([`Recibo de Aluguel nº ${inForce}`]);
-    const [mail] = mails;
+    expect(mails.map((m) => m.subject).sort()).toEqual([
+      "Cobrança em atraso: aluguel de setembro de 2026",
+      `Recibo de Aluguel nº ${inForce}`,
+    ]);
+    const mail = mails.find((m) => m.subject.startsWith("Recibo"))!;
     expect(mail.to).toBe(a.email);
     expect(mail.text).toContain("recebeu o pagamento do aluguel de outubro de 2026 em 08/10/2026");
     expect(mail.text).toContain("Total pago: R$ 1.101,00");
     expect(mail.attachments).toHaveLength(1);
-    expect(mail.attachments[0].filename).toBe("Recibo de Aluguel nº 1.pdf");
+    expect(mail.attachments[0].filename).toBe(`Recibo de Aluguel nº ${inForce}.pdf`);
     expect(mail.attachments[0].contentType).toBe("application/pdf");
     expect(mail.attachments[0].content.equals(pdf)).toBe(true);
     expect((await listBillingNotices(db, october.id)).map((n) => n.label)).toEqual(["Recibo"]);

@@ -1,7 +1,12 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import type { Kysely } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "#app/db/schema";
-import { createBilling, setBillingStatus } from "#app/models/billing/billing.server";
+import { createBilling } from "#app/models/billing/billing.server";
+import { setBillingStatus } from "#app/models/billing/payments.server";
+import { defaultAgency } from "#app/config/agency";
 import { createClient, disableClientLogin } from "#app/models/clients/clients.server";
 import { getAttention } from "#app/models/dashboard/attention.server";
 import { tempDatabase } from "#tests/fixtures/temp-db";
@@ -12,6 +17,9 @@ import { tempDatabase } from "#tests/fixtures/temp-db";
 // of each window), and the tenants with an active contract and no login.
 
 const TODAY = "2026-03-10";
+// A billing marked paid gets its receipt's PDF: into a scratch folder.
+const uploads = fs.mkdtempSync(path.join(os.tmpdir(), "it-attention-"));
+vi.stubEnv("UPLOADS_DIR", uploads);
 
 let db: Kysely<Database>;
 let cleanup: () => Promise<void>;
@@ -39,14 +47,17 @@ async function newBilling(clientId: number, amount_cents: number, due_date: stri
     null,
   );
   if (!created.ok) throw new Error("billing");
-  if (status) await setBillingStatus(db, created.id, status, null, TODAY);
+  if (status) await setBillingStatus(db, created.id, status, null, { agency: defaultAgency, cnpj: null, today: TODAY });
   return created.id;
 }
 
 beforeAll(async () => {
   ({ db, cleanup } = await tempDatabase("it-attention-"));
 });
-afterAll(() => cleanup());
+afterAll(async () => {
+  await cleanup();
+  fs.rmSync(uploads, { recursive: true, force: true });
+});
 
 describe("getAttention", () => {
   it("reports nothing on an empty database", async () => {

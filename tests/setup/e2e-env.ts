@@ -15,6 +15,8 @@ export const E2E_ENV = {
   // A test secret: the server only ever runs on a scratch database.
   SESSION_SECRET: "e2e-secret-that-is-long-enough-for-production-checks",
   RATE_LIMIT_DISABLED: "1",
+  // The BR Code manual's own example key (a random key, EVP): open billings show Pix.
+  AGENCY_PIX_KEY: "123e4567-e12b-12d1-a456-426655440000",
   // One process: the tests assert on one page cache (miss, then hit), and
   // Chromium and the test workers already share the cores.
   // tests/e2e/processes.test.ts runs a second server with two.

@@ -1,7 +1,11 @@
-// The Cobrança tab of /client-area (routes/client/area.tsx): the signed-in
-// client's billings, as billing.server.ts reads them.
-import { Download } from "#app/components/ui/private-icons";
+// The Cobrança tab of /client-area (routes/client/area.tsx; docs/product.md
+// §Área do Cliente): first the open billings, each with what it costs today,
+// itemized, and how to pay it (Pix QR Code and Copia e Cola, the boleto); then
+// the history of the last 12 issued billings with their receipts.
+import { Download, FileCheck2 } from "#app/components/ui/private-icons";
+import { CopyButton } from "#app/components/billing/copy-button";
 import { BillingStatusBadge } from "#app/components/billing/billing-status-badge";
+import { ChargesList } from "#app/components/billing/charges-list";
 import {
   StackedCell,
   stackedBodyClass,
@@ -9,9 +13,13 @@ import {
   stackedRowClass,
   stackedTableClass,
 } from "#app/components/billing/stacked-table";
+import type { Charges } from "#app/models/billing/charges";
 import { periodLabel } from "#app/models/billing/months";
 import { formatDay } from "#app/models/clients/status";
 import { formatBRL } from "#app/utils/format";
+
+type Document = { id: number; file_name: string };
+type Receipt = { id: number } | null;
 
 export type ClientBilling = {
   id: number;
@@ -19,12 +27,147 @@ export type ClientBilling = {
   month_year: string;
   amount_cents: number;
   payment_date: string | null;
+  amount_paid: number | null;
   status: string;
   external_payment_id: string | null;
-  documents: { id: number; file_name: string }[];
+  documents: Document[];
+  receipt: Receipt;
 };
 
-export function BillingTab({ billings }: { billings: ClientBilling[] }) {
+export type OpenBilling = ClientBilling & { charges: Charges; pix: { payload: string; svg: string } | null };
+
+export function BillingTab({
+  open,
+  history,
+  today,
+  pixConfigured,
+}: {
+  open: OpenBilling[];
+  history: ClientBilling[];
+  today: string;
+  pixConfigured: boolean;
+}) {
+  return (
+    <div className="space-y-6">
+      {open.length > 0 ? (
+        <section aria-labelledby="em-aberto" className="space-y-4">
+          <h2 id="em-aberto" className="text-lg font-semibold text-slate-900">
+            Cobranças em aberto
+          </h2>
+          {open.map((b) => (
+            <OpenBillingCard key={b.id} billing={b} today={today} pixConfigured={pixConfigured} />
+          ))}
+        </section>
+      ) : null}
+      <History billings={history} />
+    </div>
+  );
+}
+
+function OpenBillingCard({
+  billing: b,
+  today,
+  pixConfigured,
+}: {
+  billing: OpenBilling;
+  today: string;
+  pixConfigured: boolean;
+}) {
+  const headingId = `cobranca-${b.id}`;
+  const late = b.charges.days > 0;
+  return (
+    <article
+      aria-labelledby={headingId}
+      data-testid="open-billing"
+      className={`rounded-xl bg-white p-4 shadow-sm ring-1 sm:p-6 ${late ? "ring-red-200" : "ring-slate-200"}`}
+    >
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <h3 id={headingId} className="font-semibold text-slate-900 first-letter:uppercase">
+            Aluguel de {periodLabel(b.month_year)}
+          </h3>
+          <p className="text-sm text-slate-600">
+            Vencimento em {formatDay(b.due_date)}
+            {late ? ` · ${b.charges.days} ${b.charges.days === 1 ? "dia" : "dias"} em atraso` : ""}
+          </p>
+        </div>
+        <BillingStatusBadge status={b.status} />
+      </div>
+      <div className="mt-4 grid gap-6 md:grid-cols-2">
+        <div>
+          <ChargesList charges={b.charges} />
+          {late ? (
+            <p className="mt-2 text-xs text-slate-600">
+              Multa e juros conforme o contrato, calculados para pagamento hoje ({formatDay(today)}).
+            </p>
+          ) : null}
+          {b.documents.length > 0 ? (
+            <ul className="mt-4 space-y-1">
+              {b.documents.map((d) => (
+                <li key={d.id}>
+                  <a
+                    href={`/arquivos/cobrancas/${d.id}?download=1`}
+                    download
+                    className="inline-flex max-w-full items-start gap-1 text-sm font-medium text-brand-700 hover:underline"
+                  >
+                    <Download aria-hidden className="mt-0.5 size-4 shrink-0" />
+                    <span className="min-w-0 wrap-anywhere">Baixar boleto ({d.file_name})</span>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+        {b.pix ? (
+          <PixBlock pix={b.pix} total={b.charges.total} />
+        ) : !pixConfigured && b.documents.length === 0 ? (
+          <p className="text-sm text-slate-600">Para pagar, fale com a imobiliária.</p>
+        ) : null}
+      </div>
+    </article>
+  );
+}
+
+function PixBlock({ pix, total }: { pix: { payload: string; svg: string }; total: number }) {
+  const textId = `pix-${pix.payload.slice(-8)}`;
+  return (
+    <div className="rounded-lg bg-slate-50 p-4">
+      <h4 className="font-semibold text-slate-900">Pague com Pix</h4>
+      <p className="text-sm text-slate-600">
+        Aponte a câmera do app do seu banco para o QR Code: o valor de {formatBRL(total)} já vem preenchido.
+      </p>
+      <div className="mt-3 flex flex-col items-center gap-4 sm:flex-row sm:items-start">
+        {/* Drawn on the server (pix-qr.server.ts): no JavaScript needed. */}
+        <div
+          className="size-44 shrink-0 rounded bg-white p-2 [&>svg]:size-full"
+          data-testid="pix-qr"
+          dangerouslySetInnerHTML={{ __html: pix.svg }}
+        />
+        <div className="w-full min-w-0 space-y-2">
+          <label htmlFor={textId} className="block text-sm font-medium text-slate-700">
+            Pix Copia e Cola
+          </label>
+          <textarea
+            id={textId}
+            readOnly
+            rows={4}
+            value={pix.payload}
+            className="w-full resize-none rounded-md border border-slate-300 bg-white p-2 font-mono text-xs break-all text-slate-800"
+          />
+          <div className="flex flex-wrap items-center gap-2">
+            <CopyButton
+              text={pix.payload}
+              label="Copiar"
+              className="border-brand-600 bg-brand-600 px-3 py-1.5 text-sm text-white hover:bg-brand-700"
+            />
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function History({ billings }: { billings: ClientBilling[] }) {
   return (
     <section aria-labelledby="cobrancas" className="rounded-xl bg-white p-4 shadow-sm sm:p-6">
       <h2 id="cobrancas" className="text-lg font-semibold text-slate-900">
@@ -45,6 +188,7 @@ export function BillingTab({ billings }: { billings: ClientBilling[] }) {
                 <th className="px-4 py-2 font-medium whitespace-nowrap">Status</th>
                 <th className="px-4 py-2 font-medium whitespace-nowrap">ID do pagamento</th>
                 <th className="px-4 py-2 font-medium whitespace-nowrap">Boleto</th>
+                <th className="px-4 py-2 font-medium whitespace-nowrap">Recibo</th>
               </tr>
             </thead>
             <tbody className={stackedBodyClass}>
@@ -56,6 +200,11 @@ export function BillingTab({ billings }: { billings: ClientBilling[] }) {
                   </StackedCell>
                   <StackedCell label="Valor">
                     <span className="whitespace-nowrap">{formatBRL(b.amount_cents)}</span>
+                    {b.amount_paid !== null && b.amount_paid !== b.amount_cents ? (
+                      <span className="block text-xs whitespace-nowrap text-slate-600">
+                        pago {formatBRL(b.amount_paid)}
+                      </span>
+                    ) : null}
                   </StackedCell>
                   <StackedCell label="Pago em">{b.payment_date ? formatDay(b.payment_date) : "—"}</StackedCell>
                   <StackedCell label="Status">
@@ -64,7 +213,7 @@ export function BillingTab({ billings }: { billings: ClientBilling[] }) {
                   <StackedCell label="ID do pagamento">
                     <span className="break-all">{b.external_payment_id || "—"}</span>
                   </StackedCell>
-                  <StackedCell label="Boleto" wide>
+                  <StackedCell label="Boleto">
                     {b.documents.length === 0 ? (
                       <span className="text-slate-500">—</span>
                     ) : (
@@ -83,6 +232,20 @@ export function BillingTab({ billings }: { billings: ClientBilling[] }) {
                           </li>
                         ))}
                       </ul>
+                    )}
+                  </StackedCell>
+                  <StackedCell label="Recibo">
+                    {b.receipt ? (
+                      <a
+                        href={`/arquivos/recibos/${b.receipt.id}?download=1`}
+                        download
+                        className="inline-flex items-center gap-1 font-medium whitespace-nowrap text-brand-700 hover:underline"
+                      >
+                        <FileCheck2 aria-hidden className="size-4 shrink-0" />
+                        Recibo nº {b.receipt.id}
+                      </a>
+                    ) : (
+                      <span className="text-slate-500">—</span>
                     )}
                   </StackedCell>
                 </tr>

@@ -22,6 +22,7 @@ export const AUDIT_ENTITIES = {
   maintenance_document: "Documento de manutenção",
   billing: "Cobrança",
   billing_document: "Boleto de cobrança",
+  billing_receipt: "Recibo de aluguel",
   queued_boleto: "Boleto aguardando processamento",
   // LGPD export and erasure by email (app/models/privacy); the id is a hash of the email.
   personal_data: "Dados pessoais",
@@ -103,6 +104,13 @@ const FIELD_LABELS: Record<string, string> = {
   due_date: "Vencimento",
   payment_date: "Pago em",
   amount_paid: "Valor recebido",
+  days_late: "Dias de atraso",
+  rent_cents: "Aluguel",
+  late_fee_cents: "Multa",
+  interest_cents: "Juros",
+  adjustment_cents: "Desconto ou acréscimo",
+  total_cents: "Total pago",
+  voided_at: "Cancelado em",
   external_payment_id: "ID do pagamento",
   billing_id: "Cobrança",
   digitable_line: "Linha digitável",
@@ -120,7 +128,17 @@ const FLAGS = new Set([
   "update_amount",
 ]);
 // Columns holding centavos (NULL: SOB CONSULTA).
-const MONEY = new Set(["price", "monthly_rent", "amount_cents", "amount_paid", "total_cents"]);
+const MONEY = new Set([
+  "price",
+  "monthly_rent",
+  "amount_cents",
+  "amount_paid",
+  "rent_cents",
+  "late_fee_cents",
+  "interest_cents",
+  "adjustment_cents",
+  "total_cents",
+]);
 // Columns holding basis points (10% = 1000).
 const PERCENT = new Set(["late_fee_bp", "monthly_interest_bp"]);
 

@@ -23,6 +23,11 @@ export const BILLING_MESSAGES = {
   amount: "Informe um valor válido, por exemplo 1.250,00.",
   dueDate: "Informe a data de vencimento (dd/mm/aaaa).",
   status: "Escolha um status.",
+  paymentRegistered: "Pagamento registrado!",
+  paymentFailed: "Não foi possível registrar o pagamento. Nada foi salvo; tente novamente.",
+  paymentDate: "Informe a data do pagamento (dd/mm/aaaa).",
+  futurePayment: "A data do pagamento não pode ser depois de hoje.",
+  amountPaid: "Informe o valor recebido, por exemplo 1.605,50.",
 } as const;
 
 const MONTH_MAX = 10;
@@ -44,17 +49,20 @@ export const monthYearField = plainText({ error: BILLING_MESSAGES.month })
   });
 
 // "2026-10-05" (a date input) or "05/10/2026" -> "2026-10-05".
-export const dueDateField = plainText({ error: BILLING_MESSAGES.dueDate })
-  .min(1, BILLING_MESSAGES.dueDate)
-  .max(10, BILLING_MESSAGES.dueDate)
-  .transform((v, ctx) => {
-    const day = parseLocalDay(v);
-    if (!day) {
-      ctx.addIssue({ code: "custom", message: BILLING_MESSAGES.dueDate });
-      return z.NEVER;
-    }
-    return day;
-  });
+function dayField(message: string) {
+  return plainText({ error: message })
+    .min(1, message)
+    .max(10, message)
+    .transform((v, ctx) => {
+      const day = parseLocalDay(v);
+      if (!day) {
+        ctx.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+      return day;
+    });
+}
+export const dueDateField = dayField(BILLING_MESSAGES.dueDate);
 
 const clientIdField = idField(BILLING_MESSAGES.chooseClient);
 
@@ -75,3 +83,15 @@ export const billingStatusSchema = z.object({
   intent: z.literal("status"),
   status: z.enum(BILLING_STATUS_VALUES, { error: BILLING_MESSAGES.status }),
 });
+
+// "Registrar pagamento" (the billing's dialog): the day it was paid and the
+// amount received; the dialog proposes today and the amount due today. The
+// action refuses a day after today (the agency's day).
+export const paymentSchema = z.object({
+  intent: z.literal("payment"),
+  payment_date: dayField(BILLING_MESSAGES.paymentDate),
+  amount_paid: rentalAmountField({ required: BILLING_MESSAGES.amountPaid, invalid: BILLING_MESSAGES.amountPaid }),
+});
+
+// The dialog posts either form: the status selector or the payment.
+export const billingManageSchema = z.discriminatedUnion("intent", [billingStatusSchema, paymentSchema]);

@@ -3,9 +3,10 @@ import type { Database, PrivateFileColumns } from "#app/db/schema";
 import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
 import { storeDocument, uploadedBy } from "#app/models/files/documents.server";
 import { localToday } from "#app/utils/local-date";
-import { byDueDateDesc, groupByClient, withEffectiveStatus } from "./grouping";
+import { chargesOn, issueHorizon } from "./charges";
+import { groupByClient, withEffectiveStatus } from "./grouping";
+import { receiptsOf } from "./payments.server";
 import { contractMonthsToBill } from "./months";
-import type { BillingStatus } from "./status";
 
 // Billings of rental clients (docs/product.md §Cobranças;
 // docs/decisions/0009-billing.md, 0021-time-zone-and-formats.md and
@@ -33,6 +34,7 @@ const billingColumns = [
   "billing.due_date",
   "billing.status",
   "billing.payment_date",
+  "billing.amount_paid",
   "billing.external_payment_id",
 ] as const;
 
@@ -70,31 +72,64 @@ export async function listBillingGroups(db: DB, today = localToday()) {
 export type BillingGroupItem = Awaited<ReturnType<typeof listBillingGroups>>[number];
 export type BillingListItem = BillingGroupItem["billings"][number];
 
-// One billing with its client and boletos (effective status), or null.
+// One billing with its client and boletos (effective status), what it costs
+// today (the client's late fee and interest), and its receipts; or null.
 export async function getBilling(db: DB, id: number, today = localToday()) {
-  const row = await selectBillings(db).where("billing.id", "=", id).executeTakeFirst();
+  const row = await selectBillings(db)
+    .select(["clients.late_fee_bp", "clients.monthly_interest_bp"])
+    .where("billing.id", "=", id)
+    .executeTakeFirst();
   if (!row) return null;
   const [billing] = withEffectiveStatus([row], today);
-  return { ...billing, documents: (await documentsOf(db, [id])).get(id) ?? [] };
+  return {
+    ...billing,
+    charges: chargesOn(billing, today),
+    documents: (await documentsOf(db, [id])).get(id) ?? [],
+    receipts: (await receiptsOf(db, [id])).get(id) ?? [],
+  };
 }
 
-// The client area's "Histórico de Cobranças": the client's last 12 billings
-// by due date, newest first, with their boletos. Nothing of another client.
-export async function listClientBillings(db: DB, clientId: number, today = localToday(), limit = CLIENT_HISTORY_LIMIT) {
-  const rows = await selectBillings(db)
-    .where("billing.client_id", "=", clientId)
-    .orderBy("billing.due_date", "desc")
-    .orderBy("billing.id", "desc")
-    .limit(limit)
-    .execute();
-  const documents = await documentsOf(
-    db,
-    rows.map((r) => r.id),
-  );
-  return withEffectiveStatus(rows, today)
-    .sort(byDueDateDesc)
-    .map(({ client_id: _c, client_name: _n, ...b }) => ({ ...b, documents: documents.get(b.id) ?? [] }));
+// The client area's Cobrança tab (docs/product.md §Área do Cliente): only
+// issued billings (due within `issueDays` from today: the tenant never sees
+// one due further ahead); first every open one (pending or overdue), oldest
+// due date first, whatever its age, with what it costs today; then the
+// history: the last 12 issued billings by due date, newest first, each with
+// its boletos and, when paid, its receipt in force. Nothing of another client.
+export async function listClientBillings(
+  db: DB,
+  clientId: number,
+  {
+    today = localToday(),
+    issueDays,
+    limit = CLIENT_HISTORY_LIMIT,
+  }: { today?: string; issueDays: number; limit?: number },
+) {
+  const horizon = issueHorizon(today, issueDays);
+  const rates = await db
+    .selectFrom("clients")
+    .select(["late_fee_bp", "monthly_interest_bp"])
+    .where("id", "=", clientId)
+    .executeTakeFirst();
+  if (!rates) return { open: [], history: [] };
+  const issued = selectBillings(db).where("billing.client_id", "=", clientId).where("billing.due_date", "<=", horizon);
+  const [openRows, historyRows] = await Promise.all([
+    issued.where("billing.status", "!=", "paid").orderBy("billing.due_date").orderBy("billing.id").execute(),
+    issued.orderBy("billing.due_date", "desc").orderBy("billing.id", "desc").limit(limit).execute(),
+  ]);
+  const ids = [...new Set([...openRows, ...historyRows].map((r) => r.id))];
+  const [documents, receipts] = await Promise.all([documentsOf(db, ids), receiptsOf(db, ids)]);
+  const shape = (rows: typeof openRows) =>
+    withEffectiveStatus(rows, today).map(({ client_id: _c, client_name: _n, ...b }) => ({
+      ...b,
+      documents: documents.get(b.id) ?? [],
+      receipt: receipts.get(b.id)?.find((r) => r.voided_at === null) ?? null,
+    }));
+  return {
+    open: shape(openRows).map((b) => ({ ...b, charges: chargesOn({ ...b, ...rates }, today) })),
+    history: shape(historyRows),
+  };
 }
+export type ClientBillings = Awaited<ReturnType<typeof listClientBillings>>;
 
 // The clients the Nova Cobrança and Gerar Cobranças forms offer, by name, with
 // what generating needs: id, name, contract dates, monthly_rent and
@@ -177,50 +212,6 @@ export async function generateContractBillings(db: DB, clientId: number, actor: 
     for (const p of planned)
       created.push({ id: await insertBillingRow(trx, { client_id: clientId, ...p }, actor), month_year: p.month_year });
     return { ok: true, clientName: client.name, created };
-  });
-}
-
-// The status selector: any status from any other (docs/product.md §Cobranças).
-// Paid stamps the agency's day as payment_date (kept when it was paid already);
-// any other status clears it. null: no such billing.
-export async function setBillingStatus(
-  db: DB,
-  id: number,
-  status: BillingStatus,
-  actor: AuditActor,
-  today = localToday(),
-) {
-  return db.transaction().execute(async (trx) => {
-    const before = await trx
-      .selectFrom("billing")
-      .innerJoin("clients", "clients.id", "billing.client_id")
-      .select([
-        "billing.status",
-        "billing.payment_date",
-        "billing.month_year",
-        "billing.due_date",
-        "clients.name as client_name",
-      ])
-      .where("billing.id", "=", id)
-      .executeTakeFirst();
-    if (!before) return null;
-    const payment_date =
-      status === "paid" ? (before.status === "paid" && before.payment_date ? before.payment_date : today) : null;
-    const after = { status, payment_date };
-    await trx
-      .updateTable("billing")
-      .set({ ...after, updated_at: new Date().toISOString() })
-      .where("id", "=", id)
-      .execute();
-    await recordAudit(trx, {
-      actor,
-      action: "update",
-      entity: "billing",
-      entityId: id,
-      before: { status: before.status, payment_date: before.payment_date },
-      after,
-    });
-    return { clientName: before.client_name, month_year: before.month_year, due_date: before.due_date, ...after };
   });
 }
 

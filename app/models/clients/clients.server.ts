@@ -353,6 +353,11 @@ export async function deleteClientIn(trx: Trx, id: number, actor: AuditActor) {
     .select("file_key")
     .where("billing_id", "in", billings)
     .execute();
+  const receipts = await trx
+    .selectFrom("billing_receipts")
+    .select("file_key")
+    .where("billing_id", "in", billings)
+    .execute();
   const queued = await trx.selectFrom("boleto_queue").select("file_key").where("client_id", "=", id).execute();
   await trx.deleteFrom("clients").where("id", "=", id).execute();
   if (before.user_id !== null) await removeLogin(trx, before.user_id, actor);
@@ -360,6 +365,6 @@ export async function deleteClientIn(trx: Trx, id: number, actor: AuditActor) {
   await recordAudit(trx, { actor, action: "delete", entity: "client", entityId: id, before: old });
   return {
     name: before.name,
-    files: [...contracts, ...images, ...documents, ...boletos, ...queued].map((r) => r.file_key),
+    files: [...contracts, ...images, ...documents, ...boletos, ...receipts, ...queued].map((r) => r.file_key),
   };
 }

@@ -69,3 +69,17 @@ export async function findQueuedBoletoFile(db: DB, id: number, viewer: FileViewe
       .executeTakeFirst()) ?? null
   );
 }
+
+// A rent receipt (docs/decisions/0031-charging-the-rent.md): staff, any of
+// them (voided ones too, for the record); the client, only the one in force
+// of their own billing.
+export async function findReceiptFile(db: DB, id: number, viewer: FileViewer): Promise<PrivateFile | null> {
+  let q = db
+    .selectFrom("billing_receipts")
+    .innerJoin("billing", "billing.id", "billing_receipts.billing_id")
+    .select(["billing_receipts.file_key", "billing_receipts.file_name", "billing_receipts.mime_type"])
+    .where("billing_receipts.id", "=", id);
+  if (viewer.kind === "client")
+    q = q.where("billing.client_id", "=", viewer.clientId).where("billing_receipts.voided_at", "is", null);
+  return (await q.executeTakeFirst()) ?? null;
+}

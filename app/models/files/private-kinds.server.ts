@@ -34,4 +34,9 @@ export const PRIVATE_FILE_KINDS: PrivateFileKind[] = [
       db.selectFrom("boleto_queue").select(["id", "client_id as owner", "file_key"]).orderBy("id").execute(),
     describe: (id, owner) => `boleto ${id} na fila do cliente ${owner}`,
   },
+  {
+    rows: (db) =>
+      db.selectFrom("billing_receipts").select(["id", "billing_id as owner", "file_key"]).orderBy("id").execute(),
+    describe: (id, owner) => `recibo ${id} da cobrança ${owner}`,
+  },
 ];

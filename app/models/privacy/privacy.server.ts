@@ -104,6 +104,7 @@ async function collect(db: DB | Trx, email: string) {
         "due_date",
         "status",
         "payment_date",
+        "amount_paid",
         "external_payment_id",
         "created_at",
       ])
@@ -119,6 +120,23 @@ async function collect(db: DB | Trx, email: string) {
           .orderBy("id")
           .execute()
       : [];
+    // Receipts and notices: what was paid and what the tenant was told.
+    const receipts = billingIds.length
+      ? await db
+          .selectFrom("billing_receipts")
+          .select(["id", "billing_id", "payment_date", "total_cents", "created_at", "voided_at"])
+          .where("billing_id", "in", billingIds)
+          .orderBy("id")
+          .execute()
+      : [];
+    const notices = billingIds.length
+      ? await db
+          .selectFrom("billing_notices")
+          .select(["billing_id", "kind", "sent_at"])
+          .where("billing_id", "in", billingIds)
+          .orderBy("id")
+          .execute()
+      : [];
     const queued = await db
       .selectFrom("boleto_queue")
       .select(["id", "file_name", "due_date", "amount_cents", "month_year", "created_at"])
@@ -128,7 +146,12 @@ async function collect(db: DB | Trx, email: string) {
     clients.push({
       ...c,
       contracts,
-      billings: billings.map((b) => ({ ...b, boletos: boletos.filter((d) => d.billing_id === b.id) })),
+      billings: billings.map((b) => ({
+        ...b,
+        boletos: boletos.filter((d) => d.billing_id === b.id),
+        receipts: receipts.filter((r) => r.billing_id === b.id),
+        notices: notices.filter((n) => n.billing_id === b.id),
+      })),
       boletos_awaiting_processing: queued,
       maintenance_requests: maintenance.map((m) => ({
         ...m,

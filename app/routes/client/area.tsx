@@ -5,6 +5,10 @@ import { LogoMark } from "#app/components/site/logo";
 import { Tabs } from "#app/components/ui/tabs";
 import { getDb } from "#app/db/db.server";
 import { listClientBillings } from "#app/models/billing/billing.server";
+import { billingTxid, pixPayload } from "#app/models/billing/pix";
+import { pixQrSvg } from "#app/models/billing/pix-qr.server";
+import { getChargingSettings } from "#app/models/billing/settings.server";
+import { localToday } from "#app/utils/local-date";
 import { listOwnContracts } from "#app/models/clients/portal.server";
 import { formatDay } from "#app/models/clients/status";
 import { MAINTENANCE_MESSAGES, maintenanceRequestSchema } from "#app/models/maintenance/maintenance.schema";
@@ -52,10 +56,26 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       end: formatDay(client.contract_end_date),
     },
     contracts: tab === "contrato" ? await listOwnContracts(db, client.id) : [],
-    billings: tab === "cobranca" ? await listClientBillings(db, client.id) : [],
+    billing: tab === "cobranca" ? await clientBillingTab(db, client.id) : null,
     requests: tab === "manutencao" ? await listOwnMaintenanceRequests(db, client.id) : [],
     constraint: getZodConstraint(maintenanceRequestSchema),
   };
+}
+
+// The Cobrança tab: only issued billings (BILLING_ISSUE_DAYS); each open one
+// with its Pix BR Code for the amount due today, drawn on the server.
+async function clientBillingTab(db: ReturnType<typeof getDb>, clientId: number) {
+  const today = localToday();
+  const settings = getChargingSettings();
+  const { open, history } = await listClientBillings(db, clientId, { today, issueDays: settings.issueDays });
+  const withPix = await Promise.all(
+    open.map(async (b) => {
+      if (!settings.pix) return { ...b, pix: null };
+      const payload = pixPayload(settings.pix, b.charges.total, billingTxid(b.id));
+      return { ...b, pix: { payload, svg: await pixQrSvg(payload) } };
+    }),
+  );
+  return { open: withPix, history, today, pixConfigured: settings.pix !== null };
 }
 
 // "Nova Solicitação": every file is checked before anything is stored; the
@@ -173,7 +193,7 @@ export default function ClientArea({ loaderData, actionData }: Route.ComponentPr
         />
 
         {tab === "contrato" ? <ContractsTab contracts={loaderData.contracts} /> : null}
-        {tab === "cobranca" ? <BillingTab billings={loaderData.billings} /> : null}
+        {tab === "cobranca" && loaderData.billing ? <BillingTab {...loaderData.billing} /> : null}
         {tab === "manutencao" ? (
           <MaintenanceTab requests={loaderData.requests} constraint={loaderData.constraint} actionData={actionData} />
         ) : null}

@@ -1,5 +1,7 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ReactNode } from "react";
+import { Form, data } from "react-router";
 import {
   BillingDocuments,
   BillingStatusForm,
@@ -8,27 +10,39 @@ import {
 } from "#app/components/admin/billing-panel";
 import { RouteDialog } from "#app/components/admin/route-dialog";
 import { BillingStatusBadge } from "#app/components/billing/billing-status-badge";
+import { ChargesList } from "#app/components/billing/charges-list";
+import { Button } from "#app/components/ui/button";
+import { Field } from "#app/components/ui/field";
+import { FileCheck2 } from "#app/components/ui/private-icons";
+import { useIsPending } from "#app/components/ui/use-is-pending";
 import { ErrorPage } from "#app/components/site/error-page";
 import { getDb } from "#app/db/db.server";
-import { BILLING_MESSAGES, billingStatusSchema } from "#app/models/billing/billing.schema";
-import { getBilling, setBillingStatus } from "#app/models/billing/billing.server";
+import { BILLING_MESSAGES, billingManageSchema, paymentSchema } from "#app/models/billing/billing.schema";
+import { getBilling } from "#app/models/billing/billing.server";
+import { registerPayment, setBillingStatus } from "#app/models/billing/payments.server";
+import { getChargingSettings } from "#app/models/billing/settings.server";
 import { periodLabel } from "#app/models/billing/months";
 import { PAST_DUE_NOTE, billingStatusLabel, isPastDue } from "#app/models/billing/status";
-import { formatDay } from "#app/models/clients/status";
+import { formatDay, rentInputValue } from "#app/models/clients/status";
 import { formatBRL } from "#app/utils/format";
+import { getAgency } from "#app/utils/env.server";
 import { invariantResponse, parseId, readFormData, requireRole } from "#app/utils/http.server";
-import { failedWriteToast } from "#app/utils/failure.server";
+import { failedWriteAlert, failedWriteToast } from "#app/utils/failure.server";
+import { formatDateTime } from "#app/utils/format-date";
 import { localToday } from "#app/utils/local-date";
 import { redirectWithToast } from "#app/utils/toast.server";
+import { listBillingNotices } from "#app/models/billing/jobs.server";
 import type { Route } from "./+types/billing-manage";
 
 // One billing (a row of Gestão de Cobranças, its Período links here): a dialog
-// over the tab (decision 0010) with its details, its boletos and the status
-// selector, which posts here from the list too. Any status from any other
-// (docs/product.md §Cobranças); Pago stamps the agency's day as the payment
-// date. Every outcome of the action is a redirect with a toast (a row button's
-// way); Pendente saved on a billing past its due date says why it reads Em
-// Atraso.
+// over the tab (decision 0010) with its details, what it costs today
+// (itemized), its boletos, receipts and notices, the payment form and the
+// status selector, which posts here from the list too. Any status from any
+// other (docs/product.md §Cobranças). "Registrar pagamento" records the day
+// and the amount received and makes the numbered receipt; Pago from the
+// selector does the same with today and the amount due today. The selector's
+// outcomes are redirects with a toast (a row button's way); the payment form
+// answers its field errors on the same page, typed values kept.
 export function meta({ loaderData }: Route.MetaArgs) {
   const title = loaderData ? `Cobrança de ${periodLabel(loaderData.billing.month_year)}` : "Cobrança";
   return [{ title: `${title} | Painel Administrativo` }, { name: "robots", content: "noindex" }];
@@ -38,9 +52,26 @@ const LIST = "/admin/clients?aba=cobrancas";
 
 export async function loader({ params }: Route.LoaderArgs) {
   const id = parseId(params.id);
-  const billing = id === null ? null : await getBilling(getDb(), id);
+  const today = localToday();
+  const db = getDb();
+  const billing = id === null ? null : await getBilling(db, id, today);
   invariantResponse(billing, "Cobrança não encontrada");
-  return { billing, today: localToday() };
+  const paid = billing.status === "paid" && billing.payment_date;
+  return {
+    billing,
+    notices: await listBillingNotices(db, billing.id),
+    today,
+    // Paid: what was recorded (to correct it); otherwise today and the amount due today.
+    paymentDefaults: {
+      payment_date: paid ? billing.payment_date! : today,
+      amount_paid: rentInputValue(paid && billing.amount_paid !== null ? billing.amount_paid : billing.charges.total),
+    },
+    constraint: getZodConstraint(paymentSchema),
+  };
+}
+
+function issuer(today: string) {
+  return { agency: getAgency(), cnpj: getChargingSettings().cnpj, today };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -48,12 +79,39 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const fail = () =>
     redirectWithToast(LIST, { type: "error", title: "Erro", description: BILLING_MESSAGES.statusFailed });
   const id = parseId(params.id);
-  const submission = parseWithZod(await readFormData(request), { schema: billingStatusSchema });
-  if (id === null || submission.status !== "success") return fail();
+  const submission = parseWithZod(await readFormData(request), { schema: billingManageSchema });
+  if (id === null) return fail();
   const today = localToday();
+  if (submission.status !== "success") {
+    const intent = submission.payload.intent;
+    return intent === "payment" ? data({ result: submission.reply() }, { status: 400 }) : fail();
+  }
+  const value = submission.value;
+  if (value.intent === "payment") {
+    let paid: Awaited<ReturnType<typeof registerPayment>>;
+    try {
+      paid = await registerPayment(getDb(), id, value, actor, issuer(today));
+    } catch (error) {
+      return failedWriteAlert("billing.payment_failed", error, {
+        result: submission.reply({ formErrors: [BILLING_MESSAGES.paymentFailed] }),
+      });
+    }
+    if (!paid.ok) {
+      if (paid.reason === "billing") return fail();
+      return data(
+        { result: submission.reply({ fieldErrors: { payment_date: [BILLING_MESSAGES.futurePayment] } }) },
+        { status: 400 },
+      );
+    }
+    return redirectWithToast(`${LIST}#${billingRowAnchor(id)}`, {
+      type: "success",
+      title: BILLING_MESSAGES.paymentRegistered,
+      description: `${paid.clientName}, ${periodLabel(paid.month_year)}: ${formatBRL(paid.amount_paid)} em ${formatDay(paid.payment_date)}. Recibo nº ${paid.receiptNumber}.`,
+    });
+  }
   let updated: Awaited<ReturnType<typeof setBillingStatus>>;
   try {
-    updated = await setBillingStatus(getDb(), id, submission.value.status, actor, today);
+    updated = await setBillingStatus(getDb(), id, value.status, actor, issuer(today));
   } catch (error) {
     return failedWriteToast("billing.status_failed", error, LIST, {
       title: "Erro",
@@ -62,17 +120,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   if (!updated) return fail();
   const paid = updated.payment_date ? ` em ${formatDay(updated.payment_date)}` : "";
+  const receipt = updated.receiptNumber ? `. Recibo nº ${updated.receiptNumber}` : "";
   const pastDue = updated.status === "pending" && isPastDue(updated.due_date, today) ? ` (${PAST_DUE_NOTE})` : "";
   return redirectWithToast(`${LIST}#${billingRowAnchor(id)}`, {
     type: "success",
     title: BILLING_MESSAGES.statusUpdated,
-    description: `${updated.clientName}, ${periodLabel(updated.month_year)}: ${billingStatusLabel(updated.status)}${paid}${pastDue}.`,
+    description: `${updated.clientName}, ${periodLabel(updated.month_year)}: ${billingStatusLabel(updated.status)}${paid}${receipt}${pastDue}.`,
   });
 }
 
-export default function ManageBilling({ loaderData }: Route.ComponentProps) {
-  const { billing: b, today } = loaderData;
+export default function ManageBilling({ loaderData, actionData }: Route.ComponentProps) {
+  const { billing: b, today, notices } = loaderData;
   const period = periodLabel(b.month_year);
+  const open = b.status !== "paid";
   return (
     <RouteDialog title={`Cobrança de ${period}`} closeTo={`${LIST}#${billingRowAnchor(b.id)}`}>
       <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
@@ -84,23 +144,134 @@ export default function ManageBilling({ loaderData }: Route.ComponentProps) {
         <Item label="Valor">{formatBRL(b.amount_cents)}</Item>
         <Item label="Vencimento">{formatDay(b.due_date)}</Item>
         <Item label="Pago em">{b.payment_date ? formatDay(b.payment_date) : "—"}</Item>
+        <Item label="Valor recebido">{b.amount_paid !== null ? formatBRL(b.amount_paid) : "—"}</Item>
         <Item label="ID do pagamento">{b.external_payment_id || "—"}</Item>
         <Item label="Boletos">
           <BillingDocuments documents={b.documents} />
         </Item>
+        <Item label="Recibos">
+          {b.receipts.length === 0 ? (
+            "—"
+          ) : (
+            <ul className="space-y-1">
+              {b.receipts.map((r) => (
+                <li key={r.id}>
+                  <a
+                    href={`/arquivos/recibos/${r.id}?download=1`}
+                    download
+                    className="inline-flex items-center gap-1 font-medium text-brand-700 hover:underline"
+                  >
+                    <FileCheck2 aria-hidden className="size-4 shrink-0" />
+                    Recibo nº {r.id}
+                  </a>{" "}
+                  <span className="text-slate-600">
+                    {formatBRL(r.total_cents)}, pago em {formatDay(r.payment_date)}
+                    {r.voided_at ? ` · cancelado em ${formatDateTime(r.voided_at)}` : ""}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Item>
       </dl>
+      {open ? (
+        <section aria-labelledby="a-pagar-hoje" className="mt-5 border-t border-slate-200 pt-5 sm:max-w-sm">
+          <h3 id="a-pagar-hoje" className="mb-1 font-semibold text-slate-900">
+            Valor para pagamento hoje ({formatDay(today)})
+          </h3>
+          <ChargesList charges={b.charges} />
+        </section>
+      ) : null}
+      <PaymentForm
+        id={b.id}
+        paid={!open}
+        defaults={loaderData.paymentDefaults}
+        constraint={loaderData.constraint}
+        result={actionData?.result}
+      />
       <div className="mt-5 space-y-2 border-t border-slate-200 pt-5 sm:max-w-xs">
         <BillingStatusForm id={b.id} status={b.status} label="Status desta cobrança" showLabel />
         <PastDueNote status={b.status} dueDate={b.due_date} today={today} />
         <p className="text-xs text-slate-600">
-          Pago registra a data de hoje como data de pagamento. Uma cobrança pendente com o vencimento passado aparece
-          como Em Atraso.
+          Pago pelo seletor registra hoje e o valor devido hoje, e emite o recibo. Outro status cancela o recibo. Uma
+          cobrança pendente com o vencimento passado aparece como Em Atraso.
         </p>
       </div>
+      <section aria-labelledby="avisos" className="mt-5 border-t border-slate-200 pt-5">
+        <h3 id="avisos" className="mb-2 font-semibold text-slate-900">
+          Avisos por email
+        </h3>
+        {notices.length === 0 ? (
+          <p className="text-sm text-slate-600">Nenhum aviso enviado ainda.</p>
+        ) : (
+          <ul className="space-y-1 text-sm" data-testid="billing-notices">
+            {notices.map((n) => (
+              <li key={n.id}>
+                <span className="font-medium text-slate-900">{n.label}</span>
+                {": "}
+                <span className="text-slate-600">
+                  {n.sent_at
+                    ? `enviado em ${formatDateTime(n.sent_at)}`
+                    : n.gaveUp
+                      ? `não enviado: desistimos após ${n.attempts} tentativas (${n.last_error ?? "erro"})`
+                      : `na fila${n.attempts > 0 ? ` (${n.attempts} ${n.attempts === 1 ? "tentativa falhou" : "tentativas falharam"}; nova tentativa na próxima hora)` : ""}`}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
     </RouteDialog>
   );
 }
 
+function PaymentForm({
+  id,
+  paid,
+  defaults,
+  constraint,
+  result,
+}: {
+  id: number;
+  paid: boolean;
+  defaults: { payment_date: string; amount_paid: string };
+  constraint: Route.ComponentProps["loaderData"]["constraint"];
+  result: SubmissionResult<string[]> | undefined;
+}) {
+  const busy = useIsPending({ formAction: `/admin/clients/cobrancas/${id}` });
+  const [form, fields] = useForm({
+    id: `payment-${id}`,
+    lastResult: result,
+    constraint,
+    defaultValue: defaults,
+    shouldRevalidate: "onSubmit",
+  });
+  return (
+    <section aria-labelledby="registrar-pagamento" className="mt-5 border-t border-slate-200 pt-5">
+      <h3 id="registrar-pagamento" className="mb-3 font-semibold text-slate-900">
+        {paid ? "Corrigir pagamento" : "Registrar pagamento"}
+      </h3>
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        {form.errors?.length ? <p className="text-sm text-red-700">{form.errors[0]}</p> : null}
+        <input type="hidden" name="intent" value="payment" />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field meta={fields.payment_date} label="Data do pagamento" type="date" />
+          <Field
+            meta={fields.amount_paid}
+            label="Valor recebido (R$)"
+            type="text"
+            inputMode="decimal"
+            autoComplete="off"
+            hint={paid ? "Um novo recibo substitui o atual." : "Proposto: o valor devido hoje."}
+          />
+        </div>
+        <Button disabled={busy}>
+          {busy ? "Salvando..." : paid ? "Salvar e emitir novo recibo" : "Marcar como Pago"}
+        </Button>
+      </Form>
+    </section>
+  );
+}
 function Item({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="min-w-0">

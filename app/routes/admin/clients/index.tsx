@@ -3,7 +3,7 @@ import { Plus } from "#app/components/ui/private-icons";
 import { Link, Outlet, data } from "react-router";
 import { Tabs } from "#app/components/ui/tabs";
 import { AdminTitle } from "#app/components/admin/admin-shell";
-import { OneTimePassword } from "#app/components/admin/copy-button";
+import { OneTimePassword } from "#app/components/admin/one-time-password";
 import { BillingPanel } from "#app/components/admin/billing-panel";
 import { ClientsPanel } from "#app/components/admin/clients-panel";
 import { ContractsPanel } from "#app/components/admin/contracts-panel";

@@ -2,7 +2,7 @@ import { parseWithZod, getZodConstraint } from "@conform-to/zod/v4";
 import { data, Link } from "react-router";
 import { RouteDialog } from "#app/components/admin/route-dialog";
 import { ClientForm } from "#app/components/admin/client-form";
-import { OneTimePassword } from "#app/components/admin/copy-button";
+import { OneTimePassword } from "#app/components/admin/one-time-password";
 import { buttonClass } from "#app/components/ui/button";
 import { getDb } from "#app/db/db.server";
 import {

@@ -1,0 +1,27 @@
+import { interestLabel, lateFeeLabel, type Charges } from "#app/models/billing/charges";
+import { formatBRL } from "#app/utils/format";
+
+// What a billing costs on a day, itemized (docs/product.md §Cobranças): the
+// rent, then for a late one the late fee and the interest by days, and the
+// total. The tenant's open billings and the staff's billing show the same.
+export function ChargesList({ charges, totalLabel = "Total a pagar hoje" }: { charges: Charges; totalLabel?: string }) {
+  const rows: [string, number][] = [["Aluguel", charges.rent]];
+  if (charges.days > 0) {
+    rows.push([lateFeeLabel(charges.lateFeeBp), charges.lateFee]);
+    rows.push([interestLabel(charges.days), charges.interest]);
+  }
+  return (
+    <dl className="divide-y divide-slate-100 text-sm" data-testid="charges">
+      {rows.map(([label, cents]) => (
+        <div key={label} className="flex justify-between gap-4 py-1.5">
+          <dt className="text-slate-600">{label}</dt>
+          <dd className="text-slate-900 tabular-nums">{formatBRL(cents)}</dd>
+        </div>
+      ))}
+      <div className="flex justify-between gap-4 py-2 text-base font-semibold">
+        <dt className="text-slate-900">{totalLabel}</dt>
+        <dd className="text-slate-900 tabular-nums">{formatBRL(charges.total)}</dd>
+      </div>
+    </dl>
+  );
+}

@@ -1,0 +1,279 @@
+import type { Kysely, Transaction } from "kysely";
+import { sql } from "kysely";
+import type { Database } from "#app/db/schema";
+import type { Agency } from "#app/config/agency";
+import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
+import { removePrivateFiles, storeWithRow } from "#app/models/files/private-store.server";
+import { localToday } from "#app/utils/local-date";
+import { chargesOn, interestLabel, lateFeeLabel, type Charges } from "./charges";
+import { renderReceiptPdf } from "./receipt-pdf.server";
+import type { BillingStatus } from "./status";
+
+// Paying a billing (docs/product.md §Cobranças; docs/decisions/0031-charging-the-rent.md):
+// Pago records the payment date and the amount received, and makes the
+// numbered receipt ("Recibo de Aluguel nº N", Lei 8.245/91 art. 22 VI: the
+// items, itemized) as a PDF under uploads/private. The billing, its receipt
+// row and the audit rows are one transaction; the PDF is removed when they are
+// not written. Taking a billing back from Pago voids its receipt (the row and
+// the file stay, with voided_at): a number given is never given again.
+
+type DB = Kysely<Database>;
+type Trx = Transaction<Database>;
+
+export type ReceiptItem = { label: string; cents: number };
+
+// What the receipt lists: the rent, the late fee and interest owed on the
+// payment day, and the difference to what was received (a discount when
+// less, an addition when more), so the items always add up to the total.
+export function receiptItems(charges: Charges, amountPaid: number): { items: ReceiptItem[]; adjustment: number } {
+  const items: ReceiptItem[] = [{ label: "Aluguel", cents: charges.rent }];
+  if (charges.lateFee > 0) items.push({ label: lateFeeLabel(charges.lateFeeBp), cents: charges.lateFee });
+  if (charges.interest > 0) items.push({ label: interestLabel(charges.days), cents: charges.interest });
+  const adjustment = amountPaid - charges.total;
+  if (adjustment < 0) items.push({ label: "Desconto", cents: adjustment });
+  if (adjustment > 0) items.push({ label: "Acréscimo", cents: adjustment });
+  return { items, adjustment };
+}
+
+// The billing with what charging and the receipt need.
+function selectPayable(db: DB | Trx) {
+  return db
+    .selectFrom("billing")
+    .innerJoin("clients", "clients.id", "billing.client_id")
+    .select([
+      "billing.id",
+      "billing.client_id",
+      "billing.month_year",
+      "billing.amount_cents",
+      "billing.due_date",
+      "billing.status",
+      "billing.payment_date",
+      "billing.amount_paid",
+      "clients.name as client_name",
+      "clients.cpf_cnpj",
+      "clients.property_address",
+      "clients.late_fee_bp",
+      "clients.monthly_interest_bp",
+    ]);
+}
+
+// What the payment form proposes: the amount due on `day` (today by default).
+export async function amountDueOn(db: DB, billingId: number, day: string) {
+  const b = await selectPayable(db).where("billing.id", "=", billingId).executeTakeFirst();
+  return b ? chargesOn(b, day) : null;
+}
+
+export type PaymentValues = { payment_date: string; amount_paid: number | null };
+export type ReceiptIssuer = { agency: Agency; cnpj: string | null; today?: string };
+
+export type PaymentResult =
+  | {
+      ok: true;
+      clientName: string;
+      month_year: string;
+      payment_date: string;
+      amount_paid: number;
+      receiptNumber: number;
+    }
+  | { ok: false; reason: "billing" | "future" };
+
+// Marks the billing paid on `payment_date` with `amount_paid` received (null:
+// the amount due that day) and makes its receipt. Marking again (a corrected
+// date or amount) voids the receipt in force and makes a new one.
+export async function registerPayment(
+  db: DB,
+  billingId: number,
+  values: PaymentValues,
+  actor: AuditActor,
+  issuer: ReceiptIssuer,
+): Promise<PaymentResult> {
+  const today = issuer.today ?? localToday();
+  if (values.payment_date > today) return { ok: false, reason: "future" };
+  const created: string[] = [];
+  try {
+    return await db.transaction().execute(async (trx): Promise<PaymentResult> => {
+      const b = await selectPayable(trx).where("billing.id", "=", billingId).executeTakeFirst();
+      if (!b) return { ok: false, reason: "billing" };
+      const charges = chargesOn(b, values.payment_date);
+      const amountPaid = values.amount_paid ?? charges.total;
+      const { items, adjustment } = receiptItems(charges, amountPaid);
+      const now = new Date().toISOString();
+      // The update comes first: it takes the write lock, so the receipt
+      // number read next cannot be taken by another process meanwhile.
+      await trx
+        .updateTable("billing")
+        .set({ status: "paid", payment_date: values.payment_date, amount_paid: amountPaid, updated_at: now })
+        .where("id", "=", billingId)
+        .execute();
+      await recordAudit(trx, {
+        actor,
+        action: "update",
+        entity: "billing",
+        entityId: billingId,
+        before: { status: b.status, payment_date: b.payment_date, amount_paid: b.amount_paid },
+        after: { status: "paid", payment_date: values.payment_date, amount_paid: amountPaid },
+      });
+      await voidReceipt(trx, billingId, actor, now);
+      const number = await nextReceiptNumber(trx);
+      const pdf = await renderReceiptPdf({
+        number,
+        agency: { ...issuer.agency, cnpj: issuer.cnpj },
+        tenant: { name: b.client_name, cpfCnpj: b.cpf_cnpj },
+        propertyAddress: b.property_address,
+        monthYear: b.month_year,
+        dueDate: b.due_date,
+        items,
+        totalCents: amountPaid,
+        paymentDate: values.payment_date,
+        issuedOn: today,
+      });
+      const row = {
+        id: number,
+        billing_id: billingId,
+        payment_date: values.payment_date,
+        days_late: charges.days,
+        late_fee_bp: b.late_fee_bp,
+        monthly_interest_bp: b.monthly_interest_bp,
+        rent_cents: charges.rent,
+        late_fee_cents: charges.lateFee,
+        interest_cents: charges.interest,
+        adjustment_cents: adjustment,
+        total_cents: amountPaid,
+        file_name: `Recibo de Aluguel nº ${number}.pdf`,
+        mime_type: "application/pdf",
+        size: pdf.byteLength,
+        created_at: now,
+        voided_at: null,
+      };
+      await storeWithRow(pdf, ".pdf", async (file_key) => {
+        created.push(file_key);
+        await trx
+          .insertInto("billing_receipts")
+          .values({ ...row, file_key })
+          .execute();
+        return true;
+      });
+      const { file_name: _f, mime_type: _m, size: _s, created_at: _c, voided_at: _v, ...shown } = row;
+      await recordAudit(trx, { actor, action: "create", entity: "billing_receipt", entityId: number, after: shown });
+      return {
+        ok: true,
+        clientName: b.client_name,
+        month_year: b.month_year,
+        payment_date: values.payment_date,
+        amount_paid: amountPaid,
+        receiptNumber: number,
+      };
+    });
+  } catch (error) {
+    // The transaction rolled back after the PDF was written: no file without its row.
+    await removePrivateFiles(created);
+    throw error;
+  }
+}
+
+// The status selector: any status from any other (docs/product.md
+// §Cobranças). Pago on a billing not paid yet registers the payment with
+// today's date and the amount due today (registerPayment); Pago on a paid one
+// keeps its payment as it is. Any other status clears the payment and voids
+// the receipt. null: no such billing.
+export async function setBillingStatus(
+  db: DB,
+  id: number,
+  status: BillingStatus,
+  actor: AuditActor,
+  issuer: ReceiptIssuer,
+) {
+  const today = issuer.today ?? localToday();
+  const current = await db
+    .selectFrom("billing")
+    .innerJoin("clients", "clients.id", "billing.client_id")
+    .select(["billing.status", "billing.payment_date", "billing.month_year", "billing.due_date", "clients.name"])
+    .where("billing.id", "=", id)
+    .executeTakeFirst();
+  if (!current) return null;
+  const shown = { clientName: current.name, month_year: current.month_year, due_date: current.due_date };
+  if (status === "paid") {
+    if (current.status === "paid") return { ...shown, status, payment_date: current.payment_date, receiptNumber: null };
+    const paid = await registerPayment(db, id, { payment_date: today, amount_paid: null }, actor, { ...issuer, today });
+    if (!paid.ok) return null;
+    return { ...shown, status, payment_date: paid.payment_date, receiptNumber: paid.receiptNumber };
+  }
+  return db.transaction().execute(async (trx) => {
+    const before = await trx
+      .selectFrom("billing")
+      .select(["status", "payment_date", "amount_paid"])
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (!before) return null;
+    const after = { status, payment_date: null, amount_paid: null };
+    const now = new Date().toISOString();
+    await trx
+      .updateTable("billing")
+      .set({ ...after, updated_at: now })
+      .where("id", "=", id)
+      .execute();
+    await recordAudit(trx, { actor, action: "update", entity: "billing", entityId: id, before, after });
+    await voidReceipt(trx, id, actor, now);
+    return { ...shown, status, payment_date: null, receiptNumber: null };
+  });
+}
+
+// Receipt numbers follow the table's AUTOINCREMENT sequence: never reused,
+// even after a client (and their receipts) is deleted.
+async function nextReceiptNumber(trx: Trx) {
+  const row = await sql<{
+    seq: number;
+  }>`select seq from sqlite_sequence where name = 'billing_receipts'`.execute(trx);
+  return (row.rows[0]?.seq ?? 0) + 1;
+}
+
+// Voids the receipt in force of a billing (taken back from Pago, or paid again
+// with other values). Returns its number, or null when there was none.
+export async function voidReceipt(trx: Trx, billingId: number, actor: AuditActor, now = new Date().toISOString()) {
+  const voided = await trx
+    .updateTable("billing_receipts")
+    .set({ voided_at: now })
+    .where("billing_id", "=", billingId)
+    .where("voided_at", "is", null)
+    .returning("id")
+    .executeTakeFirst();
+  if (!voided) return null;
+  // The receipt notice went with the voided receipt: the next one is emailed too.
+  await trx.deleteFrom("billing_notices").where("billing_id", "=", billingId).where("kind", "=", "receipt").execute();
+  await recordAudit(trx, {
+    actor,
+    action: "update",
+    entity: "billing_receipt",
+    entityId: voided.id,
+    before: { voided_at: null },
+    after: { voided_at: now },
+  });
+  return voided.id;
+}
+
+export type ReceiptListItem = {
+  id: number;
+  payment_date: string;
+  total_cents: number;
+  created_at: string;
+  voided_at: string | null;
+};
+
+// The receipts of these billings, newest first (voided ones included: staff
+// see them; the client area keeps only the one in force).
+export async function receiptsOf(db: DB, billingIds: number[]) {
+  const byBilling = new Map<number, ReceiptListItem[]>();
+  if (billingIds.length === 0) return byBilling;
+  const rows = await db
+    .selectFrom("billing_receipts")
+    .select(["id", "billing_id", "payment_date", "total_cents", "created_at", "voided_at"])
+    .where("billing_id", "in", billingIds)
+    .orderBy("id", "desc")
+    .execute();
+  for (const { billing_id, ...r } of rows) {
+    const list = byBilling.get(billing_id) ?? [];
+    list.push(r);
+    byBilling.set(billing_id, list);
+  }
+  return byBilling;
+}

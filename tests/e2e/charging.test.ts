@@ -1,0 +1,137 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import type { Page } from "@playwright/test";
+import { generateContractBillings } from "#app/models/billing/billing.server";
+import { addDays, daysBetween } from "#app/models/billing/charges";
+import { localToday } from "#app/utils/local-date";
+import { appDb } from "#tests/fixtures/db";
+import { readOutbox } from "#tests/fixtures/eml";
+import { expect, test } from "#tests/fixtures/test";
+import { E2E_ENV } from "#tests/setup/e2e-env";
+import { E2E_OUTBOX } from "#tests/setup/paths";
+
+// Charging the rent (issue 19), as the tenant and the staff live it: a
+// contract started 80 days ago with its whole plan generated; the tenant sees
+// the overdue bills with their itemized totals and Pix, never one due more
+// than 20 days ahead; staff register one payment; the tenant downloads its
+// receipt; `npm run jobs:run` twice leaves each notice once in the outbox.
+
+const run = promisify(execFile);
+const toast = (page: Page) => page.getByTestId("toast");
+
+// The operators' command, against the e2e server's database and outbox.
+async function jobsRun() {
+  const { stdout } = await run("npx", ["tsx", "scripts/jobs-run.ts"], {
+    env: { ...process.env, ...E2E_ENV, NODE_ENV: "production" },
+  });
+  return stdout;
+}
+
+const brl = (cents: number) =>
+  `R$ ${Math.trunc(cents / 100).toLocaleString("pt-BR")},${String(cents % 100).padStart(2, "0")}`;
+
+for (const js of [true, false]) {
+  test(`the tenant sees what to pay today, pays with Pix or boleto, and gets the receipt (JavaScript ${js ? "on" : "off"})`, async ({
+    newContext,
+    createClient,
+    signInClient,
+    signInAs,
+  }) => {
+    test.setTimeout(120_000);
+    const today = localToday();
+    const client = await createClient({
+      contract_start_date: addDays(today, -80),
+      contract_end_date: addDays(today, 300),
+      monthly_rent: 150_000,
+      payment_due_day: 10,
+    });
+    const generated = await generateContractBillings(appDb(), client.id, null);
+    if (!generated.ok) throw new Error("plan");
+    const billings = await appDb()
+      .selectFrom("billing")
+      .select(["id", "due_date", "month_year"])
+      .where("client_id", "=", client.id)
+      .orderBy("due_date")
+      .execute();
+    const overdue = billings.filter((b) => b.due_date < today);
+    const issuedOpen = billings.filter((b) => b.due_date >= today && daysBetween(today, b.due_date) <= 20);
+    const ahead = billings.filter((b) => daysBetween(today, b.due_date) > 20);
+    expect(overdue.length).toBeGreaterThanOrEqual(2);
+    expect(ahead.length).toBeGreaterThan(0);
+
+    await jobsRun();
+    await jobsRun();
+
+    const tenant = await newContext({ javaScriptEnabled: js });
+    await signInClient(client, tenant);
+    const page = await tenant.newPage();
+    await page.goto("/client-area?tab=cobranca");
+    const cards = page.getByTestId("open-billing");
+    await expect(cards).toHaveCount(overdue.length + issuedOpen.length);
+    // The oldest first: 1.500,00 late by D days is 150,00 of multa and 0,50 a day of juros.
+    const oldest = overdue[0];
+    const days = daysBetween(oldest.due_date, today);
+    const first = cards.first();
+    await expect(first.getByRole("heading")).toContainText(/Aluguel de/);
+    await expect(first).toContainText(`${days} ${days === 1 ? "dia" : "dias"} em atraso`);
+    const charges = first.getByTestId("charges");
+    await expect(charges).toContainText("AluguelR$ 1.500,00");
+    await expect(charges).toContainText("Multa (10%)R$ 150,00");
+    await expect(charges).toContainText(`Juros (${days} dias)${brl(50 * days)}`);
+    await expect(charges).toContainText(`Total a pagar hoje${brl(165_000 + 50 * days)}`);
+    // Pix: the QR Code drawn on the server and the Copia e Cola text for that total.
+    await expect(first.getByTestId("pix-qr").locator("svg")).toBeVisible();
+    const payload = await first.getByLabel("Pix Copia e Cola").inputValue();
+    expect(payload).toMatch(/^000201/);
+    expect(payload).toContain("br.gov.bcb.pix");
+    const total = 165_000 + 50 * days;
+    const amount = `${Math.trunc(total / 100)}.${String(total % 100).padStart(2, "0")}`;
+    expect(payload).toContain(`54${String(amount.length).padStart(2, "0")}${amount}`);
+    await expect(first.getByRole("button", { name: "Copiar" })).toHaveCount(js ? 1 : 0);
+    // Never a billing due more than 20 days ahead, open or in the history.
+    for (const b of ahead) await expect(page.getByText(b.due_date.split("-").reverse().join("/"))).toHaveCount(0);
+
+    // Staff register the oldest one's payment with the proposed values.
+    const staff = await newContext({ javaScriptEnabled: js });
+    await signInAs("admin", staff);
+    const admin = await staff.newPage();
+    await admin.goto(`/admin/clients/cobrancas/${oldest.id}`);
+    await expect(admin.getByLabel("Valor recebido (R$)")).toHaveValue(brl(165_000 + 50 * days).slice(3));
+    await admin.getByRole("button", { name: "Marcar como Pago" }).click();
+    await expect(toast(admin)).toContainText("Pagamento registrado!");
+    const receipt = await appDb()
+      .selectFrom("billing_receipts")
+      .select(["id", "total_cents"])
+      .where("billing_id", "=", oldest.id)
+      .where("voided_at", "is", null)
+      .executeTakeFirstOrThrow();
+    expect(receipt.total_cents).toBe(165_000 + 50 * days);
+    await expect(toast(admin)).toContainText(`Recibo nº ${receipt.id}`);
+
+    // The tenant: one open bill fewer, and the receipt in the history.
+    await page.reload();
+    await expect(cards).toHaveCount(overdue.length + issuedOpen.length - 1);
+    const link = page.getByRole("link", { name: `Recibo nº ${receipt.id}` });
+    await expect(link).toBeVisible();
+    const response = await tenant.request.get(`/arquivos/recibos/${receipt.id}?download=1`);
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toBe("application/pdf");
+    expect((await response.body()).subarray(0, 5).toString()).toBe("%PDF-");
+
+    // Notices: two runs before the payment, one after: each notice once.
+    await jobsRun();
+    const mail = readOutbox(E2E_OUTBOX).filter((m) => m.to.includes(client.email));
+    const count = (pattern: RegExp) => mail.filter((m) => pattern.test(m.subject)).length;
+    expect(count(/^Cobrança em atraso/)).toBe(overdue.length);
+    expect(count(/^(Cobrança disponível|Lembrete)/)).toBe(issuedOpen.length);
+    expect(count(new RegExp(`^Recibo de Aluguel nº ${receipt.id}$`))).toBe(1);
+    expect(mail).toHaveLength(overdue.length + issuedOpen.length + 1);
+    const lateNotice = mail.find((m) => m.subject.startsWith("Cobrança em atraso"))!;
+    expect(lateNotice.text).toContain("Total a pagar hoje");
+    expect(lateNotice.text).toContain("/client-area");
+
+    // The staff's billing page lists the notices sent.
+    await admin.goto(`/admin/clients/cobrancas/${oldest.id}`);
+    await expect(admin.getByTestId("billing-notices")).toContainText("enviado em");
+  });
+}
