@@ -1,6 +1,9 @@
 import fs from "node:fs";
 import type { Page } from "@playwright/test";
 import { privateFilePath } from "#app/models/files/private-store.server";
+import { addDays } from "#app/models/billing/charges";
+import { monthOf, periodLabel } from "#app/models/billing/months";
+import { formatDay } from "#app/models/clients/status";
 import { localToday } from "#app/utils/local-date";
 import { appDb, count } from "#tests/fixtures/db";
 import { uniq } from "#tests/fixtures/site";
@@ -295,8 +298,10 @@ test("an attached boleto: in the admin tab and the tenant's Cobrança tab, downl
 }) => {
   const a = await createClient({ name: `Boleto A ${uniq()}` });
   const b = await createClient({ name: `Boleto B ${uniq()}` });
-  const billing = await createBilling(a.id, { month_year: "2099-10", due_date: "2099-10-05", amount_cents: 125000 });
-  await createBilling(b.id, { month_year: "2099-09", due_date: "2099-09-05", amount_cents: 77700 });
+  // Due within the issue window (BILLING_ISSUE_DAYS, 20): the tenants see them.
+  const due = addDays(localToday(), 10);
+  const billing = await createBilling(a.id, { month_year: monthOf(due), due_date: due, amount_cents: 125000 });
+  await createBilling(b.id, { month_year: monthOf(due), due_date: due, amount_cents: 77700 });
   const boleto = await attachBoleto(billing.id, "boleto-outubro-2099-aluguel.pdf");
 
   await page.goto(LIST);
@@ -322,8 +327,8 @@ test("an attached boleto: in the admin tab and the tenant's Cobrança tab, downl
   await expect(area.getByRole("heading", { name: "Histórico de Cobranças" })).toBeVisible();
   const history = area.getByTestId("billing-row");
   await expect(history).toHaveCount(1);
-  await expect(history).toContainText("05/10/2099");
-  await expect(history).toContainText("outubro de 2099");
+  await expect(history).toContainText(formatDay(due));
+  await expect(history).toContainText(periodLabel(monthOf(due)));
   await expect(history).toContainText("R$ 1.250,00");
   await expect(history).toContainText("Pendente");
   await expect(area.getByText("R$ 777,00")).toHaveCount(0);

@@ -1,6 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
+import { isIssued } from "#app/models/billing/charges";
+import { localToday } from "#app/utils/local-date";
 import { appDb, count } from "#tests/fixtures/db";
 import { BANK_LAYOUTS, bankBoletoPdf, textPagePdf } from "#tests/fixtures/boletos/layouts";
 import { samplePdf } from "#tests/fixtures/rental";
@@ -135,15 +137,21 @@ for (const js of [true, false]) {
     await expect(group.getByRole("link", { name: /boleto-ana/ }).first()).toBeVisible();
 
     // Each tenant sees its own billing and boleto; the third sees none.
-    for (const [tenant, amount, fileName] of [
-      [ana, "R$ 1.850,00", `boleto-ana-${tag}.pdf`],
-      [bruno, "R$ 4.200,00", `boleto-bruno-${tag}.pdf`],
+    // A tenant sees a billing once it is issued, 20 days before it is due
+    // (BILLING_ISSUE_DAYS): the samples' due dates are fixed, today is not.
+    for (const [tenant, amount, fileName, due] of [
+      [ana, "R$ 1.850,00", `boleto-ana-${tag}.pdf`, "2026-12-10"],
+      [bruno, "R$ 4.200,00", `boleto-bruno-${tag}.pdf`, "2027-01-05"],
     ] as const) {
       const tenantContext = await newContext({ javaScriptEnabled: js });
       await signInClient(tenant, tenantContext);
       const tenantPage = await tenantContext.newPage();
       await tenantPage.goto("/client-area?tab=cobranca");
       const rows = tenantPage.getByTestId("billing-row");
+      if (!isIssued(due, localToday(), 20)) {
+        await expect(rows).toHaveCount(0);
+        continue;
+      }
       await expect(rows).toHaveCount(1);
       await expect(rows).toContainText(amount);
       await expect(rows).toContainText("dezembro de 2026");

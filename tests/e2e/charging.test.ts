@@ -3,6 +3,7 @@ import { promisify } from "node:util";
 import type { Page } from "@playwright/test";
 import { generateContractBillings } from "#app/models/billing/billing.server";
 import { addDays, daysBetween } from "#app/models/billing/charges";
+import { periodLabel } from "#app/models/billing/months";
 import { localToday } from "#app/utils/local-date";
 import { appDb } from "#tests/fixtures/db";
 import { readOutbox } from "#tests/fixtures/eml";
@@ -72,7 +73,7 @@ for (const js of [true, false]) {
     const oldest = overdue[0];
     const days = daysBetween(oldest.due_date, today);
     const first = cards.first();
-    await expect(first.getByRole("heading")).toContainText(/Aluguel de/);
+    await expect(first.getByRole("heading", { level: 3 })).toHaveText(`Aluguel de ${periodLabel(oldest.month_year)}`);
     await expect(first).toContainText(`${days} ${days === 1 ? "dia" : "dias"} em atraso`);
     const charges = first.getByTestId("charges");
     await expect(charges).toContainText("AluguelR$ 1.500,00");

@@ -1,4 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
+import { addDays } from "#app/models/billing/charges";
+import { localToday } from "#app/utils/local-date";
 import { uniq } from "#tests/fixtures/site";
 import { expect, test } from "#tests/fixtures/test";
 
@@ -146,7 +148,9 @@ test("the client area fits the phone: header, tabs, contract and forms", async (
     monthly_rent: 185000,
   });
   await createContract(client.id, FILE_NAME);
-  await createBilling(client.id);
+  // Due within the issue window: the tenant sees it.
+  const due = addDays(localToday(), 10);
+  await createBilling(client.id, { month_year: due.slice(0, 7), due_date: due, amount_cents: 125000 });
   await signInClient(client);
 
   await page.goto("/client-area");

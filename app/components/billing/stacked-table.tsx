@@ -10,9 +10,19 @@ export const stackedBodyClass = "block divide-y divide-slate-100 md:table-row-gr
 export const stackedRowClass =
   "grid grid-cols-2 gap-x-4 gap-y-3 p-4 align-top md:table-row md:border-t md:border-slate-100 md:p-0";
 
-export function StackedCell({ label, wide, children }: { label: string; wide?: boolean; children: ReactNode }) {
+export function StackedCell({
+  label,
+  wide,
+  className = "",
+  children,
+}: {
+  label: string;
+  wide?: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
-    <td className={`block min-w-0 md:table-cell md:px-4 md:py-3 md:align-top ${wide ? "col-span-2" : ""}`}>
+    <td className={`block min-w-0 md:table-cell md:px-4 md:py-3 md:align-top ${wide ? "col-span-2" : ""} ${className}`}>
       <span className="mb-0.5 block text-xs font-medium text-slate-500 md:hidden">{label}</span>
       {children}
     </td>

@@ -134,7 +134,8 @@ function PixBlock({ pix, total }: { pix: { payload: string; svg: string }; total
     <div className="rounded-lg bg-slate-50 p-4">
       <h4 className="font-semibold text-slate-900">Pague com Pix</h4>
       <p className="text-sm text-slate-600">
-        Aponte a câmera do app do seu banco para o QR Code: o valor de {formatBRL(total)} já vem preenchido.
+        No app do seu banco, escolha Pix Copia e Cola e cole o código abaixo, ou leia o QR Code com a câmera: o valor de{" "}
+        <span className="whitespace-nowrap">{formatBRL(total)}</span> já vem preenchido.
       </p>
       <div className="mt-3 flex flex-col items-center gap-4 sm:flex-row sm:items-start">
         {/* Drawn on the server (pix-qr.server.ts): no JavaScript needed. */}
@@ -213,7 +214,7 @@ function History({ billings }: { billings: ClientBilling[] }) {
                   <StackedCell label="ID do pagamento">
                     <span className="break-all">{b.external_payment_id || "—"}</span>
                   </StackedCell>
-                  <StackedCell label="Boleto">
+                  <StackedCell label="Boleto" className="md:min-w-40">
                     {b.documents.length === 0 ? (
                       <span className="text-slate-500">—</span>
                     ) : (
@@ -226,8 +227,8 @@ function History({ billings }: { billings: ClientBilling[] }) {
                               className="inline-flex max-w-full items-start gap-1 font-medium text-brand-700 hover:underline"
                             >
                               <Download aria-hidden className="mt-0.5 size-4 shrink-0" />
-                              {/* A long name wraps anywhere rather than widen the table. */}
-                              <span className="min-w-0 wrap-anywhere">{d.file_name}</span>
+                              {/* A long name wraps at its dashes or, failing that, anywhere rather than widen the table. */}
+                              <span className="min-w-0 wrap-break-word">{d.file_name}</span>
                             </a>
                           </li>
                         ))}
