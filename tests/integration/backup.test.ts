@@ -11,6 +11,8 @@ import { openDatabase } from "#app/db/db.server";
 import type { Database } from "#app/db/schema";
 import { storeBannerImages } from "#app/models/banners/banner-images.server";
 import { addBillingDocument, createBilling } from "#app/models/billing/billing.server";
+import { registerPayment } from "#app/models/billing/payments.server";
+import { defaultAgency } from "#app/config/agency";
 import { createBoletoDraft } from "#app/models/boletos/queue.server";
 import { createClient } from "#app/models/clients/clients.server";
 import { createContract } from "#app/models/contracts/contracts.server";
@@ -186,6 +188,15 @@ beforeAll(async () => {
       null,
     ),
   );
+  // Paid: its numbered receipt is a private file too.
+  const paid = await registerPayment(
+    temp.db,
+    billing.id,
+    { payment_date: "2026-10-05", amount_paid: null },
+    null,
+    { agency: defaultAgency, cnpj: null, today: "2026-10-05" },
+  );
+  if (!paid.ok) throw new Error("payment");
   const reading = {
     due_date: "2099-11-05",
     amount_cents: 125000,
@@ -337,7 +348,7 @@ describe("refuses a damaged archive and leaves the target as it was", () => {
     expect(await refusal(archive)).toContain(`falta uploads/public/properties/${file_key}-${w}.webp`);
   });
 
-  it("a private file of any kind is missing: contract, maintenance photo and document, boleto, queued boleto", async () => {
+  it("a private file of any kind is missing: contract, maintenance photo and document, boleto, queued boleto, receipt", async () => {
     for (const kind of PRIVATE_FILE_KINDS) {
       const [row] = await kind.rows(temp.db);
       expect(row, kind.describe(0, 0)).toBeDefined();
