@@ -1,13 +1,36 @@
 import QRCode from "qrcode";
 
-// The Pix QR Code drawn on the server as inline SVG (docs/decisions/0032-pix-br-code.md):
-// no JavaScript and no image request on the tenant's slow phone; it scales
-// with its box (viewBox, no fixed size). Error correction M, as payer apps
-// read on screens; a quiet zone of 2 modules inside the white card.
+// The QR code of a Pix payload as an SVG string, drawn on the server so that
+// the page needs no JavaScript (docs/decisions/0032-pix-br-code.md). `qrcode`
+// computes the modules; the few lines below draw them: one path of
+// horizontal runs, on a white square with the 4-module quiet zone that
+// ISO/IEC 18004 asks for, so that a phone reads it on a dark page too. Error
+// correction M (15%) keeps a ~150-character payload small enough to scan from
+// a screen or a printed page.
+//
+// No width or height: the viewBox scales to whatever box the page gives it.
+const QUIET = 4;
+const LABEL = "QR Code Pix";
+
 export async function pixQrSvg(payload: string): Promise<string> {
-  const svg = await QRCode.toString(payload, { type: "svg", errorCorrectionLevel: "M", margin: 2 });
-  return svg
-    .replace(/<\?xml[^>]*>\s*/, "")
-    .replace("<svg ", '<svg role="img" aria-label="QR Code Pix" ')
-    .replace(/ width="\d+"| height="\d+"/g, "");
+  const { modules } = QRCode.create(payload, { errorCorrectionLevel: "M" });
+  const n = modules.size;
+  const size = n + 2 * QUIET;
+  let d = "";
+  for (let row = 0; row < n; row++) {
+    let col = 0;
+    while (col < n) {
+      if (!modules.get(row, col)) {
+        col++;
+        continue;
+      }
+      const start = col;
+      while (col < n && modules.get(row, col)) col++;
+      d += `M${start + QUIET} ${row + QUIET}h${col - start}v1h-${col - start}z`;
+    }
+  }
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${size} ${size}" role="img" aria-label="${LABEL}" shape-rendering="crispEdges">` +
+    `<title>${LABEL}</title><rect width="${size}" height="${size}" fill="#fff"/><path fill="#000" d="${d}"/></svg>`
+  );
 }
