@@ -118,6 +118,12 @@ for (const js of [true, false]) {
     expect(response.status()).toBe(200);
     expect(response.headers()["content-type"]).toBe("application/pdf");
     expect((await response.body()).subarray(0, 5).toString()).toBe("%PDF-");
+    // Another tenant, and an anonymous visitor, get the site's 404.
+    const stranger = await createClient();
+    const strangerContext = await newContext();
+    await signInClient(stranger, strangerContext);
+    for (const request of [strangerContext.request, (await newContext()).request])
+      expect((await request.get(`/arquivos/recibos/${receipt.id}?download=1`)).status()).toBe(404);
 
     // Notices: two runs before the payment, one after: each notice once.
     await jobsRun();

@@ -12,7 +12,21 @@ import QRCode from "qrcode";
 const QUIET = 4;
 const LABEL = "QR Code Pix";
 
+// The same payload (a billing, its amount that day) is drawn once per
+// process: the tenant's tab reloads it, and the amount changes at most daily.
+const drawn = new Map<string, string>();
+const DRAWN_MAX = 1000;
+
 export async function pixQrSvg(payload: string): Promise<string> {
+  const cached = drawn.get(payload);
+  if (cached) return cached;
+  const svg = drawSvg(payload);
+  if (drawn.size >= DRAWN_MAX) drawn.delete(drawn.keys().next().value!);
+  drawn.set(payload, svg);
+  return svg;
+}
+
+function drawSvg(payload: string): string {
   const { modules } = QRCode.create(payload, { errorCorrectionLevel: "M" });
   const n = modules.size;
   const size = n + 2 * QUIET;
