@@ -1,7 +1,8 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#app/db/schema";
 import type { AuditActor } from "#app/models/audit/audit.server";
-import { addBillingDocument, generateContractBillings } from "#app/models/billing/billing.server";
+import { generateContractBillings } from "#app/models/billing/billing.server";
+import { addBillingDocument } from "#app/models/billing/documents.server";
 import { registerPayment } from "#app/models/billing/payments.server";
 import { defaultAgency } from "#app/config/agency";
 import { createClient, disableClientLogin } from "#app/models/clients/clients.server";

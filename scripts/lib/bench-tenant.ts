@@ -10,7 +10,8 @@
 // Run by the benchmark with the server's environment (its database and
 // uploads folder): `tsx scripts/lib/bench-tenant.ts` prints the login as JSON.
 import { randomBytes } from "node:crypto";
-import { addBillingDocument, createBilling } from "#app/models/billing/billing.server";
+import { createBilling } from "#app/models/billing/billing.server";
+import { addBillingDocument } from "#app/models/billing/documents.server";
 import { registerPayment, setBillingStatus } from "#app/models/billing/payments.server";
 import { defaultAgency } from "#app/config/agency";
 import { addDays } from "#app/models/billing/charges";

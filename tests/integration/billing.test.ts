@@ -6,14 +6,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "#app/db/schema";
 import { createUser } from "#app/models/accounts/users.server";
 import {
-  addBillingDocument,
   createBilling,
-  deleteBillingDocument,
   generateContractBillings,
   getBilling,
   listBillingGroups,
   listClientBillings,
 } from "#app/models/billing/billing.server";
+import { addBillingDocument, deleteBillingDocument } from "#app/models/billing/documents.server";
 import { setBillingStatus } from "#app/models/billing/payments.server";
 import { defaultAgency } from "#app/config/agency";
 import { markOverdue } from "#app/models/billing/overdue.server";

@@ -1,13 +1,8 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "#app/db/schema";
 import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
-import {
-  BILLING_DOCUMENT_KINDS,
-  insertBillingDocumentRow,
-  insertBillingRow,
-  listBillingsToMatch,
-  updateBillingAmountRow,
-} from "#app/models/billing/billing.server";
+import { insertBillingRow, listBillingsToMatch, updateBillingAmountRow } from "#app/models/billing/billing.server";
+import { BILLING_DOCUMENT_KINDS, insertBillingDocumentRow } from "#app/models/billing/documents.server";
 import { storeDocument } from "#app/models/files/documents.server";
 import type { LineOwnerView } from "./display";
 import { amountDiffers, lineDigits, matchBilling, planBoletos, type BoletoStep, type MatchableBilling } from "./match";

@@ -2,7 +2,7 @@ import { ConfirmDeleteDialog } from "#app/components/admin/confirm-delete";
 import { ErrorPage } from "#app/components/site/error-page";
 import { getDb } from "#app/db/db.server";
 import { BILLING_MESSAGES } from "#app/models/billing/billing.schema";
-import { deleteBillingDocument, getBillingDocument } from "#app/models/billing/billing.server";
+import { deleteBillingDocument, getBillingDocument } from "#app/models/billing/documents.server";
 import { periodLabel } from "#app/models/billing/months";
 import { formatDateTime } from "#app/utils/format-date";
 import { invariantResponse, parseId } from "#app/utils/http.server";

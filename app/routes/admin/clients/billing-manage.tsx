@@ -31,7 +31,7 @@ import { failedWriteAlert, failedWriteToast } from "#app/utils/failure.server";
 import { formatDateTime } from "#app/utils/format-date";
 import { localToday } from "#app/utils/local-date";
 import { redirectWithToast } from "#app/utils/toast.server";
-import { listBillingNotices } from "#app/models/billing/jobs.server";
+import { listBillingNotices } from "#app/models/billing/notices.server";
 import type { Route } from "./+types/billing-manage";
 
 // One billing (a row of Gestão de Cobranças, its Período links here): a dialog
