@@ -98,6 +98,18 @@ for (const js of [true, false]) {
     const admin = await staff.newPage();
     await admin.goto(`/admin/clients/cobrancas/${oldest.id}`);
     await expect(admin.getByLabel("Valor recebido (R$)")).toHaveValue(brl(165_000 + 50 * days).slice(3));
+    // A day after today is refused beside its field, the typed amount kept, nothing written.
+    const proposedDate = await admin.getByLabel("Data do pagamento").inputValue();
+    await admin.getByLabel("Data do pagamento").fill(addDays(today, 1));
+    await admin.getByLabel("Valor recebido (R$)").fill("1.234,56");
+    await admin.getByRole("button", { name: "Marcar como Pago" }).click();
+    await expect(admin.getByText("A data do pagamento não pode ser depois de hoje.")).toBeVisible();
+    await expect(admin.getByLabel("Valor recebido (R$)")).toHaveValue("1.234,56");
+    expect(
+      await appDb().selectFrom("billing_receipts").select("id").where("billing_id", "=", oldest.id).execute(),
+    ).toEqual([]);
+    await admin.getByLabel("Data do pagamento").fill(proposedDate);
+    await admin.getByLabel("Valor recebido (R$)").fill(brl(165_000 + 50 * days).slice(3));
     await admin.getByRole("button", { name: "Marcar como Pago" }).click();
     await expect(toast(admin)).toContainText("Pagamento registrado!");
     const receipt = await appDb()
