@@ -187,7 +187,8 @@ function History({ billings }: { billings: ClientBilling[] }) {
                 <th className="px-4 py-2 font-medium whitespace-nowrap">Valor</th>
                 <th className="px-4 py-2 font-medium whitespace-nowrap">Pago em</th>
                 <th className="px-4 py-2 font-medium whitespace-nowrap">Status</th>
-                <th className="px-4 py-2 font-medium whitespace-nowrap">ID do pagamento</th>
+                {/* Two lines: the widest header, over a column that is mostly "—". */}
+                <th className="px-4 py-2 font-medium">ID do pagamento</th>
                 <th className="px-4 py-2 font-medium whitespace-nowrap">Boleto</th>
                 <th className="px-4 py-2 font-medium whitespace-nowrap">Recibo</th>
               </tr>
@@ -214,7 +215,7 @@ function History({ billings }: { billings: ClientBilling[] }) {
                   <StackedCell label="ID do pagamento">
                     <span className="break-all">{b.external_payment_id || "—"}</span>
                   </StackedCell>
-                  <StackedCell label="Boleto" className="md:min-w-40">
+                  <StackedCell label="Boleto" className="md:min-w-36">
                     {b.documents.length === 0 ? (
                       <span className="text-slate-500">—</span>
                     ) : (

@@ -129,7 +129,7 @@ export default function ClientArea({ loaderData, actionData }: Route.ComponentPr
       <header className="bg-brand-900 text-white">
         {/* The agency's mark and name lead back to the site, as "Voltar ao site" does. */}
         <div className="border-b border-white/15">
-          <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3">
+          <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3">
             <Link
               to="/"
               className="flex items-center gap-2 rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
@@ -142,7 +142,7 @@ export default function ClientArea({ loaderData, actionData }: Route.ComponentPr
             </Link>
           </div>
         </div>
-        <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-4 px-4 py-5">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-4 px-4 py-5">
           <div>
             <p className="text-sm text-brand-100">Área do Cliente</p>
             <h1 className="text-2xl font-bold">Bem-vindo(a), {client.name}</h1>
@@ -157,7 +157,7 @@ export default function ClientArea({ loaderData, actionData }: Route.ComponentPr
           </Form>
         </div>
       </header>
-      <div className="mx-auto max-w-5xl space-y-6 px-4 py-8">
+      <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
         <section aria-labelledby="contrato-info" className="rounded-xl bg-white p-6 shadow-sm">
           <h2 id="contrato-info" className="text-lg font-semibold text-slate-900">
             Informações do Contrato
