@@ -3,6 +3,7 @@ import { Form, Link, useNavigate } from "react-router";
 import { homeSearchUrl } from "#app/models/properties/search-values";
 import { ANY_PRICE, CATEGORIES, HOME_SEARCH_TYPES, NEIGHBORHOODS, PRICE_RANGES } from "#app/models/properties/options";
 import { inputClass } from "#app/components/ui/field";
+import { useHydrated } from "#app/components/ui/use-hydrated";
 
 export function CategoryGrid() {
   return (
@@ -43,6 +44,9 @@ export function CategoryGrid() {
 // out of the URL (docs/product.md §Início, 2).
 export function HomeSearch() {
   const navigate = useNavigate();
+  // Marks the form once its submit handler runs (tests wait for it; a click
+  // before that is the plain GET, which is fine for a person).
+  const hydrated = useHydrated();
   const selectClass = `${inputClass} appearance-auto`;
   return (
     <section aria-labelledby="busca-title" className="relative z-10 mx-auto mt-6 max-w-5xl px-4 md:-mt-10">
@@ -54,6 +58,7 @@ export function HomeSearch() {
           method="get"
           action="/imoveis"
           className="mt-4 grid gap-4 md:grid-cols-4"
+          data-hydrated={hydrated || undefined}
           onSubmit={(e) => {
             e.preventDefault();
             const fd = new FormData(e.currentTarget);
