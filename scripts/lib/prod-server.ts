@@ -19,6 +19,10 @@ export async function startProductionServer(port: number) {
     APP_URL: `http://127.0.0.1:${port}`,
     DATABASE_PATH: path.join(dir, "app.db"),
     UPLOADS_DIR: path.join(dir, "uploads"),
+    // The charging job at start emails the demo's notices: into the scratch folder.
+    OUTBOX_DIR: path.join(dir, "outbox"),
+    // Open billings draw their Pix QR Code, as an agency with a key would.
+    AGENCY_PIX_KEY: process.env.AGENCY_PIX_KEY ?? "123e4567-e12b-12d1-a456-426655440000",
     SESSION_SECRET: "bench-secret-that-is-long-enough-for-production",
     RATE_LIMIT_DISABLED: "1",
   };
