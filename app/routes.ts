@@ -73,6 +73,7 @@ export default [
     route("arquivos/cobrancas/:id", "routes/files/billing-document.tsx"),
     route("arquivos/boletos/:id", "routes/files/queued-boleto.tsx"),
     route("arquivos/recibos/:id", "routes/files/receipt.tsx"),
+    route("arquivos/pix/:id", "routes/files/pix-qr.ts"),
     route("*", "routes/site/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

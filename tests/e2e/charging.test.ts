@@ -81,7 +81,14 @@ for (const js of [true, false]) {
     await expect(charges).toContainText(`Juros (${days} dias)${brl(50 * days)}`);
     await expect(charges).toContainText(`Total a pagar hoje${brl(165_000 + 50 * days)}`);
     // Pix: the QR Code drawn on the server and the Copia e Cola text for that total.
-    await expect(first.getByTestId("pix-qr").locator("svg")).toBeVisible();
+    const qr = first.getByTestId("pix-qr");
+    await expect(qr).toBeVisible();
+    // A drawn image, not a broken one.
+    expect(await qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    const qrUrl = (await qr.getAttribute("src"))!;
+    const image = await tenant.request.get(qrUrl);
+    expect(image.status()).toBe(200);
+    expect(image.headers()["content-type"]).toMatch(/^image\/svg\+xml/);
     const payload = await first.getByLabel("Pix Copia e Cola").inputValue();
     expect(payload).toMatch(/^000201/);
     expect(payload).toContain("br.gov.bcb.pix");
@@ -134,8 +141,12 @@ for (const js of [true, false]) {
     const stranger = await createClient();
     const strangerContext = await newContext();
     await signInClient(stranger, strangerContext);
-    for (const request of [strangerContext.request, (await newContext()).request])
+    for (const request of [strangerContext.request, (await newContext()).request]) {
       expect((await request.get(`/arquivos/recibos/${receipt.id}?download=1`)).status()).toBe(404);
+      expect((await request.get(qrUrl)).status()).toBe(404);
+    }
+    // A paid billing has no Pix code any more.
+    expect((await tenant.request.get(qrUrl)).status()).toBe(404);
 
     // Notices: two runs before the payment, one after: each notice once.
     await jobsRun();

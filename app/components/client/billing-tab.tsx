@@ -34,7 +34,7 @@ export type ClientBilling = {
   receipt: Receipt;
 };
 
-export type OpenBilling = ClientBilling & { charges: Charges; pix: { payload: string; svg: string } | null };
+export type OpenBilling = ClientBilling & { charges: Charges; pix: { payload: string } | null };
 
 export function BillingTab({
   open,
@@ -119,7 +119,7 @@ function OpenBillingCard({
           ) : null}
         </div>
         {b.pix ? (
-          <PixBlock pix={b.pix} total={b.charges.total} />
+          <PixBlock id={b.id} pix={b.pix} total={b.charges.total} />
         ) : !pixConfigured && b.documents.length === 0 ? (
           <p className="text-sm text-slate-600">Para pagar, fale com a imobiliária.</p>
         ) : null}
@@ -128,7 +128,7 @@ function OpenBillingCard({
   );
 }
 
-function PixBlock({ pix, total }: { pix: { payload: string; svg: string }; total: number }) {
+function PixBlock({ id, pix, total }: { id: number; pix: { payload: string }; total: number }) {
   const textId = `pix-${pix.payload.slice(-8)}`;
   return (
     <div className="rounded-lg bg-slate-50 p-4">
@@ -138,11 +138,15 @@ function PixBlock({ pix, total }: { pix: { payload: string; svg: string }; total
         <span className="whitespace-nowrap">{formatBRL(total)}</span> já vem preenchido.
       </p>
       <div className="mt-3 flex flex-col items-center gap-4 sm:flex-row sm:items-start">
-        {/* Drawn on the server (pix-qr.server.ts): no JavaScript needed. */}
-        <div
-          className="size-44 shrink-0 rounded bg-white p-2 [&>svg]:size-full"
+        {/* Drawn on the server (routes/files/pix-qr.ts): no JavaScript needed. The total in
+            the URL makes a new amount a new image. */}
+        <img
+          src={`/arquivos/pix/${id}?valor=${total}`}
+          alt="QR Code Pix"
+          width={176}
+          height={176}
+          className="size-44 shrink-0 rounded bg-white p-2"
           data-testid="pix-qr"
-          dangerouslySetInnerHTML={{ __html: pix.svg }}
         />
         <div className="w-full min-w-0 space-y-2">
           <label htmlFor={textId} className="block text-sm font-medium text-slate-700">

@@ -231,3 +231,22 @@ export async function listBillingsToMatch(db: DB | Trx, clientIds: readonly numb
     .orderBy("id")
     .execute();
 }
+
+// What an open, issued billing costs today, for its Pix code
+// (routes/files/pix-qr.ts): staff may ask for any; a client only for their
+// own. null for a paid billing, one not issued yet, or anyone else's.
+export async function openBillingChargesToday(
+  db: DB,
+  id: number,
+  viewer: { kind: "staff" } | { kind: "client"; clientId: number },
+  { today = localToday(), issueDays }: { today?: string; issueDays: number },
+) {
+  let q = selectBillings(db)
+    .select(["clients.late_fee_bp", "clients.monthly_interest_bp"])
+    .where("billing.id", "=", id)
+    .where("billing.status", "!=", "paid")
+    .where("billing.due_date", "<=", issueHorizon(today, issueDays));
+  if (viewer.kind === "client") q = q.where("billing.client_id", "=", viewer.clientId);
+  const row = await q.executeTakeFirst();
+  return row ? chargesOn(row, today) : null;
+}

@@ -6,7 +6,6 @@ import { Tabs } from "#app/components/ui/tabs";
 import { getDb } from "#app/db/db.server";
 import { listClientBillings } from "#app/models/billing/billing.server";
 import { billingTxid, pixPayload } from "#app/models/billing/pix";
-import { pixQrSvg } from "#app/models/billing/pix-qr.server";
 import { getChargingSettings } from "#app/models/billing/settings.server";
 import { localToday } from "#app/utils/local-date";
 import { listOwnContracts } from "#app/models/clients/portal.server";
@@ -63,18 +62,16 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 // The Cobrança tab: only issued billings (BILLING_ISSUE_DAYS); each open one
-// with its Pix BR Code for the amount due today, drawn on the server.
+// with its Pix BR Code for the amount due today (its QR Code is an image drawn
+// by routes/files/pix-qr.ts).
 async function clientBillingTab(db: ReturnType<typeof getDb>, clientId: number) {
   const today = localToday();
   const settings = getChargingSettings();
   const { open, history } = await listClientBillings(db, clientId, { today, issueDays: settings.issueDays });
-  const withPix = await Promise.all(
-    open.map(async (b) => {
-      if (!settings.pix) return { ...b, pix: null };
-      const payload = pixPayload(settings.pix, b.charges.total, billingTxid(b.id));
-      return { ...b, pix: { payload, svg: await pixQrSvg(payload) } };
-    }),
-  );
+  const withPix = open.map((b) => ({
+    ...b,
+    pix: settings.pix ? { payload: pixPayload(settings.pix, b.charges.total, billingTxid(b.id)) } : null,
+  }));
   return { open: withPix, history, today, pixConfigured: settings.pix !== null };
 }
 

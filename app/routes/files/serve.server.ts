@@ -23,7 +23,7 @@ import { PRIVATE_CACHE_CONTROL } from "#app/utils/private-paths";
 
 const INLINE_TYPES = new Set(["application/pdf", "image/jpeg", "image/png", "image/webp"]);
 
-async function viewerOf(request: Request): Promise<FileViewer | null> {
+export async function viewerOf(request: Request): Promise<FileViewer | null> {
   const session = await getSessionUser(request);
   if (session.status !== "ok") return null;
   if (session.user.role === "master" || session.user.role === "admin") return { kind: "staff" };
