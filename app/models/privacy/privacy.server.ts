@@ -4,6 +4,7 @@ import type { Database } from "#app/db/schema";
 import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
 import { deleteClientIn } from "#app/models/clients/clients.server";
 import { ANONYMIZED } from "./anonymized";
+import { clientRecords } from "./client-records.server";
 
 // LGPD (docs/decisions/0013-privacy.md): what the agency holds about one email
 // address, its export and its erasure by the master, and the retention period
@@ -63,103 +64,7 @@ async function collect(db: DB | Trx, email: string) {
     .orderBy("id")
     .execute();
   const clients = [];
-  for (const c of clientRows) {
-    const contracts = await db
-      .selectFrom("contracts")
-      .select(["id", "file_name", "mime_type", "size", "uploaded_by_name", "uploaded_at"])
-      .where("client_id", "=", c.id)
-      .orderBy("id")
-      .execute();
-    const maintenance = await db
-      .selectFrom("maintenance_requests")
-      .selectAll()
-      .where("client_id", "=", c.id)
-      .orderBy("id")
-      .execute();
-    const ids = maintenance.map((m) => m.id);
-    const images = ids.length
-      ? await db
-          .selectFrom("maintenance_images")
-          .select(["id", "request_id", "width", "height"])
-          .where("request_id", "in", ids)
-          .orderBy("id")
-          .execute()
-      : [];
-    const documents = ids.length
-      ? await db
-          .selectFrom("maintenance_documents")
-          .select(["id", "request_id", "file_name", "mime_type", "size", "uploaded_at"])
-          .where("request_id", "in", ids)
-          .orderBy("id")
-          .execute()
-      : [];
-    // Billings and their boletos (metadata; the files stay private), and
-    // boletos waiting to be processed.
-    const billings = await db
-      .selectFrom("billing")
-      .select([
-        "id",
-        "month_year",
-        "amount_cents",
-        "due_date",
-        "status",
-        "payment_date",
-        "amount_paid",
-        "external_payment_id",
-        "created_at",
-      ])
-      .where("client_id", "=", c.id)
-      .orderBy("id")
-      .execute();
-    const billingIds = billings.map((b) => b.id);
-    const boletos = billingIds.length
-      ? await db
-          .selectFrom("billing_documents")
-          .select(["id", "billing_id", "file_name", "mime_type", "size", "uploaded_at"])
-          .where("billing_id", "in", billingIds)
-          .orderBy("id")
-          .execute()
-      : [];
-    // Receipts and notices: what was paid and what the tenant was told.
-    const receipts = billingIds.length
-      ? await db
-          .selectFrom("billing_receipts")
-          .select(["id", "billing_id", "payment_date", "total_cents", "created_at", "voided_at"])
-          .where("billing_id", "in", billingIds)
-          .orderBy("id")
-          .execute()
-      : [];
-    const notices = billingIds.length
-      ? await db
-          .selectFrom("billing_notices")
-          .select(["billing_id", "kind", "sent_at"])
-          .where("billing_id", "in", billingIds)
-          .orderBy("id")
-          .execute()
-      : [];
-    const queued = await db
-      .selectFrom("boleto_queue")
-      .select(["id", "file_name", "due_date", "amount_cents", "month_year", "created_at"])
-      .where("client_id", "=", c.id)
-      .orderBy("id")
-      .execute();
-    clients.push({
-      ...c,
-      contracts,
-      billings: billings.map((b) => ({
-        ...b,
-        boletos: boletos.filter((d) => d.billing_id === b.id),
-        receipts: receipts.filter((r) => r.billing_id === b.id),
-        notices: notices.filter((n) => n.billing_id === b.id),
-      })),
-      boletos_awaiting_processing: queued,
-      maintenance_requests: maintenance.map((m) => ({
-        ...m,
-        images: images.filter((i) => i.request_id === m.id),
-        documents: documents.filter((d) => d.request_id === m.id),
-      })),
-    });
-  }
+  for (const c of clientRows) clients.push({ ...c, ...(await clientRecords(db, c.id)) });
   return { idealRequests, listingRequests, accounts, clients, ownerOf };
 }
 
