@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { addDays } from "#app/models/billing/charges";
-import { disableClientLogin } from "#app/models/clients/clients.server";
+import { disableClientLogin } from "#app/models/clients/logins.server";
 import { localToday } from "#app/utils/local-date";
 import { appDb } from "#tests/fixtures/db";
 import { uniq } from "#tests/fixtures/site";

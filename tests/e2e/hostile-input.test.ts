@@ -5,7 +5,7 @@ import path from "node:path";
 import type { BrowserContext, Page } from "@playwright/test";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routeConfig from "#app/routes";
-import { disableClientLogin } from "#app/models/clients/clients.server";
+import { disableClientLogin } from "#app/models/clients/logins.server";
 import type { Database as Tables } from "#app/db/schema";
 import {
   insertContractRow,

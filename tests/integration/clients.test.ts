@@ -7,14 +7,12 @@ import type { ClientValues } from "#app/models/clients/clients.server";
 import {
   createClient,
   deleteClient,
-  disableClientLogin,
   getClient,
-  giveClientLogin,
   listActiveClients,
   listClients,
-  resetClientPassword,
   updateClient,
 } from "#app/models/clients/clients.server";
+import { disableClientLogin, giveClientLogin, resetClientPassword } from "#app/models/clients/logins.server";
 import { tempDatabase } from "#tests/fixtures/temp-db";
 
 let db: Kysely<Database>;

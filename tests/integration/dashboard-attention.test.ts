@@ -7,7 +7,8 @@ import type { Database } from "#app/db/schema";
 import { createBilling } from "#app/models/billing/billing.server";
 import { setBillingStatus } from "#app/models/billing/payments.server";
 import { defaultAgency } from "#app/config/agency";
-import { createClient, disableClientLogin } from "#app/models/clients/clients.server";
+import { createClient } from "#app/models/clients/clients.server";
+import { disableClientLogin } from "#app/models/clients/logins.server";
 import { getAttention } from "#app/models/dashboard/attention.server";
 import { tempDatabase } from "#tests/fixtures/temp-db";
 

@@ -3,28 +3,23 @@ import type { Kysely, Transaction } from "kysely";
 import type { ClientsTable, Database } from "#app/db/schema";
 import { hashPassword } from "#app/models/accounts/password.server";
 import { generatePassword } from "#app/models/accounts/staff.server";
-import { DuplicateUserError, assertUnique, insertAccount } from "#app/models/accounts/users.server";
+import { assertUnique, insertAccount } from "#app/models/accounts/users.server";
 import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
 import { localToday } from "#app/utils/local-date";
 import {
   DEFAULT_LATE_FEE_PERCENT,
   DEFAULT_MONTHLY_INTEREST_PERCENT,
-  EMAIL_TAKEN,
-  USERNAME_TAKEN,
   type EditClientInput,
   type NewClientInput,
 } from "./client.schema";
+import { GENERATED_PASSWORD_LENGTH, clash, removeLogin } from "./logins.server";
 
-// Rental clients (issue 7) and their logins: a client's login is a `users`
-// row with role `client`, linked by clients.user_id. Every write runs in one
+// Rental clients (issue 7): the record, created with its login and deleted with
+// everything it owns (the login's own actions are in logins.server.ts). Every write runs in one
 // transaction with its audit rows; the password is hashed before it starts.
 
 type DB = Kysely<Database>;
 type Trx = Transaction<Database>;
-
-// The generated password: 8 letters and digits
-// (docs/decisions/0025-client-logins.md).
-export const GENERATED_PASSWORD_LENGTH = 8;
 
 const clientColumns = [
   "clients.id",
@@ -72,15 +67,6 @@ export async function listActiveClients(db: DB, today = localToday()) {
 
 export async function getClient(db: DB | Trx, id: number) {
   return (await selectClients(db).where("clients.id", "=", id).executeTakeFirst()) ?? null;
-}
-
-type FieldError = { ok: false; field: "username" | "email"; message: string };
-
-function clash(error: unknown): FieldError | null {
-  if (!(error instanceof DuplicateUserError)) return null;
-  return error.field === "username"
-    ? { ok: false, field: "username", message: USERNAME_TAKEN }
-    : { ok: false, field: "email", message: EMAIL_TAKEN };
 }
 
 type RecordValues = Omit<
@@ -203,123 +189,6 @@ export async function updateClient(db: DB, id: number, input: RatesOptional<Edit
     if (field) return field;
     throw error;
   }
-}
-
-// A login for a client without one. The password (generated when empty) is
-// returned to be shown once.
-export async function giveClientLogin(
-  db: DB,
-  id: number,
-  input: { username: string; password?: string },
-  actor: AuditActor,
-) {
-  const password = input.password || generatePassword(GENERATED_PASSWORD_LENGTH);
-  const client = await db
-    .selectFrom("clients")
-    .select(["name", "email", "user_id"])
-    .where("id", "=", id)
-    .executeTakeFirst();
-  if (!client) return { ok: false as const, reason: "missing" as const };
-  if (client.user_id !== null) return { ok: false as const, reason: "has-login" as const };
-  try {
-    await assertUnique(db, input.username, client.email);
-    const password_hash = await hashPassword(password);
-    return await db.transaction().execute(async (trx) => {
-      const current = await trx.selectFrom("clients").select("user_id").where("id", "=", id).executeTakeFirst();
-      if (!current) return { ok: false as const, reason: "missing" as const };
-      if (current.user_id !== null) return { ok: false as const, reason: "has-login" as const };
-      const userId = await insertAccount(
-        trx,
-        { username: input.username, email: client.email, name: client.name, role: "client" },
-        password_hash,
-        actor,
-      );
-      await trx
-        .updateTable("clients")
-        .set({ user_id: userId, updated_at: new Date().toISOString() })
-        .where("id", "=", id)
-        .execute();
-      await recordAudit(trx, {
-        actor,
-        action: "update",
-        entity: "client",
-        entityId: id,
-        before: { user_id: null },
-        after: { user_id: userId },
-      });
-      return { ok: true as const, name: client.name, password: input.password ? null : password };
-    });
-  } catch (error) {
-    const field = clash(error);
-    if (field) return { ok: false as const, reason: "clash" as const, message: field.message };
-    throw error;
-  }
-}
-
-// A new generated password for the client's login (its sessions end); null
-// when the client or its login does not exist.
-export async function resetClientPassword(db: DB, id: number, actor: AuditActor) {
-  const client = await db.selectFrom("clients").select(["name", "user_id"]).where("id", "=", id).executeTakeFirst();
-  if (!client || client.user_id === null) return null;
-  const password = generatePassword(GENERATED_PASSWORD_LENGTH);
-  const password_hash = await hashPassword(password);
-  const done = await db.transaction().execute(async (trx) => {
-    const user = await trx
-      .selectFrom("users")
-      .select("id")
-      .where("id", "=", client.user_id)
-      .where("role", "=", "client")
-      .executeTakeFirst();
-    if (!user) return false;
-    await trx
-      .updateTable("users")
-      .set({ password_hash, updated_at: new Date().toISOString() })
-      .where("id", "=", user.id)
-      .execute();
-    await trx.deleteFrom("sessions").where("user_id", "=", user.id).execute();
-    await recordAudit(trx, { actor, action: "password_reset", entity: "client_account", entityId: user.id });
-    return true;
-  });
-  return done ? { name: client.name, password } : null;
-}
-
-// Removes a client's login inside a transaction (sessions and reset tokens go
-// with it); the record stays, "Sem Login".
-async function removeLogin(trx: Trx, userId: number, actor: AuditActor) {
-  const user = await trx
-    .selectFrom("users")
-    .select(["username", "email", "name"])
-    .where("id", "=", userId)
-    .where("role", "=", "client")
-    .executeTakeFirst();
-  if (!user) return;
-  await trx.deleteFrom("users").where("id", "=", userId).execute();
-  await recordAudit(trx, { actor, action: "delete", entity: "client_account", entityId: userId, before: user });
-}
-
-// "Desativar login": the client can no longer sign in. null: no such client.
-export async function disableClientLogin(db: DB, id: number, actor: AuditActor) {
-  return db.transaction().execute(async (trx) => {
-    const client = await trx.selectFrom("clients").select(["name", "user_id"]).where("id", "=", id).executeTakeFirst();
-    if (!client) return null;
-    if (client.user_id !== null) {
-      await removeLogin(trx, client.user_id, actor);
-      await trx
-        .updateTable("clients")
-        .set({ user_id: null, updated_at: new Date().toISOString() })
-        .where("id", "=", id)
-        .execute();
-      await recordAudit(trx, {
-        actor,
-        action: "update",
-        entity: "client",
-        entityId: id,
-        before: { user_id: client.user_id },
-        after: { user_id: null },
-      });
-    }
-    return { name: client.name };
-  });
 }
 
 // Deletes the client, its login and its rows (contracts, billings with their

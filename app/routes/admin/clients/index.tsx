@@ -12,14 +12,8 @@ import { buttonClass } from "#app/components/ui/button";
 import { FormAlert } from "#app/components/ui/field";
 import { getDb } from "#app/db/db.server";
 import { clientRowActionSchema } from "#app/models/clients/client.schema";
-import {
-  deleteClient,
-  disableClientLogin,
-  giveClientLogin,
-  listActiveClients,
-  listClients,
-  resetClientPassword,
-} from "#app/models/clients/clients.server";
+import { deleteClient, listActiveClients, listClients } from "#app/models/clients/clients.server";
+import { disableClientLogin, giveClientLogin, resetClientPassword } from "#app/models/clients/logins.server";
 import { BILLING_MESSAGES } from "#app/models/billing/billing.schema";
 import { listBillingGroups } from "#app/models/billing/billing.server";
 import { listAwaitingBoletos } from "#app/models/boletos/queue.server";
