@@ -50,6 +50,8 @@ export default [
       route("manutencoes/documentos/novo", "routes/admin/clients/maintenance-document.tsx"),
       route("manutencoes/:id", "routes/admin/clients/maintenance-manage.tsx"),
     ]),
+    route("admin/extratos", "routes/admin/statements/index.tsx"),
+    route("admin/extratos/:id", "routes/admin/statements/review.tsx"),
     route("admin/*", "routes/site/not-found.tsx", { id: "admin-not-found" }),
   ]),
   layout("routes/site/layout.tsx", [
@@ -74,6 +76,7 @@ export default [
     route("arquivos/boletos/:id", "routes/files/queued-boleto.tsx"),
     route("arquivos/recibos/:id", "routes/files/receipt.tsx"),
     route("arquivos/pix/:id", "routes/files/pix-qr.ts"),
+    route("arquivos/extratos/:id", "routes/files/statement.tsx"),
     route("*", "routes/site/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

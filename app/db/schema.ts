@@ -237,6 +237,10 @@ export interface BillingTable {
   status: Generated<BillingStatus>;
   payment_date: string | null;
   amount_paid: number | null; // centavos received (migration 0009)
+  // Reconciliation (migration 0010): credit minus the amount due when staff
+  // confirmed a credit off by more than R$ 0,05, until resolved.
+  payment_difference: number | null;
+  difference_resolved_at: string | null;
   external_payment_id: string | null;
   created_at: string;
   updated_at: string;
@@ -300,6 +304,52 @@ export interface BillingNoticesTable {
   last_error: string | null;
 }
 
+// Bank statements imported for reconciliation (migration 0010).
+export type StatementKind = "ofx" | "cnab240";
+export interface StatementImportsTable extends PrivateFileColumns {
+  id: Generated<number>;
+  kind: StatementKind;
+  account: string | null;
+  period_start: string | null;
+  period_end: string | null;
+  lines_count: number;
+  credits_count: number;
+  exact_count: number;
+  probable_count: number;
+  already_count: number;
+  settled_count: Generated<number>;
+  created_by_id: number | null;
+  created_by_name: string;
+  created_at: string;
+  confirmed_by_name: string | null;
+  confirmed_at: string | null;
+}
+
+// "already": the same bank line (line_key) settled a billing in an earlier import.
+export type StatementMatchKind = "exact" | "probable" | "none" | "already";
+export interface StatementLinesTable {
+  id: Generated<number>;
+  import_id: number;
+  position: number;
+  line_key: string;
+  posted_date: string;
+  amount_cents: number;
+  credit: number; // 0/1
+  memo: string;
+  payer_name: string | null;
+  payer_doc: string | null;
+  reference: string | null;
+  document_number: string | null;
+  fees_cents: Generated<number>;
+  match_kind: StatementMatchKind;
+  match_reason: string | null;
+  billing_id: number | null;
+  due_cents: number | null;
+  difference_cents: number | null;
+  settled_billing_id: number | null;
+  settled_at: string | null;
+}
+
 // One row, counted up by triggers on every write to the tables the public
 // pages show (migration 0008); the page cache compares it.
 export interface PublicContentVersionTable {
@@ -328,5 +378,7 @@ export interface Database {
   boleto_queue: BoletoQueueTable;
   billing_receipts: BillingReceiptsTable;
   billing_notices: BillingNoticesTable;
+  statement_imports: StatementImportsTable;
+  statement_lines: StatementLinesTable;
   public_content_version: PublicContentVersionTable;
 }

@@ -66,6 +66,8 @@ describe("getAttention", () => {
       overdue: { count: 0, clients: 0, totalDueTodayCents: 0 },
       ending: { within30: 0, within60: 0, within90: 0 },
       withoutLogin: 0,
+      statementsToReview: 0,
+      differences: 0,
     });
   });
 

@@ -11,6 +11,8 @@ import {
   overdueClients,
   overdueTitle,
   withoutLoginTitle,
+  statementsTitle,
+  differencesTitle,
   type Attention,
 } from "#app/models/dashboard/attention";
 import { formatBRL } from "#app/utils/format";
@@ -69,7 +71,7 @@ function Item({
 }
 
 export function AttentionBlock({ attention, pixConfigured }: { attention: Attention; pixConfigured: boolean }) {
-  const { overdue, ending, withoutLogin } = attention;
+  const { overdue, ending, withoutLogin, statementsToReview, differences } = attention;
   const fine = !needsAttention(attention, pixConfigured);
   return (
     <section
@@ -111,6 +113,21 @@ export function AttentionBlock({ attention, pixConfigured }: { attention: Attent
           {withoutLogin > 0 ? (
             <Item to="/admin/clients?aba=ativos" icon={KeyRound} tone="amber" title={withoutLoginTitle(withoutLogin)}>
               Sem acesso à Área do Cliente: dê o login em Clientes Ativos.
+            </Item>
+          ) : null}
+          {statementsToReview > 0 ? (
+            <Item to="/admin/extratos" icon={Info} tone="amber" title={statementsTitle(statementsToReview)}>
+              Nada foi baixado ainda: revise as correspondências e confirme.
+            </Item>
+          ) : null}
+          {differences > 0 ? (
+            <Item
+              to="/admin/clients?aba=cobrancas#diferencas"
+              icon={Info}
+              tone="amber"
+              title={differencesTitle(differences)}
+            >
+              Pago a menor ou a maior pelo extrato: veja Diferenças em Cobranças.
             </Item>
           ) : null}
           {!pixConfigured ? (

@@ -11,7 +11,10 @@ import { BillingPanel, countsText, type BillingPanelGroup } from "./billing-pane
 
 function render(groups: BillingPanelGroup[], awaiting: AwaitingBoleto[] = [], today = "2026-10-05") {
   const Stub = createRoutesStub([
-    { path: "/admin/clients", Component: () => createElement(BillingPanel, { groups, today, awaiting }) },
+    {
+      path: "/admin/clients",
+      Component: () => createElement(BillingPanel, { groups, today, awaiting, differences: [] }),
+    },
   ]);
   return renderToStaticMarkup(createElement(Stub, { initialEntries: ["/admin/clients?aba=cobrancas"] }));
 }

@@ -1,8 +1,9 @@
 import { ChevronDown } from "#app/components/ui/icons";
-import { CalendarPlus, Download, FileUp, Plus, Trash2 } from "#app/components/ui/private-icons";
+import { CalendarPlus, Download, FileSpreadsheet, FileUp, Plus, Trash2 } from "#app/components/ui/private-icons";
 import { Form, Link } from "react-router";
 import { useIsPending } from "#app/components/ui/use-is-pending";
 import { AwaitingBoletos, type AwaitingBoleto } from "#app/components/admin/awaiting-boletos";
+import { BillingDifferences, type BillingDifference } from "#app/components/admin/billing-differences";
 import { BillingStatusBadge } from "#app/components/billing/billing-status-badge";
 import {
   StackedCell,
@@ -61,9 +62,11 @@ type PanelProps = {
   today: string;
   /** The boleto flow's organised boletos awaiting processing ("Processar N Boletos"). */
   awaiting: AwaitingBoleto[];
+  /** Reconciled billings paid with a difference not resolved yet ("Diferenças"). */
+  differences: BillingDifference[];
 };
 
-export function BillingPanel({ groups, today, awaiting }: PanelProps) {
+export function BillingPanel({ groups, today, awaiting, differences }: PanelProps) {
   return (
     <section className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
       <div className="flex flex-wrap items-center justify-between gap-3 p-4">
@@ -78,8 +81,12 @@ export function BillingPanel({ groups, today, awaiting }: PanelProps) {
           <Link preventScrollReset to="/admin/clients/cobrancas/boleto" className={buttonClass("secondary")}>
             <FileUp aria-hidden className="size-4" /> Anexar Boleto
           </Link>
+          <Link to="/admin/extratos" className={buttonClass("secondary")}>
+            <FileSpreadsheet aria-hidden className="size-4" /> Importar Extrato
+          </Link>
         </div>
       </div>
+      <BillingDifferences items={differences} />
       {groups.length === 0 ? (
         <div className="px-4 pb-6 text-slate-600">
           <p className="font-medium text-slate-800">Nenhuma cobrança encontrada</p>

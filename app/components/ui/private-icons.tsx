@@ -12,6 +12,7 @@ export const Copy = icon("Copy");
 export const Download = icon("Download");
 export const EyeOff = icon("EyeOff");
 export const FileCheck2 = icon("FileCheck2");
+export const FileSpreadsheet = icon("FileSpreadsheet");
 export const FileText = icon("FileText");
 export const FileUp = icon("FileUp");
 export const Image = icon("Image");

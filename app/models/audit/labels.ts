@@ -24,6 +24,7 @@ export const AUDIT_ENTITIES = {
   billing_document: "Boleto de cobrança",
   billing_receipt: "Recibo de aluguel",
   queued_boleto: "Boleto aguardando processamento",
+  statement_import: "Extrato bancário",
   // LGPD export and erasure by email (app/models/privacy); the id is a hash of the email.
   personal_data: "Dados pessoais",
 } as const;

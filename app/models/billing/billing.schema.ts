@@ -93,5 +93,12 @@ export const paymentSchema = z.object({
   amount_paid: rentalAmountField({ required: BILLING_MESSAGES.amountPaid, invalid: BILLING_MESSAGES.amountPaid }),
 });
 
-// The dialog posts either form: the status selector or the payment.
-export const billingManageSchema = z.discriminatedUnion("intent", [billingStatusSchema, paymentSchema]);
+// "Marcar como resolvida" (Diferenças, decision 0037): no field but the intent.
+export const differenceSchema = z.object({ intent: z.literal("difference") });
+
+// The dialog posts one of: the status selector, the payment, a difference resolved.
+export const billingManageSchema = z.discriminatedUnion("intent", [
+  billingStatusSchema,
+  paymentSchema,
+  differenceSchema,
+]);

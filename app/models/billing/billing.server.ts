@@ -31,6 +31,8 @@ const billingColumns = [
   "billing.status",
   "billing.payment_date",
   "billing.amount_paid",
+  "billing.payment_difference",
+  "billing.difference_resolved_at",
   "billing.external_payment_id",
 ] as const;
 

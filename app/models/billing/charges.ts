@@ -75,6 +75,11 @@ export function chargesOn(terms: ChargeTerms, day: string): Charges {
   };
 }
 
+// How far a payment may be from the amount due and still count as paid in
+// full (decisions 0036 and 0037): beyond it reconciliation never matches as
+// exact, and a confirmed credit records "pago a menor / a maior".
+export const PAYMENT_TOLERANCE_CENTS = 5;
+
 // Percent as people type it ("10", "2,5", "0,33") ⇄ basis points (1000, 250, 33).
 export function percentToBp(text: string): number | null {
   const m = /^(\d{1,3})(?:[.,](\d{1,2}))?$/.exec(text.trim());

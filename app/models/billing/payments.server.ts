@@ -5,7 +5,7 @@ import type { Agency } from "#app/config/agency";
 import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
 import { removePrivateFiles, storeWithRow } from "#app/models/files/private-store.server";
 import { localToday } from "#app/utils/local-date";
-import { chargesOn, interestLabel, lateFeeLabel, type Charges } from "./charges";
+import { PAYMENT_TOLERANCE_CENTS, chargesOn, interestLabel, lateFeeLabel, type Charges } from "./charges";
 import { renderReceiptPdf } from "./receipt-pdf.server";
 import type { BillingStatus } from "./status";
 
@@ -24,14 +24,20 @@ export type ReceiptItem = { label: string; cents: number };
 
 // What the receipt lists: the rent, the late fee and interest owed on the
 // payment day, and the difference to what was received (a discount when
-// less, an addition when more), so the items always add up to the total.
-export function receiptItems(charges: Charges, amountPaid: number): { items: ReceiptItem[]; adjustment: number } {
+// less, an addition when more), so the items always add up to the total. A
+// difference left to settle (reconciliation, decision 0037) is named as such:
+// "Pago a menor" is not a discount the agency gave.
+export function receiptItems(
+  charges: Charges,
+  amountPaid: number,
+  differencePending = false,
+): { items: ReceiptItem[]; adjustment: number } {
   const items: ReceiptItem[] = [{ label: "Aluguel", cents: charges.rent }];
   if (charges.lateFee > 0) items.push({ label: lateFeeLabel(charges.lateFeeBp), cents: charges.lateFee });
   if (charges.interest > 0) items.push({ label: interestLabel(charges.days), cents: charges.interest });
   const adjustment = amountPaid - charges.total;
-  if (adjustment < 0) items.push({ label: "Desconto", cents: adjustment });
-  if (adjustment > 0) items.push({ label: "Acréscimo", cents: adjustment });
+  if (adjustment < 0) items.push({ label: differencePending ? "Pago a menor" : "Desconto", cents: adjustment });
+  if (adjustment > 0) items.push({ label: differencePending ? "Pago a maior" : "Acréscimo", cents: adjustment });
   return { items, adjustment };
 }
 
@@ -49,6 +55,7 @@ function selectPayable(db: DB | Trx) {
       "billing.status",
       "billing.payment_date",
       "billing.amount_paid",
+      "billing.payment_difference",
       "clients.name as client_name",
       "clients.cpf_cnpj",
       "clients.property_address",
@@ -63,7 +70,13 @@ export async function amountDueOn(db: DB, billingId: number, day: string) {
   return b ? chargesOn(b, day) : null;
 }
 
-export type PaymentValues = { payment_date: string; amount_paid: number | null };
+export type PaymentValues = {
+  payment_date: string;
+  amount_paid: number | null;
+  // Reconciliation: a credit off by more than the tolerance is recorded as a
+  // difference to settle (billing.payment_difference) instead of a discount.
+  recordDifference?: boolean;
+};
 export type ReceiptIssuer = { agency: Agency; cnpj: string | null; today?: string };
 
 export type PaymentResult =
@@ -74,6 +87,7 @@ export type PaymentResult =
       payment_date: string;
       amount_paid: number;
       receiptNumber: number;
+      difference: number | null; // recorded "pago a menor / a maior" (reconciliation)
     }
   | { ok: false; reason: "billing" | "future" };
 
@@ -91,84 +105,114 @@ export async function registerPayment(
   if (values.payment_date > today) return { ok: false, reason: "future" };
   const created: string[] = [];
   try {
-    return await db.transaction().execute(async (trx): Promise<PaymentResult> => {
-      const b = await selectPayable(trx).where("billing.id", "=", billingId).executeTakeFirst();
-      if (!b) return { ok: false, reason: "billing" };
-      const charges = chargesOn(b, values.payment_date);
-      const amountPaid = values.amount_paid ?? charges.total;
-      const { items, adjustment } = receiptItems(charges, amountPaid);
-      const now = new Date().toISOString();
-      // The update comes first: it takes the write lock, so the receipt
-      // number read next cannot be taken by another process meanwhile.
-      await trx
-        .updateTable("billing")
-        .set({ status: "paid", payment_date: values.payment_date, amount_paid: amountPaid, updated_at: now })
-        .where("id", "=", billingId)
-        .execute();
-      await recordAudit(trx, {
-        actor,
-        action: "update",
-        entity: "billing",
-        entityId: billingId,
-        before: { status: b.status, payment_date: b.payment_date, amount_paid: b.amount_paid },
-        after: { status: "paid", payment_date: values.payment_date, amount_paid: amountPaid },
-      });
-      await voidReceipt(trx, billingId, actor, now);
-      const number = await nextReceiptNumber(trx);
-      const pdf = await renderReceiptPdf({
-        number,
-        agency: { ...issuer.agency, cnpj: issuer.cnpj },
-        tenant: { name: b.client_name, cpfCnpj: b.cpf_cnpj },
-        propertyAddress: b.property_address,
-        monthYear: b.month_year,
-        dueDate: b.due_date,
-        items,
-        totalCents: amountPaid,
-        paymentDate: values.payment_date,
-        issuedOn: today,
-      });
-      const row = {
-        id: number,
-        billing_id: billingId,
-        payment_date: values.payment_date,
-        days_late: charges.days,
-        late_fee_bp: b.late_fee_bp,
-        monthly_interest_bp: b.monthly_interest_bp,
-        rent_cents: charges.rent,
-        late_fee_cents: charges.lateFee,
-        interest_cents: charges.interest,
-        adjustment_cents: adjustment,
-        total_cents: amountPaid,
-        file_name: `Recibo de Aluguel nº ${number}.pdf`,
-        mime_type: "application/pdf",
-        size: pdf.byteLength,
-        created_at: now,
-        voided_at: null,
-      };
-      await storeWithRow(pdf, ".pdf", async (file_key) => {
-        created.push(file_key);
-        await trx
-          .insertInto("billing_receipts")
-          .values({ ...row, file_key })
-          .execute();
-        return true;
-      });
-      const { file_name: _f, mime_type: _m, size: _s, created_at: _c, voided_at: _v, ...shown } = row;
-      await recordAudit(trx, { actor, action: "create", entity: "billing_receipt", entityId: number, after: shown });
-      return {
-        ok: true,
-        clientName: b.client_name,
-        month_year: b.month_year,
-        payment_date: values.payment_date,
-        amount_paid: amountPaid,
-        receiptNumber: number,
-      };
-    });
+    return await db
+      .transaction()
+      .execute((trx) => payInTransaction(trx, billingId, values, actor, { ...issuer, today }, created));
   } catch (error) {
     // The transaction rolled back after the PDF was written: no file without its row.
     await removePrivateFiles(created);
     throw error;
   }
+}
+
+// registerPayment's work inside the caller's transaction, so several billings
+// settle in one (reconciliation). The receipt PDF's key is pushed to `created`
+// as soon as it is written: the caller removes those files if it rolls back.
+export async function payInTransaction(
+  trx: Trx,
+  billingId: number,
+  values: PaymentValues,
+  actor: AuditActor,
+  issuer: ReceiptIssuer & { today: string },
+  created: string[],
+): Promise<PaymentResult> {
+  const { today } = issuer;
+  if (values.payment_date > today) return { ok: false, reason: "future" };
+  const b = await selectPayable(trx).where("billing.id", "=", billingId).executeTakeFirst();
+  if (!b) return { ok: false, reason: "billing" };
+  const charges = chargesOn(b, values.payment_date);
+  const amountPaid = values.amount_paid ?? charges.total;
+  const off = amountPaid - charges.total;
+  const difference = values.recordDifference && Math.abs(off) > PAYMENT_TOLERANCE_CENTS ? off : null;
+  const { items, adjustment } = receiptItems(charges, amountPaid, difference !== null);
+  const now = new Date().toISOString();
+  const after = {
+    status: "paid" as const,
+    payment_date: values.payment_date,
+    amount_paid: amountPaid,
+    payment_difference: difference,
+  };
+  // The update comes first: it takes the write lock, so the receipt
+  // number read next cannot be taken by another process meanwhile.
+  await trx
+    .updateTable("billing")
+    .set({ ...after, difference_resolved_at: null, updated_at: now })
+    .where("id", "=", billingId)
+    .execute();
+  await recordAudit(trx, {
+    actor,
+    action: "update",
+    entity: "billing",
+    entityId: billingId,
+    before: {
+      status: b.status,
+      payment_date: b.payment_date,
+      amount_paid: b.amount_paid,
+      payment_difference: b.payment_difference,
+    },
+    after,
+  });
+  await voidReceipt(trx, billingId, actor, now);
+  const number = await nextReceiptNumber(trx);
+  const pdf = await renderReceiptPdf({
+    number,
+    agency: { ...issuer.agency, cnpj: issuer.cnpj },
+    tenant: { name: b.client_name, cpfCnpj: b.cpf_cnpj },
+    propertyAddress: b.property_address,
+    monthYear: b.month_year,
+    dueDate: b.due_date,
+    items,
+    totalCents: amountPaid,
+    paymentDate: values.payment_date,
+    issuedOn: today,
+  });
+  const row = {
+    id: number,
+    billing_id: billingId,
+    payment_date: values.payment_date,
+    days_late: charges.days,
+    late_fee_bp: b.late_fee_bp,
+    monthly_interest_bp: b.monthly_interest_bp,
+    rent_cents: charges.rent,
+    late_fee_cents: charges.lateFee,
+    interest_cents: charges.interest,
+    adjustment_cents: adjustment,
+    total_cents: amountPaid,
+    file_name: `Recibo de Aluguel nº ${number}.pdf`,
+    mime_type: "application/pdf",
+    size: pdf.byteLength,
+    created_at: now,
+    voided_at: null,
+  };
+  await storeWithRow(pdf, ".pdf", async (file_key) => {
+    created.push(file_key);
+    await trx
+      .insertInto("billing_receipts")
+      .values({ ...row, file_key })
+      .execute();
+    return true;
+  });
+  const { file_name: _f, mime_type: _m, size: _s, created_at: _c, voided_at: _v, ...shown } = row;
+  await recordAudit(trx, { actor, action: "create", entity: "billing_receipt", entityId: number, after: shown });
+  return {
+    ok: true,
+    clientName: b.client_name,
+    month_year: b.month_year,
+    payment_date: values.payment_date,
+    amount_paid: amountPaid,
+    receiptNumber: number,
+    difference,
+  };
 }
 
 // The status selector: any status from any other (docs/product.md
@@ -201,11 +245,11 @@ export async function setBillingStatus(
   return db.transaction().execute(async (trx) => {
     const before = await trx
       .selectFrom("billing")
-      .select(["status", "payment_date", "amount_paid"])
+      .select(["status", "payment_date", "amount_paid", "payment_difference"])
       .where("id", "=", id)
       .executeTakeFirst();
     if (!before) return null;
-    const after = { status, payment_date: null, amount_paid: null };
+    const after = { status, payment_date: null, amount_paid: null, payment_difference: null };
     const now = new Date().toISOString();
     await trx
       .updateTable("billing")

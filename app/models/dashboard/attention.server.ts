@@ -8,7 +8,7 @@ import type { Attention } from "./attention";
 // one means). "Today" is the agency's day.
 export async function getAttention(db: Kysely<Database>, today = localToday()): Promise<Attention> {
   const horizon = addDays(today, 90);
-  const [open, ending, withoutLogin] = await Promise.all([
+  const [open, ending, withoutLogin, statements, differences] = await Promise.all([
     // Em Atraso as every view judges it (status.ts): stored overdue, or
     // pending past its due date (the hourly job may not have run yet).
     db
@@ -40,6 +40,19 @@ export async function getAttention(db: Kysely<Database>, today = localToday()): 
       .where("user_id", "is", null)
       .where("contract_end_date", ">=", today)
       .executeTakeFirst(),
+    db
+      .selectFrom("statement_imports")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("confirmed_at", "is", null)
+      .executeTakeFirst(),
+    // As listDifferences (reconciliation/differences.server.ts) lists them.
+    db
+      .selectFrom("billing")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("payment_difference", "is not", null)
+      .where("difference_resolved_at", "is", null)
+      .where("status", "=", "paid")
+      .executeTakeFirst(),
   ]);
   // Each billing at its own client's rates, rounded per billing as the
   // billing's own "Total a pagar hoje" is, so the sum matches the rows.
@@ -52,5 +65,7 @@ export async function getAttention(db: Kysely<Database>, today = localToday()): 
     overdue: { count: open.length, clients: new Set(open.map((b) => b.client_id)).size, totalDueTodayCents },
     ending: { within30: within(30), within60: within(60), within90: ending.length },
     withoutLogin: Number(withoutLogin?.n ?? 0),
+    statementsToReview: Number(statements?.n ?? 0),
+    differences: Number(differences?.n ?? 0),
   };
 }

@@ -5,6 +5,8 @@ import {
   overdueClients,
   overdueTitle,
   withoutLoginTitle,
+  statementsTitle,
+  differencesTitle,
   type Attention,
 } from "./attention";
 
@@ -12,6 +14,8 @@ const calm: Attention = {
   overdue: { count: 0, clients: 0, totalDueTodayCents: 0 },
   ending: { within30: 0, within60: 0, within90: 0 },
   withoutLogin: 0,
+  statementsToReview: 0,
+  differences: 0,
 };
 
 describe("the Atenção block's words", () => {
@@ -23,11 +27,17 @@ describe("the Atenção block's words", () => {
     expect(withoutLoginTitle(1)).toBe("1 inquilino com contrato ativo sem login");
     expect(withoutLoginTitle(4)).toBe("4 inquilinos com contrato ativo sem login");
     expect(endingLine(30, 2)).toBe("em até 30 dias: 2");
+    expect(statementsTitle(1)).toBe("1 extrato aguardando revisão");
+    expect(statementsTitle(2)).toBe("2 extratos aguardando revisão");
+    expect(differencesTitle(1)).toBe("1 cobrança paga com diferença de valor");
+    expect(differencesTitle(3)).toBe("3 cobranças pagas com diferença de valor");
   });
 
   it("needs attention when any line has something, or Pix is missing", () => {
     expect(needsAttention(calm, true)).toBe(false);
     expect(needsAttention(calm, false)).toBe(true);
+    expect(needsAttention({ ...calm, statementsToReview: 1 }, true)).toBe(true);
+    expect(needsAttention({ ...calm, differences: 1 }, true)).toBe(true);
     expect(needsAttention({ ...calm, overdue: { count: 1, clients: 1, totalDueTodayCents: 1 } }, true)).toBe(true);
     // A contract ending in 61 to 90 days is counted in within90 alone.
     expect(needsAttention({ ...calm, ending: { within30: 0, within60: 0, within90: 1 } }, true)).toBe(true);

@@ -13,6 +13,10 @@ export type Attention = {
   ending: { within30: number; within60: number; within90: number };
   // Clients with an active contract (Ativo: end date today or later) and no login.
   withoutLogin: number;
+  // Reconciliation (decision 0037): imported statements not confirmed yet, and
+  // billings paid with a difference not resolved ("Diferenças").
+  statementsToReview: number;
+  differences: number;
 };
 
 export const NOTHING_TO_SEE = "Nada pede atenção agora.";
@@ -28,6 +32,17 @@ export const withoutLoginTitle = (n: number) =>
 export const ENDING_TITLE = "Contratos que terminam em breve";
 export const endingLine = (days: number, n: number) => `em até ${days} dias: ${n}`;
 
+export const statementsTitle = (n: number) => plural(n, "extrato aguardando revisão", "extratos aguardando revisão");
+export const differencesTitle = (n: number) =>
+  plural(n, "cobrança paga com diferença de valor", "cobranças pagas com diferença de valor");
+
 export function needsAttention(a: Attention, pixConfigured: boolean) {
-  return a.overdue.count > 0 || a.ending.within90 > 0 || a.withoutLogin > 0 || !pixConfigured;
+  return (
+    a.overdue.count > 0 ||
+    a.ending.within90 > 0 ||
+    a.withoutLogin > 0 ||
+    a.statementsToReview > 0 ||
+    a.differences > 0 ||
+    !pixConfigured
+  );
 }

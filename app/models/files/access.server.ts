@@ -83,3 +83,16 @@ export async function findReceiptFile(db: DB, id: number, viewer: FileViewer): P
     q = q.where("billing.client_id", "=", viewer.clientId).where("billing_receipts.voided_at", "is", null);
   return (await q.executeTakeFirst()) ?? null;
 }
+
+// A bank statement imported for reconciliation: staff only (it lists every
+// payer of the agency's account).
+export async function findStatementFile(db: DB, id: number, viewer: FileViewer): Promise<PrivateFile | null> {
+  if (viewer.kind !== "staff") return null;
+  return (
+    (await db
+      .selectFrom("statement_imports")
+      .select(["file_key", "file_name", "mime_type"])
+      .where("id", "=", id)
+      .executeTakeFirst()) ?? null
+  );
+}

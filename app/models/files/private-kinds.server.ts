@@ -39,4 +39,8 @@ export const PRIVATE_FILE_KINDS: PrivateFileKind[] = [
       db.selectFrom("billing_receipts").select(["id", "billing_id as owner", "file_key"]).orderBy("id").execute(),
     describe: (id, owner) => `recibo ${id} da cobrança ${owner}`,
   },
+  {
+    rows: (db) => db.selectFrom("statement_imports").select(["id", "id as owner", "file_key"]).orderBy("id").execute(),
+    describe: (id) => `extrato bancário ${id}`,
+  },
 ];

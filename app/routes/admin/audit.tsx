@@ -44,6 +44,7 @@ const RECORD_PATHS: Partial<Record<string, (id: string) => string>> = {
   ideal_request: (id) => `/admin/requests/${id}`,
   owner_request: (id) => `/admin/listings/${id}`,
   billing: (id) => `/admin/clients/cobrancas/${id}`,
+  statement_import: (id) => `/admin/extratos/${id}`,
 };
 
 function RecordCell({ row }: { row: AuditRow }) {

@@ -32,6 +32,8 @@ import { formatDateTime } from "#app/utils/format-date";
 import { localToday } from "#app/utils/local-date";
 import { redirectWithToast } from "#app/utils/toast.server";
 import { listBillingNotices } from "#app/models/billing/notices.server";
+import { resolveDifference } from "#app/models/reconciliation/differences.server";
+import { STATEMENT_MESSAGES, differenceLabel } from "#app/models/reconciliation/labels";
 import type { Route } from "./+types/billing-manage";
 
 // One billing (a row of Gestão de Cobranças, its Período links here): a dialog
@@ -87,6 +89,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return intent === "payment" ? data({ result: submission.reply() }, { status: 400 }) : fail();
   }
   const value = submission.value;
+  if (value.intent === "difference") {
+    let resolved: boolean;
+    try {
+      resolved = await resolveDifference(getDb(), id, actor);
+    } catch (error) {
+      return failedWriteToast("billing.difference_failed", error, LIST, {
+        title: "Erro",
+        description: BILLING_MESSAGES.statusFailed,
+      });
+    }
+    if (!resolved) return fail();
+    return redirectWithToast(`${LIST}#diferencas`, { type: "success", title: STATEMENT_MESSAGES.differenceResolved });
+  }
   if (value.intent === "payment") {
     let paid: Awaited<ReturnType<typeof registerPayment>>;
     try {
@@ -144,7 +159,15 @@ export default function ManageBilling({ loaderData, actionData }: Route.Componen
         <Item label="Valor">{formatBRL(b.amount_cents)}</Item>
         <Item label="Vencimento">{formatDay(b.due_date)}</Item>
         <Item label="Pago em">{b.payment_date ? formatDay(b.payment_date) : "—"}</Item>
-        <Item label="Valor recebido">{b.amount_paid !== null ? formatBRL(b.amount_paid) : "—"}</Item>
+        <Item label="Valor recebido">
+          {b.amount_paid !== null ? formatBRL(b.amount_paid) : "—"}
+          {b.payment_difference !== null ? (
+            <span className="block text-amber-800">
+              {differenceLabel(b.payment_difference)}
+              {b.difference_resolved_at ? ` (resolvida em ${formatDateTime(b.difference_resolved_at)})` : ""}
+            </span>
+          ) : null}
+        </Item>
         <Item label="ID do pagamento">{b.external_payment_id || "—"}</Item>
         <Item label="Boletos">
           <BillingDocuments documents={b.documents} />

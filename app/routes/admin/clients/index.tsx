@@ -16,6 +16,7 @@ import { deleteClient, listActiveClients, listClients } from "#app/models/client
 import { disableClientLogin, giveClientLogin, resetClientPassword } from "#app/models/clients/logins.server";
 import { BILLING_MESSAGES } from "#app/models/billing/billing.schema";
 import { listBillingGroups } from "#app/models/billing/billing.server";
+import { listDifferences } from "#app/models/reconciliation/differences.server";
 import { listAwaitingBoletos } from "#app/models/boletos/queue.server";
 import { listContracts } from "#app/models/contracts/contracts.server";
 import { removePrivateFiles } from "#app/models/files/private-store.server";
@@ -73,17 +74,19 @@ export async function loader({ url }: Route.LoaderArgs) {
     requests: [],
     billingGroups: [],
     awaitingBoletos: [],
+    differences: [],
     error: null,
   };
   try {
     if (tab === "contratos") return { ...empty, contracts: await listContracts(getDb()) };
     if (tab === "manutencoes") return { ...empty, requests: await listMaintenanceRequests(getDb()) };
     if (tab === "cobrancas") {
-      const [billingGroups, awaitingBoletos] = await Promise.all([
+      const [billingGroups, awaitingBoletos, differences] = await Promise.all([
         listBillingGroups(getDb(), today),
         listAwaitingBoletos(getDb()),
+        listDifferences(getDb()),
       ]);
-      return { ...empty, billingGroups, awaitingBoletos };
+      return { ...empty, billingGroups, awaitingBoletos, differences };
     }
     const clients = tab === "ativos" ? await listActiveClients(getDb(), today) : await listClients(getDb());
     return { ...empty, clients };
@@ -162,7 +165,12 @@ export default function ClientsAdmin({ loaderData, actionData }: Route.Component
       {tab === "contratos" ? (
         <ContractsPanel contracts={loaderData.contracts} />
       ) : tab === "cobrancas" ? (
-        <BillingPanel groups={loaderData.billingGroups} today={today} awaiting={loaderData.awaitingBoletos} />
+        <BillingPanel
+          groups={loaderData.billingGroups}
+          today={today}
+          awaiting={loaderData.awaitingBoletos}
+          differences={loaderData.differences}
+        />
       ) : tab === "manutencoes" ? (
         <MaintenancePanel requests={loaderData.requests} />
       ) : (

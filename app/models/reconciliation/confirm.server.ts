@@ -1,0 +1,159 @@
+import type { Kysely, Transaction } from "kysely";
+import type { Database } from "#app/db/schema";
+import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
+import { payInTransaction, type ReceiptIssuer } from "#app/models/billing/payments.server";
+import { periodLabel } from "#app/models/billing/months";
+import { formatDay } from "#app/models/clients/status";
+import { removePrivateFiles } from "#app/models/files/private-store.server";
+import { formatBRL } from "#app/utils/format";
+
+// "Confirmar" on an import's review (docs/decisions/0037-reconciliation.md):
+// every chosen credit pays its billing in ONE transaction, as if marked by
+// hand (payments.server.ts: Pago, the receipt, its email notice from the
+// next job run), with the credit's date as the payment date and its amount
+// as received. A credit off the amount due by more than the tolerance is
+// recorded as a difference (billing.payment_difference, "Diferenças").
+// Everything is checked before anything is written; one refusal refuses the
+// whole confirmation, so staff never get half a statement settled. The
+// partial unique index on statement_lines.line_key is the last guard: a bank
+// line settles once, whichever import it came in.
+
+type DB = Kysely<Database>;
+
+export type Choice = { lineId: number; billingId: number };
+// What the review form says: the matched lines whose proposal is accepted
+// (their billing is the stored proposal, not a posted value), and the
+// unmatched lines staff assigned to a billing.
+export type Confirmation = { accept: readonly number[]; assign: readonly Choice[] };
+export type ConfirmOutcome =
+  | { ok: true; settled: number; differences: number }
+  | { ok: false; reason: "import" | "confirmed" }
+  | { ok: false; reason: "invalid"; errors: string[] };
+
+export async function confirmStatementImport(
+  db: DB,
+  importId: number,
+  confirmation: Confirmation,
+  actor: AuditActor,
+  issuer: ReceiptIssuer & { today: string },
+): Promise<ConfirmOutcome> {
+  const created: string[] = [];
+  try {
+    return await db.transaction().execute(async (trx): Promise<ConfirmOutcome> => {
+      const statement = await trx
+        .selectFrom("statement_imports")
+        .select(["id", "confirmed_at"])
+        .where("id", "=", importId)
+        .executeTakeFirst();
+      if (!statement) return { ok: false, reason: "import" };
+      if (statement.confirmed_at) return { ok: false, reason: "confirmed" };
+      const lineIds = [...confirmation.accept, ...confirmation.assign.map((c) => c.lineId)];
+      const lines = new Map(
+        (lineIds.length === 0
+          ? []
+          : await trx
+              .selectFrom("statement_lines")
+              .select([
+                "id",
+                "line_key",
+                "posted_date",
+                "amount_cents",
+                "credit",
+                "settled_at",
+                "match_kind",
+                "billing_id",
+              ])
+              .where("import_id", "=", importId)
+              .where("id", "in", lineIds)
+              .execute()
+        ).map((l) => [l.id, l]),
+      );
+      // An accepted line pays the billing it was matched to; one without a
+      // match cannot be accepted (billing 0 below: "não existe mais").
+      const choices: Choice[] = [
+        ...confirmation.accept.map((lineId) => ({ lineId, billingId: lines.get(lineId)?.billing_id ?? 0 })),
+        ...confirmation.assign.filter((c) => !confirmation.accept.includes(c.lineId)),
+      ];
+      const billingIds = [...new Set(choices.map((c) => c.billingId))];
+      const billings = new Map(
+        (billingIds.length === 0
+          ? []
+          : await trx
+              .selectFrom("billing")
+              .innerJoin("clients", "clients.id", "billing.client_id")
+              .select(["billing.id", "billing.status", "billing.month_year", "clients.name"])
+              .where("billing.id", "in", billingIds)
+              .execute()
+        ).map((b) => [b.id, b]),
+      );
+      const errors: string[] = [];
+      const taken = new Set<number>();
+      for (const choice of choices) {
+        const line = lines.get(choice.lineId);
+        const billing = billings.get(choice.billingId);
+        if (!line || line.credit !== 1) {
+          errors.push("Um dos créditos escolhidos não pertence a este extrato.");
+          continue;
+        }
+        const what = `O crédito de ${formatDay(line.posted_date)} (${formatBRL(line.amount_cents)})`;
+        if (line.settled_at || (await settledElsewhere(trx, line.line_key))) errors.push(`${what} já foi conciliado.`);
+        else if (!billing) errors.push(`${what} foi atribuído a uma cobrança que não existe mais.`);
+        else if (billing.status === "paid")
+          errors.push(`A cobrança de ${billing.name} (${periodLabel(billing.month_year)}) já está paga.`);
+        else if (taken.has(billing.id))
+          errors.push(
+            `A cobrança de ${billing.name} (${periodLabel(billing.month_year)}) foi escolhida para mais de um crédito.`,
+          );
+        taken.add(choice.billingId);
+      }
+      if (errors.length > 0) return { ok: false, reason: "invalid", errors: [...new Set(errors)] };
+
+      const now = new Date().toISOString();
+      let differences = 0;
+      for (const choice of choices) {
+        const line = lines.get(choice.lineId)!;
+        const paid = await payInTransaction(
+          trx,
+          choice.billingId,
+          { payment_date: line.posted_date, amount_paid: line.amount_cents, recordDifference: true },
+          actor,
+          issuer,
+          created,
+        );
+        // Checked above; a credit dated after today is a broken file, refused whole.
+        if (!paid.ok) throw new Error(`billing ${choice.billingId} could not be paid: ${paid.reason}`);
+        if (paid.difference !== null) differences++;
+        await trx
+          .updateTable("statement_lines")
+          .set({ settled_billing_id: choice.billingId, settled_at: now })
+          .where("id", "=", line.id)
+          .execute();
+      }
+      const after = { settled_count: choices.length, confirmed_at: now, confirmed_by_name: actor?.name ?? "Sistema" };
+      await trx.updateTable("statement_imports").set(after).where("id", "=", importId).execute();
+      await recordAudit(trx, {
+        actor,
+        action: "update",
+        entity: "statement_import",
+        entityId: importId,
+        before: { settled_count: 0, confirmed_at: null },
+        after: { settled_count: choices.length, confirmed_at: now, differences },
+      });
+      return { ok: true, settled: choices.length, differences };
+    });
+  } catch (error) {
+    // Rolled back after receipts were drawn: no PDF without its row.
+    await removePrivateFiles(created);
+    throw error;
+  }
+}
+
+async function settledElsewhere(trx: Transaction<Database>, key: string) {
+  const row = await trx
+    .selectFrom("statement_lines")
+    .select("id")
+    .where("line_key", "=", key)
+    .where("settled_at", "is not", null)
+    .executeTakeFirst();
+  return row !== undefined;
+}

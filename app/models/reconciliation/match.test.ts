@@ -1,0 +1,182 @@
+import { describe, expect, it } from "vitest";
+import { chargesOn } from "#app/models/billing/charges";
+import { bankBarcodeToLine, buildBankBarcode } from "#app/models/boletos/boleto-line";
+import { matchCredits, normalizeName, type CreditToMatch, type OpenBilling } from "./match";
+
+// The three rules of docs/decisions/0036-matching-credits.md at their edges.
+
+const billing = (over: Partial<OpenBilling> & { id: number }): OpenBilling => ({
+  client_name: "Maria Aparecida Souza",
+  cpf_cnpj: "529.982.247-25",
+  due_date: "2026-11-10",
+  amount_cents: 150_000,
+  late_fee_bp: 1000,
+  monthly_interest_bp: 100,
+  digitable_lines: [],
+  ...over,
+});
+
+let seq = 0;
+const credit = (over: Partial<CreditToMatch>): CreditToMatch => ({
+  key: `k${++seq}`,
+  date: "2026-11-09",
+  amountCents: 150_000,
+  memo: "",
+  payerName: null,
+  payerDoc: null,
+  reference: null,
+  documentNumber: null,
+  ...over,
+});
+
+// A bank boleto whose free field carries an Itaú-like nosso número.
+const boletoLine = (nossoNumero: string, amountCents = 150_000) =>
+  bankBarcodeToLine(
+    buildBankBarcode({
+      bank: "341",
+      dueDate: "2026-11-10",
+      amountCents,
+      freeField: `109${nossoNumero}${"3"}${"0057"}${"12345"}${"6"}000`,
+    }),
+  );
+
+describe("exact: the billing's own reference and the amount due", () => {
+  it("finds the Pix txid as a whole token, never a prefix or a longer number", () => {
+    const bs = [billing({ id: 4 }), billing({ id: 42 }), billing({ id: 420 })];
+    const [m42, m4] = matchCredits(
+      [credit({ memo: "PIX RECEBIDO COBRANCA42 MARIA" }), credit({ memo: "pix cobranca4" })],
+      bs,
+    );
+    expect(m42).toMatchObject({ kind: "exact", billingId: 42, reason: "txid", differenceCents: 0 });
+    expect(m4).toMatchObject({ kind: "exact", billingId: 4 });
+    expect(matchCredits([credit({ memo: "COBRANCA4200" })], bs)[0]!.kind).toBe("none");
+    expect(matchCredits([credit({ memo: "XCOBRANCA42" })], bs)[0]!.kind).toBe("none");
+  });
+
+  it("tolerates R$ 0,05 and no more: 6 centavos short is only probable, with its difference", () => {
+    const bs = [billing({ id: 7 })];
+    expect(matchCredits([credit({ memo: "COBRANCA7", amountCents: 149_995 })], bs)[0]).toMatchObject({
+      kind: "exact",
+      differenceCents: -5,
+    });
+    expect(matchCredits([credit({ memo: "COBRANCA7", amountCents: 149_994 })], bs)[0]).toMatchObject({
+      kind: "probable",
+      billingId: 7,
+      reason: "txid",
+      differenceCents: -6,
+    });
+    expect(matchCredits([credit({ memo: "COBRANCA7", amountCents: 150_006 })], bs)[0]!.kind).toBe("probable");
+  });
+
+  it("compares with the amount due on the credit's date: multa and juros of a late payment", () => {
+    const b = billing({ id: 9, due_date: "2026-11-10" });
+    const due = chargesOn(b, "2026-11-16").total; // 150000 + 15000 + 300
+    expect(due).toBe(165_300);
+    expect(matchCredits([credit({ memo: "COBRANCA9", date: "2026-11-16", amountCents: due })], [b])[0]).toMatchObject({
+      kind: "exact",
+      dueCents: 165_300,
+    });
+    // The bare rent, paid late, is short by the multa and juros.
+    expect(
+      matchCredits([credit({ memo: "COBRANCA9", date: "2026-11-16", amountCents: 150_000 })], [b])[0],
+    ).toMatchObject({ kind: "probable", differenceCents: -15_300 });
+  });
+
+  it("finds a CNAB nosso número in the boleto's free field, with or without zeros and check digit", () => {
+    const b = billing({ id: 11, digitable_lines: [boletoLine("00012345")] });
+    const other = billing({ id: 12, digitable_lines: [boletoLine("00098765")] });
+    for (const reference of ["00012345", "000000000000123453", "0001234-5"]) {
+      const [m] = matchCredits([credit({ reference })], [b, other]);
+      expect(m, reference).toMatchObject({ kind: "exact", billingId: 11, reason: "boleto" });
+    }
+    // Too short to mean anything: five digits appear anywhere.
+    expect(matchCredits([credit({ reference: "12345" })], [b, other])[0]!.kind).toBe("none");
+  });
+
+  it("gives nothing for a reference that points at two billings", () => {
+    const a = billing({ id: 21, digitable_lines: [boletoLine("00055555")] });
+    const b = billing({ id: 22, digitable_lines: [boletoLine("00055555")] });
+    expect(matchCredits([credit({ reference: "00055555" })], [a, b])[0]!.kind).toBe("none");
+  });
+
+  it("lets one credit pay a billing: a second credit naming it falls to the other rules", () => {
+    const b = billing({ id: 31 });
+    const [first, second] = matchCredits([credit({ memo: "COBRANCA31" }), credit({ memo: "COBRANCA31" })], [b]);
+    expect(first).toMatchObject({ kind: "exact", billingId: 31 });
+    expect(second!.kind).toBe("none");
+  });
+});
+
+describe("probable: the amount due, the payer and the date", () => {
+  const maria = billing({ id: 50 });
+
+  it("matches the payer's name without accents, case or the bank's cut", () => {
+    for (const memo of [
+      "PIX RECEBIDO - MARIA APARECIDA SOUZA",
+      "TED 001 maria souza",
+      "PIX REC MARIA APARECIDA SOU",
+      "Pix de María Aparecida",
+    ]) {
+      expect(matchCredits([credit({ memo })], [maria])[0], memo).toMatchObject({
+        kind: "probable",
+        billingId: 50,
+        reason: "name",
+        differenceCents: 0,
+      });
+    }
+  });
+
+  it("does not take someone who shares only the first name, or a one-word name", () => {
+    expect(matchCredits([credit({ memo: "PIX RECEBIDO MARIA PEREIRA" })], [maria])[0]!.kind).toBe("none");
+    const ana = billing({ id: 51, client_name: "Ana", cpf_cnpj: null });
+    expect(matchCredits([credit({ memo: "PIX RECEBIDO ANA" })], [ana])[0]!.kind).toBe("none");
+  });
+
+  it("matches the CPF, whole or masked as Pix statements show it, when every visible digit agrees", () => {
+    expect(matchCredits([credit({ memo: "PIX 529.982.247-25" })], [maria])[0]).toMatchObject({ reason: "document" });
+    expect(matchCredits([credit({ memo: "PIX RECEBIDO ***.982.247-**" })], [maria])[0]).toMatchObject({
+      reason: "document",
+    });
+    expect(matchCredits([credit({ memo: "PIX RECEBIDO ***.982.248-**" })], [maria])[0]!.kind).toBe("none");
+    expect(matchCredits([credit({ payerDoc: "52998224725", payerName: "M A S" })], [maria])[0]).toMatchObject({
+      reason: "document",
+    });
+  });
+
+  it("needs the amount due: a name alone with another amount is not a match", () => {
+    expect(matchCredits([credit({ memo: "MARIA APARECIDA SOUZA", amountCents: 140_000 })], [maria])[0]!.kind).toBe(
+      "none",
+    );
+  });
+
+  it("looks 10 days around the due date and no further", () => {
+    const memo = "PIX MARIA APARECIDA SOUZA";
+    // Ten days early pays the rent; ten days late pays rent, multa and 10 days of juros.
+    expect(matchCredits([credit({ memo, date: "2026-10-31" })], [maria])[0]!.kind).toBe("probable");
+    expect(matchCredits([credit({ memo, date: "2026-10-30" })], [maria])[0]!.kind).toBe("none");
+    const late = chargesOn(maria, "2026-11-20").total;
+    expect(matchCredits([credit({ memo, date: "2026-11-20", amountCents: late })], [maria])[0]!.kind).toBe("probable");
+    const later = chargesOn(maria, "2026-11-21").total;
+    expect(matchCredits([credit({ memo, date: "2026-11-21", amountCents: later })], [maria])[0]!.kind).toBe("none");
+  });
+
+  it("gives each billing to the credit closest to its due date", () => {
+    const memo = "PIX MARIA APARECIDA SOUZA";
+    const [far, near] = matchCredits(
+      [credit({ memo, date: "2026-11-02" }), credit({ memo, date: "2026-11-09" })],
+      [maria],
+    );
+    expect(far!.kind).toBe("none");
+    expect(near).toMatchObject({ kind: "probable", billingId: 50 });
+  });
+
+  it("never matches a debit", () => {
+    expect(matchCredits([credit({ memo: "COBRANCA50", amountCents: -150_000 })], [maria])[0]!.kind).toBe("none");
+  });
+});
+
+describe("normalizeName", () => {
+  it("strips accents, case and punctuation", () => {
+    expect(normalizeName("  João  da Silva-Souza, Jr. ")).toBe("JOAO DA SILVA SOUZA JR");
+  });
+});

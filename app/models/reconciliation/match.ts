@@ -1,0 +1,274 @@
+import { PAYMENT_TOLERANCE_CENTS, addDays, chargesOn, daysBetween } from "#app/models/billing/charges";
+import { bankLineToBarcode, collectionLineToBarcode } from "#app/models/boletos/boleto-line";
+
+// Matching the credits of a bank statement to open billings
+// (docs/decisions/0036-matching-credits.md). Pure and client-safe.
+//
+// 1. exact: the billing's Pix txid (COBRANCA<id>) is in the line, or the
+//    CNAB nosso número points into one of its boletos, AND the credit is
+//    within R$ 0,05 of the amount due on the credit's date. A reference with
+//    another amount is only probable; a reference that hits two billings is
+//    no reference at all.
+// 2. probable: the amount due on the credit's date (within R$ 0,05), the
+//    payer's CPF/CNPJ or name matches the tenant's, and the credit is within
+//    10 days of the due date.
+// 3. otherwise none.
+// A billing is matched by one credit at most: exact ones first, in file order;
+// then probable ones, closest date first.
+
+export type CreditToMatch = {
+  key: string;
+  date: string;
+  amountCents: number;
+  memo: string;
+  payerName: string | null;
+  payerDoc: string | null;
+  reference: string | null;
+  documentNumber: string | null;
+};
+
+export type OpenBilling = {
+  id: number;
+  client_name: string;
+  cpf_cnpj: string | null;
+  due_date: string;
+  amount_cents: number;
+  late_fee_bp: number;
+  monthly_interest_bp: number;
+  digitable_lines: string[];
+};
+
+export type MatchKind = "exact" | "probable" | "none";
+export type MatchReason = "txid" | "boleto" | "name" | "document";
+export type CreditMatch = {
+  kind: MatchKind;
+  billingId: number | null;
+  reason: MatchReason | null;
+  dueCents: number | null;
+  differenceCents: number | null;
+};
+
+export const EXACT_TOLERANCE_CENTS = PAYMENT_TOLERANCE_CENTS;
+export const PROBABLE_WINDOW_DAYS = 10;
+
+const NONE: CreditMatch = { kind: "none", billingId: null, reason: null, dueCents: null, differenceCents: null };
+
+// ---- names and documents ----------------------------------------------------
+
+// "João  da Silva-Souza" -> "JOAO DA SILVA SOUZA"
+export function normalizeName(s: string): string {
+  return s
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .toUpperCase()
+    .replace(/[^A-Z]+/g, " ")
+    .trim();
+}
+
+const PARTICLES = new Set(["DE", "DA", "DO", "DAS", "DOS", "E", "DI", "DU"]);
+// A tenant's words that tell people apart: particles and one- or two-letter words out.
+const nameWords = (name: string) =>
+  normalizeName(name)
+    .split(" ")
+    .filter((w) => w.length >= 3 && !PARTICLES.has(w));
+
+// The payer's name matches the tenant's when the tenant's first name and at
+// least one other of their words appear among the payer's words (a bank cuts
+// the name at 20-30 characters, so a last word of 3+ letters that begins a
+// tenant's word counts). A one-word name is never enough.
+function namesMatch(tenantWords: string[], payerWords: Set<string>, payerList: string[]) {
+  if (tenantWords.length < 2 || !payerWords.has(tenantWords[0]!)) return false;
+  const last = payerList.at(-1) ?? "";
+  return tenantWords
+    .slice(1)
+    .some((w) => payerWords.has(w) || (last.length >= 3 && last !== tenantWords[0] && w.startsWith(last)));
+}
+
+// CPF/CNPJ shapes in a memo, digits or masked ("***.456.789-**"): each as
+// 11 or 14 characters of digits and "*".
+const DOC_SHAPES = [
+  /(?<![\d*])[\d*]{3}\.?[\d*]{3}\.?[\d*]{3}-?[\d*]{2}(?![\d*])/g,
+  /(?<![\d*])[\d*]{2}\.?[\d*]{3}\.?[\d*]{3}\/?[\d*]{4}-?[\d*]{2}(?![\d*])/g,
+];
+function docsInText(text: string): string[] {
+  const found: string[] = [];
+  for (const shape of DOC_SHAPES) for (const m of text.matchAll(shape)) found.push(m[0].replace(/[^\d*]/g, ""));
+  return found;
+}
+
+// A document, full or masked, names the tenant when it has the tenant's
+// length, at least 6 visible digits, and every visible digit agrees.
+function docMatches(candidate: string, tenantDigits: string) {
+  if (candidate.length !== tenantDigits.length) return false;
+  let visible = 0;
+  for (let i = 0; i < candidate.length; i++) {
+    if (candidate[i] === "*") continue;
+    if (candidate[i] !== tenantDigits[i]) return false;
+    visible++;
+  }
+  return visible >= 6;
+}
+
+// ---- references ---------------------------------------------------------------
+
+// "COBRANCA42" as a whole token: never billing 4 of "COBRANCA42", nor 42 of "COBRANCA420".
+const TXID = /(?<![A-Z])COBRANCA([1-9]\d{0,15})(?!\d)/gi;
+function txidBillings(texts: (string | null)[]) {
+  const ids = new Set<number>();
+  for (const t of texts) if (t) for (const m of t.matchAll(TXID)) ids.add(Number(m[1]));
+  return ids;
+}
+
+// The 25 digits of a boleto's free field (barcode positions 20-44, FEBRABAN),
+// where each bank writes its nosso número.
+function freeField(line: string): string | null {
+  if (/^\d{47}$/.test(line)) return bankLineToBarcode(line).slice(19, 44);
+  if (/^\d{48}$/.test(line)) return collectionLineToBarcode(line).slice(19, 44);
+  return null;
+}
+
+const MIN_REFERENCE = 6; // shorter digit strings occur in a free field by chance
+// The ways a nosso número is written in a return file beside the boleto: as
+// is, without its leading zeros, without a check digit or a parcela (up to
+// two digits) at its end.
+function referenceVariants(reference: string): string[] {
+  const digits = reference.replace(/\D/g, "");
+  const out = new Set<string>();
+  for (let cut = 0; cut <= 2; cut++) {
+    const v = digits.slice(0, digits.length - cut);
+    const significant = v.replace(/^0+/, "");
+    for (const s of [v, significant]) if (s.length >= MIN_REFERENCE && significant.length >= 4) out.add(s);
+  }
+  return [...out];
+}
+
+// Every substring (of MIN_REFERENCE digits or more) of each billing's free fields -> billing ids.
+function freeFieldIndex(billings: OpenBilling[]) {
+  const index = new Map<string, Set<number>>();
+  for (const b of billings)
+    for (const line of b.digitable_lines) {
+      const field = freeField(line);
+      if (!field) continue;
+      for (let i = 0; i + MIN_REFERENCE <= field.length; i++)
+        for (let j = i + MIN_REFERENCE; j <= field.length; j++) {
+          const key = field.slice(i, j);
+          const set = index.get(key) ?? new Set<number>();
+          set.add(b.id);
+          index.set(key, set);
+        }
+    }
+  return index;
+}
+
+// ---- matching -------------------------------------------------------------------
+
+type Prepared = OpenBilling & { words: string[]; docDigits: string | null };
+
+function amountDue(b: OpenBilling, day: string) {
+  return chargesOn(b, day).total;
+}
+
+function result(kind: MatchKind, reason: MatchReason, b: OpenBilling, credit: CreditToMatch): CreditMatch {
+  const dueCents = amountDue(b, credit.date);
+  return { kind, billingId: b.id, reason, dueCents, differenceCents: credit.amountCents - dueCents };
+}
+
+// The first index in `sorted` (by due date) whose due date is >= day.
+function lowerBound(sorted: Prepared[], day: string) {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]!.due_date < day) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+export function matchCredits(credits: CreditToMatch[], billings: OpenBilling[]): CreditMatch[] {
+  const out: CreditMatch[] = credits.map(() => NONE);
+  const byId = new Map<number, Prepared>();
+  for (const b of billings) {
+    const digits = b.cpf_cnpj?.replace(/\D/g, "") ?? "";
+    byId.set(b.id, {
+      ...b,
+      words: nameWords(b.client_name),
+      docDigits: digits.length === 11 || digits.length === 14 ? digits : null,
+    });
+  }
+  const taken = new Set<number>();
+  const boletos = credits.some((c) => c.amountCents > 0 && c.reference) ? freeFieldIndex(billings) : null;
+
+  // The one billing a credit's references name, or null (none, or several).
+  const referenced: ({ billing: Prepared; reason: MatchReason } | null)[] = credits.map((c) => {
+    if (c.amountCents <= 0) return null;
+    const hits = new Map<number, MatchReason>();
+    for (const id of txidBillings([c.memo, c.reference, c.documentNumber])) if (byId.has(id)) hits.set(id, "txid");
+    if (boletos && c.reference)
+      for (const v of referenceVariants(c.reference))
+        for (const id of boletos.get(v) ?? []) if (!hits.has(id)) hits.set(id, "boleto");
+    if (hits.size !== 1) return null;
+    const [[id, reason]] = [...hits];
+    return { billing: byId.get(id!)!, reason: reason! };
+  });
+
+  // 1. exact, in file order.
+  credits.forEach((c, i) => {
+    const ref = referenced[i];
+    if (!ref || taken.has(ref.billing.id)) return;
+    const m = result("exact", ref.reason, ref.billing, c);
+    if (Math.abs(m.differenceCents!) > EXACT_TOLERANCE_CENTS) return;
+    out[i] = m;
+    taken.add(ref.billing.id);
+  });
+  // 2. a reference with another amount: probable, staff decide.
+  credits.forEach((c, i) => {
+    const ref = referenced[i];
+    if (out[i]!.kind !== "none" || !ref || taken.has(ref.billing.id)) return;
+    out[i] = result("probable", ref.reason, ref.billing, c);
+    taken.add(ref.billing.id);
+  });
+
+  // 3. probable by amount and payer, within the window; the closest date wins.
+  const sorted = [...byId.values()].sort((a, b) => (a.due_date < b.due_date ? -1 : a.due_date > b.due_date ? 1 : 0));
+  type Pair = { credit: number; billing: Prepared; reason: MatchReason; days: number; diff: number; due: number };
+  const pairs: Pair[] = [];
+  credits.forEach((c, i) => {
+    if (out[i]!.kind !== "none" || c.amountCents <= 0) return;
+    const text = [c.payerName ?? "", c.memo].join(" ");
+    const payerList = normalizeName(c.payerName ?? c.memo).split(" ");
+    const payerWords = new Set(normalizeName(text).split(" "));
+    const docs = [...(c.payerDoc ? [c.payerDoc.replace(/\D/g, "")] : []), ...docsInText(text)];
+    const first = lowerBound(sorted, addDays(c.date, -PROBABLE_WINDOW_DAYS));
+    const last = addDays(c.date, PROBABLE_WINDOW_DAYS);
+    for (let k = first; k < sorted.length && sorted[k]!.due_date <= last; k++) {
+      const b = sorted[k]!;
+      // Multa and juros only add: a credit below the rent cannot be its amount due.
+      if (taken.has(b.id) || c.amountCents < b.amount_cents - EXACT_TOLERANCE_CENTS) continue;
+      const due = amountDue(b, c.date);
+      const diff = c.amountCents - due;
+      if (Math.abs(diff) > EXACT_TOLERANCE_CENTS) continue;
+      const reason: MatchReason | null =
+        b.docDigits && docs.some((d) => docMatches(d, b.docDigits!))
+          ? "document"
+          : namesMatch(b.words, payerWords, payerList)
+            ? "name"
+            : null;
+      if (reason)
+        pairs.push({ credit: i, billing: b, reason, days: Math.abs(daysBetween(b.due_date, c.date)), diff, due });
+    }
+  });
+  pairs.sort((a, b) => a.days - b.days || Math.abs(a.diff) - Math.abs(b.diff) || a.credit - b.credit);
+  for (const p of pairs) {
+    if (out[p.credit]!.kind !== "none" || taken.has(p.billing.id)) continue;
+    out[p.credit] = {
+      kind: "probable",
+      billingId: p.billing.id,
+      reason: p.reason,
+      dueCents: p.due,
+      differenceCents: p.diff,
+    };
+    taken.add(p.billing.id);
+  }
+  return out;
+}
