@@ -173,18 +173,6 @@ function result(kind: MatchKind, reason: MatchReason, b: OpenBilling, credit: Cr
   return { kind, billingId: b.id, reason, dueCents, differenceCents: credit.amountCents - dueCents };
 }
 
-// The first index in `sorted` (by due date) whose due date is >= day.
-function lowerBound(sorted: Prepared[], day: string) {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (sorted[mid]!.due_date < day) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
 export function matchCredits(credits: CreditToMatch[], billings: OpenBilling[]): CreditMatch[] {
   const out: CreditMatch[] = credits.map(() => NONE);
   const byId = new Map<number, Prepared>();
@@ -230,7 +218,18 @@ export function matchCredits(credits: CreditToMatch[], billings: OpenBilling[]):
   });
 
   // 3. probable by amount and payer, within the window; the closest date wins.
-  const sorted = [...byId.values()].sort((a, b) => (a.due_date < b.due_date ? -1 : a.due_date > b.due_date ? 1 : 0));
+  // Candidates by the tenant's first word, or full CPF/CNPJ; a masked one
+  // ("***.456.789-**") is compared with every tenant who has a document.
+  const byFirstWord = new Map<string, Prepared[]>();
+  const byDoc = new Map<string, Prepared[]>();
+  const withDoc: Prepared[] = [];
+  for (const b of byId.values()) {
+    if (b.words.length >= 2) byFirstWord.set(b.words[0]!, [...(byFirstWord.get(b.words[0]!) ?? []), b]);
+    if (b.docDigits) {
+      byDoc.set(b.docDigits, [...(byDoc.get(b.docDigits) ?? []), b]);
+      withDoc.push(b);
+    }
+  }
   type Pair = { credit: number; billing: Prepared; reason: MatchReason; days: number; diff: number; due: number };
   const pairs: Pair[] = [];
   credits.forEach((c, i) => {
@@ -239,26 +238,33 @@ export function matchCredits(credits: CreditToMatch[], billings: OpenBilling[]):
     const payerList = normalizeName(c.payerName ?? c.memo).split(" ");
     const payerWords = new Set(normalizeName(text).split(" "));
     const docs = [...(c.payerDoc ? [c.payerDoc.replace(/\D/g, "")] : []), ...docsInText(text)];
-    const first = lowerBound(sorted, addDays(c.date, -PROBABLE_WINDOW_DAYS));
+    const candidates = new Set<Prepared>();
+    for (const w of payerWords) for (const b of byFirstWord.get(w) ?? []) candidates.add(b);
+    for (const d of docs) for (const b of d.includes("*") ? withDoc : (byDoc.get(d) ?? [])) candidates.add(b);
+    const first = addDays(c.date, -PROBABLE_WINDOW_DAYS);
     const last = addDays(c.date, PROBABLE_WINDOW_DAYS);
-    for (let k = first; k < sorted.length && sorted[k]!.due_date <= last; k++) {
-      const b = sorted[k]!;
-      // Multa and juros only add: a credit below the rent cannot be its amount due.
-      if (taken.has(b.id) || c.amountCents < b.amount_cents - EXACT_TOLERANCE_CENTS) continue;
-      const due = amountDue(b, c.date);
-      const diff = c.amountCents - due;
-      if (Math.abs(diff) > EXACT_TOLERANCE_CENTS) continue;
+    for (const b of candidates) {
+      if (b.due_date < first || b.due_date > last) continue;
+      if (taken.has(b.id)) continue;
+      // The payer first (set lookups), then the amount due (multa and juros on
+      // the credit's date), which only adds to the rent.
       const reason: MatchReason | null =
         b.docDigits && docs.some((d) => docMatches(d, b.docDigits!))
           ? "document"
           : namesMatch(b.words, payerWords, payerList)
             ? "name"
             : null;
-      if (reason)
+      if (!reason || c.amountCents < b.amount_cents - EXACT_TOLERANCE_CENTS) continue;
+      const due = amountDue(b, c.date);
+      const diff = c.amountCents - due;
+      if (Math.abs(diff) <= EXACT_TOLERANCE_CENTS)
         pairs.push({ credit: i, billing: b, reason, days: Math.abs(daysBetween(b.due_date, c.date)), diff, due });
     }
   });
-  pairs.sort((a, b) => a.days - b.days || Math.abs(a.diff) - Math.abs(b.diff) || a.credit - b.credit);
+  pairs.sort(
+    (a, b) =>
+      a.days - b.days || Math.abs(a.diff) - Math.abs(b.diff) || a.credit - b.credit || a.billing.id - b.billing.id,
+  );
   for (const p of pairs) {
     if (out[p.credit]!.kind !== "none" || taken.has(p.billing.id)) continue;
     out[p.credit] = {

@@ -65,6 +65,20 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
 
+// "4 créditos · 1 exata · 2 prováveis · 1 já conciliado" (a zero is left out, the credits never).
+function importCounts(s: {
+  credits_count: number;
+  exact_count: number;
+  probable_count: number;
+  already_count: number;
+}) {
+  const parts = [`${s.credits_count} ${plural(s.credits_count, "crédito", "créditos")}`];
+  if (s.exact_count > 0) parts.push(`${s.exact_count} ${plural(s.exact_count, "exata", "exatas")}`);
+  if (s.probable_count > 0) parts.push(`${s.probable_count} ${plural(s.probable_count, "provável", "prováveis")}`);
+  if (s.already_count > 0) parts.push(`${s.already_count} já ${plural(s.already_count, "conciliado", "conciliados")}`);
+  return parts.join(" · ");
+}
+
 export default function Statements({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useIsPending();
   const [chosen, setChosen] = useState<{ name: string; size: number } | null>(null);
@@ -147,10 +161,7 @@ function ImportList({ imports }: { imports: Route.ComponentProps["loaderData"]["
                 </p>
               </div>
               <div className="text-slate-700">
-                <p>
-                  {s.credits_count} {s.credits_count === 1 ? "crédito" : "créditos"} · {s.exact_count} exatas ·{" "}
-                  {s.probable_count} prováveis · {s.already_count} já conciliados
-                </p>
+                <p>{importCounts(s)}</p>
                 <p className="font-medium">
                   {s.confirmed_at
                     ? `Confirmado por ${s.confirmed_by_name}: ${s.settled_count} ${s.settled_count === 1 ? "cobrança baixada" : "cobranças baixadas"}`

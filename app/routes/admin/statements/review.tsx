@@ -5,6 +5,7 @@ import { StatementLinesTable, type LineColumn } from "#app/components/admin/stat
 import { Button, buttonClass } from "#app/components/ui/button";
 import { useIsPending } from "#app/components/ui/use-is-pending";
 import { getDb } from "#app/db/db.server";
+import { PAYMENT_TOLERANCE_CENTS } from "#app/models/billing/charges";
 import { getChargingSettings } from "#app/models/billing/settings.server";
 import { periodLabel } from "#app/models/billing/months";
 import { formatDay } from "#app/models/clients/status";
@@ -160,7 +161,16 @@ const matchColumns: LineColumn<StatementReviewLine>[] = [
   { label: "Crédito em", cell: (l) => formatDay(l.posted_date) },
   { label: "Valor creditado", cell: (l) => formatBRL(l.amount_cents) },
   { label: "Devido na data", cell: (l) => (l.due_cents !== null ? formatBRL(l.due_cents) : "—") },
-  { label: "Diferença", cell: (l) => signedDifference(l.difference_cents) },
+  {
+    label: "Diferença",
+    cell: (l) => (
+      <span
+        className={Math.abs(l.difference_cents ?? 0) > PAYMENT_TOLERANCE_CENTS ? "font-semibold text-amber-800" : ""}
+      >
+        {signedDifference(l.difference_cents)}
+      </span>
+    ),
+  },
 ];
 
 const creditColumns: LineColumn<StatementReviewLine>[] = [
