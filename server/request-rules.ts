@@ -74,6 +74,8 @@ const UPLOAD_ROUTES = [
   /^\/admin\/clients\/manutencoes\/documentos\/novo$/,
   // "Anexar Boleto" (issue 8).
   /^\/admin\/clients\/cobrancas\/boleto$/,
+  // "Importar extrato" (issue 20): a month's OFX of a busy account passes 1 MB.
+  /^\/admin\/extratos$/,
 ];
 
 export function isUploadPath(routePath: string) {

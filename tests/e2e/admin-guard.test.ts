@@ -6,7 +6,10 @@ import {
   insertQueuedBoleto,
   type SampleRows,
 } from "#tests/fixtures/admin-rental";
+import { removePrivateFiles } from "#app/models/files/private-store.server";
+import { importStatement } from "#app/models/reconciliation/imports.server";
 import { appDb, count } from "#tests/fixtures/db";
+import { buildOfx } from "#tests/fixtures/statements/build";
 import { test as base, expect, type TestUser } from "#tests/fixtures/test";
 import { E2E_URL } from "#tests/setup/paths";
 
@@ -17,7 +20,8 @@ import { E2E_URL } from "#tests/setup/paths";
 type Role = "anonymous" | "client" | "admin" | "master";
 const ROLES: Role[] = ["anonymous", "client", "admin", "master"];
 
-type Rows = SampleRows;
+// With a statement import of reconciliation and its one credit line.
+type Rows = SampleRows & { statement: number; statementLine: number };
 type Users = Record<Exclude<Role, "anonymous">, TestUser>;
 
 // Each test gets the rows the admin pages and actions aim at, one account per
@@ -51,10 +55,29 @@ const test = base.extend<{ rows: Rows; users: Users; contextAs: (role: Role) => 
     const maintenance = await insertMaintenanceRequest(client.id, { title: "Guarda manutenção" });
     const billing = await createBilling(client.id, { month_year: "2098-12", due_date: "2098-12-05" });
     const boleto = await attachBoleto(billing.id, "boleto-guarda.pdf");
+    // An imported statement (reconciliation) whose one credit a guard that let a post through would settle.
+    const imported = await importStatement(appDb(), {
+      fileName: "extrato-guarda.ofx",
+      bytes: buildOfx({
+        bankId: "001",
+        acctId: `GUARDA${Date.now()}`,
+        lines: [{ fitid: "G1", date: "2026-01-05", amountCents: 100_000, memo: "PIX GUARDA" }],
+      }),
+      actor: null,
+      issueDays: 20,
+    });
+    if (!imported.ok) throw new Error(imported.message);
+    const line = await appDb()
+      .selectFrom("statement_lines")
+      .select("id")
+      .where("import_id", "=", imported.id)
+      .executeTakeFirstOrThrow();
     const billingIds = {
       billing: billing.id,
       billingDocument: boleto.id,
       queuedBoleto: await insertQueuedBoleto(client.id),
+      statement: imported.id,
+      statementLine: line.id,
     };
     await use({
       property: property.id,
@@ -65,6 +88,12 @@ const test = base.extend<{ rows: Rows; users: Users; contextAs: (role: Role) => 
       maintenance,
       ...billingIds,
     });
+    const file = await appDb()
+      .deleteFrom("statement_imports")
+      .where("id", "=", imported.id)
+      .returning("file_key")
+      .executeTakeFirst();
+    if (file) await removePrivateFiles([file.file_key]);
   },
   users: async ({ createUser }, use) => {
     await use({
@@ -126,6 +155,8 @@ function billingPages(rows: Rows) {
     "/admin/clients/cobrancas/boleto",
     `/admin/clients/cobrancas/boleto?cliente=${rows.client}`,
     `/admin/clients/cobrancas/boletos/${rows.queuedBoleto}`,
+    "/admin/extratos",
+    `/admin/extratos/${rows.statement}`,
   ];
 }
 
@@ -224,7 +255,9 @@ async function snapshot(rows: Rows, users: Users) {
     .executeTakeFirst();
   const documents = await count("maintenance_documents", (eb) => eb("request_id", "=", rows.maintenance));
   const billing = await billingSnapshot(rows);
+  const statements = await count("statement_imports", (eb) => eb("file_name", "=", "forjado.ofx"));
   return JSON.stringify({
+    statements,
     property,
     ideal,
     listing,
@@ -348,6 +381,8 @@ function boletoActions(rows: Rows): { path: string; form: Record<string, string>
     { path: "/admin/clients/cobrancas/boleto", form: { client_id: String(rows.client) } },
     { path: `/admin/clients/cobrancas/boletos/${rows.queuedBoleto}?de=lista`, form: { intent: "discard" } },
     { path: "/admin/clients/cobrancas/boletos/processar", form: { intent: "process" } },
+    // Confirmar with the statement's credit assigned to the billing: it would pay it.
+    { path: `/admin/extratos/${rows.statement}`, form: { [`assign-${rows.statementLine}`]: String(rows.billing) } },
   ];
 }
 
@@ -395,6 +430,18 @@ for (const role of ["anonymous", "client"] as const) {
       expect(res.status(), path).toBe(302);
       expect(new URL(res.headers().location, E2E_URL).pathname, path).toBe("/admin");
     }
+    const statement = buildOfx({
+      bankId: "001",
+      acctId: "FORJADO",
+      lines: [{ fitid: "F1", date: "2026-01-05", amountCents: 1, memo: "FORJADO" }],
+    });
+    const forged = await context.request.post("/admin/extratos", {
+      multipart: { file: { name: "forjado.ofx", mimeType: "application/x-ofx", buffer: statement } },
+      headers: { Origin: E2E_URL },
+      maxRedirects: 0,
+    });
+    expect(forged.status()).toBe(302);
+    expect(new URL(forged.headers().location, E2E_URL).pathname).toBe("/admin");
     expect(await snapshot(rows, users)).toBe(before);
   });
 }
@@ -560,10 +607,13 @@ for (const who of ["anonymous", "clientA", "clientB", "admin", "master"] as Who[
       }
     }
 
-    // A boleto still on the awaiting list is the staff's alone.
-    const queued = await context.request.get(`/arquivos/boletos/${rows.queuedBoleto}`, { maxRedirects: 0 });
-    expect(queued.status()).toBe(staff ? 200 : 404);
-    expect(queued.headers()["cache-control"]).toBe("private, no-store");
+    // A boleto still on the awaiting list, and an imported statement, are the staff's alone.
+    for (const url of [`/arquivos/boletos/${rows.queuedBoleto}`, `/arquivos/extratos/${rows.statement}?download=1`]) {
+      const res = await context.request.get(url, { maxRedirects: 0 });
+      expect(res.status(), url).toBe(staff ? 200 : 404);
+      expect(res.headers()["cache-control"], url).toBe("private, no-store");
+      if (!staff) expect(await res.text(), url).not.toContain("PIX GUARDA");
+    }
 
     for (const url of [
       `/arquivos/cobrancas/${rows.billingDocument}`,

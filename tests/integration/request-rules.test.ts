@@ -86,6 +86,7 @@ describe("route rules", () => {
       "/admin/banners/banner-1",
       "/admin/clients/contratos/novo",
       "/admin/clients/manutencoes/documentos/novo",
+      "/admin/extratos",
     ]) {
       expect(isUploadPath(p), p).toBe(true);
     }
@@ -97,6 +98,7 @@ describe("route rules", () => {
       "/admin/requests",
       "/admin/clients/contratos",
       "/admin/clients/manutencoes/3",
+      "/admin/extratos/3",
       "/anunciar-imovel",
       "/",
     ]) {
