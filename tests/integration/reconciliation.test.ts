@@ -14,7 +14,9 @@ import { confirmStatementImport } from "#app/models/reconciliation/confirm.serve
 import { listDifferences, resolveDifference } from "#app/models/reconciliation/differences.server";
 import { importStatement } from "#app/models/reconciliation/imports.server";
 import { getStatementReview } from "#app/models/reconciliation/review.server";
-import { buildOfx } from "#tests/fixtures/statements/build";
+import { bankBarcodeToLine, buildBankBarcode } from "#app/models/boletos/boleto-line";
+import { getAttention } from "#app/models/dashboard/attention.server";
+import { buildCnab240, buildOfx } from "#tests/fixtures/statements/build";
 import { tempDatabase } from "#tests/fixtures/temp-db";
 
 // Reconciliation (issue 20) on a fresh database: a statement imported and
@@ -212,6 +214,91 @@ describe("importing and confirming a statement", () => {
       .where("id", "=", imported.id)
       .executeTakeFirstOrThrow();
     expect(statement).toEqual({ confirmed_at: null, settled_count: 0 });
+  });
+
+  it("settles a boleto paid at the bank from the CNAB 240 retorno by its nosso número, not a registration", async () => {
+    const gil = await newClient("Gilberto Nunes");
+    const id = await bill(gil, "2026-11-18", 210_000);
+    // The boleto attached to the billing: Itaú's free field carries the nosso número 00123987.
+    const line = bankBarcodeToLine(
+      buildBankBarcode({
+        bank: "341",
+        dueDate: "2026-11-18",
+        amountCents: 210_000,
+        freeField: "1090012398750057123456000",
+      }),
+    );
+    await db
+      .insertInto("billing_documents")
+      .values({
+        billing_id: id,
+        file_name: "boleto.pdf",
+        file_key: "boleto-gil.pdf",
+        mime_type: "application/pdf",
+        size: 1,
+        digitable_line: line,
+        uploaded_by_name: "Equipe",
+        uploaded_at: "2026-11-01T12:00:00.000Z",
+      })
+      .execute();
+    const item = {
+      seuNumero: "ALUGUEL1126",
+      dueDate: "2026-11-18",
+      faceCents: 210_000,
+      paidCents: 210_000,
+      payerName: "GILBERTO NUNES",
+      payerDoc: "52998224725",
+      occurrenceDate: "2026-11-17",
+      creditDate: "2026-11-18",
+      feesCents: 250,
+    };
+    const outcome = await importStatement(db, {
+      fileName: "retorno.ret",
+      bytes: buildCnab240({
+        bank: "341",
+        agency: "0057",
+        account: "12345-6",
+        items: [
+          // The registration of the boleto is no credit; its liquidation is.
+          { ...item, nossoNumero: "001239875", movement: "02", paidCents: 0, creditDate: null },
+          { ...item, nossoNumero: "001239875", movement: "06" },
+        ],
+      }),
+      actor,
+      issueDays: ISSUE_DAYS,
+      today: TODAY,
+    });
+    expect(outcome).toMatchObject({ ok: true, lines: 2, credits: 1, exact: 1 });
+    if (!outcome.ok) return;
+    const [credit] = await linesOf(outcome.id);
+    expect(credit).toMatchObject({
+      match_kind: "exact",
+      match_reason: "boleto",
+      billing_id: id,
+      posted_date: "2026-11-18",
+    });
+    // An import waiting for review is on the dashboard until confirmed.
+    expect((await getAttention(db, TODAY)).statementsToReview).toBeGreaterThan(0);
+    const before = (await getAttention(db, TODAY)).statementsToReview;
+    await confirmStatementImport(db, outcome.id, { accept: [credit!.id], assign: [] }, actor, issuer);
+    expect(await billingRow(id)).toMatchObject({ status: "paid", payment_date: "2026-11-18", amount_paid: 210_000 });
+    expect((await getAttention(db, TODAY)).statementsToReview).toBe(before - 1);
+  });
+
+  it("refuses a credit dated after today", async () => {
+    const hele = await newClient("Helena Duarte");
+    const id = await bill(hele, "2026-11-25", 50_000);
+    const imported = await importOfx("4444-4", [
+      { fitid: "D1", date: "2026-11-21", amountCents: 50_000, memo: `PIX ${billingTxid(id)}` },
+    ]);
+    const [line] = await linesOf(imported.id);
+    const outcome = await confirmStatementImport(db, imported.id, { accept: [line!.id], assign: [] }, actor, issuer);
+    expect(outcome).toEqual({
+      ok: false,
+      reason: "invalid",
+      errors: ["O crédito de 21/11/2026 (R$ 500,00) tem data futura: não pode pagar uma cobrança."],
+    });
+    expect(await billingRow(id)).toMatchObject({ status: "pending" });
   });
 
   it("refuses a file that is not a statement, storing nothing", async () => {

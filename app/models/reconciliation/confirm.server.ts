@@ -97,6 +97,7 @@ export async function confirmStatementImport(
         }
         const what = `O crédito de ${formatDay(line.posted_date)} (${formatBRL(line.amount_cents)})`;
         if (line.settled_at || (await settledElsewhere(trx, line.line_key))) errors.push(`${what} já foi conciliado.`);
+        else if (line.posted_date > issuer.today) errors.push(`${what} tem data futura: não pode pagar uma cobrança.`);
         else if (!billing) errors.push(`${what} foi atribuído a uma cobrança que não existe mais.`);
         else if (billing.status === "paid")
           errors.push(`A cobrança de ${billing.name} (${periodLabel(billing.month_year)}) já está paga.`);
@@ -120,7 +121,7 @@ export async function confirmStatementImport(
           issuer,
           created,
         );
-        // Checked above; a credit dated after today is a broken file, refused whole.
+        // Checked above (the billing exists, the date is not after today).
         if (!paid.ok) throw new Error(`billing ${choice.billingId} could not be paid: ${paid.reason}`);
         if (paid.difference !== null) differences++;
         await trx
