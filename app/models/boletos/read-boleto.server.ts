@@ -172,7 +172,10 @@ async function normaliseImage(bytes: Uint8Array): Promise<{ png: Uint8Array; fla
       .raw()
       .toBuffer({ resolveWithObject: true });
     const raw = { width: info.width, height: info.height, channels: info.channels };
-    const png = await sharp(data, { raw }).png({ compressionLevel: 1 }).toBuffer();
+    // Raw pixels carry no resolution; tesseract warns about (and guesses at)
+    // one under 70 dpi. 72 is what the PNG said when sharp encoded it from the
+    // upload directly (before issue 21), so OCR sees the same picture as before.
+    const png = await sharp(data, { raw }).withDensity(OCR_DENSITY).png({ compressionLevel: 1 }).toBuffer();
     const flat = (await isUnevenlyLit(data, raw)) ? await flattenLight(data, raw) : null;
     // Copies of their own, whose buffers can be handed over to the worker.
     return { png: new Uint8Array(png), flat };
@@ -198,6 +201,7 @@ async function isUnevenlyLit(gray: Buffer, raw: RawGray): Promise<boolean> {
 // the noise of a 12 MP photo (15 s at 9 MP, 3.5 s here).
 const FLAT_OCR_WIDTH = 1800;
 const FLAT_OCR_PIXELS = 4_000_000;
+const OCR_DENSITY = 72;
 
 // A photo's light flattened (decision 0038): the dark corner of a photo in
 // dim, uneven light becomes white paper with black print again. The
@@ -234,6 +238,7 @@ async function flattenLight(gray: Buffer, raw: RawGray): Promise<Uint8Array> {
     .resize(Math.max(1, Math.round(raw.width * shrink)))
     .median(3)
     .normalise({ lower: 1, upper: 60 })
+    .withDensity(OCR_DENSITY)
     .png({ compressionLevel: 1 })
     .toBuffer();
   return new Uint8Array(png);
