@@ -4,7 +4,7 @@ import type { Page } from "@playwright/test";
 import { isIssued } from "#app/models/billing/charges";
 import { localToday } from "#app/utils/local-date";
 import { appDb, count } from "#tests/fixtures/db";
-import { BANK_LAYOUTS, bankBoletoPdf, textPagePdf } from "#tests/fixtures/boletos/layouts";
+import { BANK_LAYOUTS, bankBoletoPdf, carnePagePdf, textPagePdf } from "#tests/fixtures/boletos/layouts";
 import { samplePdf } from "#tests/fixtures/rental";
 import { uniq } from "#tests/fixtures/site";
 import { expect, test } from "#tests/fixtures/test";
@@ -40,8 +40,9 @@ async function analyse(page: Page, clientName: string, fileName: string, bytes: 
   // With JavaScript the chosen file's name and size show before the upload.
   if (js) await expect(dialog.getByTestId("chosen-file")).toContainText(`${fileName} · 0,`);
   await dialog.getByRole("button", { name: "Analisar Boleto" }).click();
-  await expect(page).toHaveURL(/\/admin\/clients\/cobrancas\/boletos\/\d+$/);
-  return Number(page.url().split("/").pop());
+  // A carnê page's review carries its slips in the address (?boletos=…).
+  await expect(page).toHaveURL(/\/admin\/clients\/cobrancas\/boletos\/\d+(\?boletos=[\d,]+)?$/);
+  return Number(new URL(page.url()).pathname.split("/").pop());
 }
 
 for (const js of [true, false]) {
@@ -197,6 +198,54 @@ test("a file with no boleto shows Não encontrada / Não encontrado; Analisar No
   );
   expect(await count("boleto_queue", (eb) => eb("id", "=", id))).toBe(0);
   expect(fs.existsSync(path.join(privateDir, key))).toBe(false);
+});
+
+test("a carnê page of three slips: the review says so and staff use the second (JavaScript off)", async ({
+  admin,
+  newContext,
+  signIn,
+  createClient,
+}) => {
+  test.setTimeout(90_000);
+  const tag = uniq();
+  const dora = await createClient({ name: `Dora Carnê ${tag}` });
+  const base = `${Date.now()}${Math.floor(Math.random() * 1e9)}`.padEnd(24, "3").slice(0, 24);
+  const { pdf, lines } = await carnePagePdf(
+    [
+      { dueDate: "2026-12-10", amountCents: 98000, freeField: `${base}1` },
+      { dueDate: "2027-01-10", amountCents: 101500, freeField: `${base}2` },
+      { dueDate: "2027-02-10", amountCents: 101500, freeField: `${base}3` },
+    ],
+    BANK_LAYOUTS["001"],
+  );
+  const context = await newContext({ javaScriptEnabled: false });
+  await signIn(admin, context);
+  const page = await context.newPage();
+  const id = await analyse(page, dora.name, `carne-${tag}.pdf`, Buffer.from(pdf), false);
+  await expect(toast(page)).toContainText("3 boletos nesta página; lido o primeiro");
+  const slips = page.getByTestId("boleto-slips");
+  await expect(slips).toContainText("3 boletos nesta página; lido o primeiro");
+  await expect(slips).toContainText("Boleto 2: vencimento 10/01/2027, R$ 1.015,00");
+  await expect(page.getByTestId("boleto-analysis")).toContainText("R$ 980,00");
+
+  await slips.getByLabel(/^Boleto 2:/).check();
+  await slips.getByRole("button", { name: "Usar o boleto escolhido" }).click();
+  await expect(toast(page)).toContainText("Boleto 2 de 3 selecionado");
+  await expect(page.getByTestId("boleto-analysis")).toContainText("10/01/2027");
+  await expect(page.getByTestId("boleto-analysis")).toContainText("R$ 1.015,00");
+  await expect(page.getByLabel("Vencimento", { exact: true })).toHaveValue("2027-01-10");
+  await expect(slips).toContainText("3 boletos nesta página; usado o 2º");
+  const row = await appDb()
+    .selectFrom("boleto_queue")
+    .select(["due_date", "amount_cents", "digitable_line"])
+    .where("id", "=", id)
+    .executeTakeFirstOrThrow();
+  expect(row).toEqual({ due_date: "2027-01-10", amount_cents: 101500, digitable_line: lines[1] });
+
+  // Left as it was for the other tests: the draft goes.
+  await page.getByRole("button", { name: "Analisar Novamente" }).click();
+  await expect(page).toHaveURL(/\/admin\/clients\/cobrancas\/boleto\?cliente=/);
+  expect(await count("boleto_queue", (eb) => eb("id", "=", id))).toBe(0);
 });
 
 test("a corrupt PDF, an .exe named .pdf and a missing file are refused with nothing stored (JavaScript off)", async ({

@@ -14,7 +14,10 @@ import {
   removeQueuedBoleto,
   removeStaleDrafts,
 } from "#app/models/boletos/queue.server";
+import { closeBoletoReader, readBoleto } from "#app/models/boletos/read-boleto.server";
+import { chooseBoletoSlip } from "#app/models/boletos/slips.server";
 import { createClient } from "#app/models/clients/clients.server";
+import { BANK_LAYOUTS, carnePagePdf } from "#tests/fixtures/boletos/layouts";
 import { privateFilePath } from "#app/models/files/private-store.server";
 import { tempDatabase } from "#tests/fixtures/temp-db";
 
@@ -60,6 +63,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await closeBoletoReader();
   await cleanup();
   fs.rmSync(uploads, { recursive: true, force: true });
 });
@@ -216,4 +220,50 @@ describe("the boleto queue", () => {
     expect((await listAwaitingBoletos(db)).length).toBe(awaiting);
     expect(await removeStaleDrafts(db)).toEqual([]);
   });
+
+  it("lets staff use another slip of a carnê page, read again from the stored file", async () => {
+    const { pdf: carne, lines } = await carnePagePdf(
+      [
+        { dueDate: "2026-12-10", amountCents: 98000, freeField: "3381090000004567890012341" },
+        { dueDate: "2027-01-10", amountCents: 101500, freeField: "3381090000004567890012342" },
+      ],
+      BANK_LAYOUTS["237"],
+    );
+    const read = await readBoleto(carne);
+    expect(read.notice).toBe("2 boletos nesta página; lido o primeiro");
+    const draft = await createBoletoDraft(
+      db,
+      {
+        clientId,
+        fileName: "carne.pdf",
+        bytes: carne,
+        reading: {
+          due_date: read.dueDate,
+          amount_cents: read.amountCents,
+          month_year: read.monthYear,
+          digitable_line: read.digitableLine,
+          source: read.source,
+        },
+      },
+      actor,
+    );
+    if (!draft.ok) throw new Error("draft");
+    expect(await chooseBoletoSlip(db, draft.id, 1)).toEqual({ ok: true, count: 2 });
+    expect(
+      await db
+        .selectFrom("boleto_queue")
+        .select(["due_date", "amount_cents", "month_year", "digitable_line"])
+        .where("id", "=", draft.id)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ due_date: "2027-01-10", amount_cents: 101500, month_year: "2027-01", digitable_line: lines[1] });
+    // A slip the page does not have, and a boleto no longer a draft, change nothing.
+    expect(await chooseBoletoSlip(db, draft.id, 5)).toEqual({ ok: false, reason: "no-slip" });
+    await confirmBoleto(
+      db,
+      draft.id,
+      { due_date: "2027-01-10", amount_cents: 101500, month_year: "2027-01", update_amount: false },
+      actor,
+    );
+    expect(await chooseBoletoSlip(db, draft.id, 0)).toEqual({ ok: false, reason: "gone" });
+  }, 60_000);
 });

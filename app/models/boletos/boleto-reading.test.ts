@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { bankBarcodeToLine, buildBankBarcode, collectionBarcodeToLine, buildCollectionBarcode } from "./boleto-line";
+import {
+  bankBarcodeToLine,
+  bankLineToBarcode,
+  bankMod11,
+  buildBankBarcode,
+  collectionBarcodeToLine,
+  buildCollectionBarcode,
+  isValidBankLine,
+} from "./boleto-line";
 import { hasTrustedCode, interpretBoleto } from "./boleto-reading";
 
 const today = "2026-11-22";
@@ -18,9 +26,9 @@ const other = buildBankBarcode({
 });
 
 describe("interpretBoleto", () => {
-  it("trusts a valid line over the labels, and takes the month from the text", () => {
-    const text = `Vencimento 01/12/2026\nValor R$ 10,00\nCompetência 11/2026\n${line}`;
-    expect(interpretBoleto({ text, barcodes: [other], today })).toEqual({
+  it("trusts a valid line the printed labels agree with, and takes the month from the text", () => {
+    const text = `Vencimento 15/12/2026\nValor R$ 980,00\nCompetência 11/2026\n${line}`;
+    expect(interpretBoleto({ text, barcodes: [], today })).toEqual({
       dueDate: "2026-12-15",
       amountCents: 98000,
       monthYear: "2026-11",
@@ -29,8 +37,27 @@ describe("interpretBoleto", () => {
     });
   });
 
+  it("gives no due date or amount rather than one of two that disagree (line against printed labels)", () => {
+    const text = `Vencimento 01/12/2026\nValor R$ 10,00\nCompetência 11/2026\n${line}`;
+    expect(interpretBoleto({ text, barcodes: [], today })).toEqual({
+      dueDate: null,
+      amountCents: null,
+      monthYear: "2026-11",
+      digitableLine: null,
+      source: null,
+    });
+    // Only the amount disagrees: the date stays, the line (which carries the amount) goes.
+    expect(interpretBoleto({ text: `Vencimento 15/12/2026\nValor R$ 10,00\n${line}`, barcodes: [], today })).toEqual({
+      dueDate: "2026-12-15",
+      amountCents: null,
+      monthYear: "2026-12",
+      digitableLine: null,
+      source: "text",
+    });
+  });
+
   it("uses a decoded barcode when the text holds no valid line; the month is then the due date's", () => {
-    const text = `Vencimento 01/12/2026\n${line.slice(0, 40)}`;
+    const text = `Vencimento 10/01/2027\n${line.slice(0, 40)}`;
     expect(interpretBoleto({ text, barcodes: ["123", other], today })).toEqual({
       dueDate: "2027-01-10",
       amountCents: 152590,
@@ -62,7 +89,7 @@ describe("interpretBoleto", () => {
         freeField: "0000000004587130000112026",
       }),
     );
-    const text = `Vencimento: 20/12/2026\nTotal a pagar: R$ 999,99\n${energy}`;
+    const text = `Vencimento: 20/12/2026\nTotal a pagar: R$ 312,90\n${energy}`;
     expect(interpretBoleto({ text, barcodes: [], today })).toEqual({
       dueDate: "2026-12-20",
       amountCents: 31290,
@@ -78,6 +105,98 @@ describe("interpretBoleto", () => {
       nothing,
     );
     expect(interpretBoleto({ text: "", barcodes: [], today })).toEqual(nothing);
+  });
+});
+
+// The line as a corrupted picture reads it: the amount field changed (same
+// factor) so that the general check digit still holds; `lookalike` draws its
+// zeros as the letter O, as OCR reads a sharpened photo.
+function forged(realLine: string, lookalike = false): { text: string; amountCents: number } {
+  const real = bankLineToBarcode(realLine);
+  const amount = Number(real.slice(9, 19));
+  for (let cents = 0; cents < 100; cents++) {
+    const fake = String(amount * 100 + cents).padStart(10, "0");
+    if (bankMod11(real.slice(0, 4) + real.slice(5, 9) + fake + real.slice(19)) !== Number(real[4])) continue;
+    const fakeLine = realLine.slice(0, 37) + fake;
+    expect(isValidBankLine(fakeLine)).toBe(true);
+    const text = `${fakeLine.slice(0, 32)} ${fakeLine[32]} ${lookalike ? fakeLine.slice(33).replace(/0/g, "O") : fakeLine.slice(33)}`;
+    return { text, amountCents: amount * 100 + cents };
+  }
+  throw new Error("no forged amount");
+}
+
+describe("interpretBoleto is never wrong", () => {
+  const fake = forged(line);
+  const fakeOcr = forged(line, true);
+
+  it("prefers the decoded barcode to an OCR line that disagrees with it", () => {
+    // The forged line passes every check digit: R$ 9.800.0xx,xx for R$ 980,00.
+    expect(fake.amountCents).toBeGreaterThan(98000 * 100);
+    const text = `Data de Vencimento 15.12.2026\n(=) Valor cobrado 980,00\n237-2 ${fake.text}`;
+    expect(interpretBoleto({ text, barcodes: [barcode], today })).toMatchObject({
+      dueDate: "2026-12-15",
+      amountCents: 98000,
+      digitableLine: line,
+      source: "barcode",
+    });
+    // No labels read: the barcode stands on its own.
+    expect(interpretBoleto({ text: fake.text, barcodes: [barcode], today })).toMatchObject({
+      amountCents: 98000,
+      digitableLine: line,
+    });
+  });
+
+  it("gives no amount from an OCR line with look-alike letters that nothing confirms", () => {
+    const reading = interpretBoleto({ text: `Pagável em qualquer banco\n${fakeOcr.text}`, barcodes: [], today });
+    expect(reading.amountCents).toBeNull();
+    expect(reading.dueDate).toBeNull();
+    expect(reading.digitableLine).toBeNull();
+    // The same line printed cleanly (a text layer) stands on its own.
+    expect(interpretBoleto({ text: line, barcodes: [], today }).amountCents).toBe(98000);
+  });
+
+  it("gives no amount when the line and the printed Valor disagree, with or without a barcode", () => {
+    const text = `Vencimento 15/12/2026\nValor do documento R$ 980,00\n${fake.text}`;
+    const alone = interpretBoleto({ text, barcodes: [], today });
+    expect(alone.amountCents).toBeNull();
+    expect(alone.dueDate).toBe("2026-12-15");
+    expect(alone.digitableLine).toBeNull();
+    // A barcode that disagrees with the print too: still nothing rather than either.
+    const printedOther = `Vencimento 15/12/2026\nValor do documento R$ 1.525,90\n${line}`;
+    expect(interpretBoleto({ text: printedOther, barcodes: [barcode], today }).amountCents).toBeNull();
+  });
+
+  it("never joins digit runs of different text lines, nor slides a window over a run", () => {
+    const half = fake.text.indexOf(" ", 20);
+    const split = `${fake.text.slice(0, half)}\n${fake.text.slice(half + 1)}`;
+    expect(interpretBoleto({ text: split, barcodes: [], today }).digitableLine).toBeNull();
+    expect(interpretBoleto({ text: `4${line}12`, barcodes: [], today }).digitableLine).toBeNull();
+  });
+
+  it("does not trust a reference month more than a year from the due date", () => {
+    const text = `Vencimento 15/12/2026\nReferente a outubro/2028\n${line}`;
+    expect(interpretBoleto({ text, barcodes: [], today }).monthYear).toBe("2026-12");
+    const near = `Vencimento 15/12/2026\nReferente a outubro/2026\n${line}`;
+    expect(interpretBoleto({ text: near, barcodes: [], today }).monthYear).toBe("2026-10");
+  });
+
+  it("lists every slip of a carnê page and says the first was read", () => {
+    const second = bankBarcodeToLine(
+      buildBankBarcode({
+        bank: "237",
+        dueDate: "2027-01-15",
+        amountCents: 98000,
+        freeField: "3381090000004567890012341",
+      }),
+    );
+    const reading = interpretBoleto({ text: `${line}\nParcela 2\n${second}`, barcodes: [], today });
+    expect(reading).toMatchObject({ dueDate: "2026-12-15", amountCents: 98000, digitableLine: line });
+    expect(reading.slips).toEqual([
+      { dueDate: "2026-12-15", amountCents: 98000, digitableLine: line },
+      { dueDate: "2027-01-15", amountCents: 98000, digitableLine: second },
+    ]);
+    expect(reading.notice).toBe("2 boletos nesta página; lido o primeiro");
+    expect(interpretBoleto({ text: line, barcodes: [barcode], today }).slips).toBeUndefined();
   });
 });
 

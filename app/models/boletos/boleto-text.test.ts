@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { bankBarcodeToLine, buildBankBarcode } from "./boleto-line";
-import { findAmount, findDueDate, findLineInText, findReferenceMonth } from "./boleto-text";
+import {
+  findAmount,
+  findDueDate,
+  findLineInText,
+  findLinesInText,
+  findReferenceMonth,
+  printedAmounts,
+  printedDueDates,
+} from "./boleto-text";
 
 const TODAY = "2026-11-22";
 // A boleto for R$ 1.250,00 due 10/12/2026, and the same line as printed.
@@ -19,6 +27,7 @@ describe("findLineInText", () => {
     const text = `Banco do Brasil 001-9 ${PRINTED}\nLocal de pagamento\nPagável em qualquer banco`;
     expect(findLineInText(text, TODAY)).toEqual({
       form: "line",
+      lookalikes: false,
       decoded: { kind: "bank", barcode: BARCODE, digitableLine: LINE, dueDate: "2026-12-10", amountCents: 125000 },
     });
   });
@@ -26,18 +35,38 @@ describe("findLineInText", () => {
   it("reads past what OCR does to digits: O for 0, l and I for 1, S for 5, lost or extra dots and spaces", () => {
     expect(PRINTED).toBe("00190.00009 01234.567897 01234.567178 8 16560000125000");
     const ocr = "OO19O,00009  0l234567897 O1234.S67178 8 1656000012S0O0";
-    expect(findLineInText(`Banco do Brasil | 001-9 | ${ocr} |`, TODAY)?.decoded.digitableLine).toBe(LINE);
+    expect(findLineInText(`Banco do Brasil | 001-9 | ${ocr} |`, TODAY)).toMatchObject({
+      decoded: { digitableLine: LINE },
+      lookalikes: true,
+    });
     // The groups broken by OCR into more tokens.
     const spaced = PRINTED.replace(/(\d{3})(\d{2})\./, "$1 $2.");
     expect(findLineInText(spaced, TODAY)?.decoded.amountCents).toBe(125000);
   });
 
-  it("joins a line broken over two text lines, and ignores digits beside it", () => {
+  it("never joins digits of different text lines; whole tokens beside the line are ignored", () => {
     const half = PRINTED.indexOf(" ", 20);
-    expect(findLineInText(`${PRINTED.slice(0, half)}\n${PRINTED.slice(half + 1)}`, TODAY)?.decoded.digitableLine).toBe(
-      LINE,
-    );
+    expect(findLineInText(`${PRINTED.slice(0, half)}\n${PRINTED.slice(half + 1)}`, TODAY)).toBeNull();
     expect(findLineInText(`CPF 123.456.789-09 ${PRINTED} 00042`, TODAY)?.decoded.digitableLine).toBe(LINE);
+  });
+
+  it("slides no window over a longer run of digits: the line is whole tokens", () => {
+    expect(findLineInText(`7${LINE}`, TODAY)).toBeNull();
+    expect(findLineInText(`${PRINTED}12`, TODAY)).toBeNull();
+    expect(findLineInText(`${PRINTED} 12`, TODAY)?.decoded.digitableLine).toBe(LINE);
+  });
+
+  it("finds every line of a page (a carnê), each once", () => {
+    const other = bankBarcodeToLine(
+      buildBankBarcode({
+        bank: "001",
+        dueDate: "2027-01-10",
+        amountCents: 125000,
+        freeField: "0000001234567890123456718",
+      }),
+    );
+    const found = findLinesInText(`${PRINTED}\n${other}\n${LINE}`, TODAY).map((l) => l.decoded.digitableLine);
+    expect(found).toEqual([LINE, other]);
   });
 
   it("finds a 48-digit line, with or without its dashes", () => {
@@ -88,6 +117,10 @@ describe("findDueDate", () => {
 
   it("ignores the instructions' 'após o vencimento'", () => {
     expect(findDueDate("Após o vencimento, até 20/12/2026, cobrar multa. Vencimento 10/12/2026")).toBe("2026-12-10");
+    // The slip's "Pagável ... até o vencimento" is no label: the date after it is the document's.
+    const dark = "Pagável em qualquer banco até o vencimento\nData do Documento\n01.11.2026";
+    expect(printedDueDates(dark)).toEqual([]);
+    expect(printedDueDates("Data do vencimento 10/12/2026")).toEqual(["2026-12-10"]);
   });
 
   it("otherwise takes the first valid date anywhere (dd/mm/yyyy, dd-mm-yyyy, dd.mm.yyyy), skipping impossible ones", () => {
@@ -102,7 +135,39 @@ describe("findDueDate", () => {
   });
 });
 
+describe("tables read by column", () => {
+  const receipt = [
+    "Data do Documento Nº Data de Vencimento Valor",
+    "05/11/2026 4471 10/12/2026 R$ 1.480,00",
+    "Multa de 2% após o vencimento: R$ 29,60",
+  ].join("\n");
+
+  it("takes the date under 'Data de Vencimento', not the first date of the values row", () => {
+    expect(findDueDate(receipt)).toBe("2026-12-10");
+    expect(printedDueDates(receipt)).toEqual(["2026-12-10"]);
+    expect(findAmount(receipt)).toBe(148000);
+    expect(printedAmounts(receipt)).toEqual([148000]);
+  });
+
+  it("reads nothing by column when the row does not line up with its labels", () => {
+    const ragged = "Data do Documento Nº Data de Vencimento Valor\n4471 10/12/2026 R$ 1.480,00";
+    // One date under two date labels: the column is unknown; the label rule takes the date after "vencimento".
+    expect(findDueDate(ragged)).toBe("2026-12-10");
+  });
+});
+
 describe("findAmount", () => {
+  it("takes a statement's 'Total', not its first itemized amount", () => {
+    const statement = "Fundo de reserva R$ 65,00\nTaxa condominial R$ 650,00\nConsumo de água R$ 8,37\nTotal R$ 723,37";
+    expect(findAmount(statement)).toBe(72337);
+    expect(findAmount(statement.replace("Total", "Subtotal"))).toBeNull();
+  });
+
+  it("gives no amount from several itemized amounts without a label of the amount due", () => {
+    expect(findAmount("Fundo de reserva R$ 65,00\nTaxa condominial R$ 650,00")).toBeNull();
+    expect(findAmount("Taxa condominial R$ 650,00")).toBe(65000);
+  });
+
   it("takes the amount after valor, R$ or RS, in pt-BR format", () => {
     expect(findAmount("(=) Valor do Documento\n1.250,00")).toBe(125000);
     expect(findAmount("Total: R$ 980,00")).toBe(98000);
@@ -140,6 +205,13 @@ describe("findReferenceMonth", () => {
     ["referente a dezembro/25", "2025-12"],
   ])("%s -> %s", (text, month) => {
     expect(findReferenceMonth(text)).toBe(month);
+  });
+
+  it("passes over a month more than a year from the due date (an OCR misreading)", () => {
+    expect(findReferenceMonth("Referente a outubro/2028", "2026-12-10")).toBeNull();
+    expect(findReferenceMonth("Ref. 10/2028 Competência 10/2026", "2026-12-10")).toBe("2026-10");
+    expect(findReferenceMonth("Referente a dezembro/2025", "2026-12-10")).toBe("2025-12");
+    expect(findReferenceMonth("Referente a novembro/2025", "2026-12-10")).toBeNull();
   });
 
   it("returns null without a month, or with an impossible one", () => {

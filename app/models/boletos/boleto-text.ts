@@ -43,10 +43,11 @@ const LOOKALIKES: Record<string, string> = {
 // spaces, and commas, dashes, underscores or quotes for a dot it half saw.
 const SEPARATORS = /[.,\-_:;'"`´~·•]/g;
 
-// A token that is mostly digits, with look-alikes replaced; else null.
-function digitsOfToken(token: string): string | null {
+// A token that is mostly digits, with look-alikes replaced (and how many
+// were); else null.
+function digitsOfToken(token: string): { digits: string; lookalikes: number } | null {
   const core = token.replace(SEPARATORS, "");
-  if (!core) return "";
+  if (!core) return { digits: "", lookalikes: 0 };
   let digits = 0;
   let out = "";
   for (const ch of core) {
@@ -56,54 +57,74 @@ function digitsOfToken(token: string): string | null {
     } else if (LOOKALIKES[ch]) out += LOOKALIKES[ch];
     else return null;
   }
-  return digits >= Math.max(1, Math.ceil(core.length * 0.6)) ? out : null;
+  return digits >= Math.max(1, Math.ceil(core.length * 0.6)) ? { digits: out, lookalikes: core.length - digits } : null;
 }
 
-// Runs of consecutive digit tokens, in reading order. A word breaks a run.
-function digitRuns(text: string): string[] {
-  const runs: string[] = [];
+type DigitToken = { digits: string; lookalikes: number };
+
+// Runs of consecutive digit tokens of one text line, in reading order. A word
+// breaks a run, and so does the end of a text line: digits on different text
+// lines are never joined (OCR's lines of a photo interleave the boxes of a
+// slip, and joined runs made 47 digits that passed the check digits).
+function digitRuns(text: string): DigitToken[][] {
+  const runs: DigitToken[][] = [];
   for (const line of text.split(/\r?\n/)) {
-    let run = "";
+    let run: DigitToken[] = [];
     for (const token of line.split(/\s+/)) {
       if (!token) continue;
       const digits = digitsOfToken(token);
       if (digits === null) {
-        if (run) runs.push(run);
-        run = "";
-      } else run += digits;
+        if (run.length) runs.push(run);
+        run = [];
+      } else if (digits.digits) run.push(digits);
     }
-    if (run) runs.push(run);
+    if (run.length) runs.push(run);
   }
   return runs;
 }
 
-export type LineInText = { decoded: DecodedBoleto; form: "line" | "barcode" };
+// `lookalikes`: letters OCR read where the line has digits (O for 0...). Such
+// a line's values are trusted only when something else confirms them (the
+// barcode, the printed labels): a look-alike in the last field is guarded by
+// the general check digit alone, which passes about one wrong field in eleven.
+export type LineInText = { decoded: DecodedBoleto; form: "line" | "barcode"; lookalikes: boolean };
 
-// The first digitable line in the text whose check digits all hold (a line
-// OCR split over two or three runs is joined back). A bare 44-digit barcode
-// number is taken only as a whole run: its single check digit is too weak to
-// slide over longer runs of digits.
-export function findLineInText(text: string, today: string): LineInText | null {
+// Every digitable line in the text whose check digits all hold, in reading
+// order, each once. A line is whole tokens of one text line adding up to
+// exactly 47 or 48 digits: no window slides over a longer run of digits (the
+// general check digit is too weak to be tried at every offset). A bare
+// 44-digit barcode number is taken only as a whole run.
+export function findLinesInText(text: string, today: string): LineInText[] {
+  const found: LineInText[] = [];
+  const add = (candidate: LineInText) => {
+    if (!found.some((f) => f.decoded.barcode === candidate.decoded.barcode)) found.push(candidate);
+  };
   const runs = digitRuns(text);
-  for (let i = 0; i < runs.length; i++) {
-    let joined = "";
-    for (let j = i; j < Math.min(runs.length, i + 3); j++) {
-      joined += runs[j];
-      if (joined.length < 47) continue;
-      for (const size of [47, 48]) {
-        for (let start = 0; start + size <= joined.length; start++) {
-          const decoded = decodeDigitableLine(joined.slice(start, start + size), today);
-          if (decoded) return { decoded, form: "line" };
-        }
+  for (const run of runs) {
+    for (let i = 0; i < run.length; i++) {
+      let joined = "";
+      let lookalikes = 0;
+      for (let j = i; j < run.length && joined.length < 48; j++) {
+        joined += run[j].digits;
+        lookalikes += run[j].lookalikes;
+        if (joined.length !== 47 && joined.length !== 48) continue;
+        const decoded = decodeDigitableLine(joined, today);
+        if (decoded) add({ decoded, form: "line", lookalikes: lookalikes > 0 });
       }
     }
   }
   for (const run of runs) {
-    if (run.length !== 44) continue;
-    const decoded = decodeBarcode(run, today);
-    if (decoded) return { decoded, form: "barcode" };
+    const joined = run.map((t) => t.digits).join("");
+    if (joined.length !== 44) continue;
+    const decoded = decodeBarcode(joined, today);
+    if (decoded) add({ decoded, form: "barcode", lookalikes: run.some((t) => t.lookalikes > 0) });
   }
-  return null;
+  return found;
+}
+
+// The first of them, or null.
+export function findLineInText(text: string, today: string): LineInText | null {
+  return findLinesInText(text, today)[0] ?? null;
 }
 
 // ---- due date ------------------------------------------------------------------
@@ -125,22 +146,82 @@ function datesIn(text: string): { index: number; iso: string }[] {
 // the value, so in reading order other labels of the same row come between.
 const LABEL_REACH = 120;
 
-// "vencimento", "data de vencimento", "venc." — but not the instructions'
-// "após o vencimento" (fines after the due date), which name no date.
-const DUE_LABEL = /(?<!apos\s?(?:o\s)?)\b(?:vencimento|venc\b\.?)/g;
+// "vencimento", "data de vencimento", "data do vencimento", "venc." — but not
+// prose: "após o vencimento" (fines after the due date), "pagável até o
+// vencimento", "30 dias do vencimento", which name no date (and the date read
+// after them is another one: on a photo whose label column is lost in the
+// dark, the document date).
+const DUE_LABEL = /(?<!\b(?:o|ao|no|apos)\s)(?<!(?<!data\s)\bdo\s)\b(?:vencimento|venc\b\.?)/g;
 
-// The spec's rule: first a date after a due-date label; otherwise the first
-// valid date anywhere.
-export function findDueDate(text: string): string | null {
-  const folded = foldText(text);
+// The date after each due-date label (the first within reach of it).
+function labelledDates(folded: string): string[] {
   const dates = datesIn(folded);
-  if (dates.length === 0) return null;
+  const hits: string[] = [];
   for (const label of folded.matchAll(DUE_LABEL)) {
     const end = label.index + label[0].length;
     const hit = dates.find((d) => d.index >= end && d.index <= end + LABEL_REACH);
-    if (hit) return hit.iso;
+    if (hit) hits.push(hit.iso);
   }
-  return dates[0].iso;
+  return hits;
+}
+
+// The spec's rule: first a date under its label in a table, then a date
+// after a due-date label; otherwise the first valid date anywhere.
+export function findDueDate(text: string): string | null {
+  const folded = foldText(text);
+  const table = readTables(folded);
+  if (table.dueDate) return table.dueDate;
+  const dates = datesIn(folded);
+  if (dates.length === 0) return null;
+  return labelledDates(folded)[0] ?? dates[0].iso;
+}
+
+// The due dates the page prints beside (or under) a due-date label: what a
+// line's or barcode's due date is checked against. Empty when none is read.
+export function printedDueDates(text: string): string[] {
+  const folded = foldText(text);
+  const table = readTables(folded);
+  return table.dueDate ? [table.dueDate] : labelledDates(folded);
+}
+
+// ---- tables ------------------------------------------------------------------------
+
+// A receipt laid out as a table: a row of labels ("Data do Documento  Nº
+// Data de Vencimento  Valor") and, on the next text line, a row of values.
+// Read line by line, the first date after "vencimento" is the first cell of
+// the values row (the document date); read by column, it is the date in the
+// same place among the row's dates as "vencimento" among its date labels.
+const DATE_LABEL =
+  /\b(?:data\s+(?:de\s+|do\s+|da\s+)?(?:vencimento|documento|emissao|processamento|pagamento|leitura)|data|vencimento|venc\b\.?|emissao)/g;
+const MONEY_LABEL =
+  /\b(?:valor(?:\s+(?:do\s+documento|cobrado|a\s+pagar|total|da\s+fatura|do\s+boleto))?|total(?:\s+a\s+pagar)?|desconto|multa|juros|abatimento)\b/g;
+
+function readTables(folded: string): { dueDate: string | null; amountCents: number | null } {
+  const lines = folded.split(/\r?\n/);
+  let dueDate: string | null = null;
+  let amountCents: number | null = null;
+  for (let i = 0; i + 1 < lines.length; i++) {
+    const labels = lines[i];
+    const values = lines[i + 1];
+    const dateLabels = [...labels.matchAll(DATE_LABEL)].map((m) => /venc/.test(m[0]));
+    const moneyLabels = [...labels.matchAll(MONEY_LABEL)].map((m) => /valor|total/.test(m[0]));
+    // A header row holds labels only: no date and no amount of its own.
+    if (dateLabels.length + moneyLabels.length < 2 || datesIn(labels).length || amountsIn(labels).length) continue;
+    const dates = datesIn(values);
+    const due = dateLabels.indexOf(true);
+    if (dueDate === null && due >= 0 && dates.length === dateLabels.length && dateLabels.indexOf(true, due + 1) < 0)
+      dueDate = dates[due].iso;
+    const amounts = amountsIn(values, true);
+    const amount = moneyLabels.indexOf(true);
+    if (
+      amountCents === null &&
+      amount >= 0 &&
+      amounts.length === moneyLabels.length &&
+      moneyLabels.indexOf(true, amount + 1) < 0
+    )
+      amountCents = amounts[amount].cents;
+  }
+  return { dueDate, amountCents };
 }
 
 // ---- amount ----------------------------------------------------------------------
@@ -148,37 +229,59 @@ export function findDueDate(text: string): string | null {
 // pt-BR money with two decimals: "1.250,00", "1250,00", "87,43".
 const AMOUNT = /(?<![\d.,])(\d{1,3}(?:\.\d{3})+|\d+)\s?,\s?(\d{2})(?![\d,]|\.\d)/g;
 
-function amountsIn(text: string): { index: number; cents: number }[] {
+function amountsIn(text: string, withZero = false): { index: number; cents: number }[] {
   const found: { index: number; cents: number }[] = [];
   for (const m of text.matchAll(AMOUNT)) {
     const cents = Number(m[1].replace(/\./g, "")) * 100 + Number(m[2]);
-    // "0,00" sits in the empty discount boxes; it is never the amount due.
-    if (cents > 0 && Number.isSafeInteger(cents)) found.push({ index: m.index, cents });
+    // "0,00" sits in the empty discount boxes; it is never the amount due
+    // (but in a table row it holds its column's place).
+    if ((cents > 0 || withZero) && Number.isSafeInteger(cents)) found.push({ index: m.index, cents });
   }
   return found;
 }
 
-// The spec's labels are "valor", "R$" and "RS" (OCR's R$). The labels of the
-// amount due come first, so that "juros de R$ 0,50 ao dia" in the
-// instructions does not win over "Valor do Documento".
+// The labels of the amount due: "Valor do Documento", "Total a pagar", a
+// bare "Total" (a statement's itemized lines end with it), then "valor".
+// Money after "R$" alone is an itemized line or a fee in the instructions
+// ("juros de R$ 0,50 ao dia"): it is the amount only when it is the page's
+// only one.
 const AMOUNT_LABELS = [
-  /\b(?:valor\s+(?:do\s+documento|cobrado|a\s+pagar|total|da\s+fatura|do\s+boleto)|total\s+a\s+pagar)\b/g,
+  /\b(?:valor\s+(?:do\s+documento|cobrado|a\s+pagar|total|da\s+fatura|do\s+boleto)|total\s+a\s+pagar|total)\b/g,
   /\bvalor\b/g,
-  /(?<![a-z0-9])r\s?[$s](?![a-z0-9])/g,
 ];
+const CURRENCY = /(?<![a-z0-9])r\s?[$s](?![a-z0-9])/g;
+
+function labelledAmounts(folded: string, labels: RegExp): number[] {
+  const amounts = amountsIn(folded);
+  const hits: number[] = [];
+  for (const label of folded.matchAll(labels)) {
+    const end = label.index + label[0].length;
+    const hit = amounts.find((a) => a.index >= end && a.index <= end + LABEL_REACH);
+    if (hit) hits.push(hit.cents);
+  }
+  return hits;
+}
+
+const onlyOne = (xs: number[]) => (xs.length > 0 && xs.every((x) => x === xs[0]) ? xs[0] : null);
 
 export function findAmount(text: string): number | null {
   const folded = foldText(text);
-  const amounts = amountsIn(folded);
-  if (amounts.length === 0) return null;
+  const table = readTables(folded);
+  if (table.amountCents) return table.amountCents;
   for (const labels of AMOUNT_LABELS) {
-    for (const label of folded.matchAll(labels)) {
-      const end = label.index + label[0].length;
-      const hit = amounts.find((a) => a.index >= end && a.index <= end + LABEL_REACH);
-      if (hit) return hit.cents;
-    }
+    const hit = labelledAmounts(folded, labels)[0];
+    if (hit !== undefined) return hit;
   }
-  return amounts[0].cents;
+  return onlyOne(labelledAmounts(folded, CURRENCY)) ?? onlyOne(amountsIn(folded).map((a) => a.cents));
+}
+
+// The amounts the page prints beside (or under) "Valor ..." or "Total": what
+// a line's or barcode's amount is checked against. Empty when none is read.
+export function printedAmounts(text: string): number[] {
+  const folded = foldText(text);
+  const table = readTables(folded);
+  if (table.amountCents) return [table.amountCents];
+  return AMOUNT_LABELS.flatMap((labels) => labelledAmounts(folded, labels));
 }
 
 // ---- reference month ---------------------------------------------------------------
@@ -213,8 +316,10 @@ function year4(y: string): number {
   return y.length === 2 ? 2000 + Number(y) : Number(y);
 }
 
-// The month a bill is for, as "YYYY-MM", when the text says it.
-export function findReferenceMonth(text: string): string | null {
+// The month a bill is for, as "YYYY-MM", when the text says it. With the due
+// date known, a month more than a year away from it is an OCR misreading
+// ("2028" for "2026") and is passed over.
+export function findReferenceMonth(text: string, dueDate: string | null = null): string | null {
   const folded = foldText(text);
   for (const m of folded.matchAll(REFERENCE)) {
     let month: number;
@@ -226,7 +331,12 @@ export function findReferenceMonth(text: string): string | null {
       month = Number(m[3]);
       year = year4(m[4]);
     }
-    if (month >= 1 && month <= 12 && year >= 2000 && year <= 2099) return `${year}-${String(month).padStart(2, "0")}`;
+    if (!(month >= 1 && month <= 12 && year >= 2000 && year <= 2099)) continue;
+    if (dueDate) {
+      const away = year * 12 + month - (Number(dueDate.slice(0, 4)) * 12 + Number(dueDate.slice(5, 7)));
+      if (Math.abs(away) > 12) continue;
+    }
+    return `${year}-${String(month).padStart(2, "0")}`;
   }
   return null;
 }

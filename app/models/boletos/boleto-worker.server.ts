@@ -14,8 +14,13 @@ import { openPdf, pageText, renderPage } from "./pdf-pages.server";
 // the tesseract worker. Order (docs/decisions/0014-boleto-reading.md): a
 // PDF's text layer; then the page's picture: ITF barcode and OCR.
 
-// A PDF as uploaded, or an image already normalised to a grayscale PNG.
-export type BoletoTask = { bytes: Uint8Array; kind: "pdf" | "png"; today: string } | { warmUp: true };
+// A PDF as uploaded, or an image already normalised to a grayscale PNG (with,
+// for a photo in dim or uneven light, the same picture with its light
+// flattened: decision 0038).
+export type BoletoTask =
+  | { bytes: Uint8Array; kind: "pdf"; today: string }
+  | { bytes: Uint8Array; kind: "png"; flat?: Uint8Array; today: string }
+  | { warmUp: true };
 
 export type BoletoTaskResult =
   { ok: true; reading: BoletoReading; steps: string[] } | { ok: false; reason: "unreadable" };
@@ -110,10 +115,18 @@ async function readPdf(bytes: Uint8Array, today: string, steps: string[]): Promi
 // The image arrives as a grayscale PNG that read-boleto.server.ts made with
 // sharp (oriented, at most MAX_OCR_PIXELS): zxing and tesseract decode it in
 // their wasm, so no native decoder of this thread ever sees a stranger's bytes.
-async function readImage(png: Uint8Array, today: string, steps: string[]): Promise<BoletoReading> {
-  const barcodes = await barcodesOf(png, today, steps);
-  const text = await recognizeText(png);
-  steps.push("ocr");
+//
+// A photo in dim, uneven light also comes flattened (`flat`). As taken, OCR
+// reads nothing in its dark half, slowly (noise makes tesseract crawl), so the
+// flattened picture is what OCR reads; the barcode is looked for in the photo
+// first. Flattening also turns noise into digit-like runs that made false
+// lines: its text is trusted only through the same rules and cross-checks
+// (a barcode first, a line it does not confirm dropped, line against print).
+async function readImage(png: Uint8Array, flat: Uint8Array | undefined, today: string, steps: string[]) {
+  let barcodes = await barcodesOf(png, today, steps);
+  if (barcodes.length === 0 && flat) barcodes = await barcodesOf(flat, today, steps);
+  const text = await recognizeText(flat ?? png);
+  steps.push(flat ? "ocr:flat" : "ocr");
   return interpretBoleto({ text, barcodes, today });
 }
 
@@ -129,9 +142,9 @@ export default async function readBoletoTask(task: BoletoTask): Promise<BoletoTa
   const steps: string[] = [];
   try {
     const reading =
-      task.kind === "pdf"
-        ? await readPdf(task.bytes, task.today, steps)
-        : await readImage(task.bytes, task.today, steps);
+      task.kind === "png"
+        ? await readImage(task.bytes, task.flat, task.today, steps)
+        : await readPdf(task.bytes, task.today, steps);
     return { ok: true, reading, steps };
   } catch (error) {
     if (error instanceof Unreadable) return { ok: false, reason: "unreadable" };

@@ -44,6 +44,8 @@ export const boletoReviewSchema = z.discriminatedUnion("intent", [
     update_amount: checkboxField,
   }),
   z.object({ intent: z.literal("discard") }),
+  // A carnê page: use its slip number `slip` (0-based) instead of the first.
+  z.object({ intent: z.literal("slip"), slip: z.coerce.number().int().min(0).max(11) }),
 ]);
 
 // "Processar N Boletos" names its intent, so a stray post processes nothing.

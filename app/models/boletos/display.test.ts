@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { bankBarcodeToLine, buildBankBarcode } from "./boleto-line";
 import {
   billingName,
   boletoSourceLabel,
@@ -6,6 +7,9 @@ import {
   formatDigitableLine,
   joinNotice,
   processedText,
+  slipLabel,
+  slipsFromParam,
+  slipsNotice,
 } from "./display";
 
 describe("formatDigitableLine", () => {
@@ -67,5 +71,45 @@ describe("the review page's words", () => {
     expect(duplicateLineMessage({ kind: "queued", client_name: "Ana", file_name: "b.pdf" })).toContain(
       "em outro boleto aguardando processamento (b.pdf, de Ana)",
     );
+  });
+});
+
+describe("the slips of a carnê page", () => {
+  const first = bankBarcodeToLine(
+    buildBankBarcode({
+      bank: "237",
+      dueDate: "2026-12-10",
+      amountCents: 98000,
+      freeField: "3381090000004567890012341",
+    }),
+  );
+  const second = bankBarcodeToLine(
+    buildBankBarcode({
+      bank: "237",
+      dueDate: "2027-01-10",
+      amountCents: 101500,
+      freeField: "3381090000004567890012342",
+    }),
+  );
+
+  it("lists the lines of the address whose check digits hold, with what each says", () => {
+    expect(slipsFromParam(`${first},${second}`, "2026-11-22")).toEqual([
+      { index: 0, line: first, dueDate: "2026-12-10", amountCents: 98000 },
+      { index: 1, line: second, dueDate: "2027-01-10", amountCents: 101500 },
+    ]);
+    expect(slipLabel(slipsFromParam(`${first},${second}`, "2026-11-22")[1])).toBe(
+      "Boleto 2: vencimento 10/01/2027, R$ 1.015,00",
+    );
+  });
+
+  it("lists nothing for one line, a broken line or none", () => {
+    expect(slipsFromParam(first, "2026-11-22")).toEqual([]);
+    expect(slipsFromParam(`${first},${second.slice(0, 46)}${(Number(second[46]) + 1) % 10}`, "2026-11-22")).toEqual([]);
+    expect(slipsFromParam(null, "2026-11-22")).toEqual([]);
+  });
+
+  it("says how many and which one is used", () => {
+    expect(slipsNotice(3, 0)).toBe("3 boletos nesta página; lido o primeiro");
+    expect(slipsNotice(3, 2)).toBe("3 boletos nesta página; usado o 3º");
   });
 });

@@ -1,6 +1,8 @@
 import { periodLabel } from "#app/models/billing/months";
 import { formatDay } from "#app/models/clients/status";
 import { formatBRL } from "#app/utils/format";
+import { decodeDigitableLine } from "./boleto-line";
+import { severalSlipsNotice } from "./boleto-reading";
 import type { BoletoStep, MatchableBilling } from "./match";
 
 // How a boleto's reading is shown to the admin. Client-safe.
@@ -124,3 +126,33 @@ export function processedText(r: {
     );
   return { done: done.length ? `${done.join(" e ")}.` : null, left: left.join(" ") };
 }
+
+// ---- a page of several boletos (a carnê; decision 0038) --------------------
+
+// The review page's address carries the page's lines (`?boletos=…`, digits,
+// comma-separated), so that staff may choose another slip, with or without
+// JavaScript. Only lines whose check digits hold are shown; choosing one
+// reads the stored file again (slips.server.ts), never this list.
+export const SLIPS_PARAM = "boletos";
+const MAX_SLIPS = 12;
+
+export type SlipChoice = { index: number; line: string; dueDate: string | null; amountCents: number | null };
+
+export function slipsFromParam(param: string | null, today: string): SlipChoice[] {
+  if (!param) return [];
+  const slips: SlipChoice[] = [];
+  for (const [index, line] of param.split(",").slice(0, MAX_SLIPS).entries()) {
+    const decoded = /^\d{47,48}$/.test(line) ? decodeDigitableLine(line, today) : null;
+    if (!decoded) return [];
+    slips.push({ index, line, dueDate: decoded.dueDate, amountCents: decoded.amountCents });
+  }
+  return slips.length > 1 ? slips : [];
+}
+
+// "3 boletos nesta página; lido o primeiro" (the reader's notice), or which one is in use.
+export function slipsNotice(count: number, chosen: number) {
+  return chosen <= 0 ? severalSlipsNotice(count) : `${count} boletos nesta página; usado o ${chosen + 1}º`;
+}
+
+export const slipLabel = (s: SlipChoice) =>
+  `Boleto ${s.index + 1}: vencimento ${s.dueDate ? formatDay(s.dueDate) : "não encontrado"}, ${s.amountCents !== null ? formatBRL(s.amountCents) : "valor não encontrado"}`;

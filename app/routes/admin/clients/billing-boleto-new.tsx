@@ -4,6 +4,7 @@ import { RouteDialog } from "#app/components/admin/route-dialog";
 import { getDb } from "#app/db/db.server";
 import { listBillingClientChoices } from "#app/models/billing/billing.server";
 import { BOLETO_MESSAGES, BOLETO_UPLOAD } from "#app/models/boletos/boleto.schema";
+import { SLIPS_PARAM } from "#app/models/boletos/display";
 import { createBoletoDraft } from "#app/models/boletos/queue.server";
 import { BoletoReadError, readBoleto } from "#app/models/boletos/read-boleto.server";
 import { formatDay } from "#app/models/clients/status";
@@ -73,10 +74,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     return draft.reason === "type"
       ? upload.refuse("file", BOLETO_MESSAGES.type)
       : upload.refuse("client_id", BOLETO_MESSAGES.noClient);
-  return redirectWithToast(`/admin/clients/cobrancas/boletos/${draft.id}`, {
+  // A carnê page: its slips travel in the address, for staff to choose one.
+  const slips = reading.slips ? `?${SLIPS_PARAM}=${reading.slips.map((slip) => slip.digitableLine).join(",")}` : "";
+  return redirectWithToast(`/admin/clients/cobrancas/boletos/${draft.id}${slips}`, {
     type: "success",
     title: BOLETO_MESSAGES.analysedTitle,
-    description: `${BOLETO_MESSAGES.analysed} ${reading.dueDate ? `Vencimento: ${formatDay(reading.dueDate)}.` : `${BOLETO_MESSAGES.noDate}.`}`,
+    description: `${BOLETO_MESSAGES.analysed} ${reading.dueDate ? `Vencimento: ${formatDay(reading.dueDate)}.` : `${BOLETO_MESSAGES.noDate}.`}${reading.notice ? ` ${reading.notice}.` : ""}`,
   });
 }
 

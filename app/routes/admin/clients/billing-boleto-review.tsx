@@ -16,12 +16,19 @@ import { periodLabel } from "#app/models/billing/months";
 import { BOLETO_MESSAGES, boletoReviewSchema } from "#app/models/boletos/boleto.schema";
 import {
   DUPLICATE_TITLE,
+  SLIPS_PARAM,
   billingName,
   boletoSourceLabel,
   duplicateLineMessage,
   formatDigitableLine,
+  slipLabel,
+  slipsFromParam,
+  slipsNotice,
   stepText,
+  type SlipChoice,
 } from "#app/models/boletos/display";
+import { chooseBoletoSlip } from "#app/models/boletos/slips.server";
+import { localToday } from "#app/utils/local-date";
 import {
   confirmBoleto,
   getBoletoReviewContext,
@@ -52,12 +59,15 @@ export function meta() {
 
 const LIST = "/admin/clients?aba=cobrancas";
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, request }: Route.LoaderArgs) {
   const id = parseId(params.id);
   const boleto = id === null ? null : await getQueuedBoleto(getDb(), id);
   invariantResponse(boleto, "Boleto não encontrado");
   const context = await getBoletoReviewContext(getDb(), boleto);
-  return { boleto, ...context, constraint: getZodConstraint(boletoReviewSchema) };
+  // A carnê page's slips, to choose from (a draft only).
+  const slipsParam = new URL(request.url).searchParams.get(SLIPS_PARAM);
+  const slips = boleto.confirmed_at === null ? slipsFromParam(slipsParam, localToday()) : [];
+  return { boleto, ...context, slips, slipsParam, constraint: getZodConstraint(boletoReviewSchema) };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -85,6 +95,23 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         type: "info",
         title: "Analisar Novamente",
         description: removed.fileName,
+      });
+    }
+    if (submission.value.intent === "slip") {
+      const chosen = await chooseBoletoSlip(db, id, submission.value.slip);
+      if (!chosen.ok && chosen.reason === "gone") return gone();
+      const url = new URL(request.url);
+      const back = `${url.pathname}${url.search}`;
+      if (!chosen.ok)
+        return redirectWithToast(back, {
+          type: "error",
+          title: "Erro",
+          description: "Boleto não encontrado na página.",
+        });
+      return redirectWithToast(back, {
+        type: "success",
+        title: `Boleto ${submission.value.slip + 1} de ${chosen.count} selecionado`,
+        description: "Confira os valores antes de confirmar.",
       });
     }
     const { due_date, amount, month_year, update_amount } = submission.value;
@@ -123,8 +150,42 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-export default function ReviewBoleto({ loaderData, actionData }: Route.ComponentProps) {
-  const { boleto: b, billings, lineOwner, step } = loaderData;
+// The slips of a carnê page: a plain form of radios (works without JavaScript).
+function SlipChooser({ slips, param, current }: { slips: SlipChoice[]; param: string; current: string | null }) {
+  const chosen = slips.findIndex((s) => s.line === current);
+  return (
+    <Form
+      method="post"
+      action={`?${SLIPS_PARAM}=${encodeURIComponent(param)}`}
+      className="mt-5 space-y-3 rounded-lg bg-amber-50 p-4 ring-1 ring-amber-200"
+      data-testid="boleto-slips"
+    >
+      <p className="font-semibold text-amber-900">{slipsNotice(slips.length, chosen)}</p>
+      <fieldset className="space-y-2">
+        <legend className="text-sm text-slate-700">Escolha qual boleto anexar:</legend>
+        {slips.map((s) => (
+          <label key={s.line} className="flex items-start gap-2 text-sm text-slate-900">
+            <input type="radio" name="slip" value={s.index} defaultChecked={s.index === Math.max(0, chosen)} />
+            <span>
+              {slipLabel(s)} <span className="font-mono text-xs text-slate-600">{formatDigitableLine(s.line)}</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <Button name="intent" value="slip" variant="secondary" formNoValidate>
+        Usar o boleto escolhido
+      </Button>
+    </Form>
+  );
+}
+
+export default function ReviewBoleto(props: Route.ComponentProps) {
+  // Another slip chosen: the form starts again from its values.
+  return <Review key={props.loaderData.boleto.digitable_line ?? ""} {...props} />;
+}
+
+function Review({ loaderData, actionData }: Route.ComponentProps) {
+  const { boleto: b, billings, lineOwner, step, slips, slipsParam } = loaderData;
   const busy = useIsPending();
   const draft = b.confirmed_at === null;
   const [form, fields] = useForm({
@@ -170,6 +231,10 @@ export default function ReviewBoleto({ loaderData, actionData }: Route.Component
         </Fact>
         <p className="text-sm text-slate-600 sm:col-span-2">Lido de: {boletoSourceLabel(b.source)}.</p>
       </dl>
+
+      {draft && slips.length > 1 && slipsParam ? (
+        <SlipChooser slips={slips} param={slipsParam} current={b.digitable_line} />
+      ) : null}
 
       {draft ? (
         <Form method="post" {...getFormProps(form)} className="mt-5 space-y-5">
