@@ -7,14 +7,12 @@ import { buildOfx } from "#tests/fixtures/statements/build";
 import { expect, test } from "#tests/fixtures/test";
 
 // Reconciling the bank statement (issue 20), as staff live it, without
-// JavaScript: two tenants with open billings, an OFX statement with their two
+// JavaScript (and with it): two tenants with open billings, an OFX statement with their two
 // credits (one names the billing's Pix txid: exact; one only the tenant's
 // name and the amount: probable), one credit of someone else and one debit.
 // After Confirmar both billings are Pago with the credit's date and amount
 // and a receipt; the stranger's credit stays unmatched; the same file again
 // settles nothing.
-
-test.use({ javaScriptEnabled: false });
 
 // The imports this test made, and their files, go with it.
 const imported: number[] = [];
@@ -32,120 +30,126 @@ const importId = (url: string) => {
 
 const uniq = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 
-test("an OFX statement settles the tenants' billings once, after review", async ({
-  page,
-  signInAs,
-  createClient,
-  createBilling,
-}) => {
-  test.setTimeout(90_000);
-  const today = localToday();
-  const tag = uniq();
-  const ana = await createClient({ name: `Ana Conciliada ${tag}`, cpf_cnpj: "" });
-  const bruno = await createClient({ name: `Bruno Pagador ${tag}`, cpf_cnpj: "" });
-  // Ana's is overdue: the credit pays the rent, the multa and the juros of its day.
-  const billing = (amount_cents: number, due_date: string) => ({
-    amount_cents,
-    due_date,
-    month_year: due_date.slice(0, 7),
-  });
-  const anaBilling = await createBilling(ana.id, billing(120_000, addDays(today, -3)));
-  const brunoBilling = await createBilling(bruno.id, billing(95_050, addDays(today, 4)));
-  const anaDay = addDays(today, -1);
-  const anaDue = chargesOn(
-    { amount_cents: 120_000, due_date: addDays(today, -3), late_fee_bp: 1000, monthly_interest_bp: 100 },
-    anaDay,
-  ).total;
-  const ofx = buildOfx({
-    bankId: "0341",
-    acctId: `E2E${tag}`,
-    sgml: true,
-    charset: "latin1",
-    lines: [
-      { fitid: `${tag}-1`, date: anaDay, amountCents: anaDue, memo: `PIX RECEBIDO ${billingTxid(anaBilling.id)}` },
-      { fitid: `${tag}-2`, date: today, amountCents: 95_050, memo: `PIX RECEBIDO - ${bruno.name.toUpperCase()}` },
-      { fitid: `${tag}-3`, date: today, amountCents: 43_210, memo: `TED RECEBIDA ESTRANHO ${tag}` },
-      { fitid: `${tag}-4`, date: today, amountCents: -15_000, memo: "PAGTO TARIFA" },
-    ],
-  });
+for (const js of [false, true]) {
+  test(`an OFX statement settles the tenants' billings once, after review (JavaScript ${js ? "on" : "off"})`, async ({
+    newContext,
+    signInAs,
+    createClient,
+    createBilling,
+  }) => {
+    test.setTimeout(90_000);
+    const context = await newContext({ javaScriptEnabled: js });
+    const page = await context.newPage();
+    const today = localToday();
+    const tag = uniq();
+    const ana = await createClient({ name: `Ana Conciliada ${tag}`, cpf_cnpj: "" });
+    const bruno = await createClient({ name: `Bruno Pagador ${tag}`, cpf_cnpj: "" });
+    // Ana's is overdue: the credit pays the rent, the multa and the juros of its day.
+    const billing = (amount_cents: number, due_date: string) => ({
+      amount_cents,
+      due_date,
+      month_year: due_date.slice(0, 7),
+    });
+    const anaBilling = await createBilling(ana.id, billing(120_000, addDays(today, -3)));
+    const brunoBilling = await createBilling(bruno.id, billing(95_050, addDays(today, 4)));
+    const anaDay = addDays(today, -1);
+    const anaDue = chargesOn(
+      { amount_cents: 120_000, due_date: addDays(today, -3), late_fee_bp: 1000, monthly_interest_bp: 100 },
+      anaDay,
+    ).total;
+    const ofx = buildOfx({
+      bankId: "0341",
+      acctId: `E2E${tag}`,
+      sgml: true,
+      charset: "latin1",
+      lines: [
+        { fitid: `${tag}-1`, date: anaDay, amountCents: anaDue, memo: `PIX RECEBIDO ${billingTxid(anaBilling.id)}` },
+        { fitid: `${tag}-2`, date: today, amountCents: 95_050, memo: `PIX RECEBIDO - ${bruno.name.toUpperCase()}` },
+        { fitid: `${tag}-3`, date: today, amountCents: 43_210, memo: `TED RECEBIDA ESTRANHO ${tag}` },
+        { fitid: `${tag}-4`, date: today, amountCents: -15_000, memo: "PAGTO TARIFA" },
+      ],
+    });
 
-  await signInAs("admin");
-  await page.goto("/admin/clients?aba=cobrancas");
-  await page.getByRole("link", { name: "Importar Extrato" }).click();
-  await expect(page).toHaveURL(/\/admin\/extratos$/);
+    await signInAs("admin", context);
+    await page.goto("/admin/clients?aba=cobrancas");
+    await page.getByRole("link", { name: "Importar Extrato" }).click();
+    await expect(page).toHaveURL(/\/admin\/extratos$/);
 
-  // A file that is not a statement: said on the page, nothing stored.
-  const before = await appDb().selectFrom("statement_imports").select("id").execute();
-  await page.getByLabel("Arquivo").setInputFiles({
-    name: "extrato.ofx",
-    mimeType: "application/x-ofx",
-    buffer: Buffer.from("isto não é um extrato"),
-  });
-  await page.getByRole("button", { name: "Importar extrato" }).click();
-  await expect(page.getByRole("alert")).toContainText("Extrato não importado");
-  expect(await appDb().selectFrom("statement_imports").select("id").execute()).toHaveLength(before.length);
+    // A file that is not a statement: said on the page, nothing stored.
+    const before = await appDb().selectFrom("statement_imports").select("id").execute();
+    await page.getByLabel("Arquivo").setInputFiles({
+      name: "extrato.ofx",
+      mimeType: "application/x-ofx",
+      buffer: Buffer.from("isto não é um extrato"),
+    });
+    await page.getByRole("button", { name: "Importar extrato" }).click();
+    await expect(page.getByRole("alert")).toContainText("Extrato não importado");
+    expect(await appDb().selectFrom("statement_imports").select("id").execute()).toHaveLength(before.length);
 
-  await page
-    .getByLabel("Arquivo")
-    .setInputFiles({ name: `extrato-${tag}.ofx`, mimeType: "application/x-ofx", buffer: ofx });
-  await page.getByRole("button", { name: "Importar extrato" }).click();
-  await expect(page).toHaveURL(/\/admin\/extratos\/\d+$/);
-  importId(page.url());
-  await expect(page.getByTestId("toast")).toContainText("1 com correspondência exata, 1 provável");
-  await expect(page.getByTestId("statement-counts")).toContainText("4 lançamentos: 3 créditos, 1 débito");
+    await page
+      .getByLabel("Arquivo")
+      .setInputFiles({ name: `extrato-${tag}.ofx`, mimeType: "application/x-ofx", buffer: ofx });
+    await page.getByRole("button", { name: "Importar extrato" }).click();
+    await expect(page).toHaveURL(/\/admin\/extratos\/\d+$/);
+    importId(page.url());
+    await expect(page.getByTestId("toast")).toContainText("1 com correspondência exata, 1 provável");
+    await expect(page.getByTestId("statement-counts")).toContainText("4 lançamentos: 3 créditos, 1 débito");
 
-  const matched = page.getByTestId("matched-credits");
-  const anaBox = matched.getByRole("checkbox", { name: new RegExp(ana.name) });
-  const brunoBox = matched.getByRole("checkbox", { name: new RegExp(bruno.name) });
-  await expect(anaBox).toBeChecked();
-  await expect(brunoBox).not.toBeChecked();
-  await expect(matched.locator("tr", { hasText: bruno.name })).toContainText("Provável: nome do pagador e valor");
-  await expect(page.getByTestId("unmatched-credits")).toContainText(`TED RECEBIDA ESTRANHO ${tag}`);
-  await brunoBox.check();
-  await page.getByRole("button", { name: "Confirmar" }).click();
+    const matched = page.getByTestId("matched-credits");
+    const anaBox = matched.getByRole("checkbox", { name: new RegExp(ana.name) });
+    const brunoBox = matched.getByRole("checkbox", { name: new RegExp(bruno.name) });
+    await expect(anaBox).toBeChecked();
+    await expect(brunoBox).not.toBeChecked();
+    await expect(matched.locator("tr", { hasText: bruno.name })).toContainText("Provável: nome do pagador e valor");
+    await expect(page.getByTestId("unmatched-credits")).toContainText(`TED RECEBIDA ESTRANHO ${tag}`);
+    await brunoBox.check();
+    await page.getByRole("button", { name: "Confirmar" }).click();
 
-  await expect(page.getByTestId("toast")).toContainText("2 cobranças baixadas como Pago, com recibo.");
-  const settled = page.getByTestId("settled-credits");
-  await expect(settled).toContainText(ana.name);
-  await expect(settled).toContainText(bruno.name);
-  await expect(settled.getByRole("link", { name: /Recibo nº \d+/ })).toHaveCount(2);
-  await expect(page.getByTestId("unmatched-credits")).toContainText(`TED RECEBIDA ESTRANHO ${tag}`);
+    await expect(page.getByTestId("toast")).toContainText("2 cobranças baixadas como Pago, com recibo.");
+    const settled = page.getByTestId("settled-credits");
+    await expect(settled).toContainText(ana.name);
+    await expect(settled).toContainText(bruno.name);
+    await expect(settled.getByRole("link", { name: /Recibo nº \d+/ })).toHaveCount(2);
+    await expect(page.getByTestId("unmatched-credits")).toContainText(`TED RECEBIDA ESTRANHO ${tag}`);
 
-  const paid = async (id: number) =>
-    appDb()
-      .selectFrom("billing")
-      .leftJoin("billing_receipts as r", (j) =>
-        j.onRef("r.billing_id", "=", "billing.id").on("r.voided_at", "is", null),
-      )
-      .select(["billing.status", "billing.payment_date", "billing.amount_paid", "r.id as receipt"])
-      .where("billing.id", "=", id)
+    const paid = async (id: number) =>
+      appDb()
+        .selectFrom("billing")
+        .leftJoin("billing_receipts as r", (j) =>
+          j.onRef("r.billing_id", "=", "billing.id").on("r.voided_at", "is", null),
+        )
+        .select(["billing.status", "billing.payment_date", "billing.amount_paid", "r.id as receipt"])
+        .where("billing.id", "=", id)
+        .execute();
+    const anaRows = await paid(anaBilling.id);
+    expect(anaRows).toEqual([
+      { status: "paid", payment_date: anaDay, amount_paid: anaDue, receipt: expect.any(Number) },
+    ]);
+    const brunoRows = await paid(brunoBilling.id);
+    expect(brunoRows).toEqual([
+      { status: "paid", payment_date: today, amount_paid: 95_050, receipt: expect.any(Number) },
+    ]);
+
+    // The same file again: every credit it settled is "já conciliado"; nothing is paid twice.
+    await page.goto("/admin/extratos");
+    await page
+      .getByLabel("Arquivo")
+      .setInputFiles({ name: `extrato-${tag}.ofx`, mimeType: "application/x-ofx", buffer: ofx });
+    await page.getByRole("button", { name: "Importar extrato" }).click();
+    await expect(page).toHaveURL(/\/admin\/extratos\/\d+$/);
+    importId(page.url());
+    await expect(page.getByTestId("toast")).toContainText("2 já conciliados antes");
+    await expect(page.getByTestId("matched-credits")).toHaveCount(0);
+    await expect(page.getByTestId("already-credits")).toContainText(billingTxid(anaBilling.id));
+    await page.getByRole("button", { name: "Confirmar" }).click();
+    await expect(page.getByTestId("toast")).toContainText("Nenhuma cobrança foi baixada.");
+    expect(await paid(anaBilling.id)).toEqual(anaRows);
+    expect(await paid(brunoBilling.id)).toEqual(brunoRows);
+    const receipts = await appDb()
+      .selectFrom("billing_receipts")
+      .select("id")
+      .where("billing_id", "in", [anaBilling.id, brunoBilling.id])
       .execute();
-  const anaRows = await paid(anaBilling.id);
-  expect(anaRows).toEqual([{ status: "paid", payment_date: anaDay, amount_paid: anaDue, receipt: expect.any(Number) }]);
-  const brunoRows = await paid(brunoBilling.id);
-  expect(brunoRows).toEqual([
-    { status: "paid", payment_date: today, amount_paid: 95_050, receipt: expect.any(Number) },
-  ]);
-
-  // The same file again: every credit it settled is "já conciliado"; nothing is paid twice.
-  await page.goto("/admin/extratos");
-  await page
-    .getByLabel("Arquivo")
-    .setInputFiles({ name: `extrato-${tag}.ofx`, mimeType: "application/x-ofx", buffer: ofx });
-  await page.getByRole("button", { name: "Importar extrato" }).click();
-  await expect(page).toHaveURL(/\/admin\/extratos\/\d+$/);
-  importId(page.url());
-  await expect(page.getByTestId("toast")).toContainText("2 já conciliados antes");
-  await expect(page.getByTestId("matched-credits")).toHaveCount(0);
-  await expect(page.getByTestId("already-credits")).toContainText(billingTxid(anaBilling.id));
-  await page.getByRole("button", { name: "Confirmar" }).click();
-  await expect(page.getByTestId("toast")).toContainText("Nenhuma cobrança foi baixada.");
-  expect(await paid(anaBilling.id)).toEqual(anaRows);
-  expect(await paid(brunoBilling.id)).toEqual(brunoRows);
-  const receipts = await appDb()
-    .selectFrom("billing_receipts")
-    .select("id")
-    .where("billing_id", "in", [anaBilling.id, brunoBilling.id])
-    .execute();
-  expect(receipts).toHaveLength(2);
-});
+    expect(receipts).toHaveLength(2);
+  });
+}
