@@ -9,6 +9,7 @@ import * as m0007 from "./0007_property_interest";
 import * as m0008 from "./0008_public_content_version";
 import * as m0009 from "./0009_charging";
 import * as m0010 from "./0010_reconciliation";
+import * as m0011 from "./0011_owners";
 
 // Every migration, by name (applied in name order). Append a line per new file;
 // a static map works the same under tsx, Vitest and a bundler.
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   "0008_public_content_version": m0008,
   "0009_charging": m0009,
   "0010_reconciliation": m0010,
+  "0011_owners": m0011,
 };

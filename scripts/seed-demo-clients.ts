@@ -8,6 +8,8 @@ import { defaultAgency } from "#app/config/agency";
 import { createClient } from "#app/models/clients/clients.server";
 import { disableClientLogin } from "#app/models/clients/logins.server";
 import { newClientSchema } from "#app/models/clients/client.schema";
+import { ownerSchema } from "#app/models/owners/owner.schema";
+import { createOwner } from "#app/models/owners/owners.server";
 import { createContract } from "#app/models/contracts/contracts.server";
 import { addMaintenanceDocument, updateMaintenanceRequest } from "#app/models/maintenance/admin.server";
 import { createMaintenanceRequest } from "#app/models/maintenance/requests.server";
@@ -45,7 +47,27 @@ type DemoClient = {
   // months left open (Em Atraso). Undefined: no billings yet ("Gerar
   // Cobranças do Contrato" is for the admin to try).
   billing?: { late: number };
+  // Who owns the property (DEMO_OWNERS).
+  owner?: keyof typeof DEMO_OWNERS;
 };
+
+// The demo's owners (Proprietários): one with two contracts, one with one.
+const DEMO_OWNERS = {
+  jose: {
+    name: "José Carlos Andrade",
+    cpf_cnpj: "39053344705",
+    email: "jose.andrade@exemplo.com.br",
+    phone: "(67) 99911-2233",
+    pix_key: "jose.andrade@exemplo.com.br",
+  },
+  helena: {
+    name: "Helena Duarte Martins",
+    cpf_cnpj: "15350946056",
+    email: "helena.martins@exemplo.com.br",
+    phone: "(67) 99654-7788",
+    bank_account: "Banco do Brasil, agência 1234-5, conta corrente 67890-1",
+  },
+} as const;
 
 function demoClients(today: string): DemoClient[] {
   return [
@@ -63,10 +85,9 @@ function demoClients(today: string): DemoClient[] {
         contract_end_date: lastDayBefore(monthStart(today, 22)),
         monthly_rent: "1.850,00",
         payment_due_day: "10",
-        owner_name: "José Carlos Andrade",
-        owner_email: "jose.andrade@exemplo.com.br",
-        owner_phone: "(67) 99911-2233",
+        readjustment_index: "IGPM",
       },
+      owner: "jose",
     },
     {
       login: true,
@@ -82,10 +103,9 @@ function demoClients(today: string): DemoClient[] {
         contract_end_date: lastDayBefore(monthStart(today, 22)),
         monthly_rent: "4.200,00",
         payment_due_day: "5",
-        owner_name: "Helena Duarte Martins",
-        owner_email: "helena.martins@exemplo.com.br",
-        owner_phone: "(67) 99654-7788",
+        readjustment_index: "IPCA",
       },
+      owner: "helena",
     },
     {
       login: true,
@@ -101,10 +121,8 @@ function demoClients(today: string): DemoClient[] {
         contract_end_date: lastDayBefore(monthStart(today, -2)),
         monthly_rent: "1.200,00",
         payment_due_day: "15",
-        owner_name: "José Carlos Andrade",
-        owner_email: "jose.andrade@exemplo.com.br",
-        owner_phone: "(67) 99911-2233",
       },
+      owner: "jose",
     },
     {
       login: false,
@@ -124,11 +142,11 @@ function demoClients(today: string): DemoClient[] {
 
 const br = (day: string) => day.split("-").reverse().join("/");
 
-function contractPdf(form: Record<string, string>) {
+function contractPdf(form: Record<string, string>, owner: string | undefined) {
   return demoPdf("Contrato de Locação Residencial", [
     `Locatário(a): ${form.name}`,
     `Imóvel: ${form.property_address}`,
-    `Locador(a): ${form.owner_name || "conforme cadastro da imobiliária"}`,
+    `Locador(a): ${owner ?? "conforme cadastro da imobiliária"}`,
     `Vigência: de ${br(form.contract_start_date)} a ${br(form.contract_end_date)}`,
     `Aluguel mensal: R$ ${form.monthly_rent}, com vencimento todo dia ${form.payment_due_day || "5"}.`,
     "",
@@ -198,8 +216,12 @@ export async function seedDemoClients(db: DB) {
   // Parsed first, like a form post (empty fields are left out, as Conform
   // does): a bad demo value stops the seed before anything is written.
   const demos = demoClients(today).map((demo) => ({ ...demo, input: newClientSchema.parse(demo.form) }));
+  const owners = new Map<string, number>();
+  for (const [key, owner] of Object.entries(DEMO_OWNERS))
+    owners.set(key, await createOwner(db, ownerSchema.parse(owner), actor));
   for (const demo of demos) {
-    const created = await createClient(db, demo.input, actor);
+    const owner_id = demo.owner ? owners.get(demo.owner) : undefined;
+    const created = await createClient(db, { ...demo.input, owner_id }, actor);
     if (!created.ok) throw new Error(`${demo.form.username}: ${created.message}`);
     ids.push(created.id);
     if (!demo.login) await disableClientLogin(db, created.id, actor);
@@ -207,7 +229,11 @@ export async function seedDemoClients(db: DB) {
     const slug = demo.form.username.replace(/\W+/g, "-");
     const contract = await createContract(
       db,
-      { clientId: created.id, fileName: `Contrato de Locação - ${slug}.pdf`, bytes: contractPdf(demo.form) },
+      {
+        clientId: created.id,
+        fileName: `Contrato de Locação - ${slug}.pdf`,
+        bytes: contractPdf(demo.form, demo.owner && DEMO_OWNERS[demo.owner].name),
+      },
       actor,
     );
     if (!contract.ok) throw new Error(`contrato de ${demo.form.username}: ${contract.reason}`);

@@ -164,16 +164,81 @@ export interface ClientsTable {
   contract_end_date: string | null;
   monthly_rent: number | null; // centavos
   payment_due_day: Generated<number>;
-  owner_name: string | null;
-  owner_email: string | null;
-  owner_phone: string | null;
   user_id: number | null;
   // The contract's late fee and monthly interest in basis points (10% = 1000;
   // migration 0009, docs/decisions/0031-charging-the-rent.md).
   late_fee_bp: Generated<number>;
   monthly_interest_bp: Generated<number>;
+  // The owner's side (migration 0011): the contract's owner, the agency's
+  // administration and first-rent fees in basis points (10% = 1000), the
+  // yearly readjustment index (null: none) and whether a negative one lowers the rent.
+  owner_id: number | null;
+  admin_fee_bp: Generated<number>;
+  first_rent_fee_bp: Generated<number>;
+  readjustment_index: ReadjustmentIndex | null;
+  readjustment_lowers: Generated<number>;
   created_at: string;
   updated_at: string;
+}
+
+export type ReadjustmentIndex = "IGPM" | "IPCA" | "INPC" | "IGPDI";
+
+// Who receives the rent (migration 0011).
+export interface OwnersTable {
+  id: Generated<number>;
+  name: string;
+  cpf_cnpj: string | null; // digits (or the alphanumeric CNPJ), as clients.cpf_cnpj
+  email: string | null;
+  phone: string | null;
+  pix_key: string | null;
+  bank_account: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+// Monthly rate of an index, in parts per million (0,52% = 5200; -0,73% = -7300).
+export interface IndexValuesTable {
+  id: Generated<number>;
+  index_code: ReadjustmentIndex;
+  month: string; // "yyyy-MM"
+  rate_ppm: number;
+  source: "manual" | "sgs";
+  updated_at: string;
+}
+
+// A contract's yearly readjustment (Lei 10.192/2001: at most once in 12 months).
+export interface ReadjustmentsTable {
+  id: Generated<number>;
+  client_id: number;
+  anniversary: string; // "yyyy-MM-dd": the day the new rent applies from
+  index_code: ReadjustmentIndex;
+  first_month: string; // the 12 published months accumulated, "yyyy-MM"
+  last_month: string;
+  accumulated_ppm: number; // product of (1 + rate) − 1, in parts per million
+  old_rent: number;
+  new_rent: number;
+  created_at: string;
+  notified_at: string | null; // the tenant's email, 30 days before
+}
+
+// An owner's final monthly statement (Extrato do Proprietário nº N), made
+// when the transfer is marked done; its PDF is private; emailed once, retried.
+export interface OwnerStatementsTable extends PrivateFileColumns {
+  id: Generated<number>;
+  owner_id: number;
+  month: string; // "yyyy-MM"
+  gross_cents: number; // every amount received in the month for the owner's contracts
+  charges_cents: number; // of which multa and juros
+  admin_fee_cents: number;
+  first_rent_fee_cents: number;
+  net_cents: number; // the transfer
+  items: string; // JSON: the lines as stated
+  transferred_on: string; // "yyyy-MM-dd"
+  created_by_name: string;
+  created_at: string;
+  sent_at: string | null;
+  attempts: Generated<number>;
+  last_error: string | null;
 }
 
 // The columns of a stored private file, the same in every table that keeps
@@ -380,5 +445,9 @@ export interface Database {
   billing_notices: BillingNoticesTable;
   statement_imports: StatementImportsTable;
   statement_lines: StatementLinesTable;
+  owners: OwnersTable;
+  index_values: IndexValuesTable;
+  readjustments: ReadjustmentsTable;
+  owner_statements: OwnerStatementsTable;
   public_content_version: PublicContentVersionTable;
 }

@@ -1,9 +1,10 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "react-router";
 import { useIsPending } from "#app/components/ui/use-is-pending";
 import { Button, buttonClass } from "#app/components/ui/button";
 import { Field, FormAlert, type FormConstraint } from "#app/components/ui/field";
 import { PASSWORD_RULE } from "#app/models/shared/messages";
+import { READJUSTMENT_INDEXES, READJUSTMENT_INDEX_LABELS } from "#app/models/clients/client.schema";
 
 // The client form ("Novo Cliente" / "Editar Cliente"), the spec's field names.
 // Works without JavaScript: the action answers with the errors and the values.
@@ -15,12 +16,15 @@ export function ClientForm({
   defaults,
   result,
   hasLogin,
+  owners,
 }: {
   mode: "new" | "edit";
   constraint: FormConstraint;
   defaults: ClientFormDefaults;
   result: SubmissionResult<string[]> | undefined;
   hasLogin: boolean;
+  /** The owners the contract may name (Proprietários). */
+  owners: readonly { id: number; name: string }[];
 }) {
   const busy = useIsPending();
   const [form, fields] = useForm({
@@ -96,9 +100,57 @@ export function ClientForm({
       </fieldset>
       <fieldset className="grid gap-4 md:grid-cols-3">
         <legend className="mb-2 text-lg font-semibold text-slate-900">Proprietário</legend>
-        <Field meta={fields.owner_name} label="Nome do proprietário" type="text" />
-        <Field meta={fields.owner_email} label="Email do proprietário" type="email" />
-        <Field meta={fields.owner_phone} label="Telefone do proprietário" type="tel" />
+        <Field
+          meta={fields.owner_id}
+          label="Proprietário"
+          as="select"
+          hint="Cadastre-o antes em Proprietários, se não estiver na lista."
+        >
+          <option value="">Sem proprietário</option>
+          {owners.map((o) => (
+            <option key={o.id} value={o.id}>
+              {o.name}
+            </option>
+          ))}
+        </Field>
+        <Field
+          meta={fields.admin_fee_percent}
+          label="Taxa de administração (%)"
+          type="text"
+          inputMode="decimal"
+          hint="De 0 a 100 (padrão 10), sobre cada aluguel recebido."
+        />
+        <Field
+          meta={fields.first_rent_fee_percent}
+          label="Taxa sobre o primeiro aluguel (%)"
+          type="text"
+          inputMode="decimal"
+          hint="Padrão 100: a imobiliária fica com o primeiro aluguel; 0 desliga."
+        />
+      </fieldset>
+      <fieldset className="grid gap-4 md:grid-cols-2">
+        <legend className="mb-2 text-lg font-semibold text-slate-900">Reajuste anual</legend>
+        <Field
+          meta={fields.readjustment_index}
+          label="Índice de reajuste"
+          as="select"
+          hint="No aniversário do contrato, pelos 12 meses publicados antes dele (Lei 10.192/2001)."
+        >
+          <option value="">Sem reajuste</option>
+          {READJUSTMENT_INDEXES.map((code) => (
+            <option key={code} value={code}>
+              {READJUSTMENT_INDEX_LABELS[code]}
+            </option>
+          ))}
+        </Field>
+        <label className="flex items-start gap-2 self-center text-sm font-medium text-slate-800">
+          <input
+            {...getInputProps(fields.readjustment_lowers, { type: "checkbox" })}
+            key={fields.readjustment_lowers.key}
+            className="mt-0.5 size-4"
+          />
+          Índice negativo reduz o aluguel (se o contrato prevê)
+        </label>
       </fieldset>
       <div className="flex flex-wrap gap-3">
         <Button disabled={busy}>

@@ -25,6 +25,10 @@ export const AUDIT_ENTITIES = {
   billing_receipt: "Recibo de aluguel",
   queued_boleto: "Boleto aguardando processamento",
   statement_import: "Extrato bancário",
+  owner: "Proprietário",
+  index_value: "Índice de reajuste",
+  readjustment: "Reajuste de aluguel",
+  owner_statement: "Extrato do proprietário",
   // LGPD export and erasure by email (app/models/privacy); the id is a hash of the email.
   personal_data: "Dados pessoais",
 } as const;

@@ -13,6 +13,7 @@ import {
   phoneField,
   plainText,
   RENTAL_AMOUNT_TOO_LARGE,
+  checkboxField,
   usernameField,
 } from "#app/models/shared/fields";
 import { percentToBp } from "#app/models/billing/charges";
@@ -26,7 +27,7 @@ export const EMAIL_TAKEN = "Este email já está em uso por outra conta.";
 export const DEFAULT_DUE_DAY = 5;
 const ADDRESS_MAX = 300;
 
-const cpfCnpjField = plainText()
+export const cpfCnpjField = plainText()
   .max(24, maxMessage(24))
   .refine((v) => isValidCpfCnpj(v), "CPF ou CNPJ inválido: confira os dígitos.")
   .transform(normalizeCpfCnpj)
@@ -85,6 +86,19 @@ const dueDayField = z
 // ("10", "2,5"), stored in basis points. Empty: the default.
 export const DEFAULT_LATE_FEE_PERCENT = "10";
 export const DEFAULT_MONTHLY_INTEREST_PERCENT = "1";
+// The owner's side (issue 22; docs/decisions/0039-owners.md): the agency's
+// administration fee on each rent received and its fee on the first rent
+// (100: the agency keeps the first rent; 0: none), per contract.
+export const DEFAULT_ADMIN_FEE_PERCENT = "10";
+export const DEFAULT_FIRST_RENT_FEE_PERCENT = "100";
+// The yearly readjustment's index (Lei 10.192/2001 leaves it to the contract); empty: none.
+export const READJUSTMENT_INDEXES = ["IGPM", "IPCA", "INPC", "IGPDI"] as const;
+export const READJUSTMENT_INDEX_LABELS: Record<(typeof READJUSTMENT_INDEXES)[number], string> = {
+  IGPM: "IGP-M (FGV)",
+  IPCA: "IPCA (IBGE)",
+  INPC: "INPC (IBGE)",
+  IGPDI: "IGP-DI (FGV)",
+};
 function percentField(maxPercent: number, fallback: string, message: string) {
   return z
     .string()
@@ -117,9 +131,19 @@ const clientFields = {
     DEFAULT_MONTHLY_INTEREST_PERCENT,
     "Os juros devem ser um percentual de 0 a 10 ao mês.",
   ),
-  owner_name: optionalText(LIMITS.name),
-  owner_email: emailField.optional(),
-  owner_phone: phoneField.optional(),
+  owner_id: idField("Escolha um proprietário da lista.").optional(),
+  admin_fee_percent: percentField(
+    100,
+    DEFAULT_ADMIN_FEE_PERCENT,
+    "A taxa de administração deve ser um percentual de 0 a 100.",
+  ),
+  first_rent_fee_percent: percentField(
+    100,
+    DEFAULT_FIRST_RENT_FEE_PERCENT,
+    "A taxa sobre o primeiro aluguel deve ser um percentual de 0 a 100.",
+  ),
+  readjustment_index: z.enum(READJUSTMENT_INDEXES, { error: "Escolha um índice da lista." }).optional(),
+  readjustment_lowers: checkboxField,
 };
 
 const END_BEFORE_START = "A data de término não pode ser anterior à data de início.";

@@ -7,6 +7,8 @@ import { assertUnique, insertAccount } from "#app/models/accounts/users.server";
 import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
 import { localToday } from "#app/utils/local-date";
 import {
+  DEFAULT_ADMIN_FEE_PERCENT,
+  DEFAULT_FIRST_RENT_FEE_PERCENT,
   DEFAULT_LATE_FEE_PERCENT,
   DEFAULT_MONTHLY_INTEREST_PERCENT,
   type EditClientInput,
@@ -34,9 +36,11 @@ const clientColumns = [
   "clients.payment_due_day",
   "clients.late_fee_bp",
   "clients.monthly_interest_bp",
-  "clients.owner_name",
-  "clients.owner_email",
-  "clients.owner_phone",
+  "clients.owner_id",
+  "clients.admin_fee_bp",
+  "clients.first_rent_fee_bp",
+  "clients.readjustment_index",
+  "clients.readjustment_lowers",
   "clients.user_id",
   "clients.created_at",
 ] as const;
@@ -69,16 +73,25 @@ export async function getClient(db: DB | Trx, id: number) {
   return (await selectClients(db).where("clients.id", "=", id).executeTakeFirst()) ?? null;
 }
 
-type RecordValues = Omit<
-  ClientsTable,
-  "id" | "user_id" | "created_at" | "updated_at" | "payment_due_day" | "late_fee_bp" | "monthly_interest_bp"
-> & { payment_due_day: number; late_fee_bp: number; monthly_interest_bp: number };
+type Rates = "late_fee_bp" | "monthly_interest_bp" | "admin_fee_bp" | "first_rent_fee_bp" | "readjustment_lowers";
+type RecordValues = Omit<ClientsTable, "id" | "user_id" | "created_at" | "updated_at" | "payment_due_day" | Rates> & {
+  payment_due_day: number;
+} & Record<Rates, number>;
 
 // The rates may be left out by callers other than the form (the demo seed,
 // tests): the form's defaults then.
-type RatesOptional<T> = Omit<T, "late_fee_percent" | "monthly_interest_percent"> & {
+type RateFields =
+  | "late_fee_percent"
+  | "monthly_interest_percent"
+  | "admin_fee_percent"
+  | "first_rent_fee_percent"
+  | "readjustment_lowers";
+type RatesOptional<T> = Omit<T, RateFields> & {
   late_fee_percent?: number;
   monthly_interest_percent?: number;
+  admin_fee_percent?: number;
+  first_rent_fee_percent?: number;
+  readjustment_lowers?: boolean;
 };
 export type ClientValues = RatesOptional<NewClientInput>;
 
@@ -96,9 +109,11 @@ function recordValues(input: RatesOptional<Omit<EditClientInput, "username">>): 
     payment_due_day: input.payment_due_day,
     late_fee_bp: input.late_fee_percent ?? percentToBp(DEFAULT_LATE_FEE_PERCENT)!,
     monthly_interest_bp: input.monthly_interest_percent ?? percentToBp(DEFAULT_MONTHLY_INTEREST_PERCENT)!,
-    owner_name: input.owner_name ?? null,
-    owner_email: input.owner_email ?? null,
-    owner_phone: input.owner_phone ?? null,
+    owner_id: input.owner_id ?? null,
+    admin_fee_bp: input.admin_fee_percent ?? percentToBp(DEFAULT_ADMIN_FEE_PERCENT)!,
+    first_rent_fee_bp: input.first_rent_fee_percent ?? percentToBp(DEFAULT_FIRST_RENT_FEE_PERCENT)!,
+    readjustment_index: input.readjustment_index ?? null,
+    readjustment_lowers: input.readjustment_lowers ? 1 : 0,
   };
 }
 

@@ -56,12 +56,24 @@ async function collect(db: DB | Trx, email: string) {
     .where((eb) => eb.or([byEmail(email), ...(accountIds.length ? [eb("user_id", "in", accountIds)] : [])]))
     .orderBy("id")
     .execute();
-  // The owner of a rented property named in a tenant's record.
+  // An owner of rented properties (Proprietários), with the contracts that name them.
   const ownerOf = await db
-    .selectFrom("clients")
-    .select(["id as client_id", "owner_name", "owner_email", "owner_phone", "property_address"])
-    .where(sql<boolean>`lower(owner_email) = ${normal(email)}`)
-    .orderBy("id")
+    .selectFrom("owners")
+    .leftJoin("clients", "clients.owner_id", "owners.id")
+    .select([
+      "owners.id as owner_id",
+      "owners.name as owner_name",
+      "owners.email as owner_email",
+      "owners.phone as owner_phone",
+      "owners.cpf_cnpj as owner_cpf_cnpj",
+      "owners.pix_key as owner_pix_key",
+      "owners.bank_account as owner_bank_account",
+      "clients.id as client_id",
+      "clients.property_address",
+    ])
+    .where(sql<boolean>`lower(owners.email) = ${normal(email)}`)
+    .orderBy("owners.id")
+    .orderBy("clients.id")
     .execute();
   const clients = [];
   for (const c of clientRows) clients.push({ ...c, ...(await clientRecords(db, c.id)) });
@@ -90,12 +102,12 @@ function blockers(found: PersonalData) {
       );
     }
   }
+  // An owner's record is kept while a contract names them (the DIMOB and the
+  // statements are legal obligations, LGPD art. 7 II); it is edited by staff, not erased here.
   for (const o of found.ownerOf) {
-    const client = found.clients.find((c) => c.id === o.client_id);
-    if (!client)
-      out.push(
-        `O email consta como proprietário no cadastro de um inquilino (cliente nº ${o.client_id}): corrija esse cadastro antes.`,
-      );
+    out.push(
+      `O email é do proprietário ${o.owner_name} (cadastro nº ${o.owner_id}${o.client_id ? `, contrato do cliente nº ${o.client_id}` : ""}): os dados de proprietários são guardados pelo prazo legal; corrija ou remova esse cadastro em Proprietários.`,
+    );
   }
   return out;
 }
@@ -190,6 +202,8 @@ const PERSONAL_FIELDS = new Set([
   "owner_name",
   "owner_email",
   "owner_phone",
+  "pix_key",
+  "bank_account",
   "ideal_property",
   "address",
   "description",

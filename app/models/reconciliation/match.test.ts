@@ -115,7 +115,7 @@ describe("probable: the amount due, the payer and the date", () => {
       "PIX RECEBIDO - MARIA APARECIDA SOUZA",
       "TED 001 maria souza",
       "PIX REC MARIA APARECIDA SOU",
-      "Pix de María Aparecida",
+      "Pix de María A. Souza",
     ]) {
       expect(matchCredits([credit({ memo })], [maria])[0], memo).toMatchObject({
         kind: "probable",
@@ -126,8 +126,10 @@ describe("probable: the amount due, the payer and the date", () => {
     }
   });
 
-  it("does not take someone who shares only the first name, or a one-word name", () => {
+  it("does not take someone who shares only the first names, or a one-word name", () => {
     expect(matchCredits([credit({ memo: "PIX RECEBIDO MARIA PEREIRA" })], [maria])[0]!.kind).toBe("none");
+    expect(matchCredits([credit({ memo: "PIX RECEBIDO MARIA APARECIDA FERREIRA" })], [maria])[0]!.kind).toBe("none");
+    expect(matchCredits([credit({ memo: "PIX RECEBIDO MARIA APARECIDA" })], [maria])[0]!.kind).toBe("none");
     const ana = billing({ id: 51, client_name: "Ana", cpf_cnpj: null });
     expect(matchCredits([credit({ memo: "PIX RECEBIDO ANA" })], [ana])[0]!.kind).toBe("none");
   });
@@ -141,6 +143,10 @@ describe("probable: the amount due, the payer and the date", () => {
     expect(matchCredits([credit({ payerDoc: "52998224725", payerName: "M A S" })], [maria])[0]).toMatchObject({
       reason: "document",
     });
+    // The bank says the payer is someone else (a namesake): the name does not count.
+    expect(
+      matchCredits([credit({ payerDoc: "11144477735", payerName: "MARIA APARECIDA SOUZA" })], [maria])[0]!.kind,
+    ).toBe("none");
   });
 
   it("needs the amount due: a name alone with another amount is not a match", () => {

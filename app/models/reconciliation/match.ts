@@ -72,16 +72,22 @@ const nameWords = (name: string) =>
     .split(" ")
     .filter((w) => w.length >= 3 && !PARTICLES.has(w));
 
-// The payer's name matches the tenant's when the tenant's first name and at
-// least one other of their words appear among the payer's words (a bank cuts
-// the name at 20-30 characters, so a last word of 3+ letters that begins a
-// tenant's word counts). A one-word name is never enough.
-function namesMatch(tenantWords: string[], payerWords: Set<string>, payerList: string[]) {
-  if (tenantWords.length < 2 || !payerWords.has(tenantWords[0]!)) return false;
-  const last = payerList.at(-1) ?? "";
-  return tenantWords
-    .slice(1)
-    .some((w) => payerWords.has(w) || (last.length >= 3 && last !== tenantWords[0] && w.startsWith(last)));
+// The payer's name matches the tenant's when it has the tenant's first name
+// and surname (their last word), or when it is the tenant's full name cut by
+// the bank (at 20-30 characters): from the first name to its end, the payer
+// text is the beginning of the tenant's name, 15 characters or more and
+// three of its words (the last one maybe cut, of 3+ letters). A first
+// and a middle name alone ("Maria Aparecida") are shared by too many people;
+// a one-word name is never enough.
+const MIN_CUT_NAME = 15;
+function namesMatch(tenant: { words: string[]; full: string }, payerWords: Set<string>, payerText: string) {
+  const { words } = tenant;
+  if (words.length < 2 || !payerWords.has(words[0]!)) return false;
+  if (payerWords.has(words.at(-1)!)) return true;
+  const from = ` ${payerText} `.indexOf(` ${words[0]} `);
+  const cut = payerText.slice(from);
+  // Past the first two names: "MARIA APARECIDA" may be any Maria Aparecida.
+  return cut.length >= MIN_CUT_NAME && tenant.full.startsWith(cut) && nameWords(cut).length >= 3;
 }
 
 // CPF/CNPJ shapes in a memo, digits or masked ("***.456.789-**"): each as
@@ -162,7 +168,7 @@ function freeFieldIndex(billings: OpenBilling[]) {
 
 // ---- matching -------------------------------------------------------------------
 
-type Prepared = OpenBilling & { words: string[]; docDigits: string | null };
+type Prepared = OpenBilling & { words: string[]; full: string; docDigits: string | null };
 
 function amountDue(b: OpenBilling, day: string) {
   return chargesOn(b, day).total;
@@ -181,6 +187,7 @@ export function matchCredits(credits: CreditToMatch[], billings: OpenBilling[]):
     byId.set(b.id, {
       ...b,
       words: nameWords(b.client_name),
+      full: normalizeName(b.client_name),
       docDigits: digits.length === 11 || digits.length === 14 ? digits : null,
     });
   }
@@ -235,9 +242,11 @@ export function matchCredits(credits: CreditToMatch[], billings: OpenBilling[]):
   credits.forEach((c, i) => {
     if (out[i]!.kind !== "none" || c.amountCents <= 0) return;
     const text = [c.payerName ?? "", c.memo].join(" ");
-    const payerList = normalizeName(c.payerName ?? c.memo).split(" ");
+    const payerText = normalizeName(c.payerName ?? c.memo);
+    // The bank's own payer document (CNAB) names someone else: no name can say otherwise.
+    const payerDoc = c.payerDoc?.replace(/\D/g, "") || null;
     const payerWords = new Set(normalizeName(text).split(" "));
-    const docs = [...(c.payerDoc ? [c.payerDoc.replace(/\D/g, "")] : []), ...docsInText(text)];
+    const docs = [...(payerDoc ? [payerDoc] : []), ...docsInText(text)];
     const candidates = new Set<Prepared>();
     for (const w of payerWords) for (const b of byFirstWord.get(w) ?? []) candidates.add(b);
     for (const d of docs) for (const b of d.includes("*") ? withDoc : (byDoc.get(d) ?? [])) candidates.add(b);
@@ -251,7 +260,7 @@ export function matchCredits(credits: CreditToMatch[], billings: OpenBilling[]):
       const reason: MatchReason | null =
         b.docDigits && docs.some((d) => docMatches(d, b.docDigits!))
           ? "document"
-          : namesMatch(b.words, payerWords, payerList)
+          : (!payerDoc || !b.docDigits) && namesMatch(b, payerWords, payerText)
             ? "name"
             : null;
       if (!reason || c.amountCents < b.amount_cents - EXACT_TOLERANCE_CENTS) continue;

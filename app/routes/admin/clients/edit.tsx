@@ -10,6 +10,7 @@ import { rentInputValue } from "#app/models/clients/status";
 import { invariantResponse, parseId, readFormData, requireRole } from "#app/utils/http.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import { formatPercent } from "#app/models/billing/charges";
+import { listOwnerChoices } from "#app/models/owners/owners.server";
 import type { Route } from "./+types/edit";
 
 // "Editar Cliente" (the page the dialog falls back to without JavaScript).
@@ -39,14 +40,17 @@ export async function loader({ params }: Route.LoaderArgs) {
     payment_due_day: String(c.payment_due_day),
     late_fee_percent: formatPercent(c.late_fee_bp),
     monthly_interest_percent: formatPercent(c.monthly_interest_bp),
-    owner_name: c.owner_name ?? "",
-    owner_email: c.owner_email ?? "",
-    owner_phone: c.owner_phone ?? "",
+    owner_id: c.owner_id === null ? "" : String(c.owner_id),
+    admin_fee_percent: formatPercent(c.admin_fee_bp),
+    first_rent_fee_percent: formatPercent(c.first_rent_fee_bp),
+    readjustment_index: c.readjustment_index ?? "",
+    readjustment_lowers: c.readjustment_lowers === 1 ? "on" : "",
   };
   return {
     id: c.id,
     name: c.name,
     hasLogin: c.user_id !== null,
+    owners: await listOwnerChoices(getDb()),
     defaults,
     constraint: getZodConstraint(editClientSchema),
   };
@@ -77,6 +81,7 @@ export default function EditClient({ loaderData, actionData }: Route.ComponentPr
         defaults={loaderData.defaults}
         result={actionData?.result}
         hasLogin={loaderData.hasLogin}
+        owners={loaderData.owners}
       />
     </RouteDialog>
   );

@@ -5,8 +5,11 @@ import { ClientForm } from "#app/components/admin/client-form";
 import { OneTimePassword } from "#app/components/admin/one-time-password";
 import { buttonClass } from "#app/components/ui/button";
 import { getDb } from "#app/db/db.server";
+import { listOwnerChoices } from "#app/models/owners/owners.server";
 import {
   DEFAULT_DUE_DAY,
+  DEFAULT_ADMIN_FEE_PERCENT,
+  DEFAULT_FIRST_RENT_FEE_PERCENT,
   DEFAULT_LATE_FEE_PERCENT,
   DEFAULT_MONTHLY_INTEREST_PERCENT,
   newClientSchema,
@@ -23,8 +26,8 @@ export function meta() {
   return [{ title: "Novo Cliente | Painel Administrativo" }, { name: "robots", content: "noindex" }];
 }
 
-export function loader() {
-  return { constraint: getZodConstraint(newClientSchema) };
+export async function loader() {
+  return { constraint: getZodConstraint(newClientSchema), owners: await listOwnerChoices(getDb()) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -85,10 +88,13 @@ export default function NewClient({ loaderData, actionData }: Route.ComponentPro
           defaults={{
             payment_due_day: String(DEFAULT_DUE_DAY),
             late_fee_percent: DEFAULT_LATE_FEE_PERCENT,
+            admin_fee_percent: DEFAULT_ADMIN_FEE_PERCENT,
+            first_rent_fee_percent: DEFAULT_FIRST_RENT_FEE_PERCENT,
             monthly_interest_percent: DEFAULT_MONTHLY_INTEREST_PERCENT,
           }}
           result={actionData?.result}
           hasLogin={false}
+          owners={loaderData.owners}
         />
       )}
     </RouteDialog>

@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import { ownerMonth, statementLine, type ReceivedRent } from "./statement";
+
+const rent = (over: Partial<ReceivedRent> = {}): ReceivedRent => ({
+  billingId: 1,
+  clientId: 1,
+  tenantName: "Mariana",
+  monthYear: "2026-10",
+  dueDate: "2026-10-10",
+  paymentDate: "2026-10-08",
+  receivedCents: 185_000,
+  rentCents: 185_000,
+  chargesCents: 0,
+  adminFeeBp: 1000,
+  firstRentFeeBp: 10_000,
+  isFirstRent: false,
+  ...over,
+});
+
+describe("an owner's month", () => {
+  it("takes the administration fee on everything received, multa and juros included", () => {
+    const line = statementLine(rent({ receivedCents: 203_870, rentCents: 185_000, chargesCents: 18_870 }));
+    expect(line).toMatchObject({ adminFeeCents: 20_387, firstRentFeeCents: 0, netCents: 183_483 });
+  });
+
+  it("keeps the first rent (100%) instead of the administration fee, or a part of it", () => {
+    expect(statementLine(rent({ isFirstRent: true }))).toMatchObject({
+      adminFeeCents: 0,
+      firstRentFeeCents: 185_000,
+      netCents: 0,
+    });
+    expect(statementLine(rent({ isFirstRent: true, firstRentFeeBp: 5000 }))).toMatchObject({
+      firstRentFeeCents: 92_500,
+      netCents: 92_500,
+    });
+    // 0 turns it off: the first rent pays the administration fee like any other.
+    expect(statementLine(rent({ isFirstRent: true, firstRentFeeBp: 0 }))).toMatchObject({
+      adminFeeCents: 18_500,
+      firstRentFeeCents: 0,
+    });
+    // Never more than was received.
+    expect(statementLine(rent({ isFirstRent: true, receivedCents: 100_000 })).firstRentFeeCents).toBe(100_000);
+  });
+
+  it("rounds each fee half-up to the centavo on its own line", () => {
+    // 10% of 1.234,55 = 123,455 -> 123,46; of 0,05 -> 0,005 -> 0,01; of 0,04 -> 0,00.
+    expect(statementLine(rent({ receivedCents: 123_455 })).adminFeeCents).toBe(12_346);
+    expect(statementLine(rent({ receivedCents: 5 })).adminFeeCents).toBe(1);
+    expect(statementLine(rent({ receivedCents: 4 })).adminFeeCents).toBe(0);
+    // 8,5% of 1.000,01 = 85,00085 -> 85,00.
+    expect(statementLine(rent({ receivedCents: 100_001, adminFeeBp: 850 })).adminFeeCents).toBe(8_500);
+  });
+
+  it("adds the lines up: received = fees + transfer", () => {
+    const month = ownerMonth([
+      rent({ billingId: 1, receivedCents: 185_000 }),
+      rent({ billingId: 2, receivedCents: 123_455, chargesCents: 3_455 }),
+      rent({ billingId: 3, isFirstRent: true, receivedCents: 95_000, rentCents: 95_000 }),
+    ]);
+    expect(month).toMatchObject({
+      grossCents: 403_455,
+      chargesCents: 3_455,
+      adminFeeCents: 18_500 + 12_346,
+      firstRentFeeCents: 95_000,
+      netCents: 403_455 - 18_500 - 12_346 - 95_000,
+    });
+    expect(ownerMonth([])).toMatchObject({ grossCents: 0, netCents: 0, lines: [] });
+  });
+});
