@@ -49,6 +49,8 @@ export default [
       route("cobrancas/documentos/:id/excluir", "routes/admin/clients/billing-document-delete.tsx"),
       route("manutencoes/documentos/novo", "routes/admin/clients/maintenance-document.tsx"),
       route("manutencoes/:id", "routes/admin/clients/maintenance-manage.tsx"),
+      route("proprietarios/novo", "routes/admin/clients/owner-new.tsx"),
+      route("proprietarios/:id", "routes/admin/clients/owner-edit.tsx"),
     ]),
     route("admin/extratos", "routes/admin/statements/index.tsx"),
     route("admin/extratos/:id", "routes/admin/statements/review.tsx"),

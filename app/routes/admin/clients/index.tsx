@@ -8,6 +8,7 @@ import { BillingPanel } from "#app/components/admin/billing-panel";
 import { ClientsPanel } from "#app/components/admin/clients-panel";
 import { ContractsPanel } from "#app/components/admin/contracts-panel";
 import { MaintenancePanel } from "#app/components/admin/maintenance-panel";
+import { OwnersPanel } from "#app/components/admin/owners-panel";
 import { buttonClass } from "#app/components/ui/button";
 import { FormAlert } from "#app/components/ui/field";
 import { getDb } from "#app/db/db.server";
@@ -21,13 +22,14 @@ import { listAwaitingBoletos } from "#app/models/boletos/queue.server";
 import { listContracts } from "#app/models/contracts/contracts.server";
 import { removePrivateFiles } from "#app/models/files/private-store.server";
 import { listMaintenanceRequests } from "#app/models/maintenance/admin.server";
+import { listOwners } from "#app/models/owners/owners.server";
 import { readFormData, requireRole } from "#app/utils/http.server";
 import { localToday } from "#app/utils/local-date";
 import { reportFailure } from "#app/utils/failure.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/index";
 
-// "Gestão de Clientes" (issue 7): tabs as links (?aba=clientes|ativos|contratos|cobrancas|manutencoes;
+// "Gestão de Clientes" (issue 7): tabs as links (?aba=clientes|ativos|contratos|cobrancas|manutencoes|proprietarios;
 // Cobranças: issue 8, components/admin/billing-panel.tsx), the client list and its row
 // actions, each a POST with intent + id. A new password is shown once, in the
 // action's answer.
@@ -41,6 +43,7 @@ const TABS = [
   { id: "contratos", label: "Contratos" },
   { id: "cobrancas", label: "Cobranças" },
   { id: "manutencoes", label: "Manutenções" },
+  { id: "proprietarios", label: "Proprietários" },
 ] as const;
 type Tab = (typeof TABS)[number]["id"];
 
@@ -48,7 +51,8 @@ type Tab = (typeof TABS)[number]["id"];
 // (/admin/clients/contratos/novo is drawn over Contratos).
 function readTab(url: URL): Tab {
   const section = url.pathname.split("/")[3];
-  if (section === "contratos" || section === "cobrancas" || section === "manutencoes") return section;
+  if (section === "contratos" || section === "cobrancas" || section === "manutencoes" || section === "proprietarios")
+    return section;
   const t = url.searchParams.get("aba");
   return TABS.find((x) => x.id === t)?.id ?? "clientes";
 }
@@ -61,6 +65,7 @@ const LOAD_FAILED: Record<Tab, string> = {
   contratos: "Não foi possível carregar os contratos.",
   cobrancas: BILLING_MESSAGES.loadFailed,
   manutencoes: "Não foi possível carregar as solicitações de manutenção.",
+  proprietarios: "Não foi possível carregar os proprietários.",
 };
 
 export async function loader({ url }: Route.LoaderArgs) {
@@ -75,11 +80,13 @@ export async function loader({ url }: Route.LoaderArgs) {
     billingGroups: [],
     awaitingBoletos: [],
     differences: [],
+    owners: [],
     error: null,
   };
   try {
     if (tab === "contratos") return { ...empty, contracts: await listContracts(getDb()) };
     if (tab === "manutencoes") return { ...empty, requests: await listMaintenanceRequests(getDb()) };
+    if (tab === "proprietarios") return { ...empty, owners: await listOwners(getDb()) };
     if (tab === "cobrancas") {
       const [billingGroups, awaitingBoletos, differences] = await Promise.all([
         listBillingGroups(getDb(), today),
@@ -173,6 +180,8 @@ export default function ClientsAdmin({ loaderData, actionData }: Route.Component
         />
       ) : tab === "manutencoes" ? (
         <MaintenancePanel requests={loaderData.requests} />
+      ) : tab === "proprietarios" ? (
+        <OwnersPanel owners={loaderData.owners} />
       ) : (
         <ClientsPanel active={tab === "ativos"} clients={clients} today={today} loadFailed={error !== null} />
       )}

@@ -1,0 +1,94 @@
+import { Pencil, Plus } from "#app/components/ui/private-icons";
+import { Link } from "react-router";
+import {
+  StackedCell,
+  stackedBodyClass,
+  stackedHeadClass,
+  stackedRowClass,
+  stackedTableClass,
+} from "#app/components/billing/stacked-table";
+import { buttonClass } from "#app/components/ui/button";
+import { formatCpfCnpj } from "#app/models/clients/documents";
+
+// "Proprietários" (docs/product.md §Proprietários): every owner, alphabetical,
+// with how many contracts name them and where their transfer goes. "Novo
+// Proprietário" and each row's "Editar" open their dialog over the tab.
+
+export type OwnerPanelItem = {
+  id: number;
+  name: string;
+  cpf_cnpj: string | null;
+  email: string | null;
+  phone: string | null;
+  pix_key: string | null;
+  contracts: number;
+};
+
+const smallButton =
+  "inline-flex items-center gap-1 rounded border border-slate-300 bg-white px-2.5 py-1 text-sm hover:bg-slate-50";
+
+export function OwnersPanel({ owners }: { owners: OwnerPanelItem[] }) {
+  return (
+    <section className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+      <div className="flex flex-wrap items-center justify-between gap-3 p-4">
+        <h2 className="text-lg font-semibold text-slate-900">Proprietários</h2>
+        <div className="flex flex-wrap gap-2">
+          <Link preventScrollReset to="/admin/clients/proprietarios/novo" className={buttonClass()}>
+            <Plus aria-hidden className="size-4" /> Novo Proprietário
+          </Link>
+        </div>
+      </div>
+      {owners.length === 0 ? (
+        <p className="px-4 pb-6 text-slate-600">
+          Nenhum proprietário cadastrado. Cadastre em Novo Proprietário e escolha-o no contrato, em Editar Cliente.
+        </p>
+      ) : (
+        <div className="border-t border-slate-100 md:overflow-x-auto">
+          <table className={stackedTableClass} data-testid="owners">
+            <caption className="sr-only">Proprietários</caption>
+            <thead className={stackedHeadClass}>
+              <tr>
+                <th className="px-4 py-2 font-medium">Nome</th>
+                <th className="px-4 py-2 font-medium">CPF/CNPJ</th>
+                <th className="px-4 py-2 font-medium">Contato</th>
+                <th className="px-4 py-2 font-medium">Chave Pix</th>
+                <th className="px-4 py-2 font-medium">Contratos</th>
+                <th className="px-4 py-2 font-medium">Ações</th>
+              </tr>
+            </thead>
+            <tbody className={stackedBodyClass}>
+              {owners.map((o) => (
+                <tr key={o.id} className={stackedRowClass}>
+                  <StackedCell label="Nome" wide>
+                    <span className="font-medium text-slate-900">{o.name}</span>
+                  </StackedCell>
+                  <StackedCell label="CPF/CNPJ">
+                    {o.cpf_cnpj ? formatCpfCnpj(o.cpf_cnpj) : <span className="text-amber-800">não informado</span>}
+                  </StackedCell>
+                  <StackedCell label="Contato">
+                    <span className="block break-all">{o.email ?? "—"}</span>
+                    {o.phone ? <span className="block text-slate-600">{o.phone}</span> : null}
+                  </StackedCell>
+                  <StackedCell label="Chave Pix">
+                    <span className="break-all">{o.pix_key ?? "—"}</span>
+                  </StackedCell>
+                  <StackedCell label="Contratos">{o.contracts}</StackedCell>
+                  <StackedCell label="Ações">
+                    <Link
+                      preventScrollReset
+                      to={`/admin/clients/proprietarios/${o.id}`}
+                      className={smallButton}
+                      aria-label={`Editar ${o.name}`}
+                    >
+                      <Pencil aria-hidden className="size-4" /> Editar
+                    </Link>
+                  </StackedCell>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,73 @@
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import { OWNERS_TAB, OwnerForm } from "#app/components/admin/owner-form";
+import { RouteDialog } from "#app/components/admin/route-dialog";
+import { getDb } from "#app/db/db.server";
+import { formatCpfCnpj } from "#app/models/clients/documents";
+import { OWNER_MESSAGES, ownerSchema } from "#app/models/owners/owner.schema";
+import { getOwner, updateOwner } from "#app/models/owners/owners.server";
+import { failedWriteAlert } from "#app/utils/failure.server";
+import { invariantResponse, parseId, readFormData, requireRole } from "#app/utils/http.server";
+import { redirectWithToast } from "#app/utils/toast.server";
+import type { Route } from "./+types/owner-edit";
+
+// "Editar Proprietário" (docs/product.md §Proprietários): the owner's record;
+// the DIMOB's blockers link here to fill a missing CPF/CNPJ.
+export function meta() {
+  return [{ title: "Editar Proprietário | Painel Administrativo" }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const id = parseId(params.id);
+  const owner = id === null ? null : await getOwner(getDb(), id);
+  invariantResponse(owner, OWNER_MESSAGES.notFound);
+  return {
+    name: owner.name,
+    defaults: {
+      name: owner.name,
+      cpf_cnpj: formatCpfCnpj(owner.cpf_cnpj),
+      email: owner.email ?? "",
+      phone: owner.phone ?? "",
+      pix_key: owner.pix_key ?? "",
+      bank_account: owner.bank_account ?? "",
+    },
+    constraint: getZodConstraint(ownerSchema),
+  };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const actor = await requireRole(context, "staff");
+  const id = parseId(params.id);
+  invariantResponse(id !== null, OWNER_MESSAGES.notFound);
+  const submission = parseWithZod(await readFormData(request), { schema: ownerSchema });
+  if (submission.status !== "success") return data({ result: submission.reply(), alert: null }, { status: 400 });
+  let saved: boolean;
+  try {
+    saved = await updateOwner(getDb(), id, submission.value, actor);
+  } catch (error) {
+    return failedWriteAlert("owner.update_failed", error, {
+      result: submission.reply(),
+      alert: OWNER_MESSAGES.saveFailed,
+    });
+  }
+  invariantResponse(saved, OWNER_MESSAGES.notFound);
+  return redirectWithToast(OWNERS_TAB, {
+    type: "success",
+    title: OWNER_MESSAGES.updated,
+    description: submission.value.name,
+  });
+}
+
+export default function EditOwner({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <RouteDialog title="Editar Proprietário" closeTo={OWNERS_TAB}>
+      <OwnerForm
+        constraint={loaderData.constraint}
+        defaults={loaderData.defaults}
+        result={actionData?.result}
+        alert={actionData?.alert}
+        submitLabel="Salvar alterações"
+      />
+    </RouteDialog>
+  );
+}
