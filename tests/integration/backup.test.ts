@@ -13,6 +13,8 @@ import { storeBannerImages } from "#app/models/banners/banner-images.server";
 import { createBilling } from "#app/models/billing/billing.server";
 import { addBillingDocument } from "#app/models/billing/documents.server";
 import { registerPayment } from "#app/models/billing/payments.server";
+import { importStatement } from "#app/models/reconciliation/imports.server";
+import { buildOfx } from "#tests/fixtures/statements/build";
 import { defaultAgency } from "#app/config/agency";
 import { createBoletoDraft } from "#app/models/boletos/queue.server";
 import { createClient } from "#app/models/clients/clients.server";
@@ -196,6 +198,19 @@ beforeAll(async () => {
     today: "2026-10-05",
   });
   if (!paid.ok) throw new Error("payment");
+  // An imported bank statement (reconciliation) is kept privately as uploaded.
+  const statement = await importStatement(temp.db, {
+    fileName: "extrato.ofx",
+    bytes: buildOfx({
+      bankId: "001",
+      acctId: "1",
+      lines: [{ fitid: "1", date: "2026-10-05", amountCents: 100, memo: "PIX" }],
+    }),
+    actor: null,
+    issueDays: 20,
+    today: "2026-10-05",
+  });
+  if (!statement.ok) throw new Error(statement.message);
   const reading = {
     due_date: "2099-11-05",
     amount_cents: 125000,
@@ -347,7 +362,7 @@ describe("refuses a damaged archive and leaves the target as it was", () => {
     expect(await refusal(archive)).toContain(`falta uploads/public/properties/${file_key}-${w}.webp`);
   });
 
-  it("a private file of any kind is missing: contract, maintenance photo and document, boleto, queued boleto, receipt", async () => {
+  it("a private file of any kind is missing: contract, maintenance photo and document, boleto, queued boleto, receipt, statement", async () => {
     for (const kind of PRIVATE_FILE_KINDS) {
       const [row] = await kind.rows(temp.db);
       expect(row, kind.describe(0, 0)).toBeDefined();
