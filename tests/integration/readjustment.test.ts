@@ -5,6 +5,8 @@ import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "#app/db/schema";
 import { createUser } from "#app/models/accounts/users.server";
+import { getAttention } from "#app/models/dashboard/attention.server";
+import { missingIndexMonths } from "#app/models/owners/readjustment";
 import { importIndexCsv, upsertIndexValue } from "#app/models/owners/index-values.server";
 import { dueReadjustments, runReadjustments } from "#app/models/owners/readjustments.server";
 import { readOutbox } from "#tests/fixtures/eml";
@@ -128,6 +130,9 @@ describe("the readjustment job", () => {
         missing: ["2026-11"],
       }),
     ]);
+    const attention = await getAttention(db, "2026-11-23");
+    expect(attention.readjustments).toEqual([expect.objectContaining({ anniversary: "2026-12-10", newRent: null })]);
+    expect(missingIndexMonths(attention.readjustments)).toEqual(["IGP-M: novembro de 2026"]);
     expect(await runReadjustments(db, "2026-11-23", now("2026-11-23"))).toMatchObject({ created: 0, waiting: 1 });
     expect(await db.selectFrom("readjustments").selectAll().execute()).toHaveLength(0);
     expect(readOutbox(outbox)).toHaveLength(0);

@@ -1,4 +1,4 @@
-import { daysInMonth } from "#app/models/billing/months";
+import { daysInMonth, periodLabel } from "#app/models/billing/months";
 import { roundHalfUp } from "#app/models/billing/charges";
 import type { ReadjustmentIndex } from "#app/db/schema";
 
@@ -162,4 +162,26 @@ export function parseSgsCsv(text: string): SgsParse {
   if (!header) return { ok: false, error: "O arquivo está vazio." };
   if (values.length === 0) return { ok: false, error: "O arquivo não tem nenhum mês." };
   return { ok: true, values };
+}
+
+// What the dashboard shows of a readjustment due (readjustments.server.ts,
+// dueReadjustments): the new rent, or the index months it waits for.
+export type DueReadjustmentLine = {
+  clientId: number;
+  clientName: string;
+  anniversary: string;
+  index: ReadjustmentIndex;
+  oldRent: number;
+  newRent: number | null;
+  missing: string[];
+};
+
+// The index months missing for the readjustments due, per index, in order:
+// "IGP-M: outubro de 2026, novembro de 2026".
+export function missingIndexMonths(due: DueReadjustmentLine[]): string[] {
+  const byIndex = new Map<ReadjustmentIndex, Set<string>>();
+  for (const d of due) for (const m of d.missing) byIndex.set(d.index, (byIndex.get(d.index) ?? new Set()).add(m));
+  return INDEX_CODES.filter((c) => byIndex.has(c)).map(
+    (c) => `${INDEX_LABELS[c]}: ${[...byIndex.get(c)!].sort().map(periodLabel).join(", ")}`,
+  );
 }
