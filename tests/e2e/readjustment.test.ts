@@ -1,6 +1,7 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { generateContractBillings } from "#app/models/billing/billing.server";
+import { periodLabel } from "#app/models/billing/months";
 import { rentInputValue } from "#app/models/clients/status";
 import { accumulate, addMonths, addMonthsToDay, newRent } from "#app/models/owners/readjustment";
 import { localToday } from "#app/utils/local-date";
@@ -64,7 +65,8 @@ test("staff import the IGP-M and a contract is readjusted on its anniversary (Ja
   await expect(page.getByTestId("toast")).toContainText("IGP-M importado");
   const table = page.getByTestId("index-IGPM");
   const last = months[11];
-  await expect(table.getByRole("row").first()).toContainText("0,50%");
+  // Newest first: last month, then back 24 months.
+  await expect(table.locator("tbody tr").first()).toContainText(`${periodLabel(last)}0,50%`);
   await expect(table).toContainText("-0,30%");
 
   // A contract started 12 months ago today, IGP-M, its whole plan generated.
