@@ -18,7 +18,7 @@ import {
   type Attention,
 } from "#app/models/dashboard/attention";
 import { formatDay } from "#app/models/clients/status";
-import { INDEX_LABELS, missingIndexMonths } from "#app/models/owners/readjustment";
+import { INDEX_LABELS, missingIndexMonths, waitingLabel } from "#app/models/owners/readjustment";
 import { formatBRL } from "#app/utils/format";
 
 // The dashboard's "Atenção" block (issue 19): one line per thing to act on,
@@ -139,9 +139,7 @@ export function AttentionBlock({ attention, pixConfigured }: { attention: Attent
               {attention.readjustments.map((r) => (
                 <span key={r.clientId} className="block" data-testid="readjustment-due">
                   {r.clientName} · {formatDay(r.anniversary)} · {INDEX_LABELS[r.index]} ·{" "}
-                  {r.newRent === null
-                    ? `aguardando índices de ${r.missing.length} ${r.missing.length === 1 ? "mês" : "meses"}`
-                    : `${formatBRL(r.oldRent)} → ${formatBRL(r.newRent)}`}
+                  {r.newRent === null ? waitingLabel(r.missing) : `${formatBRL(r.oldRent)} → ${formatBRL(r.newRent)}`}
                 </span>
               ))}
             </Item>

@@ -4,6 +4,8 @@ import {
   addMonthsToDay,
   decodeSgs,
   formatRate,
+  missingIndexMonths,
+  waitingLabel,
   monthsFor,
   newRent,
   nextAnniversary,
@@ -143,5 +145,31 @@ describe("parseSgsCsv", () => {
     });
     expect(parseSgsCsv("").ok).toBe(false);
     expect(parseSgsCsv("data;valor\n\n").ok).toBe(false);
+  });
+});
+
+describe("missingIndexMonths", () => {
+  it("lists each index's missing months once, in order", () => {
+    const due = (index: "IGPM" | "IPCA", missing: string[]) => ({
+      clientId: 1,
+      clientName: "A",
+      anniversary: "2026-12-10",
+      index,
+      oldRent: 100,
+      newRent: null,
+      missing,
+    });
+    expect(
+      missingIndexMonths([due("IPCA", ["2026-11"]), due("IGPM", ["2026-11", "2026-10"]), due("IGPM", ["2026-11"])]),
+    ).toEqual(["IGP-M: outubro de 2026, novembro de 2026", "IPCA: novembro de 2026"]);
+  });
+});
+
+describe("waitingLabel", () => {
+  it("names up to three months, else the range", () => {
+    expect(waitingLabel(["2026-10"])).toBe("aguardando índices de outubro de 2026");
+    expect(waitingLabel(["2025-12", "2026-01", "2026-02", "2026-03"])).toBe(
+      "aguardando índices de dezembro de 2025 a março de 2026 (4 meses)",
+    );
   });
 });

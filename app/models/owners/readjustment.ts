@@ -185,3 +185,11 @@ export function missingIndexMonths(due: DueReadjustmentLine[]): string[] {
     (c) => `${INDEX_LABELS[c]}: ${[...byIndex.get(c)!].sort().map(periodLabel).join(", ")}`,
   );
 }
+
+// "aguardando índices de outubro de 2026" (up to three months named, else the range).
+export function waitingLabel(missing: string[]): string {
+  const names = missing.map(periodLabel);
+  const list =
+    names.length <= 3 ? names.join(", ") : `${names[0]} a ${names[names.length - 1]} (${names.length} meses)`;
+  return `aguardando índices de ${list}`;
+}
