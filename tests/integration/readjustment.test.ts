@@ -108,6 +108,20 @@ describe("index values", () => {
     expect((await auditRows("index_value")).filter((r) => r.action === "create")).toHaveLength(11);
   });
 
+  it("a typed month is written once; a new rate changes it with an audit row", async () => {
+    expect(await upsertIndexValue(db, "INPC", { month: "2026-09", ratePpm: 5200 }, actor)).toBe(true);
+    expect(await upsertIndexValue(db, "INPC", { month: "2026-09", ratePpm: 5200 }, actor)).toBe(false);
+    expect(await upsertIndexValue(db, "INPC", { month: "2026-09", ratePpm: -7300 }, actor)).toBe(true);
+    const row = await db
+      .selectFrom("index_values")
+      .selectAll()
+      .where("index_code", "=", "INPC")
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ month: "2026-09", rate_ppm: -7300, source: "manual" });
+    const audits = (await auditRows("index_value")).filter((r) => r.entity_id === String(row.id));
+    expect(audits.map((r) => r.action)).toEqual(["create", "update"]);
+  });
+
   it("refuses a broken file whole, naming the line, storing nothing", async () => {
     const bad = Buffer.from("data;valor\n01/01/2024;0,10\n01/02/2024;abc\n");
     expect(await importIndexCsv(db, "IPCA", bad, actor)).toEqual({
