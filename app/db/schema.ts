@@ -219,6 +219,10 @@ export interface ReadjustmentsTable {
   new_rent: number;
   created_at: string;
   notified_at: string | null; // the tenant's email, 30 days before
+  // Migration 0012: when the rent and the unpaid billings changed; the email's tries.
+  applied_at: string | null;
+  attempts: Generated<number>;
+  last_error: string | null;
 }
 
 // An owner's final monthly statement (Extrato do Proprietário nº N), made

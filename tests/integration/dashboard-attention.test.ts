@@ -68,6 +68,7 @@ describe("getAttention", () => {
       withoutLogin: 0,
       statementsToReview: 0,
       differences: 0,
+      readjustments: [],
     });
   });
 

@@ -13,8 +13,12 @@ import {
   withoutLoginTitle,
   statementsTitle,
   differencesTitle,
+  READJUSTMENTS_TITLE,
+  MISSING_INDEX_TITLE,
   type Attention,
 } from "#app/models/dashboard/attention";
+import { formatDay } from "#app/models/clients/status";
+import { INDEX_LABELS, missingIndexMonths, waitingLabel } from "#app/models/owners/readjustment";
 import { formatBRL } from "#app/utils/format";
 
 // The dashboard's "Atenção" block (issue 19): one line per thing to act on,
@@ -128,6 +132,25 @@ export function AttentionBlock({ attention, pixConfigured }: { attention: Attent
               title={differencesTitle(differences)}
             >
               Pago a menor ou a maior pelo extrato: veja Diferenças em Cobranças.
+            </Item>
+          ) : null}
+          {attention.readjustments.length > 0 ? (
+            <Item to="/admin/indices" icon={Calendar} tone="amber" title={READJUSTMENTS_TITLE}>
+              {attention.readjustments.map((r) => (
+                <span key={r.clientId} className="block" data-testid="readjustment-due">
+                  {r.clientName} · {formatDay(r.anniversary)} · {INDEX_LABELS[r.index]} ·{" "}
+                  {r.newRent === null ? waitingLabel(r.missing) : `${formatBRL(r.oldRent)} → ${formatBRL(r.newRent)}`}
+                </span>
+              ))}
+            </Item>
+          ) : null}
+          {missingIndexMonths(attention.readjustments).length > 0 ? (
+            <Item to="/admin/indices" icon={Info} tone="amber" title={MISSING_INDEX_TITLE}>
+              {missingIndexMonths(attention.readjustments).map((line) => (
+                <span key={line} className="block">
+                  {line}
+                </span>
+              ))}
             </Item>
           ) : null}
           {!pixConfigured ? (

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#app/db/schema";
 import { addDays, chargesOn } from "#app/models/billing/charges";
+import { dueReadjustments } from "#app/models/owners/readjustments.server";
 import { localToday } from "#app/utils/local-date";
 import type { Attention } from "./attention";
 
@@ -67,5 +68,16 @@ export async function getAttention(db: Kysely<Database>, today = localToday()): 
     withoutLogin: Number(withoutLogin?.n ?? 0),
     statementsToReview: Number(statements?.n ?? 0),
     differences: Number(differences?.n ?? 0),
+    readjustments: (await dueReadjustments(db, today, 60)).map(
+      ({ clientId, clientName, anniversary, index, oldRent, newRent, missing }) => ({
+        clientId,
+        clientName,
+        anniversary,
+        index,
+        oldRent,
+        newRent,
+        missing,
+      }),
+    ),
   };
 }

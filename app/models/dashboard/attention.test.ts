@@ -16,6 +16,7 @@ const calm: Attention = {
   withoutLogin: 0,
   statementsToReview: 0,
   differences: 0,
+  readjustments: [],
 };
 
 describe("the Atenção block's words", () => {

@@ -1,3 +1,5 @@
+import type { DueReadjustmentLine } from "#app/models/owners/readjustment";
+
 // The dashboard's "Atenção" block (issue 19): what staff should act on today,
 // as the words the block shows. Pure and client-safe; the figures come from
 // attention.server.ts, whether Pix is configured from the charging settings.
@@ -17,6 +19,9 @@ export type Attention = {
   // billings paid with a difference not resolved ("Diferenças").
   statementsToReview: number;
   differences: number;
+  // Yearly readjustments due in the next 60 days (issue 22, decision 0041),
+  // each with its new rent or the index months it waits for.
+  readjustments: DueReadjustmentLine[];
 };
 
 export const NOTHING_TO_SEE = "Nada pede atenção agora.";
@@ -43,6 +48,10 @@ export function needsAttention(a: Attention, pixConfigured: boolean) {
     a.withoutLogin > 0 ||
     a.statementsToReview > 0 ||
     a.differences > 0 ||
+    a.readjustments.length > 0 ||
     !pixConfigured
   );
 }
+
+export const READJUSTMENTS_TITLE = "Reajustes nos próximos 60 dias";
+export const MISSING_INDEX_TITLE = "Índices sem os meses do reajuste";

@@ -4,6 +4,7 @@ import { cleanupAccounts } from "#app/models/accounts/cleanup.server";
 import { runChargingJob } from "#app/models/billing/jobs.server";
 import { removeStaleBoletoDrafts } from "#app/models/boletos/housekeeping.server";
 import { removeOrphanPrivateFiles } from "#app/models/files/orphans.server";
+import { runReadjustments } from "#app/models/owners/readjustments.server";
 import { anonymizeExpiredRequests } from "#app/models/privacy/privacy.server";
 import { getEnv } from "#app/utils/env.server";
 import { log } from "#app/utils/log.server";
@@ -21,6 +22,9 @@ export const CHARGING_TASK: HousekeepingTask = { name: "charging", run: (db) => 
 export const HOUSEKEEPING_TASKS: readonly HousekeepingTask[] = [
   // Expired sessions, reset tokens and login windows.
   { name: "accounts", run: cleanupAccounts },
+  // Yearly rent readjustments (models/owners/readjustments.server.ts), before
+  // charging so that billings issued on the anniversary use the new rent.
+  { name: "readjustments", run: (db) => runReadjustments(db) },
   // Billings issued, overdue stored, email notices (models/billing/jobs.server.ts).
   CHARGING_TASK,
   { name: "boleto drafts", run: removeStaleBoletoDrafts },

@@ -1,4 +1,4 @@
-import { Building2, Image, Inbox, Megaphone, Star, Users } from "#app/components/ui/private-icons";
+import { Building2, FileSpreadsheet, Image, Inbox, Megaphone, Star, Users } from "#app/components/ui/private-icons";
 import { Link } from "react-router";
 import { AdminTitle } from "#app/components/admin/admin-shell";
 import { AttentionBlock } from "#app/components/admin/attention-block";
@@ -93,6 +93,12 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </h2>
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           <Card to="/admin/clients" icon={Users} title="Clientes" lines={[`${counts.clients} clientes com login`]} />
+          <Card
+            to="/admin/indices"
+            icon={FileSpreadsheet}
+            title="Índices"
+            lines={["Taxas mensais para o reajuste anual"]}
+          />
         </div>
       </section>
     </>

@@ -1,0 +1,330 @@
+import { sql, type Kysely } from "kysely";
+import type { Database, ReadjustmentIndex } from "#app/db/schema";
+import { recordAudit } from "#app/models/audit/audit.server";
+import { addDays } from "#app/models/billing/charges";
+import { sendEmail } from "#app/utils/email.server";
+import { getAgency } from "#app/utils/env.server";
+import { localToday } from "#app/utils/local-date";
+import { log, reasonOf, scrub } from "#app/utils/log.server";
+import { indexValues } from "./index-values.server";
+import { accumulate, anniversary, addMonthsToDay, newRent } from "./readjustment";
+import { readjustmentEmail } from "./readjustment-email";
+
+// The yearly readjustment job (docs/decisions/0041-readjustment.md), an hourly
+// housekeeping task run before the charging job so that billings issued on the
+// anniversary already use the new rent:
+// 1. 30 days before a contract's anniversary, once its index has the 12
+//    months, the readjustment row is made (history) and the tenant emailed
+//    (once; a failed send retried hourly up to MAX_ATTEMPTS);
+// 2. on the anniversary (or the first run after it) it is applied in one
+//    transaction: clients.monthly_rent and every unpaid billing due on or
+//    after the anniversary take the new rent; applied_at makes it happen once.
+// Without the months it waits (dueReadjustments names them for the dashboard).
+
+type DB = Kysely<Database>;
+
+export const NOTICE_DAYS = 30;
+// An anniversary still pursued this long after it (an index published late);
+// older ones are left to staff, who may have readjusted by hand.
+export const LATE_DAYS = 90;
+export const MAX_ATTEMPTS = 24;
+
+type Contract = {
+  id: number;
+  name: string;
+  email: string;
+  contract_start_date: string;
+  contract_end_date: string | null;
+  monthly_rent: number;
+  readjustment_index: ReadjustmentIndex;
+  readjustment_lowers: number;
+};
+
+// The anniversary a contract is at: the latest one up to `until`, at least 12
+// months after the start and after the last readjustment (Lei 10.192/2001 art.
+// 2 §1-2), not older than LATE_DAYS, not after the contract's end.
+export function currentAnniversary(c: Contract, lastAnniversary: string | null, today: string, until: string) {
+  const floor = lastAnniversary ? addMonthsToDay(lastAnniversary, 12) : anniversary(c.contract_start_date, 1);
+  let found: string | null = null;
+  for (let k = 1; ; k++) {
+    const a = anniversary(c.contract_start_date, k);
+    if (a > until) break;
+    if (a >= floor) found = a;
+  }
+  if (!found || found < addDays(today, -LATE_DAYS)) return null;
+  if (c.contract_end_date && found > c.contract_end_date) return null;
+  return found;
+}
+
+async function contracts(db: DB): Promise<Contract[]> {
+  return (await db
+    .selectFrom("clients")
+    .select([
+      "id",
+      "name",
+      "email",
+      "contract_start_date",
+      "contract_end_date",
+      "monthly_rent",
+      "readjustment_index",
+      "readjustment_lowers",
+    ])
+    .where("readjustment_index", "is not", null)
+    .where("contract_start_date", "is not", null)
+    .where("monthly_rent", "is not", null)
+    .orderBy("id")
+    .execute()) as Contract[];
+}
+
+async function lastRow(db: DB, clientId: number) {
+  return db
+    .selectFrom("readjustments")
+    .selectAll()
+    .where("client_id", "=", clientId)
+    .orderBy("anniversary", "desc")
+    .executeTakeFirst();
+}
+
+export type DueReadjustment = {
+  clientId: number;
+  clientName: string;
+  anniversary: string;
+  index: ReadjustmentIndex;
+  oldRent: number;
+  newRent: number | null; // null: waiting for the months in `missing`
+  accumulatedPpm: number | null;
+  missing: string[];
+};
+
+// The readjustments not yet applied whose anniversary is within `horizonDays`
+// (or passed, up to LATE_DAYS), with the new rent or the index months missing.
+export async function dueReadjustments(db: DB, today: string, horizonDays = 60): Promise<DueReadjustment[]> {
+  const until = addDays(today, horizonDays);
+  const values = new Map<ReadjustmentIndex, Awaited<ReturnType<typeof indexValues>>>();
+  const out: DueReadjustment[] = [];
+  for (const c of await contracts(db)) {
+    const last = await lastRow(db, c.id);
+    if (last && !last.applied_at) {
+      if (last.anniversary <= until)
+        out.push({
+          clientId: c.id,
+          clientName: c.name,
+          anniversary: last.anniversary,
+          index: last.index_code,
+          oldRent: last.old_rent,
+          newRent: last.new_rent,
+          accumulatedPpm: last.accumulated_ppm,
+          missing: [],
+        });
+      continue;
+    }
+    const a = currentAnniversary(c, last?.anniversary ?? null, today, until);
+    if (!a) continue;
+    const index = c.readjustment_index;
+    if (!values.has(index)) values.set(index, await indexValues(db, index));
+    const acc = accumulate(a, values.get(index)!);
+    out.push({
+      clientId: c.id,
+      clientName: c.name,
+      anniversary: a,
+      index,
+      oldRent: c.monthly_rent,
+      newRent: acc.ok ? newRent(c.monthly_rent, acc, c.readjustment_lowers === 1) : null,
+      accumulatedPpm: acc.ok ? acc.accumulatedPpm : null,
+      missing: acc.ok ? [] : acc.missing,
+    });
+  }
+  return out.sort((x, y) => x.anniversary.localeCompare(y.anniversary) || x.clientName.localeCompare(y.clientName));
+}
+
+export type ReadjustmentJobCounts = {
+  created: number;
+  notified: number;
+  failed: number;
+  applied: number;
+  waiting: number;
+};
+
+export async function runReadjustments(db: DB, today = localToday(), now = new Date()): Promise<ReadjustmentJobCounts> {
+  const counts: ReadjustmentJobCounts = { created: 0, notified: 0, failed: 0, applied: 0, waiting: 0 };
+  const stamp = now.toISOString();
+  for (const due of await dueReadjustments(db, today, NOTICE_DAYS)) {
+    if (due.newRent === null) {
+      counts.waiting += 1;
+      continue;
+    }
+    if (await createRow(db, due, stamp)) counts.created += 1;
+  }
+  const open = await db
+    .selectFrom("readjustments")
+    .innerJoin("clients", "clients.id", "readjustments.client_id")
+    .select([
+      "readjustments.id",
+      "readjustments.anniversary",
+      "readjustments.notified_at",
+      "readjustments.attempts",
+      "clients.email",
+      "clients.name",
+    ])
+    .where("readjustments.applied_at", "is", null)
+    .orderBy("readjustments.id")
+    .execute();
+  for (const r of open) {
+    if (!r.notified_at && r.attempts < MAX_ATTEMPTS) {
+      if (await notify(db, r.id, stamp)) counts.notified += 1;
+      else counts.failed += 1;
+    }
+    if (r.anniversary <= today && (await apply(db, r.id, stamp))) counts.applied += 1;
+  }
+  if (counts.created + counts.notified + counts.failed + counts.applied > 0) log.info("readjustment.job", counts);
+  return counts;
+}
+
+async function createRow(db: DB, due: DueReadjustment, stamp: string) {
+  const acc = accumulate(due.anniversary, await indexValues(db, due.index));
+  if (!acc.ok || due.newRent === null) return false;
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto("readjustments")
+      .values({
+        client_id: due.clientId,
+        anniversary: due.anniversary,
+        index_code: due.index,
+        first_month: acc.firstMonth,
+        last_month: acc.lastMonth,
+        accumulated_ppm: acc.accumulatedPpm,
+        old_rent: due.oldRent,
+        new_rent: due.newRent!,
+        created_at: stamp,
+      })
+      .onConflict((oc) => oc.columns(["client_id", "anniversary"]).doNothing())
+      .returning("id")
+      .executeTakeFirst();
+    if (!row) return false;
+    await recordAudit(trx, {
+      actor: null,
+      action: "create",
+      entity: "readjustment",
+      entityId: row.id,
+      after: {
+        client_id: due.clientId,
+        anniversary: due.anniversary,
+        index_code: due.index,
+        first_month: acc.firstMonth,
+        last_month: acc.lastMonth,
+        accumulated_ppm: acc.accumulatedPpm,
+        old_rent: due.oldRent,
+        new_rent: due.newRent,
+      },
+    });
+    return true;
+  });
+}
+
+// The tenant's email, once: the row is marked before it is sent so that two
+// runs cannot both send it; a failure unmarks it and counts an attempt.
+async function notify(db: DB, id: number, stamp: string) {
+  const claimed = await db
+    .updateTable("readjustments")
+    .set({ notified_at: stamp })
+    .where("id", "=", id)
+    .where("notified_at", "is", null)
+    .returning("id")
+    .executeTakeFirst();
+  if (!claimed) return true;
+  const r = await db
+    .selectFrom("readjustments")
+    .innerJoin("clients", "clients.id", "readjustments.client_id")
+    .select([
+      "readjustments.anniversary",
+      "readjustments.index_code",
+      "readjustments.first_month",
+      "readjustments.last_month",
+      "readjustments.accumulated_ppm",
+      "readjustments.old_rent",
+      "readjustments.new_rent",
+      "clients.name",
+      "clients.email",
+      "clients.property_address",
+    ])
+    .where("readjustments.id", "=", id)
+    .executeTakeFirstOrThrow();
+  try {
+    await sendEmail({ to: r.email, ...readjustmentEmail(r, getAgency().name) });
+    await db.updateTable("readjustments").set({ last_error: null }).where("id", "=", id).execute();
+    return true;
+  } catch (error) {
+    log.warn("readjustment.notice_failed", { readjustmentId: id, error: reasonOf(error) });
+    await db
+      .updateTable("readjustments")
+      .set({ notified_at: null, attempts: sql`attempts + 1`, last_error: scrub(reasonOf(error)).slice(0, 200) })
+      .where("id", "=", id)
+      .execute();
+    return false;
+  }
+}
+
+// On the anniversary: the contract's rent and its unpaid billings due on or
+// after it (never a paid one, nor one with part of it received) take the new rent.
+async function apply(db: DB, id: number, stamp: string) {
+  return db.transaction().execute(async (trx) => {
+    const r = await trx
+      .selectFrom("readjustments")
+      .select(["id", "client_id", "anniversary", "new_rent", "applied_at"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    if (r.applied_at) return false;
+    await trx.updateTable("readjustments").set({ applied_at: stamp }).where("id", "=", id).execute();
+    const client = await trx
+      .selectFrom("clients")
+      .select("monthly_rent")
+      .where("id", "=", r.client_id)
+      .executeTakeFirstOrThrow();
+    await trx
+      .updateTable("clients")
+      .set({ monthly_rent: r.new_rent, updated_at: stamp })
+      .where("id", "=", r.client_id)
+      .execute();
+    await recordAudit(trx, {
+      actor: null,
+      action: "update",
+      entity: "client",
+      entityId: r.client_id,
+      before: { monthly_rent: client.monthly_rent },
+      after: { monthly_rent: r.new_rent },
+    });
+    const billings = await trx
+      .selectFrom("billing")
+      .select(["id", "amount_cents"])
+      .where("client_id", "=", r.client_id)
+      .where("status", "in", ["pending", "overdue"])
+      .where("amount_paid", "is", null)
+      .where("due_date", ">=", r.anniversary)
+      .where("amount_cents", "!=", r.new_rent)
+      .execute();
+    for (const b of billings) {
+      await trx
+        .updateTable("billing")
+        .set({ amount_cents: r.new_rent, updated_at: stamp })
+        .where("id", "=", b.id)
+        .execute();
+      await recordAudit(trx, {
+        actor: null,
+        action: "update",
+        entity: "billing",
+        entityId: b.id,
+        before: { amount_cents: b.amount_cents },
+        after: { amount_cents: r.new_rent },
+      });
+    }
+    await recordAudit(trx, {
+      actor: null,
+      action: "update",
+      entity: "readjustment",
+      entityId: id,
+      before: { applied_at: null },
+      after: { applied_at: stamp },
+    });
+    return true;
+  });
+}
