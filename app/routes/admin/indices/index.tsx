@@ -199,8 +199,12 @@ export default function Indices({ loaderData, actionData }: Route.ComponentProps
               <tbody className="divide-y divide-slate-100">
                 {ix.months.map((m) => (
                   <tr key={m.month}>
-                    <td className="px-4 py-1.5 text-slate-700">{periodLabel(m.month)}</td>
-                    <td className="px-4 py-1.5 text-right font-medium tabular-nums">
+                    {/* "10/2026": four columns of the long "outubro de 2026" wrapped on every line. */}
+                    <td className="px-4 py-1.5 whitespace-nowrap text-slate-700 tabular-nums">
+                      <span aria-hidden>{`${m.month.slice(5)}/${m.month.slice(0, 4)}`}</span>
+                      <span className="sr-only">{periodLabel(m.month)}</span>
+                    </td>
+                    <td className="px-4 py-1.5 text-right font-medium whitespace-nowrap tabular-nums">
                       {m.ratePpm === null ? (
                         <span className="text-amber-800">não informado</span>
                       ) : (
