@@ -619,6 +619,8 @@ for (const identity of ["anonymous", "master"] as const) {
 // type with. A new upload form must join this list (the test finds them all).
 const UPLOAD_FORMS: { action: RegExp; message: string; fields?: (rows: Rows) => Record<string, string> }[] = [
   { action: /^\/admin\/properties\/(new|\d+\/edit)/, message: "Apenas imagens JPG, PNG ou WEBP de até 5 MB." },
+  // Importar extrato (issue 20): a ZIP or OLE file is neither OFX nor CNAB 240.
+  { action: /^\/admin\/extratos$/, message: "O arquivo não é um extrato OFX nem um arquivo de retorno CNAB 240." },
   { action: /^\/admin\/banners\/banner-\d/, message: "Formato não suportado. Envie uma imagem JPEG, PNG ou WebP." },
   {
     action: /^\/admin\/clients\/contratos\/novo/,
