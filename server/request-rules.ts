@@ -76,6 +76,8 @@ const UPLOAD_ROUTES = [
   /^\/admin\/clients\/cobrancas\/boleto$/,
   // "Importar extrato" (issue 20): a month's OFX of a busy account passes 1 MB.
   /^\/admin\/extratos$/,
+  // The SGS CSV of "Índices" (issue 22): small, but a wrong file gets its message.
+  /^\/admin\/indices$/,
 ];
 
 export function isUploadPath(routePath: string) {

@@ -617,7 +617,20 @@ for (const identity of ["anonymous", "master"] as const) {
 
 // Every upload field and the message its form answers a file of the wrong
 // type with. A new upload form must join this list (the test finds them all).
-const UPLOAD_FORMS: { action: RegExp; message: string; fields?: (rows: Rows) => Record<string, string> }[] = [
+const UPLOAD_FORMS: {
+  action: RegExp;
+  message: string;
+  // A form whose file limit is below the ZIP bomb's 510 KB says so instead.
+  bombMessage?: string;
+  fields?: (rows: Rows) => Record<string, string>;
+}[] = [
+  // Índices (issue 22): the SGS CSV, at most 200 KB.
+  {
+    action: /^\/admin\/indices$/,
+    message: "O arquivo não é um CSV exportado do SGS.",
+    bombMessage: "Arquivo grande demais (até 200 KB).",
+    fields: () => ({ index: "IPCA" }),
+  },
   { action: /^\/admin\/properties\/(new|\d+\/edit)/, message: "Apenas imagens JPG, PNG ou WEBP de até 5 MB." },
   // Importar extrato (issue 20): a ZIP or OLE file is neither OFX nor CNAB 240.
   { action: /^\/admin\/extratos$/, message: "O arquivo não é um extrato OFX nem um arquivo de retorno CNAB 240." },
@@ -664,6 +677,8 @@ test("every upload field refuses a ZIP bomb and an OLE file with its form's mess
     ["/admin/clients/contratos/novo", staff],
     ["/admin/clients/manutencoes/documentos/novo", staff],
     ["/admin/clients/cobrancas/boleto", staff],
+    ["/admin/extratos", staff],
+    ["/admin/indices", staff],
     ["/client-area?tab=manutencao", tenant],
   ];
   // Every upload form of every page, as its user sees it, must be in the list.
@@ -714,7 +729,7 @@ test("every upload field refuses a ZIP bomb and an OLE file with its form's mess
         });
         const where = `${form.action} ${fileField}=${filename}`;
         expect(res.status, where).toBe(400);
-        expect(res.body, where).toContain(known.message);
+        expect(res.body, where).toContain(data === bomb ? (known.bombMessage ?? known.message) : known.message);
       }
     }
   }

@@ -130,6 +130,18 @@ describe("index values", () => {
     });
     expect(await db.selectFrom("index_values").selectAll().where("index_code", "=", "IPCA").execute()).toHaveLength(0);
   });
+
+  it("refuses a binary file (a spreadsheet saved as .csv) by its content", async () => {
+    const xls = Buffer.concat([
+      Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0, 0]),
+      Buffer.from("data;valor\n01/01/2024;0,10\n"),
+    ]);
+    expect(await importIndexCsv(db, "IPCA", xls, actor)).toEqual({
+      ok: false,
+      error: "O arquivo não é um CSV exportado do SGS.",
+    });
+    expect(await db.selectFrom("index_values").selectAll().where("index_code", "=", "IPCA").execute()).toHaveLength(0);
+  });
 });
 
 describe("the readjustment job", () => {

@@ -106,6 +106,8 @@ export async function importIndexCsv(
   bytes: Uint8Array,
   actor: AuditActor,
 ): Promise<ImportResult> {
+  // A NUL byte: no text file (a spreadsheet, an installer, a ZIP), whatever its name.
+  if (bytes.includes(0)) return { ok: false, error: "O arquivo não é um CSV exportado do SGS." };
   const parsed = parseSgsCsv(decodeSgs(bytes));
   if (!parsed.ok) return parsed;
   const now = new Date().toISOString();

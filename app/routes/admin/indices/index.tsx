@@ -17,6 +17,7 @@ import {
 } from "#app/models/owners/readjustment";
 import { failedWriteAlert } from "#app/utils/failure.server";
 import { requireRole } from "#app/utils/http.server";
+import { readPrivateUpload } from "#app/routes/admin/clients/private-upload.server";
 import { localToday } from "#app/utils/local-date";
 import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/index";
@@ -24,8 +25,9 @@ import type { Route } from "./+types/index";
 // "Índices" (docs/decisions/0041-readjustment.md): the monthly rates of the
 // readjustment indexes, the last 24 months of each with the missing ones
 // shown; a form for one month and an upload of the Central Bank's SGS CSV
-// (a few KB: below the 256 KB form cap, so no upload route). A wrong file is
-// its message here and nothing is stored.
+// (a few KB; an upload route all the same, so that a wrong, big file is its
+// message here rather than the form cap's bare 413). A wrong file is its
+// message here and nothing is stored.
 export function meta() {
   return [{ title: "Índices | Painel Administrativo" }, { name: "robots", content: "noindex" }];
 }
@@ -58,7 +60,11 @@ type RateErrors = Partial<Record<"index" | "month" | "rate", string>>;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = await requireRole(context, "staff");
-  const form = await request.formData();
+  const body = (request.headers.get("content-type") ?? "").startsWith("multipart/form-data")
+    ? await readPrivateUpload(request, MAX_CSV_BYTES, "Arquivo grande demais (até 200 KB).")
+    : { formData: await request.formData() };
+  if ("error" in body) return data({ importError: body.error }, { status: 400 });
+  const form = body.formData;
   const index = String(form.get("index") ?? "");
   if (form.get("intent") === "import") {
     const file = form.get("file");
