@@ -54,6 +54,8 @@ export default [
     ]),
     route("admin/extratos", "routes/admin/statements/index.tsx"),
     route("admin/extratos/:id", "routes/admin/statements/review.tsx"),
+    route("admin/repasses", "routes/admin/transfers/index.tsx"),
+    route("admin/repasses/:ownerId/:month", "routes/admin/transfers/statement.tsx"),
     route("admin/indices", "routes/admin/indices/index.tsx"),
     route("admin/*", "routes/site/not-found.tsx", { id: "admin-not-found" }),
   ]),
@@ -80,6 +82,7 @@ export default [
     route("arquivos/recibos/:id", "routes/files/receipt.tsx"),
     route("arquivos/pix/:id", "routes/files/pix-qr.ts"),
     route("arquivos/extratos/:id", "routes/files/statement.tsx"),
+    route("arquivos/extratos-proprietario/:id", "routes/files/owner-statement.tsx"),
     route("*", "routes/site/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

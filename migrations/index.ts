@@ -11,6 +11,7 @@ import * as m0009 from "./0009_charging";
 import * as m0010 from "./0010_reconciliation";
 import * as m0011 from "./0011_owners";
 import * as m0012 from "./0012_readjustment_applied";
+import * as m0013 from "./0013_owner_transfers";
 
 // Every migration, by name (applied in name order). Append a line per new file;
 // a static map works the same under tsx, Vitest and a bundler.
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   "0010_reconciliation": m0010,
   "0011_owners": m0011,
   "0012_readjustment_applied": m0012,
+  "0013_owner_transfers": m0013,
 };

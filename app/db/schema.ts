@@ -311,6 +311,9 @@ export interface BillingTable {
   payment_difference: number | null;
   difference_resolved_at: string | null;
   external_payment_id: string | null;
+  // The owner statement (repasse) this payment went into (migration 0013):
+  // set, the payment can no longer change.
+  owner_statement_id: number | null;
   created_at: string;
   updated_at: string;
 }

@@ -15,6 +15,9 @@ import { addBillingDocument } from "#app/models/billing/documents.server";
 import { registerPayment } from "#app/models/billing/payments.server";
 import { importStatement } from "#app/models/reconciliation/imports.server";
 import { buildOfx } from "#tests/fixtures/statements/build";
+import { ownerSchema } from "#app/models/owners/owner.schema";
+import { createOwner } from "#app/models/owners/owners.server";
+import { markTransferDone, ownerStatement } from "#app/models/owners/transfers.server";
 import { defaultAgency } from "#app/config/agency";
 import { createBoletoDraft } from "#app/models/boletos/queue.server";
 import { createClient } from "#app/models/clients/clients.server";
@@ -211,6 +214,19 @@ beforeAll(async () => {
     today: "2026-10-05",
   });
   if (!statement.ok) throw new Error(statement.message);
+  // The owner's statement of that month, once the transfer is marked done.
+  const owner = await createOwner(temp.db, ownerSchema.parse({ name: "Proprietária" }), null);
+  await temp.db.updateTable("clients").set({ owner_id: owner }).where("id", "=", client.id).execute();
+  const pending = await ownerStatement(temp.db, owner, "2026-10");
+  const transfer = await markTransferDone(
+    temp.db,
+    owner,
+    "2026-10",
+    { transferredOn: "2026-10-05", expectedNetCents: pending!.statement.netCents },
+    null,
+    { agency: { ...defaultAgency, cnpj: null }, today: "2026-10-05" },
+  );
+  if (!transfer.ok) throw new Error(transfer.reason);
   const reading = {
     due_date: "2099-11-05",
     amount_cents: 125000,
@@ -362,7 +378,7 @@ describe("refuses a damaged archive and leaves the target as it was", () => {
     expect(await refusal(archive)).toContain(`falta uploads/public/properties/${file_key}-${w}.webp`);
   });
 
-  it("a private file of any kind is missing: contract, maintenance photo and document, boleto, queued boleto, receipt, statement", async () => {
+  it("a private file of any kind is missing: contract, maintenance photo and document, boleto, queued boleto, receipt, statements", async () => {
     for (const kind of PRIVATE_FILE_KINDS) {
       const [row] = await kind.rows(temp.db);
       expect(row, kind.describe(0, 0)).toBeDefined();

@@ -56,6 +56,7 @@ function selectPayable(db: DB | Trx) {
       "billing.payment_date",
       "billing.amount_paid",
       "billing.payment_difference",
+      "billing.owner_statement_id",
       "clients.name as client_name",
       "clients.cpf_cnpj",
       "clients.property_address",
@@ -89,7 +90,10 @@ export type PaymentResult =
       receiptNumber: number;
       difference: number | null; // recorded "pago a menor / a maior" (reconciliation)
     }
-  | { ok: false; reason: "billing" | "future" };
+  | { ok: false; reason: "billing" | "future" }
+  // In an owner statement already (docs/decisions/0040-owner-transfers.md):
+  // the money went to the owner, the payment no longer changes.
+  | { ok: false; reason: "transferred"; statementId: number };
 
 // Marks the billing paid on `payment_date` with `amount_paid` received (null:
 // the amount due that day) and makes its receipt. Marking again (a corrected
@@ -130,6 +134,7 @@ export async function payInTransaction(
   if (values.payment_date > today) return { ok: false, reason: "future" };
   const b = await selectPayable(trx).where("billing.id", "=", billingId).executeTakeFirst();
   if (!b) return { ok: false, reason: "billing" };
+  if (b.owner_statement_id !== null) return { ok: false, reason: "transferred", statementId: b.owner_statement_id };
   const charges = chargesOn(b, values.payment_date);
   const amountPaid = values.amount_paid ?? charges.total;
   const off = amountPaid - charges.total;
@@ -231,24 +236,37 @@ export async function setBillingStatus(
   const current = await db
     .selectFrom("billing")
     .innerJoin("clients", "clients.id", "billing.client_id")
-    .select(["billing.status", "billing.payment_date", "billing.month_year", "billing.due_date", "clients.name"])
+    .select([
+      "billing.status",
+      "billing.payment_date",
+      "billing.month_year",
+      "billing.due_date",
+      "billing.owner_statement_id",
+      "clients.name",
+    ])
     .where("billing.id", "=", id)
     .executeTakeFirst();
   if (!current) return null;
   const shown = { clientName: current.name, month_year: current.month_year, due_date: current.due_date };
+  if (current.owner_statement_id !== null && status !== current.status)
+    return { ...shown, status, transferred: current.owner_statement_id, payment_date: null, receiptNumber: null };
   if (status === "paid") {
-    if (current.status === "paid") return { ...shown, status, payment_date: current.payment_date, receiptNumber: null };
+    if (current.status === "paid")
+      return { ...shown, status, transferred: null, payment_date: current.payment_date, receiptNumber: null };
     const paid = await registerPayment(db, id, { payment_date: today, amount_paid: null }, actor, { ...issuer, today });
     if (!paid.ok) return null;
-    return { ...shown, status, payment_date: paid.payment_date, receiptNumber: paid.receiptNumber };
+    return { ...shown, status, transferred: null, payment_date: paid.payment_date, receiptNumber: paid.receiptNumber };
   }
   return db.transaction().execute(async (trx) => {
     const before = await trx
       .selectFrom("billing")
-      .select(["status", "payment_date", "amount_paid", "payment_difference"])
+      .select(["status", "payment_date", "amount_paid", "payment_difference", "owner_statement_id"])
       .where("id", "=", id)
       .executeTakeFirst();
     if (!before) return null;
+    // Tied to an owner statement between the first read and this transaction.
+    if (before.owner_statement_id !== null)
+      return { ...shown, status, transferred: before.owner_statement_id, payment_date: null, receiptNumber: null };
     const after = { status, payment_date: null, amount_paid: null, payment_difference: null };
     const now = new Date().toISOString();
     await trx
@@ -256,9 +274,10 @@ export async function setBillingStatus(
       .set({ ...after, updated_at: now })
       .where("id", "=", id)
       .execute();
-    await recordAudit(trx, { actor, action: "update", entity: "billing", entityId: id, before, after });
+    const { owner_statement_id: _statement, ...was } = before;
+    await recordAudit(trx, { actor, action: "update", entity: "billing", entityId: id, before: was, after });
     await voidReceipt(trx, id, actor, now);
-    return { ...shown, status, payment_date: null, receiptNumber: null };
+    return { ...shown, status, transferred: null, payment_date: null, receiptNumber: null };
   });
 }
 

@@ -96,3 +96,16 @@ export async function findStatementFile(db: DB, id: number, viewer: FileViewer):
       .executeTakeFirst()) ?? null
   );
 }
+
+// An owner statement (repasse, docs/decisions/0040-owner-transfers.md): staff
+// only; the owner receives it by email (owners have no login).
+export async function findOwnerStatementFile(db: DB, id: number, viewer: FileViewer): Promise<PrivateFile | null> {
+  if (viewer.kind !== "staff") return null;
+  return (
+    (await db
+      .selectFrom("owner_statements")
+      .select(["file_key", "file_name", "mime_type"])
+      .where("id", "=", id)
+      .executeTakeFirst()) ?? null
+  );
+}

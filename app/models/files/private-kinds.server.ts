@@ -43,4 +43,9 @@ export const PRIVATE_FILE_KINDS: PrivateFileKind[] = [
     rows: (db) => db.selectFrom("statement_imports").select(["id", "id as owner", "file_key"]).orderBy("id").execute(),
     describe: (id) => `extrato bancário ${id}`,
   },
+  {
+    rows: (db) =>
+      db.selectFrom("owner_statements").select(["id", "owner_id as owner", "file_key"]).orderBy("id").execute(),
+    describe: (id, owner) => `extrato ${id} do proprietário ${owner}`,
+  },
 ];

@@ -4,6 +4,7 @@ import { cleanupAccounts } from "#app/models/accounts/cleanup.server";
 import { runChargingJob } from "#app/models/billing/jobs.server";
 import { removeStaleBoletoDrafts } from "#app/models/boletos/housekeeping.server";
 import { removeOrphanPrivateFiles } from "#app/models/files/orphans.server";
+import { sendOwnerStatements } from "#app/models/owners/owner-statement-email.server";
 import { runReadjustments } from "#app/models/owners/readjustments.server";
 import { anonymizeExpiredRequests } from "#app/models/privacy/privacy.server";
 import { getEnv } from "#app/utils/env.server";
@@ -27,6 +28,8 @@ export const HOUSEKEEPING_TASKS: readonly HousekeepingTask[] = [
   { name: "readjustments", run: (db) => runReadjustments(db) },
   // Billings issued, overdue stored, email notices (models/billing/jobs.server.ts).
   CHARGING_TASK,
+  // The owners' copies of final statements (models/owners/owner-statement-email.server.ts).
+  { name: "owner statements", run: (db) => sendOwnerStatements(db) },
   { name: "boleto drafts", run: removeStaleBoletoDrafts },
   {
     name: "orphan private files",

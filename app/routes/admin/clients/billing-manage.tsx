@@ -113,6 +113,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
     if (!paid.ok) {
       if (paid.reason === "billing") return fail();
+      if (paid.reason === "transferred")
+        return data(
+          { result: submission.reply({ formErrors: [transferredMessage(paid.statementId)] }) },
+          { status: 400 },
+        );
       return data(
         { result: submission.reply({ fieldErrors: { payment_date: [BILLING_MESSAGES.futurePayment] } }) },
         { status: 400 },
@@ -134,6 +139,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     });
   }
   if (!updated) return fail();
+  if (updated.transferred !== null)
+    return redirectWithToast(`${LIST}#${billingRowAnchor(id)}`, {
+      type: "error",
+      title: "Erro",
+      description: transferredMessage(updated.transferred),
+    });
   const paid = updated.payment_date ? ` em ${formatDay(updated.payment_date)}` : "";
   const receipt = updated.receiptNumber ? `. Recibo nº ${updated.receiptNumber}` : "";
   const pastDue = updated.status === "pending" && isPastDue(updated.due_date, today) ? ` (${PAST_DUE_NOTE})` : "";
@@ -143,6 +154,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     description: `${updated.clientName}, ${periodLabel(updated.month_year)}: ${billingStatusLabel(updated.status)}${paid}${receipt}${pastDue}.`,
   });
 }
+
+const transferredMessage = (statementId: number) =>
+  `Este pagamento já foi repassado ao proprietário (extrato nº ${statementId}) e não pode mais ser alterado.`;
 
 export default function ManageBilling({ loaderData, actionData }: Route.ComponentProps) {
   const { billing: b, today, notices } = loaderData;

@@ -16,7 +16,7 @@ import {
   parseRate,
 } from "#app/models/owners/readjustment";
 import { failedWriteAlert } from "#app/utils/failure.server";
-import { requireRole } from "#app/utils/http.server";
+import { readFormData, requireRole } from "#app/utils/http.server";
 import { readPrivateUpload } from "#app/routes/admin/clients/private-upload.server";
 import { localToday } from "#app/utils/local-date";
 import { redirectWithToast } from "#app/utils/toast.server";
@@ -62,7 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const actor = await requireRole(context, "staff");
   const body = (request.headers.get("content-type") ?? "").startsWith("multipart/form-data")
     ? await readPrivateUpload(request, MAX_CSV_BYTES, "Arquivo grande demais (até 200 KB).")
-    : { formData: await request.formData() };
+    : { formData: await readFormData(request) };
   if ("error" in body) return data({ importError: body.error }, { status: 400 });
   const form = body.formData;
   const index = String(form.get("index") ?? "");

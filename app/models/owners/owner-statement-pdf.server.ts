@@ -1,0 +1,142 @@
+import { periodLabel } from "#app/models/billing/months";
+import { formatDay } from "#app/models/clients/status";
+import { formatBRL } from "#app/utils/format";
+import {
+  BRAND,
+  BRAND_TINT,
+  CONTENT_W,
+  documentLabel,
+  INK,
+  longDay,
+  MARGIN,
+  MUTED,
+  PAGE_W,
+  PdfSheet,
+  type PdfAgency,
+} from "#app/utils/pdf-sheet.server";
+import type { OwnerMonth, StatementLine } from "./statement";
+
+// "Extrato do Proprietário nº N" (docs/decisions/0040-owner-transfers.md):
+// what the agency received for the owner in a month, each rent on its line
+// (tenant, period, date, received, of which multa and juros, the fee kept,
+// net), the totals and the transfer, as the owner files it. Drawn on the
+// shared sheet of the receipt.
+
+export type OwnerStatementPdfData = {
+  number: number;
+  agency: PdfAgency;
+  owner: { name: string; cpf_cnpj: string | null; pix_key: string | null; bank_account: string | null };
+  month: string; // "yyyy-MM"
+  lines: StatementLine[];
+  totals: Omit<OwnerMonth, "lines">;
+  transferredOn: string;
+  issuedOn: string;
+};
+
+// The columns of a line: x of the left edge and width, right-aligned amounts.
+const COLS = [
+  { title: "INQUILINO / PERÍODO", w: 150 },
+  { title: "PAGO EM", w: 52 },
+  { title: "RECEBIDO", w: 62 },
+  { title: "MULTA E JUROS", w: 62 },
+  { title: "TAXA", w: 62 },
+  { title: "LÍQUIDO", w: 62 },
+] as const;
+
+export async function renderOwnerStatementPdf(data: OwnerStatementPdfData): Promise<Uint8Array> {
+  const sum = data.lines.reduce((s, l) => s + l.netCents, 0);
+  if (sum !== data.totals.netCents) throw new Error(`owner statement ${data.number}: lines do not add up`);
+  const title = `Extrato do Proprietário nº ${data.number}`;
+  const period = periodLabel(data.month);
+  const sheet = await PdfSheet.create({
+    title,
+    subject: `Repasse de ${period}: ${data.owner.name}`,
+    author: data.agency.legalName,
+    creator: data.agency.name,
+  });
+  sheet.agencyHeader(data.agency);
+  sheet.titleWithAmount(title, "REPASSE", formatBRL(data.totals.netCents));
+
+  const ownerDoc = documentLabel(data.owner.cpf_cnpj);
+  sheet.paragraph(
+    [
+      { text: "Proprietário:" },
+      { text: data.owner.name, bold: true },
+      ...(ownerDoc ? [{ text: `(${ownerDoc})` }] : []),
+    ],
+    11,
+    17,
+  );
+  sheet.paragraph([{ text: "Referência:" }, { text: `aluguéis recebidos em ${period}`, bold: true }], 11, 17);
+  const where = data.owner.pix_key ? `Pix ${data.owner.pix_key}` : data.owner.bank_account;
+  sheet.paragraph(
+    [
+      { text: "Repasse feito em" },
+      { text: formatDay(data.transferredOn), bold: true },
+      ...(where ? [{ text: `para ${where}.` }] : []),
+    ],
+    11,
+    17,
+  );
+  sheet.y -= 14;
+
+  // Header row, then one row per rent.
+  const padX = 6;
+  const xs: number[] = [];
+  let x = MARGIN;
+  const extra = (CONTENT_W - COLS.reduce((s, c) => s + c.w, 0)) / COLS.length;
+  for (const c of COLS) {
+    xs.push(x);
+    x += c.w + extra;
+  }
+  const colRight = (i: number) => xs[i] + COLS[i].w + extra - padX;
+  sheet.room(24);
+  sheet.page.drawRectangle({ x: MARGIN, y: sheet.y - 22, width: CONTENT_W, height: 22, color: BRAND_TINT });
+  COLS.forEach((c, i) => {
+    const opts = { bold: true, color: BRAND };
+    if (i < 2) sheet.text(c.title, xs[i] + padX, sheet.y - 14.5, 7, opts);
+    else sheet.textRight(c.title, colRight(i), sheet.y - 14.5, 7, opts);
+  });
+  sheet.y -= 22;
+  const size = 9;
+  for (const l of data.lines) {
+    const fee = l.firstRentFeeCents > 0 ? l.firstRentFeeCents : l.adminFeeCents;
+    const feeNote = l.firstRentFeeCents > 0 ? "1º aluguel" : "administração";
+    const who = sheet.wrap(l.tenantName, size, COLS[0].w + extra - 2 * padX, true);
+    const rowH = 10 + (who.length + 1) * 12;
+    sheet.room(rowH);
+    const base = sheet.y - 15;
+    who.forEach((line, i) => sheet.text(line, xs[0] + padX, base - i * 12, size, { bold: true }));
+    sheet.text(`Aluguel de ${periodLabel(l.monthYear)}`, xs[0] + padX, base - who.length * 12, 8, { color: MUTED });
+    sheet.text(formatDay(l.paymentDate), xs[1] + padX, base, size);
+    sheet.textRight(formatBRL(l.receivedCents), colRight(2), base, size);
+    sheet.textRight(l.chargesCents ? formatBRL(l.chargesCents) : "—", colRight(3), base, size);
+    sheet.textRight(`- ${formatBRL(fee)}`, colRight(4), base, size);
+    sheet.textRight(feeNote, colRight(4), base - 12, 7.5, { color: MUTED });
+    sheet.textRight(formatBRL(l.netCents), colRight(5), base, size, { bold: true });
+    sheet.y -= rowH;
+    sheet.hline(MARGIN, PAGE_W - MARGIN, sheet.y);
+  }
+
+  // Totals: received, each fee, the transfer.
+  const t = data.totals;
+  const totals: [string, string, boolean][] = [["Total recebido", formatBRL(t.grossCents), false]];
+  if (t.chargesCents) totals.push(["  dos quais multa e juros", formatBRL(t.chargesCents), false]);
+  if (t.adminFeeCents) totals.push(["Taxa de administração", `- ${formatBRL(t.adminFeeCents)}`, false]);
+  if (t.firstRentFeeCents) totals.push(["Taxa do primeiro aluguel", `- ${formatBRL(t.firstRentFeeCents)}`, false]);
+  totals.push(["Valor repassado", formatBRL(t.netCents), true]);
+  sheet.y -= 8;
+  for (const [label, value, strong] of totals) {
+    sheet.room(20);
+    if (strong) sheet.hline(MARGIN + CONTENT_W / 2, PAGE_W - MARGIN, sheet.y, 1.2, INK);
+    sheet.text(label, MARGIN + CONTENT_W / 2, sheet.y - 15, strong ? 11 : 10, { bold: strong });
+    sheet.textRight(value, PAGE_W - MARGIN - padX, sheet.y - 15, strong ? 11 : 10, { bold: strong });
+    sheet.y -= strong ? 24 : 18;
+  }
+
+  sheet.y -= 20;
+  sheet.room(60);
+  sheet.paragraph([{ text: `${data.agency.city}, ${longDay(data.issuedOn)}.` }], 10, 15);
+  sheet.paragraph([{ text: data.agency.legalName, bold: true }], 10, 15);
+  return sheet.finish(title, data.issuedOn);
+}

@@ -1,0 +1,205 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Kysely } from "kysely";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { defaultAgency } from "#app/config/agency";
+import type { Database } from "#app/db/schema";
+import { createUser } from "#app/models/accounts/users.server";
+import { createBilling } from "#app/models/billing/billing.server";
+import { registerPayment, setBillingStatus } from "#app/models/billing/payments.server";
+import { createClient } from "#app/models/clients/clients.server";
+import { privateFilePath } from "#app/models/files/private-store.server";
+import { sendOwnerStatements } from "#app/models/owners/owner-statement-email.server";
+import { ownerSchema } from "#app/models/owners/owner.schema";
+import { createOwner } from "#app/models/owners/owners.server";
+import { markTransferDone, monthTransfers, ownerStatement } from "#app/models/owners/transfers.server";
+import { tempDatabase } from "#tests/fixtures/temp-db";
+
+// Transfers to owners (issue 22, decision 0040): a month's statement from the
+// rents received, the first-rent fee on a contract's first billing, the
+// transfer made final once (numbered, PDF, payments tied to it), a payment
+// recorded late going into the next statement, a transferred payment that no
+// longer changes, and the owner's email sent once with the PDF.
+
+const uploads = fs.mkdtempSync(path.join(os.tmpdir(), "it-transfers-"));
+const outbox = fs.mkdtempSync(path.join(os.tmpdir(), "it-transfers-outbox-"));
+vi.stubEnv("UPLOADS_DIR", uploads);
+vi.stubEnv("OUTBOX_DIR", outbox);
+
+let db: Kysely<Database>;
+let cleanup: () => Promise<void>;
+const actor = { id: 0, name: "Ana Staff" };
+const issuer = { agency: { ...defaultAgency, cnpj: null }, today: "2026-11-10" };
+let owner: number;
+let tenantA: number;
+let tenantB: number;
+
+async function tenant(name: string, values: Record<string, unknown>) {
+  const created = await createClient(
+    db,
+    {
+      name,
+      email: `${name.toLowerCase().replace(/\W/g, "")}@teste.com`,
+      username: name.toLowerCase().replace(/\W/g, ""),
+      password: "senha1234",
+      payment_due_day: 5,
+      owner_id: owner,
+      ...values,
+    },
+    null,
+  );
+  if (!created.ok) throw new Error("client");
+  return created.id;
+}
+
+async function paid(clientId: number, month: string, cents: number, paymentDate: string, amountPaid = cents) {
+  const b = await createBilling(
+    db,
+    { client_id: clientId, month_year: month, amount_cents: cents, due_date: `${month}-05` },
+    actor,
+  );
+  if (!b.ok) throw new Error("billing");
+  const p = await registerPayment(db, b.id, { payment_date: paymentDate, amount_paid: amountPaid }, actor, {
+    agency: defaultAgency,
+    cnpj: null,
+    today: "2026-11-10",
+  });
+  if (!p.ok) throw new Error("payment");
+  return b.id;
+}
+
+beforeAll(async () => {
+  ({ db, cleanup } = await tempDatabase("it-transfers-"));
+  actor.id = await createUser(
+    db,
+    { username: "ana", email: "ana@agencia.com", name: "Ana Staff", password: "senha1234", role: "admin" },
+    null,
+  );
+  owner = await createOwner(
+    db,
+    ownerSchema.parse({ name: "Helena Duarte", cpf_cnpj: "153.509.460-56", email: "helena@exemplo.com" }),
+    null,
+  );
+  // A: 10% administration; B: 8%, its first rent kept whole by the agency.
+  tenantA = await tenant("Carlos Prado", { admin_fee_percent: 1000 }); // basis points, as the form gives them
+  tenantB = await tenant("Marina Souza", { admin_fee_percent: 800 });
+});
+
+afterAll(async () => {
+  await cleanup();
+  fs.rmSync(uploads, { recursive: true, force: true });
+  fs.rmSync(outbox, { recursive: true, force: true });
+});
+
+describe("an owner's month", () => {
+  let octA: number;
+  it("lists each rent received in the month with its fee; the transfer is received minus fees", async () => {
+    await paid(tenantA, "2026-09", 150000, "2026-09-05"); // A's first rent, in September
+    octA = await paid(tenantA, "2026-10", 150000, "2026-10-05");
+    await paid(tenantB, "2026-10", 200000, "2026-10-07"); // B's first rent
+    const oct = await ownerStatement(db, owner, "2026-10");
+    expect(oct?.final).toBeNull();
+    expect(
+      oct?.lines.map((l) => [l.tenantName, l.receivedCents, l.adminFeeCents, l.firstRentFeeCents, l.netCents]),
+    ).toEqual([
+      ["Carlos Prado", 150000, 15000, 0, 135000],
+      ["Marina Souza", 200000, 0, 200000, 0],
+    ]);
+    expect(oct?.statement.netCents).toBe(135000);
+    const month = await monthTransfers(db, "2026-10");
+    expect(month.pending).toEqual([
+      expect.objectContaining({ ownerName: "Helena Duarte", rents: 2, grossCents: 350000, netCents: 135000 }),
+    ]);
+    expect(month.done).toEqual([]);
+  });
+
+  it("refuses a transfer whose amount changed since the page was read, or dated in the future", async () => {
+    const values = { transferredOn: "2026-11-05", expectedNetCents: 999 };
+    expect(await markTransferDone(db, owner, "2026-10", values, actor, issuer)).toEqual({
+      ok: false,
+      reason: "changed",
+    });
+    expect(
+      await markTransferDone(
+        db,
+        owner,
+        "2026-10",
+        { transferredOn: "2026-11-11", expectedNetCents: 135000 },
+        actor,
+        issuer,
+      ),
+    ).toEqual({ ok: false, reason: "date" });
+    expect(await db.selectFrom("owner_statements").selectAll().execute()).toEqual([]);
+  });
+
+  it("makes the statement final once: numbered, its PDF on disk, the payments tied to it", async () => {
+    const done = await markTransferDone(
+      db,
+      owner,
+      "2026-10",
+      { transferredOn: "2026-11-05", expectedNetCents: 135000 },
+      actor,
+      issuer,
+    );
+    expect(done).toEqual({ ok: true, number: 1, netCents: 135000, ownerName: "Helena Duarte" });
+    const row = await db.selectFrom("owner_statements").selectAll().executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ id: 1, month: "2026-10", gross_cents: 350000, net_cents: 135000 });
+    expect(fs.readFileSync(privateFilePath(row.file_key)).subarray(0, 5).toString()).toBe("%PDF-");
+    const tied = await db.selectFrom("billing").select("id").where("owner_statement_id", "=", 1).execute();
+    expect(tied).toHaveLength(2);
+    expect(
+      await markTransferDone(
+        db,
+        owner,
+        "2026-10",
+        { transferredOn: "2026-11-05", expectedNetCents: 135000 },
+        actor,
+        issuer,
+      ),
+    ).toEqual({ ok: false, reason: "done" });
+    expect((await monthTransfers(db, "2026-10")).pending).toEqual([]);
+    expect((await ownerStatement(db, owner, "2026-10"))?.final?.id).toBe(1);
+  });
+
+  it("keeps a transferred payment as it is", async () => {
+    const corrected = await registerPayment(db, octA, { payment_date: "2026-10-06", amount_paid: 100 }, actor, {
+      agency: defaultAgency,
+      cnpj: null,
+      today: "2026-11-10",
+    });
+    expect(corrected).toEqual({ ok: false, reason: "transferred", statementId: 1 });
+    const reverted = await setBillingStatus(db, octA, "pending", actor, { agency: defaultAgency, cnpj: null });
+    expect(reverted?.transferred).toBe(1);
+    expect(
+      await db.selectFrom("billing").select(["status", "amount_paid"]).where("id", "=", octA).executeTakeFirst(),
+    ).toEqual({
+      status: "paid",
+      amount_paid: 150000,
+    });
+  });
+
+  it("puts a payment recorded late for October into November's statement", async () => {
+    await paid(tenantB, "2026-09", 200000, "2026-10-30"); // recorded after the transfer, paid in October
+    await paid(tenantB, "2026-11", 200000, "2026-11-06");
+    const nov = await ownerStatement(db, owner, "2026-11");
+    expect(nov?.lines.map((l) => [l.paymentDate, l.paymentMonth, l.adminFeeCents])).toEqual([
+      ["2026-10-30", "2026-10", 16000],
+      ["2026-11-06", "2026-11", 16000],
+    ]);
+    expect((await ownerStatement(db, owner, "2026-10"))?.lines).toHaveLength(2); // October's stays as it was
+  });
+
+  it("emails the owner once, with the PDF attached", async () => {
+    expect(await sendOwnerStatements(db)).toEqual({ sent: 1, failed: 0 });
+    expect(await sendOwnerStatements(db)).toEqual({ sent: 0, failed: 0 });
+    const mails = fs.readdirSync(outbox);
+    expect(mails).toHaveLength(1);
+    const mail = fs.readFileSync(path.join(outbox, mails[0]), "utf8");
+    expect(mail).toContain("helena@exemplo.com");
+    expect(mail).toContain("application/pdf");
+    expect(mail).toContain("JVBERi0"); // "%PDF-" in base64: the statement itself is attached
+    const row = await db.selectFrom("owner_statements").select("sent_at").executeTakeFirstOrThrow();
+    expect(row.sent_at).not.toBeNull();
+  });
+});
