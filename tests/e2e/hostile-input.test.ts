@@ -83,6 +83,7 @@ const QUERY_NAMES = [
   "status",
   "enviado",
   "cliente",
+  "mes",
 ];
 
 type Leaf = { pattern: string; file: string; index: boolean };

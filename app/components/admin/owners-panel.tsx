@@ -1,4 +1,4 @@
-import { Pencil, Plus } from "#app/components/ui/private-icons";
+import { Pencil, Plus, ScrollText } from "#app/components/ui/private-icons";
 import { Link } from "react-router";
 import {
   StackedCell,
@@ -35,6 +35,9 @@ export function OwnersPanel({ owners }: { owners: OwnerPanelItem[] }) {
         <div className="flex flex-wrap gap-2">
           <Link preventScrollReset to="/admin/clients/proprietarios/novo" className={buttonClass()}>
             <Plus aria-hidden className="size-4" /> Novo Proprietário
+          </Link>
+          <Link to="/admin/repasses" className={buttonClass("secondary")}>
+            <ScrollText aria-hidden className="size-4" /> Repasses
           </Link>
         </div>
       </div>

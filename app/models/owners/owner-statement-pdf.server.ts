@@ -128,7 +128,10 @@ export async function renderOwnerStatementPdf(data: OwnerStatementPdfData): Prom
   sheet.y -= 8;
   for (const [label, value, strong] of totals) {
     sheet.room(20);
-    if (strong) sheet.hline(MARGIN + CONTENT_W / 2, PAGE_W - MARGIN, sheet.y, 1.2, INK);
+    if (strong) {
+      sheet.y -= 6;
+      sheet.hline(MARGIN + CONTENT_W / 2, PAGE_W - MARGIN, sheet.y, 1.2, INK);
+    }
     sheet.text(label, MARGIN + CONTENT_W / 2, sheet.y - 15, strong ? 11 : 10, { bold: strong });
     sheet.textRight(value, PAGE_W - MARGIN - padX, sheet.y - 15, strong ? 11 : 10, { bold: strong });
     sheet.y -= strong ? 24 : 18;

@@ -1,4 +1,13 @@
-import { Building2, FileSpreadsheet, Image, Inbox, Megaphone, Star, Users } from "#app/components/ui/private-icons";
+import {
+  Building2,
+  FileSpreadsheet,
+  Image,
+  Inbox,
+  Megaphone,
+  ScrollText,
+  Star,
+  Users,
+} from "#app/components/ui/private-icons";
 import { Link } from "react-router";
 import { AdminTitle } from "#app/components/admin/admin-shell";
 import { AttentionBlock } from "#app/components/admin/attention-block";
@@ -98,6 +107,12 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             icon={FileSpreadsheet}
             title="Índices"
             lines={["Taxas mensais para o reajuste anual"]}
+          />
+          <Card
+            to="/admin/repasses"
+            icon={ScrollText}
+            title="Repasses"
+            lines={["Extratos e repasses aos proprietários"]}
           />
         </div>
       </section>

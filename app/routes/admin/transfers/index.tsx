@@ -49,7 +49,7 @@ export default function Transfers({ loaderData }: Route.ComponentProps) {
         <Link to={`?mes=${addMonths(month, -1)}`} className="text-brand-700 hover:underline" rel="prev">
           ← {periodLabel(addMonths(month, -1))}
         </Link>
-        <h2 className="text-lg font-semibold text-slate-900 capitalize">Recebidos em {period}</h2>
+        <h2 className="text-lg font-semibold text-slate-900">Recebidos em {period}</h2>
         <Link to={`?mes=${addMonths(month, 1)}`} className="text-brand-700 hover:underline" rel="next">
           {periodLabel(addMonths(month, 1))} →
         </Link>

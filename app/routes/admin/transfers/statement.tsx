@@ -247,7 +247,13 @@ export default function OwnerStatementPage({ loaderData, actionData }: Route.Com
               ) : null}
             </div>
             <Button disabled={busy}>
-              {busy ? "Registrando..." : `Confirmar repasse de ${formatBRL(statement.netCents)}`}
+              {busy ? (
+                "Registrando..."
+              ) : (
+                <>
+                  Confirmar repasse de <span className="whitespace-nowrap">{formatBRL(statement.netCents)}</span>
+                </>
+              )}
             </Button>
           </Form>
         </section>

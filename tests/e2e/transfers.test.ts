@@ -1,0 +1,151 @@
+import { addDays } from "#app/models/billing/charges";
+import { periodLabel } from "#app/models/billing/months";
+import { removePrivateFiles } from "#app/models/files/private-store.server";
+import { formatBRL } from "#app/utils/format";
+import { localToday } from "#app/utils/local-date";
+import { appDb } from "#tests/fixtures/db";
+import { uniq } from "#tests/fixtures/site";
+import { expect, test } from "#tests/fixtures/test";
+
+// Repasses (issue 22), as staff live them, without JavaScript: an owner with
+// two contracts, both rents paid this month through the billing dialog; the
+// owner's statement shows each rent with its fee (10% administration on one,
+// half of the first rent on the other) and the net; marking the transfer done
+// makes it final and numbered with its PDF, and the transferred payment can
+// no longer be corrected.
+
+test.use({ javaScriptEnabled: false });
+
+const owners: number[] = [];
+test.afterEach(async () => {
+  if (owners.length === 0) return;
+  const ids = owners.splice(0);
+  const statements = await appDb()
+    .selectFrom("owner_statements")
+    .select(["id", "file_key"])
+    .where("owner_id", "in", ids)
+    .execute();
+  if (statements.length > 0) {
+    const sIds = statements.map((s) => s.id);
+    await appDb()
+      .updateTable("billing")
+      .set({ owner_statement_id: null })
+      .where("owner_statement_id", "in", sIds)
+      .execute();
+    await appDb().deleteFrom("owner_statements").where("id", "in", sIds).execute();
+    await removePrivateFiles(statements.map((s) => s.file_key));
+  }
+  await appDb().deleteFrom("owners").where("id", "in", ids).execute();
+});
+
+test("an owner's month: two rents received, the statement's net, the transfer marked done", async ({
+  page,
+  signInAs,
+  createClient,
+  createBilling,
+}) => {
+  test.setTimeout(90_000);
+  const tag = uniq();
+  const today = localToday();
+  const month = today.slice(0, 7);
+  const now = new Date().toISOString();
+  const owner = await appDb()
+    .insertInto("owners")
+    .values({
+      name: `Proprietária Repasse ${tag}`,
+      email: `dona-${tag}@exemplo.com.br`,
+      pix_key: `dona-${tag}@exemplo.com.br`,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  owners.push(owner.id);
+  const ownerName = `Proprietária Repasse ${tag}`;
+  // Fees as the client form stores them, in basis points.
+  const carlos = await createClient({ name: `Carlos Repasse ${tag}`, owner_id: owner.id, admin_fee_percent: 1000 });
+  const marina = await createClient({
+    name: `Marina Repasse ${tag}`,
+    owner_id: owner.id,
+    admin_fee_percent: 800,
+    first_rent_fee_percent: 5000,
+  });
+  // Carlos's first rent was billed a month ago (still open); this month's is his second.
+  const earlier = addDays(today, -35);
+  await createBilling(carlos.id, { month_year: earlier.slice(0, 7), due_date: earlier, amount_cents: 150_000 });
+  const carlosRent = await createBilling(carlos.id, { month_year: month, due_date: today, amount_cents: 150_000 });
+  const marinaRent = await createBilling(marina.id, { month_year: month, due_date: today, amount_cents: 200_000 });
+
+  await signInAs("admin");
+  for (const b of [carlosRent, marinaRent]) {
+    await page.goto(`/admin/clients/cobrancas/${b.id}`);
+    await page.getByRole("button", { name: "Marcar como Pago" }).click();
+    await expect(page.getByTestId("toast")).toContainText("Pagamento registrado!");
+  }
+
+  await page.goto("/admin/clients?aba=proprietarios");
+  await page.getByRole("link", { name: "Repasses" }).click();
+  await expect(page).toHaveURL(/\/admin\/repasses$/);
+  await page.goto(`/admin/repasses?mes=${month}`);
+  await expect(page.getByRole("heading", { name: `Recebidos em ${periodLabel(month)}` })).toBeVisible();
+  const pending = page.getByTestId("pending-transfers").locator("tr", { hasText: ownerName });
+  // Received 1.500 + 2.000; fees 150 (10%) + 1.000 (half of Marina's first rent).
+  await expect(pending).toContainText(formatBRL(350_000));
+  await expect(pending).toContainText(formatBRL(115_000));
+  await expect(pending).toContainText(formatBRL(235_000));
+
+  await pending.getByRole("link", { name: ownerName }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/repasses/${owner.id}/${month}$`));
+  await expect(page.getByRole("heading", { name: ownerName })).toBeVisible();
+  const lines = page.getByTestId("statement-lines");
+  await expect(lines.locator("tr", { hasText: carlos.name })).toContainText(`− ${formatBRL(15_000)}`);
+  await expect(lines.locator("tr", { hasText: carlos.name })).toContainText("administração");
+  await expect(lines.locator("tr", { hasText: marina.name })).toContainText(`− ${formatBRL(100_000)}`);
+  await expect(lines.locator("tr", { hasText: marina.name })).toContainText("1º aluguel");
+  await expect(page.getByTestId("statement-totals")).toContainText(`Valor a repassar${formatBRL(235_000)}`);
+
+  // A date before the month is refused beside its field, nothing written.
+  await page.getByLabel("Data do repasse").fill(`${addDays(`${month}-01`, -1)}`);
+  await page.getByRole("button", { name: `Confirmar repasse de ${formatBRL(235_000)}` }).click();
+  await expect(page.getByText("Informe a data do repasse: do primeiro dia do mês até hoje.")).toBeVisible();
+  expect(await appDb().selectFrom("owner_statements").select("id").where("owner_id", "=", owner.id).execute()).toEqual(
+    [],
+  );
+
+  await page.getByLabel("Data do repasse").fill(today);
+  await page.getByRole("button", { name: `Confirmar repasse de ${formatBRL(235_000)}` }).click();
+  await expect(page.getByTestId("toast")).toContainText("Repasse registrado");
+  const statement = await appDb()
+    .selectFrom("owner_statements")
+    .select(["id", "net_cents", "gross_cents", "transferred_on"])
+    .where("owner_id", "=", owner.id)
+    .executeTakeFirstOrThrow();
+  expect(statement).toMatchObject({ net_cents: 235_000, gross_cents: 350_000, transferred_on: today });
+  await expect(page.getByText(`Extrato nº ${statement.id}: repassado em`)).toBeVisible();
+  await expect(page.getByRole("button", { name: /Confirmar repasse/ })).toHaveCount(0);
+  const pdf = await page.request.get(`/arquivos/extratos-proprietario/${statement.id}?download=1`);
+  expect(pdf.status()).toBe(200);
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
+
+  await page.goto(`/admin/repasses?mes=${month}`);
+  await expect(page.getByTestId("pending-transfers").locator("tr", { hasText: ownerName })).toHaveCount(0);
+  const done = page.getByTestId("done-transfers").locator("tr", { hasText: ownerName });
+  await expect(done).toContainText(`nº ${statement.id}`);
+  await expect(done).toContainText(formatBRL(235_000));
+
+  // The money went to the owner: Carlos's payment is no longer corrected.
+  await page.goto(`/admin/clients/cobrancas/${carlosRent.id}`);
+  await page.getByLabel("Valor recebido (R$)").fill("1.000,00");
+  await page.getByRole("button", { name: "Salvar e emitir novo recibo" }).click();
+  await expect(
+    page.getByText(
+      `Este pagamento já foi repassado ao proprietário (extrato nº ${statement.id}) e não pode mais ser alterado.`,
+    ),
+  ).toBeVisible();
+  const billing = await appDb()
+    .selectFrom("billing")
+    .select("amount_paid")
+    .where("id", "=", carlosRent.id)
+    .executeTakeFirst();
+  expect(billing?.amount_paid).toBe(150_000);
+});
