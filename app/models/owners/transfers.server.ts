@@ -1,11 +1,11 @@
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database } from "#app/db/schema";
 import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
-import { monthOf } from "#app/models/billing/months";
 import { removePrivateFiles, storeWithRow } from "#app/models/files/private-store.server";
 import { renderOwnerStatementPdf } from "./owner-statement-pdf.server";
 import { addMonths } from "./readjustment";
-import { ownerMonth, type OwnerMonth, type ReceivedRent, type StatementLine } from "./statement";
+import { ownedRents, type OwnedRent } from "./received-rents.server";
+import { ownerMonth, type OwnerMonth, type StatementLine } from "./statement";
 import type { PdfAgency } from "#app/utils/pdf-sheet.server";
 
 // Transfers to owners (repasses, docs/decisions/0040-owner-transfers.md).
@@ -19,55 +19,13 @@ import type { PdfAgency } from "#app/utils/pdf-sheet.server";
 type DB = Kysely<Database>;
 type Trx = Transaction<Database>;
 
-type PendingRent = ReceivedRent & { ownerId: number; paymentMonth: string };
+type PendingRent = OwnedRent;
 
 // The rents not yet in a final statement, received up to the end of `month`,
 // each with the month whose statement it belongs to; only those of `month`
 // are kept. `ownerId`: one owner's.
 async function pendingRents(db: DB | Trx, month: string, ownerId?: number): Promise<PendingRent[]> {
-  let query = db
-    .selectFrom("billing")
-    .innerJoin("clients", "clients.id", "billing.client_id")
-    .leftJoin("billing_receipts", (join) =>
-      join.onRef("billing_receipts.billing_id", "=", "billing.id").on("billing_receipts.voided_at", "is", null),
-    )
-    .select([
-      "billing.id",
-      "billing.client_id",
-      "billing.month_year",
-      "billing.due_date",
-      "billing.payment_date",
-      "billing.amount_paid",
-      "billing.amount_cents",
-      "clients.owner_id",
-      "clients.name as tenant_name",
-      "clients.admin_fee_bp",
-      "clients.first_rent_fee_bp",
-      "billing_receipts.rent_cents",
-      "billing_receipts.late_fee_cents",
-      "billing_receipts.interest_cents",
-    ])
-    // The contract's first rent: its earliest billing, while none of the
-    // contract's payments has been transferred (once one has, the first rent
-    // is behind it, even if an earlier month is billed later).
-    .select(
-      sql<
-        number | null
-      >`(select b2.id from billing b2 where b2.client_id = billing.client_id order by b2.due_date, b2.id limit 1)`.as(
-        "first_billing_id",
-      ),
-    )
-    .select(
-      sql<number>`exists (select 1 from billing b3 where b3.client_id = billing.client_id and b3.owner_statement_id is not null)`.as(
-        "transferred_before",
-      ),
-    )
-    .where("billing.status", "=", "paid")
-    .where("billing.owner_statement_id", "is", null)
-    .where("billing.payment_date", "<", `${addMonths(month, 1)}-01`)
-    .where("clients.owner_id", "is not", null);
-  if (ownerId !== undefined) query = query.where("clients.owner_id", "=", ownerId);
-  const rows = await query.orderBy("billing.payment_date").orderBy("billing.id").execute();
+  const rows = await ownedRents(db, { paidBefore: `${addMonths(month, 1)}-01`, ownerId, notTransferred: true });
   if (rows.length === 0) return [];
   let finals = db.selectFrom("owner_statements").select(["owner_id", "month"]);
   if (ownerId !== undefined) finals = finals.where("owner_id", "=", ownerId);
@@ -78,28 +36,7 @@ async function pendingRents(db: DB | Trx, month: string, ownerId?: number): Prom
     while (closed.has(`${owner}:${m}`) && m < month) m = addMonths(m, 1);
     return closed.has(`${owner}:${m}`) ? null : m;
   };
-  return rows
-    .filter((r) => r.payment_date && target(r.owner_id!, monthOf(r.payment_date)) === month)
-    .map((r) => {
-      const received = r.amount_paid ?? r.amount_cents;
-      const charges = r.rent_cents === null ? 0 : (r.late_fee_cents ?? 0) + (r.interest_cents ?? 0);
-      return {
-        ownerId: r.owner_id!,
-        paymentMonth: monthOf(r.payment_date!),
-        billingId: r.id,
-        clientId: r.client_id,
-        tenantName: r.tenant_name,
-        monthYear: r.month_year,
-        dueDate: r.due_date,
-        paymentDate: r.payment_date!,
-        receivedCents: received,
-        rentCents: r.rent_cents ?? r.amount_cents,
-        chargesCents: charges,
-        adminFeeBp: r.admin_fee_bp,
-        firstRentFeeBp: r.first_rent_fee_bp,
-        isFirstRent: r.first_billing_id === r.id && !r.transferred_before,
-      };
-    });
+  return rows.filter((r) => target(r.ownerId, r.paymentMonth) === month);
 }
 
 export type FinalStatement = {
