@@ -56,6 +56,8 @@ export default [
     route("admin/extratos/:id", "routes/admin/statements/review.tsx"),
     route("admin/repasses", "routes/admin/transfers/index.tsx"),
     route("admin/repasses/:ownerId/:month", "routes/admin/transfers/statement.tsx"),
+    route("admin/informes", "routes/admin/income/index.tsx"),
+    route("admin/informes/:kind/:id", "routes/admin/income/pdf.ts"),
     route("admin/indices", "routes/admin/indices/index.tsx"),
     route("admin/*", "routes/site/not-found.tsx", { id: "admin-not-found" }),
   ]),

@@ -12,6 +12,7 @@ import * as m0010 from "./0010_reconciliation";
 import * as m0011 from "./0011_owners";
 import * as m0012 from "./0012_readjustment_applied";
 import * as m0013 from "./0013_owner_transfers";
+import * as m0014 from "./0014_income_reports";
 
 // Every migration, by name (applied in name order). Append a line per new file;
 // a static map works the same under tsx, Vitest and a bundler.
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   "0011_owners": m0011,
   "0012_readjustment_applied": m0012,
   "0013_owner_transfers": m0013,
+  "0014_income_reports": m0014,
 };

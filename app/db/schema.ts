@@ -245,6 +245,20 @@ export interface OwnerStatementsTable extends PrivateFileColumns {
   last_error: string | null;
 }
 
+// An informe de rendimentos to email (migration 0014): one per year, kind and
+// person (an owner, or a tenant's client record).
+export interface IncomeReportEmailsTable {
+  id: Generated<number>;
+  year: number;
+  kind: "owner" | "tenant";
+  person_id: number;
+  queued_at: string;
+  queued_by_name: string;
+  sent_at: string | null;
+  attempts: Generated<number>;
+  last_error: string | null;
+}
+
 // The columns of a stored private file, the same in every table that keeps
 // one (docs/decisions/0024-private-files.md; written by
 // models/files/documents.server.ts).
@@ -453,6 +467,7 @@ export interface Database {
   statement_imports: StatementImportsTable;
   statement_lines: StatementLinesTable;
   owners: OwnersTable;
+  income_report_emails: IncomeReportEmailsTable;
   index_values: IndexValuesTable;
   readjustments: ReadjustmentsTable;
   owner_statements: OwnerStatementsTable;

@@ -259,6 +259,45 @@ export class PdfSheet {
     this.y -= Math.max(boxH, lines.length * 23) + 14;
   }
 
+  // A table across the content width: a tinted header row, one row per line
+  // (cells on one line each, amounts right-aligned), a bold row for totals.
+  // Column widths are weights of the content width.
+  table(columns: { title: string; weight: number; right?: boolean }[], rows: { cells: string[]; bold?: boolean }[]) {
+    const padX = 8;
+    const total = columns.reduce((s, c) => s + c.weight, 0);
+    const xs: number[] = [];
+    let x = MARGIN;
+    for (const c of columns) {
+      xs.push(x);
+      x += (c.weight / total) * CONTENT_W;
+    }
+    const right = (i: number) => (i + 1 < xs.length ? xs[i + 1] : PAGE_W - MARGIN) - padX;
+    const header = () => {
+      this.room(22);
+      this.page.drawRectangle({ x: MARGIN, y: this.y - 22, width: CONTENT_W, height: 22, color: BRAND_TINT });
+      columns.forEach((c, i) => {
+        const opts = { bold: true, color: BRAND };
+        if (c.right) this.textRight(c.title.toUpperCase(), right(i), this.y - 14.5, 7.5, opts);
+        else this.text(c.title.toUpperCase(), xs[i] + padX, this.y - 14.5, 7.5, opts);
+      });
+      this.y -= 22;
+    };
+    header();
+    for (const row of rows) {
+      const page = this.page;
+      this.room(22);
+      if (this.page !== page) header();
+      if (row.bold) this.hline(MARGIN, PAGE_W - MARGIN, this.y, 1.2, INK);
+      row.cells.forEach((cell, i) => {
+        const opts = { bold: row.bold };
+        if (columns[i].right) this.textRight(cell, right(i), this.y - 15, 10, opts);
+        else this.text(cell, xs[i] + padX, this.y - 15, 10, opts);
+      });
+      this.y -= 22;
+      if (!row.bold) this.hline(MARGIN, PAGE_W - MARGIN, this.y);
+    }
+  }
+
   // Footer on every page: which document this is (short: it never wraps).
   async finish(label: string, issuedOn: string) {
     const footer = `${label}  ·  emitido em ${formatDay(issuedOn)}`;

@@ -84,6 +84,7 @@ const QUERY_NAMES = [
   "enviado",
   "cliente",
   "mes",
+  "ano",
 ];
 
 type Leaf = { pattern: string; file: string; index: boolean };

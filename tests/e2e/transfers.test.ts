@@ -4,6 +4,8 @@ import { removePrivateFiles } from "#app/models/files/private-store.server";
 import { formatBRL } from "#app/utils/format";
 import { localToday } from "#app/utils/local-date";
 import { appDb } from "#tests/fixtures/db";
+import { readOutbox } from "#tests/fixtures/eml";
+import { E2E_OUTBOX } from "#tests/setup/paths";
 import { uniq } from "#tests/fixtures/site";
 import { expect, test } from "#tests/fixtures/test";
 
@@ -36,7 +38,12 @@ test.afterEach(async () => {
     await removePrivateFiles(statements.map((s) => s.file_key));
   }
   await appDb().deleteFrom("owners").where("id", "in", ids).execute();
+  await appDb().deleteFrom("income_report_emails").where("year", "=", YEAR).execute();
 });
+
+// The informes test's payments are in a year no other test pays in, so that
+// "Enviar todos" emails only its own people.
+const YEAR = 2001;
 
 test("an owner's month: two rents received, the statement's net, the transfer marked done", async ({
   page,
@@ -148,4 +155,70 @@ test("an owner's month: two rents received, the statement's net, the transfer ma
     .where("id", "=", carlosRent.id)
     .executeTakeFirst();
   expect(billing?.amount_paid).toBe(150_000);
+});
+
+test("the informes de rendimentos of a year: listed, as PDFs, and emailed on request", async ({
+  page,
+  signInAs,
+  createClient,
+  createBilling,
+}) => {
+  const tag = uniq();
+  const now = new Date().toISOString();
+  const ownerName = `Dono Informe ${tag}`;
+  const owner = await appDb()
+    .insertInto("owners")
+    .values({ name: ownerName, email: `dono-${tag}@exemplo.com.br`, created_at: now, updated_at: now })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  owners.push(owner.id);
+  const tenant = await createClient({
+    name: `Inquilina Informe ${tag}`,
+    owner_id: owner.id,
+    first_rent_fee_percent: 0,
+  });
+  for (const m of ["03", "04"]) {
+    const b = await createBilling(tenant.id, {
+      month_year: `${YEAR}-${m}`,
+      due_date: `${YEAR}-${m}-05`,
+      amount_cents: 80_000,
+    });
+    await appDb()
+      .updateTable("billing")
+      .set({ status: "paid", payment_date: `${YEAR}-${m}-05`, amount_paid: 80_000 })
+      .where("id", "=", b.id)
+      .execute();
+  }
+
+  await signInAs("admin");
+  await page.goto("/admin/repasses");
+  await page.getByRole("link", { name: "Informes de Rendimentos" }).click();
+  await page.getByLabel("Ano-calendário").fill(String(YEAR));
+  await page.getByRole("button", { name: "Ver" }).click();
+  await expect(page).toHaveURL(new RegExp(`ano=${YEAR}`));
+  // Received 1.600,00; 10% administration on each rent: 1.440,00 net.
+  const ownerRow = page.getByTestId("owner-reports").locator("tr", { hasText: ownerName });
+  await expect(ownerRow).toContainText(formatBRL(160_000));
+  await expect(ownerRow).toContainText(formatBRL(144_000));
+  await expect(ownerRow).toContainText("Não enviado");
+  await expect(page.getByTestId("tenant-reports").locator("tr", { hasText: tenant.name })).toContainText(
+    formatBRL(160_000),
+  );
+  const pdf = await page.request.get(`/admin/informes/proprietario/${owner.id}?ano=${YEAR}`);
+  expect(pdf.headers()["content-type"]).toBe("application/pdf");
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
+
+  await page.getByRole("button", { name: `Enviar todos os informes de ${YEAR} por email` }).click();
+  await expect(page.getByTestId("toast")).toContainText(`2 informes de ${YEAR} a caminho por email.`);
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByTestId("owner-reports").locator("tr", { hasText: ownerName })).toContainText("Enviado em");
+  }).toPass({ timeout: 15_000 });
+  const mails = readOutbox(E2E_OUTBOX).filter(
+    (m) => m.to.includes(`dono-${tag}@exemplo.com.br`) || m.to.includes(tenant.email),
+  );
+  expect(mails.map((m) => m.subject).sort()).toEqual([`Aluguéis pagos em ${YEAR}`, `Informe de rendimentos ${YEAR}`]);
+  // Asking again sends nothing twice.
+  await page.getByRole("button", { name: `Enviar todos os informes de ${YEAR} por email` }).click();
+  await expect(page.getByTestId("toast")).toContainText(`Todos os informes de ${YEAR} já foram pedidos.`);
 });

@@ -10,6 +10,8 @@ import { createBilling } from "#app/models/billing/billing.server";
 import { registerPayment, setBillingStatus } from "#app/models/billing/payments.server";
 import { createClient } from "#app/models/clients/clients.server";
 import { privateFilePath } from "#app/models/files/private-store.server";
+import { queueIncomeReports, sendIncomeReports } from "#app/models/owners/income-report-email.server";
+import { incomeYear, ownerIncome, tenantIncome } from "#app/models/owners/income-reports.server";
 import { sendOwnerStatements } from "#app/models/owners/owner-statement-email.server";
 import { ownerSchema } from "#app/models/owners/owner.schema";
 import { createOwner } from "#app/models/owners/owners.server";
@@ -201,5 +203,52 @@ describe("an owner's month", () => {
     expect(mail).toContain("JVBERi0"); // "%PDF-" in base64: the statement itself is attached
     const row = await db.selectFrom("owner_statements").select("sent_at").executeTakeFirstOrThrow();
     expect(row.sent_at).not.toBeNull();
+  });
+});
+
+describe("the informes de rendimentos of the year", () => {
+  it("gives the owner's months by payment date, with the fees the statements charged", async () => {
+    const r = await ownerIncome(db, owner, 2026);
+    const months = r!.months.filter((m) => m.grossCents > 0).map((m) => [m.month, m.grossCents, m.feesCents]);
+    expect(months).toEqual([
+      // Carlos's September (not transferred: 10% now, his first rent being behind the October transfer).
+      ["2026-09", 150000, 15000],
+      // October as its statement froze it (Marina's first rent kept whole), plus Marina's late payment (8%).
+      ["2026-10", 550000, 15000 + 200000 + 16000],
+      ["2026-11", 200000, 16000],
+    ]);
+    expect(r!.totals).toEqual({ grossCents: 900000, feesCents: 262000, netCents: 638000 });
+  });
+
+  it("gives the tenant's rents paid month by month, and lists everyone of the year", async () => {
+    const r = await tenantIncome(db, tenantB, 2026);
+    expect(r!.months.filter((m) => m.paidCents > 0)).toEqual([
+      { month: "2026-10", paidCents: 400000 },
+      { month: "2026-11", paidCents: 200000 },
+    ]);
+    expect(r!.client.owner_name).toBe("Helena Duarte");
+    const year = await incomeYear(db, 2026);
+    expect(year.owners.map((o) => [o.name, o.grossCents, o.netCents])).toEqual([["Helena Duarte", 900000, 638000]]);
+    expect(year.tenants.map((t) => [t.name, t.paidCents])).toEqual([
+      ["Carlos Prado", 300000],
+      ["Marina Souza", 600000],
+    ]);
+    expect(await incomeYear(db, 2025)).toEqual({ owners: [], tenants: [] });
+  });
+
+  it("queues each person once and emails each informe once, with its PDF", async () => {
+    expect(await queueIncomeReports(db, 2026, actor)).toEqual({ queued: 3, withoutEmail: 0 });
+    expect(await queueIncomeReports(db, 2026, actor)).toEqual({ queued: 0, withoutEmail: 0 });
+    expect(await sendIncomeReports(db)).toEqual({ sent: 3, failed: 0 });
+    expect(await sendIncomeReports(db)).toEqual({ sent: 0, failed: 0 });
+    const mails = fs.readdirSync(outbox).map((f) => fs.readFileSync(path.join(outbox, f), "utf8"));
+    expect(mails).toHaveLength(4); // the statement's and the three informes
+    // Helena: the October statement and her informe; each tenant: their informe.
+    for (const [to, n] of [
+      ["helena@exemplo.com", 2],
+      ["carlosprado@teste.com", 1],
+      ["marinasouza@teste.com", 1],
+    ] as const)
+      expect(mails.filter((m) => m.includes(to) && m.includes("JVBERi0"))).toHaveLength(n);
   });
 });

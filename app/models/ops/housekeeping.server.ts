@@ -4,6 +4,7 @@ import { cleanupAccounts } from "#app/models/accounts/cleanup.server";
 import { runChargingJob } from "#app/models/billing/jobs.server";
 import { removeStaleBoletoDrafts } from "#app/models/boletos/housekeeping.server";
 import { removeOrphanPrivateFiles } from "#app/models/files/orphans.server";
+import { sendIncomeReports } from "#app/models/owners/income-report-email.server";
 import { sendOwnerStatements } from "#app/models/owners/owner-statement-email.server";
 import { runReadjustments } from "#app/models/owners/readjustments.server";
 import { anonymizeExpiredRequests } from "#app/models/privacy/privacy.server";
@@ -30,6 +31,8 @@ export const HOUSEKEEPING_TASKS: readonly HousekeepingTask[] = [
   CHARGING_TASK,
   // The owners' copies of final statements (models/owners/owner-statement-email.server.ts).
   { name: "owner statements", run: (db) => sendOwnerStatements(db) },
+  // Informes de rendimentos asked for by staff (models/owners/income-report-email.server.ts).
+  { name: "income reports", run: (db) => sendIncomeReports(db) },
   { name: "boleto drafts", run: removeStaleBoletoDrafts },
   {
     name: "orphan private files",

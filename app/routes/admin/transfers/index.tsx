@@ -41,9 +41,14 @@ export default function Transfers({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-6xl">
       <AdminTitle title="Repasses aos Proprietários">
-        <Link to="/admin/clients?aba=proprietarios" className={buttonClass("secondary")}>
-          Proprietários
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          <Link to="/admin/informes" className={buttonClass("secondary")}>
+            Informes de Rendimentos
+          </Link>
+          <Link to="/admin/clients?aba=proprietarios" className={buttonClass("secondary")}>
+            Proprietários
+          </Link>
+        </div>
       </AdminTitle>
       <nav aria-label="Mês" className="flex flex-wrap items-center gap-3 text-sm">
         <Link to={`?mes=${addMonths(month, -1)}`} className="text-brand-700 hover:underline" rel="prev">

@@ -1,0 +1,98 @@
+import { periodLabel } from "#app/models/billing/months";
+import { formatBRL } from "#app/utils/format";
+import { documentLabel, longDay, PdfSheet, type PdfAgency, type Run } from "#app/utils/pdf-sheet.server";
+import type { OwnerIncome, TenantIncome } from "./income-reports.server";
+
+// The informes de rendimentos as PDFs (docs/decisions/0043-income-reports.md),
+// drawn on the receipt's sheet: the owner's (rents received for them, the
+// agency's fees, the net, month by month) and the tenant's (rents paid, month
+// by month, and to whom: what each needs for their income tax return).
+
+const monthName = (month: string) => {
+  const label = periodLabel(month).replace(/ de \d{4}$/, "");
+  return label.charAt(0).toUpperCase() + label.slice(1);
+};
+
+async function sheetFor(title: string, subject: string, agency: PdfAgency) {
+  const sheet = await PdfSheet.create({ title, subject, author: agency.legalName, creator: agency.name });
+  sheet.agencyHeader(agency);
+  return sheet;
+}
+
+function closing(sheet: PdfSheet, agency: PdfAgency, issuedOn: string) {
+  sheet.y -= 24;
+  sheet.room(60);
+  sheet.paragraph(
+    [{ text: "Imposto de renda retido na fonte: não houve retenção pela administradora no ano." }],
+    9.5,
+    14,
+  );
+  sheet.y -= 10;
+  sheet.paragraph([{ text: `${agency.city}, ${longDay(issuedOn)}.` }], 10, 15);
+  sheet.paragraph([{ text: agency.legalName, bold: true }], 10, 15);
+}
+
+export async function renderOwnerIncomePdf(r: OwnerIncome, agency: PdfAgency, issuedOn: string) {
+  const title = `Informe de Rendimentos ${r.year}`;
+  const sheet = await sheetFor(title, `Aluguéis de ${r.year}: ${r.owner.name}`, agency);
+  sheet.titleWithAmount(title, "RENDIMENTO LÍQUIDO", formatBRL(r.totals.netCents));
+  const doc = documentLabel(r.owner.cpf_cnpj);
+  const who: Run[] = [{ text: "Beneficiário:" }, { text: r.owner.name, bold: true }];
+  if (doc) who.push({ text: `(${doc})` });
+  sheet.paragraph(who, 11, 17);
+  sheet.paragraph(
+    [{ text: `Aluguéis recebidos pela administradora em ${r.year}, por mês de recebimento, das locações de:` }],
+    10,
+    15,
+  );
+  sheet.paragraph([{ text: r.tenants.join("; ") || "—" }], 10, 15);
+  sheet.y -= 12;
+  sheet.table(
+    [
+      { title: "Mês", weight: 3 },
+      { title: "Aluguel recebido", weight: 3, right: true },
+      { title: "Taxas da administradora", weight: 3, right: true },
+      { title: "Líquido repassado", weight: 3, right: true },
+    ],
+    [
+      ...r.months.map((m) => ({
+        cells: [monthName(m.month), formatBRL(m.grossCents), formatBRL(m.feesCents), formatBRL(m.netCents)],
+      })),
+      {
+        cells: ["Total", formatBRL(r.totals.grossCents), formatBRL(r.totals.feesCents), formatBRL(r.totals.netCents)],
+        bold: true,
+      },
+    ],
+  );
+  closing(sheet, agency, issuedOn);
+  return sheet.finish(`${title}  ·  ${r.owner.name}`, issuedOn);
+}
+
+export async function renderTenantIncomePdf(r: TenantIncome, agency: PdfAgency, issuedOn: string) {
+  const title = `Aluguéis Pagos em ${r.year}`;
+  const sheet = await sheetFor(title, `Aluguéis pagos em ${r.year}: ${r.client.name}`, agency);
+  sheet.titleWithAmount(title, "TOTAL PAGO", formatBRL(r.totalCents));
+  const tenantDoc = documentLabel(r.client.cpf_cnpj);
+  const tenant: Run[] = [{ text: "Locatário:" }, { text: r.client.name, bold: true }];
+  if (tenantDoc) tenant.push({ text: `(${tenantDoc})` });
+  sheet.paragraph(tenant, 11, 17);
+  const ownerDoc = documentLabel(r.client.owner_cpf_cnpj);
+  const owner: Run[] = [{ text: "Locador (beneficiário):" }];
+  owner.push(r.client.owner_name ? { text: r.client.owner_name, bold: true } : { text: "não informado" });
+  if (ownerDoc) owner.push({ text: `(${ownerDoc})` });
+  sheet.paragraph(owner, 11, 17);
+  if (r.client.property_address) sheet.paragraph([{ text: `Imóvel: ${r.client.property_address}` }], 10, 15);
+  sheet.y -= 12;
+  sheet.table(
+    [
+      { title: "Mês do pagamento", weight: 2 },
+      { title: "Valor pago", weight: 1, right: true },
+    ],
+    [
+      ...r.months.map((m) => ({ cells: [monthName(m.month), formatBRL(m.paidCents)] })),
+      { cells: ["Total", formatBRL(r.totalCents)], bold: true },
+    ],
+  );
+  closing(sheet, agency, issuedOn);
+  return sheet.finish(`${title}  ·  ${r.client.name}`, issuedOn);
+}

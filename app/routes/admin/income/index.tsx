@@ -1,0 +1,229 @@
+import { Download, MailCheck } from "#app/components/ui/private-icons";
+import { Form, Link } from "react-router";
+import { AdminTitle } from "#app/components/admin/admin-shell";
+import {
+  StackedCell,
+  stackedBodyClass,
+  stackedHeadClass,
+  stackedRowClass,
+  stackedTableClass,
+} from "#app/components/billing/stacked-table";
+import { Button, buttonClass } from "#app/components/ui/button";
+import { useIsPending } from "#app/components/ui/use-is-pending";
+import { getDb } from "#app/db/db.server";
+import { queueIncomeReports, sendIncomeReports } from "#app/models/owners/income-report-email.server";
+import { incomeYear, type EmailStatus } from "#app/models/owners/income-reports.server";
+import { failedWriteToast } from "#app/utils/failure.server";
+import { formatBRL } from "#app/utils/format";
+import { formatDateTime } from "#app/utils/format-date";
+import { readFormData, requireRole } from "#app/utils/http.server";
+import { localToday } from "#app/utils/local-date";
+import { log } from "#app/utils/log.server";
+import { redirectWithToast } from "#app/utils/toast.server";
+import { reportYear } from "./year";
+import type { Route } from "./+types/index";
+
+// "Informes de Rendimentos" (docs/decisions/0043-income-reports.md): for a
+// calendar year, each owner's informe (rents received for them, fees, net)
+// and each tenant's (rents paid), as PDFs, and "Enviar todos por email".
+export function meta() {
+  return [{ title: "Informes de Rendimentos | Painel Administrativo" }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const today = localToday();
+  const year = reportYear(new URL(request.url).searchParams.get("ano"), today);
+  return { year, thisYear: Number(today.slice(0, 4)), ...(await incomeYear(getDb(), year)) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = await requireRole(context, "staff");
+  const form = await readFormData(request);
+  const asked = String(form.get("ano") ?? "");
+  const year = reportYear(asked, localToday());
+  const back = `/admin/informes?ano=${year}`;
+  // Only the button's own post sends anything: a stray post writes nothing.
+  const once = form.getAll("intent").length === 1 && form.getAll("ano").length === 1;
+  if (!once || form.get("intent") !== "email" || String(year) !== asked)
+    return redirectWithToast(back, {
+      type: "error",
+      title: "Erro",
+      description: "Escolha o ano e use o botão de envio.",
+    });
+  let queued: Awaited<ReturnType<typeof queueIncomeReports>>;
+  try {
+    queued = await queueIncomeReports(getDb(), year, actor);
+  } catch (error) {
+    return failedWriteToast("income_report.queue_failed", error, back, {
+      title: "Erro",
+      description: "Não foi possível pôr os informes na fila. Tente novamente.",
+    });
+  }
+  // Sent now in the background; what fails is retried by the hourly job.
+  if (queued.queued > 0)
+    void sendIncomeReports(getDb()).catch((error) => log.error("income_report.send_failed", { error }));
+  const without = queued.withoutEmail
+    ? ` ${queued.withoutEmail === 1 ? "1 proprietário sem email ficou de fora" : `${queued.withoutEmail} proprietários sem email ficaram de fora`}.`
+    : "";
+  return redirectWithToast(back, {
+    type: "success",
+    title: queued.queued === 0 ? "Nada novo a enviar" : "Informes em envio",
+    description:
+      queued.queued === 0
+        ? `Todos os informes de ${year} já foram pedidos.${without}`
+        : `${queued.queued} ${queued.queued === 1 ? "informe" : "informes"} de ${year} a caminho por email.${without}`,
+  });
+}
+
+const sectionClass = "mt-6 rounded-xl bg-white shadow-sm ring-1 ring-slate-200";
+const thClass = "px-4 py-2 font-medium";
+
+function EmailCell({ email, status }: { email: string | null; status: EmailStatus | null }) {
+  if (!email) return <span className="text-amber-800">Sem email</span>;
+  if (!status) return <span className="text-slate-600">Não enviado</span>;
+  if (status.sent_at) return <span>Enviado em {formatDateTime(status.sent_at)}</span>;
+  if (status.last_error)
+    return (
+      <span className="text-red-700">
+        Falhou ({status.attempts}): {status.last_error}
+      </span>
+    );
+  return <span className="text-slate-600">Na fila</span>;
+}
+
+export default function IncomeReports({ loaderData }: Route.ComponentProps) {
+  const { year, thisYear, owners, tenants } = loaderData;
+  const busy = useIsPending();
+  const pdf = (kind: string, id: number) => `/admin/informes/${kind}/${id}?ano=${year}`;
+  return (
+    <div className="mx-auto max-w-6xl">
+      <AdminTitle title="Informes de Rendimentos">
+        <Link to="/admin/repasses" className={buttonClass("secondary")}>
+          Repasses
+        </Link>
+      </AdminTitle>
+      <div className="flex flex-wrap items-end gap-4">
+        <Form method="get" className="flex items-end gap-2">
+          <div>
+            <label htmlFor="ano" className="mb-1 block text-sm font-medium text-slate-800">
+              Ano-calendário
+            </label>
+            <input
+              id="ano"
+              name="ano"
+              type="number"
+              inputMode="numeric"
+              min={2000}
+              max={thisYear}
+              defaultValue={year}
+              className="w-28 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
+            />
+          </div>
+          <Button variant="secondary">Ver</Button>
+        </Form>
+        <Form method="post">
+          <input type="hidden" name="intent" value="email" />
+          <input type="hidden" name="ano" value={year} />
+          <Button disabled={busy || owners.length + tenants.length === 0}>
+            <MailCheck aria-hidden className="size-4" />{" "}
+            {busy ? "Enviando..." : `Enviar todos os informes de ${year} por email`}
+          </Button>
+        </Form>
+      </div>
+
+      <section className={sectionClass} aria-labelledby="proprietarios">
+        <h2 id="proprietarios" className="p-4 text-lg font-semibold text-slate-900">
+          Proprietários
+        </h2>
+        {owners.length === 0 ? (
+          <p className="px-4 pb-6 text-sm text-slate-600">Nenhum aluguel recebido para proprietários em {year}.</p>
+        ) : (
+          <table className={stackedTableClass} data-testid="owner-reports">
+            <thead className={stackedHeadClass}>
+              <tr>
+                <th className={thClass}>Proprietário</th>
+                <th className={`${thClass} text-right`}>Recebido no ano</th>
+                <th className={`${thClass} text-right`}>Líquido</th>
+                <th className={thClass}>Email</th>
+                <th className={thClass}>
+                  <span className="sr-only">PDF</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className={stackedBodyClass}>
+              {owners.map((o) => (
+                <tr key={o.id} className={stackedRowClass}>
+                  <StackedCell label="Proprietário" wide>
+                    <span className="font-medium">{o.name}</span>
+                  </StackedCell>
+                  <StackedCell label="Recebido no ano" className="md:text-right">
+                    {formatBRL(o.grossCents)}
+                  </StackedCell>
+                  <StackedCell label="Líquido" className="font-semibold md:text-right">
+                    {formatBRL(o.netCents)}
+                  </StackedCell>
+                  <StackedCell label="Email">
+                    <EmailCell email={o.email} status={o.email_status} />
+                  </StackedCell>
+                  <StackedCell label="PDF">
+                    <a
+                      href={pdf("proprietario", o.id)}
+                      className="inline-flex items-center gap-1 text-brand-700 hover:underline"
+                    >
+                      <Download aria-hidden className="size-4" /> Baixar informe
+                    </a>
+                  </StackedCell>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+
+      <section className={sectionClass} aria-labelledby="inquilinos">
+        <h2 id="inquilinos" className="p-4 text-lg font-semibold text-slate-900">
+          Inquilinos
+        </h2>
+        {tenants.length === 0 ? (
+          <p className="px-4 pb-6 text-sm text-slate-600">Nenhum aluguel pago em {year}.</p>
+        ) : (
+          <table className={stackedTableClass} data-testid="tenant-reports">
+            <thead className={stackedHeadClass}>
+              <tr>
+                <th className={thClass}>Inquilino</th>
+                <th className={`${thClass} text-right`}>Pago no ano</th>
+                <th className={thClass}>Email</th>
+                <th className={thClass}>
+                  <span className="sr-only">PDF</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className={stackedBodyClass}>
+              {tenants.map((t) => (
+                <tr key={t.id} className={stackedRowClass}>
+                  <StackedCell label="Inquilino" wide>
+                    <span className="font-medium">{t.name}</span>
+                  </StackedCell>
+                  <StackedCell label="Pago no ano" className="font-semibold md:text-right">
+                    {formatBRL(t.paidCents)}
+                  </StackedCell>
+                  <StackedCell label="Email">
+                    <EmailCell email={t.email} status={t.email_status} />
+                  </StackedCell>
+                  <StackedCell label="PDF">
+                    <a
+                      href={pdf("inquilino", t.id)}
+                      className="inline-flex items-center gap-1 text-brand-700 hover:underline"
+                    >
+                      <Download aria-hidden className="size-4" /> Baixar comprovante
+                    </a>
+                  </StackedCell>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </div>
+  );
+}
