@@ -13,6 +13,7 @@ import * as m0011 from "./0011_owners";
 import * as m0012 from "./0012_readjustment_applied";
 import * as m0013 from "./0013_owner_transfers";
 import * as m0014 from "./0014_income_reports";
+import * as m0015 from "./0015_inspections";
 
 // Every migration, by name (applied in name order). Append a line per new file;
 // a static map works the same under tsx, Vitest and a bundler.
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   "0012_readjustment_applied": m0012,
   "0013_owner_transfers": m0013,
   "0014_income_reports": m0014,
+  "0015_inspections": m0015,
 };

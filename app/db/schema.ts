@@ -259,6 +259,57 @@ export interface IncomeReportEmailsTable {
   last_error: string | null;
 }
 
+// Inspections (migration 0015, docs/decisions/0044-inspections.md).
+export type InspectionKind = "entrada" | "saida";
+export type ItemCondition = "novo" | "bom" | "regular" | "ruim" | "danificado";
+
+export interface InspectionsTable {
+  id: Generated<number>;
+  client_id: number;
+  kind: InspectionKind;
+  date: string; // "yyyy-MM-dd"
+  inspector_id: number | null;
+  inspector_name: string;
+  keys_count: number | null;
+  water_reading: string | null;
+  power_reading: string | null;
+  replaces_id: number | null; // the locked inspection this one corrects
+  finalized_at: string | null; // set: locked
+  report_key: string | null; // the PDF report under uploads/private, once finalized
+  report_size: number | null;
+  report_sent_at: string | null; // the tenant's email with the report
+  report_attempts: Generated<number>;
+  report_last_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface InspectionRoomsTable {
+  id: Generated<number>;
+  inspection_id: number;
+  name: string;
+  position: number;
+}
+
+export interface InspectionItemsTable {
+  id: Generated<number>;
+  room_id: number;
+  name: string;
+  condition: ItemCondition | null;
+  note: string | null;
+  position: number;
+}
+
+export interface InspectionPhotosTable {
+  id: Generated<number>;
+  item_id: number;
+  file_key: string;
+  width: number;
+  height: number;
+  taken_at: string | null; // when the camera recorded it (EXIF), else null
+  created_at: string;
+}
+
 // The columns of a stored private file, the same in every table that keeps
 // one (docs/decisions/0024-private-files.md; written by
 // models/files/documents.server.ts).
@@ -468,6 +519,10 @@ export interface Database {
   statement_lines: StatementLinesTable;
   owners: OwnersTable;
   income_report_emails: IncomeReportEmailsTable;
+  inspections: InspectionsTable;
+  inspection_rooms: InspectionRoomsTable;
+  inspection_items: InspectionItemsTable;
+  inspection_photos: InspectionPhotosTable;
   index_values: IndexValuesTable;
   readjustments: ReadjustmentsTable;
   owner_statements: OwnerStatementsTable;

@@ -298,12 +298,19 @@ export class PdfSheet {
     }
   }
 
-  // Footer on every page: which document this is (short: it never wraps).
-  async finish(label: string, issuedOn: string) {
+  // A JPEG drawn with its top-left corner at (x, top), `w` × `h` points.
+  async jpeg(bytes: Uint8Array, x: number, top: number, w: number, h: number) {
+    const image = await this.doc.embedJpg(bytes);
+    this.page.drawImage(image, { x, y: top - h, width: w, height: h });
+  }
+
+  // Footer on every page: which document this is (short: it never wraps);
+  // the page count when there are several pages, or always with `countPages`.
+  async finish(label: string, issuedOn: string, countPages = false) {
     const footer = `${label}  ·  emitido em ${formatDay(issuedOn)}`;
     const pages = this.doc.getPages();
     pages.forEach((p, i) => {
-      const text = pages.length > 1 ? `${footer}  ·  página ${i + 1} de ${pages.length}` : footer;
+      const text = pages.length > 1 || countPages ? `${footer}  ·  página ${i + 1} de ${pages.length}` : footer;
       p.drawLine({
         start: { x: MARGIN, y: MARGIN + 12 },
         end: { x: PAGE_W - MARGIN, y: MARGIN + 12 },

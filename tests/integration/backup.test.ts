@@ -18,6 +18,9 @@ import { buildOfx } from "#tests/fixtures/statements/build";
 import { ownerSchema } from "#app/models/owners/owner.schema";
 import { createOwner } from "#app/models/owners/owners.server";
 import { markTransferDone, ownerStatement } from "#app/models/owners/transfers.server";
+import { finalizeInspection } from "#app/models/inspections/finalize.server";
+import { addRoom, createInspection, getInspection, updateItem } from "#app/models/inspections/inspections.server";
+import { addItemPhotos } from "#app/models/inspections/photos.server";
 import { defaultAgency } from "#app/config/agency";
 import { createBoletoDraft } from "#app/models/boletos/queue.server";
 import { createClient } from "#app/models/clients/clients.server";
@@ -227,6 +230,23 @@ beforeAll(async () => {
     { agency: { ...defaultAgency, cnpj: null }, today: "2026-10-05" },
   );
   if (!transfer.ok) throw new Error(transfer.reason);
+  // A finalized inspection: an item's photo and the report.
+  const inspector = await temp.db.selectFrom("users").select(["id", "name"]).executeTakeFirstOrThrow();
+  const inspection = (await createInspection(
+    temp.db,
+    { client_id: client.id, kind: "entrada", date: "2026-10-05" },
+    inspector,
+  ))!;
+  await addRoom(temp.db, inspection, "Sala", null);
+  for (const item of (await getInspection(temp.db, inspection))!.rooms[0].items) {
+    await updateItem(temp.db, item.id, { name: item.name, condition: "bom" }, null);
+    if (item.position === 0) await addItemPhotos(temp.db, item.id, [await photo(500, "#a63")], null);
+  }
+  const finalized = await finalizeInspection(temp.db, inspection, null, {
+    agency: { ...defaultAgency, cnpj: null },
+    today: "2026-10-05",
+  });
+  if (finalized !== "ok") throw new Error(finalized);
   const reading = {
     due_date: "2099-11-05",
     amount_cents: 125000,
@@ -378,7 +398,7 @@ describe("refuses a damaged archive and leaves the target as it was", () => {
     expect(await refusal(archive)).toContain(`falta uploads/public/properties/${file_key}-${w}.webp`);
   });
 
-  it("a private file of any kind is missing: contract, maintenance photo and document, boleto, queued boleto, receipt, statements", async () => {
+  it("a private file of any kind is missing: contract, maintenance photo and document, boleto, queued boleto, receipt, statements, inspection photo and report", async () => {
     for (const kind of PRIVATE_FILE_KINDS) {
       const [row] = await kind.rows(temp.db);
       expect(row, kind.describe(0, 0)).toBeDefined();

@@ -29,6 +29,9 @@ export const AUDIT_ENTITIES = {
   index_value: "Índice de reajuste",
   readjustment: "Reajuste de aluguel",
   owner_statement: "Extrato do proprietário",
+  inspection: "Vistoria",
+  inspection_room: "Cômodo de vistoria",
+  inspection_item: "Item de vistoria",
   // LGPD export and erasure by email (app/models/privacy); the id is a hash of the email.
   personal_data: "Dados pessoais",
 } as const;

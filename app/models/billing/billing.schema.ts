@@ -49,7 +49,7 @@ export const monthYearField = plainText({ error: BILLING_MESSAGES.month })
   });
 
 // "2026-10-05" (a date input) or "05/10/2026" -> "2026-10-05".
-function dayField(message: string) {
+export function dayField(message: string) {
   return plainText({ error: message })
     .min(1, message)
     .max(10, message)

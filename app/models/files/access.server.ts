@@ -109,3 +109,33 @@ export async function findOwnerStatementFile(db: DB, id: number, viewer: FileVie
       .executeTakeFirst()) ?? null
   );
 }
+
+// An inspection's photo (docs/decisions/0044-inspections.md): staff; the
+// client, only of their own inspection once it is finalized.
+export async function findInspectionPhotoFile(db: DB, id: number, viewer: FileViewer): Promise<PrivateFile | null> {
+  let q = db
+    .selectFrom("inspection_photos")
+    .innerJoin("inspection_items", "inspection_items.id", "inspection_photos.item_id")
+    .innerJoin("inspection_rooms", "inspection_rooms.id", "inspection_items.room_id")
+    .innerJoin("inspections", "inspections.id", "inspection_rooms.inspection_id")
+    .select(["inspection_photos.file_key", "inspection_photos.id"])
+    .where("inspection_photos.id", "=", id);
+  if (viewer.kind === "client")
+    q = q.where("inspections.client_id", "=", viewer.clientId).where("inspections.finalized_at", "is not", null);
+  const row = await q.executeTakeFirst();
+  return row ? { file_key: row.file_key, file_name: `vistoria-foto-${row.id}.webp`, mime_type: "image/webp" } : null;
+}
+
+// An inspection's report (Relatório): staff; the client, of their own.
+export async function findInspectionReportFile(db: DB, id: number, viewer: FileViewer): Promise<PrivateFile | null> {
+  let q = db
+    .selectFrom("inspections")
+    .select(["report_key", "id", "kind"])
+    .where("id", "=", id)
+    .where("report_key", "is not", null);
+  if (viewer.kind === "client") q = q.where("client_id", "=", viewer.clientId);
+  const row = await q.executeTakeFirst();
+  return row
+    ? { file_key: row.report_key!, file_name: `Relatório de Vistoria nº ${row.id}.pdf`, mime_type: "application/pdf" }
+    : null;
+}

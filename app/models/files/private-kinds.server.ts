@@ -48,4 +48,21 @@ export const PRIVATE_FILE_KINDS: PrivateFileKind[] = [
       db.selectFrom("owner_statements").select(["id", "owner_id as owner", "file_key"]).orderBy("id").execute(),
     describe: (id, owner) => `extrato ${id} do proprietário ${owner}`,
   },
+  {
+    rows: (db) =>
+      db.selectFrom("inspection_photos").select(["id", "item_id as owner", "file_key"]).orderBy("id").execute(),
+    describe: (id, owner) => `foto ${id} do item de vistoria ${owner}`,
+  },
+  {
+    rows: async (db) =>
+      (
+        await db
+          .selectFrom("inspections")
+          .select(["id", "client_id as owner", "report_key"])
+          .where("report_key", "is not", null)
+          .orderBy("id")
+          .execute()
+      ).map((r) => ({ id: r.id, owner: r.owner, file_key: r.report_key! })),
+    describe: (id, owner) => `relatório da vistoria ${id} do cliente ${owner}`,
+  },
 ];

@@ -1,10 +1,7 @@
-import { randomBytes } from "node:crypto";
-import { promises as fs } from "node:fs";
-import path from "node:path";
 import type { Kysely } from "kysely";
-import sharp from "sharp";
 import type { Database } from "#app/db/schema";
-import { privateFilePath, removePrivateFiles } from "#app/models/files/private-store.server";
+import { PrivateImageError, storePrivateWebp, type StoredPrivateImage } from "#app/models/files/private-images.server";
+import { removePrivateFiles } from "#app/models/files/private-store.server";
 import type { MaintenanceRequestInput } from "./maintenance.schema";
 
 // The client side of maintenance (docs/product.md §Área do Cliente): a client's
@@ -13,35 +10,10 @@ import type { MaintenanceRequestInput } from "./maintenance.schema";
 
 type DB = Kysely<Database>;
 
-const MAX_INPUT_PIXELS = 50_000_000;
-const MAX_WIDTH = 2000;
-
-export class MaintenanceImageError extends Error {
-  constructor() {
-    super("unreadable maintenance image");
-    this.name = "MaintenanceImageError";
-  }
-}
-
-type StoredImage = { file_key: string; width: number; height: number };
-
-// One image re-encoded to WebP (no metadata kept), under a random name.
-async function storeImage(input: Buffer): Promise<StoredImage> {
-  const file_key = `${randomBytes(16).toString("hex")}.webp`;
-  const target = privateFilePath(file_key);
-  await fs.mkdir(path.dirname(target), { recursive: true });
-  try {
-    const info = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
-      .autoOrient()
-      .resize({ width: MAX_WIDTH, height: MAX_WIDTH, fit: "inside", withoutEnlargement: true })
-      .webp({ quality: 80 })
-      .toFile(target);
-    return { file_key, width: info.width, height: info.height };
-  } catch {
-    await removePrivateFiles([file_key]);
-    throw new MaintenanceImageError();
-  }
-}
+// The images' error, under the name the client area knows.
+export { PrivateImageError as MaintenanceImageError };
+const storeImage = storePrivateWebp;
+type StoredImage = StoredPrivateImage;
 
 // A new request of the client with its images (already checked by type and
 // size). Files first, then the rows in one transaction; if the rows are not

@@ -4,6 +4,7 @@ import { cleanupAccounts } from "#app/models/accounts/cleanup.server";
 import { runChargingJob } from "#app/models/billing/jobs.server";
 import { removeStaleBoletoDrafts } from "#app/models/boletos/housekeeping.server";
 import { removeOrphanPrivateFiles } from "#app/models/files/orphans.server";
+import { sendInspectionReports } from "#app/models/inspections/finalize.server";
 import { sendIncomeReports } from "#app/models/owners/income-report-email.server";
 import { sendOwnerStatements } from "#app/models/owners/owner-statement-email.server";
 import { runReadjustments } from "#app/models/owners/readjustments.server";
@@ -33,6 +34,8 @@ export const HOUSEKEEPING_TASKS: readonly HousekeepingTask[] = [
   { name: "owner statements", run: (db) => sendOwnerStatements(db) },
   // Informes de rendimentos asked for by staff (models/owners/income-report-email.server.ts).
   { name: "income reports", run: (db) => sendIncomeReports(db) },
+  // The tenants' copies of finalized inspection reports (models/inspections/finalize.server.ts).
+  { name: "inspection reports", run: (db) => sendInspectionReports(db) },
   { name: "boleto drafts", run: removeStaleBoletoDrafts },
   {
     name: "orphan private files",

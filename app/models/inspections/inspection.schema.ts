@@ -1,0 +1,34 @@
+import { z } from "zod";
+import { dayField } from "#app/models/billing/billing.schema";
+import { idField, optionalText, requiredText } from "#app/models/shared/fields";
+import { CONDITION_VALUES, INSPECTION_MESSAGES as M } from "./labels";
+
+// The forms of an inspection (docs/product.md §Vistorias).
+
+export const newInspectionSchema = z.object({
+  client_id: idField(M.client),
+  kind: z.enum(["entrada", "saida"], { error: M.kind }),
+  date: dayField(M.date),
+});
+export type NewInspectionInput = z.infer<typeof newInspectionSchema>;
+
+export const roomSchema = z.object({ name: requiredText(60, M.roomName) });
+
+export const itemSchema = z.object({
+  name: requiredText(60, M.itemName),
+  condition: z.enum(CONDITION_VALUES, { error: M.condition }).optional(),
+  note: optionalText(1000),
+});
+export type ItemInput = z.infer<typeof itemSchema>;
+
+export const metersSchema = z.object({
+  keys_count: z
+    .string()
+    .trim()
+    .regex(/^\d{0,2}$/, M.keys)
+    .transform((v) => (v === "" ? null : Number(v)))
+    .optional(),
+  water_reading: optionalText(40),
+  power_reading: optionalText(40),
+});
+export type MetersInput = z.infer<typeof metersSchema>;

@@ -1,0 +1,85 @@
+import fs from "node:fs/promises";
+import sharp from "sharp";
+import { formatDay } from "#app/models/clients/status";
+import { privateFilePath } from "#app/models/files/private-store.server";
+import { CONTENT_W, MARGIN, MUTED, PAGE_W, PdfSheet, type PdfAgency } from "#app/utils/pdf-sheet.server";
+import type { InspectionDetail } from "./inspections.server";
+import { conditionLabel, kindLabel } from "./labels";
+
+// "Relatório de Vistoria nº N" (docs/decisions/0044-inspections.md): every
+// room, item, condition, note and photo thumbnail, the dates, the keys and
+// the meters, with a page count, on the receipt's sheet. Thumbnails are the
+// stored WebP photos made small JPEGs (what pdf-lib embeds).
+
+const THUMB_W = 92;
+const THUMB_H = 69;
+const THUMB_GAP = 8;
+const PER_ROW = Math.floor((CONTENT_W + THUMB_GAP) / (THUMB_W + THUMB_GAP));
+
+async function thumbnail(fileKey: string) {
+  const input = await fs.readFile(privateFilePath(fileKey));
+  return sharp(input)
+    .resize({ width: THUMB_W * 3, height: THUMB_H * 3, fit: "cover" })
+    .jpeg({ quality: 70 })
+    .toBuffer();
+}
+
+export async function renderInspectionReport(
+  inspection: InspectionDetail,
+  photoKeys: Map<number, string>,
+  agency: PdfAgency,
+  issuedOn: string,
+): Promise<Uint8Array> {
+  const title = `Relatório de Vistoria nº ${inspection.id}`;
+  const sheet = await PdfSheet.create({
+    title,
+    subject: `${kindLabel(inspection.kind)}: ${inspection.client_name}`,
+    author: agency.legalName,
+    creator: agency.name,
+  });
+  sheet.agencyHeader(agency);
+  sheet.titleWithAmount(title, kindLabel(inspection.kind).toUpperCase(), formatDay(inspection.date));
+  const facts: [string, string][] = [
+    ["Locatário", inspection.client_name],
+    ["Imóvel", inspection.property_address ?? "não informado"],
+    ["Vistoriador", inspection.inspector_name],
+    ["Chaves entregues", inspection.keys_count === null ? "não informado" : String(inspection.keys_count)],
+    ["Medidor de água", inspection.water_reading ?? "não informado"],
+    ["Medidor de energia", inspection.power_reading ?? "não informado"],
+    ["Finalizada em", inspection.finalized_at ? formatDay(issuedOn) : "—"],
+  ];
+  for (const [k, v] of facts) sheet.paragraph([{ text: `${k}:` }, { text: v, bold: true }], 10.5, 16);
+  sheet.y -= 10;
+
+  for (const room of inspection.rooms) {
+    sheet.room(60);
+    sheet.paragraph([{ text: room.name, bold: true }], 14, 20);
+    sheet.hline(MARGIN, PAGE_W - MARGIN, sheet.y + 2, 1);
+    sheet.y -= 6;
+    for (const item of room.items) {
+      sheet.room(34);
+      const top = sheet.y;
+      sheet.text(item.name, MARGIN, top - 12, 11, { bold: true });
+      sheet.textRight(conditionLabel(item.condition), PAGE_W - MARGIN, top - 12, 11, { bold: true });
+      sheet.y -= 18;
+      if (item.note) sheet.paragraph([{ text: item.note }], 10, 14, MARGIN, CONTENT_W, MUTED);
+      for (let i = 0; i < item.photos.length; i += PER_ROW) {
+        sheet.room(THUMB_H + 22);
+        const row = item.photos.slice(i, i + PER_ROW);
+        for (const [j, photo] of row.entries()) {
+          const key = photoKeys.get(photo.id);
+          if (!key) continue;
+          const x = MARGIN + j * (THUMB_W + THUMB_GAP);
+          await sheet.jpeg(await thumbnail(key), x, sheet.y - 4, THUMB_W, THUMB_H);
+          if (photo.taken_at)
+            sheet.text(formatDay(photo.taken_at.slice(0, 10)), x, sheet.y - THUMB_H - 13, 7, { color: MUTED });
+        }
+        sheet.y -= THUMB_H + 20;
+      }
+      sheet.y -= 6;
+    }
+    sheet.y -= 8;
+  }
+  if (inspection.rooms.length === 0) sheet.paragraph([{ text: "Nenhum cômodo registrado." }], 10, 15);
+  return sheet.finish(title, issuedOn, true);
+}

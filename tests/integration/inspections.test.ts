@@ -1,0 +1,171 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Kysely } from "kysely";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { defaultAgency } from "#app/config/agency";
+import type { Database } from "#app/db/schema";
+import { createUser } from "#app/models/accounts/users.server";
+import { createClient } from "#app/models/clients/clients.server";
+import { findInspectionPhotoFile, findInspectionReportFile } from "#app/models/files/access.server";
+import { privateFilePath } from "#app/models/files/private-store.server";
+import { finalizeInspection, sendInspectionReports } from "#app/models/inspections/finalize.server";
+import {
+  addItem,
+  addRoom,
+  createInspection,
+  getInspection,
+  moveRoom,
+  updateItem,
+  updateMeters,
+} from "#app/models/inspections/inspections.server";
+import { DEFAULT_ITEMS } from "#app/models/inspections/labels";
+import { addItemPhotos, MAX_ITEM_PHOTOS } from "#app/models/inspections/photos.server";
+import { tempDatabase } from "#tests/fixtures/temp-db";
+
+// Inspections (issue 23) on a fresh database: rooms with the usual items,
+// photos stored as WebP without EXIF (the time taken kept), finalizing
+// refused until every item is rated, then locked with its PDF report, seen
+// only by its own tenant, and emailed to them once.
+
+const uploads = fs.mkdtempSync(path.join(os.tmpdir(), "it-inspections-"));
+const outbox = fs.mkdtempSync(path.join(os.tmpdir(), "it-inspections-outbox-"));
+vi.stubEnv("UPLOADS_DIR", uploads);
+vi.stubEnv("OUTBOX_DIR", outbox);
+
+let db: Kysely<Database>;
+let cleanup: () => Promise<void>;
+const actor = { id: 0, name: "Vera Vistoriadora" };
+const issuer = { agency: { ...defaultAgency, cnpj: null }, today: "2026-11-24" };
+let tenant: number;
+let other: number;
+
+async function newClient(name: string) {
+  const created = await createClient(
+    db,
+    { name, email: `${name}@teste.com`, username: name, password: "senha1234", payment_due_day: 5 },
+    null,
+  );
+  if (!created.ok) throw new Error("client");
+  return created.id;
+}
+
+// A phone photo: EXIF with the time taken and a GPS position.
+const photo = () =>
+  sharp({ create: { width: 800, height: 600, channels: 3, background: "#8a6" } })
+    .jpeg()
+    .withExif({
+      IFD0: { Make: "Phone" },
+      IFD2: { DateTimeOriginal: "2026:11:20 09:41:00" },
+      IFD3: { GPSLatitudeRef: "S", GPSLatitude: "20/1 47/1 0/1" },
+    })
+    .toBuffer();
+
+beforeAll(async () => {
+  ({ db, cleanup } = await tempDatabase("it-inspections-"));
+  actor.id = await createUser(
+    db,
+    { username: "vera", email: "vera@agencia.com", name: actor.name, password: "senha1234", role: "admin" },
+    null,
+  );
+  tenant = await newClient("inquilina");
+  other = await newClient("outra");
+});
+afterAll(async () => {
+  await cleanup();
+  fs.rmSync(uploads, { recursive: true, force: true });
+  fs.rmSync(outbox, { recursive: true, force: true });
+});
+
+describe("an entry inspection", () => {
+  let id: number;
+  let sala: number;
+  let item: number;
+
+  it("starts each room with the usual items, in the order staff set", async () => {
+    id = (await createInspection(db, { client_id: tenant, kind: "entrada", date: "2026-11-24" }, actor))!;
+    const added = await addRoom(db, id, "Sala", actor);
+    expect(added.outcome).toBe("ok");
+    sala = added.outcome === "ok" ? added.roomId : 0;
+    await addRoom(db, id, "Cozinha", actor);
+    expect(await moveRoom(db, sala, "down")).toBe("ok");
+    const detail = await getInspection(db, id);
+    expect(detail!.rooms.map((r) => r.name)).toEqual(["Cozinha", "Sala"]);
+    expect(detail!.rooms[1].items.map((i) => i.name)).toEqual([...DEFAULT_ITEMS]);
+    item = detail!.rooms[1].items[0].id;
+  });
+
+  it("keeps a photo as WebP without its EXIF, with the time the camera recorded", async () => {
+    expect(await addItemPhotos(db, item, [await photo()], actor)).toBe("ok");
+    const row = await db
+      .selectFrom("inspection_photos")
+      .selectAll()
+      .where("item_id", "=", item)
+      .executeTakeFirstOrThrow();
+    expect(row.taken_at).toBe("2026-11-20 09:41");
+    const meta = await sharp(fs.readFileSync(privateFilePath(row.file_key))).metadata();
+    expect(meta.format).toBe("webp");
+    expect(meta.exif).toBeUndefined();
+    const eleven = await Promise.all(Array.from({ length: MAX_ITEM_PHOTOS }, photo));
+    expect(await addItemPhotos(db, item, eleven, actor)).toBe("too-many");
+    expect(await db.selectFrom("inspection_photos").select("id").where("item_id", "=", item).execute()).toHaveLength(1);
+  });
+
+  it("is finalized only with every item rated; then it is locked, with its report", async () => {
+    expect(await finalizeInspection(db, id, actor, issuer)).toBe("unrated");
+    const detail = await getInspection(db, id);
+    for (const i of detail!.rooms.flatMap((r) => r.items))
+      await updateItem(
+        db,
+        i.id,
+        { name: i.name, condition: "bom", note: i.id === item ? "Pintura nova." : undefined },
+        actor,
+      );
+    await updateMeters(db, id, { keys_count: 3, water_reading: "01234", power_reading: "56789" }, actor);
+    expect(await finalizeInspection(db, id, actor, issuer)).toBe("ok");
+    const row = await db.selectFrom("inspections").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    expect(row.finalized_at).not.toBeNull();
+    expect(fs.readFileSync(privateFilePath(row.report_key!)).subarray(0, 5).toString()).toBe("%PDF-");
+    expect(await updateItem(db, item, { name: "Paredes", condition: "ruim" }, actor)).toBe("locked");
+    expect((await addItem(db, sala, { name: "Lustre" }, actor)).outcome).toBe("locked");
+    expect(await addItemPhotos(db, item, [await photo()], actor)).toBe("locked");
+    expect(await finalizeInspection(db, id, actor, issuer)).toBe("locked");
+  });
+
+  it("shows its photos and report to its own tenant only", async () => {
+    const photoId = (await db.selectFrom("inspection_photos").select("id").executeTakeFirstOrThrow()).id;
+    expect(await findInspectionPhotoFile(db, photoId, { kind: "client", clientId: tenant })).not.toBeNull();
+    expect(await findInspectionPhotoFile(db, photoId, { kind: "client", clientId: other })).toBeNull();
+    expect(await findInspectionReportFile(db, id, { kind: "client", clientId: other })).toBeNull();
+    expect(await getInspection(db, id, other)).toBeNull();
+    expect(await getInspection(db, id, tenant)).not.toBeNull();
+  });
+
+  it("emails the tenant the report once", async () => {
+    expect(await sendInspectionReports(db)).toEqual({ sent: 1, failed: 0 });
+    expect(await sendInspectionReports(db)).toEqual({ sent: 0, failed: 0 });
+    const mails = fs.readdirSync(outbox).map((f) => fs.readFileSync(path.join(outbox, f), "utf8"));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toContain("inquilina@teste.com");
+    expect(mails[0]).toContain("JVBERi0");
+  });
+});
+
+describe("a draft inspection", () => {
+  it("hides its photos from the tenant until it is finalized", async () => {
+    const id = (await createInspection(db, { client_id: tenant, kind: "saida", date: "2026-11-24" }, actor))!;
+    const room = await addRoom(db, id, "Quarto", actor);
+    const detail = await getInspection(db, id);
+    const itemId = detail!.rooms[0].items[0].id;
+    expect(room.outcome).toBe("ok");
+    await addItemPhotos(db, itemId, [await photo()], actor);
+    const p = await db
+      .selectFrom("inspection_photos")
+      .select("id")
+      .where("item_id", "=", itemId)
+      .executeTakeFirstOrThrow();
+    expect(await findInspectionPhotoFile(db, p.id, { kind: "client", clientId: tenant })).toBeNull();
+    expect(await findInspectionPhotoFile(db, p.id, { kind: "staff" })).not.toBeNull();
+  });
+});
