@@ -51,6 +51,7 @@ export default [
       route("manutencoes/:id", "routes/admin/clients/maintenance-manage.tsx"),
       route("proprietarios/novo", "routes/admin/clients/owner-new.tsx"),
       route("proprietarios/:id", "routes/admin/clients/owner-edit.tsx"),
+      route("vistorias/nova", "routes/admin/clients/inspection-new.tsx"),
     ]),
     route("admin/extratos", "routes/admin/statements/index.tsx"),
     route("admin/extratos/:id", "routes/admin/statements/review.tsx"),
@@ -59,6 +60,8 @@ export default [
     route("admin/informes", "routes/admin/income/index.tsx"),
     route("admin/informes/:kind/:id", "routes/admin/income/pdf.ts"),
     route("admin/indices", "routes/admin/indices/index.tsx"),
+    route("admin/vistorias/:id", "routes/admin/inspections/overview.tsx"),
+    route("admin/vistorias/:id/comodos/:roomId", "routes/admin/inspections/room.tsx"),
     route("admin/*", "routes/site/not-found.tsx", { id: "admin-not-found" }),
   ]),
   layout("routes/site/layout.tsx", [
@@ -85,6 +88,8 @@ export default [
     route("arquivos/pix/:id", "routes/files/pix-qr.ts"),
     route("arquivos/extratos/:id", "routes/files/statement.tsx"),
     route("arquivos/extratos-proprietario/:id", "routes/files/owner-statement.tsx"),
+    route("arquivos/vistorias/fotos/:id", "routes/files/inspection-photo.tsx"),
+    route("arquivos/vistorias/relatorios/:id", "routes/files/inspection-report.tsx"),
     route("*", "routes/site/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

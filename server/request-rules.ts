@@ -78,6 +78,8 @@ const UPLOAD_ROUTES = [
   /^\/admin\/extratos$/,
   // The SGS CSV of "Índices" (issue 22): small, but a wrong file gets its message.
   /^\/admin\/indices$/,
+  // An inspection item's photos (issue 23): up to 10 photos of 10 MB.
+  /^\/admin\/vistorias\/\d+\/comodos\/\d+$/,
 ];
 
 export function isUploadPath(routePath: string) {

@@ -159,7 +159,7 @@ test("the client area fits the phone: header, tabs, contract and forms", async (
   await expectOnScreen(page.getByRole("link", { name: "← Voltar ao site" }));
   await expectOnScreen(page.getByRole("button", { name: "Sair" }));
   const tabs = page.getByRole("navigation", { name: "Seções da área do cliente" });
-  for (const name of ["Contrato", "Cobrança", "Manutenção"])
+  for (const name of ["Contrato", "Cobrança", "Manutenção", "Vistoria"])
     await expectOnScreen(tabs.getByRole("link", { name, exact: true }));
   const fileName = page.getByText(FILE_NAME, { exact: true });
   await expectOnScreen(fileName);

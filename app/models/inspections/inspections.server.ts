@@ -251,7 +251,7 @@ export async function updateItem(db: DB, itemId: number, input: ItemInput, actor
       .select(["name", "condition", "note"])
       .where("id", "=", itemId)
       .executeTakeFirstOrThrow();
-    const after = { name: input.name, condition: input.condition ?? null, note: input.note ?? null };
+    const after = { name: input.name, condition: input.condition ?? null, note: input.note || null };
     await trx.updateTable("inspection_items").set(after).where("id", "=", itemId).execute();
     await touch(trx, open);
     await recordAudit(trx, { actor, action: "update", entity: "inspection_item", entityId: itemId, before, after });
@@ -286,8 +286,8 @@ export async function updateMeters(
     if (typeof open === "string") return open;
     const after = {
       keys_count: input.keys_count ?? null,
-      water_reading: input.water_reading ?? null,
-      power_reading: input.power_reading ?? null,
+      water_reading: input.water_reading || null,
+      power_reading: input.power_reading || null,
     };
     await trx
       .updateTable("inspections")
@@ -301,3 +301,18 @@ export async function updateMeters(
 
 export const inspectionKindOf = async (db: DB, id: number): Promise<InspectionKind | null> =>
   (await db.selectFrom("inspections").select("kind").where("id", "=", id).executeTakeFirst())?.kind ?? null;
+
+// The client area's Vistoria tab: the client's own finalized inspections,
+// newest first, whole (a draft is the agency's work in progress).
+export async function listOwnInspections(db: DB, clientId: number) {
+  const ids = await db
+    .selectFrom("inspections")
+    .select("id")
+    .where("client_id", "=", clientId)
+    .where("finalized_at", "is not", null)
+    .orderBy("date", "desc")
+    .orderBy("id", "desc")
+    .execute();
+  const found = await Promise.all(ids.map((r) => getInspection(db, r.id, clientId)));
+  return found.filter((v): v is InspectionDetail => v !== null);
+}

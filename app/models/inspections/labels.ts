@@ -19,6 +19,10 @@ export const KINDS: readonly { value: InspectionKind; label: string }[] = [
 ];
 export const kindLabel = (k: InspectionKind) => (k === "entrada" ? "Vistoria de entrada" : "Vistoria de saída");
 
+// Photos per item and per file (issue 23).
+export const MAX_ITEM_PHOTOS = 10;
+export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
+
 // What a new room starts with (each can be renamed or removed).
 export const DEFAULT_ITEMS = ["Paredes", "Piso", "Teto", "Portas", "Janelas", "Tomadas e interruptores"] as const;
 

@@ -3,6 +3,7 @@ import type { Database } from "#app/db/schema";
 import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
 import { photoTakenAt, storePrivateWebp, type StoredPrivateImage } from "#app/models/files/private-images.server";
 import { removePrivateFiles } from "#app/models/files/private-store.server";
+import { MAX_ITEM_PHOTOS, MAX_PHOTO_BYTES } from "./labels";
 
 // An item's photos (docs/decisions/0044-inspections.md): at most
 // MAX_ITEM_PHOTOS each, judged by content before this (JPEG, PNG, WebP),
@@ -11,8 +12,7 @@ import { removePrivateFiles } from "#app/models/files/private-store.server";
 
 type DB = Kysely<Database>;
 
-export const MAX_ITEM_PHOTOS = 10;
-export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
+export { MAX_ITEM_PHOTOS, MAX_PHOTO_BYTES };
 
 export type PhotoOutcome = "ok" | "missing" | "locked" | "too-many";
 

@@ -54,7 +54,8 @@ export async function renderInspectionReport(
   for (const room of inspection.rooms) {
     sheet.room(60);
     sheet.paragraph([{ text: room.name, bold: true }], 14, 20);
-    sheet.hline(MARGIN, PAGE_W - MARGIN, sheet.y + 2, 1);
+    sheet.y -= 2;
+    sheet.hline(MARGIN, PAGE_W - MARGIN, sheet.y, 1);
     sheet.y -= 6;
     for (const item of room.items) {
       sheet.room(34);

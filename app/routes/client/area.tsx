@@ -25,13 +25,16 @@ import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/area";
 import { BillingTab } from "#app/components/client/billing-tab";
 import { ContractsTab } from "#app/components/client/contracts-tab";
+import { InspectionTab } from "#app/components/client/inspection-tab";
 import { MaintenanceTab } from "#app/components/client/maintenance-tab";
+import { listOwnInspections } from "#app/models/inspections/inspections.server";
 import { readMaintenanceForm } from "./maintenance-upload.server";
 
 const TABS = [
   { id: "contrato", label: "Contrato" },
   { id: "cobranca", label: "Cobrança" },
   { id: "manutencao", label: "Manutenção" },
+  { id: "vistoria", label: "Vistoria" },
 ] as const;
 type Tab = (typeof TABS)[number]["id"];
 
@@ -57,6 +60,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     contracts: tab === "contrato" ? await listOwnContracts(db, client.id) : [],
     billing: tab === "cobranca" ? await clientBillingTab(db, client.id) : null,
     requests: tab === "manutencao" ? await listOwnMaintenanceRequests(db, client.id) : [],
+    inspections: tab === "vistoria" ? await listOwnInspections(db, client.id) : [],
     constraint: getZodConstraint(maintenanceRequestSchema),
   };
 }
@@ -194,6 +198,7 @@ export default function ClientArea({ loaderData, actionData }: Route.ComponentPr
         {tab === "manutencao" ? (
           <MaintenanceTab requests={loaderData.requests} constraint={loaderData.constraint} actionData={actionData} />
         ) : null}
+        {tab === "vistoria" ? <InspectionTab inspections={loaderData.inspections} /> : null}
       </div>
     </main>
   );

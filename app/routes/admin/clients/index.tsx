@@ -8,6 +8,7 @@ import { BillingPanel } from "#app/components/admin/billing-panel";
 import { ClientsPanel } from "#app/components/admin/clients-panel";
 import { ContractsPanel } from "#app/components/admin/contracts-panel";
 import { MaintenancePanel } from "#app/components/admin/maintenance-panel";
+import { InspectionsPanel } from "#app/components/admin/inspections-panel";
 import { OwnersPanel } from "#app/components/admin/owners-panel";
 import { buttonClass } from "#app/components/ui/button";
 import { FormAlert } from "#app/components/ui/field";
@@ -22,6 +23,7 @@ import { listAwaitingBoletos } from "#app/models/boletos/queue.server";
 import { listContracts } from "#app/models/contracts/contracts.server";
 import { removePrivateFiles } from "#app/models/files/private-store.server";
 import { listMaintenanceRequests } from "#app/models/maintenance/admin.server";
+import { listInspections } from "#app/models/inspections/inspections.server";
 import { listOwners } from "#app/models/owners/owners.server";
 import { readFormData, requireRole } from "#app/utils/http.server";
 import { localToday } from "#app/utils/local-date";
@@ -44,6 +46,7 @@ const TABS = [
   { id: "cobrancas", label: "Cobranças" },
   { id: "manutencoes", label: "Manutenções" },
   { id: "proprietarios", label: "Proprietários" },
+  { id: "vistorias", label: "Vistorias" },
 ] as const;
 type Tab = (typeof TABS)[number]["id"];
 
@@ -51,7 +54,13 @@ type Tab = (typeof TABS)[number]["id"];
 // (/admin/clients/contratos/novo is drawn over Contratos).
 function readTab(url: URL): Tab {
   const section = url.pathname.split("/")[3];
-  if (section === "contratos" || section === "cobrancas" || section === "manutencoes" || section === "proprietarios")
+  if (
+    section === "contratos" ||
+    section === "cobrancas" ||
+    section === "manutencoes" ||
+    section === "proprietarios" ||
+    section === "vistorias"
+  )
     return section;
   const t = url.searchParams.get("aba");
   return TABS.find((x) => x.id === t)?.id ?? "clientes";
@@ -66,6 +75,7 @@ const LOAD_FAILED: Record<Tab, string> = {
   cobrancas: BILLING_MESSAGES.loadFailed,
   manutencoes: "Não foi possível carregar as solicitações de manutenção.",
   proprietarios: "Não foi possível carregar os proprietários.",
+  vistorias: "Não foi possível carregar as vistorias.",
 };
 
 export async function loader({ url }: Route.LoaderArgs) {
@@ -81,12 +91,14 @@ export async function loader({ url }: Route.LoaderArgs) {
     awaitingBoletos: [],
     differences: [],
     owners: [],
+    inspections: [],
     error: null,
   };
   try {
     if (tab === "contratos") return { ...empty, contracts: await listContracts(getDb()) };
     if (tab === "manutencoes") return { ...empty, requests: await listMaintenanceRequests(getDb()) };
     if (tab === "proprietarios") return { ...empty, owners: await listOwners(getDb()) };
+    if (tab === "vistorias") return { ...empty, inspections: await listInspections(getDb()) };
     if (tab === "cobrancas") {
       const [billingGroups, awaitingBoletos, differences] = await Promise.all([
         listBillingGroups(getDb(), today),
@@ -182,6 +194,8 @@ export default function ClientsAdmin({ loaderData, actionData }: Route.Component
         <MaintenancePanel requests={loaderData.requests} />
       ) : tab === "proprietarios" ? (
         <OwnersPanel owners={loaderData.owners} />
+      ) : tab === "vistorias" ? (
+        <InspectionsPanel inspections={loaderData.inspections} />
       ) : (
         <ClientsPanel active={tab === "ativos"} clients={clients} today={today} loadFailed={error !== null} />
       )}

@@ -1,0 +1,295 @@
+import { Form, Link } from "react-router";
+import { AdminTitle } from "#app/components/admin/admin-shell";
+import { ArrowDown, ArrowUp, Download, FileCheck2, Plus } from "#app/components/ui/private-icons";
+import { Button, buttonClass } from "#app/components/ui/button";
+import { FormAlert } from "#app/components/ui/field";
+import { useIsPending } from "#app/components/ui/use-is-pending";
+import { getDb } from "#app/db/db.server";
+import { getChargingSettings } from "#app/models/billing/settings.server";
+import { formatDay } from "#app/models/clients/status";
+import { finalizeInspection } from "#app/models/inspections/finalize.server";
+import { metersSchema, roomSchema } from "#app/models/inspections/inspection.schema";
+import { addRoom, deleteRoom, getInspection, moveRoom, updateMeters } from "#app/models/inspections/inspections.server";
+import { conditionLabel, INSPECTION_MESSAGES as M, kindLabel } from "#app/models/inspections/labels";
+import { getAgency } from "#app/utils/env.server";
+import { failedWriteToast } from "#app/utils/failure.server";
+import { invariantResponse, parseId, readFormData, requireRole } from "#app/utils/http.server";
+import { localToday } from "#app/utils/local-date";
+import { redirectWithToast } from "#app/utils/toast.server";
+import { badRequest, refusedEdit } from "./outcome.server";
+import type { Route } from "./+types/overview";
+
+// An inspection's page (docs/product.md §Vistorias): who, when, keys and
+// meters, the rooms in order (each opens on its own screen), "Adicionar
+// cômodo" and "Finalizar"; once finalized, read only, with its report.
+export function meta({ data }: Route.MetaArgs) {
+  return [
+    { title: `Vistoria de ${data?.inspection.client_name ?? ""} | Painel Administrativo` },
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const id = parseId(params.id);
+  invariantResponse(id !== null, M.notFound, { status: 404 });
+  const inspection = await getInspection(getDb(), id);
+  invariantResponse(inspection, M.notFound, { status: 404 });
+  return { inspection };
+}
+
+const FINALIZE_REFUSED = { empty: M.finalizeEmpty, unrated: M.finalizeUnrated } as const;
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const actor = await requireRole(context, "staff");
+  const id = parseId(params.id);
+  invariantResponse(id !== null, M.notFound, { status: 404 });
+  const back = `/admin/vistorias/${id}`;
+  const form = await readFormData(request);
+  const intent = form.get("intent");
+  const db = getDb();
+  const done = (title: string) => redirectWithToast(back, { type: "success", title });
+  try {
+    if (intent === "add-room") {
+      const parsed = roomSchema.safeParse({ name: form.get("name") ?? "" });
+      if (!parsed.success) return badRequest({ roomError: M.roomName });
+      const added = await addRoom(db, id, parsed.data.name, actor);
+      if (added.outcome !== "ok") return refusedEdit(added.outcome, back);
+      return redirectWithToast(`${back}/comodos/${added.roomId}`, { type: "success", title: "Cômodo adicionado" });
+    }
+    if (intent === "move-room" || intent === "delete-room") {
+      const roomId = parseId(form.get("room_id") ?? undefined);
+      if (roomId === null) return refusedEdit("missing", back);
+      const outcome =
+        intent === "delete-room"
+          ? await deleteRoom(db, roomId, actor)
+          : await moveRoom(db, roomId, form.get("direction") === "up" ? "up" : "down");
+      if (outcome !== "ok") return refusedEdit(outcome, back);
+      return done(intent === "delete-room" ? "Cômodo removido" : "Ordem dos cômodos alterada");
+    }
+    if (intent === "meters") {
+      const parsed = metersSchema.safeParse(Object.fromEntries(form));
+      if (!parsed.success) return badRequest({ metersError: M.keys, meters: Object.fromEntries(form) });
+      const outcome = await updateMeters(db, id, parsed.data, actor);
+      if (outcome !== "ok") return refusedEdit(outcome, back);
+      return done("Chaves e medidores salvos");
+    }
+    if (intent === "finalize") {
+      const outcome = await finalizeInspection(db, id, actor, {
+        agency: { ...getAgency(), cnpj: getChargingSettings().cnpj },
+        today: localToday(),
+      });
+      if (outcome === "empty" || outcome === "unrated") return badRequest({ finalizeError: FINALIZE_REFUSED[outcome] });
+      if (outcome !== "ok") return refusedEdit(outcome, back);
+      return done("Vistoria finalizada");
+    }
+  } catch (error) {
+    return failedWriteToast("inspection.save_failed", error, back, { title: "Erro", description: M.saveFailed });
+  }
+  return refusedEdit("missing", back);
+}
+
+const card = "rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6";
+const input =
+  "block w-full rounded-md border border-slate-300 bg-white px-3 py-2.5 text-base aria-[invalid=true]:border-red-600";
+const small =
+  "inline-flex items-center gap-1 rounded border border-slate-300 bg-white px-2.5 py-1.5 text-sm hover:bg-slate-50";
+
+export default function InspectionOverview({ loaderData, actionData }: Route.ComponentProps) {
+  const { inspection: v } = loaderData;
+  const busy = useIsPending();
+  const a = (actionData ?? {}) as {
+    roomError?: string;
+    metersError?: string;
+    finalizeError?: string;
+    meters?: Record<string, string>;
+  };
+  const locked = v.finalized_at !== null;
+  const items = v.rooms.flatMap((r) => r.items);
+  const rated = items.filter((i) => i.condition !== null).length;
+  return (
+    <div className="mx-auto max-w-4xl">
+      <AdminTitle title={kindLabel(v.kind)}>
+        <Link to="/admin/clients?aba=vistorias" className={buttonClass("secondary")}>
+          Voltar às Vistorias
+        </Link>
+      </AdminTitle>
+      <section className={card}>
+        <h2 className="text-xl font-semibold text-slate-900">{v.client_name}</h2>
+        <p className="mt-1 text-sm text-slate-700">
+          {v.property_address ?? "Endereço não informado"} · {formatDay(v.date)} · Vistoriador: {v.inspector_name}
+        </p>
+        {locked ? (
+          <div
+            className="mt-4 rounded-md bg-emerald-50 p-3 text-sm text-emerald-900 ring-1 ring-emerald-200"
+            role="status"
+          >
+            <p className="font-semibold">Vistoria finalizada: não pode mais ser alterada.</p>
+            <a
+              href={`/arquivos/vistorias/relatorios/${v.id}?download=1`}
+              className="mt-2 inline-flex items-center gap-1 font-medium text-brand-700 hover:underline"
+            >
+              <Download aria-hidden className="size-4" /> Baixar Relatório
+            </a>
+          </div>
+        ) : null}
+      </section>
+
+      <section className={`${card} mt-6`} aria-labelledby="chaves">
+        <h2 id="chaves" className="text-lg font-semibold text-slate-900">
+          Chaves e medidores
+        </h2>
+        {locked ? (
+          <dl className="mt-3 grid gap-3 text-sm sm:grid-cols-3">
+            <Fact label="Chaves entregues" value={v.keys_count === null ? "—" : String(v.keys_count)} />
+            <Fact label="Medidor de água" value={v.water_reading ?? "—"} />
+            <Fact label="Medidor de energia" value={v.power_reading ?? "—"} />
+          </dl>
+        ) : (
+          <Form method="post" className="mt-3 grid gap-4 sm:grid-cols-3" noValidate>
+            <input type="hidden" name="intent" value="meters" />
+            <Labeled id="keys_count" label="Chaves entregues" error={a.metersError}>
+              <input
+                id="keys_count"
+                name="keys_count"
+                inputMode="numeric"
+                defaultValue={a.meters?.keys_count ?? v.keys_count ?? ""}
+                aria-invalid={a.metersError ? true : undefined}
+                className={input}
+              />
+            </Labeled>
+            <Labeled id="water_reading" label="Medidor de água">
+              <input id="water_reading" name="water_reading" defaultValue={v.water_reading ?? ""} className={input} />
+            </Labeled>
+            <Labeled id="power_reading" label="Medidor de energia">
+              <input id="power_reading" name="power_reading" defaultValue={v.power_reading ?? ""} className={input} />
+            </Labeled>
+            <div className="sm:col-span-3">
+              <Button variant="secondary" disabled={busy}>
+                Salvar chaves e medidores
+              </Button>
+            </div>
+          </Form>
+        )}
+      </section>
+
+      <section className={`${card} mt-6`} aria-labelledby="comodos">
+        <h2 id="comodos" className="text-lg font-semibold text-slate-900">
+          Cômodos
+        </h2>
+        {v.rooms.length === 0 ? <p className="mt-2 text-sm text-slate-600">Nenhum cômodo ainda.</p> : null}
+        <ol className="mt-3 divide-y divide-slate-100" data-testid="rooms">
+          {v.rooms.map((room, i) => (
+            <li key={room.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+              <div>
+                <Link
+                  to={`/admin/vistorias/${v.id}/comodos/${room.id}`}
+                  className="text-base font-semibold text-brand-800 hover:underline"
+                >
+                  {room.name}
+                </Link>
+                <p className="text-sm text-slate-600">
+                  {room.items.length} itens ·{" "}
+                  {room.items.map((item) => `${item.name}: ${conditionLabel(item.condition)}`).join(" · ")}
+                </p>
+              </div>
+              {locked ? null : (
+                <div className="flex gap-2">
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="move-room" />
+                    <input type="hidden" name="room_id" value={room.id} />
+                    <input type="hidden" name="direction" value="up" />
+                    <button className={small} disabled={i === 0} aria-label={`Subir ${room.name}`}>
+                      <ArrowUp aria-hidden className="size-4" />
+                    </button>
+                  </Form>
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="move-room" />
+                    <input type="hidden" name="room_id" value={room.id} />
+                    <input type="hidden" name="direction" value="down" />
+                    <button className={small} disabled={i === v.rooms.length - 1} aria-label={`Descer ${room.name}`}>
+                      <ArrowDown aria-hidden className="size-4" />
+                    </button>
+                  </Form>
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="delete-room" />
+                    <input type="hidden" name="room_id" value={room.id} />
+                    <button className={small} aria-label={`Remover ${room.name}`}>
+                      Remover
+                    </button>
+                  </Form>
+                </div>
+              )}
+            </li>
+          ))}
+        </ol>
+        {locked ? null : (
+          <Form method="post" className="mt-4 flex flex-wrap items-end gap-3" noValidate>
+            <input type="hidden" name="intent" value="add-room" />
+            <Labeled id="room-name" label="Novo cômodo" error={a.roomError}>
+              <input
+                id="room-name"
+                name="name"
+                placeholder="Sala, Cozinha, Quarto 1..."
+                aria-invalid={a.roomError ? true : undefined}
+                className={input}
+              />
+            </Labeled>
+            <Button disabled={busy}>
+              <Plus aria-hidden className="size-4" /> Adicionar cômodo
+            </Button>
+          </Form>
+        )}
+      </section>
+
+      {locked ? null : (
+        <section className={`${card} mt-6`} aria-labelledby="finalizar">
+          <h2 id="finalizar" className="text-lg font-semibold text-slate-900">
+            Finalizar
+          </h2>
+          <p className="mt-1 text-sm text-slate-700">
+            {rated} de {items.length} itens avaliados. Depois de finalizada, a vistoria não pode ser alterada; o
+            relatório em PDF é gerado e enviado ao inquilino por email.
+          </p>
+          <Form method="post" className="mt-3 space-y-3">
+            {a.finalizeError ? <FormAlert title={a.finalizeError} /> : null}
+            <input type="hidden" name="intent" value="finalize" />
+            <Button disabled={busy}>
+              <FileCheck2 aria-hidden className="size-4" /> Finalizar vistoria
+            </Button>
+          </Form>
+        </section>
+      )}
+    </div>
+  );
+}
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <dt className="text-slate-600">{label}</dt>
+      <dd className="font-medium text-slate-900">{value}</dd>
+    </div>
+  );
+}
+
+export function Labeled({
+  id,
+  label,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className="min-w-0">
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      {children}
+      {error ? <p className="mt-1 text-sm font-medium text-red-700">{error}</p> : null}
+    </div>
+  );
+}

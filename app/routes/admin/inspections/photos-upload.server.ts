@@ -1,0 +1,48 @@
+import { MAX_ITEM_PHOTOS, MAX_PHOTO_BYTES } from "#app/models/inspections/photos.server";
+import { log } from "#app/utils/log.server";
+import { isAcceptedImage, parseMultipartForm, UploadRefusedError } from "#app/utils/uploads.server";
+
+// "Enviar fotos" of an inspection item: the multipart body streamed with hard
+// caps (at most MAX_ITEM_PHOTOS files of MAX_PHOTO_BYTES), every file judged
+// by content (JPEG, PNG, WebP) before anything is stored.
+
+export const PHOTO_MESSAGES = {
+  invalid: "Apenas fotos JPG, PNG ou WEBP de até 10 MB.",
+  tooMany: `No máximo ${MAX_ITEM_PHOTOS} fotos por item.`,
+  none: "Escolha ao menos uma foto.",
+  unreadable: "Não foi possível ler o envio. Tente de novo: as anotações já salvas continuam salvas.",
+} as const;
+
+const LIMITS = {
+  maxFiles: MAX_ITEM_PHOTOS,
+  maxFileSize: MAX_PHOTO_BYTES,
+  maxParts: MAX_ITEM_PHOTOS + 10,
+  maxHeaderSize: 8 * 1024,
+  maxTotalSize: MAX_ITEM_PHOTOS * MAX_PHOTO_BYTES + 64 * 1024,
+};
+
+export type PhotosBody = { ok: true; form: FormData; images: Buffer[] } | { ok: false; error: string };
+
+export async function readPhotosForm(request: Request): Promise<PhotosBody> {
+  let form: FormData;
+  try {
+    form = await parseMultipartForm(request, LIMITS, (file) =>
+      file.fieldName === "photos" && file.size > 0 ? file : null,
+    );
+  } catch (error) {
+    if (!(error instanceof UploadRefusedError)) throw error;
+    log.warn("upload.refused", { form: "inspection photos", reason: error.reason });
+    if (error.reason === "too-many-files") return { ok: false, error: PHOTO_MESSAGES.tooMany };
+    if (error.reason === "unreadable") return { ok: false, error: PHOTO_MESSAGES.unreadable };
+    return { ok: false, error: PHOTO_MESSAGES.invalid };
+  }
+  const images: Buffer[] = [];
+  for (const file of form.getAll("photos")) {
+    if (typeof file === "string") continue;
+    const bytes = Buffer.from(await file.arrayBuffer());
+    if (!(await isAcceptedImage(bytes))) return { ok: false, error: PHOTO_MESSAGES.invalid };
+    images.push(bytes);
+  }
+  if (images.length === 0) return { ok: false, error: PHOTO_MESSAGES.none };
+  return { ok: true, form, images };
+}

@@ -1,0 +1,160 @@
+import sharp from "sharp";
+import { localToday } from "#app/utils/local-date";
+import { removePrivateFiles } from "#app/models/files/private-store.server";
+import { formatDay } from "#app/models/clients/status";
+import { appDb } from "#tests/fixtures/db";
+import { expect, test } from "#tests/fixtures/test";
+
+// Inspections (issue 23), on a phone (375 px) without JavaScript: staff open
+// an entry inspection from the Vistorias tab, add two rooms, rate their items
+// with notes and photos straight from the camera input, finalize it (refused
+// while an item is unrated); the report is a PDF; the tenant sees the
+// inspection in the client area's Vistoria tab, another tenant sees none of it.
+
+test.use({ javaScriptEnabled: false, viewport: { width: 375, height: 800 } });
+
+const made: number[] = [];
+test.afterEach(async () => {
+  if (made.length === 0) return;
+  const ids = made.splice(0);
+  const photos = await appDb()
+    .selectFrom("inspection_photos")
+    .innerJoin("inspection_items", "inspection_items.id", "inspection_photos.item_id")
+    .innerJoin("inspection_rooms", "inspection_rooms.id", "inspection_items.room_id")
+    .select("inspection_photos.file_key")
+    .where("inspection_rooms.inspection_id", "in", ids)
+    .execute();
+  const reports = await appDb().selectFrom("inspections").select("report_key").where("id", "in", ids).execute();
+  await appDb().deleteFrom("inspections").where("id", "in", ids).execute();
+  await removePrivateFiles([
+    ...photos.map((p) => p.file_key),
+    ...reports.flatMap((r) => (r.report_key ? [r.report_key] : [])),
+  ]);
+});
+
+const photo = (color: string) =>
+  sharp({ create: { width: 640, height: 480, channels: 3, background: color } })
+    .jpeg()
+    .toBuffer();
+
+test("an entry inspection made on a phone, finalized, seen by its tenant only", async ({
+  page,
+  newContext,
+  signInAs,
+  signInClient,
+  createClient,
+}) => {
+  test.setTimeout(90_000);
+  const today = localToday();
+  const tenant = await createClient({ name: `Inquilina Vistoria ${Date.now()}` });
+  const stranger = await createClient({ name: `Outro Inquilino ${Date.now()}` });
+  await signInAs("admin");
+
+  await page.goto("/admin/clients?aba=vistorias");
+  await page.getByRole("link", { name: "Nova Vistoria" }).click();
+  await page.getByLabel("Cliente (contrato)").selectOption({ label: tenant.name });
+  await page.getByLabel("Tipo").selectOption("entrada");
+  await page.getByLabel("Data").fill(today);
+  await page.getByRole("button", { name: "Criar Vistoria" }).click();
+  await expect(page).toHaveURL(/\/admin\/vistorias\/\d+$/);
+  const id = Number(/\/admin\/vistorias\/(\d+)$/.exec(page.url())![1]);
+  made.push(id);
+  await expect(page.getByRole("heading", { name: "Vistoria de entrada" })).toBeVisible();
+
+  // A room without a name is refused beside its field.
+  await page.getByRole("button", { name: "Adicionar cômodo" }).click();
+  await expect(page.getByText("Informe o nome do cômodo.")).toBeVisible();
+  await page.getByLabel("Novo cômodo").fill("Sala");
+  await page.getByRole("button", { name: "Adicionar cômodo" }).click();
+  // The room opens on its own screen with the usual items.
+  await expect(page.getByRole("heading", { name: "Sala", level: 1 })).toBeVisible();
+  const paredes = page.locator("li", { has: page.getByRole("button", { name: "Salvar Paredes" }) });
+  await paredes.getByLabel("Bom").check();
+  await paredes.getByLabel("Observação").fill("Pintura nova, sem marcas.");
+  await paredes.getByRole("button", { name: "Salvar Paredes" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Item salvo");
+  await page
+    .locator("li", { has: page.getByRole("button", { name: "Salvar Paredes" }) })
+    .getByLabel("Fotos de Paredes")
+    .setInputFiles([
+      { name: "parede1.jpg", mimeType: "image/jpeg", buffer: await photo("#cba") },
+      { name: "parede2.jpg", mimeType: "image/jpeg", buffer: await photo("#abc") },
+    ]);
+  await page
+    .locator("li", { has: page.getByRole("button", { name: "Salvar Paredes" }) })
+    .getByRole("button", { name: "Enviar fotos" })
+    .click();
+  await expect(page.getByTestId("toast")).toContainText("2 fotos enviadas");
+  await expect(page.getByRole("list", { name: "Fotos de Paredes" }).getByRole("img")).toHaveCount(2);
+  // A file that is not a photo is refused, nothing stored; the note stays.
+  await page
+    .locator("li", { has: page.getByRole("button", { name: "Salvar Piso" }) })
+    .getByLabel("Fotos de Piso")
+    .setInputFiles({ name: "piso.jpg", mimeType: "image/jpeg", buffer: Buffer.from("%PDF-1.4 not a photo") });
+  await page
+    .locator("li", { has: page.getByRole("button", { name: "Salvar Piso" }) })
+    .getByRole("button", { name: "Enviar fotos" })
+    .click();
+  await expect(page.getByText("Apenas fotos JPG, PNG ou WEBP de até 10 MB.")).toBeVisible();
+  await expect(page.getByLabel("Observação").first()).toHaveValue("Pintura nova, sem marcas.");
+
+  await page.getByRole("link", { name: "Todos os cômodos" }).click();
+  await page.getByLabel("Novo cômodo").fill("Cozinha");
+  await page.getByRole("button", { name: "Adicionar cômodo" }).click();
+  await expect(page.getByRole("heading", { name: "Cozinha", level: 1 })).toBeVisible();
+  await page.getByRole("link", { name: "Todos os cômodos" }).click();
+
+  // Finalizing waits for every item to be rated.
+  await page.getByRole("button", { name: "Finalizar vistoria" }).click();
+  await expect(page.getByText("Avalie o estado de todos os itens antes de finalizar.")).toBeVisible();
+  for (const room of ["Sala", "Cozinha"]) {
+    await page.getByTestId("rooms").getByRole("link", { name: room }).click();
+    const itemForms = page
+      .getByTestId("items")
+      .locator("li > form", { has: page.getByRole("group", { name: "Estado" }) });
+    for (const form of await itemForms.all()) {
+      if (await form.getByLabel("Bom").isChecked()) continue;
+      await form.getByLabel(room === "Cozinha" ? "Regular" : "Novo").check();
+      await form.getByRole("button", { name: /^Salvar / }).click();
+      await expect(page.getByTestId("toast")).toContainText("Item salvo");
+    }
+    await page.getByRole("link", { name: "Todos os cômodos" }).click();
+  }
+  await page.getByLabel("Chaves entregues").fill("3");
+  await page.getByLabel("Medidor de água").fill("001234");
+  await page.getByRole("button", { name: "Salvar chaves e medidores" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Chaves e medidores salvos");
+  await page.getByRole("button", { name: "Finalizar vistoria" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Vistoria finalizada");
+  await expect(page.getByText("Vistoria finalizada: não pode mais ser alterada.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Adicionar cômodo" })).toHaveCount(0);
+  const report = await page.request.get(`/arquivos/vistorias/relatorios/${id}?download=1`);
+  expect(report.status()).toBe(200);
+  expect((await report.body()).subarray(0, 5).toString()).toBe("%PDF-");
+
+  // The tenant sees it; another tenant sees none of it, not even by its address.
+  const mine = await newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 800 } });
+  await signInClient(tenant, mine);
+  const tenantPage = await mine.newPage();
+  await tenantPage.goto("/client-area?tab=vistoria");
+  await expect(tenantPage.getByRole("heading", { name: "Vistoria de entrada" })).toBeVisible();
+  await expect(tenantPage.getByText(formatDay(today))).toBeVisible();
+  await expect(tenantPage.getByText("Pintura nova, sem marcas.")).toBeVisible();
+  const photoIds = await appDb()
+    .selectFrom("inspection_photos")
+    .innerJoin("inspection_items", "inspection_items.id", "inspection_photos.item_id")
+    .innerJoin("inspection_rooms", "inspection_rooms.id", "inspection_items.room_id")
+    .select("inspection_photos.id")
+    .where("inspection_rooms.inspection_id", "=", id)
+    .execute();
+  expect(photoIds).toHaveLength(2);
+  expect((await tenantPage.request.get(`/arquivos/vistorias/fotos/${photoIds[0].id}`)).status()).toBe(200);
+
+  const theirs = await newContext({ javaScriptEnabled: false });
+  await signInClient(stranger, theirs);
+  const strangerPage = await theirs.newPage();
+  await strangerPage.goto("/client-area?tab=vistoria");
+  await expect(strangerPage.getByText("Nenhuma vistoria finalizada para o seu contrato ainda.")).toBeVisible();
+  expect((await strangerPage.request.get(`/arquivos/vistorias/fotos/${photoIds[0].id}`)).status()).toBe(404);
+  expect((await strangerPage.request.get(`/arquivos/vistorias/relatorios/${id}`)).status()).toBe(404);
+});
