@@ -17,7 +17,10 @@ export default [
   route("client-login/recuperar-senha", "routes/client/password-recovery.tsx"),
   route("client-login/recuperar-senha/:token", "routes/auth/password-reset.tsx", { id: "client-password-reset" }),
   route("client-logout", "routes/client/logout.ts"),
-  layout("routes/client/layout.tsx", [route("client-area", "routes/client/area.tsx")]),
+  layout("routes/client/layout.tsx", [
+    route("client-area", "routes/client/area.tsx"),
+    route("client-area/vistoria/itens/:itemId", "routes/client/inspection-contest.tsx"),
+  ]),
   layout("routes/admin/layout.tsx", [
     route("admin/dashboard", "routes/admin/dashboard.tsx"),
     route("admin/perfil", "routes/admin/profile.tsx"),
@@ -90,6 +93,7 @@ export default [
     route("arquivos/extratos-proprietario/:id", "routes/files/owner-statement.tsx"),
     route("arquivos/vistorias/fotos/:id", "routes/files/inspection-photo.tsx"),
     route("arquivos/vistorias/relatorios/:id", "routes/files/inspection-report.tsx"),
+    route("arquivos/vistorias/contestacoes/:id", "routes/files/inspection-contest-photo.tsx"),
     route("*", "routes/site/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

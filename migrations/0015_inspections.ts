@@ -19,6 +19,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("water_reading", "text")
     .addColumn("power_reading", "text")
     .addColumn("replaces_id", "integer", (c) => c.references("inspections.id").onDelete("set null"))
+    // An exit inspection: the entry it is compared with.
+    .addColumn("entry_id", "integer", (c) => c.references("inspections.id").onDelete("set null"))
     .addColumn("finalized_at", "text")
     .addColumn("report_key", "text", (c) => c.unique())
     .addColumn("report_size", "integer")
@@ -50,6 +52,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     )
     .addColumn("note", "text")
     .addColumn("position", "integer", (c) => c.notNull())
+    // An exit inspection's item: the entry's item it continues, and the repair
+    // cost staff put on a worsened one (centavos).
+    .addColumn("entry_item_id", "integer", (c) => c.references("inspection_items.id").onDelete("set null"))
+    .addColumn("repair_cost_cents", "integer", (c) => c.check(sql`repair_cost_cents is null or repair_cost_cents >= 0`))
     .execute();
   await db.schema.createIndex("inspection_items_room").on("inspection_items").column("room_id").execute();
 
@@ -64,4 +70,27 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("created_at", "text", (c) => c.notNull())
     .execute();
   await db.schema.createIndex("inspection_photos_item").on("inspection_photos").column("item_id").execute();
+
+  // The tenant's contest of an item of a finalized entry inspection, within
+  // INSPECTION_CONTEST_DAYS, with photos; staff answer each.
+  await db.schema
+    .createTable("inspection_contests")
+    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("item_id", "integer", (c) => c.notNull().references("inspection_items.id").onDelete("cascade"))
+    .addColumn("note", "text", (c) => c.notNull())
+    .addColumn("created_at", "text", (c) => c.notNull())
+    .addColumn("answer", "text")
+    .addColumn("answered_at", "text")
+    .addColumn("answered_by_name", "text")
+    .execute();
+  await db.schema.createIndex("inspection_contests_item").on("inspection_contests").column("item_id").execute();
+  await db.schema
+    .createTable("inspection_contest_photos")
+    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("contest_id", "integer", (c) => c.notNull().references("inspection_contests.id").onDelete("cascade"))
+    .addColumn("file_key", "text", (c) => c.notNull().unique())
+    .addColumn("width", "integer", (c) => c.notNull())
+    .addColumn("height", "integer", (c) => c.notNull())
+    .addColumn("created_at", "text", (c) => c.notNull())
+    .execute();
 }

@@ -274,6 +274,7 @@ export interface InspectionsTable {
   water_reading: string | null;
   power_reading: string | null;
   replaces_id: number | null; // the locked inspection this one corrects
+  entry_id: number | null; // an exit inspection: the entry it is compared with
   finalized_at: string | null; // set: locked
   report_key: string | null; // the PDF report under uploads/private, once finalized
   report_size: number | null;
@@ -298,6 +299,27 @@ export interface InspectionItemsTable {
   condition: ItemCondition | null;
   note: string | null;
   position: number;
+  entry_item_id: number | null; // an exit item: the entry's item it continues
+  repair_cost_cents: number | null; // staff's cost for a worsened item
+}
+
+export interface InspectionContestsTable {
+  id: Generated<number>;
+  item_id: number;
+  note: string;
+  created_at: string;
+  answer: string | null;
+  answered_at: string | null;
+  answered_by_name: string | null;
+}
+
+export interface InspectionContestPhotosTable {
+  id: Generated<number>;
+  contest_id: number;
+  file_key: string;
+  width: number;
+  height: number;
+  created_at: string;
 }
 
 export interface InspectionPhotosTable {
@@ -523,6 +545,8 @@ export interface Database {
   inspection_rooms: InspectionRoomsTable;
   inspection_items: InspectionItemsTable;
   inspection_photos: InspectionPhotosTable;
+  inspection_contests: InspectionContestsTable;
+  inspection_contest_photos: InspectionContestPhotosTable;
   index_values: IndexValuesTable;
   readjustments: ReadjustmentsTable;
   owner_statements: OwnerStatementsTable;

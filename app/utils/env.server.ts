@@ -37,6 +37,8 @@ const schema = z
     // A billing is issued (shown to the tenant, announced by email) from this
     // many days before its due date.
     BILLING_ISSUE_DAYS: z.coerce.number().int().min(0).max(60).default(20),
+    // Days a tenant has to contest a finalized entry inspection (issue 23).
+    INSPECTION_CONTEST_DAYS: z.coerce.number().int().min(1).max(60).default(7),
     // Express "trust proxy": which proxy's X-Forwarded-For names the visitor
     // (rate limits and login throttling are per address). "loopback" for a proxy
     // on the same host; a hop count ("1") or subnets ("172.17.0.0/16") in Docker.

@@ -18,6 +18,7 @@ import { buildOfx } from "#tests/fixtures/statements/build";
 import { ownerSchema } from "#app/models/owners/owner.schema";
 import { createOwner } from "#app/models/owners/owners.server";
 import { markTransferDone, ownerStatement } from "#app/models/owners/transfers.server";
+import { contestItem } from "#app/models/inspections/contests.server";
 import { finalizeInspection } from "#app/models/inspections/finalize.server";
 import { addRoom, createInspection, getInspection, updateItem } from "#app/models/inspections/inspections.server";
 import { addItemPhotos } from "#app/models/inspections/photos.server";
@@ -247,6 +248,15 @@ beforeAll(async () => {
     today: "2026-10-05",
   });
   if (finalized !== "ok") throw new Error(finalized);
+  const contestedItem = (await getInspection(temp.db, inspection))!.rooms[0].items[0].id;
+  const contested = await contestItem(
+    temp.db,
+    client.id,
+    contestedItem,
+    { note: "Mancha antiga.", images: [await photo(300, "#333")] },
+    { today: "2026-10-05", days: 7 },
+  );
+  if (contested !== "ok") throw new Error(contested);
   const reading = {
     due_date: "2099-11-05",
     amount_cents: 125000,
@@ -398,7 +408,7 @@ describe("refuses a damaged archive and leaves the target as it was", () => {
     expect(await refusal(archive)).toContain(`falta uploads/public/properties/${file_key}-${w}.webp`);
   });
 
-  it("a private file of any kind is missing: contract, maintenance photo and document, boleto, queued boleto, receipt, statements, inspection photo and report", async () => {
+  it("a private file of any kind is missing: contract, maintenance photo and document, boleto, queued boleto, receipt, statements, inspection photo, report and contest photo", async () => {
     for (const kind of PRIVATE_FILE_KINDS) {
       const [row] = await kind.rows(temp.db);
       expect(row, kind.describe(0, 0)).toBeDefined();

@@ -20,6 +20,7 @@ import {
   updateItem,
   updateMeters,
 } from "#app/models/inspections/inspections.server";
+import { answerContest, contestItem, contestsOf } from "#app/models/inspections/contests.server";
 import { DEFAULT_ITEMS } from "#app/models/inspections/labels";
 import { addItemPhotos, MAX_ITEM_PHOTOS } from "#app/models/inspections/photos.server";
 import { tempDatabase } from "#tests/fixtures/temp-db";
@@ -140,6 +141,28 @@ describe("an entry inspection", () => {
     expect(await findInspectionReportFile(db, id, { kind: "client", clientId: other })).toBeNull();
     expect(await getInspection(db, id, other)).toBeNull();
     expect(await getInspection(db, id, tenant)).not.toBeNull();
+  });
+
+  it("takes the tenant's contest within the window only, from that tenant only, and staff answer it", async () => {
+    // Finalized at noon on 24/11/2026 in Três Lagoas: the window runs to 01/12.
+    await db
+      .updateTable("inspections")
+      .set({ finalized_at: "2026-11-24T16:00:00.000Z" })
+      .where("id", "=", id)
+      .execute();
+    const window = { today: "2026-11-24", days: 7 };
+    const input = { note: "A parede já tinha uma mancha.", images: [await photo()] };
+    expect(await contestItem(db, other, item, input, window)).toBe("missing");
+    expect(await contestItem(db, tenant, item, input, { ...window, today: "2026-12-02" })).toBe("closed");
+    expect(await contestItem(db, tenant, item, input, { ...window, today: "2026-12-01" })).toBe("ok");
+    const [contest] = await contestsOf(db, id);
+    expect(contest).toMatchObject({ item_id: item, note: "A parede já tinha uma mancha.", answer: null });
+    expect(contest.photos).toHaveLength(1);
+    expect(await answerContest(db, contest.id, "Conferimos: a mancha entra no relatório.", actor)).toBe(true);
+    expect((await contestsOf(db, id))[0]).toMatchObject({
+      answer: "Conferimos: a mancha entra no relatório.",
+      answered_by_name: actor.name,
+    });
   });
 
   it("emails the tenant the report once", async () => {

@@ -7,8 +7,21 @@ import { conditionLabel, kindLabel } from "#app/models/inspections/labels";
 // finalized inspections, room by room, each item's state, note and photos,
 // and the report.
 
+type Contest = {
+  id: number;
+  item_id: number;
+  note: string;
+  created_at: string;
+  answer: string | null;
+  answered_by_name: string | null;
+  photos: number[];
+};
+
 type TabInspection = {
   id: number;
+  contests: Contest[];
+  deadline: string | null;
+  contestOpen: boolean;
   kind: InspectionKind;
   date: string;
   inspector_name: string;
@@ -40,6 +53,13 @@ export function InspectionTab({ inspections }: { inspections: TabInspection[] })
                 {formatDay(v.date)} · Vistoriador: {v.inspector_name}
                 {v.keys_count !== null ? ` · ${v.keys_count} chaves` : ""}
               </p>
+              {v.deadline ? (
+                <p className="mt-1 text-sm text-slate-700" data-testid="contest-window">
+                  {v.contestOpen
+                    ? `Você pode contestar qualquer item até ${formatDay(v.deadline)}.`
+                    : `Prazo de contestação encerrado em ${formatDay(v.deadline)}: vistoria aceita.`}
+                </p>
+              ) : null}
             </div>
             <a
               href={`/arquivos/vistorias/relatorios/${v.id}?download=1`}
@@ -59,6 +79,39 @@ export function InspectionTab({ inspections }: { inspections: TabInspection[] })
                       <strong>{conditionLabel(item.condition)}</strong>
                     </div>
                     {item.note ? <p className="text-slate-600">{item.note}</p> : null}
+                    {v.contests
+                      .filter((c) => c.item_id === item.id)
+                      .map((c) => (
+                        <div key={c.id} className="mt-2 rounded-md bg-amber-50 p-2 ring-1 ring-amber-200">
+                          <p>
+                            <strong>Sua contestação:</strong> {c.note}
+                          </p>
+                          {c.photos.length ? (
+                            <ul className="mt-1 flex flex-wrap gap-2">
+                              {c.photos.map((id) => (
+                                <li key={id}>
+                                  <img
+                                    src={`/arquivos/vistorias/contestacoes/${id}`}
+                                    alt="Foto da contestação"
+                                    loading="lazy"
+                                    className="h-16 w-20 rounded object-cover ring-1 ring-slate-200"
+                                  />
+                                </li>
+                              ))}
+                            </ul>
+                          ) : null}
+                          <p className="mt-1">
+                            {c.answer ? (
+                              <>
+                                <strong>Resposta de {c.answered_by_name}:</strong> {c.answer}
+                              </>
+                            ) : (
+                              "Aguardando resposta da imobiliária."
+                            )}
+                          </p>
+                        </div>
+                      ))}
+                    {v.contestOpen ? <ContestForm itemId={item.id} itemName={item.name} /> : null}
                     {item.photos.length ? (
                       <ul className="mt-1 flex flex-wrap gap-2">
                         {item.photos.map((p) => (
@@ -83,5 +136,46 @@ export function InspectionTab({ inspections }: { inspections: TabInspection[] })
         </section>
       ))}
     </div>
+  );
+}
+
+// "Contestar": a note and optional photos, posted to the item's own route.
+function ContestForm({ itemId, itemName }: { itemId: number; itemName: string }) {
+  return (
+    <details className="mt-1">
+      <summary className="cursor-pointer text-sm font-medium text-brand-700">Contestar {itemName}</summary>
+      <form
+        method="post"
+        action={`/client-area/vistoria/itens/${itemId}`}
+        encType="multipart/form-data"
+        className="mt-2 space-y-2"
+      >
+        <label className="block text-sm">
+          <span className="mb-1 block font-medium text-slate-800">O que está diferente</span>
+          <textarea
+            name="note"
+            rows={3}
+            required
+            minLength={3}
+            maxLength={2000}
+            className="block w-full rounded-md border border-slate-300 px-3 py-2 text-base"
+          />
+        </label>
+        <label className="block text-sm">
+          <span className="mb-1 block font-medium text-slate-800">Fotos (opcional)</span>
+          <input
+            type="file"
+            name="photos"
+            accept="image/jpeg,image/png,image/webp"
+            capture="environment"
+            multiple
+            className="block w-full text-sm"
+          />
+        </label>
+        <button className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white">
+          Enviar contestação
+        </button>
+      </form>
+    </details>
   );
 }

@@ -139,3 +139,18 @@ export async function findInspectionReportFile(db: DB, id: number, viewer: FileV
     ? { file_key: row.report_key!, file_name: `Relatório de Vistoria nº ${row.id}.pdf`, mime_type: "application/pdf" }
     : null;
 }
+
+// A photo the tenant sent with a contest: staff, or that tenant.
+export async function findContestPhotoFile(db: DB, id: number, viewer: FileViewer): Promise<PrivateFile | null> {
+  let q = db
+    .selectFrom("inspection_contest_photos")
+    .innerJoin("inspection_contests", "inspection_contests.id", "inspection_contest_photos.contest_id")
+    .innerJoin("inspection_items", "inspection_items.id", "inspection_contests.item_id")
+    .innerJoin("inspection_rooms", "inspection_rooms.id", "inspection_items.room_id")
+    .innerJoin("inspections", "inspections.id", "inspection_rooms.inspection_id")
+    .select(["inspection_contest_photos.file_key", "inspection_contest_photos.id"])
+    .where("inspection_contest_photos.id", "=", id);
+  if (viewer.kind === "client") q = q.where("inspections.client_id", "=", viewer.clientId);
+  const row = await q.executeTakeFirst();
+  return row ? { file_key: row.file_key, file_name: `contestacao-foto-${row.id}.webp`, mime_type: "image/webp" } : null;
+}

@@ -65,4 +65,13 @@ export const PRIVATE_FILE_KINDS: PrivateFileKind[] = [
       ).map((r) => ({ id: r.id, owner: r.owner, file_key: r.report_key! })),
     describe: (id, owner) => `relatório da vistoria ${id} do cliente ${owner}`,
   },
+  {
+    rows: (db) =>
+      db
+        .selectFrom("inspection_contest_photos")
+        .select(["id", "contest_id as owner", "file_key"])
+        .orderBy("id")
+        .execute(),
+    describe: (id, owner) => `foto ${id} da contestação ${owner}`,
+  },
 ];

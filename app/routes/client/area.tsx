@@ -8,6 +8,7 @@ import { listClientBillings } from "#app/models/billing/billing.server";
 import { billingTxid, pixPayload } from "#app/models/billing/pix";
 import { getChargingSettings } from "#app/models/billing/settings.server";
 import { localToday } from "#app/utils/local-date";
+import { getEnv } from "#app/utils/env.server";
 import { listOwnContracts } from "#app/models/clients/portal.server";
 import { formatDay } from "#app/models/clients/status";
 import { MAINTENANCE_MESSAGES, maintenanceRequestSchema } from "#app/models/maintenance/maintenance.schema";
@@ -27,7 +28,7 @@ import { BillingTab } from "#app/components/client/billing-tab";
 import { ContractsTab } from "#app/components/client/contracts-tab";
 import { InspectionTab } from "#app/components/client/inspection-tab";
 import { MaintenanceTab } from "#app/components/client/maintenance-tab";
-import { listOwnInspections } from "#app/models/inspections/inspections.server";
+import { clientInspectionTab } from "#app/models/inspections/inspections.server";
 import { readMaintenanceForm } from "./maintenance-upload.server";
 
 const TABS = [
@@ -60,7 +61,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     contracts: tab === "contrato" ? await listOwnContracts(db, client.id) : [],
     billing: tab === "cobranca" ? await clientBillingTab(db, client.id) : null,
     requests: tab === "manutencao" ? await listOwnMaintenanceRequests(db, client.id) : [],
-    inspections: tab === "vistoria" ? await listOwnInspections(db, client.id) : [],
+    inspections:
+      tab === "vistoria"
+        ? await clientInspectionTab(db, client.id, localToday(), getEnv().INSPECTION_CONTEST_DAYS)
+        : [],
     constraint: getZodConstraint(maintenanceRequestSchema),
   };
 }

@@ -7,6 +7,7 @@ import { useIsPending } from "#app/components/ui/use-is-pending";
 import { getDb } from "#app/db/db.server";
 import { getChargingSettings } from "#app/models/billing/settings.server";
 import { formatDay } from "#app/models/clients/status";
+import { answerContest, contestsOf } from "#app/models/inspections/contests.server";
 import { finalizeInspection } from "#app/models/inspections/finalize.server";
 import { metersSchema, roomSchema } from "#app/models/inspections/inspection.schema";
 import { addRoom, deleteRoom, getInspection, moveRoom, updateMeters } from "#app/models/inspections/inspections.server";
@@ -34,7 +35,9 @@ export async function loader({ params }: Route.LoaderArgs) {
   invariantResponse(id !== null, M.notFound, { status: 404 });
   const inspection = await getInspection(getDb(), id);
   invariantResponse(inspection, M.notFound, { status: 404 });
-  return { inspection };
+  const items = new Map(inspection.rooms.flatMap((r) => r.items.map((i) => [i.id, `${r.name}: ${i.name}`] as const)));
+  const contests = (await contestsOf(getDb(), id)).map((c) => ({ ...c, itemLabel: items.get(c.item_id) ?? "" }));
+  return { inspection, contests };
 }
 
 const FINALIZE_REFUSED = { empty: M.finalizeEmpty, unrated: M.finalizeUnrated } as const;
@@ -73,6 +76,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       if (outcome !== "ok") return refusedEdit(outcome, back);
       return done("Chaves e medidores salvos");
     }
+    if (intent === "answer") {
+      const contestId = parseId(String(form.get("contest_id") ?? ""));
+      const answer = String(form.get("answer") ?? "").trim();
+      const own = contestId !== null && (await contestsOf(db, id)).some((c) => c.id === contestId);
+      if (!own) return refusedEdit("missing", back);
+      if (answer.length < 2 || answer.length > 2000)
+        return badRequest({ answerError: "Escreva a resposta (até 2.000 caracteres).", contestId });
+      await answerContest(db, contestId, answer, actor);
+      return done("Resposta registrada");
+    }
     if (intent === "finalize") {
       const outcome = await finalizeInspection(db, id, actor, {
         agency: { ...getAgency(), cnpj: getChargingSettings().cnpj },
@@ -102,7 +115,10 @@ export default function InspectionOverview({ loaderData, actionData }: Route.Com
     metersError?: string;
     finalizeError?: string;
     meters?: Record<string, string>;
+    answerError?: string;
+    contestId?: number;
   };
+  const { contests } = loaderData;
   const locked = v.finalized_at !== null;
   const items = v.rooms.flatMap((r) => r.items);
   const rated = items.filter((i) => i.condition !== null).length;
@@ -240,6 +256,58 @@ export default function InspectionOverview({ loaderData, actionData }: Route.Com
           </Form>
         )}
       </section>
+
+      {contests.length ? (
+        <section className={`${card} mt-6`} aria-labelledby="contestacoes">
+          <h2 id="contestacoes" className="text-lg font-semibold text-slate-900">
+            Contestações do inquilino
+          </h2>
+          <ul className="mt-3 space-y-4" data-testid="contests">
+            {contests.map((c) => (
+              <li key={c.id} className="rounded-md bg-amber-50 p-3 text-sm ring-1 ring-amber-200">
+                <p className="font-semibold">{c.itemLabel}</p>
+                <p className="mt-1 whitespace-pre-line">{c.note}</p>
+                {c.photos.length ? (
+                  <ul className="mt-2 flex flex-wrap gap-2">
+                    {c.photos.map((photoId) => (
+                      <li key={photoId}>
+                        <a href={`/arquivos/vistorias/contestacoes/${photoId}`}>
+                          <img
+                            src={`/arquivos/vistorias/contestacoes/${photoId}`}
+                            alt={`Foto da contestação de ${c.itemLabel}`}
+                            loading="lazy"
+                            className="h-18 w-24 rounded object-cover ring-1 ring-amber-200"
+                          />
+                        </a>
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+                {c.answer ? (
+                  <p className="mt-2">
+                    <strong>Resposta de {c.answered_by_name}:</strong> {c.answer}
+                  </p>
+                ) : (
+                  <Form method="post" className="mt-2 space-y-2" noValidate>
+                    <input type="hidden" name="intent" value="answer" />
+                    <input type="hidden" name="contest_id" value={c.id} />
+                    <Labeled
+                      id={`answer-${c.id}`}
+                      label="Resposta"
+                      error={a.contestId === c.id ? a.answerError : undefined}
+                    >
+                      <textarea id={`answer-${c.id}`} name="answer" rows={2} className={input} />
+                    </Labeled>
+                    <Button variant="secondary" disabled={busy}>
+                      Responder
+                    </Button>
+                  </Form>
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
       {locked ? null : (
         <section className={`${card} mt-6`} aria-labelledby="finalizar">

@@ -23,7 +23,8 @@ const LIMITS = {
 
 export type PhotosBody = { ok: true; form: FormData; images: Buffer[] } | { ok: false; error: string };
 
-export async function readPhotosForm(request: Request): Promise<PhotosBody> {
+// `required`: at least one photo (staff's "Enviar fotos"; a contest's are optional).
+export async function readPhotosForm(request: Request, required = true): Promise<PhotosBody> {
   let form: FormData;
   try {
     form = await parseMultipartForm(request, LIMITS, (file) =>
@@ -43,6 +44,6 @@ export async function readPhotosForm(request: Request): Promise<PhotosBody> {
     if (!(await isAcceptedImage(bytes))) return { ok: false, error: PHOTO_MESSAGES.invalid };
     images.push(bytes);
   }
-  if (images.length === 0) return { ok: false, error: PHOTO_MESSAGES.none };
+  if (required && images.length === 0) return { ok: false, error: PHOTO_MESSAGES.none };
   return { ok: true, form, images };
 }

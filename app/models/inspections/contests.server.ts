@@ -1,0 +1,117 @@
+import type { Kysely } from "kysely";
+import type { Database } from "#app/db/schema";
+import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
+import { addDays } from "#app/models/billing/charges";
+import { storePrivateWebp, type StoredPrivateImage } from "#app/models/files/private-images.server";
+import { removePrivateFiles } from "#app/models/files/private-store.server";
+import { localToday } from "#app/utils/local-date";
+import { MAX_ITEM_PHOTOS } from "./labels";
+
+// The tenant's contest (docs/decisions/0044-inspections.md): within
+// INSPECTION_CONTEST_DAYS after an entry inspection is finalized, the tenant
+// may contest any item with a note and photos; staff answer each. After the
+// window the inspection is accepted as it is.
+
+type DB = Kysely<Database>;
+
+// The last day a contest is taken: the finalization's day (agency time) plus the window.
+export function contestDeadline(finalizedDay: string, days: number) {
+  return addDays(finalizedDay, days);
+}
+
+export type ContestOutcome = "ok" | "missing" | "closed" | "too-many";
+
+// `today`: the agency's day; the window counts from the agency's day of finalization.
+export async function contestItem(
+  db: DB,
+  clientId: number,
+  itemId: number,
+  input: { note: string; images: readonly Buffer[] },
+  window: { today: string; days: number },
+): Promise<ContestOutcome> {
+  const item = await db
+    .selectFrom("inspection_items")
+    .innerJoin("inspection_rooms", "inspection_rooms.id", "inspection_items.room_id")
+    .innerJoin("inspections", "inspections.id", "inspection_rooms.inspection_id")
+    .select(["inspections.kind", "inspections.finalized_at"])
+    .where("inspection_items.id", "=", itemId)
+    .where("inspections.client_id", "=", clientId)
+    .executeTakeFirst();
+  if (!item || !item.finalized_at || item.kind !== "entrada") return "missing";
+  if (window.today > contestDeadline(localToday(new Date(item.finalized_at)), window.days)) return "closed";
+  if (input.images.length > MAX_ITEM_PHOTOS) return "too-many";
+  const stored: StoredPrivateImage[] = [];
+  try {
+    for (const image of input.images) stored.push(await storePrivateWebp(image));
+    await db.transaction().execute(async (trx) => {
+      const now = new Date().toISOString();
+      const row = await trx
+        .insertInto("inspection_contests")
+        .values({ item_id: itemId, note: input.note, created_at: now })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      if (stored.length)
+        await trx
+          .insertInto("inspection_contest_photos")
+          .values(stored.map((s) => ({ contest_id: row.id, ...s, created_at: now })))
+          .execute();
+      await recordAudit(trx, {
+        actor: null,
+        action: "create",
+        entity: "inspection_item",
+        entityId: itemId,
+        after: { contest: row.id, note: input.note, photos: stored.length },
+      });
+    });
+    return "ok";
+  } catch (error) {
+    await removePrivateFiles(stored.map((s) => s.file_key));
+    throw error;
+  }
+}
+
+export async function answerContest(db: DB, contestId: number, answer: string, actor: AuditActor) {
+  return db.transaction().execute(async (trx) => {
+    const now = new Date().toISOString();
+    const done = await trx
+      .updateTable("inspection_contests")
+      .set({ answer, answered_at: now, answered_by_name: actor?.name ?? "Equipe" })
+      .where("id", "=", contestId)
+      .returning("item_id")
+      .executeTakeFirst();
+    if (!done) return false;
+    await recordAudit(trx, {
+      actor,
+      action: "update",
+      entity: "inspection_item",
+      entityId: done.item_id,
+      after: { contest: contestId, answer },
+    });
+    return true;
+  });
+}
+
+// The contests of an inspection's items, with their photos' ids, oldest first.
+export async function contestsOf(db: DB, inspectionId: number) {
+  const contests = await db
+    .selectFrom("inspection_contests")
+    .innerJoin("inspection_items", "inspection_items.id", "inspection_contests.item_id")
+    .innerJoin("inspection_rooms", "inspection_rooms.id", "inspection_items.room_id")
+    .selectAll("inspection_contests")
+    .where("inspection_rooms.inspection_id", "=", inspectionId)
+    .orderBy("inspection_contests.id")
+    .execute();
+  const photos = contests.length
+    ? await db
+        .selectFrom("inspection_contest_photos")
+        .select(["id", "contest_id"])
+        .where(
+          "contest_id",
+          "in",
+          contests.map((c) => c.id),
+        )
+        .execute()
+    : [];
+  return contests.map((c) => ({ ...c, photos: photos.filter((p) => p.contest_id === c.id).map((p) => p.id) }));
+}
+export type ItemContest = Awaited<ReturnType<typeof contestsOf>>[number];

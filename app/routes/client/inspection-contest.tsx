@@ -1,0 +1,59 @@
+import { getDb } from "#app/db/db.server";
+import { contestItem } from "#app/models/inspections/contests.server";
+import { PHOTO_MESSAGES, readPhotosForm } from "#app/routes/admin/inspections/photos-upload.server";
+import { clientContext } from "#app/utils/client-context";
+import { getEnv } from "#app/utils/env.server";
+import { failedWriteToast } from "#app/utils/failure.server";
+import { parseId } from "#app/utils/http.server";
+import { localToday } from "#app/utils/local-date";
+import { redirectWithToast } from "#app/utils/toast.server";
+import type { Route } from "./+types/inspection-contest";
+
+// POST /client-area/vistoria/itens/{id}: the tenant's "Contestar" of an item
+// of their own finalized entry inspection, within INSPECTION_CONTEST_DAYS
+// (docs/decisions/0044-inspections.md): a note and optional photos. Another
+// tenant's item, an exit inspection or a closed window: nothing is stored.
+const BACK = "/client-area?tab=vistoria";
+const fail = (description: string) =>
+  redirectWithToast(BACK, { type: "error", title: "Contestação não enviada", description });
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { client } = context.get(clientContext);
+  const itemId = parseId(params.itemId);
+  if (itemId === null) return fail("Item não encontrado.");
+  const body = await readPhotosForm(request, false);
+  if (!body.ok) return fail(body.error);
+  const note = String(body.form.get("note") ?? "").trim();
+  if (note.length < 3 || note.length > 2000) return fail("Descreva o que contesta (até 2.000 caracteres).");
+  let outcome: Awaited<ReturnType<typeof contestItem>>;
+  try {
+    outcome = await contestItem(
+      getDb(),
+      client.id,
+      itemId,
+      { note, images: body.images },
+      {
+        today: localToday(),
+        days: getEnv().INSPECTION_CONTEST_DAYS,
+      },
+    );
+  } catch (error) {
+    return failedWriteToast("inspection.contest_failed", error, BACK, {
+      title: "Contestação não enviada",
+      description: "Não foi possível enviar. Tente novamente.",
+    });
+  }
+  if (outcome === "missing") return fail("Item não encontrado.");
+  if (outcome === "closed") return fail("O prazo para contestar esta vistoria terminou.");
+  if (outcome === "too-many") return fail(PHOTO_MESSAGES.tooMany);
+  return redirectWithToast(BACK, {
+    type: "success",
+    title: "Contestação enviada",
+    description: "A imobiliária vai analisar e responder.",
+  });
+}
+
+// A GET has nothing to show: back to the tab.
+export function loader() {
+  return redirectWithToast(BACK, { type: "error", title: "Use o botão Contestar" });
+}
