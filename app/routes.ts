@@ -65,6 +65,7 @@ export default [
     route("admin/indices", "routes/admin/indices/index.tsx"),
     route("admin/vistorias/:id", "routes/admin/inspections/overview.tsx"),
     route("admin/vistorias/:id/comodos/:roomId", "routes/admin/inspections/room.tsx"),
+    route("admin/vistorias/:id/comparacao", "routes/admin/inspections/comparison.tsx"),
     route("admin/*", "routes/site/not-found.tsx", { id: "admin-not-found" }),
   ]),
   layout("routes/site/layout.tsx", [

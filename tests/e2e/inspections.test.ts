@@ -2,6 +2,10 @@ import sharp from "sharp";
 import { localToday } from "#app/utils/local-date";
 import { removePrivateFiles } from "#app/models/files/private-store.server";
 import { formatDay } from "#app/models/clients/status";
+import { defaultAgency } from "#app/config/agency";
+import { finalizeInspection } from "#app/models/inspections/finalize.server";
+import { addRoom, createInspection, getInspection, updateItem } from "#app/models/inspections/inspections.server";
+import { addItemPhotos } from "#app/models/inspections/photos.server";
 import { appDb } from "#tests/fixtures/db";
 import { expect, test } from "#tests/fixtures/test";
 
@@ -157,4 +161,120 @@ test("an entry inspection made on a phone, finalized, seen by its tenant only", 
   await expect(strangerPage.getByText("Nenhuma vistoria finalizada para o seu contrato ainda.")).toBeVisible();
   expect((await strangerPage.request.get(`/arquivos/vistorias/fotos/${photoIds[0].id}`)).status()).toBe(404);
   expect((await strangerPage.request.get(`/arquivos/vistorias/relatorios/${id}`)).status()).toBe(404);
+});
+
+test("the tenant contests within the window and not after; the exit is compared with the entry", async ({
+  page,
+  newContext,
+  admin,
+  signInClient,
+  createClient,
+}) => {
+  test.setTimeout(90_000);
+  const today = localToday();
+  const tenant = await createClient({ name: `Inquilino Saída ${Date.now()}` });
+  // The entry, made and finalized through the app's own model functions.
+  const entry = (await createInspection(appDb(), { client_id: tenant.id, kind: "entrada", date: today }, admin))!;
+  made.push(entry);
+  await addRoom(appDb(), entry, "Quarto", admin);
+  for (const item of (await getInspection(appDb(), entry))!.rooms[0].items) {
+    await updateItem(appDb(), item.id, { name: item.name, condition: "bom" }, admin);
+    if (item.name === "Paredes") await addItemPhotos(appDb(), item.id, [await photo("#dcb")], admin);
+  }
+  expect(await finalizeInspection(appDb(), entry, admin, { agency: { ...defaultAgency, cnpj: null }, today })).toBe(
+    "ok",
+  );
+
+  const mine = await newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 800 } });
+  await signInClient(tenant, mine);
+  const tenantPage = await mine.newPage();
+  await tenantPage.goto("/client-area?tab=vistoria");
+  await expect(tenantPage.getByTestId("contest-window")).toContainText("Você pode contestar qualquer item até");
+  const pisoContest = tenantPage.locator("details", { hasText: "Contestar Piso" });
+  await pisoContest.getByText("Contestar Piso").click();
+  await pisoContest.getByLabel("O que está diferente").fill("O piso tem um risco perto da porta.");
+  await pisoContest.getByLabel("Fotos (opcional)").setInputFiles({
+    name: "risco.jpg",
+    mimeType: "image/jpeg",
+    buffer: await photo("#655"),
+  });
+  await pisoContest.getByRole("button", { name: "Enviar contestação" }).click();
+  await expect(tenantPage.getByTestId("toast")).toContainText("Contestação enviada");
+  await expect(tenantPage.getByText("O piso tem um risco perto da porta.")).toBeVisible();
+  await expect(tenantPage.getByText("Aguardando resposta da imobiliária.")).toBeVisible();
+
+  // Staff see it flagged on the inspection and answer it.
+  await page.goto(`/admin/vistorias/${entry}`);
+  const contest = page.getByTestId("contests").locator("li", { hasText: "Quarto: Piso" });
+  await expect(contest).toContainText("O piso tem um risco perto da porta.");
+  await expect(contest.getByRole("img")).toHaveCount(1);
+  await contest.getByLabel("Resposta").fill("Conferido: o risco fica registrado.");
+  await contest.getByRole("button", { name: "Responder" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Resposta registrada");
+  await tenantPage.reload();
+  await expect(tenantPage.getByText("Conferido: o risco fica registrado.")).toBeVisible();
+
+  // Eight days later the window is closed: no Contestar, and a post is refused.
+  const piso = (await getInspection(appDb(), entry))!.rooms[0].items.find((i) => i.name === "Piso")!;
+  await appDb()
+    .updateTable("inspections")
+    .set({ finalized_at: new Date(Date.now() - 8 * 86_400_000).toISOString() })
+    .where("id", "=", entry)
+    .execute();
+  await tenantPage.reload();
+  await expect(tenantPage.getByTestId("contest-window")).toContainText("Prazo de contestação encerrado");
+  await expect(tenantPage.getByText(/^Contestar /)).toHaveCount(0);
+  const late = await tenantPage.request.post(`/client-area/vistoria/itens/${piso.id}`, {
+    multipart: { note: "Mais uma coisa." },
+    headers: { Origin: new URL(tenantPage.url()).origin },
+  });
+  expect(late.status()).toBeLessThan(500);
+  expect(
+    await appDb().selectFrom("inspection_contests").select("id").where("item_id", "=", piso.id).execute(),
+  ).toHaveLength(1);
+
+  // The exit starts from the entry's rooms; the worsened item is compared, with a cost.
+  await page.goto("/admin/clients/vistorias/nova");
+  await page.getByLabel("Cliente (contrato)").selectOption({ label: tenant.name });
+  await page.getByLabel("Tipo").selectOption("saida");
+  await page.getByRole("button", { name: "Criar Vistoria" }).click();
+  await expect(page.getByRole("heading", { name: "Vistoria de saída" })).toBeVisible();
+  made.push(Number(/\/admin\/vistorias\/(\d+)$/.exec(page.url())![1]));
+  await page.getByTestId("rooms").getByRole("link", { name: "Quarto" }).click();
+  const paredes = page.locator("li", { has: page.getByRole("button", { name: "Salvar Paredes" }) });
+  await paredes.getByLabel("Danificado").check();
+  await paredes.getByLabel("Observação").fill("Furos de prego.");
+  await paredes.getByRole("button", { name: "Salvar Paredes" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Item salvo");
+  await page
+    .locator("li", { has: page.getByRole("button", { name: "Salvar Paredes" }) })
+    .getByLabel("Fotos de Paredes")
+    .setInputFiles({ name: "furos.jpg", mimeType: "image/jpeg", buffer: await photo("#433") });
+  await page
+    .locator("li", { has: page.getByRole("button", { name: "Salvar Paredes" }) })
+    .getByRole("button", { name: "Enviar fotos" })
+    .click();
+  await expect(page.getByTestId("toast")).toContainText("Foto enviada");
+  await page.getByRole("link", { name: "Todos os cômodos" }).click();
+  await page.getByRole("link", { name: "Comparar com a entrada" }).click();
+  const diff = page.getByTestId("differences").locator("li", { hasText: "Paredes" });
+  await expect(diff).toContainText("Bom");
+  await expect(diff).toContainText("Danificado");
+  await expect(diff.getByRole("img")).toHaveCount(2);
+  await expect(page.getByTestId("differences").locator("li", { hasText: "Piso" })).toHaveCount(0);
+  await diff.getByLabel("Custo do reparo (R$)").fill("abc");
+  await diff.getByRole("button", { name: "Salvar custo de Paredes" }).click();
+  await expect(page.getByText("Informe o custo em reais, como 350,00 (deixe vazio para nenhum).")).toBeVisible();
+  await page
+    .getByTestId("differences")
+    .locator("li", { hasText: "Paredes" })
+    .getByLabel("Custo do reparo (R$)")
+    .fill("350,00");
+  await page
+    .getByTestId("differences")
+    .locator("li", { hasText: "Paredes" })
+    .getByRole("button", { name: "Salvar custo de Paredes" })
+    .click();
+  await expect(page.getByTestId("toast")).toContainText("Custo salvo");
+  await expect(page.getByTestId("settle-total")).toContainText("Total a acertar: R$ 350,00");
 });

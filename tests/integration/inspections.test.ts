@@ -20,6 +20,7 @@ import {
   updateItem,
   updateMeters,
 } from "#app/models/inspections/inspections.server";
+import { compareWithEntry, setRepairCost } from "#app/models/inspections/comparison.server";
 import { answerContest, contestItem, contestsOf } from "#app/models/inspections/contests.server";
 import { DEFAULT_ITEMS } from "#app/models/inspections/labels";
 import { addItemPhotos, MAX_ITEM_PHOTOS } from "#app/models/inspections/photos.server";
@@ -172,6 +173,29 @@ describe("an entry inspection", () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]).toContain("inquilina@teste.com");
     expect(mails[0]).toContain("JVBERi0");
+  });
+});
+
+describe("the exit inspection", () => {
+  it("starts from the entry's rooms and lists each worsened item with a repair cost and the total", async () => {
+    const exitId = (await createInspection(db, { client_id: tenant, kind: "saida", date: "2027-11-24" }, actor))!;
+    const exit = await getInspection(db, exitId);
+    expect(exit!.rooms.map((r) => r.name)).toEqual(["Cozinha", "Sala"]);
+    expect(exit!.rooms[1].items.every((i) => i.condition === null && i.entry_item_id !== null)).toBe(true);
+    const [paredes, piso] = exit!.rooms[1].items;
+    await updateItem(db, paredes.id, { name: "Paredes", condition: "danificado", note: "Furos." }, actor);
+    await updateItem(db, piso.id, { name: "Piso", condition: "bom" }, actor); // as it was
+    const compared = await compareWithEntry(db, exitId);
+    expect(
+      compared!.rooms.map((r) => [
+        r.name,
+        r.differences.map((d) => [d.exit.name, d.entry.condition, d.exit.condition]),
+      ]),
+    ).toEqual([["Sala", [["Paredes", "bom", "danificado"]]]]);
+    expect(compared!.rooms[0].differences[0].entry.photos).toHaveLength(1);
+    expect(await setRepairCost(db, exitId, piso.id, 1000, actor)).toBe(false);
+    expect(await setRepairCost(db, exitId, paredes.id, 35000, actor)).toBe(true);
+    expect((await compareWithEntry(db, exitId))!.totalCents).toBe(35000);
   });
 });
 

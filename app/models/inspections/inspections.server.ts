@@ -55,6 +55,20 @@ export async function createInspection(db: DB, input: NewInspectionInput, actor:
     const client = await trx.selectFrom("clients").select("id").where("id", "=", input.client_id).executeTakeFirst();
     if (!client) return null;
     const now = new Date().toISOString();
+    // An exit starts from the contract's last finalized entry: its rooms and
+    // items, each to be rated again, linked for the comparison.
+    const entry =
+      input.kind === "saida"
+        ? await trx
+            .selectFrom("inspections")
+            .select("id")
+            .where("client_id", "=", input.client_id)
+            .where("kind", "=", "entrada")
+            .where("finalized_at", "is not", null)
+            .orderBy("date", "desc")
+            .orderBy("id", "desc")
+            .executeTakeFirst()
+        : undefined;
     const row = await trx
       .insertInto("inspections")
       .values({
@@ -63,12 +77,47 @@ export async function createInspection(db: DB, input: NewInspectionInput, actor:
         date: input.date,
         inspector_id: actor.id,
         inspector_name: actor.name,
+        entry_id: entry?.id ?? null,
         created_at: now,
         updated_at: now,
       })
       .returning("id")
       .executeTakeFirstOrThrow();
-    await recordAudit(trx, { actor, action: "create", entity: "inspection", entityId: row.id, after: input });
+    if (entry) {
+      const rooms = await trx
+        .selectFrom("inspection_rooms")
+        .selectAll()
+        .where("inspection_id", "=", entry.id)
+        .orderBy("position")
+        .orderBy("id")
+        .execute();
+      for (const room of rooms) {
+        const copy = await trx
+          .insertInto("inspection_rooms")
+          .values({ inspection_id: row.id, name: room.name, position: room.position })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        const items = await trx
+          .selectFrom("inspection_items")
+          .select(["id", "name", "position"])
+          .where("room_id", "=", room.id)
+          .orderBy("position")
+          .orderBy("id")
+          .execute();
+        if (items.length)
+          await trx
+            .insertInto("inspection_items")
+            .values(items.map((i) => ({ room_id: copy.id, name: i.name, position: i.position, entry_item_id: i.id })))
+            .execute();
+      }
+    }
+    await recordAudit(trx, {
+      actor,
+      action: "create",
+      entity: "inspection",
+      entityId: row.id,
+      after: { ...input, entry_id: entry?.id ?? null },
+    });
     return row.id;
   });
 }

@@ -134,6 +134,11 @@ export default function InspectionOverview({ loaderData, actionData }: Route.Com
         <p className="mt-1 text-sm text-slate-700">
           {v.property_address ?? "Endereço não informado"} · {formatDay(v.date)} · Vistoriador: {v.inspector_name}
         </p>
+        {v.kind === "saida" && v.entry_id ? (
+          <Link to={`/admin/vistorias/${v.id}/comparacao`} className={`${buttonClass("secondary")} mt-4`}>
+            Comparar com a entrada
+          </Link>
+        ) : null}
         {locked ? (
           <div
             className="mt-4 rounded-md bg-emerald-50 p-3 text-sm text-emerald-900 ring-1 ring-emerald-200"
