@@ -21,6 +21,7 @@ import {
   updateMeters,
 } from "#app/models/inspections/inspections.server";
 import { compareWithEntry, setRepairCost } from "#app/models/inspections/comparison.server";
+import { createCorrection } from "#app/models/inspections/corrections.server";
 import { answerContest, contestItem, contestsOf } from "#app/models/inspections/contests.server";
 import { DEFAULT_ITEMS } from "#app/models/inspections/labels";
 import { addItemPhotos, MAX_ITEM_PHOTOS } from "#app/models/inspections/photos.server";
@@ -164,6 +165,23 @@ describe("an entry inspection", () => {
       answer: "Conferimos: a mancha entra no relatório.",
       answered_by_name: actor.name,
     });
+  });
+
+  it("is corrected by a new linked version, copied whole with its photos, the locked one unchanged", async () => {
+    const made = await createCorrection(db, id, actor);
+    expect(made.outcome).toBe("ok");
+    const copy = await getInspection(db, made.outcome === "ok" ? made.id : 0);
+    const original = await getInspection(db, id);
+    expect(copy).toMatchObject({ replaces_id: id, finalized_at: null, keys_count: 3, water_reading: "01234" });
+    const shape = (v: typeof copy) =>
+      v!.rooms.map((r) => [r.name, r.items.map((i) => [i.name, i.condition, i.note, i.photos.length])]);
+    expect(shape(copy)).toEqual(shape(original));
+    const keys = await db.selectFrom("inspection_photos").select("file_key").execute();
+    expect(new Set(keys.map((k) => k.file_key)).size).toBe(keys.length);
+    expect(await updateItem(db, copy!.rooms[1].items[0].id, { name: "Paredes", condition: "regular" }, actor)).toBe(
+      "ok",
+    );
+    expect((await getInspection(db, id))!.rooms[1].items[0].condition).toBe("bom");
   });
 
   it("emails the tenant the report once", async () => {

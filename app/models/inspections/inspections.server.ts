@@ -3,8 +3,6 @@ import type { Database, InspectionKind } from "#app/db/schema";
 import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
 import { removePrivateFiles } from "#app/models/files/private-store.server";
 import type { ItemInput, MetersInput, NewInspectionInput } from "./inspection.schema";
-import { localToday } from "#app/utils/local-date";
-import { contestDeadline, contestsOf } from "./contests.server";
 import { DEFAULT_ITEMS } from "./labels";
 
 // Inspections (docs/decisions/0044-inspections.md): a contract's entry or
@@ -352,35 +350,3 @@ export async function updateMeters(
 
 export const inspectionKindOf = async (db: DB, id: number): Promise<InspectionKind | null> =>
   (await db.selectFrom("inspections").select("kind").where("id", "=", id).executeTakeFirst())?.kind ?? null;
-
-// The client area's Vistoria tab: the client's own finalized inspections,
-// newest first, whole (a draft is the agency's work in progress).
-export async function listOwnInspections(db: DB, clientId: number) {
-  const ids = await db
-    .selectFrom("inspections")
-    .select("id")
-    .where("client_id", "=", clientId)
-    .where("finalized_at", "is not", null)
-    .orderBy("date", "desc")
-    .orderBy("id", "desc")
-    .execute();
-  const found = await Promise.all(ids.map((r) => getInspection(db, r.id, clientId)));
-  return found.filter((v): v is InspectionDetail => v !== null);
-}
-
-// The client area's view: each finalized inspection with its contests and
-// the last day an entry inspection can be contested.
-export async function clientInspectionTab(db: DB, clientId: number, today: string, contestDays: number) {
-  const inspections = await listOwnInspections(db, clientId);
-  return Promise.all(
-    inspections.map(async (v) => {
-      const deadline = contestDeadline(localToday(new Date(v.finalized_at!)), contestDays);
-      return {
-        ...v,
-        contests: await contestsOf(db, v.id),
-        deadline: v.kind === "entrada" ? deadline : null,
-        contestOpen: v.kind === "entrada" && today <= deadline,
-      };
-    }),
-  );
-}

@@ -28,7 +28,7 @@ import { BillingTab } from "#app/components/client/billing-tab";
 import { ContractsTab } from "#app/components/client/contracts-tab";
 import { InspectionTab } from "#app/components/client/inspection-tab";
 import { MaintenanceTab } from "#app/components/client/maintenance-tab";
-import { clientInspectionTab } from "#app/models/inspections/inspections.server";
+import { clientInspectionTab } from "#app/models/inspections/client-view.server";
 import { readMaintenanceForm } from "./maintenance-upload.server";
 
 const TABS = [

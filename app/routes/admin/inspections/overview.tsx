@@ -8,6 +8,7 @@ import { getDb } from "#app/db/db.server";
 import { getChargingSettings } from "#app/models/billing/settings.server";
 import { formatDay } from "#app/models/clients/status";
 import { answerContest, contestsOf } from "#app/models/inspections/contests.server";
+import { createCorrection } from "#app/models/inspections/corrections.server";
 import { finalizeInspection } from "#app/models/inspections/finalize.server";
 import { metersSchema, roomSchema } from "#app/models/inspections/inspection.schema";
 import { addRoom, deleteRoom, getInspection, moveRoom, updateMeters } from "#app/models/inspections/inspections.server";
@@ -86,6 +87,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       await answerContest(db, contestId, answer, actor);
       return done("Resposta registrada");
     }
+    if (intent === "correct") {
+      const created = await createCorrection(db, id, actor!);
+      if (created.outcome === "missing") return refusedEdit("missing", back);
+      if (created.outcome === "open") return refusedEdit("missing", back);
+      return redirectWithToast(`/admin/vistorias/${created.id}`, {
+        type: "success",
+        title: "Correção criada",
+        description: `Corrija e finalize; a vistoria nº ${id} continua registrada como estava.`,
+      });
+    }
     if (intent === "finalize") {
       const outcome = await finalizeInspection(db, id, actor, {
         agency: { ...getAgency(), cnpj: getChargingSettings().cnpj },
@@ -134,6 +145,15 @@ export default function InspectionOverview({ loaderData, actionData }: Route.Com
         <p className="mt-1 text-sm text-slate-700">
           {v.property_address ?? "Endereço não informado"} · {formatDay(v.date)} · Vistoriador: {v.inspector_name}
         </p>
+        {v.replaces_id ? (
+          <p className="mt-2 text-sm text-slate-700">
+            Correção da{" "}
+            <Link to={`/admin/vistorias/${v.replaces_id}`} className="text-brand-700 underline">
+              vistoria nº {v.replaces_id}
+            </Link>
+            .
+          </p>
+        ) : null}
         {v.kind === "saida" && v.entry_id ? (
           <Link to={`/admin/vistorias/${v.id}/comparacao`} className={`${buttonClass("secondary")} mt-4`}>
             Comparar com a entrada
@@ -145,6 +165,12 @@ export default function InspectionOverview({ loaderData, actionData }: Route.Com
             role="status"
           >
             <p className="font-semibold">Vistoria finalizada: não pode mais ser alterada.</p>
+            <Form method="post" className="mt-2">
+              <input type="hidden" name="intent" value="correct" />
+              <button className="text-sm font-medium text-brand-700 underline">
+                Criar correção (uma nova versão desta vistoria)
+              </button>
+            </Form>
             <a
               href={`/arquivos/vistorias/relatorios/${v.id}?download=1`}
               className="mt-2 inline-flex items-center gap-1 font-medium text-brand-700 hover:underline"
