@@ -19,12 +19,13 @@ type Props<Id extends string> = {
 
 const NAV = {
   pills: "flex flex-wrap gap-1 rounded-lg bg-slate-200/70 p-1",
-  underline: "flex gap-2 border-b border-slate-200",
+  // Four tabs fit a 375 px phone (tests/e2e/rental-phone.test.ts).
+  underline: "flex border-b border-slate-200 sm:gap-2",
 };
 
 function tabClass(variant: "pills" | "underline", active: boolean) {
   if (variant === "underline") {
-    return `-mb-px border-b-2 px-3 py-2 font-medium sm:px-4 ${active ? "border-brand-700 text-brand-800" : "border-transparent text-slate-600 hover:text-slate-900"}`;
+    return `-mb-px shrink-0 border-b-2 px-2 py-2.5 text-sm font-medium sm:px-4 sm:py-2 sm:text-base ${active ? "border-brand-700 text-brand-800" : "border-transparent text-slate-600 hover:text-slate-900"}`;
   }
   return `rounded-md px-4 py-2 text-sm font-semibold ${active ? "bg-white text-brand-900 shadow-sm ring-1 ring-slate-200" : "text-slate-700 hover:bg-white/60"}`;
 }
