@@ -35,7 +35,15 @@ const br = (day: string) => day.split("-").reverse().join("/");
 test("the Cobranças tab sits between Contratos and Manutenções", async ({ admin: _admin, page }) => {
   await page.goto("/admin/clients");
   const tabs = page.getByRole("navigation", { name: "Abas de clientes" }).getByRole("link");
-  await expect(tabs).toHaveText(["Clientes", "Ativos", "Contratos", "Cobranças", "Manutenções", "Proprietários"]);
+  await expect(tabs).toHaveText([
+    "Clientes",
+    "Ativos",
+    "Contratos",
+    "Cobranças",
+    "Manutenções",
+    "Proprietários",
+    "Vistorias",
+  ]);
   await tabs.filter({ hasText: "Cobranças" }).click();
   await expect(page).toHaveURL(/\?aba=cobrancas$/);
   await expect(page.getByRole("heading", { name: "Gestão de Cobranças" })).toBeVisible();
