@@ -1,6 +1,7 @@
 import { Upload } from "#app/components/ui/private-icons";
 import { Form, Link, data } from "react-router";
 import { AdminTitle } from "#app/components/admin/admin-shell";
+import { Labeled } from "#app/components/ui/labeled";
 import { Button, buttonClass } from "#app/components/ui/button";
 import { FormAlert } from "#app/components/ui/field";
 import { useIsPending } from "#app/components/ui/use-is-pending";
@@ -224,32 +225,6 @@ export default function Indices({ loaderData, actionData }: Route.ComponentProps
           </section>
         ))}
       </div>
-    </div>
-  );
-}
-
-function Labeled({
-  id,
-  label,
-  error,
-  children,
-}: {
-  id: string;
-  label: string;
-  error?: string;
-  children: React.ReactNode;
-}) {
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      {children}
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
     </div>
   );
 }

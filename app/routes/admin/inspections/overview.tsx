@@ -1,24 +1,18 @@
 import { Form, Link } from "react-router";
 import { AdminTitle } from "#app/components/admin/admin-shell";
+import { InspectionContests } from "#app/components/admin/inspection-contests";
+import { Labeled } from "#app/components/ui/labeled";
 import { ArrowDown, ArrowUp, Download, FileCheck2, Plus } from "#app/components/ui/private-icons";
 import { Button, buttonClass } from "#app/components/ui/button";
 import { FormAlert } from "#app/components/ui/field";
 import { useIsPending } from "#app/components/ui/use-is-pending";
 import { getDb } from "#app/db/db.server";
-import { getChargingSettings } from "#app/models/billing/settings.server";
 import { formatDay } from "#app/models/clients/status";
-import { answerContest, contestsOf } from "#app/models/inspections/contests.server";
-import { createCorrection } from "#app/models/inspections/corrections.server";
-import { finalizeInspection } from "#app/models/inspections/finalize.server";
-import { metersSchema, roomSchema } from "#app/models/inspections/inspection.schema";
-import { addRoom, deleteRoom, getInspection, moveRoom, updateMeters } from "#app/models/inspections/inspections.server";
+import { contestsOf } from "#app/models/inspections/contests.server";
+import { getInspection } from "#app/models/inspections/inspections.server";
 import { conditionLabel, INSPECTION_MESSAGES as M, kindLabel } from "#app/models/inspections/labels";
-import { getAgency } from "#app/utils/env.server";
-import { failedWriteToast } from "#app/utils/failure.server";
 import { invariantResponse, parseId, readFormData, requireRole } from "#app/utils/http.server";
-import { localToday } from "#app/utils/local-date";
-import { redirectWithToast } from "#app/utils/toast.server";
-import { badRequest, refusedEdit } from "./outcome.server";
+import { inspectionAction } from "./overview-actions.server";
 import type { Route } from "./+types/overview";
 
 // An inspection's page (docs/product.md §Vistorias): who, when, keys and
@@ -41,75 +35,11 @@ export async function loader({ params }: Route.LoaderArgs) {
   return { inspection, contests };
 }
 
-const FINALIZE_REFUSED = { empty: M.finalizeEmpty, unrated: M.finalizeUnrated } as const;
-
 export async function action({ request, params, context }: Route.ActionArgs) {
   const actor = await requireRole(context, "staff");
   const id = parseId(params.id);
   invariantResponse(id !== null, M.notFound, { status: 404 });
-  const back = `/admin/vistorias/${id}`;
-  const form = await readFormData(request);
-  const intent = form.get("intent");
-  const db = getDb();
-  const done = (title: string) => redirectWithToast(back, { type: "success", title });
-  try {
-    if (intent === "add-room") {
-      const parsed = roomSchema.safeParse({ name: form.get("name") ?? "" });
-      if (!parsed.success) return badRequest({ roomError: M.roomName });
-      const added = await addRoom(db, id, parsed.data.name, actor);
-      if (added.outcome !== "ok") return refusedEdit(added.outcome, back);
-      return redirectWithToast(`${back}/comodos/${added.roomId}`, { type: "success", title: "Cômodo adicionado" });
-    }
-    if (intent === "move-room" || intent === "delete-room") {
-      const roomId = parseId(form.get("room_id") ?? undefined);
-      if (roomId === null) return refusedEdit("missing", back);
-      const outcome =
-        intent === "delete-room"
-          ? await deleteRoom(db, roomId, actor)
-          : await moveRoom(db, roomId, form.get("direction") === "up" ? "up" : "down");
-      if (outcome !== "ok") return refusedEdit(outcome, back);
-      return done(intent === "delete-room" ? "Cômodo removido" : "Ordem dos cômodos alterada");
-    }
-    if (intent === "meters") {
-      const parsed = metersSchema.safeParse(Object.fromEntries(form));
-      if (!parsed.success) return badRequest({ metersError: M.keys, meters: Object.fromEntries(form) });
-      const outcome = await updateMeters(db, id, parsed.data, actor);
-      if (outcome !== "ok") return refusedEdit(outcome, back);
-      return done("Chaves e medidores salvos");
-    }
-    if (intent === "answer") {
-      const contestId = parseId(String(form.get("contest_id") ?? ""));
-      const answer = String(form.get("answer") ?? "").trim();
-      const own = contestId !== null && (await contestsOf(db, id)).some((c) => c.id === contestId);
-      if (!own) return refusedEdit("missing", back);
-      if (answer.length < 2 || answer.length > 2000)
-        return badRequest({ answerError: "Escreva a resposta (até 2.000 caracteres).", contestId });
-      await answerContest(db, contestId, answer, actor);
-      return done("Resposta registrada");
-    }
-    if (intent === "correct") {
-      const created = await createCorrection(db, id, actor!);
-      if (created.outcome === "missing") return refusedEdit("missing", back);
-      if (created.outcome === "open") return refusedEdit("missing", back);
-      return redirectWithToast(`/admin/vistorias/${created.id}`, {
-        type: "success",
-        title: "Correção criada",
-        description: `Corrija e finalize; a vistoria nº ${id} continua registrada como estava.`,
-      });
-    }
-    if (intent === "finalize") {
-      const outcome = await finalizeInspection(db, id, actor, {
-        agency: { ...getAgency(), cnpj: getChargingSettings().cnpj },
-        today: localToday(),
-      });
-      if (outcome === "empty" || outcome === "unrated") return badRequest({ finalizeError: FINALIZE_REFUSED[outcome] });
-      if (outcome !== "ok") return refusedEdit(outcome, back);
-      return done("Vistoria finalizada");
-    }
-  } catch (error) {
-    return failedWriteToast("inspection.save_failed", error, back, { title: "Erro", description: M.saveFailed });
-  }
-  return refusedEdit("missing", back);
+  return inspectionAction(await readFormData(request), id, actor!);
 }
 
 const card = "rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6";
@@ -288,57 +218,7 @@ export default function InspectionOverview({ loaderData, actionData }: Route.Com
         )}
       </section>
 
-      {contests.length ? (
-        <section className={`${card} mt-6`} aria-labelledby="contestacoes">
-          <h2 id="contestacoes" className="text-lg font-semibold text-slate-900">
-            Contestações do inquilino
-          </h2>
-          <ul className="mt-3 space-y-4" data-testid="contests">
-            {contests.map((c) => (
-              <li key={c.id} className="rounded-md bg-amber-50 p-3 text-sm ring-1 ring-amber-200">
-                <p className="font-semibold">{c.itemLabel}</p>
-                <p className="mt-1 whitespace-pre-line">{c.note}</p>
-                {c.photos.length ? (
-                  <ul className="mt-2 flex flex-wrap gap-2">
-                    {c.photos.map((photoId) => (
-                      <li key={photoId}>
-                        <a href={`/arquivos/vistorias/contestacoes/${photoId}`}>
-                          <img
-                            src={`/arquivos/vistorias/contestacoes/${photoId}`}
-                            alt={`Foto da contestação de ${c.itemLabel}`}
-                            loading="lazy"
-                            className="h-18 w-24 rounded object-cover ring-1 ring-amber-200"
-                          />
-                        </a>
-                      </li>
-                    ))}
-                  </ul>
-                ) : null}
-                {c.answer ? (
-                  <p className="mt-2">
-                    <strong>Resposta de {c.answered_by_name}:</strong> {c.answer}
-                  </p>
-                ) : (
-                  <Form method="post" className="mt-2 space-y-2" noValidate>
-                    <input type="hidden" name="intent" value="answer" />
-                    <input type="hidden" name="contest_id" value={c.id} />
-                    <Labeled
-                      id={`answer-${c.id}`}
-                      label="Resposta"
-                      error={a.contestId === c.id ? a.answerError : undefined}
-                    >
-                      <textarea id={`answer-${c.id}`} name="answer" rows={2} className={input} />
-                    </Labeled>
-                    <Button variant="secondary" disabled={busy}>
-                      Responder
-                    </Button>
-                  </Form>
-                )}
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <InspectionContests contests={contests} error={a.answerError} errorFor={a.contestId} busy={busy} />
 
       {locked ? null : (
         <section className={`${card} mt-6`} aria-labelledby="finalizar">
@@ -367,28 +247,6 @@ function Fact({ label, value }: { label: string; value: string }) {
     <div>
       <dt className="text-slate-600">{label}</dt>
       <dd className="font-medium text-slate-900">{value}</dd>
-    </div>
-  );
-}
-
-export function Labeled({
-  id,
-  label,
-  error,
-  children,
-}: {
-  id: string;
-  label: string;
-  error?: string;
-  children: React.ReactNode;
-}) {
-  return (
-    <div className="min-w-0">
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      {children}
-      {error ? <p className="mt-1 text-sm font-medium text-red-700">{error}</p> : null}
     </div>
   );
 }

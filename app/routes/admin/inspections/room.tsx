@@ -1,6 +1,7 @@
 import { Form, Link, data } from "react-router";
 import { AdminTitle } from "#app/components/admin/admin-shell";
-import { ImagePlus, Plus } from "#app/components/ui/private-icons";
+import { ItemPhotos } from "#app/components/admin/inspection-item-photos";
+import { Plus } from "#app/components/ui/private-icons";
 import { Button, buttonClass } from "#app/components/ui/button";
 import { FormAlert } from "#app/components/ui/field";
 import { useIsPending } from "#app/components/ui/use-is-pending";
@@ -8,7 +9,7 @@ import { getDb } from "#app/db/db.server";
 import { formatDay } from "#app/models/clients/status";
 import { itemSchema } from "#app/models/inspections/inspection.schema";
 import { addItem, deleteItem, getInspection, updateItem } from "#app/models/inspections/inspections.server";
-import { CONDITIONS, conditionLabel, INSPECTION_MESSAGES as M, MAX_ITEM_PHOTOS } from "#app/models/inspections/labels";
+import { CONDITIONS, conditionLabel, INSPECTION_MESSAGES as M } from "#app/models/inspections/labels";
 import { addItemPhotos, deleteItemPhoto } from "#app/models/inspections/photos.server";
 import { failedWriteToast } from "#app/utils/failure.server";
 import { invariantResponse, parseId, readFormData, requireRole } from "#app/utils/http.server";
@@ -257,69 +258,6 @@ export default function InspectionRoom({ loaderData, actionData }: Route.Compone
           </Link>
         )}
       </nav>
-    </div>
-  );
-}
-
-function ItemPhotos({
-  item,
-  locked,
-  error,
-  busy,
-}: {
-  item: { id: number; name: string; photos: { id: number; taken_at: string | null }[] };
-  locked: boolean;
-  error?: string;
-  busy: boolean;
-}) {
-  return (
-    <div className="mt-3 border-t border-slate-100 pt-3">
-      {item.photos.length ? (
-        <ul className="flex flex-wrap gap-2" aria-label={`Fotos de ${item.name}`}>
-          {item.photos.map((p) => (
-            <li key={p.id} className="w-24">
-              <a href={`/arquivos/vistorias/fotos/${p.id}`}>
-                <img
-                  src={`/arquivos/vistorias/fotos/${p.id}`}
-                  alt={`${item.name}, foto ${p.id}`}
-                  loading="lazy"
-                  className="h-18 w-24 rounded object-cover ring-1 ring-slate-200"
-                />
-              </a>
-              {p.taken_at ? (
-                <span className="block text-xs text-slate-600">{formatDay(p.taken_at.slice(0, 10))}</span>
-              ) : null}
-              {locked ? null : (
-                <Form method="post">
-                  <input type="hidden" name="intent" value="delete-photo" />
-                  <input type="hidden" name="photo_id" value={p.id} />
-                  <button className="text-xs text-red-700 hover:underline">Remover</button>
-                </Form>
-              )}
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      {locked || item.photos.length >= MAX_ITEM_PHOTOS ? null : (
-        <Form method="post" encType="multipart/form-data" className="mt-2 flex flex-wrap items-end gap-2" noValidate>
-          <input type="hidden" name="item_id" value={item.id} />
-          <label className="text-sm">
-            <span className="mb-1 block font-medium text-slate-800">Fotos de {item.name}</span>
-            <input
-              type="file"
-              name="photos"
-              accept="image/jpeg,image/png,image/webp"
-              capture="environment"
-              multiple
-              className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:font-semibold"
-            />
-          </label>
-          <Button variant="secondary" disabled={busy}>
-            <ImagePlus aria-hidden className="size-4" /> Enviar fotos
-          </Button>
-          {error ? <p className="w-full text-sm font-medium text-red-700">{error}</p> : null}
-        </Form>
-      )}
     </div>
   );
 }
