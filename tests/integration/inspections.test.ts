@@ -20,6 +20,7 @@ import {
   updateItem,
   updateMeters,
 } from "#app/models/inspections/inspections.server";
+import { clientInspectionTab } from "#app/models/inspections/client-view.server";
 import { compareWithEntry, setRepairCost } from "#app/models/inspections/comparison.server";
 import { createCorrection } from "#app/models/inspections/corrections.server";
 import { answerContest, contestItem, contestsOf } from "#app/models/inspections/contests.server";
@@ -194,6 +195,30 @@ describe("an entry inspection", () => {
   });
 });
 
+describe("a finalized correction", () => {
+  it("replaces the entry for the tenant: marked, and no longer contested", async () => {
+    const original = (
+      await db
+        .selectFrom("inspections")
+        .select("id")
+        .where("kind", "=", "entrada")
+        .orderBy("id")
+        .executeTakeFirstOrThrow()
+    ).id;
+    const correction = (
+      await db.selectFrom("inspections").select("id").where("replaces_id", "=", original).executeTakeFirstOrThrow()
+    ).id;
+    expect(await finalizeInspection(db, correction, actor, issuer)).toBe("ok");
+    const tab = await clientInspectionTab(db, tenant, "2026-11-24", 7);
+    expect(tab.find((v) => v.id === original)).toMatchObject({ replacedBy: correction, contestOpen: false });
+    expect(tab.find((v) => v.id === correction)).toMatchObject({ replacedBy: null });
+    const item = (await getInspection(db, original))!.rooms[0].items[0].id;
+    expect(
+      await contestItem(db, tenant, item, { note: "Tarde demais.", images: [] }, { today: "2026-11-24", days: 7 }),
+    ).toBe("closed");
+  });
+});
+
 describe("the exit inspection", () => {
   it("starts from the entry's rooms and lists each worsened item with a repair cost and the total", async () => {
     const exitId = (await createInspection(db, { client_id: tenant, kind: "saida", date: "2027-11-24" }, actor))!;
@@ -209,7 +234,8 @@ describe("the exit inspection", () => {
         r.name,
         r.differences.map((d) => [d.exit.name, d.entry.condition, d.exit.condition]),
       ]),
-    ).toEqual([["Sala", [["Paredes", "bom", "danificado"]]]]);
+      // Compared with the corrected entry, where Paredes became Regular.
+    ).toEqual([["Sala", [["Paredes", "regular", "danificado"]]]]);
     expect(compared!.rooms[0].differences[0].entry.photos).toHaveLength(1);
     expect(await setRepairCost(db, exitId, piso.id, 1000, actor)).toBe(false);
     expect(await setRepairCost(db, exitId, paredes.id, 35000, actor)).toBe(true);

@@ -22,6 +22,7 @@ type TabInspection = {
   contests: Contest[];
   deadline: string | null;
   contestOpen: boolean;
+  replacedBy: number | null;
   kind: InspectionKind;
   date: string;
   inspector_name: string;
@@ -48,12 +49,19 @@ export function InspectionTab({ inspections }: { inspections: TabInspection[] })
         <section key={v.id} className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
           <div className="flex flex-wrap items-start justify-between gap-3">
             <div>
-              <h2 className="text-lg font-semibold text-slate-900">{kindLabel(v.kind)}</h2>
+              <h2 className="text-lg font-semibold text-slate-900">
+                {kindLabel(v.kind)} nº {v.id}
+              </h2>
               <p className="text-sm text-slate-700">
                 {formatDay(v.date)} · Vistoriador: {v.inspector_name}
                 {v.keys_count !== null ? ` · ${v.keys_count} chaves` : ""}
               </p>
-              {v.deadline ? (
+              {v.replacedBy ? (
+                <p className="mt-1 text-sm font-medium text-amber-800">
+                  Substituída pela vistoria corrigida nº {v.replacedBy}.
+                </p>
+              ) : null}
+              {v.deadline && !v.replacedBy ? (
                 <p className="mt-1 text-sm text-slate-700" data-testid="contest-window">
                   {v.contestOpen
                     ? `Você pode contestar qualquer item até ${formatDay(v.deadline)}.`

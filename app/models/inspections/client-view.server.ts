@@ -24,18 +24,22 @@ export async function listOwnInspections(db: DB, clientId: number) {
   return found.filter((v): v is InspectionDetail => v !== null);
 }
 
-// The client area's view: each finalized inspection with its contests and
-// the last day an entry inspection can be contested.
+// The client area's view: each finalized inspection with its contests, the
+// last day an entry inspection can be contested, and the finalized
+// correction that replaces it, if any (a replaced one is no longer contested).
 export async function clientInspectionTab(db: DB, clientId: number, today: string, contestDays: number) {
   const inspections = await listOwnInspections(db, clientId);
+  const replacedBy = new Map(inspections.filter((v) => v.replaces_id).map((v) => [v.replaces_id!, v.id] as const));
   return Promise.all(
     inspections.map(async (v) => {
       const deadline = contestDeadline(localToday(new Date(v.finalized_at!)), contestDays);
+      const replaced = replacedBy.get(v.id) ?? null;
       return {
         ...v,
         contests: await contestsOf(db, v.id),
+        replacedBy: replaced,
         deadline: v.kind === "entrada" ? deadline : null,
-        contestOpen: v.kind === "entrada" && today <= deadline,
+        contestOpen: v.kind === "entrada" && replaced === null && today <= deadline,
       };
     }),
   );

@@ -33,11 +33,19 @@ export async function contestItem(
     .selectFrom("inspection_items")
     .innerJoin("inspection_rooms", "inspection_rooms.id", "inspection_items.room_id")
     .innerJoin("inspections", "inspections.id", "inspection_rooms.inspection_id")
-    .select(["inspections.kind", "inspections.finalized_at"])
+    .select(["inspections.id", "inspections.kind", "inspections.finalized_at"])
     .where("inspection_items.id", "=", itemId)
     .where("inspections.client_id", "=", clientId)
     .executeTakeFirst();
   if (!item || !item.finalized_at || item.kind !== "entrada") return "missing";
+  // A finalized correction replaces it: contests go to the correction.
+  const replaced = await db
+    .selectFrom("inspections")
+    .select("id")
+    .where("replaces_id", "=", item.id)
+    .where("finalized_at", "is not", null)
+    .executeTakeFirst();
+  if (replaced) return "closed";
   if (window.today > contestDeadline(localToday(new Date(item.finalized_at)), window.days)) return "closed";
   if (input.images.length > MAX_ITEM_PHOTOS) return "too-many";
   const stored: StoredPrivateImage[] = [];
