@@ -123,10 +123,18 @@ describe("findDueDate", () => {
     expect(printedDueDates("Data do vencimento 10/12/2026")).toEqual(["2026-12-10"]);
   });
 
-  it("otherwise takes the first valid date anywhere (dd/mm/yyyy, dd-mm-yyyy, dd.mm.yyyy), skipping impossible ones", () => {
-    expect(findDueDate("Pague até 31/02/2026 ou 28-02-2026")).toBe("2026-02-28");
-    expect(findDueDate("Emitido 03.04.2026")).toBe("2026-04-03");
+  it("gives no date without a due-date label: the first date anywhere is another one (issue 21)", () => {
+    expect(findDueDate("Pague até 31/02/2026 ou 28-02-2026")).toBeNull();
+    expect(findDueDate("Emitido 03.04.2026")).toBeNull();
+    // The label's date skips an impossible one, in any of the three formats.
     expect(findDueDate("Vencimento 32/12/2026, 15/01/2027")).toBe("2027-01-15");
+    expect(findDueDate("Vencimento: 28-02-2026")).toBe("2026-02-28");
+    expect(findDueDate("Vencimento 03.04.2026")).toBe("2026-04-03");
+  });
+
+  it("gives no date when its labels disagree (a quoted old boleto, the original due date)", () => {
+    expect(findDueDate("Vencimento original: 10/11/2026\nVencimento: 10/12/2026")).toBeNull();
+    expect(findDueDate("Vencimento 10/12/2026 ... Vencimento 10/12/2026")).toBe("2026-12-10");
   });
 
   it("returns null without a date", () => {
@@ -163,9 +171,14 @@ describe("findAmount", () => {
     expect(findAmount(statement.replace("Total", "Subtotal"))).toBeNull();
   });
 
-  it("gives no amount from several itemized amounts without a label of the amount due", () => {
+  it("gives no amount from itemized amounts without a label of the amount due, even a single one", () => {
     expect(findAmount("Fundo de reserva R$ 65,00\nTaxa condominial R$ 650,00")).toBeNull();
-    expect(findAmount("Taxa condominial R$ 650,00")).toBe(65000);
+    expect(findAmount("Taxa condominial R$ 650,00")).toBeNull();
+  });
+
+  it("gives no amount when the labels of one kind disagree (two totals, the fine's value first)", () => {
+    expect(findAmount("Total do mês R$ 723,37\nTotal geral R$ 1.392,87")).toBeNull();
+    expect(findAmount("Valor da multa R$ 25,00\nValor: R$ 1.250,00")).toBeNull();
   });
 
   it("takes the amount after valor, R$ or RS, in pt-BR format", () => {
@@ -181,8 +194,9 @@ describe("findAmount", () => {
     expect(findAmount("Multa R$ 5,00\nTotal a pagar R$ 187,43")).toBe(18743);
   });
 
-  it("otherwise takes any number with two decimals; zero is never the amount", () => {
-    expect(findAmount("(-) Desconto 0,00\nAluguel de novembro 1.500,00")).toBe(150000);
+  it("takes no unlabelled number, and zero is never the amount", () => {
+    expect(findAmount("(-) Desconto 0,00\nAluguel de novembro 1.500,00")).toBeNull();
+    expect(findAmount("(-) Desconto 0,00\nValor cobrado 1.500,00")).toBe(150000);
     expect(findAmount("Quantidade 1.500 e 3,5 kg")).toBeNull();
     expect(findAmount("CPF 123.456.789-09, data 10.12.2026")).toBeNull();
     expect(findAmount("")).toBeNull();

@@ -165,15 +165,22 @@ function labelledDates(folded: string): string[] {
   return hits;
 }
 
-// The spec's rule: first a date under its label in a table, then a date
-// after a due-date label; otherwise the first valid date anywhere.
+// A date under its label in a table, else the date after the due-date
+// labels when they all agree. The spec's last resort, "the first valid date
+// anywhere", is gone (docs/decisions/0038-boleto-never-wrong.md, issue 21):
+// on a page without a readable label it was the document, reading or
+// instruction date, a wrong due date stated with confidence; and labels that
+// disagree (a quoted old boleto, "Vencimento original") give none.
 export function findDueDate(text: string): string | null {
   const folded = foldText(text);
   const table = readTables(folded);
   if (table.dueDate) return table.dueDate;
-  const dates = datesIn(folded);
-  if (dates.length === 0) return null;
-  return labelledDates(folded)[0] ?? dates[0].iso;
+  return agreed(labelledDates(folded));
+}
+
+// The one value several readings agree on; null when there is none or they differ.
+function agreed<T>(xs: T[]): T | null {
+  return xs.length > 0 && xs.every((x) => x === xs[0]) ? xs[0] : null;
 }
 
 // The due dates the page prints beside (or under) a due-date label: what a
@@ -243,13 +250,11 @@ function amountsIn(text: string, withZero = false): { index: number; cents: numb
 // The labels of the amount due: "Valor do Documento", "Total a pagar", a
 // bare "Total" (a statement's itemized lines end with it), then "valor".
 // Money after "R$" alone is an itemized line or a fee in the instructions
-// ("juros de R$ 0,50 ao dia"): it is the amount only when it is the page's
-// only one.
+// ("juros de R$ 0,50 ao dia"): never the amount.
 const AMOUNT_LABELS = [
   /\b(?:valor\s+(?:do\s+documento|cobrado|a\s+pagar|total|da\s+fatura|do\s+boleto)|total\s+a\s+pagar|total)\b/g,
   /\bvalor\b/g,
 ];
-const CURRENCY = /(?<![a-z0-9])r\s?[$s](?![a-z0-9])/g;
 
 function labelledAmounts(folded: string, labels: RegExp): number[] {
   const amounts = amountsIn(folded);
@@ -262,17 +267,19 @@ function labelledAmounts(folded: string, labels: RegExp): number[] {
   return hits;
 }
 
-const onlyOne = (xs: number[]) => (xs.length > 0 && xs.every((x) => x === xs[0]) ? xs[0] : null);
-
+// A table's amount, else the amount after the strongest labels found, when
+// they all agree (two totals, "valor da multa" before "Valor": none). No
+// unlabelled amount, not even the page's only "R$" one: a receipt with the
+// amount in words held just the fine's (issue 21).
 export function findAmount(text: string): number | null {
   const folded = foldText(text);
   const table = readTables(folded);
   if (table.amountCents) return table.amountCents;
   for (const labels of AMOUNT_LABELS) {
-    const hit = labelledAmounts(folded, labels)[0];
-    if (hit !== undefined) return hit;
+    const hits = labelledAmounts(folded, labels);
+    if (hits.length > 0) return agreed(hits);
   }
-  return onlyOne(labelledAmounts(folded, CURRENCY)) ?? onlyOne(amountsIn(folded).map((a) => a.cents));
+  return null;
 }
 
 // The amounts the page prints beside (or under) "Valor ..." or "Total": what
