@@ -57,6 +57,8 @@ export default [
     route("admin/repasses", "routes/admin/transfers/index.tsx"),
     route("admin/repasses/:ownerId/:month", "routes/admin/transfers/statement.tsx"),
     route("admin/indices", "routes/admin/indices/index.tsx"),
+    route("admin/dimob", "routes/admin/dimob/index.tsx"),
+    route("admin/dimob/arquivo", "routes/admin/dimob/file.ts"),
     route("admin/*", "routes/site/not-found.tsx", { id: "admin-not-found" }),
   ]),
   layout("routes/site/layout.tsx", [

@@ -21,10 +21,23 @@ type Trx = Transaction<Database>;
 
 type PendingRent = ReceivedRent & { ownerId: number; paymentMonth: string };
 
-// The rents not yet in a final statement, received up to the end of `month`,
-// each with the month whose statement it belongs to; only those of `month`
-// are kept. `ownerId`: one owner's.
-async function pendingRents(db: DB | Trx, month: string, ownerId?: number): Promise<PendingRent[]> {
+// A rent received (a paid billing of a contract with an owner), with its
+// owner and the final statement it is in, if any. Shared by the statements and
+// the yearly reports (DIMOB), so both read the same rows the same way.
+export type ReceivedRentRow = ReceivedRent & { ownerId: number; ownerStatementId: number | null };
+
+export type ReceivedRentsFilter = {
+  before: string; // payments dated before this day ("yyyy-MM-dd")
+  from?: string; // and on or after this one
+  ownerId?: number;
+  pendingOnly?: boolean; // only those not yet in a final statement
+};
+
+// `isFirstRent` is the contract's earliest billing (by due date) while none of
+// the contract's payments has been transferred (once one has, the first rent
+// is behind it, even if an earlier month is billed later). For a payment
+// already in a final statement, the statement's frozen line is what counts.
+export async function receivedRents(db: DB | Trx, filter: ReceivedRentsFilter): Promise<ReceivedRentRow[]> {
   let query = db
     .selectFrom("billing")
     .innerJoin("clients", "clients.id", "billing.client_id")
@@ -39,6 +52,7 @@ async function pendingRents(db: DB | Trx, month: string, ownerId?: number): Prom
       "billing.payment_date",
       "billing.amount_paid",
       "billing.amount_cents",
+      "billing.owner_statement_id",
       "clients.owner_id",
       "clients.name as tenant_name",
       "clients.admin_fee_bp",
@@ -47,9 +61,6 @@ async function pendingRents(db: DB | Trx, month: string, ownerId?: number): Prom
       "billing_receipts.late_fee_cents",
       "billing_receipts.interest_cents",
     ])
-    // The contract's first rent: its earliest billing, while none of the
-    // contract's payments has been transferred (once one has, the first rent
-    // is behind it, even if an earlier month is billed later).
     .select(
       sql<
         number | null
@@ -63,29 +74,20 @@ async function pendingRents(db: DB | Trx, month: string, ownerId?: number): Prom
       ),
     )
     .where("billing.status", "=", "paid")
-    .where("billing.owner_statement_id", "is", null)
-    .where("billing.payment_date", "<", `${addMonths(month, 1)}-01`)
+    .where("billing.payment_date", "<", filter.before)
     .where("clients.owner_id", "is not", null);
-  if (ownerId !== undefined) query = query.where("clients.owner_id", "=", ownerId);
+  if (filter.from !== undefined) query = query.where("billing.payment_date", ">=", filter.from);
+  if (filter.pendingOnly) query = query.where("billing.owner_statement_id", "is", null);
+  if (filter.ownerId !== undefined) query = query.where("clients.owner_id", "=", filter.ownerId);
   const rows = await query.orderBy("billing.payment_date").orderBy("billing.id").execute();
-  if (rows.length === 0) return [];
-  let finals = db.selectFrom("owner_statements").select(["owner_id", "month"]);
-  if (ownerId !== undefined) finals = finals.where("owner_id", "=", ownerId);
-  const closed = new Set((await finals.execute()).map((s) => `${s.owner_id}:${s.month}`));
-  // The first month from the payment's on whose statement is not final yet.
-  const target = (owner: number, from: string) => {
-    let m = from;
-    while (closed.has(`${owner}:${m}`) && m < month) m = addMonths(m, 1);
-    return closed.has(`${owner}:${m}`) ? null : m;
-  };
   return rows
-    .filter((r) => r.payment_date && target(r.owner_id!, monthOf(r.payment_date)) === month)
+    .filter((r) => r.payment_date)
     .map((r) => {
       const received = r.amount_paid ?? r.amount_cents;
       const charges = r.rent_cents === null ? 0 : (r.late_fee_cents ?? 0) + (r.interest_cents ?? 0);
       return {
         ownerId: r.owner_id!,
-        paymentMonth: monthOf(r.payment_date!),
+        ownerStatementId: r.owner_statement_id,
         billingId: r.id,
         clientId: r.client_id,
         tenantName: r.tenant_name,
@@ -100,6 +102,39 @@ async function pendingRents(db: DB | Trx, month: string, ownerId?: number): Prom
         isFirstRent: r.first_billing_id === r.id && !r.transferred_before,
       };
     });
+}
+
+// The rents not yet in a final statement, received up to the end of `month`,
+// each with the month whose statement it belongs to; only those of `month`
+// are kept. `ownerId`: one owner's.
+async function pendingRents(db: DB | Trx, month: string, ownerId?: number): Promise<PendingRent[]> {
+  const rows = await receivedRents(db, { before: `${addMonths(month, 1)}-01`, ownerId, pendingOnly: true });
+  if (rows.length === 0) return [];
+  let finals = db.selectFrom("owner_statements").select(["owner_id", "month"]);
+  if (ownerId !== undefined) finals = finals.where("owner_id", "=", ownerId);
+  const closed = new Set((await finals.execute()).map((s) => `${s.owner_id}:${s.month}`));
+  // The first month from the payment's on whose statement is not final yet.
+  const target = (owner: number, from: string) => {
+    let m = from;
+    while (closed.has(`${owner}:${m}`) && m < month) m = addMonths(m, 1);
+    return closed.has(`${owner}:${m}`) ? null : m;
+  };
+  return rows
+    .filter((r) => target(r.ownerId, monthOf(r.paymentDate)) === month)
+    .map(({ ownerStatementId: _s, ...r }) => ({ ...r, paymentMonth: monthOf(r.paymentDate) }));
+}
+
+// The frozen lines of final statements, by billing: what each statement said.
+export async function frozenLines(db: DB | Trx, statementIds: readonly number[]) {
+  const byBilling = new Map<number, StatementItem>();
+  if (statementIds.length === 0) return byBilling;
+  const rows = await db
+    .selectFrom("owner_statements")
+    .select("items")
+    .where("id", "in", [...statementIds])
+    .execute();
+  for (const row of rows) for (const l of JSON.parse(row.items) as StatementItem[]) byBilling.set(l.billingId, l);
+  return byBilling;
 }
 
 export type FinalStatement = {
