@@ -104,7 +104,7 @@ export async function dimobYear(db: DB, year: number): Promise<DimobYear> {
     const ownerHref = `/admin/clients/proprietarios/${c.owner_id}`;
     const ok = [
       checkDocument(c.cpf_cnpj, `do inquilino ${c.name}`, tenantHref, blockers),
-      checkDocument(c.owner_cpf_cnpj, `da proprietária/do proprietário ${c.owner_name}`, ownerHref, blockers),
+      checkDocument(c.owner_cpf_cnpj, `do proprietário ${c.owner_name}`, ownerHref, blockers),
     ].every(Boolean);
     let fine = ok;
     if (!c.contract_start_date) {
