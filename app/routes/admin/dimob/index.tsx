@@ -73,8 +73,9 @@ export default function Dimob({ loaderData }: Route.ComponentProps) {
           </h2>
           <p className="mt-1 text-sm text-slate-600">Corrija cada pendência abaixo:</p>
           <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-amber-900" data-testid="dimob-blockers">
-            {blockers.map((b) => (
-              <li key={b.message}>
+            {blockers.map((b, i) => (
+              // Two contracts may share a tenant's name: the position is the key.
+              <li key={i}>
                 {b.message}{" "}
                 {b.href ? (
                   <Link to={b.href} className="font-medium text-brand-800 underline">
