@@ -30,6 +30,11 @@ const schema = z
     AGENCY_SIMULATOR_URL: z.url().optional(),
     // The agency's CNPJ, printed on receipts when set (digits or formatted).
     AGENCY_CNPJ: z.string().optional(),
+    // The DIMOB (docs/decisions/0042-dimob.md): the CPF of the agency's
+    // responsible person before the Receita Federal, and the Receita's 4-digit
+    // code of the agency's municipality (the SIAFI/TOM table: Três Lagoas-MS is 9165).
+    AGENCY_RESPONSIBLE_CPF: z.string().optional(),
+    AGENCY_MUNICIPALITY_CODE: z.string().trim().default("9165"),
     // The agency's Pix key (CPF/CNPJ, email, phone +55…, or random key): open
     // billings show a Pix BR Code for it; without it no Pix is shown and the
     // dashboard says so (docs/decisions/0031-charging-the-rent.md).

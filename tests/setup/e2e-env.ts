@@ -17,6 +17,9 @@ export const E2E_ENV = {
   RATE_LIMIT_DISABLED: "1",
   // The BR Code manual's own example key (a random key, EVP): open billings show Pix.
   AGENCY_PIX_KEY: "123e4567-e12b-12d1-a456-426655440000",
+  // The DIMOB's declarant (docs/decisions/0042-dimob.md): valid check digits, no real agency.
+  AGENCY_CNPJ: "11.222.333/0001-81",
+  AGENCY_RESPONSIBLE_CPF: "529.982.247-25",
   // One process: the tests assert on one page cache (miss, then hit), and
   // Chromium and the test workers already share the cores.
   // tests/e2e/processes.test.ts runs a second server with two.

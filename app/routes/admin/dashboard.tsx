@@ -114,6 +114,12 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             title="Repasses"
             lines={["Extratos e repasses aos proprietários"]}
           />
+          <Card
+            to="/admin/dimob"
+            icon={FileSpreadsheet}
+            title="DIMOB"
+            lines={["Declaração anual dos aluguéis à Receita"]}
+          />
         </div>
       </section>
     </>
