@@ -166,6 +166,27 @@ describe("interpretBoleto is never wrong", () => {
     expect(interpretBoleto({ text: printedOther, barcodes: [barcode], today }).amountCents).toBeNull();
   });
 
+  it("takes a line read by OCR only where the print confirms each value it carries", () => {
+    // Clean digits, but from a picture: a misread digit in the last field may pass the check digit.
+    expect(interpretBoleto({ text: line, barcodes: [], today, ocr: true })).toMatchObject({
+      dueDate: null,
+      amountCents: null,
+      digitableLine: null,
+    });
+    const dated = `Vencimento 15/12/2026\n${line}`;
+    expect(interpretBoleto({ text: dated, barcodes: [], today, ocr: true })).toMatchObject({
+      dueDate: "2026-12-15",
+      amountCents: null,
+      digitableLine: null,
+    });
+    const printed = `Vencimento 15/12/2026\nValor do documento R$ 980,00\n${line}`;
+    expect(interpretBoleto({ text: printed, barcodes: [], today, ocr: true })).toMatchObject({
+      dueDate: "2026-12-15",
+      amountCents: 98000,
+      digitableLine: line,
+    });
+  });
+
   it("never joins digit runs of different text lines, nor slides a window over a run", () => {
     const half = fake.text.indexOf(" ", 20);
     const split = `${fake.text.slice(0, half)}\n${fake.text.slice(half + 1)}`;
@@ -174,8 +195,9 @@ describe("interpretBoleto is never wrong", () => {
   });
 
   it("does not trust a reference month more than a year from the due date", () => {
+    // Not the due date's month either: the page names one, misread.
     const text = `Vencimento 15/12/2026\nReferente a outubro/2028\n${line}`;
-    expect(interpretBoleto({ text, barcodes: [], today }).monthYear).toBe("2026-12");
+    expect(interpretBoleto({ text, barcodes: [], today }).monthYear).toBeNull();
     const near = `Vencimento 15/12/2026\nReferente a outubro/2026\n${line}`;
     expect(interpretBoleto({ text: near, barcodes: [], today }).monthYear).toBe("2026-10");
   });
@@ -189,7 +211,8 @@ describe("interpretBoleto is never wrong", () => {
         freeField: "3381090000004567890012341",
       }),
     );
-    const reading = interpretBoleto({ text: `${line}\nParcela 2\n${second}`, barcodes: [], today });
+    const carne = `Vencimento 15/12/2026 Valor R$ 980,00\n${line}\nParcela 2\nVencimento 15/01/2027 Valor R$ 980,00\n${second}`;
+    const reading = interpretBoleto({ text: carne, barcodes: [], today });
     expect(reading).toMatchObject({ dueDate: "2026-12-15", amountCents: 98000, digitableLine: line });
     expect(reading.slips).toEqual([
       { dueDate: "2026-12-15", amountCents: 98000, digitableLine: line },
@@ -197,6 +220,9 @@ describe("interpretBoleto is never wrong", () => {
     ]);
     expect(reading.notice).toBe("2 boletos nesta página; lido o primeiro");
     expect(interpretBoleto({ text: line, barcodes: [barcode], today }).slips).toBeUndefined();
+    // Two lines that no print confirms (a quoted old boleto beside the new one): neither.
+    const unconfirmed = interpretBoleto({ text: `${line}\nParcela 2\n${second}`, barcodes: [], today });
+    expect(unconfirmed).toMatchObject({ dueDate: null, amountCents: null, digitableLine: null });
   });
 });
 

@@ -1,12 +1,6 @@
 import { decodeBarcode, type DecodedBoleto } from "./boleto-line";
-import {
-  findAmount,
-  findDueDate,
-  findLinesInText,
-  findReferenceMonth,
-  printedAmounts,
-  printedDueDates,
-} from "./boleto-text";
+import { findAmount, findDueDate, printedAmounts, printedDueDates, readReferenceMonth } from "./boleto-labels";
+import { findLinesInText } from "./boleto-text";
 
 // One boleto of a page that holds several (a carnê): what its code says.
 export type BoletoSlip = {
@@ -32,8 +26,9 @@ export type BoletoReading = {
 
 // Everything the reader saw on a file: its text (text layer or OCR) and the
 // ITF barcodes decoded from its image. `today` is the agency's day, the
-// reference that picks a due-date factor's cycle.
-export type BoletoEvidence = { text: string; barcodes: string[]; today: string };
+// reference that picks a due-date factor's cycle. `ocr`: some of the text was
+// read by OCR (a line in it may hold a misread digit its check digits pass).
+export type BoletoEvidence = { text: string; barcodes: string[]; today: string; ocr?: boolean };
 
 type Code = { decoded: DecodedBoleto; fromBarcode: boolean; form: "line" | "barcode" | null; lookalikes: boolean };
 
@@ -66,67 +61,84 @@ function codesOf({ text, barcodes, today }: BoletoEvidence): { codes: Code[]; co
   return { codes, conflict };
 }
 
-// A code's value against what the page prints for it: kept when the print
-// agrees, or when nothing is printed (read) and the code stands on its own
-// (a barcode, or a line read without look-alike letters and without a
-// disagreeing barcode); dropped otherwise.
-function checked<T>(value: T | null, printed: T[], standsAlone: boolean): { value: T | null; dropped: boolean } {
-  if (value === null) return { value, dropped: false };
-  const ok = printed.length > 0 ? printed.includes(value) : standsAlone;
-  return ok ? { value, dropped: false } : { value: null, dropped: true };
+// How a code stands against the print. "confirmed": each value it carries is
+// one the page prints under its label (or it is a decoded barcode and the
+// print says nothing against it); "alone": nothing printed was read for some
+// value and the code is trusted on its own; "unconfirmed": the same, but the
+// code is not trusted on its own (read by OCR, with look-alike letters, or
+// beside a barcode that disagrees); "disagrees": a value differs from the
+// print.
+type Verdict = "confirmed" | "alone" | "unconfirmed" | "disagrees";
+type Judged = {
+  code: Code;
+  dueDate: string | null;
+  amountCents: number | null;
+  verdict: Verdict;
+  against: { dueDate: boolean; amountCents: boolean }; // the values that differ from the print
+};
+
+function judge(code: Code, printed: { dates: string[]; amounts: number[] }, trusted: boolean): Judged {
+  let { dueDate } = code.decoded;
+  // An arrecadação bill's date is only a guess from its free field (issuers
+  // differ): it counts where the print shows it, and is no disagreement where not.
+  if (code.decoded.kind === "collection" && dueDate !== null && !printed.dates.includes(dueDate)) dueDate = null;
+  const { amountCents } = code.decoded;
+  const against = {
+    dueDate: dueDate !== null && printed.dates.length > 0 && !printed.dates.includes(dueDate),
+    amountCents: amountCents !== null && printed.amounts.length > 0 && !printed.amounts.includes(amountCents),
+  };
+  const unprinted =
+    (dueDate !== null && printed.dates.length === 0) || (amountCents !== null && printed.amounts.length === 0);
+  const verdict: Verdict =
+    against.dueDate || against.amountCents
+      ? "disagrees"
+      : !unprinted || code.fromBarcode
+        ? "confirmed"
+        : trusted
+          ? "alone"
+          : "unconfirmed";
+  return { code, dueDate, amountCents, verdict, against };
 }
 
 // The order of trust (docs/decisions/0014-boleto-reading.md, 0038): a decoded
-// barcode, confirmed by the line in the text when both are read; a line whose
-// check digits hold; then the text's labels. The code's due date and amount
-// are cross-checked against the printed Vencimento and Valor: a disagreement
-// gives no value rather than one of the two. What the code leaves out (no
-// factor, an amount of zero, a utility bill without a date in its free field)
-// comes from the text rules.
+// barcode, confirmed by the line in the text when both are read; a line of a
+// PDF's text layer whose check digits hold; then the text's labels. Every
+// code is checked against the printed Vencimento and Valor, and one that
+// disagrees is dropped whole; when no code is left and one disagreed, that
+// value is absent rather than one of the two. A line read by OCR counts only
+// where the print confirms each value it carries (its amount field is guarded
+// by the general check digit alone). Several codes count only when each is
+// confirmed (a carnê); several lines that nothing confirms (a quoted old
+// boleto beside the new one) give none. What the code leaves out (no factor,
+// an amount of zero, a utility bill without a printed date) comes from the
+// text rules.
 export function interpretBoleto(evidence: BoletoEvidence): BoletoReading {
   const { text } = evidence;
   const { codes, conflict } = codesOf(evidence);
-  const first = codes[0];
-  let dueDate: string | null;
-  let amountCents: number | null;
-  let digitableLine: string | null = null;
-  let source: BoletoReading["source"] = null;
-  if (first) {
-    const standsAlone = first.fromBarcode || (!conflict && !first.lookalikes);
-    const due = checked(first.decoded.dueDate, printedDueDates(text), standsAlone);
-    const amount = checked(first.decoded.amountCents, printedAmounts(text), standsAlone);
-    dueDate = due.dropped ? null : (due.value ?? findDueDate(text));
-    amountCents = amount.dropped ? null : (amount.value ?? findAmount(text));
-    // The line is given only when the values it carries were kept.
-    if (!due.dropped && !amount.dropped) {
-      digitableLine = first.decoded.digitableLine;
-      source = first.form ?? "barcode";
-    } else if (dueDate !== null || amountCents !== null) source = "text";
-  } else {
-    // No code: a wrong OCR line that was dropped leaves the labels alone.
-    dueDate = findDueDate(text);
-    amountCents = findAmount(text);
-    if (dueDate !== null || amountCents !== null) source = "text";
-  }
+  const printed = { dates: printedDueDates(text), amounts: printedAmounts(text) };
+  const judged = codes.map((c) => judge(c, printed, c.fromBarcode || (!evidence.ocr && !conflict && !c.lookalikes)));
+  const usable = judged.filter((j) => j.verdict === "confirmed" || j.verdict === "alone");
+  const chosen = usable.length === 1 || usable.every((j) => j.verdict === "confirmed") ? usable : [];
+  const first = chosen[0];
+  // With no code kept, a value some code disagreed on is absent rather than the print's.
+  const disputed = (key: "dueDate" | "amountCents") => !first && judged.some((j) => j.against[key]);
+  const dueDate = first?.dueDate ?? (disputed("dueDate") ? null : findDueDate(text));
+  const amountCents = first?.amountCents ?? (disputed("amountCents") ? null : findAmount(text));
+  const reference = readReferenceMonth(text, dueDate);
   const reading: BoletoReading = {
     dueDate,
     amountCents,
-    monthYear: findReferenceMonth(text, dueDate) ?? (dueDate ? dueDate.slice(0, 7) : null),
-    digitableLine,
-    source,
+    monthYear: reference.month ?? (reference.labelled || !dueDate ? null : dueDate.slice(0, 7)),
+    digitableLine: first ? first.code.decoded.digitableLine : null,
+    source: first ? (first.code.form ?? "barcode") : dueDate !== null || amountCents !== null ? "text" : null,
   };
-  if (codes.length > 1 && digitableLine !== null) {
-    // Each slip's values under the same checks as the first's.
-    const [dates, amounts] = [printedDueDates(text), printedAmounts(text)];
-    reading.slips = codes.map((c) => {
-      const standsAlone = c.fromBarcode || (!conflict && !c.lookalikes);
-      return {
-        dueDate: checked(c.decoded.dueDate, dates, standsAlone).value,
-        amountCents: checked(c.decoded.amountCents, amounts, standsAlone).value,
-        digitableLine: c.decoded.digitableLine,
-      };
-    });
-    reading.notice = severalSlipsNotice(codes.length);
+  if (chosen.length > 1) {
+    reading.slips = chosen.map((j) => ({
+      dueDate: j.dueDate,
+      amountCents: j.amountCents,
+      digitableLine: j.code.decoded.digitableLine,
+    }));
+    reading.notice = severalSlipsNotice(chosen.length);
   }
   return reading;
 }

@@ -79,6 +79,7 @@ async function readPdf(bytes: Uint8Array, today: string, steps: string[]): Promi
   try {
     const pages = Math.min(doc.numPages, 2);
     let text = "";
+    let ocr = false;
     const barcodes: string[] = [];
     // 1. The text layer of the first pages.
     const layers: string[] = [];
@@ -97,11 +98,12 @@ async function readPdf(bytes: Uint8Array, today: string, steps: string[]): Promi
       barcodes.push(...(await barcodesOf(pixelsOf(canvas), today, steps)));
       if (scanned) {
         text += (await recognizeText(await canvas.encode("png"))) + "\n";
+        ocr = true;
         steps.push(`ocr:p${p}`);
       }
       if (hasTrustedCode({ text, barcodes, today })) break;
     }
-    return interpretBoleto({ text, barcodes, today });
+    return interpretBoleto({ text, barcodes, today, ocr });
   } catch (error) {
     // A page that cannot be parsed or drawn: the file is damaged. Logged,
     // because the same path would hide a broken OCR or renderer.
@@ -127,7 +129,7 @@ async function readImage(png: Uint8Array, flat: Uint8Array | undefined, today: s
   if (barcodes.length === 0 && flat) barcodes = await barcodesOf(flat, today, steps);
   const text = await recognizeText(flat ?? png);
   steps.push(flat ? "ocr:flat" : "ocr");
-  return interpretBoleto({ text, barcodes, today });
+  return interpretBoleto({ text, barcodes, today, ocr: true });
 }
 
 export default async function readBoletoTask(task: BoletoTask): Promise<BoletoTaskResult> {
