@@ -8,7 +8,7 @@ import {
   buildCollectionBarcode,
   isValidBankLine,
 } from "./boleto-line";
-import { hasTrustedCode, interpretBoleto } from "./boleto-reading";
+import { agreedReadings, hasTrustedCode, interpretBoleto } from "./boleto-reading";
 
 const today = "2026-11-22";
 const barcode = buildBankBarcode({
@@ -231,5 +231,32 @@ describe("hasTrustedCode", () => {
     expect(hasTrustedCode({ text: line, barcodes: [], today })).toBe(true);
     expect(hasTrustedCode({ text: "", barcodes: [other], today })).toBe(true);
     expect(hasTrustedCode({ text: "Vencimento 10/12/2026 Valor 1,00", barcodes: ["1234"], today })).toBe(false);
+  });
+});
+
+describe("agreedReadings", () => {
+  it("keeps only the values two OCR readings of one picture both give", () => {
+    const first = {
+      dueDate: "2026-12-10",
+      amountCents: 2125000,
+      monthYear: "2026-11",
+      digitableLine: null,
+      source: "text" as const,
+    };
+    const second = {
+      dueDate: "2026-12-10",
+      amountCents: 125000,
+      monthYear: "2026-11",
+      digitableLine: null,
+      source: "text" as const,
+    };
+    expect(agreedReadings(first, second)).toEqual({ ...first, amountCents: null });
+    expect(agreedReadings(first, { ...second, dueDate: null, amountCents: null })).toEqual({
+      dueDate: null,
+      amountCents: null,
+      monthYear: "2026-11",
+      digitableLine: null,
+      source: null,
+    });
   });
 });

@@ -143,6 +143,21 @@ export function interpretBoleto(evidence: BoletoEvidence): BoletoReading {
   return reading;
 }
 
+// Two OCR readings of one picture (at two scales) whose values come from the
+// labels alone: each value is kept only when both give it.
+export function agreedReadings(first: BoletoReading, second: BoletoReading): BoletoReading {
+  const same = <T>(a: T | null, b: T | null) => (a === b ? a : null);
+  const dueDate = same(first.dueDate, second.dueDate);
+  const amountCents = same(first.amountCents, second.amountCents);
+  return {
+    dueDate,
+    amountCents,
+    monthYear: same(first.monthYear, second.monthYear),
+    digitableLine: null,
+    source: dueDate !== null || amountCents !== null ? "text" : null,
+  };
+}
+
 export const severalSlipsNotice = (n: number) => `${n} boletos nesta página; lido o primeiro`;
 
 // True when the evidence already holds a line or barcode whose check digits

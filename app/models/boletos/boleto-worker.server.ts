@@ -1,10 +1,10 @@
-import type { Canvas } from "@napi-rs/canvas";
+import { createCanvas, loadImage, type Canvas } from "@napi-rs/canvas";
 import type { PDFDocumentProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { OPS } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { log, reasonOf } from "#app/utils/log.server";
 import { readItfBarcodes } from "./barcode.server";
 import { decodeBarcode } from "./boleto-line";
-import { hasTrustedCode, interpretBoleto, type BoletoReading } from "./boleto-reading";
+import { agreedReadings, hasTrustedCode, interpretBoleto, type BoletoReading } from "./boleto-reading";
 import { recognizeText, warmUpOcr } from "./ocr.server";
 import { openPdf, pageText, renderPage } from "./pdf-pages.server";
 
@@ -37,7 +37,34 @@ const IMAGE_OPS = new Set<number>([
   OPS.paintImageMaskXObject,
 ]);
 
+// The second look at a picture whose values come from OCR's labels alone:
+// the same picture at this scale (docs/decisions/0038-boleto-never-wrong.md).
+const SECOND_LOOK_SCALE = 0.8;
+
 class Unreadable extends Error {}
+
+// Our own grayscale PNG (made by sharp in read-boleto.server.ts, never a
+// stranger's bytes) at SECOND_LOOK_SCALE.
+async function shrunk(png: Uint8Array): Promise<Uint8Array> {
+  const image = await loadImage(Buffer.from(png.buffer, png.byteOffset, png.byteLength));
+  const canvas = createCanvas(
+    Math.max(1, Math.round(image.width * SECOND_LOOK_SCALE)),
+    Math.max(1, Math.round(image.height * SECOND_LOOK_SCALE)),
+  );
+  canvas.getContext("2d").drawImage(image, 0, 0, canvas.width, canvas.height);
+  return canvas.encode("png");
+}
+
+// OCR misreads a printed digit now and then ("21.250,00" for "1.250,00" on
+// a clean picture), and a value read from a label alone has nothing else to
+// check it against: OCR reads the picture again at another scale, and only
+// the values both readings give are kept. A reading with a code confirmed by
+// the print, or with nothing, is left as it is.
+async function secondLook(reading: BoletoReading, again: () => Promise<BoletoReading>, steps: string[]) {
+  if (reading.source !== "text") return reading;
+  steps.push("ocr:second-look");
+  return agreedReadings(reading, await again());
+}
 
 function pixelsOf(canvas: Canvas) {
   return canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height) as unknown as ImageData;
@@ -79,7 +106,6 @@ async function readPdf(bytes: Uint8Array, today: string, steps: string[]): Promi
   try {
     const pages = Math.min(doc.numPages, 2);
     let text = "";
-    let ocr = false;
     const barcodes: string[] = [];
     // 1. The text layer of the first pages.
     const layers: string[] = [];
@@ -92,18 +118,32 @@ async function readPdf(bytes: Uint8Array, today: string, steps: string[]): Promi
     }
     // 2. The pictures of the pages: barcode, then OCR where the page is a scan
     // (little text, or an image drawn on it).
+    const scannedPages: number[] = [];
     for (let p = 1; p <= pages; p++) {
       const scanned = meaningfulChars(layers[p - 1]) < MIN_TEXT_CHARS || (await pageHasImages(doc, p));
       const canvas = await renderPage(doc, p, scanned ? OCR_DPI : BARCODE_DPI);
       barcodes.push(...(await barcodesOf(pixelsOf(canvas), today, steps)));
       if (scanned) {
         text += (await recognizeText(await canvas.encode("png"))) + "\n";
-        ocr = true;
+        scannedPages.push(p);
         steps.push(`ocr:p${p}`);
       }
       if (hasTrustedCode({ text, barcodes, today })) break;
     }
-    return interpretBoleto({ text, barcodes, today, ocr });
+    const ocr = scannedPages.length > 0;
+    const reading = interpretBoleto({ text, barcodes, today, ocr });
+    if (!ocr) return reading;
+    return await secondLook(
+      reading,
+      async () => {
+        let again = layers.map((layer) => layer + "\n").join("");
+        for (const p of scannedPages)
+          again +=
+            (await recognizeText(await (await renderPage(doc, p, OCR_DPI * SECOND_LOOK_SCALE)).encode("png"))) + "\n";
+        return interpretBoleto({ text: again, barcodes, today, ocr });
+      },
+      steps,
+    );
   } catch (error) {
     // A page that cannot be parsed or drawn: the file is damaged. Logged,
     // because the same path would hide a broken OCR or renderer.
@@ -129,7 +169,12 @@ async function readImage(png: Uint8Array, flat: Uint8Array | undefined, today: s
   if (barcodes.length === 0 && flat) barcodes = await barcodesOf(flat, today, steps);
   const text = await recognizeText(flat ?? png);
   steps.push(flat ? "ocr:flat" : "ocr");
-  return interpretBoleto({ text, barcodes, today, ocr: true });
+  const reading = interpretBoleto({ text, barcodes, today, ocr: true });
+  return secondLook(
+    reading,
+    async () => interpretBoleto({ text: await recognizeText(await shrunk(flat ?? png)), barcodes, today, ocr: true }),
+    steps,
+  );
 }
 
 export default async function readBoletoTask(task: BoletoTask): Promise<BoletoTaskResult> {
