@@ -271,7 +271,7 @@ const heic = fs.readFileSync(path.join(import.meta.dirname, "../fixtures/photos/
 const photosForm = (name: string, type: string, bytes: Buffer) => {
   const form = new FormData();
   form.append("item_id", "1");
-  form.append("photos", new File([bytes], name, { type }));
+  form.append("photos", new File([new Uint8Array(bytes)], name, { type }));
   return new Request("http://localhost/admin/vistorias/1/comodos/1", { method: "POST", body: form });
 };
 

@@ -39,7 +39,17 @@ function getPool() {
 }
 
 // The photo's primary image, upright; rejects a file libheif cannot decode
-// (truncated, not HEVC) or one over `maxPixels` before decoding it.
+// (truncated, not HEVC) or one over `maxPixels` before decoding it. After a
+// failure the thread is let go: a hostile stream may have left the decoder's
+// WebAssembly memory grown (up to its 2 GB ceiling) or aborted, and the next
+// photo gets a fresh one (the old one ends once the tasks it holds are done).
 export async function decodeHeic(bytes: Uint8Array, maxPixels: number): Promise<DecodedHeic> {
-  return getPool().run({ bytes, maxPixels }, { signal: AbortSignal.timeout(DECODE_TIMEOUT_MS) });
+  const current = getPool();
+  try {
+    return await current.run({ bytes, maxPixels }, { signal: AbortSignal.timeout(DECODE_TIMEOUT_MS) });
+  } catch (error) {
+    if (pool === current) pool = null;
+    void current.close().catch(() => {});
+    throw error;
+  }
 }

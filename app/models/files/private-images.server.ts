@@ -30,7 +30,9 @@ export async function storePrivateWebp(input: Buffer): Promise<StoredPrivateImag
   const target = privateFilePath(file_key);
   await fs.mkdir(path.dirname(target), { recursive: true });
   try {
-    const info = await (await decoded(input))
+    const info = await (
+      await decoded(input)
+    )
       .autoOrient()
       .resize({ width: MAX_WIDTH, height: MAX_WIDTH, fit: "inside", withoutEnlargement: true })
       .webp({ quality: 80 })
