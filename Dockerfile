@@ -20,7 +20,7 @@ COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 # The server runs built JavaScript (build/runtime/server.js). The sources stay
 # for the command-line scripts (npm run user:create, backup, restore), which
-# run through tsx, and for the boleto reader's thread entry.
+# run through tsx, and for the thread entries (the boleto reader's, the HEIC decoder's).
 COPY --from=build /app/package.json /app/tsconfig.json ./
 COPY --from=build /app/app ./app
 COPY --from=build /app/migrations ./migrations

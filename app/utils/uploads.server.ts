@@ -11,7 +11,7 @@ import {
   type FileUploadHandler,
 } from "@remix-run/form-data-parser";
 import { fileTypeFromBuffer } from "file-type";
-import { isAcceptedImageType, MAX_IMAGE_BYTES } from "#app/utils/image-rules";
+import { isAcceptedImageType, isAcceptedPhotoType, MAX_IMAGE_BYTES } from "#app/utils/image-rules";
 import { isWordBinary, isWordOpenXml } from "#app/utils/word-container.server";
 
 // The multipart forms of the back office (the property form and the banner
@@ -135,6 +135,13 @@ export async function detectFileType(bytes: Uint8Array): Promise<string | null> 
 export async function isAcceptedImage(bytes: Uint8Array) {
   const mime = await detectFileType(bytes);
   return !!mime && isAcceptedImageType(mime);
+}
+
+// An inspection photo by content: JPEG, PNG, WebP, or HEIC/HEIF (file-type
+// names an iPhone's "heic" brand image/heic and the generic "mif1" image/heif).
+export async function isAcceptedPhoto(bytes: Uint8Array) {
+  const mime = await detectFileType(bytes);
+  return !!mime && isAcceptedPhotoType(mime);
 }
 
 // One uploaded image checked against the shared rules: its bytes when it is

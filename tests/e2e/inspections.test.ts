@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import sharp from "sharp";
 import { localToday } from "#app/utils/local-date";
 import { removePrivateFiles } from "#app/models/files/private-store.server";
@@ -99,7 +101,7 @@ test("an entry inspection made on a phone, finalized, seen by its tenant only", 
     .locator("li", { has: page.getByRole("button", { name: "Salvar Piso" }) })
     .getByRole("button", { name: "Enviar fotos" })
     .click();
-  await expect(page.getByText("Apenas fotos JPG, PNG ou WEBP de até 10 MB.")).toBeVisible();
+  await expect(page.getByText("Apenas fotos JPG, PNG, WEBP ou HEIC de até 10 MB.")).toBeVisible();
   await expect(page.getByLabel("Observação").first()).toHaveValue("Pintura nova, sem marcas.");
 
   await page.getByRole("link", { name: "Todos os cômodos" }).click();
@@ -277,4 +279,46 @@ test("the tenant contests within the window and not after; the exit is compared 
     .click();
   await expect(page.getByTestId("toast")).toContainText("Custo salvo");
   await expect(page.getByTestId("settle-total")).toContainText("Total a acertar: R$ 350,00");
+});
+
+// An iPhone sends HEIC (tests/fixtures/photos/README.md): taken by content and
+// kept upright as WebP; a file only named .heic, or one cut short, is refused
+// with the usual message and nothing is stored.
+test("an iPhone's HEIC photo is taken; a fake or truncated one is refused", async ({ page, admin, createClient }) => {
+  test.setTimeout(60_000);
+  const tenant = await createClient({ name: `Inquilina HEIC ${Date.now()}` });
+  const id = (await createInspection(appDb(), { client_id: tenant.id, kind: "entrada", date: localToday() }, admin))!;
+  made.push(id);
+  await addRoom(appDb(), id, "Banheiro", admin);
+  const room = (await getInspection(appDb(), id))!.rooms[0];
+  const heic = fs.readFileSync(path.resolve("tests/fixtures/photos/photo-taken-2026-11-24.heic"));
+  await page.goto(`/admin/vistorias/${id}/comodos/${room.id}`);
+
+  const send = async (name: string, buffer: Buffer) => {
+    const paredes = page.locator("li", { has: page.getByRole("button", { name: "Salvar Paredes" }) });
+    await expect(paredes.getByLabel("Fotos de Paredes")).toHaveAttribute("accept", /image\/heic.*\.heic/);
+    await paredes.getByLabel("Fotos de Paredes").setInputFiles({ name, mimeType: "image/heic", buffer });
+    await paredes.getByRole("button", { name: "Enviar fotos" }).click();
+  };
+  const refusal = page.getByText("Apenas fotos JPG, PNG, WEBP ou HEIC de até 10 MB.");
+  await send("IMG_0002.HEIC", Buffer.from("not a photo, only its name"));
+  await expect(refusal).toBeVisible();
+  await send("IMG_0003.HEIC", heic.subarray(0, Math.floor(heic.length * 0.8)));
+  await expect(refusal).toBeVisible();
+  expect(
+    await appDb().selectFrom("inspection_photos").select("id").where("item_id", "=", room.items[0].id).execute(),
+  ).toHaveLength(0);
+
+  await send("IMG_0001.HEIC", heic);
+  await expect(page.getByTestId("toast")).toContainText("Foto enviada");
+  await expect(page.getByRole("list", { name: "Fotos de Paredes" }).getByRole("img")).toHaveCount(1);
+  const row = await appDb()
+    .selectFrom("inspection_photos")
+    .select(["id", "taken_at", "width", "height"])
+    .where("item_id", "=", room.items[0].id)
+    .executeTakeFirstOrThrow();
+  expect(row).toMatchObject({ taken_at: "2026-11-24 09:41", width: 240, height: 320 });
+  const served = await page.request.get(`/arquivos/vistorias/fotos/${row.id}`);
+  expect(served.headers()["content-type"]).toBe("image/webp");
+  expect((await sharp(await served.body()).metadata()).exif).toBeUndefined();
 });

@@ -26,6 +26,7 @@ import { createCorrection } from "#app/models/inspections/corrections.server";
 import { answerContest, contestItem, contestsOf } from "#app/models/inspections/contests.server";
 import { DEFAULT_ITEMS } from "#app/models/inspections/labels";
 import { addItemPhotos, MAX_ITEM_PHOTOS } from "#app/models/inspections/photos.server";
+import { PHOTO_MESSAGES, readPhotosForm } from "#app/routes/admin/inspections/photos-upload.server";
 import { tempDatabase } from "#tests/fixtures/temp-db";
 
 // Inspections (issue 23) on a fresh database: rooms with the usual items,
@@ -258,5 +259,65 @@ describe("a draft inspection", () => {
       .executeTakeFirstOrThrow();
     expect(await findInspectionPhotoFile(db, p.id, { kind: "client", clientId: tenant })).toBeNull();
     expect(await findInspectionPhotoFile(db, p.id, { kind: "staff" })).not.toBeNull();
+  });
+});
+
+// An iPhone-like HEIC (tests/fixtures/photos/README.md): 320x240 pixels turned
+// 90° clockwise by the container (a red mark at the top left before, at the
+// top right after), EXIF with DateTimeOriginal, a GPS position and an
+// Orientation the container's rotation already covers.
+const heic = fs.readFileSync(path.join(import.meta.dirname, "../fixtures/photos/photo-taken-2026-11-24.heic"));
+
+const photosForm = (name: string, type: string, bytes: Buffer) => {
+  const form = new FormData();
+  form.append("item_id", "1");
+  form.append("photos", new File([new Uint8Array(bytes)], name, { type }));
+  return new Request("http://localhost/admin/vistorias/1/comodos/1", { method: "POST", body: form });
+};
+
+describe("an iPhone photo (HEIC)", () => {
+  let itemId: number;
+  beforeAll(async () => {
+    const id = (await createInspection(db, { client_id: other, kind: "entrada", date: "2026-11-24" }, actor))!;
+    await addRoom(db, id, "Banheiro", actor);
+    itemId = (await getInspection(db, id))!.rooms[0].items[0].id;
+  });
+  const filesOnDisk = () => fs.readdirSync(uploads, { recursive: true }).filter((f) => String(f).endsWith(".webp"));
+
+  it("is taken by content, stored upright as WebP without EXIF, with the time the camera recorded", async () => {
+    const body = await readPhotosForm(photosForm("IMG_0001.HEIC", "image/heic", heic));
+    expect(body.ok).toBe(true);
+    expect(await addItemPhotos(db, itemId, body.ok ? body.images : [], actor)).toBe("ok");
+    const row = await db
+      .selectFrom("inspection_photos")
+      .selectAll()
+      .where("item_id", "=", itemId)
+      .executeTakeFirstOrThrow();
+    expect(row.taken_at).toBe("2026-11-24 09:41");
+    expect([row.width, row.height]).toEqual([240, 320]);
+    const stored = sharp(fs.readFileSync(privateFilePath(row.file_key)));
+    const meta = await stored.metadata();
+    expect(meta.format).toBe("webp");
+    expect(meta.exif).toBeUndefined();
+    expect(meta.orientation).toBeUndefined();
+    const { data, info } = await stored.raw().toBuffer({ resolveWithObject: true });
+    const [r, g] = data.subarray((40 * info.width + 200) * info.channels);
+    expect(r).toBeGreaterThan(180);
+    expect(g).toBeLessThan(80);
+  });
+
+  it("is refused when it only claims to be one, and when it is cut short; nothing is stored", async () => {
+    const fake = await readPhotosForm(photosForm("IMG_0002.HEIC", "image/heic", Buffer.from("not a photo at all")));
+    expect(fake).toEqual({ ok: false, error: PHOTO_MESSAGES.invalid });
+    // A truncated HEIC passes the check by its first bytes, and is refused when decoded.
+    const before = filesOnDisk().length;
+    const cut = heic.subarray(0, Math.floor(heic.length * 0.8));
+    const body = await readPhotosForm(photosForm("IMG_0003.HEIC", "image/heic", cut));
+    expect(body.ok).toBe(true);
+    expect(await addItemPhotos(db, itemId, body.ok ? body.images : [], actor)).toBe("unreadable");
+    expect(await db.selectFrom("inspection_photos").select("id").where("item_id", "=", itemId).execute()).toHaveLength(
+      1,
+    );
+    expect(filesOnDisk()).toHaveLength(before);
   });
 });

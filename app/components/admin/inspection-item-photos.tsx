@@ -3,6 +3,7 @@ import { ImagePlus } from "#app/components/ui/private-icons";
 import { Button } from "#app/components/ui/button";
 import { formatDay } from "#app/models/clients/status";
 import { MAX_ITEM_PHOTOS } from "#app/models/inspections/labels";
+import { PHOTO_ACCEPT } from "#app/utils/image-rules";
 
 // An inspection item's photos on its room's screen
 // (docs/decisions/0044-inspections.md): thumbnails (each removable while
@@ -55,7 +56,7 @@ export function ItemPhotos({
             <input
               type="file"
               name="photos"
-              accept="image/jpeg,image/png,image/webp"
+              accept={PHOTO_ACCEPT}
               capture="environment"
               multiple
               className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:font-semibold"

@@ -2,6 +2,7 @@ import { Download } from "#app/components/ui/private-icons";
 import type { InspectionKind, ItemCondition } from "#app/db/schema";
 import { formatDay } from "#app/models/clients/status";
 import { conditionLabel, kindLabel } from "#app/models/inspections/labels";
+import { PHOTO_ACCEPT } from "#app/utils/image-rules";
 
 // The client area's Vistoria tab (docs/product.md §Vistorias): the tenant's
 // finalized inspections, room by room, each item's state, note and photos,
@@ -174,7 +175,7 @@ function ContestForm({ itemId, itemName }: { itemId: number; itemName: string })
           <input
             type="file"
             name="photos"
-            accept="image/jpeg,image/png,image/webp"
+            accept={PHOTO_ACCEPT}
             capture="environment"
             multiple
             className="block w-full text-sm"

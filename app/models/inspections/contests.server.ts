@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "#app/db/schema";
 import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
 import { addDays } from "#app/models/billing/charges";
-import { storePrivateWebp, type StoredPrivateImage } from "#app/models/files/private-images.server";
+import { PrivateImageError, storePrivateWebp, type StoredPrivateImage } from "#app/models/files/private-images.server";
 import { removePrivateFiles } from "#app/models/files/private-store.server";
 import { localToday } from "#app/utils/local-date";
 import { MAX_ITEM_PHOTOS } from "./labels";
@@ -19,7 +19,9 @@ export function contestDeadline(finalizedDay: string, days: number) {
   return addDays(finalizedDay, days);
 }
 
-export type ContestOutcome = "ok" | "missing" | "closed" | "too-many";
+// "unreadable": a photo passed the check by content but could not be decoded
+// (a truncated HEIC); nothing is stored.
+export type ContestOutcome = "ok" | "missing" | "closed" | "too-many" | "unreadable";
 
 // `today`: the agency's day; the window counts from the agency's day of finalization.
 export async function contestItem(
@@ -74,6 +76,7 @@ export async function contestItem(
     return "ok";
   } catch (error) {
     await removePrivateFiles(stored.map((s) => s.file_key));
+    if (error instanceof PrivateImageError) return "unreadable";
     throw error;
   }
 }

@@ -1,20 +1,27 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#app/db/schema";
 import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
-import { photoTakenAt, storePrivateWebp, type StoredPrivateImage } from "#app/models/files/private-images.server";
+import {
+  photoTakenAt,
+  PrivateImageError,
+  storePrivateWebp,
+  type StoredPrivateImage,
+} from "#app/models/files/private-images.server";
 import { removePrivateFiles } from "#app/models/files/private-store.server";
 import { MAX_ITEM_PHOTOS, MAX_PHOTO_BYTES } from "./labels";
 
 // An item's photos (docs/decisions/0044-inspections.md): at most
-// MAX_ITEM_PHOTOS each, judged by content before this (JPEG, PNG, WebP),
+// MAX_ITEM_PHOTOS each, judged by content before this (JPEG, PNG, WebP, HEIC),
 // stored as WebP without metadata, the time the camera recorded kept. Files
 // first, rows in one transaction; a file whose row is not written is removed.
+// "unreadable": a photo that passed the check by content and still could not
+// be decoded (a truncated HEIC); nothing is stored.
 
 type DB = Kysely<Database>;
 
 export { MAX_ITEM_PHOTOS, MAX_PHOTO_BYTES };
 
-export type PhotoOutcome = "ok" | "missing" | "locked" | "too-many";
+export type PhotoOutcome = "ok" | "missing" | "locked" | "too-many" | "unreadable";
 
 export async function addItemPhotos(db: DB, itemId: number, images: readonly Buffer[], actor: AuditActor) {
   const place = await db
@@ -64,6 +71,7 @@ export async function addItemPhotos(db: DB, itemId: number, images: readonly Buf
     return outcome;
   } catch (error) {
     await removePrivateFiles(stored.map((s) => s.file_key));
+    if (error instanceof PrivateImageError) return "unreadable" as const;
     throw error;
   }
 }

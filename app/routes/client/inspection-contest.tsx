@@ -46,6 +46,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (outcome === "missing") return fail("Item não encontrado.");
   if (outcome === "closed") return fail("O prazo para contestar esta vistoria terminou.");
   if (outcome === "too-many") return fail(PHOTO_MESSAGES.tooMany);
+  if (outcome === "unreadable") return fail(PHOTO_MESSAGES.invalid);
   return redirectWithToast(BACK, {
     type: "success",
     title: "Contestação enviada",

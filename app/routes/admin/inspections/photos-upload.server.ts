@@ -1,13 +1,15 @@
 import { MAX_ITEM_PHOTOS, MAX_PHOTO_BYTES } from "#app/models/inspections/photos.server";
 import { log } from "#app/utils/log.server";
-import { isAcceptedImage, parseMultipartForm, UploadRefusedError } from "#app/utils/uploads.server";
+import { isAcceptedPhoto, parseMultipartForm, UploadRefusedError } from "#app/utils/uploads.server";
 
 // "Enviar fotos" of an inspection item: the multipart body streamed with hard
 // caps (at most MAX_ITEM_PHOTOS files of MAX_PHOTO_BYTES), every file judged
-// by content (JPEG, PNG, WebP) before anything is stored.
+// by content (JPEG, PNG, WebP, HEIC) before anything is stored; one that
+// passes and still cannot be decoded (a truncated HEIC) is refused with the
+// same message when it is stored (PrivateImageError).
 
 export const PHOTO_MESSAGES = {
-  invalid: "Apenas fotos JPG, PNG ou WEBP de até 10 MB.",
+  invalid: "Apenas fotos JPG, PNG, WEBP ou HEIC de até 10 MB.",
   tooMany: `No máximo ${MAX_ITEM_PHOTOS} fotos por item.`,
   none: "Escolha ao menos uma foto.",
   unreadable: "Não foi possível ler o envio. Tente de novo: as anotações já salvas continuam salvas.",
@@ -41,7 +43,7 @@ export async function readPhotosForm(request: Request, required = true): Promise
   for (const file of form.getAll("photos")) {
     if (typeof file === "string") continue;
     const bytes = Buffer.from(await file.arrayBuffer());
-    if (!(await isAcceptedImage(bytes))) return { ok: false, error: PHOTO_MESSAGES.invalid };
+    if (!(await isAcceptedPhoto(bytes))) return { ok: false, error: PHOTO_MESSAGES.invalid };
     images.push(bytes);
   }
   if (required && images.length === 0) return { ok: false, error: PHOTO_MESSAGES.none };

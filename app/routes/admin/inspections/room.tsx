@@ -70,6 +70,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       if (!item) return refusedEdit("missing", back);
       const outcome = await addItemPhotos(db, item.id, body.images, actor);
       if (outcome === "too-many") return badRequest({ itemId: item.id, photoError: PHOTO_MESSAGES.tooMany });
+      if (outcome === "unreadable") return badRequest({ itemId: item.id, photoError: PHOTO_MESSAGES.invalid });
       if (outcome !== "ok") return refusedEdit(outcome, back);
       return redirectWithToast(`${back}#item-${item.id}`, {
         type: "success",
