@@ -11,9 +11,14 @@
 //   saving a property every 5 s; p99 over every request, errors by kind, and
 //   the share of anonymous pages answered by the page cache;
 // - gzipped JavaScript per public page; text search over 10,000 properties.
-// `-- --busca`: search only (no server); `-- --misto`: the mixed scenario only.
+// - pages for people signed in at 20 connections (issue 24): the client
+//   area's Cobrança tab, /admin/clients, /admin/properties, p99 < 100 ms, and
+//   the server's CPU per page beside a minimal page and a resource route;
+// `-- --busca`: search only (no server); `-- --misto`: the mixed scenario only;
+// `-- --conectados`: the signed-in pages only.
 // Quick runs: BENCH_SECONDS=2 BENCH_MIXED_SECONDS=5 (0 skips the scenario).
 import { gzipSync } from "node:zlib";
+import { execSync } from "node:child_process";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -37,6 +42,8 @@ const RENDERED_SHARE = 0.15; // rendered page: at least 15% of it...
 const RENDERED_P99_MS = 250; // ...and p99 under 250 ms
 const JS_MAX_KB = 130;
 const SEARCH_MAX_MS = 20;
+// Issue 24: pages for people signed in, at a busy hour's 20 connections.
+const SIGNED_IN = { connections: 20, p99Ms: 100 };
 const MIXED = { connections: 100, staffConnections: 5, postEvery: 10, saveEverySeconds: 5, p99Ms: 150 };
 
 const goals = new Goals();
@@ -173,6 +180,70 @@ async function assertPages(base: string, targets: readonly { path: string; heade
 }
 
 const pct = (x: number) => `${(x * 100).toFixed(0)}%`;
+
+// CPU time (user + system, ms) spent so far by the server: its primary
+// process and the workers it forked (Linux /proc; clock ticks of 10 ms).
+function serverCpuMs(pid: number): number {
+  const pids = [pid, ...execSync(`ps -o pid= --ppid ${pid}`).toString().split(/\s+/).filter(Boolean).map(Number)];
+  let ticks = 0;
+  for (const p of pids) {
+    try {
+      const fields = fs.readFileSync(`/proc/${p}/stat`, "utf8").split(") ")[1].split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
+    } catch {
+      // a worker that just ended
+    }
+  }
+  return ticks * 10;
+}
+
+// The signed-in pages at SIGNED_IN.connections: latency, and the server's CPU
+// per answered page. The profile page (a small form in the back office's
+// layout) and robots.txt (a React Router resource route, nothing rendered)
+// show how much of a page's CPU is fixed per request.
+async function signedInBenchmarks(base: string, pid: number, session: string, tenantSession: string) {
+  const rows = [
+    { name: "área do cliente, 60 cobranças", path: "/client-area?tab=cobranca", cookie: tenantSession, goal: true },
+    { name: "/admin/clients (equipe)", path: "/admin/clients", cookie: session, goal: true },
+    { name: "/admin/properties (equipe)", path: "/admin/properties", cookie: session, goal: true },
+    { name: "/admin/perfil (página mínima)", path: "/admin/perfil", cookie: session, goal: false },
+    { name: "/robots.txt (sem renderizar)", path: "/robots.txt", cookie: session, goal: false },
+  ];
+  await assertPages(
+    base,
+    rows.map((r) => ({ path: r.path, headers: { cookie: r.cookie } })),
+  );
+  console.log(`Páginas de quem está conectado: ${SIGNED_IN.connections} conexões, ${DURATION} s por alvo`);
+  console.log(
+    "alvo".padEnd(36),
+    "req/s".padStart(8),
+    "p50 ms".padStart(8),
+    "p99 ms".padStart(8),
+    "CPU/pedido".padStart(11),
+    "  meta",
+  );
+  for (const r of rows) {
+    const url = base + r.path;
+    const headers = { cookie: r.cookie };
+    await autocannon({ url, connections: SIGNED_IN.connections, duration: Math.min(2, DURATION), headers });
+    const cpuBefore = serverCpuMs(pid);
+    const result = await autocannon({ url, connections: SIGNED_IN.connections, duration: DURATION, headers });
+    const cpu = (serverCpuMs(pid) - cpuBefore) / Math.max(1, result.requests.total);
+    const p99 = result.latency.p99;
+    const goal = r.goal
+      ? `p99 < ${SIGNED_IN.p99Ms} ms: ${goals.add(`${r.name}, ${SIGNED_IN.connections} conexões: p99 < ${SIGNED_IN.p99Ms} ms`, `${p99} ms`, p99 < SIGNED_IN.p99Ms && result.errors + result.non2xx === 0)}`
+      : "";
+    console.log(
+      r.name.padEnd(36),
+      result.requests.average.toFixed(0).padStart(8),
+      String(result.latency.p50).padStart(8),
+      String(p99).padStart(8),
+      `${cpu.toFixed(1)} ms`.padStart(11),
+      ` ${goal}`,
+    );
+  }
+  console.log("");
+}
 
 async function pageBenchmarks(base: string, session: string, tenantSession: string, properties: string[]) {
   const propertyPath = properties[0];
@@ -369,6 +440,7 @@ function printMixed(r: MixedResult) {
 // `npm run bench -- --misto`: only the mixed scenario.
 const searchOnly = process.argv.includes("--busca");
 const mixedOnly = process.argv.includes("--misto");
+const signedInOnly = process.argv.includes("--conectados");
 if (!searchOnly) {
   await assertPortFree(PORT);
   const server = await startProductionServer(PORT);
@@ -379,16 +451,17 @@ if (!searchOnly) {
     if (!mixedOnly) {
       // A tenant with 60 billings (some paid, some late, the newest with a boleto), signed in through /client-login.
       const tenantSession = await signInTenant(server.url, createBenchTenant(server.env));
-      await pageBenchmarks(server.url, session, tenantSession, properties);
+      if (!signedInOnly) await pageBenchmarks(server.url, session, tenantSession, properties);
+      await signedInBenchmarks(server.url, server.pid, session, tenantSession);
     }
     // Last: its posts and saves write to the database, which empties the page cache.
-    if (MIXED_SECONDS > 0) await mixedScenario(server, session, properties);
+    if (MIXED_SECONDS > 0 && !signedInOnly) await mixedScenario(server, session, properties);
   } finally {
     server.stop();
   }
 }
 
-if (!mixedOnly) {
+if (!mixedOnly && !signedInOnly) {
   console.log("Busca em 10.000 imóveis (média de 20 execuções):");
   let slowest = { query: "", ms: 0 };
   for (const r of await searchBenchmark()) {

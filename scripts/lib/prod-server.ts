@@ -45,6 +45,8 @@ export async function startProductionServer(port: number) {
   }
   return {
     url,
+    // The primary process; its workers are its children.
+    pid: child.pid!,
     databasePath: env.DATABASE_PATH,
     // The server's environment, for scripts that must work on its database (npm run user:create).
     env,
