@@ -32,7 +32,7 @@ type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
 
 const score = (lhr: Lhr, category: string) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
 
-const server = await startProductionServer(3310);
+const server = await startProductionServer(Number(process.env.AUDIT_PORT ?? 3310));
 const chrome = await chromeLauncher.launch({
   chromePath: "/usr/bin/chromium",
   chromeFlags: [
