@@ -13,8 +13,8 @@ import { Scripts, useMatches } from "react-router";
 // A small inline script right after it puts those elements back, unchanged:
 // at once the classic script that hands the server's data to React Router (the
 // data chunks written after it feed its stream), and the modules once the page
-// has loaded (its photos included), or at the visitor's first touch or key,
-// whichever comes first. The inline scripts keep their text, so the page
+// has loaded (its photos included) and the frame after that was painted, or at
+// the visitor's first touch or key, whichever comes first. The inline scripts keep their text, so the page
 // cache's CSP hashes (server/page-cache.ts) and the per-request nonce still
 // allow them.
 const HOLDER_ID = "rr-scripts";
@@ -49,7 +49,7 @@ addEventListener("${HYDRATED_EVENT}",function(){
 hydrated=true;if(pending){var el=pending;pending=null;el.click()}
 },{once:true});
 ["pointerdown","keydown","touchstart"].forEach(function(e){addEventListener(e,start,{once:true,passive:true,capture:true})});
-function soon(){setTimeout(start,0)}
+function soon(){requestAnimationFrame(function(){setTimeout(start,0)})}
 if(document.readyState==="complete")soon();else addEventListener("load",soon,{once:true});
 })();`;
 
