@@ -25,6 +25,9 @@ const HOLDER_ID = "rr-scripts";
 export const AWAITS_SCRIPTS = { "data-awaits-scripts": "" } as const;
 // Dispatched on window by the root once hydrated (root.tsx).
 export const HYDRATED_EVENT = "app:hydrated";
+// If the scripts have not hydrated the page by then (a network that lost
+// them), the waiting click is made without them: the plain link is followed.
+const GIVE_UP_MS = 8000;
 
 const LOADER = `(function(){
 var nonce=document.currentScript&&document.currentScript.nonce,started=false,hydrated=false,pending=null,later=[];
@@ -43,7 +46,9 @@ later.forEach(function(el){(el.localName==="link"?document.head:document.body).a
 }
 addEventListener("click",function(e){
 var el=!hydrated&&e.target.closest&&e.target.closest("[data-awaits-scripts]");
-if(!el)return;e.preventDefault();pending=el;start();
+if(!el)return;e.preventDefault();start();
+if(!pending)setTimeout(function(){if(pending&&!hydrated){var el=pending;pending=null;hydrated=true;el.click()}},${GIVE_UP_MS});
+pending=el;
 },true);
 addEventListener("${HYDRATED_EVENT}",function(){
 hydrated=true;if(pending){var el=pending;pending=null;el.click()}
