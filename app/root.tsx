@@ -1,5 +1,4 @@
 import { Links, Meta, Outlet, ScrollRestoration, data, isRouteErrorResponse, useRouteLoaderData } from "react-router";
-import { useEffect } from "react";
 import type { Route } from "./+types/root";
 import { ToastView } from "./components/ui/toast";
 import { BUSY_MESSAGE, BUSY_RETRY_AFTER_SECONDS, BUSY_TITLE, isBusyResponse } from "./utils/database-busy";
@@ -10,7 +9,7 @@ import { readToast } from "./utils/toast.server";
 import { RootActionDataContext } from "./utils/root-data";
 import { idealRequestAction } from "./routes/site/ideal-request.server";
 import { Stylesheet } from "./utils/stylesheet";
-import { HYDRATED_EVENT, PageScripts } from "./utils/deferred-scripts";
+import { PageScripts } from "./utils/deferred-scripts";
 
 // A 503 (the database stayed locked: server/busy-answer.ts made the
 // DatabaseBusyError a 503 answer, rendered by the nearest error boundary)
@@ -69,10 +68,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData, actionData }: Route.ComponentProps) {
-  // A click made before the scripts arrived waits for this (utils/deferred-scripts.tsx).
-  useEffect(() => {
-    window.dispatchEvent(new Event(HYDRATED_EVENT));
-  }, []);
   return (
     <>
       <RootActionDataContext value={actionData}>

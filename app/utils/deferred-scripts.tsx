@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Scripts, useMatches } from "react-router";
 
 // The public site's pages paint before their scripts (docs/decisions/0045-slow-phone.md).
@@ -19,11 +19,10 @@ import { Scripts, useMatches } from "react-router";
 // allow them.
 const HOLDER_ID = "rr-scripts";
 // A control whose click means something only with JavaScript (a photo that
-// opens the lightbox, the share button) carries this attribute: a click before
-// the scripts have run starts them, and is made again once the page is
+// opens the lightbox, the share button) carries data-awaits-scripts: a click
+// before the scripts have run starts them, and is made again once the page is
 // hydrated, instead of following the plain link or doing nothing.
-export const AWAITS_SCRIPTS = { "data-awaits-scripts": "" } as const;
-// Dispatched on window by the root once hydrated (root.tsx).
+// Dispatched on window once the document is hydrated (below).
 export const HYDRATED_EVENT = "app:hydrated";
 // If the scripts have not hydrated the page by then (a network that lost
 // them), the waiting click is made without them: the plain link is followed.
@@ -66,13 +65,23 @@ if(document.readyState==="complete")soon();else addEventListener("load",soon,{on
 export function PageScripts({ nonce }: { nonce?: string }) {
   const matches = useMatches();
   const [deferred] = useState(() => matches.some((m) => m.id === "routes/site/layout"));
+  // A click made before the scripts arrived waits for this.
+  useEffect(() => {
+    dispatchEvent(new Event(HYDRATED_EVENT));
+  }, []);
   if (!deferred) return <Scripts nonce={nonce} />;
   return (
     <>
       <noscript id={HOLDER_ID}>
         <Scripts nonce={nonce} />
       </noscript>
-      <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: LOADER }} />
+      {/* The browser keeps the server's text (React does not compare a script's
+          inner HTML when hydrating): its bundle need not carry it. */}
+      <script
+        nonce={nonce}
+        suppressHydrationWarning
+        dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? LOADER : "" }}
+      />
     </>
   );
 }

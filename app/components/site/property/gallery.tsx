@@ -2,7 +2,6 @@ import { useState } from "react";
 import { imageSrc, type StoredImage } from "#app/models/properties/images";
 import { PropertyImage } from "#app/components/site/property-image";
 import { Lightbox } from "./lightbox";
-import { AWAITS_SCRIPTS } from "#app/utils/deferred-scripts";
 
 const THUMBS = 4; // docs/product.md §Página do imóvel: thumbnails beyond the first 4 collapse into +N
 
@@ -34,7 +33,7 @@ export function Gallery({ images, title }: { images: StoredImage[]; title: strin
         <a
           href={imageSrc(images[0], 1600)}
           onClick={openAt(0)}
-          {...AWAITS_SCRIPTS}
+          data-awaits-scripts=""
           className="relative block overflow-hidden rounded-xl md:col-span-2 md:row-span-2"
           aria-label={`Abrir foto 1 de ${images.length}`}
         >
@@ -57,7 +56,7 @@ export function Gallery({ images, title }: { images: StoredImage[]; title: strin
                   <a
                     href={imageSrc(img, 1600)}
                     onClick={openAt(index)}
-                    {...AWAITS_SCRIPTS}
+                    data-awaits-scripts=""
                     className="relative block overflow-hidden rounded-lg"
                     aria-label={isLast ? `Ver mais ${extra} fotos` : `Abrir foto ${index + 1} de ${images.length}`}
                   >

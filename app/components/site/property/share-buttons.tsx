@@ -1,6 +1,5 @@
 import { Facebook, Share2 } from "#app/components/ui/icons";
 import { useLocalToast } from "#app/components/ui/toast";
-import { AWAITS_SCRIPTS } from "#app/utils/deferred-scripts";
 
 // Generic share (native sheet, or copy the link with "Link copiado!") and
 // Facebook in a new window (docs/product.md §Página do imóvel).
@@ -28,7 +27,7 @@ export function ShareButtons({ url, title }: { url: string; title: string }) {
       <button
         type="button"
         onClick={share}
-        {...AWAITS_SCRIPTS}
+        data-awaits-scripts=""
         className="inline-flex items-center gap-2 rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
       >
         <Share2 aria-hidden className="size-4" /> Compartilhar
