@@ -22,8 +22,6 @@ const HOLDER_ID = "rr-scripts";
 // opens the lightbox, the share button) carries data-awaits-scripts: a click
 // before the scripts have run starts them, and is made again once the page is
 // hydrated, instead of following the plain link or doing nothing.
-// Before that, a <details> opened with a field marked autofocus in it (the
-// header's search) gives that field the focus, as the header does once hydrated.
 // Dispatched on window once the document is hydrated (below).
 export const HYDRATED_EVENT = "app:hydrated";
 // If the scripts have not hydrated the page by then (a network that lost
@@ -50,9 +48,6 @@ var el=!hydrated&&e.target.closest&&e.target.closest("[data-awaits-scripts]");
 if(!el)return;e.preventDefault();start();
 if(!pending)setTimeout(function(){if(pending&&!hydrated){var el=pending;pending=null;hydrated=true;el.click()}},${GIVE_UP_MS});
 pending=el;
-},true);
-addEventListener("toggle",function(e){
-var d=e.target,f=!hydrated&&d.open&&d.querySelector&&d.querySelector("[autofocus]");if(f)f.focus();
 },true);
 addEventListener("${HYDRATED_EVENT}",function(){
 hydrated=true;if(pending){var el=pending;pending=null;el.click()}

@@ -62,11 +62,3 @@ test("a photo clicked before the scripts arrive opens the lightbox once they do"
   await expect(page.getByTestId("lightbox-counter")).toHaveText(`1 de ${c}`);
   await expect(page).toHaveURL(new RegExp(`/imoveis/${id}$`));
 });
-
-test("the header search opened before the scripts arrive takes the focus", async ({ page }) => {
-  // The scripts never arrive in this test: the page is what the loader makes of it alone.
-  await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
-  await page.goto("/sobre-nos");
-  await page.getByRole("navigation", { name: "Principal" }).getByLabel("Abrir busca").click();
-  await expect(page.locator("#header-search")).toBeFocused();
-});
