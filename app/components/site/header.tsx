@@ -1,5 +1,5 @@
 import { ChevronDown, ExternalLink, Menu, Search, UserRound, X } from "#app/components/ui/icons";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { useAgency } from "#app/utils/root-data";
 import { LogoMark } from "./logo";
@@ -31,12 +31,6 @@ export function SiteHeader() {
   // The open flag belongs to one navigation: a new location closes the menu.
   const [menu, setMenu] = useState({ key: navKey, open: false });
   const menuOpen = menu.key === navKey && menu.open;
-  // The page's scripts arrive after it has loaded (docs/decisions/0045): a menu
-  // the visitor opened before then is open in the page, and its label follows.
-  const menuRef = useRef<HTMLDetailsElement>(null);
-  useEffect(() => {
-    if (menuRef.current?.open) setMenu({ key: navKey, open: true });
-  }, [navKey]);
 
   return (
     <>
@@ -116,7 +110,6 @@ export function SiteHeader() {
 
           <details
             key={`menu-${navKey}`}
-            ref={menuRef}
             className="lg:hidden"
             onToggle={(e) => setMenu({ key: navKey, open: (e.currentTarget as HTMLDetailsElement).open })}
           >

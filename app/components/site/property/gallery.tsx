@@ -33,7 +33,6 @@ export function Gallery({ images, title }: { images: StoredImage[]; title: strin
         <a
           href={imageSrc(images[0], 1600)}
           onClick={openAt(0)}
-          data-awaits-scripts=""
           className="relative block overflow-hidden rounded-xl md:col-span-2 md:row-span-2"
           aria-label={`Abrir foto 1 de ${images.length}`}
         >
@@ -56,7 +55,6 @@ export function Gallery({ images, title }: { images: StoredImage[]; title: strin
                   <a
                     href={imageSrc(img, 1600)}
                     onClick={openAt(index)}
-                    data-awaits-scripts=""
                     className="relative block overflow-hidden rounded-lg"
                     aria-label={isLast ? `Ver mais ${extra} fotos` : `Abrir foto ${index + 1} de ${images.length}`}
                   >

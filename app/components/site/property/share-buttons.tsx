@@ -27,7 +27,6 @@ export function ShareButtons({ url, title }: { url: string; title: string }) {
       <button
         type="button"
         onClick={share}
-        data-awaits-scripts=""
         className="inline-flex items-center gap-2 rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
       >
         <Share2 aria-hidden className="size-4" /> Compartilhar
