@@ -50,17 +50,20 @@ export async function renderInspectionReport(
     ["Medidor de energia", inspection.power_reading ?? "não informado"],
     ["Finalizada em", inspection.finalized_at ? formatDay(issuedOn) : "—"],
   ];
-  let metersTop = sheet.y;
-  for (const [k, v] of facts) {
-    if (k === "Medidor de água") metersTop = sheet.y;
-    sheet.paragraph([{ text: `${k}:` }, { text: v, bold: true }], 10.5, 16);
-  }
-  // The meters' photos at the right of their readings, each with its meter and day.
+  // The meters' photos at the right of their readings, each with its meter
+  // and day; the readings wrap short of them.
   const meters = METERS.flatMap((m) => {
     const photo = inspection.meterPhotos.find((p) => p.meter === m.value);
     const key = photo && meterKeys.get(photo.id);
     return photo && key ? [{ label: m.label, key, taken_at: photo.taken_at }] : [];
   });
+  const beside = CONTENT_W - meters.length * (THUMB_W + THUMB_GAP);
+  let metersTop = sheet.y;
+  for (const [k, v] of facts) {
+    if (k === "Medidor de água") metersTop = sheet.y;
+    const width = k.startsWith("Medidor") ? beside : CONTENT_W;
+    sheet.paragraph([{ text: `${k}:` }, { text: v, bold: true }], 10.5, 16, MARGIN, width);
+  }
   for (const [j, m] of meters.entries()) {
     const x = PAGE_W - MARGIN - (meters.length - j) * THUMB_W - (meters.length - 1 - j) * THUMB_GAP;
     await sheet.jpeg(await thumbnail(m.key), x, metersTop, THUMB_W, THUMB_H);
