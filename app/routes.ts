@@ -95,6 +95,7 @@ export default [
     route("arquivos/extratos/:id", "routes/files/statement.tsx"),
     route("arquivos/extratos-proprietario/:id", "routes/files/owner-statement.tsx"),
     route("arquivos/vistorias/fotos/:id", "routes/files/inspection-photo.tsx"),
+    route("arquivos/vistorias/medidores/:id", "routes/files/inspection-meter-photo.tsx"),
     route("arquivos/vistorias/relatorios/:id", "routes/files/inspection-report.tsx"),
     route("arquivos/vistorias/contestacoes/:id", "routes/files/inspection-contest-photo.tsx"),
     route("*", "routes/site/not-found.tsx"),

@@ -14,6 +14,7 @@ import * as m0012 from "./0012_readjustment_applied";
 import * as m0013 from "./0013_owner_transfers";
 import * as m0014 from "./0014_income_reports";
 import * as m0015 from "./0015_inspections";
+import * as m0016 from "./0016_inspection_meter_photos";
 
 // Every migration, by name (applied in name order). Append a line per new file;
 // a static map works the same under tsx, Vitest and a bundler.
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   "0013_owner_transfers": m0013,
   "0014_income_reports": m0014,
   "0015_inspections": m0015,
+  "0016_inspection_meter_photos": m0016,
 };

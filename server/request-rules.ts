@@ -80,6 +80,8 @@ const UPLOAD_ROUTES = [
   /^\/admin\/indices$/,
   // An inspection item's photos (issue 23): up to 10 photos of 10 MB.
   /^\/admin\/vistorias\/\d+\/comodos\/\d+$/,
+  // An inspection's meter photo ("Enviar foto do medidor"): one photo of 10 MB.
+  /^\/admin\/vistorias\/\d+$/,
   // The tenant's "Contestar" of an inspection item, with photos.
   /^\/client-area\/vistoria\/itens\/\d+$/,
 ];

@@ -332,6 +332,19 @@ export interface InspectionPhotosTable {
   created_at: string;
 }
 
+// The water or electricity meter's photo of an inspection (one of each).
+export type InspectionMeter = "agua" | "energia";
+export interface InspectionMeterPhotosTable {
+  id: Generated<number>;
+  inspection_id: number;
+  meter: InspectionMeter;
+  file_key: string;
+  width: number;
+  height: number;
+  taken_at: string | null;
+  created_at: string;
+}
+
 // The columns of a stored private file, the same in every table that keeps
 // one (docs/decisions/0024-private-files.md; written by
 // models/files/documents.server.ts).
@@ -545,6 +558,7 @@ export interface Database {
   inspection_rooms: InspectionRoomsTable;
   inspection_items: InspectionItemsTable;
   inspection_photos: InspectionPhotosTable;
+  inspection_meter_photos: InspectionMeterPhotosTable;
   inspection_contests: InspectionContestsTable;
   inspection_contest_photos: InspectionContestPhotosTable;
   index_values: IndexValuesTable;

@@ -6,6 +6,7 @@ import type { BrowserContext, Page } from "@playwright/test";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routeConfig from "#app/routes";
 import { disableClientLogin } from "#app/models/clients/logins.server";
+import { addRoom, createInspection } from "#app/models/inspections/inspections.server";
 import type { Database as Tables } from "#app/db/schema";
 import {
   insertContractRow,
@@ -653,6 +654,11 @@ const UPLOAD_FORMS: {
     fields: (r) => ({ client_id: String(r.client) }),
   },
   { action: /^\/client-area/, message: "Apenas imagens de até 5MB são permitidas." },
+  // An inspection's meter photos ("Enviar foto do medidor") and its items' photos (issue 23).
+  {
+    action: /^\/admin\/vistorias\/\d+(\/comodos\/\d+)?$/,
+    message: "Apenas fotos JPG, PNG, WEBP ou HEIC de até 10 MB.",
+  },
 ];
 
 // The probe's files: a 510 KB ZIP whose [Content_Types].xml is 500 MB of
@@ -669,9 +675,17 @@ test("every upload field refuses a ZIP bomb and an OLE file with its form's mess
   const bomb = await zipBomb(500);
   const installer = msiFile();
   const staff = await newContext();
-  await signInAs("master", staff);
+  const master = await signInAs("master", staff);
   const tenant = await newContext();
   await signInClient({ id: rows.client }, tenant);
+  // A draft inspection with a room: its meters' and items' photo forms (gone with the client).
+  const inspection = (await createInspection(
+    appDb(),
+    { client_id: rows.client, kind: "entrada", date: "2099-10-01" },
+    master,
+  ))!;
+  const room = await addRoom(appDb(), inspection, "Sala", master);
+  if (room.outcome !== "ok") throw new Error(room.outcome);
   const pages: [string, BrowserContext][] = [
     ["/admin/properties/new", staff],
     [`/admin/properties/${rows.property}/edit`, staff],
@@ -681,6 +695,8 @@ test("every upload field refuses a ZIP bomb and an OLE file with its form's mess
     ["/admin/clients/cobrancas/boleto", staff],
     ["/admin/extratos", staff],
     ["/admin/indices", staff],
+    [`/admin/vistorias/${inspection}`, staff],
+    [`/admin/vistorias/${inspection}/comodos/${room.roomId}`, staff],
     ["/client-area?tab=manutencao", tenant],
   ];
   // Every upload form of every page, as its user sees it, must be in the list.

@@ -13,9 +13,10 @@ import { expect, test } from "#tests/fixtures/test";
 
 // Inspections (issue 23), on a phone (375 px) without JavaScript: staff open
 // an entry inspection from the Vistorias tab, add two rooms, rate their items
-// with notes and photos straight from the camera input, finalize it (refused
-// while an item is unrated); the report is a PDF; the tenant sees the
-// inspection in the client area's Vistoria tab, another tenant sees none of it.
+// with notes and photos straight from the camera input, photograph the water
+// meter, finalize it (refused while an item is unrated); the report is a PDF;
+// the tenant sees the inspection (and the meter's photo) in the client area's
+// Vistoria tab, another tenant sees none of it.
 
 test.use({ javaScriptEnabled: false, viewport: { width: 375, height: 800 } });
 
@@ -30,10 +31,15 @@ test.afterEach(async () => {
     .select("inspection_photos.file_key")
     .where("inspection_rooms.inspection_id", "in", ids)
     .execute();
+  const meters = await appDb()
+    .selectFrom("inspection_meter_photos")
+    .select("file_key")
+    .where("inspection_id", "in", ids)
+    .execute();
   const reports = await appDb().selectFrom("inspections").select("report_key").where("id", "in", ids).execute();
   await appDb().deleteFrom("inspections").where("id", "in", ids).execute();
   await removePrivateFiles([
-    ...photos.map((p) => p.file_key),
+    ...[...photos, ...meters].map((p) => p.file_key),
     ...reports.flatMap((r) => (r.report_key ? [r.report_key] : [])),
   ]);
 });
@@ -127,9 +133,23 @@ test("an entry inspection made on a phone, finalized, seen by its tenant only", 
     await page.getByRole("link", { name: "Todos os cômodos" }).click();
   }
   await page.getByLabel("Chaves entregues").fill("3");
-  await page.getByLabel("Medidor de água").fill("001234");
+  await page.getByLabel("Medidor de água", { exact: true }).fill("001234");
   await page.getByRole("button", { name: "Salvar chaves e medidores" }).click();
   await expect(page.getByTestId("toast")).toContainText("Chaves e medidores salvos");
+  // The water meter's photo, beside its reading, straight from the camera.
+  await page.getByLabel("Foto do medidor de água").setInputFiles({
+    name: "hidrometro.jpg",
+    mimeType: "image/jpeg",
+    buffer: await photo("#4a7"),
+  });
+  await page
+    .locator("form", { has: page.getByLabel("Foto do medidor de água") })
+    .getByRole("button", { name: "Enviar foto do medidor" })
+    .click();
+  await expect(page.getByTestId("toast")).toContainText("Foto enviada");
+  await expect(page.getByRole("img", { name: "Foto do medidor de água" })).toBeVisible();
+  await expect(page.getByLabel("Medidor de água", { exact: true })).toHaveValue("001234");
+  const meterSrc = (await page.getByRole("img", { name: "Foto do medidor de água" }).getAttribute("src"))!;
   await page.getByRole("button", { name: "Finalizar vistoria" }).click();
   await expect(page.getByTestId("toast")).toContainText("Vistoria finalizada");
   await expect(page.getByText("Vistoria finalizada: não pode mais ser alterada.")).toBeVisible();
@@ -155,6 +175,10 @@ test("an entry inspection made on a phone, finalized, seen by its tenant only", 
     .execute();
   expect(photoIds).toHaveLength(2);
   expect((await tenantPage.request.get(`/arquivos/vistorias/fotos/${photoIds[0].id}`)).status()).toBe(200);
+  await expect(tenantPage.getByText("001234")).toBeVisible();
+  await expect(tenantPage.getByRole("img", { name: "Foto do medidor de água" })).toHaveAttribute("src", meterSrc);
+  const meter = await tenantPage.request.get(meterSrc);
+  expect([meter.status(), meter.headers()["content-type"]]).toEqual([200, "image/webp"]);
 
   const theirs = await newContext({ javaScriptEnabled: false });
   await signInClient(stranger, theirs);
@@ -163,6 +187,7 @@ test("an entry inspection made on a phone, finalized, seen by its tenant only", 
   await expect(strangerPage.getByText("Nenhuma vistoria finalizada para o seu contrato ainda.")).toBeVisible();
   expect((await strangerPage.request.get(`/arquivos/vistorias/fotos/${photoIds[0].id}`)).status()).toBe(404);
   expect((await strangerPage.request.get(`/arquivos/vistorias/relatorios/${id}`)).status()).toBe(404);
+  expect((await strangerPage.request.get(meterSrc)).status()).toBe(404);
 });
 
 test("the tenant contests within the window and not after; the exit is compared with the entry", async ({

@@ -21,6 +21,7 @@ import { markTransferDone, ownerStatement } from "#app/models/owners/transfers.s
 import { contestItem } from "#app/models/inspections/contests.server";
 import { finalizeInspection } from "#app/models/inspections/finalize.server";
 import { addRoom, createInspection, getInspection, updateItem } from "#app/models/inspections/inspections.server";
+import { setMeterPhoto } from "#app/models/inspections/meters.server";
 import { addItemPhotos } from "#app/models/inspections/photos.server";
 import { defaultAgency } from "#app/config/agency";
 import { createBoletoDraft } from "#app/models/boletos/queue.server";
@@ -231,7 +232,7 @@ beforeAll(async () => {
     { agency: { ...defaultAgency, cnpj: null }, today: "2026-10-05" },
   );
   if (!transfer.ok) throw new Error(transfer.reason);
-  // A finalized inspection: an item's photo and the report.
+  // A finalized inspection: an item's photo, a meter's photo and the report.
   const inspector = await temp.db.selectFrom("users").select(["id", "name"]).executeTakeFirstOrThrow();
   const inspection = (await createInspection(
     temp.db,
@@ -243,6 +244,8 @@ beforeAll(async () => {
     await updateItem(temp.db, item.id, { name: item.name, condition: "bom" }, null);
     if (item.position === 0) await addItemPhotos(temp.db, item.id, [await photo(500, "#a63")], null);
   }
+  const meter = await setMeterPhoto(temp.db, inspection, "agua", await photo(400, "#36a"), null);
+  if (meter !== "ok") throw new Error(meter);
   const finalized = await finalizeInspection(temp.db, inspection, null, {
     agency: { ...defaultAgency, cnpj: null },
     today: "2026-10-05",
@@ -408,7 +411,7 @@ describe("refuses a damaged archive and leaves the target as it was", () => {
     expect(await refusal(archive)).toContain(`falta uploads/public/properties/${file_key}-${w}.webp`);
   });
 
-  it("a private file of any kind is missing: contract, maintenance photo and document, boleto, queued boleto, receipt, statements, inspection photo, report and contest photo", async () => {
+  it("a private file of any kind is missing: contract, maintenance photo and document, boleto, queued boleto, receipt, statements, inspection photo, meter photo, report and contest photo", async () => {
     for (const kind of PRIVATE_FILE_KINDS) {
       const [row] = await kind.rows(temp.db);
       expect(row, kind.describe(0, 0)).toBeDefined();

@@ -8,7 +8,7 @@ import { defaultAgency } from "#app/config/agency";
 import type { Database } from "#app/db/schema";
 import { createUser } from "#app/models/accounts/users.server";
 import { createClient } from "#app/models/clients/clients.server";
-import { findInspectionPhotoFile, findInspectionReportFile } from "#app/models/files/access.server";
+import { findInspectionPhotoFile, findInspectionReportFile, findMeterPhotoFile } from "#app/models/files/access.server";
 import { privateFilePath } from "#app/models/files/private-store.server";
 import { finalizeInspection, sendInspectionReports } from "#app/models/inspections/finalize.server";
 import {
@@ -18,8 +18,8 @@ import {
   getInspection,
   moveRoom,
   updateItem,
-  updateMeters,
 } from "#app/models/inspections/inspections.server";
+import { setMeterPhoto, updateMeters } from "#app/models/inspections/meters.server";
 import { clientInspectionTab } from "#app/models/inspections/client-view.server";
 import { compareWithEntry, setRepairCost } from "#app/models/inspections/comparison.server";
 import { createCorrection } from "#app/models/inspections/corrections.server";
@@ -30,7 +30,7 @@ import { PHOTO_MESSAGES, readPhotosForm } from "#app/routes/admin/inspections/ph
 import { tempDatabase } from "#tests/fixtures/temp-db";
 
 // Inspections (issue 23) on a fresh database: rooms with the usual items,
-// photos stored as WebP without EXIF (the time taken kept), finalizing
+// photos (an item's, a meter's) stored as WebP without EXIF (the time taken kept), finalizing
 // refused until every item is rated, then locked with its PDF report, seen
 // only by its own tenant, and emailed to them once.
 
@@ -117,6 +117,32 @@ describe("an entry inspection", () => {
     expect(await db.selectFrom("inspection_photos").select("id").where("item_id", "=", item).execute()).toHaveLength(1);
   });
 
+  it("keeps one photo of each meter, WebP without EXIF, the old file gone when one is sent again", async () => {
+    const meterRows = () => db.selectFrom("inspection_meter_photos").selectAll().where("inspection_id", "=", id);
+    expect(await setMeterPhoto(db, id, "agua", await photo(), actor)).toBe("ok");
+    const first = await meterRows().executeTakeFirstOrThrow();
+    expect(first).toMatchObject({ meter: "agua", taken_at: "2026-11-20 09:41" });
+    const meta = await sharp(fs.readFileSync(privateFilePath(first.file_key))).metadata();
+    expect(meta.format).toBe("webp");
+    expect(meta.exif).toBeUndefined();
+    expect(await setMeterPhoto(db, id, "agua", await photo(), actor)).toBe("ok");
+    expect(await setMeterPhoto(db, id, "energia", await photo(), actor)).toBe("ok");
+    const rows = await meterRows().orderBy("meter").execute();
+    expect(rows.map((r) => r.meter)).toEqual(["agua", "energia"]);
+    expect(rows[0].file_key).not.toBe(first.file_key);
+    expect(fs.existsSync(privateFilePath(first.file_key))).toBe(false);
+    expect(fs.existsSync(privateFilePath(rows[0].file_key))).toBe(true);
+    // A photo that cannot be decoded leaves the one kept as it was.
+    const cut = (await photo()).subarray(0, 400);
+    expect(await setMeterPhoto(db, id, "agua", cut, actor)).toBe("unreadable");
+    expect((await meterRows().where("meter", "=", "agua").executeTakeFirstOrThrow()).file_key).toBe(rows[0].file_key);
+    const meterIds = (await getInspection(db, id))!.meterPhotos.map((p) => p.id).sort();
+    expect(meterIds).toEqual(rows.map((r) => r.id).sort());
+    // A draft's meter photos are staff's only.
+    expect(await findMeterPhotoFile(db, rows[0].id, { kind: "client", clientId: tenant })).toBeNull();
+    expect(await findMeterPhotoFile(db, rows[0].id, { kind: "staff" })).not.toBeNull();
+  });
+
   it("is finalized only with every item rated; then it is locked, with its report", async () => {
     expect(await finalizeInspection(db, id, actor, issuer)).toBe("unrated");
     const detail = await getInspection(db, id);
@@ -135,6 +161,9 @@ describe("an entry inspection", () => {
     expect(await updateItem(db, item, { name: "Paredes", condition: "ruim" }, actor)).toBe("locked");
     expect((await addItem(db, sala, { name: "Lustre" }, actor)).outcome).toBe("locked");
     expect(await addItemPhotos(db, item, [await photo()], actor)).toBe("locked");
+    const files = fs.readdirSync(path.join(uploads, "private")).length;
+    expect(await setMeterPhoto(db, id, "energia", await photo(), actor)).toBe("locked");
+    expect(fs.readdirSync(path.join(uploads, "private"))).toHaveLength(files);
     expect(await finalizeInspection(db, id, actor, issuer)).toBe("locked");
   });
 
@@ -143,6 +172,19 @@ describe("an entry inspection", () => {
     expect(await findInspectionPhotoFile(db, photoId, { kind: "client", clientId: tenant })).not.toBeNull();
     expect(await findInspectionPhotoFile(db, photoId, { kind: "client", clientId: other })).toBeNull();
     expect(await findInspectionReportFile(db, id, { kind: "client", clientId: other })).toBeNull();
+    const meters = (await getInspection(db, id))!.meterPhotos;
+    expect(meters).toHaveLength(2);
+    for (const m of meters) {
+      expect(await findMeterPhotoFile(db, m.id, { kind: "client", clientId: tenant })).not.toBeNull();
+      expect(await findMeterPhotoFile(db, m.id, { kind: "client", clientId: other })).toBeNull();
+    }
+    const tab = await clientInspectionTab(db, tenant, "2026-11-24", 7);
+    expect(
+      tab
+        .find((v) => v.id === id)!
+        .meterPhotos.map((p) => p.meter)
+        .sort(),
+    ).toEqual(["agua", "energia"]);
     expect(await getInspection(db, id, other)).toBeNull();
     expect(await getInspection(db, id, tenant)).not.toBeNull();
   });
@@ -180,6 +222,21 @@ describe("an entry inspection", () => {
     expect(shape(copy)).toEqual(shape(original));
     const keys = await db.selectFrom("inspection_photos").select("file_key").execute();
     expect(new Set(keys.map((k) => k.file_key)).size).toBe(keys.length);
+    // The meters' photos too, as new files: each inspection keeps its own.
+    const meterFiles = await db
+      .selectFrom("inspection_meter_photos")
+      .select(["inspection_id", "meter", "file_key", "taken_at"])
+      .orderBy("inspection_id")
+      .orderBy("meter")
+      .execute();
+    expect(meterFiles.map((m) => [m.inspection_id, m.meter, m.taken_at])).toEqual([
+      [id, "agua", "2026-11-20 09:41"],
+      [id, "energia", "2026-11-20 09:41"],
+      [copy!.id, "agua", "2026-11-20 09:41"],
+      [copy!.id, "energia", "2026-11-20 09:41"],
+    ]);
+    expect(new Set(meterFiles.map((m) => m.file_key)).size).toBe(4);
+    for (const m of meterFiles) expect(fs.existsSync(privateFilePath(m.file_key))).toBe(true);
     expect(await updateItem(db, copy!.rooms[1].items[0].id, { name: "Paredes", condition: "regular" }, actor)).toBe(
       "ok",
     );
@@ -274,6 +331,18 @@ const photosForm = (name: string, type: string, bytes: Buffer) => {
   form.append("photos", new File([new Uint8Array(bytes)], name, { type }));
   return new Request("http://localhost/admin/vistorias/1/comodos/1", { method: "POST", body: form });
 };
+
+it("a meter's form takes one photo: two are refused before anything is stored", async () => {
+  const form = new FormData();
+  form.append("meter", "agua");
+  for (const name of ["a.jpg", "b.jpg"])
+    form.append("photos", new File([new Uint8Array(await photo())], name, { type: "image/jpeg" }));
+  const request = new Request("http://localhost/admin/vistorias/1", { method: "POST", body: form });
+  expect(await readPhotosForm(request, { maxFiles: 1, tooMany: PHOTO_MESSAGES.oneMeter })).toEqual({
+    ok: false,
+    error: PHOTO_MESSAGES.oneMeter,
+  });
+});
 
 describe("an iPhone photo (HEIC)", () => {
   let itemId: number;

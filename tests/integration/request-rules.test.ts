@@ -87,6 +87,8 @@ describe("route rules", () => {
       "/admin/clients/contratos/novo",
       "/admin/clients/manutencoes/documentos/novo",
       "/admin/extratos",
+      "/admin/vistorias/12",
+      "/admin/vistorias/12/comodos/3",
     ]) {
       expect(isUploadPath(p), p).toBe(true);
     }
@@ -99,6 +101,8 @@ describe("route rules", () => {
       "/admin/clients/contratos",
       "/admin/clients/manutencoes/3",
       "/admin/extratos/3",
+      "/admin/vistorias/12/comparacao",
+      "/admin/vistorias/nova",
       "/anunciar-imovel",
       "/",
     ]) {

@@ -1,12 +1,12 @@
 import { Download } from "#app/components/ui/private-icons";
-import type { InspectionKind, ItemCondition } from "#app/db/schema";
+import type { InspectionKind, InspectionMeter, ItemCondition } from "#app/db/schema";
 import { formatDay } from "#app/models/clients/status";
-import { conditionLabel, kindLabel } from "#app/models/inspections/labels";
+import { conditionLabel, kindLabel, METERS } from "#app/models/inspections/labels";
 import { PHOTO_ACCEPT } from "#app/utils/image-rules";
 
 // The client area's Vistoria tab (docs/product.md §Vistorias): the tenant's
-// finalized inspections, room by room, each item's state, note and photos,
-// and the report.
+// finalized inspections, the meters' readings and photos, room by room each
+// item's state, note and photos, and the report.
 
 type Contest = {
   id: number;
@@ -28,6 +28,9 @@ type TabInspection = {
   date: string;
   inspector_name: string;
   keys_count: number | null;
+  water_reading: string | null;
+  power_reading: string | null;
+  meterPhotos: { id: number; meter: InspectionMeter }[];
   rooms: {
     id: number;
     name: string;
@@ -77,6 +80,7 @@ export function InspectionTab({ inspections }: { inspections: TabInspection[] })
               <Download aria-hidden className="size-4" /> Baixar relatório
             </a>
           </div>
+          <Meters inspection={v} />
           {v.rooms.map((room) => (
             <div key={room.id} className="mt-4">
               <h3 className="font-semibold text-slate-900">{room.name}</h3>
@@ -145,6 +149,33 @@ export function InspectionTab({ inspections }: { inspections: TabInspection[] })
         </section>
       ))}
     </div>
+  );
+}
+
+// Each meter's reading and, if taken, its photo.
+function Meters({ inspection: v }: { inspection: TabInspection }) {
+  return (
+    <ul className="mt-4 grid gap-3 text-sm sm:grid-cols-2" aria-label="Medidores">
+      {METERS.map((m) => {
+        const photo = v.meterPhotos.find((p) => p.meter === m.value);
+        return (
+          <li key={m.value}>
+            <span className="text-slate-600">{m.label}:</span>{" "}
+            <strong>{(m.value === "agua" ? v.water_reading : v.power_reading) ?? "não informado"}</strong>
+            {photo ? (
+              <a href={`/arquivos/vistorias/medidores/${photo.id}`} className="mt-1 block w-fit">
+                <img
+                  src={`/arquivos/vistorias/medidores/${photo.id}`}
+                  alt={m.photo}
+                  loading="lazy"
+                  className="h-16 w-20 rounded object-cover ring-1 ring-slate-200"
+                />
+              </a>
+            ) : null}
+          </li>
+        );
+      })}
+    </ul>
   );
 }
 

@@ -126,6 +126,21 @@ export async function findInspectionPhotoFile(db: DB, id: number, viewer: FileVi
   return row ? { file_key: row.file_key, file_name: `vistoria-foto-${row.id}.webp`, mime_type: "image/webp" } : null;
 }
 
+// A meter's photo of an inspection: the same rules as an item's photo.
+export async function findMeterPhotoFile(db: DB, id: number, viewer: FileViewer): Promise<PrivateFile | null> {
+  let q = db
+    .selectFrom("inspection_meter_photos")
+    .innerJoin("inspections", "inspections.id", "inspection_meter_photos.inspection_id")
+    .select(["inspection_meter_photos.file_key", "inspection_meter_photos.id", "inspection_meter_photos.meter"])
+    .where("inspection_meter_photos.id", "=", id);
+  if (viewer.kind === "client")
+    q = q.where("inspections.client_id", "=", viewer.clientId).where("inspections.finalized_at", "is not", null);
+  const row = await q.executeTakeFirst();
+  return row
+    ? { file_key: row.file_key, file_name: `vistoria-medidor-${row.meter}-${row.id}.webp`, mime_type: "image/webp" }
+    : null;
+}
+
 // An inspection's report (Relatório): staff; the client, of their own.
 export async function findInspectionReportFile(db: DB, id: number, viewer: FileViewer): Promise<PrivateFile | null> {
   let q = db

@@ -54,6 +54,15 @@ export const PRIVATE_FILE_KINDS: PrivateFileKind[] = [
     describe: (id, owner) => `foto ${id} do item de vistoria ${owner}`,
   },
   {
+    rows: (db) =>
+      db
+        .selectFrom("inspection_meter_photos")
+        .select(["id", "inspection_id as owner", "file_key"])
+        .orderBy("id")
+        .execute(),
+    describe: (id, owner) => `foto ${id} de medidor da vistoria ${owner}`,
+  },
+  {
     rows: async (db) =>
       (
         await db

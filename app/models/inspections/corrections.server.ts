@@ -7,8 +7,8 @@ import { privateFilePath, removePrivateFiles } from "#app/models/files/private-s
 
 // A correction of a finalized inspection (docs/decisions/0044-inspections.md):
 // the locked one stays as it was; a new draft copies it whole (rooms, items,
-// states, notes, keys, meters and photos, as new files) and names it in
-// `replaces_id`, to be corrected and finalized in turn.
+// states, notes, keys, meters, photos and meter photos, as new files) and
+// names it in `replaces_id`, to be corrected and finalized in turn.
 
 type DB = Kysely<Database>;
 
@@ -23,13 +23,19 @@ export async function createCorrection(db: DB, id: number, actor: { id: number; 
     .selectAll("inspection_photos")
     .where("inspection_rooms.inspection_id", "=", id)
     .execute();
-  // The photos' copies first; removed again if the rows are not written.
-  const copies = new Map<number, string>();
+  const meterPhotos = await db
+    .selectFrom("inspection_meter_photos")
+    .selectAll()
+    .where("inspection_id", "=", id)
+    .execute();
+  // The photos' copies first (by the original's file key); removed again if
+  // the rows are not written.
+  const copies = new Map<string, string>();
   try {
-    for (const p of photos) {
+    for (const { file_key } of [...photos, ...meterPhotos]) {
       const key = `${randomBytes(16).toString("hex")}.webp`;
-      await fs.copyFile(privateFilePath(p.file_key), privateFilePath(key));
-      copies.set(p.id, key);
+      await fs.copyFile(privateFilePath(file_key), privateFilePath(key));
+      copies.set(file_key, key);
     }
     const newId = await db.transaction().execute(async (trx) => {
       const now = new Date().toISOString();
@@ -51,6 +57,18 @@ export async function createCorrection(db: DB, id: number, actor: { id: number; 
         })
         .returning("id")
         .executeTakeFirstOrThrow();
+      if (meterPhotos.length)
+        await trx
+          .insertInto("inspection_meter_photos")
+          .values(
+            meterPhotos.map(({ id: _id, file_key, ...p }) => ({
+              ...p,
+              inspection_id: row.id,
+              file_key: copies.get(file_key)!,
+              created_at: now,
+            })),
+          )
+          .execute();
       const rooms = await trx.selectFrom("inspection_rooms").selectAll().where("inspection_id", "=", id).execute();
       for (const room of rooms) {
         const r = await trx
@@ -73,7 +91,7 @@ export async function createCorrection(db: DB, id: number, actor: { id: number; 
               .values(
                 own.map((p) => ({
                   item_id: copy.id,
-                  file_key: copies.get(p.id)!,
+                  file_key: copies.get(p.file_key)!,
                   width: p.width,
                   height: p.height,
                   taken_at: p.taken_at,

@@ -43,10 +43,16 @@ export async function finalizeInspection(
       items.map((i) => i.id),
     )
     .execute();
+  const meterPhotos = await db
+    .selectFrom("inspection_meter_photos")
+    .select(["id", "file_key"])
+    .where("inspection_id", "=", id)
+    .execute();
   const now = new Date().toISOString();
   const pdf = await renderInspectionReport(
     { ...inspection, finalized_at: now },
     new Map(photos.map((p) => [p.id, p.file_key])),
+    new Map(meterPhotos.map((p) => [p.id, p.file_key])),
     issuer.agency,
     issuer.today,
   );

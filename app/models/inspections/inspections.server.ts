@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from "kysely";
 import type { Database, InspectionKind } from "#app/db/schema";
 import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
 import { removePrivateFiles } from "#app/models/files/private-store.server";
-import type { ItemInput, MetersInput, NewInspectionInput } from "./inspection.schema";
+import type { ItemInput, NewInspectionInput } from "./inspection.schema";
 import { DEFAULT_ITEMS } from "./labels";
 
 // Inspections (docs/decisions/0044-inspections.md): a contract's entry or
@@ -16,7 +16,7 @@ type Trx = Transaction<Database>;
 export type EditOutcome = "ok" | "missing" | "locked";
 
 // The inspection of an inspection id, a room or an item, if it is still open.
-async function openInspectionOf(trx: Trx, where: { inspectionId?: number; roomId?: number; itemId?: number }) {
+export async function openInspectionOf(trx: Trx, where: { inspectionId?: number; roomId?: number; itemId?: number }) {
   let inspectionId = where.inspectionId;
   if (where.itemId !== undefined) {
     const item = await trx
@@ -45,7 +45,7 @@ async function openInspectionOf(trx: Trx, where: { inspectionId?: number; roomId
   return row.id;
 }
 
-const touch = (trx: Trx, id: number) =>
+export const touch = (trx: Trx, id: number) =>
   trx.updateTable("inspections").set({ updated_at: new Date().toISOString() }).where("id", "=", id).execute();
 
 export async function createInspection(db: DB, input: NewInspectionInput, actor: { id: number; name: string }) {
@@ -145,8 +145,8 @@ export async function listInspections(db: DB, clientId?: number) {
 }
 export type InspectionListItem = Awaited<ReturnType<typeof listInspections>>[number];
 
-// An inspection with its rooms, items and photos, in order. `clientId`: only
-// if it is that client's (the client area).
+// An inspection with its rooms, items and photos, in order, and its meters'
+// photos. `clientId`: only if it is that client's (the client area).
 export async function getInspection(db: DB, id: number, clientId?: number) {
   let q = db
     .selectFrom("inspections")
@@ -183,8 +183,14 @@ export async function getInspection(db: DB, id: number, clientId?: number) {
         .orderBy("id")
         .execute()
     : [];
+  const meterPhotos = await db
+    .selectFrom("inspection_meter_photos")
+    .select(["id", "meter", "taken_at"])
+    .where("inspection_id", "=", id)
+    .execute();
   return {
     ...inspection,
+    meterPhotos,
     rooms: rooms.map((room) => ({
       ...room,
       items: items
@@ -322,30 +328,6 @@ export async function deleteItem(db: DB, itemId: number, actor: AuditActor): Pro
   });
   if (outcome === "ok") await removePrivateFiles(keys);
   return outcome;
-}
-
-export async function updateMeters(
-  db: DB,
-  inspectionId: number,
-  input: MetersInput,
-  actor: AuditActor,
-): Promise<EditOutcome> {
-  return db.transaction().execute(async (trx) => {
-    const open = await openInspectionOf(trx, { inspectionId });
-    if (typeof open === "string") return open;
-    const after = {
-      keys_count: input.keys_count ?? null,
-      water_reading: input.water_reading || null,
-      power_reading: input.power_reading || null,
-    };
-    await trx
-      .updateTable("inspections")
-      .set({ ...after, updated_at: new Date().toISOString() })
-      .where("id", "=", inspectionId)
-      .execute();
-    await recordAudit(trx, { actor, action: "update", entity: "inspection", entityId: inspectionId, after });
-    return "ok";
-  });
 }
 
 export const inspectionKindOf = async (db: DB, id: number): Promise<InspectionKind | null> =>

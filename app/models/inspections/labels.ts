@@ -1,4 +1,4 @@
-import type { InspectionKind, ItemCondition } from "#app/db/schema";
+import type { InspectionKind, InspectionMeter, ItemCondition } from "#app/db/schema";
 
 // The words of inspections (docs/product.md §Vistorias), client-safe.
 
@@ -41,3 +41,9 @@ export const INSPECTION_MESSAGES = {
   finalizeEmpty: "Adicione ao menos um cômodo com itens antes de finalizar.",
   finalizeUnrated: "Avalie o estado de todos os itens antes de finalizar.",
 } as const;
+
+// The meters whose photo an inspection keeps, one each.
+export const METERS: readonly { value: InspectionMeter; label: string; photo: string }[] = [
+  { value: "agua", label: "Medidor de água", photo: "Foto do medidor de água" },
+  { value: "energia", label: "Medidor de energia", photo: "Foto do medidor de energia" },
+];

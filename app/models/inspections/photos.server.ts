@@ -33,11 +33,8 @@ export async function addItemPhotos(db: DB, itemId: number, images: readonly Buf
     .executeTakeFirst();
   if (!place) return "missing" as const;
   if (place.finalized_at) return "locked" as const;
-  const stored: (StoredPrivateImage & { taken_at: string | null })[] = [];
-  try {
-    for (const image of images)
-      stored.push({ ...(await storePrivateWebp(image)), taken_at: await photoTakenAt(image) });
-    const outcome = await db.transaction().execute(async (trx) => {
+  return withStoredPhotos(images, (stored) =>
+    db.transaction().execute(async (trx) => {
       const open = await trx
         .selectFrom("inspections")
         .select("finalized_at")
@@ -66,12 +63,29 @@ export async function addItemPhotos(db: DB, itemId: number, images: readonly Buf
         after: { photos_added: rows.map((r) => r.id) },
       });
       return "ok" as const;
-    });
+    }),
+  );
+}
+
+export type StoredPhoto = StoredPrivateImage & { taken_at: string | null };
+
+// An inspection's photos (an item's, a meter's) stored, then `write` (one
+// transaction with their rows): the files are removed again unless it answers
+// "ok", and when it fails. A photo that cannot be decoded is "unreadable".
+export async function withStoredPhotos<T extends string>(
+  images: readonly Buffer[],
+  write: (stored: StoredPhoto[]) => Promise<T>,
+): Promise<T | "unreadable"> {
+  const stored: StoredPhoto[] = [];
+  try {
+    for (const image of images)
+      stored.push({ ...(await storePrivateWebp(image)), taken_at: await photoTakenAt(image) });
+    const outcome = await write(stored);
     if (outcome !== "ok") await removePrivateFiles(stored.map((s) => s.file_key));
     return outcome;
   } catch (error) {
     await removePrivateFiles(stored.map((s) => s.file_key));
-    if (error instanceof PrivateImageError) return "unreadable" as const;
+    if (error instanceof PrivateImageError) return "unreadable";
     throw error;
   }
 }

@@ -4,11 +4,12 @@ import { formatDay } from "#app/models/clients/status";
 import { privateFilePath } from "#app/models/files/private-store.server";
 import { CONTENT_W, MARGIN, MUTED, PAGE_W, PdfSheet, type PdfAgency } from "#app/utils/pdf-sheet.server";
 import type { InspectionDetail } from "./inspections.server";
-import { conditionLabel, kindLabel } from "./labels";
+import { conditionLabel, kindLabel, METERS } from "./labels";
 
 // "Relatório de Vistoria nº N" (docs/decisions/0044-inspections.md): every
 // room, item, condition, note and photo thumbnail, the dates, the keys and
-// the meters, with a page count, on the receipt's sheet. Thumbnails are the
+// the meters (each meter's photo beside the readings), with a page count, on
+// the receipt's sheet. Thumbnails are the
 // stored WebP photos made small JPEGs (what pdf-lib embeds).
 
 const THUMB_W = 92;
@@ -27,6 +28,7 @@ async function thumbnail(fileKey: string) {
 export async function renderInspectionReport(
   inspection: InspectionDetail,
   photoKeys: Map<number, string>,
+  meterKeys: Map<number, string>,
   agency: PdfAgency,
   issuedOn: string,
 ): Promise<Uint8Array> {
@@ -48,7 +50,27 @@ export async function renderInspectionReport(
     ["Medidor de energia", inspection.power_reading ?? "não informado"],
     ["Finalizada em", inspection.finalized_at ? formatDay(issuedOn) : "—"],
   ];
-  for (const [k, v] of facts) sheet.paragraph([{ text: `${k}:` }, { text: v, bold: true }], 10.5, 16);
+  // The meters' photos at the right of their readings, each with its meter
+  // and day; the readings wrap short of them.
+  const meters = METERS.flatMap((m) => {
+    const photo = inspection.meterPhotos.find((p) => p.meter === m.value);
+    const key = photo && meterKeys.get(photo.id);
+    return photo && key ? [{ label: m.label, key, taken_at: photo.taken_at }] : [];
+  });
+  const beside = CONTENT_W - meters.length * (THUMB_W + THUMB_GAP);
+  let metersTop = sheet.y;
+  for (const [k, v] of facts) {
+    if (k === "Medidor de água") metersTop = sheet.y;
+    const width = k.startsWith("Medidor") ? beside : CONTENT_W;
+    sheet.paragraph([{ text: `${k}:` }, { text: v, bold: true }], 10.5, 16, MARGIN, width);
+  }
+  for (const [j, m] of meters.entries()) {
+    const x = PAGE_W - MARGIN - (meters.length - j) * THUMB_W - (meters.length - 1 - j) * THUMB_GAP;
+    await sheet.jpeg(await thumbnail(m.key), x, metersTop, THUMB_W, THUMB_H);
+    const day = m.taken_at ? ` · ${formatDay(m.taken_at.slice(0, 10))}` : "";
+    sheet.text(`${m.label}${day}`, x, metersTop - THUMB_H - 9, 6.5, { color: MUTED });
+  }
+  if (meters.length) sheet.y = Math.min(sheet.y, metersTop - THUMB_H - 14);
   sheet.y -= 10;
 
   for (const room of inspection.rooms) {

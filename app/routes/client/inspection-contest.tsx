@@ -21,7 +21,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { client } = context.get(clientContext);
   const itemId = parseId(params.itemId);
   if (itemId === null) return fail("Item não encontrado.");
-  const body = await readPhotosForm(request, false);
+  const body = await readPhotosForm(request, { required: false });
   if (!body.ok) return fail(body.error);
   const note = String(body.form.get("note") ?? "").trim();
   if (note.length < 3 || note.length > 2000) return fail("Descreva o que contesta (até 2.000 caracteres).");

@@ -4,18 +4,21 @@ import { answerContest, contestsOf } from "#app/models/inspections/contests.serv
 import { createCorrection } from "#app/models/inspections/corrections.server";
 import { finalizeInspection } from "#app/models/inspections/finalize.server";
 import { metersSchema, roomSchema } from "#app/models/inspections/inspection.schema";
-import { addRoom, deleteRoom, moveRoom, updateMeters } from "#app/models/inspections/inspections.server";
-import { INSPECTION_MESSAGES as M } from "#app/models/inspections/labels";
+import { addRoom, deleteRoom, moveRoom } from "#app/models/inspections/inspections.server";
+import { setMeterPhoto, updateMeters } from "#app/models/inspections/meters.server";
+import { INSPECTION_MESSAGES as M, METERS } from "#app/models/inspections/labels";
 import { getAgency } from "#app/utils/env.server";
 import { failedWriteToast } from "#app/utils/failure.server";
 import { parseId } from "#app/utils/http.server";
 import { localToday } from "#app/utils/local-date";
 import { redirectWithToast } from "#app/utils/toast.server";
 import { badRequest, refusedEdit } from "./outcome.server";
+import { PHOTO_MESSAGES, readPhotosForm } from "./photos-upload.server";
 
 // The posts of an inspection's page (routes/admin/inspections/overview.tsx),
 // one per intent: add, move or remove a room, keys and meters, answer a
-// contest, create a correction, finalize.
+// contest, create a correction, finalize; and the multipart "Enviar foto do
+// medidor" (meterPhotoAction).
 
 const FINALIZE_REFUSED = { empty: M.finalizeEmpty, unrated: M.finalizeUnrated } as const;
 
@@ -82,4 +85,21 @@ export async function inspectionAction(form: FormData, id: number, actor: { id: 
     return failedWriteToast("inspection.save_failed", error, back, { title: "Erro", description: M.saveFailed });
   }
   return refusedEdit("missing", back);
+}
+
+// One photo of the water or electricity meter, in place of the one it had.
+export async function meterPhotoAction(request: Request, id: number, actor: { id: number; name: string }) {
+  const back = `/admin/vistorias/${id}`;
+  try {
+    const body = await readPhotosForm(request, { maxFiles: 1, tooMany: PHOTO_MESSAGES.oneMeter });
+    if (!body.ok) return badRequest({ meterPhotoError: body.error });
+    const meter = METERS.find((m) => m.value === body.form.get("meter"));
+    if (!meter) return refusedEdit("missing", back);
+    const outcome = await setMeterPhoto(getDb(), id, meter.value, body.images[0], actor);
+    if (outcome === "unreadable") return badRequest({ meterPhotoError: PHOTO_MESSAGES.invalid });
+    if (outcome !== "ok") return refusedEdit(outcome, back);
+    return redirectWithToast(`${back}#chaves`, { type: "success", title: "Foto enviada", description: meter.label });
+  } catch (error) {
+    return failedWriteToast("inspection.save_failed", error, back, { title: "Erro", description: M.saveFailed });
+  }
 }

@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
 import { AdminTitle } from "#app/components/admin/admin-shell";
 import { InspectionContests } from "#app/components/admin/inspection-contests";
+import { InspectionMeters } from "#app/components/admin/inspection-meters";
 import { Labeled } from "#app/components/ui/labeled";
 import { ArrowDown, ArrowUp, Download, FileCheck2, Plus } from "#app/components/ui/private-icons";
 import { Button, buttonClass } from "#app/components/ui/button";
@@ -12,11 +13,11 @@ import { contestsOf } from "#app/models/inspections/contests.server";
 import { getInspection } from "#app/models/inspections/inspections.server";
 import { conditionLabel, INSPECTION_MESSAGES as M, kindLabel } from "#app/models/inspections/labels";
 import { invariantResponse, parseId, readFormData, requireRole } from "#app/utils/http.server";
-import { inspectionAction } from "./overview-actions.server";
+import { inspectionAction, meterPhotoAction } from "./overview-actions.server";
 import type { Route } from "./+types/overview";
 
 // An inspection's page (docs/product.md §Vistorias): who, when, keys and
-// meters, the rooms in order (each opens on its own screen), "Adicionar
+// meters (with each meter's photo), the rooms in order (each opens on its own screen), "Adicionar
 // cômodo" and "Finalizar"; once finalized, read only, with its report.
 export function meta({ data }: Route.MetaArgs) {
   return [
@@ -39,6 +40,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const actor = await requireRole(context, "staff");
   const id = parseId(params.id);
   invariantResponse(id !== null, M.notFound, { status: 404 });
+  // "Enviar foto do medidor" is the page's one multipart form.
+  if ((request.headers.get("content-type") ?? "").startsWith("multipart/form-data"))
+    return meterPhotoAction(request, id, actor!);
   return inspectionAction(await readFormData(request), id, actor!);
 }
 
@@ -54,6 +58,7 @@ export default function InspectionOverview({ loaderData, actionData }: Route.Com
   const a = (actionData ?? {}) as {
     roomError?: string;
     metersError?: string;
+    meterPhotoError?: string;
     finalizeError?: string;
     meters?: Record<string, string>;
     answerError?: string;
@@ -115,38 +120,14 @@ export default function InspectionOverview({ loaderData, actionData }: Route.Com
         <h2 id="chaves" className="text-lg font-semibold text-slate-900">
           Chaves e medidores
         </h2>
-        {locked ? (
-          <dl className="mt-3 grid gap-3 text-sm sm:grid-cols-3">
-            <Fact label="Chaves entregues" value={v.keys_count === null ? "—" : String(v.keys_count)} />
-            <Fact label="Medidor de água" value={v.water_reading ?? "—"} />
-            <Fact label="Medidor de energia" value={v.power_reading ?? "—"} />
-          </dl>
-        ) : (
-          <Form method="post" className="mt-3 grid gap-4 sm:grid-cols-3" noValidate>
-            <input type="hidden" name="intent" value="meters" />
-            <Labeled id="keys_count" label="Chaves entregues" error={a.metersError}>
-              <input
-                id="keys_count"
-                name="keys_count"
-                inputMode="numeric"
-                defaultValue={a.meters?.keys_count ?? v.keys_count ?? ""}
-                aria-invalid={a.metersError ? true : undefined}
-                className={input}
-              />
-            </Labeled>
-            <Labeled id="water_reading" label="Medidor de água">
-              <input id="water_reading" name="water_reading" defaultValue={v.water_reading ?? ""} className={input} />
-            </Labeled>
-            <Labeled id="power_reading" label="Medidor de energia">
-              <input id="power_reading" name="power_reading" defaultValue={v.power_reading ?? ""} className={input} />
-            </Labeled>
-            <div className="sm:col-span-3">
-              <Button variant="secondary" disabled={busy}>
-                Salvar chaves e medidores
-              </Button>
-            </div>
-          </Form>
-        )}
+        <InspectionMeters
+          inspection={v}
+          locked={locked}
+          busy={busy}
+          error={a.metersError}
+          photoError={a.meterPhotoError}
+          values={a.meters}
+        />
       </section>
 
       <section className={`${card} mt-6`} aria-labelledby="comodos">
@@ -238,15 +219,6 @@ export default function InspectionOverview({ loaderData, actionData }: Route.Com
           </Form>
         </section>
       )}
-    </div>
-  );
-}
-
-function Fact({ label, value }: { label: string; value: string }) {
-  return (
-    <div>
-      <dt className="text-slate-600">{label}</dt>
-      <dd className="font-medium text-slate-900">{value}</dd>
     </div>
   );
 }
