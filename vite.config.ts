@@ -39,6 +39,10 @@ export default defineConfig({
   plugins: [reactRouterProductionBuild(), tailwindcss(), reactRouter()],
   server: { port: 3000 },
   build: { assetsInlineLimit: 0 },
+  // The public pages' script (app/components/site/enhance.ts) is built through
+  // a `?worker&url` import: Vite bundles it into a file of its own, loaded as a
+  // module script (docs/decisions/0046).
+  worker: { format: "es" },
   environments: {
     client: {
       build: {

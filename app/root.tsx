@@ -1,13 +1,4 @@
-import {
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  data,
-  isRouteErrorResponse,
-  useRouteLoaderData,
-} from "react-router";
+import { Links, Meta, Outlet, data, isRouteErrorResponse, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { ToastView } from "./components/ui/toast";
 import { BUSY_MESSAGE, BUSY_RETRY_AFTER_SECONDS, BUSY_TITLE, isBusyResponse } from "./utils/database-busy";
@@ -18,6 +9,7 @@ import { readToast } from "./utils/toast.server";
 import { RootActionDataContext } from "./utils/root-data";
 import { idealRequestAction } from "./routes/site/ideal-request.server";
 import { Stylesheet } from "./utils/stylesheet";
+import { PageScripts } from "./utils/page-scripts";
 
 // A 503 (the database stayed locked: server/busy-answer.ts made the
 // DatabaseBusyError a 503 answer, rendered by the nearest error boundary)
@@ -68,8 +60,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen bg-white text-slate-800 antialiased">
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <PageScripts nonce={nonce} />
       </body>
     </html>
   );

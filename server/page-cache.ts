@@ -119,7 +119,7 @@ export function createPageCache(options: {
     res.setHeader("ETag", entry.etag);
     res.setHeader("X-Page-Cache", source);
     if (entry.scriptHashes)
-      res.setHeader("Content-Security-Policy", options.csp(`'self' ${entry.scriptHashes.join(" ")}`));
+      res.setHeader("Content-Security-Policy", options.csp(["'self'", ...entry.scriptHashes].join(" ")));
     if (req.headers["if-none-match"] === entry.etag) return res.status(304).end();
     const accept = String(req.headers["accept-encoding"] ?? "");
     let body = entry.body;

@@ -175,18 +175,16 @@ test.describe("filters on /imoveis", () => {
   });
 });
 
-// With JavaScript, the home search box once its submit handler runs: a click
-// before hydration is the plain GET, the other path (tested without JavaScript).
-async function hydratedHomeSearch(page: Page) {
+// With JavaScript, the home search box: the site's script has run by the
+// time goto returns (a module script runs before the page's load event).
+async function homeSearch(page: Page) {
   await page.goto("/");
-  const box = page.getByRole("region", { name: "Encontre seu Imóvel" });
-  await expect(box.locator("form[data-hydrated]")).toHaveCount(1);
-  return box;
+  return page.getByRole("region", { name: "Encontre seu Imóvel" });
 }
 
 test.describe("home search box", () => {
   test("with JavaScript, 'all' choices are left out of the URL", async ({ page }) => {
-    const box = await hydratedHomeSearch(page);
+    const box = await homeSearch(page);
     await box.getByLabel("Bairro").selectOption("Jardim Alvorada");
     await box.getByRole("button", { name: "Buscar" }).click();
     await expect(page).toHaveURL(/\/imoveis\?/);
@@ -196,7 +194,7 @@ test.describe("home search box", () => {
   });
 
   test("with JavaScript, type and price range travel together", async ({ page }) => {
-    const box = await hydratedHomeSearch(page);
+    const box = await homeSearch(page);
     await box.getByLabel("Tipo").selectOption("Casa");
     await box.getByLabel("Faixa de preço").selectOption("ate-300k");
     await box.getByRole("button", { name: "Buscar" }).click();
@@ -211,7 +209,7 @@ test.describe("home search box", () => {
   });
 
   test("with JavaScript and nothing chosen it opens the whole list", async ({ page }) => {
-    const box = await hydratedHomeSearch(page);
+    const box = await homeSearch(page);
     await box.getByRole("button", { name: "Buscar" }).click();
     await expect(page).toHaveURL(`${BASE_URL}/imoveis`);
     await expect(page.getByTestId("applied-filters")).toHaveCount(0);

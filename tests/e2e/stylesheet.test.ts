@@ -1,36 +1,61 @@
+import type { Page } from "@playwright/test";
 import { expect, test } from "#tests/fixtures/test";
 
 // The stylesheet is written into each page's <head> (docs/decisions/0017):
-// the first paint waits for no other file, the page hydrates without a
-// mismatch, and navigating in the browser keeps it styled.
-test("a page carries its stylesheet, hydrates without errors and stays styled after navigating", async ({ page }) => {
-  const problems: string[] = [];
-  const stylesheetRequests: string[] = [];
-  const documentRequests: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error") problems.push(message.text());
-  });
-  page.on("pageerror", (error) => problems.push(error.message));
-  page.on("request", (request) => {
-    if (request.resourceType() === "stylesheet") stylesheetRequests.push(request.url());
-    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) documentRequests.push(request.url());
-  });
+// the first paint waits for no other file. The public pages are documents
+// that never hydrate (docs/decisions/0046): a link loads the next document,
+// styled the same way; the pages that run React (the login pages, the back
+// office, the client area) hand a link to a public page over to the browser.
 
+function watch(page: Page) {
+  const seen = { problems: [] as string[], stylesheets: [] as string[], documents: [] as string[] };
+  page.on("console", (message) => {
+    if (message.type() === "error") seen.problems.push(message.text());
+  });
+  page.on("pageerror", (error) => seen.problems.push(error.message));
+  page.on("request", (request) => {
+    if (request.resourceType() === "stylesheet") seen.stylesheets.push(request.url());
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) seen.documents.push(request.url());
+  });
+  return seen;
+}
+
+test("a public page carries its stylesheet and its one script, and a link loads the next page styled", async ({
+  page,
+}) => {
+  const seen = watch(page);
   const response = await page.goto("/");
   const html = await response!.text();
   expect(html).toMatch(/<style data-precedence="default" data-href="\/assets\/app-[\w-]+\.css">[^<]*tailwindcss/);
   expect(html).not.toMatch(/<link rel="stylesheet"/);
+  // No React in the page: one module script of the site's own, no modulepreload, no router data.
+  expect(html.match(/<script\b[^>]*\bsrc="[^"]+"/g)).toEqual([
+    expect.stringMatching(/src="\/assets\/enhance-[\w-]+\.js"/),
+  ]);
+  expect(html).not.toContain("modulepreload");
+  expect(html).not.toContain("__reactRouterContext");
   await expect(page.locator("header").first()).toHaveCSS("position", "sticky");
 
-  // Once React Router runs in the page, a link is followed without loading a document.
-  await page.waitForLoadState("networkidle");
-  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
   await page.getByRole("link", { name: "Todos os Imóveis" }).first().click();
   await expect(page).toHaveURL(/\/imoveis$/);
   await expect(page.locator("h1")).toHaveText("Todos os Imóveis");
   await expect(page.locator("header").first()).toHaveCSS("position", "sticky");
   expect(await page.locator("style[data-href]").count()).toBe(1);
-  expect(documentRequests).toHaveLength(1);
-  expect(stylesheetRequests).toEqual([]);
-  expect(problems).toEqual([]);
+  expect(seen.documents).toHaveLength(2);
+  expect(seen.stylesheets).toEqual([]);
+  expect(seen.problems).toEqual([]);
+});
+
+test("a page that runs React hands a link to the public site over to the browser", async ({ page }) => {
+  const seen = watch(page);
+  await page.goto("/admin");
+  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+  await page.getByRole("link", { name: "← Voltar ao site" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("heading", { name: "Encontre seu Imóvel" })).toBeVisible();
+  // The home page came from the server as a document, with the site's script and no React.
+  await expect.poll(() => seen.documents.length).toBe(2);
+  expect(await page.evaluate(() => "__reactRouterDataRouter" in window)).toBe(false);
+  await expect(page.locator("header").first()).toHaveCSS("position", "sticky");
+  expect(seen.problems).toEqual([]);
 });

@@ -1,6 +1,5 @@
 import { ChevronDown, ExternalLink, Menu, Search, UserRound, X } from "#app/components/ui/icons";
-import { useState } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { Link, NavLink } from "react-router";
 import { useAgency } from "#app/utils/root-data";
 import { LogoMark } from "./logo";
 import { SiteSearchForm } from "./site-search-form";
@@ -23,14 +22,11 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium hover:bg-brand-50 hover:text-brand-800 ${isActive ? "text-brand-800 underline underline-offset-8" : "text-slate-700"}`;
 
 // Dropdowns and the mobile menu are <details>, so they open without
-// JavaScript; with it, a navigation remounts them (key) and so closes them.
+// JavaScript; the site's script (header.enhance.ts) names the menu's button
+// after its state and puts the focus in the search box it opens. Every link
+// loads a new page, which starts with them closed.
 export function SiteHeader() {
   const agency = useAgency();
-  const location = useLocation();
-  const navKey = location.key;
-  // The open flag belongs to one navigation: a new location closes the menu.
-  const [menu, setMenu] = useState({ key: navKey, open: false });
-  const menuOpen = menu.key === navKey && menu.open;
 
   return (
     <>
@@ -39,7 +35,7 @@ export function SiteHeader() {
       </div>
       <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
         <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4">
-          <details key={`logo-${navKey}`} className="group relative">
+          <details className="group relative">
             <summary className="flex cursor-pointer items-center gap-2 rounded-md py-1 focus-visible:outline-2 focus-visible:outline-brand-600">
               <LogoMark />
               <span className="flex flex-col leading-tight">
@@ -83,13 +79,7 @@ export function SiteHeader() {
             ))}
             {/* autoFocus only works when the page loads: with JavaScript the
                 field takes the focus each time the visitor opens the box. */}
-            <details
-              key={`search-${navKey}`}
-              className="relative"
-              onToggle={(e) => {
-                if (e.currentTarget.open) e.currentTarget.querySelector<HTMLInputElement>("#header-search")?.focus();
-              }}
-            >
+            <details className="relative" data-search-box>
               <summary
                 className="cursor-pointer rounded-md p-2 text-slate-700 hover:bg-brand-50"
                 aria-label="Abrir busca"
@@ -108,17 +98,14 @@ export function SiteHeader() {
             </Link>
           </nav>
 
-          <details
-            key={`menu-${navKey}`}
-            className="lg:hidden"
-            onToggle={(e) => setMenu({ key: navKey, open: (e.currentTarget as HTMLDetailsElement).open })}
-          >
+          <details className="group lg:hidden" data-mobile-menu>
             <summary
               className="cursor-pointer rounded-md p-2 text-brand-800 hover:bg-brand-50"
-              aria-label={menuOpen ? "Fechar menu" : "Abrir menu"}
+              aria-label="Abrir menu"
               data-testid="mobile-menu-toggle"
             >
-              {menuOpen ? <X aria-hidden className="size-7" /> : <Menu aria-hidden className="size-7" />}
+              <Menu aria-hidden className="size-7 group-open:hidden" />
+              <X aria-hidden className="hidden size-7 group-open:block" />
             </summary>
             <div className="absolute inset-x-0 top-16 max-h-[calc(100vh-4rem)] overflow-y-auto border-b border-slate-200 bg-white px-4 pt-3 pb-6 shadow-lg">
               <nav aria-label="Menu móvel" className="flex flex-col">

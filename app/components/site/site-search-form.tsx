@@ -1,28 +1,13 @@
 import { Search } from "#app/components/ui/icons";
-import { Form, useNavigate } from "react-router";
 import { inputClass } from "#app/components/ui/field";
 
 // Site search (docs/product.md §Moldura): trimmed; empty text does nothing;
-// otherwise /imoveis?search={text}. A GET form, so it works without JavaScript;
-// the pattern makes the browser refuse blank text.
-export function SiteSearchForm({ id, onDone, autoFocus }: { id: string; onDone?: () => void; autoFocus?: boolean }) {
-  const navigate = useNavigate();
+// otherwise /imoveis?search={text}. A GET form; the pattern makes the browser
+// refuse blank text, and the site's script trims what it sends
+// (site-search-form.enhance.ts).
+export function SiteSearchForm({ id, autoFocus }: { id: string; autoFocus?: boolean }) {
   return (
-    <Form
-      method="get"
-      action="/imoveis"
-      role="search"
-      className="flex gap-2"
-      onSubmit={(event) => {
-        event.preventDefault();
-        const input = event.currentTarget.elements.namedItem("search") as HTMLInputElement;
-        const text = input.value.trim();
-        if (!text) return;
-        input.value = "";
-        onDone?.();
-        navigate(`/imoveis?search=${encodeURIComponent(text)}`);
-      }}
-    >
+    <form method="get" action="/imoveis" role="search" className="flex gap-2" data-site-search>
       <label htmlFor={id} className="sr-only">
         Buscar imóveis
       </label>
@@ -43,6 +28,6 @@ export function SiteSearchForm({ id, onDone, autoFocus }: { id: string; onDone?:
       <button type="submit" className="rounded-md bg-brand-800 px-3 text-white hover:bg-brand-700" aria-label="Buscar">
         <Search aria-hidden className="size-5" />
       </button>
-    </Form>
+    </form>
   );
 }

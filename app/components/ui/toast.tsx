@@ -3,8 +3,10 @@ import { useEffect, useState } from "react";
 import type { Toast } from "#app/utils/toast";
 
 // One toast at a time, about 5 s (docs/product.md §Convenções). Rendered by the
-// server from the flash cookie; a CSS animation hides it without JavaScript, JS
-// removes it.
+// server from the flash cookie; a CSS animation hides it without JavaScript.
+// On a page that runs React, React removes it; on a public page, which does
+// not hydrate, the site's script does (toast.enhance.ts), by the same
+// data-toast-close button.
 export function ToastView({ toast }: { toast: Toast }) {
   const [open, setOpen] = useState(true);
   useEffect(() => {
@@ -34,6 +36,7 @@ export function ToastView({ toast }: { toast: Toast }) {
       <button
         type="button"
         onClick={() => setOpen(false)}
+        data-toast-close
         className="rounded p-1 text-slate-500 hover:bg-slate-100"
         aria-label="Fechar aviso"
       >
@@ -41,17 +44,4 @@ export function ToastView({ toast }: { toast: Toast }) {
       </button>
     </div>
   );
-}
-
-// Client-side toast for actions that never reach the server (copy link).
-export function useLocalToast() {
-  const [toast, setToast] = useState<Toast | null>(null);
-  const [n, setN] = useState(0);
-  return {
-    show: (t: Toast) => {
-      setToast(t);
-      setN((x) => x + 1);
-    },
-    element: toast ? <ToastView key={n} toast={toast} /> : null,
-  };
 }

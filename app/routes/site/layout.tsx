@@ -5,6 +5,18 @@ import { WhatsAppButton } from "#app/components/site/whatsapp-button";
 import { ErrorPage } from "#app/components/site/error-page";
 import type { Route } from "./+types/layout";
 
+// A public page is always a whole document from the server, never rendered in
+// the browser (docs/decisions/0046): a link to one from a page that runs React
+// (the back office, the client area) loads it as a document. A middleware,
+// not a clientLoader: a route with a clientLoader and no loader would be
+// rendered on the server as its fallback.
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
+  ({ request }) => {
+    window.location.assign(request.url);
+    return new Promise<never>(() => {});
+  },
+];
+
 // The shared frame of every public page (docs/product.md §Moldura).
 export default function SiteLayout() {
   return (

@@ -1,8 +1,6 @@
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { CheckCircle2 } from "#app/components/ui/icons";
-import { useEffect, useRef } from "react";
 import { Form, useLocation } from "react-router";
-import { useIsPending } from "#app/components/ui/use-is-pending";
 import { PageHeader } from "#app/components/site/page-header";
 import { Button } from "#app/components/ui/button";
 import { Field, FormAlert, HoneypotField } from "#app/components/ui/field";
@@ -58,21 +56,12 @@ const numberFields = [
 
 export default function OwnerRequestPage({ loaderData, actionData }: Route.ComponentProps) {
   const location = useLocation();
-  const busy = useIsPending({ formAction: location.pathname });
   const formId = useFreshFormId("owner-request", actionData !== undefined);
   const { form, fields } = serverForm({
     id: formId,
     lastResult: actionData?.result,
     constraint: loaderData.constraint,
   });
-  // A refused post shows the page from the top, where the form's alert is, as
-  // the same post without JavaScript does (React Router keeps the scroll
-  // after a post that does not redirect).
-  const answered = useRef(actionData);
-  useEffect(() => {
-    if (actionData && actionData !== answered.current) window.scrollTo({ top: 0, behavior: "instant" });
-    answered.current = actionData;
-  }, [actionData]);
 
   return (
     <>
@@ -155,7 +144,7 @@ export default function OwnerRequestPage({ loaderData, actionData }: Route.Compo
             />
           </fieldset>
           <PrivacyNotice />
-          <Button disabled={busy}>{busy ? "Enviando..." : "Enviar solicitação"}</Button>
+          <Button data-busy-label="Enviando...">Enviar solicitação</Button>
         </Form>
         <aside className="h-fit space-y-4 rounded-xl bg-brand-50 p-6 ring-1 ring-brand-100">
           <h2 className="text-lg font-semibold text-brand-800">Por que anunciar com a gente</h2>

@@ -1,7 +1,6 @@
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { ExternalLink } from "#app/components/ui/icons";
 import { Form, data, useLocation } from "react-router";
-import { useIsPending } from "#app/components/ui/use-is-pending";
 import { PageHeader } from "#app/components/site/page-header";
 import { SimulationResult } from "#app/components/site/simulation-result";
 import { Button } from "#app/components/ui/button";
@@ -80,7 +79,6 @@ export async function loader({ url }: Route.LoaderArgs) {
 export default function SimulatorPage({ loaderData }: Route.ComponentProps) {
   const { constraint, result, defaultValue, simulation, system, minDownPaymentPercent } = loaderData;
   const location = useLocation();
-  const busy = useIsPending({ formAction: ACTION, formMethod: "GET" });
   // A new URL is a new simulation: the form starts from its answer.
   const formId = `simulador-${location.key}`;
   const { form, fields } = serverForm({ id: formId, lastResult: result, defaultValue, constraint });
@@ -139,8 +137,8 @@ export default function SimulatorPage({ loaderData }: Route.ComponentProps) {
                 </option>
               ))}
             </Field>
-            <Button className="w-full" disabled={busy}>
-              {busy ? "Calculando..." : "Simular"}
+            <Button className="w-full" data-busy-label="Calculando...">
+              Simular
             </Button>
           </Form>
           <p className="mt-4 text-sm text-slate-600">

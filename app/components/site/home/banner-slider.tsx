@@ -1,10 +1,6 @@
-import { useHydrated } from "#app/components/ui/use-hydrated";
 import { ChevronLeft, ChevronRight } from "#app/components/ui/icons";
-import { useCallback, useEffect, useRef, useState, type MouseEvent } from "react";
 import { Link } from "react-router";
 import type { PublicBanner } from "#app/models/banners/types";
-
-const AUTO_ADVANCE_MS = 5000; // docs/product.md §Início
 
 function deviceClass(b: { showOnMobile: boolean; showOnDesktop: boolean }) {
   if (b.showOnMobile && !b.showOnDesktop) return "md:hidden";
@@ -13,85 +9,27 @@ function deviceClass(b: { showOnMobile: boolean; showOnDesktop: boolean }) {
 }
 
 // Home slider. The slides are a CSS scroll-snap strip, so they can be swiped
-// and the dots (anchors) work without JavaScript; JS adds auto-advance every
-// 5 s, previous/next and the active dot. Slides meant for one device class are
-// hidden by CSS on the other (mobile = under 768 px).
+// and the dots (anchors) work without JavaScript; the site's script
+// (banner-slider.enhance.ts) adds auto-advance every 5 s, previous/next and
+// the active dot. Slides meant for one device class are hidden by CSS on the
+// other (mobile = under 768 px).
 export function BannerSlider({ banners }: { banners: PublicBanner[] }) {
-  const scroller = useRef<HTMLDivElement>(null);
-  const hydrated = useHydrated();
-  const [active, setActive] = useState(0);
-  // The id of the slide in view, read from the DOM on scroll (which slides are
-  // visible depends on the screen width), never during render.
-  const [activeId, setActiveId] = useState<string | null>(null);
-  const [paused, setPaused] = useState(false);
-
-  const visibleSlides = useCallback(() => {
-    const el = scroller.current;
-    if (!el) return [];
-    return Array.from(el.children).filter((c) => (c as HTMLElement).offsetParent !== null) as HTMLElement[];
-  }, []);
-
-  const goTo = useCallback(
-    (index: number) => {
-      const el = scroller.current;
-      const slides = visibleSlides();
-      if (!el || slides.length === 0) return;
-      const i = (index + slides.length) % slides.length;
-      el.scrollTo({ left: slides[i].offsetLeft - el.offsetLeft, behavior: "smooth" });
-    },
-    [visibleSlides],
-  );
-
-  // A dot is an anchor to its slide (works without JS); with JS it scrolls smoothly.
-  const onDotClick = (e: MouseEvent<HTMLAnchorElement>) => {
-    e.preventDefault();
-    const target = e.currentTarget.hash.slice(1);
-    const idx = visibleSlides().findIndex((s) => s.id === target);
-    if (idx >= 0) goTo(idx);
-  };
-
-  useEffect(() => {
-    const el = scroller.current;
-    if (!el) return;
-    const onScroll = () => {
-      const index = Math.round(el.scrollLeft / Math.max(1, el.clientWidth));
-      setActive(index);
-      setActiveId(visibleSlides()[index]?.id ?? null);
-    };
-    el.addEventListener("scroll", onScroll, { passive: true });
-    const first = requestAnimationFrame(onScroll);
-    return () => {
-      cancelAnimationFrame(first);
-      el.removeEventListener("scroll", onScroll);
-    };
-  }, [visibleSlides]);
-
-  useEffect(() => {
-    if (paused || window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
-    const timer = setInterval(() => {
-      if (visibleSlides().length > 1) goTo(active + 1);
-    }, AUTO_ADVANCE_MS);
-    return () => clearInterval(timer);
-  }, [active, paused, goTo, visibleSlides]);
-
   const hasMobile = banners.some((b) => b.showOnMobile);
   const hasDesktop = banners.some((b) => b.showOnDesktop);
 
   return (
-    <section aria-roledescription="carrossel" aria-label="Destaques da imobiliária" className="relative bg-brand-900">
+    <section
+      aria-roledescription="carrossel"
+      aria-label="Destaques da imobiliária"
+      className="relative bg-brand-900"
+      data-banner-slider
+    >
       {!hasMobile || !hasDesktop ? (
         <div className={!hasMobile && !hasDesktop ? "" : !hasMobile ? "md:hidden" : "hidden md:block"}>
           <FallbackPanel />
         </div>
       ) : null}
-      <div
-        ref={scroller}
-        className="no-scrollbar flex snap-x snap-mandatory overflow-x-auto"
-        onMouseEnter={() => setPaused(true)}
-        onMouseLeave={() => setPaused(false)}
-        onFocus={() => setPaused(true)}
-        onBlur={() => setPaused(false)}
-      >
+      <div className="no-scrollbar flex snap-x snap-mandatory overflow-x-auto" data-slides>
         {banners.map((b, i) => (
           <div
             key={b.id}
@@ -138,36 +76,33 @@ export function BannerSlider({ banners }: { banners: PublicBanner[] }) {
               <a
                 key={b.id}
                 href={`#slide-${b.id}`}
-                onClick={onDotClick}
                 aria-label={`Ir para o banner ${i + 1}`}
-                className={`flex h-6 min-w-6 items-center justify-center ${deviceClass(b)}`}
+                data-dot
+                className={`group flex h-6 min-w-6 items-center justify-center ${deviceClass(b)}`}
               >
-                <span
-                  className={`block h-2.5 rounded-full transition-all ${hydrated && activeId === `slide-${b.id}` ? "w-8 bg-gold-400" : "w-2.5 bg-white/70 hover:bg-white"}`}
-                />
+                <span className="block h-2.5 w-2.5 rounded-full bg-white/70 transition-all group-hover:bg-white group-aria-[current=true]:w-8 group-aria-[current=true]:bg-gold-400" />
               </a>
             ))}
           </div>
-          {hydrated ? (
-            <>
-              <button
-                type="button"
-                onClick={() => goTo(active - 1)}
-                aria-label="Banner anterior"
-                className="absolute top-1/2 left-2 -translate-y-1/2 rounded-full bg-white/80 p-1.5 text-brand-900 shadow hover:bg-white md:left-3 md:p-2"
-              >
-                <ChevronLeft aria-hidden className="size-6" />
-              </button>
-              <button
-                type="button"
-                onClick={() => goTo(active + 1)}
-                aria-label="Próximo banner"
-                className="absolute top-1/2 right-2 -translate-y-1/2 rounded-full bg-white/80 p-1.5 text-brand-900 shadow hover:bg-white md:right-3 md:p-2"
-              >
-                <ChevronRight aria-hidden className="size-6" />
-              </button>
-            </>
-          ) : null}
+          {/* Previous and next need the script: hidden until it runs. */}
+          <button
+            type="button"
+            hidden
+            data-step={-1}
+            aria-label="Banner anterior"
+            className="absolute top-1/2 left-2 -translate-y-1/2 rounded-full bg-white/80 p-1.5 text-brand-900 shadow hover:bg-white md:left-3 md:p-2"
+          >
+            <ChevronLeft aria-hidden className="size-6" />
+          </button>
+          <button
+            type="button"
+            hidden
+            data-step={1}
+            aria-label="Próximo banner"
+            className="absolute top-1/2 right-2 -translate-y-1/2 rounded-full bg-white/80 p-1.5 text-brand-900 shadow hover:bg-white md:right-3 md:p-2"
+          >
+            <ChevronRight aria-hidden className="size-6" />
+          </button>
         </>
       ) : null}
     </section>

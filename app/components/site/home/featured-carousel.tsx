@@ -1,41 +1,17 @@
-import { useHydrated } from "#app/components/ui/use-hydrated";
-import useEmblaCarousel from "embla-carousel-react";
 import { ChevronLeft, ChevronRight } from "#app/components/ui/icons";
-import { useEffect } from "react";
 import { Link } from "react-router";
 import type { PropertyCard as PropertyCardData } from "#app/models/properties/types";
 import { PropertyCard } from "#app/components/site/property-card";
 
-const AUTO_SCROLL_MS = 6000; // docs/product.md §Início
-
-// "Destaques": embla with the spec's constants (loop, duration 80, in-view
-// threshold 0.7); 1 card per view on small screens, 2 on medium, 3 on large.
-// Without JavaScript the strip scrolls sideways with snap points.
+// "Destaques": 1 card per view on small screens, 2 on medium, 3 on large.
+// Without JavaScript the strip scrolls sideways with snap points; the site's
+// script (featured-carousel.enhance.ts) turns it into embla's carousel with
+// the spec's constants and shows previous/next.
 function FeaturedCarousel({ properties }: { properties: PropertyCardData[] }) {
-  const [emblaRef, emblaApi] = useEmblaCarousel({ loop: true, duration: 80, inViewThreshold: 0.7, align: "start" });
-  const hydrated = useHydrated();
   const many = properties.length > 1;
-
-  useEffect(() => {
-    if (!emblaApi || !many || window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
-    let timer = setInterval(() => emblaApi.scrollNext(), AUTO_SCROLL_MS);
-    const restart = () => {
-      clearInterval(timer);
-      timer = setInterval(() => emblaApi.scrollNext(), AUTO_SCROLL_MS);
-    };
-    emblaApi.on("pointerDown", restart);
-    return () => {
-      clearInterval(timer);
-      emblaApi.off("pointerDown", restart);
-    };
-  }, [emblaApi, many]);
-
   return (
-    <div className="relative">
-      <div
-        ref={emblaRef}
-        className={hydrated ? "overflow-hidden" : "no-scrollbar snap-x snap-mandatory overflow-x-auto"}
-      >
+    <div className="relative" data-featured-carousel>
+      <div className="no-scrollbar snap-x snap-mandatory overflow-x-auto" data-viewport>
         <ul className="-ml-6 flex touch-pan-y">
           {properties.map((p) => (
             <li key={p.id} className="min-w-0 shrink-0 grow-0 basis-full snap-start pl-6 md:basis-1/2 lg:basis-1/3">
@@ -44,11 +20,11 @@ function FeaturedCarousel({ properties }: { properties: PropertyCardData[] }) {
           ))}
         </ul>
       </div>
-      {many && hydrated ? (
-        <div className="mt-6 flex justify-center gap-3">
+      {many ? (
+        <div className="mt-6 flex justify-center gap-3" hidden data-controls>
           <button
             type="button"
-            onClick={() => emblaApi?.scrollPrev()}
+            data-step={-1}
             aria-label="Imóvel anterior"
             className="rounded-full border border-slate-300 bg-white p-2.5 text-brand-800 shadow-sm hover:bg-brand-50"
           >
@@ -56,7 +32,7 @@ function FeaturedCarousel({ properties }: { properties: PropertyCardData[] }) {
           </button>
           <button
             type="button"
-            onClick={() => emblaApi?.scrollNext()}
+            data-step={1}
             aria-label="Próximo imóvel"
             className="rounded-full border border-slate-300 bg-white p-2.5 text-brand-800 shadow-sm hover:bg-brand-50"
           >

@@ -1,9 +1,7 @@
 import { ArrowRight, Home, KeyRound, Sparkles } from "#app/components/ui/icons";
-import { Form, Link, useNavigate } from "react-router";
-import { homeSearchUrl } from "#app/models/properties/search-values";
+import { Link } from "react-router";
 import { ANY_PRICE, CATEGORIES, HOME_SEARCH_TYPES, NEIGHBORHOODS, PRICE_RANGES } from "#app/models/properties/options";
 import { inputClass } from "#app/components/ui/field";
-import { useHydrated } from "#app/components/ui/use-hydrated";
 
 export function CategoryGrid() {
   return (
@@ -41,12 +39,8 @@ export function CategoryGrid() {
 
 // "Encontre seu Imóvel": a GET form to /imoveis. Without JavaScript the "all"
 // values travel in the URL and the list ignores them; with it they are left
-// out of the URL (docs/product.md §Início, 2).
+// out of the URL (docs/product.md §Início, 2; home-sections.enhance.ts).
 export function HomeSearch() {
-  const navigate = useNavigate();
-  // Marks the form once its submit handler runs (tests wait for it; a click
-  // before that is the plain GET, which is fine for a person).
-  const hydrated = useHydrated();
   const selectClass = `${inputClass} appearance-auto`;
   return (
     <section aria-labelledby="busca-title" className="relative z-10 mx-auto mt-6 max-w-5xl px-4 md:-mt-10">
@@ -54,23 +48,7 @@ export function HomeSearch() {
         <h2 id="busca-title" className="text-2xl font-bold text-brand-800">
           Encontre seu Imóvel
         </h2>
-        <Form
-          method="get"
-          action="/imoveis"
-          className="mt-4 grid gap-4 md:grid-cols-4"
-          data-hydrated={hydrated || undefined}
-          onSubmit={(e) => {
-            e.preventDefault();
-            const fd = new FormData(e.currentTarget);
-            navigate(
-              homeSearchUrl({
-                type: String(fd.get("type") ?? ""),
-                neighborhood: String(fd.get("neighborhood") ?? ""),
-                priceRange: String(fd.get("priceRange") ?? ""),
-              }),
-            );
-          }}
-        >
+        <form method="get" action="/imoveis" className="mt-4 grid gap-4 md:grid-cols-4" data-home-search>
           <div>
             <label htmlFor="home-type" className="mb-1 block text-sm font-medium text-slate-800">
               Tipo
@@ -118,7 +96,7 @@ export function HomeSearch() {
               Buscar
             </button>
           </div>
-        </Form>
+        </form>
       </div>
     </section>
   );

@@ -1,6 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
-import { useIsPending } from "#app/components/ui/use-is-pending";
 import { useAgency, useRootActionData } from "#app/utils/root-data";
 import { AgencyContactList, MapEmbed } from "#app/components/site/agency-contact";
 import { Button } from "#app/components/ui/button";
@@ -26,7 +25,6 @@ export function IdealPropertySection({
   const agency = useAgency();
   // The form posts to "/" (root's action); "/?index" (the home's) for pages sent before.
   const actionData = useRootActionData<FormActionData>() ?? ownActionData;
-  const busy = useIsPending({ formAction: ACTION });
   const formId = useFreshFormId("ideal-property", actionData !== undefined);
   const { form, fields } = serverForm({ id: formId, lastResult: actionData?.result, constraint });
 
@@ -56,7 +54,7 @@ export function IdealPropertySection({
               placeholder="Ex.: casa com 3 quartos no Jardim Alvorada, até R$ 500 mil, com quintal."
             />
             <PrivacyNotice />
-            <Button disabled={busy}>{busy ? "Enviando..." : "Enviar solicitação"}</Button>
+            <Button data-busy-label="Enviando...">Enviar solicitação</Button>
           </Form>
         </div>
         <div className="space-y-6">

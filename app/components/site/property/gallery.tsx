@@ -1,4 +1,3 @@
-import { useState } from "react";
 import { imageSrc, type StoredImage } from "#app/models/properties/images";
 import { PropertyImage } from "#app/components/site/property-image";
 import { Lightbox } from "./lightbox";
@@ -7,9 +6,8 @@ const THUMBS = 4; // docs/product.md §Página do imóvel: thumbnails beyond the
 
 // Main photo plus up to four thumbnails; the last one shows +N when there are
 // more than five. Each tile links to the large photo (works without JS); with
-// JS it opens the lightbox instead.
+// JS it opens the lightbox instead (gallery.enhance.ts).
 export function Gallery({ images, title }: { images: StoredImage[]; title: string }) {
-  const [open, setOpen] = useState<number | null>(null);
   if (images.length === 0) {
     return (
       <PropertyImage
@@ -23,16 +21,12 @@ export function Gallery({ images, title }: { images: StoredImage[]; title: strin
   }
   const thumbs = images.slice(1, 1 + THUMBS);
   const extra = images.length - 1 - THUMBS;
-  const openAt = (i: number) => (e: React.MouseEvent) => {
-    e.preventDefault();
-    setOpen(i);
-  };
   return (
-    <>
+    <div data-gallery>
       <div className={`grid gap-2 ${thumbs.length ? "md:grid-cols-4 md:grid-rows-2" : ""}`}>
         <a
           href={imageSrc(images[0], 1600)}
-          onClick={openAt(0)}
+          data-photo={0}
           className="relative block overflow-hidden rounded-xl md:col-span-2 md:row-span-2"
           aria-label={`Abrir foto 1 de ${images.length}`}
         >
@@ -54,7 +48,7 @@ export function Gallery({ images, title }: { images: StoredImage[]; title: strin
                 <li key={img.file_key}>
                   <a
                     href={imageSrc(img, 1600)}
-                    onClick={openAt(index)}
+                    data-photo={index}
                     className="relative block overflow-hidden rounded-lg"
                     aria-label={isLast ? `Ver mais ${extra} fotos` : `Abrir foto ${index + 1} de ${images.length}`}
                   >
@@ -80,9 +74,7 @@ export function Gallery({ images, title }: { images: StoredImage[]; title: strin
           </ul>
         ) : null}
       </div>
-      {open !== null ? (
-        <Lightbox images={images} index={open} title={title} onIndex={setOpen} onClose={() => setOpen(null)} />
-      ) : null}
-    </>
+      <Lightbox images={images} title={title} />
+    </div>
   );
 }

@@ -1,6 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
-import { useIsPending } from "#app/components/ui/use-is-pending";
 import { PrivacyNotice } from "#app/components/site/privacy-notice";
 import { Button } from "#app/components/ui/button";
 import { Field, FormAlert, HoneypotField, type FormConstraint } from "#app/components/ui/field";
@@ -23,7 +22,6 @@ export function InterestForm({
   actionData?: InterestActionData;
 }) {
   const action = `/imoveis/${propertyId}#tenho-interesse`;
-  const busy = useIsPending({ formAction: action });
   const formId = useFreshFormId("interest", actionData !== undefined);
   const { form, fields } = serverForm<"name" | "phone" | "email" | "message">({
     id: formId,
@@ -65,8 +63,8 @@ export function InterestForm({
         />
         <Field meta={fields.message} label="Mensagem *" as="textarea" rows={4} />
         <PrivacyNotice />
-        <Button className="w-full" disabled={busy}>
-          {busy ? "Enviando..." : "Enviar mensagem"}
+        <Button className="w-full" data-busy-label="Enviando...">
+          Enviar mensagem
         </Button>
       </Form>
     </section>

@@ -1,61 +1,28 @@
 import { ChevronLeft, ChevronRight, X } from "#app/components/ui/icons";
-import { useEffect, useRef } from "react";
 import { imageSrc, type StoredImage } from "#app/models/properties/images";
 
 // Full-screen photo viewer: previous/next, thumbnails, counter "n de total",
 // keyboard (Esc, arrows) and a phone layout with the controls at the bottom.
-export function Lightbox({
-  images,
-  index,
-  title,
-  onIndex,
-  onClose,
-}: {
-  images: StoredImage[];
-  index: number;
-  title: string;
-  onIndex: (i: number) => void;
-  onClose: () => void;
-}) {
-  const closeRef = useRef<HTMLButtonElement>(null);
+// A native <dialog>, closed until the gallery's script opens it
+// (gallery.enhance.ts): a closed dialog is not displayed, so its lazy images
+// are not fetched; opened as a modal it keeps the focus inside and closes
+// with Esc by itself.
+export function Lightbox({ images, title }: { images: StoredImage[]; title: string }) {
   const total = images.length;
-  const go = (delta: number) => onIndex((index + delta + total) % total);
-
-  useEffect(() => {
-    const previous = document.activeElement as HTMLElement | null;
-    closeRef.current?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Escape") onClose();
-      else if (e.key === "ArrowRight") go(1);
-      else if (e.key === "ArrowLeft") go(-1);
-    };
-    document.addEventListener("keydown", onKey);
-    const overflow = document.body.style.overflow;
-    document.body.style.overflow = "hidden";
-    return () => {
-      document.removeEventListener("keydown", onKey);
-      document.body.style.overflow = overflow;
-      previous?.focus();
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [index]);
-
-  const img = images[index];
   return (
-    <div
-      role="dialog"
-      aria-modal="true"
+    <dialog
       aria-label={`Fotos: ${title}`}
-      className="fixed inset-0 z-[70] flex flex-col bg-black/95 text-white"
+      data-lightbox
+      data-title={title}
+      className="m-0 size-full max-h-none max-w-none flex-col border-0 bg-black/95 p-0 text-white open:flex backdrop:bg-black/95"
     >
       <div className="flex items-center justify-between px-4 py-3">
-        <p className="text-sm font-medium" data-testid="lightbox-counter">
-          {index + 1} de {total}
+        <p className="text-sm font-medium" data-testid="lightbox-counter" data-lightbox-counter>
+          1 de {total}
         </p>
         <button
-          ref={closeRef}
           type="button"
-          onClick={onClose}
+          data-lightbox-close
           aria-label="Fechar galeria"
           className="rounded-full p-2 hover:bg-white/10"
         >
@@ -64,15 +31,17 @@ export function Lightbox({
       </div>
       <div className="relative flex min-h-0 flex-1 items-center justify-center px-2 md:px-16">
         <img
-          src={imageSrc(img, 1600)}
-          alt={`${title}: foto ${index + 1} de ${total}`}
+          src={imageSrc(images[0], 1600)}
+          alt={`${title}: foto 1 de ${total}`}
+          loading="lazy"
+          data-lightbox-photo
           className="max-h-full max-w-full object-contain"
         />
         {total > 1 ? (
           <>
             <button
               type="button"
-              onClick={() => go(-1)}
+              data-lightbox-step={-1}
               aria-label="Foto anterior"
               className="absolute bottom-4 left-4 rounded-full bg-white/15 p-3 hover:bg-white/25 md:top-1/2 md:bottom-auto md:-translate-y-1/2"
             >
@@ -80,7 +49,7 @@ export function Lightbox({
             </button>
             <button
               type="button"
-              onClick={() => go(1)}
+              data-lightbox-step={1}
               aria-label="Próxima foto"
               className="absolute right-4 bottom-4 rounded-full bg-white/15 p-3 hover:bg-white/25 md:top-1/2 md:bottom-auto md:-translate-y-1/2"
             >
@@ -94,16 +63,16 @@ export function Lightbox({
           <li key={im.file_key} className="shrink-0">
             <button
               type="button"
-              onClick={() => onIndex(i)}
+              data-lightbox-index={i}
+              data-src={imageSrc(im, 1600)}
               aria-label={`Ver foto ${i + 1}`}
-              aria-current={i === index ? "true" : undefined}
-              className={`block overflow-hidden rounded ring-2 ${i === index ? "ring-gold-400" : "ring-transparent opacity-70 hover:opacity-100"}`}
+              className="block overflow-hidden rounded opacity-70 ring-2 ring-transparent hover:opacity-100 aria-[current=true]:opacity-100 aria-[current=true]:ring-gold-400"
             >
               <img src={imageSrc(im, 480)} alt="" loading="lazy" className="h-14 w-20 object-cover md:h-16 md:w-24" />
             </button>
           </li>
         ))}
       </ul>
-    </div>
+    </dialog>
   );
 }

@@ -1,32 +1,17 @@
 import { Facebook, Share2 } from "#app/components/ui/icons";
-import { useLocalToast } from "#app/components/ui/toast";
+import { ToastView } from "#app/components/ui/toast";
 
 // Generic share (native sheet, or copy the link with "Link copiado!") and
-// Facebook in a new window (docs/product.md §Página do imóvel).
+// Facebook in a new window (docs/product.md §Página do imóvel). The button
+// works through the site's script (share-buttons.enhance.ts); its two
+// messages are rendered here, kept in <template>s until needed.
 export function ShareButtons({ url, title }: { url: string; title: string }) {
-  const toast = useLocalToast();
-  const share = async () => {
-    if (navigator.share) {
-      try {
-        await navigator.share({ title, url });
-        return;
-      } catch {
-        // The visitor closed the sheet: nothing to do.
-        return;
-      }
-    }
-    try {
-      await navigator.clipboard.writeText(url);
-      toast.show({ type: "success", title: "Link copiado!" });
-    } catch {
-      toast.show({ type: "error", title: "Não foi possível copiar o link." });
-    }
-  };
   return (
-    <div className="flex gap-2">
+    <div className="flex gap-2" data-share={url} data-share-title={title}>
       <button
         type="button"
-        onClick={share}
+        hidden
+        data-share-button
         className="inline-flex items-center gap-2 rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
       >
         <Share2 aria-hidden className="size-4" /> Compartilhar
@@ -39,7 +24,12 @@ export function ShareButtons({ url, title }: { url: string; title: string }) {
       >
         <Facebook aria-hidden className="size-4" /> Facebook
       </a>
-      {toast.element}
+      <template data-share-copied>
+        <ToastView toast={{ type: "success", title: "Link copiado!" }} />
+      </template>
+      <template data-share-failed>
+        <ToastView toast={{ type: "error", title: "Não foi possível copiar o link." }} />
+      </template>
     </div>
   );
 }

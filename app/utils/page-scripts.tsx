@@ -1,0 +1,23 @@
+import { Scripts, ScrollRestoration, useMatches } from "react-router";
+import siteScriptHref from "#app/components/site/enhance.ts?worker&url";
+
+// The id React Router gives the public site's layout (app/routes.ts).
+export const SITE_LAYOUT_ID = "routes/site/layout";
+
+// What a page loads after its HTML (docs/decisions/0046-public-pages-without-hydration.md):
+// - the public pages never hydrate: React renders them on the server only, and
+//   one small script (components/site/enhance.ts, its own bundle: Vite builds a
+//   `?worker&url` import as a separate file with a hashed name) adds the
+//   slider, the carousel, the lightbox and the other touches to the HTML;
+// - the back office, the client area and the login pages hydrate React and
+//   navigate on the client, as before.
+export function PageScripts({ nonce }: { nonce: string | undefined }) {
+  const publicPage = useMatches().some((m) => m.id === SITE_LAYOUT_ID);
+  if (publicPage) return <script type="module" src={siteScriptHref} nonce={nonce} />;
+  return (
+    <>
+      <ScrollRestoration nonce={nonce} />
+      <Scripts nonce={nonce} />
+    </>
+  );
+}
