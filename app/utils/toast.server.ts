@@ -1,5 +1,6 @@
-import { createCookie, redirect } from "react-router";
+import { createCookie, redirect, redirectDocument } from "react-router";
 import { cookieSecrets, secureCookies } from "./cookie-secrets.server";
+import { isPrivatePath } from "./private-paths";
 import type { Toast } from "./toast";
 
 // One-time flash cookie: set by an action's redirect, read and cleared by the
@@ -17,10 +18,15 @@ function toastCookie() {
   return cookie;
 }
 
+// A public page is never rendered in the browser (docs/decisions/0046): sent
+// there from a page that runs React (the client area's "Sair"), the browser
+// loads it as a document (React Router's redirectDocument; a plain form post
+// follows the 302 as always).
 export async function redirectWithToast(url: string, toast: Toast, init?: ResponseInit) {
   const headers = new Headers(init?.headers);
   headers.append("Set-Cookie", await toastCookie().serialize(toast));
-  return redirect(url, { ...init, headers });
+  const toPublicPage = !isPrivatePath(new URL(url, "http://localhost").pathname.toLowerCase());
+  return (toPublicPage ? redirectDocument : redirect)(url, { ...init, headers });
 }
 
 export async function readToast(request: Request): Promise<{ toast: Toast | null; setCookie: string | null }> {

@@ -16,6 +16,7 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
         <div className="mb-6 flex flex-col items-center text-center">
           <Link
             to="/"
+            reloadDocument
             className="flex items-center gap-3 rounded-md focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-600"
           >
             <LogoMark className="size-12" />
@@ -26,7 +27,7 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
         </div>
         {children}
         <p className="mt-8 text-center text-sm">
-          <Link to="/" className="font-medium text-brand-700 hover:underline">
+          <Link to="/" reloadDocument className="font-medium text-brand-700 hover:underline">
             ← Voltar ao site
           </Link>
         </p>

@@ -137,12 +137,17 @@ export default function ClientArea({ loaderData, actionData }: Route.ComponentPr
           <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3">
             <Link
               to="/"
+              reloadDocument
               className="flex items-center gap-2 rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
             >
               <LogoMark className="size-9" />
               <span className="text-lg font-bold">{agency.name}</span>
             </Link>
-            <Link to="/" className="rounded-md text-sm font-medium text-brand-100 hover:text-white hover:underline">
+            <Link
+              to="/"
+              reloadDocument
+              className="rounded-md text-sm font-medium text-brand-100 hover:text-white hover:underline"
+            >
               ← Voltar ao site
             </Link>
           </div>
