@@ -2,7 +2,7 @@ import { showToast } from "#app/components/ui/toast.enhance";
 
 // "Compartilhar" (share-buttons.tsx): the phone's share sheet, or the link
 // copied with "Link copiado!". Without JavaScript it cannot work, so it stays
-// hidden until this runs; the Facebook link needs nothing.
+// invisible (keeping its place) until this runs; the Facebook link needs nothing.
 export function enhanceShare(root: HTMLElement) {
   const button = root.querySelector<HTMLButtonElement>("[data-share-button]");
   const url = root.dataset.share;
@@ -12,7 +12,7 @@ export function enhanceShare(root: HTMLElement) {
     const template = root.querySelector<HTMLTemplateElement>(`template[${name}]`);
     if (template) showToast(template);
   };
-  button.hidden = false;
+  button.classList.remove("invisible");
   button.addEventListener("click", async () => {
     if (navigator.share) {
       // The visitor closing the sheet is not a failure: nothing to say.
