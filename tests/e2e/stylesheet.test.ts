@@ -34,3 +34,35 @@ test("a page carries its stylesheet, hydrates without errors and stays styled af
   expect(stylesheetRequests).toEqual([]);
   expect(problems).toEqual([]);
 });
+
+// The pages of people signed in link it instead (docs/decisions/0046): fetched
+// once and kept, each page 60 KB lighter; the page hydrates without errors
+// and a navigation keeps the one link.
+test("a signed-in page links its stylesheet, hydrates without errors and stays styled", async ({ page, admin }) => {
+  void admin;
+  const problems: string[] = [];
+  const documentRequests: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(message.text());
+  });
+  page.on("pageerror", (error) => problems.push(error.message));
+  page.on("request", (request) => {
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) documentRequests.push(request.url());
+  });
+
+  const response = await page.goto("/admin/perfil");
+  const html = await response!.text();
+  expect(html).toMatch(/<link rel="stylesheet" href="\/assets\/app-[\w-]+\.css" data-precedence="default"\/>/);
+  expect(html).not.toMatch(/<style data-href/);
+  await expect(page.locator("header").first()).toHaveCSS("background-color", "rgb(10, 29, 48)");
+
+  await page.waitForLoadState("networkidle");
+  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+  await page.getByRole("navigation", { name: "Administração" }).getByRole("link", { name: "Imóveis" }).click();
+  await expect(page).toHaveURL(/\/admin\/properties$/);
+  await expect(page.locator("header").first()).toHaveCSS("background-color", "rgb(10, 29, 48)");
+  expect(await page.locator('link[rel="stylesheet"]').count()).toBe(1);
+  expect(await page.locator("style[data-href]").count()).toBe(0);
+  expect(documentRequests).toHaveLength(1);
+  expect(problems).toEqual([]);
+});
