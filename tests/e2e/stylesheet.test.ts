@@ -58,7 +58,10 @@ test("a signed-in page links its stylesheet, hydrates without errors and stays s
 
   await page.waitForLoadState("networkidle");
   await page.waitForFunction(() => "__reactRouterDataRouter" in window);
-  await page.getByRole("navigation", { name: "Administração" }).getByRole("link", { name: "Imóveis" }).click();
+  await page
+    .getByRole("navigation", { name: "Administração" })
+    .getByRole("link", { name: "Imóveis", exact: true })
+    .click();
   await expect(page).toHaveURL(/\/admin\/properties$/);
   await expect(page.locator("header").first()).toHaveCSS("background-color", "rgb(10, 29, 48)");
   expect(await page.locator('link[rel="stylesheet"]').count()).toBe(1);
