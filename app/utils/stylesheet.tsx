@@ -1,4 +1,5 @@
 import { createContext, useContext } from "react";
+import { useMatches } from "react-router";
 import stylesheetHref from "#app/styles/app.css?url";
 
 // The site has one stylesheet (Tailwind's build of app/styles/app.css). In
@@ -17,10 +18,17 @@ export const StylesheetTextContext = createContext<string | undefined>(undefined
 
 export { stylesheetHref };
 
+// The pages of people signed in (below the back office's and the client
+// area's layouts) link it instead: they come back page after page, so the
+// file is fetched once and kept (hashed, cached for a year), and each page is
+// 60 KB lighter to render, send and compress (docs/decisions/0047).
+const SIGNED_IN_LAYOUTS = new Set(["routes/admin/layout", "routes/client/layout"]);
+
 export function Stylesheet() {
   const text = useContext(StylesheetTextContext);
+  const signedIn = useMatches().some((m) => SIGNED_IN_LAYOUTS.has(m.id));
   // In development Vite builds and serves the stylesheet on request: a link.
-  if (import.meta.env.DEV) return <link rel="stylesheet" href={stylesheetHref} />;
+  if (import.meta.env.DEV || signedIn) return <link rel="stylesheet" href={stylesheetHref} precedence="default" />;
   return (
     <style href={stylesheetHref} precedence="default">
       {text ?? ""}

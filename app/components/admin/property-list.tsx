@@ -1,7 +1,7 @@
 import { Pencil, Star, StarOff, Trash2 } from "#app/components/ui/private-icons";
 import { Form, Link, href } from "react-router";
 import { Button } from "#app/components/ui/button";
-import { useIsPending } from "#app/components/ui/use-is-pending";
+import { isPendingFor, usePendingSubmission } from "#app/components/ui/use-is-pending";
 import { ADVERTISED_FOR_LABELS } from "#app/models/properties/options";
 import { PropertyImage } from "#app/components/site/property-image";
 import { formatPropertyCode } from "#app/models/properties/search";
@@ -15,8 +15,10 @@ import { formatPrice } from "#app/utils/format";
 
 type PropertyListItem = Omit<AdminPropertyRow, "type" | "created_at">;
 
-function ToggleFeatured({ item }: { item: PropertyListItem }) {
-  const busy = useIsPending({ fields: { id: String(item.id) } });
+type Pending = { pending: FormData | null };
+
+function ToggleFeatured({ item, pending }: { item: PropertyListItem } & Pending) {
+  const busy = isPendingFor(pending, { id: String(item.id) });
   return (
     <Form method="post">
       <input type="hidden" name="intent" value="toggle-featured" />
@@ -34,8 +36,8 @@ function ToggleFeatured({ item }: { item: PropertyListItem }) {
   );
 }
 
-function DeleteProperty({ item }: { item: PropertyListItem }) {
-  const busy = useIsPending({ fields: { intent: "delete", id: String(item.id) } });
+function DeleteProperty({ item, pending }: { item: PropertyListItem } & Pending) {
+  const busy = isPendingFor(pending, { intent: "delete", id: String(item.id) });
   return (
     <details className="group relative">
       <summary className="inline-flex cursor-pointer list-none items-center gap-1 rounded-md border border-red-300 px-3 py-1.5 text-sm font-medium text-red-800 hover:bg-red-50 [&::-webkit-details-marker]:hidden">
@@ -75,6 +77,8 @@ export function PropertyList({
   items: PropertyListItem[];
   feedIssues?: Record<number, string[]>;
 }) {
+  // Every row's forms post to this page: one look at the submission under way for all of them.
+  const pending = usePendingSubmission();
   return (
     <ul className="divide-y divide-slate-200 rounded-xl bg-white shadow-sm ring-1 ring-slate-200" aria-label="Imóveis">
       {items.map((item) => (
@@ -120,8 +124,8 @@ export function PropertyList({
             >
               <Pencil aria-hidden className="size-4" /> Editar
             </Link>
-            <ToggleFeatured item={item} />
-            <DeleteProperty item={item} />
+            <ToggleFeatured item={item} pending={pending} />
+            <DeleteProperty item={item} pending={pending} />
           </div>
         </li>
       ))}

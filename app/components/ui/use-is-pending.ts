@@ -14,12 +14,24 @@ type Options = {
 // stays disabled and says "Enviando..." for as long as a second click would
 // post again. A form elsewhere on the page, or a link followed meanwhile,
 // does not count. After the Epic Stack's useIsPending.
-export function useIsPending({ formAction, formMethod = "POST", fields }: Options = {}) {
+export function useIsPending({ formAction, formMethod, fields }: Options = {}) {
+  return isPendingFor(usePendingSubmission({ formAction, formMethod }), fields);
+}
+
+// The form data of the submission under way to this action, or null. A list
+// whose every row has its own forms calls it once and asks isPendingFor per
+// row, instead of each row resolving the action again (docs/decisions/0047).
+export function usePendingSubmission({ formAction, formMethod = "POST" }: Omit<Options, "fields"> = {}) {
   const navigation = useNavigation();
   // Resolved as <Form> resolves it (the route's path, ?index, the search);
   // the navigation keeps the action without its #hash.
   const action = useFormAction(formAction).replace(/#.*$/, "");
   if (navigation.state === "idle" || navigation.formAction !== action || navigation.formMethod !== formMethod)
-    return false;
-  return Object.entries(fields ?? {}).every(([name, value]) => navigation.formData?.get(name) === value);
+    return null;
+  return navigation.formData ?? new FormData();
+}
+
+export function isPendingFor(submission: FormData | null, fields?: Record<string, string>) {
+  if (!submission) return false;
+  return Object.entries(fields ?? {}).every(([name, value]) => submission.get(name) === value);
 }
