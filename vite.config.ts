@@ -4,6 +4,9 @@ import path from "node:path";
 import { defineConfig, type Plugin } from "vite";
 
 // The site's shared chunk: its components, the UI kit, helpers and config.
+// Since docs/decisions/0046 the public pages load none of these chunks (only
+// components/site/enhance.ts); the grouping still shapes what the back office
+// and the client area download.
 const siteModules = /[\\/]app[\\/](components[\\/](site|ui)|utils|config|models[\\/]properties[\\/][a-z-]+\.ts$)/;
 // Left out, so that a page does not download code only others use: what one
 // page alone uses (the home page's sections and its carousel library, the
