@@ -96,6 +96,29 @@ test.describe("banner slider", () => {
     await page.getByRole("button", { name: "Banner anterior" }).click();
     await expect(page.locator("#slide-banner-1")).toBeInViewport({ ratio: 0.9 });
   });
+
+  // The first slide is the home page's largest paint: it is asked for from
+  // the head, and only in the version for the screen's width.
+  for (const [width, shown, other] of [
+    [375, "-mobile.webp", ".webp"],
+    [1280, ".webp", "-mobile.webp"],
+  ] as const) {
+    test(`at ${width} px the first slide's image is preloaded, the other width's is not fetched`, async ({ page }) => {
+      const requested: string[] = [];
+      page.on("request", (r) => {
+        if (r.url().includes("/banners/")) requested.push(new URL(r.url()).pathname);
+      });
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto("/", { waitUntil: "load" });
+      const first = page.locator("[data-slides] > div:visible").first().locator("img");
+      const src = new URL(await first.evaluate((img: HTMLImageElement) => img.currentSrc)).pathname;
+      expect(src.endsWith(shown)).toBe(true);
+      expect(requested).toContain(src);
+      await expect(page.locator(`head link[rel=preload][as=image][href="${src}"]`)).toHaveCount(1);
+      const stem = src.slice(0, -shown.length);
+      expect(requested).not.toContain(stem + other);
+    });
+  }
 });
 
 test.describe("search fields", () => {

@@ -1,6 +1,12 @@
 import { ChevronLeft, ChevronRight } from "#app/components/ui/icons";
+import { preload } from "react-dom";
 import { Link } from "react-router";
 import type { PublicBanner } from "#app/models/banners/types";
+
+// The device classes of the banners (mobile = under 768 px), as the
+// <source> below and the md: classes split them.
+const MOBILE = "(max-width: 767.98px)";
+const DESKTOP = "(min-width: 768px)";
 
 function deviceClass(b: { showOnMobile: boolean; showOnDesktop: boolean }) {
   if (b.showOnMobile && !b.showOnDesktop) return "md:hidden";
@@ -16,6 +22,16 @@ function deviceClass(b: { showOnMobile: boolean; showOnDesktop: boolean }) {
 export function BannerSlider({ banners }: { banners: PublicBanner[] }) {
   const hasMobile = banners.some((b) => b.showOnMobile);
   const hasDesktop = banners.some((b) => b.showOnDesktop);
+  const firstMobile = banners.findIndex((b) => b.showOnMobile);
+  const firstDesktop = banners.findIndex((b) => b.showOnDesktop);
+  // The first slide a device shows is the home page's largest paint. Its
+  // image sits in a <picture> after the inline stylesheet and the header, so
+  // React's own preload of a high-priority <img> does not apply: ask for it
+  // from the head, each for the screen width it is shown at (decision 0049).
+  if (firstMobile >= 0)
+    preload(banners[firstMobile].mobileImageUrl, { as: "image", fetchPriority: "high", media: MOBILE });
+  if (firstDesktop >= 0)
+    preload(banners[firstDesktop].imageUrl, { as: "image", fetchPriority: "high", media: DESKTOP });
 
   return (
     <section
@@ -40,14 +56,17 @@ export function BannerSlider({ banners }: { banners: PublicBanner[] }) {
             className={`relative w-full shrink-0 snap-start ${deviceClass(b)}`}
           >
             <picture>
-              <source media="(min-width: 768px)" srcSet={b.imageUrl} />
+              <source media={DESKTOP} srcSet={b.imageUrl} />
               <img
                 src={b.mobileImageUrl}
                 alt=""
                 width={768}
                 height={960}
-                loading={i === 0 ? "eager" : "lazy"}
-                fetchPriority={i === 0 ? "high" : undefined}
+                // Eager only when this slide comes first on both device
+                // classes: an eager image is fetched even where its slide is
+                // hidden, and the preload above already covers each first.
+                loading={i === firstMobile && i === firstDesktop ? "eager" : "lazy"}
+                fetchPriority={i === firstMobile || i === firstDesktop ? "high" : undefined}
                 className="aspect-[4/5] max-h-[70vh] w-full object-cover md:aspect-[8/3] md:max-h-[560px]"
               />
             </picture>
