@@ -241,9 +241,9 @@ async function signedInBenchmarks(base: string, pid: number, session: string, te
     await busyHour({ ...options, seconds: Math.min(2, DURATION) });
     const result = await busyHour({ ...options, seconds: DURATION });
     const label = `${r.name}, ${connections} pessoas, uma página a cada ${thinkMs} ms: p99 < ${p99Ms} ms`;
-    const verdict = goals.add(label, `${result.p99} ms`, result.p99 < p99Ms && result.errors === 0);
+    const outcome = goals.add(label, `${result.p99} ms`, result.p99 < p99Ms && result.errors === 0);
     const errors = result.errors ? ` (${result.errors} erros)` : "";
-    line(r.name, result.perSecond, result.p50, result.p99, `p99 < ${p99Ms} ms: ${verdict}${errors}`);
+    line(r.name, result.perSecond, result.p50, result.p99, `p99 < ${p99Ms} ms: ${outcome}${errors}`);
   }
   console.log("");
 
