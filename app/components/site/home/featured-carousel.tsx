@@ -46,7 +46,7 @@ function FeaturedCarousel({ properties }: { properties: PropertyCardData[] }) {
 
 export function FeaturedSection({ properties, error }: { properties: PropertyCardData[]; error: string | null }) {
   return (
-    <section aria-labelledby="destaques-title" className="below-fold bg-slate-50 py-16">
+    <section aria-labelledby="destaques-title" className="bg-slate-50 py-16">
       <div className="mx-auto max-w-7xl px-4">
         <div className="mb-8 flex flex-wrap items-end justify-between gap-4">
           <div>

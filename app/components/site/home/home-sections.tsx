@@ -5,7 +5,7 @@ import { inputClass } from "#app/components/ui/field";
 
 export function CategoryGrid() {
   return (
-    <section aria-labelledby="categorias-title" className="below-fold mx-auto max-w-7xl px-4 py-16">
+    <section aria-labelledby="categorias-title" className="mx-auto max-w-7xl px-4 py-16">
       <h2 id="categorias-title" className="text-3xl font-bold text-brand-800">
         Categorias
       </h2>
@@ -153,7 +153,7 @@ const reasons = [
 
 export function MarketReasons() {
   return (
-    <section aria-labelledby="mercado-title" className="below-fold bg-brand-800 py-16 text-white">
+    <section aria-labelledby="mercado-title" className="bg-brand-800 py-16 text-white">
       <div className="mx-auto max-w-7xl px-4">
         <h2 id="mercado-title" className="text-3xl font-bold">
           Por que investir em imóveis em Três Lagoas?

@@ -29,7 +29,7 @@ export function IdealPropertySection({
   const { form, fields } = serverForm({ id: formId, lastResult: actionData?.result, constraint });
 
   return (
-    <section id="imovel-ideal" aria-labelledby="ideal-title" className="below-fold mx-auto max-w-7xl px-4 py-16">
+    <section id="imovel-ideal" aria-labelledby="ideal-title" className="mx-auto max-w-7xl px-4 py-16">
       <div className="grid gap-10 lg:grid-cols-2">
         <div>
           <h2 id="ideal-title" className="text-3xl font-bold text-brand-800">
