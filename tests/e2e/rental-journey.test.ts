@@ -104,6 +104,9 @@ for (const js of [true, false]) {
 
     // Out, and in again by email; a repair with two photos.
     await page.getByRole("button", { name: "Sair" }).click();
+    // Leaving lands on the home page; going on before it has would race
+    // that navigation.
+    await expect(page).toHaveURL(/\/$/);
     await clientLogin(page, email, password);
     await page.getByRole("link", { name: "Manutenção" }).click();
     const title = `Chuveiro queimado ${tag}`;
