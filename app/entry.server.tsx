@@ -13,6 +13,8 @@ import { log, reasonOf } from "#app/utils/log.server";
 import { PRIVATE_CACHE_CONTROL, isPrivateUrl } from "#app/utils/private-paths";
 import { NONCE_HEADER } from "#app/utils/request-headers";
 import { StylesheetTextContext, stylesheetHref } from "#app/utils/stylesheet";
+import { iconSymbols } from "#app/utils/icon-symbols.server";
+import { IconSymbolsContext } from "#app/utils/page-icons";
 
 export const streamTimeout = 5_000;
 
@@ -48,7 +50,9 @@ export default function handleRequest(
     const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(
       <StylesheetTextContext value={stylesheetText}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <IconSymbolsContext value={iconSymbols}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </IconSymbolsContext>
       </StylesheetTextContext>,
       {
         nonce,

@@ -10,6 +10,7 @@ import { RootActionDataContext } from "./utils/root-data";
 import { idealRequestAction } from "./routes/site/ideal-request.server";
 import { Stylesheet } from "./utils/stylesheet";
 import { PageScripts } from "./utils/page-scripts";
+import { PageIcons } from "./utils/page-icons";
 
 // A 503 (the database stayed locked: server/busy-answer.ts made the
 // DatabaseBusyError a 503 answer, rendered by the nearest error boundary)
@@ -59,7 +60,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="min-h-screen bg-white text-slate-800 antialiased">
-        {children}
+        <PageIcons>{children}</PageIcons>
         <PageScripts nonce={nonce} />
       </body>
     </html>

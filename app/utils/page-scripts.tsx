@@ -4,6 +4,9 @@ import siteScriptHref from "#app/components/site/enhance.ts?worker&url";
 // The id React Router gives the public site's layout (app/routes.ts).
 export const SITE_LAYOUT_ID = "routes/site/layout";
 
+// A public page: under the site's layout. It is never hydrated.
+export const usePublicPage = () => useMatches().some((m) => m.id === SITE_LAYOUT_ID);
+
 // What a page loads after its HTML (docs/decisions/0046-public-pages-without-hydration.md):
 // - the public pages never hydrate: React renders them on the server only, and
 //   one small script (components/site/enhance.ts, its own bundle: Vite builds a
@@ -12,8 +15,7 @@ export const SITE_LAYOUT_ID = "routes/site/layout";
 // - the back office, the client area and the login pages hydrate React and
 //   navigate on the client, as before.
 export function PageScripts({ nonce }: { nonce: string | undefined }) {
-  const publicPage = useMatches().some((m) => m.id === SITE_LAYOUT_ID);
-  if (publicPage) return <script type="module" src={siteScriptHref} nonce={nonce} />;
+  if (usePublicPage()) return <script type="module" src={siteScriptHref} nonce={nonce} />;
   return (
     <>
       <ScrollRestoration nonce={nonce} />

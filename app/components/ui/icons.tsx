@@ -7,17 +7,27 @@
 // npm run icons. The icons only the back office, the client area and the
 // password pages draw are in private-icons.tsx, which public pages do not
 // download.
+//
+// A public page carries the symbols it uses in its own HTML instead
+// (app/utils/page-icons.tsx, docs/decisions/0050): where IconRefsContext is
+// given, an icon asks it for its reference.
+import { createContext, useContext } from "react";
 import spriteUrl from "#app/assets/icons.svg?url";
+
+// The reference for an icon, or undefined for the sprite file.
+export type IconRefs = { href(name: string): string | undefined };
+export const IconRefsContext = createContext<IconRefs | null>(null);
 
 export type IconProps = { className?: string };
 
 export function icon(name: string) {
   const href = `${spriteUrl}#${name}`;
   function Icon({ className }: IconProps) {
+    const refs = useContext(IconRefsContext);
     // Fill, stroke and the rest are on the sprite's <symbol>.
     return (
       <svg width="24" height="24" className={className} aria-hidden="true">
-        <use href={href} />
+        <use href={refs?.href(name) ?? href} />
       </svg>
     );
   }
