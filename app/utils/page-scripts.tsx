@@ -15,7 +15,16 @@ export const usePublicPage = () => useMatches().some((m) => m.id === SITE_LAYOUT
 // - the back office, the client area and the login pages hydrate React and
 //   navigate on the client, as before.
 export function PageScripts({ nonce }: { nonce: string | undefined }) {
-  if (usePublicPage()) return <script type="module" src={siteScriptHref} nonce={nonce} />;
+  if (usePublicPage())
+    // async: the page's parsing ends, and the browser lays it out, without
+    // waiting for the script, which runs in a task of its own when it arrives
+    // (always after the page above it is parsed, as it closes <body>, and
+    // before `load`). A module script without it holds the end of parsing,
+    // whose styling and layout then share one long task with the script
+    // (docs/decisions/0050). onError keeps React from moving an async script
+    // into <head> (its documented opt-out); the page never hydrates, so it
+    // never runs.
+    return <script type="module" async src={siteScriptHref} nonce={nonce} onError={() => {}} />;
   return (
     <>
       <ScrollRestoration nonce={nonce} />

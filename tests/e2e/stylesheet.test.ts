@@ -32,6 +32,10 @@ test("a public page carries its stylesheet and its one script, and a link loads 
   expect(html.match(/<script\b[^>]*\bsrc="[^"]+"/g)).toEqual([
     expect.stringMatching(/src="\/assets\/enhance-[\w-]+\.js"/),
   ]);
+  // It closes <body>, async: it runs once the page above it is parsed, without holding the end of parsing (0050).
+  expect(html).toMatch(
+    /<script type="module" async="" src="\/assets\/enhance-[\w-]+\.js"[^>]*><\/script>(<!--[^>]*-->)*<\/body>/,
+  );
   expect(html).not.toContain("modulepreload");
   expect(html).not.toContain("__reactRouterContext");
   await expect(page.locator("header").first()).toHaveCSS("position", "sticky");
