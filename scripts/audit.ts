@@ -33,6 +33,8 @@ const METRICS = [
 
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
 
+const medianOf = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
+
 const score = (lhr: Lhr, category: string) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
 
 const server = await startProductionServer(Number(process.env.AUDIT_PORT ?? 3310));
@@ -76,10 +78,21 @@ try {
     console.log(
       `    ${METRICS.map(([id, label]) => `${label} ${median.audits[id]?.displayValue ?? "?"}`).join(" · ")}`,
     );
-    const lcp = median.audits["largest-contentful-paint"]?.numericValue ?? Infinity;
-    const tbt = median.audits["total-blocking-time"]?.numericValue ?? Infinity;
+    // Each timing's goal is the median of that timing over the runs (issue
+    // 24: "medians of 5 runs"), not the timing of the run whose score is the
+    // median: scores are nearly all 99 or 100, so that run is any of them
+    // (docs/decisions/0050).
+    const metric = (id: string) => medianOf(runs.map((r) => r.audits[id]?.numericValue ?? Infinity));
+    const lcp = metric("largest-contentful-paint");
+    const tbt = metric("total-blocking-time");
+    const cls = metric("cumulative-layout-shift");
+    console.log(
+      `    por execução: TBT ${runs.map((r) => Math.round(r.audits["total-blocking-time"]?.numericValue ?? NaN)).join(" ")} ms` +
+        ` · LCP ${runs.map((r) => ((r.audits["largest-contentful-paint"]?.numericValue ?? NaN) / 1000).toFixed(1)).join(" ")} s`,
+    );
     goals.add(`${p}: LCP <= ${LCP_TARGET_MS / 1000} s`, `${(lcp / 1000).toFixed(1)} s`, lcp <= LCP_TARGET_MS);
     goals.add(`${p}: TBT <= ${TBT_TARGET_MS} ms`, `${Math.round(tbt)} ms`, tbt <= TBT_TARGET_MS);
+    goals.add(`${p}: CLS = 0`, cls.toFixed(3), cls < 0.0005);
     for (const [category, label] of CATEGORIES) {
       const target = category === "performance" ? PERFORMANCE_TARGET : 100;
       const value = score(median, category);
