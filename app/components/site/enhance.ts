@@ -11,8 +11,9 @@ import { enhanceSiteSearch } from "./site-search-form.enhance";
 // The public pages' only script (docs/decisions/0046): they are rendered by
 // React on the server and never hydrated; each component that does something
 // in the browser marks its root with a data attribute, and its enhancer here
-// gives it that behaviour. A module script runs once the HTML is parsed,
-// before the page's `load`. Every page works without it.
+// gives it that behaviour. The script closes <body>, async: it runs once the
+// page above it is parsed, before the page's `load` (utils/page-scripts.tsx).
+// Every page works without it.
 
 function each<E extends Element>(selector: string, enhance: (element: E) => void) {
   for (const element of document.querySelectorAll<E>(selector)) {
