@@ -334,3 +334,28 @@ test.describe("machine-readable files", () => {
     expect((await response.text()).trim()).toBe("ok");
   });
 });
+
+// docs/decisions/0050: the listing's cards below the screen are laid out as
+// they come near it; scrolling down, each is there in time and nothing on the
+// screen moves.
+test("/imoveis on a phone draws each card as it is scrolled to, without moving what is on screen", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto("/imoveis");
+  const cards = page.locator("main ul.grid > li");
+  const count = await cards.count();
+  expect(count).toBeGreaterThan(3);
+  expect(await cards.last().evaluate((li) => getComputedStyle(li).contentVisibility)).toBe("auto");
+  await page.evaluate(() => {
+    (window as unknown as { shifts: number }).shifts = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+        if (!entry.hadRecentInput) (window as unknown as { shifts: number }).shifts += entry.value;
+    }).observe({ type: "layout-shift" });
+  });
+  for (let i = 0; i < count; i++) {
+    await cards.nth(i).evaluate((li) => li.scrollIntoView({ block: "center" }));
+    await expect(cards.nth(i).getByRole("heading")).toBeVisible();
+    expect((await cards.nth(i).getByRole("heading").boundingBox())!.height).toBeGreaterThan(10);
+  }
+  expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBe(0);
+});
