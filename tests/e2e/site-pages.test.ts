@@ -352,9 +352,14 @@ test("/imoveis on a phone draws each card as it is scrolled to, without moving w
         if (!entry.hadRecentInput) (window as unknown as { shifts: number }).shifts += entry.value;
     }).observe({ type: "layout-shift" });
   });
+  // The page does not scroll sideways: a waiting card is as wide as the grid.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(375);
   for (let i = 0; i < count; i++) {
     await cards.nth(i).evaluate((li) => li.scrollIntoView({ block: "center" }));
     await expect(cards.nth(i).getByRole("heading")).toBeVisible();
+    const box = (await cards.nth(i).boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(375);
     expect((await cards.nth(i).getByRole("heading").boundingBox())!.height).toBeGreaterThan(10);
   }
   expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBe(0);
