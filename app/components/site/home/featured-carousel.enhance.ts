@@ -25,11 +25,8 @@ export function enhanceFeaturedCarousel(root: HTMLElement) {
 function startCarousel(root: HTMLElement) {
   const viewport = root.querySelector<HTMLElement>("[data-viewport]");
   if (!viewport) return;
-  // Embla moves the strip itself: the no-JavaScript scrolling goes. Every
-  // slide is drawn from now on (app.css, .slides-later): embla measures them
-  // all, and none should change the strip's height once on screen.
+  // Embla moves the strip itself: the no-JavaScript scrolling goes.
   viewport.className = "overflow-hidden";
-  viewport.querySelector(".slides-later")?.classList.remove("slides-later");
   const embla = EmblaCarousel(viewport, { loop: true, duration: 80, inViewThreshold: 0.7, align: "start" });
   const controls = root.querySelector<HTMLElement>("[data-controls]");
   if (!controls) return;

@@ -12,7 +12,7 @@ function FeaturedCarousel({ properties }: { properties: PropertyCardData[] }) {
   return (
     <div className="relative" data-featured-carousel>
       <div className="no-scrollbar snap-x snap-mandatory overflow-x-auto" data-viewport>
-        <ul className="slides-later -ml-6 flex touch-pan-y">
+        <ul className="-ml-6 flex touch-pan-y">
           {properties.map((p) => (
             <li key={p.id} className="min-w-0 shrink-0 grow-0 basis-full snap-start pl-6 md:basis-1/2 lg:basis-1/3">
               <PropertyCard property={p} />
