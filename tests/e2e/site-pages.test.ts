@@ -334,39 +334,3 @@ test.describe("machine-readable files", () => {
     expect((await response.text()).trim()).toBe("ok");
   });
 });
-
-// docs/decisions/0050: the listing's cards below the screen are laid out as
-// they come near it; scrolling down as a visitor does, each is there in time
-// and nothing on the screen moves.
-test("/imoveis on a phone draws each card as it is scrolled to, without moving what is on screen", async ({ page }) => {
-  await page.setViewportSize({ width: 375, height: 812 });
-  await page.goto("/imoveis");
-  const cards = page.locator("main ul.grid > li");
-  const count = await cards.count();
-  expect(count).toBeGreaterThan(3);
-  expect(await cards.last().evaluate((li) => getComputedStyle(li).contentVisibility)).toBe("auto");
-  // The page does not scroll sideways: a waiting card is as wide as the grid.
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(375);
-  await page.evaluate(() => {
-    (window as unknown as { shifts: number }).shifts = 0;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
-        if (!entry.hadRecentInput) (window as unknown as { shifts: number }).shifts += entry.value;
-    }).observe({ type: "layout-shift" });
-  });
-  await page.mouse.move(187, 400);
-  for (let i = 0; i < count; i++) {
-    const card = cards.nth(i);
-    // A wheel turn at a time (200 px), until the card's title is on screen.
-    while ((await card.getByRole("heading").boundingBox())!.y > 700) {
-      await page.mouse.wheel(0, 200);
-      await page.evaluate(() => new Promise(requestAnimationFrame));
-    }
-    await expect(card.getByRole("heading")).toBeVisible();
-    const box = (await card.boundingBox())!;
-    expect(box.x).toBeGreaterThanOrEqual(0);
-    expect(box.x + box.width).toBeLessThanOrEqual(375);
-    expect((await card.getByRole("heading").boundingBox())!.height).toBeGreaterThan(10);
-  }
-  expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBe(0);
-});

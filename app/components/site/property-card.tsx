@@ -106,7 +106,7 @@ export function PropertyGrid({
   eagerFirst?: boolean;
 }) {
   return (
-    <ul className="cards-later grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+    <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
       {properties.map((p, i) => (
         <li key={p.id}>
           <PropertyCard property={p} eager={eagerFirst && i === 0} headingLevel={2} />
