@@ -1,4 +1,6 @@
 import js from "@eslint/js";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import importX from "eslint-plugin-import-x";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
@@ -49,7 +51,25 @@ export default tseslint.config(
         { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" },
       ],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+      // With verbatimModuleSyntax, `import { type A } from "./x"` stays in the
+      // output as `import {} from "./x"`: it still loads ./x at run time (and
+      // can close an import cycle). An import of types only is `import type`.
+      "@typescript-eslint/no-import-type-side-effects": "error",
     },
+  },
+  {
+    // No import cycles (docs/decisions/0055-small-rules.md): a module of a
+    // cycle can run before the one it imports has defined its exports. Type
+    // imports are erased and do not count. Scoped to the server's and the app's
+    // code, where the import graph is large enough to hide one.
+    files: ["app/**/*.{ts,tsx}", "server/**/*.ts", "server.ts"],
+    plugins: { "import-x": importX },
+    settings: {
+      "import-x/extensions": [".ts", ".tsx", ".js", ".cjs"],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })],
+    },
+    rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
   },
   {
     files: ["app/**/*.tsx"],

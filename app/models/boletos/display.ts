@@ -30,12 +30,6 @@ const SOURCES: Record<string, string> = {
 export const boletoSourceLabel = (source: string | null) =>
   source ? (SOURCES[source] ?? source) : "nada foi encontrado no arquivo";
 
-// Only a boleto with a month, a due date and an amount becomes a billing
-// (docs/product.md §Boletos names the first two; a billing of R$ 0,00 would be a bill nobody
-// can pay, so a blank amount waits on the list too).
-export const isProcessable = (b: { month_year: string | null; due_date: string | null; amount_cents: number | null }) =>
-  b.month_year !== null && b.due_date !== null && b.amount_cents !== null && b.amount_cents > 0;
-
 // The billing a boleto joins, as the review page and the awaiting list name it:
 // "cobrança de outubro de 2026 (R$ 1.500,00, vencimento 05/10/2026)".
 export const billingName = (b: Pick<MatchableBilling, "month_year" | "due_date" | "amount_cents" | "status">) =>

@@ -1,5 +1,3 @@
-import { isProcessable } from "./display";
-
 // Which billing a processed boleto joins, and what "Processar N Boletos" will
 // do with each boleto on the awaiting list (issue 19; docs/decisions/0015-boleto-flow.md,
 // "Extended by issue 19"). Pure and client-safe: the review page runs the
@@ -13,6 +11,12 @@ export function lineDigits(line: string | null | undefined): string | null {
   const digits = (line ?? "").replace(/\D/g, "");
   return digits === "" ? null : digits;
 }
+
+// Only a boleto with a month, a due date and an amount becomes a billing
+// (docs/product.md §Boletos names the first two; a billing of R$ 0,00 would be a bill nobody
+// can pay, so a blank amount waits on the list too).
+export const isProcessable = (b: { month_year: string | null; due_date: string | null; amount_cents: number | null }) =>
+  b.month_year !== null && b.due_date !== null && b.amount_cents !== null && b.amount_cents > 0;
 
 export type MatchableBilling = {
   id: number;

@@ -4,7 +4,7 @@
 // in the layout; sources in docs/decisions/0035-statement-files.md. Pure and
 // client-safe.
 
-import { type ParseResult, type StatementLine } from "./statement";
+import type { ParseResult, StatementLine } from "./statement";
 import { collapse, dateRange, decodeText, firstPerKey, isoDay } from "./statement-common";
 
 type Span = readonly [number, number];

@@ -2,7 +2,7 @@
 // 2.x, read by our own tokenizer in one linear pass (why not a package:
 // docs/decisions/0035-statement-files.md). Pure and client-safe.
 
-import { type ParseResult, type StatementLine } from "./statement";
+import type { ParseResult, StatementLine } from "./statement";
 import { collapse, decodeText, firstPerKey, isoDay } from "./statement-common";
 
 type OfxNode = { name: string; text: string | null; children: OfxNode[] };

@@ -1,7 +1,7 @@
 // What the OFX and CNAB 240 readers share: text decoding, days, whitespace and
 // the rule that a line is kept once per key. Pure and client-safe.
 
-import { type StatementLine } from "./statement";
+import type { StatementLine } from "./statement";
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 // WHATWG maps "latin1" and "iso-8859-1" to windows-1252 too; its only
