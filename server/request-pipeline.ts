@@ -1,7 +1,14 @@
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { rateLimit } from "express-rate-limit";
 import { log } from "#app/utils/log.server";
-import { ALLOWED_METHODS, checkPath, formBodyKind, isPublicPost, isUploadPath } from "./request-rules";
+import {
+  ALLOWED_METHODS,
+  checkPath,
+  formBodyKind,
+  isPublicPost,
+  isUploadPath,
+  postSourceVerdict,
+} from "./request-rules";
 
 // The rules every request meets before static files and React Router
 // (docs/decisions/0007-request-pipeline.md), in this order:
@@ -9,9 +16,10 @@ import { ALLOWED_METHODS, checkPath, formBodyKind, isPublicPost, isUploadPath } 
 //   2. a canonical path (no encoded dots or slashes, no dot segments, no "//",
 //      no NUL, not overlong), else 400 or 414; the decoded route path is kept
 //      in res.locals.routePath for every later rule;
-//   3. for a POST: an Origin of this site (APP_URL or the request's own host),
-//      else 403 with a page that says what to do; a form body (urlencoded, or
-//      multipart with a boundary), else 415; a declared length of at most
+//   3. for a POST: sent from this site (APP_URL or the request's own origin,
+//      told by Origin, else Sec-Fetch-Site, else Referer), else 403 with a
+//      page that says what to do; a form body (urlencoded, or multipart with
+//      a boundary), else 415; a declared length of at most
 //      256 KB, except the multipart posts of the upload routes, which stream
 //      with their own limits after the admin guard (else 413, or 411);
 //   4. the per-address rate limit on the posts strangers can reach.
@@ -52,6 +60,21 @@ function refuse(res: Response, status: number, reason: string, message: string) 
   res.status(status).type("text/plain; charset=utf-8").send(message);
 }
 
+function header(req: Request, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value.join(", ") : value;
+}
+
+// Which of the three headers the verdict was made on, for the log line.
+function postSourceShown(req: Request) {
+  if (req.headers.origin !== undefined) return req.headers.origin;
+  const site = header(req, "sec-fetch-site");
+  if (site !== undefined) return `Sec-Fetch-Site: ${site}`;
+  // Its origin only: the rest of the address may hold what a visitor typed.
+  const referer = req.headers.referer ?? "";
+  return `Referer: ${URL.canParse(referer) ? new URL(referer).origin : "(not a URL)"}`;
+}
+
 function escapeHtml(s: string) {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
@@ -72,24 +95,6 @@ function originRefusedPage(appUrl: URL, sameHost: boolean) {
 <p>Por segurança, os formulários deste site só são aceitos quando enviados a partir das próprias páginas do site. Nada foi gravado.</p>
 <p>Abra <a href="${site}/">${site}</a>, preencha o formulário de novo e envie.</p>
 ${hint}</body></html>`;
-}
-
-// The same rule as React Router's own check (which runs again behind this
-// one, with APP_URL's host in allowedActionOrigins): no Origin (an old
-// browser, curl), the request's own origin, or APP_URL's host.
-function originVerdict(req: Request, appUrl: URL): "ok" | "refused" | "same-host" {
-  const origin = req.headers.origin;
-  if (origin === undefined) return "ok";
-  let url: URL;
-  try {
-    url = new URL(origin);
-  } catch {
-    return "refused"; // "null" (a sandboxed frame, a privacy redirect) or garbage
-  }
-  if (url.host === appUrl.host) return "ok";
-  const host = req.headers.host ?? "";
-  if (url.origin === `${req.protocol}://${host}`) return "ok";
-  return url.host === host ? "same-host" : "refused";
 }
 
 export function requestPipeline(options: PipelineOptions): RequestHandler[] {
@@ -121,13 +126,24 @@ export function requestPipeline(options: PipelineOptions): RequestHandler[] {
   const posts: RequestHandler = (req, res, next) => {
     if (req.method !== "POST") return next();
     const routePath = res.locals.routePath ?? "/";
-    const origin = originVerdict(req, appUrl);
+    // React Router checks the Origin's host again behind this (with APP_URL's
+    // host in allowedActionOrigins, server.ts); this rule is the stricter one.
+    const origin = postSourceVerdict(
+      {
+        origin: req.headers.origin,
+        secFetchSite: header(req, "sec-fetch-site"),
+        referer: req.headers.referer,
+        protocol: req.protocol,
+        host: req.headers.host ?? "",
+      },
+      appUrl,
+    );
     if (origin !== "ok") {
       const hint =
         origin === "same-host"
           ? ` (this server sees ${req.protocol}://${req.headers.host}, APP_URL is ${appUrl.origin}: check APP_URL and TRUST_PROXY)`
           : "";
-      logRefusal(403, `cross-origin post from ${shown(String(req.headers.origin))}${hint}`);
+      logRefusal(403, `cross-origin post from ${shown(postSourceShown(req))}${hint}`);
       res
         .status(403)
         .type("text/html; charset=utf-8")

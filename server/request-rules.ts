@@ -115,3 +115,47 @@ export function formBodyKind(contentType: string | undefined): "urlencoded" | "m
     .replace(/^"(.*)"$/, "$1");
   return boundary && boundary.length <= 70 ? "multipart" : null;
 }
+
+// Where a post comes from, judged on what the browser says (docs/decisions/
+// 0055-small-rules.md, extending 0007): the Origin header; without one (an
+// older browser on some posts), Sec-Fetch-Site; without that, the Referer.
+// A post that carries none of the three (curl, a script) has no browser to
+// ride on and is taken. An origin of this site is APP_URL's or the request's
+// own, compared whole: scheme, host and port. "same-host" is a refusal where
+// the origin names this host with another scheme: the likely cause is a wrong
+// APP_URL or TRUST_PROXY, and the refusal says so.
+export type PostSource = {
+  origin: string | undefined;
+  secFetchSite: string | undefined;
+  referer: string | undefined;
+  // The request's own origin as this server sees it ("http://host:port").
+  protocol: string;
+  host: string;
+};
+
+export type PostSourceVerdict = "ok" | "refused" | "same-host";
+
+export function postSourceVerdict(source: PostSource, appUrl: URL): PostSourceVerdict {
+  if (source.origin !== undefined) return originVerdict(source.origin, source, appUrl);
+  if (source.secFetchSite !== undefined) {
+    // "none": the person started it (a bookmark, the address bar); "same-site"
+    // is a sibling host, which the Origin rule refuses too.
+    return source.secFetchSite === "same-origin" || source.secFetchSite === "none" ? "ok" : "refused";
+  }
+  if (source.referer !== undefined) return originVerdict(source.referer, source, appUrl);
+  return "ok";
+}
+
+function originVerdict(value: string, source: PostSource, appUrl: URL): PostSourceVerdict {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return "refused"; // "null" (a sandboxed frame, a privacy redirect) or garbage
+  }
+  // An opaque origin ("null" once parsed, data:, file:) is never this site.
+  if (url.origin === "null") return "refused";
+  if (url.origin === appUrl.origin) return "ok";
+  if (url.origin === `${source.protocol}://${source.host}`) return "ok";
+  return url.host === source.host || url.host === appUrl.host ? "same-host" : "refused";
+}

@@ -2,7 +2,14 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { requestPipeline } from "../../server/request-pipeline";
-import { checkPath, formBodyKind, isPublicPost, isUploadPath } from "../../server/request-rules";
+import {
+  checkPath,
+  formBodyKind,
+  isPublicPost,
+  isUploadPath,
+  postSourceVerdict,
+  type PostSource,
+} from "../../server/request-rules";
 import { captureLog } from "#tests/fixtures/log";
 import { multipartBody, sendRaw } from "#tests/fixtures/raw-http";
 
@@ -129,6 +136,61 @@ describe("route rules", () => {
   });
 });
 
+describe("postSourceVerdict", () => {
+  const APP = new URL("https://imobiliaria.example");
+  // A request that reached this server as http://imobiliaria.example (a TLS
+  // proxy whose X-Forwarded-Proto is not trusted) carrying the given headers.
+  const from = (headers: Partial<PostSource>): PostSource => ({
+    origin: undefined,
+    secFetchSite: undefined,
+    referer: undefined,
+    protocol: "http",
+    host: "imobiliaria.example",
+    ...headers,
+  });
+  const verdict = (headers: Partial<PostSource>, app = APP) => postSourceVerdict(from(headers), app);
+
+  it("takes APP_URL's origin and the request's own, compared by scheme, host and port", () => {
+    expect(verdict({ origin: "https://imobiliaria.example" })).toBe("ok");
+    expect(verdict({ origin: "https://imobiliaria.example:443" })).toBe("ok");
+    expect(verdict({ origin: "http://imobiliaria.example" })).toBe("ok");
+    expect(verdict({ origin: "https://imobiliaria.example:8443" })).toBe("refused");
+    expect(verdict({ origin: "https://evil.example" })).toBe("refused");
+    expect(verdict({ origin: "https://imobiliaria.example.evil.example" })).toBe("refused");
+    expect(verdict({ origin: "null" })).toBe("refused");
+    expect(verdict({ origin: "garbage" })).toBe("refused");
+  });
+
+  it("refuses an https Origin for an http APP_URL on another host (the scheme counts)", () => {
+    const app = new URL("http://imobiliaria.example");
+    const request = { protocol: "http", host: "10.0.0.5:3000" };
+    expect(verdict({ ...request, origin: "http://imobiliaria.example" }, app)).toBe("ok");
+    expect(verdict({ ...request, origin: "https://imobiliaria.example" }, app)).toBe("same-host");
+  });
+
+  it("without an Origin, goes by Sec-Fetch-Site", () => {
+    expect(verdict({ secFetchSite: "same-origin" })).toBe("ok");
+    expect(verdict({ secFetchSite: "none" })).toBe("ok");
+    expect(verdict({ secFetchSite: "cross-site" })).toBe("refused");
+    expect(verdict({ secFetchSite: "same-site" })).toBe("refused");
+    // It decides even when a Referer says otherwise.
+    expect(verdict({ secFetchSite: "cross-site", referer: "https://imobiliaria.example/contato" })).toBe("refused");
+    // The Origin, when there is one, is what counts.
+    expect(verdict({ origin: "https://evil.example", secFetchSite: "same-origin" })).toBe("refused");
+  });
+
+  it("without Origin and Sec-Fetch-Site, goes by the Referer", () => {
+    expect(verdict({ referer: "https://imobiliaria.example/contato?x=1" })).toBe("ok");
+    expect(verdict({ referer: "https://evil.example/form" })).toBe("refused");
+    expect(verdict({ referer: "not a url" })).toBe("refused");
+    expect(verdict({ referer: "https://imobiliaria.example.evil.example/" })).toBe("refused");
+  });
+
+  it("takes a post that carries none of the three (curl, a script)", () => {
+    expect(verdict({})).toBe("ok");
+  });
+});
+
 // The middleware chain of server.ts in front of a stub app that records what
 // reached it and reads the whole body (as an action calling formData() would).
 async function startApp() {
@@ -252,8 +314,25 @@ describe("request pipeline", () => {
       (await sendRaw(base, { method: "POST", path: "/?index", headers: { ...FORM, Origin: "null" }, body: "a=b" }))
         .status,
     ).toBe(403);
+    // Without an Origin: Sec-Fetch-Site, else the Referer, tells.
+    const hostile: Record<string, string>[] = [
+      { "Sec-Fetch-Site": "cross-site" },
+      { Referer: "https://evil.example/page?email=a%40b.c" },
+    ];
+    for (const headers of hostile) {
+      const res = await sendRaw(base, {
+        method: "POST",
+        path: "/?index",
+        headers: { ...FORM, ...headers },
+        body: "a=b",
+      });
+      expect(res.status, JSON.stringify(headers)).toBe(403);
+      expect(res.body).toContain("Formulário recusado");
+    }
     expect(reached).toEqual([]);
-    expect(refusals()).toHaveLength(2);
+    expect(refusals()).toHaveLength(4);
+    // The log shows the Referer's origin, never the rest of its address.
+    expect(refusals()[3]!.reason).toBe('cross-origin post from "Referer: https://evil.example"');
     expect(
       refusals().every((line) => line.status === 403 && String(line.reason).startsWith("cross-origin post from ")),
     ).toBe(true);
@@ -276,6 +355,16 @@ describe("request pipeline", () => {
       body: "a=b",
     });
     expect(own.status).toBe(200);
+    const sources: Record<string, string>[] = [{ "Sec-Fetch-Site": "same-origin" }, { Referer: `${base}/contato` }, {}];
+    for (const headers of sources) {
+      const res = await sendRaw(base, {
+        method: "POST",
+        path: "/?index",
+        headers: { ...FORM, ...headers },
+        body: "a=b",
+      });
+      expect(res.status, JSON.stringify(headers)).toBe(200);
+    }
   });
 
   it("rate-limits public posts whatever the spelling of the path", async () => {
