@@ -173,8 +173,7 @@ async function seedBillings(db: DB, clientId: number, late: number, today: strin
     // Paid two days early, the rent itself; each gets its numbered receipt.
     const payment_date = paidOn.toISOString().slice(0, 10);
     await registerPayment(db, b.id, { payment_date, amount_paid: null }, actor, {
-      agency: defaultAgency,
-      cnpj: null,
+      agency: { ...defaultAgency, cnpj: null },
       today,
     });
   }

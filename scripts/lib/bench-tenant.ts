@@ -58,7 +58,7 @@ async function main() {
   );
   if (!created.ok) throw new Error(`o inquilino do benchmark não foi criado: ${created.message}`);
 
-  const issuer = { agency: defaultAgency, cnpj: null, today };
+  const issuer = { agency: { ...defaultAgency, cnpj: null }, today };
   for (const [i, due_date] of dues.entries()) {
     const billing = await createBilling(
       db,

@@ -201,8 +201,7 @@ beforeAll(async () => {
   );
   // Paid: its numbered receipt is a private file too.
   const paid = await registerPayment(temp.db, billing.id, { payment_date: "2026-10-05", amount_paid: null }, null, {
-    agency: defaultAgency,
-    cnpj: null,
+    agency: { ...defaultAgency, cnpj: null },
     today: "2026-10-05",
   });
   if (!paid.ok) throw new Error("payment");

@@ -113,7 +113,9 @@ describe.each(EVENING)("at $local in Campo Grande on 5 October 2026 ($utc)", ({ 
   it("setBillingStatus: Pago stamps the 5th as the payment date", async () => {
     const s = await scenario();
     atThatTime();
-    expect(await setBillingStatus(db, s.dueToday, "paid", null, { agency: defaultAgency, cnpj: null })).toMatchObject({
+    expect(
+      await setBillingStatus(db, s.dueToday, "paid", null, { agency: { ...defaultAgency, cnpj: null } }),
+    ).toMatchObject({
       status: "paid",
       payment_date: "2026-10-05",
     });

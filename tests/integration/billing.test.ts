@@ -176,24 +176,26 @@ describe("status", () => {
     );
     if (!created.ok) throw new Error("billing");
     const paid = await setBillingStatus(db, created.id, "paid", actor, {
-      agency: defaultAgency,
-      cnpj: null,
+      agency: { ...defaultAgency, cnpj: null },
       today: "2026-10-05",
     });
     expect(paid).toMatchObject({ status: "paid", payment_date: "2026-10-05" });
     // Saved as paid again, the first payment date stays.
-    await setBillingStatus(db, created.id, "paid", actor, { agency: defaultAgency, cnpj: null, today: "2026-10-09" });
+    await setBillingStatus(db, created.id, "paid", actor, {
+      agency: { ...defaultAgency, cnpj: null },
+      today: "2026-10-09",
+    });
     expect((await getBilling(db, created.id))?.payment_date).toBe("2026-10-05");
-    await setBillingStatus(db, created.id, "pending", actor, { agency: defaultAgency, cnpj: null });
+    await setBillingStatus(db, created.id, "pending", actor, { agency: { ...defaultAgency, cnpj: null } });
     expect(
       await db.selectFrom("billing").select(["status", "payment_date"]).where("id", "=", created.id).executeTakeFirst(),
     ).toEqual({
       status: "pending",
       payment_date: null,
     });
-    await setBillingStatus(db, created.id, "paid", actor, { agency: defaultAgency, cnpj: null });
+    await setBillingStatus(db, created.id, "paid", actor, { agency: { ...defaultAgency, cnpj: null } });
     expect((await getBilling(db, created.id))?.payment_date).toBe(localToday());
-    expect(await setBillingStatus(db, 999_999, "paid", actor, { agency: defaultAgency, cnpj: null })).toBeNull();
+    expect(await setBillingStatus(db, 999_999, "paid", actor, { agency: { ...defaultAgency, cnpj: null } })).toBeNull();
     const audit = await db
       .selectFrom("audit_log")
       .select("changes")
@@ -225,7 +227,7 @@ describe("overdue", () => {
     const late = await make("2026-10-04");
     const dueToday = await make("2026-10-05");
     const paid = await make("2026-09-05");
-    await setBillingStatus(db, paid, "paid", actor, { agency: defaultAgency, cnpj: null, today: "2026-09-06" });
+    await setBillingStatus(db, paid, "paid", actor, { agency: { ...defaultAgency, cnpj: null }, today: "2026-09-06" });
     const today = "2026-10-05";
 
     const group = (await listBillingGroups(db, today)).find((g) => g.clientId === id)!;

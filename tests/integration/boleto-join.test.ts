@@ -173,7 +173,10 @@ describe("a processed boleto joins the billing that exists", () => {
       actor,
     );
     if (!open.ok || !paid.ok) throw new Error("billing");
-    await setBillingStatus(db, paid.id, "paid", actor, { agency: defaultAgency, cnpj: null, today: "2026-12-01" });
+    await setBillingStatus(db, paid.id, "paid", actor, {
+      agency: { ...defaultAgency, cnpj: null },
+      today: "2026-12-01",
+    });
     await queue(
       client,
       { due_date: "2026-11-05", month_year: "2026-11", amount_cents: 170000, digitable_line: line() },

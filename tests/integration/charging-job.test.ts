@@ -120,7 +120,10 @@ describe("notices", () => {
     });
     for (const c of [a, b]) expect((await generateContractBillings(db, c.id, null)).ok).toBe(true);
     const [august] = await billingsOf(a.id);
-    await setBillingStatus(db, august.id, "paid", null, { agency: defaultAgency, cnpj: null, today: "2026-08-05" });
+    await setBillingStatus(db, august.id, "paid", null, {
+      agency: { ...defaultAgency, cnpj: null },
+      today: "2026-08-05",
+    });
 
     const first = await runChargingJob(db, { today: T, now: NOW, settings });
     const second = await runChargingJob(db, { today: T, now: NOW, settings });
@@ -224,7 +227,7 @@ describe("notices", () => {
     await generateContractBillings(db, a.id, null);
     const [september] = await billingsOf(a.id);
     expect(await queueNotices(db, T, 20, NOW)).toBe(2); // September and October overdue
-    await setBillingStatus(db, september.id, "paid", null, { agency: defaultAgency, cnpj: null, today: T });
+    await setBillingStatus(db, september.id, "paid", null, { agency: { ...defaultAgency, cnpj: null }, today: T });
     expect(await sendNotices(db, T, NOW, settings)).toEqual({ sent: 1, failed: 0 });
     expect(await listBillingNotices(db, september.id)).toEqual([]);
     expect(subjectsTo(a.email)).toEqual(["Cobrança em atraso: aluguel de outubro de 2026"]);
@@ -242,7 +245,7 @@ describe("notices", () => {
     const [september, october] = await billingsOf(a.id);
     // Both paid on 08/10 (each gets its receipt); September is then taken
     // back (its receipt voided) and reads overdue again.
-    const issuer = { agency: defaultAgency, cnpj: null, today: "2026-10-08" };
+    const issuer = { agency: { ...defaultAgency, cnpj: null }, today: "2026-10-08" };
     for (const b of [october, september]) await setBillingStatus(db, b.id, "paid", null, issuer);
     await setBillingStatus(db, september.id, "pending", null, issuer);
     const { id: inForce, file_key } = await db

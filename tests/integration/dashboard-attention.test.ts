@@ -48,7 +48,8 @@ async function newBilling(clientId: number, amount_cents: number, due_date: stri
     null,
   );
   if (!created.ok) throw new Error("billing");
-  if (status) await setBillingStatus(db, created.id, status, null, { agency: defaultAgency, cnpj: null, today: TODAY });
+  if (status)
+    await setBillingStatus(db, created.id, status, null, { agency: { ...defaultAgency, cnpj: null }, today: TODAY });
   return created.id;
 }
 

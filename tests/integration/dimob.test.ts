@@ -63,8 +63,7 @@ async function paid(clientId: number, period: string, cents: number, paymentDate
   );
   if (!b.ok) throw new Error("billing");
   const p = await registerPayment(db, b.id, { payment_date: paymentDate, amount_paid: cents }, actor, {
-    agency: defaultAgency,
-    cnpj: null,
+    agency: { ...defaultAgency, cnpj: null },
     today: "2026-02-10",
   });
   if (!p.ok) throw new Error("payment");

@@ -25,7 +25,7 @@ let cleanup: () => Promise<void>;
 // The system as the actor: these tests are about money, not who clicked.
 const actor = null;
 const TODAY = "2026-10-20";
-const issuer = { agency: defaultAgency, cnpj: "12.345.678/0001-95", today: TODAY };
+const issuer = { agency: { ...defaultAgency, cnpj: "12.345.678/0001-95" }, today: TODAY };
 
 const privateFiles = () =>
   fs.existsSync(path.join(uploads, "private")) ? fs.readdirSync(path.join(uploads, "private")).sort() : [];

@@ -32,7 +32,7 @@ let db: Kysely<Database>;
 let cleanup: () => Promise<void>;
 const actor = { id: 1, name: "Equipe" };
 const TODAY = "2026-11-20";
-const issuer = { agency: defaultAgency, cnpj: null, today: TODAY };
+const issuer = { agency: { ...defaultAgency, cnpj: null }, today: TODAY };
 const ISSUE_DAYS = 20;
 
 const privateFiles = () =>

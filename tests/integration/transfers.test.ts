@@ -63,8 +63,7 @@ async function paid(clientId: number, month: string, cents: number, paymentDate:
   );
   if (!b.ok) throw new Error("billing");
   const p = await registerPayment(db, b.id, { payment_date: paymentDate, amount_paid: amountPaid }, actor, {
-    agency: defaultAgency,
-    cnpj: null,
+    agency: { ...defaultAgency, cnpj: null },
     today: "2026-11-10",
   });
   if (!p.ok) throw new Error("payment");
@@ -166,12 +165,11 @@ describe("an owner's month", () => {
 
   it("keeps a transferred payment as it is", async () => {
     const corrected = await registerPayment(db, octA, { payment_date: "2026-10-06", amount_paid: 100 }, actor, {
-      agency: defaultAgency,
-      cnpj: null,
+      agency: { ...defaultAgency, cnpj: null },
       today: "2026-11-10",
     });
     expect(corrected).toEqual({ ok: false, reason: "transferred", statementId: 1 });
-    const reverted = await setBillingStatus(db, octA, "pending", actor, { agency: defaultAgency, cnpj: null });
+    const reverted = await setBillingStatus(db, octA, "pending", actor, { agency: { ...defaultAgency, cnpj: null } });
     expect(reverted?.transferred).toBe(1);
     expect(
       await db.selectFrom("billing").select(["status", "amount_paid"]).where("id", "=", octA).executeTakeFirst(),

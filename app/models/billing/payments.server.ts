@@ -1,10 +1,10 @@
 import type { Kysely, Transaction } from "kysely";
 import { sql } from "kysely";
 import type { Database } from "#app/db/schema";
-import type { Agency } from "#app/config/agency";
 import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
 import { removePrivateFiles, storeWithRow } from "#app/models/files/private-store.server";
 import { localToday } from "#app/utils/local-date";
+import type { PdfAgency } from "#app/utils/pdf-sheet.server";
 import { PAYMENT_TOLERANCE_CENTS, chargesOn, interestLabel, lateFeeLabel, type Charges } from "./charges";
 import { renderReceiptPdf } from "./receipt-pdf.server";
 import type { BillingStatus } from "./status";
@@ -78,7 +78,8 @@ export type PaymentValues = {
   // difference to settle (billing.payment_difference) instead of a discount.
   recordDifference?: boolean;
 };
-export type ReceiptIssuer = { agency: Agency; cnpj: string | null; today?: string };
+// The agency as the receipt prints it (pdfAgency(), settings.server.ts).
+export type ReceiptIssuer = { agency: PdfAgency; today?: string };
 
 export type PaymentResult =
   | {
@@ -171,7 +172,7 @@ export async function payInTransaction(
   const number = await nextReceiptNumber(trx);
   const pdf = await renderReceiptPdf({
     number,
-    agency: { ...issuer.agency, cnpj: issuer.cnpj },
+    agency: issuer.agency,
     tenant: { name: b.client_name, cpfCnpj: b.cpf_cnpj },
     propertyAddress: b.property_address,
     monthYear: b.month_year,

@@ -1,4 +1,5 @@
 import { getAgency, getEnv } from "#app/utils/env.server";
+import type { PdfAgency } from "#app/utils/pdf-sheet.server";
 
 // The settings the charging of rent reads (docs/decisions/0031-charging-the-rent.md):
 // the issue window (BILLING_ISSUE_DAYS), the agency's Pix key (AGENCY_PIX_KEY;
@@ -20,4 +21,10 @@ export function getChargingSettings(): ChargingSettings {
     pix: env.AGENCY_PIX_KEY ? { key: env.AGENCY_PIX_KEY, name: agency.legalName, city } : null,
     cnpj: env.AGENCY_CNPJ?.trim() || null,
   };
+}
+
+// The agency as every generated document prints it (receipt, owner statement,
+// informe de rendimentos, inspection report): its facts and the CNPJ.
+export function pdfAgency(): PdfAgency {
+  return { ...getAgency(), cnpj: getChargingSettings().cnpj };
 }

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "#app/db/schema";
 import { escapeHtml } from "#app/models/billing/notice-email";
-import { getChargingSettings } from "#app/models/billing/settings.server";
+import { pdfAgency } from "#app/models/billing/settings.server";
 import { sendEmail } from "#app/utils/email.server";
 import { getAgency } from "#app/utils/env.server";
 import { localToday } from "#app/utils/local-date";
@@ -54,7 +54,7 @@ function emailText(kind: "owner" | "tenant", name: string, year: number, agencyN
 }
 
 async function message(db: DB, kind: "owner" | "tenant", id: number, year: number) {
-  const agency = { ...getAgency(), cnpj: getChargingSettings().cnpj };
+  const agency = pdfAgency();
   const today = localToday();
   if (kind === "owner") {
     const r = await ownerIncome(db, id, year);

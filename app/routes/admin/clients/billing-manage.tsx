@@ -20,12 +20,11 @@ import { getDb } from "#app/db/db.server";
 import { BILLING_MESSAGES, billingManageSchema, paymentSchema } from "#app/models/billing/billing.schema";
 import { getBilling } from "#app/models/billing/billing.server";
 import { registerPayment, setBillingStatus } from "#app/models/billing/payments.server";
-import { getChargingSettings } from "#app/models/billing/settings.server";
+import { pdfAgency } from "#app/models/billing/settings.server";
 import { periodLabel } from "#app/models/billing/months";
 import { PAST_DUE_NOTE, billingStatusLabel, isPastDue } from "#app/models/billing/status";
 import { formatDay, rentInputValue } from "#app/models/clients/status";
 import { formatBRL } from "#app/utils/format";
-import { getAgency } from "#app/utils/env.server";
 import { invariantResponse, parseId, readFormData, requireRole } from "#app/utils/http.server";
 import { failedWriteAlert, failedWriteToast } from "#app/utils/failure.server";
 import { formatDateTime } from "#app/utils/format-date";
@@ -73,7 +72,7 @@ export async function loader({ params }: Route.LoaderArgs) {
 }
 
 function issuer(today: string) {
-  return { agency: getAgency(), cnpj: getChargingSettings().cnpj, today };
+  return { agency: pdfAgency(), today };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {

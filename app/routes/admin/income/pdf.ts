@@ -1,9 +1,8 @@
 import { getDb } from "#app/db/db.server";
-import { getChargingSettings } from "#app/models/billing/settings.server";
+import { pdfAgency } from "#app/models/billing/settings.server";
 import { renderOwnerIncomePdf, renderTenantIncomePdf } from "#app/models/owners/income-report-pdf.server";
 import { ownerIncome, tenantIncome } from "#app/models/owners/income-reports.server";
 import { contentDisposition } from "#app/utils/content-disposition";
-import { getAgency } from "#app/utils/env.server";
 import { invariantResponse, parseId, requireRole } from "#app/utils/http.server";
 import { localToday } from "#app/utils/local-date";
 import { PRIVATE_CACHE_CONTROL } from "#app/utils/private-paths";
@@ -19,7 +18,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   invariantResponse(id !== null, "Informe não encontrado", { status: 404 });
   const today = localToday();
   const year = reportYear(new URL(request.url).searchParams.get("ano"), today);
-  const agency = { ...getAgency(), cnpj: getChargingSettings().cnpj };
+  const agency = pdfAgency();
   let pdf: Uint8Array;
   let name: string;
   if (params.kind === "proprietario") {

@@ -1,5 +1,5 @@
 import { getDb } from "#app/db/db.server";
-import { getChargingSettings } from "#app/models/billing/settings.server";
+import { pdfAgency } from "#app/models/billing/settings.server";
 import { answerContest, contestsOf } from "#app/models/inspections/contests.server";
 import { createCorrection } from "#app/models/inspections/corrections.server";
 import { finalizeInspection } from "#app/models/inspections/finalize.server";
@@ -7,7 +7,6 @@ import { metersSchema, roomSchema } from "#app/models/inspections/inspection.sch
 import { addRoom, deleteRoom, moveRoom } from "#app/models/inspections/inspections.server";
 import { setMeterPhoto, updateMeters } from "#app/models/inspections/meters.server";
 import { INSPECTION_MESSAGES as M, METERS } from "#app/models/inspections/labels";
-import { getAgency } from "#app/utils/env.server";
 import { failedWriteToast } from "#app/utils/failure.server";
 import { parseId } from "#app/utils/http.server";
 import { localToday } from "#app/utils/local-date";
@@ -74,7 +73,7 @@ export async function inspectionAction(form: FormData, id: number, actor: { id: 
     }
     if (intent === "finalize") {
       const outcome = await finalizeInspection(db, id, actor, {
-        agency: { ...getAgency(), cnpj: getChargingSettings().cnpj },
+        agency: pdfAgency(),
         today: localToday(),
       });
       if (outcome === "empty" || outcome === "unrated") return badRequest({ finalizeError: FINALIZE_REFUSED[outcome] });

@@ -6,7 +6,7 @@ import { Button, buttonClass } from "#app/components/ui/button";
 import { useIsPending } from "#app/components/ui/use-is-pending";
 import { getDb } from "#app/db/db.server";
 import { PAYMENT_TOLERANCE_CENTS } from "#app/models/billing/charges";
-import { getChargingSettings } from "#app/models/billing/settings.server";
+import { getChargingSettings, pdfAgency } from "#app/models/billing/settings.server";
 import { periodLabel } from "#app/models/billing/months";
 import { formatDay } from "#app/models/clients/status";
 import { confirmStatementImport, type Confirmation } from "#app/models/reconciliation/confirm.server";
@@ -23,7 +23,6 @@ import { formatBRL } from "#app/utils/format";
 import { formatDateTime } from "#app/utils/format-date";
 import { failedWriteToast } from "#app/utils/failure.server";
 import { invariantResponse, parseId, readFormData, requireRole } from "#app/utils/http.server";
-import { getAgency } from "#app/utils/env.server";
 import { localToday } from "#app/utils/local-date";
 import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/review";
@@ -67,8 +66,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   let outcome: Awaited<ReturnType<typeof confirmStatementImport>>;
   try {
     outcome = await confirmStatementImport(getDb(), id, confirmation, actor, {
-      agency: getAgency(),
-      cnpj: getChargingSettings().cnpj,
+      agency: pdfAgency(),
       today,
     });
   } catch (error) {

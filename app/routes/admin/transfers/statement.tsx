@@ -13,11 +13,10 @@ import { FormAlert } from "#app/components/ui/field";
 import { useIsPending } from "#app/components/ui/use-is-pending";
 import { getDb } from "#app/db/db.server";
 import { periodLabel } from "#app/models/billing/months";
-import { getChargingSettings } from "#app/models/billing/settings.server";
+import { pdfAgency } from "#app/models/billing/settings.server";
 import { formatCpfCnpj, normalizeCpfCnpj } from "#app/models/clients/documents";
 import { formatDay } from "#app/models/clients/status";
 import { markTransferDone, ownerStatement } from "#app/models/owners/transfers.server";
-import { getAgency } from "#app/utils/env.server";
 import { failedWriteAlert } from "#app/utils/failure.server";
 import { formatBRL } from "#app/utils/format";
 import { invariantResponse, readFormData, requireRole } from "#app/utils/http.server";
@@ -72,7 +71,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   let result: Awaited<ReturnType<typeof markTransferDone>>;
   try {
     result = await markTransferDone(getDb(), asked.ownerId, asked.month, { transferredOn, expectedNetCents }, actor, {
-      agency: { ...getAgency(), cnpj: getChargingSettings().cnpj },
+      agency: pdfAgency(),
       today,
     });
   } catch (error) {
