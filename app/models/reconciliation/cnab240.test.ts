@@ -1,12 +1,11 @@
-import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
-import { buildCnab240, type CnabItem } from "#tests/fixtures/statements/build";
+import { buildCnab240, committedStatement, type CnabItem } from "#tests/fixtures/statements/build";
 import { parseStatement, type ParsedStatement } from "./statement";
 
 // A Sicoob-shaped retorno written field by field at FEBRABAN's positions (not
 // by build.ts): a liquidation (06) paid with interest, an "entrada confirmada"
 // (02), a "liquidação após baixa" (17) followed by a segment Y; Latin-1, CRLF.
-const FIXTURE = readFileSync(new URL("../../../tests/fixtures/statements/sicoob-retorno-cnab240.ret", import.meta.url));
+const FIXTURE = committedStatement("sicoob-retorno-cnab240.ret");
 
 function parsed(bytes: Uint8Array): ParsedStatement {
   const result = parseStatement(bytes);

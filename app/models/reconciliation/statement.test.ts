@@ -1,15 +1,13 @@
-import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
-import { buildOfx } from "#tests/fixtures/statements/build";
+import { buildOfx, committedStatement } from "#tests/fixtures/statements/build";
 import { ofxAmountCents, ofxDay } from "./ofx";
 import { MAX_STATEMENT_BYTES, parseStatement, type ParsedStatement, STATEMENT_MESSAGES } from "./statement";
 
 // Real-shaped files (docs/decisions/0035-statement-files.md): Banco do Brasil's
 // SGML OFX 1.02 in windows-1252 with CRLF, unclosed elements, comma decimals and
 // a bare "&"; an XML OFX 2.2 in UTF-8 as Nubank and Inter give.
-const fixture = (name: string) => readFileSync(new URL(`../../../tests/fixtures/statements/${name}`, import.meta.url));
-const SGML = fixture("bb-sgml-latin1.ofx");
-const XML = fixture("nubank-xml-utf8.ofx");
+const SGML = committedStatement("bb-sgml-latin1.ofx");
+const XML = committedStatement("nubank-xml-utf8.ofx");
 
 function parsed(bytes: Uint8Array): ParsedStatement {
   const result = parseStatement(bytes);

@@ -1,12 +1,8 @@
-import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Plus } from "#app/components/ui/private-icons";
-import { Form, data } from "react-router";
-import { useIsPending } from "#app/components/ui/use-is-pending";
-import { RouteDialog } from "#app/components/admin/route-dialog";
+import { data } from "react-router";
+import { NewRecordDialog } from "#app/components/admin/new-record-dialog";
 import { billingRowAnchor } from "#app/components/admin/billing-panel";
-import { Button } from "#app/components/ui/button";
-import { Field, FormAlert } from "#app/components/ui/field";
+import { Field } from "#app/components/ui/field";
 import { getDb } from "#app/db/db.server";
 import { BILLING_MESSAGES, newBillingSchema } from "#app/models/billing/billing.schema";
 import { createBilling, listBillingClientChoices } from "#app/models/billing/billing.server";
@@ -75,40 +71,31 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function NewBilling({ loaderData, actionData }: Route.ComponentProps) {
-  const busy = useIsPending();
-  const [form, fields] = useForm({
-    lastResult: actionData?.result,
-    constraint: loaderData.constraint,
-    defaultValue: loaderData.defaults,
-  });
   return (
-    <RouteDialog title="Nova Cobrança" closeTo={LIST}>
-      <Form method="post" {...getFormProps(form)} className="space-y-5">
-        {actionData?.alert ? <FormAlert title="Erro" description={actionData.alert} /> : null}
-        <Field meta={fields.client_id} label="Cliente" as="select">
-          <option value="">Selecione um cliente</option>
-          {loaderData.clients.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
-        </Field>
-        <div className="grid gap-5 sm:grid-cols-2">
-          <Field meta={fields.month_year} label="Mês de referência" type="month" hint="Ex.: 10/2026" />
-          <Field meta={fields.due_date} label="Vencimento" type="date" />
-        </div>
-        <Field
-          meta={fields.amount}
-          label="Valor (R$)"
-          type="text"
-          inputMode="decimal"
-          autoComplete="off"
-          hint="Ex.: 1.250,00"
-        />
-        <Button disabled={busy}>
-          <Plus aria-hidden className="size-4" /> {busy ? "Criando..." : "Criar Cobrança"}
-        </Button>
-      </Form>
-    </RouteDialog>
+    <NewRecordDialog
+      title="Nova Cobrança"
+      closeTo={LIST}
+      clientLabel="Cliente"
+      loaderData={loaderData}
+      actionData={actionData}
+      submit="Criar Cobrança"
+    >
+      {(fields) => (
+        <>
+          <div className="grid gap-5 sm:grid-cols-2">
+            <Field meta={fields.month_year} label="Mês de referência" type="month" hint="Ex.: 10/2026" />
+            <Field meta={fields.due_date} label="Vencimento" type="date" />
+          </div>
+          <Field
+            meta={fields.amount}
+            label="Valor (R$)"
+            type="text"
+            inputMode="decimal"
+            autoComplete="off"
+            hint="Ex.: 1.250,00"
+          />
+        </>
+      )}
+    </NewRecordDialog>
   );
 }

@@ -1,11 +1,7 @@
-import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Plus } from "#app/components/ui/private-icons";
-import { Form, data, redirect } from "react-router";
-import { useIsPending } from "#app/components/ui/use-is-pending";
-import { RouteDialog } from "#app/components/admin/route-dialog";
-import { Button } from "#app/components/ui/button";
-import { Field, FormAlert } from "#app/components/ui/field";
+import { data, redirect } from "react-router";
+import { NewRecordDialog } from "#app/components/admin/new-record-dialog";
+import { Field } from "#app/components/ui/field";
 import { getDb } from "#app/db/db.server";
 import { listBillingClientChoices } from "#app/models/billing/billing.server";
 import { newInspectionSchema } from "#app/models/inspections/inspection.schema";
@@ -57,24 +53,16 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function NewInspection({ loaderData, actionData }: Route.ComponentProps) {
-  const busy = useIsPending();
-  const [form, fields] = useForm({
-    lastResult: actionData?.result,
-    constraint: loaderData.constraint,
-    defaultValue: loaderData.defaults,
-  });
   return (
-    <RouteDialog title="Nova Vistoria" closeTo={INSPECTIONS_TAB}>
-      <Form method="post" {...getFormProps(form)} className="space-y-5">
-        {actionData?.alert ? <FormAlert title="Erro" description={actionData.alert} /> : null}
-        <Field meta={fields.client_id} label="Cliente (contrato)" as="select">
-          <option value="">Selecione um cliente</option>
-          {loaderData.clients.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
-        </Field>
+    <NewRecordDialog
+      title="Nova Vistoria"
+      closeTo={INSPECTIONS_TAB}
+      clientLabel="Cliente (contrato)"
+      loaderData={loaderData}
+      actionData={actionData}
+      submit="Criar Vistoria"
+    >
+      {(fields) => (
         <div className="grid gap-5 sm:grid-cols-2">
           <Field meta={fields.kind} label="Tipo" as="select">
             {KINDS.map((k) => (
@@ -85,10 +73,7 @@ export default function NewInspection({ loaderData, actionData }: Route.Componen
           </Field>
           <Field meta={fields.date} label="Data" type="date" />
         </div>
-        <Button disabled={busy}>
-          <Plus aria-hidden className="size-4" /> {busy ? "Criando..." : "Criar Vistoria"}
-        </Button>
-      </Form>
-    </RouteDialog>
+      )}
+    </NewRecordDialog>
   );
 }

@@ -131,99 +131,102 @@ export default function IncomeReports({ loaderData }: Route.ComponentProps) {
         </Form>
       </div>
 
-      <section className={sectionClass} aria-labelledby="proprietarios">
-        <h2 id="proprietarios" className="p-4 text-lg font-semibold text-slate-900">
-          Proprietários
-        </h2>
-        {owners.length === 0 ? (
-          <p className="px-4 pb-6 text-sm text-slate-600">Nenhum aluguel recebido para proprietários em {year}.</p>
-        ) : (
-          <table className={stackedTableClass} data-testid="owner-reports">
-            <thead className={stackedHeadClass}>
-              <tr>
-                <th className={thClass}>Proprietário</th>
-                <th className={`${thClass} text-right`}>Recebido no ano</th>
-                <th className={`${thClass} text-right`}>Líquido</th>
-                <th className={thClass}>Email</th>
-                <th className={thClass}>
-                  <span className="sr-only">PDF</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className={stackedBodyClass}>
-              {owners.map((o) => (
-                <tr key={o.id} className={stackedRowClass}>
-                  <StackedCell label="Proprietário" wide>
-                    <span className="font-medium">{o.name}</span>
-                  </StackedCell>
-                  <StackedCell label="Recebido no ano" className="md:text-right">
-                    {formatBRL(o.grossCents)}
-                  </StackedCell>
-                  <StackedCell label="Líquido" className="font-semibold md:text-right">
-                    {formatBRL(o.netCents)}
-                  </StackedCell>
-                  <StackedCell label="Email">
-                    <EmailCell email={o.email} status={o.email_status} />
-                  </StackedCell>
-                  <StackedCell label="PDF">
-                    <a
-                      href={pdf("proprietario", o.id)}
-                      className="inline-flex items-center gap-1 text-brand-700 hover:underline"
-                    >
-                      <Download aria-hidden className="size-4" /> Baixar informe
-                    </a>
-                  </StackedCell>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </section>
-
-      <section className={sectionClass} aria-labelledby="inquilinos">
-        <h2 id="inquilinos" className="p-4 text-lg font-semibold text-slate-900">
-          Inquilinos
-        </h2>
-        {tenants.length === 0 ? (
-          <p className="px-4 pb-6 text-sm text-slate-600">Nenhum aluguel pago em {year}.</p>
-        ) : (
-          <table className={stackedTableClass} data-testid="tenant-reports">
-            <thead className={stackedHeadClass}>
-              <tr>
-                <th className={thClass}>Inquilino</th>
-                <th className={`${thClass} text-right`}>Pago no ano</th>
-                <th className={thClass}>Email</th>
-                <th className={thClass}>
-                  <span className="sr-only">PDF</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className={stackedBodyClass}>
-              {tenants.map((t) => (
-                <tr key={t.id} className={stackedRowClass}>
-                  <StackedCell label="Inquilino" wide>
-                    <span className="font-medium">{t.name}</span>
-                  </StackedCell>
-                  <StackedCell label="Pago no ano" className="font-semibold md:text-right">
-                    {formatBRL(t.paidCents)}
-                  </StackedCell>
-                  <StackedCell label="Email">
-                    <EmailCell email={t.email} status={t.email_status} />
-                  </StackedCell>
-                  <StackedCell label="PDF">
-                    <a
-                      href={pdf("inquilino", t.id)}
-                      className="inline-flex items-center gap-1 text-brand-700 hover:underline"
-                    >
-                      <Download aria-hidden className="size-4" /> Baixar comprovante
-                    </a>
-                  </StackedCell>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </section>
+      <ReportSection
+        id="proprietarios"
+        title="Proprietários"
+        empty={`Nenhum aluguel recebido para proprietários em ${year}.`}
+        testId="owner-reports"
+        person="Proprietário"
+        amounts={[
+          { label: "Recebido no ano", cents: (o) => o.grossCents },
+          { label: "Líquido", cents: (o) => o.netCents, strong: true },
+        ]}
+        rows={owners}
+        pdf={(o) => pdf("proprietario", o.id)}
+        download="Baixar informe"
+      />
+      <ReportSection
+        id="inquilinos"
+        title="Inquilinos"
+        empty={`Nenhum aluguel pago em ${year}.`}
+        testId="tenant-reports"
+        person="Inquilino"
+        amounts={[{ label: "Pago no ano", cents: (t) => t.paidCents, strong: true }]}
+        rows={tenants}
+        pdf={(t) => pdf("inquilino", t.id)}
+        download="Baixar comprovante"
+      />
     </div>
+  );
+}
+
+type ReportRow = { id: number; name: string; email: string | null; email_status: EmailStatus | null };
+
+// The owners' and the tenants' tables: a person, their amounts for the year,
+// the email's status and the PDF.
+function ReportSection<R extends ReportRow>(props: {
+  id: string;
+  title: string;
+  empty: string;
+  testId: string;
+  person: string;
+  amounts: { label: string; cents: (row: R) => number; strong?: boolean }[];
+  rows: R[];
+  pdf: (row: R) => string;
+  download: string;
+}) {
+  const { id, title, empty, testId, person, amounts, rows, pdf, download } = props;
+  return (
+    <section className={sectionClass} aria-labelledby={id}>
+      <h2 id={id} className="p-4 text-lg font-semibold text-slate-900">
+        {title}
+      </h2>
+      {rows.length === 0 ? (
+        <p className="px-4 pb-6 text-sm text-slate-600">{empty}</p>
+      ) : (
+        <table className={stackedTableClass} data-testid={testId}>
+          <thead className={stackedHeadClass}>
+            <tr>
+              <th className={thClass}>{person}</th>
+              {amounts.map((a) => (
+                <th key={a.label} className={`${thClass} text-right`}>
+                  {a.label}
+                </th>
+              ))}
+              <th className={thClass}>Email</th>
+              <th className={thClass}>
+                <span className="sr-only">PDF</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody className={stackedBodyClass}>
+            {rows.map((row) => (
+              <tr key={row.id} className={stackedRowClass}>
+                <StackedCell label={person} wide>
+                  <span className="font-medium">{row.name}</span>
+                </StackedCell>
+                {amounts.map((a) => (
+                  <StackedCell
+                    key={a.label}
+                    label={a.label}
+                    className={a.strong ? "font-semibold md:text-right" : "md:text-right"}
+                  >
+                    {formatBRL(a.cents(row))}
+                  </StackedCell>
+                ))}
+                <StackedCell label="Email">
+                  <EmailCell email={row.email} status={row.email_status} />
+                </StackedCell>
+                <StackedCell label="PDF">
+                  <a href={pdf(row)} className="inline-flex items-center gap-1 text-brand-700 hover:underline">
+                    <Download aria-hidden className="size-4" /> {download}
+                  </a>
+                </StackedCell>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
   );
 }
