@@ -19,7 +19,6 @@
 // `-- --conectados`: the signed-in pages only.
 // Quick runs: BENCH_SECONDS=2 BENCH_MIXED_SECONDS=5 (0 skips the scenario).
 import { gzipSync } from "node:zlib";
-import { execSync } from "node:child_process";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -32,6 +31,7 @@ import { createStaffUser, saveProperty, signIn } from "./lib/staff-session";
 import { createBenchTenant, signInTenant } from "./lib/tenant-session";
 import { Goals, verdict } from "./lib/targets";
 import { busyHour } from "./lib/busy-hour";
+import { serverCpuMs } from "./lib/server-cpu";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const MIXED_SECONDS = Number(process.env.BENCH_MIXED_SECONDS ?? 30);
@@ -186,22 +186,6 @@ async function assertPages(base: string, targets: readonly { path: string; heade
 }
 
 const pct = (x: number) => `${(x * 100).toFixed(0)}%`;
-
-// CPU time (user + system, ms) spent so far by the server: its primary
-// process and the workers it forked (Linux /proc; clock ticks of 10 ms).
-function serverCpuMs(pid: number): number {
-  const pids = [pid, ...execSync(`ps -o pid= --ppid ${pid}`).toString().split(/\s+/).filter(Boolean).map(Number)];
-  let ticks = 0;
-  for (const p of pids) {
-    try {
-      const fields = fs.readFileSync(`/proc/${p}/stat`, "utf8").split(") ")[1].split(" ");
-      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
-    } catch {
-      // a worker that just ended
-    }
-  }
-  return ticks * 10;
-}
 
 // The signed-in pages at SIGNED_IN.connections: latency at a busy hour's
 // pace, then back to back (saturation) for the server's CPU per answered

@@ -8,7 +8,15 @@
 import http from "node:http";
 import { percentile } from "./mixed-load";
 
-export type BusyHourResult = { requests: number; perSecond: number; p50: number; p99: number; errors: number };
+export type BusyHourResult = {
+  requests: number;
+  perSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  // Every answered request's latency (ms), for pooling several runs.
+  latencies: number[];
+};
 
 export async function busyHour(options: {
   url: string;
@@ -42,6 +50,7 @@ export async function busyHour(options: {
     p50: Math.round(percentile(latencies, 0.5)),
     p99: Math.round(percentile(latencies, 0.99)),
     errors,
+    latencies,
   };
 }
 
