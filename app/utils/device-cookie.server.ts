@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
-import { createCookie } from "react-router";
+import type { Cookie } from "react-router";
 import { cookieSecrets, secureCookies } from "./cookie-secrets.server";
+import { signedCookie } from "./signed-cookie.server";
 
 // Device cookies (OWASP; docs/decisions/0008-login-lockout.md): after a
 // successful login the browser keeps a signed cookie naming the account and a
@@ -25,9 +26,9 @@ export function passwordFingerprint(passwordHash: string) {
   return createHash("sha256").update(passwordHash).digest("base64url").slice(0, 22);
 }
 
-let cookie: ReturnType<typeof createCookie> | undefined;
+let cookie: Cookie | undefined;
 function deviceCookie() {
-  cookie ??= createCookie("__device", {
+  cookie ??= signedCookie("__device", {
     path: "/",
     httpOnly: true,
     sameSite: "lax",

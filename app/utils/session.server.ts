@@ -1,23 +1,24 @@
 import { createCookieSessionStorage } from "react-router";
 import { SESSION_DAYS } from "#app/models/accounts/sessions.server";
 import { cookieSecrets, secureCookies } from "./cookie-secrets.server";
+import { signedCookie } from "./signed-cookie.server";
 
 // The cookie carries only a random session token (signed); who it belongs to
 // and whether it is still valid is decided by the `sessions` table. HttpOnly +
 // SameSite=Lax; Secure when APP_URL is https
-// (docs/decisions/0004-accounts-and-guard.md).
+// (docs/decisions/0004-accounts-and-guard.md). Signed by the app's own
+// signedCookie, whose key is made once (docs/decisions/0054).
 let storage: ReturnType<typeof createCookieSessionStorage<{ token: string }>> | undefined;
 function sessionStorage() {
   storage ??= createCookieSessionStorage<{ token: string }>({
-    cookie: {
-      name: "__session",
+    cookie: signedCookie("__session", {
       path: "/",
       httpOnly: true,
       sameSite: "lax",
       secure: secureCookies(),
       secrets: cookieSecrets(),
       maxAge: SESSION_DAYS * 86_400,
-    },
+    }),
   });
   return storage;
 }

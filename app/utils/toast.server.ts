@@ -1,13 +1,14 @@
-import { createCookie, redirect, redirectDocument } from "react-router";
+import { redirect, redirectDocument, type Cookie } from "react-router";
 import { cookieSecrets, secureCookies } from "./cookie-secrets.server";
+import { signedCookie } from "./signed-cookie.server";
 import { isPrivatePath } from "./private-paths";
 import type { Toast } from "./toast";
 
 // One-time flash cookie: set by an action's redirect, read and cleared by the
 // root loader, so the toast renders on the server and shows without JavaScript.
-let cookie: ReturnType<typeof createCookie> | undefined;
+let cookie: Cookie | undefined;
 function toastCookie() {
-  cookie ??= createCookie("toast", {
+  cookie ??= signedCookie("toast", {
     path: "/",
     httpOnly: true,
     sameSite: "lax",
