@@ -3,8 +3,6 @@ FROM node:20-bookworm-slim AS build
 WORKDIR /app
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
-# npm ci's postinstall applies patches/ (docs/decisions/0048).
-COPY patches ./patches
 RUN npm ci
 COPY . .
 RUN npm run build && npm prune --omit=dev

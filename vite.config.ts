@@ -1,7 +1,6 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import path from "node:path";
-import { defineConfig, type Plugin } from "vite";
+import { defineConfig } from "vite";
 
 // The site's shared chunk: its components, the UI kit, helpers and config.
 // Since docs/decisions/0046 the public pages load none of these chunks (only
@@ -16,30 +15,8 @@ const siteModules = /[\\/]app[\\/](components[\\/](site|ui)|utils|config|models[
 const notShared =
   /[\\/]app[\\/](components[\\/]site[\\/](home[\\/]|property[\\/]|property-filters|simulation-result|pagination|listing-page|empty-state)|components[\\/]ui[\\/](auto-submit-select|private-icons)|utils[\\/](local-date|image-rules|format-date|parse-brl)|models[\\/]properties[\\/](describe|filters))/;
 
-// React Router's package points every import at its development build (which
-// keeps its warnings on: remix-run/react-router#14102). Browsers get the
-// production build, which is the same code with the warnings off, so the
-// minifier drops them. The server keeps the package's own choice: there, one
-// copy must be shared with @react-router/express, and the warnings cost nothing
-// measurable (docs/decisions/0016).
-function reactRouterProductionBuild(): Plugin {
-  const development = `${path.sep}react-router${path.sep}dist${path.sep}development${path.sep}`;
-  const production = `${path.sep}react-router${path.sep}dist${path.sep}production${path.sep}`;
-  return {
-    name: "react-router-production-build",
-    apply: "build",
-    enforce: "pre",
-    applyToEnvironment: (environment) => environment.name === "client",
-    async resolveId(source, importer, options) {
-      if (source !== "react-router" && source !== "react-router/dom") return null;
-      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
-      return resolved ? { ...resolved, id: resolved.id.replace(development, production) } : null;
-    },
-  };
-}
-
 export default defineConfig({
-  plugins: [reactRouterProductionBuild(), tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter()],
   server: { port: 3000 },
   build: { assetsInlineLimit: 0 },
   // The public pages' script (app/components/site/enhance.ts) is built through

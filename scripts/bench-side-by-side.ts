@@ -79,6 +79,12 @@ async function startServer(dir: string, port: number) {
 execSync("node_modules/.bin/tsx scripts/seed-demo.ts", { env: { ...baseEnv, PORT: String(PORT) }, stdio: "ignore" });
 // One after the other: the first migrates and runs the charging job, the second finds both done.
 const sides = [await startServer(dirs[0], PORT), await startServer(dirs[1], PORT + 1)];
+// Interrupted: the servers stop with the script.
+for (const signal of ["SIGINT", "SIGTERM"] as const)
+  process.once(signal, () => {
+    for (const side of sides) side.stop();
+    process.exit(130);
+  });
 try {
   // One sign-in each; the session lives in the shared database, so the cookies work on both servers.
   // Accounts first, then the sign-ins (a kept-alive connection left idle while a
