@@ -120,6 +120,7 @@ try {
   const busy = new Map<string, number[]>();
   const roundP99 = new Map<string, number[]>();
   const busyCpu = new Map<string, number[]>();
+  const busyErrors = new Map<string, number[]>();
   const key = (side: number, page: string) => `${side}|${page}`;
   const push = <T>(map: Map<string, T[]>, k: string, ...values: T[]) => map.set(k, [...(map.get(k) ?? []), ...values]);
   for (let round = 0; round < ROUNDS; round++) {
@@ -131,7 +132,8 @@ try {
         if (round === 0) await busyHour({ ...options, seconds: Math.min(2, SECONDS) });
         const cpuBefore = serverCpuMs(side.pid);
         const result = await busyHour({ ...options, seconds: SECONDS });
-        if (result.errors) throw new Error(`${side.dir} ${page.path}: ${result.errors} erros`);
+        // Under a heavy load the server may answer 503 (server/busy-answer.ts): counted, not measured.
+        push(busyErrors, key(index, page.path), result.errors);
         push(busyCpu, key(index, page.path), (serverCpuMs(side.pid) - cpuBefore) / Math.max(1, result.requests));
         push(busy, key(index, page.path), ...result.latencies);
         push(roundP99, key(index, page.path), result.p99);
@@ -162,6 +164,7 @@ try {
         `  ${(roundP99.get(key(index, page.path)) ?? []).join(", ")}`.padEnd(24),
         `${median(busyCpu.get(key(index, page.path)) ?? []).toFixed(1)} ms`,
         p99 < GOAL_P99_MS ? ` p99 < ${GOAL_P99_MS} ms` : ` p99 >= ${GOAL_P99_MS} ms`,
+        `, ${(busyErrors.get(key(index, page.path)) ?? []).reduce((a, b) => a + b, 0)} erros`,
       );
     }
   console.log("");
