@@ -9,7 +9,7 @@ import express from "express";
 import type { ServerBuild } from "react-router";
 import { Cron } from "croner";
 import { openDatabase } from "./app/db/db.server";
-import { CHARGING_TASK, runHousekeeping } from "./app/models/ops/housekeeping.server";
+import { CHARGING_TASK, EMAILS_TASK, runHousekeeping } from "./app/models/ops/housekeeping.server";
 import { migrateToLatest } from "./app/db/migrate.server";
 import { databasePath, getEnv, uploadsDir } from "./app/utils/env.server";
 import { log } from "./app/utils/log.server";
@@ -48,7 +48,7 @@ const WORKERS = PRODUCTION ? (env.WEB_CONCURRENCY ?? Math.min(os.availableParall
 if (cluster.isPrimary) {
   const db = openDatabase(databasePath());
   await migrateToLatest(db);
-  await runHousekeeping(db, [CHARGING_TASK]);
+  await runHousekeeping(db, [CHARGING_TASK, EMAILS_TASK]);
   await db.destroy();
 }
 
@@ -56,15 +56,26 @@ if (cluster.isPrimary) {
 // `npm run jobs:run` runs too), on its own short-lived connection (the app's
 // Kysely instance lives inside the React Router build); in the primary
 // process only, so it runs once whatever the number of workers.
+// The email outbox's retries (docs/decisions/0051-email-outbox.md) are due
+// minutes apart: its sender also runs every minute (a few rows read when
+// nothing is due).
 function startHousekeeping() {
-  return new Cron("17 * * * *", { protect: true, timezone: "America/Campo_Grande" }, async () => {
+  const run = (tasks?: Parameters<typeof runHousekeeping>[1]) => async () => {
     const db = openDatabase(databasePath());
     try {
-      await runHousekeeping(db);
+      await runHousekeeping(db, tasks);
     } finally {
       await db.destroy();
     }
-  });
+  };
+  const hourly = new Cron("17 * * * *", { protect: true, timezone: "America/Campo_Grande" }, run());
+  const emails = new Cron("* * * * *", { protect: true }, run([EMAILS_TASK]));
+  return {
+    stop() {
+      hourly.stop();
+      emails.stop();
+    },
+  };
 }
 
 function address() {

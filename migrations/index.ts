@@ -15,6 +15,7 @@ import * as m0013 from "./0013_owner_transfers";
 import * as m0014 from "./0014_income_reports";
 import * as m0015 from "./0015_inspections";
 import * as m0016 from "./0016_inspection_meter_photos";
+import * as m0017 from "./0017_email_outbox";
 
 // Every migration, by name (applied in name order). Append a line per new file;
 // a static map works the same under tsx, Vitest and a bundler.
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   "0014_income_reports": m0014,
   "0015_inspections": m0015,
   "0016_inspection_meter_photos": m0016,
+  "0017_email_outbox": m0017,
 };

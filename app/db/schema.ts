@@ -1,5 +1,6 @@
 import type { Generated } from "kysely";
 import type { BillingStatus } from "#app/models/billing/status";
+import type { EmailKind } from "#app/models/email/kinds";
 import type { RequestStatus } from "#app/models/leads/admin/request-status";
 import type { MaintenanceCategory, MaintenancePriority, MaintenanceStatus } from "#app/models/maintenance/labels";
 import type { PropertyCategory, PropertyStatus } from "#app/models/properties/options";
@@ -218,11 +219,9 @@ export interface ReadjustmentsTable {
   old_rent: number;
   new_rent: number;
   created_at: string;
-  notified_at: string | null; // the tenant's email, 30 days before
-  // Migration 0012: when the rent and the unpaid billings changed; the email's tries.
+  // Migration 0012: when the rent and the unpaid billings changed. The
+  // tenant's email, 30 days before, is in email_outbox (migration 0017).
   applied_at: string | null;
-  attempts: Generated<number>;
-  last_error: string | null;
 }
 
 // An owner's final monthly statement (Extrato do Proprietário nº N), made
@@ -240,9 +239,6 @@ export interface OwnerStatementsTable extends PrivateFileColumns {
   transferred_on: string; // "yyyy-MM-dd"
   created_by_name: string;
   created_at: string;
-  sent_at: string | null;
-  attempts: Generated<number>;
-  last_error: string | null;
 }
 
 // An informe de rendimentos to email (migration 0014): one per year, kind and
@@ -254,9 +250,6 @@ export interface IncomeReportEmailsTable {
   person_id: number;
   queued_at: string;
   queued_by_name: string;
-  sent_at: string | null;
-  attempts: Generated<number>;
-  last_error: string | null;
 }
 
 // Inspections (migration 0015, docs/decisions/0044-inspections.md).
@@ -278,9 +271,6 @@ export interface InspectionsTable {
   finalized_at: string | null; // set: locked
   report_key: string | null; // the PDF report under uploads/private, once finalized
   report_size: number | null;
-  report_sent_at: string | null; // the tenant's email with the report
-  report_attempts: Generated<number>;
-  report_last_error: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -464,16 +454,26 @@ export interface BillingReceiptsTable extends PrivateFileColumns {
 
 export type BillingNoticeKind = "issued" | "reminder" | "overdue" | "receipt";
 
-// Email notices of a billing, each kind once (migration 0009).
-export interface BillingNoticesTable {
+// Every email the app sends (migration 0017, docs/decisions/0051-email-outbox.md).
+export type EmailStatus = "queued" | "sent" | "failed";
+export interface EmailOutboxTable {
   id: Generated<number>;
-  billing_id: number;
-  kind: BillingNoticeKind;
-  created_at: string;
-  claimed_at: string | null;
-  sent_at: string | null;
+  kind: EmailKind;
+  dedupe_key: string; // unique: "billing:12:overdue", "owner-statement:3"...
+  ref: string | null; // what it is about, for a record's trace: "billing:12"
+  to_address: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  attachments: Generated<string>; // JSON: [{ file_key, filename, content_type }]
+  status: EmailStatus; // failed: given up after MAX_ATTEMPTS
   attempts: Generated<number>;
+  next_attempt_at: string;
   last_error: string | null;
+  claimed_by: string | null;
+  claimed_until: string | null;
+  created_at: string;
+  sent_at: string | null;
 }
 
 // Bank statements imported for reconciliation (migration 0010).
@@ -549,7 +549,7 @@ export interface Database {
   billing_documents: BillingDocumentsTable;
   boleto_queue: BoletoQueueTable;
   billing_receipts: BillingReceiptsTable;
-  billing_notices: BillingNoticesTable;
+  email_outbox: EmailOutboxTable;
   statement_imports: StatementImportsTable;
   statement_lines: StatementLinesTable;
   owners: OwnersTable;

@@ -40,7 +40,8 @@ export type EmailMessage = {
 // failed): the caller decides whether that is retried or only logged.
 export async function sendEmail(message: EmailMessage) {
   const env = getEnv();
-  const info = await getTransport().sendMail({ from: env.MAIL_FROM, ...message });
+  // Replies reach a person: the sender is a no-reply address.
+  const info = await getTransport().sendMail({ from: env.MAIL_FROM, replyTo: env.MAIL_REPLY_TO, ...message });
   if (!env.SMTP_URL) {
     const dir = path.resolve(env.OUTBOX_DIR);
     fs.mkdirSync(dir, { recursive: true });

@@ -51,6 +51,9 @@ const schema = z
     SMTP_URL: z.string().optional(),
     // Default: the agency's name <nao-responda@lagoaimoveis.com.br> (see getEnv).
     MAIL_FROM: z.string().optional(),
+    // Where replies go (the sender is a no-reply address). Default: the
+    // agency's email (AGENCY_EMAIL, or app/config/agency.ts).
+    MAIL_REPLY_TO: z.string().optional(),
     OUTBOX_DIR: z.string().min(1).default("data/outbox"),
     // Where `npm run backup` writes its archives.
     BACKUP_DIR: z.string().min(1).default("data/backups"),
@@ -74,7 +77,11 @@ const schema = z
     }
   });
 
-type Env = Omit<z.infer<typeof schema>, "MAIL_FROM"> & { MAIL_FROM: string; appUrl: URL };
+type Env = Omit<z.infer<typeof schema>, "MAIL_FROM" | "MAIL_REPLY_TO"> & {
+  MAIL_FROM: string;
+  MAIL_REPLY_TO: string;
+  appUrl: URL;
+};
 
 const DEFAULT_SENDER = "nao-responda@lagoaimoveis.com.br";
 
@@ -96,6 +103,7 @@ export function getEnv(): Env {
   cached = {
     ...parsed.data,
     MAIL_FROM: parsed.data.MAIL_FROM ?? mailbox(agencyName, DEFAULT_SENDER),
+    MAIL_REPLY_TO: parsed.data.MAIL_REPLY_TO || parsed.data.AGENCY_EMAIL || defaultAgency.email,
     appUrl: new URL(parsed.data.APP_URL),
   };
   return cached;

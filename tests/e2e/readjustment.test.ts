@@ -100,7 +100,12 @@ test("staff import the IGP-M and a contract is readjusted on its anniversary (Ja
   expect(rows).toHaveLength(1);
   expect(rows[0]).toMatchObject({ anniversary: today, old_rent: 200_000, new_rent: expected, last_month: last });
   expect(rows[0].applied_at).not.toBeNull();
-  expect(rows[0].notified_at).not.toBeNull();
+  const notice = await appDb()
+    .selectFrom("email_outbox")
+    .select("sent_at")
+    .where("dedupe_key", "=", `readjustment:${rows[0].id}`)
+    .executeTakeFirstOrThrow();
+  expect(notice.sent_at).not.toBeNull();
   const billings = await appDb()
     .selectFrom("billing")
     .select(["due_date", "amount_cents"])

@@ -18,6 +18,7 @@ import { buildOfx } from "#tests/fixtures/statements/build";
 import { ownerSchema } from "#app/models/owners/owner.schema";
 import { createOwner } from "#app/models/owners/owners.server";
 import { markTransferDone, ownerStatement } from "#app/models/owners/transfers.server";
+import { prepareIncomeReportEmails, queueIncomeReports } from "#app/models/owners/income-report-email.server";
 import { contestItem } from "#app/models/inspections/contests.server";
 import { finalizeInspection } from "#app/models/inspections/finalize.server";
 import { addRoom, createInspection, getInspection, updateItem } from "#app/models/inspections/inspections.server";
@@ -231,6 +232,9 @@ beforeAll(async () => {
     { agency: { ...defaultAgency, cnpj: null }, today: "2026-10-05" },
   );
   if (!transfer.ok) throw new Error(transfer.reason);
+  // An informe de rendimentos asked for by email: its PDF, drawn for the email alone.
+  await queueIncomeReports(temp.db, 2026, null);
+  expect((await prepareIncomeReportEmails(temp.db)).queued).toBeGreaterThan(0);
   // A finalized inspection: an item's photo, a meter's photo and the report.
   const inspector = await temp.db.selectFrom("users").select(["id", "name"]).executeTakeFirstOrThrow();
   const inspection = (await createInspection(
@@ -410,7 +414,7 @@ describe("refuses a damaged archive and leaves the target as it was", () => {
     expect(await refusal(archive)).toContain(`falta uploads/public/properties/${file_key}-${w}.webp`);
   });
 
-  it("a private file of any kind is missing: contract, maintenance photo and document, boleto, queued boleto, receipt, statements, inspection photo, meter photo, report and contest photo", async () => {
+  it("a private file of any kind is missing: contract, maintenance photo and document, boleto, queued boleto, receipt, statements, inspection photo, meter photo, report, contest photo and an email's informe", async () => {
     for (const kind of PRIVATE_FILE_KINDS) {
       const [row] = await kind.rows(temp.db);
       expect(row, kind.describe(0, 0)).toBeDefined();

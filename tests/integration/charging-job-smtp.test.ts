@@ -4,8 +4,9 @@ import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import type { Database } from "#app/db/schema";
 import { generateContractBillings } from "#app/models/billing/billing.server";
 import { runChargingJob } from "#app/models/billing/jobs.server";
-import { MAX_ATTEMPTS, listBillingNotices } from "#app/models/billing/notices.server";
+import { listBillingNotices } from "#app/models/billing/notices.server";
 import { createClient } from "#app/models/clients/clients.server";
+import { MAX_ATTEMPTS } from "#app/models/email/outbox.server";
 import { parseEml, type ParsedEmail } from "#tests/fixtures/eml";
 import { tempDatabase } from "#tests/fixtures/temp-db";
 
@@ -99,8 +100,8 @@ it("keeps a notice SMTP refused, with its attempt and error, and sends it once S
   const [failed] = await listBillingNotices(db, billingId);
   expect(failed).toMatchObject({ kind: "issued", sent_at: null, attempts: 1, gaveUp: false });
   expect(failed.last_error).toMatch(/ECONNREFUSED/);
-  const claimed = await db.selectFrom("billing_notices").select("claimed_at").executeTakeFirstOrThrow();
-  expect(claimed.claimed_at).toBeNull();
+  const claimed = await db.selectFrom("email_outbox").select(["claimed_by", "claimed_until"]).executeTakeFirstOrThrow();
+  expect(claimed).toEqual({ claimed_by: null, claimed_until: null });
 
   await new Promise<void>((resolve) => smtp.listen(port, "127.0.0.1", resolve));
   const up = await runChargingJob(db, at(13));
@@ -119,9 +120,9 @@ it("keeps a notice SMTP refused, with its attempt and error, and sends it once S
 it("stops trying a notice after MAX_ATTEMPTS failures", async () => {
   await new Promise((resolve) => smtp.close(resolve));
   await db
-    .updateTable("billing_notices")
-    .set({ sent_at: null, attempts: MAX_ATTEMPTS - 1 })
-    .where("billing_id", "=", billingId)
+    .updateTable("email_outbox")
+    .set({ status: "queued", sent_at: null, attempts: MAX_ATTEMPTS - 1 })
+    .where("ref", "=", `billing:${billingId}`)
     .execute();
   const last = await runChargingJob(db, at(15));
   expect(last.notices).toEqual({ queued: 0, sent: 0, failed: 1 });
@@ -134,9 +135,9 @@ it("stops trying a notice after MAX_ATTEMPTS failures", async () => {
 
 it("never sends a notice another run holds, until its claim is stale", async () => {
   await db
-    .updateTable("billing_notices")
-    .set({ attempts: 0, claimed_at: `${T}T16:55:00.000Z` })
-    .where("billing_id", "=", billingId)
+    .updateTable("email_outbox")
+    .set({ status: "queued", attempts: 0, claimed_by: "another run", claimed_until: `${T}T17:05:00.000Z` })
+    .where("ref", "=", `billing:${billingId}`)
     .execute();
   // 17:00: claimed 5 minutes ago by a run still sending: left alone.
   expect((await runChargingJob(db, at(17))).notices).toEqual({ queued: 0, sent: 0, failed: 0 });

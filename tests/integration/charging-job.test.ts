@@ -226,7 +226,7 @@ describe("notices", () => {
     });
     await generateContractBillings(db, a.id, null);
     const [september] = await billingsOf(a.id);
-    expect(await queueNotices(db, T, 20, NOW)).toBe(2); // September and October overdue
+    expect(await queueNotices(db, T, settings, NOW)).toBe(2); // September and October overdue
     await setBillingStatus(db, september.id, "paid", null, { agency: { ...defaultAgency, cnpj: null }, today: T });
     expect(await sendNotices(db, T, NOW, settings)).toEqual({ sent: 1, failed: 0 });
     expect(await listBillingNotices(db, september.id)).toEqual([]);

@@ -10,7 +10,8 @@ import { createUser } from "#app/models/accounts/users.server";
 import { createClient } from "#app/models/clients/clients.server";
 import { findInspectionPhotoFile, findInspectionReportFile, findMeterPhotoFile } from "#app/models/files/access.server";
 import { privateFilePath } from "#app/models/files/private-store.server";
-import { finalizeInspection, sendInspectionReports } from "#app/models/inspections/finalize.server";
+import { sendQueuedEmails } from "#app/models/email/outbox.server";
+import { finalizeInspection } from "#app/models/inspections/finalize.server";
 import {
   addItem,
   addRoom,
@@ -244,8 +245,8 @@ describe("an entry inspection", () => {
   });
 
   it("emails the tenant the report once", async () => {
-    expect(await sendInspectionReports(db)).toEqual({ sent: 1, failed: 0 });
-    expect(await sendInspectionReports(db)).toEqual({ sent: 0, failed: 0 });
+    expect(await sendQueuedEmails(db, { kinds: ["inspection_report"] })).toEqual({ sent: 1, failed: 0 });
+    expect(await sendQueuedEmails(db, { kinds: ["inspection_report"] })).toEqual({ sent: 0, failed: 0 });
     const mails = fs.readdirSync(outbox).map((f) => fs.readFileSync(path.join(outbox, f), "utf8"));
     expect(mails).toHaveLength(1);
     expect(mails[0]).toContain("inquilina@teste.com");

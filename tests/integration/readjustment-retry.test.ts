@@ -57,15 +57,19 @@ it("keeps a failed email for the next run and applies on the anniversary anyway"
     failed: 1,
   });
   let row = await db.selectFrom("readjustments").selectAll().executeTakeFirstOrThrow();
-  expect(row).toMatchObject({ notified_at: null, attempts: 1, new_rent: 98_807, accumulated_ppm: -11_934 });
-  expect(row.last_error).toBeTruthy();
+  expect(row).toMatchObject({ new_rent: 98_807, accumulated_ppm: -11_934 });
+  const email = () =>
+    db.selectFrom("email_outbox").selectAll().where("dedupe_key", "=", `readjustment:${row.id}`).executeTakeFirst();
+  expect(await email()).toMatchObject({ status: "queued", sent_at: null, attempts: 1 });
+  expect((await email())!.last_error).toBeTruthy();
 
   expect(await runReadjustments(db, "2026-12-10", new Date("2026-12-10T15:00:00Z"))).toMatchObject({
     failed: 1,
     applied: 1,
   });
   row = await db.selectFrom("readjustments").selectAll().executeTakeFirstOrThrow();
-  expect(row.attempts).toBe(2);
+  // Tried again, then given up when applied.
+  expect(await email()).toMatchObject({ status: "failed", attempts: 2 });
   expect(row.applied_at).not.toBeNull();
   expect((await db.selectFrom("clients").select("monthly_rent").executeTakeFirstOrThrow()).monthly_rent).toBe(98_807);
   // Applied: no more tries of an email about a rent already in force.

@@ -180,7 +180,12 @@ describe("the readjustment job", () => {
       new_rent: 169_024,
       applied_at: null,
     });
-    expect(row.notified_at).not.toBeNull();
+    const notice = await db
+      .selectFrom("email_outbox")
+      .select("sent_at")
+      .where("dedupe_key", "=", `readjustment:${row.id}`)
+      .executeTakeFirstOrThrow();
+    expect(notice.sent_at).not.toBeNull();
     const mail = readOutbox(outbox);
     expect(mail).toHaveLength(1);
     expect(mail[0].to).toContain("marta@teste.com");

@@ -10,9 +10,9 @@ import { createBilling } from "#app/models/billing/billing.server";
 import { registerPayment, setBillingStatus } from "#app/models/billing/payments.server";
 import { createClient } from "#app/models/clients/clients.server";
 import { privateFilePath } from "#app/models/files/private-store.server";
-import { queueIncomeReports, sendIncomeReports } from "#app/models/owners/income-report-email.server";
+import { sendQueuedEmails } from "#app/models/email/outbox.server";
+import { prepareIncomeReportEmails, queueIncomeReports } from "#app/models/owners/income-report-email.server";
 import { incomeYear, ownerIncome, tenantIncome } from "#app/models/owners/income-reports.server";
-import { sendOwnerStatements } from "#app/models/owners/owner-statement-email.server";
 import { ownerSchema } from "#app/models/owners/owner.schema";
 import { createOwner } from "#app/models/owners/owners.server";
 import { markTransferDone, monthTransfers, ownerStatement } from "#app/models/owners/transfers.server";
@@ -191,15 +191,19 @@ describe("an owner's month", () => {
   });
 
   it("emails the owner once, with the PDF attached", async () => {
-    expect(await sendOwnerStatements(db)).toEqual({ sent: 1, failed: 0 });
-    expect(await sendOwnerStatements(db)).toEqual({ sent: 0, failed: 0 });
+    expect(await sendQueuedEmails(db, { kinds: ["owner_statement"] })).toEqual({ sent: 1, failed: 0 });
+    expect(await sendQueuedEmails(db, { kinds: ["owner_statement"] })).toEqual({ sent: 0, failed: 0 });
     const mails = fs.readdirSync(outbox);
     expect(mails).toHaveLength(1);
     const mail = fs.readFileSync(path.join(outbox, mails[0]), "utf8");
     expect(mail).toContain("helena@exemplo.com");
     expect(mail).toContain("application/pdf");
     expect(mail).toContain("JVBERi0"); // "%PDF-" in base64: the statement itself is attached
-    const row = await db.selectFrom("owner_statements").select("sent_at").executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom("email_outbox")
+      .select("sent_at")
+      .where("kind", "=", "owner_statement")
+      .executeTakeFirstOrThrow();
     expect(row.sent_at).not.toBeNull();
   });
 });
@@ -237,8 +241,10 @@ describe("the informes de rendimentos of the year", () => {
   it("queues each person once and emails each informe once, with its PDF", async () => {
     expect(await queueIncomeReports(db, 2026, actor)).toEqual({ queued: 3, withoutEmail: 0 });
     expect(await queueIncomeReports(db, 2026, actor)).toEqual({ queued: 0, withoutEmail: 0 });
-    expect(await sendIncomeReports(db)).toEqual({ sent: 3, failed: 0 });
-    expect(await sendIncomeReports(db)).toEqual({ sent: 0, failed: 0 });
+    expect(await prepareIncomeReportEmails(db)).toEqual({ queued: 3 });
+    expect(await prepareIncomeReportEmails(db)).toEqual({ queued: 0 });
+    expect(await sendQueuedEmails(db)).toEqual({ sent: 3, failed: 0 });
+    expect(await sendQueuedEmails(db)).toEqual({ sent: 0, failed: 0 });
     const mails = fs.readdirSync(outbox).map((f) => fs.readFileSync(path.join(outbox, f), "utf8"));
     expect(mails).toHaveLength(4); // the statement's and the three informes
     // Helena: the October statement and her informe; each tenant: their informe.

@@ -32,6 +32,8 @@ export const AUDIT_ENTITIES = {
   inspection: "Vistoria",
   inspection_room: "Cômodo de vistoria",
   inspection_item: "Item de vistoria",
+  // The email outbox (app/models/email/outbox.server.ts): "Reenviar".
+  email: "Email",
   // LGPD export and erasure by email (app/models/privacy); the id is a hash of the email.
   personal_data: "Dados pessoais",
 } as const;
@@ -49,6 +51,7 @@ export const AUDIT_ACTIONS = {
   export: "Exportação de dados pessoais",
   erase: "Eliminação de dados pessoais",
   anonymize: "Anonimização",
+  resend: "Email reenviado",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

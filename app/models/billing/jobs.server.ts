@@ -14,12 +14,14 @@ import { getChargingSettings, type ChargingSettings } from "./settings.server";
 // start, `npm run jobs:run`):
 // 1. creates the billings of active contracts whose issue day has come;
 // 2. stores overdue on pending billings past due (markOverdue);
-// 3. queues the email notices each billing calls for (models/billing/notices.ts),
-//    each kind once per billing;
-// 4. sends the unsent ones, each claimed first so that two runs never send
-//    the same one, its words written on the day it goes (the amount due that
-//    day). A failed send is counted, kept with its error and tried again
-//    next hour, up to MAX_ATTEMPTS; it never fails the job.
+// 3. queues in the email outbox the notices each billing calls for
+//    (models/billing/notices.ts), each kind once per billing, within
+//    NOTICE_WINDOW_DAYS;
+// 4. sends the queued ones through the outbox's sender
+//    (models/email/outbox.server.ts), each claimed first so that two runs
+//    never send the same one, its words rewritten on the day it goes (the
+//    amount due that day). A failed send is counted, kept with its error and
+//    retried with backoff, up to MAX_ATTEMPTS; it never fails the job.
 
 type DB = Kysely<Database>;
 
@@ -65,7 +67,7 @@ export async function runChargingJob(
     counts.markedOverdue = await markOverdue(db, today);
   });
   await step("queue", async () => {
-    counts.notices.queued = await queueNotices(db, today, settings.issueDays, now);
+    counts.notices.queued = await queueNotices(db, today, settings, now);
   });
   await step("send", async () => {
     const { sent, failed } = await sendNotices(db, today, now, settings);

@@ -3,9 +3,10 @@ import { daysBetween, isIssued } from "./charges";
 
 // Which email notices a billing calls for on a given day
 // (docs/decisions/0034-billing-notices.md). Pure and client-safe. The hourly
-// job queues each kind at most once per billing (billing_notices is unique
-// on billing and kind) and asks again before sending, so a notice that is no
-// longer true (the billing was paid, the receipt voided) is dropped instead.
+// job queues each kind at most once per billing (the email outbox's dedupe
+// key, docs/decisions/0051-email-outbox.md) and asks again before sending, so
+// a notice that is no longer true (the billing was paid, the receipt voided)
+// is dropped instead.
 //
 // - issued ("Cobrança disponível"): open and issued, more than 3 days before
 //   the due date. A billing first seen closer than that gets the reminder
@@ -16,6 +17,12 @@ import { daysBetween, isIssued } from "./charges";
 // "Open" is pending or overdue: both are still owed.
 
 export const REMINDER_DAYS = 3;
+
+// Only what happened lately is announced (decision 0051): an overdue notice
+// for a billing due at most this many days ago, a receipt for a payment made
+// at most this many days ago. The first start of a database with years of
+// open or paid billings (an import, the demo) emails the last months only.
+export const NOTICE_WINDOW_DAYS = 90;
 
 export const NOTICE_KINDS = [
   "issued",

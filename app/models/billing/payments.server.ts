@@ -2,10 +2,12 @@ import type { Kysely, Transaction } from "kysely";
 import { sql } from "kysely";
 import type { Database } from "#app/db/schema";
 import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
+import { dropQueuedEmail } from "#app/models/email/outbox.server";
 import { removePrivateFiles, storeWithRow } from "#app/models/files/private-store.server";
 import { localToday } from "#app/utils/local-date";
 import type { PdfAgency } from "#app/utils/pdf-sheet.server";
 import { PAYMENT_TOLERANCE_CENTS, chargesOn, interestLabel, lateFeeLabel, type Charges } from "./charges";
+import { noticeKey } from "./notices.server";
 import { renderReceiptPdf } from "./receipt-pdf.server";
 import type { BillingStatus } from "./status";
 
@@ -302,8 +304,8 @@ export async function voidReceipt(trx: Trx, billingId: number, actor: AuditActor
     .returning("id")
     .executeTakeFirst();
   if (!voided) return null;
-  // The receipt notice went with the voided receipt: the next one is emailed too.
-  await trx.deleteFrom("billing_notices").where("billing_id", "=", billingId).where("kind", "=", "receipt").execute();
+  // Its notice, if not sent yet, goes with it (the next receipt has its own).
+  await dropQueuedEmail(trx, noticeKey(billingId, "receipt", voided.id));
   await recordAudit(trx, {
     actor,
     action: "update",

@@ -83,4 +83,24 @@ export const PRIVATE_FILE_KINDS: PrivateFileKind[] = [
         .execute(),
     describe: (id, owner) => `foto ${id} da contestação ${owner}`,
   },
+  {
+    // The PDFs drawn for an email alone (informes de rendimentos): the outbox
+    // row's attachments name them. Others it attaches belong to their own rows.
+    rows: async (db) =>
+      (
+        await db
+          .selectFrom("email_outbox")
+          .select(["id", "attachments"])
+          .where("kind", "in", ["income_report_owner", "income_report_tenant"])
+          .orderBy("id")
+          .execute()
+      ).flatMap((r) =>
+        (JSON.parse(r.attachments) as { file_key: string }[]).map((a) => ({
+          id: r.id,
+          owner: r.id,
+          file_key: a.file_key,
+        })),
+      ),
+    describe: (id) => `anexo do email ${id}`,
+  },
 ];

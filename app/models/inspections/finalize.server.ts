@@ -1,13 +1,11 @@
-import fs from "node:fs/promises";
-import { sql, type Kysely } from "kysely";
+import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database } from "#app/db/schema";
 import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
 import { escapeHtml } from "#app/models/billing/notice-email";
 import { formatDay } from "#app/models/clients/status";
-import { privateFilePath, removePrivateFiles, storePrivateFile } from "#app/models/files/private-store.server";
-import { sendEmail } from "#app/utils/email.server";
+import { enqueueEmail } from "#app/models/email/outbox.server";
+import { removePrivateFiles, storePrivateFile } from "#app/models/files/private-store.server";
 import { getAgency } from "#app/utils/env.server";
-import { log, reasonOf, scrub } from "#app/utils/log.server";
 import type { PdfAgency } from "#app/utils/pdf-sheet.server";
 import { getInspection } from "./inspections.server";
 import { kindLabel } from "./labels";
@@ -15,10 +13,13 @@ import { renderInspectionReport } from "./report-pdf.server";
 
 // "Finalizar" (docs/decisions/0044-inspections.md): an inspection with rooms
 // and every item rated is locked and its report kept as a private PDF; the
-// tenant's copy goes by email from the hourly job.
+// tenant's copy is queued in the email outbox (decision 0051) in the same
+// transaction, once (its dedupe key).
 
 type DB = Kysely<Database>;
-export const MAX_ATTEMPTS = 24;
+
+export const reportEmailKey = (id: number) => `inspection-report:${id}`;
+const reportKeySql = sql<string>`'inspection-report:' || inspections.id`;
 
 export type FinalizeOutcome = "ok" | "missing" | "locked" | "empty" | "unrated";
 
@@ -68,6 +69,7 @@ export async function finalizeInspection(
         .where("updated_at", "=", inspection.updated_at)
         .executeTakeFirst();
       if (Number(locked.numUpdatedRows) !== 1) return false;
+      await queueInspectionReport(trx, id, new Date(now));
       await recordAudit(trx, {
         actor,
         action: "update",
@@ -89,60 +91,47 @@ export async function finalizeInspection(
   }
 }
 
-// The tenant's copy of each finalized report, once.
-export async function sendInspectionReports(db: DB, now = new Date()) {
+// Queues the tenant's copy of a finalized report (nothing when it was before).
+async function queueInspectionReport(db: DB | Transaction<Database>, id: number, now: Date) {
+  const r = await db
+    .selectFrom("inspections")
+    .innerJoin("clients", "clients.id", "inspections.client_id")
+    .select(["inspections.kind", "inspections.date", "inspections.report_key", "clients.name", "clients.email"])
+    .where("inspections.id", "=", id)
+    .executeTakeFirstOrThrow();
+  const intro = `Olá, ${r.name}. Segue em anexo o relatório da ${kindLabel(r.kind).toLowerCase()} de ${formatDay(r.date)}, com cada cômodo, item, estado e foto.`;
+  const outro = `Ele também está na Área do Cliente, na aba Vistoria. ${getAgency().name}`;
+  return enqueueEmail(
+    db,
+    {
+      kind: "inspection_report",
+      dedupeKey: reportEmailKey(id),
+      ref: `inspection:${id}`,
+      to: r.email,
+      subject: `Relatório de Vistoria nº ${id}`,
+      text: [intro, outro].join("\n\n"),
+      html: [intro, outro].map((p) => `<p>${escapeHtml(p)}</p>`).join("\n"),
+      attachments: [
+        { file_key: r.report_key!, filename: `Relatório de Vistoria nº ${id}.pdf`, content_type: "application/pdf" },
+      ],
+    },
+    now,
+  );
+}
+
+// The hourly sweep: finalized reports whose email was never queued (finalized
+// before the outbox existed). Returns how many it queued.
+export async function queueInspectionReports(db: DB, now = new Date()) {
   const due = await db
     .selectFrom("inspections")
-    .select("id")
-    .where("finalized_at", "is not", null)
-    .where("report_key", "is not", null)
-    .where("report_sent_at", "is", null)
-    .where("report_attempts", "<", MAX_ATTEMPTS)
-    .orderBy("id")
+    .leftJoin("email_outbox", (join) => join.on(sql<boolean>`email_outbox.dedupe_key = ${reportKeySql}`))
+    .select("inspections.id")
+    .where("inspections.finalized_at", "is not", null)
+    .where("inspections.report_key", "is not", null)
+    .where("email_outbox.id", "is", null)
+    .orderBy("inspections.id")
     .execute();
-  const counts = { sent: 0, failed: 0 };
-  for (const { id } of due) {
-    const claimed = await db
-      .updateTable("inspections")
-      .set({ report_sent_at: now.toISOString() })
-      .where("id", "=", id)
-      .where("report_sent_at", "is", null)
-      .returning("id")
-      .executeTakeFirst();
-    if (!claimed) continue;
-    const r = await db
-      .selectFrom("inspections")
-      .innerJoin("clients", "clients.id", "inspections.client_id")
-      .select(["inspections.kind", "inspections.date", "inspections.report_key", "clients.name", "clients.email"])
-      .where("inspections.id", "=", id)
-      .executeTakeFirstOrThrow();
-    try {
-      const content = await fs.readFile(privateFilePath(r.report_key!));
-      const intro = `Olá, ${r.name}. Segue em anexo o relatório da ${kindLabel(r.kind).toLowerCase()} de ${formatDay(r.date)}, com cada cômodo, item, estado e foto.`;
-      const outro = `Ele também está na Área do Cliente, na aba Vistoria. ${getAgency().name}`;
-      await sendEmail({
-        to: r.email,
-        subject: `Relatório de Vistoria nº ${id}`,
-        text: [intro, outro].join("\n\n"),
-        html: [intro, outro].map((p) => `<p>${escapeHtml(p)}</p>`).join("\n"),
-        attachments: [{ filename: `Relatório de Vistoria nº ${id}.pdf`, content, contentType: "application/pdf" }],
-      });
-      await db.updateTable("inspections").set({ report_last_error: null }).where("id", "=", id).execute();
-      counts.sent += 1;
-    } catch (error) {
-      log.warn("inspection.report_email_failed", { inspectionId: id, error: reasonOf(error) });
-      await db
-        .updateTable("inspections")
-        .set({
-          report_sent_at: null,
-          report_attempts: sql`report_attempts + 1`,
-          report_last_error: scrub(reasonOf(error)).slice(0, 200),
-        })
-        .where("id", "=", id)
-        .execute();
-      counts.failed += 1;
-    }
-  }
-  if (counts.sent + counts.failed > 0) log.info("inspection.report_emails", counts);
-  return counts;
+  let queued = 0;
+  for (const { id } of due) if (await queueInspectionReport(db, id, now)) queued += 1;
+  return { queued };
 }

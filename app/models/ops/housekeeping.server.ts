@@ -4,9 +4,10 @@ import { cleanupAccounts } from "#app/models/accounts/cleanup.server";
 import { runChargingJob } from "#app/models/billing/jobs.server";
 import { removeStaleBoletoDrafts } from "#app/models/boletos/housekeeping.server";
 import { removeOrphanPrivateFiles } from "#app/models/files/orphans.server";
-import { sendInspectionReports } from "#app/models/inspections/finalize.server";
-import { sendIncomeReports } from "#app/models/owners/income-report-email.server";
-import { sendOwnerStatements } from "#app/models/owners/owner-statement-email.server";
+import { sendQueuedEmails } from "#app/models/email/outbox.server";
+import { queueInspectionReports } from "#app/models/inspections/finalize.server";
+import { prepareIncomeReportEmails } from "#app/models/owners/income-report-email.server";
+import { queueOwnerStatementEmails } from "#app/models/owners/owner-statement-email.server";
 import { runReadjustments } from "#app/models/owners/readjustments.server";
 import { anonymizeExpiredRequests } from "#app/models/privacy/privacy.server";
 import { getEnv } from "#app/utils/env.server";
@@ -22,6 +23,8 @@ export type HousekeepingTask = { name: string; run: (db: DB) => Promise<unknown>
 
 export const CHARGING_TASK: HousekeepingTask = { name: "charging", run: (db) => runChargingJob(db) };
 
+export const EMAILS_TASK: HousekeepingTask = { name: "emails", run: (db) => sendQueuedEmails(db) };
+
 export const HOUSEKEEPING_TASKS: readonly HousekeepingTask[] = [
   // Expired sessions, reset tokens and login windows.
   { name: "accounts", run: cleanupAccounts },
@@ -30,12 +33,16 @@ export const HOUSEKEEPING_TASKS: readonly HousekeepingTask[] = [
   { name: "readjustments", run: (db) => runReadjustments(db) },
   // Billings issued, overdue stored, email notices (models/billing/jobs.server.ts).
   CHARGING_TASK,
-  // The owners' copies of final statements (models/owners/owner-statement-email.server.ts).
-  { name: "owner statements", run: (db) => sendOwnerStatements(db) },
-  // Informes de rendimentos asked for by staff (models/owners/income-report-email.server.ts).
-  { name: "income reports", run: (db) => sendIncomeReports(db) },
-  // The tenants' copies of finalized inspection reports (models/inspections/finalize.server.ts).
-  { name: "inspection reports", run: (db) => sendInspectionReports(db) },
+  // The owners' copies of final statements never queued (the owner had no
+  // email then; models/owners/owner-statement-email.server.ts).
+  { name: "owner statements", run: (db) => queueOwnerStatementEmails(db) },
+  // Informes de rendimentos asked for by staff, drawn into the outbox
+  // (models/owners/income-report-email.server.ts).
+  { name: "income reports", run: (db) => prepareIncomeReportEmails(db) },
+  // Finalized inspection reports never queued (models/inspections/finalize.server.ts).
+  { name: "inspection reports", run: (db) => queueInspectionReports(db) },
+  // The email outbox: whatever is due (models/email/outbox.server.ts).
+  EMAILS_TASK,
   { name: "boleto drafts", run: removeStaleBoletoDrafts },
   {
     name: "orphan private files",

@@ -2,21 +2,23 @@ import { sql, type Kysely } from "kysely";
 import type { Database } from "#app/db/schema";
 import { escapeHtml } from "#app/models/billing/notice-email";
 import { pdfAgency } from "#app/models/billing/settings.server";
-import { sendEmail } from "#app/utils/email.server";
+import { enqueueEmail } from "#app/models/email/outbox.server";
+import { removePrivateFiles, storePrivateFile } from "#app/models/files/private-store.server";
 import { getAgency } from "#app/utils/env.server";
 import { localToday } from "#app/utils/local-date";
-import { log, reasonOf, scrub } from "#app/utils/log.server";
+import { log } from "#app/utils/log.server";
 import { renderOwnerIncomePdf, renderTenantIncomePdf } from "./income-report-pdf.server";
-import { incomeYear, ownerIncome, tenantIncome } from "./income-reports.server";
+import { incomeKeySql, incomeYear, ownerIncome, tenantIncome } from "./income-reports.server";
 
 // "Enviar por email" of the informes (docs/decisions/0043-income-reports.md):
-// queueing is idempotent (one row per year, kind and person: asking again
-// queues only who was not queued yet); each email is claimed before it is
-// sent, its PDF drawn at sending time, a failure counted and retried by the
-// hourly job up to MAX_ATTEMPTS.
+// asking is idempotent (one request row per year, kind and person: asking
+// again queues only who was not queued yet); each request becomes one email
+// of the outbox (decision 0051), which sends and retries it.
 
 type DB = Kysely<Database>;
-export const MAX_ATTEMPTS = 24;
+
+export const incomeKey = (year: number, kind: "owner" | "tenant", personId: number) =>
+  `income-report:${year}:${kind}:${personId}`;
 
 export async function queueIncomeReports(db: DB, year: number, actor: { name: string } | null) {
   const { owners, tenants } = await incomeYear(db, year);
@@ -68,45 +70,50 @@ async function message(db: DB, kind: "owner" | "tenant", id: number, year: numbe
   return { to: r.client.email, name: r.client.name, pdf, file: `Aluguéis Pagos em ${year}.pdf` };
 }
 
-export async function sendIncomeReports(db: DB, now = new Date()) {
+// Turns the requests into emails in the outbox: each PDF drawn (off the
+// request that asked: "Enviar por email" runs this in the background, the
+// hourly job after it), kept as a private file the outbox attaches, and
+// queued once (its dedupe key; of two runs at once the loser drops its file).
+export async function prepareIncomeReportEmails(db: DB, now = new Date()) {
   const due = await db
     .selectFrom("income_report_emails")
-    .select(["id", "kind", "person_id", "year"])
-    .where("sent_at", "is", null)
-    .where("attempts", "<", MAX_ATTEMPTS)
-    .orderBy("id")
+    .leftJoin("email_outbox", (join) => join.on(sql<boolean>`email_outbox.dedupe_key = ${incomeKeySql}`))
+    .select([
+      "income_report_emails.id",
+      "income_report_emails.kind",
+      "income_report_emails.person_id",
+      "income_report_emails.year",
+    ])
+    .where("email_outbox.id", "is", null)
+    .orderBy("income_report_emails.id")
     .execute();
-  const counts = { sent: 0, failed: 0 };
+  let queued = 0;
   for (const row of due) {
-    const claimed = await db
-      .updateTable("income_report_emails")
-      .set({ sent_at: now.toISOString() })
-      .where("id", "=", row.id)
-      .where("sent_at", "is", null)
-      .returning("id")
-      .executeTakeFirst();
-    if (!claimed) continue;
-    try {
-      const m = await message(db, row.kind, row.person_id, row.year);
-      // The person is gone, or the owner's email was removed: nothing to send.
-      if (!m) throw new Error("sem destinatário");
-      await sendEmail({
+    const m = await message(db, row.kind, row.person_id, row.year);
+    // The person is gone, or the owner's email was removed: nothing to send.
+    if (!m) {
+      log.warn("income_report.no_recipient", { id: row.id });
+      continue;
+    }
+    const key = await storePrivateFile(m.pdf, ".pdf");
+    const done = await enqueueEmail(
+      db,
+      {
+        kind: row.kind === "owner" ? "income_report_owner" : "income_report_tenant",
+        dedupeKey: incomeKey(row.year, row.kind, row.person_id),
+        ref: `income-report:${row.year}`,
         to: m.to,
         ...emailText(row.kind, m.name, row.year, getAgency().name),
-        attachments: [{ filename: m.file, content: Buffer.from(m.pdf), contentType: "application/pdf" }],
-      });
-      await db.updateTable("income_report_emails").set({ last_error: null }).where("id", "=", row.id).execute();
-      counts.sent += 1;
-    } catch (error) {
-      log.warn("income_report.email_failed", { id: row.id, error: reasonOf(error) });
-      await db
-        .updateTable("income_report_emails")
-        .set({ sent_at: null, attempts: sql`attempts + 1`, last_error: scrub(reasonOf(error)).slice(0, 200) })
-        .where("id", "=", row.id)
-        .execute();
-      counts.failed += 1;
-    }
+        attachments: [{ file_key: key, filename: m.file, content_type: "application/pdf" }],
+      },
+      now,
+    ).catch(async (error: unknown) => {
+      await removePrivateFiles([key]);
+      throw error;
+    });
+    if (done) queued += 1;
+    else await removePrivateFiles([key]);
   }
-  if (counts.sent + counts.failed > 0) log.info("income_report.emails", counts);
-  return counts;
+  if (queued > 0) log.info("income_report.queued", { queued });
+  return { queued };
 }

@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { Database } from "#app/db/schema";
 import { ownedRentLines } from "./received-rents.server";
 
@@ -72,6 +72,12 @@ export async function tenantIncome(db: DB, clientId: number, year: number) {
 }
 export type TenantIncome = NonNullable<Awaited<ReturnType<typeof tenantIncome>>>;
 
+// An informe's email in the outbox: its dedupe key
+// (income-report-email.server.ts, incomeKey) in SQL, for a join.
+export const incomeKeySql = sql<string>`'income-report:' || income_report_emails.year || ':' || income_report_emails.kind || ':' || income_report_emails.person_id`;
+
+// A request and where its email stands in the outbox (not there yet: its PDF
+// is being drawn).
 export type EmailStatus = { queued_at: string; sent_at: string | null; attempts: number; last_error: string | null };
 
 // "Informes de rendimentos" of a year: every owner with rents received and
@@ -83,7 +89,19 @@ export async function incomeYear(db: DB, year: number) {
     const t = ownerTotals.get(l.ownerId) ?? { grossCents: 0, netCents: 0 };
     ownerTotals.set(l.ownerId, { grossCents: t.grossCents + l.receivedCents, netCents: t.netCents + l.netCents });
   }
-  const emails = await db.selectFrom("income_report_emails").selectAll().where("year", "=", year).execute();
+  const emails = await db
+    .selectFrom("income_report_emails")
+    .leftJoin("email_outbox", (join) => join.on(sql<boolean>`email_outbox.dedupe_key = ${incomeKeySql}`))
+    .select([
+      "income_report_emails.kind",
+      "income_report_emails.person_id",
+      "income_report_emails.queued_at",
+      "email_outbox.sent_at",
+      sql<number>`coalesce(email_outbox.attempts, 0)`.as("attempts"),
+      "email_outbox.last_error",
+    ])
+    .where("income_report_emails.year", "=", year)
+    .execute();
   const status = (kind: "owner" | "tenant", id: number): EmailStatus | null =>
     emails.find((e) => e.kind === kind && e.person_id === id) ?? null;
   const ownerRows =

@@ -1,22 +1,23 @@
-import fs from "node:fs/promises";
-import { sql, type Kysely } from "kysely";
+import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database } from "#app/db/schema";
 import { escapeHtml } from "#app/models/billing/notice-email";
 import { periodLabel } from "#app/models/billing/months";
 import { formatDay } from "#app/models/clients/status";
-import { privateFilePath } from "#app/models/files/private-store.server";
-import { sendEmail } from "#app/utils/email.server";
+import { enqueueEmail, type OutboxEmail } from "#app/models/email/outbox.server";
 import { getAgency } from "#app/utils/env.server";
 import { formatBRL } from "#app/utils/format";
-import { log, reasonOf, scrub } from "#app/utils/log.server";
 
 // The owner's copy of each final statement (docs/decisions/0040-owner-transfers.md),
-// sent by the hourly job with the PDF attached: once (the row is claimed
-// before sending, so two runs cannot both send it), retried hourly on failure
-// up to MAX_ATTEMPTS. An owner without an email gets it once one is recorded.
+// with the PDF attached, through the email outbox (decision 0051): queued in
+// the transaction that makes the statement final, once per statement (its
+// dedupe key). An owner without an email then gets it once one is recorded:
+// the hourly sweep (queueOwnerStatementEmails) queues what was never queued.
 
 type DB = Kysely<Database>;
-export const MAX_ATTEMPTS = 24;
+
+export const statementEmailKey = (id: number) => `owner-statement:${id}`;
+// The same key in SQL, for a join.
+export const statementKeySql = sql<string>`'owner-statement:' || owner_statements.id`;
 
 export function ownerStatementEmail(
   s: { id: number; month: string; net_cents: number; transferred_on: string; owner_name: string },
@@ -33,60 +34,52 @@ export function ownerStatementEmail(
   };
 }
 
-export async function sendOwnerStatements(db: DB, now = new Date()) {
+type StatementFacts = {
+  id: number;
+  month: string;
+  net_cents: number;
+  transferred_on: string;
+  file_key: string;
+  file_name: string;
+  owner_name: string;
+  email: string;
+};
+
+// Queues a statement's email (nothing when it was queued before).
+export async function queueOwnerStatementEmail(db: DB | Transaction<Database>, s: StatementFacts, now = new Date()) {
+  const email: OutboxEmail = {
+    kind: "owner_statement",
+    dedupeKey: statementEmailKey(s.id),
+    ref: statementEmailKey(s.id),
+    to: s.email,
+    ...ownerStatementEmail(s, getAgency().name),
+    attachments: [{ file_key: s.file_key, filename: s.file_name, content_type: "application/pdf" }],
+  };
+  return enqueueEmail(db, email, now);
+}
+
+// The hourly sweep: statements of owners with an email whose email was never
+// queued (the owner had none then). Returns how many it queued.
+export async function queueOwnerStatementEmails(db: DB, now = new Date()) {
   const due = await db
     .selectFrom("owner_statements")
     .innerJoin("owners", "owners.id", "owner_statements.owner_id")
-    .select(["owner_statements.id"])
-    .where("owner_statements.sent_at", "is", null)
-    .where("owner_statements.attempts", "<", MAX_ATTEMPTS)
+    .leftJoin("email_outbox", (join) => join.on(sql<boolean>`email_outbox.dedupe_key = ${statementKeySql}`))
+    .select([
+      "owner_statements.id",
+      "owner_statements.month",
+      "owner_statements.net_cents",
+      "owner_statements.transferred_on",
+      "owner_statements.file_key",
+      "owner_statements.file_name",
+      "owners.name as owner_name",
+      "owners.email",
+    ])
     .where("owners.email", "is not", null)
+    .where("email_outbox.id", "is", null)
     .orderBy("owner_statements.id")
     .execute();
-  const counts = { sent: 0, failed: 0 };
-  for (const { id } of due) {
-    const claimed = await db
-      .updateTable("owner_statements")
-      .set({ sent_at: now.toISOString() })
-      .where("id", "=", id)
-      .where("sent_at", "is", null)
-      .returning("id")
-      .executeTakeFirst();
-    if (!claimed) continue;
-    const s = await db
-      .selectFrom("owner_statements")
-      .innerJoin("owners", "owners.id", "owner_statements.owner_id")
-      .select([
-        "owner_statements.id",
-        "owner_statements.month",
-        "owner_statements.net_cents",
-        "owner_statements.transferred_on",
-        "owner_statements.file_key",
-        "owner_statements.file_name",
-        "owners.name as owner_name",
-        "owners.email",
-      ])
-      .where("owner_statements.id", "=", id)
-      .executeTakeFirstOrThrow();
-    try {
-      const content = await fs.readFile(privateFilePath(s.file_key));
-      await sendEmail({
-        to: s.email!,
-        ...ownerStatementEmail(s, getAgency().name),
-        attachments: [{ filename: s.file_name, content, contentType: "application/pdf" }],
-      });
-      await db.updateTable("owner_statements").set({ last_error: null }).where("id", "=", id).execute();
-      counts.sent += 1;
-    } catch (error) {
-      log.warn("owner_statement.email_failed", { statementId: id, error: reasonOf(error) });
-      await db
-        .updateTable("owner_statements")
-        .set({ sent_at: null, attempts: sql`attempts + 1`, last_error: scrub(reasonOf(error)).slice(0, 200) })
-        .where("id", "=", id)
-        .execute();
-      counts.failed += 1;
-    }
-  }
-  if (counts.sent + counts.failed > 0) log.info("owner_statement.emails", counts);
-  return counts;
+  let queued = 0;
+  for (const s of due) if (await queueOwnerStatementEmail(db, { ...s, email: s.email! }, now)) queued += 1;
+  return { queued };
 }

@@ -1,11 +1,11 @@
-import { sql, type Kysely } from "kysely";
+import { type Kysely, type Transaction } from "kysely";
 import type { Database, ReadjustmentIndex } from "#app/db/schema";
 import { recordAudit } from "#app/models/audit/audit.server";
 import { addDays } from "#app/models/billing/charges";
-import { sendEmail } from "#app/utils/email.server";
+import { abandonQueuedEmail, enqueueEmail, hasEmail, sendQueuedEmails } from "#app/models/email/outbox.server";
 import { getAgency } from "#app/utils/env.server";
 import { localToday } from "#app/utils/local-date";
-import { log, reasonOf, scrub } from "#app/utils/log.server";
+import { log } from "#app/utils/log.server";
 import { indexValues } from "./index-values.server";
 import { accumulate, anniversary, addMonthsToDay, newRent } from "./readjustment";
 import { readjustmentEmail } from "./readjustment-email";
@@ -14,11 +14,13 @@ import { readjustmentEmail } from "./readjustment-email";
 // housekeeping task run before the charging job so that billings issued on the
 // anniversary already use the new rent:
 // 1. 30 days before a contract's anniversary, once its index has the 12
-//    months, the readjustment row is made (history) and the tenant emailed
-//    (once; a failed send retried hourly up to MAX_ATTEMPTS);
+//    months, the readjustment row is made (history) and, in the same
+//    transaction, the tenant's email queued in the email outbox (decision
+//    0051: once, its dedupe key; sent and retried by the outbox's sender);
 // 2. on the anniversary (or the first run after it) it is applied in one
 //    transaction: clients.monthly_rent and every unpaid billing due on or
-//    after the anniversary take the new rent; applied_at makes it happen once.
+//    after the anniversary take the new rent; applied_at makes it happen once,
+//    and an email still unsent is given up (the rent is in force: news no more).
 // Without the months it waits (dueReadjustments names them for the dashboard).
 
 type DB = Kysely<Database>;
@@ -27,7 +29,8 @@ export const NOTICE_DAYS = 30;
 // An anniversary still pursued this long after it (an index published late);
 // older ones are left to staff, who may have readjusted by hand.
 export const LATE_DAYS = 90;
-export const MAX_ATTEMPTS = 24;
+
+export const readjustmentEmailKey = (id: number) => `readjustment:${id}`;
 
 type Contract = {
   id: number;
@@ -157,25 +160,17 @@ export async function runReadjustments(db: DB, today = localToday(), now = new D
   }
   const open = await db
     .selectFrom("readjustments")
-    .innerJoin("clients", "clients.id", "readjustments.client_id")
-    .select([
-      "readjustments.id",
-      "readjustments.anniversary",
-      "readjustments.notified_at",
-      "readjustments.attempts",
-      "clients.email",
-      "clients.name",
-    ])
-    .where("readjustments.applied_at", "is", null)
-    .orderBy("readjustments.id")
+    .select(["id", "anniversary"])
+    .where("applied_at", "is", null)
+    .orderBy("id")
     .execute();
-  for (const r of open) {
-    if (!r.notified_at && r.attempts < MAX_ATTEMPTS) {
-      if (await notify(db, r.id, stamp)) counts.notified += 1;
-      else counts.failed += 1;
-    }
-    if (r.anniversary <= today && (await apply(db, r.id, stamp))) counts.applied += 1;
-  }
+  // An open one without its email (made before the outbox existed): queued now.
+  for (const r of open)
+    if (!(await hasEmail(db, readjustmentEmailKey(r.id)))) await queueReadjustmentEmail(db, r.id, now);
+  const sent = await sendQueuedEmails(db, { now, kinds: ["readjustment"] });
+  counts.notified = sent.sent;
+  counts.failed = sent.failed;
+  for (const r of open) if (r.anniversary <= today && (await apply(db, r.id, stamp))) counts.applied += 1;
   if (counts.created + counts.notified + counts.failed + counts.applied > 0) log.info("readjustment.job", counts);
   return counts;
 }
@@ -201,6 +196,7 @@ async function createRow(db: DB, due: DueReadjustment, stamp: string) {
       .returning("id")
       .executeTakeFirst();
     if (!row) return false;
+    await queueReadjustmentEmail(trx, row.id, new Date(stamp));
     await recordAudit(trx, {
       actor: null,
       action: "create",
@@ -221,17 +217,8 @@ async function createRow(db: DB, due: DueReadjustment, stamp: string) {
   });
 }
 
-// The tenant's email, once: the row is marked before it is sent so that two
-// runs cannot both send it; a failure unmarks it and counts an attempt.
-async function notify(db: DB, id: number, stamp: string) {
-  const claimed = await db
-    .updateTable("readjustments")
-    .set({ notified_at: stamp })
-    .where("id", "=", id)
-    .where("notified_at", "is", null)
-    .returning("id")
-    .executeTakeFirst();
-  if (!claimed) return true;
+// Queues the tenant's email of a readjustment (once: its dedupe key).
+async function queueReadjustmentEmail(db: DB | Transaction<Database>, id: number, now: Date) {
   const r = await db
     .selectFrom("readjustments")
     .innerJoin("clients", "clients.id", "readjustments.client_id")
@@ -249,19 +236,12 @@ async function notify(db: DB, id: number, stamp: string) {
     ])
     .where("readjustments.id", "=", id)
     .executeTakeFirstOrThrow();
-  try {
-    await sendEmail({ to: r.email, ...readjustmentEmail(r, getAgency().name) });
-    await db.updateTable("readjustments").set({ last_error: null }).where("id", "=", id).execute();
-    return true;
-  } catch (error) {
-    log.warn("readjustment.notice_failed", { readjustmentId: id, error: reasonOf(error) });
-    await db
-      .updateTable("readjustments")
-      .set({ notified_at: null, attempts: sql`attempts + 1`, last_error: scrub(reasonOf(error)).slice(0, 200) })
-      .where("id", "=", id)
-      .execute();
-    return false;
-  }
+  const key = readjustmentEmailKey(id);
+  return enqueueEmail(
+    db,
+    { kind: "readjustment", dedupeKey: key, ref: key, to: r.email, ...readjustmentEmail(r, getAgency().name) },
+    now,
+  );
 }
 
 // On the anniversary: the contract's rent and its unpaid billings due on or
@@ -275,6 +255,7 @@ async function apply(db: DB, id: number, stamp: string) {
       .executeTakeFirstOrThrow();
     if (r.applied_at) return false;
     await trx.updateTable("readjustments").set({ applied_at: stamp }).where("id", "=", id).execute();
+    await abandonQueuedEmail(trx, readjustmentEmailKey(id), new Date(stamp));
     const client = await trx
       .selectFrom("clients")
       .select("monthly_rent")

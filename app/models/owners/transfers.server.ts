@@ -1,7 +1,8 @@
 import { sql, type Kysely, type Transaction } from "kysely";
-import type { Database } from "#app/db/schema";
+import type { Database, EmailStatus } from "#app/db/schema";
 import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
 import { removePrivateFiles, storeWithRow } from "#app/models/files/private-store.server";
+import { queueOwnerStatementEmail, statementKeySql } from "./owner-statement-email.server";
 import { renderOwnerStatementPdf } from "./owner-statement-pdf.server";
 import { addMonths } from "./readjustment";
 import { ownedRents, type OwnedRent } from "./received-rents.server";
@@ -14,7 +15,7 @@ import type { PdfAgency } from "#app/utils/pdf-sheet.server";
 // final (a payment recorded late), the owner's next month without a final
 // statement. Marking the transfer done makes the statement final: numbered,
 // its lines frozen, the payments tied to it (billing.owner_statement_id), a
-// PDF kept; the owner's email goes from the hourly job.
+// PDF kept; the owner's email is queued in the email outbox with it.
 
 type DB = Kysely<Database>;
 type Trx = Transaction<Database>;
@@ -51,8 +52,10 @@ export type FinalStatement = {
   net_cents: number;
   transferred_on: string;
   created_by_name: string;
+  // The owner's email, from the outbox (null: never queued).
+  email_status: EmailStatus | null;
   sent_at: string | null;
-  attempts: number;
+  attempts: number | null;
   last_error: string | null;
 };
 
@@ -60,6 +63,7 @@ function selectFinal(db: DB) {
   return db
     .selectFrom("owner_statements")
     .innerJoin("owners", "owners.id", "owner_statements.owner_id")
+    .leftJoin("email_outbox", (join) => join.on(sql<boolean>`email_outbox.dedupe_key = ${statementKeySql}`))
     .select([
       "owner_statements.id",
       "owner_statements.owner_id",
@@ -72,9 +76,10 @@ function selectFinal(db: DB) {
       "owner_statements.net_cents",
       "owner_statements.transferred_on",
       "owner_statements.created_by_name",
-      "owner_statements.sent_at",
-      "owner_statements.attempts",
-      "owner_statements.last_error",
+      "email_outbox.status as email_status",
+      "email_outbox.sent_at",
+      "email_outbox.attempts",
+      "email_outbox.last_error",
     ]);
 }
 
@@ -210,6 +215,18 @@ export async function markTransferDone(
             size: pdf.byteLength,
           })
           .execute();
+        // The owner's copy, in this transaction (the outbox sends it).
+        if (owner.email)
+          await queueOwnerStatementEmail(trx, {
+            id: number,
+            month,
+            net_cents: statement.netCents,
+            transferred_on: values.transferredOn,
+            file_key,
+            file_name: `Extrato do Proprietário nº ${number}.pdf`,
+            owner_name: owner.name,
+            email: owner.email,
+          });
         return true;
       });
       const ids = lines.map((l) => l.billingId);

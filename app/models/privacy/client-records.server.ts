@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from "kysely";
+import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database } from "#app/db/schema";
 
 // A tenant's rental records as the LGPD export gives them (privacy.server.ts;
@@ -65,12 +65,26 @@ export async function clientRecords(db: DB | Transaction<Database>, clientId: nu
     .where("billing_id", "in", billingsOfClient)
     .orderBy("id")
     .execute();
-  const notices = await db
-    .selectFrom("billing_notices")
-    .select(["billing_id", "kind", "sent_at"])
-    .where("billing_id", "in", billingsOfClient)
-    .orderBy("id")
-    .execute();
+  // The billing notices, from the email outbox (ref "billing:<id>").
+  const notices = (
+    await db
+      .selectFrom("email_outbox")
+      .select(["ref", "kind", "sent_at"])
+      .where(
+        "ref",
+        "in",
+        db
+          .selectFrom("billing")
+          .select(sql<string>`'billing:' || id`.as("ref"))
+          .where("client_id", "=", clientId),
+      )
+      .orderBy("id")
+      .execute()
+  ).map((n) => ({
+    billing_id: Number(n.ref!.slice("billing:".length)),
+    kind: n.kind.replace(/^billing_/, ""),
+    sent_at: n.sent_at,
+  }));
   const queued = await db
     .selectFrom("boleto_queue")
     .select(["id", "file_name", "due_date", "amount_cents", "month_year", "created_at"])

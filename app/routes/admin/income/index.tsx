@@ -11,7 +11,8 @@ import {
 import { Button, buttonClass } from "#app/components/ui/button";
 import { useIsPending } from "#app/components/ui/use-is-pending";
 import { getDb } from "#app/db/db.server";
-import { queueIncomeReports, sendIncomeReports } from "#app/models/owners/income-report-email.server";
+import { kickOutbox } from "#app/models/email/outbox.server";
+import { prepareIncomeReportEmails, queueIncomeReports } from "#app/models/owners/income-report-email.server";
 import { incomeYear, type EmailStatus } from "#app/models/owners/income-reports.server";
 import { failedWriteToast } from "#app/utils/failure.server";
 import { formatBRL } from "#app/utils/format";
@@ -59,9 +60,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       description: "Não foi possível pôr os informes na fila. Tente novamente.",
     });
   }
-  // Sent now in the background; what fails is retried by the hourly job.
+  // Drawn and sent now in the background (the outbox retries what fails;
+  // the hourly job draws what this did not).
   if (queued.queued > 0)
-    void sendIncomeReports(getDb()).catch((error) => log.error("income_report.send_failed", { error }));
+    void prepareIncomeReportEmails(getDb())
+      .then(() => kickOutbox(getDb()))
+      .catch((error) => log.error("income_report.prepare_failed", { error }));
   const without = queued.withoutEmail
     ? ` ${queued.withoutEmail === 1 ? "1 proprietário sem email ficou de fora" : `${queued.withoutEmail} proprietários sem email ficaram de fora`}.`
     : "";

@@ -2,6 +2,7 @@ import { getDb } from "#app/db/db.server";
 import { pdfAgency } from "#app/models/billing/settings.server";
 import { answerContest, contestsOf } from "#app/models/inspections/contests.server";
 import { createCorrection } from "#app/models/inspections/corrections.server";
+import { kickOutbox } from "#app/models/email/outbox.server";
 import { finalizeInspection } from "#app/models/inspections/finalize.server";
 import { metersSchema, roomSchema } from "#app/models/inspections/inspection.schema";
 import { addRoom, deleteRoom, moveRoom } from "#app/models/inspections/inspections.server";
@@ -78,6 +79,8 @@ export async function inspectionAction(form: FormData, id: number, actor: { id: 
       });
       if (outcome === "empty" || outcome === "unrated") return badRequest({ finalizeError: FINALIZE_REFUSED[outcome] });
       if (outcome !== "ok") return refusedEdit(outcome, back);
+      // The tenant's copy was queued with the lock: sent now, off this request.
+      kickOutbox(db);
       return done("Vistoria finalizada");
     }
   } catch (error) {

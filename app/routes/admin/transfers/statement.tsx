@@ -12,6 +12,7 @@ import { Button, buttonClass } from "#app/components/ui/button";
 import { FormAlert } from "#app/components/ui/field";
 import { useIsPending } from "#app/components/ui/use-is-pending";
 import { getDb } from "#app/db/db.server";
+import { kickOutbox } from "#app/models/email/outbox.server";
 import { periodLabel } from "#app/models/billing/months";
 import { pdfAgency } from "#app/models/billing/settings.server";
 import { formatCpfCnpj, normalizeCpfCnpj } from "#app/models/clients/documents";
@@ -82,6 +83,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (result.reason === "date") return data({ dateError: MESSAGES.date, transferredOn }, { status: 400 });
     return data({ formError: MESSAGES[result.reason], transferredOn }, { status: 400 });
   }
+  // The owner's copy was queued with the statement: sent now, off this request.
+  kickOutbox(getDb());
   return redirectWithToast(`/admin/repasses/${asked.ownerId}/${asked.month}`, {
     type: "success",
     title: "Repasse registrado",

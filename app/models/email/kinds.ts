@@ -1,0 +1,20 @@
+// The kinds of email the app sends (docs/decisions/0051-email-outbox.md), as
+// the staff's "Emails" page names them. Client-safe.
+export const EMAIL_KINDS = {
+  billing_issued: "Cobrança disponível",
+  billing_reminder: "Lembrete de vencimento",
+  billing_overdue: "Cobrança em atraso",
+  billing_receipt: "Recibo",
+  owner_statement: "Extrato do proprietário",
+  income_report_owner: "Informe de rendimentos (proprietário)",
+  income_report_tenant: "Aluguéis pagos (inquilino)",
+  readjustment: "Reajuste de aluguel",
+  inspection_report: "Relatório de vistoria",
+} as const;
+export type EmailKind = keyof typeof EMAIL_KINDS;
+export const EMAIL_KIND_VALUES = Object.keys(EMAIL_KINDS) as [EmailKind, ...EmailKind[]];
+
+export const emailKindLabel = (kind: string) =>
+  Object.hasOwn(EMAIL_KINDS, kind) ? EMAIL_KINDS[kind as EmailKind] : kind;
+
+export const EMAIL_STATUSES = { queued: "Na fila", sent: "Enviado", failed: "Não enviado (desistimos)" } as const;
