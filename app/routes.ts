@@ -26,6 +26,7 @@ export default [
     route("admin/perfil", "routes/admin/profile.tsx"),
     route("admin/equipe", "routes/admin/staff.tsx"),
     route("admin/auditoria", "routes/admin/audit.tsx"),
+    route("admin/emails", "routes/admin/emails.tsx"),
     route("admin/privacidade", "routes/admin/privacy.tsx"),
     route("admin/privacidade/exportar", "routes/admin/privacy-export.ts"),
     route("admin/properties", "routes/admin/properties/index.tsx"),

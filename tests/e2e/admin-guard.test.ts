@@ -117,6 +117,7 @@ function pages(rows: Rows) {
     "/admin/perfil",
     "/admin/equipe",
     "/admin/auditoria",
+    "/admin/emails",
     "/admin/privacidade",
     "/admin/privacidade?email=guarda@teste.com",
     "/admin/properties",

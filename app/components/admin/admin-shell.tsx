@@ -11,6 +11,7 @@ const links = [
   { to: "/admin/requests", label: "Imóveis Ideais" },
   { to: "/admin/listings", label: "Anúncios" },
   { to: "/admin/clients", label: "Clientes" },
+  { to: "/admin/emails", label: "Emails" },
 ];
 
 export function AdminShell({ user, children }: { user: { name: string; role: string }; children: ReactNode }) {

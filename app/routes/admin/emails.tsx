@@ -1,0 +1,200 @@
+import { Form, Link, data } from "react-router";
+import { AdminTitle } from "#app/components/admin/admin-shell";
+import { Button, buttonClass } from "#app/components/ui/button";
+import { Pagination } from "#app/components/site/pagination";
+import { getDb } from "#app/db/db.server";
+import { emailsQueryString, parseEmailsQuery } from "#app/models/email/emails-query";
+import { EMAIL_KINDS, EMAIL_KIND_VALUES, EMAIL_STATUSES, emailKindLabel } from "#app/models/email/kinds";
+import { kickOutbox, listEmails, resendEmail } from "#app/models/email/outbox.server";
+import { failedWriteToast } from "#app/utils/failure.server";
+import { formatDateTime } from "#app/utils/format-date";
+import { readFormData, requireRole } from "#app/utils/http.server";
+import { redirectWithToast } from "#app/utils/toast.server";
+import type { Route } from "./+types/emails";
+
+// Emails (docs/decisions/0051-email-outbox.md): every email the app sent,
+// has queued or gave up on, newest first, for every staff member (master and
+// admin). A GET form filters by kind, recipient and status; ?pagina=N pages
+// through; "Reenviar" (a POST) queues a given-up one again.
+export function meta() {
+  return [{ title: "Emails | Painel Administrativo" }, { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  await requireRole(context, "staff");
+  const query = parseEmailsQuery(url.searchParams);
+  const result = await listEmails(getDb(), query);
+  return { ...result, query: { kind: query.kind, to: query.to, status: query.status } };
+}
+
+export async function action({ request, context, url }: Route.ActionArgs) {
+  const actor = await requireRole(context, "staff");
+  const form = await readFormData(request);
+  const id = Number(form.get("id"));
+  // Back to the list as it was (its filters and page).
+  const back = `/admin/emails${url.search}`;
+  if (form.get("intent") !== "resend" || !Number.isSafeInteger(id) || id < 1)
+    throw data("Pedido inválido", { status: 400 });
+  let requeued: boolean;
+  try {
+    requeued = await resendEmail(getDb(), id, actor);
+  } catch (error) {
+    return failedWriteToast("email.resend_failed", error, back, {
+      title: "Erro",
+      description: "Não foi possível pôr o email na fila. Tente novamente.",
+    });
+  }
+  if (requeued) kickOutbox(getDb());
+  return redirectWithToast(
+    back,
+    requeued
+      ? { type: "success", title: "Email na fila", description: "O email será reenviado em instantes." }
+      : { type: "info", title: "Nada a reenviar", description: "Este email já foi enviado ou já está na fila." },
+  );
+}
+
+const controlClass =
+  "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none";
+const labelClass = "mb-1 block text-sm font-medium text-slate-800";
+
+const STATUS_CLASS = { queued: "text-slate-700", sent: "text-emerald-800", failed: "text-red-700" } as const;
+
+export default function Emails({ loaderData }: Route.ComponentProps) {
+  const { rows, total, page, pages, query } = loaderData;
+  const filtered = !!(query.kind || query.to || query.status);
+  const here = `/admin/emails${emailsQueryString(query, page)}`;
+  return (
+    <>
+      <AdminTitle title="Emails" />
+      <Form
+        method="get"
+        action="/admin/emails"
+        role="search"
+        aria-label="Filtrar emails"
+        key={emailsQueryString(query)}
+        className="mb-5 grid gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_12rem_auto]"
+      >
+        <div>
+          <label htmlFor="emails-kind" className={labelClass}>
+            Tipo
+          </label>
+          <select id="emails-kind" name="tipo" defaultValue={query.kind ?? ""} className={controlClass}>
+            <option value="">Todos</option>
+            {EMAIL_KIND_VALUES.map((k) => (
+              <option key={k} value={k}>
+                {EMAIL_KINDS[k]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="emails-to" className={labelClass}>
+            Destinatário
+          </label>
+          <input
+            id="emails-to"
+            name="para"
+            type="search"
+            maxLength={100}
+            defaultValue={query.to}
+            className={controlClass}
+          />
+        </div>
+        <div>
+          <label htmlFor="emails-status" className={labelClass}>
+            Situação
+          </label>
+          <select id="emails-status" name="situacao" defaultValue={query.status ?? ""} className={controlClass}>
+            <option value="">Todas</option>
+            {(["sent", "queued", "failed"] as const).map((s) => (
+              <option key={s} value={s}>
+                {EMAIL_STATUSES[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex items-end gap-2">
+          <Button size="sm">Filtrar</Button>
+          {filtered ? (
+            <Link to="/admin/emails" className={buttonClass("secondary", "sm")}>
+              Limpar
+            </Link>
+          ) : null}
+        </div>
+      </Form>
+
+      {rows.length === 0 ? (
+        <div className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center">
+          <p className="text-lg font-semibold text-slate-800">Nenhum email encontrado</p>
+        </div>
+      ) : (
+        <>
+          <p className="mb-3 text-sm text-slate-600" aria-live="polite">
+            {total === 1 ? "1 email" : `${total.toLocaleString("pt-BR")} emails`}
+            {pages > 1 ? ` · página ${page} de ${pages}` : ""}
+          </p>
+          <div className="overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">Emails enviados, na fila e não enviados</caption>
+              <thead className="bg-slate-50 text-slate-600">
+                <tr>
+                  <th scope="col" className="px-4 py-3 whitespace-nowrap">
+                    Criado em
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    Tipo
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    Destinatário
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    Assunto
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    Situação
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    <span className="sr-only">Ações</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.id} data-testid="email-row" className="border-t border-slate-100 align-top">
+                    <td className="px-4 py-3 whitespace-nowrap text-slate-700">{formatDateTime(row.created_at)}</td>
+                    <td className="px-4 py-3">{emailKindLabel(row.kind)}</td>
+                    <td className="px-4 py-3 break-all">{row.to_address}</td>
+                    <td className="min-w-56 px-4 py-3 text-slate-800">{row.subject}</td>
+                    <td className={`min-w-48 px-4 py-3 ${STATUS_CLASS[row.status] ?? ""}`}>
+                      {row.status === "sent" && row.sent_at
+                        ? `Enviado em ${formatDateTime(row.sent_at)}`
+                        : row.status === "failed"
+                          ? `Não enviado: desistimos após ${row.attempts} ${row.attempts === 1 ? "tentativa" : "tentativas"}`
+                          : row.attempts > 0
+                            ? `Na fila (${row.attempts} ${row.attempts === 1 ? "tentativa falhou" : "tentativas falharam"})`
+                            : "Na fila"}
+                      {row.status !== "sent" && row.last_error ? (
+                        <span className="block text-xs break-words text-slate-600">{row.last_error}</span>
+                      ) : null}
+                    </td>
+                    <td className="px-4 py-3">
+                      {row.status === "failed" ? (
+                        <Form method="post" action={here}>
+                          <input type="hidden" name="id" value={row.id} />
+                          <Button size="sm" variant="secondary" name="intent" value="resend">
+                            Reenviar
+                          </Button>
+                        </Form>
+                      ) : null}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pagination page={page} pageCount={pages} hrefFor={(p) => `/admin/emails${emailsQueryString(query, p)}`} />
+        </>
+      )}
+    </>
+  );
+}
