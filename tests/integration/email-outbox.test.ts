@@ -119,7 +119,7 @@ describe("the outbox", () => {
 });
 
 describe("the first start of a database with years of billings", () => {
-  it("emails the last months only, not years of notices", async () => {
+  it("emails the last months only, not years of notices", { timeout: 60_000 }, async () => {
     const created = await createClient(
       db,
       {
@@ -142,8 +142,8 @@ describe("the first start of a database with years of billings", () => {
       .where("client_id", "=", created.id)
       .orderBy("due_date")
       .execute();
-    // Two years paid on time (a receipt each), the rest of the past left open.
-    for (const b of billings.filter((b) => b.due_date < "2025-11-05"))
+    // A year paid on time (a receipt each), the rest of the past left open.
+    for (const b of billings.filter((b) => b.due_date >= "2024-11-05" && b.due_date < "2025-11-05"))
       await setBillingStatus(db, b.id, "paid", null, { agency: defaultAgency, cnpj: null, today: b.due_date });
     const settings = { issueDays: 20, pix: null, cnpj: null };
     const counts = await runChargingJob(db, { today: "2026-10-20", now: new Date("2026-10-20T15:00:00Z"), settings });
