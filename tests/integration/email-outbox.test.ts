@@ -144,7 +144,10 @@ describe("the first start of a database with years of billings", () => {
       .execute();
     // A year paid on time (a receipt each), the rest of the past left open.
     for (const b of billings.filter((b) => b.due_date >= "2024-11-05" && b.due_date < "2025-11-05"))
-      await setBillingStatus(db, b.id, "paid", null, { agency: defaultAgency, cnpj: null, today: b.due_date });
+      await setBillingStatus(db, b.id, "paid", null, {
+        agency: { ...defaultAgency, cnpj: null },
+        today: b.due_date,
+      });
     const settings = { issueDays: 20, pix: null, cnpj: null };
     const counts = await runChargingJob(db, { today: "2026-10-20", now: new Date("2026-10-20T15:00:00Z"), settings });
     // Open and overdue since 2025-11: only the three due within 90 days

@@ -1,4 +1,4 @@
-import { type Kysely } from "kysely";
+import type { Kysely } from "kysely";
 import type { BillingNoticeKind, Database } from "#app/db/schema";
 import type { EmailKind } from "#app/models/email/kinds";
 import {

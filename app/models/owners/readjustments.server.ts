@@ -1,4 +1,4 @@
-import { type Kysely, type Transaction } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type { Database, ReadjustmentIndex } from "#app/db/schema";
 import { recordAudit } from "#app/models/audit/audit.server";
 import { addDays } from "#app/models/billing/charges";
