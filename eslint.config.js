@@ -149,6 +149,15 @@ export default tseslint.config(
     },
   },
   {
+    // A route stays readable at a glance: 250 lines as `wc -l` counts them
+    // (blank lines and comments count). A growing route moves its intents to a
+    // `<route>-actions.server.ts` beside it and big JSX parts to components
+    // (docs/decisions/0053-one-form-convention.md).
+    files: ["app/routes/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.ts"],
+    rules: { "max-lines": ["error", { max: 250, skipBlankLines: false, skipComments: false }] },
+  },
+  {
     // The server's and the models' log is JSON lines through one logger, with
     // the request's id (app/utils/log.server.ts, docs/decisions/0030). Scripts
     // talk to a person and keep the console.

@@ -6,6 +6,7 @@ import { periodLabel } from "#app/models/billing/months";
 import { formatDay } from "#app/models/clients/status";
 import { removePrivateFiles } from "#app/models/files/private-store.server";
 import { formatBRL } from "#app/utils/format";
+import type { Choice, Confirmation } from "./review.schema";
 
 // "Confirmar" on an import's review (docs/decisions/0037-reconciliation.md):
 // every chosen credit pays its billing in ONE transaction, as if marked by
@@ -20,11 +21,10 @@ import { formatBRL } from "#app/utils/format";
 
 type DB = Kysely<Database>;
 
-export type Choice = { lineId: number; billingId: number };
-// What the review form says: the matched lines whose proposal is accepted
-// (their billing is the stored proposal, not a posted value), and the
-// unmatched lines staff assigned to a billing.
-export type Confirmation = { accept: readonly number[]; assign: readonly Choice[] };
+// What the review form says (review.schema.ts): the matched lines whose
+// proposal is accepted (their billing is the stored proposal, not a posted
+// value), and the unmatched lines staff assigned to a billing.
+export type { Choice, Confirmation };
 export type ConfirmOutcome =
   | { ok: true; settled: number; differences: number }
   | { ok: false; reason: "import" | "confirmed" }

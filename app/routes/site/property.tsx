@@ -1,22 +1,12 @@
 import { getZodConstraint } from "@conform-to/zod/v4";
-import {
-  Bath,
-  BedDouble,
-  Calculator,
-  Calendar,
-  Car,
-  MapPin,
-  Phone,
-  Ruler,
-  ShowerHead,
-  Tag,
-} from "#app/components/ui/icons";
+import { Calculator, Calendar, MapPin, Phone } from "#app/components/ui/icons";
 import { Link } from "react-router";
 import { invariantResponse, parseId } from "#app/utils/http.server";
 import { ErrorPage } from "#app/components/site/error-page";
 import { ContactBar } from "#app/components/site/property/contact-bar";
 import { Gallery } from "#app/components/site/property/gallery";
 import { InterestForm } from "#app/components/site/property/interest-form";
+import { PropertyFeatures } from "#app/components/site/property/property-features";
 import { SimilarProperties } from "#app/components/site/property/similar-properties";
 import { ShareButtons } from "#app/components/site/property/share-buttons";
 import { PropertyStatusBadge } from "#app/components/site/property-status-badge";
@@ -27,13 +17,12 @@ import { whatsappLink } from "#app/config/agency";
 import { getDb } from "#app/db/db.server";
 import { fallbackDescription } from "#app/models/properties/describe";
 import { imageUrl } from "#app/models/properties/images";
-import { ADVERTISED_FOR_LABELS } from "#app/models/properties/options";
 import { interestMessage, interestSchema } from "#app/models/leads/interest.schema";
 import { getProperty, listSimilar, propertyExists } from "#app/models/properties/properties.server";
 import { propertyInterestAction } from "./property-interest.server";
+import { propertyJsonLd } from "./property-json-ld.server";
 import { formatPropertyCode } from "#app/models/properties/search";
-import { absoluteUrl, getAgency } from "#app/utils/env.server";
-import { formatInt, formatPrice, reaisDecimal } from "#app/utils/format";
+import { formatPrice, reaisDecimal } from "#app/utils/format";
 import { useAgency, useOrigin } from "#app/utils/root-data";
 import { pageTitle, seo } from "#app/utils/seo";
 import type { Route } from "./+types/property";
@@ -63,52 +52,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   const id = parseId(params.id);
   const property = id ? await getProperty(getDb(), id) : null;
   invariantResponse(property, "Imóvel não encontrado");
-  const url = absoluteUrl(`/imoveis/${property.id}`);
-  const agency = getAgency();
-  const jsonLd = {
-    "@context": "https://schema.org",
-    "@type": "RealEstateListing",
-    name: property.name,
-    description: property.description ?? fallbackDescription(property),
-    url,
-    datePosted: property.created_at,
-    image: property.images.map((img) => absoluteUrl(imageUrl(img.file_key, img.widths[img.widths.length - 1]))),
-    identifier: formatPropertyCode(property.property_code),
-    provider: {
-      "@type": "RealEstateAgent",
-      name: agency.name,
-      url: absoluteUrl("/"),
-      telephone: `+${agency.phone}`,
-      email: agency.email,
-    },
-    ...(property.price != null
-      ? {
-          offers: {
-            "@type": "Offer",
-            price: reaisDecimal(property.price),
-            priceCurrency: "BRL",
-            availability: "https://schema.org/InStock",
-            url,
-          },
-        }
-      : {}),
-    about: {
-      "@type": "Accommodation",
-      name: property.name,
-      ...(property.area > 0
-        ? { floorSize: { "@type": "QuantitativeValue", value: property.area, unitCode: "MTK" } }
-        : {}),
-      ...(property.bedrooms > 0 ? { numberOfBedrooms: property.bedrooms } : {}),
-      ...(property.bathrooms > 0 ? { numberOfBathroomsTotal: property.bathrooms } : {}),
-      address: {
-        "@type": "PostalAddress",
-        streetAddress: property.location,
-        addressLocality: "Três Lagoas",
-        addressRegion: "MS",
-        addressCountry: "BR",
-      },
-    },
-  };
+  const jsonLd = propertyJsonLd(property);
   const similar = await listSimilar(getDb(), property);
   // Made here, with the schema, so that zod stays out of the page's JavaScript.
   const interest = {
@@ -131,18 +75,6 @@ export default function PropertyPage({ loaderData, actionData }: Route.Component
   const origin = useOrigin();
   const url = `${origin}/imoveis/${p.id}`;
   const code = formatPropertyCode(p.property_code);
-  const features = [
-    { value: p.area, label: `${formatInt(p.area)} m²`, name: "Área", icon: Ruler },
-    { value: p.bedrooms, label: `${p.bedrooms}`, name: p.bedrooms === 1 ? "Quarto" : "Quartos", icon: BedDouble },
-    { value: p.suites, label: `${p.suites}`, name: p.suites === 1 ? "Suíte" : "Suítes", icon: ShowerHead },
-    { value: p.bathrooms, label: `${p.bathrooms}`, name: p.bathrooms === 1 ? "Banheiro" : "Banheiros", icon: Bath },
-    {
-      value: p.parking_spaces,
-      label: `${p.parking_spaces}`,
-      name: p.parking_spaces === 1 ? "Vaga" : "Vagas",
-      icon: Car,
-    },
-  ].filter((f) => f.value > 0);
   const interest = `Olá! Vim pelo site e tenho interesse no imóvel ${code} - ${p.name}: ${url}`;
   const visit = `Olá! Vim pelo site e gostaria de agendar uma visita ao imóvel ${code} - ${p.name}: ${url}`;
   // Financing is for a purchase with a known price.
@@ -187,31 +119,7 @@ export default function PropertyPage({ loaderData, actionData }: Route.Component
             <ShareButtons url={url} title={p.name} />
           </div>
 
-          <section aria-labelledby="caracteristicas" className="mt-8">
-            <h2 id="caracteristicas" className="text-xl font-semibold text-slate-900">
-              Características
-            </h2>
-            <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3">
-              {features.map((f) => (
-                <li key={f.name} className="flex items-center gap-3 rounded-lg bg-slate-50 p-3 ring-1 ring-slate-200">
-                  <f.icon aria-hidden className="size-6 text-brand-700" />
-                  <span>
-                    <span className="block font-semibold text-slate-900">{f.label}</span>
-                    <span className="text-sm text-slate-600">{f.name}</span>
-                  </span>
-                </li>
-              ))}
-              <li className="flex items-center gap-3 rounded-lg bg-slate-50 p-3 ring-1 ring-slate-200">
-                <Tag aria-hidden className="size-6 text-brand-700" />
-                <span>
-                  <span className="block font-semibold text-slate-900">
-                    {ADVERTISED_FOR_LABELS[p.advertised_for] ?? p.advertised_for}
-                  </span>
-                  <span className="text-sm text-slate-600">Modalidade</span>
-                </span>
-              </li>
-            </ul>
-          </section>
+          <PropertyFeatures property={p} />
 
           <section aria-labelledby="descricao" className="mt-8">
             <h2 id="descricao" className="text-xl font-semibold text-slate-900">

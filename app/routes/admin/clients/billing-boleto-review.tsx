@@ -1,9 +1,9 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint } from "@conform-to/zod/v4";
 import { CheckCircle2 } from "#app/components/ui/icons";
 import { RotateCcw } from "#app/components/ui/private-icons";
 import type { ReactNode } from "react";
-import { Form, Link, data } from "react-router";
+import { Form, Link } from "react-router";
 import { useIsPending } from "#app/components/ui/use-is-pending";
 import { BoletoMatchNotice } from "#app/components/admin/boleto-match-notice";
 import { formatMegabytes } from "#app/components/admin/private-upload-form";
@@ -13,11 +13,10 @@ import { Button, buttonClass } from "#app/components/ui/button";
 import { Field, FormAlert } from "#app/components/ui/field";
 import { getDb } from "#app/db/db.server";
 import { periodLabel } from "#app/models/billing/months";
-import { BOLETO_MESSAGES, boletoReviewSchema } from "#app/models/boletos/boleto.schema";
+import { boletoReviewSchema } from "#app/models/boletos/boleto.schema";
 import {
   DUPLICATE_TITLE,
   SLIPS_PARAM,
-  billingName,
   boletoSourceLabel,
   duplicateLineMessage,
   formatDigitableLine,
@@ -27,20 +26,12 @@ import {
   stepText,
   type SlipChoice,
 } from "#app/models/boletos/display";
-import { chooseBoletoSlip } from "#app/models/boletos/slips.server";
 import { localToday } from "#app/utils/local-date";
-import {
-  confirmBoleto,
-  getBoletoReviewContext,
-  getQueuedBoleto,
-  removeQueuedBoleto,
-} from "#app/models/boletos/queue.server";
+import { getBoletoReviewContext, getQueuedBoleto } from "#app/models/boletos/queue.server";
 import { formatDay, rentInputValue } from "#app/models/clients/status";
-import { removePrivateFiles } from "#app/models/files/private-store.server";
 import { formatBRL } from "#app/utils/format";
 import { invariantResponse, parseId, readFormData, requireRole } from "#app/utils/http.server";
-import { failedWriteToast } from "#app/utils/failure.server";
-import { redirectWithToast } from "#app/utils/toast.server";
+import { boletoReviewAction } from "./billing-boleto-review-actions.server";
 import type { Route } from "./+types/billing-boleto-review";
 
 // The analysis of one boleto (docs/product.md §Boletos: due date or "Não
@@ -72,73 +63,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const actor = await requireRole(context, "staff");
-  const id = parseId(params.id);
-  const gone = () => redirectWithToast(LIST, { type: "error", title: "Erro", description: BOLETO_MESSAGES.gone });
-  const submission = parseWithZod(await readFormData(request), { schema: boletoReviewSchema });
-  if (id === null) return gone();
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const db = getDb();
-  try {
-    if (submission.value.intent === "discard") {
-      const removed = await removeQueuedBoleto(db, id, actor);
-      if (!removed) return gone();
-      await removePrivateFiles([removed.fileKey]);
-      // A draft goes back to the upload for another try; an awaiting one was removed from the list.
-      const url = new URL(request.url);
-      if (url.searchParams.get("de") === "lista")
-        return redirectWithToast(LIST, {
-          type: "success",
-          title: BOLETO_MESSAGES.removed,
-          description: removed.fileName,
-        });
-      return redirectWithToast(`/admin/clients/cobrancas/boleto?cliente=${removed.clientId}`, {
-        type: "info",
-        title: "Analisar Novamente",
-        description: removed.fileName,
-      });
-    }
-    if (submission.value.intent === "slip") {
-      const chosen = await chooseBoletoSlip(db, id, submission.value.slip);
-      if (!chosen.ok && chosen.reason === "gone") return gone();
-      const url = new URL(request.url);
-      const back = `${url.pathname}${url.search}`;
-      if (!chosen.ok)
-        return redirectWithToast(back, {
-          type: "error",
-          title: "Erro",
-          description: "Boleto não encontrado na página.",
-        });
-      return redirectWithToast(back, {
-        type: "success",
-        title: `Boleto ${submission.value.slip + 1} de ${chosen.count} selecionado`,
-        description: "Confira os valores antes de confirmar.",
-      });
-    }
-    const { due_date, amount, month_year, update_amount } = submission.value;
-    const confirmed = await confirmBoleto(
-      db,
-      id,
-      { due_date: due_date ?? null, amount_cents: amount ?? null, month_year: month_year ?? null, update_amount },
-      actor,
-    );
-    if (!confirmed.ok && confirmed.reason === "gone") return gone();
-    if (!confirmed.ok)
-      return data(
-        { result: submission.reply({ formErrors: [duplicateLineMessage(confirmed.owner)] }) },
-        { status: 400 },
-      );
-    const joins = confirmed.joins ? ` Será anexado à ${billingName(confirmed.joins)}.` : "";
-    return redirectWithToast(`${LIST}#boletos-aguardando`, {
-      type: "success",
-      title: BOLETO_MESSAGES.confirmedTitle,
-      description: `${confirmed.file_name}: ${confirmed.due_date ? `vencimento em ${formatDay(confirmed.due_date)}` : BOLETO_MESSAGES.notIdentified}.${joins}`,
-    });
-  } catch (error) {
-    return failedWriteToast("boleto.review_failed", error, LIST, {
-      title: "Erro",
-      description: BOLETO_MESSAGES.processFailed,
-    });
-  }
+  return boletoReviewAction(request, await readFormData(request), parseId(params.id), actor);
 }
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {

@@ -1,38 +1,29 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint } from "@conform-to/zod/v4";
 import type { ReactNode } from "react";
-import { Form, data } from "react-router";
 import {
   BillingDocuments,
   BillingStatusForm,
   PastDueNote,
   billingRowAnchor,
 } from "#app/components/admin/billing-panel";
+import { PaymentForm } from "#app/components/admin/billing-payment-form";
 import { RouteDialog } from "#app/components/admin/route-dialog";
 import { BillingStatusBadge } from "#app/components/billing/billing-status-badge";
 import { ChargesList } from "#app/components/billing/charges-list";
-import { Button } from "#app/components/ui/button";
-import { Field } from "#app/components/ui/field";
 import { FileCheck2 } from "#app/components/ui/private-icons";
-import { useIsPending } from "#app/components/ui/use-is-pending";
 import { ErrorPage } from "#app/components/site/error-page";
 import { getDb } from "#app/db/db.server";
-import { BILLING_MESSAGES, billingManageSchema, paymentSchema } from "#app/models/billing/billing.schema";
 import { getBilling } from "#app/models/billing/billing.server";
-import { registerPayment, setBillingStatus } from "#app/models/billing/payments.server";
-import { pdfAgency } from "#app/models/billing/settings.server";
 import { periodLabel } from "#app/models/billing/months";
-import { PAST_DUE_NOTE, billingStatusLabel, isPastDue } from "#app/models/billing/status";
 import { formatDay, rentInputValue } from "#app/models/clients/status";
 import { formatBRL } from "#app/utils/format";
 import { invariantResponse, parseId, readFormData, requireRole } from "#app/utils/http.server";
-import { failedWriteAlert, failedWriteToast } from "#app/utils/failure.server";
+import { paymentSchema } from "#app/models/billing/billing.schema";
+import { BILLINGS_LIST, billingManageAction } from "./billing-manage-actions.server";
 import { formatDateTime } from "#app/utils/format-date";
 import { localToday } from "#app/utils/local-date";
-import { redirectWithToast } from "#app/utils/toast.server";
 import { listBillingNotices } from "#app/models/billing/notices.server";
-import { resolveDifference } from "#app/models/reconciliation/differences.server";
-import { STATEMENT_MESSAGES, differenceLabel } from "#app/models/reconciliation/labels";
+import { differenceLabel } from "#app/models/reconciliation/labels";
 import type { Route } from "./+types/billing-manage";
 
 // One billing (a row of Gestão de Cobranças, its Período links here): a dialog
@@ -49,7 +40,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `${title} | Painel Administrativo` }, { name: "robots", content: "noindex" }];
 }
 
-const LIST = "/admin/clients?aba=cobrancas";
+const LIST = BILLINGS_LIST;
 
 export async function loader({ params }: Route.LoaderArgs) {
   const id = parseId(params.id);
@@ -71,91 +62,10 @@ export async function loader({ params }: Route.LoaderArgs) {
   };
 }
 
-function issuer(today: string) {
-  return { agency: pdfAgency(), today };
-}
-
 export async function action({ request, params, context }: Route.ActionArgs) {
   const actor = await requireRole(context, "staff");
-  const fail = () =>
-    redirectWithToast(LIST, { type: "error", title: "Erro", description: BILLING_MESSAGES.statusFailed });
-  const id = parseId(params.id);
-  const submission = parseWithZod(await readFormData(request), { schema: billingManageSchema });
-  if (id === null) return fail();
-  const today = localToday();
-  if (submission.status !== "success") {
-    const intent = submission.payload.intent;
-    return intent === "payment" ? data({ result: submission.reply() }, { status: 400 }) : fail();
-  }
-  const value = submission.value;
-  if (value.intent === "difference") {
-    let resolved: boolean;
-    try {
-      resolved = await resolveDifference(getDb(), id, actor);
-    } catch (error) {
-      return failedWriteToast("billing.difference_failed", error, LIST, {
-        title: "Erro",
-        description: BILLING_MESSAGES.statusFailed,
-      });
-    }
-    if (!resolved) return fail();
-    return redirectWithToast(`${LIST}#diferencas`, { type: "success", title: STATEMENT_MESSAGES.differenceResolved });
-  }
-  if (value.intent === "payment") {
-    let paid: Awaited<ReturnType<typeof registerPayment>>;
-    try {
-      paid = await registerPayment(getDb(), id, value, actor, issuer(today));
-    } catch (error) {
-      return failedWriteAlert("billing.payment_failed", error, {
-        result: submission.reply({ formErrors: [BILLING_MESSAGES.paymentFailed] }),
-      });
-    }
-    if (!paid.ok) {
-      if (paid.reason === "billing") return fail();
-      if (paid.reason === "transferred")
-        return data(
-          { result: submission.reply({ formErrors: [transferredMessage(paid.statementId)] }) },
-          { status: 400 },
-        );
-      return data(
-        { result: submission.reply({ fieldErrors: { payment_date: [BILLING_MESSAGES.futurePayment] } }) },
-        { status: 400 },
-      );
-    }
-    return redirectWithToast(`${LIST}#${billingRowAnchor(id)}`, {
-      type: "success",
-      title: BILLING_MESSAGES.paymentRegistered,
-      description: `${paid.clientName}, ${periodLabel(paid.month_year)}: ${formatBRL(paid.amount_paid)} em ${formatDay(paid.payment_date)}. Recibo nº ${paid.receiptNumber}.`,
-    });
-  }
-  let updated: Awaited<ReturnType<typeof setBillingStatus>>;
-  try {
-    updated = await setBillingStatus(getDb(), id, value.status, actor, issuer(today));
-  } catch (error) {
-    return failedWriteToast("billing.status_failed", error, LIST, {
-      title: "Erro",
-      description: BILLING_MESSAGES.statusFailed,
-    });
-  }
-  if (!updated) return fail();
-  if (updated.transferred !== null)
-    return redirectWithToast(`${LIST}#${billingRowAnchor(id)}`, {
-      type: "error",
-      title: "Erro",
-      description: transferredMessage(updated.transferred),
-    });
-  const paid = updated.payment_date ? ` em ${formatDay(updated.payment_date)}` : "";
-  const receipt = updated.receiptNumber ? `. Recibo nº ${updated.receiptNumber}` : "";
-  const pastDue = updated.status === "pending" && isPastDue(updated.due_date, today) ? ` (${PAST_DUE_NOTE})` : "";
-  return redirectWithToast(`${LIST}#${billingRowAnchor(id)}`, {
-    type: "success",
-    title: BILLING_MESSAGES.statusUpdated,
-    description: `${updated.clientName}, ${periodLabel(updated.month_year)}: ${billingStatusLabel(updated.status)}${paid}${receipt}${pastDue}.`,
-  });
+  return billingManageAction(await readFormData(request), parseId(params.id), actor);
 }
-
-const transferredMessage = (statementId: number) =>
-  `Este pagamento já foi repassado ao proprietário (extrato nº ${statementId}) e não pode mais ser alterado.`;
 
 export default function ManageBilling({ loaderData, actionData }: Route.ComponentProps) {
   const { billing: b, today, notices } = loaderData;
@@ -261,53 +171,6 @@ export default function ManageBilling({ loaderData, actionData }: Route.Componen
   );
 }
 
-function PaymentForm({
-  id,
-  paid,
-  defaults,
-  constraint,
-  result,
-}: {
-  id: number;
-  paid: boolean;
-  defaults: { payment_date: string; amount_paid: string };
-  constraint: Route.ComponentProps["loaderData"]["constraint"];
-  result: SubmissionResult<string[]> | undefined;
-}) {
-  const busy = useIsPending({ formAction: `/admin/clients/cobrancas/${id}` });
-  const [form, fields] = useForm({
-    id: `payment-${id}`,
-    lastResult: result,
-    constraint,
-    defaultValue: defaults,
-    shouldRevalidate: "onSubmit",
-  });
-  return (
-    <section aria-labelledby="registrar-pagamento" className="mt-5 border-t border-slate-200 pt-5">
-      <h3 id="registrar-pagamento" className="mb-3 font-semibold text-slate-900">
-        {paid ? "Corrigir pagamento" : "Registrar pagamento"}
-      </h3>
-      <Form method="post" {...getFormProps(form)} className="space-y-4">
-        {form.errors?.length ? <p className="text-sm text-red-700">{form.errors[0]}</p> : null}
-        <input type="hidden" name="intent" value="payment" />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field meta={fields.payment_date} label="Data do pagamento" type="date" />
-          <Field
-            meta={fields.amount_paid}
-            label="Valor recebido (R$)"
-            type="text"
-            inputMode="decimal"
-            autoComplete="off"
-            hint={paid ? "Um novo recibo substitui o atual." : "Proposto: o valor devido hoje."}
-          />
-        </div>
-        <Button disabled={busy}>
-          {busy ? "Salvando..." : paid ? "Salvar e emitir novo recibo" : "Marcar como Pago"}
-        </Button>
-      </Form>
-    </section>
-  );
-}
 function Item({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="min-w-0">

@@ -14,4 +14,6 @@ export function refusedEdit(outcome: "missing" | "locked", back: string) {
   });
 }
 
-export const badRequest = (payload: Record<string, unknown>) => data(payload, { status: 400 });
+// A refusal beside its form; `T` is the page's one answer shape, so that the
+// component reads its actionData typed.
+export const badRequest = <T extends object>(payload: T) => data(payload, { status: 400 });

@@ -1,5 +1,5 @@
 import { Download } from "#app/components/ui/private-icons";
-import { Form, Link, data } from "react-router";
+import { Form, Link } from "react-router";
 import { AdminTitle } from "#app/components/admin/admin-shell";
 import {
   StackedCell,
@@ -12,20 +12,17 @@ import { Button, buttonClass } from "#app/components/ui/button";
 import { FormAlert } from "#app/components/ui/field";
 import { useIsPending } from "#app/components/ui/use-is-pending";
 import { getDb } from "#app/db/db.server";
-import { kickOutbox } from "#app/models/email/outbox.server";
 import { periodLabel } from "#app/models/billing/months";
-import { pdfAgency } from "#app/models/billing/settings.server";
 import { formatCpfCnpj, normalizeCpfCnpj } from "#app/models/clients/documents";
 import { formatDay } from "#app/models/clients/status";
-import { markTransferDone, ownerStatement } from "#app/models/owners/transfers.server";
-import { failedWriteAlert } from "#app/utils/failure.server";
+import { ownerStatement } from "#app/models/owners/transfers.server";
 import { formatBRL } from "#app/utils/format";
 import { invariantResponse, readFormData, requireRole } from "#app/utils/http.server";
 import { parseId } from "#app/utils/ids";
 import { localToday } from "#app/utils/local-date";
-import { redirectWithToast } from "#app/utils/toast.server";
 import { EmailState } from "./email-state";
 import { transferMonth } from "./month";
+import { markTransferAction } from "./statement-actions.server";
 import type { Route } from "./+types/statement";
 
 // "Extrato do Proprietário" (docs/decisions/0040-owner-transfers.md): the
@@ -51,45 +48,11 @@ export async function loader({ params }: Route.LoaderArgs) {
   return { ...found, month: asked.month, today: localToday() };
 }
 
-const MESSAGES = {
-  date: "Informe a data do repasse: do primeiro dia do mês até hoje.",
-  changed: "Os recebimentos mudaram desde que a página foi aberta. Confira o extrato e confirme de novo.",
-  empty: "Nenhum recebimento a repassar neste mês.",
-  done: "O repasse deste mês já foi marcado como feito.",
-  failed: "Não foi possível marcar o repasse. Tente novamente.",
-};
-
 export async function action({ request, params, context }: Route.ActionArgs) {
   const actor = await requireRole(context, "staff");
   const asked = readParams(params);
   invariantResponse(asked, "Extrato não encontrado", { status: 404 });
-  const form = await readFormData(request);
-  const transferredOn = String(form.get("transferred_on") ?? "").trim();
-  const expectedNetCents = Number(form.get("net_cents"));
-  const today = localToday();
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(transferredOn) || !Number.isSafeInteger(expectedNetCents))
-    return data({ dateError: MESSAGES.date, transferredOn }, { status: 400 });
-  let result: Awaited<ReturnType<typeof markTransferDone>>;
-  try {
-    result = await markTransferDone(getDb(), asked.ownerId, asked.month, { transferredOn, expectedNetCents }, actor, {
-      agency: pdfAgency(),
-      today,
-    });
-  } catch (error) {
-    return failedWriteAlert("owner_statement.create_failed", error, { formError: MESSAGES.failed, transferredOn });
-  }
-  if (!result.ok) {
-    if (result.reason === "owner") throw data("Proprietário não encontrado", { status: 404 });
-    if (result.reason === "date") return data({ dateError: MESSAGES.date, transferredOn }, { status: 400 });
-    return data({ formError: MESSAGES[result.reason], transferredOn }, { status: 400 });
-  }
-  // The owner's copy was queued with the statement: sent now, off this request.
-  kickOutbox(getDb());
-  return redirectWithToast(`/admin/repasses/${asked.ownerId}/${asked.month}`, {
-    type: "success",
-    title: "Repasse registrado",
-    description: `${result.ownerName}: ${formatBRL(result.netCents)}. Extrato do Proprietário nº ${result.number}; o proprietário o recebe por email.`,
-  });
+  return markTransferAction(await readFormData(request), asked, actor);
 }
 
 const thClass = "px-4 py-2 font-medium";
@@ -97,7 +60,6 @@ const thClass = "px-4 py-2 font-medium";
 export default function OwnerStatementPage({ loaderData, actionData }: Route.ComponentProps) {
   const { owner, final, statement, lines, month, today } = loaderData;
   const busy = useIsPending();
-  const a = (actionData ?? {}) as { dateError?: string; formError?: string; transferredOn?: string };
   const period = periodLabel(month);
   const fees = statement.adminFeeCents + statement.firstRentFeeCents;
   return (
@@ -225,7 +187,7 @@ export default function OwnerStatementPage({ loaderData, actionData }: Route.Com
             numerado e definitivo, e o proprietário o recebe em PDF por email.
           </p>
           <Form method="post" className="mt-4 max-w-md space-y-4" noValidate>
-            {a.formError ? <FormAlert title={a.formError} /> : null}
+            {actionData?.formError ? <FormAlert title={actionData?.formError} /> : null}
             <input type="hidden" name="net_cents" value={statement.netCents} />
             <div>
               <label htmlFor="transferred_on" className="mb-1 block text-sm font-medium text-slate-800">
@@ -237,14 +199,14 @@ export default function OwnerStatementPage({ loaderData, actionData }: Route.Com
                 type="date"
                 min={`${month}-01`}
                 max={today}
-                defaultValue={a.transferredOn ?? today}
-                aria-invalid={a.dateError ? true : undefined}
-                aria-describedby={a.dateError ? "transferred_on-error" : undefined}
+                defaultValue={actionData?.transferredOn ?? today}
+                aria-invalid={actionData?.dateError ? true : undefined}
+                aria-describedby={actionData?.dateError ? "transferred_on-error" : undefined}
                 className="block w-full rounded-md border border-slate-300 px-3 py-2 text-sm aria-[invalid]:border-red-600"
               />
-              {a.dateError ? (
+              {actionData?.dateError ? (
                 <p id="transferred_on-error" className="mt-1 text-sm text-red-700">
-                  {a.dateError}
+                  {actionData?.dateError}
                 </p>
               ) : null}
             </div>

@@ -1,0 +1,24 @@
+import { z } from "zod";
+import { parseId } from "#app/utils/ids";
+
+// "Confirmar" of an import's review (routes/admin/statements/review.tsx):
+// `accept` (a matched line, checked; repeated) and `assign-<line>` (a billing
+// id for an unmatched line, or empty: ignore). A box or a select is read as
+// posted, and an id that is not one is left out (nothing to settle), as the
+// page never posts one; the model refuses what is not the import's.
+// Client-safe (the review's form keeps the choices with this type).
+
+export type Choice = { lineId: number; billingId: number };
+export type Confirmation = { accept: readonly number[]; assign: readonly Choice[] };
+
+const asList = (value: unknown) => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
+
+export const statementConfirmSchema = z.record(z.string(), z.unknown()).transform((form): Confirmation => {
+  const accept = asList(form.accept).flatMap((v) => parseId(v) ?? []);
+  const assign = Object.entries(form).flatMap(([name, value]) => {
+    const lineId = name.startsWith("assign-") ? parseId(name.slice(7)) : null;
+    const billingId = parseId(value);
+    return lineId !== null && billingId !== null ? [{ lineId, billingId }] : [];
+  });
+  return { accept: [...new Set(accept)], assign };
+});

@@ -1,0 +1,51 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import { getDb } from "#app/db/db.server";
+import { pdfAgency } from "#app/models/billing/settings.server";
+import { confirmStatementImport } from "#app/models/reconciliation/confirm.server";
+import { STATEMENT_MESSAGES } from "#app/models/reconciliation/labels";
+import { statementConfirmSchema } from "#app/models/reconciliation/review.schema";
+import { failedWriteToast } from "#app/utils/failure.server";
+import { UNREADABLE_FORM, invariantResponse } from "#app/utils/http.server";
+import { localToday } from "#app/utils/local-date";
+import { redirectWithToast } from "#app/utils/toast.server";
+
+// "Confirmar" of an import's review (routes/admin/statements/review.tsx):
+// the choices through statementConfirmSchema, settled in one transaction; a
+// refusal comes back beside the form with the choices kept.
+
+export async function confirmReviewAction(form: FormData, id: number, actor: { id: number; name: string }) {
+  const submission = parseWithZod(form, { schema: statementConfirmSchema });
+  // The schema reads any post (a bad id is left out): this narrows the type.
+  invariantResponse(submission.status === "success", UNREADABLE_FORM, { status: 400 });
+  const confirmation = submission.value;
+  const here = `/admin/extratos/${id}`;
+  const today = localToday();
+  let outcome: Awaited<ReturnType<typeof confirmStatementImport>>;
+  try {
+    outcome = await confirmStatementImport(getDb(), id, confirmation, actor, {
+      agency: pdfAgency(),
+      today,
+    });
+  } catch (error) {
+    return failedWriteToast("statement.confirm_failed", error, here, {
+      title: "Erro",
+      description: STATEMENT_MESSAGES.confirmFailed,
+    });
+  }
+  if (!outcome.ok && outcome.reason === "invalid")
+    return data({ errors: outcome.errors, confirmation }, { status: 400 });
+  if (!outcome.ok) {
+    invariantResponse(outcome.reason !== "import", "Extrato não encontrado");
+    return redirectWithToast(here, { type: "error", title: "Erro", description: STATEMENT_MESSAGES.alreadyConfirmed });
+  }
+  const { settled, differences } = outcome;
+  return redirectWithToast(here, {
+    type: "success",
+    title: "Conciliação confirmada",
+    description:
+      settled === 0
+        ? "Nenhuma cobrança foi baixada."
+        : `${settled} ${settled === 1 ? "cobrança baixada" : "cobranças baixadas"} como Pago, com recibo.${differences > 0 ? ` ${differences} com diferença de valor: veja Diferenças em Cobranças.` : ""}`,
+  });
+}

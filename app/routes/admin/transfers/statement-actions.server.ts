@@ -1,0 +1,60 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import { getDb } from "#app/db/db.server";
+import { kickOutbox } from "#app/models/email/outbox.server";
+import { pdfAgency } from "#app/models/billing/settings.server";
+import { TRANSFER_MESSAGES as MESSAGES, transferDoneSchema } from "#app/models/owners/transfer.schema";
+import { markTransferDone } from "#app/models/owners/transfers.server";
+import { failedWriteAlert } from "#app/utils/failure.server";
+import { formatBRL } from "#app/utils/format";
+import { localToday } from "#app/utils/local-date";
+import { redirectWithToast } from "#app/utils/toast.server";
+
+// "Marcar repasse como feito" (routes/admin/transfers/statement.tsx). Every
+// refusal answers the same shape beside the form, the typed date kept.
+
+type Refusal = { dateError?: string; formError?: string };
+const answer = (transferredOn: string, refusal: Refusal) => ({
+  dateError: refusal.dateError ?? null,
+  formError: refusal.formError ?? null,
+  transferredOn,
+});
+
+export async function markTransferAction(
+  form: FormData,
+  asked: { ownerId: number; month: string },
+  actor: { id: number; name: string },
+) {
+  const submission = parseWithZod(form, { schema: transferDoneSchema });
+  if (submission.status !== "success") {
+    const typed = submission.payload.transferred_on;
+    return data(answer(typeof typed === "string" ? typed.trim() : "", { dateError: MESSAGES.date }), { status: 400 });
+  }
+  const { transferred_on: transferredOn, net_cents: expectedNetCents } = submission.value;
+  let result: Awaited<ReturnType<typeof markTransferDone>>;
+  try {
+    result = await markTransferDone(getDb(), asked.ownerId, asked.month, { transferredOn, expectedNetCents }, actor, {
+      agency: pdfAgency(),
+      today: localToday(),
+    });
+  } catch (error) {
+    // Beside the form, so that the typed date survives.
+    return failedWriteAlert(
+      "owner_statement.create_failed",
+      error,
+      answer(transferredOn, { formError: MESSAGES.failed }),
+    );
+  }
+  if (!result.ok) {
+    if (result.reason === "owner") throw data("Proprietário não encontrado", { status: 404 });
+    const refusal = result.reason === "date" ? { dateError: MESSAGES.date } : { formError: MESSAGES[result.reason] };
+    return data(answer(transferredOn, refusal), { status: 400 });
+  }
+  // The owner's copy was queued with the statement: sent now, off this request.
+  kickOutbox(getDb());
+  return redirectWithToast(`/admin/repasses/${asked.ownerId}/${asked.month}`, {
+    type: "success",
+    title: "Repasse registrado",
+    description: `${result.ownerName}: ${formatBRL(result.netCents)}. Extrato do Proprietário nº ${result.number}; o proprietário o recebe por email.`,
+  });
+}
