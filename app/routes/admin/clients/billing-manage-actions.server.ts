@@ -20,7 +20,7 @@ import { redirectWithToast } from "#app/utils/toast.server";
 // errors answered beside the form), "status" (the selector, here and on the
 // list: redirects with a toast) and "difference" (Diferenças: resolved).
 
-export const BILLINGS_LIST = "/admin/clients?aba=cobrancas";
+const LIST = "/admin/clients?aba=cobrancas";
 
 function issuer(today: string) {
   return { agency: pdfAgency(), today };
@@ -30,7 +30,6 @@ const transferredMessage = (statementId: number) =>
   `Este pagamento já foi repassado ao proprietário (extrato nº ${statementId}) e não pode mais ser alterado.`;
 
 export async function billingManageAction(form: FormData, id: number | null, actor: { id: number; name: string }) {
-  const LIST = BILLINGS_LIST;
   const fail = () =>
     redirectWithToast(LIST, { type: "error", title: "Erro", description: BILLING_MESSAGES.statusFailed });
   const submission = parseWithZod(form, { schema: billingManageSchema });

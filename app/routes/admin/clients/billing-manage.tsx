@@ -19,7 +19,7 @@ import { formatDay, rentInputValue } from "#app/models/clients/status";
 import { formatBRL } from "#app/utils/format";
 import { invariantResponse, parseId, readFormData, requireRole } from "#app/utils/http.server";
 import { paymentSchema } from "#app/models/billing/billing.schema";
-import { BILLINGS_LIST, billingManageAction } from "./billing-manage-actions.server";
+import { billingManageAction } from "./billing-manage-actions.server";
 import { formatDateTime } from "#app/utils/format-date";
 import { localToday } from "#app/utils/local-date";
 import { listBillingNotices } from "#app/models/billing/notices.server";
@@ -40,7 +40,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `${title} | Painel Administrativo` }, { name: "robots", content: "noindex" }];
 }
 
-const LIST = BILLINGS_LIST;
+const LIST = "/admin/clients?aba=cobrancas";
 
 export async function loader({ params }: Route.LoaderArgs) {
   const id = parseId(params.id);
