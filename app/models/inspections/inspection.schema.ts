@@ -44,3 +44,27 @@ export const roomActionSchema = z.discriminatedUnion("intent", [
 
 // The text field of "Enviar fotos" (its photos are read by the streaming parser).
 export const itemPhotosSchema = z.object({ item_id: idField(M.notFound) });
+
+// The posts of an inspection's page (routes/admin/inspections/overview.tsx),
+// one per intent.
+export const ANSWER_MESSAGE = "Escreva a resposta (até 2.000 caracteres).";
+export const inspectionActionSchema = z.discriminatedUnion("intent", [
+  roomSchema.extend({ intent: z.literal("add-room") }),
+  z.object({
+    intent: z.literal("move-room"),
+    room_id: idField(M.notFound),
+    direction: z.enum(["up", "down"]).optional(),
+  }),
+  z.object({ intent: z.literal("delete-room"), room_id: idField(M.notFound) }),
+  metersSchema.extend({ intent: z.literal("meters") }),
+  z.object({
+    intent: z.literal("answer"),
+    contest_id: idField(M.notFound),
+    answer: requiredText(2000, ANSWER_MESSAGE).min(2, ANSWER_MESSAGE),
+  }),
+  z.object({ intent: z.literal("correct") }),
+  z.object({ intent: z.literal("finalize") }),
+]);
+
+// The text field of "Enviar foto do medidor".
+export const meterPhotoSchema = z.object({ meter: z.enum(["agua", "energia"]) });

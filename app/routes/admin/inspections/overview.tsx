@@ -55,15 +55,7 @@ const small =
 export default function InspectionOverview({ loaderData, actionData }: Route.ComponentProps) {
   const { inspection: v } = loaderData;
   const busy = useIsPending();
-  const a = (actionData ?? {}) as {
-    roomError?: string;
-    metersError?: string;
-    meterPhotoError?: string;
-    finalizeError?: string;
-    meters?: Record<string, string>;
-    answerError?: string;
-    contestId?: number;
-  };
+  const a = actionData;
   const { contests } = loaderData;
   const locked = v.finalized_at !== null;
   const items = v.rooms.flatMap((r) => r.items);
@@ -124,9 +116,9 @@ export default function InspectionOverview({ loaderData, actionData }: Route.Com
           inspection={v}
           locked={locked}
           busy={busy}
-          error={a.metersError}
-          photoError={a.meterPhotoError}
-          values={a.meters}
+          error={a?.metersError}
+          photoError={a?.meterPhotoError}
+          values={a?.meters}
         />
       </section>
 
@@ -183,12 +175,12 @@ export default function InspectionOverview({ loaderData, actionData }: Route.Com
         {locked ? null : (
           <Form method="post" className="mt-4 flex flex-wrap items-end gap-3" noValidate>
             <input type="hidden" name="intent" value="add-room" />
-            <Labeled id="room-name" label="Novo cômodo" error={a.roomError}>
+            <Labeled id="room-name" label="Novo cômodo" error={a?.roomError}>
               <input
                 id="room-name"
                 name="name"
                 placeholder="Sala, Cozinha, Quarto 1..."
-                aria-invalid={a.roomError ? true : undefined}
+                aria-invalid={a?.roomError ? true : undefined}
                 className={input}
               />
             </Labeled>
@@ -199,7 +191,7 @@ export default function InspectionOverview({ loaderData, actionData }: Route.Com
         )}
       </section>
 
-      <InspectionContests contests={contests} error={a.answerError} errorFor={a.contestId} busy={busy} />
+      <InspectionContests contests={contests} error={a?.answerError} errorFor={a?.contestId} busy={busy} />
 
       {locked ? null : (
         <section className={`${card} mt-6`} aria-labelledby="finalizar">
@@ -211,7 +203,7 @@ export default function InspectionOverview({ loaderData, actionData }: Route.Com
             relatório em PDF é gerado e enviado ao inquilino por email.
           </p>
           <Form method="post" className="mt-3 space-y-3">
-            {a.finalizeError ? <FormAlert title={a.finalizeError} /> : null}
+            {a?.finalizeError ? <FormAlert title={a?.finalizeError} /> : null}
             <input type="hidden" name="intent" value="finalize" />
             <Button disabled={busy}>
               <FileCheck2 aria-hidden className="size-4" /> Finalizar vistoria
