@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { dayField } from "#app/models/billing/billing.schema";
-import { idField, optionalText, requiredText } from "#app/models/shared/fields";
+import { MAX_RENTAL_AMOUNT_CENTS, idField, optionalText, plainText, requiredText } from "#app/models/shared/fields";
+import { parseBRL } from "#app/utils/parse-brl";
 import { CONDITION_VALUES, INSPECTION_MESSAGES as M } from "./labels";
 
 // The forms of an inspection (docs/product.md §Vistorias).
@@ -68,3 +69,20 @@ export const inspectionActionSchema = z.discriminatedUnion("intent", [
 
 // The text field of "Enviar foto do medidor".
 export const meterPhotoSchema = z.object({ meter: z.enum(["agua", "energia"]) });
+
+// "Custo do reparo" of an item on the exit inspection's comparison
+// (routes/admin/inspections/comparison.tsx): reais, or empty for none.
+export const COST_ERROR = "Informe o custo em reais, como 350,00 (deixe vazio para nenhum).";
+export const repairCostSchema = z.object({
+  item_id: idField(M.notFound),
+  cost: plainText()
+    .optional()
+    .transform((typed, ctx) => {
+      const cents = typed ? parseBRL(typed) : null;
+      if (cents === undefined || (cents !== null && cents > MAX_RENTAL_AMOUNT_CENTS)) {
+        ctx.addIssue({ code: "custom", message: COST_ERROR });
+        return z.NEVER;
+      }
+      return cents;
+    }),
+});

@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "react-router";
 import { AdminTitle } from "#app/components/admin/admin-shell";
 import { Button, buttonClass } from "#app/components/ui/button";
@@ -5,12 +6,11 @@ import { useIsPending } from "#app/components/ui/use-is-pending";
 import { getDb } from "#app/db/db.server";
 import { formatDay } from "#app/models/clients/status";
 import { compareWithEntry, setRepairCost } from "#app/models/inspections/comparison.server";
+import { COST_ERROR, repairCostSchema } from "#app/models/inspections/inspection.schema";
 import { conditionLabel, INSPECTION_MESSAGES as M } from "#app/models/inspections/labels";
-import { MAX_RENTAL_AMOUNT_CENTS } from "#app/models/shared/fields";
 import { failedWriteToast } from "#app/utils/failure.server";
 import { formatBRL } from "#app/utils/format";
 import { invariantResponse, parseId, readFormData, requireRole } from "#app/utils/http.server";
-import { parseBRL } from "#app/utils/parse-brl";
 import { redirectWithToast } from "#app/utils/toast.server";
 import { badRequest } from "./outcome.server";
 import type { Route } from "./+types/comparison";
@@ -30,20 +30,21 @@ export async function loader({ params }: Route.LoaderArgs) {
   return compared;
 }
 
-const COST_ERROR = "Informe o custo em reais, como 350,00 (deixe vazio para nenhum).";
+type CostAnswer = { itemId: number; costError: string; typed: string };
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const actor = await requireRole(context, "staff");
   const id = parseId(params.id);
   invariantResponse(id !== null, M.notFound, { status: 404 });
   const back = `/admin/vistorias/${id}/comparacao`;
-  const form = await readFormData(request);
-  const itemId = parseId(String(form.get("item_id") ?? ""));
-  const typed = String(form.get("cost") ?? "").trim();
-  const cents = typed === "" ? null : parseBRL(typed);
-  if (itemId === null) return redirectWithToast(back, { type: "error", title: "Erro", description: M.notFound });
-  if (cents === undefined || (cents !== null && cents > MAX_RENTAL_AMOUNT_CENTS))
-    return badRequest({ itemId, costError: COST_ERROR, typed });
+  const submission = parseWithZod(await readFormData(request), { schema: repairCostSchema });
+  if (submission.status !== "success") {
+    const itemId = parseId(submission.payload.item_id);
+    if (itemId === null) return redirectWithToast(back, { type: "error", title: "Erro", description: M.notFound });
+    const typed = typeof submission.payload.cost === "string" ? submission.payload.cost.trim() : "";
+    return badRequest<CostAnswer>({ itemId, costError: COST_ERROR, typed });
+  }
+  const { item_id: itemId, cost: cents } = submission.value;
   try {
     if (!(await setRepairCost(getDb(), id, itemId, cents, actor)))
       return redirectWithToast(back, { type: "error", title: "Erro", description: M.notFound });
@@ -86,7 +87,7 @@ function Side({
 export default function Comparison({ loaderData, actionData }: Route.ComponentProps) {
   const { exit, entry, rooms, totalCents } = loaderData;
   const busy = useIsPending();
-  const a = (actionData ?? {}) as { itemId?: number; costError?: string; typed?: string };
+  const a = actionData;
   return (
     <div className="mx-auto max-w-4xl">
       <AdminTitle title="Comparar com a entrada">
@@ -125,21 +126,21 @@ export default function Comparison({ loaderData, actionData }: Route.ComponentPr
                           name="cost"
                           inputMode="decimal"
                           defaultValue={
-                            a.itemId === d.exit.id
-                              ? a.typed
+                            a?.itemId === d.exit.id
+                              ? a?.typed
                               : d.exit.repair_cost_cents === null
                                 ? ""
                                 : formatBRL(d.exit.repair_cost_cents).replace(/^R\$\s*/, "")
                           }
-                          aria-invalid={a.itemId === d.exit.id && a.costError ? true : undefined}
+                          aria-invalid={a?.itemId === d.exit.id && a?.costError ? true : undefined}
                           className="block w-40 rounded-md border border-slate-300 px-3 py-2 text-base aria-[invalid=true]:border-red-600"
                         />
                       </label>
                       <Button variant="secondary" disabled={busy}>
                         Salvar custo de {d.exit.name}
                       </Button>
-                      {a.itemId === d.exit.id && a.costError ? (
-                        <p className="w-full text-sm font-medium text-red-700">{a.costError}</p>
+                      {a?.itemId === d.exit.id && a?.costError ? (
+                        <p className="w-full text-sm font-medium text-red-700">{a?.costError}</p>
                       ) : null}
                     </Form>
                   </li>
