@@ -15,7 +15,8 @@ import { performance } from "node:perf_hooks";
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "bench-reconcile-"));
 process.env.UPLOADS_DIR = path.join(scratch, "uploads");
 
-const { addDays } = await import("#app/models/billing/charges");
+const { addDays } = await import("#app/models/shared/days");
+const { cents } = await import("#app/models/shared/money");
 const { billingTxid } = await import("#app/models/billing/pix");
 const { importStatement, openBillingsToMatch } = await import("#app/models/reconciliation/imports.server");
 const { matchCredits } = await import("#app/models/reconciliation/match");
@@ -60,7 +61,7 @@ try {
         .values({
           client_id: client.id,
           month_year: due.slice(0, 7),
-          amount_cents: amount,
+          amount_cents: cents(amount),
           due_date: due,
           created_at: now,
           updated_at: now,

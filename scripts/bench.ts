@@ -25,6 +25,7 @@ import path from "node:path";
 import fs from "node:fs";
 import autocannon from "autocannon";
 import { CATEGORIES } from "#app/models/properties/options";
+import { cents } from "#app/models/shared/money";
 import { startProductionServer } from "./lib/prod-server";
 import { KINDS, ERROR_KINDS, percentile, runMixedScenario, type MixedResult } from "./lib/mixed-load";
 import { createStaffUser, saveProperty, signIn } from "./lib/staff-session";
@@ -99,7 +100,7 @@ async function searchBenchmark() {
         status: "ready",
         category: CATEGORIES[i % CATEGORIES.length].name,
         // Varied, so the minimums and the orders have work to do.
-        price: i % 7 === 0 ? null : 100_000_00 + (i % 100) * 10_000_00,
+        price: i % 7 === 0 ? null : cents(100_000_00 + (i % 100) * 10_000_00),
         area: 40 + (i % 400),
         bedrooms: i % 5,
         suites: 1,

@@ -14,7 +14,7 @@ import { createContract } from "#app/models/contracts/contracts.server";
 import { addMaintenanceDocument, updateMaintenanceRequest } from "#app/models/maintenance/admin.server";
 import { createMaintenanceRequest } from "#app/models/maintenance/requests.server";
 import { absoluteUrl } from "#app/utils/env.server";
-import { localToday } from "#app/utils/local-date";
+import { localToday } from "#app/models/shared/days";
 import { demoPdf, demoPhoto } from "./demo-files";
 
 // The demo's rental side (issues 7 and 8): four tenants of Três Lagoas, three

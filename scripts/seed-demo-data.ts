@@ -16,6 +16,7 @@ import {
 } from "#app/models/properties/image-store.server";
 import type { StoredImage } from "#app/models/properties/images";
 import { CATEGORIES, type PropertyStatus } from "#app/models/properties/options";
+import { cents } from "#app/models/shared/money";
 import { sceneSvg, type PaletteName, type SceneKind } from "./lib/scenes";
 
 // ---------------------------------------------------------------- images
@@ -814,7 +815,7 @@ export async function seedDemo(
             category: category.name,
             location: `${p.street} - ${p.neighborhood}, Três Lagoas - MS`,
             cep: p.cep.replace("-", ""),
-            price: p.price === null ? null : p.price * 100,
+            price: p.price === null ? null : cents(p.price * 100),
             area: p.area,
             bedrooms,
             suites,

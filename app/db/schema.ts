@@ -1,12 +1,14 @@
 import type { Generated } from "kysely";
 import type { BillingStatus } from "#app/models/billing/status";
 import type { EmailKind } from "#app/models/email/kinds";
+import type { Cents } from "#app/models/shared/money";
 import type { RequestStatus } from "#app/models/leads/admin/request-status";
 import type { MaintenanceCategory, MaintenancePriority, MaintenanceStatus } from "#app/models/maintenance/labels";
 import type { PropertyCategory, PropertyStatus } from "#app/models/properties/options";
 
 // Table types for Kysely. Booleans are stored as 0/1 integers (SQLite), money
-// as integer centavos, timestamps as ISO-8601 UTC text. A column of codes
+// as integer centavos typed `Cents` (app/models/shared/money.ts: a query
+// returns Cents and a write takes only Cents, never a raw number), timestamps as ISO-8601 UTC text. A column of codes
 // (status, priority, category) has the union of its domain's values (the
 // lists live in the models, type-only imports of pure modules): the code
 // compiles only with values the app knows. SQLite does not enforce them, so a
@@ -19,7 +21,7 @@ export interface PropertiesTable {
   status: PropertyStatus;
   category: PropertyCategory;
   location: string;
-  price: number | null; // centavos; NULL means SOB CONSULTA
+  price: Cents | null; // centavos; NULL means SOB CONSULTA
   area: number;
   bedrooms: number;
   suites: number;
@@ -88,7 +90,7 @@ export interface PropertyListingRequestsTable {
   phone: string;
   property_type: string;
   address: string;
-  price: number; // centavos
+  price: Cents; // centavos
   area: number | null;
   bedrooms: number | null;
   suites: number | null;
@@ -163,7 +165,7 @@ export interface ClientsTable {
   property_address: string | null;
   contract_start_date: string | null;
   contract_end_date: string | null;
-  monthly_rent: number | null; // centavos
+  monthly_rent: Cents | null; // centavos
   payment_due_day: Generated<number>;
   user_id: number | null;
   // The contract's late fee and monthly interest in basis points (10% = 1000;
@@ -216,8 +218,8 @@ export interface ReadjustmentsTable {
   first_month: string; // the 12 published months accumulated, "yyyy-MM"
   last_month: string;
   accumulated_ppm: number; // product of (1 + rate) − 1, in parts per million
-  old_rent: number;
-  new_rent: number;
+  old_rent: Cents;
+  new_rent: Cents;
   created_at: string;
   // Migration 0012: when the rent and the unpaid billings changed. The
   // tenant's email, 30 days before, is in email_outbox (migration 0017).
@@ -230,11 +232,11 @@ export interface OwnerStatementsTable extends PrivateFileColumns {
   id: Generated<number>;
   owner_id: number;
   month: string; // "yyyy-MM"
-  gross_cents: number; // every amount received in the month for the owner's contracts
-  charges_cents: number; // of which multa and juros
-  admin_fee_cents: number;
-  first_rent_fee_cents: number;
-  net_cents: number; // the transfer
+  gross_cents: Cents; // every amount received in the month for the owner's contracts
+  charges_cents: Cents; // of which multa and juros
+  admin_fee_cents: Cents;
+  first_rent_fee_cents: Cents;
+  net_cents: Cents; // the transfer
   items: string; // JSON: the lines as stated
   transferred_on: string; // "yyyy-MM-dd"
   created_by_name: string;
@@ -290,7 +292,7 @@ export interface InspectionItemsTable {
   note: string | null;
   position: number;
   entry_item_id: number | null; // an exit item: the entry's item it continues
-  repair_cost_cents: number | null; // staff's cost for a worsened item
+  repair_cost_cents: Cents | null; // staff's cost for a worsened item
 }
 
 export interface InspectionContestsTable {
@@ -391,14 +393,14 @@ export interface BillingTable {
   id: Generated<number>;
   client_id: number;
   month_year: string;
-  amount_cents: number;
+  amount_cents: Cents;
   due_date: string;
   status: Generated<BillingStatus>;
   payment_date: string | null;
-  amount_paid: number | null; // centavos received (migration 0009)
+  amount_paid: Cents | null; // centavos received (migration 0009)
   // Reconciliation (migration 0010): credit minus the amount due when staff
   // confirmed a credit off by more than R$ 0,05, until resolved.
-  payment_difference: number | null;
+  payment_difference: Cents | null;
   difference_resolved_at: string | null;
   external_payment_id: string | null;
   // The owner statement (repasse) this payment went into (migration 0013):
@@ -423,7 +425,7 @@ export interface BoletoQueueTable extends PrivateFileColumns {
   id: Generated<number>;
   client_id: number;
   due_date: string | null;
-  amount_cents: number | null;
+  amount_cents: Cents | null;
   month_year: string | null;
   digitable_line: string | null;
   source: string | null;
@@ -443,11 +445,11 @@ export interface BillingReceiptsTable extends PrivateFileColumns {
   days_late: number;
   late_fee_bp: number;
   monthly_interest_bp: number;
-  rent_cents: number;
-  late_fee_cents: number;
-  interest_cents: number;
-  adjustment_cents: number;
-  total_cents: number;
+  rent_cents: Cents;
+  late_fee_cents: Cents;
+  interest_cents: Cents;
+  adjustment_cents: Cents;
+  total_cents: Cents;
   created_at: string;
   voided_at: string | null;
 }
@@ -505,19 +507,19 @@ export interface StatementLinesTable {
   position: number;
   line_key: string;
   posted_date: string;
-  amount_cents: number;
+  amount_cents: Cents;
   credit: number; // 0/1
   memo: string;
   payer_name: string | null;
   payer_doc: string | null;
   reference: string | null;
   document_number: string | null;
-  fees_cents: Generated<number>;
+  fees_cents: Generated<Cents>;
   match_kind: StatementMatchKind;
   match_reason: string | null;
   billing_id: number | null;
-  due_cents: number | null;
-  difference_cents: number | null;
+  due_cents: Cents | null;
+  difference_cents: Cents | null;
   settled_billing_id: number | null;
   settled_at: string | null;
 }

@@ -14,13 +14,13 @@ import { createBilling } from "#app/models/billing/billing.server";
 import { addBillingDocument } from "#app/models/billing/documents.server";
 import { registerPayment, setBillingStatus } from "#app/models/billing/payments.server";
 import { defaultAgency } from "#app/config/agency";
-import { addDays } from "#app/models/billing/charges";
 import { createClient } from "#app/models/clients/clients.server";
 import { openDatabase } from "#app/db/db.server";
 import { databasePath } from "#app/utils/env.server";
-import { localToday } from "#app/utils/local-date";
+import { localToday, addDays } from "#app/models/shared/days";
 import { demoPdf } from "../demo-files";
 import { TENANT_LINE } from "./tenant-session";
+import { cents } from "#app/models/shared/money";
 
 export const BENCH_BILLINGS = 60;
 const WITH_BOLETO = 12;
@@ -51,7 +51,7 @@ async function main() {
       property_address: "Rua Paranaíba, 1450 - Centro, Três Lagoas - MS",
       contract_start_date: `${dues[0].slice(0, 8)}01`,
       contract_end_date: monthsFrom(lastDue, 12),
-      monthly_rent: 1_850_00,
+      monthly_rent: cents(1_850_00),
       payment_due_day: dueDay,
     },
     null,
@@ -62,7 +62,7 @@ async function main() {
   for (const [i, due_date] of dues.entries()) {
     const billing = await createBilling(
       db,
-      { client_id: created.id, month_year: due_date.slice(0, 7), amount_cents: 1_850_00 + i * 10_00, due_date },
+      { client_id: created.id, month_year: due_date.slice(0, 7), amount_cents: cents(1_850_00 + i * 10_00), due_date },
       null,
     );
     if (!billing.ok) throw new Error("a cobrança do benchmark não foi criada");

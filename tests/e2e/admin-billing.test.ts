@@ -1,14 +1,14 @@
 import fs from "node:fs";
 import type { Page } from "@playwright/test";
 import { privateFilePath } from "#app/models/files/private-store.server";
-import { addDays } from "#app/models/billing/charges";
-import { monthOf, periodLabel } from "#app/models/billing/months";
+import { periodLabel } from "#app/models/billing/months";
 import { formatDay } from "#app/models/clients/status";
-import { localToday } from "#app/utils/local-date";
+import { localToday, addDays, monthOf } from "#app/models/shared/days";
 import { appDb, count } from "#tests/fixtures/db";
 import { uniq } from "#tests/fixtures/site";
 import { expect, test } from "#tests/fixtures/test";
 import { E2E_URL } from "#tests/setup/paths";
+import { cents } from "#app/models/shared/money";
 
 // Gestão de Cobranças (issue 8, all but the boleto reader): Nova Cobrança
 // with its field errors, Gerar Cobranças do Contrato (twice: the second run
@@ -125,7 +125,7 @@ for (const js of [true, false]) {
       name: `Contrato Gerar ${uniq()}`,
       contract_start_date: "2099-01-01",
       contract_end_date: "2099-06-30",
-      monthly_rent: 98050,
+      monthly_rent: cents(98050),
       payment_due_day: 31,
     });
     const without = await createClient({ name: `Sem Contrato ${uniq()}` });
@@ -184,7 +184,7 @@ for (const js of [true, false]) {
     const billing = await createBilling(client.id, {
       month_year: "2099-03",
       due_date: "2099-03-10",
-      amount_cents: 50000,
+      amount_cents: cents(50000),
     });
     const context = await newContext({ javaScriptEnabled: js });
     await signIn(admin, context);
@@ -308,8 +308,8 @@ test("an attached boleto: in the admin tab and the tenant's Cobrança tab, downl
   const b = await createClient({ name: `Boleto B ${uniq()}` });
   // Due within the issue window (BILLING_ISSUE_DAYS, 20): the tenants see them.
   const due = addDays(localToday(), 10);
-  const billing = await createBilling(a.id, { month_year: monthOf(due), due_date: due, amount_cents: 125000 });
-  await createBilling(b.id, { month_year: monthOf(due), due_date: due, amount_cents: 77700 });
+  const billing = await createBilling(a.id, { month_year: monthOf(due), due_date: due, amount_cents: cents(125000) });
+  await createBilling(b.id, { month_year: monthOf(due), due_date: due, amount_cents: cents(77700) });
   const boleto = await attachBoleto(billing.id, "boleto-outubro-2099-aluguel.pdf");
 
   await page.goto(LIST);

@@ -2,13 +2,14 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { isIssued } from "#app/models/billing/charges";
-import { localToday } from "#app/utils/local-date";
+import { localToday } from "#app/models/shared/days";
 import { appDb, count } from "#tests/fixtures/db";
 import { BANK_LAYOUTS, bankBoletoPdf, carnePagePdf, textPagePdf } from "#tests/fixtures/boletos/layouts";
 import { samplePdf } from "#tests/fixtures/rental";
 import { uniq } from "#tests/fixtures/site";
 import { expect, test } from "#tests/fixtures/test";
 import { E2E_UPLOADS } from "#tests/setup/paths";
+import { cents } from "#app/models/shared/money";
 
 // The boleto flow of issue 8, in the browser: "Anexar Boleto" for two
 // tenants, the analysis (read on the server), a correction, "Confirmar e
@@ -301,7 +302,7 @@ for (const js of [true, false]) {
     const billing = await createBilling(client.id, {
       month_year: "2027-02",
       due_date: "2027-02-10",
-      amount_cents: 150000,
+      amount_cents: cents(150000),
     });
     const slip = await boleto("001", "2027-02-10", 160000, "Referente a fevereiro/2027");
     const context = await newContext({ javaScriptEnabled: js });

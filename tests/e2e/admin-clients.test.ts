@@ -3,6 +3,7 @@ import { verifyPassword } from "#app/models/accounts/password.server";
 import { appDb, count } from "#tests/fixtures/db";
 import { uniq } from "#tests/fixtures/site";
 import { expect, test } from "#tests/fixtures/test";
+import { cents } from "#app/models/shared/money";
 
 // Clientes (issue 7, first slice): the admin creates, edits and deletes rental
 // clients and manages their logins, with JavaScript on and off. Every test
@@ -160,7 +161,7 @@ test("the same bad input with JavaScript on: the field error, no row", async ({
 });
 
 test("edits a client (JavaScript off)", async ({ admin, newContext, signIn, createClient }) => {
-  const client = await createClient({ monthly_rent: 100000 });
+  const client = await createClient({ monthly_rent: cents(100000) });
   const context = await newContext({ javaScriptEnabled: false });
   await signIn(admin, context);
   const page = await context.newPage();

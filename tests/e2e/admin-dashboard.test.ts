@@ -1,10 +1,10 @@
 import type { Page } from "@playwright/test";
-import { addDays } from "#app/models/billing/charges";
 import { disableClientLogin } from "#app/models/clients/logins.server";
-import { localToday } from "#app/utils/local-date";
+import { localToday, addDays } from "#app/models/shared/days";
 import { appDb } from "#tests/fixtures/db";
 import { uniq } from "#tests/fixtures/site";
 import { expect, test } from "#tests/fixtures/test";
+import { cents } from "#app/models/shared/money";
 
 // The dashboard's "Atenção" block (issue 19): the overdue billings with what
 // they cost today, the contracts ending soon, the tenants without login and
@@ -49,7 +49,7 @@ test("Atenção counts this test's overdue billing at the client's rates, its en
       monthly_interest_percent: 100,
     });
     const due = addDays(today, -15);
-    await createBilling(late.id, { amount_cents: 100_000, due_date: due, month_year: due.slice(0, 7) });
+    await createBilling(late.id, { amount_cents: cents(100_000), due_date: due, month_year: due.slice(0, 7) });
     // A contract ending in 45 days, of a tenant whose login was taken away.
     const tenant = await createClient({ name: `Saindo ${uniq()}`, contract_end_date: addDays(today, 45) });
     await disableClientLogin(appDb(), tenant.id, null);

@@ -12,6 +12,7 @@ import { appDb, count } from "#tests/fixtures/db";
 import { buildOfx } from "#tests/fixtures/statements/build";
 import { test as base, expect, type TestUser } from "#tests/fixtures/test";
 import { E2E_URL } from "#tests/setup/paths";
+import { cents } from "#app/models/shared/money";
 
 // The guard matrix: every /admin page (GET) and every admin action (POST) as
 // anonymous, client, admin and master. Only the expected roles pass, and a
@@ -41,13 +42,13 @@ const test = base.extend<{ rows: Rows; users: Users; contextAs: (role: Role) => 
       telefone: "67999990000",
       tipoImovel: "casa",
       endereco: "Rua X",
-      preco: 100000,
+      preco: cents(100000),
     });
     // Contract dates and a rent: "Gerar Cobranças do Contrato" would write three billings.
     const client = await createClient({
       name: "Guarda Inquilino",
       email: "guarda@teste.com",
-      monthly_rent: 100000,
+      monthly_rent: cents(100000),
       contract_start_date: "2099-01-01",
       contract_end_date: "2099-03-31",
     });

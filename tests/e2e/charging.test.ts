@@ -2,14 +2,14 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import type { Page } from "@playwright/test";
 import { generateContractBillings } from "#app/models/billing/billing.server";
-import { addDays, daysBetween } from "#app/models/billing/charges";
 import { periodLabel } from "#app/models/billing/months";
-import { localToday } from "#app/utils/local-date";
+import { localToday, addDays, daysBetween } from "#app/models/shared/days";
 import { appDb } from "#tests/fixtures/db";
 import { readOutbox } from "#tests/fixtures/eml";
 import { expect, test } from "#tests/fixtures/test";
 import { E2E_ENV } from "#tests/setup/e2e-env";
 import { E2E_OUTBOX } from "#tests/setup/paths";
+import { cents } from "#app/models/shared/money";
 
 // Charging the rent (issue 19), as the tenant and the staff live it: a
 // contract started 80 days ago with its whole plan generated; the tenant sees
@@ -43,7 +43,7 @@ for (const js of [true, false]) {
     const client = await createClient({
       contract_start_date: addDays(today, -80),
       contract_end_date: addDays(today, 300),
-      monthly_rent: 150_000,
+      monthly_rent: cents(150_000),
       payment_due_day: 10,
     });
     const generated = await generateContractBillings(appDb(), client.id, null);

@@ -13,6 +13,7 @@ import {
 import { PRIVATE_DIR, orphanPrivateFiles, sampleJpeg, samplePdf } from "#tests/fixtures/rental";
 import { expect, test } from "#tests/fixtures/test";
 import { E2E_OUTBOX, E2E_URL } from "#tests/setup/paths";
+import { cents } from "#app/models/shared/money";
 
 // The client side of issue 7: the client login, the client area's guard and
 // tabs, "Nova Solicitação" with its upload rules, and the private file routes
@@ -34,7 +35,7 @@ for (const js of [true, false]) {
   }) => {
     const client = await createClient({
       property_address: "Rua das Palmeiras, 100",
-      monthly_rent: 125000,
+      monthly_rent: cents(125000),
       payment_due_day: 10,
     });
     await appDb()

@@ -1,4 +1,4 @@
-import { formatBRL } from "#app/utils/format";
+import { formatBRL, cents } from "#app/models/shared/money";
 import { appDb } from "#tests/fixtures/db";
 import { uniq } from "#tests/fixtures/site";
 import { expect, test } from "#tests/fixtures/test";
@@ -44,10 +44,14 @@ test("the DIMOB of a year: blockers with their links, then the file", async ({
     ["2019-03", "2019-03-05"],
     ["2019-04", "2019-04-08"],
   ]) {
-    const b = await createBilling(tenant.id, { month_year: month, due_date: `${month}-05`, amount_cents: 150_000 });
+    const b = await createBilling(tenant.id, {
+      month_year: month,
+      due_date: `${month}-05`,
+      amount_cents: cents(150_000),
+    });
     await appDb()
       .updateTable("billing")
-      .set({ status: "paid", payment_date: paidOn, amount_paid: 150_000 })
+      .set({ status: "paid", payment_date: paidOn, amount_paid: cents(150_000) })
       .where("id", "=", b.id)
       .execute();
   }

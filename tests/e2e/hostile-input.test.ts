@@ -19,6 +19,7 @@ import { appDb } from "#tests/fixtures/db";
 import { multipartBody, sendRaw, type RawRequest, type RawResponse } from "#tests/fixtures/raw-http";
 import { test as base, expect } from "#tests/fixtures/test";
 import { E2E_OUTBOX, E2E_UPLOADS, E2E_URL } from "#tests/setup/paths";
+import { cents } from "#app/models/shared/money";
 
 // The standing hostile-input corpus (issue 9): malformed requests to every
 // route of app/routes.ts, anonymous and signed in as master, and to every
@@ -506,7 +507,7 @@ const test = base.extend<{ rows: Rows }>({
     const property = await createProperty({ name: `Hostil ${Date.now()}` });
     const ideal = await createRequest("ideal");
     const listing = await createRequest("owner");
-    const client = await createClient({ monthly_rent: 125000, contract_end_date: "2099-12-31" });
+    const client = await createClient({ monthly_rent: cents(125000), contract_end_date: "2099-12-31" });
     // One without a login, so that the "Dar login" form is on the page too.
     const withoutLogin = await createClient();
     await disableClientLogin(appDb(), withoutLogin.id, null);

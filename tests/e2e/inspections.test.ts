@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import { localToday } from "#app/utils/local-date";
+import { localToday } from "#app/models/shared/days";
 import { removePrivateFiles } from "#app/models/files/private-store.server";
 import { formatDay } from "#app/models/clients/status";
 import { defaultAgency } from "#app/config/agency";

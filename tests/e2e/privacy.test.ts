@@ -4,6 +4,7 @@ import { appDb, count } from "#tests/fixtures/db";
 import { uniq } from "#tests/fixtures/site";
 import { expect, test } from "#tests/fixtures/test";
 import { E2E_URL } from "#tests/setup/paths";
+import { cents } from "#app/models/shared/money";
 
 // LGPD (issue 11, decision 0013): the policy page, the notice on each public
 // form and its time in the inboxes, and the master's export and erasure.
@@ -166,7 +167,7 @@ test.describe("export and erasure (/admin/privacidade)", () => {
       telefone: "67999990000",
       tipoImovel: "casa",
       endereco: "Rua Titular, 5",
-      preco: 200000_00,
+      preco: cents(200000_00),
     });
     const client = await createClient({ name: "Titular Inquilino", email });
 

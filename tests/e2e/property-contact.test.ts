@@ -1,6 +1,7 @@
 import { appDb, count } from "#tests/fixtures/db";
 import { BASE_URL, uniq } from "#tests/fixtures/site";
 import { expect, test } from "#tests/fixtures/test";
+import { cents } from "#app/models/shared/money";
 
 // Issue 11, contact on the property page: the phone's bottom bar, the
 // "Tenho interesse" form (into the ideal-property inbox with the property
@@ -132,9 +133,9 @@ test("similar properties: same type or neighbourhood, closest price, up to 4, ne
   const s = uniq();
   // Same type and neighbourhood (those come first) at prices nothing else has.
   const base = { type: "Galpão", location: `Rua ${s} - Mais Parque, Três Lagoas - MS` } as const;
-  const self = await createProperty({ ...base, name: `Galpão Alvo ${s}`, price: 7_777_777_00 });
-  const far = await createProperty({ ...base, name: `Galpão Longe ${s}`, price: 20_000_000_00 });
-  const closest = await createProperty({ ...base, name: `Galpão Perto ${s}`, price: 7_770_000_00 });
+  const self = await createProperty({ ...base, name: `Galpão Alvo ${s}`, price: cents(7_777_777_00) });
+  const far = await createProperty({ ...base, name: `Galpão Longe ${s}`, price: cents(20_000_000_00) });
+  const closest = await createProperty({ ...base, name: `Galpão Perto ${s}`, price: cents(7_770_000_00) });
   await page.goto(`/imoveis/${self.id}`);
   const section = page.getByRole("region", { name: "Imóveis semelhantes" });
   const names = section.getByRole("heading", { level: 3 });

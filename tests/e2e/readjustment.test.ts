@@ -3,11 +3,12 @@ import { promisify } from "node:util";
 import { generateContractBillings } from "#app/models/billing/billing.server";
 import { periodLabel } from "#app/models/billing/months";
 import { rentInputValue } from "#app/models/clients/status";
-import { accumulate, addMonths, addMonthsToDay, newRent } from "#app/models/owners/readjustment";
-import { localToday } from "#app/utils/local-date";
+import { accumulate, newRent } from "#app/models/owners/readjustment";
+import { localToday, addMonths, addMonthsToDay } from "#app/models/shared/days";
 import { appDb } from "#tests/fixtures/db";
 import { expect, test } from "#tests/fixtures/test";
 import { E2E_ENV } from "#tests/setup/e2e-env";
+import { cents } from "#app/models/shared/money";
 
 // The yearly readjustment (issue 22, decision 0041) with JavaScript off:
 // staff import the Central Bank's SGS CSV of the IGP-M on Índices and see its
@@ -75,7 +76,7 @@ test("staff import the IGP-M and a contract is readjusted on its anniversary (Ja
   const client = await createClient({
     contract_start_date: addMonthsToDay(today, -12),
     contract_end_date: addMonthsToDay(today, 11),
-    monthly_rent: 200_000,
+    monthly_rent: cents(200_000),
     payment_due_day: 28,
   });
   await appDb().updateTable("clients").set({ readjustment_index: "IGPM" }).where("id", "=", client.id).execute();
@@ -93,7 +94,7 @@ test("staff import the IGP-M and a contract is readjusted on its anniversary (Ja
     .execute();
   const acc = accumulate(today, values);
   if (!acc.ok) throw new Error(`missing ${acc.missing.join(", ")}`);
-  const expected = newRent(200_000, acc, false);
+  const expected = newRent(cents(200_000), acc, false);
   expect(expected).not.toBe(200_000);
 
   const rows = await appDb().selectFrom("readjustments").selectAll().where("client_id", "=", client.id).execute();

@@ -1,10 +1,11 @@
-import { addDays, chargesOn } from "#app/models/billing/charges";
+import { chargesOn } from "#app/models/billing/charges";
 import { billingTxid } from "#app/models/billing/pix";
-import { localToday } from "#app/utils/local-date";
+import { localToday, addDays } from "#app/models/shared/days";
 import { removePrivateFiles } from "#app/models/files/private-store.server";
 import { appDb } from "#tests/fixtures/db";
 import { buildOfx } from "#tests/fixtures/statements/build";
 import { expect, test } from "#tests/fixtures/test";
+import { cents } from "#app/models/shared/money";
 
 // Reconciling the bank statement (issue 20), as staff live it, without
 // JavaScript (and with it): two tenants with open billings, an OFX statement with their two
@@ -45,8 +46,8 @@ for (const js of [false, true]) {
     const ana = await createClient({ name: `Ana Conciliada ${tag}`, cpf_cnpj: "" });
     const bruno = await createClient({ name: `Bruno Pagador ${tag}`, cpf_cnpj: "" });
     // Ana's is overdue: the credit pays the rent, the multa and the juros of its day.
-    const billing = (amount_cents: number, due_date: string) => ({
-      amount_cents,
+    const billing = (amount: number, due_date: string) => ({
+      amount_cents: cents(amount),
       due_date,
       month_year: due_date.slice(0, 7),
     });
@@ -54,7 +55,7 @@ for (const js of [false, true]) {
     const brunoBilling = await createBilling(bruno.id, billing(95_050, addDays(today, 4)));
     const anaDay = addDays(today, -1);
     const anaDue = chargesOn(
-      { amount_cents: 120_000, due_date: addDays(today, -3), late_fee_bp: 1000, monthly_interest_bp: 100 },
+      { amount_cents: cents(120_000), due_date: addDays(today, -3), late_fee_bp: 1000, monthly_interest_bp: 100 },
       anaDay,
     ).total;
     const ofx = buildOfx({
@@ -64,9 +65,14 @@ for (const js of [false, true]) {
       charset: "latin1",
       lines: [
         { fitid: `${tag}-1`, date: anaDay, amountCents: anaDue, memo: `PIX RECEBIDO ${billingTxid(anaBilling.id)}` },
-        { fitid: `${tag}-2`, date: today, amountCents: 95_050, memo: `PIX RECEBIDO - ${bruno.name.toUpperCase()}` },
-        { fitid: `${tag}-3`, date: today, amountCents: 43_210, memo: `TED RECEBIDA ESTRANHO ${tag}` },
-        { fitid: `${tag}-4`, date: today, amountCents: -15_000, memo: "PAGTO TARIFA" },
+        {
+          fitid: `${tag}-2`,
+          date: today,
+          amountCents: cents(95_050),
+          memo: `PIX RECEBIDO - ${bruno.name.toUpperCase()}`,
+        },
+        { fitid: `${tag}-3`, date: today, amountCents: cents(43_210), memo: `TED RECEBIDA ESTRANHO ${tag}` },
+        { fitid: `${tag}-4`, date: today, amountCents: cents(-15_000), memo: "PAGTO TARIFA" },
       ],
     });
 
@@ -127,7 +133,7 @@ for (const js of [false, true]) {
     ]);
     const brunoRows = await paid(brunoBilling.id);
     expect(brunoRows).toEqual([
-      { status: "paid", payment_date: today, amount_paid: 95_050, receipt: expect.any(Number) },
+      { status: "paid", payment_date: today, amount_paid: cents(95_050), receipt: expect.any(Number) },
     ]);
 
     // The same file again: every credit it settled is "já conciliado"; nothing is paid twice.

@@ -1,8 +1,8 @@
 import type { Locator, Page } from "@playwright/test";
-import { addDays } from "#app/models/billing/charges";
-import { localToday } from "#app/utils/local-date";
+import { localToday, addDays } from "#app/models/shared/days";
 import { uniq } from "#tests/fixtures/site";
 import { expect, test } from "#tests/fixtures/test";
+import { cents } from "#app/models/shared/money";
 
 // The rental side on a phone (375 x 812): the Clientes and Contratos tabs of
 // the back office and the client area show every field and every action
@@ -75,7 +75,7 @@ test("Clientes: each client is a card with every field and action on screen", as
     property_address: LONG_ADDRESS,
     contract_start_date: "2026-01-01",
     contract_end_date: "2099-12-31",
-    monthly_rent: 185000,
+    monthly_rent: cents(185000),
   });
   await page.goto("/admin/clients");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Gestão de Clientes");
@@ -145,12 +145,12 @@ test("the client area fits the phone: header, tabs, contract and forms", async (
     property_address: LONG_ADDRESS,
     contract_start_date: "2026-01-01",
     contract_end_date: "2099-12-31",
-    monthly_rent: 185000,
+    monthly_rent: cents(185000),
   });
   await createContract(client.id, FILE_NAME);
   // Due within the issue window: the tenant sees it.
   const due = addDays(localToday(), 10);
-  await createBilling(client.id, { month_year: due.slice(0, 7), due_date: due, amount_cents: 125000 });
+  await createBilling(client.id, { month_year: due.slice(0, 7), due_date: due, amount_cents: cents(125000) });
   await signInClient(client);
 
   await page.goto("/client-area");

@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { appDb, count } from "#tests/fixtures/db";
 import { BASE_URL, cards, parsePrice, uniq } from "#tests/fixtures/site";
 import { expect, test } from "#tests/fixtures/test";
+import { cents } from "#app/models/shared/money";
 
 function query(page: Page) {
   return Object.fromEntries(new URL(page.url()).searchParams);
@@ -87,25 +88,25 @@ test.describe("filters on /imoveis", () => {
       name: `Casa Combina ${suffix}`,
       location: `Rua A ${suffix} - Centro, Três Lagoas - MS`,
       advertised_for: "LOCAÇÃO",
-      price: 450_000_00,
+      price: cents(450_000_00),
     });
     const wrongPrice = await createProperty({
       name: `Casa Cara ${suffix}`,
       location: `Rua B ${suffix} - Centro, Três Lagoas - MS`,
       advertised_for: "LOCAÇÃO",
-      price: 700_000_00,
+      price: cents(700_000_00),
     });
     const wrongPlace = await createProperty({
       name: `Casa Longe ${suffix}`,
       location: `Rua C ${suffix} - Interlagos, Três Lagoas - MS`,
       advertised_for: "LOCAÇÃO",
-      price: 450_000_00,
+      price: cents(450_000_00),
     });
     const wrongMode = await createProperty({
       name: `Casa Venda ${suffix}`,
       location: `Rua D ${suffix} - Centro, Três Lagoas - MS`,
       advertised_for: "COMPRA",
-      price: 450_000_00,
+      price: cents(450_000_00),
     });
 
     await page.goto(

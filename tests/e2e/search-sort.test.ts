@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import type { createProperty as createPropertyRow } from "#tests/fixtures/db";
 import { BASE_URL, cards, parsePrice, uniq } from "#tests/fixtures/site";
 import { expect, test } from "#tests/fixtures/test";
+import { cents } from "#app/models/shared/money";
 
 // Issue 11: the /imoveis filter form offers every filter the URL understands,
 // minimum bedrooms and parking spaces and an order, with a count and
@@ -29,7 +30,7 @@ async function fourHouses(createProperty: typeof createPropertyRow) {
     cheap: await createProperty({
       ...base,
       name: `Sala Barata ${s}`,
-      price: 1_200_00,
+      price: cents(1_200_00),
       area: 40,
       bedrooms: 0,
       parking_spaces: 0,
@@ -37,7 +38,7 @@ async function fourHouses(createProperty: typeof createPropertyRow) {
     dear: await createProperty({
       ...base,
       name: `Sala Cara ${s}`,
-      price: 9_000_00,
+      price: cents(9_000_00),
       area: 90,
       bedrooms: 3,
       parking_spaces: 2,
@@ -53,7 +54,7 @@ async function fourHouses(createProperty: typeof createPropertyRow) {
     mid: await createProperty({
       ...base,
       name: `Sala Média ${s}`,
-      price: 4_000_00,
+      price: cents(4_000_00),
       area: 60,
       bedrooms: 2,
       parking_spaces: 1,

@@ -1,5 +1,6 @@
 import { BASE_URL, uniq } from "#tests/fixtures/site";
 import { expect, test } from "#tests/fixtures/test";
+import { cents } from "#app/models/shared/money";
 
 // Issue 11: /simulador, a GET form computed on the server (SAC and PRICE).
 
@@ -90,7 +91,11 @@ test("absurd values in the URL are field errors, never a 500", async ({ page }) 
 });
 
 test("a property page links to the simulator with its value filled in", async ({ page, createProperty }) => {
-  const p = await createProperty({ name: `Casa Financiada ${uniq()}`, price: 450_000_00, advertised_for: "COMPRA" });
+  const p = await createProperty({
+    name: `Casa Financiada ${uniq()}`,
+    price: cents(450_000_00),
+    advertised_for: "COMPRA",
+  });
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(`/imoveis/${p.id}`);
   await page.getByRole("link", { name: "Simular financiamento" }).click();
@@ -102,7 +107,7 @@ test("a property page links to the simulator with its value filled in", async ({
 });
 
 test("a rental has no financing link", async ({ page, createProperty }) => {
-  const p = await createProperty({ name: `Casa Alugada ${uniq()}`, price: 2_500_00, advertised_for: "LOCAÇÃO" });
+  const p = await createProperty({ name: `Casa Alugada ${uniq()}`, price: cents(2_500_00), advertised_for: "LOCAÇÃO" });
   await page.goto(`/imoveis/${p.id}`);
   await expect(page.getByTestId("property-price")).toContainText("/mês");
   await expect(page.getByRole("link", { name: "Simular financiamento" })).toHaveCount(0);

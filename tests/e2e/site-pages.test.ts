@@ -9,6 +9,7 @@ import {
   uniq,
 } from "#tests/fixtures/site";
 import { expect, test } from "#tests/fixtures/test";
+import { cents } from "#app/models/shared/money";
 
 // Every public page: status 200, its own h1 and the shared frame.
 test.describe("public pages", () => {
@@ -219,7 +220,7 @@ test.describe("property detail", () => {
   });
 
   test("prices are in reais, and a missing price reads SOB CONSULTA", async ({ page, createProperty }) => {
-    const priced = await createProperty({ name: `Casa Preço ${uniq()}`, price: 1_250_000_00 });
+    const priced = await createProperty({ name: `Casa Preço ${uniq()}`, price: cents(1_250_000_00) });
     const onRequest = await createProperty({ name: `Casa Consulta ${uniq()}`, price: null });
     await page.goto(`/imoveis/${priced.id}`);
     await expect(page.getByTestId("property-price")).toHaveText("R$ 1.250.000,00");

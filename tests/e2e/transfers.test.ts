@@ -1,8 +1,7 @@
-import { addDays } from "#app/models/billing/charges";
 import { periodLabel } from "#app/models/billing/months";
 import { removePrivateFiles } from "#app/models/files/private-store.server";
-import { formatBRL } from "#app/utils/format";
-import { localToday } from "#app/utils/local-date";
+import { formatBRL, cents } from "#app/models/shared/money";
+import { localToday, addDays } from "#app/models/shared/days";
 import { appDb } from "#tests/fixtures/db";
 import { readOutbox } from "#tests/fixtures/eml";
 import { E2E_OUTBOX } from "#tests/setup/paths";
@@ -79,9 +78,17 @@ test("an owner's month: two rents received, the statement's net, the transfer ma
   });
   // Carlos's first rent was billed a month ago (still open); this month's is his second.
   const earlier = addDays(today, -35);
-  await createBilling(carlos.id, { month_year: earlier.slice(0, 7), due_date: earlier, amount_cents: 150_000 });
-  const carlosRent = await createBilling(carlos.id, { month_year: month, due_date: today, amount_cents: 150_000 });
-  const marinaRent = await createBilling(marina.id, { month_year: month, due_date: today, amount_cents: 200_000 });
+  await createBilling(carlos.id, { month_year: earlier.slice(0, 7), due_date: earlier, amount_cents: cents(150_000) });
+  const carlosRent = await createBilling(carlos.id, {
+    month_year: month,
+    due_date: today,
+    amount_cents: cents(150_000),
+  });
+  const marinaRent = await createBilling(marina.id, {
+    month_year: month,
+    due_date: today,
+    amount_cents: cents(200_000),
+  });
 
   await signInAs("admin");
   for (const b of [carlosRent, marinaRent]) {
@@ -181,11 +188,11 @@ test("the informes de rendimentos of a year: listed, as PDFs, and emailed on req
     const b = await createBilling(tenant.id, {
       month_year: `${YEAR}-${m}`,
       due_date: `${YEAR}-${m}-05`,
-      amount_cents: 80_000,
+      amount_cents: cents(80_000),
     });
     await appDb()
       .updateTable("billing")
-      .set({ status: "paid", payment_date: `${YEAR}-${m}-05`, amount_paid: 80_000 })
+      .set({ status: "paid", payment_date: `${YEAR}-${m}-05`, amount_paid: cents(80_000) })
       .where("id", "=", b.id)
       .execute();
   }

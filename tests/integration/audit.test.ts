@@ -16,6 +16,7 @@ import {
 } from "#app/models/properties/admin/property-admin.server";
 import type { PropertyInput } from "#app/models/properties/admin/property.schema";
 import { tempDatabase } from "#tests/fixtures/temp-db";
+import { cents } from "#app/models/shared/money";
 
 // The audit trail against a freshly migrated SQLite file: each staff write
 // leaves one row in its own transaction, secrets never reach it, and the
@@ -101,7 +102,7 @@ describe("property writes", () => {
     await updateProperty(
       db,
       id,
-      { ...input, name: "Casa Nova", price: 360_000_00 },
+      { ...input, name: "Casa Nova", price: cents(360_000_00) },
       { keptIds: [imageId], added: [image(`n-${id}`)] },
       ana,
     );

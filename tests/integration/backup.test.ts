@@ -37,6 +37,7 @@ import { insertProperty, type NewPropertyValues } from "#app/models/properties/a
 import { storeListingImage } from "#app/models/properties/image-store.server";
 import { samplePdf } from "#tests/fixtures/rental";
 import { tempDatabase } from "#tests/fixtures/temp-db";
+import { cents } from "#app/models/shared/money";
 
 // npm run backup / restore (app/models/ops): a backup taken while another
 // process keeps writing rows and photos restores into an empty folder with
@@ -49,7 +50,7 @@ const values: NewPropertyValues = {
   status: "ready",
   category: "Imóveis Usados",
   location: "Rua A, 1 - Centro, Três Lagoas - MS",
-  price: 350_000_00,
+  price: cents(350_000_00),
   area: 120,
   bedrooms: 3,
   suites: 1,
@@ -189,7 +190,7 @@ beforeAll(async () => {
   );
   const billing = await createBilling(
     temp.db,
-    { client_id: client.id, month_year: "2099-10", amount_cents: 125000, due_date: "2099-10-05" },
+    { client_id: client.id, month_year: "2099-10", amount_cents: cents(125000), due_date: "2099-10-05" },
     null,
   );
   if (!billing.ok) throw new Error("billing");
@@ -212,7 +213,7 @@ beforeAll(async () => {
     bytes: buildOfx({
       bankId: "001",
       acctId: "1",
-      lines: [{ fitid: "1", date: "2026-10-05", amountCents: 100, memo: "PIX" }],
+      lines: [{ fitid: "1", date: "2026-10-05", amountCents: cents(100), memo: "PIX" }],
     }),
     actor: null,
     issueDays: 20,
@@ -265,7 +266,7 @@ beforeAll(async () => {
   if (contested !== "ok") throw new Error(contested);
   const reading = {
     due_date: "2099-11-05",
-    amount_cents: 125000,
+    amount_cents: cents(125000),
     month_year: "2099-11",
     digitable_line: null,
     source: "text",

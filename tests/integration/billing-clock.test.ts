@@ -10,6 +10,7 @@ import { defaultAgency } from "#app/config/agency";
 import { markOverdue } from "#app/models/billing/overdue.server";
 import { createClient, listActiveClients } from "#app/models/clients/clients.server";
 import { tempDatabase } from "#tests/fixtures/temp-db";
+import { cents } from "#app/models/shared/money";
 
 // Every function that takes "today" by default, called without it on an
 // evening in Três Lagoas: from 20:00 to 23:59 in America/Campo_Grande (UTC-4)
@@ -51,7 +52,7 @@ async function scenario() {
       payment_due_day: 5,
       contract_start_date: "2026-01-06",
       contract_end_date: "2026-10-05",
-      monthly_rent: 100000,
+      monthly_rent: cents(100000),
     },
     null,
   );
@@ -59,7 +60,7 @@ async function scenario() {
   const bill = async (due_date: string) => {
     const r = await createBilling(
       db,
-      { client_id: created.id, month_year: due_date.slice(0, 7), amount_cents: 100000, due_date },
+      { client_id: created.id, month_year: due_date.slice(0, 7), amount_cents: cents(100000), due_date },
       null,
     );
     if (!r.ok) throw new Error("billing");

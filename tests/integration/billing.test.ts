@@ -18,8 +18,9 @@ import { defaultAgency } from "#app/config/agency";
 import { markOverdue } from "#app/models/billing/overdue.server";
 import { createClient, deleteClient } from "#app/models/clients/clients.server";
 import { privateFilePath, removePrivateFiles, storePrivateFile } from "#app/models/files/private-store.server";
-import { localToday } from "#app/utils/local-date";
+import { localToday } from "#app/models/shared/days";
 import { tempDatabase } from "#tests/fixtures/temp-db";
+import { cents } from "#app/models/shared/money";
 
 // Billing (issue 8) on a fresh database: the contract's months generated once
 // only, the status stamping payment_date, the overdue job and the effective
@@ -90,7 +91,7 @@ describe("Gerar Cobranças do Contrato", () => {
     const id = await newClient({
       contract_start_date: "2026-01-01",
       contract_end_date: "2028-06-30",
-      monthly_rent: 125000,
+      monthly_rent: cents(125000),
       payment_due_day: 31,
     });
     const first = await generateContractBillings(db, id, actor);
@@ -113,12 +114,12 @@ describe("Gerar Cobranças do Contrato", () => {
     const id = await newClient({
       contract_start_date: "2026-03-10",
       contract_end_date: "2026-06-09",
-      monthly_rent: 90000,
+      monthly_rent: cents(90000),
     });
     expect(
       await createBilling(
         db,
-        { client_id: id, month_year: "2026-04", amount_cents: 5000, due_date: "2026-04-20" },
+        { client_id: id, month_year: "2026-04", amount_cents: cents(5000), due_date: "2026-04-20" },
         actor,
       ),
     ).toMatchObject({ ok: true });
@@ -134,7 +135,7 @@ describe("Gerar Cobranças do Contrato", () => {
   it("refuses a client without contract dates or rent, and a missing client, writing nothing", async () => {
     const before = await auditCount("billing", "create");
     const noRent = await newClient({ contract_start_date: "2026-01-01", contract_end_date: "2026-12-31" });
-    const noDates = await newClient({ monthly_rent: 100000 });
+    const noDates = await newClient({ monthly_rent: cents(100000) });
     expect(await generateContractBillings(db, noRent, actor)).toEqual({ ok: false, reason: "no-contract" });
     expect(await generateContractBillings(db, noDates, actor)).toEqual({ ok: false, reason: "no-contract" });
     expect(await generateContractBillings(db, 999_999, actor)).toEqual({ ok: false, reason: "client" });
@@ -146,7 +147,7 @@ describe("Gerar Cobranças do Contrato", () => {
     const id = await newClient({
       contract_start_date: "2026-01-01",
       contract_end_date: "2026-03-31",
-      monthly_rent: 100000,
+      monthly_rent: cents(100000),
     });
     const before = await auditCount("billing", "create");
     await generateContractBillings(db, id, actor);
@@ -171,7 +172,7 @@ describe("status", () => {
     const id = await newClient();
     const created = await createBilling(
       db,
-      { client_id: id, month_year: "2030-01", amount_cents: 100, due_date: "2030-01-05" },
+      { client_id: id, month_year: "2030-01", amount_cents: cents(100), due_date: "2030-01-05" },
       actor,
     );
     if (!created.ok) throw new Error("billing");
@@ -218,7 +219,7 @@ describe("overdue", () => {
     const make = async (due_date: string) => {
       const r = await createBilling(
         db,
-        { client_id: id, month_year: due_date.slice(0, 7), amount_cents: 100, due_date },
+        { client_id: id, month_year: due_date.slice(0, 7), amount_cents: cents(100), due_date },
         actor,
       );
       if (!r.ok) throw new Error("billing");
@@ -285,7 +286,7 @@ describe("listing", () => {
     ] as const) {
       await createBilling(
         db,
-        { client_id: client, month_year: due.slice(0, 7), amount_cents: 100, due_date: due },
+        { client_id: client, month_year: due.slice(0, 7), amount_cents: cents(100), due_date: due },
         actor,
       );
     }
@@ -298,7 +299,7 @@ describe("listing", () => {
       const month = `2032-${String(m > 12 ? 12 : m).padStart(2, "0")}`;
       await createBilling(
         db,
-        { client_id: bruno, month_year: month, amount_cents: m, due_date: `${month}-0${(m % 9) + 1}` },
+        { client_id: bruno, month_year: month, amount_cents: cents(m), due_date: `${month}-0${(m % 9) + 1}` },
         actor,
       );
     }
@@ -316,7 +317,7 @@ describe("attached boletos", () => {
     const id = await newClient();
     const billing = await createBilling(
       db,
-      { client_id: id, month_year: "2026-10", amount_cents: 100, due_date: "2026-10-05" },
+      { client_id: id, month_year: "2026-10", amount_cents: cents(100), due_date: "2026-10-05" },
       actor,
     );
     if (!billing.ok) throw new Error("billing");
@@ -361,7 +362,7 @@ describe("attached boletos", () => {
     const id = await newClient();
     const billing = await createBilling(
       db,
-      { client_id: id, month_year: "2026-10", amount_cents: 100, due_date: "2026-10-05" },
+      { client_id: id, month_year: "2026-10", amount_cents: cents(100), due_date: "2026-10-05" },
       actor,
     );
     if (!billing.ok) throw new Error("billing");

@@ -17,6 +17,7 @@ import {
 } from "#app/models/boletos/queue.server";
 import { createClient } from "#app/models/clients/clients.server";
 import { tempDatabase } from "#tests/fixtures/temp-db";
+import { cents } from "#app/models/shared/money";
 
 // Issue 19: a boleto processed for a client and a month (or a due date)
 // already billed joins that billing, never a second one; its amount changes
@@ -108,7 +109,7 @@ describe("a processed boleto joins the billing that exists", () => {
     const client = await newClient("Ana Junção");
     const billing = await createBilling(
       db,
-      { client_id: client, month_year: "2026-10", due_date: "2026-10-05", amount_cents: 150000 },
+      { client_id: client, month_year: "2026-10", due_date: "2026-10-05", amount_cents: cents(150000) },
       actor,
     );
     if (!billing.ok) throw new Error("billing");
@@ -116,7 +117,7 @@ describe("a processed boleto joins the billing that exists", () => {
     const { id, confirmed } = await queue(client, {
       due_date: "2026-10-10",
       month_year: "2026-10",
-      amount_cents: 160000,
+      amount_cents: cents(160000),
       digitable_line: l.replace(/(\d{5})(\d{5})/, "$1.$2 "),
     });
     expect(confirmed).toMatchObject({ ok: true, joins: { id: billing.id, amount_cents: 150000 } });
@@ -145,14 +146,14 @@ describe("a processed boleto joins the billing that exists", () => {
     const client = await newClient("Bia Vencimento");
     const billing = await createBilling(
       db,
-      { client_id: client, month_year: "2027-01", due_date: "2027-02-05", amount_cents: 150000 },
+      { client_id: client, month_year: "2027-01", due_date: "2027-02-05", amount_cents: cents(150000) },
       actor,
     );
     if (!billing.ok) throw new Error("billing");
     await queue(client, {
       due_date: "2027-02-05",
       month_year: "2027-02",
-      amount_cents: 150000,
+      amount_cents: cents(150000),
       digitable_line: line(),
     });
     expect(await processAwaitingBoletos(db, actor)).toMatchObject({ created: [], joined: [billing.id] });
@@ -164,12 +165,12 @@ describe("a processed boleto joins the billing that exists", () => {
     const client = await newClient("Caio Valor");
     const open = await createBilling(
       db,
-      { client_id: client, month_year: "2026-11", due_date: "2026-11-05", amount_cents: 150000 },
+      { client_id: client, month_year: "2026-11", due_date: "2026-11-05", amount_cents: cents(150000) },
       actor,
     );
     const paid = await createBilling(
       db,
-      { client_id: client, month_year: "2026-12", due_date: "2026-12-05", amount_cents: 150000 },
+      { client_id: client, month_year: "2026-12", due_date: "2026-12-05", amount_cents: cents(150000) },
       actor,
     );
     if (!open.ok || !paid.ok) throw new Error("billing");
@@ -179,12 +180,12 @@ describe("a processed boleto joins the billing that exists", () => {
     });
     await queue(
       client,
-      { due_date: "2026-11-05", month_year: "2026-11", amount_cents: 170000, digitable_line: line() },
+      { due_date: "2026-11-05", month_year: "2026-11", amount_cents: cents(170000), digitable_line: line() },
       true,
     );
     await queue(
       client,
-      { due_date: "2026-12-05", month_year: "2026-12", amount_cents: 170000, digitable_line: line() },
+      { due_date: "2026-12-05", month_year: "2026-12", amount_cents: cents(170000), digitable_line: line() },
       true,
     );
     const stored = await db
@@ -223,13 +224,13 @@ describe("a processed boleto joins the billing that exists", () => {
     await queue(client, {
       due_date: "2027-03-05",
       month_year: "2027-03",
-      amount_cents: 150000,
+      amount_cents: cents(150000),
       digitable_line: line(),
     });
     await queue(client, {
       due_date: "2027-03-05",
       month_year: "2027-03",
-      amount_cents: 150000,
+      amount_cents: cents(150000),
       digitable_line: line(),
     });
     const result = await processAwaitingBoletos(db, actor);
@@ -249,14 +250,14 @@ describe("the same boleto twice", () => {
     const first = await queue(client, {
       due_date: "2027-04-05",
       month_year: "2027-04",
-      amount_cents: 150000,
+      amount_cents: cents(150000),
       digitable_line: l,
     });
     expect(first.confirmed.ok).toBe(true);
     const again = await queue(client, {
       due_date: "2027-04-06",
       month_year: "2027-04",
-      amount_cents: 150000,
+      amount_cents: cents(150000),
       digitable_line: `${l.slice(0, 5)}.${l.slice(5, 10)} ${l.slice(10)}`,
     });
     expect(again.confirmed).toEqual({
@@ -277,7 +278,7 @@ describe("the same boleto twice", () => {
     const third = await queue(client, {
       due_date: "2027-04-05",
       month_year: "2027-04",
-      amount_cents: 150000,
+      amount_cents: cents(150000),
       digitable_line: l,
     });
     expect(third.confirmed).toEqual({
@@ -320,12 +321,20 @@ describe("update_amount", () => {
     const client = await newClient("Fábio Escolha");
     const same = await createBilling(
       db,
-      { client_id: client, month_year: "2027-05", due_date: "2027-05-05", amount_cents: 150000 },
+      { client_id: client, month_year: "2027-05", due_date: "2027-05-05", amount_cents: cents(150000) },
       actor,
     );
     if (!same.ok) throw new Error("billing");
-    const fresh = await queue(client, { due_date: "2027-06-05", month_year: "2027-06", amount_cents: 150000 }, true);
-    const equal = await queue(client, { due_date: "2027-05-05", month_year: "2027-05", amount_cents: 150000 }, true);
+    const fresh = await queue(
+      client,
+      { due_date: "2027-06-05", month_year: "2027-06", amount_cents: cents(150000) },
+      true,
+    );
+    const equal = await queue(
+      client,
+      { due_date: "2027-05-05", month_year: "2027-05", amount_cents: cents(150000) },
+      true,
+    );
     expect(fresh.confirmed).toMatchObject({ ok: true, joins: null });
     const stored = await db
       .selectFrom("boleto_queue")

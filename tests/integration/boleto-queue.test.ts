@@ -20,6 +20,7 @@ import { createClient } from "#app/models/clients/clients.server";
 import { BANK_LAYOUTS, carnePagePdf } from "#tests/fixtures/boletos/layouts";
 import { privateFilePath } from "#app/models/files/private-store.server";
 import { tempDatabase } from "#tests/fixtures/temp-db";
+import { cents } from "#app/models/shared/money";
 
 // The boleto flow's rows (issue 8): a draft with its file, confirmed onto the
 // awaiting list, processed into billings with the same file attached in one
@@ -37,7 +38,7 @@ const pdf = (n: number) =>
   Buffer.from(`%PDF-1.4\n% boleto ${n}\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`);
 const reading = (due: string | null, month: string | null) => ({
   due_date: due,
-  amount_cents: 125000,
+  amount_cents: cents(125000),
   month_year: month,
   digitable_line: null,
   source: "text",
@@ -104,7 +105,12 @@ describe("the boleto queue", () => {
     if (!draft.ok) throw new Error("draft");
     expect((await listAwaitingBoletos(db)).map((b) => b.id)).not.toContain(draft.id);
     expect(
-      await confirmBoleto(db, draft.id, { due_date: "2026-12-11", amount_cents: 130000, month_year: "2026-12" }, actor),
+      await confirmBoleto(
+        db,
+        draft.id,
+        { due_date: "2026-12-11", amount_cents: cents(130000), month_year: "2026-12" },
+        actor,
+      ),
     ).toMatchObject({ ok: true, joins: null });
     expect(await confirmBoleto(db, draft.id, { due_date: null, amount_cents: null, month_year: null }, actor)).toEqual({
       ok: false,
@@ -114,7 +120,7 @@ describe("the boleto queue", () => {
     expect(listed).toMatchObject({
       id: draft.id,
       due_date: "2026-12-11",
-      amount_cents: 130000,
+      amount_cents: cents(130000),
       client_name: "Inquilina Boleto",
     });
   });
@@ -155,7 +161,7 @@ describe("the boleto queue", () => {
       client_id: clientId,
       month_year: "2026-12",
       due_date: "2026-12-11",
-      amount_cents: 130000,
+      amount_cents: cents(130000),
       status: "pending",
     });
     const doc = await db
@@ -166,7 +172,7 @@ describe("the boleto queue", () => {
     expect(doc).toMatchObject({ file_name: "a.pdf", file_key: readyKey, mime_type: "application/pdf" });
     expect(fs.readFileSync(privateFilePath(readyKey))).toEqual(pdf(1));
     expect((await listAwaitingBoletos(db)).map((b) => b.id)).toEqual([noMonth.id, noAmount.id]);
-    expect(await db.selectFrom("billing").select("id").where("amount_cents", "=", 0).execute()).toEqual([]);
+    expect(await db.selectFrom("billing").select("id").where("amount_cents", "=", cents(0)).execute()).toEqual([]);
   });
 
   it("rolls everything back when one billing cannot be written", async () => {
@@ -224,8 +230,8 @@ describe("the boleto queue", () => {
   it("lets staff use another slip of a carnê page, read again from the stored file", async () => {
     const { pdf: carne, lines } = await carnePagePdf(
       [
-        { dueDate: "2026-12-10", amountCents: 98000, freeField: "3381090000004567890012341" },
-        { dueDate: "2027-01-10", amountCents: 101500, freeField: "3381090000004567890012342" },
+        { dueDate: "2026-12-10", amountCents: cents(98000), freeField: "3381090000004567890012341" },
+        { dueDate: "2027-01-10", amountCents: cents(101500), freeField: "3381090000004567890012342" },
       ],
       BANK_LAYOUTS["237"],
     );
@@ -255,13 +261,13 @@ describe("the boleto queue", () => {
         .select(["due_date", "amount_cents", "month_year", "digitable_line"])
         .where("id", "=", draft.id)
         .executeTakeFirstOrThrow(),
-    ).toEqual({ due_date: "2027-01-10", amount_cents: 101500, month_year: "2027-01", digitable_line: lines[1] });
+    ).toEqual({ due_date: "2027-01-10", amount_cents: cents(101500), month_year: "2027-01", digitable_line: lines[1] });
     // A slip the page does not have, and a boleto no longer a draft, change nothing.
     expect(await chooseBoletoSlip(db, draft.id, 5)).toEqual({ ok: false, reason: "no-slip" });
     await confirmBoleto(
       db,
       draft.id,
-      { due_date: "2027-01-10", amount_cents: 101500, month_year: "2027-01", update_amount: false },
+      { due_date: "2027-01-10", amount_cents: cents(101500), month_year: "2027-01", update_amount: false },
       actor,
     );
     expect(await chooseBoletoSlip(db, draft.id, 0)).toEqual({ ok: false, reason: "gone" });

@@ -9,6 +9,7 @@ import { createClient } from "#app/models/clients/clients.server";
 import { MAX_ATTEMPTS } from "#app/models/email/outbox.server";
 import { parseEml, type ParsedEmail } from "#tests/fixtures/eml";
 import { tempDatabase } from "#tests/fixtures/temp-db";
+import { cents } from "#app/models/shared/money";
 
 // The charging job against SMTP (docs/decisions/0034-billing-notices.md): a
 // server that refuses the connection leaves the notice unsent with its
@@ -77,7 +78,7 @@ beforeAll(async () => {
       contract_start_date: "2026-10-01",
       contract_end_date: "2026-10-31",
       payment_due_day: 30,
-      monthly_rent: 100000,
+      monthly_rent: cents(100000),
     },
     null,
   );

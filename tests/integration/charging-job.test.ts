@@ -8,15 +8,15 @@ import type { Database } from "#app/db/schema";
 import { generateContractBillings } from "#app/models/billing/billing.server";
 import { setBillingStatus } from "#app/models/billing/payments.server";
 import { defaultAgency } from "#app/config/agency";
-import { addDays } from "#app/models/billing/charges";
 import { runChargingJob } from "#app/models/billing/jobs.server";
 import { listBillingNotices, queueNotices, sendNotices } from "#app/models/billing/notices.server";
 import { billingTxid, pixPayload } from "#app/models/billing/pix";
 import { createClient } from "#app/models/clients/clients.server";
 import { privateFilePath } from "#app/models/files/private-store.server";
-import { localToday } from "#app/utils/local-date";
+import { localToday, addDays } from "#app/models/shared/days";
 import { readOutbox } from "#tests/fixtures/eml";
 import { tempDatabase } from "#tests/fixtures/temp-db";
+import { cents } from "#app/models/shared/money";
 
 // The hourly charging job (docs/decisions/0034-billing-notices.md) on a fresh
 // database and an outbox folder: which billings it creates by itself, which
@@ -78,7 +78,7 @@ async function newClient(values: {
       contract_start_date: values.start,
       contract_end_date: values.end,
       payment_due_day: values.dueDay,
-      monthly_rent: values.rent,
+      monthly_rent: cents(values.rent),
     },
     null,
   );
@@ -345,11 +345,11 @@ describe("billings the job creates", () => {
       .values({
         client_id: c.id,
         month_year: "2026-10",
-        amount_cents: 95000,
+        amount_cents: cents(95000),
         due_date: "2026-10-28",
         status: "paid",
         payment_date: "2026-10-01",
-        amount_paid: 95000,
+        amount_paid: cents(95000),
         external_payment_id: null,
         created_at: NOW.toISOString(),
         updated_at: NOW.toISOString(),

@@ -14,6 +14,7 @@ import {
 } from "#app/models/clients/clients.server";
 import { disableClientLogin, giveClientLogin, resetClientPassword } from "#app/models/clients/logins.server";
 import { tempDatabase } from "#tests/fixtures/temp-db";
+import { cents } from "#app/models/shared/money";
 
 let db: Kysely<Database>;
 let cleanup: () => Promise<void>;
@@ -50,7 +51,11 @@ afterAll(() => cleanup());
 
 describe("clients", () => {
   it("creates the client with its login and a generated 8-character password, audited", async () => {
-    const created = await createClient(db, input({ monthly_rent: 125000, contract_end_date: "2099-01-01" }), actor);
+    const created = await createClient(
+      db,
+      input({ monthly_rent: cents(125000), contract_end_date: "2099-01-01" }),
+      actor,
+    );
     expect(created.ok).toBe(true);
     if (!created.ok) return;
     expect(created.password).toMatch(/^[A-Za-z0-9]{8}$/);
@@ -116,7 +121,7 @@ describe("clients", () => {
       await updateClient(
         db,
         created.id,
-        { ...input({ name: "João", email: "joao2@teste.com", monthly_rent: 90000 }), username: "joao.s" },
+        { ...input({ name: "João", email: "joao2@teste.com", monthly_rent: cents(90000) }), username: "joao.s" },
         actor,
       ),
     ).toEqual({

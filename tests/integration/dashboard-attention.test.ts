@@ -11,6 +11,7 @@ import { createClient } from "#app/models/clients/clients.server";
 import { disableClientLogin } from "#app/models/clients/logins.server";
 import { getAttention } from "#app/models/dashboard/attention.server";
 import { tempDatabase } from "#tests/fixtures/temp-db";
+import { cents } from "#app/models/shared/money";
 
 // The dashboard's "Atenção" figures on a fresh database, on a fixed agency
 // day: the overdue billings and what they cost today at each client's own
@@ -44,7 +45,7 @@ async function newClient(
 async function newBilling(clientId: number, amount_cents: number, due_date: string, status?: "paid" | "overdue") {
   const created = await createBilling(
     db,
-    { client_id: clientId, month_year: due_date.slice(0, 7), amount_cents, due_date },
+    { client_id: clientId, month_year: due_date.slice(0, 7), amount_cents: cents(amount_cents), due_date },
     null,
   );
   if (!created.ok) throw new Error("billing");

@@ -15,6 +15,7 @@ import { ownerSchema } from "#app/models/owners/owner.schema";
 import { createOwner } from "#app/models/owners/owners.server";
 import { markTransferDone } from "#app/models/owners/transfers.server";
 import { tempDatabase } from "#tests/fixtures/temp-db";
+import { cents } from "#app/models/shared/money";
 
 // The DIMOB of a year (issue 22, decision 0042) from a temp database: an owner
 // with two contracts, rents paid in 2025 (and one in 2024, left out), a tenant
@@ -55,14 +56,14 @@ async function tenant(name: string, values: Record<string, unknown>) {
   return created.id;
 }
 
-async function paid(clientId: number, period: string, cents: number, paymentDate: string) {
+async function paid(clientId: number, period: string, amount: number, paymentDate: string) {
   const b = await createBilling(
     db,
-    { client_id: clientId, month_year: period, amount_cents: cents, due_date: `${period}-05` },
+    { client_id: clientId, month_year: period, amount_cents: cents(amount), due_date: `${period}-05` },
     actor,
   );
   if (!b.ok) throw new Error("billing");
-  const p = await registerPayment(db, b.id, { payment_date: paymentDate, amount_paid: cents }, actor, {
+  const p = await registerPayment(db, b.id, { payment_date: paymentDate, amount_paid: cents(amount) }, actor, {
     agency: { ...defaultAgency, cnpj: null },
     today: "2026-02-10",
   });

@@ -29,6 +29,7 @@ import { DEFAULT_ITEMS } from "#app/models/inspections/labels";
 import { addItemPhotos, MAX_ITEM_PHOTOS } from "#app/models/inspections/photos.server";
 import { PHOTO_MESSAGES, readPhotosForm } from "#app/routes/admin/inspections/photos-upload.server";
 import { tempDatabase } from "#tests/fixtures/temp-db";
+import { cents } from "#app/models/shared/money";
 
 // Inspections (issue 23) on a fresh database: rooms with the usual items,
 // photos (an item's, a meter's) stored as WebP without EXIF (the time taken kept), finalizing
@@ -296,8 +297,8 @@ describe("the exit inspection", () => {
       // Compared with the corrected entry, where Paredes became Regular.
     ).toEqual([["Sala", [["Paredes", "regular", "danificado"]]]]);
     expect(compared!.rooms[0].differences[0].entry.photos).toHaveLength(1);
-    expect(await setRepairCost(db, exitId, piso.id, 1000, actor)).toBe(false);
-    expect(await setRepairCost(db, exitId, paredes.id, 35000, actor)).toBe(true);
+    expect(await setRepairCost(db, exitId, piso.id, cents(1000), actor)).toBe(false);
+    expect(await setRepairCost(db, exitId, paredes.id, cents(35000), actor)).toBe(true);
     expect((await compareWithEntry(db, exitId))!.totalCents).toBe(35000);
   });
 });

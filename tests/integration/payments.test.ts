@@ -11,6 +11,7 @@ import { createClient } from "#app/models/clients/clients.server";
 import { findReceiptFile } from "#app/models/files/access.server";
 import { privateFilePath } from "#app/models/files/private-store.server";
 import { tempDatabase } from "#tests/fixtures/temp-db";
+import { cents } from "#app/models/shared/money";
 
 // Charging the rent (issue 19) on a fresh database: what the tenant's Cobrança
 // tab reads (open first, then the issued history; nothing due more than 20
@@ -52,7 +53,11 @@ async function newClient(values: Partial<Parameters<typeof createClient>[1]> = {
 }
 
 async function bill(client_id: number, due_date: string, amount_cents = 150_000) {
-  const r = await createBilling(db, { client_id, month_year: due_date.slice(0, 7), amount_cents, due_date }, actor);
+  const r = await createBilling(
+    db,
+    { client_id, month_year: due_date.slice(0, 7), amount_cents: cents(amount_cents), due_date },
+    actor,
+  );
   if (!r.ok) throw new Error("billing");
   return r.id;
 }
@@ -137,7 +142,13 @@ describe("paying", () => {
     const id = await newClient();
     const b = await bill(id, "2026-10-10");
     const first = await registerPayment(db, b, { payment_date: "2026-10-10", amount_paid: null }, actor, issuer);
-    const second = await registerPayment(db, b, { payment_date: "2026-10-12", amount_paid: 150_000 }, actor, issuer);
+    const second = await registerPayment(
+      db,
+      b,
+      { payment_date: "2026-10-12", amount_paid: cents(150_000) },
+      actor,
+      issuer,
+    );
     if (!first.ok || !second.ok) throw new Error("payment");
     expect(second.receiptNumber).toBe(first.receiptNumber + 1);
     const receipts = await db
@@ -212,7 +223,7 @@ describe("who reads a receipt", () => {
     const other = await newClient();
     const b = await bill(id, "2026-10-10");
     const first = await registerPayment(db, b, { payment_date: TODAY, amount_paid: null }, actor, issuer);
-    const second = await registerPayment(db, b, { payment_date: TODAY, amount_paid: 160_000 }, actor, issuer);
+    const second = await registerPayment(db, b, { payment_date: TODAY, amount_paid: cents(160_000) }, actor, issuer);
     if (!first.ok || !second.ok) throw new Error("payment");
     expect(await findReceiptFile(db, second.receiptNumber, { kind: "client", clientId: id })).toMatchObject({
       mime_type: "application/pdf",

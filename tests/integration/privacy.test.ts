@@ -14,6 +14,7 @@ import {
   subjectId,
 } from "#app/models/privacy/privacy.server";
 import { tempDatabase } from "#tests/fixtures/temp-db";
+import { cents } from "#app/models/shared/money";
 
 // LGPD on a real database: the export holds every row of the address, the
 // erasure anonymises requests and deletes what it may (all or nothing, with
@@ -33,7 +34,7 @@ const owner = (email: string): OwnerRequestInput => ({
   email,
   telefone: "(67) 99999-2222",
   tipoImovel: "casa",
-  preco: 350_000_00,
+  preco: cents(350_000_00),
   endereco: "Rua das Flores, 10 - Centro",
   descricao: "Casa com quintal",
 });
@@ -209,7 +210,7 @@ describe("export and erasure by email", () => {
       .values({
         client_id: payer.id,
         month_year: "2026-10",
-        amount_cents: 150000,
+        amount_cents: cents(150000),
         due_date: "2026-10-05",
         created_at: now,
         updated_at: now,

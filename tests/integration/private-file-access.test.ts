@@ -22,6 +22,7 @@ import {
 import { addMaintenanceDocument } from "#app/models/maintenance/admin.server";
 import { createMaintenanceRequest } from "#app/models/maintenance/requests.server";
 import { tempDatabase } from "#tests/fixtures/temp-db";
+import { cents } from "#app/models/shared/money";
 
 // Who may read a private file (docs/decisions/0024-private-files.md), at the finders the file
 // routes call: the owning client and staff find the file, another client finds
@@ -85,7 +86,7 @@ beforeAll(async () => {
 
   const billing = await createBilling(
     db,
-    { client_id: owner, month_year: "2026-10", amount_cents: 100, due_date: "2026-10-05" },
+    { client_id: owner, month_year: "2026-10", amount_cents: cents(100), due_date: "2026-10-05" },
     null,
   );
   if (!billing.ok) throw new Error("billing");
@@ -99,7 +100,7 @@ beforeAll(async () => {
 
   const reading = {
     due_date: "2026-11-05",
-    amount_cents: 100,
+    amount_cents: cents(100),
     month_year: "2026-11",
     digitable_line: null,
     source: "text",

@@ -6,6 +6,7 @@ import type { PropertyInput } from "#app/models/properties/admin/property.schema
 import { parseFilter, parseSort } from "#app/models/properties/filters";
 import { getProperty, listFeatured, listSimilar, searchProperties } from "#app/models/properties/properties.server";
 import { tempDatabase } from "#tests/fixtures/temp-db";
+import { cents } from "#app/models/shared/money";
 
 // The list queries against a real, freshly migrated SQLite file.
 let db: Kysely<Database>;
@@ -17,7 +18,7 @@ async function insert(code: number, fields: Partial<PropertyInput> & { name: str
     type: "Casa",
     status: "ready",
     category: "Imóveis Usados",
-    price: 250_000_00,
+    price: cents(250_000_00),
     area: 100,
     bedrooms: 2,
     suites: 0,
@@ -46,21 +47,21 @@ beforeAll(async () => {
   await insert(2, {
     name: "Casa no Centro",
     location: "Rua A, 1 - Centro, Três Lagoas - MS",
-    price: 300_000_00,
+    price: cents(300_000_00),
     featured: true,
   });
   await insert(3, {
     name: "Apartamento Alvorada",
     location: "Rua B, 2 - Jardim Alvorada, Três Lagoas - MS",
     type: "Apartamento",
-    price: 300_000_01,
+    price: cents(300_000_01),
     advertised_for: "LOCAÇÃO",
   });
   await insert(100, {
     name: "Sala 100% comercial",
     location: "Av. C, 3 - Centro, Três Lagoas - MS",
     type: "Sala",
-    price: 1_500_000_00,
+    price: cents(1_500_000_00),
   });
   for (let i = 0; i < 12; i++)
     await insert(200 + i, { name: `Lote ${i}`, location: "Rua D - Interlagos, Três Lagoas - MS", type: "Terreno" });
@@ -148,7 +149,7 @@ describe("minimums and order (issue 11)", () => {
     await insert(400, {
       name: "MP barata",
       location: where,
-      price: 200_000_00,
+      price: cents(200_000_00),
       area: 80,
       bedrooms: 1,
       parking_spaces: 0,
@@ -156,7 +157,7 @@ describe("minimums and order (issue 11)", () => {
     await insert(401, {
       name: "MP cara",
       location: where,
-      price: 900_000_00,
+      price: cents(900_000_00),
       area: 300,
       bedrooms: 4,
       parking_spaces: 3,
@@ -172,7 +173,7 @@ describe("minimums and order (issue 11)", () => {
     await insert(403, {
       name: "MP média",
       location: where,
-      price: 450_000_00,
+      price: cents(450_000_00),
       area: 150,
       bedrooms: 2,
       parking_spaces: 1,
@@ -209,20 +210,20 @@ describe("minimums and order (issue 11)", () => {
 describe("listSimilar (issue 11)", () => {
   it("same type or neighbourhood, same modality first, then closest price, at most 4, never itself", async () => {
     const where = (n: string) => `Rua S${n} - Santos Dumont, Três Lagoas - MS`;
-    const self = await insert(500, { name: "SD alvo", location: where("0"), type: "Galpão", price: 500_000_00 });
-    await insert(501, { name: "SD perto", location: where("1"), type: "Casa", price: 520_000_00 });
-    await insert(502, { name: "SD longe", location: where("2"), type: "Casa", price: 900_000_00 });
+    const self = await insert(500, { name: "SD alvo", location: where("0"), type: "Galpão", price: cents(500_000_00) });
+    await insert(501, { name: "SD perto", location: where("1"), type: "Casa", price: cents(520_000_00) });
+    await insert(502, { name: "SD longe", location: where("2"), type: "Casa", price: cents(900_000_00) });
     await insert(503, {
       name: "Galpão fora",
       location: "Rua X - Interlagos, Três Lagoas - MS",
       type: "Galpão",
-      price: 480_000_00,
+      price: cents(480_000_00),
     });
     await insert(504, {
       name: "SD aluguel",
       location: where("4"),
       type: "Galpão",
-      price: 500_000_00,
+      price: cents(500_000_00),
       advertised_for: "LOCAÇÃO",
     });
     await insert(505, { name: "SD consulta", location: where("5"), type: "Sala", price: null });
@@ -230,7 +231,7 @@ describe("listSimilar (issue 11)", () => {
       name: "Outro tipo e bairro",
       location: "Rua Y - Interlagos, Três Lagoas - MS",
       type: "Sala",
-      price: 500_000_00,
+      price: cents(500_000_00),
     });
     const target = (await getProperty(db, self))!;
     const similar = await listSimilar(db, target);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import type { Database } from "#app/db/schema";
 import { runReadjustments } from "#app/models/owners/readjustments.server";
 import { tempDatabase } from "#tests/fixtures/temp-db";
+import { cents } from "#app/models/shared/money";
 
 // The tenant's readjustment email when the SMTP server is down: kept unsent
 // with its error and an attempt counted, tried again next run; the rent is
@@ -23,7 +24,7 @@ beforeAll(async () => {
       name: "Rui",
       email: "rui@teste.com",
       contract_start_date: "2025-12-10",
-      monthly_rent: 100_000,
+      monthly_rent: cents(100_000),
       readjustment_index: "IPCA",
       readjustment_lowers: 1,
       created_at: stamp,

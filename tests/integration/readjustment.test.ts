@@ -11,6 +11,7 @@ import { importIndexCsv, upsertIndexValue } from "#app/models/owners/index-value
 import { dueReadjustments, runReadjustments } from "#app/models/owners/readjustments.server";
 import { readOutbox } from "#tests/fixtures/eml";
 import { tempDatabase } from "#tests/fixtures/temp-db";
+import { cents } from "#app/models/shared/money";
 
 // The yearly readjustment (docs/decisions/0041-readjustment.md) on a fresh
 // database and an outbox: the SGS import (twice: nothing the second time), a
@@ -61,7 +62,7 @@ beforeAll(async () => {
       property_address: "Rua das Flores, 10",
       contract_start_date: "2025-12-10",
       contract_end_date: "2028-12-09",
-      monthly_rent: 150_000,
+      monthly_rent: cents(150_000),
       payment_due_day: 5,
       readjustment_index: "IGPM",
       created_at: stamp,
@@ -74,9 +75,9 @@ beforeAll(async () => {
     client_id: clientId,
     month_year,
     due_date,
-    amount_cents: 150_000,
+    amount_cents: cents(150_000),
     status,
-    amount_paid,
+    amount_paid: amount_paid === null ? null : cents(amount_paid),
     payment_date: status === "paid" ? "2026-11-20" : null,
     created_at: stamp,
     updated_at: stamp,
@@ -214,10 +215,10 @@ describe("the readjustment job", () => {
       .orderBy("month_year")
       .execute();
     expect(amounts).toEqual([
-      { month_year: "2026-12", amount_cents: 150_000 },
-      { month_year: "2027-01", amount_cents: 169_024 },
-      { month_year: "2027-02", amount_cents: 150_000 },
-      { month_year: "2027-03", amount_cents: 169_024 },
+      { month_year: "2026-12", amount_cents: cents(150_000) },
+      { month_year: "2027-01", amount_cents: cents(169_024) },
+      { month_year: "2027-02", amount_cents: cents(150_000) },
+      { month_year: "2027-03", amount_cents: cents(169_024) },
     ]);
     const audits = await db.selectFrom("audit_log").select("id").execute();
 

@@ -18,6 +18,7 @@ import { bankBarcodeToLine, buildBankBarcode } from "#app/models/boletos/boleto-
 import { getAttention } from "#app/models/dashboard/attention.server";
 import { buildCnab240, buildOfx } from "#tests/fixtures/statements/build";
 import { tempDatabase } from "#tests/fixtures/temp-db";
+import { cents } from "#app/models/shared/money";
 
 // Reconciliation (issue 20) on a fresh database: a statement imported and
 // confirmed pays the chosen billings with the credit's date and amount and a
@@ -51,7 +52,11 @@ async function newClient(name: string, cpf_cnpj = "") {
 }
 
 async function bill(client_id: number, due_date: string, amount_cents: number) {
-  const r = await createBilling(db, { client_id, month_year: due_date.slice(0, 7), amount_cents, due_date }, null);
+  const r = await createBilling(
+    db,
+    { client_id, month_year: due_date.slice(0, 7), amount_cents: cents(amount_cents), due_date },
+    null,
+  );
   if (!r.ok) throw new Error("billing");
   return r.id;
 }
@@ -96,7 +101,7 @@ describe("importing and confirming a statement", () => {
     const carla = await newClient("Carla Menezes Prado");
     const id = await bill(carla, "2026-11-15", 180_000);
     const due = chargesOn(
-      { amount_cents: 180_000, due_date: "2026-11-15", late_fee_bp: 1000, monthly_interest_bp: 100 },
+      { amount_cents: cents(180_000), due_date: "2026-11-15", late_fee_bp: 1000, monthly_interest_bp: 100 },
       "2026-11-18",
     ).total;
     const first = await importOfx("1111-1", [

@@ -31,8 +31,10 @@ function compileSchema() {
 }
 
 // An imported type reduces to a storage class when every member of its union
-// is a string (or every one a number).
+// is a string (or every one a number), or when it brands a number.
 function kindOfType(type: ts.Type): Kind | null {
+  // A branded number (Cents: number & { __brand }) is stored as its number.
+  if (type.isIntersection() && type.types.some((t) => t.flags & ts.TypeFlags.NumberLike)) return "integer";
   const members = type.isUnion() ? type.types : [type];
   if (members.every((t) => t.flags & ts.TypeFlags.StringLike)) return "text";
   if (members.every((t) => t.flags & ts.TypeFlags.NumberLike)) return "integer";

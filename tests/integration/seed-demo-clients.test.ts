@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "#app/db/schema";
 import { checkPassword } from "#app/models/accounts/users.server";
 import { contractStatus } from "#app/models/clients/status";
-import { localToday } from "#app/utils/local-date";
+import { localToday } from "#app/models/shared/days";
 import { tempDatabase } from "#tests/fixtures/temp-db";
 import { seedDemoClients } from "../../scripts/seed-demo-clients";
 import { seedDemoMaster } from "../../scripts/seed-demo-master";

@@ -17,6 +17,7 @@ import { ownerSchema } from "#app/models/owners/owner.schema";
 import { createOwner } from "#app/models/owners/owners.server";
 import { markTransferDone, monthTransfers, ownerStatement } from "#app/models/owners/transfers.server";
 import { tempDatabase } from "#tests/fixtures/temp-db";
+import { cents } from "#app/models/shared/money";
 
 // Transfers to owners (issue 22, decision 0040): a month's statement from the
 // rents received, the first-rent fee on a contract's first billing, the
@@ -55,14 +56,14 @@ async function tenant(name: string, values: Record<string, unknown>) {
   return created.id;
 }
 
-async function paid(clientId: number, month: string, cents: number, paymentDate: string, amountPaid = cents) {
+async function paid(clientId: number, month: string, amount: number, paymentDate: string, amountPaid = amount) {
   const b = await createBilling(
     db,
-    { client_id: clientId, month_year: month, amount_cents: cents, due_date: `${month}-05` },
+    { client_id: clientId, month_year: month, amount_cents: cents(amount), due_date: `${month}-05` },
     actor,
   );
   if (!b.ok) throw new Error("billing");
-  const p = await registerPayment(db, b.id, { payment_date: paymentDate, amount_paid: amountPaid }, actor, {
+  const p = await registerPayment(db, b.id, { payment_date: paymentDate, amount_paid: cents(amountPaid) }, actor, {
     agency: { ...defaultAgency, cnpj: null },
     today: "2026-11-10",
   });
@@ -164,7 +165,7 @@ describe("an owner's month", () => {
   });
 
   it("keeps a transferred payment as it is", async () => {
-    const corrected = await registerPayment(db, octA, { payment_date: "2026-10-06", amount_paid: 100 }, actor, {
+    const corrected = await registerPayment(db, octA, { payment_date: "2026-10-06", amount_paid: cents(100) }, actor, {
       agency: { ...defaultAgency, cnpj: null },
       today: "2026-11-10",
     });

@@ -19,7 +19,7 @@ import {
 } from "#app/models/dashboard/attention";
 import { formatDay } from "#app/models/clients/status";
 import { INDEX_LABELS, missingIndexMonths, waitingLabel } from "#app/models/owners/readjustment";
-import { formatBRL } from "#app/utils/format";
+import { formatBRL } from "#app/models/shared/money";
 
 // The dashboard's "Atenção" block (issue 19): one line per thing to act on,
 // each a link to the tab where staff act; a line with nothing to report is

@@ -7,7 +7,7 @@ import { stepText, willProcess } from "#app/models/boletos/display";
 import type { BoletoStep, MatchableBilling } from "#app/models/boletos/match";
 import { periodLabel } from "#app/models/billing/months";
 import { formatDay } from "#app/models/clients/status";
-import { formatBRL } from "#app/utils/format";
+import { formatBRL } from "#app/models/shared/money";
 
 // The organised boletos awaiting processing (docs/product.md §Boletos: below
 // the table, grouped by client, "Processar N Boletos", per-item download and

@@ -3,7 +3,7 @@ import { useIsPending } from "#app/components/ui/use-is-pending";
 import { periodLabel } from "#app/models/billing/months";
 import { formatDay } from "#app/models/clients/status";
 import { differenceLabel } from "#app/models/reconciliation/labels";
-import { formatBRL } from "#app/utils/format";
+import { formatBRL } from "#app/models/shared/money";
 
 // "Diferenças" on the Cobranças tab (docs/decisions/0037-reconciliation.md):
 // billings paid by a reconciled credit that differed from the amount due by

@@ -18,7 +18,7 @@ import { shortFileName } from "#app/models/billing/display";
 import { periodLabel } from "#app/models/billing/months";
 import { BILLING_STATUS_OPTIONS, PAST_DUE_NOTE, isPastDue } from "#app/models/billing/status";
 import { formatDay } from "#app/models/clients/status";
-import { formatBRL } from "#app/utils/format";
+import { formatBRL } from "#app/models/shared/money";
 
 // "Gestão de Cobranças" (docs/product.md §Cobranças): billings grouped by
 // client (alphabetical, each group open at start with its counts), newest due

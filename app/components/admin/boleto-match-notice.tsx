@@ -8,7 +8,7 @@ import {
   updateAmountLabel,
 } from "#app/models/boletos/display";
 import { matchBilling, type MatchableBilling } from "#app/models/boletos/match";
-import { parseBRL } from "#app/utils/parse-brl";
+import { parseBRL } from "#app/models/shared/money";
 
 // The review page's word on what confirming leads to (issue 19): the boleto
 // joins the client's billing of that due date or month (match.ts), or a new

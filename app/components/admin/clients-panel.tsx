@@ -11,7 +11,7 @@ import { inputClass } from "#app/components/ui/field";
 import { StatusBadge } from "#app/components/ui/status-badge";
 import { formatCpfCnpj } from "#app/models/clients/documents";
 import { contractStatus, formatDay, loginLabel } from "#app/models/clients/status";
-import { formatBRL } from "#app/utils/format";
+import { formatBRL } from "#app/models/shared/money";
 
 // "Clientes Cadastrados" / "Clientes Ativos" (docs/product.md §Clientes, issue
 // 7): each client with its CPF/CNPJ, property, contract dates and badge (Ativo

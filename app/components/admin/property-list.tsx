@@ -6,7 +6,7 @@ import { ADVERTISED_FOR_LABELS } from "#app/models/properties/options";
 import { PropertyImage } from "#app/components/site/property-image";
 import { formatPropertyCode } from "#app/models/properties/search";
 import type { AdminPropertyRow } from "#app/models/properties/admin/types";
-import { formatPrice } from "#app/utils/format";
+import { formatPrice } from "#app/models/shared/money";
 
 // The unpaginated list of "Gestão de Imóveis" (docs/product.md
 // §Gestão de Imóveis) with its row actions. Every action is a plain POST form

@@ -1,5 +1,5 @@
 import { interestLabel, lateFeeLabel, type Charges } from "#app/models/billing/charges";
-import { formatBRL } from "#app/utils/format";
+import { formatBRL } from "#app/models/shared/money";
 
 // What a billing costs on a day, itemized (docs/product.md §Cobranças): the
 // rent, then for a late one the late fee and the interest by days, and the

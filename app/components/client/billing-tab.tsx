@@ -16,7 +16,7 @@ import {
 import type { Charges } from "#app/models/billing/charges";
 import { periodLabel } from "#app/models/billing/months";
 import { formatDay } from "#app/models/clients/status";
-import { formatBRL } from "#app/utils/format";
+import { formatBRL } from "#app/models/shared/money";
 
 type Document = { id: number; file_name: string };
 type Receipt = { id: number } | null;

@@ -1,4 +1,4 @@
-import { formatPrice } from "#app/utils/format";
+import { formatPrice } from "#app/models/shared/money";
 
 // A listing's price as visitors read it: SOB CONSULTA when there is none, and
 // a rent is per month ("/mês"), on the cards as on the property page.

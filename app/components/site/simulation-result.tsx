@@ -1,5 +1,5 @@
 import type { Simulation } from "#app/models/financing/amortization";
-import { formatBRL } from "#app/utils/format";
+import { formatBRL } from "#app/models/shared/money";
 
 const percent = new Intl.NumberFormat("pt-BR", {
   style: "percent",

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseLocalDay } from "#app/utils/local-date";
+import { parseLocalDay } from "#app/models/shared/days";
 import { AUDIT_ENTITY_VALUES, type AuditEntity } from "./labels";
 
 // The filter of /admin/auditoria, read from the URL of its GET form:

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "#app/db/schema";
-import { localDayStartUtc, nextDay } from "#app/utils/local-date";
+import { addDays, localDayStartUtc } from "#app/models/shared/days";
 import type { AuditFilter } from "./audit.schema";
 import { diffChanges, type AuditChanges, type AuditValues } from "./diff";
 import type { AuditAction, AuditEntity } from "./labels";
@@ -82,7 +82,7 @@ export async function listAudit(db: DB, filter: AuditFilter, page = 1) {
   if (filter.actorId !== undefined) q = q.where("actor_id", "=", filter.actorId);
   if (filter.entity) q = q.where("entity", "=", filter.entity);
   if (filter.from) q = q.where("created_at", ">=", localDayStartUtc(filter.from));
-  if (filter.to) q = q.where("created_at", "<", localDayStartUtc(nextDay(filter.to)));
+  if (filter.to) q = q.where("created_at", "<", localDayStartUtc(addDays(filter.to, 1)));
   const { n } = await q.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
   const total = Number(n);
   const pageCount = Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE));

@@ -3,7 +3,7 @@ import { billingStatusLabel } from "#app/models/billing/status";
 import { maintenancePriorityLabel, maintenanceStatusLabel } from "#app/models/maintenance/labels";
 import { requestStatusLabel } from "#app/models/leads/admin/request-status";
 import { statusLabel } from "#app/models/properties/options";
-import { formatPrice } from "#app/utils/format";
+import { formatPrice } from "#app/models/shared/money";
 
 // What the audit trail records and how the page names it, in Portuguese.
 // Client-safe. A new domain (clients, contracts, billing, maintenance) adds

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { REQUIRED, rentalAmountField, idField, plainText } from "#app/models/shared/fields";
-import { parseLocalDay } from "#app/utils/local-date";
+import { parseLocalDay } from "#app/models/shared/days";
 import { BILLING_STATUS_VALUES } from "./status";
 
 // The forms of "Gestão de Cobranças" (docs/product.md §Cobranças): Nova

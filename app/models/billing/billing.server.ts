@@ -1,12 +1,13 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "#app/db/schema";
 import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
-import { localToday } from "#app/utils/local-date";
+import { localToday } from "#app/models/shared/days";
 import { chargesOn, issueHorizon } from "./charges";
 import { groupByClient, withEffectiveStatus } from "./grouping";
 import { documentsOf } from "./documents.server";
 import { receiptsOf } from "./payments.server";
 import { contractMonthsToBill } from "./months";
+import type { Cents } from "#app/models/shared/money";
 
 // Billings of rental clients (docs/product.md §Cobranças;
 // docs/decisions/0009-billing.md, 0021-time-zone-and-formats.md and
@@ -125,7 +126,7 @@ export async function listBillingClientChoices(db: DB) {
 export type NewBillingValues = {
   client_id: number;
   month_year: string; // "yyyy-MM"
-  amount_cents: number;
+  amount_cents: Cents;
   due_date: string; // "yyyy-MM-dd"
   external_payment_id?: string | null;
 };
@@ -198,7 +199,7 @@ export async function generateContractBillings(db: DB, clientId: number, actor: 
 // ticked "Atualizar o valor da cobrança"), with its audit row, inside the
 // caller's transaction. Returns whether it wrote: a paid billing keeps what
 // was paid, and a billing gone meanwhile or of that amount already needs nothing.
-export async function updateBillingAmountRow(trx: Trx, billingId: number, amountCents: number, actor: AuditActor) {
+export async function updateBillingAmountRow(trx: Trx, billingId: number, amountCents: Cents, actor: AuditActor) {
   const before = await trx
     .selectFrom("billing")
     .select(["amount_cents", "status"])

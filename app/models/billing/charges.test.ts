@@ -1,20 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { localToday } from "#app/utils/local-date";
-import {
-  addDays,
-  chargesOn,
-  daysBetween,
-  daysOverdue,
-  formatPercent,
-  interestLabel,
-  isIssued,
-  lateFeeLabel,
-  percentToBp,
-  roundHalfUp,
-} from "./charges";
+import { addDays, daysBetween, localToday } from "#app/models/shared/days";
+import { cents, roundHalfUp } from "#app/models/shared/money";
+import { chargesOn, daysOverdue, formatPercent, interestLabel, isIssued, lateFeeLabel, percentToBp } from "./charges";
 
-const terms = (amount_cents: number, due_date = "2026-03-10", late_fee_bp = 1000, monthly_interest_bp = 100) => ({
-  amount_cents,
+const terms = (amount: number, due_date = "2026-03-10", late_fee_bp = 1000, monthly_interest_bp = 100) => ({
+  amount_cents: cents(amount),
   due_date,
   late_fee_bp,
   monthly_interest_bp,

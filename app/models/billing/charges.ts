@@ -9,39 +9,19 @@
 //   juros = round(amount × monthly_interest / 100 × D / 30)
 // each rounded half-up to the centavo, separately.
 
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+import { addDays, daysBetween } from "#app/models/shared/days";
+import { addCents, applyBp, applyBpProRata, ZERO_CENTS, type Cents } from "#app/models/shared/money";
 
-function dayNumber(day: string) {
-  const m = DAY.exec(day);
-  if (!m) throw new Error(`not a day: ${day}`);
-  return Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) / 86_400_000;
-}
-
-// Calendar days from `from` to `to` ("2026-01-31" → "2026-03-01": 29); days
-// have no time zone here: "today" is already the agency's (localToday()).
-export function daysBetween(from: string, to: string) {
-  return dayNumber(to) - dayNumber(from);
-}
-
-export function addDays(day: string, n: number) {
-  const t = new Date((dayNumber(day) + n) * 86_400_000);
-  return t.toISOString().slice(0, 10);
-}
+// Interest is pro rata over a 30-day month (the contract's rate is monthly).
+const INTEREST_MONTH_DAYS = 30;
 
 // Days past the due date on `day`; 0 on the due date and before.
 export function daysOverdue(dueDate: string, day: string) {
   return Math.max(0, daysBetween(dueDate, day));
 }
 
-// round(numerator / denominator), half-up, for non-negative integers, in
-// BigInt so that a large amount times a rate times years of days stays exact.
-export function roundHalfUp(numerator: bigint, denominator: bigint): number {
-  if (numerator < 0n || denominator <= 0n) throw new Error("roundHalfUp takes non-negative values");
-  return Number((2n * numerator + denominator) / (2n * denominator));
-}
-
 export type ChargeTerms = {
-  amount_cents: number;
+  amount_cents: Cents;
   due_date: string;
   late_fee_bp: number;
   monthly_interest_bp: number;
@@ -49,10 +29,10 @@ export type ChargeTerms = {
 
 export type Charges = {
   days: number; // days overdue
-  rent: number; // the billing's amount
-  lateFee: number; // multa
-  interest: number; // juros
-  total: number; // "Total a pagar hoje"
+  rent: Cents; // the billing's amount
+  lateFee: Cents; // multa
+  interest: Cents; // juros
+  total: Cents; // "Total a pagar hoje"
   lateFeeBp: number;
   interestBp: number;
 };
@@ -61,24 +41,18 @@ export type Charges = {
 export function chargesOn(terms: ChargeTerms, day: string): Charges {
   const days = daysOverdue(terms.due_date, day);
   const rent = terms.amount_cents;
-  const lateFee = days > 0 ? roundHalfUp(BigInt(rent) * BigInt(terms.late_fee_bp), 10_000n) : 0;
-  const interest =
-    days > 0 ? roundHalfUp(BigInt(rent) * BigInt(terms.monthly_interest_bp) * BigInt(days), 10_000n * 30n) : 0;
+  const lateFee = days > 0 ? applyBp(rent, terms.late_fee_bp) : ZERO_CENTS;
+  const interest = days > 0 ? applyBpProRata(rent, terms.monthly_interest_bp, days, INTEREST_MONTH_DAYS) : ZERO_CENTS;
   return {
     days,
     rent,
     lateFee,
     interest,
-    total: rent + lateFee + interest,
+    total: addCents(rent, lateFee, interest),
     lateFeeBp: terms.late_fee_bp,
     interestBp: terms.monthly_interest_bp,
   };
 }
-
-// How far a payment may be from the amount due and still count as paid in
-// full (decisions 0036 and 0037): beyond it reconciliation never matches as
-// exact, and a confirmed credit records "pago a menor / a maior".
-export const PAYMENT_TOLERANCE_CENTS = 5;
 
 // Percent as people type it ("10", "2,5", "0,33") ⇄ basis points (1000, 250, 33).
 export function percentToBp(text: string): number | null {

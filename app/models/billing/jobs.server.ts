@@ -1,13 +1,14 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#app/db/schema";
-import { localToday } from "#app/utils/local-date";
+import { localToday, addDays } from "#app/models/shared/days";
 import { log } from "#app/utils/log.server";
 import { insertBillingRow } from "./billing.server";
-import { addDays, issueHorizon } from "./charges";
+import { issueHorizon } from "./charges";
 import { contractMonthsToBill } from "./months";
 import { queueNotices, sendNotices } from "./notices.server";
 import { markOverdue } from "./overdue.server";
 import { getChargingSettings, type ChargingSettings } from "./settings.server";
+import { ZERO_CENTS } from "#app/models/shared/money";
 
 // The hourly charging job (docs/decisions/0034-billing-notices.md), run by the
 // housekeeping (models/ops/housekeeping.server.ts: server.ts every hour and at
@@ -98,7 +99,7 @@ export async function createDueBillings(db: DB, today: string, issueDays: number
     .where("contract_start_date", "is not", null)
     .where("contract_end_date", ">=", catchUp)
     .where("contract_start_date", "<=", horizon)
-    .where("monthly_rent", ">", 0)
+    .where("monthly_rent", ">", ZERO_CENTS)
     .execute();
   const billedRows = clients.length
     ? await db

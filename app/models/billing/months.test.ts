@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { contractMonthsToBill, daysInMonth, dueDateFor, monthOf, periodLabel } from "./months";
+import { daysInMonth, monthOf } from "#app/models/shared/days";
+import { contractMonthsToBill, dueDateFor, periodLabel } from "./months";
+import { cents } from "#app/models/shared/money";
 
 describe("due dates", () => {
   it("clamps the due day to the month's length", () => {
@@ -35,13 +37,13 @@ describe("period label", () => {
 });
 
 describe("contract months to bill", () => {
-  const terms = { start: "2026-01-01", end: "2028-06-30", dueDay: 10, rent: 125000 };
+  const terms = { start: "2026-01-01", end: "2028-06-30", dueDay: 10, rent: cents(125000) };
 
   it("bills each month of a 30-month contract, the start month included, with the rent", () => {
     const planned = contractMonthsToBill(terms);
     expect(planned).toHaveLength(30);
-    expect(planned[0]).toEqual({ month_year: "2026-01", due_date: "2026-01-10", amount_cents: 125000 });
-    expect(planned[29]).toEqual({ month_year: "2028-06", due_date: "2028-06-10", amount_cents: 125000 });
+    expect(planned[0]).toEqual({ month_year: "2026-01", due_date: "2026-01-10", amount_cents: cents(125000) });
+    expect(planned[29]).toEqual({ month_year: "2028-06", due_date: "2028-06-10", amount_cents: cents(125000) });
   });
 
   it("counts 30 months from the 15th to the 14th too, and 12 for a year", () => {
@@ -59,7 +61,7 @@ describe("contract months to bill", () => {
   });
 
   it("clamps day 31 in February and in 30-day months", () => {
-    const planned = contractMonthsToBill({ start: "2026-01-01", end: "2026-12-31", dueDay: 31, rent: 100 });
+    const planned = contractMonthsToBill({ start: "2026-01-01", end: "2026-12-31", dueDay: 31, rent: cents(100) });
     expect(planned.map((p) => p.due_date)).toEqual([
       "2026-01-31",
       "2026-02-28",

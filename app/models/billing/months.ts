@@ -2,6 +2,9 @@
 // client-safe. Days are "yyyy-MM-dd", reference months "yyyy-MM": calendar
 // values with no time zone to apply.
 
+import { addMonths, addMonthsToDay, daysInMonth } from "#app/models/shared/days";
+import type { Cents } from "#app/models/shared/money";
+
 const MONTH = /^(\d{4})-(\d{2})$/;
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const pad = (n: number, width = 2) => String(n).padStart(width, "0");
@@ -22,15 +25,6 @@ function readDay(day: string) {
 
 const monthText = ({ year, month }: YearMonth) => `${pad(year, 4)}-${pad(month)}`;
 
-export function daysInMonth(year: number, month: number) {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
-}
-
-function plusMonths({ year, month }: YearMonth, n: number): YearMonth {
-  const index = year * 12 + (month - 1) + n;
-  return { year: Math.floor(index / 12), month: (index % 12) + 1 };
-}
-
 // The due date of a month's billing: the client's due day, clamped to the
 // month's length (day 31 in February is the 28th, or the 29th in a leap year).
 export function dueDateFor(monthYear: string, dueDay: number): string {
@@ -47,19 +41,14 @@ export function periodLabel(monthYear: string): string {
   return ym ? periodFmt.format(new Date(Date.UTC(ym.year, ym.month - 1, 1))) : monthYear;
 }
 
-// The reference month of a day: "2026-10-05" -> "2026-10".
-export function monthOf(day: string) {
-  return day.slice(0, 7);
-}
-
 export type ContractTerms = {
   start: string; // contract_start_date
   end: string; // contract_end_date
   dueDay: number; // payment_due_day
-  rent: number; // monthly_rent, centavos
+  rent: Cents; // monthly_rent
 };
 
-export type PlannedBilling = { month_year: string; due_date: string; amount_cents: number };
+export type PlannedBilling = { month_year: string; due_date: string; amount_cents: Cents };
 
 // "Gerar Cobranças do Contrato": one billing per contract month not billed
 // yet. Month k of the contract counts when the start day plus k months (the
@@ -73,13 +62,11 @@ export function contractMonthsToBill(terms: ContractTerms, billed: Iterable<stri
   if (!start || !end || terms.end < terms.start) return [];
   const done = new Set(billed);
   const planned: PlannedBilling[] = [];
-  const first = { year: start.year, month: start.month };
   // A bound against absurd dates (year 9999): 100 years of months.
   for (let k = 0; k < 1200; k++) {
-    const ym = plusMonths(first, k);
-    const anniversary = `${monthText(ym)}-${pad(Math.min(start.day, daysInMonth(ym.year, ym.month)))}`;
+    const anniversary = addMonthsToDay(terms.start, k);
     if (anniversary > terms.end) break;
-    const month_year = monthText(ym);
+    const month_year = addMonths(terms.start.slice(0, 7), k);
     if (done.has(month_year)) continue;
     planned.push({ month_year, due_date: dueDateFor(month_year, terms.dueDay), amount_cents: terms.rent });
   }

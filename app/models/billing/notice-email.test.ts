@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { chargesOn } from "./charges";
 import { chargeNoticeEmail, receiptNoticeEmail } from "./notice-email";
+import { cents } from "#app/models/shared/money";
 
-const billing = { amount_cents: 185000, due_date: "2026-10-10", late_fee_bp: 1000, monthly_interest_bp: 100 };
+const billing = { amount_cents: cents(185000), due_date: "2026-10-10", late_fee_bp: 1000, monthly_interest_bp: 100 };
 const base = {
   agencyName: "Lagoa Imóveis",
   clientName: "Mariana <b>Lima</b>",

@@ -1,8 +1,9 @@
 import type { BillingNoticeKind } from "#app/db/schema";
 import { formatDay } from "#app/models/clients/status";
-import { formatBRL } from "#app/utils/format";
-import { daysBetween, interestLabel, lateFeeLabel, type Charges } from "./charges";
+import { formatBRL } from "#app/models/shared/money";
+import { interestLabel, lateFeeLabel, type Charges } from "./charges";
 import { periodLabel } from "./months";
+import { daysBetween } from "#app/models/shared/days";
 
 // The words of each email notice of a billing
 // (docs/decisions/0034-billing-notices.md): Portuguese, plain text and a

@@ -1,5 +1,6 @@
 import type { BillingNoticeKind } from "#app/db/schema";
-import { daysBetween, isIssued } from "./charges";
+import { isIssued } from "./charges";
+import { daysBetween } from "#app/models/shared/days";
 
 // Which email notices a billing calls for on a given day
 // (docs/decisions/0034-billing-notices.md). Pure and client-safe. The hourly

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#app/db/schema";
 import { recordAudit } from "#app/models/audit/audit.server";
-import { localToday } from "#app/utils/local-date";
+import { localToday } from "#app/models/shared/days";
 
 // The overdue step (docs/decisions/0009-billing.md) of the hourly charging job
 // (jobs.server.ts, docs/decisions/0034-billing-notices.md): stores overdue on

@@ -4,12 +4,13 @@ import type { Database } from "#app/db/schema";
 import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
 import { dropQueuedEmail } from "#app/models/email/outbox.server";
 import { removePrivateFiles, storeWithRow } from "#app/models/files/private-store.server";
-import { localToday } from "#app/utils/local-date";
+import { localToday } from "#app/models/shared/days";
 import type { PdfAgency } from "#app/utils/pdf-sheet.server";
-import { PAYMENT_TOLERANCE_CENTS, chargesOn, interestLabel, lateFeeLabel, type Charges } from "./charges";
+import { chargesOn, interestLabel, lateFeeLabel, type Charges } from "./charges";
 import { noticeKey } from "./notices.server";
 import { renderReceiptPdf } from "./receipt-pdf.server";
 import type { BillingStatus } from "./status";
+import { PAYMENT_TOLERANCE_CENTS, subtractCents, type Cents } from "#app/models/shared/money";
 
 // Paying a billing (docs/product.md §Cobranças; docs/decisions/0031-charging-the-rent.md):
 // Pago records the payment date and the amount received, and makes the
@@ -31,13 +32,13 @@ export type ReceiptItem = { label: string; cents: number };
 // "Pago a menor" is not a discount the agency gave.
 export function receiptItems(
   charges: Charges,
-  amountPaid: number,
+  amountPaid: Cents,
   differencePending = false,
-): { items: ReceiptItem[]; adjustment: number } {
+): { items: ReceiptItem[]; adjustment: Cents } {
   const items: ReceiptItem[] = [{ label: "Aluguel", cents: charges.rent }];
   if (charges.lateFee > 0) items.push({ label: lateFeeLabel(charges.lateFeeBp), cents: charges.lateFee });
   if (charges.interest > 0) items.push({ label: interestLabel(charges.days), cents: charges.interest });
-  const adjustment = amountPaid - charges.total;
+  const adjustment = subtractCents(amountPaid, charges.total);
   if (adjustment < 0) items.push({ label: differencePending ? "Pago a menor" : "Desconto", cents: adjustment });
   if (adjustment > 0) items.push({ label: differencePending ? "Pago a maior" : "Acréscimo", cents: adjustment });
   return { items, adjustment };
@@ -75,7 +76,7 @@ export async function amountDueOn(db: DB, billingId: number, day: string) {
 
 export type PaymentValues = {
   payment_date: string;
-  amount_paid: number | null;
+  amount_paid: Cents | null;
   // Reconciliation: a credit off by more than the tolerance is recorded as a
   // difference to settle (billing.payment_difference) instead of a discount.
   recordDifference?: boolean;
@@ -89,9 +90,9 @@ export type PaymentResult =
       clientName: string;
       month_year: string;
       payment_date: string;
-      amount_paid: number;
+      amount_paid: Cents;
       receiptNumber: number;
-      difference: number | null; // recorded "pago a menor / a maior" (reconciliation)
+      difference: Cents | null; // recorded "pago a menor / a maior" (reconciliation)
     }
   | { ok: false; reason: "billing" | "future" }
   // In an owner statement already (docs/decisions/0040-owner-transfers.md):
@@ -140,7 +141,7 @@ export async function payInTransaction(
   if (b.owner_statement_id !== null) return { ok: false, reason: "transferred", statementId: b.owner_statement_id };
   const charges = chargesOn(b, values.payment_date);
   const amountPaid = values.amount_paid ?? charges.total;
-  const off = amountPaid - charges.total;
+  const off = subtractCents(amountPaid, charges.total);
   const difference = values.recordDifference && Math.abs(off) > PAYMENT_TOLERANCE_CENTS ? off : null;
   const { items, adjustment } = receiptItems(charges, amountPaid, difference !== null);
   const now = new Date().toISOString();

@@ -14,7 +14,7 @@
 // promises a single payment, which nobody checks for a static code.
 
 import { isValidCnpj, isValidCpf } from "#app/models/clients/documents";
-import { reaisDecimal } from "#app/utils/format";
+import { reaisDecimal } from "#app/models/shared/money";
 
 export type PixReceiver = { key: string; name: string; city: string };
 

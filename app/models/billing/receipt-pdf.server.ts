@@ -1,4 +1,4 @@
-import { formatBRL } from "#app/utils/format";
+import { formatBRL } from "#app/models/shared/money";
 import { formatDay } from "#app/models/clients/status";
 import {
   agencyIdLine,

@@ -1,5 +1,6 @@
-import { isRealDate } from "./boleto-line";
+import { isRealDate } from "#app/models/shared/days";
 import { foldText } from "./boleto-text";
+import { centsOrNull, type Cents } from "#app/models/shared/money";
 
 // What the printed labels of a boleto say: its due date, its amount and the
 // month it is for, from a PDF's text layer or from OCR. A value is taken only
@@ -230,9 +231,9 @@ export function printedAmounts(text: string): number[] {
 // The amount after the strongest labels found, when they agree. No
 // unlabelled amount, not even the page's only "R$" one: a receipt with the
 // amount in words held just the fine's (issue 21).
-export function findAmount(text: string): number | null {
+export function findAmount(text: string): Cents | null {
   const { strong, bare } = amountReadings(text);
-  return agreed(strong.length > 0 ? strong : bare);
+  return centsOrNull(agreed(strong.length > 0 ? strong : bare));
 }
 
 // ---- reference month ---------------------------------------------------------------

@@ -4,6 +4,9 @@
 // Pure and client-safe. Nothing here trusts a number whose check digits fail:
 // a digit misread by OCR must give "not found", never a wrong date or amount.
 
+import { dayNumber, dayOfNumber, isRealDate } from "#app/models/shared/days";
+import { cents, type Cents } from "#app/models/shared/money";
+
 export type BoletoKind = "bank" | "collection";
 
 export type DecodedBoleto = {
@@ -11,13 +14,12 @@ export type DecodedBoleto = {
   barcode: string; // 44 digits
   digitableLine: string; // 47 (bank) or 48 (collection) digits
   dueDate: string | null; // "YYYY-MM-DD"
-  amountCents: number | null;
+  amountCents: Cents | null;
 };
 
-const DAY_MS = 86_400_000;
 // Factor 1000 was 2000-07-03; factor 9999 was 2025-02-21. On 2025-02-22 the
 // factor started again at 1000, i.e. every 9000 days it wraps.
-const FACTOR_BASE = Date.UTC(1997, 9, 7) / DAY_MS;
+const FACTOR_BASE = dayNumber("1997-10-07");
 const FACTOR_CYCLE = 9000;
 
 const ONLY_DIGITS = /^\d+$/;
@@ -54,33 +56,6 @@ export function collectionMod11(digits: string): number {
   return r === 0 || r === 1 ? 0 : 11 - r;
 }
 
-// ---- days -----------------------------------------------------------------
-
-const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-function dayNumber(iso: string): number {
-  const m = ISO_DAY.exec(iso);
-  if (!m) throw new Error(`not a day: ${iso}`);
-  return Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) / DAY_MS;
-}
-
-function isoOfDayNumber(n: number): string {
-  return new Date(n * DAY_MS).toISOString().slice(0, 10);
-}
-
-// A real calendar day ("2025-02-30" is not).
-export function isRealDate(year: number, month: number, day: number): boolean {
-  if (!Number.isInteger(year) || !Number.isInteger(month) || !Number.isInteger(day)) return false;
-  const t = new Date(Date.UTC(year, month - 1, day));
-  return (
-    year >= 1900 &&
-    year <= 9999 &&
-    t.getUTCFullYear() === year &&
-    t.getUTCMonth() === month - 1 &&
-    t.getUTCDate() === day
-  );
-}
-
 // The due date of a bank boleto's factor: of the dates the factor can stand
 // for (one per 9000-day cycle), the nearest to `today` (the agency's day).
 // Factor 0000 means "no due date"; factors below 1000 belong to dates before
@@ -96,7 +71,7 @@ export function dueDateFromFactor(factor: number, today: string): string | null 
     const day = first + c * FACTOR_CYCLE;
     if (Math.abs(day - t) < Math.abs(best - t)) best = day;
   }
-  return isoOfDayNumber(best);
+  return dayOfNumber(best);
 }
 
 // The factor printed for a due date (from 2000-07-03 on).
@@ -168,7 +143,7 @@ function decodeBankBarcode(barcode: string, today: string): DecodedBoleto {
     digitableLine: bankBarcodeToLine(barcode),
     dueDate: dueDateFromFactor(Number(barcode.slice(5, 9)), today),
     // Zero means "amount filled in by the payer"; the text may say it.
-    amountCents: amount > 0 ? amount : null,
+    amountCents: amount > 0 ? cents(amount) : null,
   };
 }
 
@@ -274,7 +249,7 @@ function decodeCollectionBarcode(barcode: string, today: string): DecodedBoleto 
     barcode,
     digitableLine: collectionBarcodeToLine(barcode),
     dueDate: collectionDueDate(barcode, today),
-    amountCents: scheme.effectiveValue && value > 0 ? value : null,
+    amountCents: scheme.effectiveValue && value > 0 ? cents(value) : null,
   };
 }
 

@@ -9,19 +9,20 @@ import {
   isValidBankLine,
 } from "./boleto-line";
 import { agreedReadings, hasTrustedCode, interpretBoleto } from "./boleto-reading";
+import { cents } from "#app/models/shared/money";
 
 const today = "2026-11-22";
 const barcode = buildBankBarcode({
   bank: "237",
   dueDate: "2026-12-15",
-  amountCents: 98000,
+  amountCents: cents(98000),
   freeField: "3381090000004567890012340",
 });
 const line = bankBarcodeToLine(barcode);
 const other = buildBankBarcode({
   bank: "104",
   dueDate: "2027-01-10",
-  amountCents: 152590,
+  amountCents: cents(152590),
   freeField: "1234567000100040000000019",
 });
 
@@ -30,7 +31,7 @@ describe("interpretBoleto", () => {
     const text = `Vencimento 15/12/2026\nValor R$ 980,00\nCompetência 11/2026\n${line}`;
     expect(interpretBoleto({ text, barcodes: [], today })).toEqual({
       dueDate: "2026-12-15",
-      amountCents: 98000,
+      amountCents: cents(98000),
       monthYear: "2026-11",
       digitableLine: line,
       source: "line",
@@ -60,7 +61,7 @@ describe("interpretBoleto", () => {
     const text = `Vencimento 10/01/2027\n${line.slice(0, 40)}`;
     expect(interpretBoleto({ text, barcodes: ["123", other], today })).toEqual({
       dueDate: "2027-01-10",
-      amountCents: 152590,
+      amountCents: cents(152590),
       monthYear: "2027-01",
       digitableLine: bankBarcodeToLine(other),
       source: "barcode",
@@ -72,7 +73,7 @@ describe("interpretBoleto", () => {
     const text = "Data de Vencimento: 10.12.2026\nValor do documento: 650,00\nReferente a novembro/2026";
     expect(interpretBoleto({ text, barcodes: [broken], today })).toEqual({
       dueDate: "2026-12-10",
-      amountCents: 65000,
+      amountCents: cents(65000),
       monthYear: "2026-11",
       digitableLine: null,
       source: "text",
@@ -84,7 +85,7 @@ describe("interpretBoleto", () => {
       buildCollectionBarcode({
         segment: "3",
         valueKind: "8",
-        amountCents: 31290,
+        amountCents: cents(31290),
         company: "0048",
         freeField: "0000000004587130000112026",
       }),
@@ -92,7 +93,7 @@ describe("interpretBoleto", () => {
     const text = `Vencimento: 20/12/2026\nTotal a pagar: R$ 312,90\n${energy}`;
     expect(interpretBoleto({ text, barcodes: [], today })).toEqual({
       dueDate: "2026-12-20",
-      amountCents: 31290,
+      amountCents: cents(31290),
       monthYear: "2026-12",
       digitableLine: energy,
       source: "line",
@@ -135,13 +136,13 @@ describe("interpretBoleto is never wrong", () => {
     const text = `Data de Vencimento 15.12.2026\n(=) Valor cobrado 980,00\n237-2 ${fake.text}`;
     expect(interpretBoleto({ text, barcodes: [barcode], today })).toMatchObject({
       dueDate: "2026-12-15",
-      amountCents: 98000,
+      amountCents: cents(98000),
       digitableLine: line,
       source: "barcode",
     });
     // No labels read: the barcode stands on its own.
     expect(interpretBoleto({ text: fake.text, barcodes: [barcode], today })).toMatchObject({
-      amountCents: 98000,
+      amountCents: cents(98000),
       digitableLine: line,
     });
   });
@@ -182,7 +183,7 @@ describe("interpretBoleto is never wrong", () => {
     const printed = `Vencimento 15/12/2026\nValor do documento R$ 980,00\n${line}`;
     expect(interpretBoleto({ text: printed, barcodes: [], today, ocr: true })).toMatchObject({
       dueDate: "2026-12-15",
-      amountCents: 98000,
+      amountCents: cents(98000),
       digitableLine: line,
     });
   });
@@ -207,16 +208,16 @@ describe("interpretBoleto is never wrong", () => {
       buildBankBarcode({
         bank: "237",
         dueDate: "2027-01-15",
-        amountCents: 98000,
+        amountCents: cents(98000),
         freeField: "3381090000004567890012341",
       }),
     );
     const carne = `Vencimento 15/12/2026 Valor R$ 980,00\n${line}\nParcela 2\nVencimento 15/01/2027 Valor R$ 980,00\n${second}`;
     const reading = interpretBoleto({ text: carne, barcodes: [], today });
-    expect(reading).toMatchObject({ dueDate: "2026-12-15", amountCents: 98000, digitableLine: line });
+    expect(reading).toMatchObject({ dueDate: "2026-12-15", amountCents: cents(98000), digitableLine: line });
     expect(reading.slips).toEqual([
-      { dueDate: "2026-12-15", amountCents: 98000, digitableLine: line },
-      { dueDate: "2027-01-15", amountCents: 98000, digitableLine: second },
+      { dueDate: "2026-12-15", amountCents: cents(98000), digitableLine: line },
+      { dueDate: "2027-01-15", amountCents: cents(98000), digitableLine: second },
     ]);
     expect(reading.notice).toBe("2 boletos nesta página; lido o primeiro");
     expect(interpretBoleto({ text: line, barcodes: [barcode], today }).slips).toBeUndefined();
@@ -238,14 +239,14 @@ describe("agreedReadings", () => {
   it("keeps only the values two OCR readings of one picture both give", () => {
     const first = {
       dueDate: "2026-12-10",
-      amountCents: 2125000,
+      amountCents: cents(2125000),
       monthYear: "2026-11",
       digitableLine: null,
       source: "text" as const,
     };
     const second = {
       dueDate: "2026-12-10",
-      amountCents: 125000,
+      amountCents: cents(125000),
       monthYear: "2026-11",
       digitableLine: null,
       source: "text" as const,

@@ -1,11 +1,12 @@
 import { decodeBarcode, type DecodedBoleto } from "./boleto-line";
 import { findAmount, findDueDate, printedAmounts, printedDueDates, readReferenceMonth } from "./boleto-labels";
 import { findLinesInText } from "./boleto-text";
+import type { Cents } from "#app/models/shared/money";
 
 // One boleto of a page that holds several (a carnê): what its code says.
 export type BoletoSlip = {
   dueDate: string | null; // "YYYY-MM-DD"
-  amountCents: number | null;
+  amountCents: Cents | null;
   digitableLine: string; // digits only (47 or 48)
 };
 
@@ -14,7 +15,7 @@ export type BoletoSlip = {
 // or absent, never a guess between disagreeing readings.
 export type BoletoReading = {
   dueDate: string | null; // "YYYY-MM-DD"
-  amountCents: number | null; // integer centavos
+  amountCents: Cents | null; // integer centavos
   monthYear: string | null; // "YYYY-MM"
   digitableLine: string | null; // digits only (47 or 48)
   source: "line" | "barcode" | "text" | null;
@@ -72,7 +73,7 @@ type Verdict = "confirmed" | "alone" | "unconfirmed" | "disagrees";
 type Judged = {
   code: Code;
   dueDate: string | null;
-  amountCents: number | null;
+  amountCents: Cents | null;
   verdict: Verdict;
   against: { dueDate: boolean; amountCents: boolean }; // the values that differ from the print
 };

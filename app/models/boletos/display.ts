@@ -1,6 +1,6 @@
 import { periodLabel } from "#app/models/billing/months";
 import { formatDay } from "#app/models/clients/status";
-import { formatBRL } from "#app/utils/format";
+import { formatBRL, type Cents } from "#app/models/shared/money";
 import { decodeDigitableLine } from "./boleto-line";
 import { severalSlipsNotice } from "./boleto-reading";
 import type { BoletoStep, MatchableBilling } from "./match";
@@ -130,7 +130,7 @@ export function processedText(r: {
 export const SLIPS_PARAM = "boletos";
 const MAX_SLIPS = 12;
 
-export type SlipChoice = { index: number; line: string; dueDate: string | null; amountCents: number | null };
+export type SlipChoice = { index: number; line: string; dueDate: string | null; amountCents: Cents | null };
 
 export function slipsFromParam(param: string | null, today: string): SlipChoice[] {
   if (!param) return [];

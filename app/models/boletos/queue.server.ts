@@ -6,6 +6,7 @@ import { BILLING_DOCUMENT_KINDS, insertBillingDocumentRow } from "#app/models/bi
 import { storeDocument } from "#app/models/files/documents.server";
 import type { LineOwnerView } from "./display";
 import { amountDiffers, lineDigits, matchBilling, planBoletos, type BoletoStep, type MatchableBilling } from "./match";
+import type { Cents } from "#app/models/shared/money";
 
 // The boleto flow's rows (docs/product.md §Boletos,
 // docs/decisions/0015-boleto-flow.md): an analysed boleto is stored at once,
@@ -21,7 +22,7 @@ import { amountDiffers, lineDigits, matchBilling, planBoletos, type BoletoStep, 
 type DB = Kysely<Database>;
 type Trx = Transaction<Database>;
 
-export type BoletoValues = { due_date: string | null; amount_cents: number | null; month_year: string | null };
+export type BoletoValues = { due_date: string | null; amount_cents: Cents | null; month_year: string | null };
 export type BoletoReadingValues = BoletoValues & { digitable_line: string | null; source: string | null };
 
 // Drafts older than this are left behind (the admin closed the tab): the

@@ -2,7 +2,7 @@ import path from "node:path";
 import { Piscina } from "piscina";
 import sharp from "sharp";
 import { log } from "#app/utils/log.server";
-import { localToday } from "#app/utils/local-date";
+import { localToday } from "#app/models/shared/days";
 import { detectFileType } from "#app/utils/uploads.server";
 import type { BoletoTask, BoletoTaskResult } from "./boleto-worker.server";
 import type { BoletoReading } from "./boleto-reading";

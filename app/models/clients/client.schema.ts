@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { parseBRL } from "#app/utils/parse-brl";
-import { parseLocalDay } from "#app/utils/local-date";
+import { parseBRL } from "#app/models/shared/money";
+import { parseLocalDay } from "#app/models/shared/days";
 import {
   LIMITS,
   emailField,

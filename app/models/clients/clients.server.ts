@@ -5,7 +5,7 @@ import { hashPassword } from "#app/models/accounts/password.server";
 import { generatePassword } from "#app/models/accounts/staff.server";
 import { assertUnique, insertAccount } from "#app/models/accounts/users.server";
 import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
-import { localToday } from "#app/utils/local-date";
+import { localToday } from "#app/models/shared/days";
 import {
   DEFAULT_ADMIN_FEE_PERCENT,
   DEFAULT_FIRST_RENT_FEE_PERCENT,

@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#app/db/schema";
-import { addDays, chargesOn } from "#app/models/billing/charges";
+import { chargesOn } from "#app/models/billing/charges";
 import { dueReadjustments } from "#app/models/owners/readjustments.server";
-import { localToday } from "#app/utils/local-date";
+import { localToday, addDays } from "#app/models/shared/days";
 import type { Attention } from "./attention";
 
 // The figures of the dashboard's "Atenção" block (attention.ts says what each

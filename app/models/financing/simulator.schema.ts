@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { brlField, plainText, requiredWholeNumberField } from "#app/models/shared/fields";
-import { formatBRL } from "#app/utils/format";
+import { formatBRL } from "#app/models/shared/money";
 import { MAX_ANNUAL_RATE, MAX_MONTHS } from "./options";
 
 // The /simulador GET form: valor, entrada, prazo, juros and sistema in the URL.

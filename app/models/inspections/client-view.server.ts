@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#app/db/schema";
-import { localToday } from "#app/utils/local-date";
+import { localToday } from "#app/models/shared/days";
 import { contestDeadline, contestsOf } from "./contests.server";
 import { getInspection, type InspectionDetail } from "./inspections.server";
 

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database, ItemCondition } from "#app/db/schema";
 import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
 import { getInspection } from "./inspections.server";
+import type { Cents } from "#app/models/shared/money";
 
 // "Comparar com a entrada" (docs/decisions/0044-inspections.md): room by room,
 // each exit item whose condition is worse than at the entry, with both notes
@@ -37,7 +38,7 @@ export async function compareWithEntry(db: DB, exitId: number) {
 
 // The repair cost of a worsened exit item (null clears it). false: the item
 // is not a difference of this exit inspection.
-export async function setRepairCost(db: DB, exitId: number, itemId: number, cents: number | null, actor: AuditActor) {
+export async function setRepairCost(db: DB, exitId: number, itemId: number, cents: Cents | null, actor: AuditActor) {
   const compared = await compareWithEntry(db, exitId);
   const ok = compared?.rooms.some((r) => r.differences.some((d) => d.exit.id === itemId));
   if (!ok) return false;

@@ -1,10 +1,9 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#app/db/schema";
 import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
-import { addDays } from "#app/models/billing/charges";
 import { PrivateImageError, storePrivateWebp, type StoredPrivateImage } from "#app/models/files/private-images.server";
 import { removePrivateFiles } from "#app/models/files/private-store.server";
-import { localToday } from "#app/utils/local-date";
+import { localToday, addDays } from "#app/models/shared/days";
 import { MAX_ITEM_PHOTOS } from "./labels";
 
 // The tenant's contest (docs/decisions/0044-inspections.md): within

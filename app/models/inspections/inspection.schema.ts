@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { dayField } from "#app/models/billing/billing.schema";
 import { MAX_RENTAL_AMOUNT_CENTS, idField, optionalText, plainText, requiredText } from "#app/models/shared/fields";
-import { parseBRL } from "#app/utils/parse-brl";
+import { parseBRL } from "#app/models/shared/money";
 import { CONDITION_VALUES, INSPECTION_MESSAGES as M } from "./labels";
 
 // The forms of an inspection (docs/product.md §Vistorias).

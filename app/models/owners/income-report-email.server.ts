@@ -5,7 +5,7 @@ import { pdfAgency } from "#app/models/billing/settings.server";
 import { enqueueEmail } from "#app/models/email/outbox.server";
 import { removePrivateFiles, storePrivateFile } from "#app/models/files/private-store.server";
 import { getAgency } from "#app/utils/env.server";
-import { localToday } from "#app/utils/local-date";
+import { localToday } from "#app/models/shared/days";
 import { log } from "#app/utils/log.server";
 import { renderOwnerIncomePdf, renderTenantIncomePdf } from "./income-report-pdf.server";
 import { incomeKeySql, incomeYear, ownerIncome, tenantIncome } from "./income-reports.server";

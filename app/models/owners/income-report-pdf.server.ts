@@ -1,5 +1,5 @@
 import { periodLabel } from "#app/models/billing/months";
-import { formatBRL } from "#app/utils/format";
+import { formatBRL } from "#app/models/shared/money";
 import { documentLabel, longDay, PdfSheet, type PdfAgency, type Run } from "#app/utils/pdf-sheet.server";
 import type { OwnerIncome, TenantIncome } from "./income-reports.server";
 

@@ -1,7 +1,8 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database, ReadjustmentIndex } from "#app/db/schema";
 import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
-import { addMonths, decodeSgs, parseSgsCsv, type IndexValue } from "./readjustment";
+import { decodeSgs, parseSgsCsv, type IndexValue } from "./readjustment";
+import { addMonths } from "#app/models/shared/days";
 
 // The monthly rates of the readjustment indexes (docs/decisions/0041-readjustment.md):
 // typed one month at a time or imported from the Central Bank's SGS CSV export.

@@ -5,7 +5,7 @@ import { periodLabel } from "#app/models/billing/months";
 import { formatDay } from "#app/models/clients/status";
 import { enqueueEmail, type OutboxEmail } from "#app/models/email/outbox.server";
 import { getAgency } from "#app/utils/env.server";
-import { formatBRL } from "#app/utils/format";
+import { formatBRL } from "#app/models/shared/money";
 
 // The owner's copy of each final statement (docs/decisions/0040-owner-transfers.md),
 // with the PDF attached, through the email outbox (decision 0051): queued in

@@ -1,6 +1,6 @@
 import { periodLabel } from "#app/models/billing/months";
 import { formatDay } from "#app/models/clients/status";
-import { formatBRL } from "#app/utils/format";
+import { formatBRL } from "#app/models/shared/money";
 import {
   BRAND,
   BRAND_TINT,

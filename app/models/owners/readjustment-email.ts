@@ -2,7 +2,7 @@ import type { ReadjustmentIndex } from "#app/db/schema";
 import { escapeHtml } from "#app/models/billing/notice-email";
 import { periodLabel } from "#app/models/billing/months";
 import { formatDay } from "#app/models/clients/status";
-import { formatBRL } from "#app/utils/format";
+import { formatBRL } from "#app/models/shared/money";
 import { formatRate, INDEX_LABELS } from "./readjustment";
 
 // The tenant's email 30 days before the anniversary (Portuguese, text and an

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { addMonthsToDay } from "#app/models/shared/days";
 import {
   accumulate,
-  addMonthsToDay,
   decodeSgs,
   formatRate,
   missingIndexMonths,
@@ -12,6 +12,7 @@ import {
   parseRate,
   parseSgsCsv,
 } from "./readjustment";
+import { cents } from "#app/models/shared/money";
 
 const year = (first: string, rates: number[]) =>
   rates.map((ratePpm, i) => {
@@ -58,7 +59,7 @@ describe("accumulate", () => {
     if (!acc.ok) throw new Error("missing");
     expect(acc.accumulatedPpm).toBe(126_825); // 1.01^12 − 1 = 12,6825...%
     expect([acc.firstMonth, acc.lastMonth]).toEqual(["2025-11", "2026-10"]);
-    expect(newRent(150_000, acc, false)).toBe(169_024); // 1500 × 1.126825030... = 1690,2375 → 1690,24
+    expect(newRent(cents(150_000), acc, false)).toBe(169_024); // 1500 × 1.126825030... = 1690,2375 → 1690,24
   });
 
   it("takes a negative month inside a positive year", () => {
@@ -67,24 +68,24 @@ describe("accumulate", () => {
     if (!acc.ok) throw new Error("missing");
     // 1.0052 × 0.9927 × 1.003 = 1.000855626... → 856 ppm
     expect(acc.accumulatedPpm).toBe(856);
-    expect(newRent(100_000, acc, false)).toBe(100_086);
+    expect(newRent(cents(100_000), acc, false)).toBe(100_086);
   });
 
   it("a negative total lowers the rent only when the contract says so", () => {
     const acc = accumulate("2026-11-01", year("2025-11", Array(12).fill(-1000))); // -0,1% a month
     if (!acc.ok) throw new Error("missing");
     expect(acc.accumulatedPpm).toBe(-11_934); // 0.999^12 − 1 = −1,1934%
-    expect(newRent(200_000, acc, false)).toBe(200_000);
-    expect(newRent(200_000, acc, true)).toBe(197_613); // 2000 × 0.98806... = 1976,13
+    expect(newRent(cents(200_000), acc, false)).toBe(200_000);
+    expect(newRent(cents(200_000), acc, true)).toBe(197_613); // 2000 × 0.98806... = 1976,13
   });
 
   it("rounds half a centavo up", () => {
     // 0,5% in one month, nothing else: 100 centavos × 1.005 = 100.5 → 101.
     const acc = accumulate("2026-11-01", year("2025-11", [5000, ...Array(11).fill(0)]));
     if (!acc.ok) throw new Error("missing");
-    expect(newRent(100, acc, false)).toBe(101);
-    expect(newRent(300, acc, false)).toBe(302); // 301.5 → 302
-    expect(newRent(102, acc, false)).toBe(103); // 102.51 → 103
+    expect(newRent(cents(100), acc, false)).toBe(101);
+    expect(newRent(cents(300), acc, false)).toBe(302); // 301.5 → 302
+    expect(newRent(cents(102), acc, false)).toBe(103); // 102.51 → 103
   });
 
   it("names the missing months", () => {

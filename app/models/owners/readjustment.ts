@@ -1,6 +1,7 @@
-import { daysInMonth, periodLabel } from "#app/models/billing/months";
-import { roundHalfUp } from "#app/models/billing/charges";
+import { periodLabel } from "#app/models/billing/months";
+import { addMonths, addMonthsToDay } from "#app/models/shared/days";
 import type { ReadjustmentIndex } from "#app/db/schema";
+import { cents, roundHalfUp, type Cents } from "#app/models/shared/money";
 
 // The yearly readjustment of a rent, as pure arithmetic (docs/decisions/0041-readjustment.md).
 // - Lei 10.192/2001 art. 2 §1: a readjustment more often than once a year is
@@ -27,22 +28,6 @@ export const isIndexCode = (v: unknown): v is ReadjustmentIndex =>
 export type IndexValue = { month: string; ratePpm: number };
 
 const PPM = 1_000_000n;
-
-// "yyyy-MM" shifted by n months.
-export function addMonths(month: string, n: number): string {
-  const [y, m] = month.split("-").map(Number);
-  const index = y * 12 + (m - 1) + n;
-  return `${String(Math.floor(index / 12)).padStart(4, "0")}-${String((index % 12) + 1).padStart(2, "0")}`;
-}
-
-// A day "yyyy-MM-dd" plus n months, clamped to the month's length (a contract
-// of 31 January has its anniversary on 28 or 29 February).
-export function addMonthsToDay(day: string, n: number): string {
-  const month = addMonths(day.slice(0, 7), n);
-  const [y, m] = month.split("-").map(Number);
-  const d = Math.min(Number(day.slice(8, 10)), daysInMonth(y, m));
-  return `${month}-${String(d).padStart(2, "0")}`;
-}
 
 // The k-th anniversary (k ≥ 1) of a contract's start.
 export const anniversary = (start: string, k: number) => addMonthsToDay(start, 12 * k);
@@ -89,9 +74,9 @@ export function accumulate(anniversaryDay: string, values: IndexValue[]): Accumu
 
 // The new rent: old × factor, half-up to the centavo; a factor below 1 lowers
 // the rent only when `lowers` (else the rent stays).
-export function newRent(oldRent: number, factor: { num: bigint; den: bigint }, lowers: boolean): number {
+export function newRent(oldRent: Cents, factor: { num: bigint; den: bigint }, lowers: boolean): Cents {
   if (factor.num < factor.den && !lowers) return oldRent;
-  return roundHalfUp(BigInt(oldRent) * factor.num, factor.den);
+  return cents(roundHalfUp(BigInt(oldRent) * factor.num, factor.den));
 }
 
 // "0,52" → 5200 ppm; "-0,73" → -7300; up to 4 decimals of a percent (ppm is

@@ -1,14 +1,14 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database, ReadjustmentIndex } from "#app/db/schema";
 import { recordAudit } from "#app/models/audit/audit.server";
-import { addDays } from "#app/models/billing/charges";
 import { abandonQueuedEmail, enqueueEmail, hasEmail, sendQueuedEmails } from "#app/models/email/outbox.server";
 import { getAgency } from "#app/utils/env.server";
-import { localToday } from "#app/utils/local-date";
+import { addDays, addMonthsToDay, localToday } from "#app/models/shared/days";
 import { log } from "#app/utils/log.server";
 import { indexValues } from "./index-values.server";
-import { accumulate, anniversary, addMonthsToDay, newRent } from "./readjustment";
+import { accumulate, anniversary, newRent } from "./readjustment";
 import { readjustmentEmail } from "./readjustment-email";
+import type { Cents } from "#app/models/shared/money";
 
 // The yearly readjustment job (docs/decisions/0041-readjustment.md), an hourly
 // housekeeping task run before the charging job so that billings issued on the
@@ -38,7 +38,7 @@ type Contract = {
   email: string;
   contract_start_date: string;
   contract_end_date: string | null;
-  monthly_rent: number;
+  monthly_rent: Cents;
   readjustment_index: ReadjustmentIndex;
   readjustment_lowers: number;
 };
@@ -93,8 +93,8 @@ export type DueReadjustment = {
   clientName: string;
   anniversary: string;
   index: ReadjustmentIndex;
-  oldRent: number;
-  newRent: number | null; // null: waiting for the months in `missing`
+  oldRent: Cents;
+  newRent: Cents | null; // null: waiting for the months in `missing`
   accumulatedPpm: number | null;
   missing: string[];
 };

@@ -1,7 +1,8 @@
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database } from "#app/db/schema";
-import { monthOf } from "#app/models/billing/months";
 import { statementLine, type ReceivedRent, type StatementLine } from "./statement";
+import { monthOf } from "#app/models/shared/days";
+import { addCents, ZERO_CENTS } from "#app/models/shared/money";
 
 // The rents received for owners (paid billings of contracts with an owner),
 // as ownerMonth (statement.ts) takes them: the one query behind the monthly
@@ -82,7 +83,7 @@ export async function ownedRents(db: DB | Trx, f: RentFilter): Promise<OwnedRent
       paymentDate: r.payment_date!,
       receivedCents: r.amount_paid ?? r.amount_cents,
       rentCents: r.rent_cents ?? r.amount_cents,
-      chargesCents: r.rent_cents === null ? 0 : (r.late_fee_cents ?? 0) + (r.interest_cents ?? 0),
+      chargesCents: r.rent_cents === null ? ZERO_CENTS : addCents(r.late_fee_cents ?? 0, r.interest_cents ?? 0),
       adminFeeBp: r.admin_fee_bp,
       firstRentFeeBp: r.first_rent_fee_bp,
       isFirstRent: r.first_billing_id === r.id && !r.transferred_before,

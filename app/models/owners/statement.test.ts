@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ownerMonth, statementLine, type ReceivedRent } from "./statement";
+import { cents } from "#app/models/shared/money";
 
 const rent = (over: Partial<ReceivedRent> = {}): ReceivedRent => ({
   billingId: 1,
@@ -8,9 +9,9 @@ const rent = (over: Partial<ReceivedRent> = {}): ReceivedRent => ({
   monthYear: "2026-10",
   dueDate: "2026-10-10",
   paymentDate: "2026-10-08",
-  receivedCents: 185_000,
-  rentCents: 185_000,
-  chargesCents: 0,
+  receivedCents: cents(185_000),
+  rentCents: cents(185_000),
+  chargesCents: cents(0),
   adminFeeBp: 1000,
   firstRentFeeBp: 10_000,
   isFirstRent: false,
@@ -19,7 +20,9 @@ const rent = (over: Partial<ReceivedRent> = {}): ReceivedRent => ({
 
 describe("an owner's month", () => {
   it("takes the administration fee on everything received, multa and juros included", () => {
-    const line = statementLine(rent({ receivedCents: 203_870, rentCents: 185_000, chargesCents: 18_870 }));
+    const line = statementLine(
+      rent({ receivedCents: cents(203_870), rentCents: cents(185_000), chargesCents: cents(18_870) }),
+    );
     expect(line).toMatchObject({ adminFeeCents: 20_387, firstRentFeeCents: 0, netCents: 183_483 });
   });
 
@@ -39,23 +42,23 @@ describe("an owner's month", () => {
       firstRentFeeCents: 0,
     });
     // Never more than was received.
-    expect(statementLine(rent({ isFirstRent: true, receivedCents: 100_000 })).firstRentFeeCents).toBe(100_000);
+    expect(statementLine(rent({ isFirstRent: true, receivedCents: cents(100_000) })).firstRentFeeCents).toBe(100_000);
   });
 
   it("rounds each fee half-up to the centavo on its own line", () => {
     // 10% of 1.234,55 = 123,455 -> 123,46; of 0,05 -> 0,005 -> 0,01; of 0,04 -> 0,00.
-    expect(statementLine(rent({ receivedCents: 123_455 })).adminFeeCents).toBe(12_346);
-    expect(statementLine(rent({ receivedCents: 5 })).adminFeeCents).toBe(1);
-    expect(statementLine(rent({ receivedCents: 4 })).adminFeeCents).toBe(0);
+    expect(statementLine(rent({ receivedCents: cents(123_455) })).adminFeeCents).toBe(12_346);
+    expect(statementLine(rent({ receivedCents: cents(5) })).adminFeeCents).toBe(1);
+    expect(statementLine(rent({ receivedCents: cents(4) })).adminFeeCents).toBe(0);
     // 8,5% of 1.000,01 = 85,00085 -> 85,00.
-    expect(statementLine(rent({ receivedCents: 100_001, adminFeeBp: 850 })).adminFeeCents).toBe(8_500);
+    expect(statementLine(rent({ receivedCents: cents(100_001), adminFeeBp: 850 })).adminFeeCents).toBe(8_500);
   });
 
   it("adds the lines up: received = fees + transfer", () => {
     const month = ownerMonth([
-      rent({ billingId: 1, receivedCents: 185_000 }),
-      rent({ billingId: 2, receivedCents: 123_455, chargesCents: 3_455 }),
-      rent({ billingId: 3, isFirstRent: true, receivedCents: 95_000, rentCents: 95_000 }),
+      rent({ billingId: 1, receivedCents: cents(185_000) }),
+      rent({ billingId: 2, receivedCents: cents(123_455), chargesCents: cents(3_455) }),
+      rent({ billingId: 3, isFirstRent: true, receivedCents: cents(95_000), rentCents: cents(95_000) }),
     ]);
     expect(month).toMatchObject({
       grossCents: 403_455,

@@ -1,4 +1,4 @@
-import { roundHalfUp } from "#app/models/billing/charges";
+import { applyBp, minCents, subtractCents, sumCents, ZERO_CENTS, type Cents } from "#app/models/shared/money";
 
 // The arithmetic of an owner's month (docs/decisions/0039-owners.md), pure and
 // client-safe; shared by the monthly statement (Extrato do Proprietário), the
@@ -23,42 +23,41 @@ export type ReceivedRent = {
   monthYear: string; // the billing's period
   dueDate: string;
   paymentDate: string;
-  receivedCents: number; // amount_paid
-  rentCents: number; // the receipt's rent
-  chargesCents: number; // the receipt's multa + juros
+  receivedCents: Cents; // amount_paid
+  rentCents: Cents; // the receipt's rent
+  chargesCents: Cents; // the receipt's multa + juros
   adminFeeBp: number;
   firstRentFeeBp: number;
   isFirstRent: boolean;
 };
 
 export type StatementLine = ReceivedRent & {
-  adminFeeCents: number;
-  firstRentFeeCents: number;
-  netCents: number;
+  adminFeeCents: Cents;
+  firstRentFeeCents: Cents;
+  netCents: Cents;
 };
 
 export type OwnerMonth = {
   lines: StatementLine[];
-  grossCents: number;
-  chargesCents: number;
-  adminFeeCents: number;
-  firstRentFeeCents: number;
-  netCents: number;
+  grossCents: Cents;
+  chargesCents: Cents;
+  adminFeeCents: Cents;
+  firstRentFeeCents: Cents;
+  netCents: Cents;
 };
-
-const fee = (cents: number, bp: number) => roundHalfUp(BigInt(cents) * BigInt(bp), 10_000n);
 
 export function statementLine(r: ReceivedRent): StatementLine {
   const firstRent = r.isFirstRent && r.firstRentFeeBp > 0;
   // Never more than was received (a first rent paid short).
-  const firstRentFeeCents = firstRent ? Math.min(fee(r.rentCents, r.firstRentFeeBp), r.receivedCents) : 0;
-  const adminFeeCents = firstRent ? 0 : fee(r.receivedCents, r.adminFeeBp);
-  return { ...r, adminFeeCents, firstRentFeeCents, netCents: r.receivedCents - adminFeeCents - firstRentFeeCents };
+  const firstRentFeeCents = firstRent ? minCents(applyBp(r.rentCents, r.firstRentFeeBp), r.receivedCents) : ZERO_CENTS;
+  const adminFeeCents = firstRent ? ZERO_CENTS : applyBp(r.receivedCents, r.adminFeeBp);
+  const netCents = subtractCents(r.receivedCents, adminFeeCents, firstRentFeeCents);
+  return { ...r, adminFeeCents, firstRentFeeCents, netCents };
 }
 
 export function ownerMonth(received: readonly ReceivedRent[]): OwnerMonth {
   const lines = received.map(statementLine);
-  const sum = (pick: (l: StatementLine) => number) => lines.reduce((s, l) => s + pick(l), 0);
+  const sum = (pick: (l: StatementLine) => Cents) => sumCents(lines.map(pick));
   return {
     lines,
     grossCents: sum((l) => l.receivedCents),

@@ -4,10 +4,10 @@ import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
 import { removePrivateFiles, storeWithRow } from "#app/models/files/private-store.server";
 import { queueOwnerStatementEmail, statementKeySql } from "./owner-statement-email.server";
 import { renderOwnerStatementPdf } from "./owner-statement-pdf.server";
-import { addMonths } from "./readjustment";
 import { ownedRents, type OwnedRent } from "./received-rents.server";
 import { ownerMonth, type OwnerMonth, type StatementLine } from "./statement";
 import type { PdfAgency } from "#app/utils/pdf-sheet.server";
+import { addMonths } from "#app/models/shared/days";
 
 // Transfers to owners (repasses, docs/decisions/0040-owner-transfers.md).
 // Every rent received goes into exactly one owner statement: the statement of

@@ -5,6 +5,7 @@ import type { StoredImage } from "./images";
 import type { PropertyCard, PropertyDetail } from "./types";
 import { PAGE_SIZE, PRICE_RANGES, neighborhoodOf, type PropertyCategory } from "./options";
 import { codeFromQuery, formatPropertyCode, likePattern, normalizeText } from "./search";
+import { cents } from "#app/models/shared/money";
 
 type DB = Kysely<Database>;
 
@@ -76,8 +77,8 @@ function applyFilter<O>(q: SelectQueryBuilder<Database, "properties", O>, filter
     if (filter.priceRange) {
       const { min, max } = PRICE_RANGES[filter.priceRange];
       q = q.where("price", "is not", null);
-      if (min != null) q = q.where("price", ">", min);
-      if (max != null) q = q.where("price", "<=", max);
+      if (min != null) q = q.where("price", ">", cents(min));
+      if (max != null) q = q.where("price", "<=", cents(max));
     }
   }
   return q;

@@ -6,6 +6,7 @@
 
 import type { ParseResult, StatementLine } from "./statement";
 import { collapse, dateRange, decodeText, firstPerKey, isoDay } from "./statement-common";
+import { cents, ZERO_CENTS, type Cents } from "#app/models/shared/money";
 
 type Span = readonly [number, number];
 
@@ -58,11 +59,11 @@ const fail = (line: number, what: string): never => {
 };
 
 // A numeric field with 2 decimals → centavos; blank counts as zero.
-function cents(record: string, span: Span, line: number, what: string): number {
+function amount(record: string, span: Span, line: number, what: string): Cents {
   const raw = field(record, span);
-  if (raw.trim() === "") return 0;
+  if (raw.trim() === "") return ZERO_CENTS;
   if (!/^\d+$/.test(raw)) fail(line, `${what} ilegível ("${raw}")`);
-  return Number(raw);
+  return cents(Number(raw));
 }
 
 // DDMMAAAA → "YYYY-MM-DD"; zeros or blanks: no date.
@@ -171,8 +172,8 @@ function title(t: string, tLine: number, u: string, uLine: number, layout: Segme
   const occurrence = day(u, U.occurrence, uLine, "data da ocorrência");
   const credited = day(u, U.credit, uLine, "data do crédito");
   const date = credited ?? occurrence ?? fail(uLine, "sem data da ocorrência nem do crédito");
-  const paid = cents(u, U.paid, uLine, "valor pago");
-  const fees = cents(t, layout.fees, tLine, "valor da tarifa");
+  const paid = amount(u, U.paid, uLine, "valor pago");
+  const fees = amount(t, layout.fees, tLine, "valor da tarifa");
   // Some banks zero-fill the payer's fields (Banco do Brasil's retorno, when it has no payer).
   const name = collapse(field(t, layout.payerName));
   const payerName = /[^0 ]/.test(name) ? name : null;

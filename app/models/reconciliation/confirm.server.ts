@@ -5,7 +5,7 @@ import { payInTransaction, type ReceiptIssuer } from "#app/models/billing/paymen
 import { periodLabel } from "#app/models/billing/months";
 import { formatDay } from "#app/models/clients/status";
 import { removePrivateFiles } from "#app/models/files/private-store.server";
-import { formatBRL } from "#app/utils/format";
+import { formatBRL } from "#app/models/shared/money";
 import type { Choice, Confirmation } from "./review.schema";
 
 // "Confirmar" on an import's review (docs/decisions/0037-reconciliation.md):

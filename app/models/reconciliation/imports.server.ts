@@ -1,9 +1,8 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database, StatementMatchKind } from "#app/db/schema";
 import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
-import { addDays } from "#app/models/billing/charges";
 import { storeWithRow } from "#app/models/files/private-store.server";
-import { localToday } from "#app/utils/local-date";
+import { localToday, addDays } from "#app/models/shared/days";
 import { matchCredits, PROBABLE_WINDOW_DAYS, type OpenBilling } from "./match";
 import { parseStatement, type StatementKind, type StatementLine } from "./statement";
 

@@ -1,5 +1,5 @@
 import type { StatementKind, StatementMatchKind } from "#app/db/schema";
-import { formatBRL } from "#app/utils/format";
+import { formatBRL } from "#app/models/shared/money";
 
 // The words of reconciliation (docs/product.md §Conciliação), client-safe.
 

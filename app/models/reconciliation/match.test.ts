@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { chargesOn } from "#app/models/billing/charges";
 import { bankBarcodeToLine, buildBankBarcode } from "#app/models/boletos/boleto-line";
 import { matchCredits, normalizeName, type CreditToMatch, type OpenBilling } from "./match";
+import { cents } from "#app/models/shared/money";
 
 // The three rules of docs/decisions/0036-matching-credits.md at their edges.
 
@@ -9,7 +10,7 @@ const billing = (over: Partial<OpenBilling> & { id: number }): OpenBilling => ({
   client_name: "Maria Aparecida Souza",
   cpf_cnpj: "529.982.247-25",
   due_date: "2026-11-10",
-  amount_cents: 150_000,
+  amount_cents: cents(150_000),
   late_fee_bp: 1000,
   monthly_interest_bp: 100,
   digitable_lines: [],
@@ -20,7 +21,7 @@ let seq = 0;
 const credit = (over: Partial<CreditToMatch>): CreditToMatch => ({
   key: `k${++seq}`,
   date: "2026-11-09",
-  amountCents: 150_000,
+  amountCents: cents(150_000),
   memo: "",
   payerName: null,
   payerDoc: null,
@@ -55,17 +56,17 @@ describe("exact: the billing's own reference and the amount due", () => {
 
   it("tolerates R$ 0,05 and no more: 6 centavos short is only probable, with its difference", () => {
     const bs = [billing({ id: 7 })];
-    expect(matchCredits([credit({ memo: "COBRANCA7", amountCents: 149_995 })], bs)[0]).toMatchObject({
+    expect(matchCredits([credit({ memo: "COBRANCA7", amountCents: cents(149_995) })], bs)[0]).toMatchObject({
       kind: "exact",
       differenceCents: -5,
     });
-    expect(matchCredits([credit({ memo: "COBRANCA7", amountCents: 149_994 })], bs)[0]).toMatchObject({
+    expect(matchCredits([credit({ memo: "COBRANCA7", amountCents: cents(149_994) })], bs)[0]).toMatchObject({
       kind: "probable",
       billingId: 7,
       reason: "txid",
       differenceCents: -6,
     });
-    expect(matchCredits([credit({ memo: "COBRANCA7", amountCents: 150_006 })], bs)[0]!.kind).toBe("probable");
+    expect(matchCredits([credit({ memo: "COBRANCA7", amountCents: cents(150_006) })], bs)[0]!.kind).toBe("probable");
   });
 
   it("compares with the amount due on the credit's date: multa and juros of a late payment", () => {
@@ -78,7 +79,7 @@ describe("exact: the billing's own reference and the amount due", () => {
     });
     // The bare rent, paid late, is short by the multa and juros.
     expect(
-      matchCredits([credit({ memo: "COBRANCA9", date: "2026-11-16", amountCents: 150_000 })], [b])[0],
+      matchCredits([credit({ memo: "COBRANCA9", date: "2026-11-16", amountCents: cents(150_000) })], [b])[0],
     ).toMatchObject({ kind: "probable", differenceCents: -15_300 });
   });
 
@@ -150,9 +151,9 @@ describe("probable: the amount due, the payer and the date", () => {
   });
 
   it("needs the amount due: a name alone with another amount is not a match", () => {
-    expect(matchCredits([credit({ memo: "MARIA APARECIDA SOUZA", amountCents: 140_000 })], [maria])[0]!.kind).toBe(
-      "none",
-    );
+    expect(
+      matchCredits([credit({ memo: "MARIA APARECIDA SOUZA", amountCents: cents(140_000) })], [maria])[0]!.kind,
+    ).toBe("none");
   });
 
   it("looks 10 days around the due date and no further", () => {
@@ -177,7 +178,7 @@ describe("probable: the amount due, the payer and the date", () => {
   });
 
   it("never matches a debit", () => {
-    expect(matchCredits([credit({ memo: "COBRANCA50", amountCents: -150_000 })], [maria])[0]!.kind).toBe("none");
+    expect(matchCredits([credit({ memo: "COBRANCA50", amountCents: cents(-150_000) })], [maria])[0]!.kind).toBe("none");
   });
 });
 

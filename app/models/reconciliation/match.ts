@@ -1,5 +1,7 @@
-import { PAYMENT_TOLERANCE_CENTS, addDays, chargesOn, daysBetween } from "#app/models/billing/charges";
+import { chargesOn } from "#app/models/billing/charges";
 import { bankLineToBarcode, collectionLineToBarcode } from "#app/models/boletos/boleto-line";
+import { PAYMENT_TOLERANCE_CENTS, subtractCents, type Cents } from "#app/models/shared/money";
+import { addDays, daysBetween } from "#app/models/shared/days";
 
 // Matching the credits of a bank statement to open billings
 // (docs/decisions/0036-matching-credits.md). Pure and client-safe.
@@ -19,7 +21,7 @@ import { bankLineToBarcode, collectionLineToBarcode } from "#app/models/boletos/
 export type CreditToMatch = {
   key: string;
   date: string;
-  amountCents: number;
+  amountCents: Cents;
   memo: string;
   payerName: string | null;
   payerDoc: string | null;
@@ -32,7 +34,7 @@ export type OpenBilling = {
   client_name: string;
   cpf_cnpj: string | null;
   due_date: string;
-  amount_cents: number;
+  amount_cents: Cents;
   late_fee_bp: number;
   monthly_interest_bp: number;
   digitable_lines: string[];
@@ -44,8 +46,8 @@ export type CreditMatch = {
   kind: MatchKind;
   billingId: number | null;
   reason: MatchReason | null;
-  dueCents: number | null;
-  differenceCents: number | null;
+  dueCents: Cents | null;
+  differenceCents: Cents | null;
 };
 
 export const EXACT_TOLERANCE_CENTS = PAYMENT_TOLERANCE_CENTS;
@@ -176,7 +178,7 @@ function amountDue(b: OpenBilling, day: string) {
 
 function result(kind: MatchKind, reason: MatchReason, b: OpenBilling, credit: CreditToMatch): CreditMatch {
   const dueCents = amountDue(b, credit.date);
-  return { kind, billingId: b.id, reason, dueCents, differenceCents: credit.amountCents - dueCents };
+  return { kind, billingId: b.id, reason, dueCents, differenceCents: subtractCents(credit.amountCents, dueCents) };
 }
 
 export function matchCredits(credits: CreditToMatch[], billings: OpenBilling[]): CreditMatch[] {
@@ -237,7 +239,7 @@ export function matchCredits(credits: CreditToMatch[], billings: OpenBilling[]):
       withDoc.push(b);
     }
   }
-  type Pair = { credit: number; billing: Prepared; reason: MatchReason; days: number; diff: number; due: number };
+  type Pair = { credit: number; billing: Prepared; reason: MatchReason; days: number; diff: Cents; due: Cents };
   const pairs: Pair[] = [];
   credits.forEach((c, i) => {
     if (out[i]!.kind !== "none" || c.amountCents <= 0) return;
@@ -265,7 +267,7 @@ export function matchCredits(credits: CreditToMatch[], billings: OpenBilling[]):
             : null;
       if (!reason || c.amountCents < b.amount_cents - EXACT_TOLERANCE_CENTS) continue;
       const due = amountDue(b, c.date);
-      const diff = c.amountCents - due;
+      const diff = subtractCents(c.amountCents, due);
       if (Math.abs(diff) <= EXACT_TOLERANCE_CENTS)
         pairs.push({ credit: i, billing: b, reason, days: Math.abs(daysBetween(b.due_date, c.date)), diff, due });
     }

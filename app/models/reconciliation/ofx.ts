@@ -4,6 +4,7 @@
 
 import type { ParseResult, StatementLine } from "./statement";
 import { collapse, decodeText, firstPerKey, isoDay } from "./statement-common";
+import { cents, ZERO_CENTS, type Cents } from "#app/models/shared/money";
 
 type OfxNode = { name: string; text: string | null; children: OfxNode[] };
 
@@ -152,7 +153,7 @@ export function ofxDay(raw: string | null): string | null {
 
 // "-12.50", "1250,00", "+980", "850.5", "1.250,75" → centavos, by integer maths
 // on the digits; null when it is not an amount (or has a fraction of a centavo).
-export function ofxAmountCents(raw: string | null): number | null {
+export function ofxAmountCents(raw: string | null): Cents | null {
   const m = raw ? /^([+-]?)(\d*(?:[.,]\d+)*)$/.exec(raw.replace(/\s/g, "")) : null;
   if (!m || !/\d/.test(m[2])) return null;
   let whole = m[2];
@@ -177,8 +178,8 @@ export function ofxAmountCents(raw: string | null): number | null {
     fraction = fraction.slice(0, 2);
   }
   if (whole.length > 13) return null;
-  const cents = Number(whole || "0") * 100 + Number(fraction.padEnd(2, "0"));
-  return m[1] === "-" && cents !== 0 ? -cents : cents;
+  const amount = Number(whole || "0") * 100 + Number(fraction.padEnd(2, "0"));
+  return cents(m[1] === "-" && amount !== 0 ? -amount : amount);
 }
 
 export function parseOfx(bytes: Uint8Array): ParseResult {
@@ -238,7 +239,7 @@ export function parseOfx(bytes: Uint8Array): ParseResult {
         payerDoc: null,
         reference: null,
         documentNumber: number,
-        feesCents: 0,
+        feesCents: ZERO_CENTS,
         line: ordinal,
       });
     }

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#app/db/schema";
-import { localToday } from "#app/utils/local-date";
+import { localToday } from "#app/models/shared/days";
 import { openBillingsToMatch } from "./imports.server";
 
 // What the review page of one import shows (routes/admin/statements/review.tsx):

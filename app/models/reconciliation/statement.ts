@@ -6,6 +6,7 @@
 
 import { parseCnab240 } from "./cnab240";
 import { parseOfx } from "./ofx";
+import type { Cents } from "#app/models/shared/money";
 
 export type StatementKind = "ofx" | "cnab240";
 
@@ -15,14 +16,14 @@ export type StatementLine = {
   // "cnab240:<bank>:<company account>:<nosso número>:<movement>:<data da ocorrência>".
   key: string;
   date: string; // "YYYY-MM-DD": OFX DTPOSTED; CNAB data do crédito, else data da ocorrência
-  amountCents: number; // signed centavos: OFX TRNAMT; CNAB valor pago
+  amountCents: Cents; // signed centavos: OFX TRNAMT; CNAB valor pago
   credit: boolean; // OFX: amount > 0; CNAB: a liquidation (06, 17) with valor pago > 0
   memo: string; // OFX NAME and MEMO; CNAB the payer's name
   payerName: string | null; // CNAB only
   payerDoc: string | null; // CNAB only: CPF (11 digits) or CNPJ (14)
   reference: string | null; // CNAB nosso número
   documentNumber: string | null; // CNAB seu número; OFX CHECKNUM or REFNUM
-  feesCents: number; // CNAB tarifa; OFX 0
+  feesCents: Cents; // CNAB tarifa; OFX 0
   line: number; // OFX: ordinal of the STMTTRN; CNAB: the file line of segment T
 };
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseBRL } from "#app/utils/parse-brl";
+import { parseBRL, type Cents } from "#app/models/shared/money";
 import { maxMessage, PASSWORD_RULE, REQUIRED } from "./messages";
 
 export { maxMessage, PASSWORD_RULE, REQUIRED };
@@ -144,7 +144,7 @@ type AmountMessages = { required: string; invalid: string };
 
 // A positive amount.
 export function brlField(messages: AmountMessages) {
-  return amountText(messages, (c) => c != null && c > 0).transform((c) => c as number);
+  return amountText(messages, (c) => c != null && c > 0).transform((c) => c as Cents);
 }
 
 // The most a rent, a billing or a boleto may be: R$ 10.000.000,00. A lease
@@ -160,7 +160,7 @@ export function rentalAmountField(messages: AmountMessages) {
 
 // A positive amount, or SOB CONSULTA (stored as NULL): a listing's price.
 export function brlOrOnRequestField(messages: AmountMessages) {
-  return amountText(messages, (c) => c === null || (c !== undefined && c > 0)).transform((c) => c as number | null);
+  return amountText(messages, (c) => c === null || (c !== undefined && c > 0)).transform((c) => c as Cents | null);
 }
 
 // A whole number typed in a text or number input: decimal digits only (no

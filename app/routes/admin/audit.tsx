@@ -10,7 +10,7 @@ import { listAudit, type AuditRow } from "#app/models/audit/audit.server";
 import { AUDIT_ACTIONS, AUDIT_ENTITIES, AUDIT_ENTITY_VALUES, describeChange } from "#app/models/audit/labels";
 import { formatDateTime } from "#app/utils/format-date";
 import { requireRole } from "#app/utils/http.server";
-import { localToday } from "#app/utils/local-date";
+import { localToday } from "#app/models/shared/days";
 import type { Route } from "./+types/audit";
 
 // Auditoria (issue 9): who changed what and when, for the master only (the

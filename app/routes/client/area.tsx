@@ -7,7 +7,7 @@ import { getDb } from "#app/db/db.server";
 import { listClientBillings } from "#app/models/billing/billing.server";
 import { billingTxid, pixPayload } from "#app/models/billing/pix";
 import { getChargingSettings } from "#app/models/billing/settings.server";
-import { localToday } from "#app/utils/local-date";
+import { localToday } from "#app/models/shared/days";
 import { getEnv } from "#app/utils/env.server";
 import { listOwnContracts } from "#app/models/clients/portal.server";
 import { formatDay } from "#app/models/clients/status";
@@ -18,7 +18,7 @@ import {
   listOwnMaintenanceRequests,
 } from "#app/models/maintenance/requests.server";
 import { clientContext } from "#app/utils/client-context";
-import { formatBRL } from "#app/utils/format";
+import { formatBRL } from "#app/models/shared/money";
 import { useAgency } from "#app/utils/root-data";
 import { pageTitle } from "#app/utils/seo";
 import { failedWriteAlert } from "#app/utils/failure.server";

@@ -5,7 +5,7 @@ import { clientContext } from "#app/utils/client-context";
 import { getEnv } from "#app/utils/env.server";
 import { failedWriteToast } from "#app/utils/failure.server";
 import { parseId } from "#app/utils/http.server";
-import { localToday } from "#app/utils/local-date";
+import { localToday } from "#app/models/shared/days";
 import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/inspection-contest";
 

@@ -3,7 +3,7 @@ import { imageUrl } from "#app/models/properties/images";
 import type { PropertyDetail } from "#app/models/properties/types";
 import { formatPropertyCode } from "#app/models/properties/search";
 import { absoluteUrl, getAgency } from "#app/utils/env.server";
-import { reaisDecimal } from "#app/utils/format";
+import { reaisDecimal } from "#app/models/shared/money";
 
 // A property page's structured data (schema.org RealEstateListing), for
 // search engines; absolute URLs from the configured origin.

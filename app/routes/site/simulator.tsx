@@ -11,8 +11,8 @@ import { monthlyRateFromAnnual, simulate } from "#app/models/financing/amortizat
 import { MAX_MONTHS, SYSTEMS } from "#app/models/financing/options";
 import { minimumDownPayment, simulatorSchema } from "#app/models/financing/simulator.schema";
 import { getAgency } from "#app/utils/env.server";
-import { formatBRL } from "#app/utils/format";
-import { parseBRL } from "#app/utils/parse-brl";
+import { formatBRL } from "#app/models/shared/money";
+import { parseBRL } from "#app/models/shared/money";
 import { seo } from "#app/utils/seo";
 import type { Route } from "./+types/simulator";
 

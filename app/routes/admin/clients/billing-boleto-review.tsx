@@ -26,10 +26,10 @@ import {
   stepText,
   type SlipChoice,
 } from "#app/models/boletos/display";
-import { localToday } from "#app/utils/local-date";
+import { localToday } from "#app/models/shared/days";
 import { getBoletoReviewContext, getQueuedBoleto } from "#app/models/boletos/queue.server";
 import { formatDay, rentInputValue } from "#app/models/clients/status";
-import { formatBRL } from "#app/utils/format";
+import { formatBRL } from "#app/models/shared/money";
 import { invariantResponse, parseId, readFormData, requireRole } from "#app/utils/http.server";
 import { boletoReviewAction } from "./billing-boleto-review-actions.server";
 import type { Route } from "./+types/billing-boleto-review";

@@ -10,7 +10,7 @@ import { getDb } from "#app/db/db.server";
 import { BILLING_MESSAGES, generateBillingsSchema } from "#app/models/billing/billing.schema";
 import { generateContractBillings, listBillingClientChoices } from "#app/models/billing/billing.server";
 import { formatDay } from "#app/models/clients/status";
-import { formatBRL } from "#app/utils/format";
+import { formatBRL } from "#app/models/shared/money";
 import { parseId, readFormData, requireRole } from "#app/utils/http.server";
 import { failedWriteAlert } from "#app/utils/failure.server";
 import { redirectWithToast } from "#app/utils/toast.server";

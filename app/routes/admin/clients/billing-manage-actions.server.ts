@@ -11,8 +11,8 @@ import { formatDay } from "#app/models/clients/status";
 import { resolveDifference } from "#app/models/reconciliation/differences.server";
 import { STATEMENT_MESSAGES } from "#app/models/reconciliation/labels";
 import { failedWriteAlert, failedWriteToast } from "#app/utils/failure.server";
-import { formatBRL } from "#app/utils/format";
-import { localToday } from "#app/utils/local-date";
+import { formatBRL } from "#app/models/shared/money";
+import { localToday } from "#app/models/shared/days";
 import { redirectWithToast } from "#app/utils/toast.server";
 
 // The posts of one billing's dialog (routes/admin/clients/billing-manage.tsx),

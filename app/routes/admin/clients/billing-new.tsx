@@ -10,7 +10,7 @@ import { dueDateFor, periodLabel } from "#app/models/billing/months";
 import { rentInputValue } from "#app/models/clients/status";
 import { failedWriteAlert } from "#app/utils/failure.server";
 import { parseId, readFormData, requireRole } from "#app/utils/http.server";
-import { localToday } from "#app/utils/local-date";
+import { localToday } from "#app/models/shared/days";
 import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/billing-new";
 

@@ -26,7 +26,7 @@ import { listMaintenanceRequests } from "#app/models/maintenance/admin.server";
 import { listInspections } from "#app/models/inspections/inspections.server";
 import { listOwners } from "#app/models/owners/owners.server";
 import { readFormData, requireRole } from "#app/utils/http.server";
-import { localToday } from "#app/utils/local-date";
+import { localToday } from "#app/models/shared/days";
 import { reportFailure } from "#app/utils/failure.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/index";

@@ -9,7 +9,7 @@ import { createInspection } from "#app/models/inspections/inspections.server";
 import { INSPECTION_MESSAGES, KINDS } from "#app/models/inspections/labels";
 import { failedWriteAlert } from "#app/utils/failure.server";
 import { parseId, readFormData, requireRole } from "#app/utils/http.server";
-import { localToday } from "#app/utils/local-date";
+import { localToday } from "#app/models/shared/days";
 import type { Route } from "./+types/inspection-new";
 
 // "Nova Vistoria" (docs/product.md §Vistorias): a dialog over the Vistorias

@@ -1,6 +1,6 @@
 import { getDb } from "#app/db/db.server";
 import { dimobFileName, dimobText } from "#app/models/owners/dimob.server";
-import { localToday } from "#app/utils/local-date";
+import { localToday } from "#app/models/shared/days";
 import { PRIVATE_CACHE_CONTROL } from "#app/utils/private-paths";
 import { dimobYearParam } from "./year";
 import type { Route } from "./+types/file";

@@ -4,8 +4,8 @@ import { buttonClass } from "#app/components/ui/button";
 import { getDb } from "#app/db/db.server";
 import { formatCpfCnpj } from "#app/models/clients/documents";
 import { dimobYear } from "#app/models/owners/dimob.server";
-import { formatBRL } from "#app/utils/format";
-import { localToday } from "#app/utils/local-date";
+import { formatBRL } from "#app/models/shared/money";
+import { localToday } from "#app/models/shared/days";
 import { dimobYearParam } from "./year";
 import type { Route } from "./+types/index";
 

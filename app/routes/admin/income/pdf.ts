@@ -4,7 +4,7 @@ import { renderOwnerIncomePdf, renderTenantIncomePdf } from "#app/models/owners/
 import { ownerIncome, tenantIncome } from "#app/models/owners/income-reports.server";
 import { contentDisposition } from "#app/utils/content-disposition";
 import { invariantResponse, parseId, requireRole } from "#app/utils/http.server";
-import { localToday } from "#app/utils/local-date";
+import { localToday } from "#app/models/shared/days";
 import { PRIVATE_CACHE_CONTROL } from "#app/utils/private-paths";
 import { reportYear } from "./year";
 import type { Route } from "./+types/pdf";

@@ -8,18 +8,11 @@ import { useIsPending } from "#app/components/ui/use-is-pending";
 import { getDb } from "#app/db/db.server";
 import { periodLabel } from "#app/models/billing/months";
 import { importIndexCsv, recentIndexMonths, upsertIndexValue } from "#app/models/owners/index-values.server";
-import {
-  addMonths,
-  formatRate,
-  INDEX_CODES,
-  INDEX_LABELS,
-  isIndexCode,
-  parseRate,
-} from "#app/models/owners/readjustment";
+import { formatRate, INDEX_CODES, INDEX_LABELS, isIndexCode, parseRate } from "#app/models/owners/readjustment";
 import { failedWriteAlert } from "#app/utils/failure.server";
 import { readFormData, requireRole } from "#app/utils/http.server";
 import { readPrivateUpload } from "#app/routes/admin/clients/private-upload.server";
-import { localToday } from "#app/utils/local-date";
+import { addMonths, localToday } from "#app/models/shared/days";
 import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/index";
 

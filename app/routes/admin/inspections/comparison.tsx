@@ -9,7 +9,7 @@ import { compareWithEntry, setRepairCost } from "#app/models/inspections/compari
 import { COST_ERROR, repairCostSchema } from "#app/models/inspections/inspection.schema";
 import { conditionLabel, INSPECTION_MESSAGES as M } from "#app/models/inspections/labels";
 import { failedWriteToast } from "#app/utils/failure.server";
-import { formatBRL } from "#app/utils/format";
+import { formatBRL } from "#app/models/shared/money";
 import { invariantResponse, parseId, readFormData, requireRole } from "#app/utils/http.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import { badRequest } from "./outcome.server";

@@ -11,7 +11,7 @@ import { setMeterPhoto, updateMeters } from "#app/models/inspections/meters.serv
 import { INSPECTION_MESSAGES as M, METERS } from "#app/models/inspections/labels";
 import { failedWriteToast } from "#app/utils/failure.server";
 import { parseId } from "#app/utils/http.server";
-import { localToday } from "#app/utils/local-date";
+import { localToday } from "#app/models/shared/days";
 import { redirectWithToast } from "#app/utils/toast.server";
 import { badRequest, refusedEdit } from "./outcome.server";
 import { PHOTO_MESSAGES, readPhotosForm } from "./photos-upload.server";

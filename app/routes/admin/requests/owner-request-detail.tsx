@@ -9,7 +9,8 @@ import {
 import { RequestErrorState } from "#app/components/admin/request-error";
 import { handleRequestUpdate, loadRequestDetail } from "./request-actions.server";
 import { ownerPropertyTypeLabel } from "#app/models/leads/admin/request-status";
-import { formatBRL, formatInt } from "#app/utils/format";
+import { formatBRL } from "#app/models/shared/money";
+import { formatInt } from "#app/utils/format";
 import type { Route } from "./+types/owner-request-detail";
 
 // /admin/listings/:id: every field of one owner request, and its handling.

@@ -5,7 +5,7 @@ import type { RequestColumn } from "#app/components/admin/request-table";
 import { handleRequestUpdate, loadRequestList } from "./request-actions.server";
 import type { RequestRow } from "#app/models/leads/admin/requests.server";
 import { ownerPropertyTypeLabel } from "#app/models/leads/admin/request-status";
-import { formatBRL } from "#app/utils/format";
+import { formatBRL } from "#app/models/shared/money";
 import type { Route } from "./+types/owner-request-list";
 
 // /admin/listings: owners asking the agency to advertise a property

@@ -7,7 +7,7 @@ import { STATEMENT_MESSAGES } from "#app/models/reconciliation/labels";
 import { statementConfirmSchema } from "#app/models/reconciliation/review.schema";
 import { failedWriteToast } from "#app/utils/failure.server";
 import { UNREADABLE_FORM, invariantResponse } from "#app/utils/http.server";
-import { localToday } from "#app/utils/local-date";
+import { localToday } from "#app/models/shared/days";
 import { redirectWithToast } from "#app/utils/toast.server";
 
 // "Confirmar" of an import's review (routes/admin/statements/review.tsx):

@@ -15,7 +15,7 @@ import {
 } from "#app/models/reconciliation/labels";
 import type { StatementReview, StatementReviewLine } from "#app/models/reconciliation/review.server";
 import type { Confirmation } from "#app/models/reconciliation/review.schema";
-import { formatBRL } from "#app/utils/format";
+import { formatBRL } from "#app/models/shared/money";
 
 // The two bodies of an import's review (routes/admin/statements/review.tsx):
 // the form while pending (matches to check, credits to assign or ignore), the

@@ -1,4 +1,4 @@
-import { addMonths } from "#app/models/owners/readjustment";
+import { addMonths } from "#app/models/shared/days";
 
 // The month of a Repasses link: "2026-10" as given, else the month before
 // today's (October's rents are transferred in early November).

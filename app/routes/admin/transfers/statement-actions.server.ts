@@ -6,8 +6,8 @@ import { pdfAgency } from "#app/models/billing/settings.server";
 import { TRANSFER_MESSAGES as MESSAGES, transferDoneSchema } from "#app/models/owners/transfer.schema";
 import { markTransferDone } from "#app/models/owners/transfers.server";
 import { failedWriteAlert } from "#app/utils/failure.server";
-import { formatBRL } from "#app/utils/format";
-import { localToday } from "#app/utils/local-date";
+import { formatBRL } from "#app/models/shared/money";
+import { localToday } from "#app/models/shared/days";
 import { redirectWithToast } from "#app/utils/toast.server";
 
 // "Marcar repasse como feito" (routes/admin/transfers/statement.tsx). Every
