@@ -13,6 +13,7 @@ import { createClient } from "#app/models/clients/clients.server";
 import { MAX_ATTEMPTS, enqueueEmail, listEmails, resendEmail, sendQueuedEmails } from "#app/models/email/outbox.server";
 import { readOutbox } from "#tests/fixtures/eml";
 import { tempDatabase } from "#tests/fixtures/temp-db";
+import { cents } from "#app/models/shared/money";
 
 // The one email outbox (docs/decisions/0051-email-outbox.md): once per dedupe
 // key, each email sent once by two senders running at once (two connections
@@ -130,7 +131,7 @@ describe("the first start of a database with years of billings", () => {
         contract_start_date: "2023-11-01",
         contract_end_date: "2027-10-31",
         payment_due_day: 5,
-        monthly_rent: 100000,
+        monthly_rent: cents(100000),
       },
       null,
     );

@@ -10,11 +10,12 @@ import {
 } from "#app/models/email/outbox.server";
 import { absoluteUrl, getAgency } from "#app/utils/env.server";
 import { log } from "#app/utils/log.server";
-import { addDays, chargesOn, issueHorizon } from "./charges";
+import { chargesOn, issueHorizon } from "./charges";
 import { chargeNoticeEmail, receiptNoticeEmail } from "./notice-email";
 import { NOTICE_WINDOW_DAYS, noticeApplies, noticeKindsFor, noticeLabel } from "./notices";
 import { billingTxid, pixPayload } from "./pix";
 import type { ChargingSettings } from "./settings.server";
+import { addDays } from "#app/models/shared/days";
 
 // The email notices of billings (docs/decisions/0034-billing-notices.md), the
 // last two steps of the charging job (jobs.server.ts), through the one email
