@@ -22,7 +22,7 @@ import { getProperty, listSimilar, propertyExists } from "#app/models/properties
 import { propertyInterestAction } from "./property-interest.server";
 import { propertyJsonLd } from "./property-json-ld.server";
 import { formatPropertyCode } from "#app/models/properties/search";
-import { formatPrice, reaisDecimal } from "#app/utils/format";
+import { formatPrice, reaisDecimal } from "#app/models/shared/money";
 import { useAgency, useOrigin } from "#app/utils/root-data";
 import { pageTitle, seo } from "#app/utils/seo";
 import type { Route } from "./+types/property";

@@ -3,7 +3,7 @@ import { StatementLinesTable, type LineColumn } from "#app/components/admin/stat
 import { Button } from "#app/components/ui/button";
 import { FileCheck2 } from "#app/components/ui/private-icons";
 import { useIsPending } from "#app/components/ui/use-is-pending";
-import { PAYMENT_TOLERANCE_CENTS } from "#app/models/billing/charges";
+import { PAYMENT_TOLERANCE_CENTS } from "#app/models/shared/money";
 import { periodLabel } from "#app/models/billing/months";
 import { formatDay } from "#app/models/clients/status";
 import {
