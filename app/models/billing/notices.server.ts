@@ -198,6 +198,7 @@ export type BillingNoticeItem = {
   sent_at: string | null;
   attempts: number;
   last_error: string | null;
+  next_attempt_at: string; // a queued one's next try (the outbox's backoff)
   gaveUp: boolean; // unsent after MAX_ATTEMPTS: not tried again (staff may "Reenviar" on Emails)
 };
 
@@ -213,6 +214,7 @@ export async function listBillingNotices(db: DB, billingId: number): Promise<Bil
       sent_at: r.sent_at,
       attempts: r.attempts,
       last_error: r.last_error,
+      next_attempt_at: r.next_attempt_at,
       gaveUp: r.status === "failed",
     };
   });

@@ -233,9 +233,19 @@ export type EmailTraceItem = {
   sent_at: string | null;
   attempts: number;
   last_error: string | null;
+  next_attempt_at: string;
 };
 
-const TRACE_COLUMNS = ["id", "kind", "status", "created_at", "sent_at", "attempts", "last_error"] as const;
+const TRACE_COLUMNS = [
+  "id",
+  "kind",
+  "status",
+  "created_at",
+  "sent_at",
+  "attempts",
+  "last_error",
+  "next_attempt_at",
+] as const;
 
 // The emails about one record ("billing:12"), in the order queued.
 export async function emailTrace(db: DB, ref: string): Promise<EmailTraceItem[]> {
@@ -277,7 +287,7 @@ export async function listEmails(db: DB, f: EmailFilters) {
   const pages = Math.max(1, Math.ceil(Number(total) / EMAILS_PAGE_SIZE));
   const page = Math.min(Math.max(1, f.page), pages);
   const rows = await query
-    .select([...TRACE_COLUMNS, "to_address", "subject", "next_attempt_at"])
+    .select([...TRACE_COLUMNS, "to_address", "subject"])
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
     .limit(EMAILS_PAGE_SIZE)

@@ -86,3 +86,9 @@ export const repairCostSchema = z.object({
       return cents;
     }),
 });
+
+// The tenant's "Contestar" of an item (client area): what they contest.
+export const CONTEST_NOTE_MESSAGE = "Descreva o que contesta (até 2.000 caracteres).";
+export const contestSchema = z.object({
+  note: z.string({ error: CONTEST_NOTE_MESSAGE }).trim().min(3, CONTEST_NOTE_MESSAGE).max(2000, CONTEST_NOTE_MESSAGE),
+});

@@ -2,6 +2,7 @@ import { ScrollText } from "#app/components/ui/private-icons";
 import { Form, Link } from "react-router";
 import { Button, buttonClass } from "#app/components/ui/button";
 import { AdminTitle } from "#app/components/admin/admin-shell";
+import { FilterSelect, filterControlClass, filterLabelClass } from "#app/components/admin/list-filter";
 import { Pagination } from "#app/components/site/pagination";
 import { getDb } from "#app/db/db.server";
 import { listStaff } from "#app/models/accounts/users.server";
@@ -32,10 +33,6 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     today: localToday(),
   };
 }
-
-const controlClass =
-  "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none";
-const labelClass = "mb-1 block text-sm font-medium text-slate-800";
 
 // Where a row's record can be opened (a deleted one answers 404).
 const RECORD_PATHS: Partial<Record<string, (id: string) => string>> = {
@@ -90,34 +87,24 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
         key={formKey}
         className="mb-5 grid gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_11rem_11rem_auto]"
       >
+        <FilterSelect
+          id="audit-person"
+          name="pessoa"
+          label="Pessoa"
+          value={filter.actorId}
+          allLabel="Todas"
+          options={staff.map((s) => ({ value: s.id, label: s.active ? s.name : `${s.name} (desativada)` }))}
+        />
+        <FilterSelect
+          id="audit-entity"
+          name="entidade"
+          label="Entidade"
+          value={filter.entity}
+          allLabel="Todas"
+          options={AUDIT_ENTITY_VALUES.map((e) => ({ value: e, label: AUDIT_ENTITIES[e] }))}
+        />
         <div>
-          <label htmlFor="audit-person" className={labelClass}>
-            Pessoa
-          </label>
-          <select id="audit-person" name="pessoa" defaultValue={filter.actorId ?? ""} className={controlClass}>
-            <option value="">Todas</option>
-            {staff.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.active ? s.name : `${s.name} (desativada)`}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="audit-entity" className={labelClass}>
-            Entidade
-          </label>
-          <select id="audit-entity" name="entidade" defaultValue={filter.entity ?? ""} className={controlClass}>
-            <option value="">Todas</option>
-            {AUDIT_ENTITY_VALUES.map((e) => (
-              <option key={e} value={e}>
-                {AUDIT_ENTITIES[e]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="audit-from" className={labelClass}>
+          <label htmlFor="audit-from" className={filterLabelClass}>
             De
           </label>
           <input
@@ -126,11 +113,11 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
             type="date"
             max={today}
             defaultValue={filter.from ?? ""}
-            className={controlClass}
+            className={filterControlClass}
           />
         </div>
         <div>
-          <label htmlFor="audit-to" className={labelClass}>
+          <label htmlFor="audit-to" className={filterLabelClass}>
             Até
           </label>
           <input
@@ -139,7 +126,7 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
             type="date"
             max={today}
             defaultValue={filter.to ?? ""}
-            className={controlClass}
+            className={filterControlClass}
           />
         </div>
         <div className="flex items-end gap-2">

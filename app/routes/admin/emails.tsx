@@ -1,8 +1,11 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, data } from "react-router";
 import { AdminTitle } from "#app/components/admin/admin-shell";
+import { FilterSelect, filterControlClass, filterLabelClass } from "#app/components/admin/list-filter";
 import { Button, buttonClass } from "#app/components/ui/button";
 import { Pagination } from "#app/components/site/pagination";
 import { getDb } from "#app/db/db.server";
+import { emailActionSchema } from "#app/models/email/email-actions.schema";
 import { emailsQueryString, parseEmailsQuery } from "#app/models/email/emails-query";
 import { EMAIL_KINDS, EMAIL_KIND_VALUES, EMAIL_STATUSES, emailKindLabel } from "#app/models/email/kinds";
 import { kickOutbox, listEmails, resendEmail } from "#app/models/email/outbox.server";
@@ -29,12 +32,11 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   const actor = await requireRole(context, "staff");
-  const form = await readFormData(request);
-  const id = Number(form.get("id"));
+  const submission = parseWithZod(await readFormData(request), { schema: emailActionSchema });
   // Back to the list as it was (its filters and page).
   const back = `/admin/emails${url.search}`;
-  if (form.get("intent") !== "resend" || !Number.isSafeInteger(id) || id < 1)
-    throw data("Pedido inválido", { status: 400 });
+  if (submission.status !== "success") throw data("Pedido inválido", { status: 400 });
+  const { id } = submission.value;
   let requeued: boolean;
   try {
     requeued = await resendEmail(getDb(), id, actor);
@@ -53,10 +55,6 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   );
 }
 
-const controlClass =
-  "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none";
-const labelClass = "mb-1 block text-sm font-medium text-slate-800";
-
 const STATUS_CLASS = { queued: "text-slate-700", sent: "text-emerald-800", failed: "text-red-700" } as const;
 
 export default function Emails({ loaderData }: Route.ComponentProps) {
@@ -74,21 +72,16 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
         key={emailsQueryString(query)}
         className="mb-5 grid gap-3 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_12rem_auto]"
       >
+        <FilterSelect
+          id="emails-kind"
+          name="tipo"
+          label="Tipo"
+          value={query.kind}
+          allLabel="Todos"
+          options={EMAIL_KIND_VALUES.map((k) => ({ value: k, label: EMAIL_KINDS[k] }))}
+        />
         <div>
-          <label htmlFor="emails-kind" className={labelClass}>
-            Tipo
-          </label>
-          <select id="emails-kind" name="tipo" defaultValue={query.kind ?? ""} className={controlClass}>
-            <option value="">Todos</option>
-            {EMAIL_KIND_VALUES.map((k) => (
-              <option key={k} value={k}>
-                {EMAIL_KINDS[k]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="emails-to" className={labelClass}>
+          <label htmlFor="emails-to" className={filterLabelClass}>
             Destinatário
           </label>
           <input
@@ -97,22 +90,17 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
             type="search"
             maxLength={100}
             defaultValue={query.to}
-            className={controlClass}
+            className={filterControlClass}
           />
         </div>
-        <div>
-          <label htmlFor="emails-status" className={labelClass}>
-            Situação
-          </label>
-          <select id="emails-status" name="situacao" defaultValue={query.status ?? ""} className={controlClass}>
-            <option value="">Todas</option>
-            {(["sent", "queued", "failed"] as const).map((s) => (
-              <option key={s} value={s}>
-                {EMAIL_STATUSES[s]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          id="emails-status"
+          name="situacao"
+          label="Situação"
+          value={query.status}
+          allLabel="Todas"
+          options={(["sent", "queued", "failed"] as const).map((s) => ({ value: s, label: EMAIL_STATUSES[s] }))}
+        />
         <div className="flex items-end gap-2">
           <Button size="sm">Filtrar</Button>
           {filtered ? (

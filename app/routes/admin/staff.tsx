@@ -31,7 +31,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: staffActionSchema });
   if (submission.status !== "success") {
-    if (formData.get("intent") !== "create") return redirectWithToast(PATH, { type: "error", title: "Ação inválida" });
+    if (submission.payload.intent !== "create")
+      return redirectWithToast(PATH, { type: "error", title: "Ação inválida" });
     return data({ result: submission.reply({ hideFields: ["password"] }), reset: null }, { status: 400 });
   }
   const input = submission.value;

@@ -1,5 +1,7 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { getDb } from "#app/db/db.server";
 import { contestItem } from "#app/models/inspections/contests.server";
+import { CONTEST_NOTE_MESSAGE, contestSchema } from "#app/models/inspections/inspection.schema";
 import { PHOTO_MESSAGES, readPhotosForm } from "#app/routes/admin/inspections/photos-upload.server";
 import { clientContext } from "#app/utils/client-context";
 import { getEnv } from "#app/utils/env.server";
@@ -23,8 +25,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (itemId === null) return fail("Item não encontrado.");
   const body = await readPhotosForm(request, { required: false });
   if (!body.ok) return fail(body.error);
-  const note = String(body.form.get("note") ?? "").trim();
-  if (note.length < 3 || note.length > 2000) return fail("Descreva o que contesta (até 2.000 caracteres).");
+  const submission = parseWithZod(body.form, { schema: contestSchema });
+  if (submission.status !== "success") return fail(CONTEST_NOTE_MESSAGE);
+  const { note } = submission.value;
   let outcome: Awaited<ReturnType<typeof contestItem>>;
   try {
     outcome = await contestItem(

@@ -160,7 +160,7 @@ export default function ManageBilling({ loaderData, actionData }: Route.Componen
                     ? `enviado em ${formatDateTime(n.sent_at)}`
                     : n.gaveUp
                       ? `não enviado: desistimos após ${n.attempts} tentativas (${n.last_error ?? "erro"})`
-                      : `na fila${n.attempts > 0 ? ` (${n.attempts} ${n.attempts === 1 ? "tentativa falhou" : "tentativas falharam"}; nova tentativa na próxima hora)` : ""}`}
+                      : `na fila${n.attempts > 0 ? ` (${n.attempts} ${n.attempts === 1 ? "tentativa falhou" : "tentativas falharam"}; nova tentativa em ${formatDateTime(n.next_attempt_at)})` : ""}`}
                 </span>
               </li>
             ))}
