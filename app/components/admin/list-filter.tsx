@@ -1,3 +1,6 @@
+import { Link } from "react-router";
+import { Button, buttonClass } from "#app/components/ui/button";
+
 // The pieces of a back-office list's GET filter (the audit log, the emails):
 // a labelled control whose value lives in the URL, so a filtered list is a
 // link, and the back button and JavaScript off work the same.
@@ -36,5 +39,49 @@ export function FilterSelect({
         ))}
       </select>
     </div>
+  );
+}
+
+// "Filtrar", and "Limpar" (the list without filters) while a filter is on.
+export function FilterActions({
+  clearTo,
+  filtered,
+  className = "flex items-end gap-2",
+}: {
+  clearTo: string;
+  filtered: boolean;
+  className?: string;
+}) {
+  return (
+    <div className={className}>
+      <Button size="sm">Filtrar</Button>
+      {filtered ? (
+        <Link to={clearTo} className={buttonClass("secondary", "sm")}>
+          Limpar
+        </Link>
+      ) : null}
+    </div>
+  );
+}
+
+// "1 email" / "1.234 emails · página 2 de 25" above a paginated list.
+export function ListCount({
+  total,
+  one,
+  many,
+  page,
+  pages,
+}: {
+  total: number;
+  one: string;
+  many: string;
+  page: number;
+  pages: number;
+}) {
+  return (
+    <p className="mb-3 text-sm text-slate-600" aria-live="polite">
+      {total === 1 ? `1 ${one}` : `${total.toLocaleString("pt-BR")} ${many}`}
+      {pages > 1 ? ` · página ${page} de ${pages}` : ""}
+    </p>
   );
 }

@@ -1,16 +1,16 @@
 import { Inbox } from "#app/components/ui/private-icons";
-import { Form, Link, useLocation } from "react-router";
-import { Button, buttonClass } from "#app/components/ui/button";
+import { Form, useLocation } from "react-router";
+import { buttonClass } from "#app/components/ui/button";
 import { REQUEST_STATUSES, REQUEST_STATUS_VALUES } from "#app/models/leads/admin/request-status";
 import type { RequestFilter } from "#app/models/leads/admin/requests.schema";
 import { AdminTitle } from "./admin-shell";
+import { FilterActions, filterControlClass } from "./list-filter";
 import { RequestTable, type RequestColumn, type RequestListRow } from "./request-table";
 
 // The page body shared by /admin/requests and /admin/listings: title, a GET
 // filter (status and text, kept in the URL), the table or the empty state.
 
-const controlClass =
-  "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none";
+const controlClass = filterControlClass;
 
 export function RequestListPage<R extends RequestListRow>({
   title,
@@ -76,14 +76,7 @@ export function RequestListPage<R extends RequestListRow>({
             className={controlClass}
           />
         </div>
-        <div className="flex gap-2">
-          <Button size="sm">Filtrar</Button>
-          {filtered ? (
-            <Link to={basePath} className={buttonClass("secondary", "sm")}>
-              Limpar
-            </Link>
-          ) : null}
-        </div>
+        <FilterActions clearTo={basePath} filtered={filtered} className="flex gap-2" />
       </Form>
 
       {rows.length === 0 ? (

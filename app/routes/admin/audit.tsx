@@ -1,8 +1,13 @@
 import { ScrollText } from "#app/components/ui/private-icons";
 import { Form, Link } from "react-router";
-import { Button, buttonClass } from "#app/components/ui/button";
 import { AdminTitle } from "#app/components/admin/admin-shell";
-import { FilterSelect, filterControlClass, filterLabelClass } from "#app/components/admin/list-filter";
+import {
+  FilterActions,
+  FilterSelect,
+  ListCount,
+  filterControlClass,
+  filterLabelClass,
+} from "#app/components/admin/list-filter";
 import { Pagination } from "#app/components/site/pagination";
 import { getDb } from "#app/db/db.server";
 import { listStaff } from "#app/models/accounts/users.server";
@@ -129,14 +134,7 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
             className={filterControlClass}
           />
         </div>
-        <div className="flex items-end gap-2">
-          <Button size="sm">Filtrar</Button>
-          {filtered ? (
-            <Link to="/admin/auditoria" className={buttonClass("secondary", "sm")}>
-              Limpar
-            </Link>
-          ) : null}
-        </div>
+        <FilterActions clearTo="/admin/auditoria" filtered={filtered} />
       </Form>
 
       {rows.length === 0 ? (
@@ -146,10 +144,7 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
         </div>
       ) : (
         <>
-          <p className="mb-3 text-sm text-slate-600" aria-live="polite">
-            {total === 1 ? "1 registro" : `${total.toLocaleString("pt-BR")} registros`}
-            {pageCount > 1 ? ` · página ${page} de ${pageCount}` : ""}
-          </p>
+          <ListCount total={total} one="registro" many="registros" page={page} pages={pageCount} />
           <div className="overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
             <table className="w-full text-left text-sm">
               <caption className="sr-only">Registro de alterações</caption>

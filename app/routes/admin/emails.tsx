@@ -1,8 +1,14 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, data } from "react-router";
+import { Form, data } from "react-router";
 import { AdminTitle } from "#app/components/admin/admin-shell";
-import { FilterSelect, filterControlClass, filterLabelClass } from "#app/components/admin/list-filter";
-import { Button, buttonClass } from "#app/components/ui/button";
+import {
+  FilterActions,
+  FilterSelect,
+  ListCount,
+  filterControlClass,
+  filterLabelClass,
+} from "#app/components/admin/list-filter";
+import { Button } from "#app/components/ui/button";
 import { Pagination } from "#app/components/site/pagination";
 import { getDb } from "#app/db/db.server";
 import { emailActionSchema } from "#app/models/email/email-actions.schema";
@@ -101,14 +107,7 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
           allLabel="Todas"
           options={(["sent", "queued", "failed"] as const).map((s) => ({ value: s, label: EMAIL_STATUSES[s] }))}
         />
-        <div className="flex items-end gap-2">
-          <Button size="sm">Filtrar</Button>
-          {filtered ? (
-            <Link to="/admin/emails" className={buttonClass("secondary", "sm")}>
-              Limpar
-            </Link>
-          ) : null}
-        </div>
+        <FilterActions clearTo="/admin/emails" filtered={filtered} />
       </Form>
 
       {rows.length === 0 ? (
@@ -117,10 +116,7 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
         </div>
       ) : (
         <>
-          <p className="mb-3 text-sm text-slate-600" aria-live="polite">
-            {total === 1 ? "1 email" : `${total.toLocaleString("pt-BR")} emails`}
-            {pages > 1 ? ` · página ${page} de ${pages}` : ""}
-          </p>
+          <ListCount total={total} one="email" many="emails" page={page} pages={pages} />
           <div className="overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
             <table className="w-full text-left text-sm">
               <caption className="sr-only">Emails enviados, na fila e não enviados</caption>
