@@ -1,5 +1,5 @@
 import { Upload } from "#app/components/ui/private-icons";
-import { Form, Link, data } from "react-router";
+import { Form, Link } from "react-router";
 import { AdminTitle } from "#app/components/admin/admin-shell";
 import { Labeled } from "#app/components/ui/labeled";
 import { Button, buttonClass } from "#app/components/ui/button";
@@ -7,13 +7,11 @@ import { FormAlert } from "#app/components/ui/field";
 import { useIsPending } from "#app/components/ui/use-is-pending";
 import { getDb } from "#app/db/db.server";
 import { periodLabel } from "#app/models/billing/months";
-import { importIndexCsv, recentIndexMonths, upsertIndexValue } from "#app/models/owners/index-values.server";
-import { formatRate, INDEX_CODES, INDEX_LABELS, isIndexCode, parseRate } from "#app/models/owners/readjustment";
-import { failedWriteAlert } from "#app/utils/failure.server";
-import { readFormData, requireRole } from "#app/utils/http.server";
-import { readPrivateUpload } from "#app/routes/admin/clients/private-upload.server";
+import { recentIndexMonths } from "#app/models/owners/index-values.server";
+import { formatRate, INDEX_CODES, INDEX_LABELS } from "#app/models/owners/readjustment";
+import { requireRole } from "#app/utils/http.server";
 import { addMonths, localToday } from "#app/models/shared/days";
-import { redirectWithToast } from "#app/utils/toast.server";
+import { indicesAction, type IndexAnswer } from "./indices-actions.server";
 import type { Route } from "./+types/index";
 
 // "Índices" (docs/decisions/0041-readjustment.md): the monthly rates of the
@@ -25,8 +23,6 @@ import type { Route } from "./+types/index";
 export function meta() {
   return [{ title: "Índices | Painel Administrativo" }, { name: "robots", content: "noindex" }];
 }
-
-const MAX_CSV_BYTES = 200 * 1024;
 
 export async function loader() {
   const last = addMonths(localToday().slice(0, 7), -1);
@@ -42,66 +38,8 @@ export async function loader() {
   };
 }
 
-// "2026-10" (input type=month) or "10/2026".
-function readMonth(text: string) {
-  const iso = /^(\d{4})-(\d{2})$/.exec(text.trim());
-  const br = /^(\d{1,2})\/(\d{4})$/.exec(text.trim());
-  const [y, m] = iso ? [iso[1], iso[2]] : br ? [br[2], br[1].padStart(2, "0")] : [null, null];
-  return y && Number(m) >= 1 && Number(m) <= 12 ? `${y}-${m}` : null;
-}
-
-type RateErrors = Partial<Record<"index" | "month" | "rate", string>>;
-
 export async function action({ request, context }: Route.ActionArgs) {
-  const actor = await requireRole(context, "staff");
-  const body = (request.headers.get("content-type") ?? "").startsWith("multipart/form-data")
-    ? await readPrivateUpload(request, MAX_CSV_BYTES, "Arquivo grande demais (até 200 KB).")
-    : { formData: await readFormData(request) };
-  if ("error" in body) return data({ importError: body.error }, { status: 400 });
-  const form = body.formData;
-  const index = String(form.get("index") ?? "");
-  if (form.get("intent") === "import") {
-    const file = form.get("file");
-    if (!isIndexCode(index)) return data({ importError: "Escolha o índice do arquivo." }, { status: 400 });
-    if (!(file instanceof File) || file.size === 0)
-      return data({ importError: "Escolha o arquivo CSV exportado do SGS." }, { status: 400 });
-    if (file.size > MAX_CSV_BYTES) return data({ importError: "Arquivo grande demais (até 200 KB)." }, { status: 400 });
-    let outcome: Awaited<ReturnType<typeof importIndexCsv>>;
-    try {
-      outcome = await importIndexCsv(getDb(), index, new Uint8Array(await file.arrayBuffer()), actor);
-    } catch (error) {
-      return failedWriteAlert("index.import_failed", error, {
-        importError: "Não foi possível importar. Tente novamente.",
-      });
-    }
-    if (!outcome.ok) return data({ importError: outcome.error }, { status: 400 });
-    return redirectWithToast("/admin/indices", {
-      type: "success",
-      title: `${INDEX_LABELS[index]} importado`,
-      description:
-        outcome.changed === 0
-          ? `Nada novo: os ${outcome.months} meses do arquivo já estavam gravados.`
-          : `${outcome.months} meses no arquivo, ${outcome.changed} gravados ou alterados.`,
-    });
-  }
-  const values = { index, month: String(form.get("month") ?? ""), rate: String(form.get("rate") ?? "") };
-  const errors: RateErrors = {};
-  const month = readMonth(values.month);
-  const rate = parseRate(values.rate);
-  if (!isIndexCode(index)) errors.index = "Escolha o índice.";
-  if (!month) errors.month = "Informe o mês (mm/aaaa).";
-  if (rate === null) errors.rate = 'Informe a taxa do mês em %, como "0,52" ou "-0,73".';
-  if (!isIndexCode(index) || !month || rate === null) return data({ errors, values }, { status: 400 });
-  try {
-    await upsertIndexValue(getDb(), index, { month, ratePpm: rate }, actor);
-  } catch (error) {
-    return failedWriteAlert("index.save_failed", error, { errors, values, formError: "Não foi possível salvar." });
-  }
-  return redirectWithToast("/admin/indices", {
-    type: "success",
-    title: "Taxa salva",
-    description: `${INDEX_LABELS[index]} de ${periodLabel(month)}: ${formatRate(rate)}%.`,
-  });
+  return indicesAction(request, await requireRole(context, "staff"));
 }
 
 const inputClass =
@@ -109,12 +47,7 @@ const inputClass =
 
 export default function Indices({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useIsPending();
-  const a = (actionData ?? {}) as {
-    errors?: RateErrors;
-    values?: { index: string; month: string; rate: string };
-    importError?: string;
-    formError?: string;
-  };
+  const a: IndexAnswer = actionData ?? {};
   const err = a.errors ?? {};
   return (
     <div className="mx-auto max-w-6xl">
