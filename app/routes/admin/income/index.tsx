@@ -1,4 +1,5 @@
 import { Download, MailCheck } from "#app/components/ui/private-icons";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "react-router";
 import { AdminTitle } from "#app/components/admin/admin-shell";
 import {
@@ -21,7 +22,7 @@ import { readFormData, requireRole } from "#app/utils/http.server";
 import { localToday } from "#app/models/shared/days";
 import { log } from "#app/utils/log.server";
 import { redirectWithToast } from "#app/utils/toast.server";
-import { reportYear } from "./year";
+import { incomeEmailSchema, reportYear } from "./year";
 import type { Route } from "./+types/index";
 
 // "Informes de Rendimentos" (docs/decisions/0043-income-reports.md): for a
@@ -39,13 +40,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = await requireRole(context, "staff");
-  const form = await readFormData(request);
-  const asked = String(form.get("ano") ?? "");
+  // Only the button's own post sends anything: a stray post (another intent,
+  // a field twice, a year out of range) writes nothing.
+  const submission = parseWithZod(await readFormData(request), { schema: incomeEmailSchema });
+  const asked = submission.status === "success" ? submission.value.ano : null;
   const year = reportYear(asked, localToday());
   const back = `/admin/informes?ano=${year}`;
-  // Only the button's own post sends anything: a stray post writes nothing.
-  const once = form.getAll("intent").length === 1 && form.getAll("ano").length === 1;
-  if (!once || form.get("intent") !== "email" || String(year) !== asked)
+  if (String(year) !== asked)
     return redirectWithToast(back, {
       type: "error",
       title: "Erro",

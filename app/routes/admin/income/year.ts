@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 // The year of an informes link: "2026" as given (2000 up to this year), else
 // last year (informes are made in January and February for the year before).
 export function reportYear(asked: string | null | undefined, today: string) {
@@ -5,3 +7,7 @@ export function reportYear(asked: string | null | undefined, today: string) {
   const n = /^\d{4}$/.test(asked ?? "") ? Number(asked) : NaN;
   return n >= 2000 && n <= thisYear ? n : thisYear - 1;
 }
+
+// "Enviar por email" of a year's informes: the button's intent and the year,
+// each once (a repeated field arrives as a list and fails the schema).
+export const incomeEmailSchema = z.object({ intent: z.literal("email"), ano: z.string() });
