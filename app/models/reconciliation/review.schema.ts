@@ -1,5 +1,11 @@
 import { z } from "zod";
 import { parseId } from "#app/utils/ids";
+import { STATEMENT_MESSAGES } from "./labels";
+
+// "Importar extrato": the bank's file (its content is judged by the parser).
+export const statementUploadSchema = z.object({
+  file: z.file({ error: STATEMENT_MESSAGES.chooseFile }).refine((file) => file.size > 0, STATEMENT_MESSAGES.chooseFile),
+});
 
 // "Confirmar" of an import's review (routes/admin/statements/review.tsx):
 // `accept` (a matched line, checked; repeated) and `assign-<line>` (a billing

@@ -132,7 +132,7 @@ export async function saveProperty(
   const submission = parseWithZod(formData, { schema: propertySchema });
 
   // An edit form posted to another property's URL (or with no id) is refused whole.
-  if (target && formData.get("id") !== String(target.id)) {
+  if (target && submission.payload.id !== String(target.id)) {
     return refused(submission.reply({ formErrors: [FORGED_FORM] }));
   }
 

@@ -54,15 +54,17 @@ export async function handleRequestUpdate(
   const listPath = REQUEST_LIST_PATHS[kind];
   const form = await readFormData(request);
   if (idParam !== undefined) form.set("id", idParam);
+  const submission = parseWithZod(form, { schema: requestUpdateSchema });
+  // Where to go back to and which message to give hold for a refused post
+  // too, so they come from what was posted (safeAdminRedirect judges it).
+  const { redirectTo, intent } = submission.payload;
   // The fallback is built only from a well-formed id (a raw URL id may hold
   // characters a Location header cannot carry).
-  const back = safeAdminRedirect(form.get("redirectTo"), parseId(idParam) ? `${listPath}/${idParam}` : listPath);
-  const intent = form.get("intent");
+  const back = safeAdminRedirect(redirectTo, parseId(idParam) ? `${listPath}/${idParam}` : listPath);
   const failTitle = intent === "responsible" ? RESPONSIBLE_FAILED : STATUS_FAILED;
   const fail = (description: string, to = back) =>
     redirectWithToast(to, { type: "error", title: failTitle, description });
 
-  const submission = parseWithZod(form, { schema: requestUpdateSchema });
   if (submission.status !== "success") {
     const fields = Object.keys(submission.error ?? {});
     if (fields.includes("resolved_by")) return fail("Responsável inválido.");

@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { Download, Upload } from "#app/components/ui/private-icons";
 import { useState } from "react";
 import { Form, Link, data } from "react-router";
@@ -11,6 +12,7 @@ import { getChargingSettings } from "#app/models/billing/settings.server";
 import { formatDay } from "#app/models/clients/status";
 import { importStatement, listStatementImports } from "#app/models/reconciliation/imports.server";
 import { STATEMENT_KIND_LABELS, STATEMENT_MESSAGES } from "#app/models/reconciliation/labels";
+import { statementUploadSchema } from "#app/models/reconciliation/review.schema";
 import { MAX_STATEMENT_BYTES } from "#app/models/reconciliation/statement";
 import { readPrivateUpload } from "#app/routes/admin/clients/private-upload.server";
 import { failedWriteAlert } from "#app/utils/failure.server";
@@ -36,9 +38,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const actor = await requireRole(context, "staff");
   const body = await readPrivateUpload(request, MAX_STATEMENT_BYTES, STATEMENT_MESSAGES.tooLarge);
   if ("error" in body) return data({ error: body.error }, { status: 400 });
-  const file = body.formData.get("file");
-  if (!(file instanceof File) || file.size === 0)
-    return data({ error: STATEMENT_MESSAGES.chooseFile }, { status: 400 });
+  const submission = parseWithZod(body.formData, { schema: statementUploadSchema });
+  if (submission.status !== "success") return data({ error: STATEMENT_MESSAGES.chooseFile }, { status: 400 });
+  const { file } = submission.value;
   let outcome: Awaited<ReturnType<typeof importStatement>>;
   try {
     outcome = await importStatement(getDb(), {
