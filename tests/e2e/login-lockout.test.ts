@@ -64,6 +64,8 @@ test("six wrong passwords from strangers stop new browsers, not a browser that l
 });
 
 test("a device cookie's own failures lock only that browser", async ({ page, createUser, newContext }) => {
+  // About twenty password checks (argon2) in three browsers: past 30 s on a busy machine.
+  test.setTimeout(60_000);
   const user = await createUser("admin");
   const laptop = await browserAt(newContext, "198.51.100.20");
   const phone = await browserAt(newContext, "198.51.100.21");
