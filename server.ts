@@ -15,7 +15,7 @@ import { databasePath, getEnv, uploadsDir } from "./app/utils/env.server";
 import { log } from "./app/utils/log.server";
 import { CLIENT_IP_HEADER, NONCE_HEADER } from "./app/utils/request-headers";
 import { accessLog } from "./server/access-log";
-import { withBusyAnswer } from "./server/busy-answer";
+import { withFailureAnswers } from "./server/failure-answer";
 import { createPageCache } from "./server/page-cache";
 import { renderGate } from "./server/render-gate";
 import { requestPipeline } from "./server/request-pipeline";
@@ -211,8 +211,8 @@ async function startServer() {
     // APP_URL's host is an allowed action origin at run time: an https site
     // behind a proxy whose X-Forwarded-Proto is not trusted sees its requests
     // as http, and React Router would refuse its own forms. A locked database
-    // answers 503 from any route (server/busy-answer.ts).
-    const build = withBusyAnswer({
+    // answers 503 from any route (server/failure-answer.ts).
+    const build = withFailureAnswers({
       ...(await import(path.resolve("build/server/index.js"))),
       allowedActionOrigins: [env.appUrl.host],
     });
@@ -236,7 +236,7 @@ async function startServer() {
     app.use(devServer.middlewares);
     app.use(async (req, res, next) => {
       try {
-        const build = withBusyAnswer({
+        const build = withFailureAnswers({
           ...(await devServer.ssrLoadModule("virtual:react-router/server-build")),
           allowedActionOrigins: [env.appUrl.host],
         } as ServerBuild);

@@ -9,6 +9,8 @@ import {
   type HandleDataRequestFunction,
   type HandleErrorFunction,
 } from "react-router";
+import { isBusyResponse } from "#app/utils/database-busy";
+import { failureIdOf } from "#app/utils/failure";
 import { log, reasonOf } from "#app/utils/log.server";
 import { PRIVATE_CACHE_CONTROL, isPrivateUrl } from "#app/utils/private-paths";
 import { NONCE_HEADER } from "#app/utils/request-headers";
@@ -96,12 +98,13 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { request
 // one line of the log, with the request's id (app/utils/log.server.ts): a
 // refusal, an error answer below 500 (a page that takes no post, a form that
 // could not be read), one warn line with its status; anything else, whose
-// answer is a 500, an error line with its stack. A locked database never gets
-// here as an error: server/busy-answer.ts made it a 503 answer, and the
-// database layer logged it (db.busy). A request the visitor abandoned is not
-// an error.
+// answer is a 500, an error line with its stack. Two answers were logged
+// before they got here (server/failure-answer.ts): a loader's or an action's
+// failure (request.failed, with its route), and a locked database (the
+// database layer's db.busy). A request the visitor abandoned is not an error.
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
+  if (failureIdOf(error) !== null || isBusyResponse(error)) return;
   if (isRouteErrorResponse(error) && error.status < 500) {
     log.warn("request.refused", { status: error.status, reason: refusalReason(error.data, error.statusText) });
     return;

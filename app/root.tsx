@@ -3,6 +3,7 @@ import type { Route } from "./+types/root";
 import { ToastView } from "./components/ui/toast";
 import { BUSY_MESSAGE, BUSY_RETRY_AFTER_SECONDS, BUSY_TITLE, isBusyResponse } from "./utils/database-busy";
 import { getAgency, getEnv } from "./utils/env.server";
+import { FailureCode } from "./utils/failure";
 import { refusalOf } from "./utils/refusal";
 import { NONCE_HEADER } from "./utils/request-headers";
 import { readToast } from "./utils/toast.server";
@@ -12,7 +13,7 @@ import { Stylesheet } from "./utils/stylesheet";
 import { PageScripts } from "./utils/page-scripts";
 import { PageIcons } from "./utils/page-icons";
 
-// A 503 (the database stayed locked: server/busy-answer.ts made the
+// A 503 (the database stayed locked: server/failure-answer.ts made the
 // DatabaseBusyError a 503 answer, rendered by the nearest error boundary)
 // tells browsers and proxies when to come back; React Router keeps only the
 // cookies of a thrown answer's headers.
@@ -99,6 +100,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
               ? refused.message
               : "Ocorreu um erro inesperado. Tente novamente em instantes."}
       </p>
+      <FailureCode error={error} />
       <a href="/" className="mt-8 inline-block rounded-md bg-slate-900 px-5 py-3 font-semibold text-white">
         Voltar ao início
       </a>

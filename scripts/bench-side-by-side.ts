@@ -132,7 +132,7 @@ try {
         if (round === 0) await busyHour({ ...options, seconds: Math.min(2, SECONDS) });
         const cpuBefore = serverCpuMs(side.pid);
         const result = await busyHour({ ...options, seconds: SECONDS });
-        // Under a heavy load the server may answer 503 (server/busy-answer.ts): counted, not measured.
+        // Under a heavy load the server may answer 503 (server/failure-answer.ts): counted, not measured.
         push(busyErrors, key(index, page.path), result.errors);
         push(busyCpu, key(index, page.path), (serverCpuMs(side.pid) - cpuBefore) / Math.max(1, result.requests));
         push(busy, key(index, page.path), ...result.latencies);

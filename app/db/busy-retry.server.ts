@@ -50,7 +50,7 @@ const BACKOFF_MAX_MS = 100;
 
 // A write that could not get the lock in time: a plain error. The server
 // turns it into the 503 page "O sistema está ocupado" wherever a loader, an
-// action or a middleware lets it through (server/busy-answer.ts); a route that
+// action or a middleware lets it through (server/failure-answer.ts); a route that
 // catches a failed write answers through app/utils/failure.server.ts, which
 // lets it through.
 //

@@ -3,21 +3,24 @@ import { sql } from "kysely";
 import {
   RouterContextProvider,
   createStaticHandler,
+  data,
   isRouteErrorResponse,
   type MiddlewareFunction,
 } from "react-router";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { DatabaseBusyError, isDatabaseBusy, openDatabase } from "#app/db/db.server";
 import { BUSY_MESSAGE, isBusyResponse } from "#app/utils/database-busy";
-import { failedWriteAlert, failedWriteToast, reportFailure } from "#app/utils/failure.server";
+import { failureIdOf } from "#app/utils/failure";
+import { failedWriteAlert, reportFailure } from "#app/utils/failure.server";
+import { runWithRequestContext } from "#app/utils/log.server";
 import { captureLog } from "#tests/fixtures/log";
 import { tempDatabase } from "#tests/fixtures/temp-db";
-import { busyAnswering, withBusyAnswer } from "../../server/busy-answer";
+import { failureAnswering, withFailureAnswers } from "../../server/failure-answer";
 
 // Another process (a CLI, a backup, a migration) holds the write lock: the
 // app's reads keep flowing, its event loop stays free while a write waits, and
 // a write that cannot get the lock in time fails with a plain typed error,
-// which the server answers with 503, not 500 (server/busy-answer.ts), and
+// which the server answers with 503, not 500 (server/failure-answer.ts), and
 // which a route's failure answer lets through (app/utils/failure.server.ts).
 
 let temp: Awaited<ReturnType<typeof tempDatabase>>;
@@ -193,7 +196,7 @@ describe("the app's connections", () => {
   });
 });
 
-// The one place where it becomes the 503 page (server/busy-answer.ts): every
+// The one place where it becomes the 503 page (server/failure-answer.ts): every
 // loader, action and middleware of the build, wrapped.
 describe("a locked database as React Router answers it", () => {
   const busy = () => {
@@ -203,7 +206,7 @@ describe("a locked database as React Router answers it", () => {
     loader?: () => unknown;
     action?: () => unknown;
     middleware?: MiddlewareFunction<Response>[];
-  }) => busyAnswering({ default: () => null, ...fns } as never);
+  }) => failureAnswering({ default: () => null, ...fns } as never);
 
   function handlerFor(module: ReturnType<typeof routeModule>) {
     return createStaticHandler([
@@ -249,23 +252,63 @@ describe("a locked database as React Router answers it", () => {
     expect(await (response as Response).json()).toEqual({ status: 503, busy: true });
   });
 
-  it("leaves every other error, answer and value as it was", async () => {
-    const failure = new Error("something else");
+  it("answers any other error with a 500 that carries the request's id, logged once with the route", async () => {
     const handler = handlerFor(
       routeModule({
         loader: () => {
-          throw failure;
+          throw new Error("something else");
+        },
+        action: () => {
+          throw new TypeError("a bug in an action");
+        },
+      }),
+    );
+    for (const [method, id, step] of [
+      ["GET", "req-loader", "loader"],
+      ["POST", "req-action", "action"],
+    ] as const) {
+      const context = await runWithRequestContext({ requestId: id, role: "admin" }, () =>
+        handler.query(requestFor(method)),
+      );
+      if (context instanceof Response) throw new Error("expected a render context");
+      expect(context.statusCode).toBe(500);
+      const error = context.errors?.root;
+      expect(failureIdOf(error)).toBe(id);
+      expect(isRouteErrorResponse(error) && error.data).toEqual({ requestId: id, step });
+    }
+    expect(captured.events("request.failed")).toEqual([
+      expect.objectContaining({
+        requestId: "req-loader",
+        route: "route",
+        step: "loader",
+        error: expect.objectContaining({ message: "something else" }),
+      }),
+      expect.objectContaining({
+        requestId: "req-action",
+        route: "route",
+        step: "action",
+        error: expect.objectContaining({ name: "TypeError" }),
+      }),
+    ]);
+  });
+
+  it("leaves answers chosen on purpose and plain values as they were", async () => {
+    const handler = handlerFor(
+      routeModule({
+        loader: () => {
+          throw data("Não encontrado", { status: 404 });
         },
         action: () => "done",
       }),
     );
     const loaded = await handler.query(requestFor("GET"));
     if (loaded instanceof Response) throw new Error("expected a render context");
-    expect(loaded.statusCode).toBe(500);
-    expect(loaded.errors?.root).toBe(failure);
+    expect(loaded.statusCode).toBe(404);
+    expect(failureIdOf(loaded.errors?.root)).toBeNull();
     const acted = await handler.query(requestFor("POST"));
     if (acted instanceof Response) throw new Error("expected a render context");
     expect(acted.actionData).toEqual({ root: "done" });
+    expect(captured.events("request.failed")).toEqual([]);
   });
 
   it("wraps every route of a build and nothing else", () => {
@@ -276,7 +319,7 @@ describe("a locked database as React Router answers it", () => {
         page: { id: "page", module: { loader, ErrorBoundary: loader } },
       },
     };
-    const wrapped = withBusyAnswer(build as never) as unknown as typeof build;
+    const wrapped = withFailureAnswers(build as never) as unknown as typeof build;
     expect(wrapped.routes.root.module).toEqual({
       default: loader,
       loader: undefined,
@@ -300,29 +343,19 @@ describe("a locked database as React Router answers it", () => {
 
 // The answer of a route that catches a failed write (app/utils/failure.server.ts).
 describe("a failed write's answer", () => {
-  it("lets a locked database through to the 503 page, whatever the route answers otherwise", async () => {
+  it("lets a locked database through to the 503 page, whatever the route answers otherwise", () => {
     const error = new DatabaseBusyError(3000);
-    await expect(failedWriteToast("test.write_failed", error, "/admin", { title: "Erro" })).rejects.toBe(error);
     expect(() => failedWriteAlert("test.write_failed", error, { alert: "x" })).toThrow(error);
     expect(() => reportFailure("test.write_failed", error)).toThrow(error);
     expect(captured.events("test.write_failed")).toEqual([]);
   });
 
-  it("logs any other failure with the route's event and answers with the toast or the alert", async () => {
+  it("logs any other failure with the route's event and answers with the alert beside the form", () => {
     const error = new Error("disk full");
-    const toast = await failedWriteToast(
-      "test.write_failed",
-      error,
-      "/admin/banners",
-      { title: "Falha", description: "Tente novamente." },
-      { list: "x" },
-    );
-    expect(toast.status).toBe(302);
-    expect(toast.headers.get("Location")).toBe("/admin/banners");
-    expect(toast.headers.get("Set-Cookie")).toContain("toast=");
-    const alert = failedWriteAlert("test.write_failed", error, { alert: "Nada foi salvo." });
+    const alert = failedWriteAlert("test.write_failed", error, { alert: "Nada foi salvo." }, { list: "x" });
     expect(alert.init?.status).toBe(500);
     expect(alert.data).toEqual({ alert: "Nada foi salvo." });
+    reportFailure("test.write_failed", error);
     expect(captured.events("test.write_failed")).toEqual([
       expect.objectContaining({ level: "error", list: "x", error: expect.objectContaining({ message: "disk full" }) }),
       expect.objectContaining({ level: "error", error: expect.objectContaining({ message: "disk full" }) }),

@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, Link, useLocation } from "react-router";
 import { refusalOf } from "#app/utils/refusal";
 import { AdminTitle } from "./admin-shell";
+import { FAILED_ACTION_MESSAGE, FAILED_ACTION_TITLE, FailureCode, isFailedAction } from "#app/utils/failure";
 
 // What the inbox pages show when they fail: the 404 of an unknown request, or
 // the spec's "Erro ao carregar" with a way to try again.
@@ -9,22 +10,31 @@ export function RequestErrorState({ error, title, listPath }: { error: unknown; 
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   // A refused post (a form that could not be read): its message. Nothing is
   // logged here: the server logged the error where it happened
-  // (handleError in app/entry.server.tsx), with its request id.
+  // (server/failure-answer.ts), under the request id FailureCode prints.
   const refused = refusalOf(error);
   return (
     <>
       <AdminTitle title={title} />
       <div role="alert" className="rounded-xl bg-white px-6 py-14 text-center shadow-sm ring-1 ring-slate-200">
         <p className="text-lg font-semibold text-slate-900">
-          {notFound ? "Solicitação não encontrada" : refused ? refused.title : "Erro ao carregar"}
+          {notFound
+            ? "Solicitação não encontrada"
+            : refused
+              ? refused.title
+              : isFailedAction(error)
+                ? FAILED_ACTION_TITLE
+                : "Erro ao carregar"}
         </p>
         <p className="mt-2 text-slate-600">
           {notFound
             ? "Ela pode ter sido removida, ou o endereço está incorreto."
             : refused
               ? refused.message
-              : "Não foi possível carregar as solicitações. Tente novamente em instantes."}
+              : isFailedAction(error)
+                ? FAILED_ACTION_MESSAGE
+                : "Não foi possível carregar as solicitações. Tente novamente em instantes."}
         </p>
+        <FailureCode error={error} />
         <div className="mt-6 flex flex-wrap justify-center gap-3">
           {notFound ? null : (
             <a

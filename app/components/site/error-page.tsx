@@ -1,11 +1,12 @@
 import { Link, isRouteErrorResponse } from "react-router";
 import { BUSY_MESSAGE, BUSY_TITLE, isBusyResponse } from "#app/utils/database-busy";
+import { FAILED_ACTION_MESSAGE, FAILED_ACTION_TITLE, FailureCode, isFailedAction } from "#app/utils/failure";
 import { refusalOf } from "#app/utils/refusal";
 
 // What a visitor sees when a page fails: the spec's 404 texts, "busy" when the
 // database stayed locked (503), or a calm message for anything else (details
-// stay in the server log, written where the error happened: handleError in
-// app/entry.server.tsx).
+// stay in the server log, under the request id the page prints:
+// server/failure-answer.ts).
 export function ErrorPage({
   error,
   notFoundTitle,
@@ -18,6 +19,7 @@ export function ErrorPage({
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const busy = isBusyResponse(error);
   const refused = busy ? null : refusalOf(error);
+  const failedAction = isFailedAction(error);
   return (
     <section className="mx-auto max-w-2xl px-4 py-20 text-center">
       <p className="text-6xl font-bold text-gold-500">
@@ -30,7 +32,9 @@ export function ErrorPage({
             ? BUSY_TITLE
             : refused
               ? refused.title
-              : "Não foi possível carregar esta página"}
+              : failedAction
+                ? FAILED_ACTION_TITLE
+                : "Não foi possível carregar esta página"}
       </h1>
       <p className="mt-4 text-balance text-slate-600">
         {notFound
@@ -39,8 +43,11 @@ export function ErrorPage({
             ? BUSY_MESSAGE
             : refused
               ? refused.message
-              : "Ocorreu um erro inesperado. Tente novamente em instantes."}
+              : failedAction
+                ? FAILED_ACTION_MESSAGE
+                : "Ocorreu um erro inesperado. Tente novamente em instantes."}
       </p>
+      <FailureCode error={error} />
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <Link to="/" className="rounded-md bg-brand-800 px-5 py-3 font-semibold text-white hover:bg-brand-700">
           Voltar ao início

@@ -38,7 +38,6 @@ export const STATEMENT_MESSAGES = {
   chooseFile: "Escolha o arquivo do extrato (OFX ou retorno CNAB 240).",
   tooLarge: "O arquivo tem mais de 5 MB.",
   importFailed: "Não foi possível importar o extrato. Tente novamente.",
-  confirmFailed: "Não foi possível confirmar a conciliação. Nada foi baixado; tente novamente.",
   confirmRefused: "Nada foi baixado. Corrija o que está abaixo e confirme de novo.",
   alreadyConfirmed: "Esta importação já foi confirmada.",
   differenceResolved: "Diferença marcada como resolvida",

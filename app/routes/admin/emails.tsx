@@ -15,7 +15,6 @@ import { emailActionSchema } from "#app/models/email/email-actions.schema";
 import { emailsQueryString, parseEmailsQuery } from "#app/models/email/emails-query";
 import { EMAIL_KINDS, EMAIL_KIND_VALUES, EMAIL_STATUSES, emailKindLabel } from "#app/models/email/kinds";
 import { kickOutbox, listEmails, resendEmail } from "#app/models/email/outbox.server";
-import { failedWriteToast } from "#app/utils/failure.server";
 import { formatDateTime } from "#app/utils/format-date";
 import { readFormData, requireRole } from "#app/utils/http.server";
 import { redirectWithToast } from "#app/utils/toast.server";
@@ -43,15 +42,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const back = `/admin/emails${url.search}`;
   if (submission.status !== "success") throw data("Pedido inválido", { status: 400 });
   const { id } = submission.value;
-  let requeued: boolean;
-  try {
-    requeued = await resendEmail(getDb(), id, actor);
-  } catch (error) {
-    return failedWriteToast("email.resend_failed", error, back, {
-      title: "Erro",
-      description: "Não foi possível pôr o email na fila. Tente novamente.",
-    });
-  }
+  const requeued = await resendEmail(getDb(), id, actor);
   if (requeued) kickOutbox(getDb());
   return redirectWithToast(
     back,

@@ -5,7 +5,6 @@ import { CONTEST_NOTE_MESSAGE, contestSchema } from "#app/models/inspections/ins
 import { PHOTO_MESSAGES, readPhotosForm } from "#app/routes/admin/inspections/photos-upload.server";
 import { clientContext } from "#app/utils/client-context";
 import { getEnv } from "#app/utils/env.server";
-import { failedWriteToast } from "#app/utils/failure.server";
 import { parseId } from "#app/utils/http.server";
 import { localToday } from "#app/models/shared/days";
 import { redirectWithToast } from "#app/utils/toast.server";
@@ -28,24 +27,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const submission = parseWithZod(body.form, { schema: contestSchema });
   if (submission.status !== "success") return fail(CONTEST_NOTE_MESSAGE);
   const { note } = submission.value;
-  let outcome: Awaited<ReturnType<typeof contestItem>>;
-  try {
-    outcome = await contestItem(
-      getDb(),
-      client.id,
-      itemId,
-      { note, images: body.images },
-      {
-        today: localToday(),
-        days: getEnv().INSPECTION_CONTEST_DAYS,
-      },
-    );
-  } catch (error) {
-    return failedWriteToast("inspection.contest_failed", error, BACK, {
-      title: "Contestação não enviada",
-      description: "Não foi possível enviar. Tente novamente.",
-    });
-  }
+  const outcome = await contestItem(
+    getDb(),
+    client.id,
+    itemId,
+    { note, images: body.images },
+    {
+      today: localToday(),
+      days: getEnv().INSPECTION_CONTEST_DAYS,
+    },
+  );
   if (outcome === "missing") return fail("Item não encontrado.");
   if (outcome === "closed") return fail("O prazo para contestar esta vistoria terminou.");
   if (outcome === "too-many") return fail(PHOTO_MESSAGES.tooMany);

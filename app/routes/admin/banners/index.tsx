@@ -12,7 +12,6 @@ import { listAdminBanners, restoreDefaultBanners, toggleBanner } from "#app/mode
 import { bannerListActionSchema } from "#app/models/banners/banner-actions.schema";
 import { BANNER_MESSAGES, MAX_ACTIVE_BANNERS } from "#app/models/banners/defaults";
 import { requireRole, readFormData } from "#app/utils/http.server";
-import { failedWriteToast } from "#app/utils/failure.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/index";
 
@@ -62,46 +61,32 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
   if (input.intent === "restore") {
-    try {
-      await restoreDefaultBanners(getDb(), actor);
-    } catch (error) {
-      return failedWriteToast("banner.restore_failed", error, PATH, {
-        title: "Falha ao restaurar os banners",
-        description: "Tente novamente em instantes.",
-      });
-    }
+    await restoreDefaultBanners(getDb(), actor);
     return redirectWithToast(PATH, {
       type: "success",
       title: "Banners restaurados",
       description: "Os 3 banners padrão foram restaurados.",
     });
   }
-  try {
-    const result = await toggleBanner(getDb(), input.id, actor);
-    if (result.status === "limit")
-      return redirectWithToast(PATH, {
-        type: "error",
-        title: BANNER_MESSAGES.limitTitle,
-        description: BANNER_MESSAGES.limitText,
-      });
-    if (result.status === "not-found") return failedToggle(BANNER_MESSAGES.onlyFixed);
-    return result.status === "activated"
-      ? redirectWithToast(PATH, {
-          type: "success",
-          title: "Banner ativado",
-          description: `"${result.title}" voltou à página inicial.`,
-        })
-      : redirectWithToast(PATH, {
-          type: "success",
-          title: "Banner desativado",
-          description: `"${result.title}" não aparece mais na página inicial.`,
-        });
-  } catch (error) {
-    return failedWriteToast("banner.toggle_failed", error, PATH, {
-      title: "Não foi possível alterar o status do banner.",
-      description: "Tente novamente em instantes.",
+  const result = await toggleBanner(getDb(), input.id, actor);
+  if (result.status === "limit")
+    return redirectWithToast(PATH, {
+      type: "error",
+      title: BANNER_MESSAGES.limitTitle,
+      description: BANNER_MESSAGES.limitText,
     });
-  }
+  if (result.status === "not-found") return failedToggle(BANNER_MESSAGES.onlyFixed);
+  return result.status === "activated"
+    ? redirectWithToast(PATH, {
+        type: "success",
+        title: "Banner ativado",
+        description: `"${result.title}" voltou à página inicial.`,
+      })
+    : redirectWithToast(PATH, {
+        type: "success",
+        title: "Banner desativado",
+        description: `"${result.title}" não aparece mais na página inicial.`,
+      });
 }
 
 export default function BannersPage({ loaderData }: Route.ComponentProps) {

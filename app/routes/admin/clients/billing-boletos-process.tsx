@@ -5,7 +5,6 @@ import { BOLETO_MESSAGES, boletoProcessSchema } from "#app/models/boletos/boleto
 import { processedText } from "#app/models/boletos/display";
 import { processAwaitingBoletos } from "#app/models/boletos/queue.server";
 import { readFormData, requireRole } from "#app/utils/http.server";
-import { failedWriteToast } from "#app/utils/failure.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/billing-boletos-process";
 
@@ -25,15 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (parseWithZod(await readFormData(request), { schema: boletoProcessSchema }).status !== "success") {
     return redirectWithToast(LIST, { type: "error", title: "Erro", description: BOLETO_MESSAGES.processFailed });
   }
-  let result: Awaited<ReturnType<typeof processAwaitingBoletos>>;
-  try {
-    result = await processAwaitingBoletos(getDb(), actor);
-  } catch (error) {
-    return failedWriteToast("boleto.process_failed", error, LIST, {
-      title: "Erro",
-      description: BOLETO_MESSAGES.processFailed,
-    });
-  }
+  const result = await processAwaitingBoletos(getDb(), actor);
   const { done, left } = processedText(result);
   if (!done) {
     return redirectWithToast(`${LIST}#boletos-aguardando`, {

@@ -10,7 +10,7 @@ import { PAST_DUE_NOTE, billingStatusLabel, isPastDue } from "#app/models/billin
 import { formatDay } from "#app/models/clients/status";
 import { resolveDifference } from "#app/models/reconciliation/differences.server";
 import { STATEMENT_MESSAGES } from "#app/models/reconciliation/labels";
-import { failedWriteAlert, failedWriteToast } from "#app/utils/failure.server";
+import { failedWriteAlert } from "#app/utils/failure.server";
 import { formatBRL } from "#app/models/shared/money";
 import { localToday } from "#app/models/shared/days";
 import { redirectWithToast } from "#app/utils/toast.server";
@@ -41,15 +41,7 @@ export async function billingManageAction(form: FormData, id: number | null, act
   }
   const value = submission.value;
   if (value.intent === "difference") {
-    let resolved: boolean;
-    try {
-      resolved = await resolveDifference(getDb(), id, actor);
-    } catch (error) {
-      return failedWriteToast("billing.difference_failed", error, LIST, {
-        title: "Erro",
-        description: BILLING_MESSAGES.statusFailed,
-      });
-    }
+    const resolved = await resolveDifference(getDb(), id, actor);
     if (!resolved) return fail();
     return redirectWithToast(`${LIST}#diferencas`, { type: "success", title: STATEMENT_MESSAGES.differenceResolved });
   }
@@ -80,15 +72,7 @@ export async function billingManageAction(form: FormData, id: number | null, act
       description: `${paid.clientName}, ${periodLabel(paid.month_year)}: ${formatBRL(paid.amount_paid)} em ${formatDay(paid.payment_date)}. Recibo nº ${paid.receiptNumber}.`,
     });
   }
-  let updated: Awaited<ReturnType<typeof setBillingStatus>>;
-  try {
-    updated = await setBillingStatus(getDb(), id, value.status, actor, issuer(today));
-  } catch (error) {
-    return failedWriteToast("billing.status_failed", error, LIST, {
-      title: "Erro",
-      description: BILLING_MESSAGES.statusFailed,
-    });
-  }
+  const updated = await setBillingStatus(getDb(), id, value.status, actor, issuer(today));
   if (!updated) return fail();
   if (updated.transferred !== null)
     return redirectWithToast(`${LIST}#${billingRowAnchor(id)}`, {

@@ -4,7 +4,6 @@ import { z } from "zod";
 import { getDb } from "#app/db/db.server";
 import type { AuditActor } from "#app/models/audit/audit.server";
 import { removePrivateFiles } from "#app/models/files/private-store.server";
-import { failedWriteToast } from "#app/utils/failure.server";
 import { parseId, readFormData, requireRole } from "#app/utils/http.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 
@@ -35,12 +34,7 @@ export async function deleteStoredFileAction(
   const id = parseId(params.id);
   const submission = parseWithZod(await readFormData(request), { schema: deleteSchema });
   if (id === null || submission.status !== "success") return fail();
-  let removed: Removed;
-  try {
-    removed = await remove(getDb(), id, actor);
-  } catch (error) {
-    return failedWriteToast("file.delete_failed", error, list, { title: "Erro", description: failed }, { list });
-  }
+  const removed = await remove(getDb(), id, actor);
   if (!removed) return fail();
   await removePrivateFiles([removed.fileKey]);
   return redirectWithToast(list, { type: "success", title: done, description: removed.fileName });

@@ -15,7 +15,6 @@ import { getDb } from "#app/db/db.server";
 import { kickOutbox } from "#app/models/email/outbox.server";
 import { prepareIncomeReportEmails, queueIncomeReports } from "#app/models/owners/income-report-email.server";
 import { incomeYear, type EmailStatus } from "#app/models/owners/income-reports.server";
-import { failedWriteToast } from "#app/utils/failure.server";
 import { formatBRL } from "#app/models/shared/money";
 import { formatDateTime } from "#app/utils/format-date";
 import { readFormData, requireRole } from "#app/utils/http.server";
@@ -52,15 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       title: "Erro",
       description: "Escolha o ano e use o botão de envio.",
     });
-  let queued: Awaited<ReturnType<typeof queueIncomeReports>>;
-  try {
-    queued = await queueIncomeReports(getDb(), year, actor);
-  } catch (error) {
-    return failedWriteToast("income_report.queue_failed", error, back, {
-      title: "Erro",
-      description: "Não foi possível pôr os informes na fila. Tente novamente.",
-    });
-  }
+  const queued = await queueIncomeReports(getDb(), year, actor);
   // Drawn and sent now in the background (the outbox retries what fails;
   // the hourly job draws what this did not).
   if (queued.queued > 0)

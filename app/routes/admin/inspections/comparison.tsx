@@ -8,7 +8,6 @@ import { formatDay } from "#app/models/clients/status";
 import { compareWithEntry, setRepairCost } from "#app/models/inspections/comparison.server";
 import { COST_ERROR, repairCostSchema } from "#app/models/inspections/inspection.schema";
 import { conditionLabel, INSPECTION_MESSAGES as M } from "#app/models/inspections/labels";
-import { failedWriteToast } from "#app/utils/failure.server";
 import { formatBRL } from "#app/models/shared/money";
 import { invariantResponse, parseId, readFormData, requireRole } from "#app/utils/http.server";
 import { redirectWithToast } from "#app/utils/toast.server";
@@ -45,12 +44,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return badRequest<CostAnswer>({ itemId, costError: COST_ERROR, typed });
   }
   const { item_id: itemId, cost: cents } = submission.value;
-  try {
-    if (!(await setRepairCost(getDb(), id, itemId, cents, actor)))
-      return redirectWithToast(back, { type: "error", title: "Erro", description: M.notFound });
-  } catch (error) {
-    return failedWriteToast("inspection.cost_failed", error, back, { title: "Erro", description: M.saveFailed });
-  }
+  if (!(await setRepairCost(getDb(), id, itemId, cents, actor)))
+    return redirectWithToast(back, { type: "error", title: "Erro", description: M.notFound });
   return redirectWithToast(`${back}#item-${itemId}`, { type: "success", title: "Custo salvo" });
 }
 

@@ -16,7 +16,7 @@ import {
 import { deleteListingImageFiles } from "#app/models/properties/image-store.server";
 import { propertyRowActionSchema } from "#app/models/properties/admin/property-actions.schema";
 import { ADVERTISED_FOR } from "#app/models/properties/options";
-import { failedWriteToast, reportFailure } from "#app/utils/failure.server";
+import { reportFailure } from "#app/utils/failure.server";
 import { requireRole, readFormData } from "#app/utils/http.server";
 import { log } from "#app/utils/log.server";
 import { redirectWithToast } from "#app/utils/toast.server";
@@ -80,12 +80,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
 
   if (intent === "toggle-featured") {
     const failed = { title: "Erro", description: "Não foi possível alterar o status de destaque." };
-    let featured: boolean | null;
-    try {
-      featured = await toggleFeatured(db, id, actor);
-    } catch (error) {
-      return failedWriteToast("property.featured_toggle_failed", error, back, failed);
-    }
+    const featured = await toggleFeatured(db, id, actor);
     if (featured == null) return redirectWithToast(back, { type: "error", ...failed });
     return redirectWithToast(back, {
       type: "success",
@@ -93,12 +88,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
     });
   }
   const failed = { title: "Erro", description: "Não foi possível excluir o imóvel." };
-  let files: Awaited<ReturnType<typeof deletePropertyRow>>;
-  try {
-    files = await deletePropertyRow(db, id, actor);
-  } catch (error) {
-    return failedWriteToast("property.delete_failed", error, back, failed);
-  }
+  const files = await deletePropertyRow(db, id, actor);
   if (files == null) return redirectWithToast(back, { type: "error", ...failed });
   // The rows are gone (images cascade); now the files. A file that cannot be
   // removed only costs disk space, so it is logged, not reported.

@@ -1,7 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { getDb } from "#app/db/db.server";
 import type { RouterContextProvider } from "react-router";
-import { failedWriteToast } from "#app/utils/failure.server";
 import { invariantResponse, parseId, requireRole, readFormData } from "#app/utils/http.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import { listActiveStaffNames } from "#app/models/accounts/users.server";
@@ -74,27 +73,20 @@ export async function handleRequestUpdate(
   }
   const input = submission.value;
   const db = getDb();
-  try {
-    if (input.intent === "status") {
-      if (!(await setRequestStatus(db, kind, input.id, input.status, actor))) return fail(NOT_FOUND, listPath);
-      return redirectWithToast(back, {
-        type: "success",
-        title: "Status atualizado",
-        description: `A solicitação agora está como ${REQUEST_STATUSES[input.status].label}.`,
-      });
-    }
-    const result = await setRequestResponsible(db, kind, input.id, input.resolved_by, actor);
-    if (result === "invalid-responsible") return fail("Responsável inválido.");
-    if (result === "not-found") return fail(NOT_FOUND, listPath);
+  if (input.intent === "status") {
+    if (!(await setRequestStatus(db, kind, input.id, input.status, actor))) return fail(NOT_FOUND, listPath);
     return redirectWithToast(back, {
       type: "success",
-      title: "Responsável atualizado",
-      description: `Solicitação resolvida por ${input.resolved_by}.`,
-    });
-  } catch (error) {
-    return failedWriteToast("request.update_failed", error, back, {
-      title: failTitle,
-      description: "Tente novamente em instantes.",
+      title: "Status atualizado",
+      description: `A solicitação agora está como ${REQUEST_STATUSES[input.status].label}.`,
     });
   }
+  const result = await setRequestResponsible(db, kind, input.id, input.resolved_by, actor);
+  if (result === "invalid-responsible") return fail("Responsável inválido.");
+  if (result === "not-found") return fail(NOT_FOUND, listPath);
+  return redirectWithToast(back, {
+    type: "success",
+    title: "Responsável atualizado",
+    description: `Solicitação resolvida por ${input.resolved_by}.`,
+  });
 }

@@ -5,7 +5,6 @@ import { pdfAgency } from "#app/models/billing/settings.server";
 import { confirmStatementImport } from "#app/models/reconciliation/confirm.server";
 import { STATEMENT_MESSAGES } from "#app/models/reconciliation/labels";
 import { statementConfirmSchema } from "#app/models/reconciliation/review.schema";
-import { failedWriteToast } from "#app/utils/failure.server";
 import { UNREADABLE_FORM, invariantResponse } from "#app/utils/http.server";
 import { localToday } from "#app/models/shared/days";
 import { redirectWithToast } from "#app/utils/toast.server";
@@ -21,18 +20,10 @@ export async function confirmReviewAction(form: FormData, id: number, actor: { i
   const confirmation = submission.value;
   const here = `/admin/extratos/${id}`;
   const today = localToday();
-  let outcome: Awaited<ReturnType<typeof confirmStatementImport>>;
-  try {
-    outcome = await confirmStatementImport(getDb(), id, confirmation, actor, {
-      agency: pdfAgency(),
-      today,
-    });
-  } catch (error) {
-    return failedWriteToast("statement.confirm_failed", error, here, {
-      title: "Erro",
-      description: STATEMENT_MESSAGES.confirmFailed,
-    });
-  }
+  const outcome = await confirmStatementImport(getDb(), id, confirmation, actor, {
+    agency: pdfAgency(),
+    today,
+  });
   if (!outcome.ok && outcome.reason === "invalid")
     return data({ errors: outcome.errors, confirmation }, { status: 400 });
   if (!outcome.ok) {
