@@ -21,7 +21,7 @@ export interface PropertiesTable {
   status: PropertyStatus;
   category: PropertyCategory;
   location: string;
-  price: Cents | null; // centavos; NULL means SOB CONSULTA
+  price_cents: Cents | null; // NULL means SOB CONSULTA
   area: number;
   bedrooms: number;
   suites: number;
@@ -90,7 +90,7 @@ export interface PropertyListingRequestsTable {
   phone: string;
   property_type: string;
   address: string;
-  price: Cents; // centavos
+  price_cents: Cents;
   area: number | null;
   bedrooms: number | null;
   suites: number | null;
@@ -165,7 +165,7 @@ export interface ClientsTable {
   property_address: string | null;
   contract_start_date: string | null;
   contract_end_date: string | null;
-  monthly_rent: Cents | null; // centavos
+  monthly_rent_cents: Cents | null;
   payment_due_day: Generated<number>;
   user_id: number | null;
   // The contract's late fee and monthly interest in basis points (10% = 1000;
@@ -218,8 +218,8 @@ export interface ReadjustmentsTable {
   first_month: string; // the 12 published months accumulated, "yyyy-MM"
   last_month: string;
   accumulated_ppm: number; // product of (1 + rate) − 1, in parts per million
-  old_rent: Cents;
-  new_rent: Cents;
+  old_rent_cents: Cents;
+  new_rent_cents: Cents;
   created_at: string;
   // Migration 0012: when the rent and the unpaid billings changed. The
   // tenant's email, 30 days before, is in email_outbox (migration 0017).
@@ -397,10 +397,10 @@ export interface BillingTable {
   due_date: string;
   status: Generated<BillingStatus>;
   payment_date: string | null;
-  amount_paid: Cents | null; // centavos received (migration 0009)
+  amount_paid_cents: Cents | null; // received (migration 0009)
   // Reconciliation (migration 0010): credit minus the amount due when staff
   // confirmed a credit off by more than R$ 0,05, until resolved.
-  payment_difference: Cents | null;
+  payment_difference_cents: Cents | null;
   difference_resolved_at: string | null;
   external_payment_id: string | null;
   // The owner statement (repasse) this payment went into (migration 0013):

@@ -208,7 +208,7 @@ async function snapshot(rows: Rows, users: Users) {
   const db = appDb();
   const property = await db
     .selectFrom("properties")
-    .select(["name", "featured", "price"])
+    .select(["name", "featured", "price_cents"])
     .where("id", "=", rows.property)
     .executeTakeFirst();
   const ideal = await db
@@ -506,10 +506,10 @@ for (const role of ["admin", "master"] as const) {
       (
         await appDb()
           .selectFrom("clients")
-          .select("monthly_rent")
+          .select("monthly_rent_cents")
           .where("id", "=", rows.client)
           .executeTakeFirstOrThrow()
-      ).monthly_rent,
+      ).monthly_rent_cents,
     ).toBe(200);
   });
 

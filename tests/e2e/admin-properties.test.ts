@@ -246,7 +246,7 @@ test.describe("edit", () => {
     await expect(toast(page)).toContainText("Imóvel atualizado com sucesso!");
     const updated = (await byName(newName))!;
     expect(updated.id).toBe(row.id);
-    expect(updated.price).toBe(399_900_50);
+    expect(updated.price_cents).toBe(399_900_50);
     expect(updated.search_text).toContain("editado");
     expect(String(updated.updated_at) > String(row.updated_at)).toBe(true);
     expect((await imagesOf(row.id)).map((i) => i.file_key)).toEqual([c.file_key, b.file_key]);
@@ -277,7 +277,7 @@ test.describe("edit", () => {
 
       await expect(toast(page)).toContainText("Imóvel atualizado com sucesso!");
       const updated = (await byName(newName))!;
-      expect(updated.price).toBeNull();
+      expect(updated.price_cents).toBeNull();
       const images = await imagesOf(row.id);
       expect(images.map((i) => i.position)).toEqual([0, 1, 2]);
       expect(images.slice(0, 2).map((i) => i.file_key)).toEqual([c.file_key, b.file_key]);

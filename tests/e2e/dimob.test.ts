@@ -51,7 +51,7 @@ test("the DIMOB of a year: blockers with their links, then the file", async ({
     });
     await appDb()
       .updateTable("billing")
-      .set({ status: "paid", payment_date: paidOn, amount_paid: cents(150_000) })
+      .set({ status: "paid", payment_date: paidOn, amount_paid_cents: cents(150_000) })
       .where("id", "=", b.id)
       .execute();
   }

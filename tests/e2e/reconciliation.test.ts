@@ -124,7 +124,7 @@ for (const js of [false, true]) {
         .leftJoin("billing_receipts as r", (j) =>
           j.onRef("r.billing_id", "=", "billing.id").on("r.voided_at", "is", null),
         )
-        .select(["billing.status", "billing.payment_date", "billing.amount_paid", "r.id as receipt"])
+        .select(["billing.status", "billing.payment_date", "billing.amount_paid_cents", "r.id as receipt"])
         .where("billing.id", "=", id)
         .execute();
     const anaRows = await paid(anaBilling.id);

@@ -158,10 +158,10 @@ test("an owner's month: two rents received, the statement's net, the transfer ma
   ).toBeVisible();
   const billing = await appDb()
     .selectFrom("billing")
-    .select("amount_paid")
+    .select("amount_paid_cents")
     .where("id", "=", carlosRent.id)
     .executeTakeFirst();
-  expect(billing?.amount_paid).toBe(150_000);
+  expect(billing?.amount_paid_cents).toBe(150_000);
 });
 
 test("the informes de rendimentos of a year: listed, as PDFs, and emailed on request", async ({
@@ -192,7 +192,7 @@ test("the informes de rendimentos of a year: listed, as PDFs, and emailed on req
     });
     await appDb()
       .updateTable("billing")
-      .set({ status: "paid", payment_date: `${YEAR}-${m}-05`, amount_paid: cents(80_000) })
+      .set({ status: "paid", payment_date: `${YEAR}-${m}-05`, amount_paid_cents: cents(80_000) })
       .where("id", "=", b.id)
       .execute();
   }

@@ -93,7 +93,7 @@ describe("property writes", () => {
       entity: "property",
       entity_id: String(id),
     });
-    expect(row.changes.price).toEqual([null, 350_000_00]);
+    expect(row.changes.price_cents).toEqual([null, 350_000_00]);
     expect(row.changes.images).toEqual([null, [imageId]]);
   });
 
@@ -120,7 +120,7 @@ describe("property writes", () => {
     });
     expect(row.changes).toEqual({
       name: [expect.stringMatching(/^Casa /), "Casa Nova"],
-      price: [350_000_00, 360_000_00],
+      price_cents: [350_000_00, 360_000_00],
       images: [[imageId], [imageId, added]],
     });
     expect(new Date(row.created_at).toISOString()).toBe(row.created_at);

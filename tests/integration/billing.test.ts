@@ -208,7 +208,7 @@ describe("status", () => {
     expect(JSON.parse(audit[0].changes)).toEqual({
       status: ["pending", "paid"],
       payment_date: [null, "2026-10-05"],
-      amount_paid: [null, 100],
+      amount_paid_cents: [null, 100],
     });
   });
 });

@@ -349,7 +349,7 @@ describe("billings the job creates", () => {
         due_date: "2026-10-28",
         status: "paid",
         payment_date: "2026-10-01",
-        amount_paid: cents(95000),
+        amount_paid_cents: cents(95000),
         external_payment_id: null,
         created_at: NOW.toISOString(),
         updated_at: NOW.toISOString(),
@@ -369,7 +369,7 @@ describe("billings the job creates", () => {
       rent: 100000,
       registered: "2026-08-01T12:00:00Z",
     });
-    await db.updateTable("clients").set({ monthly_rent: null }).where("id", "=", noRent.id).execute();
+    await db.updateTable("clients").set({ monthly_rent_cents: null }).where("id", "=", noRent.id).execute();
     await db.updateTable("clients").set({ contract_end_date: null }).where("id", "=", noEnd.id).execute();
     const run = await runChargingJob(db, { today: T, now: NOW, settings });
     expect(run.created).toBe(0);

@@ -128,7 +128,12 @@ describe("clients", () => {
       ok: true,
     });
     const client = await getClient(db, created.id);
-    expect(client).toMatchObject({ name: "João", email: "joao2@teste.com", username: "joao.s", monthly_rent: 90000 });
+    expect(client).toMatchObject({
+      name: "João",
+      email: "joao2@teste.com",
+      username: "joao.s",
+      monthly_rent_cents: 90000,
+    });
     expect(await updateClient(db, 999999, input(), actor)).toBeNull();
   });
 

@@ -118,7 +118,7 @@ describe("paying", () => {
     // Six days late at 2% and 1% a month: 30,00 and 3,00.
     expect(paid.amount_paid).toBe(153_300);
     const billing = await getBilling(db, b, TODAY);
-    expect(billing).toMatchObject({ status: "paid", payment_date: "2026-10-16", amount_paid: 153_300 });
+    expect(billing).toMatchObject({ status: "paid", payment_date: "2026-10-16", amount_paid_cents: 153_300 });
     const receipt = await db
       .selectFrom("billing_receipts")
       .selectAll()
@@ -166,10 +166,10 @@ describe("paying", () => {
     expect(back).toMatchObject({ status: "pending", payment_date: null });
     const row = await db
       .selectFrom("billing")
-      .select(["status", "payment_date", "amount_paid"])
+      .select(["status", "payment_date", "amount_paid_cents"])
       .where("id", "=", b)
       .executeTakeFirstOrThrow();
-    expect(row).toEqual({ status: "pending", payment_date: null, amount_paid: null });
+    expect(row).toEqual({ status: "pending", payment_date: null, amount_paid_cents: null });
     const inForce = await db
       .selectFrom("billing_receipts")
       .select("id")

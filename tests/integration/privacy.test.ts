@@ -144,7 +144,7 @@ describe("export and erasure by email", () => {
       phone: "",
       address: ANONYMIZED.text,
       description: null,
-      price: 350_000_00,
+      price_cents: 350_000_00,
     });
     expect(await db.selectFrom("clients").select("id").where("email", "=", "bia@teste.com").execute()).toEqual([]);
     expect(await db.selectFrom("users").select("id").where("username", "=", "bia").execute()).toEqual([]);

@@ -24,7 +24,7 @@ beforeAll(async () => {
       name: "Rui",
       email: "rui@teste.com",
       contract_start_date: "2025-12-10",
-      monthly_rent: cents(100_000),
+      monthly_rent_cents: cents(100_000),
       readjustment_index: "IPCA",
       readjustment_lowers: 1,
       created_at: stamp,
@@ -58,7 +58,7 @@ it("keeps a failed email for the next run and applies on the anniversary anyway"
     failed: 1,
   });
   let row = await db.selectFrom("readjustments").selectAll().executeTakeFirstOrThrow();
-  expect(row).toMatchObject({ new_rent: 98_807, accumulated_ppm: -11_934 });
+  expect(row).toMatchObject({ new_rent_cents: 98_807, accumulated_ppm: -11_934 });
   const email = () =>
     db.selectFrom("email_outbox").selectAll().where("dedupe_key", "=", `readjustment:${row.id}`).executeTakeFirst();
   expect(await email()).toMatchObject({ status: "queued", sent_at: null, attempts: 1 });
@@ -72,7 +72,9 @@ it("keeps a failed email for the next run and applies on the anniversary anyway"
   // Tried again, then given up when applied.
   expect(await email()).toMatchObject({ status: "failed", attempts: 2 });
   expect(row.applied_at).not.toBeNull();
-  expect((await db.selectFrom("clients").select("monthly_rent").executeTakeFirstOrThrow()).monthly_rent).toBe(98_807);
+  expect(
+    (await db.selectFrom("clients").select("monthly_rent_cents").executeTakeFirstOrThrow()).monthly_rent_cents,
+  ).toBe(98_807);
   // Applied: no more tries of an email about a rent already in force.
   expect(await runReadjustments(db, "2026-12-11", new Date("2026-12-11T15:00:00Z"))).toMatchObject({ failed: 0 });
 });

@@ -62,7 +62,7 @@ beforeAll(async () => {
       property_address: "Rua das Flores, 10",
       contract_start_date: "2025-12-10",
       contract_end_date: "2028-12-09",
-      monthly_rent: cents(150_000),
+      monthly_rent_cents: cents(150_000),
       payment_due_day: 5,
       readjustment_index: "IGPM",
       created_at: stamp,
@@ -77,7 +77,7 @@ beforeAll(async () => {
     due_date,
     amount_cents: cents(150_000),
     status,
-    amount_paid: amount_paid === null ? null : cents(amount_paid),
+    amount_paid_cents: amount_paid === null ? null : cents(amount_paid),
     payment_date: status === "paid" ? "2026-11-20" : null,
     created_at: stamp,
     updated_at: stamp,
@@ -177,8 +177,8 @@ describe("the readjustment job", () => {
       first_month: "2025-12",
       last_month: "2026-11",
       accumulated_ppm: 126_825,
-      old_rent: 150_000,
-      new_rent: 169_024,
+      old_rent_cents: 150_000,
+      new_rent_cents: 169_024,
       applied_at: null,
     });
     const notice = await db
@@ -199,16 +199,16 @@ describe("the readjustment job", () => {
       applied: 0,
     });
     expect(readOutbox(outbox)).toHaveLength(1);
-    expect((await db.selectFrom("clients").select("monthly_rent").executeTakeFirstOrThrow()).monthly_rent).toBe(
-      150_000,
-    );
+    expect(
+      (await db.selectFrom("clients").select("monthly_rent_cents").executeTakeFirstOrThrow()).monthly_rent_cents,
+    ).toBe(150_000);
   });
 
   it("applies on the anniversary to the rent and the unpaid billings due from it, once", async () => {
     expect(await runReadjustments(db, "2026-12-10", now("2026-12-10"))).toMatchObject({ applied: 1 });
-    expect((await db.selectFrom("clients").select("monthly_rent").executeTakeFirstOrThrow()).monthly_rent).toBe(
-      169_024,
-    );
+    expect(
+      (await db.selectFrom("clients").select("monthly_rent_cents").executeTakeFirstOrThrow()).monthly_rent_cents,
+    ).toBe(169_024);
     const amounts = await db
       .selectFrom("billing")
       .select(["month_year", "amount_cents"])

@@ -64,7 +64,7 @@ async function bill(client_id: number, due_date: string, amount_cents: number) {
 const billingRow = (id: number) =>
   db
     .selectFrom("billing")
-    .select(["status", "payment_date", "amount_paid", "payment_difference"])
+    .select(["status", "payment_date", "amount_paid_cents", "payment_difference_cents"])
     .where("id", "=", id)
     .executeTakeFirstOrThrow();
 const receiptsOf = (id: number) =>
@@ -117,8 +117,8 @@ describe("importing and confirming a statement", () => {
     expect(await billingRow(id)).toEqual({
       status: "paid",
       payment_date: "2026-11-18",
-      amount_paid: due,
-      payment_difference: null,
+      amount_paid_cents: due,
+      payment_difference_cents: null,
     });
     expect(await receiptsOf(id)).toHaveLength(1);
     // A second Confirmar on the same import (a double submit) changes nothing.
@@ -158,7 +158,11 @@ describe("importing and confirming a statement", () => {
     expect(line).toMatchObject({ match_kind: "probable", billing_id: id, difference_cents: -10_000 });
     const confirmed = await confirmStatementImport(db, imported.id, { accept: [line!.id], assign: [] }, actor, issuer);
     expect(confirmed).toEqual({ ok: true, settled: 1, differences: 1 });
-    expect(await billingRow(id)).toMatchObject({ status: "paid", amount_paid: 90_000, payment_difference: -10_000 });
+    expect(await billingRow(id)).toMatchObject({
+      status: "paid",
+      amount_paid_cents: 90_000,
+      payment_difference_cents: -10_000,
+    });
     const receipt = await db
       .selectFrom("billing_receipts")
       .select(["adjustment_cents", "total_cents"])
@@ -286,7 +290,11 @@ describe("importing and confirming a statement", () => {
     expect((await getAttention(db, TODAY)).statementsToReview).toBeGreaterThan(0);
     const before = (await getAttention(db, TODAY)).statementsToReview;
     await confirmStatementImport(db, outcome.id, { accept: [credit!.id], assign: [] }, actor, issuer);
-    expect(await billingRow(id)).toMatchObject({ status: "paid", payment_date: "2026-11-18", amount_paid: 210_000 });
+    expect(await billingRow(id)).toMatchObject({
+      status: "paid",
+      payment_date: "2026-11-18",
+      amount_paid_cents: 210_000,
+    });
     expect((await getAttention(db, TODAY)).statementsToReview).toBe(before - 1);
   });
 

@@ -173,10 +173,10 @@ describe("an owner's month", () => {
     const reverted = await setBillingStatus(db, octA, "pending", actor, { agency: { ...defaultAgency, cnpj: null } });
     expect(reverted?.transferred).toBe(1);
     expect(
-      await db.selectFrom("billing").select(["status", "amount_paid"]).where("id", "=", octA).executeTakeFirst(),
+      await db.selectFrom("billing").select(["status", "amount_paid_cents"]).where("id", "=", octA).executeTakeFirst(),
     ).toEqual({
       status: "paid",
-      amount_paid: 150000,
+      amount_paid_cents: 150000,
     });
   });
 

@@ -16,8 +16,8 @@ export type BillingDifference = {
   client_name: string;
   month_year: string;
   payment_date: string | null;
-  amount_paid: number | null;
-  payment_difference: number | null;
+  amount_paid_cents: number | null;
+  payment_difference_cents: number | null;
 };
 
 const smallButton =
@@ -51,9 +51,11 @@ export function BillingDifferences({ items }: { items: BillingDifference[] }) {
                 {d.client_name}, {periodLabel(d.month_year)}
               </Link>
               <span className="block text-slate-700">
-                {d.amount_paid !== null ? formatBRL(d.amount_paid) : "—"} recebido
+                {d.amount_paid_cents !== null ? formatBRL(d.amount_paid_cents) : "—"} recebido
                 {d.payment_date ? ` em ${formatDay(d.payment_date)}` : ""}:{" "}
-                <strong className="font-semibold text-amber-900">{differenceLabel(d.payment_difference ?? 0)}</strong>
+                <strong className="font-semibold text-amber-900">
+                  {differenceLabel(d.payment_difference_cents ?? 0)}
+                </strong>
               </span>
             </span>
             <Form method="post" action={`/admin/clients/cobrancas/${d.id}`} preventScrollReset>

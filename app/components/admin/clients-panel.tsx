@@ -29,7 +29,7 @@ export type ClientListRow = {
   property_address: string | null;
   contract_start_date: string | null;
   contract_end_date: string | null;
-  monthly_rent: number | null;
+  monthly_rent_cents: number | null;
   payment_due_day: number;
   user_id: number | null;
   username: string | null;
@@ -114,7 +114,9 @@ function ClientTableRow({ client: c, today }: { client: ClientListRow; today: st
         )}
       </StackedCell>
       <StackedCell label="Aluguel">
-        <span className="whitespace-nowrap">{c.monthly_rent != null ? formatBRL(c.monthly_rent) : "—"}</span>
+        <span className="whitespace-nowrap">
+          {c.monthly_rent_cents != null ? formatBRL(c.monthly_rent_cents) : "—"}
+        </span>
         <span className="block text-xs text-slate-600">Todo dia {c.payment_due_day}</span>
       </StackedCell>
       <StackedCell label="Acesso">

@@ -100,7 +100,7 @@ export function PropertyList({
             <h2 className="truncate text-base font-semibold text-slate-900">{item.name}</h2>
             <p className="truncate text-sm text-slate-600">{item.location}</p>
             <div className="mt-1 flex flex-wrap items-center gap-2 text-sm">
-              <span className="font-semibold text-brand-800">{formatPrice(item.price)}</span>
+              <span className="font-semibold text-brand-800">{formatPrice(item.price_cents)}</span>
               <span
                 className="rounded bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700"
                 title={ADVERTISED_FOR_LABELS[item.advertised_for]}

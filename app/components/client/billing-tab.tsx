@@ -27,7 +27,7 @@ export type ClientBilling = {
   month_year: string;
   amount_cents: number;
   payment_date: string | null;
-  amount_paid: number | null;
+  amount_paid_cents: number | null;
   status: string;
   external_payment_id: string | null;
   documents: Document[];
@@ -206,9 +206,9 @@ function History({ billings }: { billings: ClientBilling[] }) {
                   </StackedCell>
                   <StackedCell label="Valor">
                     <span className="whitespace-nowrap">{formatBRL(b.amount_cents)}</span>
-                    {b.amount_paid !== null && b.amount_paid !== b.amount_cents ? (
+                    {b.amount_paid_cents !== null && b.amount_paid_cents !== b.amount_cents ? (
                       <span className="block text-xs whitespace-nowrap text-slate-600">
-                        pago {formatBRL(b.amount_paid)}
+                        pago {formatBRL(b.amount_paid_cents)}
                       </span>
                     ) : null}
                   </StackedCell>

@@ -79,7 +79,7 @@ export function PropertyCard({
         <div className="mt-auto flex items-end justify-between gap-2 pt-4">
           <p className="text-lg font-bold whitespace-nowrap text-brand-800 sm:text-xl">
             <PropertyPrice
-              price={property.price}
+              price={property.price_cents}
               advertisedFor={property.advertised_for}
               suffixClassName="text-sm font-medium text-slate-600"
             />

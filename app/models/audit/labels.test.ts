@@ -25,6 +25,19 @@ describe("the Alterações column", () => {
     expect(describeChange("billing", "create", "amount_cents", [null, 125_000])).toBe("Valor: R$ 1.250,00");
   });
 
+  it("reads the columns' names before and after migration 0018 alike (old audit rows keep theirs)", () => {
+    for (const [entity, older, newer, label] of [
+      ["property", "price", "price_cents", "Preço"],
+      ["client", "monthly_rent", "monthly_rent_cents", "Aluguel"],
+      ["billing", "amount_paid", "amount_paid_cents", "Valor recebido"],
+    ] as const) {
+      for (const field of [older, newer])
+        expect(describeChange(entity, "update", field, [150_000, 169_024])).toBe(`${label}: R$ 1.500,00 → R$ 1.690,24`);
+    }
+    expect(formatChangeValue("billing", "payment_difference_cents", -10_000)).toBe("-R$ 100,00");
+    expect(formatChangeValue("billing", "payment_date", "2026-10-05")).not.toContain("R$");
+  });
+
   it("shows one side for a creation or a deletion", () => {
     expect(describeChange("property", "create", "price", [null, 100_00])).toBe("Preço: R$ 100,00");
     expect(describeChange("staff_account", "create", "role", [null, "admin"])).toBe("Papel: Administrador");

@@ -63,6 +63,7 @@ const FIELD_LABELS: Record<string, string> = {
   category: "Categoria",
   location: "Localização",
   price: "Preço",
+  price_cents: "Preço",
   area: "Área",
   bedrooms: "Quartos",
   suites: "Suítes",
@@ -95,6 +96,7 @@ const FIELD_LABELS: Record<string, string> = {
   contract_start_date: "Início do contrato",
   contract_end_date: "Fim do contrato",
   monthly_rent: "Aluguel",
+  monthly_rent_cents: "Aluguel",
   payment_due_day: "Dia de vencimento",
   late_fee_bp: "Multa por atraso (%)",
   monthly_interest_bp: "Juros de mora (% ao mês)",
@@ -115,6 +117,7 @@ const FIELD_LABELS: Record<string, string> = {
   due_date: "Vencimento",
   payment_date: "Pago em",
   amount_paid: "Valor recebido",
+  amount_paid_cents: "Valor recebido",
   days_late: "Dias de atraso",
   rent_cents: "Aluguel",
   late_fee_cents: "Multa",
@@ -138,18 +141,10 @@ const FLAGS = new Set([
   "active",
   "update_amount",
 ]);
-// Columns holding centavos (NULL: SOB CONSULTA).
-const MONEY = new Set([
-  "price",
-  "monthly_rent",
-  "amount_cents",
-  "amount_paid",
-  "rent_cents",
-  "late_fee_cents",
-  "interest_cents",
-  "adjustment_cents",
-  "total_cents",
-]);
+// Columns holding centavos (NULL: SOB CONSULTA): every `*_cents` column
+// (migration 0018 gave them one spelling), and the names the older audit
+// rows carry, written before it.
+const isMoney = (field: string) => field.endsWith("_cents") || ["price", "monthly_rent", "amount_paid"].includes(field);
 // Columns holding basis points (10% = 1000).
 const PERCENT = new Set(["late_fee_bp", "monthly_interest_bp"]);
 
@@ -173,7 +168,7 @@ const MAX_SHOWN = 120;
 
 // One side of a change, as the page shows it ("—" for nothing).
 export function formatChangeValue(entity: string, field: string, value: unknown): string {
-  if (MONEY.has(field) && (value === null || typeof value === "number")) return formatPrice(value);
+  if (isMoney(field) && (value === null || typeof value === "number")) return formatPrice(value);
   if (value === null || value === undefined || value === "") return "—";
   if (PERCENT.has(field) && typeof value === "number") return `${formatPercent(value)}%`;
   if (typeof value === "string") value = codeLabel(entity, field, value);

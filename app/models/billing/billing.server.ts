@@ -31,8 +31,8 @@ const billingColumns = [
   "billing.due_date",
   "billing.status",
   "billing.payment_date",
-  "billing.amount_paid",
-  "billing.payment_difference",
+  "billing.amount_paid_cents",
+  "billing.payment_difference_cents",
   "billing.difference_resolved_at",
   "billing.external_payment_id",
 ] as const;
@@ -117,7 +117,7 @@ export type ClientBillings = Awaited<ReturnType<typeof listClientBillings>>;
 export async function listBillingClientChoices(db: DB) {
   return db
     .selectFrom("clients")
-    .select(["id", "name", "contract_start_date", "contract_end_date", "monthly_rent", "payment_due_day"])
+    .select(["id", "name", "contract_start_date", "contract_end_date", "monthly_rent_cents", "payment_due_day"])
     .orderBy("name")
     .orderBy("id")
     .execute();
@@ -177,11 +177,11 @@ export async function generateContractBillings(db: DB, clientId: number, actor: 
   return db.transaction().execute(async (trx): Promise<GenerateResult> => {
     const client = await trx
       .selectFrom("clients")
-      .select(["name", "contract_start_date", "contract_end_date", "monthly_rent", "payment_due_day"])
+      .select(["name", "contract_start_date", "contract_end_date", "monthly_rent_cents", "payment_due_day"])
       .where("id", "=", clientId)
       .executeTakeFirst();
     if (!client) return { ok: false, reason: "client" };
-    const { contract_start_date: start, contract_end_date: end, monthly_rent: rent } = client;
+    const { contract_start_date: start, contract_end_date: end, monthly_rent_cents: rent } = client;
     if (!start || !end || rent == null) return { ok: false, reason: "no-contract" };
     const billed = await trx.selectFrom("billing").select("month_year").where("client_id", "=", clientId).execute();
     const planned = contractMonthsToBill(

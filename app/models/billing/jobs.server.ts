@@ -95,11 +95,11 @@ export async function createDueBillings(db: DB, today: string, issueDays: number
   const catchUp = addDays(today, -CATCH_UP_DAYS);
   const clients = await db
     .selectFrom("clients")
-    .select(["id", "created_at", "contract_start_date", "contract_end_date", "monthly_rent", "payment_due_day"])
+    .select(["id", "created_at", "contract_start_date", "contract_end_date", "monthly_rent_cents", "payment_due_day"])
     .where("contract_start_date", "is not", null)
     .where("contract_end_date", ">=", catchUp)
     .where("contract_start_date", "<=", horizon)
-    .where("monthly_rent", ">", ZERO_CENTS)
+    .where("monthly_rent_cents", ">", ZERO_CENTS)
     .execute();
   const billedRows = clients.length
     ? await db
@@ -122,7 +122,7 @@ export async function createDueBillings(db: DB, today: string, issueDays: number
         start: client.contract_start_date!,
         end: client.contract_end_date!,
         dueDay: client.payment_due_day,
-        rent: client.monthly_rent!,
+        rent: client.monthly_rent_cents!,
       },
       months,
     ).filter((p) => p.due_date >= from && p.due_date <= horizon);

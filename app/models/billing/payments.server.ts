@@ -57,8 +57,8 @@ function selectPayable(db: DB | Trx) {
       "billing.due_date",
       "billing.status",
       "billing.payment_date",
-      "billing.amount_paid",
-      "billing.payment_difference",
+      "billing.amount_paid_cents",
+      "billing.payment_difference_cents",
       "billing.owner_statement_id",
       "clients.name as client_name",
       "clients.cpf_cnpj",
@@ -148,8 +148,8 @@ export async function payInTransaction(
   const after = {
     status: "paid" as const,
     payment_date: values.payment_date,
-    amount_paid: amountPaid,
-    payment_difference: difference,
+    amount_paid_cents: amountPaid,
+    payment_difference_cents: difference,
   };
   // The update comes first: it takes the write lock, so the receipt
   // number read next cannot be taken by another process meanwhile.
@@ -166,8 +166,8 @@ export async function payInTransaction(
     before: {
       status: b.status,
       payment_date: b.payment_date,
-      amount_paid: b.amount_paid,
-      payment_difference: b.payment_difference,
+      amount_paid_cents: b.amount_paid_cents,
+      payment_difference_cents: b.payment_difference_cents,
     },
     after,
   });
@@ -264,14 +264,14 @@ export async function setBillingStatus(
   return db.transaction().execute(async (trx) => {
     const before = await trx
       .selectFrom("billing")
-      .select(["status", "payment_date", "amount_paid", "payment_difference", "owner_statement_id"])
+      .select(["status", "payment_date", "amount_paid_cents", "payment_difference_cents", "owner_statement_id"])
       .where("id", "=", id)
       .executeTakeFirst();
     if (!before) return null;
     // Tied to an owner statement between the first read and this transaction.
     if (before.owner_statement_id !== null)
       return { ...shown, status, transferred: before.owner_statement_id, payment_date: null, receiptNumber: null };
-    const after = { status, payment_date: null, amount_paid: null, payment_difference: null };
+    const after = { status, payment_date: null, amount_paid_cents: null, payment_difference_cents: null };
     const now = new Date().toISOString();
     await trx
       .updateTable("billing")

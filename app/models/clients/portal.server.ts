@@ -12,7 +12,7 @@ export type PortalClient = {
   name: string;
   email: string;
   property_address: string | null;
-  monthly_rent: number | null;
+  monthly_rent_cents: number | null;
   payment_due_day: number;
   contract_start_date: string | null;
   contract_end_date: string | null;
@@ -28,7 +28,7 @@ export async function getClientForUser(db: DB, userId: number): Promise<PortalCl
         "name",
         "email",
         "property_address",
-        "monthly_rent",
+        "monthly_rent_cents",
         "payment_due_day",
         "contract_start_date",
         "contract_end_date",

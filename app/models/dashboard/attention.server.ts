@@ -50,7 +50,7 @@ export async function getAttention(db: Kysely<Database>, today = localToday()): 
     db
       .selectFrom("billing")
       .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where("payment_difference", "is not", null)
+      .where("payment_difference_cents", "is not", null)
       .where("difference_resolved_at", "is", null)
       .where("status", "=", "paid")
       .executeTakeFirst(),

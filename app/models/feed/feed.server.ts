@@ -19,7 +19,7 @@ async function loadCandidates(db: DB): Promise<FeedProperty[]> {
       "category",
       "location",
       "cep",
-      "price",
+      "price_cents",
       "area",
       "bedrooms",
       "suites",

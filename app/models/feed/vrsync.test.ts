@@ -17,7 +17,7 @@ const base: FeedProperty = {
   category: "Imóveis Novos",
   location: "Rua Munir Thomé, 387 - Jardim Alvorada, Três Lagoas - MS",
   cep: "79610250",
-  price: 890_000_00,
+  price_cents: 890_000_00,
   area: 220,
   bedrooms: 3,
   suites: 3,
@@ -118,7 +118,7 @@ describe("feedIssues", () => {
     expect(issues({ description: `<p>${"Texto com marcação que os portais não aceitam. ".repeat(2)}</p>` })).toEqual([
       "Descrição com marcação HTML",
     ]);
-    expect(issues({ price: null })).toEqual(["Preço SOB CONSULTA (os portais exigem o valor)"]);
+    expect(issues({ price_cents: null })).toEqual(["Preço SOB CONSULTA (os portais exigem o valor)"]);
     expect(issues({ area: 0 })).toEqual(["Sem área"]);
     expect(issues({ photos: [] })).toEqual(["Sem fotos"]);
     expect(issues({ location: "Centro" })[0]).toContain("Localização fora do padrão");
@@ -150,7 +150,7 @@ describe("feedXml", () => {
   });
   it("writes a rent as a monthly RentalPrice and land as LotArea", () => {
     const xml = feedXml(
-      [{ ...base, advertised_for: "LOCAÇÃO", price: 1_800_50, type: "Terreno", category: "Áreas e Terrenos" }],
+      [{ ...base, advertised_for: "LOCAÇÃO", price_cents: 1_800_50, type: "Terreno", category: "Áreas e Terrenos" }],
       ctx,
     );
     expect(xml).toContain("<TransactionType>For Rent</TransactionType>");

@@ -20,7 +20,7 @@ export type FeedProperty = {
   category: string;
   location: string;
   cep: string | null;
-  price: number | null; // centavos; NULL is SOB CONSULTA
+  price_cents: number | null; // NULL is SOB CONSULTA
   area: number;
   bedrooms: number;
   suites: number;
@@ -165,7 +165,7 @@ export function feedIssues(p: Omit<FeedProperty, "photos"> & { photoCount: numbe
   else if (HTML_TAG.test(description)) issues.push("Descrição com marcação HTML");
   if (!p.cep) issues.push("Sem CEP");
   if (!parseLocation(p.location)) issues.push("Localização fora do padrão “Rua, número - Bairro, Cidade - UF”");
-  if (p.price == null) issues.push("Preço SOB CONSULTA (os portais exigem o valor)");
+  if (p.price_cents == null) issues.push("Preço SOB CONSULTA (os portais exigem o valor)");
   if (p.area <= 0) issues.push("Sem área");
   if (p.photoCount === 0) issues.push("Sem fotos");
   return issues;
@@ -200,7 +200,7 @@ export function listingXml(p: FeedProperty, ctx: FeedContext) {
   const kind = portalPropertyType(p);
   const where = parseLocation(p.location)!;
   const transaction = transactionType(p.advertised_for);
-  const price = reais(p.price!);
+  const price = reais(p.price_cents!);
   const details = [
     el("UsageType", kind.usage, {}, i),
     el("PropertyType", kind.type, {}, i),

@@ -60,7 +60,7 @@ export async function createOwnerRequest(db: Kysely<Database>, input: OwnerReque
       phone: input.telefone,
       property_type: input.tipoImovel,
       address: input.endereco,
-      price: input.preco,
+      price_cents: input.preco,
       area: input.area ?? null,
       bedrooms: input.quartos ?? null,
       suites: input.suites ?? null,

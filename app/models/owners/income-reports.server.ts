@@ -56,7 +56,7 @@ export async function tenantIncome(db: DB, clientId: number, year: number) {
   if (!client) return null;
   const paid = await db
     .selectFrom("billing")
-    .select(["payment_date", "amount_paid", "amount_cents"])
+    .select(["payment_date", "amount_paid_cents", "amount_cents"])
     .where("client_id", "=", clientId)
     .where("status", "=", "paid")
     .where("payment_date", ">=", `${year}-01-01`)
@@ -66,7 +66,7 @@ export async function tenantIncome(db: DB, clientId: number, year: number) {
     month,
     paidCents: paid
       .filter((p) => p.payment_date?.startsWith(month))
-      .reduce((s, p) => s + (p.amount_paid ?? p.amount_cents), 0),
+      .reduce((s, p) => s + (p.amount_paid_cents ?? p.amount_cents), 0),
   }));
   return { client, year, months, totalCents: months.reduce((s, m) => s + m.paidCents, 0) };
 }
@@ -118,7 +118,7 @@ export async function incomeYear(db: DB, year: number) {
     .selectFrom("billing")
     .innerJoin("clients", "clients.id", "billing.client_id")
     .select(["clients.id", "clients.name", "clients.email"])
-    .select((eb) => eb.fn.sum<number>(eb.fn.coalesce("billing.amount_paid", "billing.amount_cents")).as("paid"))
+    .select((eb) => eb.fn.sum<number>(eb.fn.coalesce("billing.amount_paid_cents", "billing.amount_cents")).as("paid"))
     .where("billing.status", "=", "paid")
     .where("billing.payment_date", ">=", `${year}-01-01`)
     .where("billing.payment_date", "<", `${year + 1}-01-01`)

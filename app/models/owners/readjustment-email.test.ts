@@ -10,8 +10,8 @@ describe("readjustmentEmail", () => {
     first_month: "2025-12",
     last_month: "2026-11",
     accumulated_ppm: 126_825,
-    old_rent: 150_000,
-    new_rent: 169_024,
+    old_rent_cents: 150_000,
+    new_rent_cents: 169_024,
   };
 
   it("says the index, the months, the rate, the old and new rent and the day; HTML escaped", () => {
@@ -25,7 +25,7 @@ describe("readjustmentEmail", () => {
   });
 
   it("says the rent stays when a negative index does not lower it", () => {
-    const mail = readjustmentEmail({ ...base, accumulated_ppm: -11_934, new_rent: 150_000 }, "X");
+    const mail = readjustmentEmail({ ...base, accumulated_ppm: -11_934, new_rent_cents: 150_000 }, "X");
     expect(mail.text).toContain("acumulou -1,1934% e o aluguel continua o mesmo");
   });
 });

@@ -17,21 +17,21 @@ export type ReadjustmentEmailInput = {
   first_month: string;
   last_month: string;
   accumulated_ppm: number;
-  old_rent: number;
-  new_rent: number;
+  old_rent_cents: number;
+  new_rent_cents: number;
 };
 
 export function readjustmentEmail(r: ReadjustmentEmailInput, agencyName: string) {
   const rate = `${formatRate(r.accumulated_ppm)}%`;
-  const changes = r.new_rent !== r.old_rent;
+  const changes = r.new_rent_cents !== r.old_rent_cents;
   const lines: [string, string][] = [
     [
       "Índice",
       `${INDEX_LABELS[r.index_code]} acumulado de ${periodLabel(r.first_month)} a ${periodLabel(r.last_month)}`,
     ],
     ["Variação", rate],
-    ["Aluguel atual", formatBRL(r.old_rent)],
-    ["Novo aluguel", formatBRL(r.new_rent)],
+    ["Aluguel atual", formatBRL(r.old_rent_cents)],
+    ["Novo aluguel", formatBRL(r.new_rent_cents)],
     ["A partir de", formatDay(r.anniversary)],
   ];
   if (r.property_address) lines.unshift(["Imóvel", r.property_address]);
@@ -46,7 +46,7 @@ export function readjustmentEmail(r: ReadjustmentEmailInput, agencyName: string)
     `<p>${escapeHtml(outro)}</p>`,
   ].join("\n");
   return {
-    subject: `Reajuste anual do aluguel: ${formatBRL(r.new_rent)} a partir de ${formatDay(r.anniversary)}`,
+    subject: `Reajuste anual do aluguel: ${formatBRL(r.new_rent_cents)} a partir de ${formatDay(r.anniversary)}`,
     text,
     html,
   };

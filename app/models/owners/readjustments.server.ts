@@ -38,7 +38,7 @@ type Contract = {
   email: string;
   contract_start_date: string;
   contract_end_date: string | null;
-  monthly_rent: Cents;
+  monthly_rent_cents: Cents;
   readjustment_index: ReadjustmentIndex;
   readjustment_lowers: number;
 };
@@ -68,13 +68,13 @@ async function contracts(db: DB): Promise<Contract[]> {
       "email",
       "contract_start_date",
       "contract_end_date",
-      "monthly_rent",
+      "monthly_rent_cents",
       "readjustment_index",
       "readjustment_lowers",
     ])
     .where("readjustment_index", "is not", null)
     .where("contract_start_date", "is not", null)
-    .where("monthly_rent", "is not", null)
+    .where("monthly_rent_cents", "is not", null)
     .orderBy("id")
     .execute()) as Contract[];
 }
@@ -114,8 +114,8 @@ export async function dueReadjustments(db: DB, today: string, horizonDays = 60):
           clientName: c.name,
           anniversary: last.anniversary,
           index: last.index_code,
-          oldRent: last.old_rent,
-          newRent: last.new_rent,
+          oldRent: last.old_rent_cents,
+          newRent: last.new_rent_cents,
           accumulatedPpm: last.accumulated_ppm,
           missing: [],
         });
@@ -131,8 +131,8 @@ export async function dueReadjustments(db: DB, today: string, horizonDays = 60):
       clientName: c.name,
       anniversary: a,
       index,
-      oldRent: c.monthly_rent,
-      newRent: acc.ok ? newRent(c.monthly_rent, acc, c.readjustment_lowers === 1) : null,
+      oldRent: c.monthly_rent_cents,
+      newRent: acc.ok ? newRent(c.monthly_rent_cents, acc, c.readjustment_lowers === 1) : null,
       accumulatedPpm: acc.ok ? acc.accumulatedPpm : null,
       missing: acc.ok ? [] : acc.missing,
     });
@@ -188,8 +188,8 @@ async function createRow(db: DB, due: DueReadjustment, stamp: string) {
         first_month: acc.firstMonth,
         last_month: acc.lastMonth,
         accumulated_ppm: acc.accumulatedPpm,
-        old_rent: due.oldRent,
-        new_rent: due.newRent!,
+        old_rent_cents: due.oldRent,
+        new_rent_cents: due.newRent!,
         created_at: stamp,
       })
       .onConflict((oc) => oc.columns(["client_id", "anniversary"]).doNothing())
@@ -209,8 +209,8 @@ async function createRow(db: DB, due: DueReadjustment, stamp: string) {
         first_month: acc.firstMonth,
         last_month: acc.lastMonth,
         accumulated_ppm: acc.accumulatedPpm,
-        old_rent: due.oldRent,
-        new_rent: due.newRent,
+        old_rent_cents: due.oldRent,
+        new_rent_cents: due.newRent,
       },
     });
     return true;
@@ -228,8 +228,8 @@ async function queueReadjustmentEmail(db: DB | Transaction<Database>, id: number
       "readjustments.first_month",
       "readjustments.last_month",
       "readjustments.accumulated_ppm",
-      "readjustments.old_rent",
-      "readjustments.new_rent",
+      "readjustments.old_rent_cents",
+      "readjustments.new_rent_cents",
       "clients.name",
       "clients.email",
       "clients.property_address",
@@ -250,7 +250,7 @@ async function apply(db: DB, id: number, stamp: string) {
   return db.transaction().execute(async (trx) => {
     const r = await trx
       .selectFrom("readjustments")
-      .select(["id", "client_id", "anniversary", "new_rent", "applied_at"])
+      .select(["id", "client_id", "anniversary", "new_rent_cents", "applied_at"])
       .where("id", "=", id)
       .executeTakeFirstOrThrow();
     if (r.applied_at) return false;
@@ -258,12 +258,12 @@ async function apply(db: DB, id: number, stamp: string) {
     await abandonQueuedEmail(trx, readjustmentEmailKey(id), new Date(stamp));
     const client = await trx
       .selectFrom("clients")
-      .select("monthly_rent")
+      .select("monthly_rent_cents")
       .where("id", "=", r.client_id)
       .executeTakeFirstOrThrow();
     await trx
       .updateTable("clients")
-      .set({ monthly_rent: r.new_rent, updated_at: stamp })
+      .set({ monthly_rent_cents: r.new_rent_cents, updated_at: stamp })
       .where("id", "=", r.client_id)
       .execute();
     await recordAudit(trx, {
@@ -271,22 +271,22 @@ async function apply(db: DB, id: number, stamp: string) {
       action: "update",
       entity: "client",
       entityId: r.client_id,
-      before: { monthly_rent: client.monthly_rent },
-      after: { monthly_rent: r.new_rent },
+      before: { monthly_rent_cents: client.monthly_rent_cents },
+      after: { monthly_rent_cents: r.new_rent_cents },
     });
     const billings = await trx
       .selectFrom("billing")
       .select(["id", "amount_cents"])
       .where("client_id", "=", r.client_id)
       .where("status", "in", ["pending", "overdue"])
-      .where("amount_paid", "is", null)
+      .where("amount_paid_cents", "is", null)
       .where("due_date", ">=", r.anniversary)
-      .where("amount_cents", "!=", r.new_rent)
+      .where("amount_cents", "!=", r.new_rent_cents)
       .execute();
     for (const b of billings) {
       await trx
         .updateTable("billing")
-        .set({ amount_cents: r.new_rent, updated_at: stamp })
+        .set({ amount_cents: r.new_rent_cents, updated_at: stamp })
         .where("id", "=", b.id)
         .execute();
       await recordAudit(trx, {
@@ -295,7 +295,7 @@ async function apply(db: DB, id: number, stamp: string) {
         entity: "billing",
         entityId: b.id,
         before: { amount_cents: b.amount_cents },
-        after: { amount_cents: r.new_rent },
+        after: { amount_cents: r.new_rent_cents },
       });
     }
     await recordAudit(trx, {

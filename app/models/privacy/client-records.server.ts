@@ -44,7 +44,7 @@ export async function clientRecords(db: DB | Transaction<Database>, clientId: nu
       "due_date",
       "status",
       "payment_date",
-      "amount_paid",
+      "amount_paid_cents",
       "external_payment_id",
       "created_at",
     ])

@@ -17,7 +17,7 @@ const cardColumns = [
   "properties.status",
   "properties.category",
   "properties.location",
-  "properties.price",
+  "properties.price_cents",
   "properties.area",
   "properties.bedrooms",
   "properties.suites",
@@ -76,9 +76,9 @@ function applyFilter<O>(q: SelectQueryBuilder<Database, "properties", O>, filter
     if (filter.parking) q = q.where("parking_spaces", ">=", filter.parking);
     if (filter.priceRange) {
       const { min, max } = PRICE_RANGES[filter.priceRange];
-      q = q.where("price", "is not", null);
-      if (min != null) q = q.where("price", ">", cents(min));
-      if (max != null) q = q.where("price", "<=", cents(max));
+      q = q.where("price_cents", "is not", null);
+      if (min != null) q = q.where("price_cents", ">", cents(min));
+      if (max != null) q = q.where("price_cents", "<=", cents(max));
     }
   }
   return q;
@@ -88,8 +88,8 @@ function applyFilter<O>(q: SelectQueryBuilder<Database, "properties", O>, filter
 // SOB CONSULTA (NULL price) sorts after every priced listing in both price
 // orders: it is neither the cheapest nor the dearest (decision 0011).
 function applySort<O>(q: SelectQueryBuilder<Database, "properties", O>, sort: Sort) {
-  if (sort === "menor-preco") q = q.orderBy(sql`price is null`).orderBy("price", "asc");
-  else if (sort === "maior-preco") q = q.orderBy(sql`price is null`).orderBy("price", "desc");
+  if (sort === "menor-preco") q = q.orderBy(sql`price_cents is null`).orderBy("price_cents", "asc");
+  else if (sort === "maior-preco") q = q.orderBy(sql`price_cents is null`).orderBy("price_cents", "desc");
   else if (sort === "maior-area") q = q.orderBy("area", "desc");
   return q.orderBy("created_at", "desc").orderBy("id", "desc");
 }
@@ -214,7 +214,7 @@ export async function listForSitemap(db: DB) {
 // property, other SOB CONSULTA first), then the newest.
 export async function listSimilar(
   db: DB,
-  p: Pick<PropertyCard, "id" | "type" | "location" | "price" | "advertised_for">,
+  p: Pick<PropertyCard, "id" | "type" | "location" | "price_cents" | "advertised_for">,
   limit = 4,
 ) {
   const neighborhood = neighborhoodOf(p.location);
@@ -228,8 +228,8 @@ export async function listSimilar(
     .where((eb) => eb.or([eb("type", "=", p.type), inNeighborhood]))
     .orderBy(sql`advertised_for = ${p.advertised_for}`, "desc")
     .orderBy(sql`type = ${p.type} and ${inNeighborhood}`, "desc")
-    .orderBy(sql`price is null`, p.price == null ? "desc" : "asc")
-    .orderBy(sql`abs(coalesce(price, 0) - ${p.price ?? 0})`)
+    .orderBy(sql`price_cents is null`, p.price_cents == null ? "desc" : "asc")
+    .orderBy(sql`abs(coalesce(price_cents, 0) - ${p.price_cents ?? 0})`)
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
     .limit(limit)

@@ -9,7 +9,7 @@ export type PropertyCard = {
   status: string;
   category: string;
   location: string;
-  price: number | null;
+  price_cents: number | null;
   area: number;
   bedrooms: number;
   suites: number;

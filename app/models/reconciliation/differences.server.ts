@@ -19,11 +19,11 @@ export async function listDifferences(db: DB) {
       "billing.month_year",
       "billing.due_date",
       "billing.payment_date",
-      "billing.amount_paid",
-      "billing.payment_difference",
+      "billing.amount_paid_cents",
+      "billing.payment_difference_cents",
       "clients.name as client_name",
     ])
-    .where("billing.payment_difference", "is not", null)
+    .where("billing.payment_difference_cents", "is not", null)
     .where("billing.difference_resolved_at", "is", null)
     .where("billing.status", "=", "paid")
     .orderBy("billing.payment_date")
@@ -40,9 +40,9 @@ export async function resolveDifference(db: DB, billingId: number, actor: AuditA
       .updateTable("billing")
       .set({ difference_resolved_at: now })
       .where("id", "=", billingId)
-      .where("payment_difference", "is not", null)
+      .where("payment_difference_cents", "is not", null)
       .where("difference_resolved_at", "is", null)
-      .returning(["payment_difference"])
+      .returning(["payment_difference_cents"])
       .executeTakeFirst();
     if (!row) return false;
     await recordAudit(trx, {

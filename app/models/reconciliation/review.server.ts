@@ -37,7 +37,7 @@ export async function getStatementReview(db: DB, id: number, issueDays: number, 
       "b.month_year",
       "b.due_date",
       "b.status as billing_status",
-      "b.payment_difference",
+      "b.payment_difference_cents",
       "c.name as client_name",
     ])
     .where("l.import_id", "=", id)

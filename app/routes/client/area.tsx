@@ -53,7 +53,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     client: {
       name: client.name,
       property_address: client.property_address,
-      rent: client.monthly_rent === null ? null : formatBRL(client.monthly_rent),
+      rent: client.monthly_rent_cents === null ? null : formatBRL(client.monthly_rent_cents),
       due_day: client.payment_due_day,
       start: formatDay(client.contract_start_date),
       end: formatDay(client.contract_end_date),

@@ -26,11 +26,11 @@ export function propertyJsonLd(property: PropertyDetail) {
       telephone: `+${agency.phone}`,
       email: agency.email,
     },
-    ...(property.price != null
+    ...(property.price_cents != null
       ? {
           offers: {
             "@type": "Offer",
-            price: reaisDecimal(property.price),
+            price: reaisDecimal(property.price_cents),
             priceCurrency: "BRL",
             availability: "https://schema.org/InStock",
             url,

@@ -36,7 +36,7 @@ export function meta({ matches, loaderData, params }: Route.MetaArgs) {
   return [
     ...seo({
       matches,
-      title: `${p.name} - ${formatPrice(p.price)}`,
+      title: `${p.name} - ${formatPrice(p.price_cents)}`,
       description,
       path: `/imoveis/${params.id}`,
       image: cover
@@ -79,8 +79,8 @@ export default function PropertyPage({ loaderData, actionData }: Route.Component
   const visit = `Olá! Vim pelo site e gostaria de agendar uma visita ao imóvel ${code} - ${p.name}: ${url}`;
   // Financing is for a purchase with a known price.
   const simulator =
-    p.price != null && p.advertised_for !== "LOCAÇÃO"
-      ? `/simulador?valor=${reaisDecimal(p.price, { whole: true })}`
+    p.price_cents != null && p.advertised_for !== "LOCAÇÃO"
+      ? `/simulador?valor=${reaisDecimal(p.price_cents, { whole: true })}`
       : null;
 
   return (
@@ -111,7 +111,7 @@ export default function PropertyPage({ loaderData, actionData }: Route.Component
           <div className="mt-5 flex flex-wrap items-center justify-between gap-4">
             <p className="text-3xl font-bold text-brand-800" data-testid="property-price">
               <PropertyPrice
-                price={p.price}
+                price={p.price_cents}
                 advertisedFor={p.advertised_for}
                 suffixClassName="text-base font-medium text-slate-600"
               />

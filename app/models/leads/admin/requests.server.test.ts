@@ -43,7 +43,7 @@ async function addRequest(kind: RequestKind, name: string, created: string, extr
           phone: "(67) 99999-0000",
           property_type: "casa",
           address: "Rua A, 1",
-          price: 350_000_00,
+          price_cents: 350_000_00,
           ...extra,
         };
   const table = kind === "ideal" ? "ideal_property_requests" : "property_listing_requests";

@@ -8,7 +8,7 @@ export type AdminPropertyRow = Pick<
   | "property_code"
   | "name"
   | "location"
-  | "price"
+  | "price_cents"
   | "advertised_for"
   | "featured"
   | "type"

@@ -28,9 +28,9 @@ const LIST = "/admin/clients?aba=cobrancas";
 
 export async function loader({ url }: Route.LoaderArgs) {
   const clients = (await listBillingClientChoices(getDb())).map((c) => {
-    const ready = !!(c.contract_start_date && c.contract_end_date && c.monthly_rent != null);
+    const ready = !!(c.contract_start_date && c.contract_end_date && c.monthly_rent_cents != null);
     const terms = ready
-      ? `${formatDay(c.contract_start_date)} a ${formatDay(c.contract_end_date)}, ${formatBRL(c.monthly_rent!)}, todo dia ${c.payment_due_day}`
+      ? `${formatDay(c.contract_start_date)} a ${formatDay(c.contract_end_date)}, ${formatBRL(c.monthly_rent_cents!)}, todo dia ${c.payment_due_day}`
       : "sem datas de contrato ou aluguel";
     return { id: c.id, label: `${c.name} — ${terms}` };
   });

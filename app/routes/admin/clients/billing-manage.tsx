@@ -56,7 +56,9 @@ export async function loader({ params }: Route.LoaderArgs) {
     // Paid: what was recorded (to correct it); otherwise today and the amount due today.
     paymentDefaults: {
       payment_date: paid ? billing.payment_date! : today,
-      amount_paid: rentInputValue(paid && billing.amount_paid !== null ? billing.amount_paid : billing.charges.total),
+      amount_paid: rentInputValue(
+        paid && billing.amount_paid_cents !== null ? billing.amount_paid_cents : billing.charges.total,
+      ),
     },
     constraint: getZodConstraint(paymentSchema),
   };
@@ -83,10 +85,10 @@ export default function ManageBilling({ loaderData, actionData }: Route.Componen
         <Item label="Vencimento">{formatDay(b.due_date)}</Item>
         <Item label="Pago em">{b.payment_date ? formatDay(b.payment_date) : "—"}</Item>
         <Item label="Valor recebido">
-          {b.amount_paid !== null ? formatBRL(b.amount_paid) : "—"}
-          {b.payment_difference !== null ? (
+          {b.amount_paid_cents !== null ? formatBRL(b.amount_paid_cents) : "—"}
+          {b.payment_difference_cents !== null ? (
             <span className="block text-amber-800">
-              {differenceLabel(b.payment_difference)}
+              {differenceLabel(b.payment_difference_cents)}
               {b.difference_resolved_at ? ` (resolvida em ${formatDateTime(b.difference_resolved_at)})` : ""}
             </span>
           ) : null}

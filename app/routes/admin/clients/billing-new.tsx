@@ -34,7 +34,7 @@ export async function loader({ url }: Route.LoaderArgs) {
   const defaults = {
     client_id: chosen ? String(chosen.id) : "",
     month_year: month,
-    amount: chosen ? rentInputValue(chosen.monthly_rent) : "",
+    amount: chosen ? rentInputValue(chosen.monthly_rent_cents) : "",
     due_date: chosen ? dueDateFor(month, chosen.payment_due_day) : "",
   };
   return {

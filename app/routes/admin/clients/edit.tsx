@@ -36,7 +36,7 @@ export async function loader({ params }: Route.LoaderArgs) {
     property_address: c.property_address ?? "",
     contract_start_date: c.contract_start_date ?? "",
     contract_end_date: c.contract_end_date ?? "",
-    monthly_rent: rentInputValue(c.monthly_rent),
+    monthly_rent: rentInputValue(c.monthly_rent_cents),
     payment_due_day: String(c.payment_due_day),
     late_fee_percent: formatPercent(c.late_fee_bp),
     monthly_interest_percent: formatPercent(c.monthly_interest_bp),

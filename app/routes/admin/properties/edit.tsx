@@ -37,7 +37,7 @@ export async function loader({ params }: Route.LoaderArgs) {
     status: p.status,
     category: p.category,
     location: p.location,
-    price: priceInputValue(p.price),
+    price: priceInputValue(p.price_cents),
     area: String(p.area),
     bedrooms: String(p.bedrooms),
     suites: String(p.suites),

@@ -43,7 +43,7 @@ export default function OwnerRequestDetail({ loaderData }: Route.ComponentProps)
       </DetailItem>
       <DetailItem label="Código">#{row.id}</DetailItem>
       <DetailItem label="Tipo do imóvel">{ownerPropertyTypeLabel(row.property_type)}</DetailItem>
-      <DetailItem label="Preço pretendido">{formatBRL(row.price)}</DetailItem>
+      <DetailItem label="Preço pretendido">{formatBRL(row.price_cents)}</DetailItem>
       <DetailItem label="Endereço" wide>
         {row.address}
       </DetailItem>

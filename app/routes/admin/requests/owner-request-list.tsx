@@ -50,7 +50,7 @@ const columns: RequestColumn<Row>[] = [
     cell: (r) => (
       <>
         <p className="text-slate-800">{r.address}</p>
-        <p className="font-semibold whitespace-nowrap text-slate-900">{formatBRL(r.price)}</p>
+        <p className="font-semibold whitespace-nowrap text-slate-900">{formatBRL(r.price_cents)}</p>
       </>
     ),
   },

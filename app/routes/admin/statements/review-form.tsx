@@ -184,9 +184,9 @@ export function ConfirmedRecord({ lines }: { lines: StatementReviewLine[] }) {
                 ) : (
                   "—"
                 )}
-                {l.payment_difference !== null ? (
+                {l.payment_difference_cents !== null ? (
                   <span className="block text-xs font-medium text-amber-800">
-                    {differenceLabel(l.payment_difference)}
+                    {differenceLabel(l.payment_difference_cents)}
                   </span>
                 ) : null}
               </>
