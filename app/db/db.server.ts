@@ -1,3 +1,4 @@
+import { normalizeText } from "#app/models/shared/text";
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
@@ -23,6 +24,12 @@ export function openDatabase(file: string) {
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("synchronous = NORMAL");
+  // fold(text): accents and case folded, spaces collapsed, as the lists' search
+  // folds what was typed (app/models/shared/list-query.ts), so "joao" finds
+  // "João". Deterministic: SQLite may use it in an index expression.
+  sqlite.function("fold", { deterministic: true }, (text: unknown) =>
+    text === null || text === undefined ? null : normalizeText(String(text)),
+  );
   return new Kysely<Database>({ dialect: busyRetryDialect(sqlite) });
 }
 

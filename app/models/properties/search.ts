@@ -1,8 +1,8 @@
+import { normalizeText } from "#app/models/shared/text";
+
 // Text search that ignores case and accents: both the stored search_text and
-// the query go through normalizeText().
-export function normalizeText(value: string) {
-  return value.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().replace(/\s+/g, " ").trim();
-}
+// the query go through normalizeText() (app/models/shared/text.ts).
+export { normalizeText };
 
 export function formatPropertyCode(code: number) {
   return `#${String(code).padStart(4, "0")}`;

@@ -1,0 +1,28 @@
+import type { SelectQueryBuilder } from "kysely";
+import { LIST_PAGE_SIZE } from "./list-query";
+
+export type Paged<R> = { rows: R[]; total: number; page: number; pages: number };
+
+// One page of a list: the filtered query counted once, the page number clamped
+// to the last page (a link to page 900 of a list of 3 shows page 1... of 1),
+// and only that page's rows read. `rowsOf` adds the columns and the order to
+// the same filtered query.
+export async function pageOf<DB, TB extends keyof DB, O, R>(
+  filtered: SelectQueryBuilder<DB, TB, O>,
+  requested: number,
+  rowsOf: (query: SelectQueryBuilder<DB, TB, O>) => SelectQueryBuilder<DB, TB, R>,
+  size = LIST_PAGE_SIZE,
+): Promise<Paged<R>> {
+  const counted = await filtered
+    .clearSelect()
+    .select((eb) => eb.fn.countAll<number>().as("total"))
+    .executeTakeFirstOrThrow();
+  const total = Number((counted as { total: number }).total);
+  const pages = Math.max(1, Math.ceil(total / size));
+  const page = Math.min(Math.max(1, requested), pages);
+  const rows = await rowsOf(filtered)
+    .limit(size)
+    .offset((page - 1) * size)
+    .execute();
+  return { rows: rows as R[], total, page, pages };
+}
