@@ -14,22 +14,16 @@ import { buttonClass } from "#app/components/ui/button";
 import { FormAlert } from "#app/components/ui/field";
 import { getDb } from "#app/db/db.server";
 import { clientRowActionSchema } from "#app/models/clients/client.schema";
-import { deleteClient, listActiveClients, listClients } from "#app/models/clients/clients.server";
+import { deleteClient } from "#app/models/clients/clients.server";
 import { disableClientLogin, giveClientLogin, resetClientPassword } from "#app/models/clients/logins.server";
-import { BILLING_MESSAGES } from "#app/models/billing/billing.schema";
-import { listBillingGroups } from "#app/models/billing/billing.server";
-import { listDifferences } from "#app/models/reconciliation/differences.server";
-import { listAwaitingBoletos } from "#app/models/boletos/queue.server";
-import { listContracts } from "#app/models/contracts/contracts.server";
 import { removePrivateFiles } from "#app/models/files/private-store.server";
-import { listMaintenanceRequests } from "#app/models/maintenance/admin.server";
-import { listInspections } from "#app/models/inspections/inspections.server";
-import { listOwners } from "#app/models/owners/owners.server";
 import { readFormData, requireRole } from "#app/utils/http.server";
 import { localToday } from "#app/models/shared/days";
 import { reportFailure } from "#app/utils/failure.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/index";
+import { LOAD_FAILED, TABS, readTab, tabUrl } from "./clients-tabs";
+import { loadTab } from "./tabs.server";
 
 // "Gestão de Clientes" (issue 7): tabs as links (?aba=clientes|ativos|contratos|cobrancas|manutencoes|proprietarios;
 // Cobranças: issue 8, components/admin/billing-panel.tsx), the client list and its row
@@ -39,79 +33,14 @@ export function meta() {
   return [{ title: "Gestão de Clientes | Painel Administrativo" }, { name: "robots", content: "noindex" }];
 }
 
-const TABS = [
-  { id: "clientes", label: "Clientes" },
-  { id: "ativos", label: "Ativos" },
-  { id: "contratos", label: "Contratos" },
-  { id: "cobrancas", label: "Cobranças" },
-  { id: "manutencoes", label: "Manutenções" },
-  { id: "proprietarios", label: "Proprietários" },
-  { id: "vistorias", label: "Vistorias" },
-] as const;
-type Tab = (typeof TABS)[number]["id"];
-
-// The tab is ?aba=..., or the section of the dialog open over it
-// (/admin/clients/contratos/novo is drawn over Contratos).
-function readTab(url: URL): Tab {
-  const section = url.pathname.split("/")[3];
-  if (
-    section === "contratos" ||
-    section === "cobrancas" ||
-    section === "manutencoes" ||
-    section === "proprietarios" ||
-    section === "vistorias"
-  )
-    return section;
-  const t = url.searchParams.get("aba");
-  return TABS.find((x) => x.id === t)?.id ?? "clientes";
-}
-
-const tabUrl = (tab: Tab) => (tab === "clientes" ? "/admin/clients" : `/admin/clients?aba=${tab}`);
-
-const LOAD_FAILED: Record<Tab, string> = {
-  clientes: "Não foi possível carregar os clientes.",
-  ativos: "Não foi possível carregar os clientes.",
-  contratos: "Não foi possível carregar os contratos.",
-  cobrancas: BILLING_MESSAGES.loadFailed,
-  manutencoes: "Não foi possível carregar as solicitações de manutenção.",
-  proprietarios: "Não foi possível carregar os proprietários.",
-  vistorias: "Não foi possível carregar as vistorias.",
-};
-
 export async function loader({ url }: Route.LoaderArgs) {
   const tab = readTab(url);
   const today = localToday();
-  const empty = {
-    tab,
-    today,
-    clients: [],
-    contracts: [],
-    requests: [],
-    billingGroups: [],
-    awaitingBoletos: [],
-    differences: [],
-    owners: [],
-    inspections: [],
-    error: null,
-  };
   try {
-    if (tab === "contratos") return { ...empty, contracts: await listContracts(getDb()) };
-    if (tab === "manutencoes") return { ...empty, requests: await listMaintenanceRequests(getDb()) };
-    if (tab === "proprietarios") return { ...empty, owners: await listOwners(getDb()) };
-    if (tab === "vistorias") return { ...empty, inspections: await listInspections(getDb()) };
-    if (tab === "cobrancas") {
-      const [billingGroups, awaitingBoletos, differences] = await Promise.all([
-        listBillingGroups(getDb(), today),
-        listAwaitingBoletos(getDb()),
-        listDifferences(getDb()),
-      ]);
-      return { ...empty, billingGroups, awaitingBoletos, differences };
-    }
-    const clients = tab === "ativos" ? await listActiveClients(getDb(), today) : await listClients(getDb());
-    return { ...empty, clients };
+    return { tab, today, view: await loadTab(tab, url, today), error: null };
   } catch (error) {
     reportFailure("clients.list_failed", error, { tab });
-    return { ...empty, error: LOAD_FAILED[tab] };
+    return { tab, today, view: null, error: LOAD_FAILED[tab] };
   }
 }
 
@@ -169,7 +98,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
 }
 
 export default function ClientsAdmin({ loaderData, actionData }: Route.ComponentProps) {
-  const { tab, today, clients, error } = loaderData;
+  const { tab, today, view, error } = loaderData;
   return (
     <>
       <AdminTitle title="Gestão de Clientes">
@@ -181,24 +110,29 @@ export default function ClientsAdmin({ loaderData, actionData }: Route.Component
       <Outlet />
       {actionData?.password ? <OneTimePassword {...actionData.password} /> : null}
       {error ? <FormAlert title="Erro ao carregar" description={error} /> : null}
-      {tab === "contratos" ? (
-        <ContractsPanel contracts={loaderData.contracts} />
-      ) : tab === "cobrancas" ? (
+      {view?.tab === "contratos" ? (
+        <ContractsPanel contracts={view.contracts} />
+      ) : view?.tab === "cobrancas" ? (
         <BillingPanel
-          groups={loaderData.billingGroups}
+          groups={view.billingGroups}
           today={today}
-          awaiting={loaderData.awaitingBoletos}
-          differences={loaderData.differences}
+          awaiting={view.awaitingBoletos}
+          differences={view.differences}
         />
-      ) : tab === "manutencoes" ? (
-        <MaintenancePanel requests={loaderData.requests} />
-      ) : tab === "proprietarios" ? (
-        <OwnersPanel owners={loaderData.owners} />
-      ) : tab === "vistorias" ? (
-        <InspectionsPanel inspections={loaderData.inspections} />
-      ) : (
-        <ClientsPanel active={tab === "ativos"} clients={clients} today={today} loadFailed={error !== null} />
-      )}
+      ) : view?.tab === "manutencoes" ? (
+        <MaintenancePanel requests={view.requests} />
+      ) : view?.tab === "proprietarios" ? (
+        <OwnersPanel owners={view.owners} />
+      ) : view?.tab === "vistorias" ? (
+        <InspectionsPanel inspections={view.inspections} />
+      ) : tab === "clientes" || tab === "ativos" ? (
+        <ClientsPanel
+          active={tab === "ativos"}
+          clients={view?.tab === "clientes" || view?.tab === "ativos" ? view.clients : []}
+          today={today}
+          loadFailed={error !== null}
+        />
+      ) : null}
     </>
   );
 }
