@@ -25,7 +25,13 @@ test.beforeAll(async () => {
   try {
     await createUser(
       db,
-      { username: USERNAME, email: `${USERNAME}@teste.com.br`, name: "Equipe Falha", password: PASSWORD, role: "admin" },
+      {
+        username: USERNAME,
+        email: `${USERNAME}@teste.com.br`,
+        name: "Equipe Falha",
+        password: PASSWORD,
+        role: "admin",
+      },
       null,
     );
   } finally {
