@@ -49,7 +49,8 @@ for (const js of [true, false]) {
       await seedEmails(tag);
       await signInAs("admin");
       await page.goto("/admin/dashboard");
-      await page.getByRole("link", { name: "Emails", exact: true }).click();
+      await page.getByRole("navigation", { name: "Administração" }).getByRole("link", { name: "Financeiro" }).click();
+      await page.getByRole("navigation", { name: "Financeiro" }).getByRole("link", { name: "Emails" }).click();
       await expect(page).toHaveURL(/\/admin\/emails$/);
       await page.getByLabel("Destinatário").fill(tag);
       await page.getByRole("button", { name: "Filtrar" }).click();

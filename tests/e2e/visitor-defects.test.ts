@@ -222,6 +222,7 @@ test.describe("back office at 375 px", () => {
       "Imóveis Ideais",
       "Anúncios",
       "Clientes",
+      "Financeiro",
       "Equipe",
       "Auditoria",
     ]) {

@@ -1,30 +1,15 @@
 import { ExternalLink } from "#app/components/ui/icons";
 import { LogOut } from "#app/components/ui/private-icons";
 import type { ReactNode } from "react";
-import { Form, NavLink } from "react-router";
+import { Form, Link, NavLink, useLocation } from "react-router";
 import { LogoMark } from "#app/components/site/logo";
-
-const links = [
-  { to: "/admin/dashboard", label: "Painel" },
-  { to: "/admin/properties", label: "Imóveis" },
-  { to: "/admin/banners", label: "Banners" },
-  { to: "/admin/requests", label: "Imóveis Ideais" },
-  { to: "/admin/listings", label: "Anúncios" },
-  { to: "/admin/clients", label: "Clientes" },
-  { to: "/admin/emails", label: "Emails" },
-];
+import { FINANCE_LINKS, MASTER_LINKS, SECTION_LINKS, currentFinanceLink, currentSection } from "./admin-nav";
 
 export function AdminShell({ user, children }: { user: { name: string; role: string }; children: ReactNode }) {
-  // Staff accounts, the audit trail and LGPD requests are the master's alone (the pages check it too).
-  const all =
-    user.role === "master"
-      ? [
-          ...links,
-          { to: "/admin/equipe", label: "Equipe" },
-          { to: "/admin/auditoria", label: "Auditoria" },
-          { to: "/admin/privacidade", label: "Privacidade" },
-        ]
-      : links;
+  const { pathname, search } = useLocation();
+  const all = user.role === "master" ? [...SECTION_LINKS, ...MASTER_LINKS] : SECTION_LINKS;
+  const section = currentSection(pathname, search);
+  const financePage = currentFinanceLink(pathname, search);
   return (
     <div className="min-h-screen bg-slate-100">
       <header className="bg-brand-900 text-white">
@@ -59,18 +44,33 @@ export function AdminShell({ user, children }: { user: { name: string; role: str
             without a sideways scroll that nothing hints at. */}
         <nav aria-label="Administração" className="mx-auto flex max-w-7xl flex-wrap gap-1 px-4 pb-2">
           {all.map((l) => (
-            <NavLink
+            <Link
               key={l.to}
               to={l.to}
-              className={({ isActive }) =>
-                `rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap ${isActive ? "bg-white text-brand-900" : "text-slate-200 hover:bg-white/10"}`
-              }
+              aria-current={l.to === section ? "page" : undefined}
+              className={`rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap ${l.to === section ? "bg-white text-brand-900" : "text-slate-200 hover:bg-white/10"}`}
             >
               {l.label}
-            </NavLink>
+            </Link>
           ))}
         </nav>
       </header>
+      {financePage ? (
+        <nav aria-label="Financeiro" className="border-b border-slate-200 bg-white">
+          <div className="mx-auto flex max-w-7xl flex-wrap gap-x-1 px-4">
+            {FINANCE_LINKS.map((l) => (
+              <Link
+                key={l.to}
+                to={l.to}
+                aria-current={l.to === financePage ? "page" : undefined}
+                className={`-mb-px border-b-2 px-3 py-2.5 text-sm font-medium whitespace-nowrap ${l.to === financePage ? "border-brand-800 text-brand-900" : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900"}`}
+              >
+                {l.label}
+              </Link>
+            ))}
+          </div>
+        </nav>
+      ) : null}
       <main id="conteudo" className="mx-auto max-w-7xl px-4 py-8">
         {children}
       </main>

@@ -42,7 +42,7 @@ const sectionClass = "mt-6 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-2
 export default function Dimob({ loaderData }: Route.ComponentProps) {
   const { year, blockers, totals, contracts } = loaderData;
   return (
-    <div className="mx-auto max-w-5xl">
+    <div>
       <AdminTitle title="DIMOB" />
       <p className="text-sm text-slate-600">
         Declaração de Informações sobre Atividades Imobiliárias: os aluguéis recebidos no ano de cada contrato com

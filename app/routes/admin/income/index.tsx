@@ -92,7 +92,7 @@ export default function IncomeReports({ loaderData }: Route.ComponentProps) {
   const busy = useIsPending();
   const pdf = (kind: string, id: number) => `/admin/informes/${kind}/${id}?ano=${year}`;
   return (
-    <div className="mx-auto max-w-6xl">
+    <div>
       <AdminTitle title="Informes de Rendimentos">
         <Link to="/admin/repasses" className={buttonClass("secondary")}>
           Repasses

@@ -50,7 +50,7 @@ export default function Indices({ loaderData, actionData }: Route.ComponentProps
   const a: IndexAnswer = actionData ?? {};
   const err = a.errors ?? {};
   return (
-    <div className="mx-auto max-w-6xl">
+    <div>
       <AdminTitle title="Índices">
         <Link to="/admin" className={buttonClass("secondary")}>
           Voltar ao Painel

@@ -86,7 +86,7 @@ export default function Statements({ loaderData, actionData }: Route.ComponentPr
   const [chosen, setChosen] = useState<{ name: string; size: number } | null>(null);
   const error = actionData?.error;
   return (
-    <div className="mx-auto max-w-6xl">
+    <div>
       <AdminTitle title="Extratos Bancários">
         <Link to="/admin/clients?aba=cobrancas" className={buttonClass("secondary")}>
           Voltar às Cobranças

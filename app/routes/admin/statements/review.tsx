@@ -42,7 +42,7 @@ export default function StatementReviewPage({ loaderData, actionData }: Route.Co
   const pending = s.confirmed_at === null;
   const debits = s.lines_count - s.credits_count;
   return (
-    <div className="mx-auto max-w-7xl">
+    <div>
       <AdminTitle title="Conciliação do Extrato">
         <Link to="/admin/extratos" className={buttonClass("secondary")}>
           Extratos Bancários

@@ -38,7 +38,7 @@ export default function Transfers({ loaderData }: Route.ComponentProps) {
   const period = periodLabel(month);
   const pendingTotal = pending.reduce((s, p) => s + p.netCents, 0);
   return (
-    <div className="mx-auto max-w-6xl">
+    <div>
       <AdminTitle title="Repasses aos Proprietários">
         <div className="flex flex-wrap gap-2">
           <Link to="/admin/informes" className={buttonClass("secondary")}>

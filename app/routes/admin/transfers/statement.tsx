@@ -63,7 +63,7 @@ export default function OwnerStatementPage({ loaderData, actionData }: Route.Com
   const period = periodLabel(month);
   const fees = statement.adminFeeCents + statement.firstRentFeeCents;
   return (
-    <div className="mx-auto max-w-6xl">
+    <div>
       <AdminTitle title="Extrato do Proprietário">
         <Link to={`/admin/repasses?mes=${month}`} className={buttonClass("secondary")}>
           Voltar aos Repasses
