@@ -79,7 +79,7 @@ for (const js of [true, false]) {
     expect(page.url()).not.toContain(password);
 
     const stored = await clientByEmail(email);
-    expect(stored).toMatchObject({ name, monthly_rent: 125000, cpf_cnpj: "52998224725", payment_due_day: 5 });
+    expect(stored).toMatchObject({ name, monthly_rent_cents: 125000, cpf_cnpj: "52998224725", payment_due_day: 5 });
     createClient.track(stored!.id);
     expect(await verifyPassword(await passwordHash(stored!.user_id!), password)).toBe(true);
 

@@ -178,7 +178,7 @@ test.describe("create", () => {
           suites: 1,
           bathrooms: 0,
           parking_spaces: 0,
-          price: js ? 450_000_00 : null,
+          price_cents: js ? 450_000_00 : null,
           featured: js ? 1 : 0,
           is_exclusive: 0,
           advertised_for: "LOCAÇÃO",

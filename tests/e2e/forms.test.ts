@@ -79,7 +79,7 @@ function listing(path: string): FormCase {
         email: v.email,
         phone: v.telefone,
         property_type: "casa",
-        price: 350_000_00,
+        price_cents: 350_000_00,
         address: v.endereco,
         area: 120,
         bedrooms: 3,
