@@ -18,6 +18,9 @@ import { cents } from "#app/models/shared/money";
 
 const toast = (page: Page) => page.getByTestId("toast");
 const LIST = "/admin/clients?aba=cobrancas";
+// "Todas", narrowed to one client by the search (the tab opens on the overdue
+// queue, and the e2e database holds many clients).
+const clientList = (name: string) => `${LIST}&fila=todas&busca=${encodeURIComponent(name)}`;
 
 const billingsOf = (clientId: number) =>
   appDb()
@@ -89,7 +92,7 @@ for (const js of [true, false]) {
     await form.getByLabel("Vencimento").fill("2026-10-05");
     await form.getByRole("button", { name: "Criar Cobrança" }).click();
     await expect(toast(page)).toContainText("Cobrança criada com sucesso!");
-    await expect(page).toHaveURL(/\?aba=cobrancas#cobranca-\d+$/);
+    await expect(page).toHaveURL(/\?aba=cobrancas&fila=todas&cliente=\d+#cobranca-\d+$/);
     const [row] = await billingsOf(client.id);
     expect(row).toMatchObject({ month_year: "2026-10", amount_cents: 125000, due_date: "2026-10-05" });
     expect(
@@ -189,7 +192,7 @@ for (const js of [true, false]) {
     const context = await newContext({ javaScriptEnabled: js });
     await signIn(admin, context);
     const page = await context.newPage();
-    await page.goto(LIST);
+    await page.goto(clientList(client.name));
     const row = group(page, client.name).getByTestId("billing-row");
     await expect(row).toContainText("Pendente");
 
@@ -240,7 +243,13 @@ test("a pending billing past its due date shows Em Atraso at once, in the admin 
 }) => {
   const client = await createClient({ name: `Atraso ${uniq()}` });
   await createBilling(client.id, { month_year: "2020-01", due_date: "2020-01-05" });
-  await page.goto(LIST);
+  // The tab opens on "Em atraso": the billing is there, its client first.
+  await page.goto(`${LIST}&busca=${encodeURIComponent(client.name)}`);
+  const late = page.getByTestId("billing-row");
+  await expect(late).toHaveCount(1);
+  await expect(late).toContainText(client.name);
+  await expect(late).toContainText("Em Atraso");
+  await page.goto(clientList(client.name));
   await expect(group(page, client.name).getByTestId("billing-row")).toContainText("Em Atraso");
   await expect(group(page, client.name).locator("summary")).toContainText("1 em atraso · 0 pendentes · 0 pagas");
 
@@ -265,7 +274,7 @@ for (const js of [true, false]) {
     const context = await newContext({ javaScriptEnabled: js });
     await signIn(admin, context);
     const page = await context.newPage();
-    await page.goto(LIST);
+    await page.goto(clientList(client.name));
     const row = group(page, client.name).getByTestId("billing-row");
     const badge = row.locator("span", { hasText: /^Em Atraso$/ });
     const note = row.getByText(/^vencida: aparece como Em Atraso$/i);
@@ -312,7 +321,7 @@ test("an attached boleto: in the admin tab and the tenant's Cobrança tab, downl
   await createBilling(b.id, { month_year: monthOf(due), due_date: due, amount_cents: cents(77700) });
   const boleto = await attachBoleto(billing.id, "boleto-outubro-2099-aluguel.pdf");
 
-  await page.goto(LIST);
+  await page.goto(clientList(a.name));
   const row = group(page, a.name).getByTestId("billing-row");
   const name = row.getByRole("link", { name: "boleto-outubro-..." });
   await expect(name).toHaveAttribute("title", "boleto-outubro-2099-aluguel.pdf");
@@ -385,7 +394,7 @@ for (const js of [true, false]) {
     const context = await newContext({ javaScriptEnabled: js });
     await signIn(admin, context);
     const page = await context.newPage();
-    await page.goto(LIST);
+    await page.goto(clientList(client.name));
     await group(page, client.name).getByRole("link", { name: "Excluir apagar.pdf" }).click();
     await expect(page).toHaveURL(new RegExp(`/admin/clients/cobrancas/documentos/${boleto.id}/excluir$`));
     const dialog = page.getByRole("dialog", { name: "Excluir Boleto" });

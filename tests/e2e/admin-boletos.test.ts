@@ -133,6 +133,7 @@ for (const js of [true, false]) {
     const [anaRow] = await rowsOf(ana.id);
     expect(fs.readFileSync(path.join(privateDir, anaRow.file_key))).toEqual(a.bytes);
 
+    await page.goto(`${LIST}&fila=todas&busca=${encodeURIComponent(ana.name)}`);
     const group = page.getByTestId("billing-group").filter({ has: page.locator("summary", { hasText: ana.name }) });
     await expect(group).toContainText("R$ 1.850,00");
     await expect(group).toContainText(br("2026-12-10"));

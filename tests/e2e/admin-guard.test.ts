@@ -551,8 +551,11 @@ for (const role of ["admin", "master"] as const) {
     for (const { path, form } of billingActions(rows)) {
       const res = await post(context.request, path, form);
       expect(res.status(), path).toBe(302);
+      // Back to the tab: the client's billings, where the row changed is.
       const location = new URL(res.headers().location, E2E_URL);
-      expect(location.pathname + location.search, path).toBe("/admin/clients?aba=cobrancas");
+      expect(location.pathname + location.search, path).toBe(
+        `/admin/clients?aba=cobrancas&fila=todas&cliente=${rows.client}`,
+      );
     }
     expect(await month("2099-07")).toBe(1);
     expect(await Promise.all(["2099-01", "2099-02", "2099-03"].map(month))).toEqual([1, 1, 1]);

@@ -4,7 +4,9 @@ import path from "node:path";
 import type { Kysely } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "#app/db/schema";
-import { createBilling, getBilling, listBillingGroups, listClientBillings } from "#app/models/billing/billing.server";
+import { createBilling, getBilling, listClientBillings } from "#app/models/billing/billing.server";
+import { listBillingGroupsPage } from "#app/models/billing/billing-queues.server";
+import { localToday } from "#app/models/shared/days";
 import { setBillingStatus } from "#app/models/billing/payments.server";
 import { defaultAgency } from "#app/config/agency";
 import { markOverdue } from "#app/models/billing/overdue.server";
@@ -82,10 +84,11 @@ describe.each(EVENING)("at $local in Campo Grande on 5 October 2026 ($utc)", ({ 
     vi.setSystemTime(new Date(utc));
   };
 
-  it("listBillingGroups: due today is Pendente, due yesterday Em Atraso, and the counts agree", async () => {
+  it("Cobranças, Todas: due today is Pendente, due yesterday Em Atraso, and the counts agree", async () => {
     const s = await scenario();
     atThatTime();
-    const group = (await listBillingGroups(db)).find((g) => g.clientId === s.clientId)!;
+    const query = { queue: "todas", search: "", client: s.clientId, page: 1 } as const;
+    const [group] = (await listBillingGroupsPage(db, query, localToday())).groups;
     expect(group.billings.map((b) => [b.id, b.status])).toEqual([
       [s.dueToday, "pending"],
       [s.dueYesterday, "overdue"],

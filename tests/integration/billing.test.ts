@@ -9,9 +9,9 @@ import {
   createBilling,
   generateContractBillings,
   getBilling,
-  listBillingGroups,
   listClientBillings,
 } from "#app/models/billing/billing.server";
+import { listBillingGroupsPage } from "#app/models/billing/billing-queues.server";
 import { addBillingDocument, deleteBillingDocument } from "#app/models/billing/documents.server";
 import { setBillingStatus } from "#app/models/billing/payments.server";
 import { defaultAgency } from "#app/config/agency";
@@ -231,7 +231,8 @@ describe("overdue", () => {
     await setBillingStatus(db, paid, "paid", actor, { agency: { ...defaultAgency, cnpj: null }, today: "2026-09-06" });
     const today = "2026-10-05";
 
-    const group = (await listBillingGroups(db, today)).find((g) => g.clientId === id)!;
+    const [group] = (await listBillingGroupsPage(db, { queue: "todas", search: "", client: id, page: 1 }, today))
+      .groups;
     expect(group.billings.map((b) => [b.id, b.status])).toEqual([
       [dueToday, "pending"],
       [late, "overdue"],
@@ -290,9 +291,19 @@ describe("listing", () => {
         actor,
       );
     }
-    const names = (await listBillingGroups(db)).map((g) => g.clientName).filter((n) => n.endsWith(" Teste"));
-    expect(names).toEqual(["Alice Teste", "Álvaro Teste", "bruno Teste"]);
-    const brunoGroup = (await listBillingGroups(db)).find((g) => g.clientId === bruno)!;
+    // "Todas", every page of clients in turn.
+    const groups = [];
+    for (let page = 1, pages = 1; page <= pages; page++) {
+      const listed = await listBillingGroupsPage(db, { queue: "todas", search: "", client: null, page }, localToday());
+      pages = listed.pages;
+      groups.push(...listed.groups);
+    }
+    expect(groups.map((g) => g.clientName).filter((n) => n.endsWith(" Teste"))).toEqual([
+      "Alice Teste",
+      "Álvaro Teste",
+      "bruno Teste",
+    ]);
+    const brunoGroup = groups.find((g) => g.clientId === bruno)!;
     expect(brunoGroup.billings.map((b) => b.due_date)).toEqual(["2031-03-05", "2031-01-05"]);
 
     for (let m = 1; m <= 14; m++) {

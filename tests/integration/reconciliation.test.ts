@@ -11,7 +11,8 @@ import { billingTxid } from "#app/models/billing/pix";
 import { registerPayment } from "#app/models/billing/payments.server";
 import { createClient } from "#app/models/clients/clients.server";
 import { confirmStatementImport } from "#app/models/reconciliation/confirm.server";
-import { listDifferences, resolveDifference } from "#app/models/reconciliation/differences.server";
+import { resolveDifference } from "#app/models/reconciliation/differences.server";
+import { listQueue } from "#app/models/billing/billing-queues.server";
 import { importStatement } from "#app/models/reconciliation/imports.server";
 import { getStatementReview } from "#app/models/reconciliation/review.server";
 import { bankBarcodeToLine, buildBankBarcode } from "#app/models/boletos/boleto-line";
@@ -169,10 +170,16 @@ describe("importing and confirming a statement", () => {
       .where("billing_id", "=", id)
       .executeTakeFirstOrThrow();
     expect(receipt).toEqual({ adjustment_cents: -10_000, total_cents: 90_000 });
-    expect((await listDifferences(db)).map((d) => d.id)).toEqual([id]);
+    expect(
+      (await listQueue(db, { queue: "diferencas", search: "", client: null, page: 1 }, "2026-11-20")).rows.map(
+        (d) => d.id,
+      ),
+    ).toEqual([id]);
 
     expect(await resolveDifference(db, id, actor)).toBe(true);
-    expect(await listDifferences(db)).toEqual([]);
+    expect(
+      (await listQueue(db, { queue: "diferencas", search: "", client: null, page: 1 }, "2026-11-20")).rows,
+    ).toEqual([]);
     expect(await resolveDifference(db, id, actor)).toBe(false);
   });
 

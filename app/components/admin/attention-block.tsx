@@ -126,7 +126,7 @@ export function AttentionBlock({ attention, pixConfigured }: { attention: Attent
           ) : null}
           {differences > 0 ? (
             <Item
-              to="/admin/clients?aba=cobrancas#diferencas"
+              to="/admin/clients?aba=cobrancas&fila=diferencas"
               icon={Info}
               tone="amber"
               title={differencesTitle(differences)}

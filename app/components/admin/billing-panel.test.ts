@@ -3,20 +3,38 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { AwaitingBoleto } from "./awaiting-boletos";
-import { BillingPanel, countsText, type BillingPanelGroup } from "./billing-panel";
+import type { BillingQuery } from "#app/models/billing/billing-query";
+import { BillingPanel, countsText, type BillingPanelGroup, type BillingPanelView } from "./billing-panel";
 
 // The panel as the server renders it (what a visitor without JavaScript
 // gets): the empty state, a group's counts, the row's cells and the
 // status form that posts without JavaScript.
 
-function render(groups: BillingPanelGroup[], awaiting: AwaitingBoleto[] = [], today = "2026-10-05") {
+const TODAS: BillingQuery = { queue: "todas", search: "", client: null, page: 1 };
+const COUNTS = { atrasadas: 3, mes: 1, diferencas: 0 };
+
+function renderView(
+  view: BillingPanelView,
+  {
+    awaiting = [],
+    today = "2026-10-05",
+    query = TODAS,
+  }: { awaiting?: AwaitingBoleto[]; today?: string; query?: BillingQuery } = {},
+) {
   const Stub = createRoutesStub([
     {
       path: "/admin/clients",
-      Component: () => createElement(BillingPanel, { groups, today, awaiting, differences: [] }),
+      Component: () =>
+        createElement(BillingPanel, { query, counts: COUNTS, view, total: 1, page: 1, pages: 1, today, awaiting }),
     },
   ]);
   return renderToStaticMarkup(createElement(Stub, { initialEntries: ["/admin/clients?aba=cobrancas"] }));
+}
+
+// "Todas": groups of clients.
+function render(groups: BillingPanelGroup[], awaiting: AwaitingBoleto[] = [], today = "2026-10-05") {
+  const withTotals = groups.map((g) => ({ ...g, total: g.billings.length }));
+  return renderView({ kind: "groups", groups: withTotals }, { awaiting, today });
 }
 
 describe("Gestão de Cobranças", () => {
@@ -150,6 +168,67 @@ describe("Gestão de Cobranças", () => {
     expect(html).toContain("Sem vencimento, valor ou mês de referência: não gera cobrança.");
     expect(html).toContain("Linha digitável já registrada");
     expect(html).toContain('href="/arquivos/boletos/3?download=1"');
+  });
+
+  it("shows the work queues with their counts, the current one marked, and a search that keeps the queue", () => {
+    const html = renderView(
+      { kind: "queue", rows: [] },
+      { query: { queue: "mes", search: "joão", client: null, page: 1 } },
+    );
+    expect(html).toContain('aria-label="Filas de cobranças"');
+    expect(html).toMatch(/href="\/admin\/clients\?aba=cobrancas&amp;busca=jo%C3%A3o"[^>]*>Em atraso<span[^>]*>3</);
+    expect(html).toMatch(/aria-current="page"[^>]*>Vencem este mês<span[^>]*>1</);
+    expect(html).toContain('href="/admin/clients?aba=cobrancas&amp;fila=todas&amp;busca=jo%C3%A3o"');
+    expect(html).toContain('<input type="hidden" name="fila" value="mes"/>');
+    expect(html).toContain('value="joão"');
+    expect(html).toContain("Nenhuma cobrança a vencer neste mês.");
+  });
+
+  it("in a queue, starts each row with its client", () => {
+    const html = renderView({
+      kind: "queue",
+      rows: [
+        {
+          id: 5,
+          client_id: 2,
+          client_name: "Zélia Prado",
+          month_year: "2026-09",
+          amount_cents: 120000,
+          due_date: "2026-09-05",
+          status: "overdue",
+          payment_date: null,
+          documents: [],
+        },
+      ],
+    });
+    expect(html).toMatch(/data-testid="billing-row"[^]*Cliente[^]*Zélia Prado[^]*setembro de 2026/);
+  });
+
+  it("links a group with more billings than it shows to the client's every billing", () => {
+    const html = renderView({
+      kind: "groups",
+      groups: [
+        {
+          clientId: 7,
+          clientName: "Ana",
+          counts: { overdue: 0, pending: 0, paid: 20 },
+          total: 20,
+          billings: [
+            {
+              id: 1,
+              month_year: "2026-09",
+              amount_cents: 1,
+              due_date: "2026-09-05",
+              status: "paid",
+              payment_date: "2026-09-05",
+              documents: [],
+            },
+          ],
+        },
+      ],
+    });
+    expect(html).toContain('href="/admin/clients?aba=cobrancas&amp;fila=todas&amp;cliente=7"');
+    expect(html).toContain("Ver todas as 20 cobranças de Ana");
   });
 
   it("shows no awaiting list when there is none", () => {

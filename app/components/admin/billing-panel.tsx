@@ -4,6 +4,10 @@ import { Form, Link } from "react-router";
 import { useIsPending } from "#app/components/ui/use-is-pending";
 import { AwaitingBoletos, type AwaitingBoleto } from "#app/components/admin/awaiting-boletos";
 import { BillingDifferences, type BillingDifference } from "#app/components/admin/billing-differences";
+import { BillingQueueBar } from "#app/components/admin/billing-queue";
+import { ListCount } from "#app/components/admin/list-filter";
+import { Pagination } from "#app/components/site/pagination";
+import { billingHref, billingRowAnchor, type BillingQuery, type BillingQueue } from "#app/models/billing/billing-query";
 import { BillingStatusBadge } from "#app/components/billing/billing-status-badge";
 import {
   StackedCell,
@@ -46,8 +50,6 @@ export type BillingPanelGroup = {
   billings: BillingPanelBilling[];
 };
 
-export const billingRowAnchor = (id: number) => `cobranca-${id}`;
-
 const iconButton = "inline-flex size-8 shrink-0 items-center justify-center rounded border bg-white";
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -56,17 +58,29 @@ export function countsText({ overdue, pending, paid }: BillingPanelGroup["counts
   return `${overdue} em atraso · ${plural(pending, "pendente", "pendentes")} · ${plural(paid, "paga", "pagas")}`;
 }
 
+// What the tab shows below its queue bar: a queue's billings, or "Todas",
+// groups of a page of clients (billing-queues.server.ts).
+export type BillingPanelView =
+  | { kind: "queue"; rows: (BillingPanelBilling & { client_id: number; client_name: string })[] }
+  | { kind: "differences"; rows: BillingDifference[] }
+  | { kind: "groups"; groups: (BillingPanelGroup & { total: number })[] };
+
 type PanelProps = {
-  groups: BillingPanelGroup[];
+  query: BillingQuery;
+  /** How many billings wait in each queue. */
+  counts: Record<Exclude<BillingQueue, "todas">, number>;
+  view: BillingPanelView;
+  /** The list's size and page (Paginação below it). */
+  total: number;
+  page: number;
+  pages: number;
   /** The agency's day (localToday()), which says whether a billing is past due. */
   today: string;
   /** The boleto flow's organised boletos awaiting processing ("Processar N Boletos"). */
   awaiting: AwaitingBoleto[];
-  /** Reconciled billings paid with a difference not resolved yet ("Diferenças"). */
-  differences: BillingDifference[];
 };
 
-export function BillingPanel({ groups, today, awaiting, differences }: PanelProps) {
+export function BillingPanel({ query, counts, view, total, page, pages, today, awaiting }: PanelProps) {
   return (
     <section className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
       <div className="flex flex-wrap items-center justify-between gap-3 p-4">
@@ -86,43 +100,66 @@ export function BillingPanel({ groups, today, awaiting, differences }: PanelProp
           </Link>
         </div>
       </div>
-      <BillingDifferences items={differences} />
-      {groups.length === 0 ? (
-        <div className="px-4 pb-6 text-slate-600">
-          <p className="font-medium text-slate-800">Nenhuma cobrança encontrada</p>
-          <p className="mt-1 text-sm">
-            Crie uma em{" "}
-            <Link
-              preventScrollReset
-              to="/admin/clients/cobrancas/nova"
-              className="font-medium text-brand-800 underline"
-            >
-              Nova Cobrança
-            </Link>{" "}
-            ou gere as do contrato de um cliente em{" "}
-            <Link
-              preventScrollReset
-              to="/admin/clients/cobrancas/gerar"
-              className="font-medium text-brand-800 underline"
-            >
-              Gerar Cobranças do Contrato
-            </Link>
-            .
-          </p>
-        </div>
-      ) : (
-        <div className="space-y-4 px-2 pb-4 sm:px-4">
-          {groups.map((g) => (
-            <BillingGroupBlock key={g.clientId} group={g} today={today} />
-          ))}
-        </div>
-      )}
+      <BillingQueueBar query={query} counts={counts} />
+      <div className="px-2 pb-4 sm:px-4">
+        {query.client !== null ? (
+          <Link to={billingHref({ queue: "todas" })} className="mb-3 inline-block text-sm font-medium text-brand-800">
+            ← Todas as cobranças
+          </Link>
+        ) : (
+          <ListCount total={total} one="cobrança" many="cobranças" page={page} pages={pages} />
+        )}
+        {view.kind === "differences" ? (
+          <BillingDifferences items={view.rows} />
+        ) : view.kind === "queue" ? (
+          <BillingQueueTable rows={view.rows} today={today} empty={QUEUE_EMPTY[query.queue]} />
+        ) : view.groups.length === 0 ? (
+          query.search ? (
+            <p className="py-6 text-slate-600">Nenhum cliente com cobranças encontrado para “{query.search}”.</p>
+          ) : (
+            <NoBillings />
+          )
+        ) : (
+          <div className="space-y-4">
+            {view.groups.map((g) => (
+              <BillingGroupBlock key={g.clientId} group={g} today={today} />
+            ))}
+          </div>
+        )}
+        <Pagination page={page} pageCount={pages} hrefFor={(p) => billingHref(query, p)} />
+      </div>
       <AwaitingBoletos items={awaiting} />
     </section>
   );
 }
 
-function BillingGroupBlock({ group: g, today }: { group: BillingPanelGroup; today: string }) {
+const QUEUE_EMPTY: Record<BillingQueue, string> = {
+  atrasadas: "Nenhuma cobrança em atraso.",
+  mes: "Nenhuma cobrança a vencer neste mês.",
+  diferencas: "Nenhuma diferença a resolver.",
+  todas: "Nenhuma cobrança encontrada",
+};
+
+function NoBillings() {
+  return (
+    <div className="py-2 text-slate-600">
+      <p className="font-medium text-slate-800">Nenhuma cobrança encontrada</p>
+      <p className="mt-1 text-sm">
+        Crie uma em{" "}
+        <Link preventScrollReset to="/admin/clients/cobrancas/nova" className="font-medium text-brand-800 underline">
+          Nova Cobrança
+        </Link>{" "}
+        ou gere as do contrato de um cliente em{" "}
+        <Link preventScrollReset to="/admin/clients/cobrancas/gerar" className="font-medium text-brand-800 underline">
+          Gerar Cobranças do Contrato
+        </Link>
+        .
+      </p>
+    </div>
+  );
+}
+
+function BillingGroupBlock({ group: g, today }: { group: BillingPanelGroup & { total: number }; today: string }) {
   return (
     <details open data-testid="billing-group" className="group rounded-lg border border-slate-200">
       <summary className="flex cursor-pointer list-none flex-wrap items-center gap-x-3 gap-y-1 rounded-lg bg-slate-50 px-4 py-3 [&::-webkit-details-marker]:hidden">
@@ -153,14 +190,35 @@ function BillingGroupBlock({ group: g, today }: { group: BillingPanelGroup; toda
           </tbody>
         </table>
       </div>
+      {g.total > g.billings.length ? (
+        <p className="border-t border-slate-200 px-4 py-2 text-sm">
+          <Link to={billingHref({ queue: "todas", client: g.clientId })} className="font-medium text-brand-800">
+            Ver todas as {g.total} cobranças de {g.clientName}
+          </Link>
+        </p>
+      ) : null}
     </details>
   );
 }
 
-function BillingRow({ billing: b, today }: { billing: BillingPanelBilling; today: string }) {
+// A billing's row; in a queue (clients mixed) it starts with the client.
+export function BillingRow({
+  billing: b,
+  today,
+  clientName,
+}: {
+  billing: BillingPanelBilling;
+  today: string;
+  clientName?: string;
+}) {
   const period = periodLabel(b.month_year);
   return (
     <tr id={billingRowAnchor(b.id)} data-testid="billing-row" className={`${stackedRowClass} scroll-mt-24`}>
+      {clientName !== undefined ? (
+        <StackedCell label="Cliente">
+          <span className="font-medium text-slate-900">{clientName}</span>
+        </StackedCell>
+      ) : null}
       <StackedCell label="Período">
         <Link
           preventScrollReset
@@ -282,5 +340,41 @@ export function BillingStatusForm({
         ))}
       </AutoSubmitSelect>
     </Form>
+  );
+}
+
+// A queue's billings, clients mixed: the group's table with the client first.
+export function BillingQueueTable({
+  rows,
+  today,
+  empty,
+}: {
+  rows: (BillingPanelBilling & { client_name: string })[];
+  today: string;
+  empty: string;
+}) {
+  if (rows.length === 0) return <p className="py-6 text-slate-600">{empty}</p>;
+  return (
+    <div className="rounded-lg border border-slate-200 md:overflow-x-auto">
+      <table className={stackedTableClass}>
+        <caption className="sr-only">Cobranças</caption>
+        <thead className={stackedHeadClass}>
+          <tr>
+            <th className="px-4 py-2 font-medium">Cliente</th>
+            <th className="px-4 py-2 font-medium">Período</th>
+            <th className="px-4 py-2 font-medium">Valor</th>
+            <th className="px-4 py-2 font-medium">Vencimento</th>
+            <th className="px-4 py-2 font-medium">Status</th>
+            <th className="px-4 py-2 font-medium">Boletos</th>
+            <th className="px-4 py-2 font-medium">Ações</th>
+          </tr>
+        </thead>
+        <tbody className={stackedBodyClass}>
+          {rows.map((b) => (
+            <BillingRow key={b.id} billing={b} today={today} clientName={b.client_name} />
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

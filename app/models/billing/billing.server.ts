@@ -3,7 +3,7 @@ import type { Database } from "#app/db/schema";
 import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
 import { localToday } from "#app/models/shared/days";
 import { chargesOn, issueHorizon } from "./charges";
-import { groupByClient, withEffectiveStatus } from "./grouping";
+import { withEffectiveStatus } from "./grouping";
 import { documentsOf } from "./documents.server";
 import { receiptsOf } from "./payments.server";
 import { contractMonthsToBill } from "./months";
@@ -40,17 +40,6 @@ const billingColumns = [
 function selectBillings(db: DB | Trx) {
   return db.selectFrom("billing").innerJoin("clients", "clients.id", "billing.client_id").select(billingColumns);
 }
-
-// "Gestão de Cobranças": every billing, grouped by client (alphabetical,
-// pt-BR), newest due date first, with counts and attached boletos.
-export async function listBillingGroups(db: DB, today = localToday()) {
-  const rows = await selectBillings(db).execute();
-  const documents = await documentsOf(db, "all");
-  const billings = withEffectiveStatus(rows, today).map((b) => ({ ...b, documents: documents.get(b.id) ?? [] }));
-  return groupByClient(billings);
-}
-export type BillingGroupItem = Awaited<ReturnType<typeof listBillingGroups>>[number];
-export type BillingListItem = BillingGroupItem["billings"][number];
 
 // One billing with its client and boletos (effective status), what it costs
 // today (the client's late fee and interest), and its receipts; or null.

@@ -98,6 +98,8 @@ export async function getBillingDocument(db: DB, id: number) {
         "billing_documents.id",
         "billing_documents.file_name",
         "billing_documents.uploaded_at",
+        "billing_documents.billing_id",
+        "billing.client_id",
         "billing.month_year",
         "billing.due_date",
         "clients.name as client_name",

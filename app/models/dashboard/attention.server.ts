@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { Database } from "#app/db/schema";
 import { chargesOn } from "#app/models/billing/charges";
 import { dueReadjustments } from "#app/models/owners/readjustments.server";
@@ -46,13 +46,14 @@ export async function getAttention(db: Kysely<Database>, today = localToday()): 
       .select((eb) => eb.fn.countAll<number>().as("n"))
       .where("confirmed_at", "is", null)
       .executeTakeFirst(),
-    // As listDifferences (reconciliation/differences.server.ts) lists them.
+    // The Cobranças tab's "Diferenças" queue (billing-queues.server.ts), on
+    // its partial index (the status a literal, as the index has it).
     db
       .selectFrom("billing")
       .select((eb) => eb.fn.countAll<number>().as("n"))
       .where("payment_difference_cents", "is not", null)
       .where("difference_resolved_at", "is", null)
-      .where("status", "=", "paid")
+      .where(sql<boolean>`status = 'paid'`)
       .executeTakeFirst(),
   ]);
   // Each billing at its own client's rates, rounded per billing as the

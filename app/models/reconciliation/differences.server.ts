@@ -10,28 +10,6 @@ import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
 
 type DB = Kysely<Database>;
 
-export async function listDifferences(db: DB) {
-  return db
-    .selectFrom("billing")
-    .innerJoin("clients", "clients.id", "billing.client_id")
-    .select([
-      "billing.id",
-      "billing.month_year",
-      "billing.due_date",
-      "billing.payment_date",
-      "billing.amount_paid_cents",
-      "billing.payment_difference_cents",
-      "clients.name as client_name",
-    ])
-    .where("billing.payment_difference_cents", "is not", null)
-    .where("billing.difference_resolved_at", "is", null)
-    .where("billing.status", "=", "paid")
-    .orderBy("billing.payment_date")
-    .orderBy("billing.id")
-    .execute();
-}
-export type DifferenceItem = Awaited<ReturnType<typeof listDifferences>>[number];
-
 // "Marcar como resolvida". false: no open difference on that billing.
 export async function resolveDifference(db: DB, billingId: number, actor: AuditActor) {
   return db.transaction().execute(async (trx) => {

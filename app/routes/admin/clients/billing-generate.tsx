@@ -1,3 +1,4 @@
+import { billingHref } from "#app/models/billing/billing-query";
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { CalendarPlus } from "#app/components/ui/private-icons";
@@ -70,13 +71,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const n = result.created.length;
   if (n === 0) {
-    return redirectWithToast(LIST, {
+    return redirectWithToast(billingHref({ queue: "todas", client: submission.value.client_id }), {
       type: "info",
       title: "Nenhuma cobrança nova",
       description: `Todos os meses do contrato de ${result.clientName} já têm cobrança.`,
     });
   }
-  return redirectWithToast(LIST, {
+  return redirectWithToast(billingHref({ queue: "todas", client: submission.value.client_id }), {
     type: "success",
     title: "Cobranças geradas",
     description: `${created(n)} para ${result.clientName}.`,

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
-import { billingRowAnchor } from "#app/components/admin/billing-panel";
+import { billingHref, billingRowHref } from "#app/models/billing/billing-query";
+import { clientOfBilling } from "#app/models/billing/billing-queues.server";
 import { getDb } from "#app/db/db.server";
 import { BILLING_MESSAGES, billingManageSchema } from "#app/models/billing/billing.schema";
 import { periodLabel } from "#app/models/billing/months";
@@ -43,8 +44,13 @@ export async function billingManageAction(form: FormData, id: number | null, act
   if (value.intent === "difference") {
     const resolved = await resolveDifference(getDb(), id, actor);
     if (!resolved) return fail();
-    return redirectWithToast(`${LIST}#diferencas`, { type: "success", title: STATEMENT_MESSAGES.differenceResolved });
+    return redirectWithToast(billingHref({ queue: "diferencas" }), {
+      type: "success",
+      title: STATEMENT_MESSAGES.differenceResolved,
+    });
   }
+  const clientId = await clientOfBilling(getDb(), id);
+  const row = clientId === null ? LIST : billingRowHref(clientId, id);
   if (value.intent === "payment") {
     let paid: Awaited<ReturnType<typeof registerPayment>>;
     try {
@@ -66,7 +72,7 @@ export async function billingManageAction(form: FormData, id: number | null, act
         { status: 400 },
       );
     }
-    return redirectWithToast(`${LIST}#${billingRowAnchor(id)}`, {
+    return redirectWithToast(row, {
       type: "success",
       title: BILLING_MESSAGES.paymentRegistered,
       description: `${paid.clientName}, ${periodLabel(paid.month_year)}: ${formatBRL(paid.amount_paid)} em ${formatDay(paid.payment_date)}. Recibo nº ${paid.receiptNumber}.`,
@@ -75,7 +81,7 @@ export async function billingManageAction(form: FormData, id: number | null, act
   const updated = await setBillingStatus(getDb(), id, value.status, actor, issuer(today));
   if (!updated) return fail();
   if (updated.transferred !== null)
-    return redirectWithToast(`${LIST}#${billingRowAnchor(id)}`, {
+    return redirectWithToast(row, {
       type: "error",
       title: "Erro",
       description: transferredMessage(updated.transferred),
@@ -83,7 +89,7 @@ export async function billingManageAction(form: FormData, id: number | null, act
   const paidOn = updated.payment_date ? ` em ${formatDay(updated.payment_date)}` : "";
   const receipt = updated.receiptNumber ? `. Recibo nº ${updated.receiptNumber}` : "";
   const pastDue = updated.status === "pending" && isPastDue(updated.due_date, today) ? ` (${PAST_DUE_NOTE})` : "";
-  return redirectWithToast(`${LIST}#${billingRowAnchor(id)}`, {
+  return redirectWithToast(row, {
     type: "success",
     title: BILLING_MESSAGES.statusUpdated,
     description: `${updated.clientName}, ${periodLabel(updated.month_year)}: ${billingStatusLabel(updated.status)}${paidOn}${receipt}${pastDue}.`,

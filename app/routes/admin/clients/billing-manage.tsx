@@ -1,11 +1,6 @@
 import { getZodConstraint } from "@conform-to/zod/v4";
 import type { ReactNode } from "react";
-import {
-  BillingDocuments,
-  BillingStatusForm,
-  PastDueNote,
-  billingRowAnchor,
-} from "#app/components/admin/billing-panel";
+import { BillingDocuments, BillingStatusForm, PastDueNote } from "#app/components/admin/billing-panel";
 import { PaymentForm } from "#app/components/admin/billing-payment-form";
 import { RouteDialog } from "#app/components/admin/route-dialog";
 import { BillingStatusBadge } from "#app/components/billing/billing-status-badge";
@@ -14,6 +9,7 @@ import { FileCheck2 } from "#app/components/ui/private-icons";
 import { ErrorPage } from "#app/components/site/error-page";
 import { getDb } from "#app/db/db.server";
 import { getBilling } from "#app/models/billing/billing.server";
+import { billingRowHref } from "#app/models/billing/billing-query";
 import { periodLabel } from "#app/models/billing/months";
 import { formatDay, rentInputValue } from "#app/models/clients/status";
 import { formatBRL } from "#app/models/shared/money";
@@ -39,8 +35,6 @@ export function meta({ loaderData }: Route.MetaArgs) {
   const title = loaderData ? `Cobrança de ${periodLabel(loaderData.billing.month_year)}` : "Cobrança";
   return [{ title: `${title} | Painel Administrativo` }, { name: "robots", content: "noindex" }];
 }
-
-const LIST = "/admin/clients?aba=cobrancas";
 
 export async function loader({ params }: Route.LoaderArgs) {
   const id = parseId(params.id);
@@ -74,7 +68,7 @@ export default function ManageBilling({ loaderData, actionData }: Route.Componen
   const period = periodLabel(b.month_year);
   const open = b.status !== "paid";
   return (
-    <RouteDialog title={`Cobrança de ${period}`} closeTo={`${LIST}#${billingRowAnchor(b.id)}`}>
+    <RouteDialog title={`Cobrança de ${period}`} closeTo={billingRowHref(b.client_id, b.id)}>
       <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
         <Item label="Cliente">{b.client_name}</Item>
         <Item label="Status">

@@ -1,7 +1,7 @@
+import { billingRowHref } from "#app/models/billing/billing-query";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { NewRecordDialog } from "#app/components/admin/new-record-dialog";
-import { billingRowAnchor } from "#app/components/admin/billing-panel";
 import { Field } from "#app/components/ui/field";
 import { getDb } from "#app/db/db.server";
 import { BILLING_MESSAGES, newBillingSchema } from "#app/models/billing/billing.schema";
@@ -63,7 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { result: submission.reply({ fieldErrors: { client_id: [BILLING_MESSAGES.noClient] } }), alert: null },
       { status: 400 },
     );
-  return redirectWithToast(`${LIST}#${billingRowAnchor(created.id)}`, {
+  return redirectWithToast(billingRowHref(client_id, created.id), {
     type: "success",
     title: BILLING_MESSAGES.created,
     description: `Referência: ${periodLabel(month_year)}.`,

@@ -114,10 +114,14 @@ export default function ClientsAdmin({ loaderData, actionData }: Route.Component
         <ContractsPanel contracts={view.contracts} />
       ) : view?.tab === "cobrancas" ? (
         <BillingPanel
-          groups={view.billingGroups}
+          query={view.query}
+          counts={view.counts}
+          view={view.view}
+          total={view.total}
+          page={view.page}
+          pages={view.pages}
           today={today}
           awaiting={view.awaitingBoletos}
-          differences={view.differences}
         />
       ) : view?.tab === "manutencoes" ? (
         <MaintenancePanel requests={view.requests} />

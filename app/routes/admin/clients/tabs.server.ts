@@ -1,12 +1,12 @@
 import { getDb } from "#app/db/db.server";
-import { listBillingGroups } from "#app/models/billing/billing.server";
+import { readBillingQuery } from "#app/models/billing/billing-query";
+import { listBillingGroupsPage, listQueue, queueCounts } from "#app/models/billing/billing-queues.server";
 import { listAwaitingBoletos } from "#app/models/boletos/queue.server";
 import { listActiveClients, listClients } from "#app/models/clients/clients.server";
 import { listContracts } from "#app/models/contracts/contracts.server";
 import { listInspections } from "#app/models/inspections/inspections.server";
 import { listMaintenanceRequests } from "#app/models/maintenance/admin.server";
 import { listOwners } from "#app/models/owners/owners.server";
-import { listDifferences } from "#app/models/reconciliation/differences.server";
 import type { Tab } from "./clients-tabs";
 
 // What each tab of "Gestão de Clientes" loads, one function a tab, so each
@@ -17,13 +17,26 @@ async function loadClients(_url: URL, today: string, active: boolean) {
   return active ? listActiveClients(getDb(), today) : listClients(getDb());
 }
 
-async function loadBilling(_url: URL, today: string) {
-  const [billingGroups, awaitingBoletos, differences] = await Promise.all([
-    listBillingGroups(getDb(), today),
-    listAwaitingBoletos(getDb()),
-    listDifferences(getDb()),
+// Cobranças: the queue in the URL (?fila=, default "Em atraso"), its counts,
+// and the boleto flow's drafts (docs/decisions/0057-lists-as-queries.md).
+async function loadBilling(url: URL, today: string) {
+  const query = readBillingQuery(url.searchParams);
+  const db = getDb();
+  const [counts, awaitingBoletos, listed] = await Promise.all([
+    queueCounts(db, today),
+    listAwaitingBoletos(db),
+    query.queue === "todas"
+      ? listBillingGroupsPage(db, query, today).then(({ groups, ...page }) => ({
+          ...page,
+          view: { kind: "groups" as const, groups },
+        }))
+      : listQueue(db, query, today).then(({ rows, ...page }) => ({
+          ...page,
+          view:
+            query.queue === "diferencas" ? { kind: "differences" as const, rows } : { kind: "queue" as const, rows },
+        })),
   ]);
-  return { billingGroups, awaitingBoletos, differences };
+  return { query, counts, awaitingBoletos, ...listed };
 }
 
 async function loadContracts(_url: URL) {

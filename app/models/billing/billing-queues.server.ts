@@ -1,0 +1,236 @@
+import { sql, type ExpressionBuilder, type Kysely, type RawBuilder } from "kysely";
+import type { Database } from "#app/db/schema";
+import { pageOf } from "#app/models/shared/paging.server";
+import { searchTerms } from "#app/models/shared/list-query";
+import { documentsOf } from "./documents.server";
+import { groupByClient, withEffectiveStatus, type BillingCounts } from "./grouping";
+import type { BillingQuery } from "./billing-query";
+import { isBillingStatus, type BillingStatus } from "./status";
+
+// The Cobranças tab as queries (issue 34; docs/decisions/0057-lists-as-queries.md):
+// each queue is one filtered query read a page at a time, and "Todas" is a
+// page of clients, each with its open billings and its latest ones. Nothing
+// here reads every billing: at 5,000 contracts over five years the table has
+// about 300,000 rows. "Today" is the agency's day; a billing's status is the
+// effective one (pending and past due: overdue), in SQL as in status.ts.
+
+type DB = Kysely<Database>;
+type EB = ExpressionBuilder<Database & { clients: Database["clients"] }, "billing" | "clients">;
+
+// Beside its open billings, a client's group shows its latest ones; the rest
+// are one link away ("Ver todas").
+export const GROUP_LATEST = 6;
+
+const columns = [
+  "billing.id",
+  "billing.client_id",
+  "clients.name as client_name",
+  "billing.month_year",
+  "billing.amount_cents",
+  "billing.due_date",
+  "billing.status",
+  "billing.payment_date",
+  "billing.amount_paid_cents",
+  "billing.payment_difference_cents",
+] as const;
+
+const monthEnd = (today: string) => {
+  const [y, m] = today.split("-").map(Number);
+  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return `${today.slice(0, 8)}${String(last).padStart(2, "0")}`;
+};
+
+const overdue = (eb: EB, today: string) =>
+  eb.or([
+    eb("billing.status", "=", "overdue"),
+    eb.and([eb("billing.status", "=", "pending"), eb("billing.due_date", "<", today)]),
+  ]);
+// Still to come this month, unpaid (past due ones are in "Em atraso").
+const dueThisMonth = (eb: EB, today: string) =>
+  eb.and([
+    eb("billing.status", "=", "pending"),
+    eb("billing.due_date", ">=", today),
+    eb("billing.due_date", "<=", monthEnd(today)),
+  ]);
+// Paid with a difference not resolved yet. The status is a literal, not a
+// bound value: SQLite uses the partial index billing_open_differences
+// (migration 0020) only when the query's terms match its own to the letter.
+const openDifference = (eb: EB) =>
+  eb.and([
+    eb("billing.payment_difference_cents", "is not", null),
+    eb("billing.difference_resolved_at", "is", null),
+    sql<boolean>`billing.status = 'paid'`,
+  ]);
+
+// A client found by name, email, address (accents and case ignored) or by
+// its CPF/CNPJ's digits (typed with or without punctuation).
+function clientSearch(search: string): RawBuilder<boolean>[] {
+  const t = searchTerms(search);
+  const either = [
+    sql<boolean>`fold(clients.name) like ${t.pattern} escape '\\'`,
+    sql<boolean>`fold(clients.email) like ${t.pattern} escape '\\'`,
+    sql<boolean>`fold(coalesce(clients.property_address, '')) like ${t.pattern} escape '\\'`,
+  ];
+  if (t.digits)
+    either.push(
+      sql<boolean>`replace(replace(replace(coalesce(clients.cpf_cnpj, ''), '.', ''), '-', ''), '/', '') like ${t.digits}`,
+    );
+  return either;
+}
+
+// ... or a billing by its number (#123).
+function billingSearch(eb: EB, search: string) {
+  const id = searchTerms(search).id;
+  return eb.or([...clientSearch(search), ...(id !== null ? [eb("billing.id", "=", id)] : [])]);
+}
+
+// Each client's counts by effective status.
+async function countsOf(db: DB, ids: number[], today: string) {
+  const effective = sql<BillingStatus>`case when billing.status = 'pending' and billing.due_date < ${today} then 'overdue' else billing.status end`;
+  const rows = await db
+    .selectFrom("billing")
+    .select(["billing.client_id", effective.as("status"), (eb) => eb.fn.countAll<number>().as("n")])
+    .where("billing.client_id", "in", ids)
+    .groupBy(["billing.client_id", effective])
+    .execute();
+  const counts = new Map<number, BillingCounts>();
+  for (const r of rows) {
+    const c = counts.get(r.client_id) ?? { overdue: 0, pending: 0, paid: 0 };
+    if (isBillingStatus(r.status)) c[r.status] += Number(r.n);
+    counts.set(r.client_id, c);
+  }
+  return (id: number) => counts.get(id) ?? { overdue: 0, pending: 0, paid: 0 };
+}
+
+const totalOf = (c: BillingCounts) => c.overdue + c.pending + c.paid;
+
+function billingsIn(db: DB) {
+  return db.selectFrom("billing").innerJoin("clients", "clients.id", "billing.client_id");
+}
+
+// How many billings wait in each queue (the search does not narrow them: they
+// are the size of the work). Three counts, each on its own index
+// (docs/decisions/0057-lists-as-queries.md): one query with the three
+// conditions OR-ed would read the whole table.
+export async function queueCounts(db: DB, today: string) {
+  const count = (where: (eb: EB) => ReturnType<EB["and"]>) =>
+    db
+      .selectFrom("billing")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where((eb) => where(eb as unknown as EB))
+      .executeTakeFirstOrThrow()
+      .then((r) => Number(r.n));
+  const [atrasadas, mes, diferencas] = await Promise.all([
+    count((eb) => overdue(eb, today)),
+    count((eb) => dueThisMonth(eb, today)),
+    count((eb) => openDifference(eb)),
+  ]);
+  return { atrasadas, mes, diferencas };
+}
+
+// A queue's page: its billings, oldest due date first (differences: oldest
+// payment first), each with its boletos.
+export async function listQueue(db: DB, q: BillingQuery, today: string) {
+  let filtered = billingsIn(db);
+  if (q.queue === "atrasadas") filtered = filtered.where((eb) => overdue(eb, today));
+  else if (q.queue === "mes") filtered = filtered.where((eb) => dueThisMonth(eb, today));
+  else filtered = filtered.where((eb) => openDifference(eb));
+  if (q.search) filtered = filtered.where((eb) => billingSearch(eb, q.search));
+  const page = await pageOf(filtered, q.page, (query) =>
+    (q.queue === "diferencas"
+      ? query.select("billing.difference_resolved_at").orderBy("billing.payment_date")
+      : query.select("billing.difference_resolved_at").orderBy("billing.due_date")
+    )
+      .select(columns)
+      .orderBy("billing.id"),
+  );
+  const documents = await documentsOf(
+    db,
+    page.rows.map((r) => r.id),
+  );
+  const rows = withEffectiveStatus(page.rows, today).map((b) => ({ ...b, documents: documents.get(b.id) ?? [] }));
+  return { ...page, rows };
+}
+
+// "Todas": a page of clients that have billings (by name, as people read
+// them), each with its counts, its open billings and its latest ones; or,
+// with `client`, that one client's every billing, a page at a time.
+export async function listBillingGroupsPage(db: DB, q: BillingQuery, today: string) {
+  if (q.client !== null) return clientBillings(db, q, today);
+  let clients = db
+    .selectFrom("clients")
+    .where((eb) =>
+      eb.exists(eb.selectFrom("billing").select("billing.id").whereRef("billing.client_id", "=", "clients.id")),
+    );
+  if (q.search) clients = clients.where((eb) => eb.or(clientSearch(q.search)));
+  const page = await pageOf(clients, q.page, (query) =>
+    query
+      .select(["clients.id", "clients.name"])
+      .orderBy(sql`fold(clients.name)`)
+      .orderBy("clients.id"),
+  );
+  const ids = page.rows.map((c) => c.id);
+  if (ids.length === 0) return { ...page, groups: [] };
+  const latest = db
+    .selectFrom("billing")
+    .select([
+      "billing.id",
+      sql<number>`row_number() over (partition by billing.client_id order by billing.due_date desc, billing.id desc)`.as(
+        "rank",
+      ),
+    ])
+    .where("billing.client_id", "in", ids)
+    .as("ranked");
+  const [countsFor, rows] = await Promise.all([
+    countsOf(db, ids, today),
+    billingsIn(db)
+      .select(columns)
+      .where("billing.client_id", "in", ids)
+      .where((eb) =>
+        eb.or([
+          eb("billing.status", "!=", "paid"),
+          eb("billing.id", "in", db.selectFrom(latest).select("ranked.id").where("ranked.rank", "<=", GROUP_LATEST)),
+        ]),
+      )
+      .execute(),
+  ]);
+  const documents = await documentsOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  const groups = groupByClient(
+    withEffectiveStatus(rows, today).map((b) => ({ ...b, documents: documents.get(b.id) ?? [] })),
+  ).map((g) => {
+    const counts = countsFor(g.clientId);
+    return { ...g, counts, total: totalOf(counts) };
+  });
+  return { ...page, groups };
+}
+
+async function clientBillings(db: DB, q: BillingQuery, today: string) {
+  const client = q.client!;
+  const filtered = billingsIn(db).where("billing.client_id", "=", client);
+  const page = await pageOf(filtered, q.page, (query) =>
+    query.select(columns).orderBy("billing.due_date", "desc").orderBy("billing.id", "desc"),
+  );
+  const [documents, countsFor] = await Promise.all([
+    documentsOf(
+      db,
+      page.rows.map((r) => r.id),
+    ),
+    countsOf(db, [client], today),
+  ]);
+  const billings = withEffectiveStatus(page.rows, today).map((b) => ({ ...b, documents: documents.get(b.id) ?? [] }));
+  const counts = countsFor(client);
+  const groups =
+    billings.length === 0
+      ? []
+      : [{ clientId: client, clientName: billings[0].client_name, counts, total: totalOf(counts), billings }];
+  return { ...page, groups };
+}
+
+// The client a billing belongs to (where a write on it sends staff back).
+export async function clientOfBilling(db: DB, billingId: number) {
+  const row = await db.selectFrom("billing").select("client_id").where("id", "=", billingId).executeTakeFirst();
+  return row?.client_id ?? null;
+}
