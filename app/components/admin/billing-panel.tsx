@@ -101,14 +101,20 @@ export function BillingPanel({ query, counts, view, total, page, pages, today, a
         </div>
       </div>
       <BillingQueueBar query={query} counts={counts} />
-      <div className="px-2 pb-4 sm:px-4">
+      <div className="px-2 pt-3 pb-4 sm:px-4">
         {query.client !== null ? (
           <Link to={billingHref({ queue: "todas" })} className="mb-3 inline-block text-sm font-medium text-brand-800">
             ← Todas as cobranças
           </Link>
-        ) : (
-          <ListCount total={total} one="cobrança" many="cobranças" page={page} pages={pages} />
-        )}
+        ) : total > 0 ? (
+          <ListCount
+            total={total}
+            one={query.queue === "todas" ? "cliente" : "cobrança"}
+            many={query.queue === "todas" ? "clientes" : "cobranças"}
+            page={page}
+            pages={pages}
+          />
+        ) : null}
         {view.kind === "differences" ? (
           <BillingDifferences items={view.rows} />
         ) : view.kind === "queue" ? (
