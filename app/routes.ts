@@ -57,6 +57,7 @@ export default [
       route("proprietarios/:id", "routes/admin/clients/owner-edit.tsx"),
       route("vistorias/nova", "routes/admin/clients/inspection-new.tsx"),
     ]),
+    route("admin/cobrancas/exportar", "routes/admin/billing-export.ts"),
     route("admin/extratos", "routes/admin/statements/index.tsx"),
     route("admin/extratos/:id", "routes/admin/statements/review.tsx"),
     route("admin/repasses", "routes/admin/transfers/index.tsx"),

@@ -467,3 +467,41 @@ test("a client without billings sees the empty text in its Cobrança tab, though
   await expect(area.getByText("Nenhuma cobrança encontrada.")).toBeVisible();
   await expect(area.getByTestId("billing-row")).toHaveCount(0);
 });
+
+test("Exportar CSV downloads the list as the page shows it, for Excel in Brazil, and only for staff", async ({
+  admin: _admin,
+  page,
+  createClient,
+  createBilling,
+  newContext,
+}) => {
+  const client = await createClient({ name: `Planilha ${uniq()}`, cpf_cnpj: "529.982.247-25" });
+  await createBilling(client.id, { month_year: "2020-02", due_date: "2020-02-05", amount_cents: cents(123_456) });
+  await page.goto(`${LIST}&busca=${encodeURIComponent(client.name)}`);
+  const link = page.getByRole("link", { name: "Exportar CSV" });
+  await expect(link).toHaveAttribute(
+    "href",
+    `/admin/cobrancas/exportar?fila=atrasadas&busca=${encodeURIComponent(client.name).replace(/%20/g, "+")}`,
+  );
+  const download = page.waitForEvent("download");
+  await link.click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`cobrancas-atrasadas-${localToday()}.csv`);
+  const bytes = fs.readFileSync((await file.path())!);
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const lines = bytes.subarray(3).toString("utf8").split("\r\n");
+  expect(lines[0]).toBe(
+    "Nº;Cliente;CPF/CNPJ;Período;Vencimento;Valor (R$);Status;Pago em;Valor recebido (R$);Diferença (R$)",
+  );
+  expect(lines.slice(1, -1)).toEqual([
+    expect.stringMatching(
+      new RegExp(`^\\d+;${client.name};(52998224725|529\\.982\\.247-25);fevereiro de 2020;05/02/2020;1234,56;Em Atraso;;;$`),
+    ),
+  ]);
+
+  // Not signed in: the login, no file.
+  const stranger = await newContext();
+  const res = await stranger.request.get("/admin/cobrancas/exportar?fila=todas", { maxRedirects: 0 });
+  expect(res.status()).toBe(302);
+  expect(res.headers()["content-type"] ?? "").not.toContain("text/csv");
+});

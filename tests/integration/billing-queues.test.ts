@@ -2,7 +2,13 @@ import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#app/db/schema";
 import { readBillingQuery, type BillingQuery } from "#app/models/billing/billing-query";
-import { GROUP_LATEST, listBillingGroupsPage, listQueue, queueCounts } from "#app/models/billing/billing-queues.server";
+import {
+  GROUP_LATEST,
+  billingExportBatches,
+  listBillingGroupsPage,
+  listQueue,
+  queueCounts,
+} from "#app/models/billing/billing-queues.server";
 import { createBilling } from "#app/models/billing/billing.server";
 import { createClient } from "#app/models/clients/clients.server";
 import { LIST_PAGE_SIZE } from "#app/models/shared/list-query";
@@ -133,5 +139,30 @@ describe("Todas", () => {
     expect(first.pages).toBe(2);
     const second = await listBillingGroupsPage(db, q({ queue: "todas", page: 2 }), TODAY);
     expect(second.groups.map((g) => g.clientName)).toEqual(["Zeca 22", "Zeca 23", "Zeca 24"]);
+  });
+});
+
+describe("Exportar CSV", () => {
+  it("yields every billing of the list once, in the list's order, a batch at a time", async () => {
+    const all = async (over: Partial<BillingQuery>, batch: number) => {
+      const out: number[][] = [];
+      for await (const rows of billingExportBatches(db, q(over), TODAY, batch)) out.push(rows.map((r) => r.id));
+      return out;
+    };
+    // Two per batch: the keyset carries on after the last row of each.
+    const todas = await all({ queue: "todas" }, 2);
+    expect(todas.every((b) => b.length <= 2)).toBe(true);
+    const ids = todas.flat();
+    expect(new Set(ids).size).toBe(ids.length);
+    const count = await db
+      .selectFrom("billing")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
+    expect(ids).toHaveLength(Number(count.n));
+    const due = await db.selectFrom("billing").select(["id", "due_date"]).orderBy("due_date").orderBy("id").execute();
+    expect(ids).toEqual(due.map((r) => r.id));
+    // A queue and a search, as the page shows them.
+    expect((await all({ queue: "atrasadas", search: "joão" }, 1)).flat()).toEqual([b.pastPending]);
+    expect((await all({ queue: "diferencas" }, 1)).flat()).toEqual([b.difference]);
   });
 });

@@ -1,10 +1,12 @@
 import { Form, Link } from "react-router";
 import { Search } from "#app/components/ui/icons";
 import { filterControlClass } from "#app/components/admin/list-filter";
-import { Button } from "#app/components/ui/button";
+import { Button, buttonClass } from "#app/components/ui/button";
+import { Download } from "#app/components/ui/private-icons";
 import {
   BILLING_QUEUES,
   BILLING_TAB_PATH,
+  billingExportHref,
   billingHref,
   type BillingQuery,
   type BillingQueue,
@@ -46,7 +48,7 @@ export function BillingQueueBar({
           );
         })}
       </nav>
-      <Form method="get" action={BILLING_TAB_PATH} className="flex w-full gap-2 sm:w-auto">
+      <Form method="get" action={BILLING_TAB_PATH} className="flex w-full flex-wrap gap-2 sm:w-auto">
         <input type="hidden" name="aba" value="cobrancas" />
         {query.queue !== "atrasadas" ? <input type="hidden" name="fila" value={query.queue} /> : null}
         <label htmlFor="billing-search" className="sr-only">
@@ -63,6 +65,9 @@ export function BillingQueueBar({
         <Button size="sm" variant="secondary">
           <Search aria-hidden className="size-4" /> Buscar
         </Button>
+        <a href={billingExportHref(query)} download className={buttonClass("secondary", "sm")}>
+          <Download aria-hidden className="size-4" /> Exportar CSV
+        </a>
       </Form>
     </div>
   );

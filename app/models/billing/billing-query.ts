@@ -43,6 +43,15 @@ export function billingHref(q: Partial<BillingQuery>, page = 1) {
   });
 }
 
+// "Exportar CSV": the same list, every row (routes/admin/billing-export.ts).
+export function billingExportHref(q: BillingQuery) {
+  return listHref("/admin/cobrancas/exportar", {
+    fila: q.queue,
+    busca: q.search,
+    cliente: q.client,
+  });
+}
+
 // A billing's row in its client's every billing ("Todas", one client): where
 // a write on a billing lands, so staff see the row they changed whatever
 // queue it left or entered.

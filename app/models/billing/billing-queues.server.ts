@@ -234,3 +234,35 @@ export async function clientOfBilling(db: DB, billingId: number) {
   const row = await db.selectFrom("billing").select("client_id").where("id", "=", billingId).executeTakeFirst();
   return row?.client_id ?? null;
 }
+
+// The list as a spreadsheet ("Exportar CSV"): every billing of the queue (or
+// of "Todas", or of one client) with the search applied, a batch at a time.
+// Keyset batches, not OFFSET (which re-reads every row before the page) and
+// not one long statement (which would hold the one database connection for
+// the whole download): each batch is a short query on the queue's index.
+export const EXPORT_BATCH = 1000;
+
+export async function* billingExportBatches(db: DB, q: BillingQuery, today: string, batch = EXPORT_BATCH) {
+  const byPayment = q.queue === "diferencas";
+  const key = byPayment ? "billing.payment_date" : "billing.due_date";
+  let after: { day: string; id: number } | null = null;
+  for (;;) {
+    let query = billingsIn(db).select([...columns, "clients.cpf_cnpj"]);
+    if (q.queue === "atrasadas") query = query.where((eb) => overdue(eb, today));
+    else if (q.queue === "mes") query = query.where((eb) => dueThisMonth(eb, today));
+    else if (q.queue === "diferencas") query = query.where((eb) => openDifference(eb));
+    else if (q.client !== null) query = query.where("billing.client_id", "=", q.client);
+    if (q.search) query = query.where((eb) => billingSearch(eb, q.search));
+    const from = after;
+    if (from)
+      query = query.where((eb) =>
+        eb.or([eb(key, ">", from.day), eb.and([eb(key, "=", from.day), eb("billing.id", ">", from.id)])]),
+      );
+    const rows = await query.orderBy(key).orderBy("billing.id").limit(batch).execute();
+    if (rows.length === 0) return;
+    yield withEffectiveStatus(rows, today);
+    const last = rows[rows.length - 1];
+    after = { day: (byPayment ? last.payment_date : last.due_date) ?? "", id: last.id };
+    if (rows.length < batch) return;
+  }
+}
