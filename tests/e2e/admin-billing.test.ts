@@ -495,7 +495,9 @@ test("Exportar CSV downloads the list as the page shows it, for Excel in Brazil,
   );
   expect(lines.slice(1, -1)).toEqual([
     expect.stringMatching(
-      new RegExp(`^\\d+;${client.name};(52998224725|529\\.982\\.247-25);fevereiro de 2020;05/02/2020;1234,56;Em Atraso;;;$`),
+      new RegExp(
+        `^\\d+;${client.name};(52998224725|529\\.982\\.247-25);fevereiro de 2020;05/02/2020;1234,56;Em Atraso;;;$`,
+      ),
     ),
   ]);
 

@@ -99,7 +99,12 @@ test("staff import the IGP-M and a contract is readjusted on its anniversary (Ja
 
   const rows = await appDb().selectFrom("readjustments").selectAll().where("client_id", "=", client.id).execute();
   expect(rows).toHaveLength(1);
-  expect(rows[0]).toMatchObject({ anniversary: today, old_rent_cents: 200_000, new_rent_cents: expected, last_month: last });
+  expect(rows[0]).toMatchObject({
+    anniversary: today,
+    old_rent_cents: 200_000,
+    new_rent_cents: expected,
+    last_month: last,
+  });
   expect(rows[0].applied_at).not.toBeNull();
   const notice = await appDb()
     .selectFrom("email_outbox")
