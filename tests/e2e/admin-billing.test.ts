@@ -241,7 +241,7 @@ test("a pending billing past its due date shows Em Atraso at once, in the admin 
   createBilling,
   signInClient,
 }) => {
-  const client = await createClient({ name: `Atraso ${uniq()}` });
+  const client = await createClient({ name: `Atraso ${uniq()}`, phone: "(67) 99999-1234" });
   await createBilling(client.id, { month_year: "2020-01", due_date: "2020-01-05" });
   // The tab opens on "Em atraso": the billing is there, its client first.
   await page.goto(`${LIST}&busca=${encodeURIComponent(client.name)}`);
@@ -249,6 +249,14 @@ test("a pending billing past its due date shows Em Atraso at once, in the admin 
   await expect(late).toHaveCount(1);
   await expect(late).toContainText(client.name);
   await expect(late).toContainText("Em Atraso");
+  // Beside it, the tenant's reminder: a wa.me link with the amount due today and the Pix code.
+  const whatsapp = late.getByRole("link", { name: `Lembrar ${client.name} pelo WhatsApp` });
+  const href = (await whatsapp.getAttribute("href"))!;
+  expect(href.startsWith("https://wa.me/5567999991234?text=")).toBe(true);
+  const text = decodeURIComponent(href.split("?text=")[1]);
+  expect(text).toContain("O aluguel de janeiro de 2020 venceu em 05/01/2020");
+  expect(text).toMatch(/Valor para pagamento hoje: R\$ [\d.]+,\d{2} \(com multa e juros\)/);
+  expect(text).toMatch(/Pix copia e cola:\n000201/);
   await page.goto(clientList(client.name));
   await expect(group(page, client.name).getByTestId("billing-row")).toContainText("Em Atraso");
   await expect(group(page, client.name).locator("summary")).toContainText("1 em atraso · 0 pendentes · 0 pagas");

@@ -61,7 +61,10 @@ export function countsText({ overdue, pending, paid }: BillingPanelGroup["counts
 // What the tab shows below its queue bar: a queue's billings, or "Todas",
 // groups of a page of clients (billing-queues.server.ts).
 export type BillingPanelView =
-  | { kind: "queue"; rows: (BillingPanelBilling & { client_id: number; client_name: string })[] }
+  | {
+      kind: "queue";
+      rows: (BillingPanelBilling & { client_id: number; client_name: string; whatsapp?: string | null })[];
+    }
   | { kind: "differences"; rows: BillingDifference[] }
   | { kind: "groups"; groups: (BillingPanelGroup & { total: number })[] };
 
@@ -212,10 +215,13 @@ export function BillingRow({
   billing: b,
   today,
   clientName,
+  whatsapp,
 }: {
   billing: BillingPanelBilling;
   today: string;
   clientName?: string;
+  /** The overdue tenant's reminder (models/billing/reminder.ts), in a queue. */
+  whatsapp?: string | null;
 }) {
   const period = periodLabel(b.month_year);
   return (
@@ -254,6 +260,17 @@ export function BillingRow({
       <StackedCell label="Ações" wide>
         <BillingStatusForm id={b.id} status={b.status} label={`Status da cobrança de ${period}`} />
         <PastDueNote status={b.status} dueDate={b.due_date} today={today} />
+        {whatsapp ? (
+          <a
+            href={whatsapp}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={clientName ? `Lembrar ${clientName} pelo WhatsApp` : "Lembrar pelo WhatsApp"}
+            className="mt-2 inline-flex items-center gap-1 text-sm font-medium text-emerald-800 underline-offset-2 hover:underline"
+          >
+            WhatsApp
+          </a>
+        ) : null}
       </StackedCell>
     </tr>
   );
@@ -355,7 +372,7 @@ export function BillingQueueTable({
   today,
   empty,
 }: {
-  rows: (BillingPanelBilling & { client_name: string })[];
+  rows: (BillingPanelBilling & { client_name: string; whatsapp?: string | null })[];
   today: string;
   empty: string;
 }) {
@@ -377,7 +394,7 @@ export function BillingQueueTable({
         </thead>
         <tbody className={stackedBodyClass}>
           {rows.map((b) => (
-            <BillingRow key={b.id} billing={b} today={today} clientName={b.client_name} />
+            <BillingRow key={b.id} billing={b} today={today} clientName={b.client_name} whatsapp={b.whatsapp} />
           ))}
         </tbody>
       </table>

@@ -142,6 +142,8 @@ export async function listQueue(db: DB, q: BillingQuery, today: string) {
       : query.select("billing.difference_resolved_at").orderBy("billing.due_date")
     )
       .select(columns)
+      // What the overdue tenant's reminder needs (reminder.ts).
+      .select(["clients.phone", "clients.late_fee_bp", "clients.monthly_interest_bp"])
       .orderBy("billing.id"),
   );
   const documents = await documentsOf(

@@ -1,5 +1,10 @@
 import { getDb } from "#app/db/db.server";
 import { readBillingQuery } from "#app/models/billing/billing-query";
+import { chargesOn, type ChargeTerms } from "#app/models/billing/charges";
+import { billingTxid, pixPayload } from "#app/models/billing/pix";
+import { reminderHref } from "#app/models/billing/reminder";
+import { getChargingSettings } from "#app/models/billing/settings.server";
+import { getAgency } from "#app/utils/env.server";
 import { listBillingGroupsPage, listQueue, queueCounts } from "#app/models/billing/billing-queues.server";
 import { listAwaitingBoletos } from "#app/models/boletos/queue.server";
 import { listActiveClients, listClients } from "#app/models/clients/clients.server";
@@ -15,6 +20,32 @@ import type { Tab } from "./clients-tabs";
 
 async function loadClients(_url: URL, today: string, active: boolean) {
   return active ? listActiveClients(getDb(), today) : listClients(getDb());
+}
+
+// An overdue billing's WhatsApp reminder (reminder.ts), for the amount due
+// today and its Pix code; null for one not yet due or a tenant without phone.
+function reminderOf(
+  b: {
+    id: number;
+    status: string;
+    phone: string | null;
+    client_name: string;
+    month_year: string;
+    due_date: string;
+  } & ChargeTerms,
+  today: string,
+) {
+  if (b.status !== "overdue") return null;
+  const { pix } = getChargingSettings();
+  const total = chargesOn(b, today).total;
+  return reminderHref(b.phone, {
+    clientName: b.client_name,
+    monthYear: b.month_year,
+    dueDate: b.due_date,
+    totalCents: total,
+    agencyName: getAgency().name,
+    pixPayload: pix ? pixPayload(pix, total, billingTxid(b.id)) : null,
+  });
 }
 
 // Cobranças: the queue in the URL (?fila=, default "Em atraso"), its counts,
@@ -33,7 +64,9 @@ async function loadBilling(url: URL, today: string) {
       : listQueue(db, query, today).then(({ rows, ...page }) => ({
           ...page,
           view:
-            query.queue === "diferencas" ? { kind: "differences" as const, rows } : { kind: "queue" as const, rows },
+            query.queue === "diferencas"
+              ? { kind: "differences" as const, rows }
+              : { kind: "queue" as const, rows: rows.map((b) => ({ ...b, whatsapp: reminderOf(b, today) })) },
         })),
   ]);
   return { query, counts, awaitingBoletos, ...listed };
