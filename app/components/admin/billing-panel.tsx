@@ -95,6 +95,12 @@ export function BillingPanel({ query, counts, view, total, page, pages, today, a
           <Link preventScrollReset to="/admin/clients/cobrancas/gerar" className={buttonClass("secondary")}>
             <CalendarPlus aria-hidden className="size-4" /> Gerar Cobranças do Contrato
           </Link>
+          <Form method="post" action="/admin/clients/cobrancas/gerar-mes">
+            <input type="hidden" name="intent" value="generate-month" />
+            <button type="submit" className={buttonClass("secondary")}>
+              <CalendarPlus aria-hidden className="size-4" /> Gerar Cobranças do Mês
+            </button>
+          </Form>
           <Link preventScrollReset to="/admin/clients/cobrancas/boleto" className={buttonClass("secondary")}>
             <FileUp aria-hidden className="size-4" /> Anexar Boleto
           </Link>

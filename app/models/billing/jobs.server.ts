@@ -1,3 +1,4 @@
+import type { AuditActor } from "#app/models/audit/audit.server";
 import type { Kysely } from "kysely";
 import type { Database } from "#app/db/schema";
 import { localToday, addDays } from "#app/models/shared/days";
@@ -88,9 +89,10 @@ function dayOf(instant: string, today: string) {
 
 // The contract months due from max(registration day, today − CATCH_UP_DAYS)
 // to the issue horizon that are not billed yet (a month billed in any status
-// counts), one transaction per client, audited as the system's. Running it
-// again creates nothing.
-export async function createDueBillings(db: DB, today: string, issueDays: number) {
+// counts), one transaction per client, audited as the system's (or as the
+// staff member who pressed "Gerar Cobranças do Mês"). Running it again
+// creates nothing.
+export async function createDueBillings(db: DB, today: string, issueDays: number, actor: AuditActor = null) {
   const horizon = issueHorizon(today, issueDays);
   const catchUp = addDays(today, -CATCH_UP_DAYS);
   const clients = await db
@@ -145,7 +147,7 @@ export async function createDueBillings(db: DB, today: string, issueDays: number
           client,
           months.map((m) => m.month_year),
         );
-        for (const p of planned) await insertBillingRow(trx, { client_id: client.id, ...p }, null);
+        for (const p of planned) await insertBillingRow(trx, { client_id: client.id, ...p }, actor);
         return planned.length;
       });
     } catch (error) {
