@@ -3,6 +3,8 @@ import type { Database, StatementMatchKind } from "#app/db/schema";
 import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
 import { storeWithRow } from "#app/models/files/private-store.server";
 import { localToday, addDays } from "#app/models/shared/days";
+import { LIST_PAGE_SIZE } from "#app/models/shared/list-query";
+import { pageOf } from "#app/models/shared/paging.server";
 import type { Cents } from "#app/models/shared/money";
 import { PROBABLE_WINDOW_DAYS, type CreditMatch, type OpenBilling } from "./match";
 import type { StatementKind } from "./statement";
@@ -227,8 +229,8 @@ function lineRow(lines: LineColumns, i: number, settledBefore: boolean, match: C
   };
 }
 
-// "Extratos importados": newest first.
-export async function listStatementImports(db: DB) {
-  return db.selectFrom("statement_imports").selectAll().orderBy("id", "desc").execute();
+// "Extratos importados": newest first, one page at a time (issue 34).
+export async function listStatementImports(db: DB, page = 1, size = LIST_PAGE_SIZE) {
+  return pageOf(db.selectFrom("statement_imports"), page, (q) => q.selectAll().orderBy("id", "desc"), size);
 }
-export type StatementImportItem = Awaited<ReturnType<typeof listStatementImports>>[number];
+export type StatementImportItem = Awaited<ReturnType<typeof listStatementImports>>["rows"][number];

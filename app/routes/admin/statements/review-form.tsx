@@ -61,13 +61,20 @@ export function ReviewForm({
   options,
   errors,
   confirmation,
+  exactElsewhere,
+  paged,
 }: {
   lines: StatementReviewLine[];
   options: StatementReview["options"];
   errors: string[];
   confirmation: Confirmation | null;
+  // Exact matches of the statement this page does not show (Confirmar accepts them).
+  exactElsewhere: number;
+  // The page shows part of the statement (another page, or a filter).
+  paged: boolean;
 }) {
   const busy = useIsPending();
+  const optionById = new Map(options.map((o) => [o.id, o]));
   const matched = lines.filter((l) => l.match_kind === "exact" || l.match_kind === "probable");
   const unmatched = lines.filter((l) => l.match_kind === "none");
   const already = lines.filter((l) => l.match_kind === "already");
@@ -111,7 +118,7 @@ export function ReviewForm({
       <StatementLinesTable
         title="Créditos sem correspondência"
         empty="Todos os créditos têm correspondência."
-        note="Atribua um crédito a uma cobrança em aberto, ou deixe-o ignorado."
+        note="Atribua um crédito a uma cobrança em aberto (as de valor mais próximo), ou deixe-o ignorado."
         lines={unmatched}
         columns={[
           ...creditColumns,
@@ -126,12 +133,17 @@ export function ReviewForm({
                 className="block w-full max-w-xs rounded-md border border-slate-300 bg-white px-2 py-2 text-sm"
               >
                 <option value="">Ignorar</option>
-                {options.map((o) => (
-                  <option key={o.id} value={o.id}>
-                    {o.client_name} · {periodLabel(o.month_year)} · venc. {formatDay(o.due_date)} ·{" "}
-                    {formatBRL(o.amount_cents)}
-                  </option>
-                ))}
+                {l.candidates.flatMap((id) => {
+                  const o = optionById.get(id);
+                  return o
+                    ? [
+                        <option key={o.id} value={o.id}>
+                          {o.client_name} · {periodLabel(o.month_year)} · venc. {formatDay(o.due_date)} ·{" "}
+                          {formatBRL(o.amount_cents)}
+                        </option>,
+                      ]
+                    : [];
+                })}
               </select>
             ),
           },
@@ -147,7 +159,22 @@ export function ReviewForm({
           testId="already-credits"
         />
       ) : null}
-      <div className="flex justify-end">
+      {/* Which lines this page showed: for them the boxes and selects decide (review.schema.ts). */}
+      <input type="hidden" name="escopo" value="pagina" />
+      {lines.map((l) => (
+        <input key={l.id} type="hidden" name="linha" value={l.id} />
+      ))}
+      <div className="flex flex-wrap items-center justify-end gap-4">
+        {paged ? (
+          <p className="max-w-prose text-sm text-slate-700" data-testid="confirm-scope">
+            Confirmar vale para o extrato inteiro, não só para esta página: baixa as correspondências marcadas e as
+            atribuições desta página
+            {exactElsewhere > 0
+              ? ` e também ${exactElsewhere === 1 ? "a correspondência exata" : `as ${exactElsewhere} correspondências exatas`} das outras páginas`
+              : ""}
+            . Prováveis e atribuições de outras páginas não são baixadas; a confirmação é uma só.
+          </p>
+        ) : null}
         <Button disabled={busy}>{busy ? "Confirmando..." : "Confirmar"}</Button>
       </div>
     </Form>
