@@ -129,11 +129,11 @@ for (const js of [false, true]) {
         .execute();
     const anaRows = await paid(anaBilling.id);
     expect(anaRows).toEqual([
-      { status: "paid", payment_date: anaDay, amount_paid: anaDue, receipt: expect.any(Number) },
+      { status: "paid", payment_date: anaDay, amount_paid_cents: anaDue, receipt: expect.any(Number) },
     ]);
     const brunoRows = await paid(brunoBilling.id);
     expect(brunoRows).toEqual([
-      { status: "paid", payment_date: today, amount_paid: cents(95_050), receipt: expect.any(Number) },
+      { status: "paid", payment_date: today, amount_paid_cents: cents(95_050), receipt: expect.any(Number) },
     ]);
 
     // The same file again: every credit it settled is "já conciliado"; nothing is paid twice.
