@@ -42,8 +42,11 @@ function getPool() {
 
 // The file's lines, column by column, or the reader's message for staff.
 export async function parseStatementInThread(bytes: Uint8Array): Promise<ParsedColumns> {
-  // The thread gets its own copy: the caller's buffer stays usable.
-  const copy = bytes.slice();
+  // The thread gets its own copy: the caller's buffer stays usable. (Not
+  // `bytes.slice()`: on a Buffer that is a view, and transferring it would
+  // detach the caller's memory.)
+  const copy = new Uint8Array(bytes.byteLength);
+  copy.set(bytes);
   return (await getPool().run(
     { op: "parse", bytes: copy },
     { transferList: [copy.buffer as ArrayBuffer], signal: AbortSignal.timeout(TASK_TIMEOUT_MS) },
