@@ -195,6 +195,12 @@ try {
   });
   console.log(`  leitura + correspondência na thread principal (o bloqueio de antes): ${before.ms.toFixed(0)} ms`);
   goals.add("antes: leitura + correspondência no event loop (sem meta)", `${before.ms.toFixed(0)} ms`, null);
+  // The machine's own noise: the same probe over 3 s of doing nothing.
+  const idle = await withLoopProbe(() => new Promise((r) => setTimeout(r, 3_000)));
+  console.log(
+    `  maior atraso do timer sem importação (ruído da máquina, carga ${os.loadavg()[0]!.toFixed(1)}): ${idle.maxBlockMs.toFixed(0)} ms`,
+  );
+  goals.add("ruído: maior atraso do timer sem importar (sem meta)", `${idle.maxBlockMs.toFixed(0)} ms`, null);
   const probe = await withLoopProbe(() =>
     importStatement(db, { fileName: "grande.ofx", bytes: big, actor: null, issueDays: ISSUE_DAYS, today: TODAY }),
   );

@@ -22,8 +22,9 @@ import type { CreditColumns, LineColumns } from "./statement-worker.server";
 type DB = Kysely<Database>;
 type Trx = Transaction<Database>;
 
-// SQLite's bound-parameter limit is far above this; a batch of rows stays small.
-const BATCH = 200;
+// SQLite's bound-parameter limit is far above this; a batch of rows stays
+// small, and the event loop gets a turn after each (see slicer).
+const BATCH = 100;
 
 const FILE_TYPES: Record<StatementKind, { mime: string; ext: string }> = {
   ofx: { mime: "application/x-ofx", ext: ".ofx" },
@@ -33,12 +34,13 @@ const FILE_TYPES: Record<StatementKind, { mime: string; ext: string }> = {
 // Synchronous work (better-sqlite3 runs each statement on this thread) between
 // two turns of the event loop: an import's queries and its 36,000 rows give
 // other requests a turn at least this often.
-const SLICE_MS = 20;
+const SLICE_MS = 10;
 
 export function slicer(sliceMs = SLICE_MS) {
   let since = performance.now();
-  return async () => {
-    if (performance.now() - since < sliceMs) return;
+  // `always`: a turn now, whatever the time (between two writes of a batch).
+  return async (always = false) => {
+    if (!always && performance.now() - since < sliceMs) return;
     await new Promise((resolve) => setImmediate(resolve));
     since = performance.now();
   };
@@ -178,7 +180,7 @@ export async function importStatement(
         for (let i = from; i < Math.min(from + BATCH, counts.lines); i++)
           rows.push({ ...lineRow(lines, i, already.has(lines.key[i]!), proposal.get(i)), import_id: created.id });
         await trx.insertInto("statement_lines").values(rows).execute();
-        await pause();
+        await pause(true);
       }
       await recordAudit(trx, {
         actor: input.actor,

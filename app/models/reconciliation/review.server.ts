@@ -41,45 +41,53 @@ export async function getStatementReview(
   if (!statement) return null;
   const state = options.state ?? null;
   const summary = await reviewSummary(db, id);
+  // The page is counted and chosen on statement_lines alone (its index), then
+  // only its rows are joined to their billing and tenant.
   const filtered = db
     .selectFrom("statement_lines as l")
-    .leftJoin("billing as b", (j) =>
-      j.onRef("b.id", "=", (eb) => eb.fn.coalesce("l.settled_billing_id", "l.billing_id")),
-    )
-    .leftJoin("clients as c", "c.id", "b.client_id")
     .where("l.import_id", "=", id)
     .where("l.credit", "=", 1)
     .$if(state !== null, (q) => q.where(sql<SqlBool>`${stateOf} = ${state}` as Expression<SqlBool>));
   const paged = await pageOf(
     filtered,
     options.page ?? 1,
-    (q) =>
-      q
-        .select([
-          "l.id",
-          "l.position",
-          "l.posted_date",
-          "l.amount_cents",
-          "l.memo",
-          "l.payer_name",
-          "l.reference",
-          "l.match_kind",
-          "l.match_reason",
-          "l.billing_id",
-          "l.due_cents",
-          "l.difference_cents",
-          "l.settled_billing_id",
-          "l.settled_at",
-          "b.month_year",
-          "b.due_date",
-          "b.status as billing_status",
-          "b.payment_difference_cents",
-          "c.name as client_name",
-        ])
-        .orderBy("l.position"),
+    (q) => q.select("l.id").orderBy("l.position"),
     options.size ?? REVIEW_PAGE_SIZE,
   );
-  const lines = paged.rows;
+  const ids = paged.rows.map((r) => r.id);
+  const lines =
+    ids.length === 0
+      ? []
+      : await db
+          .selectFrom("statement_lines as l")
+          .leftJoin("billing as b", (j) =>
+            j.onRef("b.id", "=", (eb) => eb.fn.coalesce("l.settled_billing_id", "l.billing_id")),
+          )
+          .leftJoin("clients as c", "c.id", "b.client_id")
+          .select([
+            "l.id",
+            "l.position",
+            "l.posted_date",
+            "l.amount_cents",
+            "l.memo",
+            "l.payer_name",
+            "l.reference",
+            "l.match_kind",
+            "l.match_reason",
+            "l.billing_id",
+            "l.due_cents",
+            "l.difference_cents",
+            "l.settled_billing_id",
+            "l.settled_at",
+            "b.month_year",
+            "b.due_date",
+            "b.status as billing_status",
+            "b.payment_difference_cents",
+            "c.name as client_name",
+          ])
+          .where("l.id", "in", ids)
+          .orderBy("l.position")
+          .execute();
   const receipts = await receiptNumbers(
     db,
     lines.flatMap((l) => (l.settled_billing_id ? [l.settled_billing_id] : [])),
