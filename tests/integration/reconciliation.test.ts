@@ -84,7 +84,7 @@ async function importOfx(acctId: string, lines: Parameters<typeof buildOfx>[0]["
 }
 
 async function linesOf(importId: number) {
-  const review = await getStatementReview(db, importId, ISSUE_DAYS, TODAY);
+  const review = await getStatementReview(db, importId, { issueDays: ISSUE_DAYS, today: TODAY, size: 1000 });
   return review!.lines;
 }
 
@@ -114,7 +114,7 @@ describe("importing and confirming a statement", () => {
     expect(line).toMatchObject({ match_kind: "exact", billing_id: id, due_cents: due, difference_cents: 0 });
 
     const confirmed = await confirmStatementImport(db, first.id, { accept: [line!.id], assign: [] }, actor, issuer);
-    expect(confirmed).toEqual({ ok: true, settled: 1, differences: 0 });
+    expect(confirmed).toEqual({ ok: true, settled: 1, differences: 0, skipped: 0 });
     expect(await billingRow(id)).toEqual({
       status: "paid",
       payment_date: "2026-11-18",
@@ -158,7 +158,7 @@ describe("importing and confirming a statement", () => {
     // The txid names the billing, but R$ 100,00 short is never exact.
     expect(line).toMatchObject({ match_kind: "probable", billing_id: id, difference_cents: -10_000 });
     const confirmed = await confirmStatementImport(db, imported.id, { accept: [line!.id], assign: [] }, actor, issuer);
-    expect(confirmed).toEqual({ ok: true, settled: 1, differences: 1 });
+    expect(confirmed).toEqual({ ok: true, settled: 1, differences: 1, skipped: 0 });
     expect(await billingRow(id)).toMatchObject({
       status: "paid",
       amount_paid_cents: 90_000,

@@ -26,7 +26,9 @@ type DB = Kysely<Database>;
 // value), and the unmatched lines staff assigned to a billing.
 export type { Choice, Confirmation };
 export type ConfirmOutcome =
-  | { ok: true; settled: number; differences: number }
+  // skipped: exact matches of other pages not settled (their billing was paid
+  // or chosen on this page meanwhile, or their line settled elsewhere).
+  | { ok: true; settled: number; differences: number; skipped: number }
   | { ok: false; reason: "import" | "confirmed" }
   | { ok: false; reason: "invalid"; errors: string[] };
 
@@ -74,7 +76,12 @@ export async function confirmStatementImport(
         ...confirmation.accept.map((lineId) => ({ lineId, billingId: lines.get(lineId)?.billing_id ?? 0 })),
         ...confirmation.assign.filter((c) => !confirmation.accept.includes(c.lineId)),
       ];
-      const billingIds = [...new Set(choices.map((c) => c.billingId))];
+      // A page of the review: the exact matches it did not show are accepted as proposed.
+      const defaults = confirmation.shown
+        ? await unshownExact(trx, importId, [...confirmation.shown, ...choices.map((c) => c.lineId)])
+        : [];
+      for (const line of defaults) lines.set(line.id, line);
+      const billingIds = [...new Set([...choices.map((c) => c.billingId), ...defaults.map((d) => d.billing_id!)])];
       const billings = new Map(
         (billingIds.length === 0
           ? []
@@ -108,6 +115,24 @@ export async function confirmStatementImport(
         taken.add(choice.billingId);
       }
       if (errors.length > 0) return { ok: false, reason: "invalid", errors: [...new Set(errors)] };
+      // Defaults nobody saw are not refusals: one that can no longer pay
+      // its billing is left out and counted.
+      let skipped = 0;
+      for (const line of defaults) {
+        const billing = billings.get(line.billing_id!);
+        if (
+          !billing ||
+          billing.status === "paid" ||
+          taken.has(billing.id) ||
+          line.posted_date > issuer.today ||
+          (await settledElsewhere(trx, line.line_key))
+        ) {
+          skipped++;
+          continue;
+        }
+        taken.add(billing.id);
+        choices.push({ lineId: line.id, billingId: billing.id });
+      }
 
       const now = new Date().toISOString();
       let differences = 0;
@@ -140,13 +165,29 @@ export async function confirmStatementImport(
         before: { settled_count: 0, confirmed_at: null },
         after: { settled_count: choices.length, confirmed_at: now, differences },
       });
-      return { ok: true, settled: choices.length, differences };
+      return { ok: true, settled: choices.length, differences, skipped };
     });
   } catch (error) {
     // Rolled back after receipts were drawn: no PDF without its row.
     await removePrivateFiles(created);
     throw error;
   }
+}
+
+// The exact, unsettled matches of the import outside `shown`.
+async function unshownExact(trx: Transaction<Database>, importId: number, shown: readonly number[]) {
+  const hidden = new Set(shown);
+  const rows = await trx
+    .selectFrom("statement_lines")
+    .select(["id", "line_key", "posted_date", "amount_cents", "credit", "settled_at", "match_kind", "billing_id"])
+    .where("import_id", "=", importId)
+    .where("credit", "=", 1)
+    .where("match_kind", "=", "exact")
+    .where("settled_at", "is", null)
+    .where("billing_id", "is not", null)
+    .orderBy("position")
+    .execute();
+  return rows.filter((r) => !hidden.has(r.id));
 }
 
 async function settledElsewhere(trx: Transaction<Database>, key: string) {

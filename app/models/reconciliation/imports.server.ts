@@ -3,8 +3,13 @@ import type { Database, StatementMatchKind } from "#app/db/schema";
 import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
 import { storeWithRow } from "#app/models/files/private-store.server";
 import { localToday, addDays } from "#app/models/shared/days";
-import { matchCredits, PROBABLE_WINDOW_DAYS, type OpenBilling } from "./match";
-import { parseStatement, type StatementKind, type StatementLine } from "./statement";
+import { LIST_PAGE_SIZE } from "#app/models/shared/list-query";
+import { pageOf } from "#app/models/shared/paging.server";
+import type { Cents } from "#app/models/shared/money";
+import { PROBABLE_WINDOW_DAYS, type CreditMatch, type OpenBilling } from "./match";
+import type { StatementKind } from "./statement";
+import { matchCreditsInThread, parseStatementInThread } from "./statement-pool.server";
+import type { CreditColumns, LineColumns } from "./statement-worker.server";
 
 // "Importar extrato" (docs/product.md §Conciliação; docs/decisions/0037-reconciliation.md):
 // a bank file (OFX, or a CNAB 240 retorno: app/models/reconciliation/statement.ts)
@@ -17,13 +22,29 @@ import { parseStatement, type StatementKind, type StatementLine } from "./statem
 type DB = Kysely<Database>;
 type Trx = Transaction<Database>;
 
-// SQLite's bound-parameter limit is far above this; a batch of rows stays small.
-const BATCH = 200;
+// SQLite's bound-parameter limit is far above this; a batch of rows stays
+// small, and the event loop gets a turn after each (see slicer).
+const BATCH = 100;
 
 const FILE_TYPES: Record<StatementKind, { mime: string; ext: string }> = {
   ofx: { mime: "application/x-ofx", ext: ".ofx" },
   cnab240: { mime: "text/plain", ext: ".ret" },
 };
+
+// Synchronous work (better-sqlite3 runs each statement on this thread) between
+// two turns of the event loop: an import's queries and its 36,000 rows give
+// other requests a turn at least this often.
+const SLICE_MS = 10;
+
+export function slicer(sliceMs = SLICE_MS) {
+  let since = performance.now();
+  // `always`: a turn now, whatever the time (between two writes of a batch).
+  return async (always = false) => {
+    if (!always && performance.now() - since < sliceMs) return;
+    await new Promise((resolve) => setImmediate(resolve));
+    since = performance.now();
+  };
+}
 
 function chunks<T>(items: readonly T[], size = BATCH): T[][] {
   const out: T[][] = [];
@@ -32,9 +53,10 @@ function chunks<T>(items: readonly T[], size = BATCH): T[][] {
 }
 
 // The bank lines among `keys` that already settled a billing.
-async function settledKeys(db: DB | Trx, keys: readonly string[]) {
+async function settledKeys(db: DB | Trx, keys: readonly string[], pause: () => Promise<void>) {
   const settled = new Set<string>();
   for (const part of chunks([...new Set(keys)], 500)) {
+    await pause();
     const rows = await db
       .selectFrom("statement_lines")
       .select("line_key")
@@ -53,6 +75,7 @@ export async function openBillingsToMatch(
   db: DB | Trx,
   today: string,
   issueDays: number,
+  pause: () => Promise<void> = async () => {},
 ): Promise<(OpenBilling & { month_year: string })[]> {
   const rows = await db
     .selectFrom("billing")
@@ -77,6 +100,7 @@ export async function openBillingsToMatch(
     rows.map((r) => r.id),
     500,
   )) {
+    await pause();
     const docs = await db
       .selectFrom("billing_documents")
       .select(["billing_id", "digitable_line"])
@@ -94,45 +118,52 @@ export type ImportOutcome =
 
 // Reads, matches and stores one file. A file that is not a statement, or a
 // broken one, is refused with the parser's message and nothing is written.
+//
+// Off the event loop (docs/decisions/0059-statement-import-off-the-event-loop.md):
+// reading and matching run in the statement thread (statement-pool.server.ts);
+// what stays here (the queries, the rows written) gives the event loop a turn
+// every SLICE_MS. The rows are still written in ONE transaction: other
+// requests' queries wait for it (the connection is held until COMMIT), the
+// server's event loop does not.
 export async function importStatement(
   db: DB,
   input: { fileName: string; bytes: Uint8Array; actor: AuditActor; issueDays: number; today?: string },
 ): Promise<ImportOutcome> {
-  const parsed = parseStatement(input.bytes);
+  const parsed = await parseStatementInThread(input.bytes);
   if (!parsed.ok) return { ok: false, message: parsed.message };
-  const { statement } = parsed;
+  const { lines } = parsed;
+  const pause = slicer();
   const today = input.today ?? localToday();
-  const already = await settledKeys(
-    db,
-    statement.lines.map((l) => l.key),
-  );
-  const fresh = statement.lines.filter((l) => l.credit && !already.has(l.key));
-  const matches = matchCredits(fresh, await openBillingsToMatch(db, today, input.issueDays));
-  const proposal = new Map(fresh.map((l, i) => [l, matches[i]!]));
-  const rows = statement.lines.map((line) => lineRow(line, already.has(line.key), proposal.get(line)));
-  const count = (kind: StatementMatchKind) => rows.filter((r) => r.match_kind === kind).length;
-  const counts = {
-    lines: rows.length,
-    credits: statement.lines.filter((l) => l.credit).length,
-    exact: count("exact"),
-    probable: count("probable"),
-    already: rows.filter((r) => r.credit === 1 && r.match_kind === "already").length,
-  };
-  const type = FILE_TYPES[statement.kind];
+  const already = await settledKeys(db, lines.key, pause);
+  // The credits no earlier import settled, by their index in the file.
+  const fresh: number[] = [];
+  for (let i = 0; i < lines.key.length; i++) if (lines.credit[i] === 1 && !already.has(lines.key[i]!)) fresh.push(i);
+  const billings = await openBillingsToMatch(db, today, input.issueDays, pause);
+  const matched = await matchCreditsInThread(creditColumns(lines, fresh), billings);
+  const proposal = new Map(matched.map((m) => [fresh[m.index]!, m.match]));
+  const counts = { lines: lines.key.length, credits: 0, exact: 0, probable: 0, already: 0 };
+  for (let i = 0; i < counts.lines; i++) {
+    if (lines.credit[i] !== 1) continue;
+    counts.credits++;
+    if (already.has(lines.key[i]!)) counts.already++;
+    else if (proposal.get(i)?.kind === "exact") counts.exact++;
+    else if (proposal.get(i)?.kind === "probable") counts.probable++;
+  }
+  const type = FILE_TYPES[parsed.kind];
   const now = new Date().toISOString();
   const id = await storeWithRow(input.bytes, type.ext, (file_key) =>
     db.transaction().execute(async (trx) => {
       const created = await trx
         .insertInto("statement_imports")
         .values({
-          kind: statement.kind,
+          kind: parsed.kind,
           file_name: input.fileName.slice(0, 200) || `extrato${type.ext}`,
           file_key,
           mime_type: type.mime,
           size: input.bytes.byteLength,
-          account: statement.account,
-          period_start: statement.start,
-          period_end: statement.end,
+          account: parsed.account,
+          period_start: parsed.start,
+          period_end: parsed.end,
           lines_count: counts.lines,
           credits_count: counts.credits,
           exact_count: counts.exact,
@@ -144,18 +175,19 @@ export async function importStatement(
         })
         .returning("id")
         .executeTakeFirstOrThrow();
-      for (const part of chunks(rows)) {
-        await trx
-          .insertInto("statement_lines")
-          .values(part.map((r) => ({ ...r, import_id: created.id })))
-          .execute();
+      for (let from = 0; from < counts.lines; from += BATCH) {
+        const rows = [];
+        for (let i = from; i < Math.min(from + BATCH, counts.lines); i++)
+          rows.push({ ...lineRow(lines, i, already.has(lines.key[i]!), proposal.get(i)), import_id: created.id });
+        await trx.insertInto("statement_lines").values(rows).execute();
+        await pause(true);
       }
       await recordAudit(trx, {
         actor: input.actor,
         action: "create",
         entity: "statement_import",
         entityId: created.id,
-        after: { kind: statement.kind, account: statement.account, ...counts },
+        after: { kind: parsed.kind, account: parsed.account, ...counts },
       });
       return created.id;
     }),
@@ -163,23 +195,34 @@ export async function importStatement(
   return { ok: true, id: id!, ...counts };
 }
 
-function lineRow(
-  line: StatementLine,
-  settledBefore: boolean,
-  match: ReturnType<typeof matchCredits>[number] | undefined,
-) {
+// The columns of the credits at `indices` (what the matcher reads).
+function creditColumns(lines: LineColumns, indices: number[]): CreditColumns {
+  const pick = <T>(column: ArrayLike<T>) => indices.map((i) => column[i]!);
   return {
-    position: line.line,
-    line_key: line.key,
-    posted_date: line.date,
-    amount_cents: line.amountCents,
-    credit: line.credit ? 1 : 0,
-    memo: line.memo,
-    payer_name: line.payerName,
-    payer_doc: line.payerDoc,
-    reference: line.reference,
-    document_number: line.documentNumber,
-    fees_cents: line.feesCents,
+    key: pick(lines.key),
+    date: pick(lines.date),
+    amountCents: Float64Array.from(indices, (i) => lines.amountCents[i]!),
+    memo: pick(lines.memo),
+    payerName: pick(lines.payerName),
+    payerDoc: pick(lines.payerDoc),
+    reference: pick(lines.reference),
+    documentNumber: pick(lines.documentNumber),
+  };
+}
+
+function lineRow(lines: LineColumns, i: number, settledBefore: boolean, match: CreditMatch | undefined) {
+  return {
+    position: lines.position[i]!,
+    line_key: lines.key[i]!,
+    posted_date: lines.date[i]!,
+    amount_cents: lines.amountCents[i]! as Cents,
+    credit: lines.credit[i]!,
+    memo: lines.memo[i]!,
+    payer_name: lines.payerName[i] ?? null,
+    payer_doc: lines.payerDoc[i] ?? null,
+    reference: lines.reference[i] ?? null,
+    document_number: lines.documentNumber[i] ?? null,
+    fees_cents: lines.feesCents[i]! as Cents,
     match_kind: (settledBefore ? "already" : (match?.kind ?? "none")) as StatementMatchKind,
     match_reason: match?.reason ?? null,
     billing_id: match?.billingId ?? null,
@@ -188,8 +231,8 @@ function lineRow(
   };
 }
 
-// "Extratos importados": newest first.
-export async function listStatementImports(db: DB) {
-  return db.selectFrom("statement_imports").selectAll().orderBy("id", "desc").execute();
+// "Extratos importados": newest first, one page at a time (issue 34).
+export async function listStatementImports(db: DB, page = 1, size = LIST_PAGE_SIZE) {
+  return pageOf(db.selectFrom("statement_imports"), page, (q) => q.selectAll().orderBy("id", "desc"), size);
 }
-export type StatementImportItem = Awaited<ReturnType<typeof listStatementImports>>[number];
+export type StatementImportItem = Awaited<ReturnType<typeof listStatementImports>>["rows"][number];

@@ -13,9 +13,15 @@ export const statementUploadSchema = z.object({
 // posted, and an id that is not one is left out (nothing to settle), as the
 // page never posts one; the model refuses what is not the import's.
 // Client-safe (the review's form keeps the choices with this type).
+//
+// The review is paginated (issue 34), and Confirmar still settles the whole
+// statement: the form says which lines its page showed (`escopo=pagina` and
+// one `linha` per line); for those the boxes and selects decide, every other
+// exact match of the statement is accepted as proposed (the page says so).
+// `shown` null: the post names every choice itself (nothing by default).
 
 export type Choice = { lineId: number; billingId: number };
-export type Confirmation = { accept: readonly number[]; assign: readonly Choice[] };
+export type Confirmation = { accept: readonly number[]; assign: readonly Choice[]; shown?: readonly number[] | null };
 
 const asList = (value: unknown) => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
 
@@ -26,5 +32,6 @@ export const statementConfirmSchema = z.record(z.string(), z.unknown()).transfor
     const billingId = parseId(value);
     return lineId !== null && billingId !== null ? [{ lineId, billingId }] : [];
   });
-  return { accept: [...new Set(accept)], assign };
+  const shown = form.escopo === "pagina" ? asList(form.linha).flatMap((v) => parseId(v) ?? []) : null;
+  return { accept: [...new Set(accept)], assign, shown };
 });

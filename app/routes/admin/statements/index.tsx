@@ -14,6 +14,9 @@ import { importStatement, listStatementImports } from "#app/models/reconciliatio
 import { STATEMENT_KIND_LABELS, STATEMENT_MESSAGES } from "#app/models/reconciliation/labels";
 import { statementUploadSchema } from "#app/models/reconciliation/review.schema";
 import { MAX_STATEMENT_BYTES } from "#app/models/reconciliation/statement";
+import { ListCount } from "#app/components/admin/list-filter";
+import { Pagination } from "#app/components/site/pagination";
+import { listHref, readPage } from "#app/models/shared/list-query";
 import { readPrivateUpload } from "#app/routes/admin/clients/private-upload.server";
 import { failedWriteAlert } from "#app/utils/failure.server";
 import { formatDateTime } from "#app/utils/format-date";
@@ -30,8 +33,8 @@ export function meta() {
   return [{ title: "Extratos Bancários | Painel Administrativo" }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader() {
-  return { imports: await listStatementImports(getDb()) };
+export async function loader({ url }: Route.LoaderArgs) {
+  return { imports: await listStatementImports(getDb(), readPage(url.searchParams)) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -137,7 +140,8 @@ export default function Statements({ loaderData, actionData }: Route.ComponentPr
   );
 }
 
-function ImportList({ imports }: { imports: Route.ComponentProps["loaderData"]["imports"] }) {
+function ImportList({ imports: paged }: { imports: Route.ComponentProps["loaderData"]["imports"] }) {
+  const imports = paged.rows;
   return (
     <section className="mt-6 rounded-xl bg-white shadow-sm ring-1 ring-slate-200" aria-labelledby="importacoes">
       <h2 id="importacoes" className="p-4 text-lg font-semibold text-slate-900">
@@ -146,40 +150,57 @@ function ImportList({ imports }: { imports: Route.ComponentProps["loaderData"]["
       {imports.length === 0 ? (
         <p className="px-4 pb-6 text-sm text-slate-600">Nenhum extrato importado ainda.</p>
       ) : (
-        <ul className="divide-y divide-slate-100 border-t border-slate-100" data-testid="statement-imports">
-          {imports.map((s) => (
-            <li key={s.id} className="flex flex-wrap items-start justify-between gap-x-6 gap-y-2 p-4 text-sm">
-              <div className="min-w-0">
-                <Link to={`/admin/extratos/${s.id}`} className="font-semibold break-all text-brand-800 hover:underline">
-                  {s.file_name}
-                </Link>
-                <p className="text-slate-600">
-                  {STATEMENT_KIND_LABELS[s.kind]}
-                  {s.account ? ` · conta ${s.account}` : ""}
-                  {s.period_start && s.period_end ? ` · ${formatDay(s.period_start)} a ${formatDay(s.period_end)}` : ""}
-                </p>
-                <p className="text-slate-600">
-                  Importado por {s.created_by_name} em {formatDateTime(s.created_at)}
-                </p>
-              </div>
-              <div className="text-slate-700">
-                <p>{importCounts(s)}</p>
-                <p className="font-medium">
-                  {s.confirmed_at
-                    ? `Confirmado por ${s.confirmed_by_name}: ${s.settled_count} ${s.settled_count === 1 ? "cobrança baixada" : "cobranças baixadas"}`
-                    : "Aguardando revisão"}
-                </p>
-                <a
-                  href={`/arquivos/extratos/${s.id}?download=1`}
-                  download
-                  className="inline-flex items-center gap-1 text-brand-700 hover:underline"
-                >
-                  <Download aria-hidden className="size-4" /> Baixar arquivo
-                </a>
-              </div>
-            </li>
-          ))}
-        </ul>
+        <>
+          <div className="px-4">
+            <ListCount total={paged.total} one="importação" many="importações" page={paged.page} pages={paged.pages} />
+          </div>
+          <ul className="divide-y divide-slate-100 border-t border-slate-100" data-testid="statement-imports">
+            {imports.map((s) => (
+              <li key={s.id} className="flex flex-wrap items-start justify-between gap-x-6 gap-y-2 p-4 text-sm">
+                <div className="min-w-0">
+                  <Link
+                    to={`/admin/extratos/${s.id}`}
+                    className="font-semibold break-all text-brand-800 hover:underline"
+                  >
+                    {s.file_name}
+                  </Link>
+                  <p className="text-slate-600">
+                    {STATEMENT_KIND_LABELS[s.kind]}
+                    {s.account ? ` · conta ${s.account}` : ""}
+                    {s.period_start && s.period_end
+                      ? ` · ${formatDay(s.period_start)} a ${formatDay(s.period_end)}`
+                      : ""}
+                  </p>
+                  <p className="text-slate-600">
+                    Importado por {s.created_by_name} em {formatDateTime(s.created_at)}
+                  </p>
+                </div>
+                <div className="text-slate-700">
+                  <p>{importCounts(s)}</p>
+                  <p className="font-medium">
+                    {s.confirmed_at
+                      ? `Confirmado por ${s.confirmed_by_name}: ${s.settled_count} ${s.settled_count === 1 ? "cobrança baixada" : "cobranças baixadas"}`
+                      : "Aguardando revisão"}
+                  </p>
+                  <a
+                    href={`/arquivos/extratos/${s.id}?download=1`}
+                    download
+                    className="inline-flex items-center gap-1 text-brand-700 hover:underline"
+                  >
+                    <Download aria-hidden className="size-4" /> Baixar arquivo
+                  </a>
+                </div>
+              </li>
+            ))}
+          </ul>
+          <div className="pb-6">
+            <Pagination
+              page={paged.page}
+              pageCount={paged.pages}
+              hrefFor={(p) => listHref("/admin/extratos", { pagina: p })}
+            />
+          </div>
+        </>
       )}
     </section>
   );

@@ -30,13 +30,17 @@ export async function confirmReviewAction(form: FormData, id: number, actor: { i
     invariantResponse(outcome.reason !== "import", "Extrato não encontrado");
     return redirectWithToast(here, { type: "error", title: "Erro", description: STATEMENT_MESSAGES.alreadyConfirmed });
   }
-  const { settled, differences } = outcome;
+  const { settled, differences, skipped } = outcome;
+  const left =
+    skipped > 0
+      ? ` ${skipped} ${skipped === 1 ? "correspondência exata de outra página não foi baixada" : "correspondências exatas de outras páginas não foram baixadas"}: a cobrança já estava paga ou escolhida para outro crédito.`
+      : "";
   return redirectWithToast(here, {
     type: "success",
     title: "Conciliação confirmada",
     description:
       settled === 0
-        ? "Nenhuma cobrança foi baixada."
-        : `${settled} ${settled === 1 ? "cobrança baixada" : "cobranças baixadas"} como Pago, com recibo.${differences > 0 ? ` ${differences} com diferença de valor: veja Diferenças em Cobranças.` : ""}`,
+        ? `Nenhuma cobrança foi baixada.${left}`
+        : `${settled} ${settled === 1 ? "cobrança baixada" : "cobranças baixadas"} como Pago, com recibo.${differences > 0 ? ` ${differences} com diferença de valor: veja Diferenças em Cobranças.` : ""}${left}`,
   });
 }

@@ -61,13 +61,22 @@ export function ReviewForm({
   options,
   errors,
   confirmation,
+  exactElsewhere,
+  paged,
 }: {
   lines: StatementReviewLine[];
   options: StatementReview["options"];
   errors: string[];
   confirmation: Confirmation | null;
+  // Exact matches of the statement this page does not show (Confirmar accepts them).
+  exactElsewhere: number;
+  // The page shows part of the statement (another page, or a filter).
+  paged: boolean;
 }) {
   const busy = useIsPending();
+  // On a page or a filter, a group with none of its credits here is left out
+  // (its "none" message would speak for the whole statement).
+  const optionById = new Map(options.map((o) => [o.id, o]));
   const matched = lines.filter((l) => l.match_kind === "exact" || l.match_kind === "probable");
   const unmatched = lines.filter((l) => l.match_kind === "none");
   const already = lines.filter((l) => l.match_kind === "already");
@@ -87,57 +96,66 @@ export function ReviewForm({
           </ul>
         </div>
       ) : null}
-      <StatementLinesTable
-        title="Correspondências"
-        empty="Nenhum crédito corresponde a uma cobrança em aberto."
-        note="As exatas vêm marcadas; confira as prováveis antes de marcá-las."
-        lines={matched}
-        columns={matchColumns}
-        lead={{
-          label: "Baixar",
-          cell: (l) => (
-            <input
-              type="checkbox"
-              name="accept"
-              value={l.id}
-              defaultChecked={checked(l)}
-              aria-label={`Baixar a cobrança de ${l.client_name ?? ""} com o crédito de ${formatBRL(l.amount_cents)}`}
-              className="size-5 accent-brand-700"
-            />
-          ),
-        }}
-        testId="matched-credits"
-      />
-      <StatementLinesTable
-        title="Créditos sem correspondência"
-        empty="Todos os créditos têm correspondência."
-        note="Atribua um crédito a uma cobrança em aberto, ou deixe-o ignorado."
-        lines={unmatched}
-        columns={[
-          ...creditColumns,
-          {
-            label: "Atribuir a",
-            wide: true,
+      {paged && matched.length === 0 ? null : (
+        <StatementLinesTable
+          title="Correspondências"
+          empty="Nenhum crédito corresponde a uma cobrança em aberto."
+          note="As exatas vêm marcadas; confira as prováveis antes de marcá-las."
+          lines={matched}
+          columns={matchColumns}
+          lead={{
+            label: "Baixar",
             cell: (l) => (
-              <select
-                name={`assign-${l.id}`}
-                defaultValue={assigned(l)}
-                aria-label={`Atribuir o crédito de ${formatBRL(l.amount_cents)} em ${formatDay(l.posted_date)}`}
-                className="block w-full max-w-xs rounded-md border border-slate-300 bg-white px-2 py-2 text-sm"
-              >
-                <option value="">Ignorar</option>
-                {options.map((o) => (
-                  <option key={o.id} value={o.id}>
-                    {o.client_name} · {periodLabel(o.month_year)} · venc. {formatDay(o.due_date)} ·{" "}
-                    {formatBRL(o.amount_cents)}
-                  </option>
-                ))}
-              </select>
+              <input
+                type="checkbox"
+                name="accept"
+                value={l.id}
+                defaultChecked={checked(l)}
+                aria-label={`Baixar a cobrança de ${l.client_name ?? ""} com o crédito de ${formatBRL(l.amount_cents)}`}
+                className="size-5 accent-brand-700"
+              />
             ),
-          },
-        ]}
-        testId="unmatched-credits"
-      />
+          }}
+          testId="matched-credits"
+        />
+      )}
+      {paged && unmatched.length === 0 ? null : (
+        <StatementLinesTable
+          title="Créditos sem correspondência"
+          empty="Todos os créditos têm correspondência."
+          note="Atribua um crédito a uma cobrança em aberto (as de valor mais próximo), ou deixe-o ignorado."
+          lines={unmatched}
+          columns={[
+            ...creditColumns,
+            {
+              label: "Atribuir a",
+              wide: true,
+              cell: (l) => (
+                <select
+                  name={`assign-${l.id}`}
+                  defaultValue={assigned(l)}
+                  aria-label={`Atribuir o crédito de ${formatBRL(l.amount_cents)} em ${formatDay(l.posted_date)}`}
+                  className="block w-full max-w-xs rounded-md border border-slate-300 bg-white px-2 py-2 text-sm"
+                >
+                  <option value="">Ignorar</option>
+                  {l.candidates.flatMap((id) => {
+                    const o = optionById.get(id);
+                    return o
+                      ? [
+                          <option key={o.id} value={o.id}>
+                            {o.client_name} · {periodLabel(o.month_year)} · venc. {formatDay(o.due_date)} ·{" "}
+                            {formatBRL(o.amount_cents)}
+                          </option>,
+                        ]
+                      : [];
+                  })}
+                </select>
+              ),
+            },
+          ]}
+          testId="unmatched-credits"
+        />
+      )}
       {already.length > 0 ? (
         <StatementLinesTable
           title="Já conciliados"
@@ -147,7 +165,22 @@ export function ReviewForm({
           testId="already-credits"
         />
       ) : null}
-      <div className="flex justify-end">
+      {/* Which lines this page showed: for them the boxes and selects decide (review.schema.ts). */}
+      <input type="hidden" name="escopo" value="pagina" />
+      {lines.map((l) => (
+        <input key={l.id} type="hidden" name="linha" value={l.id} />
+      ))}
+      <div className="flex flex-wrap items-center justify-end gap-4">
+        {paged ? (
+          <p className="max-w-prose text-sm text-slate-700" data-testid="confirm-scope">
+            Confirmar vale para o extrato inteiro, não só para esta página: baixa as correspondências marcadas e as
+            atribuições desta página
+            {exactElsewhere > 0
+              ? ` e também ${exactElsewhere === 1 ? "a correspondência exata" : `as ${exactElsewhere} correspondências exatas`} das outras páginas`
+              : ""}
+            . Prováveis e atribuições de outras páginas não são baixadas; a confirmação é uma só.
+          </p>
+        ) : null}
         <Button disabled={busy}>{busy ? "Confirmando..." : "Confirmar"}</Button>
       </div>
     </Form>

@@ -5,11 +5,15 @@ import { getDb } from "#app/db/db.server";
 import { getChargingSettings } from "#app/models/billing/settings.server";
 import { formatDay } from "#app/models/clients/status";
 import { STATEMENT_KIND_LABELS } from "#app/models/reconciliation/labels";
+import { parseReviewQuery, reviewHref } from "#app/models/reconciliation/review-query";
 import { getStatementReview } from "#app/models/reconciliation/review.server";
+import { ListCount } from "#app/components/admin/list-filter";
+import { Pagination } from "#app/components/site/pagination";
 import { formatDateTime } from "#app/utils/format-date";
 import { invariantResponse, parseId, readFormData, requireRole } from "#app/utils/http.server";
 import { confirmReviewAction } from "./review-actions.server";
 import { ConfirmedRecord, ReviewForm } from "./review-form";
+import { ReviewFilter, ReviewSummaryTable } from "./review-summary";
 import type { Route } from "./+types/review";
 
 // One import's review (docs/product.md §Conciliação; docs/decisions/0037-reconciliation.md):
@@ -19,13 +23,20 @@ import type { Route } from "./+types/review";
 // settles the chosen billings in one transaction; a refusal (a billing paid
 // meanwhile, one billing chosen twice) comes back on this page with the
 // choices kept and nothing settled. Once confirmed the page is the record.
+// Issue 34: a summary of every credit by state on top, then one page of the
+// credits (?pagina=), filtered by state (?situacao=); Confirmar still acts on
+// the whole statement (review.schema.ts) and the page says so.
 export function meta() {
   return [{ title: "Conciliação do Extrato | Painel Administrativo" }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, url }: Route.LoaderArgs) {
   const id = parseId(params.id);
-  const review = id === null ? null : await getStatementReview(getDb(), id, getChargingSettings().issueDays);
+  const query = parseReviewQuery(url.searchParams);
+  const review =
+    id === null
+      ? null
+      : await getStatementReview(getDb(), id, { issueDays: getChargingSettings().issueDays, ...query });
   invariantResponse(review, "Extrato não encontrado");
   return review;
 }
@@ -38,7 +49,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function StatementReviewPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { statement: s, lines } = loaderData;
+  const { statement: s, lines, summary, state, page, pages, total } = loaderData;
   const pending = s.confirmed_at === null;
   const debits = s.lines_count - s.credits_count;
   return (
@@ -72,17 +83,25 @@ export default function StatementReviewPage({ loaderData, actionData }: Route.Co
           </p>
         )}
       </section>
+      <ReviewSummaryTable id={s.id} summary={summary} current={state} />
+      <ReviewFilter id={s.id} current={state} />
+      <div className="mt-6">
+        <ListCount total={total} one="crédito" many="créditos" page={page} pages={pages} />
+      </div>
       {pending ? (
         <ReviewForm
-          key={actionData ? JSON.stringify(actionData.confirmation) : "initial"}
+          key={actionData ? JSON.stringify(actionData.confirmation) : `${state}-${page}`}
           lines={lines}
           options={loaderData.options}
           errors={actionData?.errors ?? []}
           confirmation={actionData?.confirmation ?? null}
+          exactElsewhere={summary.credits.exact.count - lines.filter((l) => l.match_kind === "exact").length}
+          paged={pages > 1 || state !== null}
         />
       ) : (
         <ConfirmedRecord lines={lines} />
       )}
+      <Pagination page={page} pageCount={pages} hrefFor={(p) => reviewHref(s.id, state, p)} />
     </div>
   );
 }
