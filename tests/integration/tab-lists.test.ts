@@ -15,7 +15,7 @@ import { parseOwnersQuery } from "#app/models/owners/owners-query";
 import { createOwner, listOwners } from "#app/models/owners/owners.server";
 import { ownerSchema } from "#app/models/owners/owner.schema";
 import { cents } from "#app/models/shared/money";
-import { tabListUrl } from "#app/routes/admin/clients/clients-tabs";
+import { tabListUrl, tabNav } from "#app/routes/admin/clients/clients-tabs";
 import { tempDatabase } from "#tests/fixtures/temp-db";
 
 // The list tabs of "Gestão de Clientes" as queries (issue 34): a page of 25
@@ -241,5 +241,15 @@ describe("the way back after a row's action", () => {
     expect(tabListUrl("ativos", q("aba=ativos&ordem=nome&pagina=0"))).toBe("/admin/clients?aba=ativos&ordem=nome");
     expect(tabListUrl("contratos", q("busca=<script>"))).toBe("/admin/clients?aba=contratos&busca=%3Cscript%3E");
     expect(tabListUrl("clientes", q(""))).toBe("/admin/clients");
+  });
+
+  it("a row's dialog carries the list's query, the tab only when its path does not say it", () => {
+    const ativos = tabNav("ativos", { busca: "jo", acesso: null }, 2);
+    expect(ativos.withList("/admin/clients/7/edit")).toBe("/admin/clients/7/edit?aba=ativos&busca=jo&pagina=2");
+    const manutencoes = tabNav("manutencoes", { busca: "", situacao: "pending" }, 1);
+    expect(manutencoes.withList("/admin/clients/manutencoes/3")).toBe("/admin/clients/manutencoes/3?situacao=pending");
+    expect(tabNav("clientes", {}).withList("/admin/clients/7/edit")).toBe("/admin/clients/7/edit");
+    // The sort alone is not a filter ("Nenhum cliente cadastrado." stays right).
+    expect(tabNav("clientes", { ordem: "nome" }).filtered).toBe(false);
   });
 });

@@ -127,7 +127,7 @@ export function ClientsPanel({
             </thead>
             <tbody className={stackedBodyClass}>
               {clients.map((c) => (
-                <ClientTableRow key={c.id} client={c} today={today} />
+                <ClientTableRow key={c.id} client={c} today={today} withList={nav.withList} />
               ))}
             </tbody>
           </table>
@@ -138,7 +138,15 @@ export function ClientsPanel({
   );
 }
 
-function ClientTableRow({ client: c, today }: { client: ClientListRow; today: string }) {
+function ClientTableRow({
+  client: c,
+  today,
+  withList,
+}: {
+  client: ClientListRow;
+  today: string;
+  withList: (path: string) => string;
+}) {
   const status = contractStatus(c.contract_end_date, today);
   return (
     // On a phone the wide cells take a line of their own and the pairs fill in
@@ -179,7 +187,7 @@ function ClientTableRow({ client: c, today }: { client: ClientListRow; today: st
       </StackedCell>
       <StackedCell label="Ações" wide>
         <div className="flex flex-wrap items-start gap-2">
-          <Link to={`/admin/clients/${c.id}/edit`} className={smallButton} aria-label={`Editar ${c.name}`}>
+          <Link to={withList(`/admin/clients/${c.id}/edit`)} className={smallButton} aria-label={`Editar ${c.name}`}>
             Editar
           </Link>
           {c.user_id !== null ? (

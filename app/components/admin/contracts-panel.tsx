@@ -43,8 +43,6 @@ export function ContractsPanel({
   nav: TabNav;
 }) {
   const contracts = list.rows;
-  // The delete posts with the list's query, to come back to this page.
-  const back = nav.hrefFor(list.page).split("?")[1];
   return (
     <section className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
       <div className="flex flex-wrap items-center justify-between gap-3 px-4 pt-4">
@@ -106,7 +104,7 @@ export function ContractsPanel({
                       <a href={`/arquivos/contratos/${c.id}?download=1`} download className={smallButton}>
                         <Download aria-hidden className="size-4" /> Baixar
                       </a>
-                      <InlineDeleteConfirm action={`/admin/clients/contratos/${c.id}/excluir?${back}`}>
+                      <InlineDeleteConfirm action={nav.withList(`/admin/clients/contratos/${c.id}/excluir`)}>
                         Excluir o contrato <strong>{c.file_name}</strong> de {c.client_name}? O arquivo será apagado.
                       </InlineDeleteConfirm>
                     </div>

@@ -14,6 +14,7 @@ export type ListPage = { total: number; page: number; pages: number };
 // each page, the list without filters, whether any is on, and the form's key.
 export type TabNav = {
   hrefFor: (page: number) => string;
+  withList: (path: string) => string;
   clearTo: string;
   filtered: boolean;
   formKey: string;

@@ -178,7 +178,7 @@ export function MaintenancePanel({
                 <MaintenanceDetails request={r} />
                 <div className="mt-3 flex flex-wrap gap-2">
                   <Link
-                    to={`/admin/clients/manutencoes/${r.id}`}
+                    to={nav.withList(`/admin/clients/manutencoes/${r.id}`)}
                     className={smallButton}
                     aria-label={`Gerenciar ${r.title}`}
                   >

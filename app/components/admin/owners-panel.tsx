@@ -113,7 +113,7 @@ export function OwnersPanel({
                   <StackedCell label="Ações">
                     <Link
                       preventScrollReset
-                      to={`/admin/clients/proprietarios/${o.id}`}
+                      to={nav.withList(`/admin/clients/proprietarios/${o.id}`)}
                       className={smallButton}
                       aria-label={`Editar ${o.name}`}
                     >

@@ -64,8 +64,12 @@ export function tabValues(tab: Tab, params: URLSearchParams): Record<string, str
 
 // What a list tab's panel needs for its bar and its pages. The sort is not a
 // filter: a sorted list is still the whole list ("Nenhum cliente cadastrado.").
-export const tabNav = (tab: Tab, values: Record<string, string | null>) => ({
-  hrefFor: (page: number) => tabHref(tab, values, page),
+export const tabNav = (tab: Tab, values: Record<string, string | null>, page = 1) => ({
+  hrefFor: (p: number) => tabHref(tab, values, p),
+  // A row's dialog or action with this page's query, to come back to it.
+  // (?aba= only when the path does not name the tab: /admin/clients/5/edit from Ativos.)
+  withList: (path: string) =>
+    listHref(path, { aba: readTab(new URL(path, "http://x")) === tab ? null : tab, ...values, pagina: page }),
   clearTo: tabUrl(tab),
   filtered: Object.entries(values).some(([key, value]) => key !== "ordem" && !!value),
   formKey: JSON.stringify(values),

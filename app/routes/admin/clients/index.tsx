@@ -115,7 +115,11 @@ export default function ClientsAdmin({ loaderData, actionData }: Route.Component
       {actionData?.password ? <OneTimePassword {...actionData.password} /> : null}
       {error ? <FormAlert title="Erro ao carregar" description={error} /> : null}
       {view?.tab === "contratos" ? (
-        <ContractsPanel list={view.contracts} query={view.contracts.query} nav={tabNav(tab, view.contracts.values)} />
+        <ContractsPanel
+          list={view.contracts}
+          query={view.contracts.query}
+          nav={tabNav(tab, view.contracts.values, view.contracts.page)}
+        />
       ) : view?.tab === "cobrancas" ? (
         <BillingPanel
           groups={view.billingGroups}
@@ -124,20 +128,32 @@ export default function ClientsAdmin({ loaderData, actionData }: Route.Component
           differences={view.differences}
         />
       ) : view?.tab === "manutencoes" ? (
-        <MaintenancePanel list={view.requests} query={view.requests.query} nav={tabNav(tab, view.requests.values)} />
+        <MaintenancePanel
+          list={view.requests}
+          query={view.requests.query}
+          nav={tabNav(tab, view.requests.values, view.requests.page)}
+        />
       ) : view?.tab === "proprietarios" ? (
-        <OwnersPanel list={view.owners} query={view.owners.query} nav={tabNav(tab, view.owners.values)} />
+        <OwnersPanel
+          list={view.owners}
+          query={view.owners.query}
+          nav={tabNav(tab, view.owners.values, view.owners.page)}
+        />
       ) : view?.tab === "vistorias" ? (
         <InspectionsPanel
           list={view.inspections}
           query={view.inspections.query}
-          nav={tabNav(tab, view.inspections.values)}
+          nav={tabNav(tab, view.inspections.values, view.inspections.page)}
         />
       ) : tab === "clientes" || tab === "ativos" ? (
         <ClientsPanel
           active={tab === "ativos"}
           {...(view?.tab === "clientes" || view?.tab === "ativos"
-            ? { list: view.clients, query: view.clients.query, nav: tabNav(tab, view.clients.values) }
+            ? {
+                list: view.clients,
+                query: view.clients.query,
+                nav: tabNav(tab, view.clients.values, view.clients.page),
+              }
             : { list: NO_CLIENTS, query: null, nav: tabNav(tab, {}) })}
           today={today}
           loadFailed={error !== null}
