@@ -102,7 +102,11 @@ export type PendingTransfer = { ownerId: number; ownerName: string; rents: numbe
 // orders and pages the owners that have some.
 export async function monthTransfers(db: DB, month: string, q: TransfersQuery = { search: "", page: 1, donePage: 1 }) {
   const byOwner = new Map<number, PendingRent[]>();
-  for (const r of await pendingRents(db, month)) byOwner.set(r.ownerId, [...(byOwner.get(r.ownerId) ?? []), r]);
+  for (const r of await pendingRents(db, month)) {
+    const rents = byOwner.get(r.ownerId);
+    if (rents) rents.push(r);
+    else byOwner.set(r.ownerId, [r]);
+  }
   const totals = new Map(
     [...byOwner].map(([ownerId, rents]) => {
       const { lines: _lines, ...sums } = ownerMonth(rents);
