@@ -17,6 +17,7 @@ import * as m0015 from "./0015_inspections";
 import * as m0016 from "./0016_inspection_meter_photos";
 import * as m0017 from "./0017_email_outbox";
 import * as m0018 from "./0018_cents_columns";
+import * as m0019 from "./0019_list_indexes";
 import * as m0020 from "./0020_billing_queue_indexes";
 
 // Every migration, by name (applied in name order). Append a line per new file;
@@ -40,5 +41,6 @@ export const migrations: Record<string, Migration> = {
   "0016_inspection_meter_photos": m0016,
   "0017_email_outbox": m0017,
   "0018_cents_columns": m0018,
+  "0019_list_indexes": m0019,
   "0020_billing_queue_indexes": m0020,
 };

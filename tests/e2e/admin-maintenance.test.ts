@@ -102,7 +102,7 @@ for (const js of [true, false]) {
     await expect(page).toHaveURL(new RegExp(`/admin/clients/manutencoes/${id}$`));
     await expect(page.getByLabel("Status")).toHaveValue("pending");
     await page.getByLabel("Status").selectOption({ label: "Concluída" });
-    await page.getByLabel("Prioridade").selectOption({ label: "Alta" });
+    await page.getByRole("dialog").getByLabel("Prioridade").selectOption({ label: "Alta" });
     await page.getByLabel("Observações do administrador").fill("Resistência trocada pelo eletricista.");
     await page.getByRole("button", { name: "Salvar" }).click();
     await expect(toast(page)).toContainText("Solicitação atualizada com sucesso!");

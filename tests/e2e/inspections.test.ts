@@ -65,7 +65,7 @@ test("an entry inspection made on a phone, finalized, seen by its tenant only", 
   await page.goto("/admin/clients?aba=vistorias");
   await page.getByRole("link", { name: "Nova Vistoria" }).click();
   await page.getByLabel("Cliente (contrato)").selectOption({ label: tenant.name });
-  await page.getByLabel("Tipo").selectOption("entrada");
+  await page.getByRole("dialog").getByLabel("Tipo").selectOption("entrada");
   await page.getByLabel("Data").fill(today);
   await page.getByRole("button", { name: "Criar Vistoria" }).click();
   await expect(page).toHaveURL(/\/admin\/vistorias\/\d+$/);
@@ -263,7 +263,7 @@ test("the tenant contests within the window and not after; the exit is compared 
   // The exit starts from the entry's rooms; the worsened item is compared, with a cost.
   await page.goto("/admin/clients/vistorias/nova");
   await page.getByLabel("Cliente (contrato)").selectOption({ label: tenant.name });
-  await page.getByLabel("Tipo").selectOption("saida");
+  await page.getByRole("dialog").getByLabel("Tipo").selectOption("saida");
   await page.getByRole("button", { name: "Criar Vistoria" }).click();
   await expect(page.getByRole("heading", { name: "Vistoria de saída" })).toBeVisible();
   made.push(Number(/\/admin\/vistorias\/(\d+)$/.exec(page.url())![1]));

@@ -10,7 +10,8 @@ import { localToday } from "#app/models/shared/days";
 import { setBillingStatus } from "#app/models/billing/payments.server";
 import { defaultAgency } from "#app/config/agency";
 import { markOverdue } from "#app/models/billing/overdue.server";
-import { createClient, listActiveClients } from "#app/models/clients/clients.server";
+import { parseClientsQuery } from "#app/models/clients/clients-query";
+import { createClient, listClients } from "#app/models/clients/clients.server";
 import { tempDatabase } from "#tests/fixtures/temp-db";
 import { cents } from "#app/models/shared/money";
 
@@ -146,9 +147,10 @@ describe.each(EVENING)("at $local in Campo Grande on 5 October 2026 ($utc)", ({ 
     ]);
   });
 
-  it("listActiveClients: a contract ending on the 5th is still active", async () => {
+  it("Ativos: a contract ending on the 5th is still active", async () => {
     const s = await scenario();
     atThatTime();
-    expect((await listActiveClients(db)).map((c) => c.id)).toContain(s.clientId);
+    const active = await listClients(db, parseClientsQuery(new URLSearchParams(), true));
+    expect(active.rows.map((c) => c.id)).toContain(s.clientId);
   });
 });

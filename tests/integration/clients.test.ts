@@ -3,15 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#app/db/schema";
 import { verifyPassword } from "#app/models/accounts/password.server";
 import { createUser } from "#app/models/accounts/users.server";
+import { parseClientsQuery } from "#app/models/clients/clients-query";
 import type { ClientValues } from "#app/models/clients/clients.server";
-import {
-  createClient,
-  deleteClient,
-  getClient,
-  listActiveClients,
-  listClients,
-  updateClient,
-} from "#app/models/clients/clients.server";
+import { createClient, deleteClient, getClient, listClients, updateClient } from "#app/models/clients/clients.server";
 import { disableClientLogin, giveClientLogin, resetClientPassword } from "#app/models/clients/logins.server";
 import { tempDatabase } from "#tests/fixtures/temp-db";
 import { cents } from "#app/models/shared/money";
@@ -97,10 +91,14 @@ describe("clients", () => {
       actor,
     );
     expect(a.ok && b.ok).toBe(true);
-    const active = (await listActiveClients(db, today)).map((c) => c.username);
+    const active = (await listClients(db, parseClientsQuery(new URLSearchParams(), true), today)).rows.map(
+      (c) => c.username,
+    );
     expect(active).toContain("hoje");
     expect(active).not.toContain("ontem");
-    expect((await listClients(db)).length).toBeGreaterThanOrEqual(3);
+    expect(
+      (await listClients(db, parseClientsQuery(new URLSearchParams(), false), today)).total,
+    ).toBeGreaterThanOrEqual(3);
   });
 
   it("updates the record and its login; the username stays unique", async () => {

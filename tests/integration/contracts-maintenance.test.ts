@@ -8,6 +8,7 @@ import { createUser } from "#app/models/accounts/users.server";
 import { createClient } from "#app/models/clients/clients.server";
 import { createContract, deleteContract, listContracts } from "#app/models/contracts/contracts.server";
 import { privateFilePath } from "#app/models/files/private-store.server";
+import { parseMaintenanceQuery } from "#app/models/maintenance/maintenance-query";
 import {
   addMaintenanceDocument,
   getMaintenanceRequest,
@@ -73,7 +74,7 @@ describe("contracts", () => {
     const audits = await count("audit_log");
     const created = await createContract(db, { clientId, fileName: "../Contrato Maria.pdf", bytes: PDF }, actor);
     expect(created.ok).toBe(true);
-    const [row] = await listContracts(db);
+    const [row] = (await listContracts(db, { search: "", page: 1 })).rows;
     expect(row).toMatchObject({
       client_name: "Maria Inquilina",
       file_name: "Contrato Maria.pdf",
@@ -148,7 +149,7 @@ describe("maintenance (admin)", () => {
   });
 
   it("lists the request with its client and the spec defaults", async () => {
-    const [r] = await listMaintenanceRequests(db);
+    const [r] = (await listMaintenanceRequests(db, parseMaintenanceQuery(new URLSearchParams()))).rows;
     expect(r).toMatchObject({
       id: requestId,
       client_name: "Maria Inquilina",

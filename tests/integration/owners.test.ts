@@ -104,7 +104,7 @@ describe("owners and contracts", () => {
       readjustment_index: "IGPM",
       readjustment_lowers: 1,
     });
-    expect(await listOwners(db)).toMatchObject([
+    expect((await listOwners(db, { search: "", contracts: null, page: 1 })).rows).toMatchObject([
       { id: owner, name: "Helena Duarte", cpf_cnpj: "15350946056", contracts: 1 },
     ]);
     expect(await updateOwner(db, 999, ownerSchema.parse({ name: "X" }), null)).toBe(false);

@@ -110,10 +110,11 @@ describe("an owner's month", () => {
     ]);
     expect(oct?.statement.netCents).toBe(135000);
     const month = await monthTransfers(db, "2026-10");
-    expect(month.pending).toEqual([
+    expect(month.pending.rows).toEqual([
       expect.objectContaining({ ownerName: "Helena Duarte", rents: 2, grossCents: 350000, netCents: 135000 }),
     ]);
-    expect(month.done).toEqual([]);
+    expect(month).toMatchObject({ pendingOwners: 1, pendingTotalCents: 135000 });
+    expect(month.done.rows).toEqual([]);
   });
 
   it("refuses a transfer whose amount changed since the page was read, or dated in the future", async () => {
@@ -160,7 +161,7 @@ describe("an owner's month", () => {
         issuer,
       ),
     ).toEqual({ ok: false, reason: "done" });
-    expect((await monthTransfers(db, "2026-10")).pending).toEqual([]);
+    expect((await monthTransfers(db, "2026-10")).pending.rows).toEqual([]);
     expect((await ownerStatement(db, owner, "2026-10"))?.final?.id).toBe(1);
   });
 

@@ -12,6 +12,14 @@ import { StatusBadge } from "#app/components/ui/status-badge";
 import { formatCpfCnpj } from "#app/models/clients/documents";
 import { contractStatus, formatDay, loginLabel } from "#app/models/clients/status";
 import { formatBRL } from "#app/models/shared/money";
+import {
+  CLIENT_SORT_OPTIONS,
+  CONTRACT_OPTIONS,
+  LOGIN_OPTIONS,
+  type ClientsQuery,
+} from "#app/models/clients/clients-query";
+import { FilterSelect } from "./list-filter";
+import { SortSelect, TabListBar, TabListCount, TabListPages, type ListPage, type TabNav } from "./list-search";
 
 // "Clientes Cadastrados" / "Clientes Ativos" (docs/product.md §Clientes, issue
 // 7): each client with its CPF/CNPJ, property, contract dates and badge (Ativo
@@ -19,6 +27,9 @@ import { formatBRL } from "#app/models/shared/money";
 // Login / Sem Login); the row actions post to /admin/clients with an intent.
 // Below `md` each client is a card (components/billing/stacked-table.tsx), so
 // a phone sees every field and every action without scrolling sideways.
+// Above the rows the search and filters (clients-query.ts), below them the
+// pages (issue 34); the row actions post to the page as it is, and come back
+// to it.
 
 export type ClientListRow = {
   id: number;
@@ -39,26 +50,68 @@ const smallButton = "rounded border border-slate-300 bg-white px-2.5 py-1 text-s
 
 export function ClientsPanel({
   active,
-  clients,
+  list,
+  query,
+  nav,
   today,
   loadFailed,
 }: {
   active: boolean;
-  clients: ClientListRow[];
+  list: ListPage & { rows: ClientListRow[] };
+  query: ClientsQuery | null;
+  nav: TabNav;
   today: string;
   loadFailed: boolean;
 }) {
+  const tab = active ? "ativos" : "clientes";
+  const clients = list.rows;
   return (
     <section className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
       <h2 className="px-4 pt-4 text-lg font-semibold text-slate-900">
         {active ? "Clientes Ativos" : "Clientes Cadastrados"}
       </h2>
+      {query ? (
+        <div className="mt-3">
+          <TabListBar
+            tab={active ? tab : null}
+            label={active ? "Buscar clientes ativos" : "Buscar clientes"}
+            search={query.search}
+            placeholder="Nome, CPF/CNPJ, email ou endereço"
+            nav={nav}
+          >
+            <FilterSelect
+              id={`${tab}-acesso`}
+              name="acesso"
+              label="Acesso"
+              value={query.login}
+              allLabel="Todos"
+              options={LOGIN_OPTIONS}
+            />
+            {active ? null : (
+              <FilterSelect
+                id={`${tab}-contrato`}
+                name="contrato"
+                label="Contrato"
+                value={query.contract}
+                allLabel="Todos"
+                options={CONTRACT_OPTIONS}
+              />
+            )}
+            <SortSelect id={`${tab}-ordem`} value={query.sort} options={CLIENT_SORT_OPTIONS} />
+          </TabListBar>
+        </div>
+      ) : null}
       {clients.length === 0 && !loadFailed ? (
         <p className="p-4 text-slate-600">
-          {active ? "Nenhum cliente com contrato ativo." : "Nenhum cliente cadastrado."}
+          {nav.filtered
+            ? "Nenhum cliente encontrado."
+            : active
+              ? "Nenhum cliente com contrato ativo."
+              : "Nenhum cliente cadastrado."}
         </p>
       ) : (
         <div className="mt-2 md:overflow-x-auto">
+          <TabListCount list={list} one="cliente" many="clientes" />
           <table className={stackedTableClass}>
             <caption className="sr-only">{active ? "Clientes com contrato ativo" : "Clientes cadastrados"}</caption>
             <thead className={stackedHeadClass}>
@@ -74,17 +127,26 @@ export function ClientsPanel({
             </thead>
             <tbody className={stackedBodyClass}>
               {clients.map((c) => (
-                <ClientTableRow key={c.id} client={c} today={today} />
+                <ClientTableRow key={c.id} client={c} today={today} withList={nav.withList} />
               ))}
             </tbody>
           </table>
+          <TabListPages list={list} hrefFor={nav.hrefFor} />
         </div>
       )}
     </section>
   );
 }
 
-function ClientTableRow({ client: c, today }: { client: ClientListRow; today: string }) {
+function ClientTableRow({
+  client: c,
+  today,
+  withList,
+}: {
+  client: ClientListRow;
+  today: string;
+  withList: (path: string) => string;
+}) {
   const status = contractStatus(c.contract_end_date, today);
   return (
     // On a phone the wide cells take a line of their own and the pairs fill in
@@ -125,7 +187,7 @@ function ClientTableRow({ client: c, today }: { client: ClientListRow; today: st
       </StackedCell>
       <StackedCell label="Ações" wide>
         <div className="flex flex-wrap items-start gap-2">
-          <Link to={`/admin/clients/${c.id}/edit`} className={smallButton} aria-label={`Editar ${c.name}`}>
+          <Link to={withList(`/admin/clients/${c.id}/edit`)} className={smallButton} aria-label={`Editar ${c.name}`}>
             Editar
           </Link>
           {c.user_id !== null ? (

@@ -10,14 +10,17 @@ import {
   stackedTableClass,
 } from "#app/components/billing/stacked-table";
 import { buttonClass } from "#app/components/ui/button";
+import type { ContractsQuery } from "#app/models/contracts/contracts-query";
 import { formatDateTime } from "#app/utils/format-date";
+import { TabListBar, TabListCount, TabListPages, type ListPage, type TabNav } from "./list-search";
 
 // "Gestão de Contratos" (docs/product.md §Contratos): the list, newest
 // first, with the links to the private file route (opened in a new tab or
 // downloaded with the original name) and a delete that asks first, without
 // JavaScript (<details>). Below `md` each contract is a card
 // (components/billing/stacked-table.tsx): its name wraps between words (inside one only when it is longer than the line), and
-// the actions are on screen.
+// the actions are on screen. Above the rows "Buscar" (contracts-query.ts),
+// below them the pages (issue 34); a delete comes back to the same page.
 
 export type ContractListItem = {
   id: number;
@@ -30,7 +33,16 @@ export type ContractListItem = {
 const smallButton =
   "inline-flex items-center gap-1 rounded border border-slate-300 bg-white px-2.5 py-1 text-sm hover:bg-slate-50";
 
-export function ContractsPanel({ contracts }: { contracts: ContractListItem[] }) {
+export function ContractsPanel({
+  list,
+  query,
+  nav,
+}: {
+  list: ListPage & { rows: ContractListItem[] };
+  query: ContractsQuery;
+  nav: TabNav;
+}) {
+  const contracts = list.rows;
   return (
     <section className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
       <div className="flex flex-wrap items-center justify-between gap-3 px-4 pt-4">
@@ -39,10 +51,22 @@ export function ContractsPanel({ contracts }: { contracts: ContractListItem[] })
           <Upload aria-hidden className="size-4" /> Enviar Contrato
         </Link>
       </div>
+      <div className="mt-3">
+        <TabListBar
+          tab="contratos"
+          label="Buscar contratos"
+          search={query.search}
+          placeholder="Cliente, CPF/CNPJ ou arquivo"
+          nav={nav}
+        />
+      </div>
       {contracts.length === 0 ? (
-        <p className="p-4 text-slate-600">Nenhum contrato enviado.</p>
+        <p className="p-4 text-slate-600">
+          {nav.filtered ? "Nenhum contrato encontrado." : "Nenhum contrato enviado."}
+        </p>
       ) : (
         <div className="mt-2 md:overflow-x-auto">
+          <TabListCount list={list} one="contrato" many="contratos" />
           <table className={stackedTableClass}>
             <caption className="sr-only">Contratos enviados</caption>
             <thead className={stackedHeadClass}>
@@ -80,7 +104,7 @@ export function ContractsPanel({ contracts }: { contracts: ContractListItem[] })
                       <a href={`/arquivos/contratos/${c.id}?download=1`} download className={smallButton}>
                         <Download aria-hidden className="size-4" /> Baixar
                       </a>
-                      <InlineDeleteConfirm action={`/admin/clients/contratos/${c.id}/excluir`}>
+                      <InlineDeleteConfirm action={nav.withList(`/admin/clients/contratos/${c.id}/excluir`)}>
                         Excluir o contrato <strong>{c.file_name}</strong> de {c.client_name}? O arquivo será apagado.
                       </InlineDeleteConfirm>
                     </div>
@@ -89,6 +113,7 @@ export function ContractsPanel({ contracts }: { contracts: ContractListItem[] })
               ))}
             </tbody>
           </table>
+          <TabListPages list={list} hrefFor={nav.hrefFor} />
         </div>
       )}
     </section>

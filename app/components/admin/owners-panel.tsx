@@ -9,10 +9,14 @@ import {
 } from "#app/components/billing/stacked-table";
 import { buttonClass } from "#app/components/ui/button";
 import { formatCpfCnpj } from "#app/models/clients/documents";
+import { OWNER_CONTRACT_OPTIONS, type OwnersQuery } from "#app/models/owners/owners-query";
+import { FilterSelect } from "./list-filter";
+import { TabListBar, TabListCount, TabListPages, type ListPage, type TabNav } from "./list-search";
 
 // "Proprietários" (docs/product.md §Proprietários): every owner, alphabetical,
 // with how many contracts name them and where their transfer goes. "Novo
-// Proprietário" and each row's "Editar" open their dialog over the tab.
+// Proprietário" and each row's "Editar" open their dialog over the tab. Above
+// the rows the search and filter (owners-query.ts), below them the pages.
 
 export type OwnerPanelItem = {
   id: number;
@@ -27,7 +31,16 @@ export type OwnerPanelItem = {
 const smallButton =
   "inline-flex items-center gap-1 rounded border border-slate-300 bg-white px-2.5 py-1 text-sm hover:bg-slate-50";
 
-export function OwnersPanel({ owners }: { owners: OwnerPanelItem[] }) {
+export function OwnersPanel({
+  list,
+  query,
+  nav,
+}: {
+  list: ListPage & { rows: OwnerPanelItem[] };
+  query: OwnersQuery;
+  nav: TabNav;
+}) {
+  const owners = list.rows;
   return (
     <section className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
       <div className="flex flex-wrap items-center justify-between gap-3 p-4">
@@ -41,12 +54,33 @@ export function OwnersPanel({ owners }: { owners: OwnerPanelItem[] }) {
           </Link>
         </div>
       </div>
+      <TabListBar
+        tab="proprietarios"
+        label="Buscar proprietários"
+        search={query.search}
+        placeholder="Nome, CPF/CNPJ, email ou chave Pix"
+        nav={nav}
+      >
+        <FilterSelect
+          id="proprietarios-contratos"
+          name="contratos"
+          label="Contratos"
+          value={query.contracts}
+          allLabel="Todos"
+          options={OWNER_CONTRACT_OPTIONS}
+        />
+      </TabListBar>
       {owners.length === 0 ? (
         <p className="px-4 pb-6 text-slate-600">
-          Nenhum proprietário cadastrado. Cadastre em Novo Proprietário e escolha-o no contrato, em Editar Cliente.
+          {nav.filtered
+            ? "Nenhum proprietário encontrado."
+            : "Nenhum proprietário cadastrado. Cadastre em Novo Proprietário e escolha-o no contrato, em Editar Cliente."}
         </p>
       ) : (
         <div className="border-t border-slate-100 md:overflow-x-auto">
+          <div className="pt-3">
+            <TabListCount list={list} one="proprietário" many="proprietários" />
+          </div>
           <table className={stackedTableClass} data-testid="owners">
             <caption className="sr-only">Proprietários</caption>
             <thead className={stackedHeadClass}>
@@ -79,7 +113,7 @@ export function OwnersPanel({ owners }: { owners: OwnerPanelItem[] }) {
                   <StackedCell label="Ações">
                     <Link
                       preventScrollReset
-                      to={`/admin/clients/proprietarios/${o.id}`}
+                      to={nav.withList(`/admin/clients/proprietarios/${o.id}`)}
                       className={smallButton}
                       aria-label={`Editar ${o.name}`}
                     >
@@ -90,6 +124,7 @@ export function OwnersPanel({ owners }: { owners: OwnerPanelItem[] }) {
               ))}
             </tbody>
           </table>
+          <TabListPages list={list} hrefFor={nav.hrefFor} />
         </div>
       )}
     </section>

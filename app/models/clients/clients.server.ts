@@ -1,11 +1,13 @@
 import { percentToBp } from "#app/models/billing/charges";
-import type { Kysely, Transaction } from "kysely";
+import { sql, type Kysely, type Transaction } from "kysely";
 import type { ClientsTable, Database } from "#app/db/schema";
 import { hashPassword } from "#app/models/accounts/password.server";
 import { generatePassword } from "#app/models/accounts/staff.server";
 import { assertUnique, insertAccount } from "#app/models/accounts/users.server";
 import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
 import { localToday } from "#app/models/shared/days";
+import { pageOf } from "#app/models/shared/paging.server";
+import { searchCondition } from "#app/models/shared/search.server";
 import {
   DEFAULT_ADMIN_FEE_PERCENT,
   DEFAULT_FIRST_RENT_FEE_PERCENT,
@@ -14,6 +16,7 @@ import {
   type EditClientInput,
   type NewClientInput,
 } from "./client.schema";
+import type { ClientsQuery } from "./clients-query";
 import { GENERATED_PASSWORD_LENGTH, clash, removeLogin } from "./logins.server";
 
 // Rental clients (issue 7): the record, created with its login and deleted with
@@ -45,6 +48,21 @@ const clientColumns = [
   "clients.created_at",
 ] as const;
 
+// What a row of the list shows (components/admin/clients-panel.tsx).
+const LIST_COLUMNS = [
+  "clients.id",
+  "clients.name",
+  "clients.email",
+  "clients.phone",
+  "clients.cpf_cnpj",
+  "clients.property_address",
+  "clients.contract_start_date",
+  "clients.contract_end_date",
+  "clients.monthly_rent_cents",
+  "clients.payment_due_day",
+  "clients.user_id",
+] as const;
+
 function selectClients(db: DB | Trx) {
   return db
     .selectFrom("clients")
@@ -54,19 +72,37 @@ function selectClients(db: DB | Trx) {
 
 export type ClientRow = Awaited<ReturnType<typeof getClient>> & {};
 
-// Every client, newest first (docs/product.md §Clientes).
-export async function listClients(db: DB) {
-  return selectClients(db).orderBy("clients.created_at", "desc").orderBy("clients.id", "desc").execute();
-}
-
-// "Clientes Ativos": the contract ends today or later in the agency's zone.
-export async function listActiveClients(db: DB, today = localToday()) {
-  return selectClients(db)
-    .where("clients.contract_end_date", "is not", null)
-    .where("clients.contract_end_date", ">=", today)
-    .orderBy("clients.contract_end_date")
-    .orderBy("clients.name")
-    .execute();
+// "Clientes" and "Ativos" (docs/product.md §Clientes), one page of the list
+// its URL asks for (clients-query.ts): searched, filtered and sorted by SQL.
+// Ativos: the contract ends today or later in the agency's zone. Every sort
+// ends on the id, so a page never repeats or skips a row.
+export async function listClients(db: DB, q: ClientsQuery, today = localToday()) {
+  let filtered = db.selectFrom("clients").leftJoin("users", "users.id", "clients.user_id");
+  if (q.active || q.contract === "ativo")
+    filtered = filtered
+      .where("clients.contract_end_date", "is not", null)
+      .where("clients.contract_end_date", ">=", today);
+  if (q.contract === "vencido") filtered = filtered.where("clients.contract_end_date", "<", today);
+  if (q.contract === "sem") filtered = filtered.where("clients.contract_end_date", "is", null);
+  if (q.login) filtered = filtered.where("clients.user_id", q.login === "com" ? "is not" : "is", null);
+  const found = searchCondition(q.search, {
+    text: ["clients.name", "clients.email", "clients.property_address", "users.username"],
+    documents: ["clients.cpf_cnpj"],
+  });
+  if (found) filtered = filtered.where(found);
+  return pageOf(filtered, q.page, (query) => {
+    const rows = query.select([...LIST_COLUMNS, "users.username as username"]);
+    // By the name as people read it ("Álvaro" among the A's), as fold() compares.
+    if (q.sort === "nome") return rows.orderBy(sql`fold(clients.name)`).orderBy("clients.id");
+    if (q.sort === "fim")
+      // Without an end date, last.
+      return rows
+        .orderBy(sql`clients.contract_end_date is null`)
+        .orderBy("clients.contract_end_date")
+        .orderBy("clients.name")
+        .orderBy("clients.id");
+    return rows.orderBy("clients.created_at", "desc").orderBy("clients.id", "desc");
+  });
 }
 
 export async function getClient(db: DB | Trx, id: number) {

@@ -2,6 +2,9 @@ import type { Kysely } from "kysely";
 import type { Database } from "#app/db/schema";
 import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
 import { storeDocument, uploadedBy } from "#app/models/files/documents.server";
+import { pageOf } from "#app/models/shared/paging.server";
+import { searchCondition } from "#app/models/shared/search.server";
+import type { ContractsQuery } from "./contracts-query";
 
 // Contract files of rental clients (docs/product.md §Contratos;
 // docs/decisions/0024-private-files.md). The file lives under uploads/private
@@ -13,26 +16,33 @@ type DB = Kysely<Database>;
 
 export const CONTRACT_KINDS = ["pdf", "doc", "docx"] as const;
 
-// Newest first, with the client's name (docs/product.md §Contratos).
-export async function listContracts(db: DB) {
-  return db
-    .selectFrom("contracts")
-    .innerJoin("clients", "clients.id", "contracts.client_id")
-    .select([
-      "contracts.id",
-      "contracts.client_id",
-      "clients.name as client_name",
-      "contracts.file_name",
-      "contracts.mime_type",
-      "contracts.size",
-      "contracts.uploaded_by_name",
-      "contracts.uploaded_at",
-    ])
-    .orderBy("contracts.uploaded_at", "desc")
-    .orderBy("contracts.id", "desc")
-    .execute();
+// "Gestão de Contratos" (docs/product.md §Contratos): one page, newest first,
+// with the client's name; ?busca= finds the client (name, CPF/CNPJ, email)
+// or the file's name (contracts-query.ts).
+export async function listContracts(db: DB, q: ContractsQuery) {
+  let filtered = db.selectFrom("contracts").innerJoin("clients", "clients.id", "contracts.client_id");
+  const found = searchCondition(q.search, {
+    text: ["clients.name", "clients.email", "contracts.file_name"],
+    documents: ["clients.cpf_cnpj"],
+  });
+  if (found) filtered = filtered.where(found);
+  return pageOf(filtered, q.page, (query) =>
+    query
+      .select([
+        "contracts.id",
+        "contracts.client_id",
+        "clients.name as client_name",
+        "contracts.file_name",
+        "contracts.mime_type",
+        "contracts.size",
+        "contracts.uploaded_by_name",
+        "contracts.uploaded_at",
+      ])
+      .orderBy("contracts.uploaded_at", "desc")
+      .orderBy("contracts.id", "desc"),
+  );
 }
-export type ContractRow = Awaited<ReturnType<typeof listContracts>>[number];
+export type ContractRow = Awaited<ReturnType<typeof listContracts>>["rows"][number];
 
 export async function getContract(db: DB, id: number) {
   return (

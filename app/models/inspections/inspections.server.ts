@@ -2,7 +2,10 @@ import type { Kysely, Transaction } from "kysely";
 import type { Database, InspectionKind } from "#app/db/schema";
 import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
 import { removePrivateFiles } from "#app/models/files/private-store.server";
+import { pageOf } from "#app/models/shared/paging.server";
+import { searchCondition } from "#app/models/shared/search.server";
 import type { ItemInput, NewInspectionInput } from "./inspection.schema";
+import type { InspectionsQuery } from "./inspections-query";
 import { DEFAULT_ITEMS } from "./labels";
 
 // Inspections (docs/decisions/0044-inspections.md): a contract's entry or
@@ -120,30 +123,41 @@ export async function createInspection(db: DB, input: NewInspectionInput, actor:
   });
 }
 
-export async function listInspections(db: DB, clientId?: number) {
-  let q = db
-    .selectFrom("inspections")
-    .innerJoin("clients", "clients.id", "inspections.client_id")
-    .select([
-      "inspections.id",
-      "inspections.client_id",
-      "clients.name as client_name",
-      "inspections.kind",
-      "inspections.date",
-      "inspections.inspector_name",
-      "inspections.finalized_at",
-    ])
-    .select((eb) =>
-      eb
-        .selectFrom("inspection_rooms")
-        .select(eb.fn.countAll<number>().as("n"))
-        .whereRef("inspection_rooms.inspection_id", "=", "inspections.id")
-        .as("rooms"),
-    );
-  if (clientId !== undefined) q = q.where("inspections.client_id", "=", clientId);
-  return q.orderBy("inspections.date", "desc").orderBy("inspections.id", "desc").execute();
+// The Vistorias tab (docs/product.md §Vistorias): one page, newest first;
+// ?busca= finds the client (name, CPF/CNPJ, address) or the inspector,
+// ?tipo= and ?situacao= filter (inspections-query.ts).
+export async function listInspections(db: DB, q: InspectionsQuery) {
+  let filtered = db.selectFrom("inspections").innerJoin("clients", "clients.id", "inspections.client_id");
+  if (q.kind) filtered = filtered.where("inspections.kind", "=", q.kind);
+  if (q.state) filtered = filtered.where("inspections.finalized_at", q.state === "finalizada" ? "is not" : "is", null);
+  const found = searchCondition(q.search, {
+    text: ["clients.name", "clients.property_address", "inspections.inspector_name"],
+    documents: ["clients.cpf_cnpj"],
+  });
+  if (found) filtered = filtered.where(found);
+  return pageOf(filtered, q.page, (query) =>
+    query
+      .select([
+        "inspections.id",
+        "inspections.client_id",
+        "clients.name as client_name",
+        "inspections.kind",
+        "inspections.date",
+        "inspections.inspector_name",
+        "inspections.finalized_at",
+      ])
+      .select((eb) =>
+        eb
+          .selectFrom("inspection_rooms")
+          .select(eb.fn.countAll<number>().as("n"))
+          .whereRef("inspection_rooms.inspection_id", "=", "inspections.id")
+          .as("rooms"),
+      )
+      .orderBy("inspections.date", "desc")
+      .orderBy("inspections.id", "desc"),
+  );
 }
-export type InspectionListItem = Awaited<ReturnType<typeof listInspections>>[number];
+export type InspectionListItem = Awaited<ReturnType<typeof listInspections>>["rows"][number];
 
 // An inspection with its rooms, items and photos, in order, and its meters'
 // photos. `clientId`: only if it is that client's (the client area).

@@ -1,8 +1,11 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { Database } from "#app/db/schema";
 import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
 import { storeDocument, uploadedBy } from "#app/models/files/documents.server";
+import { pageOf } from "#app/models/shared/paging.server";
+import { searchCondition } from "#app/models/shared/search.server";
 import type { MaintenanceUpdateInput } from "./admin.schema";
+import type { MaintenanceQuery } from "./maintenance-query";
 
 // The admin side of maintenance requests (docs/product.md §Manutenções): the
 // list with the client's name, images and documents; "Gerenciar" (status,
@@ -53,18 +56,35 @@ async function withFiles<T extends { id: number }>(db: DB, requests: T[]) {
   }));
 }
 
-// Every request, newest first, with its client, images and documents.
-export async function listMaintenanceRequests(db: DB) {
-  const requests = await db
+// Urgent first, then high, medium, low (an unknown value last).
+const PRIORITY_RANK = sql`case maintenance_requests.priority when 'urgent' then 0 when 'high' then 1 when 'medium' then 2 when 'low' then 3 else 4 end`;
+
+// "Gestão de Manutenções" (docs/product.md §Manutenções): one page of the
+// requests, newest first (or by priority, urgent first), with the client,
+// images and documents; ?busca= finds the title or the client (name,
+// CPF/CNPJ, email, address), ?situacao=, ?prioridade= and ?categoria= filter
+// (maintenance-query.ts). The files are read for the page's requests only.
+export async function listMaintenanceRequests(db: DB, q: MaintenanceQuery) {
+  let filtered = db
     .selectFrom("maintenance_requests")
-    .innerJoin("clients", "clients.id", "maintenance_requests.client_id")
-    .select(requestColumns)
-    .orderBy("maintenance_requests.requested_at", "desc")
-    .orderBy("maintenance_requests.id", "desc")
-    .execute();
-  return withFiles(db, requests);
+    .innerJoin("clients", "clients.id", "maintenance_requests.client_id");
+  if (q.status) filtered = filtered.where("maintenance_requests.status", "=", q.status);
+  if (q.priority) filtered = filtered.where("maintenance_requests.priority", "=", q.priority);
+  if (q.category) filtered = filtered.where("maintenance_requests.category", "=", q.category);
+  const found = searchCondition(q.search, {
+    text: ["maintenance_requests.title", "clients.name", "clients.email", "clients.property_address"],
+    documents: ["clients.cpf_cnpj"],
+  });
+  if (found) filtered = filtered.where(found);
+  const page = await pageOf(filtered, q.page, (query) => {
+    const rows = query.select(requestColumns);
+    const newest = (r: typeof rows) =>
+      r.orderBy("maintenance_requests.requested_at", "desc").orderBy("maintenance_requests.id", "desc");
+    return q.sort === "prioridade" ? newest(rows.orderBy(PRIORITY_RANK)) : newest(rows);
+  });
+  return { ...page, rows: await withFiles(db, page.rows) };
 }
-export type MaintenanceRequestRow = Awaited<ReturnType<typeof listMaintenanceRequests>>[number];
+export type MaintenanceRequestRow = Awaited<ReturnType<typeof listMaintenanceRequests>>["rows"][number];
 
 export async function getMaintenanceRequest(db: DB, id: number) {
   const request = await db

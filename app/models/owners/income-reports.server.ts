@@ -1,5 +1,8 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "#app/db/schema";
+import { pageOf } from "#app/models/shared/paging.server";
+import { searchCondition } from "#app/models/shared/search.server";
+import type { IncomeQuery } from "./income-query";
 import { ownedRentLines } from "./received-rents.server";
 
 // The informes de rendimentos of a calendar year
@@ -83,12 +86,7 @@ export type EmailStatus = { queued_at: string; sent_at: string | null; attempts:
 // "Informes de rendimentos" of a year: every owner with rents received and
 // every tenant with rents paid in it, their totals and where their email stands.
 export async function incomeYear(db: DB, year: number) {
-  const lines = await ownedRentLines(db, yearRange(year));
-  const ownerTotals = new Map<number, { grossCents: number; netCents: number }>();
-  for (const l of lines) {
-    const t = ownerTotals.get(l.ownerId) ?? { grossCents: 0, netCents: 0 };
-    ownerTotals.set(l.ownerId, { grossCents: t.grossCents + l.receivedCents, netCents: t.netCents + l.netCents });
-  }
+  const ownerTotals = await ownerYearTotals(db, year);
   const emails = await db
     .selectFrom("income_report_emails")
     .leftJoin("email_outbox", (join) => join.on(sql<boolean>`email_outbox.dedupe_key = ${incomeKeySql}`))
@@ -133,4 +131,111 @@ export async function incomeYear(db: DB, year: number) {
     email_status: status("tenant", t.id),
   }));
   return { owners, tenants };
+}
+
+// Each owner's year: received and net, as the statements charged the fees
+// (the same lines as the owner's informe).
+async function ownerYearTotals(db: DB, year: number) {
+  const totals = new Map<number, { grossCents: number; netCents: number }>();
+  for (const l of await ownedRentLines(db, yearRange(year))) {
+    const t = totals.get(l.ownerId) ?? { grossCents: 0, netCents: 0 };
+    totals.set(l.ownerId, { grossCents: t.grossCents + l.receivedCents, netCents: t.netCents + l.netCents });
+  }
+  return totals;
+}
+
+// The informes of a year as the page shows them (issue 34): one page of the
+// owners with rents received and one page of the tenants with rents paid,
+// each searched by name or CPF/CNPJ (?busca=) and alphabetical, with where
+// their email stands. The owners' amounts are the informe's own arithmetic
+// (ownedRentLines); SQL searches, orders and pages the owners that have some.
+export async function incomeYearPage(db: DB, year: number, q: IncomeQuery) {
+  const totals = await ownerYearTotals(db, year);
+  const found = (table: "owners" | "clients") =>
+    searchCondition(q.search, { text: [`${table}.name`], documents: [`${table}.cpf_cnpj`] });
+
+  let owners = db
+    .selectFrom("owners")
+    .where(sql<boolean>`owners.id in (select value from json_each(${JSON.stringify([...totals.keys()])}))`);
+  const ownerFound = found("owners");
+  if (ownerFound) owners = owners.where(ownerFound);
+  const ownerPage = await pageOf(owners, q.page, (query) =>
+    query
+      .select(["owners.id", "owners.name", "owners.email"])
+      .orderBy(sql`fold(owners.name)`)
+      .orderBy("owners.id"),
+  );
+
+  // Those who paid a rent in the year: the year's paid billings read once
+  // (billing_paid_on), not a subquery a client.
+  let tenants = db.selectFrom("clients").where(
+    "clients.id",
+    "in",
+    db
+      .selectFrom("billing")
+      .select("billing.client_id")
+      .where("billing.status", "=", "paid")
+      .where("billing.payment_date", ">=", `${year}-01-01`)
+      .where("billing.payment_date", "<", `${year + 1}-01-01`),
+  );
+  const tenantFound = found("clients");
+  if (tenantFound) tenants = tenants.where(tenantFound);
+  const tenantPage = await pageOf(tenants, q.tenantPage, (query) =>
+    query
+      .select(["clients.id", "clients.name", "clients.email"])
+      .select(
+        sql<number>`(select sum(coalesce(b.amount_paid_cents, b.amount_cents)) from billing b where b.client_id = clients.id and b.status = 'paid' and b.payment_date >= ${`${year}-01-01`} and b.payment_date < ${`${year + 1}-01-01`})`.as(
+          "paid",
+        ),
+      )
+      .orderBy(sql`fold(clients.name)`)
+      .orderBy("clients.id"),
+  );
+
+  const people = [...ownerPage.rows.map((o) => o.id), ...tenantPage.rows.map((t) => t.id)];
+  const emails = people.length
+    ? await db
+        .selectFrom("income_report_emails")
+        .leftJoin("email_outbox", (join) => join.on(sql<boolean>`email_outbox.dedupe_key = ${incomeKeySql}`))
+        .select([
+          "income_report_emails.kind",
+          "income_report_emails.person_id",
+          "income_report_emails.queued_at",
+          "email_outbox.sent_at",
+          sql<number>`coalesce(email_outbox.attempts, 0)`.as("attempts"),
+          "email_outbox.last_error",
+        ])
+        .where("income_report_emails.year", "=", year)
+        .where("income_report_emails.person_id", "in", people)
+        .execute()
+    : [];
+  const status = (kind: "owner" | "tenant", id: number): EmailStatus | null =>
+    emails.find((e) => e.kind === kind && e.person_id === id) ?? null;
+  return {
+    owners: {
+      ...ownerPage,
+      rows: ownerPage.rows.map((o) => ({ ...o, ...totals.get(o.id)!, email_status: status("owner", o.id) })),
+    },
+    tenants: {
+      ...tenantPage,
+      rows: tenantPage.rows.map((t) => ({
+        id: t.id,
+        name: t.name,
+        email: t.email,
+        paidCents: Number(t.paid ?? 0),
+        email_status: status("tenant", t.id),
+      })),
+    },
+    // Whether the year has anything to send, whatever the search and the page.
+    anyReport:
+      totals.size > 0 ||
+      (await db
+        .selectFrom("billing")
+        .select("billing.id")
+        .where("billing.status", "=", "paid")
+        .where("billing.payment_date", ">=", `${year}-01-01`)
+        .where("billing.payment_date", "<", `${year + 1}-01-01`)
+        .limit(1)
+        .executeTakeFirst()) !== undefined,
+  };
 }

@@ -1,7 +1,10 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { Database } from "#app/db/schema";
 import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
+import { pageOf } from "#app/models/shared/paging.server";
+import { searchCondition } from "#app/models/shared/search.server";
 import type { OwnerInput } from "./owner.schema";
+import type { OwnersQuery } from "./owners-query";
 
 // Owners (Proprietários, issue 22): who receives the rent of a contract (the
 // client record points to its owner). One owner may have several contracts.
@@ -9,18 +12,33 @@ import type { OwnerInput } from "./owner.schema";
 
 type DB = Kysely<Database>;
 
-// "Proprietários": every owner, alphabetical, with how many contracts name them.
-export async function listOwners(db: DB) {
-  return db
-    .selectFrom("owners")
-    .leftJoin("clients", "clients.owner_id", "owners.id")
-    .select(["owners.id", "owners.name", "owners.cpf_cnpj", "owners.email", "owners.phone", "owners.pix_key"])
-    .select((eb) => eb.fn.count<number>("clients.id").as("contracts"))
-    .groupBy("owners.id")
-    .orderBy("owners.name")
-    .execute();
+// "Proprietários" (docs/product.md §Proprietários): one page, alphabetical,
+// with how many contracts name each owner; ?busca= finds the name, CPF/CNPJ,
+// email or Pix key, ?contratos= whether any contract names them
+// (owners-query.ts). The count is a subquery, so the filtered query stays one
+// row an owner and counts as such.
+export async function listOwners(db: DB, q: OwnersQuery) {
+  let filtered = db.selectFrom("owners");
+  if (q.contracts)
+    filtered = filtered.where((eb) => {
+      const named = eb.selectFrom("clients").select("clients.id").whereRef("clients.owner_id", "=", "owners.id");
+      return q.contracts === "com" ? eb.exists(named) : eb.not(eb.exists(named));
+    });
+  const found = searchCondition(q.search, {
+    text: ["owners.name", "owners.email", "owners.pix_key"],
+    documents: ["owners.cpf_cnpj"],
+  });
+  if (found) filtered = filtered.where(found);
+  return pageOf(filtered, q.page, (query) =>
+    query
+      .select(["owners.id", "owners.name", "owners.cpf_cnpj", "owners.email", "owners.phone", "owners.pix_key"])
+      .select(sql<number>`(select count(*) from clients where clients.owner_id = owners.id)`.as("contracts"))
+      // As people read the names ("Álvaro" among the A's), as fold() compares.
+      .orderBy(sql`fold(owners.name)`)
+      .orderBy("owners.id"),
+  );
 }
-export type OwnerListItem = Awaited<ReturnType<typeof listOwners>>[number];
+export type OwnerListItem = Awaited<ReturnType<typeof listOwners>>["rows"][number];
 
 // The client form's select.
 export async function listOwnerChoices(db: DB) {

@@ -8,6 +8,10 @@ import { ownedRents, type OwnedRent } from "./received-rents.server";
 import { ownerMonth, type OwnerMonth, type StatementLine } from "./statement";
 import type { PdfAgency } from "#app/utils/pdf-sheet.server";
 import { addMonths } from "#app/models/shared/days";
+import { sumCents } from "#app/models/shared/money";
+import { pageOf } from "#app/models/shared/paging.server";
+import { searchCondition } from "#app/models/shared/search.server";
+import type { TransfersQuery } from "./transfers-query";
 
 // Transfers to owners (repasses, docs/decisions/0040-owner-transfers.md).
 // Every rent received goes into exactly one owner statement: the statement of
@@ -85,24 +89,55 @@ function selectFinal(db: DB) {
 
 export type PendingTransfer = { ownerId: number; ownerName: string; rents: number } & Omit<OwnerMonth, "lines">;
 
-// "Repasses" for a month: each owner's pending transfer (what is received and
-// not yet transferred), the transfers done, and how many rents received in the
-// month belong to no owner (a contract without one: nobody to transfer to).
-export async function monthTransfers(db: DB, month: string) {
+// "Repasses" for a month (the page's search and pages: transfers-query.ts):
+// one page of the owners with a pending transfer
+// (what is received and not yet transferred), one page of the transfers done,
+// and, over every owner whatever the search and the page, the total to
+// transfer and how many rents received in the month belong to no owner (a
+// contract without one: nobody to transfer to).
+//
+// Each owner's pending amount is the statement's own arithmetic (ownerMonth,
+// the code that marks the transfer), not a second copy of it in SQL: the
+// pending rents are read once, grouped by owner, and SQL then searches,
+// orders and pages the owners that have some.
+export async function monthTransfers(db: DB, month: string, q: TransfersQuery = { search: "", page: 1, donePage: 1 }) {
   const byOwner = new Map<number, PendingRent[]>();
-  for (const r of await pendingRents(db, month)) byOwner.set(r.ownerId, [...(byOwner.get(r.ownerId) ?? []), r]);
-  const names = new Map(
-    (await db.selectFrom("owners").select(["id", "name"]).execute()).map((o) => [o.id, o.name] as const),
+  for (const r of await pendingRents(db, month)) {
+    const rents = byOwner.get(r.ownerId);
+    if (rents) rents.push(r);
+    else byOwner.set(r.ownerId, [r]);
+  }
+  const totals = new Map(
+    [...byOwner].map(([ownerId, rents]) => {
+      const { lines: _lines, ...sums } = ownerMonth(rents);
+      return [ownerId, { rents: rents.length, ...sums }] as const;
+    }),
   );
-  const pending: PendingTransfer[] = [...byOwner].map(([ownerId, rents]) => {
-    const { lines: _lines, ...totals } = ownerMonth(rents);
-    return { ownerId, ownerName: names.get(ownerId) ?? "", rents: rents.length, ...totals };
-  });
-  pending.sort((a, b) => a.ownerName.localeCompare(b.ownerName, "pt-BR"));
-  const done: FinalStatement[] = await selectFinal(db)
-    .where("owner_statements.month", "=", month)
-    .orderBy("owners.name")
-    .execute();
+  const pendingTotalCents = sumCents([...totals.values()].map((t) => t.netCents));
+  const ownerSearch = searchCondition(q.search, { text: ["owners.name"], documents: ["owners.cpf_cnpj"] });
+
+  // The owners' ids as one JSON parameter (any number of owners, one bound value).
+  let withPending = db
+    .selectFrom("owners")
+    .where(sql<boolean>`owners.id in (select value from json_each(${JSON.stringify([...totals.keys()])}))`);
+  if (ownerSearch) withPending = withPending.where(ownerSearch);
+  const owners = await pageOf(withPending, q.page, (query) =>
+    query
+      .select(["owners.id", "owners.name"])
+      .orderBy(sql`fold(owners.name)`)
+      .orderBy("owners.id"),
+  );
+  const pending: PendingTransfer[] = owners.rows.map((o) => ({
+    ownerId: o.id,
+    ownerName: o.name,
+    ...totals.get(o.id)!,
+  }));
+
+  let done = selectFinal(db).where("owner_statements.month", "=", month);
+  if (ownerSearch) done = done.where(ownerSearch);
+  const donePage = await pageOf(done, q.donePage, (query) =>
+    query.orderBy(sql`fold(owners.name)`).orderBy("owner_statements.id"),
+  );
   const unowned = await db
     .selectFrom("billing")
     .innerJoin("clients", "clients.id", "billing.client_id")
@@ -112,7 +147,14 @@ export async function monthTransfers(db: DB, month: string) {
     .where("billing.payment_date", ">=", `${month}-01`)
     .where("billing.payment_date", "<", `${addMonths(month, 1)}-01`)
     .executeTakeFirstOrThrow();
-  return { pending, done, unowned: Number(unowned.n) };
+  return {
+    pending: { ...owners, rows: pending },
+    // Of every owner with a pending transfer, not of the page or the search.
+    pendingOwners: totals.size,
+    pendingTotalCents,
+    done: { ...donePage, rows: donePage.rows as FinalStatement[] },
+    unowned: Number(unowned.n),
+  };
 }
 
 export type StatementItem = StatementLine & { paymentMonth: string };

@@ -6,6 +6,7 @@ import { deleteContract, getContract } from "#app/models/contracts/contracts.ser
 import { formatDateTime } from "#app/utils/format-date";
 import { invariantResponse, parseId } from "#app/utils/http.server";
 import type { Route } from "./+types/contract-delete";
+import { tabListUrl } from "./clients-tabs";
 import { deleteStoredFileAction } from "./private-file-delete.server";
 
 // Deleting a contract: a confirmation page (the list's inline confirmation
@@ -15,18 +16,20 @@ export function meta() {
   return [{ title: "Excluir Contrato | Painel Administrativo" }, { name: "robots", content: "noindex" }];
 }
 
-const LIST = "/admin/clients?aba=contratos";
+// Back to the Contratos list as it was: the list's search and page come in
+// this page's query string, validated again.
+const listOf = (url: URL) => tabListUrl("contratos", url.searchParams);
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, url }: Route.LoaderArgs) {
   const id = parseId(params.id);
   const contract = id === null ? null : await getContract(getDb(), id);
   invariantResponse(contract, "Contrato não encontrado");
-  return { contract };
+  return { contract, list: listOf(url) };
 }
 
 export function action(args: Route.ActionArgs) {
   return deleteStoredFileAction(args, {
-    list: LIST,
+    list: listOf(args.url),
     failed: CONTRACT_MESSAGES.deleteFailed,
     done: "Contrato excluído com sucesso!",
     remove: deleteContract,
@@ -34,9 +37,9 @@ export function action(args: Route.ActionArgs) {
 }
 
 export default function DeleteContract({ loaderData }: Route.ComponentProps) {
-  const { contract } = loaderData;
+  const { contract, list } = loaderData;
   return (
-    <ConfirmDeleteDialog title="Excluir Contrato" closeTo={LIST}>
+    <ConfirmDeleteDialog title="Excluir Contrato" closeTo={list}>
       Excluir o contrato <strong>{contract.file_name}</strong> de <strong>{contract.client_name}</strong>, enviado em{" "}
       {formatDateTime(contract.uploaded_at)} por {contract.uploaded_by_name}? O arquivo será apagado e não há como
       desfazer.

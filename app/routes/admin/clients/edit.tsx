@@ -12,6 +12,7 @@ import { redirectWithToast } from "#app/utils/toast.server";
 import { formatPercent } from "#app/models/billing/charges";
 import { listOwnerChoices } from "#app/models/owners/owners.server";
 import type { Route } from "./+types/edit";
+import { readTab, tabListUrl } from "./clients-tabs";
 
 // "Editar Cliente" (the page the dialog falls back to without JavaScript).
 export function meta() {
@@ -25,7 +26,11 @@ async function loadClient(param: string) {
   return client;
 }
 
-export async function loader({ params }: Route.LoaderArgs) {
+// Back to the list the dialog was opened from (Clientes or Ativos, ?aba=), as
+// it was: its search, filters and page come in the query string, validated.
+const listOf = (url: URL) => tabListUrl(readTab(url), url.searchParams);
+
+export async function loader({ params, url }: Route.LoaderArgs) {
   const c = await loadClient(params.id);
   const defaults = {
     name: c.name,
@@ -53,10 +58,11 @@ export async function loader({ params }: Route.LoaderArgs) {
     owners: await listOwnerChoices(getDb()),
     defaults,
     constraint: getZodConstraint(editClientSchema),
+    list: listOf(url),
   };
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
+export async function action({ request, params, context, url }: Route.ActionArgs) {
   const actor = await requireRole(context, "staff");
   const client = await loadClient(params.id);
   const submission = parseWithZod(await readFormData(request), { schema: editClientSchema });
@@ -65,7 +71,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   invariantResponse(saved, "Cliente não encontrado");
   if (!saved.ok)
     return data({ result: submission.reply({ fieldErrors: { [saved.field]: [saved.message] } }) }, { status: 400 });
-  return redirectWithToast("/admin/clients", {
+  return redirectWithToast(listOf(url), {
     type: "success",
     title: "Cliente atualizado com sucesso!",
     description: submission.value.name,
@@ -74,7 +80,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function EditClient({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <RouteDialog title="Editar Cliente" closeTo="/admin/clients" wide>
+    <RouteDialog title="Editar Cliente" closeTo={loaderData.list} wide>
       <ClientForm
         mode="edit"
         constraint={loaderData.constraint}

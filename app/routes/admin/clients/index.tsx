@@ -22,7 +22,7 @@ import { localToday } from "#app/models/shared/days";
 import { reportFailure } from "#app/utils/failure.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/index";
-import { LOAD_FAILED, TABS, readTab, tabUrl } from "./clients-tabs";
+import { LOAD_FAILED, TABS, readTab, tabListUrl, tabNav, tabUrl } from "./clients-tabs";
 import { loadTab } from "./tabs.server";
 
 // "Gestão de Clientes" (issue 7): tabs as links (?aba=clientes|ativos|contratos|cobrancas|manutencoes|proprietarios;
@@ -53,7 +53,8 @@ const FAILED = {
 
 export async function action({ request, url, context }: Route.ActionArgs) {
   const actor = await requireRole(context, "staff");
-  const back = tabUrl(readTab(url));
+  // Back to the list as it was (its search, filters, sort and page).
+  const back = tabListUrl(readTab(url), url.searchParams);
   const submission = parseWithZod(await readFormData(request), { schema: clientRowActionSchema });
   if (submission.status !== "success") {
     const intent = String(submission.payload.intent ?? "");
@@ -97,6 +98,9 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   return redirectWithToast(back, { type: "success", title: "Cliente excluído com sucesso", description: deleted.name });
 }
 
+// The Clientes tab when its list failed to load: the alert, no rows.
+const NO_CLIENTS = { rows: [], total: 0, page: 1, pages: 1 };
+
 export default function ClientsAdmin({ loaderData, actionData }: Route.ComponentProps) {
   const { tab, today, view, error } = loaderData;
   return (
@@ -111,7 +115,11 @@ export default function ClientsAdmin({ loaderData, actionData }: Route.Component
       {actionData?.password ? <OneTimePassword {...actionData.password} /> : null}
       {error ? <FormAlert title="Erro ao carregar" description={error} /> : null}
       {view?.tab === "contratos" ? (
-        <ContractsPanel contracts={view.contracts} />
+        <ContractsPanel
+          list={view.contracts}
+          query={view.contracts.query}
+          nav={tabNav(tab, view.contracts.values, view.contracts.page)}
+        />
       ) : view?.tab === "cobrancas" ? (
         <BillingPanel
           query={view.query}
@@ -124,15 +132,33 @@ export default function ClientsAdmin({ loaderData, actionData }: Route.Component
           awaiting={view.awaitingBoletos}
         />
       ) : view?.tab === "manutencoes" ? (
-        <MaintenancePanel requests={view.requests} />
+        <MaintenancePanel
+          list={view.requests}
+          query={view.requests.query}
+          nav={tabNav(tab, view.requests.values, view.requests.page)}
+        />
       ) : view?.tab === "proprietarios" ? (
-        <OwnersPanel owners={view.owners} />
+        <OwnersPanel
+          list={view.owners}
+          query={view.owners.query}
+          nav={tabNav(tab, view.owners.values, view.owners.page)}
+        />
       ) : view?.tab === "vistorias" ? (
-        <InspectionsPanel inspections={view.inspections} />
+        <InspectionsPanel
+          list={view.inspections}
+          query={view.inspections.query}
+          nav={tabNav(tab, view.inspections.values, view.inspections.page)}
+        />
       ) : tab === "clientes" || tab === "ativos" ? (
         <ClientsPanel
           active={tab === "ativos"}
-          clients={view?.tab === "clientes" || view?.tab === "ativos" ? view.clients : []}
+          {...(view?.tab === "clientes" || view?.tab === "ativos"
+            ? {
+                list: view.clients,
+                query: view.clients.query,
+                nav: tabNav(tab, view.clients.values, view.clients.page),
+              }
+            : { list: NO_CLIENTS, query: null, nav: tabNav(tab, {}) })}
           today={today}
           loadFailed={error !== null}
         />

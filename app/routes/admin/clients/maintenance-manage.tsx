@@ -22,6 +22,7 @@ import { invariantResponse, parseId, readFormData, requireRole } from "#app/util
 import { failedWriteAlert } from "#app/utils/failure.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/maintenance-manage";
+import { tabListUrl } from "./clients-tabs";
 
 // "Gerenciar" a maintenance request (docs/product.md §Manutenções): status,
 // priority and the admin's notes. The page the dialog would open; a plain
@@ -33,20 +34,23 @@ export function meta({ loaderData }: Route.MetaArgs) {
   ];
 }
 
-const LIST = "/admin/clients?aba=manutencoes";
+// Back to the Manutenções list as it was: its search, filters and page come
+// in this dialog's query string, validated again.
+const listOf = (url: URL) => tabListUrl("manutencoes", url.searchParams);
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, url }: Route.LoaderArgs) {
   const id = parseId(params.id);
   const request = id === null ? null : await getMaintenanceRequest(getDb(), id);
   invariantResponse(request, "Solicitação não encontrada");
-  return { request, constraint: getZodConstraint(maintenanceUpdateSchema) };
+  return { request, constraint: getZodConstraint(maintenanceUpdateSchema), list: listOf(url) };
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
+export async function action({ request, params, context, url }: Route.ActionArgs) {
   const actor = await requireRole(context, "staff");
+  const list = listOf(url);
   const id = parseId(params.id);
   if (id === null)
-    return redirectWithToast(LIST, {
+    return redirectWithToast(list, {
       type: "error",
       title: "Erro",
       description: MAINTENANCE_ADMIN_MESSAGES.updateFailed,
@@ -63,12 +67,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     });
   }
   if (!updated)
-    return redirectWithToast(LIST, {
+    return redirectWithToast(list, {
       type: "error",
       title: "Erro",
       description: MAINTENANCE_ADMIN_MESSAGES.updateFailed,
     });
-  return redirectWithToast(LIST, {
+  return redirectWithToast(list, {
     type: "success",
     title: "Solicitação atualizada com sucesso!",
     description: updated.title,
@@ -88,7 +92,7 @@ export default function ManageMaintenance({ loaderData, actionData }: Route.Comp
     },
   });
   return (
-    <RouteDialog title="Gerenciar Solicitação" closeTo={LIST} wide>
+    <RouteDialog title="Gerenciar Solicitação" closeTo={loaderData.list} wide>
       <div className="grid gap-6 lg:grid-cols-[1fr_340px]">
         <section>
           <div className="mb-4 flex flex-wrap items-center gap-2">

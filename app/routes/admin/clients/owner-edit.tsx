@@ -1,6 +1,6 @@
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
-import { OWNERS_TAB, OwnerForm } from "#app/components/admin/owner-form";
+import { OwnerForm } from "#app/components/admin/owner-form";
 import { RouteDialog } from "#app/components/admin/route-dialog";
 import { getDb } from "#app/db/db.server";
 import { formatCpfCnpj } from "#app/models/clients/documents";
@@ -10,6 +10,7 @@ import { failedWriteAlert } from "#app/utils/failure.server";
 import { invariantResponse, parseId, readFormData, requireRole } from "#app/utils/http.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/owner-edit";
+import { tabListUrl } from "./clients-tabs";
 
 // "Editar Proprietário" (docs/product.md §Proprietários): the owner's record;
 // the DIMOB's blockers link here to fill a missing CPF/CNPJ.
@@ -17,7 +18,11 @@ export function meta() {
   return [{ title: "Editar Proprietário | Painel Administrativo" }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ params }: Route.LoaderArgs) {
+// Back to the Proprietários list as it was (its search, filter and page, in
+// the query string, validated).
+const listOf = (url: URL) => tabListUrl("proprietarios", url.searchParams);
+
+export async function loader({ params, url }: Route.LoaderArgs) {
   const id = parseId(params.id);
   const owner = id === null ? null : await getOwner(getDb(), id);
   invariantResponse(owner, OWNER_MESSAGES.notFound);
@@ -32,10 +37,11 @@ export async function loader({ params }: Route.LoaderArgs) {
       bank_account: owner.bank_account ?? "",
     },
     constraint: getZodConstraint(ownerSchema),
+    list: listOf(url),
   };
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
+export async function action({ request, params, context, url }: Route.ActionArgs) {
   const actor = await requireRole(context, "staff");
   const id = parseId(params.id);
   invariantResponse(id !== null, OWNER_MESSAGES.notFound);
@@ -51,7 +57,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     });
   }
   invariantResponse(saved, OWNER_MESSAGES.notFound);
-  return redirectWithToast(OWNERS_TAB, {
+  return redirectWithToast(listOf(url), {
     type: "success",
     title: OWNER_MESSAGES.updated,
     description: submission.value.name,
@@ -60,7 +66,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function EditOwner({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <RouteDialog title="Editar Proprietário" closeTo={OWNERS_TAB}>
+    <RouteDialog title="Editar Proprietário" closeTo={loaderData.list}>
       <OwnerForm
         constraint={loaderData.constraint}
         defaults={loaderData.defaults}
