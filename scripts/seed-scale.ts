@@ -76,7 +76,7 @@ try {
   const tenant = await db
     .selectFrom("clients")
     .innerJoin("users", "users.id", "clients.user_id")
-    .select(["clients.id", "users.username"])
+    .select(["clients.id", "clients.name", "users.username"])
     .orderBy("clients.id")
     .executeTakeFirstOrThrow();
   let statement: string | null = null;
@@ -96,7 +96,7 @@ try {
     seed,
     today: result.today,
     seconds: Math.round(result.seconds),
-    tenant: { clientId: tenant.id, username: tenant.username, password: scaleTenantPassword(seed) },
+    tenant: { clientId: tenant.id, name: tenant.name, username: tenant.username, password: scaleTenantPassword(seed) },
     statement: statement && path.basename(statement),
     counts: result.counts,
   };

@@ -28,6 +28,7 @@ import { createClient } from "#app/models/clients/clients.server";
 import { disableClientLogin } from "#app/models/clients/logins.server";
 import { removePrivateFiles } from "#app/models/files/private-store.server";
 import { ownerSchema } from "#app/models/owners/owner.schema";
+import { upsertIndexValue } from "#app/models/owners/index-values.server";
 import { createOwner } from "#app/models/owners/owners.server";
 import { markTransferDone, monthTransfers, ownerStatement } from "#app/models/owners/transfers.server";
 import { importStatement } from "#app/models/reconciliation/imports.server";
@@ -181,7 +182,8 @@ function contractPlan(i: number, rng: Rng, o: Required<Pick<ScaleOptions, "years
     username: handle,
     phone: `(67) 9${String(8000_0000 + rng.int(1999_9999)).padStart(8, "0")}`,
     cpf_cnpj: cpf(rng),
-    property_address: `${rng.pick(STREETS)}, ${10 + rng.int(3000)} - ${rng.pick(NEIGHBORHOODS)}, Três Lagoas - MS`,
+    // With its CEP (79600-000 to 79649-999, Três Lagoas): the DIMOB needs it.
+    property_address: `${rng.pick(STREETS)}, ${10 + rng.int(3000)} - ${rng.pick(NEIGHBORHOODS)}, Três Lagoas - MS, 796${String(rng.int(50)).padStart(2, "0")}-${String(rng.int(1000)).padStart(3, "0")}`,
     contract_start_date: start,
     contract_end_date: end,
     monthly_rent: reais(rent),
@@ -287,6 +289,20 @@ export async function seedScale(db: DB, options: ScaleOptions) {
     ownerIds.push(await createOwner(db, input, null));
   }
   say(`  ${ownerIds.length} proprietários (${elapsed()})`);
+
+  // The indexes' monthly rates (0.2% to 0.8%) up to last month, as staff type
+  // them on Índices: the hourly job readjusts the anniversaries to come.
+  // Past anniversaries are not applied: every billing keeps the contract's rent.
+  const months = (o.years + 2) * 12;
+  for (const index of READJUSTMENT_INDEXES)
+    for (let k = months; k >= 1; k--)
+      await upsertIndexValue(
+        db,
+        index,
+        { month: addMonths(today.slice(0, 7), -k), ratePpm: 2_000 + rng.int(6_000) },
+        null,
+      );
+  say(`  índices: ${months} meses de ${READJUSTMENT_INDEXES.join(", ")} (${elapsed()})`);
 
   // Tenants and their contracts; every contract month billed.
   const password = scaleTenantPassword(options.seed);
