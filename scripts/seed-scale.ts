@@ -60,6 +60,7 @@ process.env.UPLOADS_DIR = uploads;
 const { openDatabase } = await import("#app/db/db.server");
 const { migrateToLatest } = await import("#app/db/migrate.server");
 const { seedScale, scaleStatement, scaleTenantPassword } = await import("./lib/scale-seed");
+const { MAX_STATEMENT_BYTES } = await import("#app/models/reconciliation/statement");
 
 const db = openDatabase(out);
 try {
@@ -84,6 +85,8 @@ try {
     const file = await scaleStatement(db, credits, result.today);
     statement = path.join(dir, `extrato-${file.credits}.ofx`);
     fs.writeFileSync(statement, file.bytes);
+    if (file.bytes.byteLength > MAX_STATEMENT_BYTES)
+      console.log(`  atenção: o extrato passa do limite de upload (${MAX_STATEMENT_BYTES} bytes); use --credits menor`);
     console.log(
       `  extrato para o benchmark: ${file.credits} créditos, ${(file.bytes.byteLength / 1024 / 1024).toFixed(2)} MB → ${statement}`,
     );
