@@ -91,7 +91,10 @@ function copyOf(name: string) {
   fs.mkdirSync(to);
   fs.copyFileSync(DB, path.join(to, "app.db"));
   if (fs.existsSync(path.join(dir, "uploads")))
-    execSync(`cp -al ${JSON.stringify(path.join(dir, "uploads"))} ${JSON.stringify(to)}/`);
+    // Hard links when on one file system, else a real copy.
+    execSync(
+      `cp -al ${JSON.stringify(path.join(dir, "uploads"))} ${JSON.stringify(to)}/ 2>/dev/null || cp -a ${JSON.stringify(path.join(dir, "uploads"))} ${JSON.stringify(to)}/`,
+    );
   return { db: path.join(to, "app.db"), uploads: path.join(to, "uploads"), outbox: path.join(to, "outbox") };
 }
 
@@ -357,6 +360,7 @@ async function importBench(base: string, cookie: string) {
 
 // ---------------------------------------------------------------- run
 
+process.on("exit", () => fs.rmSync(scratch, { recursive: true, force: true }));
 const jobs = await inProcess();
 if (!fs.existsSync("build/runtime/server.js")) {
   console.log("build/ ausente: rodando npm run build...");
