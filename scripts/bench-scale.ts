@@ -35,7 +35,8 @@ import { createStaffUser, signIn } from "./lib/staff-session";
 import { signInTenant } from "./lib/tenant-session";
 import { Goals } from "./lib/targets";
 
-const { values } = parseArgs({ options: { db: { type: "string" } } });
+// --paginas: the server's part only (pages, import, memory).
+const { values } = parseArgs({ options: { db: { type: "string" }, paginas: { type: "boolean", default: false } } });
 const DB = path.resolve(values.db ?? process.env.SCALE_DB ?? "data/scale/app.db");
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const PORT = Number(process.env.BENCH_PORT ?? 3320);
@@ -230,6 +231,25 @@ async function inProcess() {
   return { lastMonth, lastYear, busiestOwner: busiest.owner_id! };
 }
 
+// What the pages need of the data without running the jobs (--paginas).
+async function pageParams() {
+  const { default: SQLite } = await import("better-sqlite3");
+  const sqlite = new SQLite(DB, { readonly: true });
+  const row = sqlite
+    .prepare(
+      "select owner_id from clients where owner_id is not null group by owner_id order by count(*) desc, owner_id limit 1",
+    )
+    .get() as { owner_id: number };
+  sqlite.close();
+  const { addMonths, localToday } = await import("#app/models/shared/days");
+  const today = localToday();
+  return {
+    lastMonth: addMonths(today.slice(0, 7), -1),
+    lastYear: Number(today.slice(0, 4)) - 1,
+    busiestOwner: row.owner_id,
+  };
+}
+
 // ---------------------------------------------------------------- the server
 
 function vmHwmMb(pid: number) {
@@ -289,6 +309,18 @@ async function settle(pid: number) {
   }
 }
 
+// A kept-alive socket the server closes as a request goes out fails that
+// request ("other side closed"): asked again once.
+async function again<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+    await new Promise((r) => setTimeout(r, 200));
+    return work();
+  }
+}
+
 type Alone = { status: number; bytes: number; median: number; p99: number; samples: number };
 
 async function alone(url: string, cookie: string): Promise<Alone> {
@@ -299,8 +331,10 @@ async function alone(url: string, cookie: string): Promise<Alone> {
   const started = Date.now();
   for (let i = 0; i <= ALONE.requests; i++) {
     const t0 = performance.now();
-    const res = await fetch(url, { headers: { cookie }, redirect: "manual", signal: AbortSignal.timeout(120_000) });
-    const body = await res.arrayBuffer();
+    const { res, body } = await again(async () => {
+      const r = await fetch(url, { headers: { cookie }, redirect: "manual", signal: AbortSignal.timeout(120_000) });
+      return { res: r, body: await r.arrayBuffer() };
+    });
     const took = performance.now() - t0;
     status = res.status;
     bytes = body.byteLength;
@@ -399,7 +433,7 @@ async function importBench(base: string, cookie: string) {
 // ---------------------------------------------------------------- run
 
 process.on("exit", () => fs.rmSync(scratch, { recursive: true, force: true }));
-const jobs = await inProcess();
+const jobs = values.paginas ? await pageParams() : await inProcess();
 if (!fs.existsSync("build/runtime/server.js")) {
   console.log("build/ ausente: rodando npm run build...");
   execSync("npm run build", { stdio: "inherit" });
@@ -427,8 +461,9 @@ async function restartIfDead() {
 }
 try {
   await settle(server.pid);
-  const session = await signIn(server.url, createStaffUser(server.env));
-  const tenantSession = await signInTenant(server.url, info.tenant, info.tenant.name);
+  const staff = createStaffUser(server.env);
+  const session = await again(() => signIn(server.url, staff));
+  const tenantSession = await again(() => signInTenant(server.url, info.tenant, info.tenant.name));
   const staffPages: [string, string][] = [
     ["Painel", "/admin/dashboard"],
     ["Clientes", "/admin/clients"],
