@@ -24,8 +24,9 @@ export function createBenchTenant(env: NodeJS.ProcessEnv): Tenant {
 
 // Signs in through the client login form (posted with this site's Origin, as
 // a browser does) and returns the session cookie ("__session=..."), after
-// checking that it opens the client area's Cobrança tab.
-export async function signInTenant(base: string, tenant: Tenant) {
+// checking that it opens the client area's Cobrança tab with the tenant's
+// name (the scale bench's tenant has another: scripts/bench-scale.ts).
+export async function signInTenant(base: string, tenant: Tenant, name = "Inquilino Benchmark") {
   const page = await fetch(`${base}/client-login`);
   const form = findForm(await page.text(), "login em /client-login", (f) => f.attrs.get("id") === "client-login");
   const res = await fetch(`${base}/client-login`, {
@@ -44,7 +45,7 @@ export async function signInTenant(base: string, tenant: Tenant) {
     throw new Error(`o login do inquilino falhou: status ${res.status}, location "${location}"`);
   const area = await fetch(`${base}/client-area?tab=cobranca`, { headers: { cookie: session }, redirect: "manual" });
   const html = await area.text();
-  if (area.status !== 200 || !html.includes("Inquilino Benchmark"))
+  if (area.status !== 200 || !html.includes(name))
     throw new Error(`a área do cliente não abriu para o inquilino: status ${area.status}`);
   return session;
 }

@@ -8,7 +8,7 @@ import { localToday } from "#app/models/shared/days";
 import type { PdfAgency } from "#app/utils/pdf-sheet.server";
 import { chargesOn, interestLabel, lateFeeLabel, type Charges } from "./charges";
 import { noticeKey } from "./notices.server";
-import { renderReceiptPdf } from "./receipt-pdf.server";
+import { renderReceiptPdf, type ReceiptPdfData } from "./receipt-pdf.server";
 import type { BillingStatus } from "./status";
 import { PAYMENT_TOLERANCE_CENTS, subtractCents, type Cents } from "#app/models/shared/money";
 
@@ -82,7 +82,17 @@ export type PaymentValues = {
   recordDifference?: boolean;
 };
 // The agency as the receipt prints it (pdfAgency(), settings.server.ts).
-export type ReceiptIssuer = { agency: PdfAgency; today?: string };
+// `renderPdf` draws the receipt (default: renderReceiptPdf). Only the scale
+// seed passes another one (scripts/seed-scale.ts,
+// docs/decisions/0058-scale-data-set.md): it draws receipts of the last 90
+// days and gives older ones a fixed stand-in PDF, so 280,000 payments do not
+// spend most of their time drawing files nobody opens. Rows, numbers and
+// files are written as for any payment.
+export type ReceiptIssuer = {
+  agency: PdfAgency;
+  today?: string;
+  renderPdf?: (data: ReceiptPdfData) => Promise<Uint8Array>;
+};
 
 export type PaymentResult =
   | {
@@ -173,7 +183,7 @@ export async function payInTransaction(
   });
   await voidReceipt(trx, billingId, actor, now);
   const number = await nextReceiptNumber(trx);
-  const pdf = await renderReceiptPdf({
+  const pdf = await (issuer.renderPdf ?? renderReceiptPdf)({
     number,
     agency: issuer.agency,
     tenant: { name: b.client_name, cpfCnpj: b.cpf_cnpj },
