@@ -141,7 +141,8 @@ async function inProcess() {
   Object.assign(process.env, AGENCY_ENV);
   const { openDatabase } = await import("#app/db/db.server");
   const { HOUSEKEEPING_TASKS, runHousekeeping } = await import("#app/models/ops/housekeeping.server");
-  const { markTransferDone, monthTransfers } = await import("#app/models/owners/transfers.server");
+  const { markTransferDone } = await import("#app/models/owners/transfers.server");
+  const { allPendingTransfers } = await import("./lib/scale-seed");
   const { dimobText } = await import("#app/models/owners/dimob.server");
   const { incomeYear, ownerIncome, tenantIncome } = await import("#app/models/owners/income-reports.server");
   const { addMonths, localToday } = await import("#app/models/shared/days");
@@ -200,7 +201,7 @@ async function inProcess() {
       jobGoal(`tarefa horária (${run})`, job, failed.length ? `falharam: ${failed.join(", ")}` : "");
     }
     const transfers = await timed(async () => {
-      const { pending } = await monthTransfers(db, lastMonth);
+      const pending = await allPendingTransfers(db, lastMonth);
       const more = within();
       let done = 0;
       let refused = 0;

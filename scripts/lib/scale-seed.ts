@@ -376,7 +376,7 @@ export async function seedScale(db: DB, options: ScaleOptions) {
   // Last month's transfers done for a few owners (one in fifty), as staff mark them.
   const lastMonth = addMonths(today.slice(0, 7), -1);
   const transfer = { agency, today };
-  const pending = (await monthTransfers(db, lastMonth)).pending;
+  const pending = await allPendingTransfers(db, lastMonth);
   let transfers = 0;
   for (const p of pending.filter((_, i) => i % 50 === 0)) {
     const current = await ownerStatement(db, p.ownerId, lastMonth);
@@ -468,4 +468,15 @@ export async function scaleStatement(db: DB, credits: number, today: string) {
           : `BOLETO ${b.id}`,
   }));
   return { bytes: buildOfx({ bankId: "0001", acctId: "ESCALA-2", lines }), credits: lines.length };
+}
+
+// Every owner's pending transfer of a month, page after page (the Repasses
+// list shows them a page at a time: 0060).
+export async function allPendingTransfers(db: Parameters<typeof monthTransfers>[0], month: string) {
+  const all = [];
+  for (let page = 1; ; page++) {
+    const { pending } = await monthTransfers(db, month, { search: "", page, donePage: 1 });
+    all.push(...pending.rows);
+    if (page >= pending.pages) return all;
+  }
 }
