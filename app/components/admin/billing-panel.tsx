@@ -1,48 +1,21 @@
 import { ChevronDown } from "#app/components/ui/icons";
-import { CalendarPlus, Download, FileSpreadsheet, FileUp, Plus, Trash2 } from "#app/components/ui/private-icons";
+import { CalendarPlus, FileSpreadsheet, FileUp, Plus } from "#app/components/ui/private-icons";
 import { Form, Link } from "react-router";
-import { useIsPending } from "#app/components/ui/use-is-pending";
 import { AwaitingBoletos, type AwaitingBoleto } from "#app/components/admin/awaiting-boletos";
 import { BillingDifferences, type BillingDifference } from "#app/components/admin/billing-differences";
-import { BillingQueueBar } from "#app/components/admin/billing-queue";
+import { BillingQueueBar, BillingQueueTable } from "#app/components/admin/billing-queue";
+import { BillingTable, type BillingPanelBilling } from "#app/components/admin/billing-rows";
 import { ListCount } from "#app/components/admin/list-filter";
 import { Pagination } from "#app/components/site/pagination";
-import { billingHref, billingRowAnchor, type BillingQuery, type BillingQueue } from "#app/models/billing/billing-query";
-import { BillingStatusBadge } from "#app/components/billing/billing-status-badge";
-import {
-  StackedCell,
-  stackedBodyClass,
-  stackedHeadClass,
-  stackedRowClass,
-  stackedTableClass,
-} from "#app/components/billing/stacked-table";
 import { buttonClass } from "#app/components/ui/button";
-import { AutoSubmitSelect } from "#app/components/ui/auto-submit-select";
-import { shortFileName } from "#app/models/billing/display";
-import { periodLabel } from "#app/models/billing/months";
-import { BILLING_STATUS_OPTIONS, PAST_DUE_NOTE, isPastDue } from "#app/models/billing/status";
-import { formatDay } from "#app/models/clients/status";
-import { formatBRL } from "#app/models/shared/money";
+import { billingHref, type BillingQuery, type BillingQueue } from "#app/models/billing/billing-query";
+// "Gestão de Cobranças" (docs/product.md §Cobranças; decision 0057): the work
+// queues (billing-queue.tsx) and "Todas", billings grouped by client
+// (alphabetical, each group open at start with its counts), newest due date
+// first; the rows themselves are billing-rows.tsx. Every control is a plain
+// link or POST, so the tab works without JavaScript; the links open their
+// dialog over the tab (decision 0010).
 
-// "Gestão de Cobranças" (docs/product.md §Cobranças): billings grouped by
-// client (alphabetical, each group open at start with its counts), newest due
-// date first; Período, Valor, Vencimento, Status, Boletos and the status
-// selector. Every control is a plain link or POST, so the tab works without
-// JavaScript; the links open their dialog over the tab (decision 0010).
-// Statuses arrive effective (pending and past due: overdue); a row past due
-// and unpaid says so under its selector, which then reads Em Atraso even
-// when Pendente was chosen.
-
-export type BillingPanelDocument = { id: number; file_name: string };
-export type BillingPanelBilling = {
-  id: number;
-  month_year: string;
-  amount_cents: number;
-  due_date: string;
-  status: string;
-  payment_date: string | null;
-  documents: BillingPanelDocument[];
-};
 export type BillingPanelGroup = {
   clientId: number;
   clientName: string;
@@ -50,7 +23,6 @@ export type BillingPanelGroup = {
   billings: BillingPanelBilling[];
 };
 
-const iconButton = "inline-flex size-8 shrink-0 items-center justify-center rounded border bg-white";
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 // "1 em atraso · 2 pendentes · 3 pagas"
@@ -184,26 +156,8 @@ function BillingGroupBlock({ group: g, today }: { group: BillingPanelGroup & { t
         </span>
         <span className="pl-6 text-sm text-slate-600 sm:pl-0">{countsText(g.counts)}</span>
       </summary>
-      {/* From md up a table, which scrolls inside the card rather than widen it. */}
       <div className="md:overflow-x-auto">
-        <table className={stackedTableClass}>
-          <caption className="sr-only">Cobranças de {g.clientName}</caption>
-          <thead className={stackedHeadClass}>
-            <tr>
-              <th className="px-4 py-2 font-medium">Período</th>
-              <th className="px-4 py-2 font-medium">Valor</th>
-              <th className="px-4 py-2 font-medium">Vencimento</th>
-              <th className="px-4 py-2 font-medium">Status</th>
-              <th className="px-4 py-2 font-medium">Boletos</th>
-              <th className="px-4 py-2 font-medium">Ações</th>
-            </tr>
-          </thead>
-          <tbody className={stackedBodyClass}>
-            {g.billings.map((b) => (
-              <BillingRow key={b.id} billing={b} today={today} />
-            ))}
-          </tbody>
-        </table>
+        <BillingTable rows={g.billings} today={today} caption={`Cobranças de ${g.clientName}`} />
       </div>
       {g.total > g.billings.length ? (
         <p className="border-t border-slate-200 px-4 py-2 text-sm">
@@ -213,197 +167,5 @@ function BillingGroupBlock({ group: g, today }: { group: BillingPanelGroup & { t
         </p>
       ) : null}
     </details>
-  );
-}
-
-// A billing's row; in a queue (clients mixed) it starts with the client.
-export function BillingRow({
-  billing: b,
-  today,
-  clientName,
-  whatsapp,
-}: {
-  billing: BillingPanelBilling;
-  today: string;
-  clientName?: string;
-  /** The overdue tenant's reminder (models/billing/reminder.ts), in a queue. */
-  whatsapp?: string | null;
-}) {
-  const period = periodLabel(b.month_year);
-  return (
-    <tr id={billingRowAnchor(b.id)} data-testid="billing-row" className={`${stackedRowClass} scroll-mt-24`}>
-      {clientName !== undefined ? (
-        <StackedCell label="Cliente">
-          <span className="font-medium text-slate-900">{clientName}</span>
-        </StackedCell>
-      ) : null}
-      <StackedCell label="Período">
-        <Link
-          preventScrollReset
-          to={`/admin/clients/cobrancas/${b.id}`}
-          className="font-medium text-slate-900 underline-offset-2 hover:underline"
-        >
-          {period}
-        </Link>
-      </StackedCell>
-      <StackedCell label="Valor">
-        <span className="whitespace-nowrap">{formatBRL(b.amount_cents)}</span>
-      </StackedCell>
-      <StackedCell label="Vencimento">
-        <span className="whitespace-nowrap">{formatDay(b.due_date)}</span>
-      </StackedCell>
-      <StackedCell label="Status">
-        <BillingStatusBadge status={b.status} />
-        {b.payment_date ? (
-          <span className="mt-1 block text-xs whitespace-nowrap text-slate-600">
-            Pago em {formatDay(b.payment_date)}
-          </span>
-        ) : null}
-      </StackedCell>
-      <StackedCell label="Boletos" wide>
-        <BillingDocuments documents={b.documents} />
-      </StackedCell>
-      <StackedCell label="Ações" wide>
-        <BillingStatusForm id={b.id} status={b.status} label={`Status da cobrança de ${period}`} />
-        <PastDueNote status={b.status} dueDate={b.due_date} today={today} />
-        {whatsapp ? (
-          <a
-            href={whatsapp}
-            target="_blank"
-            rel="noopener noreferrer"
-            aria-label={clientName ? `Lembrar ${clientName} pelo WhatsApp` : "Lembrar pelo WhatsApp"}
-            className="mt-2 inline-flex items-center gap-1 text-sm font-medium text-emerald-800 underline-offset-2 hover:underline"
-          >
-            WhatsApp
-          </a>
-        ) : null}
-      </StackedCell>
-    </tr>
-  );
-}
-
-// Under the selector of an unpaid billing past its due date: why it reads Em
-// Atraso (Pendente saved there shows as Em Atraso).
-export function PastDueNote({ status, dueDate, today }: { status: string; dueDate: string; today: string }) {
-  if (status !== "overdue" || !isPastDue(dueDate, today)) return null;
-  return <p className="mt-1 text-xs text-slate-600 first-letter:uppercase">{PAST_DUE_NOTE}</p>;
-}
-
-// Each attached boleto: its name cut at 15 characters (the whole name in the
-// title), opened in a new tab; Baixar; Excluir asks first on its own page.
-export function BillingDocuments({ documents }: { documents: BillingPanelDocument[] }) {
-  if (documents.length === 0) return <span className="text-slate-500">Nenhum boleto</span>;
-  return (
-    <ul className="max-w-xs space-y-1.5">
-      {documents.map((d) => (
-        <li key={d.id} className="flex items-center gap-1.5">
-          <a
-            href={`/arquivos/cobrancas/${d.id}`}
-            target="_blank"
-            rel="noopener noreferrer"
-            title={d.file_name}
-            className="mr-auto min-w-0 truncate text-brand-800 underline-offset-2 hover:underline"
-          >
-            {shortFileName(d.file_name)}
-          </a>
-          <a
-            href={`/arquivos/cobrancas/${d.id}?download=1`}
-            download
-            className={`${iconButton} border-slate-300 hover:bg-slate-50`}
-          >
-            <Download aria-hidden className="size-4" />
-            <span className="sr-only">Baixar {d.file_name}</span>
-          </a>
-          <Link
-            preventScrollReset
-            to={`/admin/clients/cobrancas/documentos/${d.id}/excluir`}
-            className={`${iconButton} border-red-200 text-red-800 hover:bg-red-50`}
-          >
-            <Trash2 aria-hidden className="size-4" />
-            <span className="sr-only">Excluir {d.file_name}</span>
-          </Link>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-// The status selector (docs/product.md §Cobranças, "Ações"): a POST with a
-// Salvar button, so it works without JavaScript; once hydrated, choosing an
-// option submits at once (AutoSubmitSelect, as the requests' selectors).
-export function BillingStatusForm({
-  id,
-  status,
-  label,
-  showLabel,
-}: {
-  id: number;
-  status: string;
-  label: string;
-  showLabel?: boolean;
-}) {
-  const action = `/admin/clients/cobrancas/${id}`;
-  const busy = useIsPending({ formAction: action });
-  return (
-    <Form
-      method="post"
-      action={action}
-      preventScrollReset
-      aria-busy={busy || undefined}
-      className="transition-opacity aria-busy:opacity-60"
-    >
-      <input type="hidden" name="intent" value="status" />
-      <AutoSubmitSelect
-        id={`billing-status-${id}`}
-        name="status"
-        value={status}
-        label={label}
-        showLabel={showLabel}
-        saves="status"
-        className="md:min-w-40"
-      >
-        {BILLING_STATUS_OPTIONS.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </AutoSubmitSelect>
-    </Form>
-  );
-}
-
-// A queue's billings, clients mixed: the group's table with the client first.
-export function BillingQueueTable({
-  rows,
-  today,
-  empty,
-}: {
-  rows: (BillingPanelBilling & { client_name: string; whatsapp?: string | null })[];
-  today: string;
-  empty: string;
-}) {
-  if (rows.length === 0) return <p className="py-6 text-slate-600">{empty}</p>;
-  return (
-    <div className="rounded-lg border border-slate-200 md:overflow-x-auto">
-      <table className={stackedTableClass}>
-        <caption className="sr-only">Cobranças</caption>
-        <thead className={stackedHeadClass}>
-          <tr>
-            <th className="px-4 py-2 font-medium">Cliente</th>
-            <th className="px-4 py-2 font-medium">Período</th>
-            <th className="px-4 py-2 font-medium">Valor</th>
-            <th className="px-4 py-2 font-medium">Vencimento</th>
-            <th className="px-4 py-2 font-medium">Status</th>
-            <th className="px-4 py-2 font-medium">Boletos</th>
-            <th className="px-4 py-2 font-medium">Ações</th>
-          </tr>
-        </thead>
-        <tbody className={stackedBodyClass}>
-          {rows.map((b) => (
-            <BillingRow key={b.id} billing={b} today={today} clientName={b.client_name} whatsapp={b.whatsapp} />
-          ))}
-        </tbody>
-      </table>
-    </div>
   );
 }

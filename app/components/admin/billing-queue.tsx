@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
 import { Search } from "#app/components/ui/icons";
+import { BillingTable, type BillingTableRow } from "./billing-rows";
 import { filterControlClass } from "#app/components/admin/list-filter";
 import { Button, buttonClass } from "#app/components/ui/button";
 import { Download } from "#app/components/ui/private-icons";
@@ -69,6 +70,16 @@ export function BillingQueueBar({
           <Download aria-hidden className="size-4" /> Exportar CSV
         </a>
       </Form>
+    </div>
+  );
+}
+
+// A queue's billings, clients mixed: the group's table with the client first.
+export function BillingQueueTable({ rows, today, empty }: { rows: BillingTableRow[]; today: string; empty: string }) {
+  if (rows.length === 0) return <p className="py-6 text-slate-600">{empty}</p>;
+  return (
+    <div className="rounded-lg border border-slate-200 md:overflow-x-auto">
+      <BillingTable rows={rows} today={today} caption="Cobranças" withClient />
     </div>
   );
 }

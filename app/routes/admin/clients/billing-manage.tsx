@@ -1,6 +1,6 @@
 import { getZodConstraint } from "@conform-to/zod/v4";
 import type { ReactNode } from "react";
-import { BillingDocuments, BillingStatusForm, PastDueNote } from "#app/components/admin/billing-panel";
+import { BillingDocuments, BillingStatusForm, PastDueNote } from "#app/components/admin/billing-rows";
 import { PaymentForm } from "#app/components/admin/billing-payment-form";
 import { RouteDialog } from "#app/components/admin/route-dialog";
 import { BillingStatusBadge } from "#app/components/billing/billing-status-badge";
