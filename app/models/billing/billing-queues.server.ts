@@ -2,6 +2,7 @@ import { sql, type ExpressionBuilder, type Kysely, type RawBuilder } from "kysel
 import type { Database } from "#app/db/schema";
 import { pageOf } from "#app/models/shared/paging.server";
 import { searchTerms } from "#app/models/shared/list-query";
+import { billingColumns } from "./billing.server";
 import { documentsOf } from "./documents.server";
 import { groupByClient, withEffectiveStatus, type BillingCounts } from "./grouping";
 import type { BillingQuery } from "./billing-query";
@@ -21,18 +22,6 @@ type EB = ExpressionBuilder<Database & { clients: Database["clients"] }, "billin
 // are one link away ("Ver todas").
 export const GROUP_LATEST = 6;
 
-const columns = [
-  "billing.id",
-  "billing.client_id",
-  "clients.name as client_name",
-  "billing.month_year",
-  "billing.amount_cents",
-  "billing.due_date",
-  "billing.status",
-  "billing.payment_date",
-  "billing.amount_paid_cents",
-  "billing.payment_difference_cents",
-] as const;
 
 const monthEnd = (today: string) => {
   const [y, m] = today.split("-").map(Number);
@@ -137,11 +126,9 @@ export async function listQueue(db: DB, q: BillingQuery, today: string) {
   else filtered = filtered.where((eb) => openDifference(eb));
   if (q.search) filtered = filtered.where((eb) => billingSearch(eb, q.search));
   const page = await pageOf(filtered, q.page, (query) =>
-    (q.queue === "diferencas"
-      ? query.select("billing.difference_resolved_at").orderBy("billing.payment_date")
-      : query.select("billing.difference_resolved_at").orderBy("billing.due_date")
-    )
-      .select(columns)
+    query
+      .orderBy(q.queue === "diferencas" ? "billing.payment_date" : "billing.due_date")
+      .select(billingColumns)
       // What the overdue tenant's reminder needs (reminder.ts).
       .select(["clients.phone", "clients.late_fee_bp", "clients.monthly_interest_bp"])
       .orderBy("billing.id"),
@@ -186,7 +173,7 @@ export async function listBillingGroupsPage(db: DB, q: BillingQuery, today: stri
   const [countsFor, rows] = await Promise.all([
     countsOf(db, ids, today),
     billingsIn(db)
-      .select(columns)
+      .select(billingColumns)
       .where("billing.client_id", "in", ids)
       .where((eb) =>
         eb.or([
@@ -213,7 +200,7 @@ async function clientBillings(db: DB, q: BillingQuery, today: string) {
   const client = q.client!;
   const filtered = billingsIn(db).where("billing.client_id", "=", client);
   const page = await pageOf(filtered, q.page, (query) =>
-    query.select(columns).orderBy("billing.due_date", "desc").orderBy("billing.id", "desc"),
+    query.select(billingColumns).orderBy("billing.due_date", "desc").orderBy("billing.id", "desc"),
   );
   const [documents, countsFor] = await Promise.all([
     documentsOf(
@@ -249,7 +236,7 @@ export async function* billingExportBatches(db: DB, q: BillingQuery, today: stri
   const key = byPayment ? "billing.payment_date" : "billing.due_date";
   let after: { day: string; id: number } | null = null;
   for (;;) {
-    let query = billingsIn(db).select([...columns, "clients.cpf_cnpj"]);
+    let query = billingsIn(db).select([...billingColumns, "clients.cpf_cnpj"]);
     if (q.queue === "atrasadas") query = query.where((eb) => overdue(eb, today));
     else if (q.queue === "mes") query = query.where((eb) => dueThisMonth(eb, today));
     else if (q.queue === "diferencas") query = query.where((eb) => openDifference(eb));

@@ -22,7 +22,8 @@ type Trx = Transaction<Database>;
 // The spec's client billing history: the last 12.
 export const CLIENT_HISTORY_LIMIT = 12;
 
-const billingColumns = [
+// The columns every list of billings reads (here and billing-queues.server.ts).
+export const billingColumns = [
   "billing.id",
   "billing.client_id",
   "clients.name as client_name",
