@@ -5,7 +5,7 @@ import { localToday } from "#app/models/shared/days";
 import { chargesOn, issueHorizon } from "./charges";
 import { withEffectiveStatus } from "./grouping";
 import { documentsOf } from "./documents.server";
-import { receiptsOf } from "./payments.server";
+import { receiptsOf } from "./receipts.server";
 import { contractMonthsToBill } from "./months";
 import type { Cents } from "#app/models/shared/money";
 

@@ -1,14 +1,12 @@
 import type { Kysely, Transaction } from "kysely";
-import { sql } from "kysely";
 import type { Database } from "#app/db/schema";
 import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
-import { dropQueuedEmail } from "#app/models/email/outbox.server";
 import { removePrivateFiles, storeWithRow } from "#app/models/files/private-store.server";
 import { localToday } from "#app/models/shared/days";
 import type { PdfAgency } from "#app/utils/pdf-sheet.server";
-import { chargesOn, interestLabel, lateFeeLabel, type Charges } from "./charges";
-import { noticeKey } from "./notices.server";
+import { chargesOn } from "./charges";
 import { renderReceiptPdf, type ReceiptPdfData } from "./receipt-pdf.server";
+import { nextReceiptNumber, receiptItems, voidReceipt } from "./receipts.server";
 import type { BillingStatus } from "./status";
 import { PAYMENT_TOLERANCE_CENTS, subtractCents, type Cents } from "#app/models/shared/money";
 
@@ -22,27 +20,6 @@ import { PAYMENT_TOLERANCE_CENTS, subtractCents, type Cents } from "#app/models/
 
 type DB = Kysely<Database>;
 type Trx = Transaction<Database>;
-
-export type ReceiptItem = { label: string; cents: number };
-
-// What the receipt lists: the rent, the late fee and interest owed on the
-// payment day, and the difference to what was received (a discount when
-// less, an addition when more), so the items always add up to the total. A
-// difference left to settle (reconciliation, decision 0037) is named as such:
-// "Pago a menor" is not a discount the agency gave.
-export function receiptItems(
-  charges: Charges,
-  amountPaid: Cents,
-  differencePending = false,
-): { items: ReceiptItem[]; adjustment: Cents } {
-  const items: ReceiptItem[] = [{ label: "Aluguel", cents: charges.rent }];
-  if (charges.lateFee > 0) items.push({ label: lateFeeLabel(charges.lateFeeBp), cents: charges.lateFee });
-  if (charges.interest > 0) items.push({ label: interestLabel(charges.days), cents: charges.interest });
-  const adjustment = subtractCents(amountPaid, charges.total);
-  if (adjustment < 0) items.push({ label: differencePending ? "Pago a menor" : "Desconto", cents: adjustment });
-  if (adjustment > 0) items.push({ label: differencePending ? "Pago a maior" : "Acréscimo", cents: adjustment });
-  return { items, adjustment };
-}
 
 // The billing with what charging and the receipt need.
 function selectPayable(db: DB | Trx) {
@@ -293,64 +270,4 @@ export async function setBillingStatus(
     await voidReceipt(trx, id, actor, now);
     return { ...shown, status, transferred: null, payment_date: null, receiptNumber: null };
   });
-}
-
-// Receipt numbers follow the table's AUTOINCREMENT sequence: never reused,
-// even after a client (and their receipts) is deleted.
-async function nextReceiptNumber(trx: Trx) {
-  const row = await sql<{
-    seq: number;
-  }>`select seq from sqlite_sequence where name = 'billing_receipts'`.execute(trx);
-  return (row.rows[0]?.seq ?? 0) + 1;
-}
-
-// Voids the receipt in force of a billing (taken back from Pago, or paid again
-// with other values). Returns its number, or null when there was none.
-export async function voidReceipt(trx: Trx, billingId: number, actor: AuditActor, now = new Date().toISOString()) {
-  const voided = await trx
-    .updateTable("billing_receipts")
-    .set({ voided_at: now })
-    .where("billing_id", "=", billingId)
-    .where("voided_at", "is", null)
-    .returning("id")
-    .executeTakeFirst();
-  if (!voided) return null;
-  // Its notice, if not sent yet, goes with it (the next receipt has its own).
-  await dropQueuedEmail(trx, noticeKey(billingId, "receipt", voided.id));
-  await recordAudit(trx, {
-    actor,
-    action: "update",
-    entity: "billing_receipt",
-    entityId: voided.id,
-    before: { voided_at: null },
-    after: { voided_at: now },
-  });
-  return voided.id;
-}
-
-export type ReceiptListItem = {
-  id: number;
-  payment_date: string;
-  total_cents: number;
-  created_at: string;
-  voided_at: string | null;
-};
-
-// The receipts of these billings, newest first (voided ones included: staff
-// see them; the client area keeps only the one in force).
-export async function receiptsOf(db: DB, billingIds: number[]) {
-  const byBilling = new Map<number, ReceiptListItem[]>();
-  if (billingIds.length === 0) return byBilling;
-  const rows = await db
-    .selectFrom("billing_receipts")
-    .select(["id", "billing_id", "payment_date", "total_cents", "created_at", "voided_at"])
-    .where("billing_id", "in", billingIds)
-    .orderBy("id", "desc")
-    .execute();
-  for (const { billing_id, ...r } of rows) {
-    const list = byBilling.get(billing_id) ?? [];
-    list.push(r);
-    byBilling.set(billing_id, list);
-  }
-  return byBilling;
 }
