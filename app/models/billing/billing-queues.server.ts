@@ -22,7 +22,6 @@ type EB = ExpressionBuilder<Database & { clients: Database["clients"] }, "billin
 // are one link away ("Ver todas").
 export const GROUP_LATEST = 6;
 
-
 const monthEnd = (today: string) => {
   const [y, m] = today.split("-").map(Number);
   const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
