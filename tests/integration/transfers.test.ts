@@ -258,3 +258,15 @@ describe("the informes de rendimentos of the year", () => {
       expect(mails.filter((m) => m.includes(to) && m.includes("JVBERi0"))).toHaveLength(n);
   });
 });
+
+describe("a late payment of a month never transferred", () => {
+  it("keeps a payment received in a month never transferred in that month's statement", async () => {
+    // August was never made final: a payment received then and recorded now
+    // stays in August, even though October (before November) is final.
+    const aug = await paid(tenantA, "2026-08", 150000, "2026-08-20");
+    expect((await ownerStatement(db, owner, "2026-08"))?.lines.map((l) => l.billingId)).toContain(aug);
+    expect((await ownerStatement(db, owner, "2026-11"))?.lines.map((l) => l.billingId)).not.toContain(aug);
+    const { pending } = await monthTransfers(db, "2026-11");
+    expect(pending.rows.map((p) => [p.ownerName, p.rents])).toEqual([["Helena Duarte", 2]]);
+  });
+});

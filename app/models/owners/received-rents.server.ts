@@ -20,6 +20,8 @@ export type RentFilter = {
   ownerId?: number;
   clientId?: number;
   notTransferred?: boolean; // only payments in no final statement yet
+  // Only owners whose statement of this month ("yyyy-MM") is final.
+  ownersClosedIn?: string;
 };
 
 export async function ownedRents(db: DB | Trx, f: RentFilter): Promise<OwnedRent[]> {
@@ -68,6 +70,10 @@ export async function ownedRents(db: DB | Trx, f: RentFilter): Promise<OwnedRent
   if (f.ownerId !== undefined) query = query.where("clients.owner_id", "=", f.ownerId);
   if (f.clientId !== undefined) query = query.where("billing.client_id", "=", f.clientId);
   if (f.notTransferred) query = query.where("billing.owner_statement_id", "is", null);
+  if (f.ownersClosedIn !== undefined)
+    query = query.where("clients.owner_id", "in", (eb) =>
+      eb.selectFrom("owner_statements").select("owner_id").where("month", "=", f.ownersClosedIn!),
+    );
   const rows = await query.orderBy("billing.payment_date").orderBy("billing.id").execute();
   return rows
     .filter((r) => r.payment_date)

@@ -27,21 +27,53 @@ type Trx = Transaction<Database>;
 type PendingRent = OwnedRent;
 
 // The rents not yet in a final statement, received up to the end of `month`,
-// each with the month whose statement it belongs to; only those of `month`
-// are kept. `ownerId`: one owner's.
+// whose statement is `month`'s: a payment belongs to the statement of the
+// month it was received in or, when that one is final already (a payment
+// recorded late), to the owner's next month without a final statement.
+// `ownerId`: one owner's.
+//
+// Read so that the cost is the month's, not the history's (issue 34): the
+// month's own payments (the paid-on index), and the earlier untransferred
+// ones only of owners whose previous month is final, the one case in which
+// an earlier payment can move forward into `month`. An owner whose `month`
+// is final has no pending rents in it.
 async function pendingRents(db: DB | Trx, month: string, ownerId?: number): Promise<PendingRent[]> {
-  const rows = await ownedRents(db, { paidBefore: `${addMonths(month, 1)}-01`, ownerId, notTransferred: true });
+  const from = `${month}-01`;
+  const own = await ownedRents(db, {
+    paidFrom: from,
+    paidBefore: `${addMonths(month, 1)}-01`,
+    ownerId,
+    notTransferred: true,
+  });
+  const late = await ownedRents(db, {
+    paidBefore: from,
+    ownerId,
+    notTransferred: true,
+    ownersClosedIn: addMonths(month, -1),
+  });
+  const rows = [...own, ...late];
   if (rows.length === 0) return [];
-  let finals = db.selectFrom("owner_statements").select(["owner_id", "month"]);
-  if (ownerId !== undefined) finals = finals.where("owner_id", "=", ownerId);
-  const closed = new Set((await finals.execute()).map((s) => `${s.owner_id}:${s.month}`));
+  const owners = [...new Set(rows.map((r) => r.ownerId))];
+  const since = late.reduce((first, r) => (r.paymentMonth < first ? r.paymentMonth : first), month);
+  const finals = await db
+    .selectFrom("owner_statements")
+    .select(["owner_id", "month"])
+    .where(sql<boolean>`owner_id in (select value from json_each(${JSON.stringify(owners)}))`)
+    .where("month", ">=", since)
+    .where("month", "<=", month)
+    .execute();
+  const closed = new Set(finals.map((s) => `${s.owner_id}:${s.month}`));
   // The first month from the payment's on whose statement is not final yet.
   const target = (owner: number, from: string) => {
     let m = from;
     while (closed.has(`${owner}:${m}`) && m < month) m = addMonths(m, 1);
     return closed.has(`${owner}:${m}`) ? null : m;
   };
-  return rows.filter((r) => target(r.ownerId, r.paymentMonth) === month);
+  return rows
+    .filter((r) => target(r.ownerId, r.paymentMonth) === month)
+    .sort((a, b) =>
+      a.paymentDate < b.paymentDate ? -1 : a.paymentDate > b.paymentDate ? 1 : a.billingId - b.billingId,
+    );
 }
 
 export type FinalStatement = {
