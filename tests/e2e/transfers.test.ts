@@ -229,3 +229,84 @@ test("the informes de rendimentos of a year: listed, as PDFs, and emailed on req
   await page.getByRole("button", { name: `Enviar todos os informes de ${YEAR} por email` }).click();
   await expect(page.getByTestId("toast")).toContainText(`Todos os informes de ${YEAR} já foram pedidos.`);
 });
+
+test("the transfers of selected owners marked done at once: one refused because a payment came meanwhile", async ({
+  page,
+  signInAs,
+  createClient,
+  createBilling,
+}) => {
+  test.setTimeout(90_000);
+  const tag = uniq();
+  const today = localToday();
+  const month = today.slice(0, 7);
+  const now = new Date().toISOString();
+  const people: { owner: number; name: string; tenant: number }[] = [];
+  for (const who of ["Alice", "Bruno"]) {
+    const name = `${who} Lote ${tag}`;
+    const owner = await appDb()
+      .insertInto("owners")
+      .values({ name, email: `${who.toLowerCase()}-${tag}@exemplo.com.br`, created_at: now, updated_at: now })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    owners.push(owner.id);
+    const tenant = await createClient({
+      name: `Inquilino de ${who} ${tag}`,
+      owner_id: owner.id,
+      admin_fee_percent: 1000,
+      first_rent_fee_percent: 0,
+    });
+    people.push({ owner: owner.id, name, tenant: tenant.id });
+  }
+  const pay = async (on: typeof page, tenant: number, due: string) => {
+    const b = await createBilling(tenant, { month_year: due.slice(0, 7), due_date: due, amount_cents: cents(100_000) });
+    await on.goto(`/admin/clients/cobrancas/${b.id}`);
+    await on.getByRole("button", { name: "Marcar como Pago" }).click();
+    await expect(on.getByTestId("toast")).toContainText("Pagamento registrado!");
+  };
+  await signInAs("admin");
+  for (const p of people) await pay(page, p.tenant, today);
+
+  await page.goto(`/admin/repasses?mes=${month}&busca=${encodeURIComponent(`Lote ${tag}`)}`);
+  const pending = page.getByTestId("pending-transfers");
+  for (const p of people) await pending.getByRole("checkbox", { name: `Selecionar ${p.name}` }).check();
+  // Meanwhile, in another tab, another rent of Bruno's is received: the amount ticked is stale.
+  const other = await page.context().newPage();
+  await pay(other, people[1].tenant, addDays(today, -40));
+  await other.close();
+
+  await page.getByRole("button", { name: "Marcar selecionados como repassados" }).click();
+  const summary = page.getByTestId("bulk-transfer-summary");
+  await expect(summary).toContainText("1 repasse registrado; 1 recusado");
+  const alice = await appDb()
+    .selectFrom("owner_statements")
+    .select(["id", "net_cents"])
+    .where("owner_id", "=", people[0].owner)
+    .executeTakeFirstOrThrow();
+  expect(alice.net_cents).toBe(90_000);
+  await expect(summary).toContainText(
+    `${people[0].name}: ${formatBRL(90_000)}, Extrato do Proprietário nº ${alice.id}`,
+  );
+  await expect(summary).toContainText(
+    `${people[1].name}: os recebimentos mudaram desde que a página foi aberta; confira o extrato`,
+  );
+  expect(
+    await appDb().selectFrom("owner_statements").select("id").where("owner_id", "=", people[1].owner).execute(),
+  ).toEqual([]);
+  // The list as it is now: Alice done, Bruno still pending with both rents.
+  await expect(page.getByTestId("done-transfers")).toContainText(people[0].name);
+  const received = await appDb()
+    .selectFrom("billing")
+    .select((eb) => eb.fn.sum<number>("amount_paid_cents").as("cents"))
+    .where("client_id", "=", people[1].tenant)
+    .executeTakeFirstOrThrow();
+  expect(Number(received.cents)).toBeGreaterThan(200_000); // two rents, the late one with its fee
+  await expect(pending.locator("tr", { hasText: people[1].name })).toContainText(formatBRL(Number(received.cents)));
+
+  // Bruno again, with the amount the page shows now: done, back to the same list with a toast.
+  await pending.getByRole("checkbox", { name: `Selecionar ${people[1].name}` }).check();
+  await page.getByRole("button", { name: "Marcar selecionados como repassados" }).click();
+  await expect(page.getByTestId("toast")).toContainText("1 repasse registrado");
+  await expect(page).toHaveURL(new RegExp(`busca=`));
+  await expect(page.getByTestId("done-transfers")).toContainText(people[1].name);
+});

@@ -18,7 +18,10 @@ import { monthTransfers } from "#app/models/owners/transfers.server";
 import { listHref } from "#app/models/shared/list-query";
 import { formatBRL } from "#app/models/shared/money";
 import { localToday, addMonths } from "#app/models/shared/days";
+import { readFormData, requireRole } from "#app/utils/http.server";
+import { markSelectedTransfers } from "./bulk-actions.server";
 import { EmailState } from "./email-state";
+import { BulkTransferSummary, PendingTransfersForm } from "./pending-table";
 import { transferMonth } from "./month";
 import type { Route } from "./+types/index";
 
@@ -34,14 +37,23 @@ export function meta() {
 export async function loader({ url }: Route.LoaderArgs) {
   const month = transferMonth(url.searchParams.get("mes"), localToday());
   const query = parseTransfersQuery(url.searchParams);
-  return { month, query, ...(await monthTransfers(getDb(), month, query)) };
+  return { month, query, today: localToday(), ...(await monthTransfers(getDb(), month, query)) };
+}
+
+// "Marcar selecionados como repassados": the month of the page, back to it
+// (its page and search) when done.
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = await requireRole(context, "staff");
+  const url = new URL(request.url);
+  const month = transferMonth(url.searchParams.get("mes"), localToday());
+  return markSelectedTransfers(await readFormData(request), month, `${url.pathname}${url.search}`, actor);
 }
 
 const sectionClass = "mt-6 rounded-xl bg-white shadow-sm ring-1 ring-slate-200";
 const thClass = "px-4 py-2 font-medium";
 
-export default function Transfers({ loaderData }: Route.ComponentProps) {
-  const { month, query, pending, pendingOwners, pendingTotalCents, done, unowned } = loaderData;
+export default function Transfers({ loaderData, actionData }: Route.ComponentProps) {
+  const { month, query, today, pending, pendingOwners, pendingTotalCents, done, unowned } = loaderData;
   const period = periodLabel(month);
   // This page for other values (a month, a page), the search kept; another
   // month starts on the first pages.
@@ -101,6 +113,7 @@ export default function Transfers({ loaderData }: Route.ComponentProps) {
         </div>
         <FilterActions clearTo={`/admin/repasses?mes=${month}`} filtered={query.search !== ""} />
       </Form>
+      {actionData?.outcomes ? <BulkTransferSummary outcomes={actionData.outcomes} /> : null}
       {unowned > 0 ? (
         <p className="mt-4 rounded-md bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200" role="status">
           {unowned === 1
@@ -135,41 +148,7 @@ export default function Transfers({ loaderData }: Route.ComponentProps) {
                 pages={pending.pages}
               />
             </div>
-            <table className={stackedTableClass} data-testid="pending-transfers">
-              <thead className={stackedHeadClass}>
-                <tr>
-                  <th className={thClass}>Proprietário</th>
-                  <th className={thClass}>Aluguéis</th>
-                  <th className={`${thClass} text-right`}>Recebido</th>
-                  <th className={`${thClass} text-right`}>Taxas</th>
-                  <th className={`${thClass} text-right`}>A repassar</th>
-                </tr>
-              </thead>
-              <tbody className={stackedBodyClass}>
-                {pending.rows.map((p) => (
-                  <tr key={p.ownerId} className={stackedRowClass}>
-                    <StackedCell label="Proprietário" wide>
-                      <Link
-                        to={`/admin/repasses/${p.ownerId}/${month}`}
-                        className="font-semibold text-brand-800 hover:underline"
-                      >
-                        {p.ownerName}
-                      </Link>
-                    </StackedCell>
-                    <StackedCell label="Aluguéis">{p.rents}</StackedCell>
-                    <StackedCell label="Recebido" className="md:text-right">
-                      {formatBRL(p.grossCents)}
-                    </StackedCell>
-                    <StackedCell label="Taxas" className="md:text-right">
-                      {formatBRL(p.adminFeeCents + p.firstRentFeeCents)}
-                    </StackedCell>
-                    <StackedCell label="A repassar" className="font-semibold md:text-right">
-                      {formatBRL(p.netCents)}
-                    </StackedCell>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <PendingTransfersForm rows={pending.rows} month={month} today={today} answer={actionData ?? null} />
             <Pagination page={pending.page} pageCount={pending.pages} hrefFor={(p) => href({ pagina: p })} />
           </>
         )}
