@@ -59,6 +59,8 @@ export default [
       route("vistorias/nova", "routes/admin/clients/inspection-new.tsx"),
     ]),
     route("admin/cobrancas/exportar", "routes/admin/billing-export.ts"),
+    route("admin/clientes/exportar", "routes/admin/clients/clients-export.ts"),
+    route("admin/proprietarios/exportar", "routes/admin/clients/owners-export.ts"),
     route("admin/extratos", "routes/admin/statements/index.tsx"),
     route("admin/extratos/:id", "routes/admin/statements/review.tsx"),
     route("admin/repasses", "routes/admin/transfers/index.tsx"),

@@ -83,7 +83,10 @@ test("Atenção counts this test's overdue billing at the client's rates, its en
   await block(page)
     .getByRole("link", { name: /com contrato ativo sem login/ })
     .click();
-  await expect(page).toHaveURL(/\/admin\/clients\?aba=ativos$/);
+  // Only those without a login: the list to act on.
+  await expect(page).toHaveURL(/\/admin\/clients\?aba=ativos&acesso=sem$/);
+  await expect(page.getByRole("row").filter({ hasText: leaving })).toContainText("Sem Login");
+  await expect(page.getByRole("row").filter({ hasText: "Com Login" })).toHaveCount(0);
 });
 
 test("Atenção fits a phone's width", async ({ admin: _admin, page }) => {

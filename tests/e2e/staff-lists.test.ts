@@ -1,4 +1,6 @@
+import fs from "node:fs";
 import type { Page } from "@playwright/test";
+import { cents } from "#app/models/shared/money";
 import { ownerSchema } from "#app/models/owners/owner.schema";
 import { createOwner } from "#app/models/owners/owners.server";
 import { appDb } from "#tests/fixtures/db";
@@ -143,4 +145,44 @@ test("Proprietários: searched without accents and filtered by contracts", async
   await expect(table.locator("tbody tr")).toHaveCount(1);
   await expect(table.locator("tbody tr")).toContainText(`João Ávila ${tag}`);
   await expect(table.locator("tbody tr")).toContainText("1");
+
+  // The list as filtered, as a CSV Excel in Brazil opens.
+  const file = await download(page);
+  expect(file.name).toMatch(/^proprietarios-\d{4}-\d{2}-\d{2}\.csv$/);
+  expect(file.lines).toEqual(["Proprietário;CPF/CNPJ;Email;Telefone;Chave Pix;Contratos", `João Ávila ${tag};;;;;1`]);
 });
+
+test("Ativos: the filtered list as a CSV, a formula-like name written as text", async ({
+  page,
+  signInAs,
+  createClient,
+}) => {
+  const tag = uniq();
+  const client = await createClient({
+    name: `=Planilha ${tag}`,
+    monthly_rent: cents(123_450),
+    contract_start_date: "2026-01-01",
+    contract_end_date: "2099-12-31",
+  });
+  await signInAs("admin");
+  await page.goto(`/admin/clients?aba=ativos&busca=${encodeURIComponent(`planilha ${tag}`)}`);
+  await expect(rows(page)).toHaveCount(1);
+  const file = await download(page);
+  expect(file.name).toMatch(/^clientes-ativos-\d{4}-\d{2}-\d{2}\.csv$/);
+  expect(file.lines[0]).toBe(
+    "Cliente;CPF/CNPJ;Email;Telefone;Usuário;Endereço do imóvel;Início do contrato;Fim do contrato;Aluguel (R$);Dia de vencimento",
+  );
+  expect(file.lines).toHaveLength(2);
+  expect(file.lines[1]).toMatch(new RegExp(`^'=Planilha ${tag};.*;01/01/2026;31/12/2099;1234,50;5$`));
+  expect(file.lines[1]).toContain(client.username);
+});
+
+// Clicks "Exportar CSV" and reads the file: its name and lines after the BOM.
+async function download(page: Page) {
+  const waiting = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Exportar CSV" }).click();
+  const file = await waiting;
+  const bytes = fs.readFileSync((await file.path())!);
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  return { name: file.suggestedFilename(), lines: bytes.subarray(3).toString("utf8").split("\r\n").slice(0, -1) };
+}

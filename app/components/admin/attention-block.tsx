@@ -115,7 +115,7 @@ export function AttentionBlock({ attention, pixConfigured }: { attention: Attent
             </Item>
           ) : null}
           {withoutLogin > 0 ? (
-            <Item to="/admin/clients?aba=ativos" icon={KeyRound} tone="amber" title={withoutLoginTitle(withoutLogin)}>
+            <Item to="/admin/clients?aba=ativos&acesso=sem" icon={KeyRound} tone="amber" title={withoutLoginTitle(withoutLogin)}>
               Sem acesso à Área do Cliente: dê o login em Clientes Ativos.
             </Item>
           ) : null}

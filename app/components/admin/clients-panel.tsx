@@ -111,7 +111,12 @@ export function ClientsPanel({
         </p>
       ) : (
         <div className="mt-2 md:overflow-x-auto">
-          <TabListCount list={list} one="cliente" many="clientes" />
+          <TabListCount
+            list={list}
+            one="cliente"
+            many="clientes"
+            exportHref={nav.withList("/admin/clientes/exportar")}
+          />
           <table className={stackedTableClass}>
             <caption className="sr-only">{active ? "Clientes com contrato ativo" : "Clientes cadastrados"}</caption>
             <thead className={stackedHeadClass}>

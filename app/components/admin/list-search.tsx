@@ -1,6 +1,8 @@
 import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { Pagination } from "#app/components/site/pagination";
+import { buttonClass } from "#app/components/ui/button";
+import { Download } from "#app/components/ui/private-icons";
 import { FilterActions, ListCount, filterControlClass, filterLabelClass } from "./list-filter";
 
 // The search and filter bar of a list tab of "Gestão de Clientes" (issue 34):
@@ -68,10 +70,26 @@ export function TabListBar({
 }
 
 // "12 clientes · página 1 de 2" before the rows.
-export function TabListCount({ list, one, many }: { list: ListPage; one: string; many: string }) {
+// With `exportHref`, "Exportar CSV" beside it: the whole list as filtered.
+export function TabListCount({
+  list,
+  one,
+  many,
+  exportHref,
+}: {
+  list: ListPage;
+  one: string;
+  many: string;
+  exportHref?: string;
+}) {
   return (
-    <div className="px-4">
+    <div className="flex flex-wrap items-center justify-between gap-2 px-4">
       <ListCount total={list.total} one={one} many={many} page={list.page} pages={list.pages} />
+      {exportHref ? (
+        <a href={exportHref} download className={buttonClass("secondary", "sm")}>
+          <Download aria-hidden className="size-4" /> Exportar CSV
+        </a>
+      ) : null}
     </div>
   );
 }

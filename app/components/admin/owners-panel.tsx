@@ -79,7 +79,12 @@ export function OwnersPanel({
       ) : (
         <div className="border-t border-slate-100 md:overflow-x-auto">
           <div className="pt-3">
-            <TabListCount list={list} one="proprietário" many="proprietários" />
+            <TabListCount
+              list={list}
+              one="proprietário"
+              many="proprietários"
+              exportHref={nav.withList("/admin/proprietarios/exportar")}
+            />
           </div>
           <table className={stackedTableClass} data-testid="owners">
             <caption className="sr-only">Proprietários</caption>

@@ -6,7 +6,7 @@ import { generatePassword } from "#app/models/accounts/staff.server";
 import { assertUnique, insertAccount } from "#app/models/accounts/users.server";
 import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
 import { localToday } from "#app/models/shared/days";
-import { pageOf } from "#app/models/shared/paging.server";
+import { batchesOf, pageOf } from "#app/models/shared/paging.server";
 import { searchCondition } from "#app/models/shared/search.server";
 import {
   DEFAULT_ADMIN_FEE_PERCENT,
@@ -72,11 +72,11 @@ function selectClients(db: DB | Trx) {
 
 export type ClientRow = Awaited<ReturnType<typeof getClient>> & {};
 
-// "Clientes" and "Ativos" (docs/product.md §Clientes), one page of the list
-// its URL asks for (clients-query.ts): searched, filtered and sorted by SQL.
-// Ativos: the contract ends today or later in the agency's zone. Every sort
-// ends on the id, so a page never repeats or skips a row.
-export async function listClients(db: DB, q: ClientsQuery, today = localToday()) {
+// "Clientes" and "Ativos" (docs/product.md §Clientes) as its URL asks for
+// (clients-query.ts): searched, filtered and sorted by SQL. Ativos: the
+// contract ends today or later in the agency's zone. Every sort ends on the
+// id, so a page never repeats or skips a row.
+function clientsList(db: DB, q: ClientsQuery, today: string) {
   let filtered = db.selectFrom("clients").leftJoin("users", "users.id", "clients.user_id");
   if (q.active || q.contract === "ativo")
     filtered = filtered
@@ -90,7 +90,7 @@ export async function listClients(db: DB, q: ClientsQuery, today = localToday())
     documents: ["clients.cpf_cnpj"],
   });
   if (found) filtered = filtered.where(found);
-  return pageOf(filtered, q.page, (query) => {
+  const ordered = (query: typeof filtered) => {
     const rows = query.select([...LIST_COLUMNS, "users.username as username"]);
     // By the name as people read it ("Álvaro" among the A's), as fold() compares.
     if (q.sort === "nome") return rows.orderBy(sql`fold(clients.name)`).orderBy("clients.id");
@@ -102,7 +102,20 @@ export async function listClients(db: DB, q: ClientsQuery, today = localToday())
         .orderBy("clients.name")
         .orderBy("clients.id");
     return rows.orderBy("clients.created_at", "desc").orderBy("clients.id", "desc");
-  });
+  };
+  return { filtered, ordered };
+}
+
+// One page of the list.
+export async function listClients(db: DB, q: ClientsQuery, today = localToday()) {
+  const { filtered, ordered } = clientsList(db, q, today);
+  return pageOf(filtered, q.page, ordered);
+}
+
+// Every row of the list, batch by batch (Exportar CSV).
+export function clientsExportBatches(db: DB, q: ClientsQuery, today = localToday()) {
+  const { filtered, ordered } = clientsList(db, q, today);
+  return batchesOf(ordered(filtered));
 }
 
 export async function getClient(db: DB | Trx, id: number) {

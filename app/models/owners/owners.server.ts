@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "#app/db/schema";
 import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
-import { pageOf } from "#app/models/shared/paging.server";
+import { batchesOf, pageOf } from "#app/models/shared/paging.server";
 import { searchCondition } from "#app/models/shared/search.server";
 import type { OwnerInput } from "./owner.schema";
 import type { OwnersQuery } from "./owners-query";
@@ -17,7 +17,7 @@ type DB = Kysely<Database>;
 // email or Pix key, ?contratos= whether any contract names them
 // (owners-query.ts). The count is a subquery, so the filtered query stays one
 // row an owner and counts as such.
-export async function listOwners(db: DB, q: OwnersQuery) {
+function ownersList(db: DB, q: OwnersQuery) {
   let filtered = db.selectFrom("owners");
   if (q.contracts)
     filtered = filtered.where((eb) => {
@@ -29,14 +29,25 @@ export async function listOwners(db: DB, q: OwnersQuery) {
     documents: ["owners.cpf_cnpj"],
   });
   if (found) filtered = filtered.where(found);
-  return pageOf(filtered, q.page, (query) =>
+  const ordered = (query: typeof filtered) =>
     query
       .select(["owners.id", "owners.name", "owners.cpf_cnpj", "owners.email", "owners.phone", "owners.pix_key"])
       .select(sql<number>`(select count(*) from clients where clients.owner_id = owners.id)`.as("contracts"))
       // As people read the names ("Álvaro" among the A's), as fold() compares.
       .orderBy(sql`fold(owners.name)`)
-      .orderBy("owners.id"),
-  );
+      .orderBy("owners.id");
+  return { filtered, ordered };
+}
+
+export async function listOwners(db: DB, q: OwnersQuery) {
+  const { filtered, ordered } = ownersList(db, q);
+  return pageOf(filtered, q.page, ordered);
+}
+
+// Every owner of the list, batch by batch (Exportar CSV).
+export function ownersExportBatches(db: DB, q: OwnersQuery) {
+  const { filtered, ordered } = ownersList(db, q);
+  return batchesOf(ordered(filtered));
 }
 export type OwnerListItem = Awaited<ReturnType<typeof listOwners>>["rows"][number];
 

@@ -26,3 +26,16 @@ export async function pageOf<DB, TB extends keyof DB, O, R>(
     .execute();
   return { rows: rows as R[], total, page, pages };
 }
+
+// Every row of a list, a batch at a time (a CSV export, issue 34): the same
+// filtered and ordered query the page reads, so the file has what the list
+// shows in its order, without holding the whole list at once. The lists read
+// this way are of people (a few thousand rows), where an offset costs little;
+// Cobranças, the big one, reads by key instead (billingExportBatches).
+export async function* batchesOf<DB, TB extends keyof DB, R>(ordered: SelectQueryBuilder<DB, TB, R>, size = 500) {
+  for (let offset = 0; ; offset += size) {
+    const rows = (await ordered.limit(size).offset(offset).execute()) as R[];
+    if (rows.length > 0) yield rows;
+    if (rows.length < size) return;
+  }
+}

@@ -4,9 +4,9 @@ import { billingExportBatches } from "#app/models/billing/billing-queues.server"
 import { periodLabel } from "#app/models/billing/months";
 import { billingStatusLabel } from "#app/models/billing/status";
 import { localToday } from "#app/models/shared/days";
-import { CSV_CONTENT_TYPE, csvAmount, csvDay, csvStream } from "#app/models/shared/csv";
+import { csvAmount, csvDay } from "#app/models/shared/csv";
+import { csvResponse } from "#app/utils/csv-response.server";
 import { requireRole } from "#app/utils/http.server";
-import { PRIVATE_CACHE_CONTROL } from "#app/utils/private-paths";
 import type { Route } from "./+types/billing-export";
 
 // GET /admin/cobrancas/exportar?fila=&busca=&cliente=: the Cobranças list as
@@ -46,11 +46,5 @@ export async function loader({ url, context }: Route.LoaderArgs) {
         csvAmount(b.payment_difference_cents),
       ]);
   }
-  return new Response(csvStream(HEADER, pages()), {
-    headers: {
-      "Content-Type": CSV_CONTENT_TYPE,
-      "Content-Disposition": `attachment; filename="cobrancas-${query.queue}-${today}.csv"`,
-      "Cache-Control": PRIVATE_CACHE_CONTROL,
-    },
-  });
+  return csvResponse(`cobrancas-${query.queue}-${today}.csv`, HEADER, pages());
 }
