@@ -62,11 +62,26 @@ export async function queueOverdueReminders(
       .where("billing.id", "in", [...ids])
       .execute();
     const byId = new Map(rows.map((r) => [r.id, r]));
+    // Those sent today already are not written again (nor their words drawn).
+    const sentToday = new Set(
+      (
+        await trx
+          .selectFrom("email_outbox")
+          .select("dedupe_key")
+          .where(
+            "dedupe_key",
+            "in",
+            ids.map((id) => reminderKey(id, today)),
+          )
+          .execute()
+      ).map((r) => r.dedupe_key),
+    );
     for (const id of ids) {
       const b = byId.get(id);
       if (!b) outcome.refused.missing += 1;
       else if (effectiveStatus(b.status, b.due_date, today) !== "overdue") outcome.refused["not-overdue"] += 1;
       else if (!hasAddress(b.email)) outcome.refused["no-email"] += 1;
+      else if (sentToday.has(reminderKey(id, today))) outcome.already += 1;
       else {
         const charges = chargesOn(b, today);
         const pix = settings.pix ? pixPayload(settings.pix, charges.total, billingTxid(b.id)) : null;
@@ -91,6 +106,7 @@ export async function queueOverdueReminders(
           },
           now,
         );
+        // (The unique key is the last guard: a post that raced this one.)
         if (!queued) {
           outcome.already += 1;
           continue;
