@@ -50,6 +50,7 @@ export default [
       route("cobrancas/boletos/:id", "routes/admin/clients/billing-boleto-review.tsx"),
       route("cobrancas/gerar", "routes/admin/clients/billing-generate.tsx"),
       route("cobrancas/gerar-mes", "routes/admin/clients/billing-generate-month.tsx"),
+      route("cobrancas/lembretes", "routes/admin/clients/billing-reminders.tsx"),
       route("cobrancas/:id", "routes/admin/clients/billing-manage.tsx"),
       route("cobrancas/documentos/:id/excluir", "routes/admin/clients/billing-document-delete.tsx"),
       route("manutencoes/documentos/novo", "routes/admin/clients/maintenance-document.tsx"),

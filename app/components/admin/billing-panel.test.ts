@@ -204,6 +204,44 @@ describe("Gestão de Cobranças", () => {
     expect(html).toMatch(/data-testid="billing-row"[^]*Cliente[^]*Zélia Prado[^]*setembro de 2026/);
   });
 
+  it("in Em atraso, a checkbox beside each overdue tenant joins the bulk reminder's form above the table", () => {
+    const row = (id: number, name: string) => ({
+      id,
+      client_id: id,
+      client_name: name,
+      month_year: "2026-09",
+      amount_cents: 120000,
+      due_date: "2026-09-05",
+      status: "overdue",
+      payment_date: null,
+      documents: [],
+    });
+    const rows = [row(5, "Zélia Prado"), row(6, "Ivo Lima")];
+    const atrasadas = { queue: "atrasadas", search: "prado", client: null, page: 1 } as const;
+    const html = renderView({ kind: "queue", rows }, { query: atrasadas });
+    // The form sits before the table (rows hold their own forms; forms do not nest).
+    expect(html).toMatch(
+      /<form id="lembretes-em-atraso"[^>]*action="\/admin\/clients\/cobrancas\/lembretes" method="post">[^]*?<\/form><div[^>]*><table/,
+    );
+    expect(html).toContain('<input type="hidden" name="busca" value="prado"/>');
+    expect(html).not.toContain('name="pagina"');
+    expect(html.match(/<input type="hidden" name="na-pagina" value="\d+"\/>/g)).toEqual([
+      '<input type="hidden" name="na-pagina" value="5"/>',
+      '<input type="hidden" name="na-pagina" value="6"/>',
+    ]);
+    expect(html).toMatch(/<input id="lembretes-em-atraso-todas" type="checkbox"[^>]*name="toda-pagina" value="1"\/>/);
+    expect(html).toContain("Selecionar todas desta página");
+    expect(html).toContain("Enviar lembrete por email aos selecionados");
+    expect(html).toMatch(
+      /<input type="checkbox" form="lembretes-em-atraso" aria-label="Selecionar Zélia Prado, setembro de 2026"[^>]*name="cobranca" value="5"\/>/,
+    );
+    expect(html.match(/form="lembretes-em-atraso"/g)).toHaveLength(2);
+
+    // Another queue: no form, no checkbox.
+    const mes = renderView({ kind: "queue", rows }, { query: { ...atrasadas, queue: "mes" } });
+    expect(mes).not.toContain("lembretes-em-atraso");
+  });
+
   it("links a group with more billings than it shows to the client's every billing", () => {
     const html = renderView({
       kind: "groups",

@@ -99,7 +99,12 @@ export function BillingPanel({ query, counts, view, total, page, pages, today, a
         {view.kind === "differences" ? (
           <BillingDifferences items={view.rows} />
         ) : view.kind === "queue" ? (
-          <BillingQueueTable rows={view.rows} today={today} empty={QUEUE_EMPTY[query.queue]} />
+          <BillingQueueTable
+            rows={view.rows}
+            today={today}
+            empty={QUEUE_EMPTY[query.queue]}
+            reminders={query.queue === "atrasadas" ? { search: query.search, page } : undefined}
+          />
         ) : view.groups.length === 0 ? (
           query.search ? (
             <p className="py-6 text-slate-600">Nenhum cliente com cobranças encontrado para “{query.search}”.</p>

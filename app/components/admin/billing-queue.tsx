@@ -1,6 +1,7 @@
+import type { ChangeEvent } from "react";
 import { Form, Link } from "react-router";
-import { Search } from "#app/components/ui/icons";
-import { BillingTable, type BillingTableRow } from "./billing-rows";
+import { Mail, Search } from "#app/components/ui/icons";
+import { BillingTable, REMINDERS_ALL_BOX_ID, type BillingTableRow } from "./billing-rows";
 import { filterControlClass } from "#app/components/admin/list-filter";
 import { Button, buttonClass } from "#app/components/ui/button";
 import { Download } from "#app/components/ui/private-icons";
@@ -12,6 +13,13 @@ import {
   type BillingQuery,
   type BillingQueue,
 } from "#app/models/billing/billing-query";
+import {
+  REMINDERS_FORM_ID,
+  REMINDERS_PATH,
+  REMINDER_ALL_FIELD,
+  REMINDER_FIELD,
+  REMINDER_PAGE_FIELD,
+} from "#app/models/billing/bulk-reminders";
 
 // The Cobranças tab's work queues (issue 34): what needs action first, each
 // with how many billings wait in it, "Todas" one click away; and the search,
@@ -75,11 +83,81 @@ export function BillingQueueBar({
 }
 
 // A queue's billings, clients mixed: the group's table with the client first.
-export function BillingQueueTable({ rows, today, empty }: { rows: BillingTableRow[]; today: string; empty: string }) {
+// Em atraso adds the bulk reminder: its form above the table and a checkbox
+// beside each overdue tenant.
+export function BillingQueueTable({
+  rows,
+  today,
+  empty,
+  reminders,
+}: {
+  rows: BillingTableRow[];
+  today: string;
+  empty: string;
+  /** Em atraso: the list's search and page, to come back to after sending. */
+  reminders?: { search: string; page: number };
+}) {
   if (rows.length === 0) return <p className="py-6 text-slate-600">{empty}</p>;
+  const selectable = reminders ? rows.filter((r) => r.status === "overdue").map((r) => r.id) : [];
   return (
-    <div className="rounded-lg border border-slate-200 md:overflow-x-auto">
-      <BillingTable rows={rows} today={today} caption="Cobranças" withClient />
-    </div>
+    <>
+      {reminders && selectable.length > 0 ? <BulkReminderForm ids={selectable} {...reminders} /> : null}
+      <div className="rounded-lg border border-slate-200 md:overflow-x-auto">
+        <BillingTable
+          rows={rows}
+          today={today}
+          caption="Cobranças"
+          withClient
+          selectFor={reminders ? REMINDERS_FORM_ID : undefined}
+        />
+      </div>
+    </>
+  );
+}
+
+// "Enviar lembrete por email aos selecionados" (models/billing/bulk-reminders.ts):
+// a plain POST. The rows' checkboxes sit in the table, whose rows hold their
+// own status forms (forms do not nest), so they join this form by their
+// `form` attribute. "Selecionar todas desta página" is a field of its own, so
+// it works without JavaScript (the page's ids travel with it); with
+// JavaScript it also ticks the rows, and unticking a row unticks it, so what
+// is sent is what is ticked.
+function BulkReminderForm({ ids, search, page }: { ids: number[]; search: string; page: number }) {
+  const rowBoxes = () =>
+    document.querySelectorAll<HTMLInputElement>(`input[form="${REMINDERS_FORM_ID}"][name="${REMINDER_FIELD}"]`);
+  const tickAll = (e: ChangeEvent<HTMLInputElement>) => {
+    for (const box of rowBoxes()) box.checked = e.currentTarget.checked;
+  };
+  return (
+    <Form
+      method="post"
+      action={REMINDERS_PATH}
+      id={REMINDERS_FORM_ID}
+      preventScrollReset
+      className="mb-3 flex flex-wrap items-center gap-x-4 gap-y-2 rounded-lg border border-slate-200 bg-slate-50 px-3 py-2"
+    >
+      {search ? <input type="hidden" name="busca" value={search} /> : null}
+      {page > 1 ? <input type="hidden" name="pagina" value={page} /> : null}
+      {ids.map((id) => (
+        <input key={id} type="hidden" name={REMINDER_PAGE_FIELD} value={id} />
+      ))}
+      <label
+        htmlFor={REMINDERS_ALL_BOX_ID}
+        className="inline-flex items-center gap-2 text-sm font-medium text-slate-800"
+      >
+        <input
+          id={REMINDERS_ALL_BOX_ID}
+          type="checkbox"
+          name={REMINDER_ALL_FIELD}
+          value="1"
+          onChange={tickAll}
+          className="size-5 accent-brand-700"
+        />
+        Selecionar todas desta página
+      </label>
+      <Button size="sm" variant="secondary" className="text-left">
+        <Mail aria-hidden className="size-4 shrink-0" /> Enviar lembrete por email aos selecionados
+      </Button>
+    </Form>
   );
 }

@@ -1,3 +1,4 @@
+import type { ChangeEvent } from "react";
 import { Trash2, Download } from "#app/components/ui/private-icons";
 import { Form, Link } from "react-router";
 import { useIsPending } from "#app/components/ui/use-is-pending";
@@ -11,6 +12,7 @@ import {
 } from "#app/components/billing/stacked-table";
 import { AutoSubmitSelect } from "#app/components/ui/auto-submit-select";
 import { billingRowAnchor } from "#app/models/billing/billing-query";
+import { REMINDERS_FORM_ID, REMINDER_FIELD } from "#app/models/billing/bulk-reminders";
 import { shortFileName } from "#app/models/billing/display";
 import { periodLabel } from "#app/models/billing/months";
 import { BILLING_STATUS_OPTIONS, PAST_DUE_NOTE, isPastDue } from "#app/models/billing/status";
@@ -47,11 +49,14 @@ export function BillingTable({
   today,
   caption,
   withClient = false,
+  selectFor,
 }: {
   rows: BillingTableRow[];
   today: string;
   caption: string;
   withClient?: boolean;
+  /** Em atraso: each overdue row gets a checkbox of this form (the bulk reminder). */
+  selectFor?: string;
 }) {
   const columns = [...(withClient ? ["Cliente"] : []), "Período", "Valor", "Vencimento", "Status", "Boletos", "Ações"];
   return (
@@ -74,6 +79,7 @@ export function BillingTable({
             today={today}
             clientName={withClient ? (b.client_name ?? "") : undefined}
             whatsapp={b.whatsapp}
+            selectable={!!selectFor && b.status === "overdue"}
           />
         ))}
       </tbody>
@@ -87,19 +93,29 @@ export function BillingRow({
   today,
   clientName,
   whatsapp,
+  selectable = false,
 }: {
   billing: BillingPanelBilling;
   today: string;
   clientName?: string;
   /** The overdue tenant's reminder (models/billing/reminder.ts), in a queue. */
   whatsapp?: string | null;
+  /** Em atraso: a checkbox of the bulk reminder's form, beside the client. */
+  selectable?: boolean;
 }) {
   const period = periodLabel(b.month_year);
   return (
     <tr id={billingRowAnchor(b.id)} data-testid="billing-row" className={`${stackedRowClass} scroll-mt-24`}>
       {clientName !== undefined ? (
         <StackedCell label="Cliente">
-          <span className="font-medium text-slate-900">{clientName}</span>
+          {selectable ? (
+            <label className="flex items-start gap-2">
+              <ReminderBox id={b.id} label={`Selecionar ${clientName}, ${period}`} />
+              <span className="font-medium text-slate-900">{clientName}</span>
+            </label>
+          ) : (
+            <span className="font-medium text-slate-900">{clientName}</span>
+          )}
         </StackedCell>
       ) : null}
       <StackedCell label="Período">
@@ -144,6 +160,30 @@ export function BillingRow({
         ) : null}
       </StackedCell>
     </tr>
+  );
+}
+
+// "Selecionar todas desta página" of the bulk reminder (billing-queue.tsx).
+export const REMINDERS_ALL_BOX_ID = `${REMINDERS_FORM_ID}-todas`;
+
+// A row's box of the bulk reminder: it joins the form above the table by its
+// `form` attribute; unticked, it unticks "Selecionar todas desta página", so
+// that with JavaScript what is sent is what is ticked.
+function ReminderBox({ id, label }: { id: number; label: string }) {
+  const untickAll = (e: ChangeEvent<HTMLInputElement>) => {
+    const all = document.getElementById(REMINDERS_ALL_BOX_ID);
+    if (!e.currentTarget.checked && all instanceof HTMLInputElement) all.checked = false;
+  };
+  return (
+    <input
+      type="checkbox"
+      form={REMINDERS_FORM_ID}
+      name={REMINDER_FIELD}
+      value={id}
+      aria-label={label}
+      onChange={untickAll}
+      className="mt-0.5 size-5 shrink-0 accent-brand-700"
+    />
   );
 }
 

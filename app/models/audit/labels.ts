@@ -52,6 +52,8 @@ export const AUDIT_ACTIONS = {
   erase: "Eliminação de dados pessoais",
   anonymize: "Anonimização",
   resend: "Email reenviado",
+  // A billing's overdue reminder queued by staff (billing/bulk-reminders.server.ts).
+  remind: "Lembrete de atraso por email",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -129,6 +131,7 @@ const FIELD_LABELS: Record<string, string> = {
   billing_id: "Cobrança",
   digitable_line: "Linha digitável",
   update_amount: "Atualizar o valor da cobrança",
+  amount_due_cents: "Valor para pagamento no dia",
 };
 
 // Columns stored as 0/1.
@@ -194,7 +197,8 @@ export function describeChange(
   [before, after]: [unknown, unknown],
 ): string {
   const name = fieldLabel(field);
-  if (action === "create") return `${name}: ${formatChangeValue(entity, field, after)}`;
+  // A reminder, like a creation, has only what was sent.
+  if (action === "create" || action === "remind") return `${name}: ${formatChangeValue(entity, field, after)}`;
   if (action === "delete") return `${name}: ${formatChangeValue(entity, field, before)}`;
   return `${name}: ${formatChangeValue(entity, field, before)} → ${formatChangeValue(entity, field, after)}`;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { chargesOn } from "./charges";
-import { chargeNoticeEmail, receiptNoticeEmail } from "./notice-email";
+import { chargeNoticeEmail, overdueReminderEmail, receiptNoticeEmail } from "./notice-email";
 import { cents } from "#app/models/shared/money";
 
 const billing = { amount_cents: cents(185000), due_date: "2026-10-10", late_fee_bp: 1000, monthly_interest_bp: 100 };
@@ -44,6 +44,25 @@ describe("notice emails", () => {
     );
     expect(mail.text).toContain("Valor para pagamento hoje, 22/10/2026:");
     expect(mail.text).toContain("Pix Copia e Cola (R$ 2.042,40)");
+  });
+
+  it("the staff's overdue reminder: the month, the amount due today itemized, its Pix and the agency", () => {
+    const today = "2026-10-22";
+    const mail = overdueReminderEmail({ ...base, today, charges: chargesOn(billing, today) });
+    expect(mail.subject).toBe("Lembrete: aluguel de outubro de 2026 em atraso");
+    expect(mail.text).toContain(
+      "o aluguel de outubro de 2026, com vencimento em 10/10/2026, ainda não consta como pago",
+    );
+    expect(mail.text).toContain(
+      "Aluguel: R$ 1.850,00\nMulta (10%): R$ 185,00\nJuros (12 dias): R$ 7,40\nTotal a pagar hoje: R$ 2.042,40",
+    );
+    expect(mail.text).toContain("Pix Copia e Cola (R$ 2.042,40)");
+    expect(mail.text).toContain("00020126...6304ABCD");
+    expect(mail.text).toContain("Atenciosamente,\nLagoa Imóveis");
+    expect(mail.html).toContain("Olá, Mariana &lt;b&gt;Lima&lt;/b&gt;.");
+    expect(overdueReminderEmail({ ...base, pix: null, today, charges: chargesOn(billing, today) }).text).not.toContain(
+      "Pix",
+    );
   });
 
   it("leaves the Pix out without a key, and escapes every value in the HTML", () => {

@@ -154,6 +154,36 @@ export function chargeNoticeEmail(kind: Exclude<BillingNoticeKind, "receipt">, i
   };
 }
 
+// The reminder staff send from Em atraso ("Enviar lembrete por email aos
+// selecionados", bulk-reminders.server.ts): the overdue notice's facts (the
+// amount due today itemized, its Pix), asked for by a person, so it says it
+// is a reminder; its subject differs from the charging job's notice.
+export function overdueReminderEmail(input: ChargeNoticeInput): EmailContent {
+  const period = periodLabel(input.month_year);
+  const c = input.charges;
+  return {
+    subject: `Lembrete: aluguel de ${period} em atraso`,
+    ...render([
+      { p: `Olá, ${input.clientName}.` },
+      {
+        p: `Lembramos que o aluguel de ${period}, com vencimento em ${formatDay(input.due_date)}, ainda não consta como pago em nossos registros.`,
+      },
+      { p: `Valor para pagamento hoje, ${formatDay(input.today)}:` },
+      {
+        items: [
+          ["Aluguel", formatBRL(c.rent)],
+          [lateFeeLabel(c.lateFeeBp), formatBRL(c.lateFee)],
+          [interestLabel(c.days), formatBRL(c.interest)],
+          ["Total a pagar hoje", formatBRL(c.total)],
+        ],
+      },
+      ...pixBlocks(input.pix, c.total),
+      { p: "Se você já pagou, desconsidere este lembrete." },
+      ...closing(input, SEE_CHARGE),
+    ]),
+  };
+}
+
 export function receiptNoticeEmail(input: ReceiptNoticeInput): EmailContent {
   const r = input.receipt;
   const period = periodLabel(input.month_year);

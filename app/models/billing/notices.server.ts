@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { BillingNoticeKind, Database } from "#app/db/schema";
-import type { EmailKind } from "#app/models/email/kinds";
+import { emailKindLabel, type EmailKind } from "#app/models/email/kinds";
 import {
   dropQueuedEmail,
   emailTrace,
@@ -12,7 +12,7 @@ import { absoluteUrl, getAgency } from "#app/utils/env.server";
 import { log } from "#app/utils/log.server";
 import { chargesOn, issueHorizon } from "./charges";
 import { chargeNoticeEmail, receiptNoticeEmail } from "./notice-email";
-import { NOTICE_WINDOW_DAYS, noticeApplies, noticeKindsFor, noticeLabel } from "./notices";
+import { NOTICE_WINDOW_DAYS, noticeApplies, noticeKindsFor } from "./notices";
 import { billingTxid, pixPayload } from "./pix";
 import type { ChargingSettings } from "./settings.server";
 import { addDays } from "#app/models/shared/days";
@@ -192,8 +192,10 @@ async function noticeEmail(
 
 export type BillingNoticeItem = {
   id: number;
-  kind: BillingNoticeKind;
-  label: string; // "Cobrança disponível", "Lembrete de vencimento", "Cobrança em atraso", "Recibo"
+  // The email's kind without "billing_": a BillingNoticeKind, or the staff's
+  // "overdue_reminder".
+  kind: string;
+  label: string; // "Cobrança disponível", "Lembrete de vencimento", "Cobrança em atraso", "Recibo", "Lembrete de atraso"
   created_at: string;
   sent_at: string | null;
   attempts: number;
@@ -202,20 +204,19 @@ export type BillingNoticeItem = {
   gaveUp: boolean; // unsent after MAX_ATTEMPTS: not tried again (staff may "Reenviar" on Emails)
 };
 
-// The notices of a billing for the staff's billing page, in the order queued.
+// The notices of a billing for the staff's billing page, in the order queued;
+// the staff's overdue reminders (bulk-reminders.server.ts) among them, named
+// by their email kind.
 export async function listBillingNotices(db: DB, billingId: number): Promise<BillingNoticeItem[]> {
-  return (await emailTrace(db, billingRef(billingId))).map((r) => {
-    const kind = noticeKind(r.kind);
-    return {
-      id: r.id,
-      kind,
-      label: noticeLabel(kind),
-      created_at: r.created_at,
-      sent_at: r.sent_at,
-      attempts: r.attempts,
-      last_error: r.last_error,
-      next_attempt_at: r.next_attempt_at,
-      gaveUp: r.status === "failed",
-    };
-  });
+  return (await emailTrace(db, billingRef(billingId))).map((r) => ({
+    id: r.id,
+    kind: r.kind.replace(/^billing_/, ""),
+    label: emailKindLabel(r.kind),
+    created_at: r.created_at,
+    sent_at: r.sent_at,
+    attempts: r.attempts,
+    last_error: r.last_error,
+    next_attempt_at: r.next_attempt_at,
+    gaveUp: r.status === "failed",
+  }));
 }

@@ -5,6 +5,8 @@ export const EMAIL_KINDS = {
   billing_reminder: "Lembrete de vencimento",
   billing_overdue: "Cobrança em atraso",
   billing_receipt: "Recibo",
+  // Sent by staff from Em atraso, once a day at most (billing/bulk-reminders.server.ts).
+  billing_overdue_reminder: "Lembrete de atraso",
   owner_statement: "Extrato do proprietário",
   income_report_owner: "Informe de rendimentos (proprietário)",
   income_report_tenant: "Aluguéis pagos (inquilino)",
