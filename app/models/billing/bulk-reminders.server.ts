@@ -6,6 +6,7 @@ import { absoluteUrl, getAgency } from "#app/utils/env.server";
 import { noReminders, type ReminderOutcome } from "./bulk-reminders";
 import { chargesOn } from "./charges";
 import { overdueReminderEmail } from "./notice-email";
+import { NOTICE_COLUMNS } from "./notices.server";
 import { billingTxid, pixPayload } from "./pix";
 import { getChargingSettings, type ChargingSettings } from "./settings.server";
 import { effectiveStatus } from "./status";
@@ -48,17 +49,7 @@ export async function queueOverdueReminders(
     const rows = await trx
       .selectFrom("billing")
       .innerJoin("clients", "clients.id", "billing.client_id")
-      .select([
-        "billing.id",
-        "billing.month_year",
-        "billing.amount_cents",
-        "billing.due_date",
-        "billing.status",
-        "clients.name",
-        "clients.email",
-        "clients.late_fee_bp",
-        "clients.monthly_interest_bp",
-      ])
+      .select(NOTICE_COLUMNS)
       .where("billing.id", "in", [...ids])
       .execute();
     const byId = new Map(rows.map((r) => [r.id, r]));

@@ -29,6 +29,20 @@ import { addDays } from "#app/models/shared/days";
 
 type DB = Kysely<Database>;
 
+// What an email about a billing says of it and its tenant (the notices here,
+// the overdue reminders of bulk-reminders.server.ts).
+export const NOTICE_COLUMNS = [
+  "billing.id",
+  "billing.month_year",
+  "billing.amount_cents",
+  "billing.due_date",
+  "billing.status",
+  "clients.name",
+  "clients.email",
+  "clients.late_fee_bp",
+  "clients.monthly_interest_bp",
+] as const;
+
 export const NOTICE_EMAIL_KINDS = [
   "billing_issued",
   "billing_reminder",
@@ -133,17 +147,7 @@ async function noticeEmail(
   const billing = await db
     .selectFrom("billing")
     .innerJoin("clients", "clients.id", "billing.client_id")
-    .select([
-      "billing.id",
-      "billing.month_year",
-      "billing.amount_cents",
-      "billing.due_date",
-      "billing.status",
-      "clients.name",
-      "clients.email",
-      "clients.late_fee_bp",
-      "clients.monthly_interest_bp",
-    ])
+    .select(NOTICE_COLUMNS)
     .where("billing.id", "=", billingId)
     .executeTakeFirst();
   if (!billing) return null;

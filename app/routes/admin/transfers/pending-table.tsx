@@ -14,6 +14,7 @@ import { BULK_REFUSALS } from "#app/models/owners/bulk-transfer.schema";
 import type { PendingTransfer } from "#app/models/owners/transfers.server";
 import { formatBRL } from "#app/models/shared/money";
 import type { BulkAnswer } from "./bulk-actions.server";
+import { TransferDateInput } from "./transfer-date";
 
 // Repasses' "Pendentes" table as one form (issue 34, bulk): a box per owner
 // whose value carries the net amount shown, one date for all, and "Marcar
@@ -93,27 +94,14 @@ export function PendingTransfersForm({
         </tbody>
       </table>
       <div className="flex flex-wrap items-end gap-3 border-t border-slate-100 p-4">
-        <div>
-          <label htmlFor="repasses-data" className="mb-1 block text-sm font-medium text-slate-800">
-            Data do repasse
-          </label>
-          <input
-            id="repasses-data"
-            name="transferred_on"
-            type="date"
-            min={`${month}-01`}
-            max={today}
-            defaultValue={answer?.transferredOn || today}
-            aria-invalid={answer?.dateError ? true : undefined}
-            aria-describedby={answer?.dateError ? "repasses-data-erro" : undefined}
-            className="rounded-md border border-slate-300 px-3 py-2 text-sm"
-          />
-          {answer?.dateError ? (
-            <p id="repasses-data-erro" className="mt-1 text-sm text-red-700">
-              {answer.dateError}
-            </p>
-          ) : null}
-        </div>
+        <TransferDateInput
+          id="repasses-data"
+          month={month}
+          today={today}
+          value={answer?.transferredOn || today}
+          error={answer?.dateError}
+          className="rounded-md border border-slate-300 px-3 py-2 text-sm aria-[invalid]:border-red-600"
+        />
         <Button type="submit" disabled={busy}>
           Marcar selecionados como repassados
         </Button>

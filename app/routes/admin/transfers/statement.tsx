@@ -22,6 +22,7 @@ import { parseId } from "#app/utils/ids";
 import { localToday } from "#app/models/shared/days";
 import { EmailState } from "./email-state";
 import { transferMonth } from "./month";
+import { TransferDateInput } from "./transfer-date";
 import { markTransferAction } from "./statement-actions.server";
 import type { Route } from "./+types/statement";
 
@@ -189,27 +190,14 @@ export default function OwnerStatementPage({ loaderData, actionData }: Route.Com
           <Form method="post" className="mt-4 max-w-md space-y-4" noValidate>
             {actionData?.formError ? <FormAlert title={actionData?.formError} /> : null}
             <input type="hidden" name="net_cents" value={statement.netCents} />
-            <div>
-              <label htmlFor="transferred_on" className="mb-1 block text-sm font-medium text-slate-800">
-                Data do repasse
-              </label>
-              <input
-                id="transferred_on"
-                name="transferred_on"
-                type="date"
-                min={`${month}-01`}
-                max={today}
-                defaultValue={actionData?.transferredOn ?? today}
-                aria-invalid={actionData?.dateError ? true : undefined}
-                aria-describedby={actionData?.dateError ? "transferred_on-error" : undefined}
-                className="block w-full rounded-md border border-slate-300 px-3 py-2 text-sm aria-[invalid]:border-red-600"
-              />
-              {actionData?.dateError ? (
-                <p id="transferred_on-error" className="mt-1 text-sm text-red-700">
-                  {actionData?.dateError}
-                </p>
-              ) : null}
-            </div>
+            <TransferDateInput
+              id="transferred_on"
+              month={month}
+              today={today}
+              value={actionData?.transferredOn ?? today}
+              error={actionData?.dateError}
+              className="block w-full rounded-md border border-slate-300 px-3 py-2 text-sm aria-[invalid]:border-red-600"
+            />
             <Button disabled={busy}>
               {busy ? (
                 "Registrando..."
