@@ -103,6 +103,11 @@ export async function createDueBillings(db: DB, today: string, issueDays: number
     .where("contract_start_date", "<=", horizon)
     .where("monthly_rent_cents", ">", ZERO_CENTS)
     .execute();
+  // Only the months that may still be due: a contract month's due date falls
+  // within it, so a month before the catch-up day's is never planned (`due`
+  // below drops it whether billed or not). One seek a contract on
+  // billing_client_month instead of every month of its history.
+  const fromMonth = catchUp.slice(0, 7);
   const billedRows = clients.length
     ? await db
         .selectFrom("billing")
@@ -112,6 +117,7 @@ export async function createDueBillings(db: DB, today: string, issueDays: number
           "in",
           clients.map((c) => c.id),
         )
+        .where("month_year", ">=", fromMonth)
         .execute()
     : [];
   const billed = new Map<number, string[]>();
@@ -127,6 +133,7 @@ export async function createDueBillings(db: DB, today: string, issueDays: number
         rent: client.monthly_rent_cents!,
       },
       months,
+      fromMonth,
     ).filter((p) => p.due_date >= from && p.due_date <= horizon);
   };
 
@@ -142,6 +149,7 @@ export async function createDueBillings(db: DB, today: string, issueDays: number
           .selectFrom("billing")
           .select("month_year")
           .where("client_id", "=", client.id)
+          .where("month_year", ">=", fromMonth)
           .execute();
         const planned = due(
           client,
