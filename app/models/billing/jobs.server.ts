@@ -1,7 +1,7 @@
 import type { AuditActor } from "#app/models/audit/audit.server";
 import type { Kysely } from "kysely";
 import type { Database } from "#app/db/schema";
-import { localToday, addDays } from "#app/models/shared/days";
+import { localDayStartUtc, localToday, addDays } from "#app/models/shared/days";
 import { log } from "#app/utils/log.server";
 import { insertBillingRow } from "./billing.server";
 import { issueHorizon } from "./charges";
@@ -123,8 +123,20 @@ export async function createDueBillings(db: DB, today: string, issueDays: number
   const billed = new Map<number, string[]>();
   for (const r of billedRows) billed.set(r.client_id, [...(billed.get(r.client_id) ?? []), r.month_year]);
 
+  // The day of a registration before the catch-up day, or on today, needs no
+  // time-zone arithmetic (Intl, ~50 µs, for each of thousands of contracts
+  // every hour): only the later of it and the catch-up day matters.
+  const catchUpStart = Date.parse(localDayStartUtc(catchUp));
+  const todayStart = Date.parse(localDayStartUtc(today));
+  const tomorrowStart = Date.parse(localDayStartUtc(addDays(today, 1)));
+  const registeredFrom = (createdAt: string) => {
+    const t = Date.parse(createdAt);
+    if (t < catchUpStart) return catchUp;
+    if (t >= todayStart && t < tomorrowStart) return today;
+    return [dayOf(createdAt, today), catchUp].sort().at(-1)!;
+  };
   const due = (client: (typeof clients)[number], months: string[]) => {
-    const from = [dayOf(client.created_at, today), catchUp].sort().at(-1)!;
+    const from = registeredFrom(client.created_at);
     return contractMonthsToBill(
       {
         start: client.contract_start_date!,
@@ -133,7 +145,7 @@ export async function createDueBillings(db: DB, today: string, issueDays: number
         rent: client.monthly_rent_cents!,
       },
       months,
-      fromMonth,
+      { from: fromMonth, to: horizon.slice(0, 7) },
     ).filter((p) => p.due_date >= from && p.due_date <= horizon);
   };
 
