@@ -9,7 +9,13 @@ import express from "express";
 import type { ServerBuild } from "react-router";
 import { Cron } from "croner";
 import { openDatabase } from "./app/db/db.server";
-import { CHARGING_TASK, EMAILS_TASK, runHousekeeping } from "./app/models/ops/housekeeping.server";
+import {
+  CHARGING_TASK,
+  EMAILS_TASK,
+  runHousekeeping,
+  type HousekeepingListName,
+} from "./app/models/ops/housekeeping.server";
+import { runHousekeepingInThread, stopHousekeepingThread } from "./app/models/ops/housekeeping-pool.server";
 import { migrateToLatest } from "./app/db/migrate.server";
 import { databasePath, getEnv, uploadsDir } from "./app/utils/env.server";
 import { log } from "./app/utils/log.server";
@@ -53,27 +59,37 @@ if (cluster.isPrimary) {
 }
 
 // Housekeeping every hour (app/models/ops/housekeeping.server.ts, the list
-// `npm run jobs:run` runs too), on its own short-lived connection (the app's
-// Kysely instance lives inside the React Router build); in the primary
-// process only, so it runs once whatever the number of workers.
-// The email outbox's retries (docs/decisions/0051-email-outbox.md) are due
-// minutes apart: its sender also runs every minute (a few rows read when
-// nothing is due).
+// `npm run jobs:run` runs too), once a night (the sweep of orphan files) and
+// the email outbox's sender every minute (its retries are due minutes apart,
+// docs/decisions/0051-email-outbox.md; a few rows read when nothing is due).
+// In the primary process only, so it runs once whatever the number of
+// workers; in a worker thread with its own connection
+// (app/models/ops/housekeeping-pool.server.ts), so that a single process
+// keeps answering meanwhile (docs/decisions/0058-scale-data-set.md, "The
+// hourly job at scale"). One run at a time: the thread takes them in turn.
 function startHousekeeping() {
-  const run = (tasks?: Parameters<typeof runHousekeeping>[1]) => async () => {
-    const db = openDatabase(databasePath());
+  let stopping = false;
+  const run = (list: HousekeepingListName) => async () => {
     try {
-      await runHousekeeping(db, tasks);
-    } finally {
-      await db.destroy();
+      await runHousekeepingInThread(list);
+    } catch (error) {
+      // The thread itself failed (it logs each task's failure): it died, or
+      // the run passed its time limit. A run cut off by SIGTERM is no failure.
+      if (!stopping) log.error("housekeeping.failed", { task: list, error });
     }
   };
-  const hourly = new Cron("17 * * * *", { protect: true, timezone: "America/Campo_Grande" }, run());
-  const emails = new Cron("* * * * *", { protect: true }, run([EMAILS_TASK]));
+  const zone = { timezone: "America/Campo_Grande" };
+  const hourly = new Cron("17 * * * *", { protect: true, ...zone }, run("hourly"));
+  const nightly = new Cron("47 3 * * *", { protect: true, ...zone }, run("daily"));
+  const emails = new Cron("* * * * *", { protect: true }, run("emails"));
   return {
+    // Resolves once the run in progress has ended (or was cut off).
     stop() {
+      stopping = true;
       hourly.stop();
+      nightly.stop();
       emails.stop();
+      return stopHousekeepingThread();
     },
   };
 }
@@ -107,9 +123,11 @@ if (cluster.isPrimary && WORKERS > 1) {
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.on(signal, () => {
       stopping = true;
-      housekeeping.stop();
+      const stopped = housekeeping.stop();
       for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
-      const done = () => Object.keys(cluster.workers ?? {}).length === 0 && process.exit(0);
+      const done = () => {
+        if (Object.keys(cluster.workers ?? {}).length === 0) void stopped.finally(() => process.exit(0));
+      };
       cluster.on("exit", done);
       done();
       setTimeout(() => process.exit(0), 6000).unref();
@@ -257,8 +275,8 @@ async function startServer() {
 
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.on(signal, () => {
-      housekeeping?.stop();
-      server.close(() => process.exit(0));
+      const stopped = housekeeping?.stop();
+      server.close(() => void Promise.resolve(stopped).finally(() => process.exit(0)));
       setTimeout(() => process.exit(0), 5000).unref();
     });
   }

@@ -14,11 +14,13 @@
 //   time to the redirect, and the longest stall of a resource route
 //   (/robots.txt, nothing rendered) asked every 20 ms meanwhile, the event
 //   loop's longest block as a browser sees it; its review page's size;
-// - in this process, on a copy of the database: the hourly job
-//   (HOUSEKEEPING_TASKS, twice: the first run after the seed, then the next
-//   hour), the month's transfers marked done for every owner, the DIMOB file
-//   and every informe's figures for last year; each with its longest
-//   event-loop block (perf_hooks' monitorEventLoopDelay);
+// - in this process, on a copy of the database: the hourly job as the server
+//   runs it (in its worker thread, housekeeping-pool.server.ts; twice: the
+//   first run after the seed, then the next hour; and the nightly sweep of
+//   orphan files), with each task's time and the longest block of this
+//   thread's event loop meanwhile; the month's transfers marked done for
+//   every owner, the DIMOB file and every informe's figures for last year;
+//   each with its longest event-loop block;
 // - the server process's memory peak (VmHWM) at the end.
 // When the database is missing it is built first (SCALE_CONTRACTS, default
 // 5,000; SCALE_YEARS, default 5). The database itself is never changed: the
@@ -28,15 +30,25 @@ import { execFileSync, execSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { parseArgs } from "node:util";
+// Types only: the modules themselves are imported once the environment names the copy.
+import type * as HousekeepingPool from "#app/models/ops/housekeeping-pool.server";
 import { busyHour } from "./lib/busy-hour";
 import { percentile } from "./lib/mixed-load";
 import { createStaffUser, signIn } from "./lib/staff-session";
 import { signInTenant } from "./lib/tenant-session";
 import { Goals } from "./lib/targets";
 
-// --paginas: the server's part only (pages, import, memory).
-const { values } = parseArgs({ options: { db: { type: "string" }, paginas: { type: "boolean", default: false } } });
+// --paginas: the server's part only (pages, import, memory). --tarefas: the
+// hourly and nightly jobs only.
+const { values } = parseArgs({
+  options: {
+    db: { type: "string" },
+    paginas: { type: "boolean", default: false },
+    tarefas: { type: "boolean", default: false },
+  },
+});
 const DB = path.resolve(values.db ?? process.env.SCALE_DB ?? "data/scale/app.db");
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const PORT = Number(process.env.BENCH_PORT ?? 3320);
@@ -103,11 +115,11 @@ function copyOf(name: string) {
 // ---------------------------------------------------------------- in this process
 
 // Times `work` and the event loop's longest block meanwhile: the longest gap
-// between the ticks of a 5 ms interval, less 5 ms. (perf_hooks'
-// monitorEventLoopDelay misses blocks made of microtasks: better-sqlite3
-// answers synchronously, so a job whose awaits are all database calls never
-// yields to timers and is one block as long as the job; the histogram
-// reported 15 ms for a 400 ms one.)
+// between the ticks of a 5 ms interval, less 5 ms, or perf_hooks'
+// monitorEventLoopDelay's longest delay, whichever is longer. (The histogram
+// alone misses blocks made of microtasks: better-sqlite3 answers
+// synchronously, so a job whose awaits are all database calls never yields to
+// timers and is one block as long as the job; it reported 15 ms for a 400 ms one.)
 async function timed<T>(work: () => Promise<T>) {
   let last = performance.now();
   let blockMs = 0;
@@ -116,13 +128,16 @@ async function timed<T>(work: () => Promise<T>) {
     blockMs = Math.max(blockMs, now - last - 5);
     last = now;
   }, 5);
+  const delay = monitorEventLoopDelay({ resolution: 10 });
   await new Promise((r) => setTimeout(r, 10));
+  delay.enable();
   const started = performance.now();
   const value = await work();
   const seconds = (performance.now() - started) / 1000;
   await new Promise((r) => setTimeout(r, 20));
+  delay.disable();
   clearInterval(tick);
-  return { value, seconds, blockMs: Math.max(0, blockMs) };
+  return { value, seconds, blockMs: Math.max(0, blockMs, delay.max / 1e6 - 10) };
 }
 
 function jobGoal(name: string, r: { seconds: number; blockMs: number }, detail = "") {
@@ -133,6 +148,40 @@ function jobGoal(name: string, r: { seconds: number; blockMs: number }, detail =
   );
 }
 
+// The housekeeping as server.ts runs it: in its worker thread, on the copy
+// (DATABASE_PATH, set before the thread starts). The thread starts on the
+// every-minute email run, as in the server (tsx compiles its modules here: a
+// few seconds the built server does not spend); then the nightly sweep and
+// the hourly job twice. The block is this thread's, the server's.
+async function housekeeping(
+  run: typeof HousekeepingPool.runHousekeepingInThread,
+  stop: typeof HousekeepingPool.stopHousekeepingThread,
+) {
+  const tasks = (value: Awaited<ReturnType<typeof run>>) =>
+    value
+      .map((t) => `${t.name} ${t.ms < 1000 ? ms(t.ms) : `${(t.ms / 1000).toFixed(1)} s`}${t.ok ? "" : " (falhou)"}`)
+      .join(", ");
+  try {
+    const start = await timed(() => run("emails"));
+    console.log(
+      `  (a thread das tarefas iniciada com o envio de emails de cada minuto: ${start.seconds.toFixed(1)} s; ${tasks(start.value)})`,
+    );
+    const runs = [
+      ["daily", "varredura noturna de arquivos órfãos"],
+      ["hourly", "tarefa horária, primeira execução após o seed"],
+      ["hourly", "tarefa horária, a hora seguinte"],
+    ] as const;
+    for (const [list, name] of runs) {
+      const job = await timed(() => run(list));
+      const failed = job.value.filter((t) => !t.ok).map((t) => t.name);
+      jobGoal(`${name} (na thread)`, job, failed.length ? `falharam: ${failed.join(", ")}` : "");
+      console.log(`    por tarefa: ${tasks(job.value)}`);
+    }
+  } finally {
+    await stop();
+  }
+}
+
 async function inProcess() {
   const copy = copyOf("jobs");
   process.env.DATABASE_PATH = copy.db;
@@ -140,7 +189,8 @@ async function inProcess() {
   process.env.OUTBOX_DIR = copy.outbox;
   Object.assign(process.env, AGENCY_ENV);
   const { openDatabase } = await import("#app/db/db.server");
-  const { HOUSEKEEPING_TASKS, runHousekeeping } = await import("#app/models/ops/housekeeping.server");
+  const { migrateToLatest } = await import("#app/db/migrate.server");
+  const { runHousekeepingInThread, stopHousekeepingThread } = await import("#app/models/ops/housekeeping-pool.server");
   const { markTransferDone } = await import("#app/models/owners/transfers.server");
   const { allPendingTransfers } = await import("./lib/scale-seed");
   const { dimobText } = await import("#app/models/owners/dimob.server");
@@ -148,6 +198,8 @@ async function inProcess() {
   const { addMonths, localToday } = await import("#app/models/shared/days");
   const { defaultAgency } = await import("#app/config/agency");
   const db = openDatabase(copy.db);
+  // As the server does at start: a database seeded before the last migration gets its indexes.
+  await migrateToLatest(db);
   const today = localToday();
   const lastMonth = addMonths(today.slice(0, 7), -1);
   const lastYear = Number(today.slice(0, 4)) - 1;
@@ -161,6 +213,10 @@ async function inProcess() {
     .executeTakeFirstOrThrow();
   try {
     console.log("No processo do benchmark, numa cópia do banco:");
+    if (values.tarefas) {
+      await housekeeping(runHousekeepingInThread, stopHousekeepingThread);
+      return { lastMonth, lastYear, busiestOwner: busiest.owner_id! };
+    }
     const dimob = await timed(() => dimobText(db, lastYear));
     const file = dimob.value.ok
       ? `arquivo de ${(dimob.value.text.length / 1024).toFixed(0)} KB, ${dimob.value.data.contracts.length} contratos`
@@ -195,11 +251,7 @@ async function inProcess() {
       projected(income),
       `${income.value.owners} proprietários e ${income.value.total - income.value.owners} inquilinos${income.value.done < income.value.total ? `; projetado de ${income.value.done} feitos em ${LOOP_BUDGET_S} s` : ""}`,
     );
-    for (const run of ["primeira execução após o seed", "a hora seguinte"]) {
-      const job = await timed(() => runHousekeeping(db, HOUSEKEEPING_TASKS));
-      const failed = job.value.filter((t) => !t.ok).map((t) => t.name);
-      jobGoal(`tarefa horária (${run})`, job, failed.length ? `falharam: ${failed.join(", ")}` : "");
-    }
+    await housekeeping(runHousekeepingInThread, stopHousekeepingThread);
     const transfers = await timed(async () => {
       const pending = await allPendingTransfers(db, lastMonth);
       const more = within();
@@ -441,6 +493,10 @@ async function importBench(base: string, cookie: string) {
 
 process.on("exit", () => fs.rmSync(scratch, { recursive: true, force: true }));
 const jobs = values.paginas ? await pageParams() : await inProcess();
+if (values.tarefas) {
+  goals.print();
+  process.exit(0);
+}
 if (!fs.existsSync("build/runtime/server.js")) {
   console.log("build/ ausente: rodando npm run build...");
   execSync("npm run build", { stdio: "inherit" });

@@ -1,7 +1,7 @@
 import type { AuditActor } from "#app/models/audit/audit.server";
 import type { Kysely } from "kysely";
 import type { Database } from "#app/db/schema";
-import { localToday, addDays } from "#app/models/shared/days";
+import { localDayStartUtc, localToday, addDays } from "#app/models/shared/days";
 import { log } from "#app/utils/log.server";
 import { insertBillingRow } from "./billing.server";
 import { issueHorizon } from "./charges";
@@ -103,6 +103,11 @@ export async function createDueBillings(db: DB, today: string, issueDays: number
     .where("contract_start_date", "<=", horizon)
     .where("monthly_rent_cents", ">", ZERO_CENTS)
     .execute();
+  // Only the months that may still be due: a contract month's due date falls
+  // within it, so a month before the catch-up day's is never planned (`due`
+  // below drops it whether billed or not). One seek a contract on
+  // billing_client_month instead of every month of its history.
+  const fromMonth = catchUp.slice(0, 7);
   const billedRows = clients.length
     ? await db
         .selectFrom("billing")
@@ -112,13 +117,26 @@ export async function createDueBillings(db: DB, today: string, issueDays: number
           "in",
           clients.map((c) => c.id),
         )
+        .where("month_year", ">=", fromMonth)
         .execute()
     : [];
   const billed = new Map<number, string[]>();
   for (const r of billedRows) billed.set(r.client_id, [...(billed.get(r.client_id) ?? []), r.month_year]);
 
+  // The day of a registration before the catch-up day, or on today, needs no
+  // time-zone arithmetic (Intl, ~50 µs, for each of thousands of contracts
+  // every hour): only the later of it and the catch-up day matters.
+  const catchUpStart = Date.parse(localDayStartUtc(catchUp));
+  const todayStart = Date.parse(localDayStartUtc(today));
+  const tomorrowStart = Date.parse(localDayStartUtc(addDays(today, 1)));
+  const registeredFrom = (createdAt: string) => {
+    const t = Date.parse(createdAt);
+    if (t < catchUpStart) return catchUp;
+    if (t >= todayStart && t < tomorrowStart) return today;
+    return [dayOf(createdAt, today), catchUp].sort().at(-1)!;
+  };
   const due = (client: (typeof clients)[number], months: string[]) => {
-    const from = [dayOf(client.created_at, today), catchUp].sort().at(-1)!;
+    const from = registeredFrom(client.created_at);
     return contractMonthsToBill(
       {
         start: client.contract_start_date!,
@@ -127,6 +145,7 @@ export async function createDueBillings(db: DB, today: string, issueDays: number
         rent: client.monthly_rent_cents!,
       },
       months,
+      { from: fromMonth, to: horizon.slice(0, 7) },
     ).filter((p) => p.due_date >= from && p.due_date <= horizon);
   };
 
@@ -142,6 +161,7 @@ export async function createDueBillings(db: DB, today: string, issueDays: number
           .selectFrom("billing")
           .select("month_year")
           .where("client_id", "=", client.id)
+          .where("month_year", ">=", fromMonth)
           .execute();
         const planned = due(
           client,

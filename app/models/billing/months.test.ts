@@ -85,6 +85,25 @@ describe("contract months to bill", () => {
     expect(contractMonthsToBill(terms, [...first.map((p) => p.month_year), "2026-03", "2027-01"])).toEqual([]);
   });
 
+  it("plans only the months within `from` and `to`, the same months as without", () => {
+    const all = contractMonthsToBill(terms);
+    expect(contractMonthsToBill(terms, [], { from: "2027-04" })).toEqual(all.filter((p) => p.month_year >= "2027-04"));
+    expect(contractMonthsToBill(terms, [], { to: "2026-03" })).toEqual(all.filter((p) => p.month_year <= "2026-03"));
+    expect(
+      contractMonthsToBill(terms, ["2027-05"], { from: "2027-04", to: "2027-06" }).map((p) => p.month_year),
+    ).toEqual(["2027-04", "2027-06"]);
+    // Before the start: every month; past the end: none.
+    expect(contractMonthsToBill(terms, [], { from: "2020-01" })).toEqual(all);
+    expect(contractMonthsToBill(terms, [], { from: "2030-01" })).toEqual([]);
+    // A contract from the 31st: February's month-day is still its 28th.
+    const fromThe31st = { ...terms, start: "2026-01-31", end: "2026-04-30" };
+    expect(contractMonthsToBill(fromThe31st, [], { from: "2026-02" }).map((p) => p.month_year)).toEqual([
+      "2026-02",
+      "2026-03",
+      "2026-04",
+    ]);
+  });
+
   it("plans nothing for an end before the start or a date that is not one", () => {
     expect(contractMonthsToBill({ ...terms, start: "2026-05-01", end: "2026-04-30" })).toEqual([]);
     expect(contractMonthsToBill({ ...terms, start: "01/05/2026" })).toEqual([]);

@@ -56,17 +56,27 @@ export type PlannedBilling = { month_year: string; due_date: string; amount_cent
 // month always counts and a contract of 30 months gives 30 billings whether
 // it runs from the 1st to the 30th or from the 15th to the 14th. Months in
 // `billed` ("yyyy-MM") are skipped: running it twice creates nothing more.
-export function contractMonthsToBill(terms: ContractTerms, billed: Iterable<string> = []): PlannedBilling[] {
+// Only the months from `within.from` to `within.to` ("yyyy-MM", each
+// optional) are planned: the hourly job asks for the few around today, and
+// years of a contract's past and future are not walked every hour.
+export function contractMonthsToBill(
+  terms: ContractTerms,
+  billed: Iterable<string> = [],
+  within: { from?: string; to?: string } = {},
+): PlannedBilling[] {
   const start = readDay(terms.start);
   const end = readDay(terms.end);
   if (!start || !end || terms.end < terms.start) return [];
   const done = new Set(billed);
   const planned: PlannedBilling[] = [];
+  const from = within.from ? readMonth(within.from) : null;
+  const first = from ? Math.max(0, (from.year - start.year) * 12 + (from.month - start.month)) : 0;
   // A bound against absurd dates (year 9999): 100 years of months.
-  for (let k = 0; k < 1200; k++) {
+  for (let k = first; k < 1200; k++) {
     const anniversary = addMonthsToDay(terms.start, k);
     if (anniversary > terms.end) break;
     const month_year = addMonths(terms.start.slice(0, 7), k);
+    if (within.to && month_year > within.to) break;
     if (done.has(month_year)) continue;
     planned.push({ month_year, due_date: dueDateFor(month_year, terms.dueDay), amount_cents: terms.rent });
   }

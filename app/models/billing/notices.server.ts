@@ -1,10 +1,11 @@
-import type { Kysely } from "kysely";
+import type { Kysely, Selectable } from "kysely";
 import type { BillingNoticeKind, Database } from "#app/db/schema";
 import { emailKindLabel, type EmailKind } from "#app/models/email/kinds";
 import {
   dropQueuedEmail,
   emailTrace,
-  enqueueEmail,
+  enqueueEmails,
+  SEND_BATCH,
   sendQueuedEmails,
   type OutboxEmail,
 } from "#app/models/email/outbox.server";
@@ -16,6 +17,7 @@ import { NOTICE_WINDOW_DAYS, noticeApplies, noticeKindsFor } from "./notices";
 import { billingTxid, pixPayload } from "./pix";
 import type { ChargingSettings } from "./settings.server";
 import { addDays } from "#app/models/shared/days";
+import type { Cents } from "#app/models/shared/money";
 
 // The email notices of billings (docs/decisions/0034-billing-notices.md), the
 // last two steps of the charging job (jobs.server.ts), through the one email
@@ -57,8 +59,23 @@ export const noticeKey = (billingId: number, kind: BillingNoticeKind, receiptId?
   kind === "receipt" ? `receipt:${receiptId}` : `billing:${billingId}:${kind}`;
 const billingRef = (billingId: number) => `billing:${billingId}`;
 
+// Rows written per statement or transaction: a few milliseconds of holding
+// the write lock, which the housekeeping thread shares with the server's requests.
+const WRITE_CHUNK = 100;
+// Ids per `in (...)` read.
+const READ_CHUNK = 500;
+
+function chunks<T>(list: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
+  return out;
+}
+
 // Queues the notices the billings call for today that were never queued
-// (the unique dedupe key ignores the others). Returns how many.
+// (the unique dedupe key ignores the others). Returns how many. Every read is
+// bounded by the window (the billings open and due within it, the receipts
+// of payments within it: billing_status_due and billing_receipts_paid_on),
+// and only the notices never queued are drawn, their billings read in bulk.
 export async function queueNotices(db: DB, today: string, settings: ChargingSettings, now = new Date()) {
   const since = addDays(today, -NOTICE_WINDOW_DAYS);
   const open = await db
@@ -70,10 +87,9 @@ export async function queueNotices(db: DB, today: string, settings: ChargingSett
     .execute();
   const receipts = await db
     .selectFrom("billing_receipts")
-    .innerJoin("billing", "billing.id", "billing_receipts.billing_id")
-    .select(["billing.id", "billing_receipts.id as receipt_id"])
-    .where("billing_receipts.voided_at", "is", null)
-    .where("billing_receipts.payment_date", ">=", since)
+    .select(["billing_id as id", "id as receipt_id"])
+    .where("voided_at", "is", null)
+    .where("payment_date", ">=", since)
     .execute();
 
   const wanted: { billingId: number; kind: BillingNoticeKind; key: string }[] = [];
@@ -85,78 +101,127 @@ export async function queueNotices(db: DB, today: string, settings: ChargingSett
 
   // Only the ones never queued are written (and their words drawn).
   const known = new Set<string>();
-  const keys = wanted.map((w) => w.key);
-  for (let i = 0; i < keys.length; i += 500) {
-    const rows = await db
-      .selectFrom("email_outbox")
-      .select("dedupe_key")
-      .where("dedupe_key", "in", keys.slice(i, i + 500))
-      .execute();
+  for (const keys of chunks(
+    wanted.map((w) => w.key),
+    READ_CHUNK,
+  )) {
+    const rows = await db.selectFrom("email_outbox").select("dedupe_key").where("dedupe_key", "in", keys).execute();
     for (const r of rows) known.add(r.dedupe_key);
   }
+  const fresh = wanted.filter((w) => !known.has(w.key));
+  const sources = await noticeSources(
+    db,
+    fresh.map((w) => w.billingId),
+  );
+  // Drawn and written a hundred at a time: thousands of messages (the first
+  // run over an imported database) are never all in memory at once.
   let queued = 0;
-  for (const w of wanted) {
-    if (known.has(w.key)) continue;
-    const email = await noticeEmail(db, w.billingId, w.kind, today, settings);
-    if (email && (await enqueueEmail(db, email, now))) queued += 1;
-  }
+  for (const part of chunks(fresh, WRITE_CHUNK))
+    queued += await enqueueEmails(
+      db,
+      part.flatMap((w) => noticeEmail(sources.get(w.billingId), w.kind, today, settings) ?? []),
+      now,
+    );
   return queued;
 }
 
-// Rewrites the notices still queued as of today, drops those no longer true
-// (paid meanwhile, receipt voided, past their days: dropped, so that they may
-// be queued again should they become true again), then sends the due ones.
+// Rewrites the notices this run is about to send as of today, drops those no
+// longer true (paid meanwhile, receipt voided, past their days: dropped, so
+// that they may be queued again should they become true again), then sends
+// them. Only the due ones, a batch at a time (the outbox's own order and
+// size): a backlog of thousands queued (the first start of an imported
+// database) is not rewritten whole every hour; the rest wait for the next run
+// or go with the every-minute sender as they were written.
 export async function sendNotices(db: DB, today: string, now: Date, settings: ChargingSettings) {
-  const queued = await db
+  const nowIso = now.toISOString();
+  const due = await db
     .selectFrom("email_outbox")
     .select(["id", "kind", "dedupe_key", "ref"])
     .where("status", "=", "queued")
+    .where("next_attempt_at", "<=", nowIso)
     .where("kind", "in", NOTICE_EMAIL_KINDS)
-    .where((eb) => eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<", now.toISOString())]))
+    .where((eb) => eb.or([eb("claimed_until", "is", null), eb("claimed_until", "<", nowIso)]))
+    .orderBy("id")
+    .limit(SEND_BATCH)
     .execute();
-  for (const row of queued) {
-    const billingId = Number(row.ref?.split(":")[1]);
-    const kind = noticeKind(row.kind);
-    const email = await noticeEmail(db, billingId, kind, today, settings);
-    // Gone, or (a receipt) another receipt is in force now.
-    if (!email || email.dedupeKey !== row.dedupe_key) {
-      if (await dropQueuedEmail(db, row.dedupe_key, now))
-        log.info("billing.notice_dropped", { emailId: row.id, billingId, kind });
-      continue;
-    }
-    await db
-      .updateTable("email_outbox")
-      .set({ to_address: email.to, subject: email.subject, text: email.text, html: email.html ?? null })
-      .where("id", "=", row.id)
-      .where("status", "=", "queued")
-      .where("claimed_by", "is", null)
+  if (due.length === 0) return { sent: 0, failed: 0 };
+  const billingOf = (row: (typeof due)[number]) => Number(row.ref?.split(":")[1]);
+  const sources = await noticeSources(db, due.map(billingOf));
+  const keep: number[] = [];
+  for (const part of chunks(due, WRITE_CHUNK))
+    await db.transaction().execute(async (trx) => {
+      for (const row of part) {
+        const billingId = billingOf(row);
+        const kind = noticeKind(row.kind);
+        const email = noticeEmail(sources.get(billingId), kind, today, settings);
+        // Gone, or (a receipt) another receipt is in force now.
+        if (!email || email.dedupeKey !== row.dedupe_key) {
+          if (await dropQueuedEmail(trx, row.dedupe_key, now))
+            log.info("billing.notice_dropped", { emailId: row.id, billingId, kind });
+          continue;
+        }
+        await trx
+          .updateTable("email_outbox")
+          .set({ to_address: email.to, subject: email.subject, text: email.text, html: email.html ?? null })
+          .where("id", "=", row.id)
+          .where("status", "=", "queued")
+          .where("claimed_by", "is", null)
+          .execute();
+        keep.push(row.id);
+      }
+    });
+  return sendQueuedEmails(db, { now, kinds: NOTICE_EMAIL_KINDS, ids: keep });
+}
+
+type NoticeBilling = {
+  id: number;
+  month_year: string;
+  amount_cents: Cents;
+  due_date: string;
+  status: string;
+  name: string;
+  email: string;
+  late_fee_bp: number;
+  monthly_interest_bp: number;
+};
+type NoticeSource = { billing: NoticeBilling; receipt: Selectable<Database["billing_receipts"]> | undefined };
+
+// What the notices of these billings say: each billing with its tenant, and
+// its receipt in force. A missing billing (deleted) is missing from the map.
+async function noticeSources(db: DB, billingIds: readonly number[]): Promise<Map<number, NoticeSource>> {
+  const facts = new Map<number, NoticeSource>();
+  for (const ids of chunks([...new Set(billingIds)], READ_CHUNK)) {
+    const billings = await db
+      .selectFrom("billing")
+      .innerJoin("clients", "clients.id", "billing.client_id")
+      .select(NOTICE_COLUMNS)
+      .where("billing.id", "in", ids)
       .execute();
+    for (const billing of billings) facts.set(billing.id, { billing, receipt: undefined });
+    const receipts = await db
+      .selectFrom("billing_receipts")
+      .selectAll()
+      .where("billing_id", "in", ids)
+      .where("voided_at", "is", null)
+      .execute();
+    for (const receipt of receipts) {
+      const f = facts.get(receipt.billing_id);
+      if (f) f.receipt = receipt;
+    }
   }
-  return sendQueuedEmails(db, { now, kinds: NOTICE_EMAIL_KINDS });
+  return facts;
 }
 
 // The email of a notice as of today, or null when the notice no longer
 // applies (or its billing is gone).
-async function noticeEmail(
-  db: DB,
-  billingId: number,
+function noticeEmail(
+  facts: NoticeSource | undefined,
   kind: BillingNoticeKind,
   today: string,
   settings: ChargingSettings,
-): Promise<OutboxEmail | null> {
-  const billing = await db
-    .selectFrom("billing")
-    .innerJoin("clients", "clients.id", "billing.client_id")
-    .select(NOTICE_COLUMNS)
-    .where("billing.id", "=", billingId)
-    .executeTakeFirst();
-  if (!billing) return null;
-  const receipt = await db
-    .selectFrom("billing_receipts")
-    .selectAll()
-    .where("billing_id", "=", billing.id)
-    .where("voided_at", "is", null)
-    .executeTakeFirst();
+): OutboxEmail | null {
+  if (!facts) return null;
+  const { billing, receipt } = facts;
   if (!noticeApplies(kind, { ...billing, hasReceipt: !!receipt }, today, settings.issueDays)) return null;
   const envelope = {
     kind: emailKind(kind),

@@ -15,7 +15,10 @@ import { log } from "#app/utils/log.server";
 
 // The hourly housekeeping, in one list that server.ts (every hour, and the
 // charging job at start) and `npm run jobs:run` (scripts/jobs-run.ts) both
-// run, so the two cannot drift apart.
+// run, so the two cannot drift apart. The server runs it in a worker thread
+// (housekeeping-pool.server.ts): each task may read thousands of rows through
+// synchronous better-sqlite3, which on the server's thread would hold every
+// request (docs/decisions/0058-scale-data-set.md, "The hourly job at scale").
 
 type DB = Kysely<Database>;
 
@@ -24,6 +27,20 @@ export type HousekeepingTask = { name: string; run: (db: DB) => Promise<unknown>
 export const CHARGING_TASK: HousekeepingTask = { name: "charging", run: (db) => runChargingJob(db) };
 
 export const EMAILS_TASK: HousekeepingTask = { name: "emails", run: (db) => sendQueuedEmails(db) };
+
+// Private files no row names (a process killed between the file and its row,
+// or between a row's deletion and its file's). Once a day, at a quiet hour,
+// not hourly: it must list the whole directory and read every file key (a
+// file per receipt: 258,000 after five years at 5,000 contracts), for a
+// leftover that happens once in months and costs only disk meanwhile.
+export const ORPHAN_FILES_TASK: HousekeepingTask = {
+  name: "orphan private files",
+  run: async (db) => {
+    const removed = await removeOrphanPrivateFiles(db);
+    if (removed > 0) log.info("housekeeping.orphan_files_removed", { count: removed });
+    return { removed };
+  },
+};
 
 export const HOUSEKEEPING_TASKS: readonly HousekeepingTask[] = [
   // Expired sessions, reset tokens and login windows.
@@ -44,34 +61,44 @@ export const HOUSEKEEPING_TASKS: readonly HousekeepingTask[] = [
   // The email outbox: whatever is due (models/email/outbox.server.ts).
   EMAILS_TASK,
   { name: "boleto drafts", run: removeStaleBoletoDrafts },
-  {
-    name: "orphan private files",
-    run: async (db) => {
-      const removed = await removeOrphanPrivateFiles(db);
-      if (removed > 0) log.info("housekeeping.orphan_files_removed", { count: removed });
-      return { removed };
-    },
-  },
   // LGPD: visitor requests past the retention period lose their personal fields.
   { name: "privacy retention", run: (db) => anonymizeExpiredRequests(db, getEnv().PRIVACY_RETENTION_MONTHS) },
 ];
 
-export type HousekeepingResult =
-  { name: string; ok: true; result: unknown } | { name: string; ok: false; error: unknown };
+// Once a day (server.ts, 03:47 in the agency's zone); `npm run jobs:run` runs
+// them after the hourly ones.
+export const DAILY_TASKS: readonly HousekeepingTask[] = [ORPHAN_FILES_TASK];
+
+// The lists by name, for the worker thread (a function cannot cross threads).
+export const HOUSEKEEPING_LISTS = {
+  hourly: HOUSEKEEPING_TASKS,
+  daily: DAILY_TASKS,
+  emails: [EMAILS_TASK],
+} as const satisfies Record<string, readonly HousekeepingTask[]>;
+export type HousekeepingListName = keyof typeof HOUSEKEEPING_LISTS;
+
+export type HousekeepingResult = { name: string; ms: number } & (
+  { ok: true; result: unknown } | { ok: false; error: unknown }
+);
 
 // Runs the tasks one after another; a failure is logged and never stops the
-// others (nor the server).
+// others (nor the server). `stopped` is asked before each task: a server
+// shutting down ends the run between two tasks, never inside one.
 export async function runHousekeeping(
   db: DB,
   tasks: readonly HousekeepingTask[] = HOUSEKEEPING_TASKS,
+  { stopped = () => false }: { stopped?: () => boolean } = {},
 ): Promise<HousekeepingResult[]> {
   const results: HousekeepingResult[] = [];
   for (const task of tasks) {
+    if (stopped()) break;
+    const started = performance.now();
     try {
-      results.push({ name: task.name, ok: true, result: await task.run(db) });
+      const result = await task.run(db);
+      results.push({ name: task.name, ms: performance.now() - started, ok: true, result });
     } catch (error) {
       log.error("housekeeping.failed", { task: task.name, error });
-      results.push({ name: task.name, ok: false, error });
+      results.push({ name: task.name, ms: performance.now() - started, ok: false, error });
     }
   }
   return results;

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from "kysely";
+import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database, ReadjustmentIndex } from "#app/db/schema";
 import { recordAudit } from "#app/models/audit/audit.server";
 import { abandonQueuedEmail, enqueueEmail, hasEmail, sendQueuedEmails } from "#app/models/email/outbox.server";
@@ -49,7 +49,10 @@ type Contract = {
 export function currentAnniversary(c: Contract, lastAnniversary: string | null, today: string, until: string) {
   const floor = lastAnniversary ? addMonthsToDay(lastAnniversary, 12) : anniversary(c.contract_start_date, 1);
   let found: string | null = null;
-  for (let k = 1; ; k++) {
+  // The anniversaries before the year ahead of `until`'s are never the latest
+  // one: a long contract starts there rather than at its first.
+  const from = Math.max(1, Number(until.slice(0, 4)) - Number(c.contract_start_date.slice(0, 4)) - 1);
+  for (let k = from; ; k++) {
     const a = anniversary(c.contract_start_date, k);
     if (a > until) break;
     if (a >= floor) found = a;
@@ -59,33 +62,47 @@ export function currentAnniversary(c: Contract, lastAnniversary: string | null, 
   return found;
 }
 
-async function contracts(db: DB): Promise<Contract[]> {
+type ContractWithLast = Contract & {
+  last_anniversary: string | null;
+  last_applied_at: string | null;
+  last_index: ReadjustmentIndex | null;
+  last_old_rent_cents: Cents | null;
+  last_new_rent_cents: Cents | null;
+  last_accumulated_ppm: number | null;
+};
+
+// Every contract with an index, each with its latest readjustment: one
+// statement, a seek on readjustments_once per contract inside SQLite (a
+// query per contract cost ~0.3 ms each, 1.5 s an hour at 5,000 contracts).
+async function contracts(db: DB): Promise<ContractWithLast[]> {
   return (await db
     .selectFrom("clients")
+    .leftJoin("readjustments as last", (join) =>
+      join.on(
+        sql<boolean>`last.id = (select r.id from readjustments r where r.client_id = clients.id order by r.anniversary desc limit 1)`,
+      ),
+    )
     .select([
-      "id",
-      "name",
-      "email",
-      "contract_start_date",
-      "contract_end_date",
-      "monthly_rent_cents",
-      "readjustment_index",
-      "readjustment_lowers",
+      "clients.id",
+      "clients.name",
+      "clients.email",
+      "clients.contract_start_date",
+      "clients.contract_end_date",
+      "clients.monthly_rent_cents",
+      "clients.readjustment_index",
+      "clients.readjustment_lowers",
+      "last.anniversary as last_anniversary",
+      "last.applied_at as last_applied_at",
+      "last.index_code as last_index",
+      "last.old_rent_cents as last_old_rent_cents",
+      "last.new_rent_cents as last_new_rent_cents",
+      "last.accumulated_ppm as last_accumulated_ppm",
     ])
-    .where("readjustment_index", "is not", null)
-    .where("contract_start_date", "is not", null)
-    .where("monthly_rent_cents", "is not", null)
-    .orderBy("id")
-    .execute()) as Contract[];
-}
-
-async function lastRow(db: DB, clientId: number) {
-  return db
-    .selectFrom("readjustments")
-    .selectAll()
-    .where("client_id", "=", clientId)
-    .orderBy("anniversary", "desc")
-    .executeTakeFirst();
+    .where("clients.readjustment_index", "is not", null)
+    .where("clients.contract_start_date", "is not", null)
+    .where("clients.monthly_rent_cents", "is not", null)
+    .orderBy("clients.id")
+    .execute()) as ContractWithLast[];
 }
 
 export type DueReadjustment = {
@@ -106,22 +123,21 @@ export async function dueReadjustments(db: DB, today: string, horizonDays = 60):
   const values = new Map<ReadjustmentIndex, Awaited<ReturnType<typeof indexValues>>>();
   const out: DueReadjustment[] = [];
   for (const c of await contracts(db)) {
-    const last = await lastRow(db, c.id);
-    if (last && !last.applied_at) {
-      if (last.anniversary <= until)
+    if (c.last_anniversary !== null && !c.last_applied_at) {
+      if (c.last_anniversary <= until)
         out.push({
           clientId: c.id,
           clientName: c.name,
-          anniversary: last.anniversary,
-          index: last.index_code,
-          oldRent: last.old_rent_cents,
-          newRent: last.new_rent_cents,
-          accumulatedPpm: last.accumulated_ppm,
+          anniversary: c.last_anniversary,
+          index: c.last_index!,
+          oldRent: c.last_old_rent_cents!,
+          newRent: c.last_new_rent_cents,
+          accumulatedPpm: c.last_accumulated_ppm,
           missing: [],
         });
       continue;
     }
-    const a = currentAnniversary(c, last?.anniversary ?? null, today, until);
+    const a = currentAnniversary(c, c.last_anniversary, today, until);
     if (!a) continue;
     const index = c.readjustment_index;
     if (!values.has(index)) values.set(index, await indexValues(db, index));
