@@ -19,6 +19,7 @@ import * as m0017 from "./0017_email_outbox";
 import * as m0018 from "./0018_cents_columns";
 import * as m0019 from "./0019_list_indexes";
 import * as m0020 from "./0020_billing_queue_indexes";
+import * as m0021 from "./0021_billing_client_paid";
 
 // Every migration, by name (applied in name order). Append a line per new file;
 // a static map works the same under tsx, Vitest and a bundler.
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   "0018_cents_columns": m0018,
   "0019_list_indexes": m0019,
   "0020_billing_queue_indexes": m0020,
+  "0021_billing_client_paid": m0021,
 };
