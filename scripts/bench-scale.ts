@@ -1,4 +1,4 @@
-// npm run bench:scale [-- --db data/scale/app.db]   (or SCALE_DB=...)
+// npm run bench:scale [-- --db data/scale/app.db] [--paginas] [--so informes,dimob]   (or SCALE_DB=...)
 //
 // The issue 34 targets on a scale database (npm run seed:scale;
 // docs/decisions/0058-scale-data-set.md), each figure printed with its target
@@ -41,14 +41,22 @@ import { signInTenant } from "./lib/tenant-session";
 import { Goals } from "./lib/targets";
 
 // --paginas: the server's part only (pages, import, memory). --tarefas: the
-// hourly and nightly jobs only.
+// hourly and nightly jobs only. --so informes,dimob: of the server's part,
+// only the pages whose name holds one of these words (no import): one part
+// measured again after a change.
 const { values } = parseArgs({
   options: {
     db: { type: "string" },
     paginas: { type: "boolean", default: false },
     tarefas: { type: "boolean", default: false },
+    so: { type: "string" },
   },
 });
+const ONLY = values.so
+  ?.split(",")
+  .map((w) => w.trim().toLowerCase())
+  .filter(Boolean);
+const wanted = (name: string) => !ONLY || ONLY.some((w) => name.toLowerCase().includes(w));
 const DB = path.resolve(values.db ?? process.env.SCALE_DB ?? "data/scale/app.db");
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const PORT = Number(process.env.BENCH_PORT ?? 3320);
@@ -194,7 +202,7 @@ async function inProcess() {
   const { markTransferDone } = await import("#app/models/owners/transfers.server");
   const { allPendingTransfers } = await import("./lib/scale-seed");
   const { dimobText } = await import("#app/models/owners/dimob.server");
-  const { incomeYear, ownerIncome, tenantIncome } = await import("#app/models/owners/income-reports.server");
+  const { incomeYear, ownerIncomes, tenantIncomes } = await import("#app/models/owners/income-reports.server");
   const { addMonths, localToday } = await import("#app/models/shared/days");
   const { defaultAgency } = await import("#app/config/agency");
   const db = openDatabase(copy.db);
@@ -230,26 +238,26 @@ async function inProcess() {
       const end = performance.now() + LOOP_BUDGET_S * 1000;
       return () => performance.now() < end;
     };
+    // The list with every owner's totals, then every informe's figures, as
+    // the email job reads them (a batch of people a query).
     const income = await timed(async () => {
       const year = await incomeYear(db, lastYear);
-      const more = within();
-      let done = 0;
-      for (const o of year.owners) {
-        if (!more()) break;
-        await ownerIncome(db, o.id, lastYear);
-        done++;
-      }
-      for (const t of year.tenants) {
-        if (!more()) break;
-        await tenantIncome(db, t.id, lastYear);
-        done++;
-      }
-      return { done, total: year.owners.length + year.tenants.length, owners: year.owners.length };
+      const owners = await ownerIncomes(
+        db,
+        lastYear,
+        year.owners.map((o) => o.id),
+      );
+      const tenants = await tenantIncomes(
+        db,
+        lastYear,
+        year.tenants.map((t) => t.id),
+      );
+      return { owners: owners.size, tenants: tenants.size };
     });
     jobGoal(
       `informes de ${lastYear} (a lista e os números de cada informe)`,
-      projected(income),
-      `${income.value.owners} proprietários e ${income.value.total - income.value.owners} inquilinos${income.value.done < income.value.total ? `; projetado de ${income.value.done} feitos em ${LOOP_BUDGET_S} s` : ""}`,
+      income,
+      `${income.value.owners} proprietários e ${income.value.tenants} inquilinos`,
     );
     await housekeeping(runHousekeepingInThread, stopHousekeepingThread);
     const transfers = await timed(async () => {
@@ -538,6 +546,7 @@ try {
     ["Repasses", `/admin/repasses?mes=${jobs.lastMonth}`],
     ["Extrato do proprietário com mais contratos", `/admin/repasses/${jobs.busiestOwner}/${jobs.lastMonth}`],
     ["Informes", `/admin/informes?ano=${jobs.lastYear}`],
+    ["Informes, página 3 e inquilinos página 5", `/admin/informes?ano=${jobs.lastYear}&pagina=3&inquilinos=5`],
     ["DIMOB", `/admin/dimob?year=${jobs.lastYear}`],
     ["Extratos", "/admin/extratos"],
     ["Revisão do extrato do seed", "/admin/extratos/1"],
@@ -547,17 +556,15 @@ try {
   console.log(
     `Páginas (servidor de produção, um processo; metas: ≤ ${PAGE.maxKb} KB, mediana < ${PAGE.medianMs} ms, p99 < ${PAGE.p99Ms} ms):`,
   );
-  await measurePage(
-    server.url,
-    `Área do cliente, ${info.years} anos de histórico`,
-    "/client-area?tab=cobranca",
-    tenantSession,
-  );
-  for (const [name, pathname] of staffPages) await measurePage(server.url, name, pathname, session);
+  const clientArea = `Área do cliente, ${info.years} anos de histórico`;
+  if (wanted(clientArea)) await measurePage(server.url, clientArea, "/client-area?tab=cobranca", tenantSession);
+  for (const [name, pathname] of staffPages) if (wanted(name)) await measurePage(server.url, name, pathname, session);
   console.log("");
-  console.log("Importação pelo servidor:");
-  const review = await importBench(server.url, session);
-  if (review) await measurePage(server.url, "Revisão do extrato importado", review, session);
+  if (!ONLY) {
+    console.log("Importação pelo servidor:");
+    const review = await importBench(server.url, session);
+    if (review) await measurePage(server.url, "Revisão do extrato importado", review, session);
+  }
   const peak = Math.max(peakMb, vmHwmMb(server.pid));
   const figure = `${peak.toFixed(0)} MB${crashes ? `, ${crashes} queda(s)` : ""}`;
   console.log(

@@ -1,9 +1,21 @@
-import type { Kysely } from "kysely";
+import type { ExpressionBuilder, Kysely } from "kysely";
 import type { Database } from "#app/db/schema";
 import { isValidCnpj, isValidCpf, isValidCpfCnpj, normalizeCpfCnpj } from "#app/models/clients/documents";
 import { getAgency, getEnv } from "#app/utils/env.server";
-import { cepOf, dimobFile, dimobTotals, monthsOf, ufOf, type DimobDeclarant, type DimobLease } from "./dimob";
-import { ownedRentLines } from "./received-rents.server";
+import { slicer } from "#app/models/shared/slicer";
+import { untilWrite } from "#app/models/shared/until-write.server";
+import {
+  cepOf,
+  CRLF,
+  dimobRecords,
+  dimobTotals,
+  monthsOf,
+  ufOf,
+  type DimobDeclarant,
+  type DimobLease,
+  type DimobPayment,
+} from "./dimob";
+import { ownersRentLinesInBatches } from "./received-rents.server";
 
 // The year's DIMOB from the database (docs/decisions/0042-dimob.md): one R02
 // per contract (a client with an owner) with rents paid in the calendar year,
@@ -67,36 +79,66 @@ export async function dimobYear(db: DB, year: number): Promise<DimobYear> {
   const declarant = declarantOf(year, blockers);
   const municipalityCode = declarant?.municipalityCode ?? "";
   const uf = declarant?.uf ?? "";
+  const leases = await untilWrite(db, `dimob:${year}`, () => dimobLeases(db, year));
+  // The address is free text: the property is taken to be in the agency's municipality.
+  const contracts = leases.contracts.map((c) => ({ ...c, municipalityCode, uf }));
+  blockers.push(...leases.blockers);
+  return { year, declarant, contracts, blockers, totals: dimobTotals(contracts) };
+}
+
+type DimobLeases = {
+  contracts: Omit<DimobContract, "municipalityCode" | "uf">[];
+  blockers: DimobBlocker[];
+};
+
+// What the database says of the year, the declarant aside: each contract's
+// lease and what blocks the file. Every owner's year, read a batch of owners
+// at a time (ownersRentLinesInBatches: the event loop breathes between
+// batches); kept until the next write (untilWrite), so the page and the file
+// asked again read nothing.
+async function dimobLeases(db: DB, year: number): Promise<DimobLeases> {
+  const blockers: DimobBlocker[] = [];
+  const range = { paidFrom: `${year}-01-01`, paidBefore: `${year + 1}-01-01` };
+  // Contracts with an owner and rents paid in the year, in the file's order.
+  const clients = await db
+    .selectFrom("clients")
+    .innerJoin("owners", "owners.id", "clients.owner_id")
+    .select([
+      "clients.id",
+      "clients.name",
+      "clients.cpf_cnpj",
+      "clients.contract_start_date",
+      "clients.property_address",
+      "owners.id as owner_id",
+      "owners.name as owner_name",
+      "owners.cpf_cnpj as owner_cpf_cnpj",
+    ])
+    .where((eb) => eb.exists(paidIn(eb, year)))
+    .orderBy("owners.name")
+    .orderBy("clients.name")
+    .orderBy("clients.id")
+    .execute();
 
   // Each rent with its fees as the owner was told (received-rents.server.ts).
-  const rents = await ownedRentLines(db, { paidFrom: `${year}-01-01`, paidBefore: `${year + 1}-01-01` });
-  const byClient = new Map<number, typeof rents>();
-  for (const r of rents) byClient.set(r.clientId, [...(byClient.get(r.clientId) ?? []), r]);
+  const payments = new Map<number, DimobPayment[]>();
+  const ownerIds = [...new Set(clients.map((c) => c.owner_id))];
+  for await (const rents of ownersRentLinesInBatches(db, ownerIds, range))
+    for (const r of rents) {
+      const payment = {
+        paymentDate: r.paymentDate,
+        receivedCents: r.receivedCents,
+        commissionCents: r.adminFeeCents + r.firstRentFeeCents,
+      };
+      const of = payments.get(r.clientId);
+      if (of) of.push(payment);
+      else payments.set(r.clientId, [payment]);
+    }
 
-  const clientIds = [...byClient.keys()];
-  const clients = clientIds.length
-    ? await db
-        .selectFrom("clients")
-        .innerJoin("owners", "owners.id", "clients.owner_id")
-        .select([
-          "clients.id",
-          "clients.name",
-          "clients.cpf_cnpj",
-          "clients.contract_start_date",
-          "clients.property_address",
-          "owners.id as owner_id",
-          "owners.name as owner_name",
-          "owners.cpf_cnpj as owner_cpf_cnpj",
-        ])
-        .where("clients.id", "in", clientIds)
-        .orderBy("owners.name")
-        .orderBy("clients.name")
-        .orderBy("clients.id")
-        .execute()
-    : [];
-
-  const contracts: DimobContract[] = [];
+  const contracts: DimobLeases["contracts"] = [];
   for (const c of clients) {
+    const paid = payments.get(c.id);
+    // Its payment undone since the list was read: nothing to declare.
+    if (!paid) continue;
     const tenantHref = `/admin/clients/${c.id}/edit`;
     const ownerHref = `/admin/clients/proprietarios/${c.owner_id}`;
     const ok = [
@@ -113,11 +155,6 @@ export async function dimobYear(db: DB, year: number): Promise<DimobYear> {
       fine = false;
     }
     if (!fine) continue;
-    const payments = byClient.get(c.id)!.map((r) => ({
-      paymentDate: r.paymentDate,
-      receivedCents: r.receivedCents,
-      commissionCents: r.adminFeeCents + r.firstRentFeeCents,
-    }));
     const cep = cepOf(c.property_address!);
     contracts.push({
       clientId: c.id,
@@ -128,15 +165,12 @@ export async function dimobYear(db: DB, year: number): Promise<DimobYear> {
       ownerName: c.owner_name,
       tenantDocument: normalizeCpfCnpj(c.cpf_cnpj!),
       tenantName: c.name,
-      months: monthsOf(year, payments),
+      months: monthsOf(year, paid),
       // We keep no rural/urban flag: the agency rents urban property.
       propertyType: "U",
       propertyAddress: c.property_address!,
       cep,
       cepMissing: cep === "",
-      // The address is free text: the property is taken to be in the agency's municipality.
-      municipalityCode,
-      uf,
     });
   }
   const unowned = await unownedRents(db, year);
@@ -145,7 +179,7 @@ export async function dimobYear(db: DB, year: number): Promise<DimobYear> {
       message: `Contrato de ${u.name} tem aluguéis recebidos em ${year} e não tem proprietário.`,
       href: `/admin/clients/${u.id}/edit`,
     });
-  return { year, declarant, contracts, blockers, totals: dimobTotals(contracts) };
+  return { contracts, blockers };
 }
 
 function checkDocument(value: string | null, whose: string, href: string, blockers: DimobBlocker[]) {
@@ -160,6 +194,17 @@ function checkDocument(value: string | null, whose: string, href: string, blocke
   return true;
 }
 
+// A contract's rents paid in the year: a seek in billing_client_paid.
+function paidIn(eb: ExpressionBuilder<Database, "clients">, year: number) {
+  return eb
+    .selectFrom("billing")
+    .select("billing.id")
+    .whereRef("billing.client_id", "=", "clients.id")
+    .where("billing.status", "=", "paid")
+    .where("billing.payment_date", ">=", `${year}-01-01`)
+    .where("billing.payment_date", "<", `${year + 1}-01-01`);
+}
+
 // Contracts with rents paid in the year but no owner: the DIMOB has no
 // landlord to name for them.
 function unownedRents(db: DB, year: number) {
@@ -167,17 +212,7 @@ function unownedRents(db: DB, year: number) {
     .selectFrom("clients")
     .select(["clients.id", "clients.name"])
     .where("clients.owner_id", "is", null)
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom("billing")
-          .select("billing.id")
-          .whereRef("billing.client_id", "=", "clients.id")
-          .where("billing.status", "=", "paid")
-          .where("billing.payment_date", ">=", `${year}-01-01`)
-          .where("billing.payment_date", "<", `${year + 1}-01-01`),
-      ),
-    )
+    .where((eb) => eb.exists(paidIn(eb, year)))
     .orderBy("clients.name")
     .execute();
 }
@@ -186,7 +221,15 @@ function unownedRents(db: DB, year: number) {
 export async function dimobText(db: DB, year: number) {
   const data = await dimobYear(db, year);
   if (data.blockers.length > 0 || !data.declarant) return { ok: false as const, data };
-  return { ok: true as const, data, text: dimobFile(data.declarant, data.contracts) };
+  // dimobFile's records (dimob.ts), the event loop given a turn between
+  // slices: an R02 costs about 0.1 ms, 5,000 of them half a second.
+  const pause = slicer();
+  const records: string[] = [];
+  for (const record of dimobRecords(data.declarant, data.contracts)) {
+    records.push(record + CRLF);
+    await pause();
+  }
+  return { ok: true as const, data, text: records.join("") };
 }
 
 export function dimobFileName(year: number, cnpj: string) {

@@ -144,10 +144,18 @@ export function t9Record() {
   return "T9" + blank(100);
 }
 
+// The file's records in order, one at a time (the server writes thousands of
+// R02 with a pause between slices: dimob.server.ts).
+export function* dimobRecords(d: DimobDeclarant, leases: readonly DimobLease[]) {
+  yield headerRecord();
+  yield r01Record(d);
+  for (const [i, l] of leases.entries()) yield r02Record(d, i + 1, l);
+  yield t9Record();
+}
+
 // The whole file, CR LF after every record (the trailer's too).
 export function dimobFile(d: DimobDeclarant, leases: readonly DimobLease[]) {
-  const lines = [headerRecord(), r01Record(d), ...leases.map((l, i) => r02Record(d, i + 1, l)), t9Record()];
-  return lines.map((l) => l + CRLF).join("");
+  return [...dimobRecords(d, leases)].map((l) => l + CRLF).join("");
 }
 
 export type DimobPayment = { paymentDate: string; receivedCents: number; commissionCents: number };

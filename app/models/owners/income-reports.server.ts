@@ -2,8 +2,10 @@ import { sql, type Kysely } from "kysely";
 import type { Database } from "#app/db/schema";
 import { pageOf } from "#app/models/shared/paging.server";
 import { searchCondition } from "#app/models/shared/search.server";
+import { batchesOf } from "#app/models/shared/slicer";
+import { untilWrite } from "#app/models/shared/until-write.server";
 import type { IncomeQuery } from "./income-query";
-import { ownedRentLines } from "./received-rents.server";
+import { ownersRentLines, ownersRentLinesInBatches, type OwnedRentLine, type PaidRange } from "./received-rents.server";
 
 // The informes de rendimentos of a calendar year
 // (docs/decisions/0043-income-reports.md): per owner, month by month, the
@@ -11,13 +13,23 @@ import { ownedRentLines } from "./received-rents.server";
 // month by month, the rents they paid and to whom. Months are those of the
 // payment date (what was received or paid in January is January's), fees as
 // the owner statements charged them (received-rents.server.ts).
+//
+// At scale (issue 34, docs/decisions/0060-list-queries.md, "Informes and DIMOB
+// at scale") nothing here reads a person at a time: the figures of many owners
+// or tenants come from one query a batch (ownersRentLines, tenants' payments
+// by billing_client_paid), the event loop given a turn between batches; the
+// page computes only its own 25 owners.
 
 type DB = Kysely<Database>;
 
 export type IncomeMonth = { month: string; grossCents: number; feesCents: number; netCents: number };
 
 const monthsOf = (year: number) => Array.from({ length: 12 }, (_, i) => `${year}-${String(i + 1).padStart(2, "0")}`);
-const yearRange = (year: number) => ({ paidFrom: `${year}-01-01`, paidBefore: `${year + 1}-01-01` });
+const yearRange = (year: number): PaidRange => ({ paidFrom: `${year}-01-01`, paidBefore: `${year + 1}-01-01` });
+const idsJson = (ids: readonly number[]) => JSON.stringify(ids);
+
+// Tenants a query: a year of their payments is about 12 rows each.
+const TENANT_BATCH = 200;
 
 function byMonth(year: number, lines: { paymentMonth: string; receivedCents: number; netCents: number }[]) {
   const months: IncomeMonth[] = monthsOf(year).map((month) => {
@@ -30,19 +42,56 @@ function byMonth(year: number, lines: { paymentMonth: string; receivedCents: num
   return { months, totals: { grossCents: sum("grossCents"), feesCents: sum("feesCents"), netCents: sum("netCents") } };
 }
 
-export async function ownerIncome(db: DB, ownerId: number, year: number) {
-  const owner = await db.selectFrom("owners").selectAll().where("id", "=", ownerId).executeTakeFirst();
-  if (!owner) return null;
-  const lines = await ownedRentLines(db, { ...yearRange(year), ownerId });
+function groupBy<T, K>(items: readonly T[], key: (item: T) => K) {
+  const groups = new Map<K, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const group = groups.get(k);
+    if (group) group.push(item);
+    else groups.set(k, [item]);
+  }
+  return groups;
+}
+
+async function ownerRows(db: DB, ownerIds: readonly number[]) {
+  return db
+    .selectFrom("owners")
+    .selectAll()
+    .where(sql<boolean>`id in (select value from json_each(${idsJson(ownerIds)}))`)
+    .execute();
+}
+type OwnerRow = Awaited<ReturnType<typeof ownerRows>>[number];
+
+function ownerIncomeOf(owner: OwnerRow, year: number, lines: OwnedRentLine[]) {
   const tenants = [...new Set(lines.map((l) => l.tenantName))].sort((a, b) => a.localeCompare(b, "pt-BR"));
   return { owner, year, tenants, ...byMonth(year, lines) };
 }
+
+export async function ownerIncome(db: DB, ownerId: number, year: number) {
+  const [owner] = await ownerRows(db, [ownerId]);
+  if (!owner) return null;
+  return ownerIncomeOf(owner, year, await ownersRentLines(db, [ownerId], yearRange(year)));
+}
 export type OwnerIncome = NonNullable<Awaited<ReturnType<typeof ownerIncome>>>;
+
+// ownerIncome of many owners (those that exist), OWNER_BATCH a query.
+export async function ownerIncomes(db: DB, year: number, ownerIds: readonly number[]) {
+  const incomes = new Map<number, OwnerIncome>();
+  const owners = new Map((await ownerRows(db, ownerIds)).map((o) => [o.id, o]));
+  const ids = ownerIds.filter((id) => owners.has(id));
+  for await (const lines of ownersRentLinesInBatches(db, ids, yearRange(year))) {
+    const byOwner = groupBy(lines, (l) => l.ownerId);
+    for (const [id, of] of byOwner) incomes.set(id, ownerIncomeOf(owners.get(id)!, year, of));
+  }
+  // An owner without rents in the year: a year of zeros, as ownerIncome gives it.
+  for (const id of ids) if (!incomes.has(id)) incomes.set(id, ownerIncomeOf(owners.get(id)!, year, []));
+  return incomes;
+}
 
 export type TenantMonth = { month: string; paidCents: number };
 
-export async function tenantIncome(db: DB, clientId: number, year: number) {
-  const client = await db
+function tenantRows(db: DB, clientIds: readonly number[]) {
+  return db
     .selectFrom("clients")
     .leftJoin("owners", "owners.id", "clients.owner_id")
     .select([
@@ -54,17 +103,28 @@ export async function tenantIncome(db: DB, clientId: number, year: number) {
       "owners.name as owner_name",
       "owners.cpf_cnpj as owner_cpf_cnpj",
     ])
-    .where("clients.id", "=", clientId)
-    .executeTakeFirst();
-  if (!client) return null;
-  const paid = await db
-    .selectFrom("billing")
-    .select(["payment_date", "amount_paid_cents", "amount_cents"])
-    .where("client_id", "=", clientId)
-    .where("status", "=", "paid")
-    .where("payment_date", ">=", `${year}-01-01`)
-    .where("payment_date", "<", `${year + 1}-01-01`)
+    .where(sql<boolean>`clients.id in (select value from json_each(${idsJson(clientIds)}))`)
     .execute();
+}
+
+// The tenants' rents paid in the year (with or without an owner), by
+// billing_client_paid: the tenants' own payments, not the year's.
+function tenantPayments(db: DB, clientIds: readonly number[], year: number) {
+  const { paidFrom, paidBefore } = yearRange(year);
+  return db
+    .selectFrom("billing")
+    .select(["client_id", "payment_date", "amount_paid_cents", "amount_cents"])
+    .where(sql<boolean>`client_id in (select value from json_each(${idsJson(clientIds)}))`)
+    .where("status", "=", "paid")
+    .where("payment_date", ">=", paidFrom)
+    .where("payment_date", "<", paidBefore)
+    .execute();
+}
+
+type TenantRow = Awaited<ReturnType<typeof tenantRows>>[number];
+type TenantPayment = Awaited<ReturnType<typeof tenantPayments>>[number];
+
+function tenantIncomeOf(client: TenantRow, year: number, paid: TenantPayment[]) {
   const months: TenantMonth[] = monthsOf(year).map((month) => ({
     month,
     paidCents: paid
@@ -73,7 +133,24 @@ export async function tenantIncome(db: DB, clientId: number, year: number) {
   }));
   return { client, year, months, totalCents: months.reduce((s, m) => s + m.paidCents, 0) };
 }
+
+export async function tenantIncome(db: DB, clientId: number, year: number) {
+  const [client] = await tenantRows(db, [clientId]);
+  if (!client) return null;
+  return tenantIncomeOf(client, year, await tenantPayments(db, [clientId], year));
+}
 export type TenantIncome = NonNullable<Awaited<ReturnType<typeof tenantIncome>>>;
+
+// tenantIncome of many tenants (those that exist), TENANT_BATCH a query.
+export async function tenantIncomes(db: DB, year: number, clientIds: readonly number[]) {
+  const incomes = new Map<number, TenantIncome>();
+  for await (const batch of batchesOf(clientIds, TENANT_BATCH)) {
+    const paid = groupBy(await tenantPayments(db, batch, year), (p) => p.client_id);
+    for (const client of await tenantRows(db, batch))
+      incomes.set(client.id, tenantIncomeOf(client, year, paid.get(client.id) ?? []));
+  }
+  return incomes;
+}
 
 // An informe's email in the outbox: its dedupe key
 // (income-report-email.server.ts, incomeKey) in SQL, for a join.
@@ -83,11 +160,9 @@ export const incomeKeySql = sql<string>`'income-report:' || income_report_emails
 // is being drawn).
 export type EmailStatus = { queued_at: string; sent_at: string | null; attempts: number; last_error: string | null };
 
-// "Informes de rendimentos" of a year: every owner with rents received and
-// every tenant with rents paid in it, their totals and where their email stands.
-export async function incomeYear(db: DB, year: number) {
-  const ownerTotals = await ownerYearTotals(db, year);
-  const emails = await db
+// Where the informes' emails of a year stand, of everyone or of some people.
+async function emailStatuses(db: DB, year: number, people?: readonly number[]) {
+  let query = db
     .selectFrom("income_report_emails")
     .leftJoin("email_outbox", (join) => join.on(sql<boolean>`email_outbox.dedupe_key = ${incomeKeySql}`))
     .select([
@@ -98,65 +173,127 @@ export async function incomeYear(db: DB, year: number) {
       sql<number>`coalesce(email_outbox.attempts, 0)`.as("attempts"),
       "email_outbox.last_error",
     ])
-    .where("income_report_emails.year", "=", year)
+    .where("income_report_emails.year", "=", year);
+  if (people) query = query.where("income_report_emails.person_id", "in", people);
+  const rows = people?.length === 0 ? [] : await query.execute();
+  const byPerson = new Map(rows.map(({ kind, person_id, ...status }) => [`${kind}:${person_id}`, status]));
+  return (kind: "owner" | "tenant", id: number): EmailStatus | null => byPerson.get(`${kind}:${id}`) ?? null;
+}
+
+// Who has an informe of the year: the tenants (with or without an owner) who
+// paid a rent in it, and their owners. One pass over the contracts, a seek
+// each in billing_client_paid (15 ms at 5,000 contracts on the shared
+// machine), kept until the next write (untilWrite, as the DIMOB's year); the
+// lists then page these ids (json_each). (An EXISTS in the paged query
+// itself made SQLite call fold() about ten times a row while sorting.)
+function yearPeopleIds(db: DB, year: number) {
+  return untilWrite(db, `income-people:${year}`, () => readYearPeopleIds(db, year));
+}
+
+async function readYearPeopleIds(db: DB, year: number) {
+  const { paidFrom, paidBefore } = yearRange(year);
+  const rows = await db
+    .selectFrom("clients")
+    .select(["clients.id", "clients.owner_id"])
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("billing")
+          .select("billing.id")
+          .whereRef("billing.client_id", "=", "clients.id")
+          .where("billing.status", "=", "paid")
+          .where("billing.payment_date", ">=", paidFrom)
+          .where("billing.payment_date", "<", paidBefore),
+      ),
+    )
     .execute();
-  const status = (kind: "owner" | "tenant", id: number): EmailStatus | null =>
-    emails.find((e) => e.kind === kind && e.person_id === id) ?? null;
-  const ownerRows =
-    ownerTotals.size === 0
-      ? []
-      : await db
-          .selectFrom("owners")
-          .select(["id", "name", "email"])
-          .where("id", "in", [...ownerTotals.keys()])
-          .orderBy("name")
-          .execute();
-  const owners = ownerRows.map((o) => ({ ...o, ...ownerTotals.get(o.id)!, email_status: status("owner", o.id) }));
-  const tenantRows = await db
-    .selectFrom("billing")
-    .innerJoin("clients", "clients.id", "billing.client_id")
+  const owners = new Set<number>();
+  for (const r of rows) if (r.owner_id !== null) owners.add(r.owner_id);
+  return { owners: JSON.stringify([...owners]), tenants: JSON.stringify(rows.map((r) => r.id)), any: rows.length > 0 };
+}
+
+const yearOwners = (db: DB, ids: string) =>
+  db.selectFrom("owners").where(sql<boolean>`owners.id in (select value from json_each(${ids}))`);
+const yearTenants = (db: DB, ids: string) =>
+  db.selectFrom("clients").where(sql<boolean>`clients.id in (select value from json_each(${ids}))`);
+
+// Everyone with an informe of the year, by name: owners with rents received,
+// tenants with rents paid ("Enviar todos por email" asks for these).
+export async function incomePeople(db: DB, year: number) {
+  const ids = await yearPeopleIds(db, year);
+  const owners = await yearOwners(db, ids.owners)
+    .select(["owners.id", "owners.name", "owners.email"])
+    .orderBy("owners.name")
+    .orderBy("owners.id")
+    .execute();
+  const tenants = await yearTenants(db, ids.tenants)
     .select(["clients.id", "clients.name", "clients.email"])
-    .select((eb) => eb.fn.sum<number>(eb.fn.coalesce("billing.amount_paid_cents", "billing.amount_cents")).as("paid"))
-    .where("billing.status", "=", "paid")
-    .where("billing.payment_date", ">=", `${year}-01-01`)
-    .where("billing.payment_date", "<", `${year + 1}-01-01`)
-    .groupBy("clients.id")
     .orderBy("clients.name")
+    .orderBy("clients.id")
     .execute();
-  const tenants = tenantRows.map((t) => ({
-    id: t.id,
-    name: t.name,
-    email: t.email,
-    paidCents: Number(t.paid),
-    email_status: status("tenant", t.id),
-  }));
   return { owners, tenants };
 }
 
 // Each owner's year: received and net, as the statements charged the fees
 // (the same lines as the owner's informe).
-async function ownerYearTotals(db: DB, year: number) {
-  const totals = new Map<number, { grossCents: number; netCents: number }>();
-  for (const l of await ownedRentLines(db, yearRange(year))) {
+function yearTotals(
+  lines: readonly OwnedRentLine[],
+  totals = new Map<number, { grossCents: number; netCents: number }>(),
+) {
+  for (const l of lines) {
     const t = totals.get(l.ownerId) ?? { grossCents: 0, netCents: 0 };
     totals.set(l.ownerId, { grossCents: t.grossCents + l.receivedCents, netCents: t.netCents + l.netCents });
   }
   return totals;
 }
 
+// The tenants' paid totals of the year.
+async function tenantTotals(db: DB, year: number, clientIds: readonly number[]) {
+  const totals = new Map<number, number>();
+  for await (const batch of batchesOf(clientIds, TENANT_BATCH))
+    for (const p of await tenantPayments(db, batch, year))
+      totals.set(p.client_id, (totals.get(p.client_id) ?? 0) + (p.amount_paid_cents ?? p.amount_cents));
+  return totals;
+}
+
+// "Informes de rendimentos" of a year: every owner with rents received and
+// every tenant with rents paid in it, their totals and where their email
+// stands. The whole year, a batch of people at a time.
+export async function incomeYear(db: DB, year: number) {
+  const people = await incomePeople(db, year);
+  const status = await emailStatuses(db, year);
+  const totals = new Map<number, { grossCents: number; netCents: number }>();
+  const ownerIds = people.owners.map((o) => o.id);
+  for await (const lines of ownersRentLinesInBatches(db, ownerIds, yearRange(year))) yearTotals(lines, totals);
+  const paid = await tenantTotals(
+    db,
+    year,
+    people.tenants.map((t) => t.id),
+  );
+  return {
+    owners: people.owners.map((o) => ({ ...o, ...totals.get(o.id)!, email_status: status("owner", o.id) })),
+    tenants: people.tenants.map((t) => ({
+      id: t.id,
+      name: t.name,
+      email: t.email,
+      paidCents: paid.get(t.id) ?? 0,
+      email_status: status("tenant", t.id),
+    })),
+  };
+}
+
 // The informes of a year as the page shows them (issue 34): one page of the
 // owners with rents received and one page of the tenants with rents paid,
 // each searched by name or CPF/CNPJ (?busca=) and alphabetical, with where
-// their email stands. The owners' amounts are the informe's own arithmetic
-// (ownedRentLines); SQL searches, orders and pages the owners that have some.
+// their email stands. SQL finds, searches, orders and pages the people; only
+// the page's 25 owners get the informe's own arithmetic (ownersRentLines) and
+// the page's 25 tenants their sums, so the page costs the same in any year.
 export async function incomeYearPage(db: DB, year: number, q: IncomeQuery) {
-  const totals = await ownerYearTotals(db, year);
   const found = (table: "owners" | "clients") =>
     searchCondition(q.search, { text: [`${table}.name`], documents: [`${table}.cpf_cnpj`] });
 
-  let owners = db
-    .selectFrom("owners")
-    .where(sql<boolean>`owners.id in (select value from json_each(${JSON.stringify([...totals.keys()])}))`);
+  const people = await yearPeopleIds(db, year);
+  let owners = yearOwners(db, people.owners);
   const ownerFound = found("owners");
   if (ownerFound) owners = owners.where(ownerFound);
   const ownerPage = await pageOf(owners, q.page, (query) =>
@@ -165,52 +302,22 @@ export async function incomeYearPage(db: DB, year: number, q: IncomeQuery) {
       .orderBy(sql`fold(owners.name)`)
       .orderBy("owners.id"),
   );
+  const ownerIds = ownerPage.rows.map((o) => o.id);
+  const totals = yearTotals(await ownersRentLines(db, ownerIds, yearRange(year)));
 
-  // Those who paid a rent in the year: the year's paid billings read once
-  // (billing_paid_on), not a subquery a client.
-  let tenants = db.selectFrom("clients").where(
-    "clients.id",
-    "in",
-    db
-      .selectFrom("billing")
-      .select("billing.client_id")
-      .where("billing.status", "=", "paid")
-      .where("billing.payment_date", ">=", `${year}-01-01`)
-      .where("billing.payment_date", "<", `${year + 1}-01-01`),
-  );
+  let tenants = yearTenants(db, people.tenants);
   const tenantFound = found("clients");
   if (tenantFound) tenants = tenants.where(tenantFound);
   const tenantPage = await pageOf(tenants, q.tenantPage, (query) =>
     query
       .select(["clients.id", "clients.name", "clients.email"])
-      .select(
-        sql<number>`(select sum(coalesce(b.amount_paid_cents, b.amount_cents)) from billing b where b.client_id = clients.id and b.status = 'paid' and b.payment_date >= ${`${year}-01-01`} and b.payment_date < ${`${year + 1}-01-01`})`.as(
-          "paid",
-        ),
-      )
       .orderBy(sql`fold(clients.name)`)
       .orderBy("clients.id"),
   );
+  const tenantIds = tenantPage.rows.map((t) => t.id);
+  const paid = await tenantTotals(db, year, tenantIds);
 
-  const people = [...ownerPage.rows.map((o) => o.id), ...tenantPage.rows.map((t) => t.id)];
-  const emails = people.length
-    ? await db
-        .selectFrom("income_report_emails")
-        .leftJoin("email_outbox", (join) => join.on(sql<boolean>`email_outbox.dedupe_key = ${incomeKeySql}`))
-        .select([
-          "income_report_emails.kind",
-          "income_report_emails.person_id",
-          "income_report_emails.queued_at",
-          "email_outbox.sent_at",
-          sql<number>`coalesce(email_outbox.attempts, 0)`.as("attempts"),
-          "email_outbox.last_error",
-        ])
-        .where("income_report_emails.year", "=", year)
-        .where("income_report_emails.person_id", "in", people)
-        .execute()
-    : [];
-  const status = (kind: "owner" | "tenant", id: number): EmailStatus | null =>
-    emails.find((e) => e.kind === kind && e.person_id === id) ?? null;
+  const status = await emailStatuses(db, year, [...ownerIds, ...tenantIds]);
   return {
     owners: {
       ...ownerPage,
@@ -222,20 +329,12 @@ export async function incomeYearPage(db: DB, year: number, q: IncomeQuery) {
         id: t.id,
         name: t.name,
         email: t.email,
-        paidCents: Number(t.paid ?? 0),
+        paidCents: paid.get(t.id) ?? 0,
         email_status: status("tenant", t.id),
       })),
     },
-    // Whether the year has anything to send, whatever the search and the page.
-    anyReport:
-      totals.size > 0 ||
-      (await db
-        .selectFrom("billing")
-        .select("billing.id")
-        .where("billing.status", "=", "paid")
-        .where("billing.payment_date", ">=", `${year}-01-01`)
-        .where("billing.payment_date", "<", `${year + 1}-01-01`)
-        .limit(1)
-        .executeTakeFirst()) !== undefined,
+    // Whether the year has anything to send, whatever the search and the page
+    // (an owner's rent received is a tenant's rent paid).
+    anyReport: people.any,
   };
 }

@@ -47,12 +47,17 @@ export type OwnerMonth = {
 };
 
 export function statementLine(r: ReceivedRent): StatementLine {
+  return { ...r, ...lineFees(r) };
+}
+
+// A rent's fees and net alone (the yearly reports add them to rows of their own).
+export function lineFees(r: ReceivedRent): Pick<StatementLine, "adminFeeCents" | "firstRentFeeCents" | "netCents"> {
   const firstRent = r.isFirstRent && r.firstRentFeeBp > 0;
   // Never more than was received (a first rent paid short).
   const firstRentFeeCents = firstRent ? minCents(applyBp(r.rentCents, r.firstRentFeeBp), r.receivedCents) : ZERO_CENTS;
   const adminFeeCents = firstRent ? ZERO_CENTS : applyBp(r.receivedCents, r.adminFeeBp);
   const netCents = subtractCents(r.receivedCents, adminFeeCents, firstRentFeeCents);
-  return { ...r, adminFeeCents, firstRentFeeCents, netCents };
+  return { adminFeeCents, firstRentFeeCents, netCents };
 }
 
 export function ownerMonth(received: readonly ReceivedRent[]): OwnerMonth {

@@ -5,6 +5,7 @@ import { storeWithRow } from "#app/models/files/private-store.server";
 import { localToday, addDays } from "#app/models/shared/days";
 import { LIST_PAGE_SIZE } from "#app/models/shared/list-query";
 import { pageOf } from "#app/models/shared/paging.server";
+import { slicer } from "#app/models/shared/slicer";
 import type { Cents } from "#app/models/shared/money";
 import { PROBABLE_WINDOW_DAYS, type CreditMatch, type OpenBilling } from "./match";
 import type { StatementKind } from "./statement";
@@ -30,21 +31,6 @@ const FILE_TYPES: Record<StatementKind, { mime: string; ext: string }> = {
   ofx: { mime: "application/x-ofx", ext: ".ofx" },
   cnab240: { mime: "text/plain", ext: ".ret" },
 };
-
-// Synchronous work (better-sqlite3 runs each statement on this thread) between
-// two turns of the event loop: an import's queries and its 36,000 rows give
-// other requests a turn at least this often.
-const SLICE_MS = 10;
-
-export function slicer(sliceMs = SLICE_MS) {
-  let since = performance.now();
-  // `always`: a turn now, whatever the time (between two writes of a batch).
-  return async (always = false) => {
-    if (!always && performance.now() - since < sliceMs) return;
-    await new Promise((resolve) => setImmediate(resolve));
-    since = performance.now();
-  };
-}
 
 function chunks<T>(items: readonly T[], size = BATCH): T[][] {
   const out: T[][] = [];

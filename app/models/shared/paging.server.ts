@@ -39,3 +39,12 @@ export async function* batchesOf<DB, TB extends keyof DB, R>(ordered: SelectQuer
     if (rows.length < size) return;
   }
 }
+
+// pageOf for rows already in memory (a report computed whole, such as the
+// DIMOB's contracts): the same clamping, that page's rows.
+export function pageOfRows<R>(all: readonly R[], requested: number, size = LIST_PAGE_SIZE): Paged<R> {
+  const total = all.length;
+  const pages = Math.max(1, Math.ceil(total / size));
+  const page = Math.min(Math.max(1, requested), pages);
+  return { rows: all.slice((page - 1) * size, page * size), total, page, pages };
+}

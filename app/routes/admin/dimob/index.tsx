@@ -1,9 +1,14 @@
 import { Form, Link } from "react-router";
 import { AdminTitle } from "#app/components/admin/admin-shell";
+import { ListCount } from "#app/components/admin/list-filter";
+import { Pagination } from "#app/components/site/pagination";
 import { buttonClass } from "#app/components/ui/button";
 import { getDb } from "#app/db/db.server";
 import { formatCpfCnpj } from "#app/models/clients/documents";
+import { parseDimobQuery } from "#app/models/owners/dimob-query";
 import { dimobYear } from "#app/models/owners/dimob.server";
+import { listHref } from "#app/models/shared/list-query";
+import { pageOfRows } from "#app/models/shared/paging.server";
 import { formatBRL } from "#app/models/shared/money";
 import { localToday } from "#app/models/shared/days";
 import { dimobYearParam } from "./year";
@@ -11,29 +16,38 @@ import type { Route } from "./+types/index";
 
 // "DIMOB" (docs/decisions/0042-dimob.md): for a calendar year, what blocks the
 // Receita Federal's file (each with the page that fixes it) or, when nothing
-// does, the year's summary and the file to download. GET only.
+// does, the year's summary and the file to download. GET only. Both lists
+// are paged (?pendencias=, ?pagina=; issue 34).
 export function meta() {
   return [{ title: "DIMOB | Painel Administrativo" }, { name: "robots", content: "noindex" }];
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const year = dimobYearParam(new URL(request.url).searchParams.get("year"), localToday());
+  const params = new URL(request.url).searchParams;
+  const year = dimobYearParam(params.get("year"), localToday());
+  const query = parseDimobQuery(params);
+  // The whole year (kept until the next write: dimob.server.ts), shown a page
+  // of each list at a time.
   const data = await dimobYear(getDb(), year);
+  const contracts = pageOfRows(data.contracts, query.page);
   return {
     year,
-    blockers: data.blockers,
+    blockers: pageOfRows(data.blockers, query.blockersPage),
     totals: data.totals,
-    contracts: data.contracts.map((c) => ({
-      clientId: c.clientId,
-      ownerId: c.ownerId,
-      tenantName: c.tenantName,
-      tenantDocument: formatCpfCnpj(c.tenantDocument),
-      ownerName: c.ownerName,
-      ownerDocument: formatCpfCnpj(c.ownerDocument),
-      rentCents: c.months.reduce((s, m) => s + m.rentCents, 0),
-      commissionCents: c.months.reduce((s, m) => s + m.commissionCents, 0),
-      cepMissing: c.cepMissing,
-    })),
+    contracts: {
+      ...contracts,
+      rows: contracts.rows.map((c) => ({
+        clientId: c.clientId,
+        ownerId: c.ownerId,
+        tenantName: c.tenantName,
+        tenantDocument: formatCpfCnpj(c.tenantDocument),
+        ownerName: c.ownerName,
+        ownerDocument: formatCpfCnpj(c.ownerDocument),
+        rentCents: c.months.reduce((s, m) => s + m.rentCents, 0),
+        commissionCents: c.months.reduce((s, m) => s + m.commissionCents, 0),
+        cepMissing: c.cepMissing,
+      })),
+    },
   };
 }
 
@@ -41,6 +55,15 @@ const sectionClass = "mt-6 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-2
 
 export default function Dimob({ loaderData }: Route.ComponentProps) {
   const { year, blockers, totals, contracts } = loaderData;
+  // This page on another page of one list, the year and the other list's page kept.
+  const href = (pages: { pagina?: number; pendencias?: number }) => {
+    const blockersPage = pages.pendencias ?? blockers.page;
+    return listHref("/admin/dimob", {
+      year,
+      pagina: pages.pagina ?? contracts.page,
+      pendencias: blockersPage > 1 ? blockersPage : null,
+    });
+  };
   return (
     <div>
       <AdminTitle title="DIMOB" />
@@ -66,14 +89,23 @@ export default function Dimob({ loaderData }: Route.ComponentProps) {
         </button>
       </Form>
 
-      {blockers.length > 0 ? (
+      {blockers.total > 0 ? (
         <section className={sectionClass} aria-labelledby="pendencias">
           <h2 id="pendencias" className="text-lg font-semibold text-slate-900">
             O arquivo de {year} ainda não pode ser gerado
           </h2>
           <p className="mt-1 text-sm text-slate-600">Corrija cada pendência abaixo:</p>
-          <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-amber-900" data-testid="dimob-blockers">
-            {blockers.map((b, i) => (
+          <div className="mt-3">
+            <ListCount
+              total={blockers.total}
+              one="pendência"
+              many="pendências"
+              page={blockers.page}
+              pages={blockers.pages}
+            />
+          </div>
+          <ul className="list-disc space-y-1 pl-5 text-sm text-amber-900" data-testid="dimob-blockers">
+            {blockers.rows.map((b, i) => (
               // Two contracts may share a tenant's name: the position is the key.
               <li key={i}>
                 {b.message}{" "}
@@ -87,6 +119,7 @@ export default function Dimob({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
+          <Pagination page={blockers.page} pageCount={blockers.pages} hrefFor={(p) => href({ pendencias: p })} />
         </section>
       ) : (
         <section className={sectionClass} aria-labelledby="resumo">
@@ -107,7 +140,7 @@ export default function Dimob({ loaderData }: Route.ComponentProps) {
               <dd className="text-lg font-semibold text-slate-900">{formatBRL(totals.commissionCents)}</dd>
             </div>
           </dl>
-          {contracts.length > 0 ? (
+          {contracts.total > 0 ? (
             <a href={`/admin/dimob/arquivo?ano=${year}`} className={`${buttonClass("primary")} mt-4`} download>
               Baixar arquivo DIMOB
             </a>
@@ -117,12 +150,21 @@ export default function Dimob({ loaderData }: Route.ComponentProps) {
         </section>
       )}
 
-      {contracts.length > 0 ? (
+      {contracts.total > 0 ? (
         <section className={sectionClass} aria-labelledby="contratos">
           <h2 id="contratos" className="text-lg font-semibold text-slate-900">
             Contratos no arquivo
           </h2>
-          <table className="mt-3 w-full text-left text-sm">
+          <div className="mt-3">
+            <ListCount
+              total={contracts.total}
+              one="contrato"
+              many="contratos"
+              page={contracts.page}
+              pages={contracts.pages}
+            />
+          </div>
+          <table className="w-full text-left text-sm">
             <thead className="text-slate-600">
               <tr>
                 <th className="py-1 font-medium">Inquilino</th>
@@ -132,7 +174,7 @@ export default function Dimob({ loaderData }: Route.ComponentProps) {
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
-              {contracts.map((c) => (
+              {contracts.rows.map((c) => (
                 <tr key={c.clientId}>
                   <td className="py-1">
                     <Link to={`/admin/clients/${c.clientId}/edit`} className="text-brand-800 hover:underline">
@@ -155,6 +197,7 @@ export default function Dimob({ loaderData }: Route.ComponentProps) {
               ))}
             </tbody>
           </table>
+          <Pagination page={contracts.page} pageCount={contracts.pages} hrefFor={(p) => href({ pagina: p })} />
         </section>
       ) : null}
     </div>

@@ -1,0 +1,57 @@
+import { sql, type Kysely } from "kysely";
+import type { Database } from "#app/db/schema";
+
+// A value computed from the database, kept until the database next changes
+// (issue 34: the DIMOB page of a year is every contract's year, about a
+// second at 5,000 contracts; docs/decisions/0060-list-queries.md, "Informes
+// and DIMOB at scale").
+//
+// "Changed" is any write at all, read in one query that costs nothing:
+// total_changes() counts the rows this connection (the app's one) has
+// inserted, updated or deleted, and PRAGMA data_version changes when another
+// connection (another worker of the cluster, `npm run jobs:run`, a script)
+// commits. So no writer has to know the cache exists, and no write can be
+// missed; the price is that an unrelated write (a login, an email sent) also
+// empties it, which only costs the next view one computation.
+
+type Memo = { version: string; value: Promise<unknown> };
+
+// Each connection's values (tests open many databases in one process).
+const memos = new WeakMap<object, Map<string, Memo>>();
+// Values kept a connection: a year or two of a report.
+const KEEP = 4;
+
+async function versionOf(db: Kysely<Database>) {
+  const { rows } = await sql<{
+    changes: number;
+    data: number;
+  }>`select total_changes() as changes, (select data_version from pragma_data_version) as data`.execute(db);
+  return `${rows[0].changes}:${rows[0].data}`;
+}
+
+// `compute()`, or the value it gave under `key` while nothing was written
+// since. Two requests at once share one computation. A value during which
+// something was written (compute may yield between its queries) is returned
+// but not kept: it may mix the database before and after.
+export async function untilWrite<T>(db: Kysely<Database>, key: string, compute: () => Promise<T>): Promise<T> {
+  let kept = memos.get(db);
+  if (!kept) memos.set(db, (kept = new Map()));
+  const version = await versionOf(db);
+  const hit = kept.get(key);
+  if (hit?.version === version) return hit.value as Promise<T>;
+  const memo: Memo = { version, value: compute() };
+  kept.delete(key);
+  kept.set(key, memo);
+  while (kept.size > KEEP) kept.delete(kept.keys().next().value!);
+  const forget = () => {
+    if (kept.get(key) === memo) kept.delete(key);
+  };
+  try {
+    const value = (await memo.value) as T;
+    if ((await versionOf(db)) !== version) forget();
+    return value;
+  } catch (error) {
+    forget();
+    throw error;
+  }
+}
