@@ -71,6 +71,8 @@ describe("getAttention", () => {
       statementsToReview: 0,
       differences: 0,
       readjustments: [],
+      readjustmentsDue: 0,
+      missingIndexLines: [],
     });
   });
 
@@ -135,5 +137,31 @@ describe("getAttention", () => {
 
     expect(before).toBe(0);
     expect((await getAttention(db, TODAY)).withoutLogin).toBe(2);
+  });
+
+  it("shows the soonest five readjustments due, counts them all, and names the index months they wait for", async () => {
+    // Seven contracts whose first anniversary is within 60 days, no IPCA published yet.
+    for (let i = 0; i < 7; i++) {
+      seq += 1;
+      const created = await createClient(
+        db,
+        {
+          name: `Reajuste ${i}`,
+          email: `r${seq}@teste.com`,
+          username: `reajuste${seq}`,
+          payment_due_day: 5,
+          contract_start_date: `2025-04-${String(10 + i).padStart(2, "0")}`,
+          monthly_rent: cents(100_000),
+          readjustment_index: "IPCA",
+        },
+        null,
+      );
+      if (!created.ok) throw new Error("client");
+    }
+    const a = await getAttention(db, TODAY);
+    expect(a.readjustmentsDue).toBe(7);
+    expect(a.readjustments.map((r) => r.clientName)).toEqual([0, 1, 2, 3, 4].map((i) => `Reajuste ${i}`));
+    expect(a.missingIndexLines.length).toBeGreaterThan(0);
+    expect(a.missingIndexLines.join(" ")).toContain("IPCA");
   });
 });

@@ -15,10 +15,11 @@ import {
   differencesTitle,
   READJUSTMENTS_TITLE,
   MISSING_INDEX_TITLE,
+  moreReadjustments,
   type Attention,
 } from "#app/models/dashboard/attention";
 import { formatDay } from "#app/models/clients/status";
-import { INDEX_LABELS, missingIndexMonths, waitingLabel } from "#app/models/owners/readjustment";
+import { INDEX_LABELS, waitingLabel } from "#app/models/owners/readjustment";
 import { formatBRL } from "#app/models/shared/money";
 
 // The dashboard's "Atenção" block (issue 19): one line per thing to act on,
@@ -115,7 +116,12 @@ export function AttentionBlock({ attention, pixConfigured }: { attention: Attent
             </Item>
           ) : null}
           {withoutLogin > 0 ? (
-            <Item to="/admin/clients?aba=ativos&acesso=sem" icon={KeyRound} tone="amber" title={withoutLoginTitle(withoutLogin)}>
+            <Item
+              to="/admin/clients?aba=ativos&acesso=sem"
+              icon={KeyRound}
+              tone="amber"
+              title={withoutLoginTitle(withoutLogin)}
+            >
               Sem acesso à Área do Cliente: dê o login em Clientes Ativos.
             </Item>
           ) : null}
@@ -142,11 +148,16 @@ export function AttentionBlock({ attention, pixConfigured }: { attention: Attent
                   {r.newRent === null ? waitingLabel(r.missing) : `${formatBRL(r.oldRent)} → ${formatBRL(r.newRent)}`}
                 </span>
               ))}
+              {attention.readjustmentsDue > attention.readjustments.length ? (
+                <span className="block">
+                  {moreReadjustments(attention.readjustmentsDue - attention.readjustments.length)}
+                </span>
+              ) : null}
             </Item>
           ) : null}
-          {missingIndexMonths(attention.readjustments).length > 0 ? (
+          {attention.missingIndexLines.length > 0 ? (
             <Item to="/admin/indices" icon={Info} tone="amber" title={MISSING_INDEX_TITLE}>
-              {missingIndexMonths(attention.readjustments).map((line) => (
+              {attention.missingIndexLines.map((line) => (
                 <span key={line} className="block">
                   {line}
                 </span>

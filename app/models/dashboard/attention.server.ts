@@ -1,9 +1,10 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "#app/db/schema";
 import { chargesOn } from "#app/models/billing/charges";
+import { missingIndexMonths } from "#app/models/owners/readjustment";
 import { dueReadjustments } from "#app/models/owners/readjustments.server";
 import { localToday, addDays } from "#app/models/shared/days";
-import type { Attention } from "./attention";
+import { READJUSTMENTS_SHOWN, type Attention } from "./attention";
 
 // The figures of the dashboard's "Atenção" block (attention.ts says what each
 // one means). "Today" is the agency's day.
@@ -58,6 +59,10 @@ export async function getAttention(db: Kysely<Database>, today = localToday()): 
   ]);
   // Each billing at its own client's rates, rounded per billing as the
   // billing's own "Total a pagar hoje" is, so the sum matches the rows.
+  // The soonest first: those are the ones the block shows.
+  const due = (await dueReadjustments(db, today, 60)).sort(
+    (a, b) => a.anniversary.localeCompare(b.anniversary) || a.clientId - b.clientId,
+  );
   const totalDueTodayCents = open.reduce((sum, b) => sum + chargesOn(b, today).total, 0);
   const within = (days: number) => {
     const last = addDays(today, days);
@@ -69,8 +74,9 @@ export async function getAttention(db: Kysely<Database>, today = localToday()): 
     withoutLogin: Number(withoutLogin?.n ?? 0),
     statementsToReview: Number(statements?.n ?? 0),
     differences: Number(differences?.n ?? 0),
-    readjustments: (await dueReadjustments(db, today, 60)).map(
-      ({ clientId, clientName, anniversary, index, oldRent, newRent, missing }) => ({
+    readjustments: due
+      .slice(0, READJUSTMENTS_SHOWN)
+      .map(({ clientId, clientName, anniversary, index, oldRent, newRent, missing }) => ({
         clientId,
         clientName,
         anniversary,
@@ -78,7 +84,8 @@ export async function getAttention(db: Kysely<Database>, today = localToday()): 
         oldRent,
         newRent,
         missing,
-      }),
-    ),
+      })),
+    readjustmentsDue: due.length,
+    missingIndexLines: missingIndexMonths(due),
   };
 }

@@ -17,6 +17,8 @@ const calm: Attention = {
   statementsToReview: 0,
   differences: 0,
   readjustments: [],
+  readjustmentsDue: 0,
+  missingIndexLines: [],
 };
 
 describe("the Atenção block's words", () => {

@@ -20,9 +20,18 @@ export type Attention = {
   statementsToReview: number;
   differences: number;
   // Yearly readjustments due in the next 60 days (issue 22, decision 0041),
-  // each with its new rent or the index months it waits for.
+  // each with its new rent or the index months it waits for: the soonest
+  // READJUSTMENTS_SHOWN of them (at 5,000 contracts about 800 are due in 60
+  // days: the whole list is Índices'), how many there are, and the index
+  // months all of them wait for.
   readjustments: DueReadjustmentLine[];
+  readjustmentsDue: number;
+  missingIndexLines: string[];
 };
+
+export const READJUSTMENTS_SHOWN = 5;
+export const moreReadjustments = (n: number) =>
+  `e ${n === 1 ? "mais 1 reajuste" : `mais ${n} reajustes`}: veja em Índices`;
 
 export const NOTHING_TO_SEE = "Nada pede atenção agora.";
 // Said as one sentence: "Pix não configurado: defina AGENCY_PIX_KEY para ...".
