@@ -164,7 +164,17 @@ describe("the DIMOB of the year", () => {
     expect(year.blockers.map((b) => b.href)).toEqual([`/admin/clients/${unowned}/edit`]);
     const lines = await ownedRentLines(db, RANGE);
     const clients = [...new Set(lines.map((l) => l.clientId))];
-    expect(year.contracts.map((c) => c.clientId).sort((a, b) => a - b)).toEqual(clients.sort((a, b) => a - b));
+    // In SQLite's order of owner, tenant and id (the file's R02 sequence).
+    const ordered = await db
+      .selectFrom("clients")
+      .innerJoin("owners", "owners.id", "clients.owner_id")
+      .select("clients.id")
+      .where("clients.id", "in", clients)
+      .orderBy("owners.name")
+      .orderBy("clients.name")
+      .orderBy("clients.id")
+      .execute();
+    expect(year.contracts.map((c) => c.clientId)).toEqual(ordered.map((c) => c.id));
     for (const c of year.contracts) {
       const of = lines.filter((l) => l.clientId === c.clientId);
       expect(c.months).toEqual(
