@@ -3,7 +3,9 @@ import type { Database } from "#app/db/schema";
 import { isValidCnpj, isValidCpf, isValidCpfCnpj, normalizeCpfCnpj } from "#app/models/clients/documents";
 import { getAgency, getEnv } from "#app/utils/env.server";
 import { batchesOf, slicer } from "#app/models/shared/slicer";
+import { pageOfRows } from "#app/models/shared/paging.server";
 import { untilWrite } from "#app/models/shared/until-write.server";
+import type { DimobQuery } from "./dimob-query";
 import {
   cepOf,
   CRLF,
@@ -74,21 +76,40 @@ function declarantOf(year: number, blockers: DimobBlocker[]): DimobDeclarant | n
   };
 }
 
-export async function dimobYear(db: DB, year: number): Promise<DimobYear> {
+// What the database and the environment say of the year: the declarant, what
+// blocks the file, and the leases (kept until the next write: dimobLeases).
+async function dimobParts(db: DB, year: number) {
   const blockers: DimobBlocker[] = [];
   const declarant = declarantOf(year, blockers);
-  const municipalityCode = declarant?.municipalityCode ?? "";
-  const uf = declarant?.uf ?? "";
   const leases = await untilWrite(db, `dimob:${year}`, () => dimobLeases(db, year));
-  // The address is free text: the property is taken to be in the agency's municipality.
-  const contracts = leases.contracts.map((c) => ({ ...c, municipalityCode, uf }));
   blockers.push(...leases.blockers);
-  return { year, declarant, contracts, blockers, totals: dimobTotals(contracts) };
+  // The address is free text: the property is taken to be in the agency's municipality.
+  const place = { municipalityCode: declarant?.municipalityCode ?? "", uf: declarant?.uf ?? "" };
+  const withPlace = (c: DimobLeases["contracts"][number]): DimobContract => ({ ...c, ...place });
+  return { declarant, blockers, leases, withPlace };
+}
+
+export async function dimobYear(db: DB, year: number): Promise<DimobYear> {
+  const { declarant, blockers, leases, withPlace } = await dimobParts(db, year);
+  return { year, declarant, contracts: leases.contracts.map(withPlace), blockers, totals: leases.totals };
+}
+
+// The DIMOB page: its totals, and one page of the blockers and one of the
+// contracts (the year's 4,500 contracts are not copied on each view).
+export async function dimobPage(db: DB, year: number, q: DimobQuery) {
+  const { blockers, leases, withPlace } = await dimobParts(db, year);
+  const contracts = pageOfRows(leases.contracts, q.page);
+  return {
+    blockers: pageOfRows(blockers, q.blockersPage),
+    totals: leases.totals,
+    contracts: { ...contracts, rows: contracts.rows.map(withPlace) },
+  };
 }
 
 type DimobLeases = {
   contracts: Omit<DimobContract, "municipalityCode" | "uf">[];
   blockers: DimobBlocker[];
+  totals: DimobYear["totals"];
 };
 
 // What the database says of the year, the declarant aside: each contract's
@@ -165,7 +186,7 @@ async function dimobLeases(db: DB, year: number): Promise<DimobLeases> {
       message: `Contrato de ${u.name} tem aluguéis recebidos em ${year} e não tem proprietário.`,
       href: `/admin/clients/${u.id}/edit`,
     });
-  return { contracts, blockers };
+  return { contracts, blockers, totals: dimobTotals(contracts) };
 }
 
 function checkDocument(value: string | null, whose: string, href: string, blockers: DimobBlocker[]) {
