@@ -7,7 +7,7 @@ import { defaultAgency } from "#app/config/agency";
 import { openDatabase } from "#app/db/db.server";
 import type { Database } from "#app/db/schema";
 import { dimobFile, monthsOf } from "#app/models/owners/dimob";
-import { dimobText, dimobYear } from "#app/models/owners/dimob.server";
+import { dimobPage, dimobText, dimobYear } from "#app/models/owners/dimob.server";
 import { parseIncomeQuery } from "#app/models/owners/income-query";
 import {
   incomeYear,
@@ -164,7 +164,17 @@ describe("the DIMOB of the year", () => {
     expect(year.blockers.map((b) => b.href)).toEqual([`/admin/clients/${unowned}/edit`]);
     const lines = await ownedRentLines(db, RANGE);
     const clients = [...new Set(lines.map((l) => l.clientId))];
-    expect(year.contracts.map((c) => c.clientId).sort((a, b) => a - b)).toEqual(clients.sort((a, b) => a - b));
+    // In SQLite's order of owner, tenant and id (the file's R02 sequence).
+    const ordered = await db
+      .selectFrom("clients")
+      .innerJoin("owners", "owners.id", "clients.owner_id")
+      .select("clients.id")
+      .where("clients.id", "in", clients)
+      .orderBy("owners.name")
+      .orderBy("clients.name")
+      .orderBy("clients.id")
+      .execute();
+    expect(year.contracts.map((c) => c.clientId)).toEqual(ordered.map((c) => c.id));
     for (const c of year.contracts) {
       const of = lines.filter((l) => l.clientId === c.clientId);
       expect(c.months).toEqual(
@@ -178,6 +188,15 @@ describe("the DIMOB of the year", () => {
         ),
       );
     }
+  });
+
+  it("pages its contracts and blockers for the page, with the year's totals", async () => {
+    const year = await dimobYear(db, YEAR);
+    const page = await dimobPage(db, YEAR, { page: 1, blockersPage: 1 });
+    expect(page.totals).toEqual(year.totals);
+    expect(page.contracts).toMatchObject({ total: year.contracts.length, page: 1, pages: 1 });
+    expect(page.contracts.rows).toEqual(year.contracts);
+    expect(page.blockers).toEqual({ rows: year.blockers, total: 1, page: 1, pages: 1 });
   });
 
   it("is kept between views and read again after any write, of this connection or another", async () => {

@@ -1,9 +1,11 @@
-import type { ExpressionBuilder, Kysely } from "kysely";
+import { sql, type ExpressionBuilder, type Kysely } from "kysely";
 import type { Database } from "#app/db/schema";
 import { isValidCnpj, isValidCpf, isValidCpfCnpj, normalizeCpfCnpj } from "#app/models/clients/documents";
 import { getAgency, getEnv } from "#app/utils/env.server";
-import { slicer } from "#app/models/shared/slicer";
+import { batchesOf, slicer } from "#app/models/shared/slicer";
+import { pageOfRows } from "#app/models/shared/paging.server";
 import { untilWrite } from "#app/models/shared/until-write.server";
+import type { DimobQuery } from "./dimob-query";
 import {
   cepOf,
   CRLF,
@@ -15,7 +17,7 @@ import {
   type DimobLease,
   type DimobPayment,
 } from "./dimob";
-import { ownersRentLinesInBatches } from "./received-rents.server";
+import { ownersRentLinesInBatches, payingClients } from "./received-rents.server";
 
 // The year's DIMOB from the database (docs/decisions/0042-dimob.md): one R02
 // per contract (a client with an owner) with rents paid in the calendar year,
@@ -74,21 +76,40 @@ function declarantOf(year: number, blockers: DimobBlocker[]): DimobDeclarant | n
   };
 }
 
-export async function dimobYear(db: DB, year: number): Promise<DimobYear> {
+// What the database and the environment say of the year: the declarant, what
+// blocks the file, and the leases (kept until the next write: dimobLeases).
+async function dimobParts(db: DB, year: number) {
   const blockers: DimobBlocker[] = [];
   const declarant = declarantOf(year, blockers);
-  const municipalityCode = declarant?.municipalityCode ?? "";
-  const uf = declarant?.uf ?? "";
   const leases = await untilWrite(db, `dimob:${year}`, () => dimobLeases(db, year));
-  // The address is free text: the property is taken to be in the agency's municipality.
-  const contracts = leases.contracts.map((c) => ({ ...c, municipalityCode, uf }));
   blockers.push(...leases.blockers);
-  return { year, declarant, contracts, blockers, totals: dimobTotals(contracts) };
+  // The address is free text: the property is taken to be in the agency's municipality.
+  const place = { municipalityCode: declarant?.municipalityCode ?? "", uf: declarant?.uf ?? "" };
+  const withPlace = (c: DimobLeases["contracts"][number]): DimobContract => ({ ...c, ...place });
+  return { declarant, blockers, leases, withPlace };
+}
+
+export async function dimobYear(db: DB, year: number): Promise<DimobYear> {
+  const { declarant, blockers, leases, withPlace } = await dimobParts(db, year);
+  return { year, declarant, contracts: leases.contracts.map(withPlace), blockers, totals: leases.totals };
+}
+
+// The DIMOB page: its totals, and one page of the blockers and one of the
+// contracts (the year's 4,500 contracts are not copied on each view).
+export async function dimobPage(db: DB, year: number, q: DimobQuery) {
+  const { blockers, leases, withPlace } = await dimobParts(db, year);
+  const contracts = pageOfRows(leases.contracts, q.page);
+  return {
+    blockers: pageOfRows(blockers, q.blockersPage),
+    totals: leases.totals,
+    contracts: { ...contracts, rows: contracts.rows.map(withPlace) },
+  };
 }
 
 type DimobLeases = {
   contracts: Omit<DimobContract, "municipalityCode" | "uf">[];
   blockers: DimobBlocker[];
+  totals: DimobYear["totals"];
 };
 
 // What the database says of the year, the declarant aside: each contract's
@@ -99,25 +120,7 @@ type DimobLeases = {
 async function dimobLeases(db: DB, year: number): Promise<DimobLeases> {
   const blockers: DimobBlocker[] = [];
   const range = { paidFrom: `${year}-01-01`, paidBefore: `${year + 1}-01-01` };
-  // Contracts with an owner and rents paid in the year, in the file's order.
-  const clients = await db
-    .selectFrom("clients")
-    .innerJoin("owners", "owners.id", "clients.owner_id")
-    .select([
-      "clients.id",
-      "clients.name",
-      "clients.cpf_cnpj",
-      "clients.contract_start_date",
-      "clients.property_address",
-      "owners.id as owner_id",
-      "owners.name as owner_name",
-      "owners.cpf_cnpj as owner_cpf_cnpj",
-    ])
-    .where((eb) => eb.exists(paidIn(eb, year)))
-    .orderBy("owners.name")
-    .orderBy("clients.name")
-    .orderBy("clients.id")
-    .execute();
+  const clients = await leaseClients(db, year);
 
   // Each rent with its fees as the owner was told (received-rents.server.ts).
   const payments = new Map<number, DimobPayment[]>();
@@ -135,7 +138,11 @@ async function dimobLeases(db: DB, year: number): Promise<DimobLeases> {
     }
 
   const contracts: DimobLeases["contracts"] = [];
+  // Checking documents and addresses is tens of microseconds a contract:
+  // the event loop gets a turn between slices of them too.
+  const pause = slicer();
   for (const c of clients) {
+    await pause();
     const paid = payments.get(c.id);
     // Its payment undone since the list was read: nothing to declare.
     if (!paid) continue;
@@ -179,7 +186,7 @@ async function dimobLeases(db: DB, year: number): Promise<DimobLeases> {
       message: `Contrato de ${u.name} tem aluguéis recebidos em ${year} e não tem proprietário.`,
       href: `/admin/clients/${u.id}/edit`,
     });
-  return { contracts, blockers };
+  return { contracts, blockers, totals: dimobTotals(contracts) };
 }
 
 function checkDocument(value: string | null, whose: string, href: string, blockers: DimobBlocker[]) {
@@ -192,6 +199,54 @@ function checkDocument(value: string | null, whose: string, href: string, blocke
     return false;
   }
   return true;
+}
+
+// Contracts a query when reading their columns.
+const CLIENT_BATCH = 500;
+
+// Contracts with an owner and rents paid in the year, in the file's order:
+// owner's name, tenant's name, id, as SQLite's ORDER BY gives them. Which
+// ones by payingClients (a thousand contracts a query); their columns
+// CLIENT_BATCH a query, sorted here: one query reading and sorting 5,000
+// contracts with their owners held the event loop over 100 ms on the loaded
+// machine.
+async function leaseClients(db: DB, year: number) {
+  const paying = await payingClients(db, { paidFrom: `${year}-01-01`, paidBefore: `${year + 1}-01-01` });
+  const ids = paying.filter((c) => c.ownerId !== null).map((c) => c.id);
+  const rows = [];
+  for await (const batch of batchesOf(ids, CLIENT_BATCH))
+    rows.push(
+      ...(await db
+        .selectFrom("clients")
+        .innerJoin("owners", "owners.id", "clients.owner_id")
+        .select([
+          "clients.id",
+          "clients.name",
+          "clients.cpf_cnpj",
+          "clients.contract_start_date",
+          "clients.property_address",
+          "owners.id as owner_id",
+          "owners.name as owner_name",
+          "owners.cpf_cnpj as owner_cpf_cnpj",
+        ])
+        .where(sql<boolean>`clients.id in (select value from json_each(${JSON.stringify(batch)}))`)
+        .execute()),
+    );
+  return rows.sort((a, b) => binaryOrder(a.owner_name, b.owner_name) || binaryOrder(a.name, b.name) || a.id - b.id);
+}
+
+// SQLite's BINARY order of two texts (their UTF-8 bytes, code point by code
+// point): JavaScript's `<` but for characters past U+FFFF, whose UTF-16
+// surrogates sort before U+E000-U+FFFF.
+function binaryOrder(a: string, b: string) {
+  if (a === b) return 0;
+  for (let i = 0; i < a.length && i < b.length; i++) {
+    const x = a.codePointAt(i)!;
+    const y = b.codePointAt(i)!;
+    if (x !== y) return x - y;
+    if (x > 0xffff) i++;
+  }
+  return a.length - b.length;
 }
 
 // A contract's rents paid in the year: a seek in billing_client_paid.

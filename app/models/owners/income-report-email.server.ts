@@ -26,7 +26,7 @@ import {
 type DB = Kysely<Database>;
 
 // Requests an insert (5 values each, far below SQLite's parameter limit).
-const QUEUE_BATCH = 500;
+const QUEUE_BATCH = 250;
 // Requests a turn of the job: their figures are read together (one query a
 // batch of owners or tenants), then each PDF is drawn.
 const PREPARE_BATCH = 100;
@@ -44,9 +44,14 @@ export async function queueIncomeReports(db: DB, year: number, actor: { name: st
   const queuedBy = actor?.name ?? "Sistema";
   let queued = 0;
   // One insert a few hundred people (thousands at 5,000 contracts: one insert
-  // each held the event loop for the whole list).
+  // each held the event loop for the whole list), and a turn of the event
+  // loop between inserts. Still one transaction (all asked or none): the
+  // app's one connection stays with it until COMMIT, so other requests' queries
+  // wait for it rather than join it (docs/decisions/0059).
+  const pause = slicer();
   await db.transaction().execute(async (trx) => {
     for (let i = 0; i < people.length; i += QUEUE_BATCH) {
+      await pause();
       const result = await trx
         .insertInto("income_report_emails")
         .values(

@@ -5,7 +5,13 @@ import { searchCondition } from "#app/models/shared/search.server";
 import { batchesOf } from "#app/models/shared/slicer";
 import { untilWrite } from "#app/models/shared/until-write.server";
 import type { IncomeQuery } from "./income-query";
-import { ownersRentLines, ownersRentLinesInBatches, type OwnedRentLine, type PaidRange } from "./received-rents.server";
+import {
+  ownersRentLines,
+  ownersRentLinesInBatches,
+  payingClients,
+  type OwnedRentLine,
+  type PaidRange,
+} from "./received-rents.server";
 
 // The informes de rendimentos of a calendar year
 // (docs/decisions/0043-income-reports.md): per owner, month by month, the
@@ -181,35 +187,23 @@ async function emailStatuses(db: DB, year: number, people?: readonly number[]) {
 }
 
 // Who has an informe of the year: the tenants (with or without an owner) who
-// paid a rent in it, and their owners. One pass over the contracts, a seek
-// each in billing_client_paid (15 ms at 5,000 contracts on the shared
-// machine), kept until the next write (untilWrite, as the DIMOB's year); the
-// lists then page these ids (json_each). (An EXISTS in the paged query
-// itself made SQLite call fold() about ten times a row while sorting.)
+// paid a rent in it, and their owners (payingClients: a seek a contract, 15 ms
+// at 5,000 contracts), kept until the next write (untilWrite, as the DIMOB's
+// year); the lists then page these ids (json_each). (An EXISTS in the paged
+// query itself made SQLite call fold() about ten times a row while sorting.)
 function yearPeopleIds(db: DB, year: number) {
   return untilWrite(db, `income-people:${year}`, () => readYearPeopleIds(db, year));
 }
 
 async function readYearPeopleIds(db: DB, year: number) {
-  const { paidFrom, paidBefore } = yearRange(year);
-  const rows = await db
-    .selectFrom("clients")
-    .select(["clients.id", "clients.owner_id"])
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom("billing")
-          .select("billing.id")
-          .whereRef("billing.client_id", "=", "clients.id")
-          .where("billing.status", "=", "paid")
-          .where("billing.payment_date", ">=", paidFrom)
-          .where("billing.payment_date", "<", paidBefore),
-      ),
-    )
-    .execute();
+  const paying = await payingClients(db, yearRange(year));
   const owners = new Set<number>();
-  for (const r of rows) if (r.owner_id !== null) owners.add(r.owner_id);
-  return { owners: JSON.stringify([...owners]), tenants: JSON.stringify(rows.map((r) => r.id)), any: rows.length > 0 };
+  for (const c of paying) if (c.ownerId !== null) owners.add(c.ownerId);
+  return {
+    owners: JSON.stringify([...owners]),
+    tenants: JSON.stringify(paying.map((c) => c.id)),
+    any: paying.length > 0,
+  };
 }
 
 const yearOwners = (db: DB, ids: string) =>

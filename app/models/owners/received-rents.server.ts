@@ -212,16 +212,54 @@ export async function ownersRentLines(db: DB, ownerIds: readonly number[], range
   return withFees(db, rents);
 }
 
-// Owners a batch: about a hundred contracts and a thousand rents of a year,
-// a few tens of milliseconds of one query at 5,000 contracts.
-export const OWNER_BATCH = 40;
+// Owners a batch: about fifty contracts and six hundred rents of a year,
+// 10-20 ms of one query at 5,000 contracts (up to 100 on the loaded machine).
+export const OWNER_BATCH = 20;
 
 // ownersRentLines of many owners, OWNER_BATCH owners a query, the event loop
-// given a turn between queries (slicer): a year of every owner never holds it.
+// given a turn between queries: a year of every owner never holds it.
 export async function* ownersRentLinesInBatches(
   db: DB,
   ownerIds: readonly number[],
   range: PaidRange,
 ): AsyncGenerator<OwnedRentLine[]> {
   for await (const batch of batchesOf(ownerIds, OWNER_BATCH)) yield await ownersRentLines(db, batch, range);
+}
+
+// Contracts scanned a query by payingClients.
+const CLIENT_SCAN = 1000;
+
+// Contracts (with an owner or not) with a rent paid in the range, by id: who
+// has an informe or a DIMOB line. A seek each in billing_client_paid,
+// CLIENT_SCAN contracts a query (by id), the event loop given a turn between
+// queries: one query over 5,000 contracts took 15 ms alone and over 150 ms on
+// the loaded machine.
+export async function payingClients(db: DB, range: PaidRange) {
+  const found: { id: number; ownerId: number | null }[] = [];
+  for (let after = 0; ;) {
+    await new Promise((resolve) => setImmediate(resolve));
+    const rows = await db
+      .selectFrom("clients")
+      .select(["clients.id", "clients.owner_id"])
+      .select((eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom("billing")
+              .select("billing.id")
+              .whereRef("billing.client_id", "=", "clients.id")
+              .where("billing.status", "=", "paid")
+              .where("billing.payment_date", ">=", range.paidFrom)
+              .where("billing.payment_date", "<", range.paidBefore),
+          )
+          .as("paid"),
+      )
+      .where("clients.id", ">", after)
+      .orderBy("clients.id")
+      .limit(CLIENT_SCAN)
+      .execute();
+    for (const r of rows) if (r.paid) found.push({ id: r.id, ownerId: r.owner_id });
+    if (rows.length < CLIENT_SCAN) return found;
+    after = rows[rows.length - 1].id;
+  }
 }

@@ -6,9 +6,8 @@ import { buttonClass } from "#app/components/ui/button";
 import { getDb } from "#app/db/db.server";
 import { formatCpfCnpj } from "#app/models/clients/documents";
 import { parseDimobQuery } from "#app/models/owners/dimob-query";
-import { dimobYear } from "#app/models/owners/dimob.server";
+import { dimobPage } from "#app/models/owners/dimob.server";
 import { listHref } from "#app/models/shared/list-query";
-import { pageOfRows } from "#app/models/shared/paging.server";
 import { formatBRL } from "#app/models/shared/money";
 import { localToday } from "#app/models/shared/days";
 import { dimobYearParam } from "./year";
@@ -28,12 +27,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const query = parseDimobQuery(params);
   // The whole year (kept until the next write: dimob.server.ts), shown a page
   // of each list at a time.
-  const data = await dimobYear(getDb(), year);
-  const contracts = pageOfRows(data.contracts, query.page);
+  const { blockers, totals, contracts } = await dimobPage(getDb(), year, query);
   return {
     year,
-    blockers: pageOfRows(data.blockers, query.blockersPage),
-    totals: data.totals,
+    blockers,
+    totals,
     contracts: {
       ...contracts,
       rows: contracts.rows.map((c) => ({
