@@ -6,7 +6,7 @@ import { generatePassword } from "#app/models/accounts/staff.server";
 import { assertUnique, insertAccount } from "#app/models/accounts/users.server";
 import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
 import { localToday } from "#app/models/shared/days";
-import { batchesOf, pageOf } from "#app/models/shared/paging.server";
+import { queryBatches, pageOf } from "#app/models/shared/paging.server";
 import { searchCondition } from "#app/models/shared/search.server";
 import {
   DEFAULT_ADMIN_FEE_PERCENT,
@@ -115,7 +115,7 @@ export async function listClients(db: DB, q: ClientsQuery, today = localToday())
 // Every row of the list, batch by batch (Exportar CSV).
 export function clientsExportBatches(db: DB, q: ClientsQuery, today = localToday()) {
   const { filtered, ordered } = clientsList(db, q, today);
-  return batchesOf(ordered(filtered));
+  return queryBatches(ordered(filtered));
 }
 
 export async function getClient(db: DB | Trx, id: number) {

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "#app/db/schema";
 import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
-import { batchesOf, pageOf } from "#app/models/shared/paging.server";
+import { queryBatches, pageOf } from "#app/models/shared/paging.server";
 import { searchCondition } from "#app/models/shared/search.server";
 import type { OwnerInput } from "./owner.schema";
 import type { OwnersQuery } from "./owners-query";
@@ -47,7 +47,7 @@ export async function listOwners(db: DB, q: OwnersQuery) {
 // Every owner of the list, batch by batch (Exportar CSV).
 export function ownersExportBatches(db: DB, q: OwnersQuery) {
   const { filtered, ordered } = ownersList(db, q);
-  return batchesOf(ordered(filtered));
+  return queryBatches(ordered(filtered));
 }
 export type OwnerListItem = Awaited<ReturnType<typeof listOwners>>["rows"][number];
 

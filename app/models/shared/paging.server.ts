@@ -32,7 +32,7 @@ export async function pageOf<DB, TB extends keyof DB, O, R>(
 // shows in its order, without holding the whole list at once. The lists read
 // this way are of people (a few thousand rows), where an offset costs little;
 // Cobranças, the big one, reads by key instead (billingExportBatches).
-export async function* batchesOf<DB, TB extends keyof DB, R>(ordered: SelectQueryBuilder<DB, TB, R>, size = 500) {
+export async function* queryBatches<DB, TB extends keyof DB, R>(ordered: SelectQueryBuilder<DB, TB, R>, size = 500) {
   for (let offset = 0; ; offset += size) {
     const rows = (await ordered.limit(size).offset(offset).execute()) as R[];
     if (rows.length > 0) yield rows;
