@@ -534,8 +534,10 @@ try {
   await settle(server.pid);
   const staff = createStaffUser(server.env);
   const session = await again(() => signIn(server.url, staff));
+  // The audit log is the master's alone (requireRole "master").
+  const masterSession = await again(() => signIn(server.url, createStaffUser(server.env, "master")));
   const tenantSession = await again(() => signInTenant(server.url, info.tenant, info.tenant.name));
-  const staffPages: [string, string][] = [
+  const staffPages: [string, string, string?][] = [
     ["Painel", "/admin/dashboard"],
     ["Clientes", "/admin/clients"],
     ["Ativos", "/admin/clients?aba=ativos"],
@@ -550,7 +552,7 @@ try {
     ["DIMOB", `/admin/dimob?year=${jobs.lastYear}`],
     ["Extratos", "/admin/extratos"],
     ["Revisão do extrato do seed", "/admin/extratos/1"],
-    ["Auditoria", "/admin/auditoria"],
+    ["Auditoria", "/admin/auditoria", masterSession],
     ["Emails", "/admin/emails"],
   ];
   console.log(
@@ -558,7 +560,8 @@ try {
   );
   const clientArea = `Área do cliente, ${info.years} anos de histórico`;
   if (wanted(clientArea)) await measurePage(server.url, clientArea, "/client-area?tab=cobranca", tenantSession);
-  for (const [name, pathname] of staffPages) if (wanted(name)) await measurePage(server.url, name, pathname, session);
+  for (const [name, pathname, cookie] of staffPages)
+    if (wanted(name)) await measurePage(server.url, name, pathname, cookie ?? session);
   console.log("");
   if (!ONLY) {
     console.log("Importação pelo servidor:");

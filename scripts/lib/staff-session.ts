@@ -10,23 +10,25 @@ import { fillForm, findForm, multipart, urlEncoded } from "./html-form";
 export type Staff = { username: string; password: string };
 
 // An admin (the role with the fewest rights that sees the back office) in the
-// server's database, created by the same script an operator runs.
-export function createStaffUser(env: NodeJS.ProcessEnv): Staff {
-  const staff = { username: "bench-equipe", password: `bench${randomBytes(8).toString("hex")}9` };
+// server's database, created by the same script an operator runs; a master
+// for the pages only a master opens (the audit log).
+export function createStaffUser(env: NodeJS.ProcessEnv, role: "admin" | "master" = "admin"): Staff {
+  const name = role === "admin" ? "equipe" : "mestre";
+  const staff = { username: `bench-${name}`, password: `bench${randomBytes(8).toString("hex")}9` };
   execFileSync(
     "node_modules/.bin/tsx",
     [
       "scripts/user-create.ts",
       "--role",
-      "admin",
+      role,
       "--username",
       staff.username,
       "--email",
-      "equipe.bench@example.com",
+      `${name}.bench@example.com`,
       "--password",
       staff.password,
       "--name",
-      "Equipe Benchmark",
+      role === "admin" ? "Equipe Benchmark" : "Mestre Benchmark",
     ],
     { env, stdio: ["ignore", "ignore", "inherit"] },
   );
