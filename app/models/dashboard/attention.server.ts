@@ -4,11 +4,19 @@ import { chargesOn } from "#app/models/billing/charges";
 import { missingIndexMonths } from "#app/models/owners/readjustment";
 import { dueReadjustments } from "#app/models/owners/readjustments.server";
 import { localToday, addDays } from "#app/models/shared/days";
+import { untilWrite } from "#app/models/shared/until-write.server";
 import { READJUSTMENTS_SHOWN, type Attention } from "./attention";
 
 // The figures of the dashboard's "Atenção" block (attention.ts says what each
-// one means). "Today" is the agency's day.
-export async function getAttention(db: Kysely<Database>, today = localToday()): Promise<Attention> {
+// one means). "Today" is the agency's day. Kept until the next write
+// (until-write.server.ts): the readjustments due walk every contract with an
+// index, ~100-200 ms at 5,000 contracts, and the dashboard is the page every
+// staff member opens first (docs/decisions/0060-list-queries.md, "Painel").
+export function getAttention(db: Kysely<Database>, today = localToday()): Promise<Attention> {
+  return untilWrite(db, `attention:${today}`, () => readAttention(db, today));
+}
+
+async function readAttention(db: Kysely<Database>, today: string): Promise<Attention> {
   const horizon = addDays(today, 90);
   const [open, ending, withoutLogin, statements, differences] = await Promise.all([
     // Em Atraso as every view judges it (status.ts): stored overdue, or
