@@ -3,7 +3,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "#app/db/schema";
 import { resetAdminPassword, setAdminActive } from "#app/models/accounts/staff.server";
 import { createUser, setPassword, updateProfile } from "#app/models/accounts/users.server";
-import { AUDIT_PAGE_SIZE, listAudit, recordAudit, type AuditActor } from "#app/models/audit/audit.server";
+import {
+  AUDIT_COUNT_CAP,
+  AUDIT_PAGE_SIZE,
+  listAudit,
+  recordAudit,
+  type AuditActor,
+} from "#app/models/audit/audit.server";
 import { restoreDefaultBanners, toggleBanner, updateBanner } from "#app/models/banners/admin.server";
 import type { BannerFormValues } from "#app/models/banners/banner.schema";
 import { setRequestResponsible, setRequestStatus } from "#app/models/leads/admin/requests.server";
@@ -371,6 +377,33 @@ describe("the audit page's query", () => {
     ]);
     expect((await listAudit(db2, { from: "2025-03-11" }, 1)).total).toBe(2);
     expect((await listAudit(db2, { to: "2025-03-10" }, 1)).total).toBe(121);
+  });
+
+  it("counts a long log up to the cap, pages within it and says there is more", async () => {
+    expect(await listAudit(db2, {}, 1)).toMatchObject({ total: 123, more: false });
+    // Older rows, in one statement: the cap's worth and one more.
+    const base = Date.parse("2024-01-01T12:00:00.000Z");
+    const old = Array.from({ length: AUDIT_COUNT_CAP - 123 + 1 }, (_, i) => ({
+      created_at: new Date(base + i * 1000).toISOString(),
+      actor_id: carlos,
+      actor_name: "Carlos",
+      action: "update",
+      entity: "client",
+      entity_id: String(i + 1),
+      changes: "{}",
+    }));
+    for (let i = 0; i < old.length; i += 2000)
+      await db2
+        .insertInto("audit_log")
+        .values(old.slice(i, i + 2000))
+        .execute();
+    const capped = await listAudit(db2, {}, 10_000);
+    expect(capped).toMatchObject({ total: AUDIT_COUNT_CAP, more: true, pageCount: AUDIT_COUNT_CAP / AUDIT_PAGE_SIZE });
+    expect(capped.page).toBe(capped.pageCount);
+    // A filter that stays under the cap is counted exactly.
+    expect(await listAudit(db2, { entity: "property" }, 1)).toMatchObject({ total: 120, more: false });
+    expect(await listAudit(db2, { entity: "client" }, 1)).toMatchObject({ total: old.length, more: false });
+    await db2.deleteFrom("audit_log").where("entity", "=", "client").execute();
   });
 
   it("keeps the name of an account that was deleted", async () => {

@@ -71,16 +71,23 @@ export function ListCount({
   many,
   page,
   pages,
+  more = false,
 }: {
   total: number;
   one: string;
   many: string;
   page: number;
   pages: number;
+  // The list was counted up to `total` and goes on (the audit log).
+  more?: boolean;
 }) {
   return (
     <p className="mb-3 text-sm text-slate-600" aria-live="polite">
-      {total === 1 ? `1 ${one}` : `${total.toLocaleString("pt-BR")} ${many}`}
+      {more
+        ? `mais de ${total.toLocaleString("pt-BR")} ${many}`
+        : total === 1
+          ? `1 ${one}`
+          : `${total.toLocaleString("pt-BR")} ${many}`}
       {pages > 1 ? ` · página ${page} de ${pages}` : ""}
     </p>
   );

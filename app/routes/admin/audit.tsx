@@ -77,7 +77,7 @@ const label = <T extends Record<string, string>>(labels: T, key: string) =>
   key in labels ? labels[key as keyof T] : key;
 
 export default function Audit({ loaderData }: Route.ComponentProps) {
-  const { rows, total, page, pageCount, filter, staff, today } = loaderData;
+  const { rows, total, more, page, pageCount, filter, staff, today } = loaderData;
   const filtered = Object.keys(filter).length > 0;
   // Remount the controls when the URL's filter changes (back/forward, Limpar).
   const formKey = auditQueryString(filter);
@@ -144,7 +144,10 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
         </div>
       ) : (
         <>
-          <ListCount total={total} one="registro" many="registros" page={page} pages={pageCount} />
+          <ListCount total={total} more={more} one="registro" many="registros" page={page} pages={pageCount} />
+          {more && page === pageCount ? (
+            <p className="mb-3 text-sm text-slate-600">Para ver registros mais antigos, filtre pelas datas.</p>
+          ) : null}
           <div className="overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
             <table className="w-full text-left text-sm">
               <caption className="sr-only">Registro de alterações</caption>
