@@ -94,13 +94,16 @@ function clientsList(db: DB, q: ClientsQuery, today: string) {
     const rows = query.select([...LIST_COLUMNS, "users.username as username"]);
     // By the name as people read it ("Álvaro" among the A's), as fold() compares.
     if (q.sort === "nome") return rows.orderBy(sql`fold(clients.name)`).orderBy("clients.id");
-    if (q.sort === "fim")
-      // Without an end date, last.
-      return rows
-        .orderBy(sql`clients.contract_end_date is null`)
+    if (q.sort === "fim") {
+      // Without an end date, last. When the filter leaves only contracts
+      // with an end date (Ativos, vencido), that term is dropped so that the
+      // order is clients_end_name's own and the page is read off the index.
+      const withEnd = q.active || q.contract === "ativo" || q.contract === "vencido";
+      return (withEnd ? rows : rows.orderBy(sql`clients.contract_end_date is null`))
         .orderBy("clients.contract_end_date")
         .orderBy("clients.name")
         .orderBy("clients.id");
+    }
     return rows.orderBy("clients.created_at", "desc").orderBy("clients.id", "desc");
   };
   return { filtered, ordered };
