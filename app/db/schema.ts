@@ -159,6 +159,8 @@ export interface AuditLogTable {
 export interface ClientsTable {
   id: Generated<number>;
   name: string;
+  // fold(name), kept by triggers (migration 0024): the lists sort by it.
+  name_fold: Generated<string | null>;
   email: string;
   phone: string | null;
   cpf_cnpj: string | null; // digits, or upper-case letters and digits (alphanumeric CNPJ)
@@ -190,6 +192,8 @@ export type ReadjustmentIndex = "IGPM" | "IPCA" | "INPC" | "IGPDI";
 export interface OwnersTable {
   id: Generated<number>;
   name: string;
+  // fold(name), kept by triggers (migration 0024): the lists sort by it.
+  name_fold: Generated<string | null>;
   cpf_cnpj: string | null; // digits (or the alphanumeric CNPJ), as clients.cpf_cnpj
   email: string | null;
   phone: string | null;

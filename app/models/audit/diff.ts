@@ -8,6 +8,11 @@ export type AuditValues = Record<string, unknown>;
 const SECRET = /password|passwd|senha|token|secret|hash/i;
 export const isSecretField = (field: string) => SECRET.test(field);
 
+// Columns the database derives from others (migration 0024: name_fold is
+// fold(name)): they say nothing the audit does not already hold, and a name
+// erased under the LGPD must not live on in its folded copy.
+const DERIVED = new Set(["name_fold"]);
+
 // JSON-friendly values, so that what is compared is what is stored.
 function normalize(value: unknown): unknown {
   if (value === undefined) return null;
@@ -26,7 +31,7 @@ export function diffChanges(
   const changes: AuditChanges = {};
   const fields = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
   for (const field of fields) {
-    if (isSecretField(field)) continue;
+    if (isSecretField(field) || DERIVED.has(field)) continue;
     const a = normalize(before?.[field]);
     const b = normalize(after?.[field]);
     if (!same(a, b)) changes[field] = [a, b];

@@ -93,7 +93,7 @@ function clientsList(db: DB, q: ClientsQuery, today: string) {
   const ordered = (query: typeof filtered) => {
     const rows = query.select([...LIST_COLUMNS, "users.username as username"]);
     // By the name as people read it ("Álvaro" among the A's), as fold() compares.
-    if (q.sort === "nome") return rows.orderBy(sql`fold(clients.name)`).orderBy("clients.id");
+    if (q.sort === "nome") return rows.orderBy("clients.name_fold").orderBy("clients.id");
     if (q.sort === "fim") {
       // Without an end date, last. When the filter leaves only contracts
       // with an end date (Ativos, vencido), that term is dropped so that the
@@ -126,7 +126,10 @@ export async function getClient(db: DB | Trx, id: number) {
 }
 
 type Rates = "late_fee_bp" | "monthly_interest_bp" | "admin_fee_bp" | "first_rent_fee_bp" | "readjustment_lowers";
-type RecordValues = Omit<ClientsTable, "id" | "user_id" | "created_at" | "updated_at" | "payment_due_day" | Rates> & {
+type RecordValues = Omit<
+  ClientsTable,
+  "id" | "user_id" | "created_at" | "updated_at" | "payment_due_day" | "name_fold" | Rates
+> & {
   payment_due_day: number;
 } & Record<Rates, number>;
 
