@@ -99,6 +99,44 @@ describe("pagination", () => {
     expect(first.rows.some((o) => second.rows.some((s) => s.id === o.id))).toBe(false);
   });
 
+  it("pages a filter that asks for a related row (contratos=com) by result rows, each owner once", async () => {
+    // Two contracts each for 27 owners: SQLite's EXISTS-to-JOIN counted an
+    // OFFSET in contracts, not owners (exists.server.ts).
+    const named = await db
+      .selectFrom("owners")
+      .select(["id", "name"])
+      .where("name", "like", "Proprietário %")
+      .orderBy("name")
+      .limit(27)
+      .execute();
+    const [{ id: last }] = await db
+      .selectFrom("clients")
+      .select((eb) => eb.fn.max("id").as("id"))
+      .execute();
+    await db
+      .insertInto("clients")
+      .values(
+        named.flatMap((o, i) =>
+          [1, 2].map((k) => ({
+            name: `Inquilino ${i}-${k}`,
+            email: `paginas${i}-${k}@teste.com`,
+            payment_due_day: 5,
+            owner_id: o.id,
+            created_at: "2026-11-01T12:00:00.000Z",
+            updated_at: "2026-11-01T12:00:00.000Z",
+          })),
+        ),
+      )
+      .execute();
+    const first = await listOwners(db, parseOwnersQuery(q("contratos=com")));
+    const second = await listOwners(db, parseOwnersQuery(q("contratos=com&pagina=2")));
+    // José Ávila's contract and these 27: 28 owners, 25 and 3.
+    expect(first).toMatchObject({ total: 28, pages: 2 });
+    expect(first.rows).toHaveLength(25);
+    expect(second.rows.map((o) => o.name)).toEqual(["Proprietário 25", "Proprietário 26", "Proprietário 27"]);
+    await db.deleteFrom("clients").where("id", ">", Number(last)).execute();
+  });
+
   it("page 0, a negative page and words are the first page; a page past the end is the last", async () => {
     for (const text of ["pagina=0", "pagina=-3", "pagina=abc", "pagina=1e9", "pagina=2.5", "pagina="])
       expect((await listOwners(db, parseOwnersQuery(q(text)))).page).toBe(1);

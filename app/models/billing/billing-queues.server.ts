@@ -7,6 +7,7 @@ import { documentsOf } from "./documents.server";
 import { groupByClient, withEffectiveStatus, type BillingCounts } from "./grouping";
 import type { BillingQuery } from "./billing-query";
 import { isBillingStatus, type BillingStatus } from "./status";
+import { anyRow } from "#app/models/shared/exists.server";
 
 // The Cobranças tab as queries (issue 34; docs/decisions/0057-lists-as-queries.md):
 // each queue is one filtered query read a page at a time, and "Todas" is a
@@ -148,14 +149,11 @@ export async function listBillingGroupsPage(db: DB, q: BillingQuery, today: stri
   let clients = db
     .selectFrom("clients")
     .where((eb) =>
-      eb.exists(eb.selectFrom("billing").select("billing.id").whereRef("billing.client_id", "=", "clients.id")),
+      eb.exists(anyRow(eb.selectFrom("billing").select("billing.id").whereRef("billing.client_id", "=", "clients.id"))),
     );
   if (q.search) clients = clients.where((eb) => eb.or(clientSearch(q.search)));
   const page = await pageOf(clients, q.page, (query) =>
-    query
-      .select(["clients.id", "clients.name"])
-      .orderBy(sql`fold(clients.name)`)
-      .orderBy("clients.id"),
+    query.select(["clients.id", "clients.name"]).orderBy("clients.name_fold").orderBy("clients.id"),
   );
   const ids = page.rows.map((c) => c.id);
   if (ids.length === 0) return { ...page, groups: [] };

@@ -18,6 +18,7 @@ import {
   type DimobPayment,
 } from "./dimob";
 import { ownersRentLinesInBatches, payingClients } from "./received-rents.server";
+import { anyRow } from "#app/models/shared/exists.server";
 
 // The year's DIMOB from the database (docs/decisions/0042-dimob.md): one R02
 // per contract (a client with an owner) with rents paid in the calendar year,
@@ -267,7 +268,7 @@ function unownedRents(db: DB, year: number) {
     .selectFrom("clients")
     .select(["clients.id", "clients.name"])
     .where("clients.owner_id", "is", null)
-    .where((eb) => eb.exists(paidIn(eb, year)))
+    .where((eb) => eb.exists(anyRow(paidIn(eb, year))))
     .orderBy("clients.name")
     .execute();
 }

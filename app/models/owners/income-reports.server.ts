@@ -291,10 +291,7 @@ export async function incomeYearPage(db: DB, year: number, q: IncomeQuery) {
   const ownerFound = found("owners");
   if (ownerFound) owners = owners.where(ownerFound);
   const ownerPage = await pageOf(owners, q.page, (query) =>
-    query
-      .select(["owners.id", "owners.name", "owners.email"])
-      .orderBy(sql`fold(owners.name)`)
-      .orderBy("owners.id"),
+    query.select(["owners.id", "owners.name", "owners.email"]).orderBy("owners.name_fold").orderBy("owners.id"),
   );
   const ownerIds = ownerPage.rows.map((o) => o.id);
   const totals = yearTotals(await ownersRentLines(db, ownerIds, yearRange(year)));
@@ -303,10 +300,7 @@ export async function incomeYearPage(db: DB, year: number, q: IncomeQuery) {
   const tenantFound = found("clients");
   if (tenantFound) tenants = tenants.where(tenantFound);
   const tenantPage = await pageOf(tenants, q.tenantPage, (query) =>
-    query
-      .select(["clients.id", "clients.name", "clients.email"])
-      .orderBy(sql`fold(clients.name)`)
-      .orderBy("clients.id"),
+    query.select(["clients.id", "clients.name", "clients.email"]).orderBy("clients.name_fold").orderBy("clients.id"),
   );
   const tenantIds = tenantPage.rows.map((t) => t.id);
   const paid = await tenantTotals(db, year, tenantIds);

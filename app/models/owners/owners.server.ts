@@ -5,6 +5,7 @@ import { queryBatches, pageOf } from "#app/models/shared/paging.server";
 import { searchCondition } from "#app/models/shared/search.server";
 import type { OwnerInput } from "./owner.schema";
 import type { OwnersQuery } from "./owners-query";
+import { anyRow } from "#app/models/shared/exists.server";
 
 // Owners (Proprietários, issue 22): who receives the rent of a contract (the
 // client record points to its owner). One owner may have several contracts.
@@ -21,7 +22,9 @@ function ownersList(db: DB, q: OwnersQuery) {
   let filtered = db.selectFrom("owners");
   if (q.contracts)
     filtered = filtered.where((eb) => {
-      const named = eb.selectFrom("clients").select("clients.id").whereRef("clients.owner_id", "=", "owners.id");
+      const named = anyRow(
+        eb.selectFrom("clients").select("clients.id").whereRef("clients.owner_id", "=", "owners.id"),
+      );
       return q.contracts === "com" ? eb.exists(named) : eb.not(eb.exists(named));
     });
   const found = searchCondition(q.search, {
@@ -34,7 +37,7 @@ function ownersList(db: DB, q: OwnersQuery) {
       .select(["owners.id", "owners.name", "owners.cpf_cnpj", "owners.email", "owners.phone", "owners.pix_key"])
       .select(sql<number>`(select count(*) from clients where clients.owner_id = owners.id)`.as("contracts"))
       // As people read the names ("Álvaro" among the A's), as fold() compares.
-      .orderBy(sql`fold(owners.name)`)
+      .orderBy("owners.name_fold")
       .orderBy("owners.id");
   return { filtered, ordered };
 }
