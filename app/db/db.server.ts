@@ -18,10 +18,11 @@ let instance: Kysely<Database> | undefined;
 // off (BUSY_TIMEOUT_MS, set before the first statement through `timeout`); the
 // driver waits for a lock asynchronously and gives up with DatabaseBusyError
 // (busy-retry.server.ts).
-export function openDatabase(file: string) {
+export function openDatabase(file: string, { autocheckpointPages }: { autocheckpointPages?: number } = {}) {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file, { timeout: BUSY_TIMEOUT_MS });
   sqlite.pragma("journal_mode = WAL");
+  if (autocheckpointPages !== undefined) sqlite.pragma(`wal_autocheckpoint = ${autocheckpointPages}`);
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("synchronous = NORMAL");
   // fold(text): accents and case folded, spaces collapsed, as the lists' search
@@ -51,7 +52,18 @@ function folded(text: string) {
   return value;
 }
 
+// SQLite copies the write-ahead log back into the database file (a
+// checkpoint, with an fsync) inside whichever commit finds the log past
+// `wal_autocheckpoint` pages, 1,000 by default: on this connection, that is a
+// request's event loop held for the copy (30-40 ms for 1,000 pages on a quiet
+// disk here, 910 ms seen on a busy one; decision 0060). The housekeeping
+// thread checkpoints every minute on its own connection (CHECKPOINT_TASK),
+// where a wait holds no request; this connection does it itself only past
+// this many pages (~40 MB of log), a burst that minute's checkpoint could not
+// keep up with.
+export const SERVER_AUTOCHECKPOINT_PAGES = 10_000;
+
 export function getDb(): Kysely<Database> {
-  if (!instance) instance = openDatabase(databasePath());
+  if (!instance) instance = openDatabase(databasePath(), { autocheckpointPages: SERVER_AUTOCHECKPOINT_PAGES });
   return instance;
 }

@@ -87,6 +87,31 @@ describe("the housekeeping thread", () => {
     expect(readOutbox(outbox).map((m) => m.to)).toEqual(["thread@teste.com.br"]);
   }, 60_000);
 
+  it("copies the write-ahead log into the database every minute, on the thread's connection", async () => {
+    // A write of this connection that leaves pages in the log (its own
+    // autocheckpoint, 1,000 pages, is not reached).
+    await temp.db
+      .insertInto("audit_log")
+      .values(
+        Array.from({ length: 200 }, (_, i) => ({
+          created_at: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(),
+          actor_id: null,
+          actor_name: "Checkpoint",
+          action: "update",
+          entity: "property",
+          entity_id: String(i),
+          changes: JSON.stringify({ description: ["", "x".repeat(500)] }),
+        })),
+      )
+      .execute();
+    const results = await runHousekeepingInThread("emails");
+    const checkpoint = results.find((r) => r.name === "wal checkpoint");
+    expect(checkpoint?.ok).toBe(true);
+    const done = checkpoint?.result as { busy: number; log: number; checkpointed: number };
+    expect(done.log).toBeGreaterThan(0);
+    expect(done.checkpointed).toBe(done.log);
+  });
+
   it("ends a run between two tasks once asked to stop", async () => {
     const ran: string[] = [];
     const task = (name: string) => ({ name, run: async () => void ran.push(name) });

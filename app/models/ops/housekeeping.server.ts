@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { Database } from "#app/db/schema";
 import { cleanupAccounts } from "#app/models/accounts/cleanup.server";
 import { runChargingJob } from "#app/models/billing/jobs.server";
@@ -27,6 +27,23 @@ export type HousekeepingTask = { name: string; run: (db: DB) => Promise<unknown>
 export const CHARGING_TASK: HousekeepingTask = { name: "charging", run: (db) => runChargingJob(db) };
 
 export const EMAILS_TASK: HousekeepingTask = { name: "emails", run: (db) => sendQueuedEmails(db) };
+
+// The write-ahead log copied into the database file, every minute, on the
+// housekeeping thread's connection: the server's own connection then rarely
+// crosses its autocheckpoint inside a request (db.server.ts,
+// SERVER_AUTOCHECKPOINT_PAGES). PASSIVE: it copies what no reader still needs
+// and waits for nobody; what it leaves, the next minute takes.
+export const CHECKPOINT_TASK: HousekeepingTask = {
+  name: "wal checkpoint",
+  run: async (db) => {
+    const { rows } = await sql<{
+      busy: number;
+      log: number;
+      checkpointed: number;
+    }>`pragma wal_checkpoint(PASSIVE)`.execute(db);
+    return rows[0];
+  },
+};
 
 // Private files no row names (a process killed between the file and its row,
 // or between a row's deletion and its file's). Once a day, at a quiet hour,
@@ -73,7 +90,7 @@ export const DAILY_TASKS: readonly HousekeepingTask[] = [ORPHAN_FILES_TASK];
 export const HOUSEKEEPING_LISTS = {
   hourly: HOUSEKEEPING_TASKS,
   daily: DAILY_TASKS,
-  emails: [EMAILS_TASK],
+  emails: [EMAILS_TASK, CHECKPOINT_TASK],
 } as const satisfies Record<string, readonly HousekeepingTask[]>;
 export type HousekeepingListName = keyof typeof HOUSEKEEPING_LISTS;
 
