@@ -23,6 +23,7 @@ import * as m0021 from "./0021_housekeeping_indexes";
 import * as m0022 from "./0022_billing_client_paid";
 import * as m0023 from "./0023_clients_end_name";
 import * as m0024 from "./0024_name_fold";
+import * as m0025 from "./0025_transfer_month_indexes";
 
 // Every migration, by name (applied in name order). Append a line per new file;
 // a static map works the same under tsx, Vitest and a bundler.
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   "0022_billing_client_paid": m0022,
   "0023_clients_end_name": m0023,
   "0024_name_fold": m0024,
+  "0025_transfer_month_indexes": m0025,
 };

@@ -270,3 +270,42 @@ describe("a late payment of a month never transferred", () => {
     expect(pending.rows.map((p) => [p.ownerName, p.rents])).toEqual([["Helena Duarte", 2]]);
   });
 });
+
+describe("a late payment after several final months", () => {
+  it("moves through the run of final months to the first one not final, never past a month not final", async () => {
+    const rui = await createOwner(db, ownerSchema.parse({ name: "Rui Lopes", cpf_cnpj: "529.982.247-25" }), null);
+    owner = rui;
+    const tenantC = await tenant("Paulo Reis", { admin_fee_percent: 1000, first_rent_fee_percent: 0 });
+    await paid(tenantC, "2026-07", 100000, "2026-07-05"); // July: never made final
+    for (const month of ["2026-08", "2026-09", "2026-10"]) {
+      await paid(tenantC, month, 100000, `${month}-05`);
+      const net = (await ownerStatement(db, rui, month))!.statement.netCents;
+      const done = await markTransferDone(
+        db,
+        rui,
+        month,
+        { transferredOn: "2026-11-05", expectedNetCents: net },
+        actor,
+        issuer,
+      );
+      expect(done.ok).toBe(true);
+    }
+    // November's Repasses read (and kept until the next write) before the
+    // late payments are recorded.
+    const before = await monthTransfers(db, "2026-11", { search: "rui", page: 1, donePage: 1 });
+    expect(before.pending.rows).toEqual([]);
+    // Received in August (August, September and October final): November's.
+    const aug = await paid(tenantC, "2026-06", 100000, "2026-08-25");
+    // Received in July (not final): July's, even though August-October are final.
+    const jul = await paid(tenantC, "2026-05", 100000, "2026-07-25");
+    const nov = await ownerStatement(db, rui, "2026-11");
+    expect(nov?.lines.map((l) => [l.billingId, l.paymentMonth])).toEqual([[aug, "2026-08"]]);
+    expect((await ownerStatement(db, rui, "2026-07"))?.lines.map((l) => l.billingId)).toContain(jul);
+    const after = await monthTransfers(db, "2026-11", { search: "rui", page: 1, donePage: 1 });
+    expect(after.pending.rows.map((p) => [p.ownerName, p.rents, p.netCents])).toEqual([["Rui Lopes", 1, 90000]]);
+    expect((await monthTransfers(db, "2026-11")).pending.rows.map((p) => [p.ownerName, p.rents])).toEqual([
+      ["Helena Duarte", 2],
+      ["Rui Lopes", 1],
+    ]);
+  });
+});

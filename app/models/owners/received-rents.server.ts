@@ -22,8 +22,10 @@ export type RentFilter = {
   ownerId?: number;
   clientId?: number;
   notTransferred?: boolean; // only payments in no final statement yet
-  // Only owners whose statement of this month ("yyyy-MM") is final.
-  ownersClosedIn?: string;
+  // Only these owners, each its payments from its own day ("yyyy-MM-dd",
+  // inclusive; paidFrom, if any, applies too): the late payments that may
+  // move into a month (transfers.server.ts, pendingRents).
+  ownersFrom?: readonly (readonly [ownerId: number, paidFrom: string])[];
 };
 
 // A paid billing's row as both queries below read it.
@@ -83,28 +85,53 @@ const RENT_COLUMNS = [
   "billing_receipts.interest_cents",
 ] as const;
 
+// Where the rents are read from. A month of every owner: the month's paid
+// billings (billing_paid_on), then each one's contract. One owner, or some
+// owners each from a day: the owners' contracts (clients_owner), then each
+// contract's payments (billing_client_paid, billing_client_statement), about
+// a hundred rows for the busiest owner where the month's range is thousands
+// (issue 34). CROSS JOIN fixes that order: SQLite, which has no statistics
+// here, otherwise starts from the paid-on range of the whole history.
+function rentsFrom(db: DB | Trx, f: RentFilter) {
+  if (f.ownersFrom !== undefined)
+    // json_each's row for the owner carries its own first day, so each
+    // contract's range starts there (the cast: Kysely does not type a table
+    // function; only raw SQL below reads `run`).
+    return db
+      .selectFrom(sql<{ value: string }>`json_each(${JSON.stringify(f.ownersFrom)})`.as("run"))
+      .crossJoin("clients")
+      .crossJoin("billing")
+      .where(sql<boolean>`clients.owner_id = run.value ->> 0`)
+      .where(sql<boolean>`billing.payment_date >= run.value ->> 1`)
+      .whereRef("billing.client_id", "=", "clients.id") as unknown as ReturnType<typeof fromBilling>;
+  if (f.ownerId !== undefined)
+    return db
+      .selectFrom("clients")
+      .crossJoin("billing")
+      .whereRef("billing.client_id", "=", "clients.id")
+      .where("clients.owner_id", "=", f.ownerId);
+  return fromBilling(db);
+}
+
+function fromBilling(db: DB | Trx) {
+  return db.selectFrom("billing").innerJoin("clients", "clients.id", "billing.client_id");
+}
+
 export async function ownedRents(db: DB | Trx, f: RentFilter): Promise<OwnedRent[]> {
-  let query = db
-    .selectFrom("billing")
-    .innerJoin("clients", "clients.id", "billing.client_id")
+  let query = rentsFrom(db, f)
     .leftJoin("billing_receipts", (join) =>
       join.onRef("billing_receipts.billing_id", "=", "billing.id").on("billing_receipts.voided_at", "is", null),
     )
     .select(RENT_COLUMNS)
     // The contract's first rent: its earliest billing, while none of the
     // contract's payments has been transferred (once one has, the first rent
-    // is behind it, even if an earlier month is billed later).
+    // is behind it, even if an earlier month is billed later). The second
+    // seek only for the contract's earliest billing (CASE is lazy): a month's
+    // rents cost one seek each, not two (issue 34).
     .select(
-      sql<
-        number | null
-      >`(select b2.id from billing b2 where b2.client_id = billing.client_id order by b2.due_date, b2.id limit 1)`.as(
-        "first_billing_id",
-      ),
-    )
-    .select(
-      sql<number>`exists (select 1 from billing b3 where b3.client_id = billing.client_id and b3.owner_statement_id is not null)`.as(
-        "transferred_before",
-      ),
+      sql<number>`case when (select b2.id from billing b2 where b2.client_id = billing.client_id order by b2.due_date, b2.id limit 1) = billing.id
+        then not exists (select 1 from billing b3 where b3.client_id = billing.client_id and b3.owner_statement_id is not null)
+        else 0 end`.as("is_first_rent"),
     )
     .where("billing.payment_date", "<", f.paidBefore)
     .where("clients.owner_id", "is not", null);
@@ -112,25 +139,15 @@ export async function ownedRents(db: DB | Trx, f: RentFilter): Promise<OwnedRent
   if (f.ownerId !== undefined) query = query.where("clients.owner_id", "=", f.ownerId);
   if (f.clientId !== undefined) query = query.where("billing.client_id", "=", f.clientId);
   if (f.notTransferred) query = query.where("billing.owner_statement_id", "is", null);
-  if (f.ownersClosedIn !== undefined)
-    // Few owners, each contract with few payments not transferred: read
-    // through the contracts (billing_client_statement), not through the
-    // paid-on range of the whole history, which SQLite picks without
-    // statistics; "+" takes billing.status out of that index's reach.
-    query = query
-      .where(sql<string>`+billing.status`, "=", "paid")
-      .where("billing.client_id", "in", (eb) =>
-        eb
-          .selectFrom("clients as closed_clients")
-          .innerJoin("owner_statements as closed", "closed.owner_id", "closed_clients.owner_id")
-          .select("closed_clients.id")
-          .where("closed.month", "=", f.ownersClosedIn!),
-      );
+  if (f.ownersFrom !== undefined)
+    // Payments not transferred since a day: billing_client_statement
+    // (client_id, owner_statement_id, payment_date) reads those only, where
+    // billing_client_paid would read the transferred ones too; "+" takes
+    // billing.status out of the other index's reach.
+    query = query.where(sql<string>`+billing.status`, "=", "paid");
   else query = query.where("billing.status", "=", "paid");
   const rows = await query.orderBy("billing.payment_date").orderBy("billing.id").execute();
-  return rows
-    .filter((r) => r.payment_date)
-    .map((r) => ownedRent(r, r.first_billing_id === r.id && !r.transferred_before));
+  return rows.filter((r) => r.payment_date).map((r) => ownedRent(r, r.is_first_rent === 1));
 }
 
 // Each rent with its fees as the owner was told: a transferred payment as its

@@ -8,9 +8,10 @@ import { ownedRents, type OwnedRent } from "./received-rents.server";
 import { ownerMonth, type OwnerMonth, type StatementLine } from "./statement";
 import type { PdfAgency } from "#app/utils/pdf-sheet.server";
 import { addMonths } from "#app/models/shared/days";
-import { sumCents } from "#app/models/shared/money";
-import { pageOf } from "#app/models/shared/paging.server";
+import { sumCents, type Cents } from "#app/models/shared/money";
+import { pageOf, pageOfRows } from "#app/models/shared/paging.server";
 import { searchCondition } from "#app/models/shared/search.server";
+import { untilWrite } from "#app/models/shared/until-write.server";
 import type { TransfersQuery } from "./transfers-query";
 
 // Transfers to owners (repasses, docs/decisions/0040-owner-transfers.md).
@@ -35,8 +36,10 @@ type PendingRent = OwnedRent;
 // Read so that the cost is the month's, not the history's (issue 34): the
 // month's own payments (the paid-on index), and the earlier untransferred
 // ones only of owners whose previous month is final, the one case in which
-// an earlier payment can move forward into `month`. An owner whose `month`
-// is final has no pending rents in it.
+// an earlier payment can move forward into `month`, and only since the first
+// month of the unbroken run of final months that ends there (an earlier
+// payment stops at the gap). An owner whose `month` is final has no pending
+// rents in it.
 async function pendingRents(db: DB | Trx, month: string, ownerId?: number): Promise<PendingRent[]> {
   const from = `${month}-01`;
   const own = await ownedRents(db, {
@@ -45,12 +48,16 @@ async function pendingRents(db: DB | Trx, month: string, ownerId?: number): Prom
     ownerId,
     notTransferred: true,
   });
-  const late = await ownedRents(db, {
-    paidBefore: from,
-    ownerId,
-    notTransferred: true,
-    ownersClosedIn: addMonths(month, -1),
-  });
+  const runs = await finalRuns(db, addMonths(month, -1), ownerId);
+  const late =
+    runs.length === 0
+      ? []
+      : await ownedRents(db, {
+          paidBefore: from,
+          ownerId,
+          notTransferred: true,
+          ownersFrom: runs.map(([owner, first]) => [owner, `${first}-01`] as const),
+        });
   const rows = [...own, ...late];
   if (rows.length === 0) return [];
   const owners = [...new Set(rows.map((r) => r.ownerId))];
@@ -74,6 +81,29 @@ async function pendingRents(db: DB | Trx, month: string, ownerId?: number): Prom
     .sort((a, b) =>
       a.paymentDate < b.paymentDate ? -1 : a.paymentDate > b.paymentDate ? 1 : a.billingId - b.billingId,
     );
+}
+
+// The owners whose statement of `month` is final, each with the first month
+// of its unbroken run of final statements ending at `month` (both by the
+// statements' indexes: owner_statements_month, then (owner_id, month)).
+async function finalRuns(db: DB | Trx, month: string, ownerId?: number): Promise<[number, string][]> {
+  let query = db
+    .selectFrom("owner_statements")
+    .select(["owner_id", "month"])
+    .where("owner_id", "in", (eb) =>
+      eb.selectFrom("owner_statements as closed").select("closed.owner_id").where("closed.month", "=", month),
+    )
+    .where("month", "<=", month);
+  if (ownerId !== undefined) query = query.where("owner_id", "=", ownerId);
+  const rows = await query.orderBy("owner_id").orderBy("month", "desc").execute();
+  const runs = new Map<number, string>();
+  for (const r of rows) {
+    const first = runs.get(r.owner_id);
+    if (first === undefined) runs.set(r.owner_id, r.month);
+    else if (r.month === addMonths(first, -1)) runs.set(r.owner_id, r.month);
+    // else: a gap; the run stopped and the owner's earlier months do not matter.
+  }
+  return [...runs];
 }
 
 export type FinalStatement = {
@@ -121,6 +151,72 @@ function selectFinal(db: DB) {
 
 export type PendingTransfer = { ownerId: number; ownerName: string; rents: number } & Omit<OwnerMonth, "lines">;
 
+type OwnerTotals = Omit<PendingTransfer, "ownerId" | "ownerName">;
+
+// What "Repasses" shows of a month whatever its search and pages: each
+// owner's pending figures, the owners that have some in the list's order
+// (folded name, id), and the count of the month's rents that belong to no
+// owner. Kept until the next write (untilWrite, as the DIMOB's year): at
+// 5,000 contracts it is about 4,000 rents, 100-300 ms on this machine, that a
+// busy hour of people reading the page would otherwise compute on every view.
+// The value is shared by every request: read it, never change it.
+type MonthSummary = {
+  totals: ReadonlyMap<number, OwnerTotals>;
+  byName: readonly { id: number; name: string }[];
+  pendingTotalCents: Cents;
+  unowned: number;
+};
+
+function monthSummary(db: DB, month: string): Promise<MonthSummary> {
+  return untilWrite(db, `transfers:${month}`, async () => {
+    const byOwner = new Map<number, PendingRent[]>();
+    for (const r of await pendingRents(db, month)) {
+      const rents = byOwner.get(r.ownerId);
+      if (rents) rents.push(r);
+      else byOwner.set(r.ownerId, [r]);
+    }
+    const totals = new Map(
+      [...byOwner].map(([ownerId, rents]) => {
+        const { lines: _lines, ...sums } = ownerMonth(rents);
+        return [ownerId, { rents: rents.length, ...sums }] as const;
+      }),
+    );
+    const byName = await withPending(db, totals)
+      .select(["owners.id", "owners.name"])
+      .orderBy("owners.name_fold")
+      .orderBy("owners.id")
+      .execute();
+    // From the contracts without an owner (clients_owner), each one's
+    // payments of the month (billing_client_paid, covering): none read when
+    // every contract has an owner, where the month's paid range read all of
+    // them (CROSS JOIN keeps that order).
+    const unowned = await db
+      .selectFrom("clients")
+      .crossJoin("billing")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .whereRef("billing.client_id", "=", "clients.id")
+      .where("clients.owner_id", "is", null)
+      .where("billing.status", "=", "paid")
+      .where("billing.payment_date", ">=", `${month}-01`)
+      .where("billing.payment_date", "<", `${addMonths(month, 1)}-01`)
+      .executeTakeFirstOrThrow();
+    return {
+      totals,
+      byName,
+      pendingTotalCents: sumCents([...totals.values()].map((t) => t.netCents)),
+      unowned: Number(unowned.n),
+    };
+  });
+}
+
+// The owners with a pending transfer: their ids as one JSON parameter (any
+// number of owners, one bound value).
+function withPending(db: DB, totals: ReadonlyMap<number, OwnerTotals>) {
+  return db
+    .selectFrom("owners")
+    .where(sql<boolean>`owners.id in (select value from json_each(${JSON.stringify([...totals.keys()])}))`);
+}
+
 // "Repasses" for a month (the page's search and pages: transfers-query.ts):
 // one page of the owners with a pending transfer
 // (what is received and not yet transferred), one page of the transfers done,
@@ -130,35 +226,16 @@ export type PendingTransfer = { ownerId: number; ownerName: string; rents: numbe
 //
 // Each owner's pending amount is the statement's own arithmetic (ownerMonth,
 // the code that marks the transfer), not a second copy of it in SQL: the
-// pending rents are read once, grouped by owner, and SQL then searches,
-// orders and pages the owners that have some.
+// pending rents are read once, grouped by owner (monthSummary), and SQL then
+// searches, orders and pages the owners that have some.
 export async function monthTransfers(db: DB, month: string, q: TransfersQuery = { search: "", page: 1, donePage: 1 }) {
-  const byOwner = new Map<number, PendingRent[]>();
-  for (const r of await pendingRents(db, month)) {
-    const rents = byOwner.get(r.ownerId);
-    if (rents) rents.push(r);
-    else byOwner.set(r.ownerId, [r]);
-  }
-  const totals = new Map(
-    [...byOwner].map(([ownerId, rents]) => {
-      const { lines: _lines, ...sums } = ownerMonth(rents);
-      return [ownerId, { rents: rents.length, ...sums }] as const;
-    }),
-  );
-  const pendingTotalCents = sumCents([...totals.values()].map((t) => t.netCents));
+  const { totals, byName, pendingTotalCents, unowned } = await monthSummary(db, month);
   const ownerSearch = searchCondition(q.search, { text: ["owners.name"], documents: ["owners.cpf_cnpj"] });
-
-  // The owners' ids as one JSON parameter (any number of owners, one bound value).
-  let withPending = db
-    .selectFrom("owners")
-    .where(sql<boolean>`owners.id in (select value from json_each(${JSON.stringify([...totals.keys()])}))`);
-  if (ownerSearch) withPending = withPending.where(ownerSearch);
-  const owners = await pageOf(withPending, q.page, (query) =>
-    query
-      .select(["owners.id", "owners.name"])
-      .orderBy(sql`fold(owners.name)`)
-      .orderBy("owners.id"),
-  );
+  const owners = ownerSearch
+    ? await pageOf(withPending(db, totals).where(ownerSearch), q.page, (query) =>
+        query.select(["owners.id", "owners.name"]).orderBy("owners.name_fold").orderBy("owners.id"),
+      )
+    : pageOfRows(byName, q.page);
   const pending: PendingTransfer[] = owners.rows.map((o) => ({
     ownerId: o.id,
     ownerName: o.name,
@@ -168,24 +245,15 @@ export async function monthTransfers(db: DB, month: string, q: TransfersQuery = 
   let done = selectFinal(db).where("owner_statements.month", "=", month);
   if (ownerSearch) done = done.where(ownerSearch);
   const donePage = await pageOf(done, q.donePage, (query) =>
-    query.orderBy(sql`fold(owners.name)`).orderBy("owner_statements.id"),
+    query.orderBy("owners.name_fold").orderBy("owner_statements.id"),
   );
-  const unowned = await db
-    .selectFrom("billing")
-    .innerJoin("clients", "clients.id", "billing.client_id")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("billing.status", "=", "paid")
-    .where("clients.owner_id", "is", null)
-    .where("billing.payment_date", ">=", `${month}-01`)
-    .where("billing.payment_date", "<", `${addMonths(month, 1)}-01`)
-    .executeTakeFirstOrThrow();
   return {
     pending: { ...owners, rows: pending },
     // Of every owner with a pending transfer, not of the page or the search.
     pendingOwners: totals.size,
     pendingTotalCents,
     done: { ...donePage, rows: donePage.rows as FinalStatement[] },
-    unowned: Number(unowned.n),
+    unowned,
   };
 }
 
