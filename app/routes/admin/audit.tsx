@@ -4,7 +4,7 @@ import { AdminTitle } from "#app/components/admin/admin-shell";
 import {
   FilterActions,
   FilterSelect,
-  ListCount,
+  ListCountExport,
   filterControlClass,
   filterLabelClass,
 } from "#app/components/admin/list-filter";
@@ -144,7 +144,14 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
         </div>
       ) : (
         <>
-          <ListCount total={total} one="registro" many="registros" page={page} pages={pageCount} />
+          <ListCountExport
+            total={total}
+            one="registro"
+            many="registros"
+            page={page}
+            pages={pageCount}
+            exportHref={`/admin/auditoria/exportar${auditQueryString(filter)}`}
+          />
           <div className="overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
             <table className="w-full text-left text-sm">
               <caption className="sr-only">Registro de alterações</caption>
