@@ -124,7 +124,7 @@ export async function listAudit(db: DB, filter: AuditFilter, page = 1) {
 // contracts), so each batch starts after the last row of the one before on
 // the (created_at) and (entity, created_at) indexes, whose rows end on the
 // id: a short query each, never an OFFSET.
-export function auditExportBatches(db: DB, filter: AuditFilter, size = 1000) {
+export function auditExportBatches(db: DB, filter: AuditFilter, size = 250) {
   return keysetBatches(
     async (after: { at: string; id: number } | null, limit) => {
       let q = auditFiltered(db, filter).select(AUDIT_COLUMNS);
