@@ -8,7 +8,7 @@ import {
 } from "#app/components/billing/stacked-table";
 import { Pagination } from "#app/components/site/pagination";
 import { formatBRL } from "#app/models/shared/money";
-import { formatDateTime } from "#app/utils/format-date";
+import { EMAIL_TONE_CLASS, incomeEmailState } from "#app/models/owners/email-state";
 import { ListCount } from "./list-filter";
 
 // The two tables of "Informes de Rendimentos" (docs/decisions/0043): a
@@ -21,21 +21,9 @@ type EmailStatus = { sent_at: string | null; attempts: number; last_error: strin
 const sectionClass = "mt-6 rounded-xl bg-white shadow-sm ring-1 ring-slate-200";
 const thClass = "px-4 py-2 font-medium";
 
-// Where an informe's email stands, in words: the page's cell and the CSV's
-// (routes/admin/income/export.ts) say the same.
-export function incomeEmailState(email: string | null, status: EmailStatus | null) {
-  if (!email) return { tone: "warning", text: "Sem email" } as const;
-  if (!status) return { tone: "waiting", text: "Não enviado" } as const;
-  if (status.sent_at) return { tone: "sent", text: `Enviado em ${formatDateTime(status.sent_at)}` } as const;
-  if (status.last_error) return { tone: "error", text: `Falhou (${status.attempts}): ${status.last_error}` } as const;
-  return { tone: "waiting", text: "Na fila" } as const;
-}
-
-const TONE_CLASS = { sent: undefined, warning: "text-amber-800", error: "text-red-700", waiting: "text-slate-600" };
-
 function EmailCell({ email, status }: { email: string | null; status: EmailStatus | null }) {
   const state = incomeEmailState(email, status);
-  return <span className={TONE_CLASS[state.tone]}>{state.text}</span>;
+  return <span className={EMAIL_TONE_CLASS[state.tone]}>{state.text}</span>;
 }
 
 type ReportRow = { id: number; name: string; email: string | null; email_status: EmailStatus | null };

@@ -1,6 +1,6 @@
-import { incomeEmailState } from "#app/components/admin/income-report-section";
 import { getDb } from "#app/db/db.server";
 import { formatCpfCnpj, normalizeCpfCnpj } from "#app/models/clients/documents";
+import { incomeEmailState } from "#app/models/owners/email-state";
 import { parseIncomeQuery } from "#app/models/owners/income-query";
 import { incomeExportBatches } from "#app/models/owners/income-reports.server";
 import { csvAmount } from "#app/models/shared/csv";

@@ -1,13 +1,13 @@
 import { getDb } from "#app/db/db.server";
 import { periodLabel } from "#app/models/billing/months";
 import { formatCpfCnpj, normalizeCpfCnpj } from "#app/models/clients/documents";
+import { statementEmailState } from "#app/models/owners/email-state";
 import { parseTransfersQuery } from "#app/models/owners/transfers-query";
 import { transfersExportBatches } from "#app/models/owners/transfers.server";
 import { csvAmount, csvDay } from "#app/models/shared/csv";
 import { localToday } from "#app/models/shared/days";
 import { csvResponse } from "#app/utils/csv-response.server";
 import { requireRole } from "#app/utils/http.server";
-import { statementEmailState } from "./email-state";
 import { transferMonth } from "./month";
 import type { Route } from "./+types/export";
 
