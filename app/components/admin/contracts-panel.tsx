@@ -66,7 +66,12 @@ export function ContractsPanel({
         </p>
       ) : (
         <div className="mt-2 md:overflow-x-auto">
-          <TabListCount list={list} one="contrato" many="contratos" />
+          <TabListCount
+            list={list}
+            one="contrato"
+            many="contratos"
+            exportHref={nav.withList("/admin/contratos/exportar")}
+          />
           <table className={stackedTableClass}>
             <caption className="sr-only">Contratos enviados</caption>
             <thead className={stackedHeadClass}>

@@ -8,7 +8,7 @@ import {
 } from "#app/components/billing/stacked-table";
 import { Pagination } from "#app/components/site/pagination";
 import { formatBRL } from "#app/models/shared/money";
-import { formatDateTime } from "#app/utils/format-date";
+import { EMAIL_TONE_CLASS, incomeEmailState } from "#app/models/owners/email-state";
 import { ListCount } from "./list-filter";
 
 // The two tables of "Informes de Rendimentos" (docs/decisions/0043): a
@@ -22,16 +22,8 @@ const sectionClass = "mt-6 rounded-xl bg-white shadow-sm ring-1 ring-slate-200";
 const thClass = "px-4 py-2 font-medium";
 
 function EmailCell({ email, status }: { email: string | null; status: EmailStatus | null }) {
-  if (!email) return <span className="text-amber-800">Sem email</span>;
-  if (!status) return <span className="text-slate-600">Não enviado</span>;
-  if (status.sent_at) return <span>Enviado em {formatDateTime(status.sent_at)}</span>;
-  if (status.last_error)
-    return (
-      <span className="text-red-700">
-        Falhou ({status.attempts}): {status.last_error}
-      </span>
-    );
-  return <span className="text-slate-600">Na fila</span>;
+  const state = incomeEmailState(email, status);
+  return <span className={EMAIL_TONE_CLASS[state.tone]}>{state.text}</span>;
 }
 
 type ReportRow = { id: number; name: string; email: string | null; email_status: EmailStatus | null };

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { Button, buttonClass } from "#app/components/ui/button";
+import { Download } from "#app/components/ui/private-icons";
 
 // The pieces of a back-office list's GET filter (the audit log, the emails):
 // a labelled control whose value lives in the URL, so a filtered list is a
@@ -90,5 +91,28 @@ export function ListCount({
           : `${total.toLocaleString("pt-BR")} ${many}`}
       {pages > 1 ? ` · página ${page} de ${pages}` : ""}
     </p>
+  );
+}
+
+// "Exportar CSV" (issue 34): the whole list as filtered, every page, as a file
+// Excel in Brazil opens. A plain link with the list's own parameters, so it
+// works without JavaScript and downloads what the page shows.
+export function ExportCsvLink({ href }: { href: string }) {
+  return (
+    <a href={href} download className={buttonClass("secondary", "sm")}>
+      <Download aria-hidden className="size-4" /> Exportar CSV
+    </a>
+  );
+}
+
+// ListCount with "Exportar CSV" beside it.
+export function ListCountExport({ exportHref, ...count }: Parameters<typeof ListCount>[0] & { exportHref: string }) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-x-2">
+      <ListCount {...count} />
+      <div className="mb-3">
+        <ExportCsvLink href={exportHref} />
+      </div>
+    </div>
   );
 }

@@ -1,9 +1,7 @@
 import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { Pagination } from "#app/components/site/pagination";
-import { buttonClass } from "#app/components/ui/button";
-import { Download } from "#app/components/ui/private-icons";
-import { FilterActions, ListCount, filterControlClass, filterLabelClass } from "./list-filter";
+import { ExportCsvLink, FilterActions, ListCount, filterControlClass, filterLabelClass } from "./list-filter";
 
 // The search and filter bar of a list tab of "Gestão de Clientes" (issue 34):
 // a GET form to /admin/clients (the tab in a hidden field), "Buscar" and the
@@ -85,11 +83,7 @@ export function TabListCount({
   return (
     <div className="flex flex-wrap items-center justify-between gap-2 px-4">
       <ListCount total={list.total} one={one} many={many} page={list.page} pages={list.pages} />
-      {exportHref ? (
-        <a href={exportHref} download className={buttonClass("secondary", "sm")}>
-          <Download aria-hidden className="size-4" /> Exportar CSV
-        </a>
-      ) : null}
+      {exportHref ? <ExportCsvLink href={exportHref} /> : null}
     </div>
   );
 }

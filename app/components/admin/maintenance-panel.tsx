@@ -165,7 +165,12 @@ export function MaintenancePanel({
       ) : (
         <>
           <div className="-mx-4">
-            <TabListCount list={list} one="solicitação" many="solicitações" />
+            <TabListCount
+              list={list}
+              one="solicitação"
+              many="solicitações"
+              exportHref={nav.withList("/admin/manutencoes/exportar")}
+            />
           </div>
           <ul className="space-y-4">
             {requests.map((r) => (

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "#app/db/schema";
 import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
 import { storeDocument, uploadedBy } from "#app/models/files/documents.server";
-import { pageOf } from "#app/models/shared/paging.server";
+import { pageOf, queryBatches } from "#app/models/shared/paging.server";
 import { searchCondition } from "#app/models/shared/search.server";
 import type { ContractsQuery } from "./contracts-query";
 
@@ -16,22 +16,23 @@ type DB = Kysely<Database>;
 
 export const CONTRACT_KINDS = ["pdf", "doc", "docx"] as const;
 
-// "Gestão de Contratos" (docs/product.md §Contratos): one page, newest first,
-// with the client's name; ?busca= finds the client (name, CPF/CNPJ, email)
-// or the file's name (contracts-query.ts).
-export async function listContracts(db: DB, q: ContractsQuery) {
+// "Gestão de Contratos" (docs/product.md §Contratos): newest first, with the
+// client's name; ?busca= finds the client (name, CPF/CNPJ, email) or the
+// file's name (contracts-query.ts).
+function contractsList(db: DB, q: ContractsQuery) {
   let filtered = db.selectFrom("contracts").innerJoin("clients", "clients.id", "contracts.client_id");
   const found = searchCondition(q.search, {
     text: ["clients.name", "clients.email", "contracts.file_name"],
     documents: ["clients.cpf_cnpj"],
   });
   if (found) filtered = filtered.where(found);
-  return pageOf(filtered, q.page, (query) =>
+  const ordered = (query: typeof filtered) =>
     query
       .select([
         "contracts.id",
         "contracts.client_id",
         "clients.name as client_name",
+        "clients.cpf_cnpj as client_cpf_cnpj",
         "contracts.file_name",
         "contracts.mime_type",
         "contracts.size",
@@ -39,8 +40,21 @@ export async function listContracts(db: DB, q: ContractsQuery) {
         "contracts.uploaded_at",
       ])
       .orderBy("contracts.uploaded_at", "desc")
-      .orderBy("contracts.id", "desc"),
-  );
+      .orderBy("contracts.id", "desc");
+  return { filtered, ordered };
+}
+
+// One page of the list.
+export async function listContracts(db: DB, q: ContractsQuery) {
+  const { filtered, ordered } = contractsList(db, q);
+  return pageOf(filtered, q.page, ordered);
+}
+
+// Every contract of the list, batch by batch (Exportar CSV): one a client and
+// a file, a few thousand rows.
+export function contractsExportBatches(db: DB, q: ContractsQuery) {
+  const { filtered, ordered } = contractsList(db, q);
+  return queryBatches(ordered(filtered));
 }
 export type ContractRow = Awaited<ReturnType<typeof listContracts>>["rows"][number];
 

@@ -1,3 +1,5 @@
+import { formatDateTime } from "#app/utils/format-date";
+
 // The kinds of email the app sends (docs/decisions/0051-email-outbox.md), as
 // the staff's "Emails" page names them. Client-safe.
 export const EMAIL_KINDS = {
@@ -20,3 +22,13 @@ export const emailKindLabel = (kind: string) =>
   Object.hasOwn(EMAIL_KINDS, kind) ? EMAIL_KINDS[kind as EmailKind] : kind;
 
 export const EMAIL_STATUSES = { queued: "Na fila", sent: "Enviado", failed: "Não enviado (desistimos)" } as const;
+
+// Where one email stands, in the words of the "Emails" page's Situação cell
+// (and its CSV): sent when, given up after how many tries, or still queued.
+export function emailStateText(e: { status: string; sent_at: string | null; attempts: number }) {
+  const tries = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  if (e.status === "sent" && e.sent_at) return `Enviado em ${formatDateTime(e.sent_at)}`;
+  if (e.status === "failed") return `Não enviado: desistimos após ${tries(e.attempts, "tentativa", "tentativas")}`;
+  if (e.attempts > 0) return `Na fila (${tries(e.attempts, "tentativa falhou", "tentativas falharam")})`;
+  return "Na fila";
+}

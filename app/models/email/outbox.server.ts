@@ -4,6 +4,7 @@ import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database, EmailStatus } from "#app/db/schema";
 import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
 import { privateFilePath } from "#app/models/files/private-store.server";
+import { keysetBatches } from "#app/models/shared/paging.server";
 import { sendEmail } from "#app/utils/email.server";
 import { log, reasonOf, scrub } from "#app/utils/log.server";
 import type { EmailKind } from "./kinds";
@@ -299,13 +300,19 @@ export const EMAILS_PAGE_SIZE = 50;
 
 export type EmailFilters = { kind: EmailKind | null; to: string; status: EmailStatus | null; page: number };
 
-// The staff's "Emails" page: newest first, filtered, a page at a time.
-export async function listEmails(db: DB, f: EmailFilters) {
+// The "Emails" page's filter: a kind, a status, a part of the address.
+function emailsFiltered(db: DB, f: Omit<EmailFilters, "page">) {
   let query = db.selectFrom("email_outbox");
   if (f.kind) query = query.where("kind", "=", f.kind);
   if (f.status) query = query.where("status", "=", f.status);
   // The recipient typed: a part of the address, its % and _ taken literally.
   if (f.to) query = query.where(sql<boolean>`to_address like ${`%${f.to.replace(/[\\%_]/g, "\\$&")}%`} escape '\\'`);
+  return query;
+}
+
+// The staff's "Emails" page: newest first, filtered, a page at a time.
+export async function listEmails(db: DB, f: EmailFilters) {
+  const query = emailsFiltered(db, f);
   const { total } = await query.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
   const pages = Math.max(1, Math.ceil(Number(total) / EMAILS_PAGE_SIZE));
   const page = Math.min(Math.max(1, f.page), pages);
@@ -317,6 +324,22 @@ export async function listEmails(db: DB, f: EmailFilters) {
     .offset((page - 1) * EMAILS_PAGE_SIZE)
     .execute();
   return { rows, total: Number(total), page, pages };
+}
+
+// Every email of the filter, newest first as the page, a batch at a time by
+// key (Exportar CSV): the outbox grows by every notice, reminder and
+// statement, so each batch starts after the last row of the one before
+// (created_at, then id), never an OFFSET. The bodies are not read.
+export function emailsExportBatches(db: DB, f: Omit<EmailFilters, "page">, size = 1000) {
+  return keysetBatches(
+    async (after: { at: string; id: number } | null, limit) => {
+      let q = emailsFiltered(db, f).select([...TRACE_COLUMNS, "to_address", "subject", "ref"]);
+      if (after) q = q.where(sql<boolean>`(created_at, id) < (${after.at}, ${after.id})`);
+      return q.orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).execute();
+    },
+    (row) => ({ at: row.created_at, id: row.id }),
+    size,
+  );
 }
 
 // "Reenviar": a given-up email is queued again for a new series of attempts,

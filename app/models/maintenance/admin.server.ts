@@ -2,7 +2,7 @@ import { sql, type Kysely } from "kysely";
 import type { Database } from "#app/db/schema";
 import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
 import { storeDocument, uploadedBy } from "#app/models/files/documents.server";
-import { pageOf } from "#app/models/shared/paging.server";
+import { pageOf, queryBatches } from "#app/models/shared/paging.server";
 import { searchCondition } from "#app/models/shared/search.server";
 import type { MaintenanceUpdateInput } from "./admin.schema";
 import type { MaintenanceQuery } from "./maintenance-query";
@@ -59,12 +59,11 @@ async function withFiles<T extends { id: number }>(db: DB, requests: T[]) {
 // Urgent first, then high, medium, low (an unknown value last).
 const PRIORITY_RANK = sql`case maintenance_requests.priority when 'urgent' then 0 when 'high' then 1 when 'medium' then 2 when 'low' then 3 else 4 end`;
 
-// "Gestão de Manutenções" (docs/product.md §Manutenções): one page of the
-// requests, newest first (or by priority, urgent first), with the client,
-// images and documents; ?busca= finds the title or the client (name,
-// CPF/CNPJ, email, address), ?situacao=, ?prioridade= and ?categoria= filter
-// (maintenance-query.ts). The files are read for the page's requests only.
-export async function listMaintenanceRequests(db: DB, q: MaintenanceQuery) {
+// "Gestão de Manutenções" (docs/product.md §Manutenções): the requests,
+// newest first (or by priority, urgent first), with the client; ?busca= finds
+// the title or the client (name, CPF/CNPJ, email, address), ?situacao=,
+// ?prioridade= and ?categoria= filter (maintenance-query.ts).
+function maintenanceList(db: DB, q: MaintenanceQuery) {
   let filtered = db
     .selectFrom("maintenance_requests")
     .innerJoin("clients", "clients.id", "maintenance_requests.client_id");
@@ -76,13 +75,28 @@ export async function listMaintenanceRequests(db: DB, q: MaintenanceQuery) {
     documents: ["clients.cpf_cnpj"],
   });
   if (found) filtered = filtered.where(found);
-  const page = await pageOf(filtered, q.page, (query) => {
+  const ordered = (query: typeof filtered) => {
     const rows = query.select(requestColumns);
     const newest = (r: typeof rows) =>
       r.orderBy("maintenance_requests.requested_at", "desc").orderBy("maintenance_requests.id", "desc");
     return q.sort === "prioridade" ? newest(rows.orderBy(PRIORITY_RANK)) : newest(rows);
-  });
+  };
+  return { filtered, ordered };
+}
+
+// One page of the list, with its requests' images and documents (read for
+// the page's requests only).
+export async function listMaintenanceRequests(db: DB, q: MaintenanceQuery) {
+  const { filtered, ordered } = maintenanceList(db, q);
+  const page = await pageOf(filtered, q.page, ordered);
   return { ...page, rows: await withFiles(db, page.rows) };
+}
+
+// Every request of the list, batch by batch (Exportar CSV), with its images
+// and documents as the page lists them.
+export async function* maintenanceExportBatches(db: DB, q: MaintenanceQuery) {
+  const { filtered, ordered } = maintenanceList(db, q);
+  for await (const rows of queryBatches(ordered(filtered))) yield await withFiles(db, rows);
 }
 export type MaintenanceRequestRow = Awaited<ReturnType<typeof listMaintenanceRequests>>["rows"][number];
 

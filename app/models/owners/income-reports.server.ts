@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "#app/db/schema";
-import { pageOf } from "#app/models/shared/paging.server";
+import { pageOf, queryBatches } from "#app/models/shared/paging.server";
 import { searchCondition } from "#app/models/shared/search.server";
 import { batchesOf } from "#app/models/shared/slicer";
 import { untilWrite } from "#app/models/shared/until-write.server";
@@ -283,25 +283,12 @@ export async function incomeYear(db: DB, year: number) {
 // the page's 25 owners get the informe's own arithmetic (ownersRentLines) and
 // the page's 25 tenants their sums, so the page costs the same in any year.
 export async function incomeYearPage(db: DB, year: number, q: IncomeQuery) {
-  const found = (table: "owners" | "clients") =>
-    searchCondition(q.search, { text: [`${table}.name`], documents: [`${table}.cpf_cnpj`] });
-
-  const people = await yearPeopleIds(db, year);
-  let owners = yearOwners(db, people.owners);
-  const ownerFound = found("owners");
-  if (ownerFound) owners = owners.where(ownerFound);
-  const ownerPage = await pageOf(owners, q.page, (query) =>
-    query.select(["owners.id", "owners.name", "owners.email"]).orderBy("owners.name_fold").orderBy("owners.id"),
-  );
+  const lists = await incomeLists(db, year, q);
+  const ownerPage = await pageOf(lists.owners, q.page, lists.ownersOrdered);
   const ownerIds = ownerPage.rows.map((o) => o.id);
   const totals = yearTotals(await ownersRentLines(db, ownerIds, yearRange(year)));
 
-  let tenants = yearTenants(db, people.tenants);
-  const tenantFound = found("clients");
-  if (tenantFound) tenants = tenants.where(tenantFound);
-  const tenantPage = await pageOf(tenants, q.tenantPage, (query) =>
-    query.select(["clients.id", "clients.name", "clients.email"]).orderBy("clients.name_fold").orderBy("clients.id"),
-  );
+  const tenantPage = await pageOf(lists.tenants, q.tenantPage, lists.tenantsOrdered);
   const tenantIds = tenantPage.rows.map((t) => t.id);
   const paid = await tenantTotals(db, year, tenantIds);
 
@@ -309,7 +296,11 @@ export async function incomeYearPage(db: DB, year: number, q: IncomeQuery) {
   return {
     owners: {
       ...ownerPage,
-      rows: ownerPage.rows.map((o) => ({ ...o, ...totals.get(o.id)!, email_status: status("owner", o.id) })),
+      rows: ownerPage.rows.map(({ cpf_cnpj: _document, ...o }) => ({
+        ...o,
+        ...totals.get(o.id)!,
+        email_status: status("owner", o.id),
+      })),
     },
     tenants: {
       ...tenantPage,
@@ -323,6 +314,79 @@ export async function incomeYearPage(db: DB, year: number, q: IncomeQuery) {
     },
     // Whether the year has anything to send, whatever the search and the page
     // (an owner's rent received is a tenant's rent paid).
-    anyReport: people.any,
+    anyReport: lists.any,
   };
+}
+
+// The page's two lists of a year, searched and alphabetical: the owners with
+// rents received, the tenants with rents paid (each with its CPF/CNPJ for the
+// spreadsheet; the page does not draw it).
+async function incomeLists(db: DB, year: number, q: IncomeQuery) {
+  const found = (table: "owners" | "clients") =>
+    searchCondition(q.search, { text: [`${table}.name`], documents: [`${table}.cpf_cnpj`] });
+  const people = await yearPeopleIds(db, year);
+  let owners = yearOwners(db, people.owners);
+  const ownerFound = found("owners");
+  if (ownerFound) owners = owners.where(ownerFound);
+  let tenants = yearTenants(db, people.tenants);
+  const tenantFound = found("clients");
+  if (tenantFound) tenants = tenants.where(tenantFound);
+  return {
+    any: people.any,
+    owners,
+    ownersOrdered: (query: typeof owners) =>
+      query
+        .select(["owners.id", "owners.name", "owners.email", "owners.cpf_cnpj"])
+        .orderBy("owners.name_fold")
+        .orderBy("owners.id"),
+    tenants,
+    tenantsOrdered: (query: typeof tenants) =>
+      query
+        .select(["clients.id", "clients.name", "clients.email", "clients.cpf_cnpj"])
+        .orderBy("clients.name_fold")
+        .orderBy("clients.id"),
+  };
+}
+
+export type IncomeExportRow = {
+  kind: "owner" | "tenant";
+  id: number;
+  name: string;
+  cpf_cnpj: string | null;
+  email: string | null;
+  email_status: EmailStatus | null;
+} & ({ kind: "owner"; grossCents: number; netCents: number } | { kind: "tenant"; paidCents: number });
+
+// Informes as a spreadsheet (Exportar CSV): the page's owners, then its
+// tenants, searched and in its order, every one, with the page's figures by
+// the page's own functions (the informe's arithmetic for the owners, in
+// ownersRentLinesInBatches' slices; the tenants' sums), a batch of people at a
+// time so the file's figures are the page's and the year never sits whole in
+// memory.
+export async function* incomeExportBatches(db: DB, year: number, q: IncomeQuery): AsyncGenerator<IncomeExportRow[]> {
+  const lists = await incomeLists(db, year, q);
+  for await (const owners of queryBatches(lists.ownersOrdered(lists.owners))) {
+    const ids = owners.map((o) => o.id);
+    const totals = new Map<number, { grossCents: number; netCents: number }>();
+    for await (const lines of ownersRentLinesInBatches(db, ids, yearRange(year))) yearTotals(lines, totals);
+    const status = await emailStatuses(db, year, ids);
+    yield owners.map((o) => ({
+      kind: "owner",
+      ...o,
+      grossCents: totals.get(o.id)?.grossCents ?? 0,
+      netCents: totals.get(o.id)?.netCents ?? 0,
+      email_status: status("owner", o.id),
+    }));
+  }
+  for await (const tenants of queryBatches(lists.tenantsOrdered(lists.tenants))) {
+    const ids = tenants.map((t) => t.id);
+    const paid = await tenantTotals(db, year, ids);
+    const status = await emailStatuses(db, year, ids);
+    yield tenants.map((t) => ({
+      kind: "tenant",
+      ...t,
+      paidCents: paid.get(t.id) ?? 0,
+      email_status: status("tenant", t.id),
+    }));
+  }
 }

@@ -8,8 +8,8 @@ import { ownedRents, type OwnedRent } from "./received-rents.server";
 import { ownerMonth, type OwnerMonth, type StatementLine } from "./statement";
 import type { PdfAgency } from "#app/utils/pdf-sheet.server";
 import { addMonths } from "#app/models/shared/days";
-import { sumCents, type Cents } from "#app/models/shared/money";
-import { pageOf, pageOfRows } from "#app/models/shared/paging.server";
+import { addCents, sumCents, type Cents } from "#app/models/shared/money";
+import { pageOf, pageOfRows, queryBatches } from "#app/models/shared/paging.server";
 import { searchCondition } from "#app/models/shared/search.server";
 import { untilWrite } from "#app/models/shared/until-write.server";
 import type { TransfersQuery } from "./transfers-query";
@@ -230,7 +230,7 @@ function withPending(db: DB, totals: ReadonlyMap<number, OwnerTotals>) {
 // searches, orders and pages the owners that have some.
 export async function monthTransfers(db: DB, month: string, q: TransfersQuery = { search: "", page: 1, donePage: 1 }) {
   const { totals, byName, pendingTotalCents, unowned } = await monthSummary(db, month);
-  const ownerSearch = searchCondition(q.search, { text: ["owners.name"], documents: ["owners.cpf_cnpj"] });
+  const ownerSearch = transfersSearch(q);
   const owners = ownerSearch
     ? await pageOf(withPending(db, totals).where(ownerSearch), q.page, (query) =>
         query.select(["owners.id", "owners.name"]).orderBy("owners.name_fold").orderBy("owners.id"),
@@ -255,6 +255,75 @@ export async function monthTransfers(db: DB, month: string, q: TransfersQuery = 
     done: { ...donePage, rows: donePage.rows as FinalStatement[] },
     unowned,
   };
+}
+
+const transfersSearch = (q: TransfersQuery) =>
+  searchCondition(q.search, { text: ["owners.name"], documents: ["owners.cpf_cnpj"] });
+
+// Repasses as a spreadsheet (Exportar CSV): one row an owner with a transfer
+// in the month, pending or done (never both: a month made final has no
+// pending rents), the page's search applied, by name, a batch at a time. The
+// pending figures are the page's own (monthSummary, computed once for the
+// month as the page does); a done one's are its statement's, frozen.
+export async function* transfersExportBatches(db: DB, month: string, q: TransfersQuery) {
+  const { totals } = await monthSummary(db, month);
+  let owners = db
+    .selectFrom("owners")
+    .leftJoin("owner_statements", (join) =>
+      join.onRef("owner_statements.owner_id", "=", "owners.id").on("owner_statements.month", "=", month),
+    )
+    .leftJoin("email_outbox", (join) => join.on(sql<boolean>`email_outbox.dedupe_key = ${statementKeySql}`))
+    .where((eb) =>
+      eb.or([
+        sql<boolean>`owners.id in (select value from json_each(${JSON.stringify([...totals.keys()])}))`,
+        eb("owner_statements.id", "is not", null),
+      ]),
+    );
+  const ownerSearch = transfersSearch(q);
+  if (ownerSearch) owners = owners.where(ownerSearch);
+  const ordered = owners
+    .select([
+      "owners.id as owner_id",
+      "owners.name as owner_name",
+      "owners.cpf_cnpj as owner_cpf_cnpj",
+      "owners.email as owner_email",
+      "owner_statements.id as statement_id",
+      "owner_statements.gross_cents",
+      "owner_statements.admin_fee_cents",
+      "owner_statements.first_rent_fee_cents",
+      "owner_statements.net_cents",
+      "owner_statements.transferred_on",
+      sql<number | null>`json_array_length(owner_statements.items)`.as("statement_rents"),
+      "email_outbox.sent_at",
+      "email_outbox.attempts",
+      "email_outbox.last_error",
+    ])
+    .orderBy("owners.name_fold")
+    .orderBy("owners.id");
+  for await (const rows of queryBatches(ordered))
+    yield rows.map(
+      ({ statement_id, statement_rents, gross_cents, admin_fee_cents, first_rent_fee_cents, net_cents, ...r }) => {
+        if (statement_id === null) {
+          const t = totals.get(r.owner_id)!;
+          return {
+            ...r,
+            done: null,
+            rents: t.rents,
+            grossCents: t.grossCents,
+            feesCents: addCents(t.adminFeeCents, t.firstRentFeeCents),
+            netCents: t.netCents,
+          };
+        }
+        return {
+          ...r,
+          done: { statementId: statement_id, transferredOn: r.transferred_on! },
+          rents: statement_rents ?? 0,
+          grossCents: gross_cents!,
+          feesCents: addCents(admin_fee_cents!, first_rent_fee_cents!),
+          netCents: net_cents!,
+        };
+      },
+    );
 }
 
 export type StatementItem = StatementLine & { paymentMonth: string };

@@ -4,7 +4,7 @@ import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
 import { storeWithRow } from "#app/models/files/private-store.server";
 import { localToday, addDays } from "#app/models/shared/days";
 import { LIST_PAGE_SIZE } from "#app/models/shared/list-query";
-import { pageOf } from "#app/models/shared/paging.server";
+import { pageOf, queryBatches } from "#app/models/shared/paging.server";
 import { slicer } from "#app/models/shared/slicer";
 import type { Cents } from "#app/models/shared/money";
 import { PROBABLE_WINDOW_DAYS, type CreditMatch, type OpenBilling } from "./match";
@@ -218,7 +218,15 @@ function lineRow(lines: LineColumns, i: number, settledBefore: boolean, match: C
 }
 
 // "Extratos importados": newest first, one page at a time (issue 34).
+const newestImports = (q: ReturnType<typeof allImports>) => q.selectAll().orderBy("id", "desc");
+const allImports = (db: DB) => db.selectFrom("statement_imports");
+
 export async function listStatementImports(db: DB, page = 1, size = LIST_PAGE_SIZE) {
-  return pageOf(db.selectFrom("statement_imports"), page, (q) => q.selectAll().orderBy("id", "desc"), size);
+  return pageOf(allImports(db), page, newestImports, size);
+}
+
+// Every import, batch by batch (Exportar CSV): one a bank file, a few a month.
+export function statementImportsExportBatches(db: DB) {
+  return queryBatches(newestImports(allImports(db)));
 }
 export type StatementImportItem = Awaited<ReturnType<typeof listStatementImports>>["rows"][number];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CSV_BOM, csvAmount, csvCell, csvDay, csvLine, csvStream } from "./csv";
+import { CSV_BOM, csvAmount, csvCell, csvDateTime, csvDay, csvLine, csvStream } from "./csv";
 
 describe("CSV for Excel in Brazil", () => {
   it("separates cells with ';', ends lines with CRLF and quotes only what needs it", () => {
@@ -27,6 +27,12 @@ describe("CSV for Excel in Brazil", () => {
     expect(csvDay("2026-03-09")).toBe("09/03/2026");
     expect(csvDay("2026-11-28T03:00:00.000Z")).toBe("28/11/2026");
     expect(csvDay(null)).toBeNull();
+  });
+
+  it("writes moments in the agency's zone as dd/mm/aaaa hh:mm", () => {
+    // 02:30 UTC on the 29th is 22:30 on the 28th in Três Lagoas (UTC-4).
+    expect(csvDateTime("2026-11-29T02:30:00.000Z")).toBe("28/11/2026 22:30");
+    expect(csvDateTime(null)).toBeNull();
   });
 
   it("streams the BOM and the header first, then each page as it comes", async () => {

@@ -5,6 +5,8 @@
 // (so Excel reads a number, not text), days as dd/mm/aaaa. Pure; the routes
 // stream it a page of rows at a time.
 
+import { formatDateTime } from "#app/utils/format-date";
+
 export const CSV_BOM = "\uFEFF";
 export const CSV_CONTENT_TYPE = "text/csv; charset=utf-8";
 
@@ -46,6 +48,13 @@ export function csvDay(day: string | null | undefined): CsvCell {
   if (!day) return null;
   const [y, m, d] = day.slice(0, 10).split("-");
   return `${d}/${m}/${y}`;
+}
+
+// A moment (an ISO timestamp, UTC) as the agency's clock read it:
+// "28/11/2026 14:05", which Excel pt-BR takes as a date and time. Not the UTC
+// day: a row stamped at 23:30 in Três Lagoas is 02:30 the next day in UTC.
+export function csvDateTime(at: string | null | undefined): CsvCell {
+  return at ? formatDateTime(at) : null;
 }
 
 // The file, a batch of rows at a time: the header, then each page the

@@ -48,3 +48,23 @@ export function pageOfRows<R>(all: readonly R[], requested: number, size = LIST_
   const page = Math.min(Math.max(1, requested), pages);
   return { rows: all.slice((page - 1) * size, page * size), total, page, pages };
 }
+
+// Every row of a long list newest first (the audit log: 830,000 rows at 5,000
+// contracts), a batch at a time by key: each batch starts after the last row
+// of the one before (`read(after, size)`), a short query on the list's index.
+// OFFSET would re-read every row before each batch (quadratic over such a
+// log), and one long statement would hold the app's one connection for the
+// whole download.
+export async function* keysetBatches<R, K>(
+  read: (after: K | null, size: number) => Promise<R[]>,
+  keyOf: (row: R) => K,
+  size = 1000,
+) {
+  let after: K | null = null;
+  for (;;) {
+    const rows = await read(after, size);
+    if (rows.length > 0) yield rows;
+    if (rows.length < size) return;
+    after = keyOf(rows[rows.length - 1]);
+  }
+}

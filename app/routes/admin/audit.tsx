@@ -4,7 +4,7 @@ import { AdminTitle } from "#app/components/admin/admin-shell";
 import {
   FilterActions,
   FilterSelect,
-  ListCount,
+  ListCountExport,
   filterControlClass,
   filterLabelClass,
 } from "#app/components/admin/list-filter";
@@ -144,7 +144,15 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
         </div>
       ) : (
         <>
-          <ListCount total={total} more={more} one="registro" many="registros" page={page} pages={pageCount} />
+          <ListCountExport
+            total={total}
+            more={more}
+            one="registro"
+            many="registros"
+            page={page}
+            pages={pageCount}
+            exportHref={`/admin/auditoria/exportar${auditQueryString(filter)}`}
+          />
           {more && page === pageCount ? (
             <p className="mb-3 text-sm text-slate-600">Para ver registros mais antigos, filtre pelas datas.</p>
           ) : null}

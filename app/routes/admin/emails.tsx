@@ -4,7 +4,7 @@ import { AdminTitle } from "#app/components/admin/admin-shell";
 import {
   FilterActions,
   FilterSelect,
-  ListCount,
+  ListCountExport,
   filterControlClass,
   filterLabelClass,
 } from "#app/components/admin/list-filter";
@@ -13,7 +13,13 @@ import { Pagination } from "#app/components/site/pagination";
 import { getDb } from "#app/db/db.server";
 import { emailActionSchema } from "#app/models/email/email-actions.schema";
 import { emailsQueryString, parseEmailsQuery } from "#app/models/email/emails-query";
-import { EMAIL_KINDS, EMAIL_KIND_VALUES, EMAIL_STATUSES, emailKindLabel } from "#app/models/email/kinds";
+import {
+  EMAIL_KINDS,
+  EMAIL_KIND_VALUES,
+  EMAIL_STATUSES,
+  emailKindLabel,
+  emailStateText,
+} from "#app/models/email/kinds";
 import { kickOutbox, listEmails, resendEmail } from "#app/models/email/outbox.server";
 import { formatDateTime } from "#app/utils/format-date";
 import { readFormData, requireRole } from "#app/utils/http.server";
@@ -107,7 +113,14 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
         </div>
       ) : (
         <>
-          <ListCount total={total} one="email" many="emails" page={page} pages={pages} />
+          <ListCountExport
+            total={total}
+            one="email"
+            many="emails"
+            page={page}
+            pages={pages}
+            exportHref={`/admin/emails/exportar${emailsQueryString(query)}`}
+          />
           <div className="overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
             <table className="w-full text-left text-sm">
               <caption className="sr-only">Emails enviados, na fila e não enviados</caption>
@@ -141,13 +154,7 @@ export default function Emails({ loaderData }: Route.ComponentProps) {
                     <td className="px-4 py-3 break-all">{row.to_address}</td>
                     <td className="min-w-56 px-4 py-3 text-slate-800">{row.subject}</td>
                     <td className={`min-w-48 px-4 py-3 ${STATUS_CLASS[row.status] ?? ""}`}>
-                      {row.status === "sent" && row.sent_at
-                        ? `Enviado em ${formatDateTime(row.sent_at)}`
-                        : row.status === "failed"
-                          ? `Não enviado: desistimos após ${row.attempts} ${row.attempts === 1 ? "tentativa" : "tentativas"}`
-                          : row.attempts > 0
-                            ? `Na fila (${row.attempts} ${row.attempts === 1 ? "tentativa falhou" : "tentativas falharam"})`
-                            : "Na fila"}
+                      {emailStateText(row)}
                       {row.status !== "sent" && row.last_error ? (
                         <span className="block text-xs break-words text-slate-600">{row.last_error}</span>
                       ) : null}

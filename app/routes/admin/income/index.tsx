@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "react-router";
 import { AdminTitle } from "#app/components/admin/admin-shell";
 import { ReportSection } from "#app/components/admin/income-report-section";
-import { filterControlClass, filterLabelClass } from "#app/components/admin/list-filter";
+import { ExportCsvLink, filterControlClass, filterLabelClass } from "#app/components/admin/list-filter";
 import { Button, buttonClass } from "#app/components/ui/button";
 import { useIsPending } from "#app/components/ui/use-is-pending";
 import { getDb } from "#app/db/db.server";
@@ -131,6 +131,8 @@ export default function IncomeReports({ loaderData }: Route.ComponentProps) {
             {busy ? "Enviando..." : `Enviar todos os informes de ${year} por email`}
           </Button>
         </Form>
+        {/* Both lists of the year, the search applied. */}
+        <ExportCsvLink href={listHref("/admin/informes/exportar", { ano: year, busca: query.search })} />
       </div>
 
       <ReportSection

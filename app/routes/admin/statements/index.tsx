@@ -14,7 +14,7 @@ import { importStatement, listStatementImports } from "#app/models/reconciliatio
 import { STATEMENT_KIND_LABELS, STATEMENT_MESSAGES } from "#app/models/reconciliation/labels";
 import { statementUploadSchema } from "#app/models/reconciliation/review.schema";
 import { MAX_STATEMENT_BYTES } from "#app/models/reconciliation/statement";
-import { ListCount } from "#app/components/admin/list-filter";
+import { ListCountExport } from "#app/components/admin/list-filter";
 import { Pagination } from "#app/components/site/pagination";
 import { listHref, readPage } from "#app/models/shared/list-query";
 import { readPrivateUpload } from "#app/routes/admin/clients/private-upload.server";
@@ -152,7 +152,14 @@ function ImportList({ imports: paged }: { imports: Route.ComponentProps["loaderD
       ) : (
         <>
           <div className="px-4">
-            <ListCount total={paged.total} one="importação" many="importações" page={paged.page} pages={paged.pages} />
+            <ListCountExport
+              total={paged.total}
+              one="importação"
+              many="importações"
+              page={paged.page}
+              pages={paged.pages}
+              exportHref="/admin/extratos/exportar"
+            />
           </div>
           <ul className="divide-y divide-slate-100 border-t border-slate-100" data-testid="statement-imports">
             {imports.map((s) => (

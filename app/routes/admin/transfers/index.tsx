@@ -7,7 +7,13 @@ import {
   stackedRowClass,
   stackedTableClass,
 } from "#app/components/billing/stacked-table";
-import { FilterActions, ListCount, filterControlClass, filterLabelClass } from "#app/components/admin/list-filter";
+import {
+  ExportCsvLink,
+  FilterActions,
+  ListCount,
+  filterControlClass,
+  filterLabelClass,
+} from "#app/components/admin/list-filter";
 import { Pagination } from "#app/components/site/pagination";
 import { buttonClass } from "#app/components/ui/button";
 import { getDb } from "#app/db/db.server";
@@ -112,6 +118,8 @@ export default function Transfers({ loaderData, actionData }: Route.ComponentPro
           />
         </div>
         <FilterActions clearTo={`/admin/repasses?mes=${month}`} filtered={query.search !== ""} />
+        {/* The month's owners, pending and done, with the search applied. */}
+        <ExportCsvLink href={listHref("/admin/repasses/exportar", { mes: month, busca: query.search })} />
       </Form>
       {actionData?.outcomes ? <BulkTransferSummary outcomes={actionData.outcomes} /> : null}
       {unowned > 0 ? (
