@@ -21,6 +21,7 @@ import * as m0019 from "./0019_list_indexes";
 import * as m0020 from "./0020_billing_queue_indexes";
 import * as m0021 from "./0021_housekeeping_indexes";
 import * as m0022 from "./0022_billing_client_paid";
+import * as m0023 from "./0023_statement_review_indexes";
 
 // Every migration, by name (applied in name order). Append a line per new file;
 // a static map works the same under tsx, Vitest and a bundler.
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   "0020_billing_queue_indexes": m0020,
   "0021_housekeeping_indexes": m0021,
   "0022_billing_client_paid": m0022,
+  "0023_statement_review_indexes": m0023,
 };
