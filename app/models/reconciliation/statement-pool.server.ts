@@ -1,7 +1,7 @@
 import path from "node:path";
 import { Piscina } from "piscina";
 import type { OpenBilling } from "./match";
-import type { CreditColumns, MatchedCredits, ParsedColumns, StatementTask } from "./statement-worker.server";
+import type { LineColumns, MatchedCredits, ParsedColumns, StatementTask } from "./statement-worker.server";
 
 // Reading and matching a bank statement in a worker thread
 // (statement-worker.server.ts; docs/decisions/0059-statement-import-off-the-event-loop.md),
@@ -53,10 +53,15 @@ export async function parseStatementInThread(bytes: Uint8Array): Promise<ParsedC
   )) as ParsedColumns;
 }
 
-// The credits that match an open billing (match.ts), by their index in `credits`.
-export async function matchCreditsInThread(credits: CreditColumns, billings: OpenBilling[]): Promise<MatchedCredits> {
+// The credits that match an open billing (match.ts): `credits` are the
+// indices of the lines to match; each result's `index` is a position in it.
+export async function matchCreditsInThread(
+  lines: LineColumns,
+  credits: Uint32Array,
+  billings: OpenBilling[],
+): Promise<MatchedCredits> {
   return (await getPool().run(
-    { op: "match", credits, billings },
+    { op: "match", lines, credits, billings },
     { signal: AbortSignal.timeout(TASK_TIMEOUT_MS) },
   )) as MatchedCredits;
 }
