@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { defaultAgency } from "#app/config/agency";
 import type { Database } from "#app/db/schema";
@@ -97,6 +97,9 @@ beforeAll(async () => {
   if (!outcome.ok) throw new Error(outcome.message);
   expect(outcome).toMatchObject({ lines: 7, credits: 6, exact: 2, probable: 1, already: 0 });
   importId = outcome.id;
+  // The import's checkpoint ran in the statement thread; SQLite's automatic
+  // one is back on this connection afterwards.
+  expect((await sql`pragma wal_autocheckpoint`.execute(db)).rows).toEqual([{ wal_autocheckpoint: 1000 }]);
 });
 
 afterAll(async () => {
@@ -210,5 +213,27 @@ describe("the review of an import, page by page", () => {
     }
     expect((await closestOpenBillings(db, [200_000], horizon, 2))[0]).toEqual(tie);
     expect(await closestOpenBillings(db, [], horizon, 2)).toEqual([]);
+  });
+
+  it("turns SQLite's automatic checkpoint back on after two imports at once", async () => {
+    const file = (fitid: string) =>
+      buildOfx({
+        bankId: "001",
+        acctId: "REV-2",
+        lines: [{ fitid, date: "2026-11-19", amountCents: 1_234, memo: "TED NINGUEM" }],
+      });
+    const outcomes = await Promise.all(
+      ["C1", "C2"].map((fitid) =>
+        importStatement(db, {
+          fileName: `${fitid}.ofx`,
+          bytes: file(fitid),
+          actor,
+          issueDays: ISSUE_DAYS,
+          today: TODAY,
+        }),
+      ),
+    );
+    expect(outcomes.map((o) => o.ok)).toEqual([true, true]);
+    expect((await sql`pragma wal_autocheckpoint`.execute(db)).rows).toEqual([{ wal_autocheckpoint: 1000 }]);
   });
 });

@@ -8,9 +8,10 @@ import { LIST_PAGE_SIZE } from "#app/models/shared/list-query";
 import { pageOf } from "#app/models/shared/paging.server";
 import { slicer } from "#app/models/shared/slicer";
 import type { Cents } from "#app/models/shared/money";
+import { log, reasonOf } from "#app/utils/log.server";
 import { PROBABLE_WINDOW_DAYS, type CreditMatch, type OpenBilling } from "./match";
 import type { StatementKind } from "./statement";
-import { matchCreditsInThread, parseStatementInThread } from "./statement-pool.server";
+import { checkpointInThread, matchCreditsInThread, parseStatementInThread } from "./statement-pool.server";
 import type { LineColumns } from "./statement-worker.server";
 import { packedLength, stringAt, textAt, type PackedStrings } from "./packed-strings";
 
@@ -166,6 +167,8 @@ export async function importStatement(
   // The credits no earlier import settled, by their index in the file.
   const fresh = Uint32Array.from(lines.credit.keys()).filter((i) => lines.credit[i] === 1 && already[i] !== 1);
   const billings = await openBillingsToMatch(db, today, input.issueDays, pause);
+  // Sorting the billings and copying them to the thread: two slices, not one.
+  await pause(true);
   const matched = await matchCreditsInThread(lines, fresh, billings);
   const proposal = new Map(matched.map((m) => [fresh[m.index]!, m.match]));
   const counts = { lines: lines.credit.length, credits: 0, exact: 0, probable: 0, already: 0 };
@@ -178,48 +181,95 @@ export async function importStatement(
   }
   const type = FILE_TYPES[parsed.kind];
   const now = new Date().toISOString();
-  const id = await storeWithRow(input.bytes, type.ext, (file_key) =>
-    db.transaction().execute(async (trx) => {
-      const created = await trx
-        .insertInto("statement_imports")
-        .values({
-          kind: parsed.kind,
-          file_name: input.fileName.slice(0, 200) || `extrato${type.ext}`,
-          file_key,
-          mime_type: type.mime,
-          size: input.bytes.byteLength,
-          account: parsed.account,
-          period_start: parsed.start,
-          period_end: parsed.end,
-          lines_count: counts.lines,
-          credits_count: counts.credits,
-          exact_count: counts.exact,
-          probable_count: counts.probable,
-          already_count: counts.already,
-          created_by_id: input.actor?.id ?? null,
-          created_by_name: input.actor?.name ?? "Sistema",
-          created_at: now,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      for (let from = 0; from < counts.lines; from += BATCH) {
-        const rows = [];
-        for (let i = from; i < Math.min(from + BATCH, counts.lines); i++)
-          rows.push(lineRow(lines, i, already[i] === 1, proposal.get(i)));
-        await insertLines(trx, created.id, rows);
-        await pause(true);
-      }
-      await recordAudit(trx, {
-        actor: input.actor,
-        action: "create",
-        entity: "statement_import",
-        entityId: created.id,
-        after: { kind: parsed.kind, account: parsed.account, ...counts },
-      });
-      return created.id;
-    }),
+  const id = await withCheckpointInThread(db, () =>
+    storeWithRow(input.bytes, type.ext, (file_key) =>
+      db.transaction().execute(async (trx) => {
+        const created = await trx
+          .insertInto("statement_imports")
+          .values({
+            kind: parsed.kind,
+            file_name: input.fileName.slice(0, 200) || `extrato${type.ext}`,
+            file_key,
+            mime_type: type.mime,
+            size: input.bytes.byteLength,
+            account: parsed.account,
+            period_start: parsed.start,
+            period_end: parsed.end,
+            lines_count: counts.lines,
+            credits_count: counts.credits,
+            exact_count: counts.exact,
+            probable_count: counts.probable,
+            already_count: counts.already,
+            created_by_id: input.actor?.id ?? null,
+            created_by_name: input.actor?.name ?? "Sistema",
+            created_at: now,
+          })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        for (let from = 0; from < counts.lines; from += BATCH) {
+          const rows = [];
+          for (let i = from; i < Math.min(from + BATCH, counts.lines); i++)
+            rows.push(lineRow(lines, i, already[i] === 1, proposal.get(i)));
+          await insertLines(trx, created.id, rows);
+          await pause(true);
+        }
+        await recordAudit(trx, {
+          actor: input.actor,
+          action: "create",
+          entity: "statement_import",
+          entityId: created.id,
+          after: { kind: parsed.kind, account: parsed.account, ...counts },
+        });
+        return created.id;
+      }),
+    ),
   );
   return { ok: true, id: id!, ...counts };
+}
+
+// SQLite's automatic checkpoint (a COMMIT that finds the write-ahead log
+// over 1,000 pages copies it into the database file, on the committing
+// connection) would run inside the import's COMMIT: ~3,500 pages for the
+// 36,000-line file, 130-260 ms of the event loop on the loaded machine
+// (issue 34). While an import writes, it is off on this connection; after,
+// the log is checkpointed in the statement thread on a connection of its own
+// (checkpointInThread), then it is on again. Other requests' commits
+// meanwhile leave their pages in the log for that checkpoint. Two imports at
+// once share the suspension (the last one restores it). If the thread fails,
+// the next COMMIT checkpoints here, as before.
+const suspended = new WeakMap<DB, { imports: number; pages: Promise<number> }>();
+
+async function withCheckpointInThread<T>(db: DB, write: () => Promise<T>): Promise<T> {
+  const { rows } = await sql<{ file: string }>`select file from pragma_database_list where name = 'main'`.execute(db);
+  const file = rows[0]?.file;
+  if (!file) return write(); // an in-memory database: nothing to checkpoint
+  // Read and set with no await between: a second import at once joins this
+  // suspension.
+  let state = suspended.get(db);
+  if (!state) {
+    const pages = (async () => {
+      const { rows: auto } = await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(db);
+      await sql`pragma wal_autocheckpoint = 0`.execute(db);
+      return Number(auto[0]?.wal_autocheckpoint ?? 1000);
+    })();
+    state = { imports: 0, pages };
+    suspended.set(db, state);
+  }
+  state.imports++;
+  try {
+    await state.pages;
+    const result = await write();
+    await checkpointInThread(file).catch((error: unknown) =>
+      log.warn("statement.checkpoint_failed", { reason: reasonOf(error) }),
+    );
+    return result;
+  } finally {
+    if (--state.imports === 0) {
+      suspended.delete(db);
+      const pages = await state.pages.catch(() => 1000);
+      await sql.raw(`pragma wal_autocheckpoint = ${Math.max(0, Math.trunc(pages))}`).execute(db);
+    }
+  }
 }
 
 type LineRow = ReturnType<typeof lineRow>;

@@ -1,3 +1,4 @@
+import SQLite from "better-sqlite3";
 import type { Cents } from "#app/models/shared/money";
 import { matchCredits, type CreditMatch, type CreditToMatch, type OpenBilling } from "./match";
 import { packStrings, stringAt, textAt, type PackedStrings } from "./packed-strings";
@@ -7,6 +8,8 @@ import { parseStatement, type StatementKind } from "./statement";
 // piscina; statement-pool.server.ts is the only caller). Reading a 5 MB bank
 // file and matching its credits are pure CPU work of up to a second or two:
 // here they run off the server's event loop (docs/decisions/0059-statement-import-off-the-event-loop.md).
+// Neither needs the database; the checkpoint after an import opens its own
+// connection for that one statement.
 //
 // Results travel as columns (one array per field), not as one object per
 // line: a structured clone of 36,000 line objects cost the receiving thread
@@ -34,7 +37,8 @@ export type LineColumns = {
 // builds the credits' columns.
 export type StatementTask =
   | { op: "parse"; bytes: Uint8Array }
-  | { op: "match"; lines: LineColumns; credits: Uint32Array; billings: OpenBilling[] };
+  | { op: "match"; lines: LineColumns; credits: Uint32Array; billings: OpenBilling[] }
+  | { op: "checkpoint"; file: string };
 
 export type ParsedColumns =
   | {
@@ -85,6 +89,26 @@ function match(lines: LineColumns, credits: Uint32Array, billings: OpenBilling[]
   return matchCredits(list, billings).flatMap((m, index) => (m.kind === "none" ? [] : [{ index, match: m }]));
 }
 
-export default function statementTask(task: StatementTask): ParsedColumns | MatchedCredits {
-  return task.op === "parse" ? parse(task.bytes) : match(task.lines, task.credits, task.billings);
+// The write-ahead log copied into the database file after an import
+// (imports.server.ts): on the server's connection this ran inside the
+// import's COMMIT, as SQLite's automatic checkpoint, 130-260 ms of the event
+// loop for the 36,000-line file's ~3,500 pages. Here on a connection of its
+// own: PASSIVE waits for no one, and the server's reads and writes go on
+// beside it (a write appends to the log meanwhile). Pages are the frames
+// copied, or null when another checkpoint held the lock.
+function checkpoint(file: string): CheckpointDone {
+  const db = new SQLite(file, { fileMustExist: true, timeout: 0 });
+  try {
+    const [row] = db.pragma("wal_checkpoint(PASSIVE)") as { busy: number; log: number; checkpointed: number }[];
+    return { pages: row && row.busy === 0 ? row.checkpointed : null };
+  } finally {
+    db.close();
+  }
+}
+export type CheckpointDone = { pages: number | null };
+
+export default function statementTask(task: StatementTask): ParsedColumns | MatchedCredits | CheckpointDone {
+  if (task.op === "parse") return parse(task.bytes);
+  if (task.op === "match") return match(task.lines, task.credits, task.billings);
+  return checkpoint(task.file);
 }
