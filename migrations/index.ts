@@ -24,6 +24,7 @@ import * as m0022 from "./0022_billing_client_paid";
 import * as m0023 from "./0023_clients_end_name";
 import * as m0024 from "./0024_name_fold";
 import * as m0025 from "./0025_transfer_month_indexes";
+import * as m0026 from "./0026_statement_review_indexes";
 
 // Every migration, by name (applied in name order). Append a line per new file;
 // a static map works the same under tsx, Vitest and a bundler.
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   "0023_clients_end_name": m0023,
   "0024_name_fold": m0024,
   "0025_transfer_month_indexes": m0025,
+  "0026_statement_review_indexes": m0026,
 };

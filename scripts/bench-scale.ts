@@ -42,8 +42,9 @@ import { Goals } from "./lib/targets";
 
 // --paginas: the server's part only (pages, import, memory). --tarefas: the
 // hourly and nightly jobs only. --so informes,dimob: of the server's part,
-// only the pages whose name holds one of these words (no import): one part
-// measured again after a change.
+// only the pages whose name holds one of these words, and the import only
+// when a word is in "Importar extrato" (--so extrato: the statement's pages,
+// the import and its review): one part measured again after a change.
 const { values } = parseArgs({
   options: {
     db: { type: "string" },
@@ -563,7 +564,7 @@ try {
   for (const [name, pathname, cookie] of staffPages)
     if (wanted(name)) await measurePage(server.url, name, pathname, cookie ?? session);
   console.log("");
-  if (!ONLY) {
+  if (wanted("Importar extrato")) {
     console.log("Importação pelo servidor:");
     const review = await importBench(server.url, session);
     if (review) await measurePage(server.url, "Revisão do extrato importado", review, session);

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { defaultAgency } from "#app/config/agency";
 import type { Database } from "#app/db/schema";
@@ -10,10 +10,15 @@ import { billingTxid } from "#app/models/billing/pix";
 import { registerPayment } from "#app/models/billing/payments.server";
 import { createClient } from "#app/models/clients/clients.server";
 import { confirmStatementImport } from "#app/models/reconciliation/confirm.server";
-import { importStatement } from "#app/models/reconciliation/imports.server";
+import { importStatement, matchHorizon, openBillingsToMatch } from "#app/models/reconciliation/imports.server";
 import { parseReviewQuery, reviewHref } from "#app/models/reconciliation/review-query";
 import { statementConfirmSchema } from "#app/models/reconciliation/review.schema";
-import { ASSIGN_OPTIONS, closestInAmount, getStatementReview } from "#app/models/reconciliation/review.server";
+import {
+  ASSIGN_OPTIONS,
+  closestInAmount,
+  closestOpenBillings,
+  getStatementReview,
+} from "#app/models/reconciliation/review.server";
 import { closeStatementThread } from "#app/models/reconciliation/statement-pool.server";
 import { cents } from "#app/models/shared/money";
 import { buildOfx } from "#tests/fixtures/statements/build";
@@ -92,6 +97,9 @@ beforeAll(async () => {
   if (!outcome.ok) throw new Error(outcome.message);
   expect(outcome).toMatchObject({ lines: 7, credits: 6, exact: 2, probable: 1, already: 0 });
   importId = outcome.id;
+  // The import's checkpoint ran in the statement thread; SQLite's automatic
+  // one is back on this connection afterwards.
+  expect((await sql`pragma wal_autocheckpoint`.execute(db)).rows).toEqual([{ wal_autocheckpoint: 1000 }]);
 });
 
 afterAll(async () => {
@@ -183,5 +191,49 @@ describe("the review of an import, page by page", () => {
     expect(settled.lines.map((l) => l.client_name)).toEqual(["Ana Exata Um", "Caio Provavel Tres"]);
     expect(settled.summary.credits.settled).toEqual({ count: 2, totalCents: 220_000 });
     expect(settled.summary.credits.exact).toEqual({ count: 1, totalCents: 110_000 });
+  });
+
+  it("offers, read from the index, what the closest of every open billing would be: none paid or due past the horizon", async () => {
+    // Two open billings of R$ 2.000,00 (a tie: the lower id first), one due
+    // after the horizon, one paid: neither of the last two is ever offered.
+    const tie = [await billFor("Eva Empate Um", 200_000), await billFor("Fabio Empate Dois", 200_000)];
+    const future = await billFor("Gil Futuro", 200_000, "2027-01-30");
+    const paid = await billFor("Hugo Pago", 199_000);
+    await registerPayment(db, paid, { payment_date: "2026-11-19", amount_paid: null }, actor, issuer);
+    const horizon = matchHorizon(TODAY, ISSUE_DAYS);
+    expect(horizon < "2027-01-30").toBe(true);
+    const amounts = [200_000, 199_000, 150_000, 1, 10_000_000];
+    const open = (await openBillingsToMatch(db, TODAY, ISSUE_DAYS)).sort(
+      (a, b) => a.amount_cents - b.amount_cents || a.id - b.id,
+    );
+    for (const count of [1, 3, ASSIGN_OPTIONS]) {
+      const got = await closestOpenBillings(db, amounts, horizon, count);
+      expect(got).toEqual(amounts.map((a) => closestInAmount(open, a, count)));
+      for (const ids of got) expect(ids.filter((id) => id === future || id === paid)).toEqual([]);
+    }
+    expect((await closestOpenBillings(db, [200_000], horizon, 2))[0]).toEqual(tie);
+    expect(await closestOpenBillings(db, [], horizon, 2)).toEqual([]);
+  });
+
+  it("turns SQLite's automatic checkpoint back on after two imports at once", async () => {
+    const file = (fitid: string) =>
+      buildOfx({
+        bankId: "001",
+        acctId: "REV-2",
+        lines: [{ fitid, date: "2026-11-19", amountCents: 1_234, memo: "TED NINGUEM" }],
+      });
+    const outcomes = await Promise.all(
+      ["C1", "C2"].map((fitid) =>
+        importStatement(db, {
+          fileName: `${fitid}.ofx`,
+          bytes: file(fitid),
+          actor,
+          issueDays: ISSUE_DAYS,
+          today: TODAY,
+        }),
+      ),
+    );
+    expect(outcomes.map((o) => o.ok)).toEqual([true, true]);
+    expect((await sql`pragma wal_autocheckpoint`.execute(db)).rows).toEqual([{ wal_autocheckpoint: 1000 }]);
   });
 });

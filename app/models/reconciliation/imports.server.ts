@@ -1,16 +1,19 @@
-import type { Kysely, Transaction } from "kysely";
-import type { Database, StatementMatchKind } from "#app/db/schema";
+import { sql, type Insertable, type Kysely, type Transaction } from "kysely";
+import type { Database, StatementLinesTable, StatementMatchKind } from "#app/db/schema";
 import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
+import { BILLING_STATUS_VALUES } from "#app/models/billing/status";
 import { storeWithRow } from "#app/models/files/private-store.server";
 import { localToday, addDays } from "#app/models/shared/days";
 import { LIST_PAGE_SIZE } from "#app/models/shared/list-query";
 import { pageOf, queryBatches } from "#app/models/shared/paging.server";
 import { slicer } from "#app/models/shared/slicer";
 import type { Cents } from "#app/models/shared/money";
+import { log, reasonOf } from "#app/utils/log.server";
 import { PROBABLE_WINDOW_DAYS, type CreditMatch, type OpenBilling } from "./match";
 import type { StatementKind } from "./statement";
-import { matchCreditsInThread, parseStatementInThread } from "./statement-pool.server";
-import type { CreditColumns, LineColumns } from "./statement-worker.server";
+import { checkpointInThread, matchCreditsInThread, parseStatementInThread } from "./statement-pool.server";
+import type { LineColumns } from "./statement-worker.server";
+import { packedLength, stringAt, textAt, type PackedStrings } from "./packed-strings";
 
 // "Importar extrato" (docs/product.md §Conciliação; docs/decisions/0037-reconciliation.md):
 // a bank file (OFX, or a CNAB 240 retorno: app/models/reconciliation/statement.ts)
@@ -23,9 +26,12 @@ import type { CreditColumns, LineColumns } from "./statement-worker.server";
 type DB = Kysely<Database>;
 type Trx = Transaction<Database>;
 
-// SQLite's bound-parameter limit is far above this; a batch of rows stays
-// small, and the event loop gets a turn after each (see slicer).
-const BATCH = 100;
+// Lines written a statement: each a few milliseconds of SQLite, and the event
+// loop gets a turn after each (see slicer).
+const BATCH = 200;
+// Keys looked up, billings read a query: each query a few milliseconds
+// (500 billings with their tenants took 15-30 ms on the loaded machine).
+const LOOKUP = 200;
 
 const FILE_TYPES: Record<StatementKind, { mime: string; ext: string }> = {
   ofx: { mime: "application/x-ofx", ext: ".ofx" },
@@ -38,64 +44,101 @@ function chunks<T>(items: readonly T[], size = BATCH): T[][] {
   return out;
 }
 
-// The bank lines among `keys` that already settled a billing.
-async function settledKeys(db: DB | Trx, keys: readonly string[], pause: () => Promise<void>) {
-  const settled = new Set<string>();
-  for (const part of chunks([...new Set(keys)], 500)) {
+// Which lines of the file (by index) already settled a billing, as an
+// earlier import's line of the same key: LOOKUP keys a query, a `pause` before
+// each (the keys are read out of their packed column a chunk at a time).
+async function settledBefore(db: DB | Trx, keys: PackedStrings, pause: () => Promise<void>) {
+  const settled = new Uint8Array(packedLength(keys));
+  for (let from = 0; from < settled.length; from += LOOKUP) {
     await pause();
+    const at = new Map<string, number[]>();
+    for (let i = from; i < Math.min(from + LOOKUP, settled.length); i++) {
+      const key = textAt(keys, i);
+      at.set(key, [...(at.get(key) ?? []), i]);
+    }
     const rows = await db
       .selectFrom("statement_lines")
       .select("line_key")
-      .where("line_key", "in", part)
+      .where("line_key", "in", [...at.keys()])
       .where("settled_at", "is not", null)
       .execute();
-    for (const r of rows) settled.add(r.line_key);
+    for (const r of rows) for (const i of at.get(r.line_key) ?? []) settled[i] = 1;
   }
   return settled;
 }
 
-// Unpaid billings a credit may pay: any unpaid one due up to the issue
-// horizon plus the probable window (a rent paid a few days early), with the
-// digitable lines of their boletos (a CNAB nosso número points into them).
+// The last due date a credit may pay: the issue horizon plus the probable
+// window (a rent paid a few days early).
+export function matchHorizon(today: string, issueDays: number) {
+  return addDays(today, issueDays + PROBABLE_WINDOW_DAYS);
+}
+
+// The statuses of a billing not paid yet (billing.status is one of
+// BILLING_STATUS_VALUES, a CHECK of the table): as a list, SQLite reads them
+// from billing_status_due, where "!= 'paid'" scanned every billing.
+const UNPAID = BILLING_STATUS_VALUES.filter((s) => s !== "paid");
+
+// Unpaid billings a credit may pay: any unpaid one due up to matchHorizon,
+// with the digitable lines of their boletos (a CNAB nosso número points into
+// them), by tenant and due date.
+//
+// At 5,000 contracts that is about 9,000 billings: read as one query it held
+// the event loop for 450 ms (issue 34). The ids come first (billing_status_due,
+// covering), then the rows and their boletos LOOKUP ids a query with a `pause`
+// between (statement import: a turn of the event loop every SLICE_MS), and the
+// order is made here.
 export async function openBillingsToMatch(
   db: DB | Trx,
   today: string,
   issueDays: number,
   pause: () => Promise<void> = async () => {},
 ): Promise<(OpenBilling & { month_year: string })[]> {
-  const rows = await db
+  const ids = await db
     .selectFrom("billing")
-    .innerJoin("clients", "clients.id", "billing.client_id")
-    .select([
-      "billing.id",
-      "billing.due_date",
-      "billing.amount_cents",
-      "billing.month_year",
-      "clients.name as client_name",
-      "clients.cpf_cnpj",
-      "clients.late_fee_bp",
-      "clients.monthly_interest_bp",
-    ])
-    .where("billing.status", "!=", "paid")
-    .where("billing.due_date", "<=", addDays(today, issueDays + PROBABLE_WINDOW_DAYS))
-    .orderBy("clients.name")
-    .orderBy("billing.due_date")
+    .select("id")
+    .where("status", "in", UNPAID)
+    .where("due_date", "<=", matchHorizon(today, issueDays))
     .execute();
-  const lines = new Map<number, string[]>();
+  const out: (OpenBilling & { month_year: string })[] = [];
   for (const part of chunks(
-    rows.map((r) => r.id),
-    500,
+    ids.map((r) => r.id),
+    LOOKUP,
   )) {
     await pause();
+    const rows = await db
+      .selectFrom("billing")
+      .innerJoin("clients", "clients.id", "billing.client_id")
+      .select([
+        "billing.id",
+        "billing.due_date",
+        "billing.amount_cents",
+        "billing.month_year",
+        "clients.name as client_name",
+        "clients.cpf_cnpj",
+        "clients.late_fee_bp",
+        "clients.monthly_interest_bp",
+      ])
+      .where("billing.id", "in", part)
+      .execute();
     const docs = await db
       .selectFrom("billing_documents")
       .select(["billing_id", "digitable_line"])
       .where("billing_id", "in", part)
       .where("digitable_line", "is not", null)
       .execute();
+    const lines = new Map<number, string[]>();
     for (const d of docs) lines.set(d.billing_id, [...(lines.get(d.billing_id) ?? []), d.digitable_line!]);
+    for (const r of rows) out.push({ ...r, digitable_lines: lines.get(r.id) ?? [] });
   }
-  return rows.map((r) => ({ ...r, digitable_lines: lines.get(r.id) ?? [] }));
+  await pause();
+  // By tenant, due date, id (JavaScript compares UTF-16 code units: the order
+  // of SQLite's BINARY for any name without characters beyond U+FFFF).
+  return out.sort(
+    (a, b) =>
+      (a.client_name < b.client_name ? -1 : a.client_name > b.client_name ? 1 : 0) ||
+      (a.due_date < b.due_date ? -1 : a.due_date > b.due_date ? 1 : 0) ||
+      a.id - b.id,
+  );
 }
 
 export type ImportOutcome =
@@ -120,94 +163,161 @@ export async function importStatement(
   const { lines } = parsed;
   const pause = slicer();
   const today = input.today ?? localToday();
-  const already = await settledKeys(db, lines.key, pause);
+  const already = await settledBefore(db, lines.key, pause);
   // The credits no earlier import settled, by their index in the file.
-  const fresh: number[] = [];
-  for (let i = 0; i < lines.key.length; i++) if (lines.credit[i] === 1 && !already.has(lines.key[i]!)) fresh.push(i);
+  const fresh = Uint32Array.from(lines.credit.keys()).filter((i) => lines.credit[i] === 1 && already[i] !== 1);
   const billings = await openBillingsToMatch(db, today, input.issueDays, pause);
-  const matched = await matchCreditsInThread(creditColumns(lines, fresh), billings);
+  // Sorting the billings and copying them to the thread: two slices, not one.
+  await pause(true);
+  const matched = await matchCreditsInThread(lines, fresh, billings);
   const proposal = new Map(matched.map((m) => [fresh[m.index]!, m.match]));
-  const counts = { lines: lines.key.length, credits: 0, exact: 0, probable: 0, already: 0 };
+  const counts = { lines: lines.credit.length, credits: 0, exact: 0, probable: 0, already: 0 };
   for (let i = 0; i < counts.lines; i++) {
     if (lines.credit[i] !== 1) continue;
     counts.credits++;
-    if (already.has(lines.key[i]!)) counts.already++;
+    if (already[i] === 1) counts.already++;
     else if (proposal.get(i)?.kind === "exact") counts.exact++;
     else if (proposal.get(i)?.kind === "probable") counts.probable++;
   }
   const type = FILE_TYPES[parsed.kind];
   const now = new Date().toISOString();
-  const id = await storeWithRow(input.bytes, type.ext, (file_key) =>
-    db.transaction().execute(async (trx) => {
-      const created = await trx
-        .insertInto("statement_imports")
-        .values({
-          kind: parsed.kind,
-          file_name: input.fileName.slice(0, 200) || `extrato${type.ext}`,
-          file_key,
-          mime_type: type.mime,
-          size: input.bytes.byteLength,
-          account: parsed.account,
-          period_start: parsed.start,
-          period_end: parsed.end,
-          lines_count: counts.lines,
-          credits_count: counts.credits,
-          exact_count: counts.exact,
-          probable_count: counts.probable,
-          already_count: counts.already,
-          created_by_id: input.actor?.id ?? null,
-          created_by_name: input.actor?.name ?? "Sistema",
-          created_at: now,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
-      for (let from = 0; from < counts.lines; from += BATCH) {
-        const rows = [];
-        for (let i = from; i < Math.min(from + BATCH, counts.lines); i++)
-          rows.push({ ...lineRow(lines, i, already.has(lines.key[i]!), proposal.get(i)), import_id: created.id });
-        await trx.insertInto("statement_lines").values(rows).execute();
-        await pause(true);
-      }
-      await recordAudit(trx, {
-        actor: input.actor,
-        action: "create",
-        entity: "statement_import",
-        entityId: created.id,
-        after: { kind: parsed.kind, account: parsed.account, ...counts },
-      });
-      return created.id;
-    }),
+  const id = await withCheckpointInThread(db, () =>
+    storeWithRow(input.bytes, type.ext, (file_key) =>
+      db.transaction().execute(async (trx) => {
+        const created = await trx
+          .insertInto("statement_imports")
+          .values({
+            kind: parsed.kind,
+            file_name: input.fileName.slice(0, 200) || `extrato${type.ext}`,
+            file_key,
+            mime_type: type.mime,
+            size: input.bytes.byteLength,
+            account: parsed.account,
+            period_start: parsed.start,
+            period_end: parsed.end,
+            lines_count: counts.lines,
+            credits_count: counts.credits,
+            exact_count: counts.exact,
+            probable_count: counts.probable,
+            already_count: counts.already,
+            created_by_id: input.actor?.id ?? null,
+            created_by_name: input.actor?.name ?? "Sistema",
+            created_at: now,
+          })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        for (let from = 0; from < counts.lines; from += BATCH) {
+          const rows = [];
+          for (let i = from; i < Math.min(from + BATCH, counts.lines); i++)
+            rows.push(lineRow(lines, i, already[i] === 1, proposal.get(i)));
+          await insertLines(trx, created.id, rows);
+          await pause(true);
+        }
+        await recordAudit(trx, {
+          actor: input.actor,
+          action: "create",
+          entity: "statement_import",
+          entityId: created.id,
+          after: { kind: parsed.kind, account: parsed.account, ...counts },
+        });
+        return created.id;
+      }),
+    ),
   );
   return { ok: true, id: id!, ...counts };
 }
 
-// The columns of the credits at `indices` (what the matcher reads).
-function creditColumns(lines: LineColumns, indices: number[]): CreditColumns {
-  const pick = <T>(column: ArrayLike<T>) => indices.map((i) => column[i]!);
-  return {
-    key: pick(lines.key),
-    date: pick(lines.date),
-    amountCents: Float64Array.from(indices, (i) => lines.amountCents[i]!),
-    memo: pick(lines.memo),
-    payerName: pick(lines.payerName),
-    payerDoc: pick(lines.payerDoc),
-    reference: pick(lines.reference),
-    documentNumber: pick(lines.documentNumber),
-  };
+// SQLite's automatic checkpoint (a COMMIT that finds the write-ahead log
+// over 1,000 pages copies it into the database file, on the committing
+// connection) would run inside the import's COMMIT: ~3,500 pages for the
+// 36,000-line file, 130-260 ms of the event loop on the loaded machine
+// (issue 34). While an import writes, it is off on this connection; after,
+// the log is checkpointed in the statement thread on a connection of its own
+// (checkpointInThread), then it is on again. Other requests' commits
+// meanwhile leave their pages in the log for that checkpoint. Two imports at
+// once share the suspension (the last one restores it). If the thread fails,
+// the next COMMIT checkpoints here, as before.
+const suspended = new WeakMap<DB, { imports: number; pages: Promise<number> }>();
+
+async function withCheckpointInThread<T>(db: DB, write: () => Promise<T>): Promise<T> {
+  const { rows } = await sql<{ file: string }>`select file from pragma_database_list where name = 'main'`.execute(db);
+  const file = rows[0]?.file;
+  if (!file) return write(); // an in-memory database: nothing to checkpoint
+  // Read and set with no await between: a second import at once joins this
+  // suspension.
+  let state = suspended.get(db);
+  if (!state) {
+    const pages = (async () => {
+      const { rows: auto } = await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(db);
+      await sql`pragma wal_autocheckpoint = 0`.execute(db);
+      return Number(auto[0]?.wal_autocheckpoint ?? 1000);
+    })();
+    state = { imports: 0, pages };
+    suspended.set(db, state);
+  }
+  state.imports++;
+  try {
+    await state.pages;
+    const result = await write();
+    await checkpointInThread(file).catch((error: unknown) =>
+      log.warn("statement.checkpoint_failed", { reason: reasonOf(error) }),
+    );
+    return result;
+  } finally {
+    if (--state.imports === 0) {
+      suspended.delete(db);
+      const pages = await state.pages.catch(() => 1000);
+      await sql.raw(`pragma wal_autocheckpoint = ${Math.max(0, Math.trunc(pages))}`).execute(db);
+    }
+  }
+}
+
+type LineRow = ReturnType<typeof lineRow>;
+// The columns of a line as insertLines writes them, in its JSON's order.
+const LINE_COLUMNS = [
+  "position",
+  "line_key",
+  "posted_date",
+  "amount_cents",
+  "credit",
+  "memo",
+  "payer_name",
+  "payer_doc",
+  "reference",
+  "document_number",
+  "fees_cents",
+  "match_kind",
+  "match_reason",
+  "billing_id",
+  "due_cents",
+  "difference_cents",
+] as const satisfies readonly (keyof LineRow & keyof Insertable<StatementLinesTable>)[];
+
+// A batch of lines as ONE parameter: a JSON array of rows (each an array in
+// LINE_COLUMNS' order) that SQLite unpacks itself (json_each, in array order:
+// the rowids follow the file). Kysely's 100-row insert was 1,700 values to
+// build, compile and bind on the event loop, and a long statement to prepare,
+// every batch (decision 0059's "next step"). The SQL text is the same for
+// every batch; only the JSON changes.
+async function insertLines(trx: Trx, importId: number, rows: LineRow[]) {
+  const json = JSON.stringify(rows.map((row) => LINE_COLUMNS.map((column) => row[column])));
+  await sql`insert into statement_lines (import_id, ${sql.join(LINE_COLUMNS.map((c) => sql.ref(c)))})
+    select ${importId}, ${sql.join(LINE_COLUMNS.map((_, i) => sql`value ->> ${sql.lit(i)}`))}
+    from json_each(${json})`.execute(trx);
 }
 
 function lineRow(lines: LineColumns, i: number, settledBefore: boolean, match: CreditMatch | undefined) {
   return {
     position: lines.position[i]!,
-    line_key: lines.key[i]!,
-    posted_date: lines.date[i]!,
+    line_key: textAt(lines.key, i),
+    posted_date: textAt(lines.date, i),
     amount_cents: lines.amountCents[i]! as Cents,
     credit: lines.credit[i]!,
-    memo: lines.memo[i]!,
-    payer_name: lines.payerName[i] ?? null,
-    payer_doc: lines.payerDoc[i] ?? null,
-    reference: lines.reference[i] ?? null,
-    document_number: lines.documentNumber[i] ?? null,
+    memo: textAt(lines.memo, i),
+    payer_name: stringAt(lines.payerName, i),
+    payer_doc: stringAt(lines.payerDoc, i),
+    reference: stringAt(lines.reference, i),
+    document_number: stringAt(lines.documentNumber, i),
     fees_cents: lines.feesCents[i]! as Cents,
     match_kind: (settledBefore ? "already" : (match?.kind ?? "none")) as StatementMatchKind,
     match_reason: match?.reason ?? null,

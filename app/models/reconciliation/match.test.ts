@@ -167,6 +167,24 @@ describe("probable: the amount due, the payer and the date", () => {
     expect(matchCredits([credit({ memo, date: "2026-11-21", amountCents: later })], [maria])[0]!.kind).toBe("none");
   });
 
+  it("finds the month whose window holds the credit among the tenant's others, whatever their order", () => {
+    // Issue 34: each name's billings are read by due date, a window a credit.
+    const memo = "PIX MARIA APARECIDA SOUZA";
+    const months = ["2026-09-10", "2026-10-10", "2026-11-10", "2026-12-10"].map((due_date, i) =>
+      billing({ id: 70 + i, due_date }),
+    );
+    for (const list of [months, [...months].reverse()])
+      expect(
+        matchCredits(
+          [credit({ memo, date: "2026-10-12", amountCents: chargesOn(months[1]!, "2026-10-12").total })],
+          list,
+        )[0],
+      ).toMatchObject({
+        kind: "probable",
+        billingId: 71,
+      });
+  });
+
   it("gives each billing to the credit closest to its due date", () => {
     const memo = "PIX MARIA APARECIDA SOUZA";
     const [far, near] = matchCredits(

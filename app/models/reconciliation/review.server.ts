@@ -3,8 +3,8 @@ import type { Database } from "#app/db/schema";
 import { localToday } from "#app/models/shared/days";
 import { LIST_PAGE_SIZE } from "#app/models/shared/list-query";
 import type { Cents } from "#app/models/shared/money";
-import { pageOf } from "#app/models/shared/paging.server";
-import { openBillingsToMatch } from "./imports.server";
+import { clampPage } from "#app/models/shared/paging.server";
+import { matchHorizon } from "./imports.server";
 import { REVIEW_STATES, type ReviewState } from "./review-query";
 
 // What the review page of one import shows (routes/admin/statements/review.tsx),
@@ -40,21 +40,29 @@ export async function getStatementReview(
   const statement = await db.selectFrom("statement_imports").selectAll().where("id", "=", id).executeTakeFirst();
   if (!statement) return null;
   const state = options.state ?? null;
-  const summary = await reviewSummary(db, id);
-  // The page is counted and chosen on statement_lines alone (its index), then
-  // only its rows are joined to their billing and tenant.
-  const filtered = db
+  const summary = await keptSummary(db, statement);
+  // The summary already counts every state: the filtered list's size is one
+  // of its figures (or their sum), not a second pass over the lines.
+  const total = state
+    ? summary.credits[state].count
+    : REVIEW_STATES.reduce((sum, s) => sum + summary.credits[s].count, 0);
+  const size = options.size ?? REVIEW_PAGE_SIZE;
+  const { page, pages } = clampPage(total, options.page ?? 1, size);
+  // The page is chosen on statement_lines alone, then only its rows are
+  // joined to their billing and tenant. A state's page reads
+  // statement_lines_state (import, credit, state, position) in order; every
+  // credit's page reads statement_lines_import (import, position).
+  const paged = await db
     .selectFrom("statement_lines as l")
+    .select("l.id")
     .where("l.import_id", "=", id)
     .where("l.credit", "=", 1)
-    .$if(state !== null, (q) => q.where(sql<SqlBool>`${stateOf} = ${state}` as Expression<SqlBool>));
-  const paged = await pageOf(
-    filtered,
-    options.page ?? 1,
-    (q) => q.select("l.id").orderBy("l.position"),
-    options.size ?? REVIEW_PAGE_SIZE,
-  );
-  const ids = paged.rows.map((r) => r.id);
+    .$if(state !== null, (q) => q.where(sql<SqlBool>`${stateOf} = ${state}` as Expression<SqlBool>))
+    .orderBy("l.position")
+    .limit(size)
+    .offset((page - 1) * size)
+    .execute();
+  const ids = paged.map((r) => r.id);
   const lines =
     ids.length === 0
       ? []
@@ -94,34 +102,30 @@ export async function getStatementReview(
   );
   const pending = statement.confirmed_at === null;
   const unmatched = pending ? lines.filter((l) => l.match_kind === "none") : [];
-  const open =
-    unmatched.length > 0 ? await openBillingsToMatch(db, options.today ?? localToday(), options.issueDays) : [];
   // For each unmatched credit, the ASSIGN_OPTIONS open billings whose amount
   // is closest to it; the page sends only those.
-  const byAmount = [...open].sort((a, b) => a.amount_cents - b.amount_cents || a.id - b.id);
-  const candidates = new Map(unmatched.map((l) => [l.id, closestInAmount(byAmount, l.amount_cents, ASSIGN_OPTIONS)]));
-  const offered = new Set([...candidates.values()].flat());
+  const horizon = matchHorizon(options.today ?? localToday(), options.issueDays);
+  const closest = await closestOpenBillings(
+    db,
+    unmatched.map((l) => l.amount_cents),
+    horizon,
+    ASSIGN_OPTIONS,
+  );
+  const candidates = new Map(unmatched.map((l, i) => [l.id, closest[i]!]));
+  const offered = await offeredBillings(db, [...new Set([...candidates.values()].flat())]);
   return {
     statement,
     summary,
     state,
-    page: paged.page,
-    pages: paged.pages,
-    total: paged.total,
+    page,
+    pages,
+    total,
     lines: lines.map((l) => ({
       ...l,
       receipt: l.settled_billing_id ? (receipts.get(l.settled_billing_id) ?? null) : null,
       candidates: candidates.get(l.id) ?? [],
     })),
-    options: open
-      .filter((b) => offered.has(b.id))
-      .map((b) => ({
-        id: b.id,
-        client_name: b.client_name,
-        month_year: b.month_year,
-        due_date: b.due_date,
-        amount_cents: b.amount_cents,
-      })),
+    options: offered,
   };
 }
 export type StatementReview = NonNullable<Awaited<ReturnType<typeof getStatementReview>>>;
@@ -153,8 +157,61 @@ export function closestInAmount(
   return ids;
 }
 
+// For each amount, the ids of the `count` open billings closest to it, due by
+// `horizon`: among the billings the import's matcher was offered
+// (openBillingsToMatch), nearest first, ties to the smaller amount then the
+// lower id. One query for a page's credits: for each amount, `count` rows of
+// billing_open_amount from either side of it (a correlated LIMIT, in the
+// index's order); the closest `count` of all are among those 2 × `count`, so
+// closestInAmount on them gives what it gives on every open billing. Every
+// billing has its client: no join needed to choose.
+export async function closestOpenBillings(
+  db: DB,
+  amounts: readonly number[],
+  horizon: string,
+  count: number,
+): Promise<number[][]> {
+  if (amounts.length === 0) return [];
+  // `o.status != 'paid'` is the partial index's WHERE to the letter (a
+  // literal: a bound parameter implies nothing, 0057).
+  const { rows } = await sql<{ line: number; id: number; amount_cents: number }>`
+    with credit(line, amount) as (select key, value from json_each(${JSON.stringify(amounts)}))
+    select credit.line, b.id, b.amount_cents from credit join billing b on b.id in (
+      select o.id from billing o
+      where o.status != 'paid' and o.amount_cents < credit.amount and o.due_date <= ${horizon}
+      order by o.amount_cents desc, o.id desc limit ${count})
+    union all
+    select credit.line, b.id, b.amount_cents from credit join billing b on b.id in (
+      select o.id from billing o
+      where o.status != 'paid' and o.amount_cents >= credit.amount and o.due_date <= ${horizon}
+      order by o.amount_cents, o.id limit ${count})`.execute(db);
+  const near = amounts.map(() => [] as { id: number; amount_cents: number }[]);
+  for (const r of rows) near[r.line]!.push(r);
+  return amounts.map((amount, i) =>
+    closestInAmount(
+      near[i]!.sort((a, b) => a.amount_cents - b.amount_cents || a.id - b.id),
+      amount,
+      count,
+    ),
+  );
+}
+
+// What the selects show of the billings offered, by tenant and due date.
+async function offeredBillings(db: DB, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom("billing as b")
+    .innerJoin("clients as c", "c.id", "b.client_id")
+    .select(["b.id", "c.name as client_name", "b.month_year", "b.due_date", "b.amount_cents"])
+    .where("b.id", "in", ids)
+    .orderBy("c.name")
+    .orderBy("b.due_date")
+    .execute();
+}
+
 // Every credit of the import by state, and its debits: one pass over its
-// lines (the statement_lines_import index), whatever page is shown.
+// entries in statement_lines_state (covering: the state and the amount are in
+// the index), whatever page is shown.
 export async function reviewSummary(db: DB, id: number): Promise<ReviewSummary> {
   const rows = await db
     .selectFrom("statement_lines as l")
@@ -178,6 +235,34 @@ export async function reviewSummary(db: DB, id: number): Promise<ReviewSummary> 
     into.count += Number(r.count);
     into.totalCents = (into.totalCents + Number(r.total)) as Cents;
   }
+  return summary;
+}
+
+// An import's summary changes only when it is confirmed: its lines are
+// written once, in the import's transaction, and the only later change of a
+// line's state is Confirmar's settled_at, in the transaction that sets the
+// import's confirmed_at (confirm.server.ts). So the summary is kept under
+// (id, file_key, confirmed_at), unlike untilWrite's values that any write
+// empties: a 36,000-line import costs 10-15 ms to summarize, on every view of
+// every page of its review otherwise. file_key is random per import: a
+// restored backup whose import has the same id is another key. The statement
+// row is read before the summary, so a summary read after a confirmation
+// committed can only be kept under the unconfirmed key nobody asks again.
+const SUMMARIES_KEPT = 50;
+const summaries = new WeakMap<object, Map<string, ReviewSummary>>();
+
+async function keptSummary(
+  db: DB,
+  statement: { id: number; file_key: string; confirmed_at: string | null },
+): Promise<ReviewSummary> {
+  let kept = summaries.get(db);
+  if (!kept) summaries.set(db, (kept = new Map()));
+  const key = `${statement.id}:${statement.file_key}:${statement.confirmed_at ?? ""}`;
+  const hit = kept.get(key);
+  if (hit) return hit;
+  const summary = await reviewSummary(db, statement.id);
+  kept.set(key, summary);
+  if (kept.size > SUMMARIES_KEPT) kept.delete(kept.keys().next().value!);
   return summary;
 }
 

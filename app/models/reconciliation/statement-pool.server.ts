@@ -1,7 +1,13 @@
 import path from "node:path";
 import { Piscina } from "piscina";
 import type { OpenBilling } from "./match";
-import type { CreditColumns, MatchedCredits, ParsedColumns, StatementTask } from "./statement-worker.server";
+import type {
+  CheckpointDone,
+  LineColumns,
+  MatchedCredits,
+  ParsedColumns,
+  StatementTask,
+} from "./statement-worker.server";
 
 // Reading and matching a bank statement in a worker thread
 // (statement-worker.server.ts; docs/decisions/0059-statement-import-off-the-event-loop.md),
@@ -21,10 +27,10 @@ const MAX_QUEUE = 8;
 // The idle thread (a few MB) goes after a minute.
 const IDLE_MS = 60_000;
 
-let pool: Piscina<StatementTask, ParsedColumns | MatchedCredits> | null = null;
+let pool: Piscina<StatementTask, ParsedColumns | MatchedCredits | CheckpointDone> | null = null;
 
 function getPool() {
-  pool ??= new Piscina<StatementTask, ParsedColumns | MatchedCredits>({
+  pool ??= new Piscina<StatementTask, ParsedColumns | MatchedCredits | CheckpointDone>({
     filename: WORKER_FILE,
     // Not the parent's flags (tsx's hooks under `tsx server.ts`): the entry
     // registers tsx itself when it needs it.
@@ -53,12 +59,26 @@ export async function parseStatementInThread(bytes: Uint8Array): Promise<ParsedC
   )) as ParsedColumns;
 }
 
-// The credits that match an open billing (match.ts), by their index in `credits`.
-export async function matchCreditsInThread(credits: CreditColumns, billings: OpenBilling[]): Promise<MatchedCredits> {
+// The credits that match an open billing (match.ts): `credits` are the
+// indices of the lines to match; each result's `index` is a position in it.
+export async function matchCreditsInThread(
+  lines: LineColumns,
+  credits: Uint32Array,
+  billings: OpenBilling[],
+): Promise<MatchedCredits> {
   return (await getPool().run(
-    { op: "match", credits, billings },
+    { op: "match", lines, credits, billings },
     { signal: AbortSignal.timeout(TASK_TIMEOUT_MS) },
   )) as MatchedCredits;
+}
+
+// The database file's write-ahead log checkpointed on the thread's own
+// connection (statement-worker.server.ts).
+export async function checkpointInThread(file: string): Promise<CheckpointDone> {
+  return (await getPool().run(
+    { op: "checkpoint", file },
+    { signal: AbortSignal.timeout(TASK_TIMEOUT_MS) },
+  )) as CheckpointDone;
 }
 
 // Tests and scripts end the thread so the process can exit at once.

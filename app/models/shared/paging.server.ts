@@ -3,6 +3,14 @@ import { LIST_PAGE_SIZE } from "./list-query";
 
 export type Paged<R> = { rows: R[]; total: number; page: number; pages: number };
 
+// The page shown for `requested` of a list of `total` rows: at least 1, at
+// most the last page (a list whose size is known without counting it, such as
+// a statement's review, whose summary has the counts, pages with this).
+export function clampPage(total: number, requested: number, size = LIST_PAGE_SIZE) {
+  const pages = Math.max(1, Math.ceil(total / size));
+  return { pages, page: Math.min(Math.max(1, requested), pages) };
+}
+
 // One page of a list: the filtered query counted once, the page number clamped
 // to the last page (a link to page 900 of a list of 3 shows page 1... of 1),
 // and only that page's rows read. `rowsOf` adds the columns and the order to
@@ -18,8 +26,7 @@ export async function pageOf<DB, TB extends keyof DB, O, R>(
     .select((eb) => eb.fn.countAll<number>().as("total"))
     .executeTakeFirstOrThrow();
   const total = Number((counted as { total: number }).total);
-  const pages = Math.max(1, Math.ceil(total / size));
-  const page = Math.min(Math.max(1, requested), pages);
+  const { page, pages } = clampPage(total, requested, size);
   const rows = await rowsOf(filtered)
     .limit(size)
     .offset((page - 1) * size)
@@ -44,8 +51,7 @@ export async function* queryBatches<DB, TB extends keyof DB, R>(ordered: SelectQ
 // DIMOB's contracts): the same clamping, that page's rows.
 export function pageOfRows<R>(all: readonly R[], requested: number, size = LIST_PAGE_SIZE): Paged<R> {
   const total = all.length;
-  const pages = Math.max(1, Math.ceil(total / size));
-  const page = Math.min(Math.max(1, requested), pages);
+  const { page, pages } = clampPage(total, requested, size);
   return { rows: all.slice((page - 1) * size, page * size), total, page, pages };
 }
 
