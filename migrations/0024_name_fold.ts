@@ -16,7 +16,9 @@ import { sql, type Kysely } from "kysely";
 // function (no index is on an expression).
 export async function up(db: Kysely<any>): Promise<void> {
   for (const table of ["clients", "owners"]) {
-    await sql`alter table ${sql.table(table)} add column name_fold text`.execute(db);
+    // The default '' only fills the column for the insert's own trigger to
+    // overwrite (and lets Kysely's type leave it out of inserts).
+    await sql`alter table ${sql.table(table)} add column name_fold text not null default ''`.execute(db);
     await sql`update ${sql.table(table)} set name_fold = fold(name)`.execute(db);
     await sql
       .raw(

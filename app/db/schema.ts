@@ -160,7 +160,7 @@ export interface ClientsTable {
   id: Generated<number>;
   name: string;
   // fold(name), kept by triggers (migration 0024): the lists sort by it.
-  name_fold: Generated<string | null>;
+  name_fold: Generated<string>;
   email: string;
   phone: string | null;
   cpf_cnpj: string | null; // digits, or upper-case letters and digits (alphanumeric CNPJ)
@@ -193,7 +193,7 @@ export interface OwnersTable {
   id: Generated<number>;
   name: string;
   // fold(name), kept by triggers (migration 0024): the lists sort by it.
-  name_fold: Generated<string | null>;
+  name_fold: Generated<string>;
   cpf_cnpj: string | null; // digits (or the alphanumeric CNPJ), as clients.cpf_cnpj
   email: string | null;
   phone: string | null;
