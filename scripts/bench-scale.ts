@@ -200,7 +200,7 @@ async function inProcess() {
   const { openDatabase } = await import("#app/db/db.server");
   const { migrateToLatest } = await import("#app/db/migrate.server");
   const { runHousekeepingInThread, stopHousekeepingThread } = await import("#app/models/ops/housekeeping-pool.server");
-  const { markTransferDone } = await import("#app/models/owners/transfers.server");
+  const { markTransferDone } = await import("#app/models/owners/mark-transfer.server");
   const { allPendingTransfers } = await import("./lib/scale-seed");
   const { dimobText } = await import("#app/models/owners/dimob.server");
   const { incomeYear, ownerIncomes, tenantIncomes } = await import("#app/models/owners/income-reports.server");

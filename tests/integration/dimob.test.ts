@@ -13,7 +13,7 @@ import { CRLF, R02_LENGTH } from "#app/models/owners/dimob";
 import { dimobFileName, dimobText, dimobYear } from "#app/models/owners/dimob.server";
 import { ownerSchema } from "#app/models/owners/owner.schema";
 import { createOwner } from "#app/models/owners/owners.server";
-import { markTransferDone } from "#app/models/owners/transfers.server";
+import { markTransferDone } from "#app/models/owners/mark-transfer.server";
 import { tempDatabase } from "#tests/fixtures/temp-db";
 import { cents } from "#app/models/shared/money";
 

@@ -23,7 +23,7 @@ import {
   ownersRentLinesInBatches,
   type OwnedRentLine,
 } from "#app/models/owners/received-rents.server";
-import { markTransferDone } from "#app/models/owners/transfers.server";
+import { markTransferDone } from "#app/models/owners/mark-transfer.server";
 import { closeStatementThread } from "#app/models/reconciliation/statement-pool.server";
 import { tempDatabase } from "#tests/fixtures/temp-db";
 import { allPendingTransfers, seedScale } from "../../scripts/lib/scale-seed";

@@ -14,7 +14,8 @@ import { incomeYearPage } from "#app/models/owners/income-reports.server";
 import { ownerSchema } from "#app/models/owners/owner.schema";
 import { createOwner } from "#app/models/owners/owners.server";
 import { parseTransfersQuery } from "#app/models/owners/transfers-query";
-import { markTransferDone, monthTransfers } from "#app/models/owners/transfers.server";
+import { markTransferDone } from "#app/models/owners/mark-transfer.server";
+import { monthTransfers } from "#app/models/owners/transfers.server";
 import { cents } from "#app/models/shared/money";
 import { tempDatabase } from "#tests/fixtures/temp-db";
 

@@ -15,7 +15,8 @@ import { prepareIncomeReportEmails, queueIncomeReports } from "#app/models/owner
 import { incomeYear, ownerIncome, tenantIncome } from "#app/models/owners/income-reports.server";
 import { ownerSchema } from "#app/models/owners/owner.schema";
 import { createOwner } from "#app/models/owners/owners.server";
-import { markTransferDone, monthTransfers, ownerStatement } from "#app/models/owners/transfers.server";
+import { markTransferDone } from "#app/models/owners/mark-transfer.server";
+import { monthTransfers, ownerStatement } from "#app/models/owners/transfers.server";
 import { tempDatabase } from "#tests/fixtures/temp-db";
 import { cents } from "#app/models/shared/money";
 

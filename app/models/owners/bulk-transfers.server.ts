@@ -3,7 +3,7 @@ import type { Database } from "#app/db/schema";
 import type { AuditActor } from "#app/models/audit/audit.server";
 import { log } from "#app/utils/log.server";
 import type { BulkRefusal } from "./bulk-transfer.schema";
-import { markTransferDone, type TransferIssuer } from "./transfers.server";
+import { markTransferDone, type TransferIssuer } from "./mark-transfer.server";
 
 // "Marcar selecionados como repassados" on Repasses (issue 34, bulk): the
 // transfers of the owners staff ticked, each marked done by markTransferDone

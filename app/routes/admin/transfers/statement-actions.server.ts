@@ -4,7 +4,7 @@ import { getDb } from "#app/db/db.server";
 import { kickOutbox } from "#app/models/email/outbox.server";
 import { pdfAgency } from "#app/models/billing/settings.server";
 import { TRANSFER_MESSAGES as MESSAGES, transferDoneSchema } from "#app/models/owners/transfer.schema";
-import { markTransferDone } from "#app/models/owners/transfers.server";
+import { markTransferDone } from "#app/models/owners/mark-transfer.server";
 import { failedWriteAlert } from "#app/utils/failure.server";
 import { formatBRL } from "#app/models/shared/money";
 import { localToday } from "#app/models/shared/days";
