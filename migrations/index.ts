@@ -25,6 +25,7 @@ import * as m0023 from "./0023_clients_end_name";
 import * as m0024 from "./0024_name_fold";
 import * as m0025 from "./0025_transfer_month_indexes";
 import * as m0026 from "./0026_statement_review_indexes";
+import * as m0027 from "./0027_statement_pdf_pending";
 
 // Every migration, by name (applied in name order). Append a line per new file;
 // a static map works the same under tsx, Vitest and a bundler.
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   "0024_name_fold": m0024,
   "0025_transfer_month_indexes": m0025,
   "0026_statement_review_indexes": m0026,
+  "0027_statement_pdf_pending": m0027,
 };

@@ -19,7 +19,8 @@
 //   first run after the seed, then the next hour; and the nightly sweep of
 //   orphan files), with each task's time and the longest block of this
 //   thread's event loop meanwhile; the month's transfers marked done for
-//   every owner, the DIMOB file and every informe's figures for last year;
+//   every owner, then their PDFs drawn, the DIMOB file and every informe's
+//   figures for last year;
 //   each with its longest event-loop block;
 // - the server process's memory peak (VmHWM) at the end.
 // When the database is missing it is built first (SCALE_CONTRACTS, default
@@ -200,12 +201,11 @@ async function inProcess() {
   const { openDatabase } = await import("#app/db/db.server");
   const { migrateToLatest } = await import("#app/db/migrate.server");
   const { runHousekeepingInThread, stopHousekeepingThread } = await import("#app/models/ops/housekeeping-pool.server");
-  const { markTransferDone } = await import("#app/models/owners/mark-transfer.server");
+  const { drawStatementPdfs, markTransferDone } = await import("#app/models/owners/mark-transfer.server");
   const { allPendingTransfers } = await import("./lib/scale-seed");
   const { dimobText } = await import("#app/models/owners/dimob.server");
   const { incomeYear, ownerIncomes, tenantIncomes } = await import("#app/models/owners/income-reports.server");
   const { addMonths, localToday } = await import("#app/models/shared/days");
-  const { defaultAgency } = await import("#app/config/agency");
   const db = openDatabase(copy.db);
   // As the server does at start: a database seeded before the last migration gets its indexes.
   await migrateToLatest(db);
@@ -274,7 +274,7 @@ async function inProcess() {
           lastMonth,
           { transferredOn: today, expectedNetCents: p.netCents },
           null,
-          { agency: { ...defaultAgency, cnpj: null }, today },
+          today,
         );
         done++;
         if (!r.ok) refused++;
@@ -285,6 +285,14 @@ async function inProcess() {
       `repasses de ${lastMonth} de todos os proprietários`,
       projected(transfers),
       `${transfers.value.done - transfers.value.refused} de ${transfers.value.total} feitos${transfers.value.refused ? `, ${transfers.value.refused} recusados` : ""}${transfers.value.done < transfers.value.total ? `; projetado de ${transfers.value.done} em ${LOOP_BUDGET_S} s` : ""}`,
+    );
+    // Their PDFs and the owners' emails, drawn after the transfers (as the
+    // server does off the request that marked them, mark-transfer.server.ts).
+    const pdfs = await timed(() => drawStatementPdfs(db));
+    jobGoal(
+      `PDFs dos extratos de ${lastMonth}, desenhados depois dos repasses`,
+      pdfs,
+      `${pdfs.value.drawn} PDFs, cada um com o email do proprietário`,
     );
     console.log("");
   } finally {

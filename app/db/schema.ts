@@ -232,6 +232,8 @@ export interface ReadjustmentsTable {
 
 // An owner's final monthly statement (Extrato do Proprietário nº N), made
 // when the transfer is marked done; its PDF is private; emailed once, retried.
+// The PDF is drawn just after (migration 0027): file_key is "pending:<id>"
+// and size 0 until then.
 export interface OwnerStatementsTable extends PrivateFileColumns {
   id: Generated<number>;
   owner_id: number;

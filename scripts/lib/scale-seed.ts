@@ -30,7 +30,7 @@ import { removePrivateFiles } from "#app/models/files/private-store.server";
 import { ownerSchema } from "#app/models/owners/owner.schema";
 import { upsertIndexValue } from "#app/models/owners/index-values.server";
 import { createOwner } from "#app/models/owners/owners.server";
-import { markTransferDone } from "#app/models/owners/mark-transfer.server";
+import { drawStatementPdfs, markTransferDone } from "#app/models/owners/mark-transfer.server";
 import { monthTransfers, ownerStatement } from "#app/models/owners/transfers.server";
 import { importStatement } from "#app/models/reconciliation/imports.server";
 import { addDays, addMonths, addMonthsToDay, localToday } from "#app/models/shared/days";
@@ -376,7 +376,6 @@ export async function seedScale(db: DB, options: ScaleOptions) {
 
   // Last month's transfers done for a few owners (one in fifty), as staff mark them.
   const lastMonth = addMonths(today.slice(0, 7), -1);
-  const transfer = { agency, today };
   const pending = await allPendingTransfers(db, lastMonth);
   let transfers = 0;
   for (const p of pending.filter((_, i) => i % 50 === 0)) {
@@ -388,10 +387,12 @@ export async function seedScale(db: DB, options: ScaleOptions) {
       lastMonth,
       { transferredOn: today, expectedNetCents: current.statement.netCents },
       null,
-      transfer,
+      today,
     );
     if (done.ok) transfers++;
   }
+  // Their PDFs, as the server draws them just after.
+  await drawStatementPdfs(db);
   say(`  ${transfers} repasses de ${lastMonth} feitos (${elapsed()})`);
 
   // One bank statement imported and left for review: credits for the open

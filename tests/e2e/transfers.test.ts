@@ -140,6 +140,15 @@ test("an owner's month: two rents received, the statement's net, the transfer ma
   const pdf = await page.request.get(`/arquivos/extratos-proprietario/${statement.id}?download=1`);
   expect(pdf.status()).toBe(200);
   expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
+  // The owner's copy, with the PDF drawn after the transfer, goes out on its own.
+  await expect
+    .poll(() => readOutbox(E2E_OUTBOX).filter((m) => m.to.includes(`dona-${tag}@exemplo.com.br`)).length)
+    .toBe(1);
+  const mail = readOutbox(E2E_OUTBOX).find((m) => m.to.includes(`dona-${tag}@exemplo.com.br`))!;
+  expect(mail.subject).toBe(`Extrato do proprietário nº ${statement.id}: repasse de ${periodLabel(month)}`);
+  expect(mail.attachments.map((f) => [f.filename, f.content.subarray(0, 5).toString()])).toEqual([
+    [`Extrato do Proprietário nº ${statement.id}.pdf`, "%PDF-"],
+  ]);
 
   await page.goto(`/admin/repasses?mes=${month}`);
   await expect(page.getByTestId("pending-transfers").locator("tr", { hasText: ownerName })).toHaveCount(0);

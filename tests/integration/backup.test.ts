@@ -17,7 +17,7 @@ import { importStatement } from "#app/models/reconciliation/imports.server";
 import { buildOfx } from "#tests/fixtures/statements/build";
 import { ownerSchema } from "#app/models/owners/owner.schema";
 import { createOwner } from "#app/models/owners/owners.server";
-import { markTransferDone } from "#app/models/owners/mark-transfer.server";
+import { drawStatementPdfs, markTransferDone } from "#app/models/owners/mark-transfer.server";
 import { ownerStatement } from "#app/models/owners/transfers.server";
 import { prepareIncomeReportEmails, queueIncomeReports } from "#app/models/owners/income-report-email.server";
 import { contestItem } from "#app/models/inspections/contests.server";
@@ -231,9 +231,10 @@ beforeAll(async () => {
     "2026-10",
     { transferredOn: "2026-10-05", expectedNetCents: pending!.statement.netCents },
     null,
-    { agency: { ...defaultAgency, cnpj: null }, today: "2026-10-05" },
+    "2026-10-05",
   );
   if (!transfer.ok) throw new Error(transfer.reason);
+  await drawStatementPdfs(temp.db); // its PDF, as the server draws it after
   // An informe de rendimentos asked for by email: its PDF, drawn for the email alone.
   await queueIncomeReports(temp.db, 2026, null);
   expect((await prepareIncomeReportEmails(temp.db)).queued).toBeGreaterThan(0);

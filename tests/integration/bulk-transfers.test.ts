@@ -12,6 +12,7 @@ import { registerPayment } from "#app/models/billing/payments.server";
 import { createClient } from "#app/models/clients/clients.server";
 import { BULK_TRANSFER_LIMIT, bulkTransferSchema } from "#app/models/owners/bulk-transfer.schema";
 import { markTransfersDone } from "#app/models/owners/bulk-transfers.server";
+import { drawStatementPdfs } from "#app/models/owners/mark-transfer.server";
 import { ownerSchema } from "#app/models/owners/owner.schema";
 import { createOwner } from "#app/models/owners/owners.server";
 import { monthTransfers } from "#app/models/owners/transfers.server";
@@ -95,7 +96,7 @@ describe("marking the transfers of selected owners done", () => {
       { ownerId: owners[0], expectedNetCents: net.get(owners[0])! },
       { ownerId: owners[1], expectedNetCents: net.get(owners[1])! - 1 },
     ];
-    const first = await markTransfersDone(db, "2026-10", picks, "2026-11-05", actor, issuer);
+    const first = await markTransfersDone(db, "2026-10", picks, "2026-11-05", actor, issuer.today);
     expect(first.map((o) => (o.ok ? ["ok", o.ownerName, o.netCents] : ["refused", o.ownerName, o.reason]))).toEqual([
       ["ok", "Helena Duarte", 90_000],
       ["refused", "Otávio Lima", "changed"],
@@ -103,9 +104,11 @@ describe("marking the transfers of selected owners done", () => {
     const statements = () => db.selectFrom("owner_statements").select(["owner_id", "net_cents"]).execute();
     expect(await statements()).toEqual([{ owner_id: owners[0], net_cents: 90_000 }]);
 
-    const again = await markTransfersDone(db, "2026-10", picks, "2026-11-05", actor, issuer);
+    const again = await markTransfersDone(db, "2026-10", picks, "2026-11-05", actor, issuer.today);
     expect(again.map((o) => (o.ok ? "ok" : o.reason))).toEqual(["done", "changed"]);
     expect(await statements()).toEqual([{ owner_id: owners[0], net_cents: 90_000 }]);
+    // The PDF drawn after (as the route's kick does), with the owner's copy: one.
+    await drawStatementPdfs(db);
     const emails = await db.selectFrom("email_outbox").select("kind").where("kind", "=", "owner_statement").execute();
     expect(emails).toHaveLength(1);
   });
@@ -120,7 +123,7 @@ describe("marking the transfers of selected owners done", () => {
       ],
       "2026-11-05",
       actor,
-      issuer,
+      issuer.today,
     );
     expect(outcomes).toEqual([
       { ownerId: owners[1], ok: false, ownerName: "Otávio Lima", reason: "empty" },

@@ -134,7 +134,7 @@ describe("the DIMOB of 2025", () => {
       "2024-12",
       { transferredOn: "2024-12-10", expectedNetCents: 0 },
       actor,
-      { agency: { ...defaultAgency, cnpj: null }, today: "2026-02-10" },
+      "2026-02-10",
     );
     expect(done).toEqual({ ok: true, number: 1, netCents: 0, ownerName: "Helena Conceição" });
 
@@ -180,7 +180,7 @@ describe("the DIMOB of 2025", () => {
       "2025-05",
       { transferredOn: "2025-05-10", expectedNetCents: 0 },
       actor,
-      { agency: { ...defaultAgency, cnpj: null }, today: "2026-02-10" },
+      "2026-02-10",
     );
     expect(done.ok).toBe(true);
     const result = await dimobText(db, 2025);

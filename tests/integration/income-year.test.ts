@@ -71,7 +71,7 @@ beforeAll(async () => {
         month,
         { transferredOn: `${month}-28`, expectedNetCents: p.netCents },
         null,
-        issuer,
+        issuer.today,
       );
       expect(done.ok).toBe(true);
     }

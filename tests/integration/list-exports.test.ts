@@ -13,6 +13,7 @@ import { registerPayment } from "#app/models/billing/payments.server";
 import { createClient } from "#app/models/clients/clients.server";
 import { emailsExportBatches, listEmails } from "#app/models/email/outbox.server";
 import { markTransfersDone } from "#app/models/owners/bulk-transfers.server";
+import { drawStatementPdfs } from "#app/models/owners/mark-transfer.server";
 import { incomeYearPage } from "#app/models/owners/income-reports.server";
 import { ownerSchema } from "#app/models/owners/owner.schema";
 import { createOwner } from "#app/models/owners/owners.server";
@@ -116,9 +117,10 @@ beforeAll(async () => {
     [{ ownerId: owners[1], expectedNetCents: helena.netCents }],
     "2026-11-05",
     actor,
-    issuer,
+    issuer.today,
   );
   expect(done[0].ok).toBe(true);
+  await drawStatementPdfs(db); // its PDF and the owner's email, as the server draws them after
 });
 
 afterAll(async () => {

@@ -121,7 +121,7 @@ describe("Repasses", () => {
       "2026-10",
       { transferredOn: "2026-11-05", expectedNetCents: netOf(27) },
       actor,
-      issuer,
+      issuer.today,
     );
     expect(done.ok).toBe(true);
     const month = await monthTransfers(db, "2026-10", parseTransfersQuery(q("realizados=5")));

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { defaultAgency } from "#app/config/agency";
 import type { Database } from "#app/db/schema";
@@ -15,7 +15,10 @@ import { prepareIncomeReportEmails, queueIncomeReports } from "#app/models/owner
 import { incomeYear, ownerIncome, tenantIncome } from "#app/models/owners/income-reports.server";
 import { ownerSchema } from "#app/models/owners/owner.schema";
 import { createOwner } from "#app/models/owners/owners.server";
-import { markTransferDone } from "#app/models/owners/mark-transfer.server";
+import { drawStatementPdfs, markTransferDone } from "#app/models/owners/mark-transfer.server";
+import { queueOwnerStatementEmails } from "#app/models/owners/owner-statement-email.server";
+import { PDF_PENDING } from "#app/models/owners/statement-pdf-pending";
+import { findOwnerStatementFile } from "#app/models/files/access.server";
 import { monthTransfers, ownerStatement } from "#app/models/owners/transfers.server";
 import { tempDatabase } from "#tests/fixtures/temp-db";
 import { cents } from "#app/models/shared/money";
@@ -120,7 +123,7 @@ describe("an owner's month", () => {
 
   it("refuses a transfer whose amount changed since the page was read, or dated in the future", async () => {
     const values = { transferredOn: "2026-11-05", expectedNetCents: 999 };
-    expect(await markTransferDone(db, owner, "2026-10", values, actor, issuer)).toEqual({
+    expect(await markTransferDone(db, owner, "2026-10", values, actor, issuer.today)).toEqual({
       ok: false,
       reason: "changed",
     });
@@ -131,25 +134,41 @@ describe("an owner's month", () => {
         "2026-10",
         { transferredOn: "2026-11-11", expectedNetCents: 135000 },
         actor,
-        issuer,
+        issuer.today,
       ),
     ).toEqual({ ok: false, reason: "date" });
     expect(await db.selectFrom("owner_statements").selectAll().execute()).toEqual([]);
   });
 
-  it("makes the statement final once: numbered, its PDF on disk, the payments tied to it", async () => {
+  it("makes the statement final once: numbered, the payments tied to it, its PDF drawn after (once)", async () => {
     const done = await markTransferDone(
       db,
       owner,
       "2026-10",
       { transferredOn: "2026-11-05", expectedNetCents: 135000 },
       actor,
-      issuer,
+      issuer.today,
     );
     expect(done).toEqual({ ok: true, number: 1, netCents: 135000, ownerName: "Helena Duarte" });
-    const row = await db.selectFrom("owner_statements").selectAll().executeTakeFirstOrThrow();
+    const statement = () => db.selectFrom("owner_statements").selectAll().executeTakeFirstOrThrow();
+    expect(await statement()).toMatchObject({ id: 1, month: "2026-10", net_cents: 135000, file_key: "pending:1" });
+    // Until drawn, no email: the owner's copy leaves with its PDF.
+    expect(await db.selectFrom("email_outbox").select("id").execute()).toEqual([]);
+    expect(await drawStatementPdfs(db)).toEqual({ drawn: 1 });
+    expect(await drawStatementPdfs(db)).toEqual({ drawn: 0 });
+    const row = await statement();
     expect(row).toMatchObject({ id: 1, month: "2026-10", gross_cents: 350000, net_cents: 135000 });
-    expect(fs.readFileSync(privateFilePath(row.file_key)).subarray(0, 5).toString()).toBe("%PDF-");
+    const pdf = fs.readFileSync(privateFilePath(row.file_key));
+    expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
+    expect(row.size).toBe(pdf.byteLength);
+    expect(await db.selectFrom("email_outbox").select(["dedupe_key", "attachments"]).executeTakeFirstOrThrow()).toEqual(
+      {
+        dedupe_key: "owner-statement:1",
+        attachments: JSON.stringify([
+          { file_key: row.file_key, filename: "Extrato do Proprietário nº 1.pdf", content_type: "application/pdf" },
+        ]),
+      },
+    );
     const tied = await db.selectFrom("billing").select("id").where("owner_statement_id", "=", 1).execute();
     expect(tied).toHaveLength(2);
     expect(
@@ -159,7 +178,7 @@ describe("an owner's month", () => {
         "2026-10",
         { transferredOn: "2026-11-05", expectedNetCents: 135000 },
         actor,
-        issuer,
+        issuer.today,
       ),
     ).toEqual({ ok: false, reason: "done" });
     expect((await monthTransfers(db, "2026-10")).pending.rows).toEqual([]);
@@ -287,7 +306,7 @@ describe("a late payment after several final months", () => {
         month,
         { transferredOn: "2026-11-05", expectedNetCents: net },
         actor,
-        issuer,
+        issuer.today,
       );
       expect(done.ok).toBe(true);
     }
@@ -308,5 +327,37 @@ describe("a late payment after several final months", () => {
       ["Helena Duarte", 2],
       ["Rui Lopes", 1],
     ]);
+  });
+
+  it("draws a statement's PDF when it is asked for before the drawer ran, for staff only", async () => {
+    const pending = await db
+      .selectFrom("owner_statements")
+      .select(["id", "file_key"])
+      .where(PDF_PENDING)
+      .orderBy("id")
+      .execute();
+    expect(pending.map((r) => r.file_key)).toEqual(pending.map((r) => `pending:${r.id}`));
+    expect(pending).toHaveLength(3); // Rui's August to October
+    // The drawer's query (a batch after an id) reads the partial index, not every statement.
+    const plan = await sql<{
+      detail: string;
+    }>`explain query plan select id from owner_statements where ${PDF_PENDING} and id > 0 order by id limit 100`.execute(
+      db,
+    );
+    expect(plan.rows.map((r) => r.detail).join()).toContain("owner_statements_pdf_pending");
+    // No email for an undrawn statement from the hourly sweep: the drawer sends it.
+    expect(await queueOwnerStatementEmails(db)).toEqual({ queued: 0 });
+    const [first] = pending;
+    expect(await findOwnerStatementFile(db, first.id, { kind: "client", clientId: 1 })).toBeNull();
+    const file = await findOwnerStatementFile(db, first.id, { kind: "staff" });
+    expect(file).toEqual({
+      file_key: expect.stringMatching(/^[A-Za-z0-9_-]{32}\.pdf$/),
+      file_name: `Extrato do Proprietário nº ${first.id}.pdf`,
+      mime_type: "application/pdf",
+    });
+    expect(fs.readFileSync(privateFilePath(file!.file_key)).subarray(0, 5).toString()).toBe("%PDF-");
+    // Asked again, the same file; the drawer then draws only the other two.
+    expect(await findOwnerStatementFile(db, first.id, { kind: "staff" })).toEqual(file);
+    expect(await drawStatementPdfs(db)).toEqual({ drawn: 2 });
   });
 });

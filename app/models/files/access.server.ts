@@ -1,5 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#app/db/schema";
+import { drawStatementPdf } from "#app/models/owners/mark-transfer.server";
+import { isPdfPending } from "#app/models/owners/statement-pdf-pending";
 
 // Who may read a private file (docs/decisions/0024-private-files.md): staff, or
 // the client who owns the row (a contract's client, a maintenance request's
@@ -99,15 +101,20 @@ export async function findStatementFile(db: DB, id: number, viewer: FileViewer):
 
 // An owner statement (repasse, docs/decisions/0040-owner-transfers.md): staff
 // only; the owner receives it by email (owners have no login).
+// Asked for before its PDF was drawn (seconds after the transfer), it is drawn
+// now (mark-transfer.server.ts).
 export async function findOwnerStatementFile(db: DB, id: number, viewer: FileViewer): Promise<PrivateFile | null> {
   if (viewer.kind !== "staff") return null;
-  return (
-    (await db
+  const read = () =>
+    db
       .selectFrom("owner_statements")
       .select(["file_key", "file_name", "mime_type"])
       .where("id", "=", id)
-      .executeTakeFirst()) ?? null
-  );
+      .executeTakeFirst();
+  const row = await read();
+  if (!row || !isPdfPending(row.file_key)) return row ?? null;
+  await drawStatementPdf(db, id);
+  return (await read()) ?? null;
 }
 
 // An inspection's photo (docs/decisions/0044-inspections.md): staff; the

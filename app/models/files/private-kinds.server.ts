@@ -1,3 +1,4 @@
+import { PDF_DRAWN } from "#app/models/owners/statement-pdf-pending";
 import type { Kysely } from "kysely";
 import type { Database } from "#app/db/schema";
 
@@ -45,7 +46,13 @@ export const PRIVATE_FILE_KINDS: PrivateFileKind[] = [
   },
   {
     rows: (db) =>
-      db.selectFrom("owner_statements").select(["id", "owner_id as owner", "file_key"]).orderBy("id").execute(),
+      // Not one whose PDF is still to be drawn (migration 0027): no file yet.
+      db
+        .selectFrom("owner_statements")
+        .select(["id", "owner_id as owner", "file_key"])
+        .where(PDF_DRAWN)
+        .orderBy("id")
+        .execute(),
     describe: (id, owner) => `extrato ${id} do proprietário ${owner}`,
   },
   {

@@ -7,6 +7,7 @@ import { removeOrphanPrivateFiles } from "#app/models/files/orphans.server";
 import { sendQueuedEmails } from "#app/models/email/outbox.server";
 import { queueInspectionReports } from "#app/models/inspections/finalize.server";
 import { prepareIncomeReportEmails } from "#app/models/owners/income-report-email.server";
+import { drawStatementPdfs } from "#app/models/owners/mark-transfer.server";
 import { queueOwnerStatementEmails } from "#app/models/owners/owner-statement-email.server";
 import { runReadjustments } from "#app/models/owners/readjustments.server";
 import { anonymizeExpiredRequests } from "#app/models/privacy/privacy.server";
@@ -67,6 +68,9 @@ export const HOUSEKEEPING_TASKS: readonly HousekeepingTask[] = [
   { name: "readjustments", run: (db) => runReadjustments(db) },
   // Billings issued, overdue stored, email notices (models/billing/jobs.server.ts).
   CHARGING_TASK,
+  // Final statements whose PDF a stopped process left undrawn, each with its
+  // owner's copy (models/owners/mark-transfer.server.ts).
+  { name: "owner statement PDFs", run: (db) => drawStatementPdfs(db) },
   // The owners' copies of final statements never queued (the owner had no
   // email then; models/owners/owner-statement-email.server.ts).
   { name: "owner statements", run: (db) => queueOwnerStatementEmails(db) },

@@ -3,7 +3,7 @@ import type { Database } from "#app/db/schema";
 import type { AuditActor } from "#app/models/audit/audit.server";
 import { log } from "#app/utils/log.server";
 import type { BulkRefusal } from "./bulk-transfer.schema";
-import { markTransferDone, type TransferIssuer } from "./mark-transfer.server";
+import { markTransferDone } from "./mark-transfer.server";
 
 // "Marcar selecionados como repassados" on Repasses (issue 34, bulk): the
 // transfers of the owners staff ticked, each marked done by markTransferDone
@@ -25,7 +25,7 @@ export async function markTransfersDone(
   picks: readonly TransferPick[],
   transferredOn: string,
   actor: AuditActor,
-  issuer: TransferIssuer,
+  today: string,
 ): Promise<BulkTransferOutcome[]> {
   const names = new Map(
     (
@@ -50,7 +50,7 @@ export async function markTransfersDone(
         month,
         { transferredOn, expectedNetCents: pick.expectedNetCents },
         actor,
-        issuer,
+        today,
       );
       if (r.ok)
         outcomes.push({

@@ -1,9 +1,14 @@
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database } from "#app/db/schema";
 import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
-import { removePrivateFiles, storeWithRow } from "#app/models/files/private-store.server";
-import type { PdfAgency } from "#app/utils/pdf-sheet.server";
+import { pdfAgency } from "#app/models/billing/settings.server";
+import { kickOutbox } from "#app/models/email/outbox.server";
+import { storeWithRow } from "#app/models/files/private-store.server";
+import { localToday } from "#app/models/shared/days";
+import { slicer } from "#app/models/shared/slicer";
+import { log } from "#app/utils/log.server";
 import { queueOwnerStatementEmail } from "./owner-statement-email.server";
+import { PDF_PENDING, pendingPdfKey } from "./statement-pdf-pending";
 import { renderOwnerStatementPdf } from "./owner-statement-pdf.server";
 import { ownerMonth } from "./statement";
 import { pendingRents, type StatementItem } from "./transfers.server";
@@ -16,118 +21,215 @@ import { pendingRents, type StatementItem } from "./transfers.server";
 type DB = Kysely<Database>;
 type Trx = Transaction<Database>;
 
-export type TransferIssuer = { agency: PdfAgency; today: string };
 export type TransferResult =
   | { ok: true; number: number; netCents: number; ownerName: string }
   | { ok: false; reason: "owner" | "done" | "empty" | "changed" | "date" };
 
-// Marks the owner's transfer of `month` as done on `transferredOn`: one
-// transaction makes the statement final (the number, the frozen lines, the
-// PDF) and ties its payments to it. `expectedNetCents` is the amount staff saw:
-// a payment recorded meanwhile refuses the transfer ("changed") rather than
-// finalising a statement nobody checked.
+// Marks the owner's transfer of `month` as done on `transferredOn` (at most
+// `today`): one transaction makes the statement final (the number, the frozen
+// lines) and ties its payments to it. `expectedNetCents` is the amount staff
+// saw: a payment recorded meanwhile refuses the transfer ("changed") rather
+// than finalising a statement nobody checked. The PDF and the owner's email
+// come after (drawStatementPdf): a month's transfers for every owner are a
+// few milliseconds each, not a PDF each.
 export async function markTransferDone(
   db: DB,
   ownerId: number,
   month: string,
   values: { transferredOn: string; expectedNetCents: number },
   actor: AuditActor,
-  issuer: TransferIssuer,
+  today: string,
 ): Promise<TransferResult> {
-  if (values.transferredOn > issuer.today || values.transferredOn < `${month}-01`) return { ok: false, reason: "date" };
-  const created: string[] = [];
-  try {
-    return await db.transaction().execute(async (trx) => {
-      const owner = await trx.selectFrom("owners").selectAll().where("id", "=", ownerId).executeTakeFirst();
-      if (!owner) return { ok: false, reason: "owner" } as const;
-      const exists = await trx
-        .selectFrom("owner_statements")
-        .select("id")
-        .where("owner_id", "=", ownerId)
-        .where("month", "=", month)
-        .executeTakeFirst();
-      if (exists) return { ok: false, reason: "done" } as const;
-      const rents = await pendingRents(trx, month, ownerId);
-      if (rents.length === 0) return { ok: false, reason: "empty" } as const;
-      const statement = ownerMonth(rents);
-      if (statement.netCents !== values.expectedNetCents) return { ok: false, reason: "changed" } as const;
-      const lines: StatementItem[] = statement.lines.map((l, i) => ({ ...l, paymentMonth: rents[i].paymentMonth }));
-      const now = new Date().toISOString();
-      const number = await nextStatementNumber(trx);
-      const pdf = await renderOwnerStatementPdf({
-        number,
-        agency: issuer.agency,
-        owner,
-        month,
-        lines,
-        totals: statement,
-        transferredOn: values.transferredOn,
-        issuedOn: issuer.today,
-      });
-      const row = {
-        id: number,
-        owner_id: ownerId,
-        month,
-        gross_cents: statement.grossCents,
-        charges_cents: statement.chargesCents,
-        admin_fee_cents: statement.adminFeeCents,
-        first_rent_fee_cents: statement.firstRentFeeCents,
-        net_cents: statement.netCents,
-        transferred_on: values.transferredOn,
-        created_by_name: actor?.name ?? "Sistema",
-        created_at: now,
-      };
-      await storeWithRow(pdf, ".pdf", async (file_key) => {
-        created.push(file_key);
-        await trx
-          .insertInto("owner_statements")
-          .values({
-            ...row,
-            items: JSON.stringify(lines),
-            file_key,
-            file_name: `Extrato do Proprietário nº ${number}.pdf`,
-            mime_type: "application/pdf",
-            size: pdf.byteLength,
-          })
-          .execute();
-        // The owner's copy, in this transaction (the outbox sends it).
-        if (owner.email)
-          await queueOwnerStatementEmail(trx, {
-            id: number,
-            month,
-            net_cents: statement.netCents,
-            transferred_on: values.transferredOn,
-            file_key,
-            file_name: `Extrato do Proprietário nº ${number}.pdf`,
-            owner_name: owner.name,
-            email: owner.email,
-          });
-        return true;
-      });
-      const ids = lines.map((l) => l.billingId);
-      const tied = await trx
-        .updateTable("billing")
-        .set({ owner_statement_id: number })
-        .where("id", "in", ids)
-        .where("owner_statement_id", "is", null)
-        .executeTakeFirst();
-      if (Number(tied.numUpdatedRows) !== ids.length)
-        throw new Error(`statement ${number}: payments changed meanwhile`);
-      const { created_at: _c, ...shown } = row;
-      await recordAudit(trx, {
-        actor,
-        action: "create",
-        entity: "owner_statement",
-        entityId: number,
-        after: { ...shown, billing_ids: ids },
-      });
-      return { ok: true, number, netCents: statement.netCents, ownerName: owner.name } as const;
+  if (values.transferredOn > today || values.transferredOn < `${month}-01`) return { ok: false, reason: "date" };
+  return db.transaction().execute(async (trx) => {
+    const owner = await trx.selectFrom("owners").select("name").where("id", "=", ownerId).executeTakeFirst();
+    if (!owner) return { ok: false, reason: "owner" } as const;
+    const exists = await trx
+      .selectFrom("owner_statements")
+      .select("id")
+      .where("owner_id", "=", ownerId)
+      .where("month", "=", month)
+      .executeTakeFirst();
+    if (exists) return { ok: false, reason: "done" } as const;
+    const rents = await pendingRents(trx, month, ownerId);
+    if (rents.length === 0) return { ok: false, reason: "empty" } as const;
+    const statement = ownerMonth(rents);
+    if (statement.netCents !== values.expectedNetCents) return { ok: false, reason: "changed" } as const;
+    const lines: StatementItem[] = statement.lines.map((l, i) => ({ ...l, paymentMonth: rents[i].paymentMonth }));
+    const number = await nextStatementNumber(trx);
+    const row = {
+      id: number,
+      owner_id: ownerId,
+      month,
+      gross_cents: statement.grossCents,
+      charges_cents: statement.chargesCents,
+      admin_fee_cents: statement.adminFeeCents,
+      first_rent_fee_cents: statement.firstRentFeeCents,
+      net_cents: statement.netCents,
+      transferred_on: values.transferredOn,
+      created_by_name: actor?.name ?? "Sistema",
+      created_at: new Date().toISOString(),
+    };
+    await trx
+      .insertInto("owner_statements")
+      .values({
+        ...row,
+        items: JSON.stringify(lines),
+        // Drawn after this transaction (migration 0027).
+        file_key: pendingPdfKey(number),
+        file_name: statementFileName(number),
+        mime_type: "application/pdf",
+        size: 0,
+      })
+      .execute();
+    const ids = lines.map((l) => l.billingId);
+    const tied = await trx
+      .updateTable("billing")
+      .set({ owner_statement_id: number })
+      .where("id", "in", ids)
+      .where("owner_statement_id", "is", null)
+      .executeTakeFirst();
+    if (Number(tied.numUpdatedRows) !== ids.length) throw new Error(`statement ${number}: payments changed meanwhile`);
+    const { created_at: _c, ...shown } = row;
+    await recordAudit(trx, {
+      actor,
+      action: "create",
+      entity: "owner_statement",
+      entityId: number,
+      after: { ...shown, billing_ids: ids },
     });
-  } catch (error) {
-    // Rolled back after the PDF was written: no file without its row.
-    await removePrivateFiles(created);
-    throw error;
+    return { ok: true, number, netCents: statement.netCents, ownerName: owner.name } as const;
+  });
+}
+
+const statementFileName = (number: number) => `Extrato do Proprietário nº ${number}.pdf`;
+
+// Draws a final statement's PDF from its frozen row, stores it and queues the
+// owner's copy, in one transaction (of two drawers at once, the second finds
+// it drawn and drops its file). The owner's details and the agency's are
+// read now, seconds after the transfer; the issue date is the statement's.
+// Returns whether this call drew it.
+export async function drawStatementPdf(db: DB, id: number): Promise<boolean> {
+  const s = await db
+    .selectFrom("owner_statements")
+    .innerJoin("owners", "owners.id", "owner_statements.owner_id")
+    .select([
+      "owner_statements.id",
+      "owner_statements.month",
+      "owner_statements.items",
+      "owner_statements.gross_cents",
+      "owner_statements.charges_cents",
+      "owner_statements.admin_fee_cents",
+      "owner_statements.first_rent_fee_cents",
+      "owner_statements.net_cents",
+      "owner_statements.transferred_on",
+      "owner_statements.created_at",
+      "owners.name",
+      "owners.cpf_cnpj",
+      "owners.pix_key",
+      "owners.bank_account",
+      "owners.email",
+    ])
+    .where("owner_statements.id", "=", id)
+    .where(PDF_PENDING)
+    .executeTakeFirst();
+  if (!s) return false;
+  const pdf = await renderOwnerStatementPdf({
+    number: s.id,
+    agency: pdfAgency(),
+    owner: s,
+    month: s.month,
+    lines: JSON.parse(s.items) as StatementItem[],
+    totals: {
+      grossCents: s.gross_cents,
+      chargesCents: s.charges_cents,
+      adminFeeCents: s.admin_fee_cents,
+      firstRentFeeCents: s.first_rent_fee_cents,
+      netCents: s.net_cents,
+    },
+    transferredOn: s.transferred_on,
+    issuedOn: localToday(new Date(s.created_at)),
+  });
+  const drawn = await storeWithRow(pdf, ".pdf", (file_key) =>
+    db.transaction().execute(async (trx) => {
+      const set = await trx
+        .updateTable("owner_statements")
+        .set({ file_key, size: pdf.byteLength })
+        .where("id", "=", id)
+        .where(PDF_PENDING)
+        .executeTakeFirst();
+      if (Number(set.numUpdatedRows) !== 1) return null;
+      if (s.email)
+        await queueOwnerStatementEmail(trx, {
+          id,
+          month: s.month,
+          net_cents: s.net_cents,
+          transferred_on: s.transferred_on,
+          file_key,
+          file_name: statementFileName(id),
+          owner_name: s.name,
+          email: s.email,
+        });
+      return true;
+    }),
+  );
+  return drawn === true;
+}
+
+const DRAW_BATCH = 100;
+
+// Every statement still without its PDF, oldest first, the event loop given a
+// turn between two PDFs (a few milliseconds of pdf-lib each). One failing is
+// logged and left for the next run. Returns how many this run drew.
+export async function drawStatementPdfs(db: DB) {
+  const pause = slicer();
+  let drawn = 0;
+  for (let after = 0; ;) {
+    const batch = await db
+      .selectFrom("owner_statements")
+      .select("id")
+      .where(PDF_PENDING)
+      .where("id", ">", after)
+      .orderBy("id")
+      .limit(DRAW_BATCH)
+      .execute();
+    if (batch.length === 0) return { drawn };
+    for (const { id } of batch) {
+      await pause();
+      try {
+        if (await drawStatementPdf(db, id)) drawn += 1;
+      } catch (error) {
+        log.error("owner_statement.pdf_failed", { id, error });
+      }
+      after = id;
+    }
   }
+}
+
+// After a request marked transfers done: the PDFs drawn and the owners'
+// copies sent soon, off its path (one run at a time per process; a kick
+// during a run asks for one more). The hourly job draws what a stopped
+// process left.
+let running = false;
+let again = false;
+export function kickStatementPdfs(db: DB) {
+  if (running) {
+    again = true;
+    return;
+  }
+  running = true;
+  setImmediate(async () => {
+    try {
+      do {
+        again = false;
+        if ((await drawStatementPdfs(db)).drawn > 0) kickOutbox(db);
+      } while (again);
+    } catch (error) {
+      log.error("owner_statement.kick_failed", { error });
+    } finally {
+      running = false;
+    }
+  });
 }
 
 // Statement numbers follow the table's AUTOINCREMENT sequence: never reused.

@@ -6,10 +6,11 @@ import { formatDay } from "#app/models/clients/status";
 import { enqueueEmail, type OutboxEmail } from "#app/models/email/outbox.server";
 import { getAgency } from "#app/utils/env.server";
 import { formatBRL } from "#app/models/shared/money";
+import { PDF_DRAWN } from "./statement-pdf-pending";
 
 // The owner's copy of each final statement (docs/decisions/0040-owner-transfers.md),
 // with the PDF attached, through the email outbox (decision 0051): queued in
-// the transaction that makes the statement final, once per statement (its
+// the transaction that stores the statement's PDF, once per statement (its
 // dedupe key). An owner without an email then gets it once one is recorded:
 // the hourly sweep (queueOwnerStatementEmails) queues what was never queued.
 
@@ -59,7 +60,9 @@ export async function queueOwnerStatementEmail(db: DB | Transaction<Database>, s
 }
 
 // The hourly sweep: statements of owners with an email whose email was never
-// queued (the owner had none then). Returns how many it queued.
+// queued (the owner had none then). One whose PDF is still to be drawn gets
+// its email from the drawer (mark-transfer.server.ts). Returns how many it
+// queued.
 export async function queueOwnerStatementEmails(db: DB, now = new Date()) {
   const due = await db
     .selectFrom("owner_statements")
@@ -76,6 +79,7 @@ export async function queueOwnerStatementEmails(db: DB, now = new Date()) {
       "owners.email",
     ])
     .where("owners.email", "is not", null)
+    .where(PDF_DRAWN)
     .where("email_outbox.id", "is", null)
     .orderBy("owner_statements.id")
     .execute();

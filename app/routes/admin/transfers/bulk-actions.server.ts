@@ -1,8 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { getDb } from "#app/db/db.server";
-import { pdfAgency } from "#app/models/billing/settings.server";
-import { kickOutbox } from "#app/models/email/outbox.server";
+import { kickStatementPdfs } from "#app/models/owners/mark-transfer.server";
 import { BULK_TRANSFER_MESSAGES, bulkTransferSchema } from "#app/models/owners/bulk-transfer.schema";
 import { markTransfersDone, type BulkTransferOutcome } from "#app/models/owners/bulk-transfers.server";
 import { localToday } from "#app/models/shared/days";
@@ -51,13 +50,10 @@ export async function markSelectedTransfers(
   const today = localToday();
   if (transferredOn > today || transferredOn < `${month}-01`)
     return data(answer({ dateError: BULK_TRANSFER_MESSAGES.date }), { status: 400 });
-  const outcomes = await markTransfersDone(getDb(), month, repasse, transferredOn, actor, {
-    agency: pdfAgency(),
-    today,
-  });
+  const outcomes = await markTransfersDone(getDb(), month, repasse, transferredOn, actor, today);
   const done = outcomes.filter((o) => o.ok);
-  // The owners' copies were queued with their statements: sent now, off this request.
-  if (done.length > 0) kickOutbox(getDb());
+  // Their PDFs drawn and the owners' copies sent now, off this request.
+  if (done.length > 0) kickStatementPdfs(getDb());
   if (done.length === outcomes.length)
     return redirectWithToast(back, {
       type: "success",

@@ -1,10 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { getDb } from "#app/db/db.server";
-import { kickOutbox } from "#app/models/email/outbox.server";
-import { pdfAgency } from "#app/models/billing/settings.server";
+import { kickStatementPdfs, markTransferDone } from "#app/models/owners/mark-transfer.server";
 import { TRANSFER_MESSAGES as MESSAGES, transferDoneSchema } from "#app/models/owners/transfer.schema";
-import { markTransferDone } from "#app/models/owners/mark-transfer.server";
 import { failedWriteAlert } from "#app/utils/failure.server";
 import { formatBRL } from "#app/models/shared/money";
 import { localToday } from "#app/models/shared/days";
@@ -33,10 +31,14 @@ export async function markTransferAction(
   const { transferred_on: transferredOn, net_cents: expectedNetCents } = submission.value;
   let result: Awaited<ReturnType<typeof markTransferDone>>;
   try {
-    result = await markTransferDone(getDb(), asked.ownerId, asked.month, { transferredOn, expectedNetCents }, actor, {
-      agency: pdfAgency(),
-      today: localToday(),
-    });
+    result = await markTransferDone(
+      getDb(),
+      asked.ownerId,
+      asked.month,
+      { transferredOn, expectedNetCents },
+      actor,
+      localToday(),
+    );
   } catch (error) {
     // Beside the form, so that the typed date survives.
     return failedWriteAlert(
@@ -50,8 +52,8 @@ export async function markTransferAction(
     const refusal = result.reason === "date" ? { dateError: MESSAGES.date } : { formError: MESSAGES[result.reason] };
     return data(answer(transferredOn, refusal), { status: 400 });
   }
-  // The owner's copy was queued with the statement: sent now, off this request.
-  kickOutbox(getDb());
+  // Its PDF drawn and the owner's copy sent now, off this request.
+  kickStatementPdfs(getDb());
   return redirectWithToast(`/admin/repasses/${asked.ownerId}/${asked.month}`, {
     type: "success",
     title: "Repasse registrado",
