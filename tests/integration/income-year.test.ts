@@ -24,6 +24,7 @@ import {
   type OwnedRentLine,
 } from "#app/models/owners/received-rents.server";
 import { markTransferDone } from "#app/models/owners/mark-transfer.server";
+import { cents } from "#app/models/shared/money";
 import { closeStatementThread } from "#app/models/reconciliation/statement-pool.server";
 import { tempDatabase } from "#tests/fixtures/temp-db";
 import { allPendingTransfers, seedScale } from "../../scripts/lib/scale-seed";
@@ -155,6 +156,56 @@ describe("the year read a batch of owners at a time", () => {
     for (const o of page.owners.rows)
       expect(o).toMatchObject({ grossCents: year.owners.find((y) => y.id === o.id)!.grossCents });
     for (const t of page.tenants.rows) expect(t.paidCents).toBe(year.tenants.find((y) => y.id === t.id)!.paidCents);
+  });
+
+  it("keeps a page's figures and order until the next write", async () => {
+    const query = parseIncomeQuery(new URLSearchParams());
+    const before = await incomeYearPage(db, YEAR, query);
+    expect(await incomeYearPage(db, YEAR, query)).toEqual(before);
+    // A rent of the year paid 1 real more, not yet transferred: the tenant's
+    // and the owner's figures of the next view have it.
+    const paid = await db
+      .selectFrom("billing")
+      .innerJoin("clients", "clients.id", "billing.client_id")
+      .select([
+        "billing.id",
+        "billing.client_id",
+        "clients.owner_id",
+        "billing.amount_paid_cents",
+        "billing.amount_cents",
+      ])
+      .where("billing.status", "=", "paid")
+      .where("billing.payment_date", ">=", RANGE.paidFrom)
+      .where("billing.payment_date", "<", RANGE.paidBefore)
+      .where("billing.owner_statement_id", "is", null)
+      .where("clients.owner_id", "is not", null)
+      .orderBy("billing.id")
+      .executeTakeFirstOrThrow();
+    const tenantOf = (page: typeof before) => page.tenants.rows.find((t) => t.id === paid.client_id)!;
+    const ownerOf = (page: typeof before) => page.owners.rows.find((o) => o.id === paid.owner_id)!;
+    const renamed = before.tenants.rows.at(-1)!;
+    try {
+      await db
+        .updateTable("billing")
+        .set({ amount_paid_cents: cents((paid.amount_paid_cents ?? paid.amount_cents) + 100) })
+        .where("id", "=", paid.id)
+        .execute();
+      const after = await incomeYearPage(db, YEAR, query);
+      expect(tenantOf(after).paidCents).toBe(tenantOf(before).paidCents + 100);
+      expect(ownerOf(after).grossCents).toBe(ownerOf(before).grossCents! + 100);
+      // A rename moves the tenant in the order.
+      await db.updateTable("clients").set({ name: "Aaron Primeiro" }).where("id", "=", renamed.id).execute();
+      const reordered = await incomeYearPage(db, YEAR, query);
+      expect(reordered.tenants.rows[0]).toMatchObject({ id: renamed.id, name: "Aaron Primeiro" });
+    } finally {
+      await db
+        .updateTable("billing")
+        .set({ amount_paid_cents: paid.amount_paid_cents })
+        .where("id", "=", paid.id)
+        .execute();
+      await db.updateTable("clients").set({ name: renamed.name }).where("id", "=", renamed.id).execute();
+    }
+    expect(await incomeYearPage(db, YEAR, query)).toEqual(before);
   });
 });
 

@@ -171,6 +171,19 @@ describe("the review of an import, page by page", () => {
     expect(closestInAmount(sorted, 99_999, 2)).toEqual([99, 98]);
   });
 
+  it("keeps a page until the next write: a billing created meanwhile is offered on the next view", async () => {
+    const query = { state: params("situacao=sem-correspondencia"), page: 2 };
+    const first = await review(importId, query);
+    // Kept: the same page, not read again.
+    expect(await review(importId, query)).toBe(first);
+    // R$ 1.290,00 exactly, for the R$ 1.290,00 credit: now its closest.
+    const exact = await billFor("Ivo Novo Cinco", 129_000);
+    const next = await review(importId, query);
+    const [credit] = next.lines;
+    expect(credit!.candidates[0]).toBe(exact);
+    expect(next.options.find((o) => o.id === exact)?.client_name).toBe("Ivo Novo Cinco");
+  });
+
   it("confirms the whole statement from one page: the exact matches of other pages as proposed, the page's as marked", async () => {
     // Page 2 of the unfiltered list shows the probable (checked here) and a none.
     const page2 = await review(importId, { page: 2 });
