@@ -18,8 +18,12 @@ type Memo = { version: string; value: Promise<unknown> };
 
 // Each connection's values (tests open many databases in one process).
 const memos = new WeakMap<object, Map<string, Memo>>();
-// Values kept a connection: a year or two of a report.
+// Values kept a connection for each kind of value (a key's part before its
+// first ":": "dimob", "transfers", "statement-review"...): a few years of a
+// report, a few pages of a review. Per kind, so that staff on the review's
+// pages never push the Painel's or the month's Repasses out.
 const KEEP = 4;
+const kindOf = (key: string) => key.split(":", 1)[0];
 
 async function versionOf(db: Kysely<Database>) {
   const { rows } = await sql<{
@@ -42,7 +46,9 @@ export async function untilWrite<T>(db: Kysely<Database>, key: string, compute: 
   const memo: Memo = { version, value: compute() };
   kept.delete(key);
   kept.set(key, memo);
-  while (kept.size > KEEP) kept.delete(kept.keys().next().value!);
+  // The map is in the order values were computed: the kind's oldest go.
+  const same = [...kept.keys()].filter((k) => kindOf(k) === kindOf(key));
+  for (const old of same.slice(0, -KEEP)) kept.delete(old);
   const forget = () => {
     if (kept.get(key) === memo) kept.delete(key);
   };
