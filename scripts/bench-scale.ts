@@ -35,6 +35,7 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 // Types only: the modules themselves are imported once the environment names the copy.
 import type * as HousekeepingPool from "#app/models/ops/housekeeping-pool.server";
+import { BULK_TRANSFER_LIMIT } from "#app/models/owners/bulk-transfer.schema";
 import { busyHour } from "./lib/busy-hour";
 import { percentile } from "./lib/mixed-load";
 import { createStaffUser, signIn } from "./lib/staff-session";
@@ -67,6 +68,8 @@ const BUSY = { people: 20, thinkMs: 500 };
 const JOB_MAX_S = 10;
 // A job over every owner or tenant stops after this long; its total is projected.
 const LOOP_BUDGET_S = 60;
+// The most owners one post marks (bulk-transfer.schema.ts).
+const TRANSFER_PAGE = BULK_TRANSFER_LIMIT;
 const BLOCK_MAX_MS = 100;
 const MEMORY_MAX_MB = 500;
 // Asked one at a time: up to this many requests, within this many seconds (at least 3).
@@ -201,7 +204,8 @@ async function inProcess() {
   const { openDatabase } = await import("#app/db/db.server");
   const { migrateToLatest } = await import("#app/db/migrate.server");
   const { runHousekeepingInThread, stopHousekeepingThread } = await import("#app/models/ops/housekeeping-pool.server");
-  const { drawStatementPdfs, markTransferDone } = await import("#app/models/owners/mark-transfer.server");
+  const { drawStatementPdfs } = await import("#app/models/owners/mark-transfer.server");
+  const { markTransfersDone } = await import("#app/models/owners/bulk-transfers.server");
   const { allPendingTransfers } = await import("./lib/scale-seed");
   const { dimobText } = await import("#app/models/owners/dimob.server");
   const { incomeYear, ownerIncomes, tenantIncomes } = await import("#app/models/owners/income-reports.server");
@@ -261,23 +265,21 @@ async function inProcess() {
       `${income.value.owners} proprietários e ${income.value.tenants} inquilinos`,
     );
     await housekeeping(runHousekeepingInThread, stopHousekeepingThread);
+    // As "Marcar selecionados como repassados" does (markTransfersDone, each
+    // owner its transaction, the event loop given a turn between owners), a
+    // page of owners at a time.
     const transfers = await timed(async () => {
       const pending = await allPendingTransfers(db, lastMonth);
       const more = within();
       let done = 0;
       let refused = 0;
-      for (const p of pending) {
-        if (!more()) break;
-        const r = await markTransferDone(
-          db,
-          p.ownerId,
-          lastMonth,
-          { transferredOn: today, expectedNetCents: p.netCents },
-          null,
-          today,
-        );
-        done++;
-        if (!r.ok) refused++;
+      for (let i = 0; i < pending.length && more(); i += TRANSFER_PAGE) {
+        const picks = pending
+          .slice(i, i + TRANSFER_PAGE)
+          .map((p) => ({ ownerId: p.ownerId, expectedNetCents: p.netCents }));
+        const outcomes = await markTransfersDone(db, lastMonth, picks, today, null, today);
+        done += outcomes.length;
+        refused += outcomes.filter((o) => !o.ok).length;
       }
       return { done, refused, total: pending.length };
     });

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#app/db/schema";
 import type { AuditActor } from "#app/models/audit/audit.server";
+import { slicer } from "#app/models/shared/slicer";
 import { log } from "#app/utils/log.server";
 import type { BulkRefusal } from "./bulk-transfer.schema";
 import { markTransferDone } from "./mark-transfer.server";
@@ -10,7 +11,9 @@ import { markTransferDone } from "./mark-transfer.server";
 // in its own transaction, so that one owner refused (the receipts changed
 // since the page was read, already done, nothing left) or failing never
 // undoes or blocks the others. Posted twice, the second run refuses every
-// owner as "done": nothing changes.
+// owner as "done": nothing changes. Each owner is a few milliseconds of
+// synchronous SQLite: the event loop gets a turn between owners (slicer), so
+// a long selection never holds the other requests.
 
 type DB = Kysely<Database>;
 
@@ -41,7 +44,9 @@ export async function markTransfersDone(
     ).map((o) => [o.id, o.name]),
   );
   const outcomes: BulkTransferOutcome[] = [];
+  const pause = slicer();
   for (const pick of picks) {
+    await pause();
     const ownerName = names.get(pick.ownerId) ?? null;
     try {
       const r = await markTransferDone(
