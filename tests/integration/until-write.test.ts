@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#app/db/schema";
-import { untilWrite } from "#app/models/shared/until-write.server";
+import { keptKeys, untilWrite } from "#app/models/shared/until-write.server";
 import { tempDatabase } from "#tests/fixtures/temp-db";
 
 // untilWrite (app/models/shared/until-write.server.ts): a value kept until the
@@ -46,5 +46,14 @@ describe("untilWrite", () => {
     expect(await read("statement-review:2:5")).toBe("statement-review:2:5 #1");
     expect(await read("transfers:2026-10")).toBe("transfers:2026-10 #1");
     expect(await read("attention:2026-11-29")).toBe("attention:2026-11-29 #2");
+  });
+
+  it("lets go of every value once anything is written, not only the one asked again", async () => {
+    await read("dimob:2025");
+    expect(keptKeys(db)).toContain("dimob:2025");
+    await write();
+    await read("attention:2026-11-29");
+    // The year's DIMOB is not held until someone asks for it again.
+    expect(keptKeys(db)).toEqual(["attention:2026-11-29"]);
   });
 });

@@ -43,6 +43,10 @@ export async function untilWrite<T>(db: Kysely<Database>, key: string, compute: 
   const version = await versionOf(db);
   const hit = kept.get(key);
   if (hit?.version === version) return hit.value as Promise<T>;
+  // Versions only move forward: a value of an older one is never read again.
+  // Gone now, not when its key is next asked (a year's DIMOB held after an
+  // import is tens of megabytes nobody will read).
+  for (const [k, memo] of kept) if (memo.version !== version) kept.delete(k);
   const memo: Memo = { version, value: compute() };
   kept.delete(key);
   kept.set(key, memo);
@@ -60,4 +64,9 @@ export async function untilWrite<T>(db: Kysely<Database>, key: string, compute: 
     forget();
     throw error;
   }
+}
+
+// The keys a connection holds now, oldest first (tests, diagnostics).
+export function keptKeys(db: Kysely<Database>) {
+  return [...(memos.get(db)?.keys() ?? [])];
 }
