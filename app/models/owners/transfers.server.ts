@@ -3,7 +3,7 @@ import type { Database, EmailStatus } from "#app/db/schema";
 import { statementKeySql } from "./owner-statement-email.server";
 import { ownedRents, type OwnedRent } from "./received-rents.server";
 import { ownerMonth, type OwnerMonth, type StatementLine } from "./statement";
-import { addMonths } from "#app/models/shared/days";
+import { addDays, addMonths, daysInMonth } from "#app/models/shared/days";
 import { addCents, sumCents, type Cents } from "#app/models/shared/money";
 import { pageOf, pageOfRows, queryBatches } from "#app/models/shared/paging.server";
 import { searchCondition } from "#app/models/shared/search.server";
@@ -40,12 +40,14 @@ type PendingRent = OwnedRent;
 // rents in it.
 export async function pendingRents(db: DB | Trx, month: string, ownerId?: number): Promise<PendingRent[]> {
   const from = `${month}-01`;
-  const own = await ownedRents(db, {
-    paidFrom: from,
-    paidBefore: `${addMonths(month, 1)}-01`,
-    ownerId,
-    notTransferred: true,
-  });
+  const own: OwnedRent[] = [];
+  for (const [paidFrom, paidBefore] of windowsOf(month, ownerId === undefined ? MONTH_WINDOWS : 1)) {
+    // Every owner's month (Repasses' summary, outside any transaction) is
+    // about 4,000 rents at 5,000 contracts, 110-150 ms of SQLite in one
+    // query: read a week at a time, the event loop given a turn between.
+    if (paidFrom !== from) await new Promise((resolve) => setImmediate(resolve));
+    own.push(...(await ownedRents(db, { paidFrom, paidBefore, ownerId, notTransferred: true })));
+  }
   const runs = await finalRuns(db, addMonths(month, -1), ownerId);
   const late =
     runs.length === 0
@@ -79,6 +81,17 @@ export async function pendingRents(db: DB | Trx, month: string, ownerId?: number
     .sort((a, b) =>
       a.paymentDate < b.paymentDate ? -1 : a.paymentDate > b.paymentDate ? 1 : a.billingId - b.billingId,
     );
+}
+
+const MONTH_WINDOWS = 5;
+
+// The month's days cut into `n` ranges [from, before) of "yyyy-MM-dd".
+function windowsOf(month: string, n: number): [string, string][] {
+  const [year, m] = month.split("-").map(Number);
+  const days = daysInMonth(year, m);
+  const cuts = Array.from({ length: n + 1 }, (_, i) => Math.round((i * days) / n));
+  const day = (d: number) => (d >= days ? `${addMonths(month, 1)}-01` : addDays(`${month}-01`, d));
+  return cuts.slice(0, -1).map((c, i) => [day(c), day(cuts[i + 1])]);
 }
 
 // The owners whose statement of `month` is final, each with the first month
