@@ -41,10 +41,10 @@ type PendingRent = OwnedRent;
 export async function pendingRents(db: DB | Trx, month: string, ownerId?: number): Promise<PendingRent[]> {
   const from = `${month}-01`;
   const own: OwnedRent[] = [];
-  for (const [paidFrom, paidBefore] of windowsOf(month, ownerId === undefined ? MONTH_WINDOWS : 1)) {
+  for (const [paidFrom, paidBefore] of windowsOf(month, ownerId === undefined ? MONTH_PARTS : 1)) {
     // Every owner's month (Repasses' summary, outside any transaction) is
     // about 4,000 rents at 5,000 contracts, 110-150 ms of SQLite in one
-    // query: read a week at a time, the event loop given a turn between.
+    // query: read a few days at a time, the event loop given a turn between.
     if (paidFrom !== from) await new Promise((resolve) => setImmediate(resolve));
     own.push(...(await ownedRents(db, { paidFrom, paidBefore, ownerId, notTransferred: true })));
   }
@@ -83,12 +83,15 @@ export async function pendingRents(db: DB | Trx, month: string, ownerId?: number
     );
 }
 
-const MONTH_WINDOWS = 5;
+// About three days each: most rents are paid around a few due days.
+const MONTH_PARTS = 10;
 
-// The month's days cut into `n` ranges [from, before) of "yyyy-MM-dd".
-function windowsOf(month: string, n: number): [string, string][] {
+// The month's days cut into `n` ranges [from, before) of "yyyy-MM-dd" (at
+// most one a day).
+function windowsOf(month: string, parts: number): [string, string][] {
   const [year, m] = month.split("-").map(Number);
   const days = daysInMonth(year, m);
+  const n = Math.min(parts, days);
   const cuts = Array.from({ length: n + 1 }, (_, i) => Math.round((i * days) / n));
   const day = (d: number) => (d >= days ? `${addMonths(month, 1)}-01` : addDays(`${month}-01`, d));
   return cuts.slice(0, -1).map((c, i) => [day(c), day(cuts[i + 1])]);
