@@ -4,6 +4,7 @@ import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database, EmailStatus } from "#app/db/schema";
 import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
 import { privateFilePath } from "#app/models/files/private-store.server";
+import { kicker } from "#app/models/shared/kicker.server";
 import { keysetBatches } from "#app/models/shared/paging.server";
 import { sendEmail } from "#app/utils/email.server";
 import { log, reasonOf, scrub } from "#app/utils/log.server";
@@ -225,29 +226,8 @@ async function recordFailure(
   }
 }
 
-// Sends what is queued soon after the current request, off its path: one
-// run at a time per process; a kick during a run asks for one more run.
-let running = false;
-let again = false;
-export function kickOutbox(db: DB) {
-  if (running) {
-    again = true;
-    return;
-  }
-  running = true;
-  setImmediate(async () => {
-    try {
-      do {
-        again = false;
-        await sendQueuedEmails(db);
-      } while (again);
-    } catch (error) {
-      log.error("email.kick_failed", { error });
-    } finally {
-      running = false;
-    }
-  });
-}
+// Sends what is queued soon after the current request, off its path.
+export const kickOutbox = kicker("email.kick_failed", (db: DB) => sendQueuedEmails(db));
 
 export type EmailTraceItem = {
   id: number;

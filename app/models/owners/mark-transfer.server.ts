@@ -5,6 +5,7 @@ import { pdfAgency } from "#app/models/billing/settings.server";
 import { kickOutbox } from "#app/models/email/outbox.server";
 import { storeWithRow } from "#app/models/files/private-store.server";
 import { localToday } from "#app/models/shared/days";
+import { kicker } from "#app/models/shared/kicker.server";
 import { slicer } from "#app/models/shared/slicer";
 import { log } from "#app/utils/log.server";
 import { queueOwnerStatementEmail } from "./owner-statement-email.server";
@@ -207,30 +208,11 @@ export async function drawStatementPdfs(db: DB) {
 }
 
 // After a request marked transfers done: the PDFs drawn and the owners'
-// copies sent soon, off its path (one run at a time per process; a kick
-// during a run asks for one more). The hourly job draws what a stopped
+// copies sent soon, off its path. The hourly job draws what a stopped
 // process left.
-let running = false;
-let again = false;
-export function kickStatementPdfs(db: DB) {
-  if (running) {
-    again = true;
-    return;
-  }
-  running = true;
-  setImmediate(async () => {
-    try {
-      do {
-        again = false;
-        if ((await drawStatementPdfs(db)).drawn > 0) kickOutbox(db);
-      } while (again);
-    } catch (error) {
-      log.error("owner_statement.kick_failed", { error });
-    } finally {
-      running = false;
-    }
-  });
-}
+export const kickStatementPdfs = kicker("owner_statement.kick_failed", async (db: DB) => {
+  if ((await drawStatementPdfs(db)).drawn > 0) kickOutbox(db);
+});
 
 // Statement numbers follow the table's AUTOINCREMENT sequence: never reused.
 async function nextStatementNumber(trx: Trx) {
