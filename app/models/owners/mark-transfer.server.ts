@@ -12,12 +12,13 @@ import { queueOwnerStatementEmail } from "./owner-statement-email.server";
 import { PDF_PENDING, pendingPdfKey } from "./statement-pdf-pending";
 import { renderOwnerStatementPdf } from "./owner-statement-pdf.server";
 import { ownerMonth } from "./statement";
-import { pendingRents, type StatementItem } from "./transfers.server";
+import { pendingRents } from "./pending-rents.server";
+import type { StatementItem } from "./transfers.server";
 
 // Making an owner's month final (docs/decisions/0040-owner-transfers.md):
 // the write side of transfers.server.ts, which reads the months, the pages
-// and the statements. The rule of which rents a statement takes is there
-// (pendingRents); this file freezes them.
+// and the statements. The rule of which rents a statement takes is in
+// pending-rents.server.ts; this file freezes them.
 
 type DB = Kysely<Database>;
 type Trx = Transaction<Database>;

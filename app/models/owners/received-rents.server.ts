@@ -24,7 +24,7 @@ export type RentFilter = {
   notTransferred?: boolean; // only payments in no final statement yet
   // Only these owners, each its payments from its own day ("yyyy-MM-dd",
   // inclusive; paidFrom, if any, applies too): the late payments that may
-  // move into a month (transfers.server.ts, pendingRents).
+  // move into a month (pending-rents.server.ts, pendingRents).
   ownersFrom?: readonly (readonly [ownerId: number, paidFrom: string])[];
 };
 
