@@ -412,6 +412,10 @@ export interface BillingTable {
   // The owner statement (repasse) this payment went into (migration 0013):
   // set, the payment can no longer change.
   owner_statement_id: number | null;
+  // The ledger's projection (migration 0028, app/models/ledger/): charges −
+  // discounts − allocations. With status, payment_date (the last payment's
+  // date) and amount_paid_cents (allocated to it), written only with the entries.
+  open_cents: Generated<Cents>;
   created_at: string;
   updated_at: string;
 }
@@ -458,6 +462,44 @@ export interface BillingReceiptsTable extends PrivateFileColumns {
   total_cents: Cents;
   created_at: string;
   voided_at: string | null;
+  // The ledger (migration 0028): the credit it acknowledges (null: voided
+  // before the ledger), what the billing still owed after it, why it was voided.
+  credit_id: number | null;
+  open_after_cents: Cents | null;
+  void_reason: string | null;
+}
+
+// The rent ledger (migration 0028, docs/decisions/0061-rent-ledger.md): rows
+// never updated nor deleted; a reversal is a row of the same kind and item
+// with the opposite amount and reverses_id.
+export type LedgerKind = "charge" | "discount" | "credit" | "allocation";
+export type LedgerItemColumn = "rent" | "late_fee" | "interest" | "other";
+export interface LedgerEntriesTable {
+  id: Generated<number>;
+  client_id: number; // the tenant account
+  kind: LedgerKind;
+  item: LedgerItemColumn | null;
+  billing_id: number | null;
+  credit_id: number | null;
+  amount_cents: Cents;
+  on_date: string; // "yyyy-MM-dd": due date, payment date, the day juros ran to
+  method: string | null; // credit: pix, boleto, ted, dinheiro, extrato, registro
+  statement_line_id: number | null;
+  reference: string | null;
+  memo: string | null;
+  op_key: string | null;
+  reverses_id: number | null;
+  created_by_id: number | null;
+  created_by_name: string;
+  created_at: string;
+}
+
+export interface LedgerBackfillNotesTable {
+  billing_id: number;
+  stored_status: string;
+  open_cents: Cents;
+  credit_left_cents: Cents;
+  reason: string;
 }
 
 export type BillingNoticeKind = "issued" | "reminder" | "overdue" | "receipt";
@@ -557,6 +599,8 @@ export interface Database {
   billing_documents: BillingDocumentsTable;
   boleto_queue: BoletoQueueTable;
   billing_receipts: BillingReceiptsTable;
+  ledger_entries: LedgerEntriesTable;
+  ledger_backfill_notes: LedgerBackfillNotesTable;
   email_outbox: EmailOutboxTable;
   statement_imports: StatementImportsTable;
   statement_lines: StatementLinesTable;

@@ -23,6 +23,9 @@ export const AUDIT_ENTITIES = {
   billing: "Cobrança",
   billing_document: "Boleto de cobrança",
   billing_receipt: "Recibo de aluguel",
+  // The ledger (app/models/ledger/): a payment received, a discount granted.
+  ledger_credit: "Pagamento recebido",
+  ledger_discount: "Desconto concedido",
   queued_boleto: "Boleto aguardando processamento",
   statement_import: "Extrato bancário",
   owner: "Proprietário",

@@ -1,5 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "#app/db/schema";
+import { chargeRent } from "#app/models/ledger/credits.server";
+import { spendCreditsOf } from "#app/models/ledger/tenant-credit.server";
 import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
 import { localToday } from "#app/models/shared/days";
 import { chargesOn, issueHorizon } from "./charges";
@@ -136,6 +138,8 @@ export async function insertBillingRow(trx: Trx, values: NewBillingValues, actor
   const { id } = await trx.insertInto("billing").values(row).returning("id").executeTakeFirstOrThrow();
   const { created_at: _c, updated_at: _u, ...shown } = row;
   await recordAudit(trx, { actor, action: "create", entity: "billing", entityId: id, after: shown });
+  // The rent is the billing's first charge on the tenant's account.
+  await chargeRent(trx, { id, client_id: values.client_id, due_date: values.due_date }, values.amount_cents, actor, localToday());
   return id;
 }
 
@@ -149,10 +153,12 @@ export async function createBilling(
   values: NewBillingValues,
   actor: AuditActor,
 ): Promise<{ ok: true; id: number } | { ok: false; reason: "client" }> {
-  return db.transaction().execute(async (trx) => {
-    if (!(await clientExists(trx, values.client_id))) return { ok: false, reason: "client" };
-    return { ok: true, id: await insertBillingRow(trx, values, actor) };
+  const done = await db.transaction().execute(async (trx) => {
+    if (!(await clientExists(trx, values.client_id))) return { ok: false as const, reason: "client" as const };
+    return { ok: true as const, id: await insertBillingRow(trx, values, actor) };
   });
+  if (done.ok) await spendCreditsOf(db, [values.client_id], actor);
+  return done;
 }
 
 export type GenerateResult =
@@ -164,7 +170,7 @@ export type GenerateResult =
 // due day clamped to the month. One transaction: all of them or none. Running
 // it twice creates nothing the second time. The demo seed calls this too.
 export async function generateContractBillings(db: DB, clientId: number, actor: AuditActor): Promise<GenerateResult> {
-  return db.transaction().execute(async (trx): Promise<GenerateResult> => {
+  const done = await db.transaction().execute(async (trx): Promise<GenerateResult> => {
     const client = await trx
       .selectFrom("clients")
       .select(["name", "contract_start_date", "contract_end_date", "monthly_rent_cents", "payment_due_day"])
@@ -183,6 +189,8 @@ export async function generateContractBillings(db: DB, clientId: number, actor: 
       created.push({ id: await insertBillingRow(trx, { client_id: clientId, ...p }, actor), month_year: p.month_year });
     return { ok: true, clientName: client.name, created };
   });
+  if (done.ok && done.created.length > 0) await spendCreditsOf(db, [clientId], actor);
+  return done;
 }
 
 // A billing's amount replaced by a boleto's (the boleto flow, when staff
@@ -192,10 +200,11 @@ export async function generateContractBillings(db: DB, clientId: number, actor: 
 export async function updateBillingAmountRow(trx: Trx, billingId: number, amountCents: Cents, actor: AuditActor) {
   const before = await trx
     .selectFrom("billing")
-    .select(["amount_cents", "status"])
+    .select(["amount_cents", "status", "client_id", "due_date", "amount_paid_cents"])
     .where("id", "=", billingId)
     .executeTakeFirst();
-  if (!before || before.status === "paid") return false;
+  // Something paid into it already: what was charged stays (a correction is an estorno first).
+  if (!before || before.status === "paid" || before.amount_paid_cents !== null) return false;
   if (before.amount_cents === amountCents) return false;
   await trx
     .updateTable("billing")
@@ -210,6 +219,14 @@ export async function updateBillingAmountRow(trx: Trx, billingId: number, amount
     before: { amount_cents: before.amount_cents },
     after: { amount_cents: amountCents },
   });
+  await chargeRent(
+    trx,
+    { id: billingId, client_id: before.client_id, due_date: before.due_date },
+    amountCents,
+    actor,
+    localToday(),
+    "Valor do boleto",
+  );
   return true;
 }
 

@@ -4,6 +4,7 @@ import type { Database } from "#app/db/schema";
 import { localDayStartUtc, localToday, addDays } from "#app/models/shared/days";
 import { log } from "#app/utils/log.server";
 import { insertBillingRow } from "./billing.server";
+import { spendCreditsOf } from "#app/models/ledger/tenant-credit.server";
 import { issueHorizon } from "./charges";
 import { contractMonthsToBill } from "./months";
 import { queueNotices, sendNotices } from "./notices.server";
@@ -170,6 +171,7 @@ export async function createDueBillings(db: DB, today: string, issueDays: number
         for (const p of planned) await insertBillingRow(trx, { client_id: client.id, ...p }, actor);
         return planned.length;
       });
+      await spendCreditsOf(db, [client.id], actor);
     } catch (error) {
       log.error("billing.job_create_failed", { clientId: client.id, error });
       failures.push(error);

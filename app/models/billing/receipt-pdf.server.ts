@@ -35,6 +35,11 @@ export type ReceiptPdfData = {
   totalCents: number; // the total paid (the sum of the items)
   paymentDate: string; // "yyyy-MM-dd"
   issuedOn: string; // "yyyy-MM-dd"
+  // What the billing still owes after this payment (Código Civil art. 323:
+  // the quittance of part reserves the rest by name) and the months before it
+  // still open (art. 322: a later month's quittance would presume them paid).
+  openAfter?: { label: string; cents: number }[];
+  earlierOpen?: string[]; // "yyyy-MM"
 };
 
 export { longDay };
@@ -102,11 +107,10 @@ export async function renderReceiptPdf(data: ReceiptPdfData): Promise<Uint8Array
   // The closing (quitação, place and date, signature) stays together: on a
   // page of its own only when the items fill the page.
   sheet.room(190);
-  sheet.paragraph(
-    [{ text: `Damos quitação das importâncias acima discriminadas, referentes ao aluguel de ${period}.` }],
-    10,
-    15,
-  );
+  for (const sentence of quittance(data, period)) {
+    sheet.paragraph([{ text: sentence }], 10, 15);
+    sheet.y -= 6;
+  }
 
   // Place and date, then the signature of whoever received.
   sheet.y -= 26;
@@ -121,4 +125,26 @@ export async function renderReceiptPdf(data: ReceiptPdfData): Promise<Uint8Array
   if (agencyId) sheet.centered(agencyId, 9, { color: MUTED });
 
   return sheet.finish(title, data.issuedOn);
+}
+
+// The closing sentences (Código Civil arts. 320, 322, 323): quittance of the
+// items above only; what the month still owes, by item; the earlier months
+// still open, reserved.
+export function quittance(data: Pick<ReceiptPdfData, "openAfter" | "earlierOpen">, period: string): string[] {
+  const open = (data.openAfter ?? []).filter((i) => i.cents > 0);
+  const out: string[] = [];
+  if (open.length === 0) out.push(`Damos quitação das importâncias acima discriminadas, referentes ao aluguel de ${period}.`);
+  else {
+    const total = open.reduce((sum, i) => sum + i.cents, 0);
+    const list = open.map((i) => `${i.label} ${formatBRL(i.cents)}`).join("; ");
+    out.push(
+      `Damos quitação somente das importâncias acima discriminadas. Permanece em aberto, referente ao aluguel de ${period}, o saldo de ${formatBRL(total)} (${list}), acrescido dos encargos até o pagamento.`,
+    );
+  }
+  const earlier = data.earlierOpen ?? [];
+  if (earlier.length > 0)
+    out.push(
+      `Ficam ressalvados os aluguéis em aberto de ${earlier.map(periodLabel).join(", ")}, que este recibo não quita.`,
+    );
+  return out;
 }

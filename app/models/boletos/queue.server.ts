@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "#app/db/schema";
 import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
+import { spendCreditsOf } from "#app/models/ledger/tenant-credit.server";
 import { insertBillingRow, listBillingsToMatch, updateBillingAmountRow } from "#app/models/billing/billing.server";
 import { BILLING_DOCUMENT_KINDS, insertBillingDocumentRow } from "#app/models/billing/documents.server";
 import { storeDocument } from "#app/models/files/documents.server";
@@ -252,6 +253,18 @@ export async function removeQueuedBoleto(db: DB, id: number, actor: AuditActor) 
 // line is attached already stays on the list (`duplicates`), as do those
 // missing a value (`skipped`). Run twice, the second run finds nothing.
 export async function processAwaitingBoletos(db: DB, actor: AuditActor) {
+  const done = await processInTransaction(db, actor);
+  await spendCreditsOf(
+    db,
+    (await db.selectFrom("billing").select("client_id").where("id", "in", [0, ...done.created]).execute()).map(
+      (b) => b.client_id,
+    ),
+    actor,
+  );
+  return done;
+}
+
+function processInTransaction(db: DB, actor: AuditActor) {
   return db.transaction().execute(async (trx) => {
     const awaiting = await trx
       .selectFrom("boleto_queue")

@@ -1,3 +1,4 @@
+import { chargeRent } from "#app/models/ledger/credits.server";
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database, ReadjustmentIndex } from "#app/db/schema";
 import { recordAudit } from "#app/models/audit/audit.server";
@@ -292,7 +293,7 @@ async function apply(db: DB, id: number, stamp: string) {
     });
     const billings = await trx
       .selectFrom("billing")
-      .select(["id", "amount_cents"])
+      .select(["id", "amount_cents", "due_date"])
       .where("client_id", "=", r.client_id)
       .where("status", "in", ["pending", "overdue"])
       .where("amount_paid_cents", "is", null)
@@ -313,6 +314,14 @@ async function apply(db: DB, id: number, stamp: string) {
         before: { amount_cents: b.amount_cents },
         after: { amount_cents: r.new_rent_cents },
       });
+      await chargeRent(
+        trx,
+        { id: b.id, client_id: r.client_id, due_date: b.due_date },
+        r.new_rent_cents,
+        null,
+        localToday(),
+        "Reajuste",
+      );
     }
     await recordAudit(trx, {
       actor: null,

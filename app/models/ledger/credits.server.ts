@@ -1,0 +1,463 @@
+import type { Transaction } from "kysely";
+import type { Database } from "#app/db/schema";
+import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
+import { cents, type Cents } from "#app/models/shared/money";
+import { accrue, allocate, allocationOrder, type Allocation, type LedgerItem } from "./allocation";
+import { billingBooks, creditsLeft, postEntry, refreshBillings, type BillingBook } from "./ledger.server";
+import { issueCreditReceipts, voidCreditReceipts, type ReceiptIssuer } from "./receipts.server";
+
+// The named actions that move a tenant's money (docs/decisions/0061-rent-ledger.md):
+// a credit received and spent on the open billings, its reversal, a discount
+// granted, the tenant's credit spent on a billing made later. Each writes
+// entries, the billings' projection and the receipts in the caller's
+// transaction; each takes a one-time key so the same form posted twice
+// writes once.
+
+type Trx = Transaction<Database>;
+
+export type CreditMethod = "registro" | "pix" | "boleto" | "ted" | "dinheiro" | "extrato";
+
+export type CreditInput = {
+  clientId: number;
+  amount: Cents;
+  paidOn: string;
+  method: CreditMethod;
+  namedBillingId: number | null; // the billing the payer named (art. 352): txid, boleto, the form's billing
+  statementLineId?: number | null;
+  reference?: string | null;
+  opKey?: string | null;
+};
+
+export type CreditResult = {
+  creditId: number;
+  duplicate: boolean; // the key was used before: nothing written, the first result
+  allocations: Allocation[];
+  left: Cents; // the tenant's credit from it
+  receipts: { id: number; billingId: number }[];
+};
+
+// The first result of a key already used, read back.
+async function earlierCredit(trx: Trx, creditId: number): Promise<CreditResult> {
+  const allocations = await trx
+    .selectFrom("ledger_entries")
+    .select(["billing_id", "item", "amount_cents"])
+    .where("credit_id", "=", creditId)
+    .where("kind", "=", "allocation")
+    .where("reverses_id", "is", null)
+    .orderBy("id")
+    .execute();
+  const receipts = await trx
+    .selectFrom("billing_receipts")
+    .select(["id", "billing_id as billingId"])
+    .where("credit_id", "=", creditId)
+    .orderBy("id")
+    .execute();
+  const credit = await trx
+    .selectFrom("ledger_entries")
+    .select(["amount_cents", "client_id"])
+    .where("id", "=", creditId)
+    .executeTakeFirstOrThrow();
+  const spent = allocations.reduce((sum, a) => sum + a.amount_cents, 0);
+  return {
+    creditId,
+    duplicate: true,
+    allocations: allocations.map((a) => ({ billingId: a.billing_id!, item: a.item as LedgerItem, cents: a.amount_cents })),
+    left: cents(credit.amount_cents - spent),
+    receipts,
+  };
+}
+
+// What a one-time key's credit did, or null when the key is new.
+export async function creditResultOfKey(trx: Trx, opKey: string): Promise<CreditResult | null> {
+  const earlier = await creditOfKey(trx, opKey);
+  return earlier?.kind === "credit" ? earlierCredit(trx, earlier.id) : null;
+}
+
+export async function creditOfKey(trx: Trx, opKey: string) {
+  const row = await trx
+    .selectFrom("ledger_entries")
+    .select(["id", "kind"])
+    .where("op_key", "=", opKey)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+// The contract's rates, for multa and juros.
+async function termsOf(trx: Trx, clientId: number) {
+  return trx
+    .selectFrom("clients")
+    .select(["late_fee_bp", "monthly_interest_bp"])
+    .where("id", "=", clientId)
+    .executeTakeFirstOrThrow();
+}
+
+// Posts the multa and juros a billing owes on `day` (tied to the credit whose
+// date made them due, so reversing it takes them back) and returns its book
+// with them.
+async function postAccrual(
+  trx: Trx,
+  book: BillingBook,
+  terms: { late_fee_bp: number; monthly_interest_bp: number },
+  day: string,
+  creditId: number | null,
+  actor: AuditActor,
+  now: string,
+) {
+  const due = accrue({ ...terms, due_date: book.due_date }, book.accrual, day);
+  const base = { client_id: book.client_id, billing_id: book.id, credit_id: creditId, on_date: day };
+  if (due.lateFee > 0) {
+    await postEntry(trx, { ...base, kind: "charge", item: "late_fee", amount_cents: due.lateFee }, actor, now);
+    book.open.late_fee = cents(book.open.late_fee + due.lateFee);
+    book.charged.late_fee = cents(book.charged.late_fee + due.lateFee);
+    book.accrual.lateFeeCharged = true;
+  }
+  if (due.interest > 0) {
+    await postEntry(trx, { ...base, kind: "charge", item: "interest", amount_cents: due.interest }, actor, now);
+    book.open.interest = cents(book.open.interest + due.interest);
+    book.charged.interest = cents(book.charged.interest + due.interest);
+    book.accrual.interestThrough = day;
+  }
+  return due;
+}
+
+// Spends `amount` of a credit on the tenant's open billings (the named one
+// first, then by due date), posting each billing's multa and juros as of
+// `day` before paying into it. Returns the allocations and what is left.
+async function spend(
+  trx: Trx,
+  clientId: number,
+  creditId: number,
+  amount: Cents,
+  day: string,
+  named: number | null,
+  actor: AuditActor,
+  now: string,
+) {
+  const open = await trx
+    .selectFrom("billing")
+    .select("id")
+    .where("client_id", "=", clientId)
+    .where("status", "!=", "paid")
+    .where("owner_statement_id", "is", null)
+    .execute();
+  const ids = open.map((b) => b.id);
+  if (named !== null && !ids.includes(named)) ids.push(named);
+  const books = await billingBooks(trx, ids);
+  const terms = await termsOf(trx, clientId);
+  let left = amount;
+  const allocations: Allocation[] = [];
+  for (const book of allocationOrder([...books.values()], named)) {
+    if (left <= 0) break;
+    if (book.client_id !== clientId) continue;
+    await postAccrual(trx, book, terms, day, creditId, actor, now);
+    const spent = allocate(left, [book]);
+    for (const a of spent.allocations)
+      await postEntry(
+        trx,
+        {
+          client_id: clientId,
+          kind: "allocation",
+          item: a.item,
+          billing_id: a.billingId,
+          credit_id: creditId,
+          amount_cents: a.cents,
+          on_date: day,
+        },
+        actor,
+        now,
+      );
+    allocations.push(...spent.allocations);
+    left = spent.left;
+  }
+  return { allocations, left };
+}
+
+// Money received from the tenant: the credit, spent at once; the billings'
+// projection; a receipt for each billing it paid into. The PDFs' keys go to
+// `created` (the caller removes them if it rolls back).
+export async function receiveCredit(
+  trx: Trx,
+  input: CreditInput,
+  actor: AuditActor,
+  issuer: ReceiptIssuer & { today: string },
+  created: string[],
+): Promise<CreditResult> {
+  const earlier = input.opKey ? await creditResultOfKey(trx, input.opKey) : null;
+  if (earlier) return earlier;
+  const now = new Date().toISOString();
+  const creditId = await postEntry(
+    trx,
+    {
+      client_id: input.clientId,
+      kind: "credit",
+      amount_cents: input.amount,
+      on_date: input.paidOn,
+      method: input.method,
+      statement_line_id: input.statementLineId ?? null,
+      reference: input.reference ?? null,
+      op_key: input.opKey ?? null,
+    },
+    actor,
+    now,
+  );
+  await recordAudit(trx, {
+    actor,
+    action: "create",
+    entity: "ledger_credit",
+    entityId: creditId,
+    after: { client_id: input.clientId, amount_cents: input.amount, on_date: input.paidOn, method: input.method },
+  });
+  const { allocations, left } = await spend(
+    trx,
+    input.clientId,
+    creditId,
+    input.amount,
+    input.paidOn,
+    input.namedBillingId,
+    actor,
+    now,
+  );
+  const receipts = await settle(trx, creditId, allocations, input.paidOn, actor, issuer, created);
+  return { creditId, duplicate: false, allocations, left, receipts };
+}
+
+async function settle(
+  trx: Trx,
+  creditId: number,
+  allocations: Allocation[],
+  paidOn: string,
+  actor: AuditActor,
+  issuer: ReceiptIssuer & { today: string },
+  created: string[],
+) {
+  const touched = [...new Set(allocations.map((a) => a.billingId))];
+  const books = await refreshBillings(trx, touched, actor, issuer.today);
+  return issueCreditReceipts(trx, { creditId, paidOn, allocations, books }, actor, issuer, created);
+}
+
+// The tenant's credit left from earlier payments, spent on the billings open
+// now (a billing made after the money came: the next month). Each credit
+// spends as of its own date.
+export async function spendTenantCredit(
+  trx: Trx,
+  clientId: number,
+  actor: AuditActor,
+  issuer: ReceiptIssuer & { today: string },
+  created: string[],
+) {
+  const receipts: { id: number; billingId: number }[] = [];
+  const now = new Date().toISOString();
+  for (const credit of await creditsLeft(trx, clientId)) {
+    const { allocations } = await spend(trx, clientId, credit.id, credit.left, credit.on_date, null, actor, now);
+    if (allocations.length === 0) break;
+    receipts.push(...(await settle(trx, credit.id, allocations, credit.on_date, actor, issuer, created)));
+  }
+  return receipts;
+}
+
+export type ReversalResult =
+  | { ok: true; billingIds: number[]; voided: number[]; duplicate: boolean }
+  | { ok: false; reason: "credit" | "reversed" }
+  | { ok: false; reason: "transferred"; statementId: number };
+
+// "Estornar pagamento": the credit, its allocations and the multa and juros
+// its date made due (unless another payment paid into them) are reversed by
+// new entries with the reason; its receipts are voided (numbers stay used);
+// the billings open again. A billing already in an owner statement is not
+// reversed here (the owner's side: decision 0061, step 5).
+export async function reverseCredit(
+  trx: Trx,
+  creditId: number,
+  reason: string,
+  actor: AuditActor,
+  today: string,
+  opKey: string | null = null,
+): Promise<ReversalResult> {
+  if (opKey) {
+    const earlier = await creditOfKey(trx, opKey);
+    if (earlier) return { ok: true, billingIds: [], voided: [], duplicate: true };
+  }
+  const credit = await trx
+    .selectFrom("ledger_entries")
+    .selectAll()
+    .where("id", "=", creditId)
+    .where("kind", "=", "credit")
+    .where("reverses_id", "is", null)
+    .executeTakeFirst();
+  if (!credit) return { ok: false, reason: "credit" };
+  const already = await trx.selectFrom("ledger_entries").select("id").where("reverses_id", "=", creditId).executeTakeFirst();
+  if (already) return { ok: false, reason: "reversed" };
+  const tied = await trx
+    .selectFrom("ledger_entries")
+    .selectAll()
+    .where("credit_id", "=", creditId)
+    .where("reverses_id", "is", null)
+    .orderBy("id")
+    .execute();
+  const billingIds = [...new Set(tied.map((e) => e.billing_id!))];
+  if (billingIds.length > 0) {
+    const transferred = await trx
+      .selectFrom("billing")
+      .select("owner_statement_id")
+      .where("id", "in", billingIds)
+      .where("owner_statement_id", "is not", null)
+      .executeTakeFirst();
+    if (transferred) return { ok: false, reason: "transferred", statementId: transferred.owner_statement_id! };
+  }
+  const reversedIds = new Set(
+    (
+      await trx
+        .selectFrom("ledger_entries")
+        .select("reverses_id")
+        .where("reverses_id", "in", [creditId, ...tied.map((e) => e.id)])
+        .execute()
+    ).map((r) => r.reverses_id),
+  );
+  // A multa or juros another payment paid into stays charged.
+  const paidByOthers = billingIds.length
+    ? await trx
+        .selectFrom("ledger_entries")
+        .select(["billing_id", "item"])
+        .where("billing_id", "in", billingIds)
+        .where("kind", "=", "allocation")
+        .where("credit_id", "!=", creditId)
+        .where("reverses_id", "is", null)
+        .execute()
+    : [];
+  const keepCharge = new Set(paidByOthers.map((p) => `${p.billing_id}:${p.item}`));
+  const now = new Date().toISOString();
+  const undo = [credit, ...tied].filter(
+    (e) => !reversedIds.has(e.id) && !(e.kind === "charge" && keepCharge.has(`${e.billing_id}:${e.item}`)),
+  );
+  for (const e of undo)
+    await postEntry(
+      trx,
+      {
+        client_id: e.client_id,
+        kind: e.kind,
+        item: e.item,
+        billing_id: e.billing_id,
+        credit_id: e.credit_id,
+        amount_cents: cents(-e.amount_cents),
+        on_date: today,
+        method: e.method,
+        memo: reason,
+        reverses_id: e.id,
+        op_key: e.id === creditId ? opKey : null,
+      },
+      actor,
+      now,
+    );
+  await recordAudit(trx, {
+    actor,
+    action: "update",
+    entity: "ledger_credit",
+    entityId: creditId,
+    before: { reversed: false },
+    after: { reversed: true, reason },
+  });
+  await refreshBillings(trx, billingIds, actor, today);
+  const voided = await voidCreditReceipts(trx, creditId, reason, actor, now);
+  return { ok: true, billingIds, voided, duplicate: false };
+}
+
+export type DiscountResult = { ok: true; duplicate: boolean } | { ok: false; reason: "billing" | "amount" };
+
+// "Conceder desconto": part of one item of a billing forgiven, with its
+// reason. The multa and juros due today are charged first, so they can be
+// the item forgiven.
+export async function grantDiscount(
+  trx: Trx,
+  billingId: number,
+  item: LedgerItem,
+  amount: Cents,
+  reason: string,
+  actor: AuditActor,
+  today: string,
+  opKey: string | null = null,
+): Promise<DiscountResult> {
+  if (opKey && (await creditOfKey(trx, opKey))) return { ok: true, duplicate: true };
+  const book = (await billingBooks(trx, [billingId])).get(billingId);
+  if (!book) return { ok: false, reason: "billing" };
+  const now = new Date().toISOString();
+  await postAccrual(trx, book, await termsOf(trx, book.client_id), today, null, actor, now);
+  if (amount <= 0 || amount > book.open[item]) return { ok: false, reason: "amount" };
+  const id = await postEntry(
+    trx,
+    {
+      client_id: book.client_id,
+      kind: "discount",
+      item,
+      billing_id: billingId,
+      amount_cents: amount,
+      on_date: today,
+      memo: reason,
+      op_key: opKey,
+    },
+    actor,
+    now,
+  );
+  await recordAudit(trx, {
+    actor,
+    action: "create",
+    entity: "ledger_discount",
+    entityId: id,
+    after: { billing_id: billingId, item, amount_cents: amount, reason },
+  });
+  await refreshBillings(trx, [billingId], actor, today);
+  return { ok: true, duplicate: false };
+}
+
+// A billing's rent as a charge (a new billing), or changed (readjustment, a
+// boleto's amount): the standing rent charge reversed, the new one posted.
+export async function chargeRent(
+  trx: Trx,
+  billing: { id: number; client_id: number; due_date: string },
+  amount: Cents,
+  actor: AuditActor,
+  today: string,
+  reason: string | null = null,
+) {
+  const now = new Date().toISOString();
+  const rents = await trx
+    .selectFrom("ledger_entries")
+    .select(["id", "amount_cents", "reverses_id"])
+    .where("billing_id", "=", billing.id)
+    .where("kind", "=", "charge")
+    .where("item", "=", "rent")
+    .execute();
+  const reversed = new Set(rents.map((r) => r.reverses_id));
+  const standing = rents.filter((r) => r.reverses_id === null && !reversed.has(r.id));
+  for (const s of standing)
+    await postEntry(
+      trx,
+      {
+        client_id: billing.client_id,
+        kind: "charge",
+        item: "rent",
+        billing_id: billing.id,
+        amount_cents: cents(-s.amount_cents),
+        on_date: today,
+        memo: reason,
+        reverses_id: s.id,
+      },
+      actor,
+      now,
+    );
+  await postEntry(
+    trx,
+    {
+      client_id: billing.client_id,
+      kind: "charge",
+      item: "rent",
+      billing_id: billing.id,
+      amount_cents: amount,
+      on_date: billing.due_date,
+      memo: standing.length > 0 ? reason : null,
+    },
+    actor,
+    now,
+  );
+  if (standing.length > 0) await refreshBillings(trx, [billing.id], actor, today);
+  else await trx.updateTable("billing").set({ open_cents: amount }).where("id", "=", billing.id).execute();
+}

@@ -1,0 +1,179 @@
+import type { Kysely, Transaction, Insertable } from "kysely";
+import type { Database, LedgerEntriesTable } from "#app/db/schema";
+import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
+import { cents, subtractCents, ZERO_CENTS, type Cents } from "#app/models/shared/money";
+import { noItems, openTotal, type AccrualState, type LedgerItem, type OpenItems } from "./allocation";
+
+// The ledger's rows and what a billing reads from them
+// (docs/decisions/0061-rent-ledger.md). Only app/models/ledger/ writes
+// ledger_entries, and with them the billing's projection (status,
+// payment_date, amount_paid_cents, open_cents) in the same transaction.
+
+type DB = Kysely<Database>;
+type Trx = Transaction<Database>;
+
+export type NewEntry = Omit<Insertable<LedgerEntriesTable>, "created_by_id" | "created_by_name" | "created_at">;
+
+export async function postEntry(trx: Trx, entry: NewEntry, actor: AuditActor, now: string): Promise<number> {
+  const row = await trx
+    .insertInto("ledger_entries")
+    .values({ ...entry, created_by_id: actor?.id ?? null, created_by_name: actor?.name ?? "Sistema", created_at: now })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+// A billing as its entries tell it.
+export type BillingBook = {
+  id: number;
+  client_id: number;
+  due_date: string;
+  open: OpenItems; // per item: charged − forgiven − paid
+  charged: OpenItems;
+  allocated: Cents;
+  lastPaidOn: string | null; // the latest date money was allocated to it
+  accrual: AccrualState;
+};
+
+type EntryRow = {
+  id: number;
+  kind: string;
+  item: string | null;
+  billing_id: number | null;
+  amount_cents: number;
+  on_date: string;
+  reverses_id: number | null;
+};
+
+// The books of these billings, from their entries (a few dozen rows each,
+// by ledger_billing).
+export async function billingBooks(db: DB | Trx, billingIds: readonly number[]): Promise<Map<number, BillingBook>> {
+  const books = new Map<number, BillingBook>();
+  if (billingIds.length === 0) return books;
+  const billings = await db
+    .selectFrom("billing")
+    .select(["id", "client_id", "due_date"])
+    .where("id", "in", [...new Set(billingIds)])
+    .execute();
+  const entries: EntryRow[] = await db
+    .selectFrom("ledger_entries")
+    .select(["id", "kind", "item", "billing_id", "amount_cents", "on_date", "reverses_id"])
+    .where("billing_id", "in", [...new Set(billingIds)])
+    .orderBy("id")
+    .execute();
+  for (const b of billings)
+    books.set(b.id, {
+      ...b,
+      open: noItems(),
+      charged: noItems(),
+      allocated: ZERO_CENTS,
+      lastPaidOn: null,
+      accrual: { rentOpen: ZERO_CENTS, lateFeeCharged: false, interestThrough: null },
+    });
+  const reversed = new Set(entries.flatMap((e) => (e.reverses_id === null ? [] : [e.reverses_id])));
+  for (const e of entries) {
+    const book = books.get(e.billing_id!);
+    if (!book || !e.item) continue;
+    const item = e.item as LedgerItem;
+    const amount = cents(e.amount_cents);
+    if (e.kind === "charge") {
+      book.open[item] = cents(book.open[item] + amount);
+      book.charged[item] = cents(book.charged[item] + amount);
+    } else {
+      book.open[item] = subtractCents(book.open[item], amount);
+    }
+    if (e.kind === "allocation") book.allocated = cents(book.allocated + amount);
+    // What still stands (neither a reversal nor reversed) dates the book.
+    if (e.reverses_id !== null || reversed.has(e.id)) continue;
+    if (e.kind === "allocation" && (book.lastPaidOn === null || e.on_date > book.lastPaidOn)) book.lastPaidOn = e.on_date;
+    if (e.kind === "charge" && item === "interest" && (book.accrual.interestThrough ?? "") < e.on_date)
+      book.accrual.interestThrough = e.on_date;
+  }
+  for (const book of books.values()) {
+    book.accrual.rentOpen = book.open.rent;
+    book.accrual.lateFeeCharged = book.charged.late_fee > 0;
+  }
+  return books;
+}
+
+export const bookOpen = (book: BillingBook) => openTotal(book.open);
+
+// The status a billing's book gives: Pago when nothing stays open and
+// something was paid or forgiven; else pending, or overdue past its due date.
+export function bookStatus(book: BillingBook, today: string) {
+  if (bookOpen(book) <= 0 && openTotal(book.charged) > 0) return "paid" as const;
+  return book.due_date < today ? ("overdue" as const) : ("pending" as const);
+}
+
+// Writes the projection of these billings from their books, each change of
+// status or amount received audited as the billing's.
+export async function refreshBillings(trx: Trx, billingIds: readonly number[], actor: AuditActor, today: string) {
+  const books = await billingBooks(trx, billingIds);
+  const now = new Date().toISOString();
+  for (const book of books.values()) {
+    const before = await trx
+      .selectFrom("billing")
+      .select(["status", "payment_date", "amount_paid_cents", "open_cents"])
+      .where("id", "=", book.id)
+      .executeTakeFirstOrThrow();
+    const after = {
+      status: bookStatus(book, today),
+      payment_date: book.allocated > 0 ? book.lastPaidOn : null,
+      amount_paid_cents: book.allocated > 0 ? book.allocated : null,
+      open_cents: bookOpen(book),
+    };
+    if (
+      after.status === before.status &&
+      after.payment_date === before.payment_date &&
+      after.amount_paid_cents === before.amount_paid_cents &&
+      after.open_cents === before.open_cents
+    )
+      continue;
+    await trx
+      .updateTable("billing")
+      .set({ ...after, updated_at: now })
+      .where("id", "=", book.id)
+      .execute();
+    await recordAudit(trx, { actor, action: "update", entity: "billing", entityId: book.id, before, after });
+  }
+  return books;
+}
+
+// The tenant's credit: money received and not allocated, per credit still
+// standing, oldest first.
+export async function creditsLeft(db: DB | Trx, clientId: number) {
+  const rows = await db
+    .selectFrom("ledger_entries as c")
+    .select(["c.id", "c.on_date", "c.amount_cents"])
+    .select((eb) =>
+      eb
+        .selectFrom("ledger_entries as a")
+        .select((e) => e.fn.coalesce(e.fn.sum<number>("a.amount_cents"), e.lit(0)).as("s"))
+        .whereRef("a.credit_id", "=", "c.id")
+        .where("a.kind", "=", "allocation")
+        .as("allocated"),
+    )
+    .select((eb) =>
+      eb
+        .selectFrom("ledger_entries as r")
+        .select((e) => e.fn.coalesce(e.fn.sum<number>("r.amount_cents"), e.lit(0)).as("s"))
+        .whereRef("r.reverses_id", "=", "c.id")
+        .as("reversed"),
+    )
+    .where("c.client_id", "=", clientId)
+    .where("c.kind", "=", "credit")
+    .where("c.reverses_id", "is", null)
+    .orderBy("c.id")
+    .execute();
+  return rows
+    .map((r) => ({
+      id: r.id,
+      on_date: r.on_date,
+      left: cents(r.amount_cents + Number(r.reversed ?? 0) - Number(r.allocated ?? 0)),
+    }))
+    .filter((r) => r.left > 0);
+}
+
+export async function tenantCreditLeft(db: DB | Trx, clientId: number): Promise<Cents> {
+  return cents((await creditsLeft(db, clientId)).reduce((sum, c) => sum + c.left, 0));
+}
