@@ -222,6 +222,8 @@ async function noteDifferences(db: Kysely<any>) {
           then 'Pago sem recibo, com valor recebido menor que o aluguel: agora Pago parcialmente'
         when o.status = 'paid' and b.status = 'paid' and p.receipt_id is null and p.total > p.rent
           then 'Pago sem recibo, com valor recebido maior que o aluguel: o excedente ficou como crédito do inquilino'
+        when o.status = 'paid' and b.status = 'paid' and p.receipt_id is null and o.amount_paid_cents is null
+          then 'Pago sem valor recebido registrado: o valor da cobrança foi tomado como recebido'
         else '?'
       end
     from billing b
