@@ -54,6 +54,7 @@ export default [
       route("cobrancas/gerar-mes", "routes/admin/clients/billing-generate-month.tsx"),
       route("cobrancas/lembretes", "routes/admin/clients/billing-reminders.tsx"),
       route("cobrancas/:id", "routes/admin/clients/billing-manage.tsx"),
+      route("cobrancas/:id/estorno", "routes/admin/clients/billing-reverse.tsx"),
       route("cobrancas/documentos/:id/excluir", "routes/admin/clients/billing-document-delete.tsx"),
       route("manutencoes/documentos/novo", "routes/admin/clients/maintenance-document.tsx"),
       route("manutencoes/:id", "routes/admin/clients/maintenance-manage.tsx"),

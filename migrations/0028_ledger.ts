@@ -65,6 +65,14 @@ export async function up(db: Kysely<any>): Promise<void> {
     .alterTable("billing")
     .addColumn("open_cents", "integer", (c) => c.notNull().defaultTo(0))
     .execute();
+  // What multa and juros run on (the rent still open) and the day they were
+  // last charged to: with them, what a billing owes on any day is read from
+  // its row alone (ledger/owed.ts), in every list.
+  await db.schema
+    .alterTable("billing")
+    .addColumn("rent_open_cents", "integer", (c) => c.notNull().defaultTo(0))
+    .execute();
+  await db.schema.alterTable("billing").addColumn("accrued_through", "text").execute();
 
   await db.schema
     .alterTable("billing_receipts")
@@ -102,17 +110,27 @@ async function backfill(db: Kysely<any>) {
   const who = `'migração 0028', datetime('now')`;
   // The rent charges. Explicit ids keep each billing's entries findable below
   // without a lookup index: base + billing id.
-  await sql.raw(`
+  await sql
+    .raw(
+      `
     insert into ledger_entries (client_id, kind, item, billing_id, amount_cents, on_date, created_by_name, created_at)
-    select client_id, 'charge', 'rent', id, amount_cents, due_date, ${who} from billing order by id`).execute(db);
+    select client_id, 'charge', 'rent', id, amount_cents, due_date, ${who} from billing order by id`,
+    )
+    .execute(db);
   // The receipts in force, with the statement line that settled each billing
   // when one did. rn numbers the paid billings: their credits get ids base + rn.
-  await sql.raw(`
+  await sql
+    .raw(
+      `
     create temp table backfill_lines as
     select settled_billing_id as billing_id, min(id) as line_id from statement_lines
-     where settled_billing_id is not null group by settled_billing_id`).execute(db);
+     where settled_billing_id is not null group by settled_billing_id`,
+    )
+    .execute(db);
   await sql.raw(`create unique index temp.backfill_lines_billing on backfill_lines (billing_id)`).execute(db);
-  await sql.raw(`
+  await sql
+    .raw(
+      `
     create temp table backfill_paid as
     select b.id as billing_id, b.client_id, b.amount_cents as rent, b.payment_date, b.payment_difference_cents as diff,
            b.difference_resolved_at as resolved, b.amount_paid_cents, r.id as receipt_id,
@@ -123,43 +141,73 @@ async function backfill(db: Kysely<any>) {
            l.line_id, row_number() over (order by b.id) as rn, 0 as credit_id
     from billing b left join billing_receipts r on r.billing_id = b.id and r.voided_at is null
     left join backfill_lines l on l.billing_id = b.id
-    where b.status = 'paid'`).execute(db);
+    where b.status = 'paid'`,
+    )
+    .execute(db);
   await sql.raw(`create unique index temp.backfill_paid_billing on backfill_paid (billing_id)`).execute(db);
   await sql.raw(`create index temp.backfill_paid_receipt on backfill_paid (receipt_id)`).execute(db);
-  await sql.raw(`
+  await sql
+    .raw(
+      `
     insert into ledger_entries (client_id, kind, item, billing_id, amount_cents, on_date, memo, created_by_name, created_at)
     select client_id, 'charge', 'late_fee', billing_id, late_fee, paid_on, null, ${who} from backfill_paid where late_fee > 0
     union all
     select client_id, 'charge', 'interest', billing_id, interest, paid_on, null, ${who} from backfill_paid where interest > 0
     union all
     select client_id, 'charge', 'other', billing_id, adjustment, paid_on, 'Acréscimo', ${who} from backfill_paid
-     where adjustment > 0 and diff is null`).execute(db);
-  await sql.raw(`
-    update backfill_paid set credit_id = rn + (select coalesce(max(id), 0) from ledger_entries)`).execute(db);
-  await sql.raw(`
+     where adjustment > 0 and diff is null`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `
+    update backfill_paid set credit_id = rn + (select coalesce(max(id), 0) from ledger_entries)`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `
     insert into ledger_entries (id, client_id, kind, amount_cents, on_date, method, statement_line_id, created_by_name, created_at)
     select credit_id, client_id, 'credit', total, paid_on, case when line_id is null then 'registro' else 'extrato' end, line_id,
-           ${who} from backfill_paid order by credit_id`).execute(db);
+           ${who} from backfill_paid order by credit_id`,
+    )
+    .execute(db);
   // Discounts: a "Desconto" on the receipt, or a shortfall staff resolved.
-  await sql.raw(`
+  await sql
+    .raw(
+      `
     insert into ledger_entries (client_id, kind, item, billing_id, amount_cents, on_date, memo, created_by_name, created_at)
     select client_id, 'discount', 'rent', billing_id, -adjustment, paid_on,
            case when diff is null then 'Desconto' else 'Diferença marcada como resolvida' end, ${who}
-      from backfill_paid where adjustment < 0 and (diff is null or resolved is not null)`).execute(db);
+      from backfill_paid where adjustment < 0 and (diff is null or resolved is not null)`,
+    )
+    .execute(db);
   // Allocations: juros, multa, rent, other, each up to what the credit has left.
-  await sql.raw(`
+  await sql
+    .raw(
+      `
     create temp table backfill_alloc as
     select p.*, min(total, interest) as a_interest,
            min(total - min(total, interest), late_fee) as a_late_fee
-      from backfill_paid p`).execute(db);
-  await sql.raw(`
-    alter table backfill_alloc add column a_rent integer`).execute(db);
-  await sql.raw(`
+      from backfill_paid p`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `
+    alter table backfill_alloc add column a_rent integer`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `
     update backfill_alloc set a_rent = min(total - a_interest - a_late_fee,
-      rent - coalesce((select sum(amount_cents) from ledger_entries d where d.billing_id = backfill_alloc.billing_id and d.kind = 'discount'), 0))`).execute(
-    db,
-  );
-  await sql.raw(`
+      rent - coalesce((select sum(amount_cents) from ledger_entries d where d.billing_id = backfill_alloc.billing_id and d.kind = 'discount'), 0))`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `
     insert into ledger_entries (client_id, kind, item, billing_id, credit_id, amount_cents, on_date, created_by_name, created_at)
     select client_id, 'allocation', 'interest', billing_id, credit_id, a_interest, paid_on, ${who} from backfill_alloc where a_interest > 0
     union all
@@ -168,11 +216,17 @@ async function backfill(db: Kysely<any>) {
     select client_id, 'allocation', 'rent', billing_id, credit_id, a_rent, paid_on, ${who} from backfill_alloc where a_rent > 0
     union all
     select client_id, 'allocation', 'other', billing_id, credit_id, min(total - a_interest - a_late_fee - a_rent, adjustment), paid_on, ${who}
-      from backfill_alloc where adjustment > 0 and diff is null and total - a_interest - a_late_fee - a_rent > 0`).execute(db);
-  await sql.raw(`
+      from backfill_alloc where adjustment > 0 and diff is null and total - a_interest - a_late_fee - a_rent > 0`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `
     update billing_receipts set credit_id = (select credit_id from backfill_paid p where p.receipt_id = billing_receipts.id),
       open_after_cents = 0
-    where voided_at is null and id in (select receipt_id from backfill_paid where receipt_id is not null)`).execute(db);
+    where voided_at is null and id in (select receipt_id from backfill_paid where receipt_id is not null)`,
+    )
+    .execute(db);
 
   await refreshAllBillings(db);
   await noteDifferences(db);
@@ -182,32 +236,50 @@ async function backfill(db: Kysely<any>) {
 // The projection from the entries, every billing at once (the same rule as
 // ledger/projection.ts: paid when nothing stays open).
 async function refreshAllBillings(db: Kysely<any>) {
-  await sql.raw(`
+  await sql
+    .raw(
+      `
     create temp table backfill_sums as
     select billing_id,
       sum(case when kind = 'charge' then amount_cents when kind in ('discount', 'allocation') then -amount_cents else 0 end) as open,
       sum(case when kind = 'allocation' then amount_cents else 0 end) as allocated,
-      max(case when kind = 'allocation' then on_date end) as last_paid
-    from ledger_entries where billing_id is not null group by billing_id`).execute(db);
+      max(case when kind = 'allocation' then on_date end) as last_paid,
+      sum(case when item = 'rent' and kind = 'charge' then amount_cents when item = 'rent' then -amount_cents else 0 end) as rent_open,
+      max(case when kind = 'charge' and item in ('late_fee', 'interest') then on_date end) as accrued_through
+    from ledger_entries where billing_id is not null group by billing_id`,
+    )
+    .execute(db);
   await sql.raw(`create unique index temp.backfill_sums_billing on backfill_sums (billing_id)`).execute(db);
-  await sql.raw(`
-    create temp table backfill_before as select id, status, amount_paid_cents, payment_date from billing`).execute(db);
-  await sql.raw(`
+  await sql
+    .raw(
+      `
+    create temp table backfill_before as select id, status, amount_paid_cents, payment_date from billing`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `
     update billing set
       open_cents = s.open,
+      rent_open_cents = s.rent_open,
+      accrued_through = s.accrued_through,
       amount_paid_cents = case when s.allocated > 0 then s.allocated end,
       payment_date = case when s.allocated > 0 then s.last_paid end,
       status = case when s.open <= 0 and s.allocated > 0 then 'paid'
                     when billing.status = 'paid' then (case when billing.due_date < date('now', '-4 hours') then 'overdue' else 'pending' end)
                     else billing.status end
-    from backfill_sums s where s.billing_id = billing.id`).execute(db);
+    from backfill_sums s where s.billing_id = billing.id`,
+    )
+    .execute(db);
   await sql.raw(`drop table backfill_sums`).execute(db);
 }
 
 // Every billing whose status changed, or whose amount received did, is noted
 // with its reason; one the reasons below do not explain stops the migration.
 async function noteDifferences(db: Kysely<any>) {
-  await sql.raw(`
+  await sql
+    .raw(
+      `
     insert into ledger_backfill_notes (billing_id, stored_status, open_cents, credit_left_cents, reason)
     select b.id, o.status, b.open_cents,
       coalesce(p.total, 0) - coalesce(b.amount_paid_cents, 0),
@@ -230,7 +302,9 @@ async function noteDifferences(db: Kysely<any>) {
     join backfill_before o on o.id = b.id
     left join backfill_paid p on p.billing_id = b.id
     where (o.status = 'paid') != (b.status = 'paid')
-       or coalesce(o.amount_paid_cents, -1) != coalesce(b.amount_paid_cents, -1) and o.status = 'paid'`).execute(db);
+       or coalesce(o.amount_paid_cents, -1) != coalesce(b.amount_paid_cents, -1) and o.status = 'paid'`,
+    )
+    .execute(db);
   const unexplained = await sql<{ billing_id: number }>`
     select billing_id from ledger_backfill_notes where reason = '?' order by billing_id limit 1`.execute(db);
   const first = unexplained.rows[0];

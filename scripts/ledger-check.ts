@@ -26,7 +26,9 @@ try {
     .select(["reason", (eb) => eb.fn.countAll<number>().as("n")])
     .groupBy("reason")
     .execute();
-  console.log(`${file}: ${billings.n} cobranças, ${counts.entries} lançamentos, ${Math.round(performance.now() - started)} ms`);
+  console.log(
+    `${file}: ${billings.n} cobranças, ${counts.entries} lançamentos, ${Math.round(performance.now() - started)} ms`,
+  );
   for (const n of notes) console.log(`migração: ${n.n} × ${n.reason}`);
   if (mismatches.length === 0) console.log("Projeção confere com os lançamentos.");
   else {

@@ -416,6 +416,8 @@ export interface BillingTable {
   // discounts − allocations. With status, payment_date (the last payment's
   // date) and amount_paid_cents (allocated to it), written only with the entries.
   open_cents: Generated<Cents>;
+  rent_open_cents: Generated<Cents>; // what multa and juros run on
+  accrued_through: string | null; // the day multa and juros were last charged to
   created_at: string;
   updated_at: string;
 }

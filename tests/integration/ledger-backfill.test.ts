@@ -72,11 +72,29 @@ describe("migration 0028", () => {
     await sql`insert into clients (name, email, created_at, updated_at, monthly_rent_cents)
               values ('Ana', 'ana@t.com', ${now}, ${now}, 100000)`.execute(db);
 
-    const exact = await billing({ amount: 100000, due: "2026-01-10", status: "paid", paid_on: "2026-01-09", amount_paid: 100000 });
+    const exact = await billing({
+      amount: 100000,
+      due: "2026-01-10",
+      status: "paid",
+      paid_on: "2026-01-09",
+      amount_paid: 100000,
+    });
     await receipt(exact, { paid_on: "2026-01-09", rent: 100000 });
-    const late = await billing({ amount: 100000, due: "2026-02-10", status: "paid", paid_on: "2026-03-02", amount_paid: 110667 });
+    const late = await billing({
+      amount: 100000,
+      due: "2026-02-10",
+      status: "paid",
+      paid_on: "2026-03-02",
+      amount_paid: 110667,
+    });
     await receipt(late, { paid_on: "2026-03-02", rent: 100000, late_fee: 10000, interest: 667 });
-    const discount = await billing({ amount: 100000, due: "2026-03-10", status: "paid", paid_on: "2026-03-10", amount_paid: 95000 });
+    const discount = await billing({
+      amount: 100000,
+      due: "2026-03-10",
+      status: "paid",
+      paid_on: "2026-03-10",
+      amount_paid: 95000,
+    });
     await receipt(discount, { paid_on: "2026-03-10", rent: 100000, adjustment: -5000 });
     const short = await billing({
       amount: 463260,
@@ -106,7 +124,13 @@ describe("migration 0028", () => {
       difference: 73,
     });
     await receipt(over, { paid_on: "2026-06-10", rent: 120000, adjustment: 73 });
-    const extra = await billing({ amount: 100000, due: "2026-07-10", status: "paid", paid_on: "2026-07-10", amount_paid: 105000 });
+    const extra = await billing({
+      amount: 100000,
+      due: "2026-07-10",
+      status: "paid",
+      paid_on: "2026-07-10",
+      amount_paid: 105000,
+    });
     await receipt(extra, { paid_on: "2026-07-10", rent: 100000, adjustment: 5000 });
     const reopened = await billing({ amount: 100000, due: "2026-08-10", status: "pending" });
     await receipt(reopened, { paid_on: "2026-08-09", rent: 100000, voided: true });

@@ -209,12 +209,24 @@ describe("estorno", () => {
     if (!paid.ok) throw new Error("paid");
     const back = await reverseBillingPayments(db, id, "Devolução do Pix", actor, "2026-10-12");
     expect(back).toMatchObject({ ok: true, voided: [paid.receiptNumber] });
-    expect(await row(id)).toEqual({ status: "overdue", open_cents: 1_780_50, amount_paid_cents: null, payment_date: null });
+    expect(await row(id)).toEqual({
+      status: "overdue",
+      open_cents: 1_780_50,
+      amount_paid_cents: null,
+      payment_date: null,
+    });
     expect(await receiptsOf(id)).toEqual([
-      expect.objectContaining({ id: paid.receiptNumber, voided_at: expect.any(String), void_reason: "Devolução do Pix" }),
+      expect.objectContaining({
+        id: paid.receiptNumber,
+        voided_at: expect.any(String),
+        void_reason: "Devolução do Pix",
+      }),
     ]);
     // Reversing again reverses nothing.
-    expect(await reverseBillingPayments(db, id, "de novo", actor, "2026-10-12")).toEqual({ ok: false, reason: "nothing" });
+    expect(await reverseBillingPayments(db, id, "de novo", actor, "2026-10-12")).toEqual({
+      ok: false,
+      reason: "nothing",
+    });
     // Paid again later: a new number, the multa and juros from the due date.
     const again = await pay(id, "2026-10-20", 1_780_50 + 178_05 + 5_94);
     expect(again).toMatchObject({ ok: true, openAfter: 0 });

@@ -4,23 +4,29 @@ import { Button } from "#app/components/ui/button";
 import { Field, type FormConstraint } from "#app/components/ui/field";
 import { useIsPending } from "#app/components/ui/use-is-pending";
 
-// "Registrar pagamento" (or "Corrigir pagamento" once paid) in a billing's
-// dialog (routes/admin/clients/billing-manage.tsx): the day and the amount
-// received; the server answers its field errors here, typed values kept.
+// "Registrar pagamento" in an open billing's dialog
+// (routes/admin/clients/billing-manage.tsx): the day and the amount received.
+// Less than owed leaves the rest open ("Pago parcialmente"); more pays the
+// tenant's other open billings, oldest first, and the rest is the tenant's
+// credit (decision 0061). The hidden one-time key makes a second post of
+// the same form write nothing. The server answers its field errors here,
+// typed values kept.
 export function PaymentForm({
   id,
-  paid,
+  partial,
+  onceKey,
   defaults,
   constraint,
   result,
 }: {
   id: number;
-  paid: boolean;
+  partial: boolean;
+  onceKey: string;
   defaults: { payment_date: string; amount_paid: string };
   constraint: FormConstraint;
   result: SubmissionResult<string[]> | undefined;
 }) {
-  const busy = useIsPending({ formAction: `/admin/clients/cobrancas/${id}` });
+  const busy = useIsPending({ formAction: `/admin/clients/cobrancas/${id}`, fields: { intent: "payment" } });
   const [form, fields] = useForm({
     id: `payment-${id}`,
     lastResult: result,
@@ -31,11 +37,12 @@ export function PaymentForm({
   return (
     <section aria-labelledby="registrar-pagamento" className="mt-5 border-t border-slate-200 pt-5">
       <h3 id="registrar-pagamento" className="mb-3 font-semibold text-slate-900">
-        {paid ? "Corrigir pagamento" : "Registrar pagamento"}
+        Registrar pagamento
       </h3>
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         {form.errors?.length ? <p className="text-sm text-red-700">{form.errors[0]}</p> : null}
         <input type="hidden" name="intent" value="payment" />
+        <input type="hidden" name="chave" value={onceKey} />
         <div className="grid gap-4 sm:grid-cols-2">
           <Field meta={fields.payment_date} label="Data do pagamento" type="date" />
           <Field
@@ -44,12 +51,14 @@ export function PaymentForm({
             type="text"
             inputMode="decimal"
             autoComplete="off"
-            hint={paid ? "Um novo recibo substitui o atual." : "Proposto: o valor devido hoje."}
+            hint={
+              partial
+                ? "Proposto: o saldo devido hoje."
+                : "Proposto: o valor devido hoje. Um valor menor deixa o saldo em aberto."
+            }
           />
         </div>
-        <Button disabled={busy}>
-          {busy ? "Salvando..." : paid ? "Salvar e emitir novo recibo" : "Marcar como Pago"}
-        </Button>
+        <Button disabled={busy}>{busy ? "Salvando..." : "Registrar pagamento"}</Button>
       </Form>
     </section>
   );

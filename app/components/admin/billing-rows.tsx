@@ -2,7 +2,7 @@ import type { ChangeEvent } from "react";
 import { Trash2, Download } from "#app/components/ui/private-icons";
 import { Form, Link } from "react-router";
 import { useIsPending } from "#app/components/ui/use-is-pending";
-import { BillingStatusBadge } from "#app/components/billing/billing-status-badge";
+import { BillingStatusBadge, OpenBalance } from "#app/components/billing/billing-status-badge";
 import {
   StackedCell,
   stackedBodyClass,
@@ -15,7 +15,7 @@ import { billingRowAnchor } from "#app/models/billing/billing-query";
 import { REMINDERS_FORM_ID, REMINDER_FIELD } from "#app/models/billing/bulk-reminders";
 import { shortFileName } from "#app/models/billing/display";
 import { periodLabel } from "#app/models/billing/months";
-import { BILLING_STATUS_OPTIONS, PAST_DUE_NOTE, isPastDue } from "#app/models/billing/status";
+import { BILLING_STATUS_OPTIONS, PAST_DUE_NOTE, isPartiallyPaid, isPastDue } from "#app/models/billing/status";
 import { formatDay } from "#app/models/clients/status";
 import { formatBRL } from "#app/models/shared/money";
 
@@ -35,6 +35,8 @@ export type BillingPanelBilling = {
   due_date: string;
   status: string;
   payment_date: string | null;
+  amount_paid_cents: number | null;
+  open_cents: number;
   documents: BillingPanelDocument[];
 };
 const iconButton = "inline-flex size-8 shrink-0 items-center justify-center rounded border bg-white";
@@ -134,7 +136,8 @@ export function BillingRow({
         <span className="whitespace-nowrap">{formatDay(b.due_date)}</span>
       </StackedCell>
       <StackedCell label="Status">
-        <BillingStatusBadge status={b.status} />
+        <BillingStatusBadge status={b.status} partial={isPartiallyPaid(b)} />
+        {isPartiallyPaid(b) ? <OpenBalance cents={b.open_cents} className="mt-1" /> : null}
         {b.payment_date ? (
           <span className="mt-1 block text-xs whitespace-nowrap text-slate-600">
             Pago em {formatDay(b.payment_date)}

@@ -4,7 +4,8 @@
 // the history of the last 12 issued billings with their receipts.
 import { Download, FileCheck2 } from "#app/components/ui/private-icons";
 import { CopyButton } from "#app/components/billing/copy-button";
-import { BillingStatusBadge } from "#app/components/billing/billing-status-badge";
+import { BillingStatusBadge, OpenBalance } from "#app/components/billing/billing-status-badge";
+import { isPartiallyPaid } from "#app/models/billing/status";
 import { ChargesList } from "#app/components/billing/charges-list";
 import {
   StackedCell,
@@ -28,6 +29,7 @@ export type ClientBilling = {
   amount_cents: number;
   payment_date: string | null;
   amount_paid_cents: number | null;
+  open_cents: number;
   status: string;
   external_payment_id: string | null;
   documents: Document[];
@@ -91,7 +93,8 @@ function OpenBillingCard({
             {late ? ` · ${b.charges.days} ${b.charges.days === 1 ? "dia" : "dias"} em atraso` : ""}
           </p>
         </div>
-        <BillingStatusBadge status={b.status} />
+        <BillingStatusBadge status={b.status} partial={isPartiallyPaid(b)} />
+        {isPartiallyPaid(b) ? <OpenBalance cents={b.open_cents} className="mt-1" /> : null}
       </div>
       <div className="mt-4 grid gap-6 md:grid-cols-2">
         <div>
@@ -214,7 +217,7 @@ function History({ billings }: { billings: ClientBilling[] }) {
                   </StackedCell>
                   <StackedCell label="Pago em">{b.payment_date ? formatDay(b.payment_date) : "—"}</StackedCell>
                   <StackedCell label="Status">
-                    <BillingStatusBadge status={b.status} />
+                    <BillingStatusBadge status={b.status} partial={isPartiallyPaid(b)} />
                   </StackedCell>
                   <StackedCell label="ID do pagamento">
                     <span className="break-all">{b.external_payment_id || "—"}</span>

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { REQUIRED, rentalAmountField, idField, plainText } from "#app/models/shared/fields";
+import { REQUIRED, rentalAmountField, idField, onceKeyField, plainText, requiredText } from "#app/models/shared/fields";
 import { parseLocalDay } from "#app/models/shared/days";
 import { BILLING_STATUS_VALUES } from "./status";
 
@@ -28,6 +28,16 @@ export const BILLING_MESSAGES = {
   paymentDate: "Informe a data do pagamento (dd/mm/aaaa).",
   futurePayment: "A data do pagamento não pode ser depois de hoje.",
   amountPaid: "Informe o valor recebido, por exemplo 1.605,50.",
+  // The ledger's actions (docs/decisions/0061-rent-ledger.md).
+  reversed: "Pagamento estornado!",
+  reverseFailed: "Não foi possível estornar o pagamento. Nada foi alterado; tente novamente.",
+  nothingToReverse: "Esta cobrança não tem pagamento a estornar.",
+  reason: "Informe o motivo.",
+  discountGranted: "Desconto concedido!",
+  discountAmount: "O desconto não pode passar do valor em aberto deste item.",
+  discountItem: "Escolha o item do desconto.",
+  askPayment: "Informe a data e o valor recebido para marcar como Pago.",
+  statusFollowsDueDate: "Nada foi alterado: Pendente ou Em Atraso segue o vencimento da cobrança.",
 } as const;
 
 const MONTH_MAX = 10;
@@ -91,6 +101,27 @@ export const paymentSchema = z.object({
   intent: z.literal("payment"),
   payment_date: dayField(BILLING_MESSAGES.paymentDate),
   amount_paid: rentalAmountField({ required: BILLING_MESSAGES.amountPaid, invalid: BILLING_MESSAGES.amountPaid }),
+  chave: onceKeyField,
+});
+
+// "Conceder desconto": part of one item forgiven, with the reason.
+export const DISCOUNT_ITEMS = [
+  { value: "rent", label: "Aluguel" },
+  { value: "late_fee", label: "Multa" },
+  { value: "interest", label: "Juros" },
+] as const;
+export const discountSchema = z.object({
+  intent: z.literal("discount"),
+  item: z.enum(["rent", "late_fee", "interest"], { error: BILLING_MESSAGES.discountItem }),
+  amount: rentalAmountField({ required: BILLING_MESSAGES.amount, invalid: BILLING_MESSAGES.amount }),
+  reason: requiredText(300, BILLING_MESSAGES.reason),
+  chave: onceKeyField,
+});
+
+// "Estornar pagamento" (its confirmation page): the reason is required.
+export const reversalSchema = z.object({
+  reason: requiredText(300, BILLING_MESSAGES.reason),
+  chave: onceKeyField,
 });
 
 // "Marcar como resolvida" (Diferenças, decision 0037): no field but the intent.
@@ -100,5 +131,6 @@ export const differenceSchema = z.object({ intent: z.literal("difference") });
 export const billingManageSchema = z.discriminatedUnion("intent", [
   billingStatusSchema,
   paymentSchema,
+  discountSchema,
   differenceSchema,
 ]);

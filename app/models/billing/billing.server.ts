@@ -4,7 +4,8 @@ import { chargeRent } from "#app/models/ledger/credits.server";
 import { spendCreditsOf } from "#app/models/ledger/tenant-credit.server";
 import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
 import { localToday } from "#app/models/shared/days";
-import { chargesOn, issueHorizon } from "./charges";
+import { issueHorizon } from "./charges";
+import { owedOn } from "#app/models/ledger/owed";
 import { withEffectiveStatus } from "./grouping";
 import { documentsOf } from "./documents.server";
 import { receiptsOf } from "./receipts.server";
@@ -38,6 +39,10 @@ export const billingColumns = [
   "billing.payment_difference_cents",
   "billing.difference_resolved_at",
   "billing.external_payment_id",
+  // The ledger's projection: what it owes (ledger/owed.ts).
+  "billing.open_cents",
+  "billing.rent_open_cents",
+  "billing.accrued_through",
 ] as const;
 
 function selectBillings(db: DB | Trx) {
@@ -55,7 +60,7 @@ export async function getBilling(db: DB, id: number, today = localToday()) {
   const [billing] = withEffectiveStatus([row], today);
   return {
     ...billing,
-    charges: chargesOn(billing, today),
+    charges: owedOn(billing, today),
     documents: (await documentsOf(db, [id])).get(id) ?? [],
     receipts: (await receiptsOf(db, [id])).get(id) ?? [],
   };
@@ -97,7 +102,7 @@ export async function listClientBillings(
       receipt: receipts.get(b.id)?.find((r) => r.voided_at === null) ?? null,
     }));
   return {
-    open: shape(openRows).map((b) => ({ ...b, charges: chargesOn({ ...b, ...rates }, today) })),
+    open: shape(openRows).map((b) => ({ ...b, charges: owedOn({ ...b, ...rates }, today) })),
     history: shape(historyRows),
   };
 }
@@ -139,7 +144,13 @@ export async function insertBillingRow(trx: Trx, values: NewBillingValues, actor
   const { created_at: _c, updated_at: _u, ...shown } = row;
   await recordAudit(trx, { actor, action: "create", entity: "billing", entityId: id, after: shown });
   // The rent is the billing's first charge on the tenant's account.
-  await chargeRent(trx, { id, client_id: values.client_id, due_date: values.due_date }, values.amount_cents, actor, localToday());
+  await chargeRent(
+    trx,
+    { id, client_id: values.client_id, due_date: values.due_date },
+    values.amount_cents,
+    actor,
+    localToday(),
+  );
   return id;
 }
 
@@ -258,5 +269,5 @@ export async function openBillingChargesToday(
     .where("billing.due_date", "<=", issueHorizon(today, issueDays));
   if (viewer.kind === "client") q = q.where("billing.client_id", "=", viewer.clientId);
   const row = await q.executeTakeFirst();
-  return row ? chargesOn(row, today) : null;
+  return row ? owedOn(row, today) : null;
 }

@@ -1,10 +1,10 @@
+import { owedOn } from "#app/models/ledger/owed";
 import type { Kysely } from "kysely";
 import type { Database } from "#app/db/schema";
 import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
 import { enqueueEmail } from "#app/models/email/outbox.server";
 import { absoluteUrl, getAgency } from "#app/utils/env.server";
 import { noReminders, type ReminderOutcome } from "./bulk-reminders";
-import { chargesOn } from "./charges";
 import { overdueReminderEmail } from "./notice-email";
 import { NOTICE_COLUMNS } from "./notices.server";
 import { billingTxid, pixPayload } from "./pix";
@@ -74,7 +74,7 @@ export async function queueOverdueReminders(
       else if (!hasAddress(b.email)) outcome.refused["no-email"] += 1;
       else if (sentToday.has(reminderKey(id, today))) outcome.already += 1;
       else {
-        const charges = chargesOn(b, today);
+        const charges = owedOn(b, today);
         const pix = settings.pix ? pixPayload(settings.pix, charges.total, billingTxid(b.id)) : null;
         const queued = await enqueueEmail(
           trx,

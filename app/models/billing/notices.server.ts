@@ -1,3 +1,4 @@
+import { owedOn } from "#app/models/ledger/owed";
 import type { Kysely, Selectable } from "kysely";
 import type { BillingNoticeKind, Database } from "#app/db/schema";
 import { emailKindLabel, type EmailKind } from "#app/models/email/kinds";
@@ -11,7 +12,7 @@ import {
 } from "#app/models/email/outbox.server";
 import { absoluteUrl, getAgency } from "#app/utils/env.server";
 import { log } from "#app/utils/log.server";
-import { chargesOn, issueHorizon } from "./charges";
+import { issueHorizon } from "./charges";
 import { chargeNoticeEmail, receiptNoticeEmail } from "./notice-email";
 import { NOTICE_WINDOW_DAYS, noticeApplies, noticeKindsFor } from "./notices";
 import { billingTxid, pixPayload } from "./pix";
@@ -39,6 +40,9 @@ export const NOTICE_COLUMNS = [
   "billing.amount_cents",
   "billing.due_date",
   "billing.status",
+  "billing.open_cents",
+  "billing.rent_open_cents",
+  "billing.accrued_through",
   "clients.name",
   "clients.email",
   "clients.late_fee_bp",
@@ -183,6 +187,9 @@ type NoticeBilling = {
   email: string;
   late_fee_bp: number;
   monthly_interest_bp: number;
+  open_cents: number;
+  rent_open_cents: number;
+  accrued_through: string | null;
 };
 type NoticeSource = { billing: NoticeBilling; receipt: Selectable<Database["billing_receipts"]> | undefined };
 
@@ -241,7 +248,7 @@ function noticeEmail(
       attachments: [{ file_key: r.file_key, filename: r.file_name, content_type: r.mime_type }],
     };
   }
-  const charges = chargesOn(billing, today);
+  const charges = owedOn(billing, today);
   const pix = settings.pix ? pixPayload(settings.pix, charges.total, billingTxid(billing.id)) : null;
   return {
     ...envelope,

@@ -100,14 +100,28 @@ export async function registerPayment(
 ): Promise<PaymentResult> {
   const today = issuer.today ?? localToday();
   if (values.payment_date > today) return { ok: false, reason: "future" };
-  const created: string[] = [];
+  return onceKeyRace(async () => {
+    const created: string[] = [];
+    try {
+      return await db
+        .transaction()
+        .execute((trx) => payInTransaction(trx, billingId, values, actor, { ...issuer, today }, created));
+    } catch (error) {
+      // The transaction rolled back after a PDF was written: no file without its row.
+      await removePrivateFiles(created);
+      throw error;
+    }
+  });
+}
+
+// Two posts of one key in two processes at once: the second's insert meets
+// the unique key; run again, it finds the first and answers its result.
+async function onceKeyRace<T>(write: () => Promise<T>): Promise<T> {
   try {
-    return await db
-      .transaction()
-      .execute((trx) => payInTransaction(trx, billingId, values, actor, { ...issuer, today }, created));
+    return await write();
   } catch (error) {
-    // The transaction rolled back after a PDF was written: no file without its row.
-    await removePrivateFiles(created);
+    if (error instanceof Error && /UNIQUE constraint failed: ledger_entries\.op_key/.test(error.message))
+      return write();
     throw error;
   }
 }
@@ -158,7 +172,11 @@ export async function payInTransaction(
 }
 
 async function openOf(trx: Trx, billingId: number) {
-  const row = await trx.selectFrom("billing").select("open_cents").where("id", "=", billingId).executeTakeFirstOrThrow();
+  const row = await trx
+    .selectFrom("billing")
+    .select("open_cents")
+    .where("id", "=", billingId)
+    .executeTakeFirstOrThrow();
   return row.open_cents;
 }
 
@@ -250,26 +268,53 @@ export async function reverseBillingPayments(
   today: string,
   opKey: string | null = null,
 ): Promise<ReverseBillingResult> {
-  return db.transaction().execute(async (trx): Promise<ReverseBillingResult> => {
-    const b = await trx.selectFrom("billing").select(["id", "owner_statement_id"]).where("id", "=", billingId).executeTakeFirst();
-    if (!b) return { ok: false, reason: "billing" };
-    if (b.owner_statement_id !== null) return { ok: false, reason: "transferred", statementId: b.owner_statement_id };
-    const credits = await creditsOfBilling(trx, billingId);
-    const voided: number[] = [];
-    const billingIds = new Set<number>([billingId]);
-    for (const [i, c] of credits.entries()) {
-      const done = await reverseCredit(trx, c.id, reason, actor, today, opKey ? `${opKey}:${i}` : null);
-      if (!done.ok) {
-        if (done.reason === "transferred") return done;
-        continue;
+  return onceKeyRace(() =>
+    db.transaction().execute(async (trx): Promise<ReverseBillingResult> => {
+      const first = opKey ? await reversalOfKey(trx, opKey) : null;
+      if (first) return first;
+      const b = await trx
+        .selectFrom("billing")
+        .select(["id", "owner_statement_id"])
+        .where("id", "=", billingId)
+        .executeTakeFirst();
+      if (!b) return { ok: false, reason: "billing" };
+      if (b.owner_statement_id !== null) return { ok: false, reason: "transferred", statementId: b.owner_statement_id };
+      const credits = await creditsOfBilling(trx, billingId);
+      const voided: number[] = [];
+      const billingIds = new Set<number>([billingId]);
+      for (const [i, c] of credits.entries()) {
+        const done = await reverseCredit(trx, c.id, reason, actor, today, opKey ? `${opKey}:${i}` : null);
+        if (!done.ok) {
+          if (done.reason === "transferred") return done;
+          continue;
+        }
+        voided.push(...done.voided);
+        for (const id of done.billingIds) billingIds.add(id);
       }
-      if (done.duplicate) return { ok: true, voided: [], billingIds: [] };
-      voided.push(...done.voided);
-      for (const id of done.billingIds) billingIds.add(id);
-    }
-    if (credits.length === 0) return { ok: false, reason: "nothing" };
-    return { ok: true, voided, billingIds: [...billingIds] };
-  });
+      if (credits.length === 0) return { ok: false, reason: "nothing" };
+      return { ok: true, voided, billingIds: [...billingIds] };
+    }),
+  );
+}
+
+// An estorno's key used before: the receipts it cancelled then.
+async function reversalOfKey(trx: Trx, opKey: string): Promise<ReverseBillingResult | null> {
+  const reversals = await trx
+    .selectFrom("ledger_entries")
+    .select(["reverses_id"])
+    // "key:0", "key:1"...: a range the unique index reads (LIKE would not).
+    .where("op_key", ">=", `${opKey}:`)
+    .where("op_key", "<", `${opKey};`)
+    .execute();
+  if (reversals.length === 0) return null;
+  const credits = reversals.map((r) => r.reverses_id!);
+  const receipts = await trx
+    .selectFrom("billing_receipts")
+    .select(["id", "billing_id"])
+    .where("credit_id", "in", credits)
+    .orderBy("id")
+    .execute();
+  return { ok: true, voided: receipts.map((r) => r.id), billingIds: [...new Set(receipts.map((r) => r.billing_id))] };
 }
 
 // The status selector, in code (scripts and tests; the page asks first:

@@ -133,7 +133,8 @@ export async function renderReceiptPdf(data: ReceiptPdfData): Promise<Uint8Array
 export function quittance(data: Pick<ReceiptPdfData, "openAfter" | "earlierOpen">, period: string): string[] {
   const open = (data.openAfter ?? []).filter((i) => i.cents > 0);
   const out: string[] = [];
-  if (open.length === 0) out.push(`Damos quitação das importâncias acima discriminadas, referentes ao aluguel de ${period}.`);
+  if (open.length === 0)
+    out.push(`Damos quitação das importâncias acima discriminadas, referentes ao aluguel de ${period}.`);
   else {
     const total = open.reduce((sum, i) => sum + i.cents, 0);
     const list = open.map((i) => `${i.label} ${formatBRL(i.cents)}`).join("; ");

@@ -74,6 +74,7 @@ export type ReceiptListItem = {
   total_cents: number;
   created_at: string;
   voided_at: string | null;
+  void_reason: string | null;
 };
 
 // The receipts of these billings, newest first (voided ones included: staff
@@ -83,7 +84,7 @@ export async function receiptsOf(db: DB, billingIds: number[]) {
   if (billingIds.length === 0) return byBilling;
   const rows = await db
     .selectFrom("billing_receipts")
-    .select(["id", "billing_id", "payment_date", "total_cents", "created_at", "voided_at"])
+    .select(["id", "billing_id", "payment_date", "total_cents", "created_at", "voided_at", "void_reason"])
     .where("billing_id", "in", billingIds)
     .orderBy("id", "desc")
     .execute();

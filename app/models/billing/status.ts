@@ -30,6 +30,13 @@ export function isPastDue(dueDate: string, today: string) {
   return dueDate < today;
 }
 
+// A billing something was paid into and still open (the ledger, decision
+// 0061): "Pago parcialmente", with "Saldo devedor R$ X" beside it.
+export const PARTIAL_LABEL = "Pago parcialmente";
+export function isPartiallyPaid(b: { status: string; amount_paid_cents: number | null }) {
+  return b.status !== "paid" && (b.amount_paid_cents ?? 0) > 0;
+}
+
 // The status every view shows: pending and past due reads as overdue.
 export function effectiveStatus(status: BillingStatus, dueDate: string, today: string): BillingStatus {
   return status === "pending" && isPastDue(dueDate, today) ? "overdue" : status;

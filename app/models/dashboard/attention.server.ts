@@ -1,6 +1,6 @@
+import { owedOn } from "#app/models/ledger/owed";
 import { sql, type Kysely } from "kysely";
 import type { Database } from "#app/db/schema";
-import { chargesOn } from "#app/models/billing/charges";
 import { missingIndexMonths } from "#app/models/owners/readjustment";
 import { dueReadjustments } from "#app/models/owners/readjustments.server";
 import { localToday, addDays } from "#app/models/shared/days";
@@ -28,6 +28,9 @@ async function readAttention(db: Kysely<Database>, today: string): Promise<Atten
         "billing.client_id",
         "billing.amount_cents",
         "billing.due_date",
+        "billing.open_cents",
+        "billing.rent_open_cents",
+        "billing.accrued_through",
         "clients.late_fee_bp",
         "clients.monthly_interest_bp",
       ])
@@ -71,7 +74,7 @@ async function readAttention(db: Kysely<Database>, today: string): Promise<Atten
   const due = (await dueReadjustments(db, today, 60)).sort(
     (a, b) => a.anniversary.localeCompare(b.anniversary) || a.clientId - b.clientId,
   );
-  const totalDueTodayCents = open.reduce((sum, b) => sum + chargesOn(b, today).total, 0);
+  const totalDueTodayCents = open.reduce((sum, b) => sum + owedOn(b, today).total, 0);
   const within = (days: number) => {
     const last = addDays(today, days);
     return ending.filter((c) => c.contract_end_date! <= last).length;

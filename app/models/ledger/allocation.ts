@@ -9,7 +9,15 @@
 // charge. What is left is the tenant's credit: it never reaches an owner.
 
 import { daysBetween } from "#app/models/shared/days";
-import { applyBp, applyBpProRata, cents, minCents, subtractCents, ZERO_CENTS, type Cents } from "#app/models/shared/money";
+import {
+  applyBp,
+  applyBpProRata,
+  cents,
+  minCents,
+  subtractCents,
+  ZERO_CENTS,
+  type Cents,
+} from "#app/models/shared/money";
 
 export const LEDGER_ITEMS = ["interest", "late_fee", "rent", "other"] as const;
 export type LedgerItem = (typeof LEDGER_ITEMS)[number];
@@ -20,7 +28,12 @@ export type OpenBilling = { id: number; due_date: string; open: OpenItems };
 
 export type Allocation = { billingId: number; item: LedgerItem; cents: Cents };
 
-export const noItems = (): OpenItems => ({ interest: ZERO_CENTS, late_fee: ZERO_CENTS, rent: ZERO_CENTS, other: ZERO_CENTS });
+export const noItems = (): OpenItems => ({
+  interest: ZERO_CENTS,
+  late_fee: ZERO_CENTS,
+  rent: ZERO_CENTS,
+  other: ZERO_CENTS,
+});
 
 export function openTotal(open: OpenItems): Cents {
   return cents(open.interest + open.late_fee + open.rent + open.other);
@@ -28,7 +41,10 @@ export function openTotal(open: OpenItems): Cents {
 
 // The order a credit meets the billings: the one it names, then by due date
 // (then id, for two due the same day).
-export function allocationOrder<T extends { id: number; due_date: string }>(billings: readonly T[], named: number | null) {
+export function allocationOrder<T extends { id: number; due_date: string }>(
+  billings: readonly T[],
+  named: number | null,
+) {
   return [...billings].sort((a, b) => {
     if (a.id === named) return -1;
     if (b.id === named) return 1;

@@ -22,13 +22,15 @@ export async function checkProjection(db: Kysely<Database>, limit = 50): Promise
       select billing_id,
         sum(case when kind = 'charge' then amount_cents when kind in ('discount', 'allocation') then -amount_cents else 0 end) as open,
         sum(case when kind = 'allocation' then amount_cents else 0 end) as allocated,
-        sum(case when kind = 'charge' then amount_cents else 0 end) as charged
+        sum(case when kind = 'charge' then amount_cents else 0 end) as charged,
+        sum(case when item = 'rent' and kind = 'charge' then amount_cents when item = 'rent' then -amount_cents else 0 end) as rent_open
       from ledger_entries where billing_id is not null group by billing_id
     )
     select b.id, b.status, b.open_cents, b.amount_paid_cents,
       coalesce(s.open, 0) as entries_open, coalesce(s.allocated, 0) as entries_allocated
     from billing b left join sums s on s.billing_id = b.id
     where b.open_cents != coalesce(s.open, 0)
+       or b.rent_open_cents != coalesce(s.rent_open, 0)
        or coalesce(b.amount_paid_cents, 0) != coalesce(s.allocated, 0)
        or (b.status = 'paid') != (coalesce(s.open, 0) <= 0 and coalesce(s.charged, 0) > 0)
     order by b.id

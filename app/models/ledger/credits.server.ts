@@ -61,7 +61,11 @@ async function earlierCredit(trx: Trx, creditId: number): Promise<CreditResult> 
   return {
     creditId,
     duplicate: true,
-    allocations: allocations.map((a) => ({ billingId: a.billing_id!, item: a.item as LedgerItem, cents: a.amount_cents })),
+    allocations: allocations.map((a) => ({
+      billingId: a.billing_id!,
+      item: a.item as LedgerItem,
+      cents: a.amount_cents,
+    })),
     left: cents(credit.amount_cents - spent),
     receipts,
   };
@@ -285,7 +289,11 @@ export async function reverseCredit(
     .where("reverses_id", "is", null)
     .executeTakeFirst();
   if (!credit) return { ok: false, reason: "credit" };
-  const already = await trx.selectFrom("ledger_entries").select("id").where("reverses_id", "=", creditId).executeTakeFirst();
+  const already = await trx
+    .selectFrom("ledger_entries")
+    .select("id")
+    .where("reverses_id", "=", creditId)
+    .executeTakeFirst();
   if (already) return { ok: false, reason: "reversed" };
   const tied = await trx
     .selectFrom("ledger_entries")
@@ -459,5 +467,10 @@ export async function chargeRent(
     now,
   );
   if (standing.length > 0) await refreshBillings(trx, [billing.id], actor, today);
-  else await trx.updateTable("billing").set({ open_cents: amount }).where("id", "=", billing.id).execute();
+  else
+    await trx
+      .updateTable("billing")
+      .set({ open_cents: amount, rent_open_cents: amount })
+      .where("id", "=", billing.id)
+      .execute();
 }

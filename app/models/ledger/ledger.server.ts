@@ -85,8 +85,14 @@ export async function billingBooks(db: DB | Trx, billingIds: readonly number[]):
     if (e.kind === "allocation") book.allocated = cents(book.allocated + amount);
     // What still stands (neither a reversal nor reversed) dates the book.
     if (e.reverses_id !== null || reversed.has(e.id)) continue;
-    if (e.kind === "allocation" && (book.lastPaidOn === null || e.on_date > book.lastPaidOn)) book.lastPaidOn = e.on_date;
-    if (e.kind === "charge" && item === "interest" && (book.accrual.interestThrough ?? "") < e.on_date)
+    if (e.kind === "allocation" && (book.lastPaidOn === null || e.on_date > book.lastPaidOn))
+      book.lastPaidOn = e.on_date;
+    // Multa and juros charged run to their day: juros from there on.
+    if (
+      e.kind === "charge" &&
+      (item === "interest" || item === "late_fee") &&
+      (book.accrual.interestThrough ?? "") < e.on_date
+    )
       book.accrual.interestThrough = e.on_date;
   }
   for (const book of books.values()) {
@@ -113,7 +119,7 @@ export async function refreshBillings(trx: Trx, billingIds: readonly number[], a
   for (const book of books.values()) {
     const before = await trx
       .selectFrom("billing")
-      .select(["status", "payment_date", "amount_paid_cents", "open_cents"])
+      .select(["status", "payment_date", "amount_paid_cents", "open_cents", "rent_open_cents", "accrued_through"])
       .where("id", "=", book.id)
       .executeTakeFirstOrThrow();
     const after = {
@@ -121,14 +127,10 @@ export async function refreshBillings(trx: Trx, billingIds: readonly number[], a
       payment_date: book.allocated > 0 ? book.lastPaidOn : null,
       amount_paid_cents: book.allocated > 0 ? book.allocated : null,
       open_cents: bookOpen(book),
+      rent_open_cents: book.open.rent,
+      accrued_through: book.accrual.interestThrough,
     };
-    if (
-      after.status === before.status &&
-      after.payment_date === before.payment_date &&
-      after.amount_paid_cents === before.amount_paid_cents &&
-      after.open_cents === before.open_cents
-    )
-      continue;
+    if ((Object.keys(after) as (keyof typeof after)[]).every((k) => after[k] === before[k])) continue;
     await trx
       .updateTable("billing")
       .set({ ...after, updated_at: now })

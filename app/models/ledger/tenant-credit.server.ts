@@ -26,9 +26,7 @@ export async function spendCreditsOf(
     const created: string[] = [];
     try {
       receipts += (
-        await db
-          .transaction()
-          .execute((trx) => spendTenantCredit(trx, clientId, actor, { ...issuer, today }, created))
+        await db.transaction().execute((trx) => spendTenantCredit(trx, clientId, actor, { ...issuer, today }, created))
       ).length;
     } catch (error) {
       await removePrivateFiles(created);

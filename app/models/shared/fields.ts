@@ -206,3 +206,10 @@ export const checkboxField = z
 
 // A hidden field that people never fill; bots that fill every input do.
 export const honeypotField = z.string().optional();
+
+// The one-time key of a form that moves money (docs/decisions/0061-rent-ledger.md):
+// the page's loader issues one (crypto.randomUUID()) in a hidden field; the
+// write stores it with its entry, unique, so the same form posted twice (a
+// double click, a retry, a reload) writes once and answers the first result.
+export const ONCE_KEY_STALE = "Este formulário expirou. Recarregue a página e tente novamente.";
+export const onceKeyField = z.string({ error: ONCE_KEY_STALE }).regex(/^[A-Za-z0-9-]{16,64}$/, ONCE_KEY_STALE);

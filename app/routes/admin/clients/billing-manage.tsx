@@ -1,9 +1,11 @@
 import { getZodConstraint } from "@conform-to/zod/v4";
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import { BillingDocuments, BillingStatusForm, PastDueNote } from "#app/components/admin/billing-rows";
 import { PaymentForm } from "#app/components/admin/billing-payment-form";
 import { RouteDialog } from "#app/components/admin/route-dialog";
-import { BillingStatusBadge } from "#app/components/billing/billing-status-badge";
+import { BillingStatusBadge, OpenBalance } from "#app/components/billing/billing-status-badge";
+import { isPartiallyPaid } from "#app/models/billing/status";
 import { ChargesList } from "#app/components/billing/charges-list";
 import { FileCheck2 } from "#app/components/ui/private-icons";
 import { ErrorPage } from "#app/components/site/error-page";
@@ -14,7 +16,9 @@ import { periodLabel } from "#app/models/billing/months";
 import { formatDay, rentInputValue } from "#app/models/clients/status";
 import { formatBRL } from "#app/models/shared/money";
 import { invariantResponse, parseId, readFormData, requireRole } from "#app/utils/http.server";
-import { paymentSchema } from "#app/models/billing/billing.schema";
+import { randomUUID } from "node:crypto";
+import { discountSchema, paymentSchema } from "#app/models/billing/billing.schema";
+import { DiscountForm } from "#app/components/admin/billing-discount-form";
 import { billingManageAction } from "./billing-manage-actions.server";
 import { formatDateTime } from "#app/utils/format-date";
 import { localToday } from "#app/models/shared/days";
@@ -42,19 +46,17 @@ export async function loader({ params }: Route.LoaderArgs) {
   const db = getDb();
   const billing = id === null ? null : await getBilling(db, id, today);
   invariantResponse(billing, "Cobrança não encontrada");
-  const paid = billing.status === "paid" && billing.payment_date;
   return {
     billing,
     notices: await listBillingNotices(db, billing.id),
     today,
-    // Paid: what was recorded (to correct it); otherwise today and the amount due today.
-    paymentDefaults: {
-      payment_date: paid ? billing.payment_date! : today,
-      amount_paid: rentInputValue(
-        paid && billing.amount_paid_cents !== null ? billing.amount_paid_cents : billing.charges.total,
-      ),
-    },
+    // Today and what it owes today (the rest, for one paid in part).
+    paymentDefaults: { payment_date: today, amount_paid: rentInputValue(billing.charges.total) },
     constraint: getZodConstraint(paymentSchema),
+    discountConstraint: getZodConstraint(discountSchema),
+    // The forms' one-time keys (decision 0061): a second post of the same
+    // form writes nothing and answers the first result.
+    keys: { payment: randomUUID(), discount: randomUUID() },
   };
 }
 
@@ -67,12 +69,15 @@ export default function ManageBilling({ loaderData, actionData }: Route.Componen
   const { billing: b, today, notices } = loaderData;
   const period = periodLabel(b.month_year);
   const open = b.status !== "paid";
+  const partial = isPartiallyPaid(b);
+  const intent = actionData && "intent" in actionData ? actionData.intent : null;
   return (
     <RouteDialog title={`Cobrança de ${period}`} closeTo={billingRowHref(b.client_id, b.id)}>
       <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
         <Item label="Cliente">{b.client_name}</Item>
         <Item label="Status">
-          <BillingStatusBadge status={b.status} />
+          <BillingStatusBadge status={b.status} partial={partial} />
+          {partial ? <OpenBalance cents={b.open_cents} className="mt-1" /> : null}
         </Item>
         <Item label="Período">{period}</Item>
         <Item label="Valor">{formatBRL(b.amount_cents)}</Item>
@@ -108,7 +113,9 @@ export default function ManageBilling({ loaderData, actionData }: Route.Componen
                   </a>{" "}
                   <span className="text-slate-600">
                     {formatBRL(r.total_cents)}, pago em {formatDay(r.payment_date)}
-                    {r.voided_at ? ` · cancelado em ${formatDateTime(r.voided_at)}` : ""}
+                    {r.voided_at
+                      ? ` · cancelado em ${formatDateTime(r.voided_at)}${r.void_reason ? ` (${r.void_reason})` : ""}`
+                      : ""}
                   </span>
                 </li>
               ))}
@@ -124,19 +131,40 @@ export default function ManageBilling({ loaderData, actionData }: Route.Componen
           <ChargesList charges={b.charges} />
         </section>
       ) : null}
-      <PaymentForm
-        id={b.id}
-        paid={!open}
-        defaults={loaderData.paymentDefaults}
-        constraint={loaderData.constraint}
-        result={actionData?.result}
-      />
+      {open ? (
+        <>
+          <PaymentForm
+            id={b.id}
+            partial={partial}
+            onceKey={loaderData.keys.payment}
+            defaults={loaderData.paymentDefaults}
+            constraint={loaderData.constraint}
+            result={intent === "payment" ? actionData?.result : undefined}
+          />
+          <DiscountForm
+            id={b.id}
+            onceKey={loaderData.keys.discount}
+            constraint={loaderData.discountConstraint}
+            result={intent === "discount" ? actionData?.result : undefined}
+          />
+        </>
+      ) : null}
+      {b.amount_paid_cents !== null ? (
+        <p className="mt-5 border-t border-slate-200 pt-5 text-sm text-slate-700">
+          Pagamento registrado por engano ou devolvido pelo banco?{" "}
+          <Link to={`/admin/clients/cobrancas/${b.id}/estorno`} className="font-medium text-red-800 underline">
+            Estornar pagamento
+          </Link>
+          . O recibo é cancelado e a cobrança volta a ficar em aberto; para corrigir a data ou o valor, estorne e
+          registre de novo.
+        </p>
+      ) : null}
       <div className="mt-5 space-y-2 border-t border-slate-200 pt-5 sm:max-w-xs">
         <BillingStatusForm id={b.id} status={b.status} label="Status desta cobrança" showLabel />
         <PastDueNote status={b.status} dueDate={b.due_date} today={today} />
         <p className="text-xs text-slate-600">
-          Pago pelo seletor registra hoje e o valor devido hoje, e emite o recibo. Outro status cancela o recibo. Uma
-          cobrança pendente com o vencimento passado aparece como Em Atraso.
+          Pago pelo seletor pede a data e o valor recebido. Tirar uma cobrança de Pago abre o estorno, que pede o
+          motivo. Uma cobrança pendente com o vencimento passado aparece como Em Atraso.
         </p>
       </div>
       <section aria-labelledby="avisos" className="mt-5 border-t border-slate-200 pt-5">

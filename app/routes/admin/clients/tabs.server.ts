@@ -1,6 +1,6 @@
+import { owedOn, type OwedTerms } from "#app/models/ledger/owed";
 import { getDb } from "#app/db/db.server";
 import { readBillingQuery } from "#app/models/billing/billing-query";
-import { chargesOn, type ChargeTerms } from "#app/models/billing/charges";
 import { billingTxid, pixPayload } from "#app/models/billing/pix";
 import { reminderHref } from "#app/models/billing/reminder";
 import { getChargingSettings } from "#app/models/billing/settings.server";
@@ -40,12 +40,12 @@ function reminderOf(
     client_name: string;
     month_year: string;
     due_date: string;
-  } & ChargeTerms,
+  } & OwedTerms,
   today: string,
 ) {
   if (b.status !== "overdue") return null;
   const { pix } = getChargingSettings();
-  const total = chargesOn(b, today).total;
+  const total = owedOn(b, today).total;
   return reminderHref(b.phone, {
     clientName: b.client_name,
     monthYear: b.month_year,
