@@ -209,6 +209,9 @@ describe("status", () => {
       status: ["pending", "paid"],
       payment_date: [null, "2026-10-05"],
       amount_paid_cents: [null, 100],
+      // The ledger's projection (decision 0061): nothing left open.
+      open_cents: [100, 0],
+      rent_open_cents: [100, 0],
     });
   });
 });

@@ -48,6 +48,11 @@ async function tenant(name: string, values: Record<string, unknown>) {
       username: name.toLowerCase().replace(/\W/g, ""),
       password: "senha1234",
       payment_due_day: 5,
+      // Rents here are paid late on purpose and in full: no multa nor juros,
+      // so each payment settles its billing (the ledger's arithmetic of late
+      // payments is tests/integration/ledger.test.ts's).
+      late_fee_percent: 0,
+      monthly_interest_percent: 0,
       ...values,
     },
     null,

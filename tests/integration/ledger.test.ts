@@ -5,7 +5,7 @@ import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { defaultAgency } from "#app/config/agency";
 import type { Database } from "#app/db/schema";
-import { createBilling } from "#app/models/billing/billing.server";
+import { createBilling, getBilling } from "#app/models/billing/billing.server";
 import { registerPayment, reverseBillingPayments } from "#app/models/billing/payments.server";
 import { createClient } from "#app/models/clients/clients.server";
 import { openPdf, pageText } from "#app/models/boletos/pdf-pages.server";
@@ -149,7 +149,9 @@ describe("a partial payment, then the rest", () => {
     expect(await pay(id, "2026-10-30", 500_00)).toMatchObject({ ok: true, openAfter: 606_67 });
     const [r] = await receiptsOf(id);
     expect(r).toMatchObject({ interest_cents: 6_67, late_fee_cents: 100_00, rent_cents: 393_33, total_cents: 500_00 });
-    expect(await row(id)).toMatchObject({ status: "overdue", open_cents: 606_67 });
+    expect(await row(id)).toMatchObject({ open_cents: 606_67, amount_paid_cents: 500_00 });
+    // As staff and the tenant read it that day: Em Atraso, paid in part.
+    expect(await getBilling(db, id, "2026-10-30")).toMatchObject({ status: "overdue", open_cents: 606_67 });
     const words = await pdfWords(r!.file_key);
     expect(words).toContain("Multa (10%) R$ 100,00");
     expect(words).toContain("Juros (20 dias) R$ 6,67");

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { defaultAgency } from "#app/config/agency";
 import type { Database } from "#app/db/schema";
 import { createBilling, getBilling, listClientBillings } from "#app/models/billing/billing.server";
-import { registerPayment, setBillingStatus } from "#app/models/billing/payments.server";
+import { registerPayment, reverseBillingPayments, setBillingStatus } from "#app/models/billing/payments.server";
 import { createClient } from "#app/models/clients/clients.server";
 import { findReceiptFile } from "#app/models/files/access.server";
 import { privateFilePath } from "#app/models/files/private-store.server";
@@ -138,10 +138,16 @@ describe("paying", () => {
     expect(fs.readFileSync(privateFilePath(receipt.file_key)).subarray(0, 5).toString()).toBe("%PDF-");
   });
 
-  it("a corrected payment voids the receipt and takes the next number; another status voids it; numbers never repeat", async () => {
+  it("a correction is an estorno and a new payment: the receipt is voided with its reason, numbers never repeat", async () => {
     const id = await newClient();
     const b = await bill(id, "2026-10-10");
     const first = await registerPayment(db, b, { payment_date: "2026-10-10", amount_paid: null }, actor, issuer);
+    if (!first.ok) throw new Error("payment");
+    expect(await reverseBillingPayments(db, b, "Data errada", actor, TODAY)).toMatchObject({
+      ok: true,
+      voided: [first.receiptNumber],
+    });
+    // Two days late and 1.500,00 received: multa 150,00 and juros 1,00 first, the rest of the rent open.
     const second = await registerPayment(
       db,
       b,
@@ -149,27 +155,42 @@ describe("paying", () => {
       actor,
       issuer,
     );
-    if (!first.ok || !second.ok) throw new Error("payment");
-    expect(second.receiptNumber).toBe(first.receiptNumber + 1);
+    if (!second.ok) throw new Error("payment");
+    expect(second.receiptNumber).toBe(first.receiptNumber! + 1);
+    expect(second.openAfter).toBe(15_100);
     const receipts = await db
       .selectFrom("billing_receipts")
-      .select(["id", "voided_at", "late_fee_cents", "interest_cents", "adjustment_cents"])
+      .select(["id", "voided_at", "void_reason", "late_fee_cents", "interest_cents", "rent_cents", "open_after_cents"])
       .where("billing_id", "=", b)
       .orderBy("id")
       .execute();
-    expect(receipts[0].voided_at).not.toBeNull();
-    // Two days late but 1.500,00 received: the charges, then a discount of the same.
-    expect(receipts[1]).toMatchObject({ voided_at: null, late_fee_cents: 15_000, interest_cents: 100 });
-    expect(receipts[1].adjustment_cents).toBe(-15_100);
+    expect(receipts[0]).toMatchObject({ voided_at: expect.any(String), void_reason: "Data errada" });
+    expect(receipts[1]).toMatchObject({
+      voided_at: null,
+      late_fee_cents: 15_000,
+      interest_cents: 100,
+      rent_cents: 134_900,
+      open_after_cents: 15_100,
+    });
+    // The rest on the 20th: the 151,00 of rent and its juros since the 12th, round(15100 × 1% × 8/30) = 0,40.
+    const rest = await registerPayment(db, b, { payment_date: TODAY, amount_paid: null }, actor, issuer);
+    expect(rest).toMatchObject({
+      ok: true,
+      amount_paid: 15_140,
+      openAfter: 0,
+      receiptNumber: second.receiptNumber! + 1,
+    });
 
+    // Out of Pago from the selector: an estorno of what paid into it, both receipts voided.
     const back = await setBillingStatus(db, b, "pending", actor, issuer);
-    expect(back).toMatchObject({ status: "pending", payment_date: null });
+    expect(back).toMatchObject({ status: "overdue", payment_date: null });
+    expect(back && "voided" in back ? back.voided : null).toEqual([second.receiptNumber, second.receiptNumber! + 1]);
     const row = await db
       .selectFrom("billing")
       .select(["status", "payment_date", "amount_paid_cents"])
       .where("id", "=", b)
       .executeTakeFirstOrThrow();
-    expect(row).toEqual({ status: "pending", payment_date: null, amount_paid_cents: null });
+    expect(row).toEqual({ status: "overdue", payment_date: null, amount_paid_cents: null });
     const inForce = await db
       .selectFrom("billing_receipts")
       .select("id")
@@ -178,9 +199,9 @@ describe("paying", () => {
       .execute();
     expect(inForce).toEqual([]);
 
-    // Pago from the selector: today, the amount due today, a new number.
+    // Pago from the selector: today, what it owes today, a new number.
     const again = await setBillingStatus(db, b, "paid", actor, issuer);
-    expect(again).toMatchObject({ status: "paid", payment_date: TODAY, receiptNumber: second.receiptNumber + 1 });
+    expect(again).toMatchObject({ status: "paid", payment_date: TODAY, receiptNumber: second.receiptNumber! + 2 });
     // Pago again on a paid billing changes nothing.
     const same = await setBillingStatus(db, b, "paid", actor, issuer);
     expect(same).toMatchObject({ payment_date: TODAY, receiptNumber: null });
@@ -223,13 +244,15 @@ describe("who reads a receipt", () => {
     const other = await newClient();
     const b = await bill(id, "2026-10-10");
     const first = await registerPayment(db, b, { payment_date: TODAY, amount_paid: null }, actor, issuer);
-    const second = await registerPayment(db, b, { payment_date: TODAY, amount_paid: cents(160_000) }, actor, issuer);
-    if (!first.ok || !second.ok) throw new Error("payment");
-    expect(await findReceiptFile(db, second.receiptNumber, { kind: "client", clientId: id })).toMatchObject({
+    if (!first.ok) throw new Error("payment");
+    await reverseBillingPayments(db, b, "Valor errado", actor, TODAY);
+    const second = await registerPayment(db, b, { payment_date: TODAY, amount_paid: null }, actor, issuer);
+    if (!second.ok) throw new Error("payment");
+    expect(await findReceiptFile(db, second.receiptNumber!, { kind: "client", clientId: id })).toMatchObject({
       mime_type: "application/pdf",
     });
-    expect(await findReceiptFile(db, first.receiptNumber, { kind: "client", clientId: id })).toBeNull();
-    expect(await findReceiptFile(db, second.receiptNumber, { kind: "client", clientId: other })).toBeNull();
-    expect(await findReceiptFile(db, first.receiptNumber, { kind: "staff" })).not.toBeNull();
+    expect(await findReceiptFile(db, first.receiptNumber!, { kind: "client", clientId: id })).toBeNull();
+    expect(await findReceiptFile(db, second.receiptNumber!, { kind: "client", clientId: other })).toBeNull();
+    expect(await findReceiptFile(db, first.receiptNumber!, { kind: "staff" })).not.toBeNull();
   });
 });

@@ -11,8 +11,6 @@ import { billingTxid } from "#app/models/billing/pix";
 import { registerPayment } from "#app/models/billing/payments.server";
 import { createClient } from "#app/models/clients/clients.server";
 import { confirmStatementImport } from "#app/models/reconciliation/confirm.server";
-import { resolveDifference } from "#app/models/reconciliation/differences.server";
-import { listQueue } from "#app/models/billing/billing-queues.server";
 import { importStatement } from "#app/models/reconciliation/imports.server";
 import { getStatementReview } from "#app/models/reconciliation/review.server";
 import { bankBarcodeToLine, buildBankBarcode } from "#app/models/boletos/boleto-line";
@@ -148,7 +146,7 @@ describe("importing and confirming a statement", () => {
     expect(await receiptsOf(id)).toHaveLength(1);
   });
 
-  it("records a credit below the amount due as 'pago a menor' under Diferenças until resolved", async () => {
+  it("settles a credit below the amount due in part: the rest stays open, the receipt says so (decision 0061)", async () => {
     const davi = await newClient("Davi Souza Lima", "52998224725");
     const id = await bill(davi, "2026-11-25", 100_000);
     const imported = await importOfx("2222-2", [
@@ -159,28 +157,27 @@ describe("importing and confirming a statement", () => {
     expect(line).toMatchObject({ match_kind: "probable", billing_id: id, difference_cents: -10_000 });
     const confirmed = await confirmStatementImport(db, imported.id, { accept: [line!.id], assign: [] }, actor, issuer);
     expect(confirmed).toEqual({ ok: true, settled: 1, differences: 1, skipped: 0 });
+    // Pago parcialmente: 900,00 received, 100,00 open; no quittance of the rest.
     expect(await billingRow(id)).toMatchObject({
-      status: "paid",
+      status: "pending",
       amount_paid_cents: 90_000,
-      payment_difference_cents: -10_000,
+      payment_difference_cents: null,
     });
     const receipt = await db
       .selectFrom("billing_receipts")
-      .select(["adjustment_cents", "total_cents"])
+      .select(["rent_cents", "total_cents", "open_after_cents"])
       .where("billing_id", "=", id)
       .executeTakeFirstOrThrow();
-    expect(receipt).toEqual({ adjustment_cents: -10_000, total_cents: 90_000 });
+    expect(receipt).toEqual({ rent_cents: 90_000, total_cents: 90_000, open_after_cents: 10_000 });
+    // The credit names the statement line it came from.
     expect(
-      (await listQueue(db, { queue: "diferencas", search: "", client: null, page: 1 }, "2026-11-20")).rows.map(
-        (d) => d.id,
-      ),
-    ).toEqual([id]);
-
-    expect(await resolveDifference(db, id, actor)).toBe(true);
-    expect(
-      (await listQueue(db, { queue: "diferencas", search: "", client: null, page: 1 }, "2026-11-20")).rows,
-    ).toEqual([]);
-    expect(await resolveDifference(db, id, actor)).toBe(false);
+      await db
+        .selectFrom("ledger_entries")
+        .select(["method", "statement_line_id", "amount_cents"])
+        .where("kind", "=", "credit")
+        .where("client_id", "=", davi)
+        .execute(),
+    ).toEqual([{ method: "extrato", statement_line_id: line!.id, amount_cents: 90_000 }]);
   });
 
   it("refuses the whole confirmation when one choice is wrong, writing nothing", async () => {

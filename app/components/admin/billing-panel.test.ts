@@ -59,6 +59,8 @@ describe("Gestão de Cobranças", () => {
             due_date: "2026-10-05",
             status: "paid",
             payment_date: "2026-10-04",
+            amount_paid_cents: null,
+            open_cents: 0,
             documents: [],
           },
           {
@@ -68,6 +70,8 @@ describe("Gestão de Cobranças", () => {
             due_date: "2026-09-05",
             status: "overdue",
             payment_date: null,
+            amount_paid_cents: null,
+            open_cents: 0,
             documents: [{ id: 4, file_name: "boleto-setembro-2026.pdf" }],
           },
         ],
@@ -97,6 +101,8 @@ describe("Gestão de Cobranças", () => {
       due_date,
       status,
       payment_date: status === "paid" ? due_date : null,
+      amount_paid_cents: null,
+      open_cents: 0,
       documents: [],
     });
     const html = render(
@@ -197,6 +203,8 @@ describe("Gestão de Cobranças", () => {
           due_date: "2026-09-05",
           status: "overdue",
           payment_date: null,
+          amount_paid_cents: null,
+          open_cents: 0,
           documents: [],
         },
       ],
@@ -214,6 +222,8 @@ describe("Gestão de Cobranças", () => {
       due_date: "2026-09-05",
       status: "overdue",
       payment_date: null,
+      amount_paid_cents: null,
+      open_cents: 0,
       documents: [],
     });
     const rows = [row(5, "Zélia Prado"), row(6, "Ivo Lima")];
@@ -259,6 +269,8 @@ describe("Gestão de Cobranças", () => {
               due_date: "2026-09-05",
               status: "paid",
               payment_date: "2026-09-05",
+              amount_paid_cents: null,
+              open_cents: 0,
               documents: [],
             },
           ],

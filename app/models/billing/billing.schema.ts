@@ -37,7 +37,6 @@ export const BILLING_MESSAGES = {
   discountAmount: "O desconto não pode passar do valor em aberto deste item.",
   discountItem: "Escolha o item do desconto.",
   askPayment: "Informe a data e o valor recebido para marcar como Pago.",
-  statusFollowsDueDate: "Nada foi alterado: Pendente ou Em Atraso segue o vencimento da cobrança.",
 } as const;
 
 const MONTH_MAX = 10;

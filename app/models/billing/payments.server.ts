@@ -5,7 +5,7 @@ import { removePrivateFiles } from "#app/models/files/private-store.server";
 import { localToday } from "#app/models/shared/days";
 import { accrue, openTotal } from "#app/models/ledger/allocation";
 import { creditResultOfKey, receiveCredit, reverseCredit, type CreditMethod } from "#app/models/ledger/credits.server";
-import { billingBooks } from "#app/models/ledger/ledger.server";
+import { billingBooks, setOpenStatus } from "#app/models/ledger/ledger.server";
 import type { ReceiptIssuer } from "#app/models/ledger/receipts.server";
 import type { BillingStatus } from "./status";
 import { addCents, PAYMENT_TOLERANCE_CENTS, subtractCents, type Cents } from "#app/models/shared/money";
@@ -292,7 +292,7 @@ export async function reverseBillingPayments(
         for (const id of done.billingIds) billingIds.add(id);
       }
       if (credits.length === 0) return { ok: false, reason: "nothing" };
-      return { ok: true, voided, billingIds: [...billingIds] };
+      return { ok: true, voided: voided.sort((a, b) => a - b), billingIds: [...billingIds] };
     }),
   );
 }
@@ -321,7 +321,7 @@ async function reversalOfKey(trx: Trx, opKey: string): Promise<ReverseBillingRes
 // to Pago, the payment's amount and date; from Pago, the estorno's reason).
 // Pago on an open billing registers the payment of what it owes today; from
 // Pago to Pendente or Em Atraso reverses its payments with `reason`; between
-// Pendente and Em Atraso nothing is written (the due date decides).
+// Pendente and Em Atraso only the status changes (setOpenStatus).
 export async function setBillingStatus(
   db: DB,
   id: number,
@@ -333,15 +333,21 @@ export async function setBillingStatus(
   const today = issuer.today ?? localToday();
   const current = await selectPayable(db).where("billing.id", "=", id).executeTakeFirst();
   if (!current) return null;
-  if (status === "paid") {
-    if (current.status === "paid") return { status: current.status, receiptNumber: null, voided: [] as number[] };
+  let receiptNumber: number | null = null;
+  let voided: number[] = [];
+  if (status === "paid" && current.status !== "paid") {
     const paid = await registerPayment(db, id, { payment_date: today, amount_paid: null }, actor, { ...issuer, today });
     if (!paid.ok) return paid.reason === "transferred" ? { transferred: paid.statementId } : null;
-    return { status: "paid" as const, receiptNumber: paid.receiptNumber, voided: [] as number[] };
-  }
-  if (current.status !== "paid") return { status: current.status, receiptNumber: null, voided: [] as number[] };
-  const back = await reverseBillingPayments(db, id, reason, actor, today);
-  if (!back.ok) return back.reason === "transferred" ? { transferred: back.statementId } : null;
-  const after = await db.selectFrom("billing").select("status").where("id", "=", id).executeTakeFirstOrThrow();
-  return { status: after.status, receiptNumber: null, voided: back.voided };
+    receiptNumber = paid.receiptNumber;
+  } else if (status !== "paid" && current.status === "paid") {
+    const back = await reverseBillingPayments(db, id, reason, actor, today);
+    if (!back.ok) return back.reason === "transferred" ? { transferred: back.statementId } : null;
+    voided = back.voided;
+  } else if (status !== "paid") await setOpenStatus(db, id, status, actor);
+  const after = await db
+    .selectFrom("billing")
+    .select(["status", "payment_date"])
+    .where("id", "=", id)
+    .executeTakeFirstOrThrow();
+  return { ...after, receiptNumber, voided };
 }

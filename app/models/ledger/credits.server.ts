@@ -466,7 +466,8 @@ export async function chargeRent(
     actor,
     now,
   );
-  if (standing.length > 0) await refreshBillings(trx, [billing.id], actor, today);
+  // The caller audits the new amount; the projection follows from it.
+  if (standing.length > 0) await refreshBillings(trx, [billing.id], actor, today, { audit: false });
   else
     await trx
       .updateTable("billing")

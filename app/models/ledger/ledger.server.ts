@@ -112,8 +112,15 @@ export function bookStatus(book: BillingBook, today: string) {
 }
 
 // Writes the projection of these billings from their books, each change of
-// status or amount received audited as the billing's.
-export async function refreshBillings(trx: Trx, billingIds: readonly number[], actor: AuditActor, today: string) {
+// status or amount received audited as the billing's (unless the caller
+// audits the change that caused it: a new amount).
+export async function refreshBillings(
+  trx: Trx,
+  billingIds: readonly number[],
+  actor: AuditActor,
+  today: string,
+  { audit = true }: { audit?: boolean } = {},
+) {
   const books = await billingBooks(trx, billingIds);
   const now = new Date().toISOString();
   for (const book of books.values()) {
@@ -122,8 +129,12 @@ export async function refreshBillings(trx: Trx, billingIds: readonly number[], a
       .select(["status", "payment_date", "amount_paid_cents", "open_cents", "rent_open_cents", "accrued_through"])
       .where("id", "=", book.id)
       .executeTakeFirstOrThrow();
+    const derived = bookStatus(book, today);
     const after = {
-      status: bookStatus(book, today),
+      // Paid or not is the entries'; pending or overdue of an open one is
+      // the due date's, which the hourly job stores (markOverdue): an open
+      // billing keeps its stored one, one taken out of Pago gets its own.
+      status: derived !== "paid" && before.status !== "paid" ? before.status : derived,
       payment_date: book.allocated > 0 ? book.lastPaidOn : null,
       amount_paid_cents: book.allocated > 0 ? book.allocated : null,
       open_cents: bookOpen(book),
@@ -136,7 +147,7 @@ export async function refreshBillings(trx: Trx, billingIds: readonly number[], a
       .set({ ...after, updated_at: now })
       .where("id", "=", book.id)
       .execute();
-    await recordAudit(trx, { actor, action: "update", entity: "billing", entityId: book.id, before, after });
+    if (audit) await recordAudit(trx, { actor, action: "update", entity: "billing", entityId: book.id, before, after });
   }
   return books;
 }
@@ -178,4 +189,23 @@ export async function creditsLeft(db: DB | Trx, clientId: number) {
 
 export async function tenantCreditLeft(db: DB | Trx, clientId: number): Promise<Cents> {
   return cents((await creditsLeft(db, clientId)).reduce((sum, c) => sum + c.left, 0));
+}
+
+// Pendente ⇄ Em Atraso on an open billing (the status selector: "any status
+// from any other", docs/product.md §Cobranças). No money moves: the entries
+// decide paid or not, and the due date reads a pending billing past it as
+// overdue anyway. false: no such billing, or not open.
+export async function setOpenStatus(db: DB, id: number, status: "pending" | "overdue", actor: AuditActor) {
+  return db.transaction().execute(async (trx) => {
+    const before = await trx.selectFrom("billing").select("status").where("id", "=", id).executeTakeFirst();
+    if (!before || before.status === "paid") return false;
+    if (before.status === status) return true;
+    await trx
+      .updateTable("billing")
+      .set({ status, updated_at: new Date().toISOString() })
+      .where("id", "=", id)
+      .execute();
+    await recordAudit(trx, { actor, action: "update", entity: "billing", entityId: id, before, after: { status } });
+    return true;
+  });
 }

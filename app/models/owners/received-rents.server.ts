@@ -80,10 +80,16 @@ const RENT_COLUMNS = [
   "clients.name as tenant_name",
   "clients.admin_fee_bp",
   "clients.first_rent_fee_bp",
-  "billing_receipts.rent_cents",
-  "billing_receipts.late_fee_cents",
-  "billing_receipts.interest_cents",
 ] as const;
+
+// What the billing's receipts in force itemize, summed: one receipt for a
+// payment of the flat shape; one per payment since the ledger (a partial
+// payment, then the rest: decision 0061), each listing what it paid.
+const RECEIPT_SUMS = (["rent_cents", "late_fee_cents", "interest_cents"] as const).map((column) =>
+  sql<Cents | null>`(select sum(r.${sql.ref(column)}) from billing_receipts r where r.billing_id = billing.id and r.voided_at is null)`.as(
+    column,
+  ),
+);
 
 // Where the rents are read from. A month of every owner: the month's paid
 // billings (billing_paid_on), then each one's contract. One owner, or some
@@ -119,10 +125,8 @@ function fromBilling(db: DB | Trx) {
 
 export async function ownedRents(db: DB | Trx, f: RentFilter): Promise<OwnedRent[]> {
   let query = rentsFrom(db, f)
-    .leftJoin("billing_receipts", (join) =>
-      join.onRef("billing_receipts.billing_id", "=", "billing.id").on("billing_receipts.voided_at", "is", null),
-    )
     .select(RENT_COLUMNS)
+    .select(RECEIPT_SUMS)
     // The contract's first rent: its earliest billing, while none of the
     // contract's payments has been transferred (once one has, the first rent
     // is behind it, even if an earlier month is billed later). The second
@@ -193,10 +197,8 @@ export async function ownersRentLines(db: DB, ownerIds: readonly number[], range
   const rows = await db
     .selectFrom("clients")
     .crossJoin("billing")
-    .leftJoin("billing_receipts", (join) =>
-      join.onRef("billing_receipts.billing_id", "=", "billing.id").on("billing_receipts.voided_at", "is", null),
-    )
     .select(RENT_COLUMNS)
+    .select(RECEIPT_SUMS)
     .where(sql<boolean>`clients.owner_id in (select value from json_each(${owners}))`)
     .whereRef("billing.client_id", "=", "clients.id")
     .where("billing.status", "=", "paid")

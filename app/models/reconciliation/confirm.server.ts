@@ -141,7 +141,13 @@ export async function confirmStatementImport(
         const paid = await payInTransaction(
           trx,
           choice.billingId,
-          { payment_date: line.posted_date, amount_paid: line.amount_cents, recordDifference: true },
+          {
+            payment_date: line.posted_date,
+            amount_paid: line.amount_cents,
+            recordDifference: true,
+            method: "extrato",
+            statementLineId: line.id,
+          },
           actor,
           issuer,
           created,

@@ -9,6 +9,8 @@ import { registerPayment, type PaymentResult } from "#app/models/billing/payment
 import { pdfAgency } from "#app/models/billing/settings.server";
 import { formatDay } from "#app/models/clients/status";
 import { grantDiscount } from "#app/models/ledger/credits.server";
+import { setOpenStatus } from "#app/models/ledger/ledger.server";
+import { PAST_DUE_NOTE, billingStatusLabel, isPastDue } from "#app/models/billing/status";
 import { resolveDifference } from "#app/models/reconciliation/differences.server";
 import { STATEMENT_MESSAGES } from "#app/models/reconciliation/labels";
 import { failedWriteAlert } from "#app/utils/failure.server";
@@ -123,7 +125,12 @@ export async function billingManageAction(form: FormData, id: number | null, act
     });
   }
   // The selector: nothing is written on its change alone.
-  const current = await getDb().selectFrom("billing").select("status").where("id", "=", id).executeTakeFirst();
+  const current = await getDb()
+    .selectFrom("billing")
+    .innerJoin("clients", "clients.id", "billing.client_id")
+    .select(["billing.status", "billing.due_date", "billing.month_year", "clients.name"])
+    .where("billing.id", "=", id)
+    .executeTakeFirst();
   if (!current) return fail();
   if (value.status === "paid" && current.status !== "paid")
     return redirectWithToast(`${dialog}#registrar-pagamento`, {
@@ -132,5 +139,11 @@ export async function billingManageAction(form: FormData, id: number | null, act
       description: BILLING_MESSAGES.askPayment,
     });
   if (value.status !== "paid" && current.status === "paid") return redirect(`${dialog}/estorno`);
-  return redirectWithToast(row, { type: "info", title: "Status", description: BILLING_MESSAGES.statusFollowsDueDate });
+  if (value.status !== "paid" && !(await setOpenStatus(getDb(), id, value.status, actor))) return fail();
+  const pastDue = value.status === "pending" && isPastDue(current.due_date, today) ? ` (${PAST_DUE_NOTE})` : "";
+  return redirectWithToast(row, {
+    type: "success",
+    title: BILLING_MESSAGES.statusUpdated,
+    description: `${current.name}, ${periodLabel(current.month_year)}: ${billingStatusLabel(value.status)}${pastDue}.`,
+  });
 }
