@@ -151,7 +151,7 @@ export default function EndContract({ loaderData, actionData }: Route.ComponentP
         </div>
         <p className="text-sm text-slate-600">Pode ser desfeito com “Reabrir contrato”.</p>
         <div className="flex flex-wrap gap-3">
-          <Button disabled={busy} variant="danger">
+          <Button name="intent" value="end" disabled={busy} variant="danger">
             {busy ? "Encerrando..." : "Encerrar contrato"}
           </Button>
           <Link to={list} preventScrollReset className={buttonClass("secondary")}>
