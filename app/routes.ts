@@ -44,6 +44,8 @@ export default [
     route("admin/clients", "routes/admin/clients/index.tsx", [
       route("new", "routes/admin/clients/new.tsx"),
       route(":id/edit", "routes/admin/clients/edit.tsx"),
+      route(":id/encerrar", "routes/admin/clients/contract-end.tsx"),
+      route(":id/reabrir", "routes/admin/clients/contract-reopen.tsx"),
       route("contratos/novo", "routes/admin/clients/contract-new.tsx"),
       route("contratos/:id/excluir", "routes/admin/clients/contract-delete.tsx"),
       route("cobrancas/nova", "routes/admin/clients/billing-new.tsx"),

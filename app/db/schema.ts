@@ -182,6 +182,12 @@ export interface ClientsTable {
   first_rent_fee_bp: Generated<number>;
   readjustment_index: ReadjustmentIndex | null;
   readjustment_lowers: Generated<number>;
+  // "Encerrar contrato" (migration 0029, docs/decisions/0062-nothing-fiscal-deleted.md):
+  // the day it ended ("yyyy-MM-dd") and why; NULL while it runs. And when the
+  // LGPD erasure removed the person's data but kept the fiscal records.
+  ended_on: string | null;
+  ended_reason: string | null;
+  personal_data_erased_at: string | null;
   created_at: string;
   updated_at: string;
 }

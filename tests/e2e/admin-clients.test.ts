@@ -4,10 +4,14 @@ import { appDb, count } from "#tests/fixtures/db";
 import { uniq } from "#tests/fixtures/site";
 import { expect, test } from "#tests/fixtures/test";
 import { cents } from "#app/models/shared/money";
+import { formatDay } from "#app/models/clients/status";
+import { localToday } from "#app/models/shared/days";
 
 // Clientes (issue 7, first slice): the admin creates, edits and deletes rental
-// clients and manages their logins, with JavaScript on and off. Every test
-// works on its own clients (unique names), found by name, never by position.
+// clients and manages their logins, with JavaScript on and off; a client with
+// money history is never deleted but its contract ended and reopened (issue
+// 35, docs/decisions/0062-nothing-fiscal-deleted.md). Every test works on its
+// own clients (unique names), found by name, never by position.
 
 const toast = (page: Page) => page.getByTestId("toast");
 const row = (page: Page, name: string) => page.getByTestId("client-row").filter({ hasText: name });
@@ -235,6 +239,115 @@ test("deletes a client with its login after a confirmation (JavaScript off)", as
   await expect(row(page, client.name)).toHaveCount(0);
   expect(await count("clients", (eb) => eb("id", "=", id))).toBe(0);
   expect(await count("users", (eb) => eb("id", "=", user_id))).toBe(0);
+});
+
+test("Excluir is refused for a client with a payment; Encerrar contrato ends it and Reabrir contrato undoes it, nothing deleted (JavaScript off)", async ({
+  admin,
+  newContext,
+  signIn,
+  signInClient,
+  createClient,
+  createBilling,
+}) => {
+  const client = await createClient({
+    name: `Cliente Pagante ${uniq()}`,
+    contract_start_date: "2026-01-01",
+    contract_end_date: "2099-12-31",
+    monthly_rent: cents(150000),
+  });
+  const billing = await createBilling(client.id, { month_year: "2026-10", due_date: "2026-10-05" });
+  // Paid (the state "Registrar pagamento" leaves; its receipt is another test's).
+  await appDb()
+    .updateTable("billing")
+    .set({ status: "paid", payment_date: "2026-10-05", amount_paid_cents: cents(125000) })
+    .where("id", "=", billing.id)
+    .execute();
+  const context = await newContext({ javaScriptEnabled: false });
+  await signIn(admin, context);
+  const page = await context.newPage();
+  await page.goto(`/admin/clients?busca=${encodeURIComponent(client.name)}`);
+  await row(page, client.name).getByText("Excluir", { exact: true }).click();
+  await expect(row(page, client.name)).toContainText("não pode ser excluído: use “Encerrar contrato”");
+  await row(page, client.name).getByRole("button", { name: "Confirmar exclusão" }).click();
+
+  // Refused on the server, nothing changed: the toast says why and Encerrar contrato is open.
+  await expect(toast(page)).toContainText("Cliente não pode ser excluído");
+  await expect(toast(page)).toContainText(`${client.name} tem 1 cobrança paga`);
+  await expect(toast(page)).toContainText("Use “Encerrar contrato”");
+  await expect(page).toHaveURL(new RegExp(`/admin/clients/${client.id}/encerrar\\?busca=`));
+  expect(await count("clients", (eb) => eb("id", "=", client.id))).toBe(1);
+  expect(await count("billing", (eb) => eb("client_id", "=", client.id))).toBe(1);
+
+  const dialog = page.getByRole("dialog", { name: "Encerrar contrato" });
+  await expect(dialog).toContainText("nada é apagado");
+  await expect(dialog.getByTestId("open-billings")).toHaveCount(0);
+  // A day after today is refused, the typed reason kept.
+  await dialog.getByLabel("Data do encerramento *").fill("2999-01-01");
+  await dialog.getByLabel("Motivo (opcional)").fill("Entrega das chaves");
+  await dialog.getByRole("button", { name: "Encerrar contrato" }).click();
+  await expect(dialog).toContainText("A data do encerramento não pode ser depois de hoje.");
+  await expect(dialog.getByLabel("Motivo (opcional)")).toHaveValue("Entrega das chaves");
+  const today = localToday();
+  await dialog.getByLabel("Data do encerramento *").fill(today);
+  await dialog.getByRole("button", { name: "Encerrar contrato" }).click();
+  await expect(toast(page)).toContainText("Contrato encerrado");
+  await expect(toast(page)).toContainText(`${client.name}, em ${formatDay(today)}. Nada foi apagado.`);
+  // Back on the same search; the row reads Encerrado, with its day.
+  await expect(page).toHaveURL(/\/admin\/clients\?busca=/);
+  const r = row(page, client.name);
+  await expect(r).toContainText("Encerrado");
+  await expect(r).toContainText(`em ${formatDay(today)}`);
+  await expect(r.getByRole("link", { name: "Reabrir contrato" })).toBeVisible();
+  expect(
+    await appDb()
+      .selectFrom("clients")
+      .select(["ended_on", "ended_reason"])
+      .where("id", "=", client.id)
+      .executeTakeFirst(),
+  ).toEqual({ ended_on: today, ended_reason: "Entrega das chaves" });
+  expect(await count("billing", (eb) => eb("client_id", "=", client.id))).toBe(1);
+  expect(
+    await count("audit_log", (eb) =>
+      eb.and([eb("entity", "=", "client"), eb("entity_id", "=", String(client.id)), eb("action", "=", "end_contract")]),
+    ),
+  ).toBe(1);
+  // The Encerrado filter finds it; Ativos no longer lists it.
+  await page.goto(`/admin/clients?contrato=encerrado&busca=${encodeURIComponent(client.name)}`);
+  await expect(row(page, client.name)).toHaveCount(1);
+  await page.goto(`/admin/clients?aba=ativos&busca=${encodeURIComponent(client.name)}`);
+  await expect(row(page, client.name)).toHaveCount(0);
+  // The tenant's login still opens the client area.
+  const tenant = await newContext({ javaScriptEnabled: false });
+  await signInClient(client, tenant);
+  const area = await tenant.newPage();
+  await area.goto("/client-area");
+  await expect(area.getByRole("heading", { name: `Bem-vindo(a), ${client.name}` })).toBeVisible();
+  await expect(area.getByText(`Contrato encerrado em ${formatDay(today)}`)).toBeVisible();
+
+  await page.goto(`/admin/clients?busca=${encodeURIComponent(client.name)}`);
+  await row(page, client.name).getByRole("link", { name: "Reabrir contrato" }).click();
+  const reopen = page.getByRole("dialog", { name: "Reabrir contrato" });
+  await expect(reopen).toContainText(`encerrado em ${formatDay(today)} (Entrega das chaves)`);
+  await reopen.getByRole("button", { name: "Reabrir contrato" }).click();
+  await expect(toast(page)).toContainText("Contrato reaberto");
+  await expect(row(page, client.name)).toContainText("Ativo");
+  await expect(row(page, client.name).getByRole("link", { name: "Encerrar contrato" })).toBeVisible();
+  expect(
+    await appDb()
+      .selectFrom("clients")
+      .select(["ended_on", "ended_reason"])
+      .where("id", "=", client.id)
+      .executeTakeFirst(),
+  ).toEqual({ ended_on: null, ended_reason: null });
+  expect(
+    await count("audit_log", (eb) =>
+      eb.and([
+        eb("entity", "=", "client"),
+        eb("entity_id", "=", String(client.id)),
+        eb("action", "=", "reopen_contract"),
+      ]),
+    ),
+  ).toBe(1);
 });
 
 test("Novo Cliente and Editar Cliente are dialogs over the list with JavaScript: Escape and the close button go back", async ({

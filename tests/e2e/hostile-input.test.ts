@@ -78,6 +78,8 @@ const SAMPLE_PARAMS: Record<string, (rows: Rows) => Record<string, string>> = {
   "routes/admin/requests/ideal-detail.tsx": (r) => ({ id: String(r.ideal) }),
   "routes/admin/requests/owner-request-detail.tsx": (r) => ({ id: String(r.listing) }),
   "routes/admin/clients/edit.tsx": (r) => ({ id: String(r.client) }),
+  "routes/admin/clients/contract-end.tsx": (r) => ({ id: String(r.client) }),
+  "routes/admin/clients/contract-reopen.tsx": (r) => ({ id: String(r.client) }),
   "routes/admin/clients/contract-delete.tsx": (r) => ({ id: String(r.contract) }),
   "routes/admin/clients/maintenance-manage.tsx": (r) => ({ id: String(r.maintenance) }),
   "routes/admin/clients/billing-manage.tsx": (r) => ({ id: String(r.billing) }),

@@ -41,9 +41,12 @@ test.describe("the policy", () => {
     ]) {
       await expect(purposes.getByRole("heading", { name: form })).toBeVisible();
     }
-    await expect(main.getByRole("region", { name: "Por quanto tempo guardamos" })).toContainText(
-      "guardadas por 2 anos",
-    );
+    const retention = main.getByRole("region", { name: "Por quanto tempo guardamos" });
+    await expect(retention).toContainText("guardadas por 2 anos");
+    // What an erasure keeps of a tenant who paid rent, why and for how long (decision 0062).
+    await expect(retention).toContainText("Quando houve pagamentos, guardamos nome, CPF ou CNPJ");
+    await expect(retention).toContainText("LGPD, art. 16, I");
+    await expect(retention).toContainText("pelo menos cinco anos");
     const rights = main.getByRole("region", { name: "Os seus direitos", exact: true });
     await expect(rights).toContainText("art. 18");
     await expect(rights.getByRole("listitem")).toHaveCount(8);
@@ -241,18 +244,34 @@ test.describe("export and erasure (/admin/privacidade)", () => {
     await expect(page.getByTestId("privacy-note")).toHaveText(/^Anonimizada em \d{2}\/\d{2}\/\d{4}/);
   });
 
-  test("a client with a contract cannot be erased: the reason is shown and nothing changes", async ({
+  test("a tenant who paid rent: refused while the contract runs, nothing changed; once it is ended, anonymised with the fiscal records kept, and the page says what and why", async ({
     page,
     master: _master,
     createClient,
+    createBilling,
     createRequest,
   }) => {
     const email = `contrato-${uniq()}@example.com`;
     const ideal = await createRequest("ideal", { name: "Com Contrato", email, idealProperty: "Casa" });
-    const client = await createClient({ name: "Inquilino Com Contrato", email });
+    const client = await createClient({
+      name: "Inquilino Com Contrato",
+      email,
+      cpf_cnpj: "39053344705",
+      contract_start_date: "2026-01-01",
+      contract_end_date: "2099-12-31",
+    });
     await insertContractRow(client.id);
+    const billing = await createBilling(client.id, { month_year: "2026-10", due_date: "2026-10-05" });
+    await appDb()
+      .updateTable("billing")
+      .set({ status: "paid", payment_date: "2026-10-05", amount_paid_cents: cents(125000) })
+      .where("id", "=", billing.id)
+      .execute();
     await page.goto(`/admin/privacidade?email=${encodeURIComponent(email)}`);
-    await expect(page.getByRole("alert")).toContainText("O cliente Inquilino Com Contrato tem 1 contrato");
+    await expect(page.getByRole("alert")).toContainText(
+      `O contrato do cliente Inquilino Com Contrato (nº ${client.id}) está em vigor e tem pagamentos registrados`,
+    );
+    await expect(page.getByRole("alert")).toContainText("Use “Encerrar contrato”");
     await expect(page.getByRole("button", { name: "Apagar dados" })).toHaveCount(0);
     // A forged post is refused the same way (409), and changes nothing.
     const res = await page.request.post(`/admin/privacidade?email=${encodeURIComponent(email)}`, {
@@ -269,6 +288,41 @@ test.describe("export and erasure (/admin/privacidade)", () => {
           .executeTakeFirstOrThrow()
       ).name,
     ).toBe("Com Contrato");
-    expect(await count("clients", (eb) => eb("id", "=", client.id))).toBe(1);
+    expect(await count("clients", (eb) => eb.and([eb("id", "=", client.id), eb("email", "=", email)]))).toBe(1);
+
+    // Ended (as "Encerrar contrato" does), the erasure goes through and keeps what the law requires.
+    await appDb().updateTable("clients").set({ ended_on: "2026-11-01" }).where("id", "=", client.id).execute();
+    await page.goto(`/admin/privacidade?email=${encodeURIComponent(email)}`);
+    await expect(page.getByTestId("privacy-counts")).toContainText(
+      "Cadastros com pagamentos (anonimizados e guardados)1",
+    );
+    await expect(page.getByText("Cadastros com pagamentos são anonimizados")).toBeVisible();
+    await page.getByLabel("Confirmo que o pedido veio do titular. Esta ação não pode ser desfeita.").check();
+    await page.getByRole("button", { name: "Apagar dados" }).click();
+    await expect(page.getByTestId("toast")).toContainText(
+      "1 cadastro(s) anonimizado(s) com os registros fiscais guardados",
+    );
+    await expect(page).toHaveURL(/\/admin\/privacidade\?eliminacao=\d+$/);
+    const result = page.getByTestId("erasure-result");
+    await expect(result).toContainText("1 cadastro anonimizado");
+    const kept = result.getByTestId("erasure-kept");
+    await expect(kept).toContainText("1 cobrança, 0 recibos e 1 arquivo de contrato");
+    await expect(kept).toContainText("LGPD, art. 16, I");
+    await expect(kept).toContainText("Por quanto tempo: pelo menos cinco anos");
+    expect(
+      await appDb()
+        .selectFrom("clients")
+        .select(["name", "cpf_cnpj", "email", "user_id", "personal_data_erased_at"])
+        .where("id", "=", client.id)
+        .executeTakeFirstOrThrow(),
+    ).toMatchObject({
+      name: "Inquilino Com Contrato",
+      cpf_cnpj: "39053344705",
+      email: ANONYMIZED_EMAIL,
+      user_id: null,
+      personal_data_erased_at: expect.any(String),
+    });
+    expect(await count("billing", (eb) => eb("id", "=", billing.id))).toBe(1);
+    expect(await count("contracts", (eb) => eb("client_id", "=", client.id))).toBe(1);
   });
 });

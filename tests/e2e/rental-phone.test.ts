@@ -102,6 +102,7 @@ test("Clientes: each client is a card with every field and action on screen", as
   await expectOnScreen(card.getByRole("link", { name: `Editar ${client.name}` }));
   await expectOnScreen(card.getByRole("button", { name: "Redefinir senha" }));
   await expectOnScreen(card.getByRole("button", { name: "Desativar login" }));
+  await expectOnScreen(card.getByRole("link", { name: "Encerrar contrato" }));
   await expectOnScreen(card.getByText("Excluir", { exact: true }));
 
   // The delete's question opens inside the card too.

@@ -174,10 +174,10 @@ test("Ativos: the filtered list as a CSV, a formula-like name written as text", 
   const file = await download(page);
   expect(file.name).toMatch(/^clientes-ativos-\d{4}-\d{2}-\d{2}\.csv$/);
   expect(file.lines[0]).toBe(
-    "Cliente;CPF/CNPJ;Email;Telefone;Usuário;Endereço do imóvel;Início do contrato;Fim do contrato;Aluguel (R$);Dia de vencimento",
+    "Cliente;CPF/CNPJ;Email;Telefone;Usuário;Endereço do imóvel;Início do contrato;Fim do contrato;Aluguel (R$);Dia de vencimento;Encerrado em",
   );
   expect(file.lines).toHaveLength(2);
-  expect(file.lines[1]).toMatch(new RegExp(`^'=Planilha ${tag};.*;01/01/2026;31/12/2099;1234,50;5$`));
+  expect(file.lines[1]).toMatch(new RegExp(`^'=Planilha ${tag};.*;01/01/2026;31/12/2099;1234,50;5;$`));
   expect(file.lines[1]).toContain(client.username);
 });
 

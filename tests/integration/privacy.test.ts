@@ -175,7 +175,7 @@ describe("export and erasure by email", () => {
     expect(trail.find((r) => r.entity === "client" && r.action === "delete")?.changes).toContain("[removido]");
   });
 
-  it("refuses the whole erasure (nothing changed) when a client of the address has a contract, or it is a staff account", async () => {
+  it("refuses the whole erasure (nothing changed) when a client of the address has payments and a running contract, or it is a staff account", async () => {
     await createIdealRequest(db, { name: "Caio", email: "caio@teste.com", idealProperty: "Sala comercial" });
     const client = await createClient(
       db,
@@ -184,9 +184,28 @@ describe("export and erasure by email", () => {
     );
     if (!client.ok) throw new Error("client not created");
     await insertContract(client.id);
+    // A rent paid: money history (docs/decisions/0062-nothing-fiscal-deleted.md).
+    const now = new Date().toISOString();
+    await db
+      .insertInto("billing")
+      .values({
+        client_id: client.id,
+        month_year: "2026-09",
+        amount_cents: cents(150000),
+        due_date: "2026-09-05",
+        status: "paid",
+        payment_date: "2026-09-05",
+        amount_paid_cents: cents(150000),
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
     const audits = (await db.selectFrom("audit_log").select("id").execute()).length;
     const result = await erasePersonalData(db, "caio@teste.com", master);
-    expect(result).toEqual({ ok: false, blockers: [expect.stringContaining("O cliente Caio Lima tem 1 contrato")] });
+    expect(result).toEqual({
+      ok: false,
+      blockers: [expect.stringContaining(`O contrato do cliente Caio Lima (nº ${client.id}) está em vigor`)],
+    });
     expect(
       await db
         .selectFrom("ideal_property_requests")
@@ -197,14 +216,13 @@ describe("export and erasure by email", () => {
     expect(await db.selectFrom("clients").select("id").where("id", "=", client.id).executeTakeFirst()).toBeTruthy();
     expect((await db.selectFrom("audit_log").select("id").execute()).length).toBe(audits);
 
-    // A billing alone keeps the record too (payment records have a legal period).
+    // A billing never paid is no money history: the record goes whole, as a client without billings does.
     const payer = await createClient(
       db,
-      { name: "Duda Paga", email: "duda@teste.com", username: "duda", payment_due_day: 5 },
+      { name: "Duda Deve", email: "duda@teste.com", username: "duda", payment_due_day: 5 },
       master,
     );
     if (!payer.ok) throw new Error("client not created");
-    const now = new Date().toISOString();
     await db
       .insertInto("billing")
       .values({
@@ -218,11 +236,12 @@ describe("export and erasure by email", () => {
       .execute();
     const exported = await exportPersonalData(db, "duda@teste.com", master);
     expect(exported.clients[0].billings).toMatchObject([{ month_year: "2026-10", amount_cents: 150000, boletos: [] }]);
-    expect(await erasePersonalData(db, "duda@teste.com", master)).toEqual({
-      ok: false,
-      blockers: [expect.stringContaining("O cliente Duda Paga tem 1 cobrança")],
+    expect(await erasePersonalData(db, "duda@teste.com", master)).toMatchObject({
+      ok: true,
+      counts: { clients: 1, billings: 1, fiscalClients: 0 },
     });
-    expect(await db.selectFrom("clients").select("id").where("id", "=", payer.id).executeTakeFirst()).toBeTruthy();
+    expect(await db.selectFrom("clients").select("id").where("id", "=", payer.id).executeTakeFirst()).toBeUndefined();
+    expect(await db.selectFrom("billing").select("id").where("client_id", "=", payer.id).execute()).toEqual([]);
 
     const staff = await erasePersonalData(db, "mestre@agencia.com", master);
     expect(staff).toEqual({ ok: false, blockers: [expect.stringContaining("conta da equipe (mestre)")] });

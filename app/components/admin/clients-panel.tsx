@@ -25,6 +25,10 @@ import { SortSelect, TabListBar, TabListCount, TabListPages, type ListPage, type
 // 7): each client with its CPF/CNPJ, property, contract dates and badge (Ativo
 // / Vencido, "today" in the agency's zone), rent and due day, and login (Com
 // Login / Sem Login); the row actions post to /admin/clients with an intent.
+// An ended contract ("Encerrar contrato", docs/decisions/0062-nothing-fiscal-deleted.md)
+// reads Encerrado with its day, and its row offers "Reabrir contrato"; a
+// client whose money history makes it a fiscal record cannot be deleted (the
+// server refuses "Excluir" and opens "Encerrar contrato").
 // Below `md` each client is a card (components/billing/stacked-table.tsx), so
 // a phone sees every field and every action without scrolling sideways.
 // Above the rows the search and filters (clients-query.ts), below them the
@@ -44,6 +48,8 @@ export type ClientListRow = {
   payment_due_day: number;
   user_id: number | null;
   username: string | null;
+  ended_on: string | null;
+  personal_data_erased_at: string | null;
 };
 
 const smallButton = "rounded border border-slate-300 bg-white px-2.5 py-1 text-sm hover:bg-slate-50";
@@ -152,14 +158,20 @@ function ClientTableRow({
   today: string;
   withList: (path: string) => string;
 }) {
-  const status = contractStatus(c.contract_end_date, today);
+  const status = contractStatus(c.contract_end_date, today, c.ended_on);
   return (
     // On a phone the wide cells take a line of their own and the pairs fill in
     // around them (dense): Cliente; CPF/CNPJ | Contrato; Imóvel; Aluguel | Acesso; Ações.
     <tr data-testid="client-row" className={`${stackedRowClass} grid-flow-row-dense`}>
       <StackedCell label="Cliente" wide>
         <span className="block font-medium text-slate-900">{c.name}</span>
-        <span className="block break-words text-slate-600">{c.email}</span>
+        {c.personal_data_erased_at ? (
+          <span className="block text-xs text-slate-600">
+            Dados pessoais apagados (LGPD); registros fiscais guardados
+          </span>
+        ) : (
+          <span className="block break-words text-slate-600">{c.email}</span>
+        )}
         {c.phone ? <span className="block text-slate-600">{c.phone}</span> : null}
       </StackedCell>
       <StackedCell label="CPF/CNPJ">
@@ -175,10 +187,13 @@ function ClientTableRow({
           </span>
         ) : null}
         {status ? (
-          <StatusBadge tone={status === "Ativo" ? "emerald" : "red"}>{status}</StatusBadge>
+          <StatusBadge tone={status === "Ativo" ? "emerald" : status === "Encerrado" ? "slate" : "red"}>
+            {status}
+          </StatusBadge>
         ) : (
           <span className="text-slate-500">Sem contrato</span>
         )}
+        {c.ended_on ? <span className="block text-xs text-slate-600">em {formatDay(c.ended_on)}</span> : null}
       </StackedCell>
       <StackedCell label="Aluguel">
         <span className="whitespace-nowrap">
@@ -242,9 +257,19 @@ function ClientTableRow({
               </Form>
             </details>
           )}
+          {c.ended_on ? (
+            <Link to={withList(`/admin/clients/${c.id}/reabrir`)} className={smallButton}>
+              Reabrir contrato
+            </Link>
+          ) : (
+            <Link to={withList(`/admin/clients/${c.id}/encerrar`)} className={smallButton}>
+              Encerrar contrato
+            </Link>
+          )}
           <InlineDeleteConfirm id={c.id}>
             Excluir <strong>{c.name}</strong>? Vão junto o login do cliente, os contratos, as cobranças e as
-            solicitações de manutenção com seus arquivos. Não há como desfazer.
+            solicitações de manutenção com seus arquivos. Não há como desfazer. Um cliente com pagamentos, recibos ou
+            repasses não pode ser excluído: use “Encerrar contrato”.
           </InlineDeleteConfirm>
         </div>
       </StackedCell>

@@ -57,6 +57,9 @@ export const AUDIT_ACTIONS = {
   resend: "Email reenviado",
   // A billing's overdue reminder queued by staff (billing/bulk-reminders.server.ts).
   remind: "Lembrete de atraso por email",
+  // "Encerrar contrato" / "Reabrir contrato" (clients/contract-end.server.ts).
+  end_contract: "Contrato encerrado",
+  reopen_contract: "Contrato reaberto",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -100,6 +103,9 @@ const FIELD_LABELS: Record<string, string> = {
   property_address: "Endereço do imóvel",
   contract_start_date: "Início do contrato",
   contract_end_date: "Fim do contrato",
+  ended_on: "Encerrado em",
+  ended_reason: "Motivo do encerramento",
+  personal_data_erased_at: "Dados pessoais apagados em",
   monthly_rent: "Aluguel",
   monthly_rent_cents: "Aluguel",
   payment_due_day: "Dia de vencimento",

@@ -10,6 +10,7 @@ import { withEffectiveStatus } from "./grouping";
 import { documentsOf } from "./documents.server";
 import { receiptsOf } from "./receipts.server";
 import { contractMonthsToBill } from "./months";
+import { billedUntil } from "#app/models/clients/status";
 import type { Cents } from "#app/models/shared/money";
 
 // Billings of rental clients (docs/product.md §Cobranças;
@@ -114,7 +115,15 @@ export type ClientBillings = Awaited<ReturnType<typeof listClientBillings>>;
 export async function listBillingClientChoices(db: DB) {
   return db
     .selectFrom("clients")
-    .select(["id", "name", "contract_start_date", "contract_end_date", "monthly_rent_cents", "payment_due_day"])
+    .select([
+      "id",
+      "name",
+      "contract_start_date",
+      "contract_end_date",
+      "ended_on",
+      "monthly_rent_cents",
+      "payment_due_day",
+    ])
     .orderBy("name")
     .orderBy("id")
     .execute();
@@ -177,18 +186,21 @@ export type GenerateResult =
   | { ok: false; reason: "client" | "no-contract" };
 
 // "Gerar Cobranças do Contrato" (docs/decisions/0009-billing.md): one billing
-// per contract month not billed yet (any status), the rent as the amount, the
-// due day clamped to the month. One transaction: all of them or none. Running
-// it twice creates nothing the second time. The demo seed calls this too.
+// per contract month not billed yet (any status), none after the day staff
+// ended the contract ("Encerrar contrato"), the rent as the amount, the due
+// day clamped to the month. One transaction: all of them or none. Running it
+// twice creates nothing the second time. The demo seed calls this too.
 export async function generateContractBillings(db: DB, clientId: number, actor: AuditActor): Promise<GenerateResult> {
   const done = await db.transaction().execute(async (trx): Promise<GenerateResult> => {
     const client = await trx
       .selectFrom("clients")
-      .select(["name", "contract_start_date", "contract_end_date", "monthly_rent_cents", "payment_due_day"])
+      .select(["name", "contract_start_date", "contract_end_date", "ended_on", "monthly_rent_cents", "payment_due_day"])
       .where("id", "=", clientId)
       .executeTakeFirst();
     if (!client) return { ok: false, reason: "client" };
-    const { contract_start_date: start, contract_end_date: end, monthly_rent_cents: rent } = client;
+    const { contract_start_date: start, monthly_rent_cents: rent } = client;
+    // An ended contract ("Encerrar contrato") is billed up to its end only.
+    const end = billedUntil(client.contract_end_date, client.ended_on);
     if (!start || !end || rent == null) return { ok: false, reason: "no-contract" };
     const billed = await trx.selectFrom("billing").select("month_year").where("client_id", "=", clientId).execute();
     const planned = contractMonthsToBill(

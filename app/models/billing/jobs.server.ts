@@ -11,6 +11,7 @@ import { queueNotices, sendNotices } from "./notices.server";
 import { markOverdue } from "./overdue.server";
 import { getChargingSettings, type ChargingSettings } from "./settings.server";
 import { ZERO_CENTS } from "#app/models/shared/money";
+import { billedUntil } from "#app/models/clients/status";
 
 // The hourly charging job (docs/decisions/0034-billing-notices.md), run by the
 // housekeeping (models/ops/housekeeping.server.ts: server.ts every hour and at
@@ -90,7 +91,8 @@ function dayOf(instant: string, today: string) {
 
 // The contract months due from max(registration day, today − CATCH_UP_DAYS)
 // to the issue horizon that are not billed yet (a month billed in any status
-// counts), one transaction per client, audited as the system's (or as the
+// counts), up to the contract's end or the day staff ended it ("Encerrar
+// contrato", billedUntil: no month after it), one transaction per client, audited as the system's (or as the
 // staff member who pressed "Gerar Cobranças do Mês"). Running it again
 // creates nothing.
 export async function createDueBillings(db: DB, today: string, issueDays: number, actor: AuditActor = null) {
@@ -98,9 +100,18 @@ export async function createDueBillings(db: DB, today: string, issueDays: number
   const catchUp = addDays(today, -CATCH_UP_DAYS);
   const clients = await db
     .selectFrom("clients")
-    .select(["id", "created_at", "contract_start_date", "contract_end_date", "monthly_rent_cents", "payment_due_day"])
+    .select([
+      "id",
+      "created_at",
+      "contract_start_date",
+      "contract_end_date",
+      "ended_on",
+      "monthly_rent_cents",
+      "payment_due_day",
+    ])
     .where("contract_start_date", "is not", null)
     .where("contract_end_date", ">=", catchUp)
+    .where((eb) => eb.or([eb("ended_on", "is", null), eb("ended_on", ">=", catchUp)]))
     .where("contract_start_date", "<=", horizon)
     .where("monthly_rent_cents", ">", ZERO_CENTS)
     .execute();
@@ -141,7 +152,7 @@ export async function createDueBillings(db: DB, today: string, issueDays: number
     return contractMonthsToBill(
       {
         start: client.contract_start_date!,
-        end: client.contract_end_date!,
+        end: billedUntil(client.contract_end_date, client.ended_on)!,
         dueDay: client.payment_due_day,
         rent: client.monthly_rent_cents!,
       },

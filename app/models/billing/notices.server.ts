@@ -190,6 +190,8 @@ type NoticeBilling = {
   open_cents: number;
   rent_open_cents: number;
   accrued_through: string | null;
+  ended_on: string | null;
+  personal_data_erased_at: string | null;
 };
 type NoticeSource = { billing: NoticeBilling; receipt: Selectable<Database["billing_receipts"]> | undefined };
 
@@ -201,7 +203,7 @@ async function noticeSources(db: DB, billingIds: readonly number[]): Promise<Map
     const billings = await db
       .selectFrom("billing")
       .innerJoin("clients", "clients.id", "billing.client_id")
-      .select(NOTICE_COLUMNS)
+      .select([...NOTICE_COLUMNS, "clients.ended_on", "clients.personal_data_erased_at"])
       .where("billing.id", "in", ids)
       .execute();
     for (const billing of billings) facts.set(billing.id, { billing, receipt: undefined });
@@ -230,6 +232,12 @@ function noticeEmail(
   if (!facts) return null;
   const { billing, receipt } = facts;
   if (!noticeApplies(kind, { ...billing, hasReceipt: !!receipt }, today, settings.issueDays)) return null;
+  // The person's data erased (LGPD, privacy.server.ts): nobody to write to.
+  if (billing.personal_data_erased_at) return null;
+  // A contract ended ("Encerrar contrato", docs/decisions/0062-nothing-fiscal-deleted.md):
+  // a billing of a month after the end's, issued ahead before it ended, is
+  // not charged by email; the months up to the end are, and a receipt always goes.
+  if (kind !== "receipt" && billing.ended_on && billing.month_year > billing.ended_on.slice(0, 7)) return null;
   const envelope = {
     kind: emailKind(kind),
     dedupeKey: noticeKey(billing.id, kind, receipt?.id),

@@ -2,7 +2,8 @@ import { readChoice, readPage, readSearch } from "#app/models/shared/list-query"
 
 // The Clientes and Ativos tabs' state in the URL (issue 34): ?busca= (name,
 // CPF/CNPJ, email, address or username), ?acesso=com|sem (the login),
-// ?contrato=ativo|vencido|sem (Clientes only: Ativos is the active ones),
+// ?contrato=ativo|vencido|encerrado|sem (Clientes only: Ativos is the active
+// ones; Encerrado: ended by "Encerrar contrato", whatever its dates),
 // ?ordem= and ?pagina=. Client-safe; anything unreadable is its default.
 
 export const CLIENT_SORTS = ["recentes", "nome", "fim"] as const;
@@ -19,10 +20,11 @@ export const LOGIN_OPTIONS = [
   { value: "sem", label: "Sem Login" },
 ] as const;
 
-export const CONTRACT_FILTERS = ["ativo", "vencido", "sem"] as const;
+export const CONTRACT_FILTERS = ["ativo", "vencido", "encerrado", "sem"] as const;
 export const CONTRACT_OPTIONS = [
   { value: "ativo", label: "Ativo" },
   { value: "vencido", label: "Vencido" },
+  { value: "encerrado", label: "Encerrado" },
   { value: "sem", label: "Sem contrato" },
 ] as const;
 

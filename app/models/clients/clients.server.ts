@@ -18,10 +18,14 @@ import {
 } from "./client.schema";
 import type { ClientsQuery } from "./clients-query";
 import { GENERATED_PASSWORD_LENGTH, clash, removeLogin } from "./logins.server";
+import { hasMoneyHistory, type MoneyHistory } from "./money-history";
+import { moneyHistory } from "./money-history.server";
 
-// Rental clients (issue 7): the record, created with its login and deleted with
-// everything it owns (the login's own actions are in logins.server.ts). Every write runs in one
-// transaction with its audit rows; the password is hashed before it starts.
+// Rental clients (issue 7): the record, created with its login and, while it
+// has no money history, deleted with everything it owns (the login's own
+// actions are in logins.server.ts; ending a contract in contract-end.server.ts).
+// Every write runs in one transaction with its audit rows; the password is
+// hashed before it starts.
 
 type DB = Kysely<Database>;
 type Trx = Transaction<Database>;
@@ -45,6 +49,9 @@ const clientColumns = [
   "clients.readjustment_index",
   "clients.readjustment_lowers",
   "clients.user_id",
+  "clients.ended_on",
+  "clients.ended_reason",
+  "clients.personal_data_erased_at",
   "clients.created_at",
 ] as const;
 
@@ -61,6 +68,8 @@ const LIST_COLUMNS = [
   "clients.monthly_rent_cents",
   "clients.payment_due_day",
   "clients.user_id",
+  "clients.ended_on",
+  "clients.personal_data_erased_at",
 ] as const;
 
 function selectClients(db: DB | Trx) {
@@ -74,10 +83,14 @@ export type ClientRow = Awaited<ReturnType<typeof getClient>> & {};
 
 // "Clientes" and "Ativos" (docs/product.md §Clientes) as its URL asks for
 // (clients-query.ts): searched, filtered and sorted by SQL. Ativos: the
-// contract ends today or later in the agency's zone. Every sort ends on the
-// id, so a page never repeats or skips a row.
+// contract ends today or later in the agency's zone and was not ended
+// ("Encerrar contrato"); Encerrado, Ativo, Vencido and Sem contrato are apart
+// (contractStatus, status.ts). Every sort ends on the id, so a page never
+// repeats or skips a row.
 function clientsList(db: DB, q: ClientsQuery, today: string) {
   let filtered = db.selectFrom("clients").leftJoin("users", "users.id", "clients.user_id");
+  if (q.contract === "encerrado") filtered = filtered.where("clients.ended_on", "is not", null);
+  else if (q.active || q.contract) filtered = filtered.where("clients.ended_on", "is", null);
   if (q.active || q.contract === "ativo")
     filtered = filtered
       .where("clients.contract_end_date", "is not", null)
@@ -128,7 +141,16 @@ export async function getClient(db: DB | Trx, id: number) {
 type Rates = "late_fee_bp" | "monthly_interest_bp" | "admin_fee_bp" | "first_rent_fee_bp" | "readjustment_lowers";
 type RecordValues = Omit<
   ClientsTable,
-  "id" | "user_id" | "created_at" | "updated_at" | "payment_due_day" | "name_fold" | Rates
+  | "id"
+  | "user_id"
+  | "created_at"
+  | "updated_at"
+  | "payment_due_day"
+  | "name_fold"
+  | "ended_on"
+  | "ended_reason"
+  | "personal_data_erased_at"
+  | Rates
 > & {
   payment_due_day: number;
 } & Record<Rates, number>;
@@ -269,19 +291,30 @@ export async function updateClient(db: DB, id: number, input: RatesOptional<Edit
   }
 }
 
-// Deletes the client, its login and its rows (contracts, billings with their
-// boletos, queued boletos, maintenance requests with their images and
-// documents: ON DELETE CASCADE) in one transaction. Returns the private file
-// keys to remove after the commit; null when there is no such client.
+export type DeleteClientResult =
+  | { ok: true; name: string; files: string[] }
+  // Money history (money-history.server.ts): a fiscal record, never deleted;
+  // "Encerrar contrato" ends it instead (docs/decisions/0062-nothing-fiscal-deleted.md).
+  | { ok: false; reason: "money-history"; name: string; endedOn: string | null; history: MoneyHistory };
+
+// Deletes a client without money history, its login and its rows (contracts,
+// billings never paid with their boletos, queued boletos, maintenance requests
+// with their images and documents, inspections: ON DELETE CASCADE) in one
+// transaction. Returns the private file keys to remove after the commit; null
+// when there is no such client. A client with money history is refused, and
+// nothing changes: the server's rule, whatever the page showed.
 export async function deleteClient(db: DB, id: number, actor: AuditActor) {
   return db.transaction().execute((trx) => deleteClientIn(trx, id, actor));
 }
 
 // The same, inside a caller's transaction (the LGPD erasure deletes a client
 // with other rows, all or nothing). The files named go after the commit.
-export async function deleteClientIn(trx: Trx, id: number, actor: AuditActor) {
+export async function deleteClientIn(trx: Trx, id: number, actor: AuditActor): Promise<DeleteClientResult | null> {
   const before = await trx.selectFrom("clients").selectAll().where("id", "=", id).executeTakeFirst();
   if (!before) return null;
+  const history = await moneyHistory(trx, id);
+  if (hasMoneyHistory(history))
+    return { ok: false, reason: "money-history", name: before.name, endedOn: before.ended_on, history };
   const contracts = await trx.selectFrom("contracts").select("file_key").where("client_id", "=", id).execute();
   const requests = trx.selectFrom("maintenance_requests").select("id").where("client_id", "=", id);
   const images = await trx
@@ -300,18 +333,14 @@ export async function deleteClientIn(trx: Trx, id: number, actor: AuditActor) {
     .select("file_key")
     .where("billing_id", "in", billings)
     .execute();
-  const receipts = await trx
-    .selectFrom("billing_receipts")
-    .select("file_key")
-    .where("billing_id", "in", billings)
-    .execute();
   const queued = await trx.selectFrom("boleto_queue").select("file_key").where("client_id", "=", id).execute();
   await trx.deleteFrom("clients").where("id", "=", id).execute();
   if (before.user_id !== null) await removeLogin(trx, before.user_id, actor);
   const { id: _id, created_at: _c, updated_at: _u, ...old } = before;
   await recordAudit(trx, { actor, action: "delete", entity: "client", entityId: id, before: old });
   return {
+    ok: true,
     name: before.name,
-    files: [...contracts, ...images, ...documents, ...boletos, ...receipts, ...queued].map((r) => r.file_key),
+    files: [...contracts, ...images, ...documents, ...boletos, ...queued].map((r) => r.file_key),
   };
 }

@@ -16,6 +16,8 @@ export type PortalClient = {
   payment_due_day: number;
   contract_start_date: string | null;
   contract_end_date: string | null;
+  // "Encerrar contrato": the login still opens the area (documents, receipts).
+  ended_on: string | null;
 };
 
 // The client record linked to a login (clients.user_id), or null.
@@ -32,6 +34,7 @@ export async function getClientForUser(db: DB, userId: number): Promise<PortalCl
         "payment_due_day",
         "contract_start_date",
         "contract_end_date",
+        "ended_on",
       ])
       .where("user_id", "=", userId)
       .executeTakeFirst()) ?? null

@@ -1,12 +1,24 @@
-// A client's contract badge (docs/product.md §Clientes): Ativo when the end
-// date is today or later in the agency's zone (a contract ending today is still
-// Ativo), Vencido otherwise. Without an end date there is no contract to judge.
-// Pure and client-safe; `today` is localToday() ("yyyy-MM-dd").
-export type ContractStatus = "Ativo" | "Vencido" | null;
+// A client's contract badge (docs/product.md §Clientes): Encerrado once staff
+// ended it ("Encerrar contrato", docs/decisions/0062-nothing-fiscal-deleted.md),
+// else Ativo when the end date is today or later in the agency's zone (a
+// contract ending today is still Ativo), Vencido otherwise. Without an end
+// date there is no contract to judge. Pure and client-safe; `today` is
+// localToday() ("yyyy-MM-dd").
+export type ContractStatus = "Ativo" | "Vencido" | "Encerrado" | null;
 
-export function contractStatus(endDate: string | null, today: string): ContractStatus {
+export function contractStatus(endDate: string | null, today: string, endedOn: string | null = null): ContractStatus {
+  if (endedOn) return "Encerrado";
   if (!endDate) return null;
   return endDate >= today ? "Ativo" : "Vencido";
+}
+
+// The last day the contract is billed and readjusted for: its end date, or the
+// day staff ended it when that comes first. An ended contract gets no billing
+// for a month after its end (months.ts: a contract month counts while its
+// first day is within the contract) and no readjustment after it.
+export function billedUntil(endDate: string | null, endedOn: string | null): string | null {
+  if (endedOn && (!endDate || endedOn < endDate)) return endedOn;
+  return endDate;
 }
 
 export const loginLabel = (userId: number | null) => (userId === null ? "Sem Login" : "Com Login");

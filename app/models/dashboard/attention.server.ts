@@ -41,17 +41,20 @@ async function readAttention(db: Kysely<Database>, today: string): Promise<Atten
         ]),
       )
       .execute(),
+    // Contracts ended by staff ("Encerrar contrato") are no longer ending nor running.
     db
       .selectFrom("clients")
       .select("contract_end_date")
       .where("contract_end_date", ">=", today)
       .where("contract_end_date", "<=", horizon)
+      .where("ended_on", "is", null)
       .execute(),
     db
       .selectFrom("clients")
       .select((eb) => eb.fn.countAll<number>().as("n"))
       .where("user_id", "is", null)
       .where("contract_end_date", ">=", today)
+      .where("ended_on", "is", null)
       .executeTakeFirst(),
     db
       .selectFrom("statement_imports")

@@ -58,9 +58,16 @@ const outboxRow = (email: OutboxEmail, stamp: string) => ({
   created_at: stamp,
 });
 
+// An address in the reserved ".invalid" domain (RFC 2606) can never be
+// delivered: it is what a record whose person was erased holds
+// (privacy/anonymized.ts; the record stays for its fiscal data). Never queued,
+// whichever domain writes to that record's email.
+export const undeliverable = (to: string) => /\.invalid$/i.test(to.trim());
+
 // Queues an email unless one with its dedupe key exists (sent, queued or
-// given up). Returns whether it was queued.
+// given up) or its address is undeliverable. Returns whether it was queued.
 export async function enqueueEmail(db: DB | Transaction<Database>, email: OutboxEmail, now = new Date()) {
+  if (undeliverable(email.to)) return false;
   const row = await db
     .insertInto("email_outbox")
     .values(outboxRow(email, now.toISOString()))
@@ -72,11 +79,12 @@ export async function enqueueEmail(db: DB | Transaction<Database>, email: Outbox
 
 // Queues many emails, one statement for each ENQUEUE_ROWS (the first run of
 // the charging job over an imported database queues thousands of notices: a
-// statement each cost ~0.5 ms more). Those whose dedupe key exists are
-// skipped. Returns how many were queued.
+// statement each cost ~0.5 ms more). Those whose dedupe key exists, or whose
+// address is undeliverable, are skipped. Returns how many were queued.
 const ENQUEUE_ROWS = 100;
-export async function enqueueEmails(db: DB | Transaction<Database>, emails: readonly OutboxEmail[], now = new Date()) {
+export async function enqueueEmails(db: DB | Transaction<Database>, all: readonly OutboxEmail[], now = new Date()) {
   const stamp = now.toISOString();
+  const emails = all.filter((e) => !undeliverable(e.to));
   let queued = 0;
   for (let i = 0; i < emails.length; i += ENQUEUE_ROWS) {
     const rows = await db

@@ -10,6 +10,7 @@ import { indexValues } from "./index-values.server";
 import { accumulate, anniversary, newRent } from "./readjustment";
 import { readjustmentEmail } from "./readjustment-email";
 import type { Cents } from "#app/models/shared/money";
+import { billedUntil } from "#app/models/clients/status";
 
 // The yearly readjustment job (docs/decisions/0041-readjustment.md), an hourly
 // housekeeping task run before the charging job so that billings issued on the
@@ -39,6 +40,9 @@ type Contract = {
   email: string;
   contract_start_date: string;
   contract_end_date: string | null;
+  // "Encerrar contrato" (docs/decisions/0062-nothing-fiscal-deleted.md): no
+  // readjustment after the day it ended.
+  ended_on: string | null;
   monthly_rent_cents: Cents;
   readjustment_index: ReadjustmentIndex;
   readjustment_lowers: number;
@@ -46,7 +50,8 @@ type Contract = {
 
 // The anniversary a contract is at: the latest one up to `until`, at least 12
 // months after the start and after the last readjustment (Lei 10.192/2001 art.
-// 2 §1-2), not older than LATE_DAYS, not after the contract's end.
+// 2 §1-2), not older than LATE_DAYS, not after the contract's end (or the day
+// staff ended it).
 export function currentAnniversary(c: Contract, lastAnniversary: string | null, today: string, until: string) {
   const floor = lastAnniversary ? addMonthsToDay(lastAnniversary, 12) : anniversary(c.contract_start_date, 1);
   let found: string | null = null;
@@ -59,7 +64,8 @@ export function currentAnniversary(c: Contract, lastAnniversary: string | null, 
     if (a >= floor) found = a;
   }
   if (!found || found < addDays(today, -LATE_DAYS)) return null;
-  if (c.contract_end_date && found > c.contract_end_date) return null;
+  const end = billedUntil(c.contract_end_date, c.ended_on);
+  if (end && found > end) return null;
   return found;
 }
 
@@ -89,6 +95,7 @@ async function contracts(db: DB): Promise<ContractWithLast[]> {
       "clients.email",
       "clients.contract_start_date",
       "clients.contract_end_date",
+      "clients.ended_on",
       "clients.monthly_rent_cents",
       "clients.readjustment_index",
       "clients.readjustment_lowers",
@@ -125,6 +132,8 @@ export async function dueReadjustments(db: DB, today: string, horizonDays = 60):
   const out: DueReadjustment[] = [];
   for (const c of await contracts(db)) {
     if (c.last_anniversary !== null && !c.last_applied_at) {
+      // Announced, then the contract ended before the anniversary: never applied.
+      if (c.ended_on && c.last_anniversary > c.ended_on) continue;
       if (c.last_anniversary <= until)
         out.push({
           clientId: c.id,
@@ -175,11 +184,17 @@ export async function runReadjustments(db: DB, today = localToday(), now = new D
     }
     if (await createRow(db, due, stamp)) counts.created += 1;
   }
+  // The ones announced for an anniversary after the day their contract was
+  // ended stay unapplied (history) while it is; reopened, they apply.
   const open = await db
     .selectFrom("readjustments")
-    .select(["id", "anniversary"])
-    .where("applied_at", "is", null)
-    .orderBy("id")
+    .innerJoin("clients", "clients.id", "readjustments.client_id")
+    .select(["readjustments.id", "readjustments.anniversary"])
+    .where("readjustments.applied_at", "is", null)
+    .where((eb) =>
+      eb.or([eb("clients.ended_on", "is", null), eb("clients.ended_on", ">=", eb.ref("readjustments.anniversary"))]),
+    )
+    .orderBy("readjustments.id")
     .execute();
   // An open one without its email (made before the outbox existed): queued now.
   for (const r of open)

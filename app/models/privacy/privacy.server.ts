@@ -3,8 +3,11 @@ import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database } from "#app/db/schema";
 import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
 import { deleteClientIn } from "#app/models/clients/clients.server";
+import { hasMoneyHistory, type MoneyHistory } from "#app/models/clients/money-history";
+import { moneyHistory } from "#app/models/clients/money-history.server";
 import { ANONYMIZED } from "./anonymized";
 import { clientRecords } from "./client-records.server";
+import { anonymizeClientIn } from "./fiscal-keep.server";
 
 // LGPD (docs/decisions/0013-privacy.md): what the agency holds about one email
 // address, its export and its erasure by the master, and the retention period
@@ -77,7 +80,14 @@ async function collect(db: DB | Trx, email: string) {
     .execute();
   const clients = [];
   for (const c of clientRows) clients.push({ ...c, ...(await clientRecords(db, c.id)) });
-  return { idealRequests, listingRequests, accounts, clients, ownerOf };
+  // Which of them are fiscal records (docs/decisions/0062-nothing-fiscal-deleted.md):
+  // anonymised and kept by the erasure, never deleted.
+  const fiscal = new Map<number, MoneyHistory>();
+  for (const c of clientRows) {
+    const history = await moneyHistory(db, c.id);
+    if (hasMoneyHistory(history)) fiscal.set(c.id, history);
+  }
+  return { idealRequests, listingRequests, accounts, clients, ownerOf, fiscal };
 }
 
 export type PersonalData = Awaited<ReturnType<typeof collect>>;
@@ -91,16 +101,14 @@ function blockers(found: PersonalData) {
         `O email é de uma conta da equipe (${a.username}): desative a conta na página Equipe em vez de apagá-la.`,
       );
   }
+  // A client with money history is anonymised and kept, once its contract
+  // ended: while it runs, its data serve the contract (LGPD art. 7º, V) and
+  // its notices and receipts need the address.
   for (const c of found.clients) {
-    const kept = [
-      c.contracts.length ? (c.contracts.length === 1 ? "1 contrato" : `${c.contracts.length} contratos`) : null,
-      c.billings.length ? (c.billings.length === 1 ? "1 cobrança" : `${c.billings.length} cobranças`) : null,
-    ].filter(Boolean);
-    if (kept.length) {
+    if (found.fiscal.has(c.id) && !c.ended_on)
       out.push(
-        `O cliente ${c.name} tem ${kept.join(" e ")}: o cadastro, os contratos e as cobranças são guardados pelo prazo legal e não podem ser apagados.`,
+        `O contrato do cliente ${c.name} (nº ${c.id}) está em vigor e tem pagamentos registrados: os dados servem à execução do contrato. Use “Encerrar contrato” em Clientes antes de apagar os dados.`,
       );
-    }
   }
   // An owner's record is kept while a contract names them (the DIMOB and the
   // statements are legal obligations, LGPD art. 7 II); it is edited by staff, not erased here.
@@ -113,6 +121,7 @@ function blockers(found: PersonalData) {
 }
 
 export function summarize(found: PersonalData) {
+  const kept = found.clients.filter((c) => found.fiscal.has(c.id));
   return {
     idealRequests: found.idealRequests.length,
     listingRequests: found.listingRequests.length,
@@ -122,6 +131,11 @@ export function summarize(found: PersonalData) {
     maintenanceRequests: found.clients.reduce((n, c) => n + c.maintenance_requests.length, 0),
     accounts: found.accounts.length,
     ownerOf: found.ownerOf.length,
+    // Of the clients, those with money history: anonymised, their fiscal records kept.
+    fiscalClients: kept.length,
+    keptBillings: kept.reduce((n, c) => n + c.billings.length, 0),
+    keptReceipts: kept.reduce((n, c) => n + c.billings.reduce((m, b) => m + b.receipts.length, 0), 0),
+    keptContracts: kept.reduce((n, c) => n + c.contracts.length, 0),
   };
 }
 
@@ -209,6 +223,7 @@ const PERSONAL_FIELDS = new Set([
   "description",
   "title",
   "admin_notes",
+  "ended_reason",
 ]);
 const REDACTED = "[removido]";
 
@@ -247,13 +262,17 @@ async function redactAudit(trx: Trx, targets: AuditTarget[]) {
 }
 
 export type EraseResult =
-  { ok: true; counts: ReturnType<typeof summarize>; files: string[] } | { ok: false; blockers: string[] };
+  | { ok: true; counts: ReturnType<typeof summarize>; files: string[]; auditId: number }
+  | { ok: false; blockers: string[] };
 
 // The erasure (LGPD art. 18, VI): visitor requests anonymised; client records
-// without contracts or billings deleted with their maintenance requests and login; client
-// logins deleted. Refused whole (nothing changed) when a staff account or a
-// client with contracts or billings has the address. Returns the private files to remove
-// after the commit.
+// without money history deleted with everything they own (deleteClientIn);
+// client records with money history anonymised, their fiscal records kept
+// (fiscal-keep.server.ts, LGPD art. 16, I); client logins deleted. Refused
+// whole (nothing changed) when a staff account, an owner, or a client with
+// money history whose contract was not ended has the address. Returns the
+// private files to remove after the commit, and the audit row the result
+// page reads.
 export async function erasePersonalData(db: DB, email: string, actor: AuditActor): Promise<EraseResult> {
   return db.transaction().execute(async (trx) => {
     const found = await collect(trx, email);
@@ -268,8 +287,12 @@ export async function erasePersonalData(db: DB, email: string, actor: AuditActor
     );
     const files: string[] = [];
     for (const c of found.clients) {
+      if (found.fiscal.has(c.id)) {
+        files.push(...(await anonymizeClientIn(trx, c.id, actor, now)));
+        continue;
+      }
       const deleted = await deleteClientIn(trx, c.id, actor);
-      if (deleted) files.push(...deleted.files);
+      if (deleted?.ok) files.push(...deleted.files);
     }
     // Logins of the address that no client record linked (deleted above with theirs).
     const left = found.accounts
@@ -290,8 +313,54 @@ export async function erasePersonalData(db: DB, email: string, actor: AuditActor
       entityId: subjectId(email),
       after: counts,
     });
-    return { ok: true as const, counts, files };
+    const { id: auditId } = await trx
+      .selectFrom("audit_log")
+      .select("id")
+      .where("entity", "=", "personal_data")
+      .where("entity_id", "=", subjectId(email))
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
+    return { ok: true as const, counts, files, auditId };
   });
+}
+
+export type ErasureCounts = ReturnType<typeof summarize>;
+
+// What an erasure did, as its result page shows it (/admin/privacidade?eliminacao=<id>):
+// the counts its audit row keeps (never the address). null: no such erasure.
+export async function erasureResult(db: DB, auditId: number): Promise<ErasureCounts | null> {
+  const row = await db
+    .selectFrom("audit_log")
+    .select(["changes", "created_at"])
+    .where("id", "=", auditId)
+    .where("entity", "=", "personal_data")
+    .where("action", "=", "erase")
+    .executeTakeFirst();
+  if (!row) return null;
+  let changes: Record<string, [unknown, unknown]>;
+  try {
+    changes = JSON.parse(row.changes);
+  } catch {
+    return null;
+  }
+  const count = (field: keyof ErasureCounts) => {
+    const value = changes[field]?.[1];
+    return typeof value === "number" ? value : 0;
+  };
+  return {
+    idealRequests: count("idealRequests"),
+    listingRequests: count("listingRequests"),
+    clients: count("clients"),
+    contracts: count("contracts"),
+    billings: count("billings"),
+    maintenanceRequests: count("maintenanceRequests"),
+    accounts: count("accounts"),
+    ownerOf: count("ownerOf"),
+    fiscalClients: count("fiscalClients"),
+    keptBillings: count("keptBillings"),
+    keptReceipts: count("keptReceipts"),
+    keptContracts: count("keptContracts"),
+  };
 }
 
 // The retention period: visitor requests older than `months` are anonymised

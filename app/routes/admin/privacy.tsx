@@ -9,9 +9,11 @@ import { Field, FormAlert } from "#app/components/ui/field";
 import { getDb } from "#app/db/db.server";
 import { removePrivateFiles } from "#app/models/files/private-store.server";
 import { privacyActionSchema, privacyLookupSchema } from "#app/models/privacy/privacy.schema";
-import { erasePersonalData, previewPersonalData } from "#app/models/privacy/privacy.server";
+import { erasePersonalData, erasureResult, previewPersonalData } from "#app/models/privacy/privacy.server";
+import { ErasureResult } from "#app/components/admin/erasure-result";
 import { getEnv } from "#app/utils/env.server";
-import { readFormData, requireRole } from "#app/utils/http.server";
+import { FISCAL_GONE, FISCAL_HOW_LONG, FISCAL_KEPT } from "#app/models/privacy/fiscal-retention";
+import { parseId, readFormData, requireRole } from "#app/utils/http.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/privacy";
 
@@ -31,11 +33,20 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     retentionMonths: getEnv().PRIVACY_RETENTION_MONTHS,
     constraint: getZodConstraint(privacyLookupSchema),
   };
-  if (!url.searchParams.has("email")) return { ...base, lookup: undefined, found: null };
+  // The result of an erasure just made (its audit row's counts).
+  const erasure = parseId(url.searchParams.get("eliminacao") ?? undefined);
+  if (erasure !== null)
+    return { ...base, lookup: undefined, found: null, result: await erasureResult(getDb(), erasure) };
+  if (!url.searchParams.has("email")) return { ...base, lookup: undefined, found: null, result: null };
   const submission = parseWithZod(url.searchParams, { schema: privacyLookupSchema });
-  if (submission.status !== "success") return { ...base, lookup: submission.reply(), found: null };
+  if (submission.status !== "success") return { ...base, lookup: submission.reply(), found: null, result: null };
   const email = submission.value.email;
-  return { ...base, lookup: submission.reply(), found: { email, ...(await previewPersonalData(getDb(), email)) } };
+  return {
+    ...base,
+    lookup: submission.reply(),
+    found: { email, ...(await previewPersonalData(getDb(), email)) },
+    result: null,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -53,10 +64,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const c = erased.counts;
   const parts = [
     `${c.idealRequests + c.listingRequests} solicitação(ões) anonimizada(s)`,
-    `${c.clients} cadastro(s) de cliente excluído(s)`,
+    `${c.clients - c.fiscalClients} cadastro(s) de cliente excluído(s)`,
+    ...(c.fiscalClients ? [`${c.fiscalClients} cadastro(s) anonimizado(s) com os registros fiscais guardados`] : []),
     `${c.accounts} conta(s) de acesso excluída(s)`,
   ];
-  return redirectWithToast(PATH, {
+  // The result page says what was kept, why and for how long.
+  return redirectWithToast(`${PATH}?eliminacao=${erased.auditId}`, {
     type: "success",
     title: "Dados pessoais apagados",
     description: `${parts.join(", ")}.`,
@@ -72,10 +85,11 @@ const COUNT_LABELS = [
   ["maintenanceRequests", "Pedidos de manutenção desses clientes"],
   ["accounts", "Contas de acesso"],
   ["ownerOf", "Citações como proprietário em cadastros de inquilinos"],
+  ["fiscalClients", "Cadastros com pagamentos (anonimizados e guardados)"],
 ] as const;
 
 export default function PrivacyAdmin({ loaderData, actionData }: Route.ComponentProps) {
-  const { found, retentionMonths } = loaderData;
+  const { found, retentionMonths, result } = loaderData;
   const busy = useIsPending();
   const [lookupForm, lookupFields] = useForm({
     id: "privacy-lookup",
@@ -83,7 +97,7 @@ export default function PrivacyAdmin({ loaderData, actionData }: Route.Component
     constraint: loaderData.constraint,
   });
   const [eraseForm, eraseFields] = useForm({ id: "privacy-erase", lastResult: actionData?.result });
-  const total = found ? Object.values(found.counts).reduce((a, b) => a + b, 0) : 0;
+  const total = found ? COUNT_LABELS.reduce((n, [key]) => n + found.counts[key], 0) : 0;
   const blockers = actionData?.blockers ?? found?.blockers ?? [];
   return (
     <>
@@ -93,6 +107,7 @@ export default function PrivacyAdmin({ loaderData, actionData }: Route.Component
         uma cópia em JSON ou apague os dados. Cada exportação e eliminação fica registrada na Auditoria. Solicitações de
         visitantes com mais de {retentionMonths} meses são anonimizadas automaticamente.
       </p>
+      {result ? <ErasureResult counts={result} /> : null}
       <div className="grid gap-6 lg:grid-cols-[360px_1fr]">
         <Form
           method="get"
@@ -142,7 +157,10 @@ export default function PrivacyAdmin({ loaderData, actionData }: Route.Component
                 <h3 className="font-semibold text-slate-900">Apagar os dados</h3>
                 <p className="text-sm text-slate-700">
                   As solicitações ficam anonimizadas (nome, email, telefone e mensagem substituídos); cadastros de
-                  cliente sem contrato nem cobrança, com seus pedidos de manutenção, e logins de cliente são excluídos.
+                  cliente sem pagamentos são excluídos com tudo o que têm, e logins de cliente são excluídos.
+                  {found.counts.fiscalClients
+                    ? ` Cadastros com pagamentos são anonimizados: apagam-se ${FISCAL_GONE}; ficam ${FISCAL_KEPT}, por ${FISCAL_HOW_LONG} (LGPD, art. 16, I).`
+                    : null}
                 </p>
                 <label className="flex items-start gap-2 text-sm font-medium text-slate-800">
                   <input

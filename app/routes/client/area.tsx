@@ -57,6 +57,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       due_day: client.payment_due_day,
       start: formatDay(client.contract_start_date),
       end: formatDay(client.contract_end_date),
+      ended: formatDay(client.ended_on),
     },
     contracts: tab === "contrato" ? await listOwnContracts(db, client.id) : [],
     billing: tab === "cobranca" ? await clientBillingTab(db, client.id) : null,
@@ -191,6 +192,12 @@ export default function ClientArea({ loaderData, actionData }: Route.ComponentPr
                 {client.start || client.end ? `${client.start || "—"} a ${client.end || "—"}` : "Não informada"}
               </dd>
             </div>
+            {client.ended ? (
+              <div>
+                <dt className="text-sm text-slate-600">Situação</dt>
+                <dd className="font-medium text-slate-900">Contrato encerrado em {client.ended}</dd>
+              </div>
+            ) : null}
           </dl>
         </section>
 

@@ -5,6 +5,7 @@ import { whatsappLink } from "#app/config/agency";
 import { getEnv } from "#app/utils/env.server";
 import { useAgency } from "#app/utils/root-data";
 import { agencyFrom, seo } from "#app/utils/seo";
+import { FISCAL_GONE, FISCAL_HOW_LONG, FISCAL_KEPT, FISCAL_WHY } from "#app/models/privacy/fiscal-retention";
 import type { Route } from "./+types/privacy";
 
 // /privacidade: the privacy policy (LGPD, Lei 13.709/2018) in plain words:
@@ -144,8 +145,9 @@ export default function PrivacyPage({ loaderData }: Route.ComponentProps) {
             estatístico (data, tipo de pedido), sem nada que identifique você.
           </p>
           <p>
-            Os dados de clientes de locação são guardados enquanto durar o contrato e, depois dele, pelo tempo que a lei
-            exige para a guarda de contratos e documentos fiscais.
+            Os dados de clientes de locação são guardados enquanto durar o contrato. Depois dele, se você pedir a
+            eliminação, apagamos {FISCAL_GONE}. Quando houve pagamentos, guardamos {FISCAL_KEPT}: {FISCAL_WHY}. Esses
+            registros ficam guardados por {FISCAL_HOW_LONG}.
           </p>
         </Section>
 

@@ -33,7 +33,9 @@ export async function loader({ url }: Route.LoaderArgs) {
     const terms = ready
       ? `${formatDay(c.contract_start_date)} a ${formatDay(c.contract_end_date)}, ${formatBRL(c.monthly_rent_cents!)}, todo dia ${c.payment_due_day}`
       : "sem datas de contrato ou aluguel";
-    return { id: c.id, label: `${c.name} — ${terms}` };
+    // Billed up to the end only (generateContractBillings).
+    const ended = c.ended_on ? `, encerrado em ${formatDay(c.ended_on)}` : "";
+    return { id: c.id, label: `${c.name} — ${terms}${ended}` };
   });
   const chosen = parseId(url.searchParams.get("cliente") ?? undefined);
   return {

@@ -22,6 +22,7 @@ const HEADER = [
   "Fim do contrato",
   "Aluguel (R$)",
   "Dia de vencimento",
+  "Encerrado em",
 ];
 
 export async function loader({ url, context }: Route.LoaderArgs) {
@@ -42,6 +43,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
         csvDay(c.contract_end_date),
         csvAmount(c.monthly_rent_cents),
         c.payment_due_day,
+        csvDay(c.ended_on),
       ]);
   }
   return csvResponse(`${active ? "clientes-ativos" : "clientes"}-${today}.csv`, HEADER, pages());

@@ -15,6 +15,7 @@ import { FormAlert } from "#app/components/ui/field";
 import { getDb } from "#app/db/db.server";
 import { clientRowActionSchema } from "#app/models/clients/client.schema";
 import { deleteClient } from "#app/models/clients/clients.server";
+import { deleteRefusal } from "#app/models/clients/money-history";
 import { disableClientLogin, giveClientLogin, resetClientPassword } from "#app/models/clients/logins.server";
 import { removePrivateFiles } from "#app/models/files/private-store.server";
 import { readFormData, requireRole } from "#app/utils/http.server";
@@ -93,6 +94,13 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   }
   const deleted = await deleteClient(db, input.id, actor);
   if (!deleted) return notFound();
+  // Money history: refused, nothing changed; "Encerrar contrato" instead
+  // (docs/decisions/0062-nothing-fiscal-deleted.md), its dialog opened.
+  if (!deleted.ok) {
+    const { title, description } = deleteRefusal(deleted);
+    const to = deleted.endedOn ? back : `/admin/clients/${input.id}/encerrar${new URL(back, url).search}`;
+    return redirectWithToast(to, { type: "error", title, description });
+  }
   // The rows are gone; now the private files (a failure only costs disk space).
   await removePrivateFiles(deleted.files);
   return redirectWithToast(back, { type: "success", title: "Cliente excluído com sucesso", description: deleted.name });
