@@ -10,6 +10,7 @@ import { registerPayment, reverseBillingPayments } from "#app/models/billing/pay
 import { createClient } from "#app/models/clients/clients.server";
 import { openPdf, pageText } from "#app/models/boletos/pdf-pages.server";
 import { privateFilePath } from "#app/models/files/private-store.server";
+import { queueNotices } from "#app/models/billing/notices.server";
 import { grantDiscount } from "#app/models/ledger/credits.server";
 import { checkProjection } from "#app/models/ledger/check.server";
 import { tenantCreditLeft } from "#app/models/ledger/ledger.server";
@@ -261,6 +262,31 @@ describe("one-time keys", () => {
     expect(await receiptsOf(id)).toHaveLength(1);
     const credits = await db.selectFrom("ledger_entries").select("id").where("op_key", "=", "chave-1").execute();
     expect(credits).toHaveLength(1);
+  });
+});
+
+describe("notices", () => {
+  it("each receipt of a billing paid in two parts is emailed with its own number and balance", async () => {
+    const client = await tenant();
+    const id = await bill(client, "2026-12-10", 1_000_00);
+    const first = await pay(id, "2026-11-20", 400_00);
+    const rest = await pay(id, "2026-11-25", 600_00);
+    if (!first.ok || !rest.ok) throw new Error("paid");
+    const settings = { issueDays: 20, pix: null, cnpj: null };
+    await queueNotices(db, "2026-11-25", settings, new Date("2026-11-25T15:00:00Z"));
+    const mails = await db
+      .selectFrom("email_outbox")
+      .select(["dedupe_key", "subject", "text"])
+      .where("kind", "=", "billing_receipt")
+      .where("ref", "=", `billing:${id}`)
+      .orderBy("id")
+      .execute();
+    expect(mails.map((m) => m.subject)).toEqual([
+      `Recibo de Aluguel nº ${first.receiptNumber}`,
+      `Recibo de Aluguel nº ${rest.receiptNumber}`,
+    ]);
+    expect(mails[0]!.text).toContain("Saldo em aberto: R$ 600,00");
+    expect(mails[1]!.text).not.toContain("Saldo em aberto");
   });
 });
 

@@ -99,4 +99,27 @@ describe("notice emails", () => {
       "Aluguel: R$ 1.850,00\nMulta (10%): R$ 185,00\nJuros (3 dias): R$ 18,50\nDesconto: - R$ 3,50\nTotal pago: R$ 2.050,00",
     );
   });
+
+  it("a partial payment's receipt says it settles only what it lists and what stays open", () => {
+    const mail = receiptNoticeEmail({
+      ...base,
+      receipt: {
+        id: 43,
+        payment_date: "2026-10-05",
+        days_late: 0,
+        late_fee_bp: 1000,
+        rent_cents: 40000,
+        late_fee_cents: 0,
+        interest_cents: 0,
+        adjustment_cents: 0,
+        total_cents: 40000,
+        open_after_cents: 60000,
+      },
+    });
+    expect(mail.text).toContain("Aluguel (parte): R$ 400,00\nTotal pago: R$ 400,00\nSaldo em aberto: R$ 600,00");
+    expect(mail.text).toContain(
+      "Este recibo quita somente os valores acima. Permanece em aberto o saldo de R$ 600,00 do aluguel de outubro de 2026",
+    );
+    expect(mail.text).not.toContain("Desconto");
+  });
 });

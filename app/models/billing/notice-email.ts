@@ -38,6 +38,9 @@ export type ReceiptNoticeInput = {
     interest_cents: number;
     adjustment_cents: number;
     total_cents: number;
+    // What the billing still owed after it (the ledger, decision 0061); null
+    // for a receipt of the flat shape.
+    open_after_cents?: number | null;
   };
 };
 
@@ -187,12 +190,14 @@ export function overdueReminderEmail(input: ChargeNoticeInput): EmailContent {
 export function receiptNoticeEmail(input: ReceiptNoticeInput): EmailContent {
   const r = input.receipt;
   const period = periodLabel(input.month_year);
-  const items: [string, string][] = [["Aluguel", formatBRL(r.rent_cents)]];
+  const open = r.open_after_cents ?? 0;
+  const items: [string, string][] = [[open > 0 ? "Aluguel (parte)" : "Aluguel", formatBRL(r.rent_cents)]];
   if (r.late_fee_cents > 0) items.push([lateFeeLabel(r.late_fee_bp), formatBRL(r.late_fee_cents)]);
   if (r.interest_cents > 0) items.push([interestLabel(r.days_late), formatBRL(r.interest_cents)]);
   if (r.adjustment_cents < 0) items.push(["Desconto", `- ${formatBRL(-r.adjustment_cents)}`]);
   if (r.adjustment_cents > 0) items.push(["Acréscimo", formatBRL(r.adjustment_cents)]);
   items.push(["Total pago", formatBRL(r.total_cents)]);
+  if (open > 0) items.push(["Saldo em aberto", formatBRL(open)]);
   return {
     subject: `Recibo de Aluguel nº ${r.id}`,
     ...render([
@@ -201,6 +206,13 @@ export function receiptNoticeEmail(input: ReceiptNoticeInput): EmailContent {
         p: `${input.agencyName} recebeu o pagamento do aluguel de ${period} em ${formatDay(r.payment_date)}. O Recibo de Aluguel nº ${r.id} segue anexo, em PDF.`,
       },
       { items },
+      ...(open > 0
+        ? [
+            {
+              p: `Este recibo quita somente os valores acima. Permanece em aberto o saldo de ${formatBRL(open)} do aluguel de ${period}, acrescido dos encargos até o pagamento.`,
+            },
+          ]
+        : []),
       ...closing(input, "O histórico das suas cobranças está na Área do Cliente:"),
     ]),
   };

@@ -62,6 +62,8 @@ const noticeKind = (kind: string) => kind.replace(/^billing_/, "") as BillingNot
 export const noticeKey = (billingId: number, kind: BillingNoticeKind, receiptId?: number) =>
   kind === "receipt" ? `receipt:${receiptId}` : `billing:${billingId}:${kind}`;
 const billingRef = (billingId: number) => `billing:${billingId}`;
+// The receipt a receipt notice's key names ("receipt:34"), for the others undefined.
+const receiptOfKey = (key: string) => (/^receipt:(\d+)$/.exec(key) ? Number(key.slice("receipt:".length)) : undefined);
 
 // Rows written per statement or transaction: a few milliseconds of holding
 // the write lock, which the housekeeping thread shares with the server's requests.
@@ -96,12 +98,17 @@ export async function queueNotices(db: DB, today: string, settings: ChargingSett
     .where("payment_date", ">=", since)
     .execute();
 
-  const wanted: { billingId: number; kind: BillingNoticeKind; key: string }[] = [];
+  const wanted: { billingId: number; kind: BillingNoticeKind; key: string; receiptId?: number }[] = [];
   for (const b of open)
     for (const kind of noticeKindsFor({ ...b, hasReceipt: false }, today, settings.issueDays))
       if (kind !== "receipt") wanted.push({ billingId: b.id, kind, key: noticeKey(b.id, kind) });
   for (const b of receipts)
-    wanted.push({ billingId: b.id, kind: "receipt", key: noticeKey(b.id, "receipt", b.receipt_id) });
+    wanted.push({
+      billingId: b.id,
+      kind: "receipt",
+      key: noticeKey(b.id, "receipt", b.receipt_id),
+      receiptId: b.receipt_id,
+    });
 
   // Only the ones never queued are written (and their words drawn).
   const known = new Set<string>();
@@ -123,7 +130,7 @@ export async function queueNotices(db: DB, today: string, settings: ChargingSett
   for (const part of chunks(fresh, WRITE_CHUNK))
     queued += await enqueueEmails(
       db,
-      part.flatMap((w) => noticeEmail(sources.get(w.billingId), w.kind, today, settings) ?? []),
+      part.flatMap((w) => noticeEmail(sources.get(w.billingId), w.kind, today, settings, w.receiptId) ?? []),
       now,
     );
   return queued;
@@ -157,7 +164,7 @@ export async function sendNotices(db: DB, today: string, now: Date, settings: Ch
       for (const row of part) {
         const billingId = billingOf(row);
         const kind = noticeKind(row.kind);
-        const email = noticeEmail(sources.get(billingId), kind, today, settings);
+        const email = noticeEmail(sources.get(billingId), kind, today, settings, receiptOfKey(row.dedupe_key));
         // Gone, or (a receipt) another receipt is in force now.
         if (!email || email.dedupeKey !== row.dedupe_key) {
           if (await dropQueuedEmail(trx, row.dedupe_key, now))
@@ -193,7 +200,9 @@ type NoticeBilling = {
   ended_on: string | null;
   personal_data_erased_at: string | null;
 };
-type NoticeSource = { billing: NoticeBilling; receipt: Selectable<Database["billing_receipts"]> | undefined };
+// The billing and its receipts in force: several since the ledger (a
+// partial payment, then the rest: decision 0061), each with its notice.
+type NoticeSource = { billing: NoticeBilling; receipts: Map<number, Selectable<Database["billing_receipts"]>> };
 
 // What the notices of these billings say: each billing with its tenant, and
 // its receipt in force. A missing billing (deleted) is missing from the map.
@@ -206,7 +215,7 @@ async function noticeSources(db: DB, billingIds: readonly number[]): Promise<Map
       .select([...NOTICE_COLUMNS, "clients.ended_on", "clients.personal_data_erased_at"])
       .where("billing.id", "in", ids)
       .execute();
-    for (const billing of billings) facts.set(billing.id, { billing, receipt: undefined });
+    for (const billing of billings) facts.set(billing.id, { billing, receipts: new Map() });
     const receipts = await db
       .selectFrom("billing_receipts")
       .selectAll()
@@ -214,8 +223,7 @@ async function noticeSources(db: DB, billingIds: readonly number[]): Promise<Map
       .where("voided_at", "is", null)
       .execute();
     for (const receipt of receipts) {
-      const f = facts.get(receipt.billing_id);
-      if (f) f.receipt = receipt;
+      facts.get(receipt.billing_id)?.receipts.set(receipt.id, receipt);
     }
   }
   return facts;
@@ -228,9 +236,11 @@ function noticeEmail(
   kind: BillingNoticeKind,
   today: string,
   settings: ChargingSettings,
+  receiptId?: number,
 ): OutboxEmail | null {
   if (!facts) return null;
-  const { billing, receipt } = facts;
+  const { billing } = facts;
+  const receipt = receiptId === undefined ? undefined : facts.receipts.get(receiptId);
   if (!noticeApplies(kind, { ...billing, hasReceipt: !!receipt }, today, settings.issueDays)) return null;
   // The person's data erased (LGPD, privacy.server.ts): nobody to write to.
   if (billing.personal_data_erased_at) return null;
