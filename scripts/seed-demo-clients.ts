@@ -1,9 +1,10 @@
+import { cents } from "#app/models/shared/money";
 import type { Kysely } from "kysely";
 import type { Database } from "#app/db/schema";
 import type { AuditActor } from "#app/models/audit/audit.server";
 import { generateContractBillings } from "#app/models/billing/billing.server";
 import { addBillingDocument } from "#app/models/billing/documents.server";
-import { registerPayment } from "#app/models/billing/payments.server";
+import { amountOwedOn, registerPayment, reverseBillingPayments } from "#app/models/billing/payments.server";
 import { defaultAgency } from "#app/config/agency";
 import { createClient } from "#app/models/clients/clients.server";
 import { disableClientLogin } from "#app/models/clients/logins.server";
@@ -192,6 +193,44 @@ async function seedBillings(db: DB, clientId: number, late: number, today: strin
   );
 }
 
+// The ledger's cases (issue 35, decision 0061), each on a demo tenant: a
+// payment returned by the bank and registered again (a cancelled receipt
+// beside the new one); 0,73 paid over (the tenant's credit, spent on the
+// next month); part of a late month paid ("Pago parcialmente", its saldo).
+async function seedLedgerCases(db: DB, byLate: Map<number, number>, today: string, actor: AuditActor) {
+  const issuer = { agency: { ...defaultAgency, cnpj: null }, today };
+  const lastPaid = (clientId: number) =>
+    db
+      .selectFrom("billing")
+      .select(["id", "payment_date"])
+      .where("client_id", "=", clientId)
+      .where("status", "=", "paid")
+      .orderBy("due_date", "desc")
+      .executeTakeFirst();
+  const oldestOpen = (clientId: number) =>
+    db
+      .selectFrom("billing")
+      .select("id")
+      .where("client_id", "=", clientId)
+      .where("status", "!=", "paid")
+      .where("due_date", "<=", today)
+      .orderBy("due_date")
+      .executeTakeFirst();
+  const returned = byLate.has(0) ? await lastPaid(byLate.get(0)!) : undefined;
+  if (returned?.payment_date) {
+    await reverseBillingPayments(db, returned.id, "Pix devolvido pelo banco", actor, today);
+    await registerPayment(db, returned.id, { payment_date: today, amount_paid: null }, actor, issuer);
+  }
+  const over = byLate.has(1) ? await oldestOpen(byLate.get(1)!) : undefined;
+  if (over) {
+    const owed = await amountOwedOn(db, over.id, today);
+    if (owed)
+      await registerPayment(db, over.id, { payment_date: today, amount_paid: cents(owed.total + 73) }, actor, issuer);
+  }
+  const part = byLate.has(2) ? await oldestOpen(byLate.get(2)!) : undefined;
+  if (part) await registerPayment(db, part.id, { payment_date: today, amount_paid: cents(500_00) }, actor, issuer);
+}
+
 // The staff member shown as uploader: the first master (created by the demo
 // seed just before), or "Sistema" when there is none.
 async function demoActor(db: DB): Promise<AuditActor> {
@@ -218,6 +257,7 @@ export async function seedDemoClients(db: DB) {
   const owners = new Map<string, number>();
   for (const [key, owner] of Object.entries(DEMO_OWNERS))
     owners.set(key, await createOwner(db, ownerSchema.parse(owner), actor));
+  const byLate = new Map<number, number>(); // the tenants with billings, by their months left late
   for (const demo of demos) {
     const owner_id = demo.owner ? owners.get(demo.owner) : undefined;
     const created = await createClient(db, { ...demo.input, owner_id }, actor);
@@ -236,8 +276,12 @@ export async function seedDemoClients(db: DB) {
       actor,
     );
     if (!contract.ok) throw new Error(`contrato de ${demo.form.username}: ${contract.reason}`);
-    if (demo.billing) await seedBillings(db, created.id, demo.billing.late, today, actor);
+    if (demo.billing) {
+      await seedBillings(db, created.id, demo.billing.late, today, actor);
+      byLate.set(demo.billing.late, created.id);
+    }
   }
+  await seedLedgerCases(db, byLate, today, actor);
 
   // The first tenant's requests: one answered with a note and a report, one open.
   const [first] = ids;
