@@ -14,6 +14,7 @@ import { queueNotices } from "#app/models/billing/notices.server";
 import { grantDiscount } from "#app/models/ledger/credits.server";
 import { checkProjection } from "#app/models/ledger/check.server";
 import { tenantCreditLeft } from "#app/models/ledger/ledger.server";
+import { tenantAccount } from "#app/models/ledger/account.server";
 import { cents } from "#app/models/shared/money";
 import { tempDatabase } from "#tests/fixtures/temp-db";
 
@@ -262,6 +263,30 @@ describe("one-time keys", () => {
     expect(await receiptsOf(id)).toHaveLength(1);
     const credits = await db.selectFrom("ledger_entries").select("id").where("op_key", "=", "chave-1").execute();
     expect(credits).toHaveLength(1);
+  });
+});
+
+describe("the tenant's account statement", () => {
+  it("lists charges, payments and an estorno newest first with the balance after each; an excess reads as credit", async () => {
+    const client = await tenant();
+    const id = await bill(client, "2026-12-10", 1_000_00);
+    await pay(id, "2026-11-20", 1_000_73);
+    const account = await tenantAccount(db, client);
+    expect(account.balance).toBe(-73);
+    expect(account.lines.map((l) => [l.label, l.cents, l.balance])).toEqual([
+      ["Pagamento recebido: registrado pela imobiliária", -1_000_73, -73],
+      ["Aluguel de dezembro de 2026", 1_000_00, 1_000_00],
+    ]);
+    await reverseBillingPayments(db, id, "Pix devolvido", actor, "2026-11-21");
+    const after = await tenantAccount(db, client);
+    expect(after.balance).toBe(1_000_00);
+    expect(after.lines[0]).toMatchObject({
+      label: "Estorno de pagamento (Pix devolvido)",
+      cents: 1_000_73,
+      balance: 1_000_00,
+    });
+    // Nobody else's lines.
+    expect((await tenantAccount(db, await tenant())).lines).toEqual([]);
   });
 });
 

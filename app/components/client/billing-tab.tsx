@@ -20,7 +20,7 @@ import { formatDay } from "#app/models/clients/status";
 import { formatBRL } from "#app/models/shared/money";
 
 type Document = { id: number; file_name: string };
-type Receipt = { id: number } | null;
+type Receipt = { id: number };
 
 export type ClientBilling = {
   id: number;
@@ -33,19 +33,26 @@ export type ClientBilling = {
   status: string;
   external_payment_id: string | null;
   documents: Document[];
-  receipt: Receipt;
+  receipts: Receipt[]; // in force: one per payment into it (a partial payment, then the rest)
 };
 
 export type OpenBilling = ClientBilling & { charges: Charges; pix: { payload: string } | null };
 
+export type AccountStatement = {
+  balance: number;
+  lines: { id: number; on_date: string; label: string; cents: number; balance: number }[];
+};
+
 export function BillingTab({
   open,
   history,
+  account,
   today,
   pixConfigured,
 }: {
   open: OpenBilling[];
   history: ClientBilling[];
+  account: AccountStatement;
   today: string;
   pixConfigured: boolean;
 }) {
@@ -61,8 +68,70 @@ export function BillingTab({
           ))}
         </section>
       ) : null}
+      <Account account={account} />
       <History billings={history} />
     </div>
+  );
+}
+
+const balanceText = (cents: number) =>
+  cents > 0
+    ? `Saldo em aberto: ${formatBRL(cents)}`
+    : cents < 0
+      ? `Crédito a seu favor: ${formatBRL(-cents)}`
+      : "Nenhum valor em aberto";
+const signedBRL = (cents: number) => (cents < 0 ? `− ${formatBRL(-cents)}` : `+ ${formatBRL(cents)}`);
+
+// "Extrato da conta" (issue 35): every charge, payment, discount and
+// estorno of the tenant's account, newest first, with the balance after each.
+function Account({ account }: { account: AccountStatement }) {
+  return (
+    <section aria-labelledby="extrato" className="rounded-xl bg-white p-4 shadow-sm sm:p-6">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="extrato" className="text-lg font-semibold text-slate-900">
+          Extrato da conta
+        </h2>
+        <p className="font-semibold text-slate-900" data-testid="account-balance">
+          {balanceText(account.balance)}
+        </p>
+      </div>
+      {account.lines.length === 0 ? (
+        <p className="mt-4 text-slate-600">Nenhum lançamento ainda.</p>
+      ) : (
+        <div className="-mx-4 mt-2 sm:mx-0 md:overflow-x-auto">
+          <table className={stackedTableClass}>
+            <thead className={stackedHeadClass}>
+              <tr>
+                <th className="px-4 py-2 font-medium whitespace-nowrap">Data</th>
+                <th className="px-4 py-2 font-medium">Lançamento</th>
+                <th className="px-4 py-2 text-right font-medium whitespace-nowrap">Valor</th>
+                <th className="px-4 py-2 text-right font-medium whitespace-nowrap">Saldo</th>
+              </tr>
+            </thead>
+            <tbody className={stackedBodyClass}>
+              {account.lines.map((l) => (
+                <tr key={l.id} data-testid="account-line" className={stackedRowClass}>
+                  <StackedCell label="Data">{formatDay(l.on_date)}</StackedCell>
+                  <StackedCell label="Lançamento">{l.label}</StackedCell>
+                  <StackedCell label="Valor" className="md:text-right">
+                    <span
+                      className={`whitespace-nowrap tabular-nums ${l.cents < 0 ? "text-emerald-800" : "text-slate-900"}`}
+                    >
+                      {signedBRL(l.cents)}
+                    </span>
+                  </StackedCell>
+                  <StackedCell label="Saldo" className="md:text-right">
+                    <span className="whitespace-nowrap tabular-nums">
+                      {l.balance < 0 ? `crédito ${formatBRL(-l.balance)}` : formatBRL(l.balance)}
+                    </span>
+                  </StackedCell>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
   );
 }
 
@@ -244,15 +313,21 @@ function History({ billings }: { billings: ClientBilling[] }) {
                     )}
                   </StackedCell>
                   <StackedCell label="Recibo">
-                    {b.receipt ? (
-                      <a
-                        href={`/arquivos/recibos/${b.receipt.id}?download=1`}
-                        download
-                        className="inline-flex items-center gap-1 font-medium whitespace-nowrap text-brand-700 hover:underline"
-                      >
-                        <FileCheck2 aria-hidden className="size-4 shrink-0" />
-                        Recibo nº {b.receipt.id}
-                      </a>
+                    {b.receipts.length > 0 ? (
+                      <ul className="space-y-1">
+                        {b.receipts.map((r) => (
+                          <li key={r.id}>
+                            <a
+                              href={`/arquivos/recibos/${r.id}?download=1`}
+                              download
+                              className="inline-flex items-center gap-1 font-medium whitespace-nowrap text-brand-700 hover:underline"
+                            >
+                              <FileCheck2 aria-hidden className="size-4 shrink-0" />
+                              Recibo nº {r.id}
+                            </a>
+                          </li>
+                        ))}
+                      </ul>
                     ) : (
                       <span className="text-slate-500">—</span>
                     )}
@@ -263,7 +338,10 @@ function History({ billings }: { billings: ClientBilling[] }) {
           </table>
         </div>
       )}
-      <p className="mt-4 text-sm text-slate-500">Os status de pagamento são atualizados automaticamente.</p>
+      <p className="mt-4 text-sm text-slate-500">
+        Os status de pagamento são atualizados automaticamente. Um pagamento por Pix ou boleto aparece aqui quando a
+        imobiliária recebe a confirmação do banco.
+      </p>
     </section>
   );
 }

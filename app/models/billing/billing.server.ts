@@ -100,7 +100,8 @@ export async function listClientBillings(
     withEffectiveStatus(rows, today).map(({ client_id: _c, client_name: _n, ...b }) => ({
       ...b,
       documents: documents.get(b.id) ?? [],
-      receipt: receipts.get(b.id)?.find((r) => r.voided_at === null) ?? null,
+      // Oldest first, as paid.
+      receipts: (receipts.get(b.id) ?? []).filter((r) => r.voided_at === null).reverse(),
     }));
   return {
     open: shape(openRows).map((b) => ({ ...b, charges: owedOn({ ...b, ...rates }, today) })),

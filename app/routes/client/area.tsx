@@ -25,6 +25,7 @@ import { failedWriteAlert } from "#app/utils/failure.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/area";
 import { BillingTab } from "#app/components/client/billing-tab";
+import { tenantAccount } from "#app/models/ledger/account.server";
 import { ContractsTab } from "#app/components/client/contracts-tab";
 import { InspectionTab } from "#app/components/client/inspection-tab";
 import { MaintenanceTab } from "#app/components/client/maintenance-tab";
@@ -81,7 +82,8 @@ async function clientBillingTab(db: ReturnType<typeof getDb>, clientId: number) 
     ...b,
     pix: settings.pix ? { payload: pixPayload(settings.pix, b.charges.total, billingTxid(b.id)) } : null,
   }));
-  return { open: withPix, history, today, pixConfigured: settings.pix !== null };
+  const account = await tenantAccount(db, clientId);
+  return { open: withPix, history, account, today, pixConfigured: settings.pix !== null };
 }
 
 // "Nova Solicitação": every file is checked before anything is stored; the
