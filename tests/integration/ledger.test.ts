@@ -271,22 +271,27 @@ describe("the tenant's account statement", () => {
     const client = await tenant();
     const id = await bill(client, "2026-12-10", 1_000_00);
     await pay(id, "2026-11-20", 1_000_73);
-    const account = await tenantAccount(db, client);
+    const account = await tenantAccount(db, client, "2026-12-31");
     expect(account.balance).toBe(-73);
-    expect(account.lines.map((l) => [l.label, l.cents, l.balance])).toEqual([
-      ["Pagamento recebido: registrado pela imobiliária", -1_000_73, -73],
-      ["Aluguel de dezembro de 2026", 1_000_00, 1_000_00],
+    // By value date: the rent falls due on 10/12, paid ahead on 20/11.
+    expect(account.lines.map((l) => [l.label, l.on_date, l.cents, l.balance])).toEqual([
+      ["Aluguel de dezembro de 2026", "2026-12-10", 1_000_00, -73],
+      ["Pagamento recebido: registrado pela imobiliária", "2026-11-20", -1_000_73, -1_000_73],
     ]);
     await reverseBillingPayments(db, id, "Pix devolvido", actor, "2026-11-21");
-    const after = await tenantAccount(db, client);
+    const after = await tenantAccount(db, client, "2026-12-31");
     expect(after.balance).toBe(1_000_00);
-    expect(after.lines[0]).toMatchObject({
+    expect(after.lines[1]).toMatchObject({
       label: "Estorno de pagamento (Pix devolvido)",
       cents: 1_000_73,
-      balance: 1_000_00,
+      balance: 0,
     });
     // Nobody else's lines.
-    expect((await tenantAccount(db, await tenant())).lines).toEqual([]);
+    expect((await tenantAccount(db, await tenant(), "2026-12-31")).lines).toEqual([]);
+    // A rent not issued yet (due after the horizon) is not owed yet.
+    await bill(client, "2027-01-10", 1_000_00);
+    expect((await tenantAccount(db, client, "2026-12-31")).balance).toBe(1_000_00);
+    expect((await tenantAccount(db, client, "2027-01-10")).balance).toBe(2_000_00);
   });
 });
 

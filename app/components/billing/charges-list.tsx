@@ -4,8 +4,19 @@ import { formatBRL } from "#app/models/shared/money";
 // What a billing costs on a day, itemized (docs/product.md §Cobranças): the
 // rent, then for a late one the late fee and the interest by days, and the
 // total. The tenant's open billings and the staff's billing show the same.
-export function ChargesList({ charges, totalLabel = "Total a pagar hoje" }: { charges: Charges; totalLabel?: string }) {
-  const rows: [string, number][] = [["Aluguel", charges.rent]];
+export function ChargesList({
+  charges,
+  totalLabel = "Total a pagar hoje",
+  partial = false,
+}: {
+  charges: Charges & { earlier?: number };
+  totalLabel?: string;
+  partial?: boolean;
+}) {
+  // Paid in part (the ledger, decision 0061): the rent still open, and the
+  // multa, juros and other charges already charged and still open.
+  const rows: [string, number][] = [[partial ? "Aluguel (saldo)" : "Aluguel", charges.rent]];
+  if (charges.earlier) rows.push(["Encargos em aberto", charges.earlier]);
   if (charges.days > 0) {
     rows.push([lateFeeLabel(charges.lateFeeBp), charges.lateFee]);
     rows.push([interestLabel(charges.days), charges.interest]);

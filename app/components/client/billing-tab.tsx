@@ -98,38 +98,25 @@ function Account({ account }: { account: AccountStatement }) {
       {account.lines.length === 0 ? (
         <p className="mt-4 text-slate-600">Nenhum lançamento ainda.</p>
       ) : (
-        <div className="-mx-4 mt-2 sm:mx-0 md:overflow-x-auto">
-          <table className={stackedTableClass}>
-            <thead className={stackedHeadClass}>
-              <tr>
-                <th className="px-4 py-2 font-medium whitespace-nowrap">Data</th>
-                <th className="px-4 py-2 font-medium">Lançamento</th>
-                <th className="px-4 py-2 text-right font-medium whitespace-nowrap">Valor</th>
-                <th className="px-4 py-2 text-right font-medium whitespace-nowrap">Saldo</th>
-              </tr>
-            </thead>
-            <tbody className={stackedBodyClass}>
-              {account.lines.map((l) => (
-                <tr key={l.id} data-testid="account-line" className={stackedRowClass}>
-                  <StackedCell label="Data">{formatDay(l.on_date)}</StackedCell>
-                  <StackedCell label="Lançamento">{l.label}</StackedCell>
-                  <StackedCell label="Valor" className="md:text-right">
-                    <span
-                      className={`whitespace-nowrap tabular-nums ${l.cents < 0 ? "text-emerald-800" : "text-slate-900"}`}
-                    >
-                      {signedBRL(l.cents)}
-                    </span>
-                  </StackedCell>
-                  <StackedCell label="Saldo" className="md:text-right">
-                    <span className="whitespace-nowrap tabular-nums">
-                      {l.balance < 0 ? `crédito ${formatBRL(-l.balance)}` : formatBRL(l.balance)}
-                    </span>
-                  </StackedCell>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        // One line per entry on a phone and on a desk alike: what and when on the left, the amount and the balance after it on the right.
+        <ul className="mt-3 divide-y divide-slate-100 text-sm">
+          {account.lines.map((l) => (
+            <li key={l.id} data-testid="account-line" className="flex items-start justify-between gap-4 py-2">
+              <div className="min-w-0">
+                <p className="text-slate-900">{l.label}</p>
+                <p className="text-xs text-slate-600">{formatDay(l.on_date)}</p>
+              </div>
+              <div className="shrink-0 text-right tabular-nums">
+                <p className={`font-medium whitespace-nowrap ${l.cents < 0 ? "text-emerald-800" : "text-slate-900"}`}>
+                  {signedBRL(l.cents)}
+                </p>
+                <p className="text-xs whitespace-nowrap text-slate-600">
+                  saldo {l.balance < 0 ? `crédito ${formatBRL(-l.balance)}` : formatBRL(l.balance)}
+                </p>
+              </div>
+            </li>
+          ))}
+        </ul>
       )}
     </section>
   );
@@ -167,7 +154,7 @@ function OpenBillingCard({
       </div>
       <div className="mt-4 grid gap-6 md:grid-cols-2">
         <div>
-          <ChargesList charges={b.charges} />
+          <ChargesList charges={b.charges} partial={isPartiallyPaid(b)} />
           {late ? (
             <p className="mt-2 text-xs text-slate-600">
               Multa e juros conforme o contrato, calculados para pagamento hoje ({formatDay(today)}).

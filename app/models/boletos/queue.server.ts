@@ -256,9 +256,13 @@ export async function processAwaitingBoletos(db: DB, actor: AuditActor) {
   const done = await processInTransaction(db, actor);
   await spendCreditsOf(
     db,
-    (await db.selectFrom("billing").select("client_id").where("id", "in", [0, ...done.created]).execute()).map(
-      (b) => b.client_id,
-    ),
+    (
+      await db
+        .selectFrom("billing")
+        .select("client_id")
+        .where("id", "in", [0, ...done.created])
+        .execute()
+    ).map((b) => b.client_id),
     actor,
   );
   return done;

@@ -36,15 +36,20 @@ export type AccountLine = {
   balance: Cents; // after it
 };
 
+// The latest entries the tab shows: a year of rent and its payments.
 export const ACCOUNT_LINES = 24;
 
-export async function tenantAccount(db: DB, clientId: number, limit = ACCOUNT_LINES) {
+// `horizon`: the last due date the tenant may see (issueHorizon): a rent
+// billed ahead for the contract's later months is not owed yet, and stays
+// out of the lines and the balance until it is issued.
+export async function tenantAccount(db: DB, clientId: number, horizon: string, limit = ACCOUNT_LINES) {
   const kinds = ["charge", "discount", "credit"] as const;
   const sums = await db
     .selectFrom("ledger_entries")
     .select(["kind", (eb) => eb.fn.sum<number>("amount_cents").as("total")])
     .where("client_id", "=", clientId)
     .where("kind", "in", kinds)
+    .where("on_date", "<=", horizon)
     .groupBy("kind")
     .execute();
   const total = (kind: string) => Number(sums.find((s) => s.kind === kind)?.total ?? 0);
@@ -65,6 +70,8 @@ export async function tenantAccount(db: DB, clientId: number, limit = ACCOUNT_LI
     ])
     .where("e.client_id", "=", clientId)
     .where("e.kind", "in", kinds)
+    .where("e.on_date", "<=", horizon)
+    .orderBy("e.on_date", "desc")
     .orderBy("e.id", "desc")
     .limit(limit)
     .execute();

@@ -445,7 +445,9 @@ export async function chargeRent(
         item: "rent",
         billing_id: billing.id,
         amount_cents: cents(-s.amount_cents),
-        on_date: today,
+        // The value date of what it cancels: a rent billed ahead and changed
+        // stays out of the tenant's account until it is due, both entries alike.
+        on_date: billing.due_date,
         memo: reason,
         reverses_id: s.id,
       },

@@ -25,6 +25,7 @@ import { failedWriteAlert } from "#app/utils/failure.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/area";
 import { BillingTab } from "#app/components/client/billing-tab";
+import { issueHorizon } from "#app/models/billing/charges";
 import { tenantAccount } from "#app/models/ledger/account.server";
 import { ContractsTab } from "#app/components/client/contracts-tab";
 import { InspectionTab } from "#app/components/client/inspection-tab";
@@ -82,7 +83,7 @@ async function clientBillingTab(db: ReturnType<typeof getDb>, clientId: number) 
     ...b,
     pix: settings.pix ? { payload: pixPayload(settings.pix, b.charges.total, billingTxid(b.id)) } : null,
   }));
-  const account = await tenantAccount(db, clientId);
+  const account = await tenantAccount(db, clientId, issueHorizon(today, settings.issueDays));
   return { open: withPix, history, account, today, pixConfigured: settings.pix !== null };
 }
 

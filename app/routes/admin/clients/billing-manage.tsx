@@ -128,7 +128,7 @@ export default function ManageBilling({ loaderData, actionData }: Route.Componen
           <h3 id="a-pagar-hoje" className="mb-1 font-semibold text-slate-900">
             Valor para pagamento hoje ({formatDay(today)})
           </h3>
-          <ChargesList charges={b.charges} />
+          <ChargesList charges={b.charges} partial={isPartiallyPaid(b)} />
         </section>
       ) : null}
       {open ? (
