@@ -176,7 +176,7 @@ for (const js of [true, false]) {
 }
 
 for (const js of [true, false]) {
-  test(`the status selector: Pago shows the payment date, Pendente clears it (JavaScript ${js ? "on" : "off"})`, async ({
+  test(`the status selector: Pago asks the payment, Pendente on a paid billing asks the estorno (JavaScript ${js ? "on" : "off"})`, async ({
     admin,
     newContext,
     signIn,
@@ -202,23 +202,36 @@ for (const js of [true, false]) {
     if (js) await expect(row.getByRole("button", { name: "Salvar status" })).toHaveCount(0);
     await select.selectOption({ label: "Pago" });
     if (!js) await row.getByRole("button", { name: "Salvar status" }).click();
-    await expect(toast(page)).toContainText("Status da cobrança atualizado!");
+    // Pago writes nothing by itself: it opens the dialog's payment form.
+    await expect(toast(page)).toContainText("Registrar pagamento");
+    await expect(toast(page)).toContainText("Informe a data e o valor recebido");
+    await expect(page).toHaveURL(new RegExp(`/admin/clients/cobrancas/${billing.id}#registrar-pagamento$`));
+    expect((await billingsOf(client.id))[0]).toMatchObject({ status: "pending", payment_date: null });
+    const dialog = page.getByRole("dialog", { name: "Cobrança de março de 2099" });
     const today = localToday();
+    await expect(dialog.getByLabel("Data do pagamento")).toHaveValue(today);
+    await expect(dialog.getByLabel("Valor recebido (R$)")).toHaveValue("500,00");
+    await dialog.getByRole("button", { name: "Registrar pagamento" }).click();
+    await expect(toast(page)).toContainText("Pagamento registrado!");
     await expect(row).toContainText(`Pago em ${br(today)}`);
     await expect(row.locator("span", { hasText: /^Pago$/ })).toBeVisible();
     await expect(group(page, client.name).locator("summary")).toContainText("0 em atraso · 0 pendentes · 1 paga");
     expect((await billingsOf(client.id))[0]).toMatchObject({ id: billing.id, status: "paid", payment_date: today });
 
-    // The billing's own dialog (its Período links to it) shows the same and sets it back.
+    // The billing's own dialog (its Período links to it) shows the same; Pendente there asks the estorno.
     await row.getByRole("link", { name: "março de 2099" }).click();
-    const dialog = page.getByRole("dialog", { name: "Cobrança de março de 2099" });
     await expect(dialog).toContainText(client.name);
     await expect(dialog).toContainText(br(today));
     await dialog.getByLabel("Status desta cobrança").selectOption({ label: "Pendente" });
     if (!js) await dialog.getByRole("button", { name: "Salvar status" }).click();
-    await expect(toast(page)).toContainText("Status da cobrança atualizado!");
-    await expect(dialog).toHaveCount(0);
+    const reverse = page.getByRole("dialog", { name: "Estornar pagamento" });
+    await expect(reverse).toContainText("Cancela o Recibo");
+    expect((await billingsOf(client.id))[0]).toMatchObject({ status: "paid", payment_date: today });
+    await reverse.getByLabel("Motivo do estorno").fill("Marcado como pago por engano");
+    await reverse.getByRole("button", { name: "Confirmar estorno" }).click();
+    await expect(toast(page)).toContainText("Pagamento estornado!");
     await expect(row).not.toContainText("Pago em");
+    await expect(row).toContainText("Pendente");
     expect((await billingsOf(client.id))[0]).toMatchObject({ status: "pending", payment_date: null });
     expect(
       await count("audit_log", (eb) =>

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { APIRequestContext, BrowserContext } from "@playwright/test";
 import {
   PDF,
@@ -13,6 +14,7 @@ import { buildOfx } from "#tests/fixtures/statements/build";
 import { test as base, expect, type TestUser } from "#tests/fixtures/test";
 import { E2E_URL } from "#tests/setup/paths";
 import { cents } from "#app/models/shared/money";
+import { localToday } from "#app/models/shared/days";
 
 // The guard matrix: every /admin page (GET) and every admin action (POST) as
 // anonymous, client, admin and master. Only the expected roles pass, and a
@@ -396,7 +398,11 @@ function billingActions(rows: Rows): { path: string; form: Record<string, string
       form: { client_id: String(rows.client), month_year: "2099-07", amount: "1.250,00", due_date: "2099-07-05" },
     },
     { path: "/admin/clients/cobrancas/gerar", form: { client_id: String(rows.client) } },
-    { path: `/admin/clients/cobrancas/${rows.billing}`, form: { intent: "status", status: "paid" } },
+    // Registrar pagamento (the selector's Pago writes nothing by itself, decision 0061): the whole 1.250,00.
+    {
+      path: `/admin/clients/cobrancas/${rows.billing}`,
+      form: { intent: "payment", payment_date: localToday(), amount_paid: "1.250,00", chave: randomUUID() },
+    },
     { path: `/admin/clients/cobrancas/documentos/${rows.billingDocument}/excluir`, form: { intent: "delete" } },
   ];
 }

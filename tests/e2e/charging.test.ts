@@ -109,7 +109,7 @@ for (const js of [true, false]) {
     const proposedDate = await admin.getByLabel("Data do pagamento").inputValue();
     await admin.getByLabel("Data do pagamento").fill(addDays(today, 1));
     await admin.getByLabel("Valor recebido (R$)").fill("1.234,56");
-    await admin.getByRole("button", { name: "Marcar como Pago" }).click();
+    await admin.getByRole("button", { name: "Registrar pagamento" }).click();
     await expect(admin.getByText("A data do pagamento não pode ser depois de hoje.")).toBeVisible();
     await expect(admin.getByLabel("Valor recebido (R$)")).toHaveValue("1.234,56");
     expect(
@@ -117,7 +117,7 @@ for (const js of [true, false]) {
     ).toEqual([]);
     await admin.getByLabel("Data do pagamento").fill(proposedDate);
     await admin.getByLabel("Valor recebido (R$)").fill(brl(165_000 + 50 * days).slice(3));
-    await admin.getByRole("button", { name: "Marcar como Pago" }).click();
+    await admin.getByRole("button", { name: "Registrar pagamento" }).click();
     await expect(toast(admin)).toContainText("Pagamento registrado!");
     const receipt = await appDb()
       .selectFrom("billing_receipts")

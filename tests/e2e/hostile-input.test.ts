@@ -83,6 +83,7 @@ const SAMPLE_PARAMS: Record<string, (rows: Rows) => Record<string, string>> = {
   "routes/admin/clients/contract-delete.tsx": (r) => ({ id: String(r.contract) }),
   "routes/admin/clients/maintenance-manage.tsx": (r) => ({ id: String(r.maintenance) }),
   "routes/admin/clients/billing-manage.tsx": (r) => ({ id: String(r.billing) }),
+  "routes/admin/clients/billing-reverse.tsx": (r) => ({ id: String(r.billing) }),
   "routes/admin/clients/billing-document-delete.tsx": (r) => ({ id: String(r.billingDocument) }),
   "routes/files/billing-document.tsx": (r) => ({ id: String(r.billingDocument) }),
   "routes/admin/clients/billing-boleto-review.tsx": (r) => ({ id: String(r.queuedBoleto) }),

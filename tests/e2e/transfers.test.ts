@@ -93,7 +93,7 @@ test("an owner's month: two rents received, the statement's net, the transfer ma
   await signInAs("admin");
   for (const b of [carlosRent, marinaRent]) {
     await page.goto(`/admin/clients/cobrancas/${b.id}`);
-    await page.getByRole("button", { name: "Marcar como Pago" }).click();
+    await page.getByRole("button", { name: "Registrar pagamento" }).click();
     await expect(page.getByTestId("toast")).toContainText("Pagamento registrado!");
   }
 
@@ -156,10 +156,12 @@ test("an owner's month: two rents received, the statement's net, the transfer ma
   await expect(done).toContainText(`nº ${statement.id}`);
   await expect(done).toContainText(formatBRL(235_000));
 
-  // The money went to the owner: Carlos's payment is no longer corrected.
+  // The money went to the owner: Carlos's payment is no longer corrected
+  // (a correction is an estorno and a new payment; the estorno is refused).
   await page.goto(`/admin/clients/cobrancas/${carlosRent.id}`);
-  await page.getByLabel("Valor recebido (R$)").fill("1.000,00");
-  await page.getByRole("button", { name: "Salvar e emitir novo recibo" }).click();
+  await page.getByRole("link", { name: "Estornar pagamento" }).click();
+  await page.getByLabel("Motivo do estorno").fill("Valor digitado errado");
+  await page.getByRole("button", { name: "Confirmar estorno" }).click();
   await expect(
     page.getByText(
       `Este pagamento já foi repassado ao proprietário (extrato nº ${statement.id}) e não pode mais ser alterado.`,
@@ -171,6 +173,14 @@ test("an owner's month: two rents received, the statement's net, the transfer ma
     .where("id", "=", carlosRent.id)
     .executeTakeFirst();
   expect(billing?.amount_paid_cents).toBe(150_000);
+  expect(
+    await appDb()
+      .selectFrom("billing_receipts")
+      .select("id")
+      .where("billing_id", "=", carlosRent.id)
+      .where("voided_at", "is not", null)
+      .execute(),
+  ).toEqual([]);
 });
 
 test("the informes de rendimentos of a year: listed, as PDFs, and emailed on request", async ({
@@ -270,7 +280,7 @@ test("the transfers of selected owners marked done at once: one refused because 
   const pay = async (on: typeof page, tenant: number, due: string) => {
     const b = await createBilling(tenant, { month_year: due.slice(0, 7), due_date: due, amount_cents: cents(100_000) });
     await on.goto(`/admin/clients/cobrancas/${b.id}`);
-    await on.getByRole("button", { name: "Marcar como Pago" }).click();
+    await on.getByRole("button", { name: "Registrar pagamento" }).click();
     await expect(on.getByTestId("toast")).toContainText("Pagamento registrado!");
   };
   await signInAs("admin");
