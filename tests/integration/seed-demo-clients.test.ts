@@ -93,14 +93,29 @@ describe("seedDemoClients", () => {
   });
 
   it("bills three tenants month by month: paid, overdue, and a boleto to download", async () => {
-    const rows = await db.selectFrom("billing").select(["client_id", "status", "payment_date", "due_date"]).execute();
+    const rows = await db
+      .selectFrom("billing")
+      .select(["client_id", "status", "payment_date", "due_date", "amount_paid_cents", "open_cents"])
+      .execute();
     expect(new Set(rows.map((r) => r.client_id)).size).toBe(3);
-    expect(
-      rows.filter((r) => r.status === "paid").every((r) => r.payment_date !== null && r.payment_date < r.due_date),
-    ).toBe(true);
+    const paid = rows.filter((r) => r.status === "paid");
+    expect(paid.every((r) => r.payment_date !== null)).toBe(true);
+    // Paid two days early, but for the ledger's cases (decision 0061): a
+    // month paid again after its Pix came back, and a late one paid 0,73 over.
+    expect(paid.filter((r) => r.payment_date! >= r.due_date)).toHaveLength(2);
     const today = localToday();
     const open = rows.filter((r) => r.status !== "paid" && r.due_date < today);
-    expect(open.length).toBe(3);
+    expect(open.length).toBe(2);
+    // Of those, one paid in part: Pago parcialmente.
+    expect(open.filter((r) => r.amount_paid_cents !== null && r.open_cents > 0)).toHaveLength(1);
+    // The 0,73 over went to the next month, not yet due.
+    expect(rows.filter((r) => r.amount_paid_cents === 73 && r.due_date >= today)).toHaveLength(1);
+    const voided = await db
+      .selectFrom("billing_receipts")
+      .select("void_reason")
+      .where("voided_at", "is not", null)
+      .execute();
+    expect(voided).toEqual([{ void_reason: "Pix devolvido pelo banco" }]);
     const docs = await db.selectFrom("billing_documents").select(["file_key", "mime_type"]).execute();
     expect(docs).toHaveLength(3);
     for (const d of docs) expect(fs.existsSync(path.join(uploads, "private", d.file_key))).toBe(true);
