@@ -26,6 +26,7 @@ import * as m0024 from "./0024_name_fold";
 import * as m0025 from "./0025_transfer_month_indexes";
 import * as m0026 from "./0026_statement_review_indexes";
 import * as m0027 from "./0027_statement_pdf_pending";
+import * as m0028 from "./0028_statement_imports_as_banks_deliver";
 
 // Every migration, by name (applied in name order). Append a line per new file;
 // a static map works the same under tsx, Vitest and a bundler.
@@ -57,4 +58,5 @@ export const migrations: Record<string, Migration> = {
   "0025_transfer_month_indexes": m0025,
   "0026_statement_review_indexes": m0026,
   "0027_statement_pdf_pending": m0027,
+  "0028_statement_imports_as_banks_deliver": m0028,
 };
