@@ -16,7 +16,7 @@ import type { LineColumns } from "./statement-worker.server";
 import { packedLength, stringAt, textAt, type PackedStrings } from "./packed-strings";
 
 // "Importar extrato" (docs/product.md §Conciliação; docs/decisions/0037-reconciliation.md):
-// a bank file (OFX, or a CNAB 240 retorno: app/models/reconciliation/statement.ts)
+// a bank file (OFX, or a CNAB 240 or CNAB 400 retorno: app/models/reconciliation/statement.ts)
 // is read, each credit matched to an open billing (match.ts), and the file,
 // the import and every line with its proposal written in one transaction.
 // Nothing is paid here: staff review the proposals and confirm
@@ -36,6 +36,7 @@ const LOOKUP = 200;
 const FILE_TYPES: Record<StatementKind, { mime: string; ext: string }> = {
   ofx: { mime: "application/x-ofx", ext: ".ofx" },
   cnab240: { mime: "text/plain", ext: ".ret" },
+  cnab400: { mime: "text/plain", ext: ".ret" },
 };
 
 function chunks<T>(items: readonly T[], size = BATCH): T[][] {
@@ -280,6 +281,10 @@ const LINE_COLUMNS = [
   "posted_date",
   "amount_cents",
   "credit",
+  "info",
+  "movement",
+  "movement_name",
+  "interest_cents",
   "memo",
   "payer_name",
   "payer_doc",
@@ -313,6 +318,10 @@ function lineRow(lines: LineColumns, i: number, settledBefore: boolean, match: C
     posted_date: textAt(lines.date, i),
     amount_cents: lines.amountCents[i]! as Cents,
     credit: lines.credit[i]!,
+    info: lines.info[i]!,
+    movement: stringAt(lines.movement, i),
+    movement_name: stringAt(lines.movementName, i),
+    interest_cents: lines.interestCents[i]! as Cents,
     memo: textAt(lines.memo, i),
     payer_name: stringAt(lines.payerName, i),
     payer_doc: stringAt(lines.payerDoc, i),
