@@ -27,6 +27,18 @@ import { sql, type Kysely } from "kysely";
 // - statement_lines_info (import_id) where info = 1: an import's information
 //   lines counted apart from its debits without reading every line.
 // - clients (cpf_cnpj): a CPF/CNPJ named in a memo finds its tenant.
+// - clients.surname_fold: the last word of the folded name (its last run of
+//   letters: "maria aparecida souza 2" → "souza"), kept by triggers as
+//   name_fold is (0024), indexed with name_fold: the review finds the
+//   tenants a payer's name may be (first name and surname among the payer's
+//   words) by one index seek each, where a range of the first name alone
+//   was hundreds of entries at 5,000 contracts.
+const LETTERS = "abcdefghijklmnopqrstuvwxyz";
+const NOT_LETTERS = " 0123456789.,;:-_'/()&";
+// The last run of letters of a folded text, in SQL.
+const lastWord = (folded: string) =>
+  `(select substr(t, length(rtrim(t, '${LETTERS}')) + 1) from (select rtrim(${folded}, '${NOT_LETTERS.replace("'", "''")}') as t))`;
+
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`pragma foreign_keys = off`.execute(db);
   try {
@@ -101,4 +113,20 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex("statement_lines_billing").on("statement_lines").column("billing_id").execute();
   await sql`create index statement_lines_info on statement_lines (import_id) where info = 1`.execute(db);
   await db.schema.createIndex("clients_cpf_cnpj").on("clients").column("cpf_cnpj").execute();
+
+  await sql`alter table clients add column surname_fold text not null default ''`.execute(db);
+  await sql.raw(`update clients set surname_fold = ${lastWord("name_fold")}`).execute(db);
+  await sql
+    .raw(
+      `create trigger clients_surname_fold_insert after insert on clients
+      begin update clients set surname_fold = ${lastWord("fold(new.name)")} where id = new.id; end`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `create trigger clients_surname_fold_update after update of name on clients
+      begin update clients set surname_fold = ${lastWord("fold(new.name)")} where id = new.id; end`,
+    )
+    .execute(db);
+  await sql`create index clients_surname_fold on clients (surname_fold, name_fold, id)`.execute(db);
 }

@@ -161,6 +161,7 @@ export interface ClientsTable {
   name: string;
   // fold(name), kept by triggers (migration 0024): the lists sort by it.
   name_fold: Generated<string>;
+  surname_fold: Generated<string>; // the last word of name_fold, kept by triggers (migration 0028)
   email: string;
   phone: string | null;
   cpf_cnpj: string | null; // digits, or upper-case letters and digits (alphanumeric CNPJ)

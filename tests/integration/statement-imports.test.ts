@@ -178,6 +178,24 @@ describe("the review's proposals, computed when it is read", () => {
     ).toEqual({ status: "paid", amount_paid_cents: 132_000 });
   });
 
+  it("finds tenants by their folded first name and surname, kept by triggers through a rename", async () => {
+    const id = await newClient("Úrsula D'Ávila Conceição-Brandão 2");
+    const folded = () =>
+      db.selectFrom("clients").select(["name_fold", "surname_fold"]).where("id", "=", id).executeTakeFirstOrThrow();
+    expect(await folded()).toEqual({ name_fold: "ursula d'avila conceicao-brandao 2", surname_fold: "brandao" });
+    await db.updateTable("clients").set({ name: "Úrsula Prado" }).where("id", "=", id).execute();
+    expect(await folded()).toEqual({ name_fold: "ursula prado", surname_fold: "prado" });
+    const billing = await bill(id, "2026-11-20", 55_500);
+    const outcome = await imported(
+      buildOfx({
+        bankId: "001",
+        acctId: "PROP-9",
+        lines: [{ fitid: "U1", date: "2026-11-19", amountCents: 55_500, memo: "PIX RECEBIDO URSULA PRADO" }],
+      }),
+    );
+    expect((await review(outcome.id)).lines[0]).toMatchObject({ match_kind: "probable", billing_id: billing });
+  });
+
   it("no longer proposes a billing paid by hand since, and shows a line another import settled as already", async () => {
     const otto = await newClient("Otto Pago Antes");
     const id = await bill(otto, "2026-11-18", 75_000);

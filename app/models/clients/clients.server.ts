@@ -128,7 +128,7 @@ export async function getClient(db: DB | Trx, id: number) {
 type Rates = "late_fee_bp" | "monthly_interest_bp" | "admin_fee_bp" | "first_rent_fee_bp" | "readjustment_lowers";
 type RecordValues = Omit<
   ClientsTable,
-  "id" | "user_id" | "created_at" | "updated_at" | "payment_due_day" | "name_fold" | Rates
+  "id" | "user_id" | "created_at" | "updated_at" | "payment_due_day" | "name_fold" | "surname_fold" | Rates
 > & {
   payment_due_day: number;
 } & Record<Rates, number>;

@@ -143,8 +143,10 @@ function docMatches(candidate: string, tenantDigits: string) {
 // tenant's first name; for each, what may follow it at the end of the
 // tenant's name (any payer word: the surname) and the texts from it on that
 // a bank's cut may have left (the rule above); and the rule itself, the
-// payer's words read once for every tenant tried. The lookup is a superset
-// (punctuation aside, a name ending in a payer word); `matches` decides.
+// payer's words read once for every tenant tried. A tenant whose folded
+// name begins with one of `firstNames` and ends with one of `surnames` (as
+// whole words of letters) meets the rule's first branch; `matches` decides
+// the rest.
 export function payerNameProbes(credit: Pick<CreditToMatch, "payerName" | "memo">) {
   const payerWords = new Set(normalizeName(`${credit.payerName ?? ""} ${credit.memo}`).split(" "));
   const payerText = normalizeName(credit.payerName ?? credit.memo);
@@ -156,7 +158,8 @@ export function payerNameProbes(credit: Pick<CreditToMatch, "payerName" | "memo"
   };
   return {
     firstNames: first.map((word) => ({ word: word.toLowerCase(), cuts: cutFrom(word) })),
-    surnames: [...payerWords].filter((w) => w.length >= 3).map((w) => w.toLowerCase()),
+    // A tenant's surname is a word of theirs the rule counts: 3 letters or more, no particle.
+    surnames: new Set([...payerWords].filter((w) => w.length >= 3 && !PARTICLES.has(w)).map((w) => w.toLowerCase())),
     matches: (tenantName: string) =>
       namesMatch({ words: nameWords(tenantName), full: normalizeName(tenantName) }, payerWords, payerText),
   };

@@ -25,8 +25,9 @@ import {
 // - the billings the import proposed for these lines;
 // - the ones a line names by Pix txid (COBRANCA<id>);
 // - the open billings of the tenants whose CPF/CNPJ a line names (clients
-//   by cpf_cnpj) or whose name the payer's matches (clients by the first
-//   word of name_fold, then the name rule itself);
+//   by cpf_cnpj), and those around the credit's date of the tenants whose
+//   name the payer's matches (clients by first name and surname, then the
+//   name rule itself);
 // - for a CNAB nosso número, the boletos of billings created after the
 //   import (billing_horizon_id): earlier ones were the import's to find.
 // A billing another line of the import holds (its proposal, not on this
@@ -99,37 +100,52 @@ export async function pageProposals(
     const rows = await db.selectFrom("clients").select("id").where("cpf_cnpj", "in", docs).execute();
     for (const r of rows) clientIds.add(r.id);
   }
-  // Tenants by name: for each credit and each payer word that may be a
-  // first name, a range of clients_name_fold (name_fold, id), the entries
-  // ending in one of the payer's words or beginning with the text a bank's
-  // cut left, tested on the index itself (no row read); then the name rule
-  // on those few. At 5,000 contracts a first name is shared by hundreds;
-  // first name and surname by a dozen. Their billings are read only around
-  // the credit's date (the rule's window): a name pays no other month.
+  // Tenants by name: for each credit, each payer word that may be a first
+  // name and each payer word that may be the surname, one seek of
+  // clients_surname_fold (surname_fold, name_fold): the names that begin
+  // with the one and end with the other; and for the text a bank's cut left
+  // ("MARIA APARECIDA SOU"), a range of clients_name_fold. At 5,000
+  // contracts a first name is shared by hundreds (a range of each for a page
+  // of Pix memos was 6,000 entries, 15-30 ms); first name and surname by a
+  // dozen. Then the name rule itself on those few; their billings are read
+  // only around the credit's date (the rule's window): a name pays no other
+  // month.
   const named: { client: number; from: string; to: string }[] = [];
   const probes = credits.map((l) => payerNameProbes({ payerName: l.payer_name, memo: l.memo }));
-  const probeRows = credits.flatMap((l, k) =>
-    probes[k]!.firstNames.map((f) => [k, f.word, JSON.stringify(probes[k]!.surnames), JSON.stringify(f.cuts)]),
+  const pairs = credits.flatMap((_, k) =>
+    probes[k]!.firstNames.flatMap((f) =>
+      [...probes[k]!.surnames].filter((t) => t !== f.word).map((t) => [k, f.word, t]),
+    ),
   );
-  if (probeRows.length > 0) {
-    const { rows } = await sql<{ k: number; id: number; name_fold: string }>`
-      with probe(k, w, tails, cuts) as (
-        select value ->> 0, value ->> 1, value ->> 2, value ->> 3 from json_each(${JSON.stringify(probeRows)}))
-      select probe.k, c.id, c.name_fold from probe join clients c
-        on c.name_fold >= probe.w || ' ' and c.name_fold < probe.w || '!'
-      where exists (select 1 from json_each(probe.tails) t where c.name_fold like '%' || t.value)
-        or exists (select 1 from json_each(probe.cuts) t where substr(c.name_fold, 1, length(t.value)) = t.value)`.execute(
-      db,
-    );
+  const cuts = credits.flatMap((_, k) => probes[k]!.firstNames.flatMap((f) => f.cuts.map((cut) => [k, cut])));
+  if (pairs.length > 0 || cuts.length > 0) {
+    // A pair's tenants are the rule's first branch already (first name and
+    // surname among the payer's words); a cut's are tested by the rule.
+    const { rows } = await sql<{ k: number; id: number; name_fold: string | null }>`
+      with pair(k, w, t) as (select value ->> 0, value ->> 1, value ->> 2 from json_each(${JSON.stringify(pairs)})),
+      cut(k, text) as (select value ->> 0, value ->> 1 from json_each(${JSON.stringify(cuts)}))
+      select distinct pair.k, c.id, null as name_fold from pair join clients c
+        on c.surname_fold = pair.t and c.name_fold >= pair.w || ' ' and c.name_fold < pair.w || '!'
+      union all
+      select cut.k, c.id, c.name_fold from cut join clients c
+        on c.name_fold >= cut.text and c.name_fold < cut.text || char(127)`.execute(db);
+    // Each tenant once, over the days of every credit that named them.
+    const windows = credits.map((l) => ({
+      from: addDays(l.posted_date, -PROBABLE_WINDOW_DAYS),
+      to: addDays(l.posted_date, PROBABLE_WINDOW_DAYS),
+    }));
+    const byClient = new Map<number, { client: number; from: string; to: string }>();
     for (const r of rows) {
-      if (!probes[r.k]!.matches(r.name_fold)) continue;
-      const day = credits[r.k]!.posted_date;
-      named.push({
-        client: r.id,
-        from: addDays(day, -PROBABLE_WINDOW_DAYS),
-        to: addDays(day, PROBABLE_WINDOW_DAYS),
-      });
+      if (r.name_fold !== null && !probes[r.k]!.matches(r.name_fold)) continue;
+      const w = windows[r.k]!;
+      const seen = byClient.get(r.id);
+      if (!seen) byClient.set(r.id, { client: r.id, ...w });
+      else {
+        if (w.from < seen.from) seen.from = w.from;
+        if (w.to > seen.to) seen.to = w.to;
+      }
     }
+    named.push(...byClient.values());
   }
   if (credits.some((l) => l.reference) && statement.billing_horizon_id !== null) {
     const rows = await db
