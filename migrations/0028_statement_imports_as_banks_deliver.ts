@@ -12,10 +12,11 @@ import { sql, type Kysely } from "kysely";
 //   same file imported twice (even by two people at once) is one import:
 //   "Este arquivo já foi importado". Imports made before have none (NULLs do
 //   not collide).
-// - statement_imports.billing_horizon_id: the highest billing id when the
-//   file was imported. The review recomputes the page's proposals; a boleto's
-//   nosso número is looked up among the boletos of billings created since
-//   (the ones the import could not see) beside the proposal stored.
+// - statement_imports.document_horizon_id: the highest billing_documents id
+//   when the file was imported. The review recomputes the page's proposals;
+//   a CNAB nosso número is looked up among the boletos attached since (to a
+//   billing created since, or to one that had none), which the import could
+//   not see, beside the proposal stored.
 // - statement_lines.info: a CNAB movement that moves no money (02 entrada
 //   confirmada, 09 baixa...): shown, counted neither as a credit nor as a
 //   debit. movement / movement_name: the CNAB movement or ocorrência code and
@@ -63,7 +64,7 @@ export async function up(db: Kysely<any>): Promise<void> {
         probable_count integer not null,
         already_count integer not null,
         settled_count integer default 0 not null,
-        billing_horizon_id integer,
+        document_horizon_id integer,
         created_by_id integer references users (id) on delete set null,
         created_by_name text not null,
         created_at text not null,

@@ -500,7 +500,7 @@ export interface StatementImportsTable extends PrivateFileColumns {
   probable_count: number;
   already_count: number;
   settled_count: Generated<number>;
-  billing_horizon_id: number | null; // the highest billing id at import (null before 0028)
+  document_horizon_id: number | null; // the highest billing_documents id at import (null before 0028)
   created_by_id: number | null;
   created_by_name: string;
   created_at: string;

@@ -230,65 +230,65 @@ describe("the review's proposals, computed when it is read", () => {
     expect((await review(a.id)).lines[0]).toMatchObject({ match_kind: "already", stored_kind: "exact" });
   });
 
-  it("finds a CNAB nosso número among the boletos of billings created after the import", async () => {
-    const rui = await newClient("Rui Boleto Novo");
-    const outcome = await imported(
-      buildCnab400({
-        bank: "341",
-        agency: "0057",
-        account: "12345-6",
-        items: [
-          {
-            nossoNumero: "00123987",
-            ocorrencia: "06",
-            occurrenceDate: "2026-11-17",
-            creditDate: "2026-11-18",
-            paidCents: 210_000,
-            feesCents: 250,
-            payerName: "RUI BOLETO NOVO",
-          },
-        ],
-      }),
-      "retorno.ret",
-    );
-    expect(outcome).toMatchObject({ credits: 1, exact: 0 });
-    const id = await bill(rui, "2026-11-18", 210_000);
-    await db
+  // The boleto of a billing (Itaú's free field carries the nosso número).
+  const attachBoleto = (billing_id: number, nossoNumero: string, amountCents: number) =>
+    db
       .insertInto("billing_documents")
       .values({
-        billing_id: id,
+        billing_id,
         file_name: "boleto.pdf",
-        file_key: "boleto-rui.pdf",
+        file_key: `boleto-${billing_id}.pdf`,
         mime_type: "application/pdf",
         size: 1,
         digitable_line: bankBarcodeToLine(
           buildBankBarcode({
             bank: "341",
             dueDate: "2026-11-18",
-            amountCents: 210_000,
-            freeField: "1090012398750057123456000",
+            amountCents,
+            freeField: `109${nossoNumero}50057123456000`,
           }),
         ),
         uploaded_by_name: "Equipe",
         uploaded_at: "2026-11-19T12:00:00.000Z",
       })
       .execute();
-    // Any write empties the kept page (untilWrite); the boleto was inserted directly.
-    await registerPayment(
-      db,
-      await bill(await newClient("Outra Escrita"), "2026-11-01", 1_000),
-      {
-        payment_date: "2026-11-01",
-        amount_paid: cents(1_000),
-      },
-      actor,
-      issuer,
-    );
+  const retorno = (nossoNumero: string, paidCents: number, payerName: string) =>
+    buildCnab400({
+      bank: "341",
+      agency: "0057",
+      account: "12345-6",
+      items: [
+        {
+          nossoNumero,
+          ocorrencia: "06",
+          occurrenceDate: "2026-11-17",
+          creditDate: "2026-11-18",
+          paidCents,
+          feesCents: 250,
+          payerName,
+        },
+      ],
+    });
+
+  it("finds a CNAB nosso número among the boletos attached after the import", async () => {
+    // A billing created after the retorno came in, with its boleto.
+    const rui = await newClient("Rui Boleto Novo");
+    const outcome = await imported(retorno("00123987", 210_000, "RUI BOLETO NOVO"), "retorno.ret");
+    expect(outcome).toMatchObject({ credits: 1, exact: 0 });
+    const id = await bill(rui, "2026-11-18", 210_000);
+    await attachBoleto(id, "00123987", 210_000);
     expect((await review(outcome.id)).lines[0]).toMatchObject({
       match_kind: "exact",
       match_reason: "boleto",
       billing_id: id,
     });
+
+    // A billing that was there, paid by a boleto whose file (and digitable line) was attached later.
+    const sara = await bill(await newClient("Sara Boleto Tardio"), "2026-11-18", 98_700);
+    const late = await imported(retorno("00456123", 98_700, "SARA B T"), "retorno2.ret");
+    expect(late).toMatchObject({ credits: 1, exact: 0 });
+    await attachBoleto(sara, "00456123", 98_700);
+    expect((await review(late.id)).lines[0]).toMatchObject({ match_kind: "exact", billing_id: sara });
   });
 
   it("proposes the tenant a memo's CNPJ names, even paid late with a round sum", async () => {

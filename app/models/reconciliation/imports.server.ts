@@ -211,10 +211,10 @@ export async function importStatement(
   }
   const type = FILE_TYPES[parsed.kind];
   const now = new Date().toISOString();
-  // Billings created after this one were not there to match (the review
-  // looks among their boletos; review.server.ts).
+  // Boletos attached after this one were not there to match (the review
+  // looks among them: review-proposals.server.ts).
   const horizon = await db
-    .selectFrom("billing")
+    .selectFrom("billing_documents")
     .select((eb) => eb.fn.max("id").as("id"))
     .executeTakeFirst();
   const storeImport = () =>
@@ -230,7 +230,7 @@ export async function importStatement(
               mime_type: type.mime,
               size: input.bytes.byteLength,
               sha256: parsed.sha256,
-              billing_horizon_id: horizon?.id ?? 0,
+              document_horizon_id: horizon?.id ?? 0,
               account: parsed.account,
               period_start: parsed.start,
               period_end: parsed.end,

@@ -28,8 +28,9 @@ import {
 //   by cpf_cnpj), and those around the credit's date of the tenants whose
 //   name the payer's matches (clients by first name and surname, then the
 //   name rule itself);
-// - for a CNAB nosso número, the boletos of billings created after the
-//   import (billing_horizon_id): earlier ones were the import's to find.
+// - for a CNAB nosso número, the boletos attached after the import
+//   (document_horizon_id: to a billing created since, or to one that had
+//   none): earlier ones were the import's to find.
 // A billing another line of the import holds (its proposal, not on this
 // page) is left out: one credit per billing, as at import. A line whose bank
 // line another import settled meanwhile is "already".
@@ -55,7 +56,7 @@ const UNPAID = BILLING_STATUS_VALUES.filter((s) => s !== "paid");
 
 export async function pageProposals(
   db: DB,
-  statement: { id: number; billing_horizon_id: number | null },
+  statement: { id: number; document_horizon_id: number | null },
   lines: readonly PageCredit[],
   horizon: string,
 ): Promise<Map<number, PageProposal>> {
@@ -147,12 +148,12 @@ export async function pageProposals(
     }
     named.push(...byClient.values());
   }
-  if (credits.some((l) => l.reference) && statement.billing_horizon_id !== null) {
+  if (credits.some((l) => l.reference) && statement.document_horizon_id !== null) {
     const rows = await db
       .selectFrom("billing_documents as d")
       .innerJoin("billing as b", "b.id", "d.billing_id")
       .select("b.id")
-      .where("b.id", ">", statement.billing_horizon_id)
+      .where("d.id", ">", statement.document_horizon_id)
       .where("b.status", "in", UNPAID)
       .where("d.digitable_line", "is not", null)
       .execute();
