@@ -136,7 +136,9 @@ try {
       memo: `TED RECEBIDA EMPRESA ${rand(9_999)}`,
     };
   });
-  const file = buildOfx({ bankId: "0341", acctId: "BENCH-1", lines });
+  // One account a run: the same bytes twice would be "já importado" (issue 35).
+  const fileOf = (run: number) => buildOfx({ bankId: "0341", acctId: `BENCH-${run + 1}`, lines });
+  const file = fileOf(0);
   console.log(
     `Extrato: ${LINES} lançamentos, ${(file.byteLength / 1024).toFixed(0)} KB; ${BILLINGS} cobranças em aberto`,
   );
@@ -163,7 +165,13 @@ try {
     for (const m of matched.value) kinds[m.kind]++;
     counts = `${credits.length} créditos: ${kinds.exact} exatas, ${kinds.probable} prováveis, ${kinds.none} sem correspondência`;
     const imported = await time(() =>
-      importStatement(db, { fileName: "bench.ofx", bytes: file, actor: null, issueDays: ISSUE_DAYS, today: TODAY }),
+      importStatement(db, {
+        fileName: "bench.ofx",
+        bytes: fileOf(run),
+        actor: null,
+        issueDays: ISSUE_DAYS,
+        today: TODAY,
+      }),
     );
     if (!imported.value.ok) throw new Error(imported.value.message);
     importMs.push(imported.ms);

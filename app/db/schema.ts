@@ -161,6 +161,7 @@ export interface ClientsTable {
   name: string;
   // fold(name), kept by triggers (migration 0024): the lists sort by it.
   name_fold: Generated<string>;
+  surname_fold: Generated<string>; // the last word of name_fold, kept by triggers (migration 0028)
   email: string;
   phone: string | null;
   cpf_cnpj: string | null; // digits, or upper-case letters and digits (alphanumeric CNPJ)
@@ -534,11 +535,12 @@ export interface EmailOutboxTable {
   sent_at: string | null;
 }
 
-// Bank statements imported for reconciliation (migration 0010).
-export type StatementKind = "ofx" | "cnab240";
+// Bank statements imported for reconciliation (migrations 0010, 0028).
+export type StatementKind = "ofx" | "cnab240" | "cnab400";
 export interface StatementImportsTable extends PrivateFileColumns {
   id: Generated<number>;
   kind: StatementKind;
+  sha256: string | null; // the file's bytes (unique: a file is imported once); null before 0028
   account: string | null;
   period_start: string | null;
   period_end: string | null;
@@ -548,6 +550,7 @@ export interface StatementImportsTable extends PrivateFileColumns {
   probable_count: number;
   already_count: number;
   settled_count: Generated<number>;
+  document_horizon_id: number | null; // the highest billing_documents id at import (null before 0028)
   created_by_id: number | null;
   created_by_name: string;
   created_at: string;
@@ -578,6 +581,10 @@ export interface StatementLinesTable {
   difference_cents: Cents | null;
   settled_billing_id: number | null;
   settled_at: string | null;
+  info: Generated<number>; // 0/1: a CNAB movement that moves no money (neither credit nor debit)
+  movement: string | null; // CNAB movement / ocorrência code ("06")
+  movement_name: string | null; // as the layout names it ("Liquidação")
+  interest_cents: Generated<Cents>; // juros and multa within the amount (CNAB), else 0
 }
 
 // One row, counted up by triggers on every write to the tables the public

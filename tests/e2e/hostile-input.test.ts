@@ -662,8 +662,11 @@ const UPLOAD_FORMS: {
     fields: () => ({ index: "IPCA" }),
   },
   { action: /^\/admin\/properties\/(new|\d+\/edit)/, message: "Apenas imagens JPG, PNG ou WEBP de até 5 MB." },
-  // Importar extrato (issue 20): a ZIP or OLE file is neither OFX nor CNAB 240.
-  { action: /^\/admin\/extratos$/, message: "O arquivo não é um extrato OFX nem um arquivo de retorno CNAB 240." },
+  // Importar extrato (issues 20, 35): a ZIP or OLE file is neither OFX nor CNAB 240 or 400.
+  {
+    action: /^\/admin\/extratos$/,
+    message: "O arquivo não é um extrato OFX nem um arquivo de retorno CNAB 240 ou CNAB 400.",
+  },
   { action: /^\/admin\/banners\/banner-\d/, message: "Formato não suportado. Envie uma imagem JPEG, PNG ou WebP." },
   {
     action: /^\/admin\/clients\/contratos\/novo/,

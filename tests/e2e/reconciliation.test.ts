@@ -3,7 +3,7 @@ import { billingTxid } from "#app/models/billing/pix";
 import { localToday, addDays } from "#app/models/shared/days";
 import { removePrivateFiles } from "#app/models/files/private-store.server";
 import { appDb } from "#tests/fixtures/db";
-import { buildOfx } from "#tests/fixtures/statements/build";
+import { buildCnab400, buildOfx } from "#tests/fixtures/statements/build";
 import { expect, test } from "#tests/fixtures/test";
 import { cents } from "#app/models/shared/money";
 
@@ -136,11 +136,45 @@ for (const js of [false, true]) {
       { status: "paid", payment_date: today, amount_paid_cents: cents(95_050), receipt: expect.any(Number) },
     ]);
 
-    // The same file again: every credit it settled is "já conciliado"; nothing is paid twice.
+    // The same file again: not imported twice; the page names the first import and links to it.
+    const firstUrl = page.url();
+    await page.goto("/admin/extratos");
+    const imports = await appDb().selectFrom("statement_imports").select("id").execute();
+    await page
+      .getByLabel("Arquivo")
+      .setInputFiles({ name: `outro-nome-${tag}.ofx`, mimeType: "application/x-ofx", buffer: ofx });
+    await page.getByRole("button", { name: "Importar extrato" }).click();
+    await expect(page.getByTestId("already-imported")).toContainText(
+      /^Este arquivo já foi importado em \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} por /,
+    );
+    expect(await appDb().selectFrom("statement_imports").select("id").execute()).toHaveLength(imports.length);
+    await page.getByRole("link", { name: "Ver a primeira importação" }).click();
+    await expect(page).toHaveURL(firstUrl);
+
+    // Another download of the same days (one more line): every credit the first settled is
+    // "já conciliado"; nothing is paid twice.
+    const wider = buildOfx({
+      bankId: "0341",
+      acctId: `E2E${tag}`,
+      sgml: true,
+      charset: "latin1",
+      lines: [
+        { fitid: `${tag}-1`, date: anaDay, amountCents: anaDue, memo: `PIX RECEBIDO ${billingTxid(anaBilling.id)}` },
+        {
+          fitid: `${tag}-2`,
+          date: today,
+          amountCents: cents(95_050),
+          memo: `PIX RECEBIDO - ${bruno.name.toUpperCase()}`,
+        },
+        { fitid: `${tag}-3`, date: today, amountCents: cents(43_210), memo: `TED RECEBIDA ESTRANHO ${tag}` },
+        { fitid: `${tag}-4`, date: today, amountCents: cents(-15_000), memo: "PAGTO TARIFA" },
+        { fitid: `${tag}-5`, date: today, amountCents: cents(-1_000), memo: "PAGTO TARIFA PIX" },
+      ],
+    });
     await page.goto("/admin/extratos");
     await page
       .getByLabel("Arquivo")
-      .setInputFiles({ name: `extrato-${tag}.ofx`, mimeType: "application/x-ofx", buffer: ofx });
+      .setInputFiles({ name: `extrato-${tag}-b.ofx`, mimeType: "application/x-ofx", buffer: wider });
     await page.getByRole("button", { name: "Importar extrato" }).click();
     await expect(page).toHaveURL(/\/admin\/extratos\/\d+$/);
     importId(page.url());
@@ -159,3 +193,80 @@ for (const js of [false, true]) {
     expect(receipts).toHaveLength(2);
   });
 }
+
+test("a CNAB 400 retorno (Itaú) is read, its movements named, its liquidation settled (JavaScript off)", async ({
+  newContext,
+  signInAs,
+  createClient,
+  createBilling,
+}) => {
+  test.setTimeout(90_000);
+  const context = await newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const today = localToday();
+  const tag = uniq();
+  // The bank cuts names and drops digits: the tag spelled in letters keeps this tenant apart.
+  const letters = tag.replace(/\d/g, (d) => "abcdefghij"[Number(d)]!);
+  const carla = await createClient({ name: `Carla Retorno ${letters}`, cpf_cnpj: "" });
+  const due = addDays(today, 2);
+  const billing = await createBilling(carla.id, {
+    amount_cents: cents(87_650),
+    due_date: due,
+    month_year: due.slice(0, 7),
+  });
+  const nosso = tag.slice(-8).padStart(8, "0");
+  const retorno = buildCnab400({
+    bank: "341",
+    agency: "0057",
+    account: `${tag.slice(-5)}-1`,
+    items: [
+      // The title registered (information), paid by the tenant (a credit), its tarifa debited.
+      { nossoNumero: nosso, ocorrencia: "02", occurrenceDate: addDays(today, -6), creditDate: null, paidCents: 0 },
+      {
+        nossoNumero: nosso,
+        ocorrencia: "06",
+        occurrenceDate: addDays(today, -1),
+        creditDate: today,
+        paidCents: 87_650,
+        feesCents: 250,
+        payerName: carla.name.toUpperCase(),
+      },
+      { nossoNumero: nosso, ocorrencia: "28", occurrenceDate: today, creditDate: null, paidCents: 0, feesCents: 250 },
+    ],
+  });
+
+  await signInAs("admin", context);
+  await page.goto("/admin/extratos");
+  // A name that says nothing: the content tells a CNAB 400.
+  await page.getByLabel("Arquivo").setInputFiles({ name: `CN${tag}.txt`, mimeType: "text/plain", buffer: retorno });
+  await page.getByRole("button", { name: "Importar extrato" }).click();
+  await expect(page).toHaveURL(/\/admin\/extratos\/\d+$/);
+  importId(page.url());
+  await expect(page.getByText("CNAB 400 (retorno)")).toBeVisible();
+  await expect(page.getByTestId("statement-counts")).toContainText(
+    "3 lançamentos: 1 crédito, 1 débito (débitos não são conciliados), 1 informativo (sem valor)",
+  );
+  const matched = page.getByTestId("matched-credits");
+  await expect(matched.locator("tr", { hasText: carla.name })).toContainText("06 Liquidação normal");
+
+  // The movements that are not credits, listed by the summary's links.
+  await page.getByRole("link", { name: /^Informativos/ }).click();
+  await expect(page.getByTestId("info-lines")).toContainText("02 Entrada confirmada");
+  await page.getByRole("link", { name: /^Débitos/ }).click();
+  await expect(page.getByTestId("debit-lines")).toContainText("28 Tarifa de relação das liquidações");
+  await expect(page.getByTestId("debit-lines")).toContainText("-R$ 2,50");
+
+  await page.getByRole("link", { name: "Todos os créditos" }).first().click();
+  await page
+    .getByTestId("matched-credits")
+    .getByRole("checkbox", { name: new RegExp(carla.name) })
+    .check();
+  await page.getByRole("button", { name: "Confirmar" }).click();
+  await expect(page.getByTestId("toast")).toContainText("1 cobrança baixada como Pago, com recibo.");
+  const row = await appDb()
+    .selectFrom("billing")
+    .select(["status", "payment_date", "amount_paid_cents"])
+    .where("id", "=", billing.id)
+    .executeTakeFirstOrThrow();
+  expect(row).toEqual({ status: "paid", payment_date: today, amount_paid_cents: cents(87_650) });
+});

@@ -153,6 +153,7 @@ describe("the review of an import, page by page", () => {
         settled: { count: 0, totalCents: 0 },
       },
       debits: { count: 1, totalCents: -3_000 },
+      info: { count: 0, totalCents: 0 },
     });
   });
 

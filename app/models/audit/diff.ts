@@ -9,9 +9,10 @@ const SECRET = /password|passwd|senha|token|secret|hash/i;
 export const isSecretField = (field: string) => SECRET.test(field);
 
 // Columns the database derives from others (migration 0024: name_fold is
-// fold(name)): they say nothing the audit does not already hold, and a name
-// erased under the LGPD must not live on in its folded copy.
-const DERIVED = new Set(["name_fold"]);
+// fold(name); 0028: surname_fold its last word): they say nothing the audit
+// does not already hold, and a name erased under the LGPD must not live on
+// in its folded copy.
+const DERIVED = new Set(["name_fold", "surname_fold"]);
 
 // JSON-friendly values, so that what is compared is what is stored.
 function normalize(value: unknown): unknown {

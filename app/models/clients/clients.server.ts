@@ -147,6 +147,7 @@ type RecordValues = Omit<
   | "updated_at"
   | "payment_due_day"
   | "name_fold"
+  | "surname_fold"
   | "ended_on"
   | "ended_reason"
   | "personal_data_erased_at"

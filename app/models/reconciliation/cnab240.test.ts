@@ -44,25 +44,33 @@ describe("a CNAB 240 retorno de cobrança", () => {
         date: "2026-11-12", // the credit date
         amountCents: 126250, // valor pago: R$ 1.250,00 + R$ 12,50 of interest
         credit: true,
+        info: false,
+        movement: "06",
+        movementName: "Liquidação",
         memo: "JOÃO DA CONCEIÇÃO",
         payerName: "JOÃO DA CONCEIÇÃO",
         payerDoc: "52998224725",
         reference: "12345670000000042",
         documentNumber: "ALUGUEL-42",
         feesCents: 170,
+        interestCents: 1250,
         line: 3,
       },
       {
         key: "cnab240:756:4117-5/123456-7:12345670000000043:02:2026-11-03",
         date: "2026-11-03", // no credit date: the occurrence date
         amountCents: 0,
-        credit: false, // entrada confirmada moves no money
+        credit: false, // entrada confirmada moves no money: information, not a debit
+        info: true,
+        movement: "02",
+        movementName: "Entrada confirmada",
         memo: "COMERCIAL TRÊS LAGOAS LTDA",
         payerName: "COMERCIAL TRÊS LAGOAS LTDA",
         payerDoc: "11222333000181",
         reference: "12345670000000043",
         documentNumber: "ALUGUEL-43",
         feesCents: 0,
+        interestCents: 0,
         line: 5,
       },
       {
@@ -70,12 +78,16 @@ describe("a CNAB 240 retorno de cobrança", () => {
         date: "2026-11-17",
         amountCents: 98000,
         credit: true, // liquidação após baixa
+        info: false,
+        movement: "17",
+        movementName: "Liquidação após baixa ou liquidação de título não registrado",
         memo: "MARIA SOUZA",
         payerName: "MARIA SOUZA",
         payerDoc: "11144477735",
         reference: "12345670000000044",
         documentNumber: null,
         feesCents: 170,
+        interestCents: 0,
         line: 7,
       },
     ]);
@@ -85,6 +97,18 @@ describe("a CNAB 240 retorno de cobrança", () => {
     expect(parsed(file(records(), "\n"))).toEqual(statement);
     expect(parsed(Buffer.concat([FIXTURE, Buffer.from("\r\n\x1A")]))).toEqual(statement);
     expect(parsed(Buffer.concat([FIXTURE.subarray(0, -2), Buffer.from("\x1A")]))).toEqual(statement);
+  });
+
+  test("lines whose trailing blanks were stripped read the same, whatever ends them", () => {
+    // As banks' portals and tools deliver them: every record cut after its last
+    // non-blank character, the last one without a line end.
+    const stripped = records().map((r) => r.trimEnd());
+    expect(stripped.some((r) => r.length < 240)).toBe(true);
+    for (const end of ["\r\n", "\n", "\r"]) {
+      const text = stripped.join(end);
+      expect(parsed(Buffer.from(text, "latin1")), JSON.stringify(end)).toEqual(statement);
+      expect(parsed(Buffer.from(text + end, "latin1"))).toEqual(statement);
+    }
   });
 
   test("a file in UTF-8 reads the same (240 characters, not bytes)", () => {
@@ -127,6 +151,24 @@ describe("what makes a line a credit, and the payer's document", () => {
     expect(lineOf({ paidCents: 0 }).credit).toBe(false);
   });
 
+  test("02 entrada confirmada is information, neither a credit nor a debit; 28 debits its tarifa", () => {
+    expect(lineOf({ movement: "02", paidCents: 0 })).toMatchObject({
+      credit: false,
+      info: true,
+      movement: "02",
+      movementName: "Entrada confirmada",
+    });
+    expect(lineOf({ movement: "09", paidCents: 0 })).toMatchObject({ info: true, movementName: "Baixa" });
+    expect(lineOf({ movement: "28", paidCents: 0, feesCents: 350 })).toMatchObject({
+      credit: false,
+      info: false,
+      amountCents: -350,
+      movementName: "Débito de tarifas/custas",
+    });
+    // A liquidation with nothing paid moves no money either.
+    expect(lineOf({ paidCents: 0 })).toMatchObject({ credit: false, info: true });
+  });
+
   test("a CPF keeps its 11 digits (leading zeros too), a CNPJ its 14", () => {
     expect(lineOf({}).payerDoc).toBe("00000000191");
     expect(lineOf({ payerDoc: "04252011000110" }).payerDoc).toBe("04252011000110");
@@ -138,12 +180,16 @@ describe("what makes a line a credit, and the payer's document", () => {
       date: "2026-11-11",
       amountCents: 100000,
       credit: true,
+      info: false,
+      movement: "06",
+      movementName: "Liquidação",
       memo: "ANA",
       payerName: "ANA",
       payerDoc: "00000000191",
       reference: "000123",
       documentNumber: "7",
       feesCents: 195,
+      interestCents: 0,
       line: 3,
     });
   });
@@ -185,25 +231,32 @@ describe("Santander's shifted segment T", () => {
       date: "2026-04-04",
       amountCents: 1000,
       credit: true,
+      info: false,
+      movement: "06",
+      movementName: "Liquidação",
       memo: "FULANO SANTOS",
       payerName: "FULANO SANTOS",
       payerDoc: "52998224725",
       reference: "0000000001406",
       documentNumber: "0000001406",
       feesCents: 392,
+      interestCents: 0,
       line: 2,
     });
   });
 });
 
 describe("refused CNAB 240 files, each with a message", () => {
-  test("a line of 239 characters", () => {
+  test("a line longer than 240 characters, blanks or not", () => {
     const lines = records();
-    lines[3] = lines[3].slice(0, 239);
+    lines[3] = lines[3] + "X";
     expect(refusal(file(lines))).toBe(
-      "O arquivo CNAB 240 tem uma linha com 239 caracteres (linha 4); cada linha deve ter 240. " +
+      "A linha 4 do arquivo CNAB 240 tem 241 caracteres; cada linha deve ter 240. " +
+        "O arquivo pode ter sido alterado ou não ser um retorno CNAB 240. " +
         "Baixe o arquivo de retorno de novo no internet banking.",
     );
+    lines[3] = records()[3] + "  ";
+    expect(refusal(file(lines))).toMatch(/^A linha 4 do arquivo CNAB 240 tem 242 caracteres/);
   });
 
   test("a file cut before its trailer", () => {

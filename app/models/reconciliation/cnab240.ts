@@ -5,10 +5,21 @@
 // client-safe.
 
 import type { ParseResult, StatementLine } from "./statement";
-import { collapse, dateRange, decodeText, firstPerKey, isoDay } from "./statement-common";
-import { cents, ZERO_CENTS, type Cents } from "#app/models/shared/money";
-
-type Span = readonly [number, number];
+import { collapse, dateRange, decodeText, firstPerKey } from "./statement-common";
+import {
+  CnabError,
+  REDOWNLOAD,
+  agencyAccount,
+  amountAt,
+  dayAt,
+  failer,
+  field,
+  splitRecords,
+  stripZeros,
+  type Span,
+} from "./cnab-common";
+import { movementName, movementRole } from "./cnab-movements";
+import { addCents, cents } from "#app/models/shared/money";
 
 type SegmentT = {
   nossoNumero: Span;
@@ -41,39 +52,23 @@ const SANTANDER_T: SegmentT = {
   fees: [194, 208],
 };
 
-const U = { paid: [78, 92], occurrence: [138, 145], credit: [146, 153] } as const;
+const U = {
+  interest: [18, 32],
+  paid: [78, 92],
+  otherCharges: [108, 122],
+  occurrence: [138, 145],
+  credit: [146, 153],
+} as const;
 
-// 06 Liquidação; 17 Liquidação após baixa ou de título não registrado. Every
-// other movement (02 entrada confirmada, 09 baixa, 28 débito de tarifas...) moves no money to us.
+// 06 Liquidação; 17 Liquidação após baixa ou de título não registrado
+// (cnab-movements.ts). 28 Débito de tarifas/custas is a debit; every other
+// movement (02 entrada confirmada, 09 baixa...) is information.
 export const LIQUIDATION_MOVEMENTS = ["06", "17"];
 
 const RECORD_LENGTH = 240;
-const REDOWNLOAD = "Baixe o arquivo de retorno de novo no internet banking.";
-
-const field = (record: string, [from, to]: Span) => record.slice(from - 1, to);
-const stripZeros = (digits: string) => digits.replace(/^0+(?=.)/, "");
-
-class CnabError extends Error {}
-const fail = (line: number, what: string): never => {
-  throw new CnabError(`Linha ${line} do arquivo CNAB 240: ${what}. ${REDOWNLOAD}`);
-};
-
-// A numeric field with 2 decimals → centavos; blank counts as zero.
-function amount(record: string, span: Span, line: number, what: string): Cents {
-  const raw = field(record, span);
-  if (raw.trim() === "") return ZERO_CENTS;
-  if (!/^\d+$/.test(raw)) fail(line, `${what} ilegível ("${raw}")`);
-  return cents(Number(raw));
-}
-
-// DDMMAAAA → "YYYY-MM-DD"; zeros or blanks: no date.
-function day(record: string, span: Span, line: number, what: string): string | null {
-  const raw = field(record, span);
-  if (/^[0 ]*$/.test(raw)) return null;
-  const m = /^(\d{2})(\d{2})(\d{4})$/.exec(raw);
-  const iso = m ? isoDay(m[3], m[2], m[1]) : null;
-  return iso ?? fail(line, `${what} ilegível ("${raw}")`);
-}
+const fail = failer("CNAB 240");
+const amount = (record: string, span: Span, line: number, what: string) => amountAt(record, span, line, what, fail);
+const day = (record: string, span: Span, line: number, what: string) => dayAt(record, span, line, what, fail);
 
 // The 15-digit registration number, cut to a CPF's 11 or a CNPJ's 14 digits.
 function payerDoc(type: string, digits: string): string | null {
@@ -81,11 +76,6 @@ function payerDoc(type: string, digits: string): string | null {
   if (!length || !/^\d+$/.test(digits) || /^0*$/.test(digits)) return null;
   const doc = digits.slice(-length);
   return /^0*$/.test(digits.slice(0, -length)) ? doc : null;
-}
-
-function agencyAccount(agency: string, agencyDv: string, account: string, accountDv: string) {
-  const part = (n: string, dv: string) => stripZeros(n.trim()) + (dv.trim() ? `-${dv.trim()}` : "");
-  return `${part(agency, agencyDv)}/${part(account, accountDv)}`;
 }
 
 // Whose account the file is about, from the file header: agência/conta in
@@ -101,27 +91,8 @@ function companyAccount(header: string, bank: string): string {
   return stripZeros(field(header, [33, 52]).trim()); // the convênio, for a header without the account
 }
 
-function splitRecords(text: string): string[] {
-  const records = text.split(/\r\n|\n|\r/);
-  // A trailing blank line, or a DOS end-of-file mark (Ctrl-Z), is not a record.
-  const eof = String.fromCharCode(0x1a);
-  while (records.length && records[records.length - 1].endsWith(eof)) {
-    records[records.length - 1] = records[records.length - 1].slice(0, -1);
-  }
-  while (records.length && records[records.length - 1].trim() === "") records.pop();
-  return records;
-}
-
 function read(text: string): ParseResult {
-  const records = splitRecords(text);
-  records.forEach((record, index) => {
-    if (record.length !== RECORD_LENGTH) {
-      throw new CnabError(
-        `O arquivo CNAB 240 tem uma linha com ${record.length} caracteres (linha ${index + 1}); ` +
-          `cada linha deve ter 240. ${REDOWNLOAD}`,
-      );
-    }
-  });
+  const records = splitRecords(text, RECORD_LENGTH, "CNAB 240");
   const header = records[0];
   if (header[142] === "1") {
     throw new CnabError(
@@ -174,20 +145,28 @@ function title(t: string, tLine: number, u: string, uLine: number, layout: Segme
   const date = credited ?? occurrence ?? fail(uLine, "sem data da ocorrência nem do crédito");
   const paid = amount(u, U.paid, uLine, "valor pago");
   const fees = amount(t, layout.fees, tLine, "valor da tarifa");
+  const role = movementRole("240", movement);
+  // A charge (28) debits the tarifa of segment T and the other charges of U.
+  const charged = role === "charge" ? addCents(fees, amount(u, U.otherCharges, uLine, "outras despesas")) : 0;
   // Some banks zero-fill the payer's fields (Banco do Brasil's retorno, when it has no payer).
   const name = collapse(field(t, layout.payerName));
   const payerName = /[^0 ]/.test(name) ? name : null;
+  const credit = role === "liquidation" && paid > 0;
   return {
     key: `cnab240:${bank}:${account}:${nossoNumero}:${movement}:${occurrence ?? ""}`,
     date,
-    amountCents: paid,
-    credit: LIQUIDATION_MOVEMENTS.includes(movement) && paid > 0,
+    amountCents: credit ? paid : charged > 0 ? cents(-charged) : paid,
+    credit,
+    info: !credit && charged <= 0,
+    movement,
+    movementName: movementName("240", movement),
     memo: payerName ?? "",
     payerName,
     payerDoc: payerDoc(field(t, layout.payerType), field(t, layout.payerDoc)),
     reference: nossoNumero || null,
     documentNumber: field(t, layout.seuNumero).trim() || null,
     feesCents: fees,
+    interestCents: amount(u, U.interest, uLine, "juros/multa"),
     line: tLine,
   } satisfies StatementLine;
 }

@@ -22,8 +22,9 @@ import type { Choice, Confirmation } from "./review.schema";
 type DB = Kysely<Database>;
 
 // What the review form says (review.schema.ts): the matched lines whose
-// proposal is accepted (their billing is the stored proposal, not a posted
-// value), and the unmatched lines staff assigned to a billing.
+// proposal is accepted (their billing is the one the page proposed, checked
+// like any choice, or the stored proposal), and the unmatched lines staff
+// assigned to a billing.
 export type { Choice, Confirmation };
 export type ConfirmOutcome =
   // skipped: exact matches of other pages not settled (their billing was paid
@@ -50,6 +51,8 @@ export async function confirmStatementImport(
       if (!statement) return { ok: false, reason: "import" };
       if (statement.confirmed_at) return { ok: false, reason: "confirmed" };
       const lineIds = [...confirmation.accept, ...confirmation.assign.map((c) => c.lineId)];
+      // The billing the page proposed when it was read (review.schema.ts), else the import's.
+      const proposed = new Map((confirmation.proposals ?? []).map((p) => [p.lineId, p.billingId]));
       const lines = new Map(
         (lineIds.length === 0
           ? []
@@ -73,7 +76,10 @@ export async function confirmStatementImport(
       // An accepted line pays the billing it was matched to; one without a
       // match cannot be accepted (billing 0 below: "não existe mais").
       const choices: Choice[] = [
-        ...confirmation.accept.map((lineId) => ({ lineId, billingId: lines.get(lineId)?.billing_id ?? 0 })),
+        ...confirmation.accept.map((lineId) => ({
+          lineId,
+          billingId: proposed.get(lineId) ?? lines.get(lineId)?.billing_id ?? 0,
+        })),
         ...confirmation.assign.filter((c) => !confirmation.accept.includes(c.lineId)),
       ];
       // A page of the review: the exact matches it did not show are accepted as proposed.

@@ -16,7 +16,7 @@ import type { LineColumns } from "./statement-worker.server";
 import { packedLength, stringAt, textAt, type PackedStrings } from "./packed-strings";
 
 // "Importar extrato" (docs/product.md §Conciliação; docs/decisions/0037-reconciliation.md):
-// a bank file (OFX, or a CNAB 240 retorno: app/models/reconciliation/statement.ts)
+// a bank file (OFX, or a CNAB 240 or CNAB 400 retorno: app/models/reconciliation/statement.ts)
 // is read, each credit matched to an open billing (match.ts), and the file,
 // the import and every line with its proposal written in one transaction.
 // Nothing is paid here: staff review the proposals and confirm
@@ -36,6 +36,7 @@ const LOOKUP = 200;
 const FILE_TYPES: Record<StatementKind, { mime: string; ext: string }> = {
   ofx: { mime: "application/x-ofx", ext: ".ofx" },
   cnab240: { mime: "text/plain", ext: ".ret" },
+  cnab400: { mime: "text/plain", ext: ".ret" },
 };
 
 function chunks<T>(items: readonly T[], size = BATCH): T[][] {
@@ -113,6 +114,9 @@ export async function openBillingsToMatch(
         "billing.due_date",
         "billing.amount_cents",
         "billing.month_year",
+        "billing.open_cents",
+        "billing.rent_open_cents",
+        "billing.accrued_through",
         "clients.name as client_name",
         "clients.cpf_cnpj",
         "clients.late_fee_bp",
@@ -141,12 +145,39 @@ export async function openBillingsToMatch(
   );
 }
 
+// The first import of a file whose bytes came again.
+export type FirstImport = { id: number; createdAt: string; createdByName: string };
+
 export type ImportOutcome =
   | { ok: true; id: number; lines: number; credits: number; exact: number; probable: number; already: number }
-  | { ok: false; message: string };
+  | { ok: false; message: string; duplicate?: undefined }
+  | { ok: false; message: string; duplicate: FirstImport };
+
+const DUPLICATE = "Este arquivo já foi importado.";
+
+async function importOfFile(db: DB | Trx, sha256: string): Promise<FirstImport | null> {
+  const row = await db
+    .selectFrom("statement_imports")
+    .select(["id", "created_at", "created_by_name"])
+    .where("sha256", "=", sha256)
+    .executeTakeFirst();
+  return row ? { id: row.id, createdAt: row.created_at, createdByName: row.created_by_name } : null;
+}
+
+// SQLite's refusal of a second row with the same sha256 (two uploads of one
+// file at once: the check before the insert saw neither).
+const isDuplicateFile = (error: unknown) =>
+  error instanceof Error &&
+  (error as { code?: string }).code === "SQLITE_CONSTRAINT_UNIQUE" &&
+  error.message.includes("statement_imports.sha256");
 
 // Reads, matches and stores one file. A file that is not a statement, or a
 // broken one, is refused with the parser's message and nothing is written.
+// A file whose bytes were imported before (sha-256) is refused too, naming
+// the first import: its lines are there, and a bank line settles once
+// anyway (line_key), so a second import would only be noise. A file that
+// overlaps another (another download of the same days) is another file: its
+// lines already settled are "already" (0037).
 //
 // Off the event loop (docs/decisions/0059-statement-import-off-the-event-loop.md):
 // reading and matching run in the statement thread (statement-pool.server.ts);
@@ -160,6 +191,8 @@ export async function importStatement(
 ): Promise<ImportOutcome> {
   const parsed = await parseStatementInThread(input.bytes);
   if (!parsed.ok) return { ok: false, message: parsed.message };
+  const first = await importOfFile(db, parsed.sha256);
+  if (first) return { ok: false, message: DUPLICATE, duplicate: first };
   const { lines } = parsed;
   const pause = slicer();
   const today = input.today ?? localToday();
@@ -181,50 +214,67 @@ export async function importStatement(
   }
   const type = FILE_TYPES[parsed.kind];
   const now = new Date().toISOString();
-  const id = await withCheckpointInThread(db, () =>
-    storeWithRow(input.bytes, type.ext, (file_key) =>
-      db.transaction().execute(async (trx) => {
-        const created = await trx
-          .insertInto("statement_imports")
-          .values({
-            kind: parsed.kind,
-            file_name: input.fileName.slice(0, 200) || `extrato${type.ext}`,
-            file_key,
-            mime_type: type.mime,
-            size: input.bytes.byteLength,
-            account: parsed.account,
-            period_start: parsed.start,
-            period_end: parsed.end,
-            lines_count: counts.lines,
-            credits_count: counts.credits,
-            exact_count: counts.exact,
-            probable_count: counts.probable,
-            already_count: counts.already,
-            created_by_id: input.actor?.id ?? null,
-            created_by_name: input.actor?.name ?? "Sistema",
-            created_at: now,
-          })
-          .returning("id")
-          .executeTakeFirstOrThrow();
-        for (let from = 0; from < counts.lines; from += BATCH) {
-          const rows = [];
-          for (let i = from; i < Math.min(from + BATCH, counts.lines); i++)
-            rows.push(lineRow(lines, i, already[i] === 1, proposal.get(i)));
-          await insertLines(trx, created.id, rows);
-          await pause(true);
-        }
-        await recordAudit(trx, {
-          actor: input.actor,
-          action: "create",
-          entity: "statement_import",
-          entityId: created.id,
-          after: { kind: parsed.kind, account: parsed.account, ...counts },
-        });
-        return created.id;
-      }),
-    ),
-  );
-  return { ok: true, id: id!, ...counts };
+  // Boletos attached after this one were not there to match (the review
+  // looks among them: review-proposals.server.ts).
+  const horizon = await db
+    .selectFrom("billing_documents")
+    .select((eb) => eb.fn.max("id").as("id"))
+    .executeTakeFirst();
+  const storeImport = () =>
+    withCheckpointInThread(db, () =>
+      storeWithRow(input.bytes, type.ext, (file_key) =>
+        db.transaction().execute(async (trx) => {
+          const created = await trx
+            .insertInto("statement_imports")
+            .values({
+              kind: parsed.kind,
+              file_name: input.fileName.slice(0, 200) || `extrato${type.ext}`,
+              file_key,
+              mime_type: type.mime,
+              size: input.bytes.byteLength,
+              sha256: parsed.sha256,
+              document_horizon_id: horizon?.id ?? 0,
+              account: parsed.account,
+              period_start: parsed.start,
+              period_end: parsed.end,
+              lines_count: counts.lines,
+              credits_count: counts.credits,
+              exact_count: counts.exact,
+              probable_count: counts.probable,
+              already_count: counts.already,
+              created_by_id: input.actor?.id ?? null,
+              created_by_name: input.actor?.name ?? "Sistema",
+              created_at: now,
+            })
+            .returning("id")
+            .executeTakeFirstOrThrow();
+          for (let from = 0; from < counts.lines; from += BATCH) {
+            const rows = [];
+            for (let i = from; i < Math.min(from + BATCH, counts.lines); i++)
+              rows.push(lineRow(lines, i, already[i] === 1, proposal.get(i)));
+            await insertLines(trx, created.id, rows);
+            await pause(true);
+          }
+          await recordAudit(trx, {
+            actor: input.actor,
+            action: "create",
+            entity: "statement_import",
+            entityId: created.id,
+            after: { kind: parsed.kind, account: parsed.account, ...counts },
+          });
+          return created.id;
+        }),
+      ),
+    );
+  let id: number;
+  try {
+    id = (await storeImport())!;
+  } catch (error) {
+    const other = isDuplicateFile(error) ? await importOfFile(db, parsed.sha256) : null;
+    if (other) return { ok: false, message: DUPLICATE, duplicate: other };
+    throw error;
+  }
+  return { ok: true, id, ...counts };
 }
 
 // SQLite's automatic checkpoint (a COMMIT that finds the write-ahead log
@@ -280,6 +330,10 @@ const LINE_COLUMNS = [
   "posted_date",
   "amount_cents",
   "credit",
+  "info",
+  "movement",
+  "movement_name",
+  "interest_cents",
   "memo",
   "payer_name",
   "payer_doc",
@@ -313,6 +367,10 @@ function lineRow(lines: LineColumns, i: number, settledBefore: boolean, match: C
     posted_date: textAt(lines.date, i),
     amount_cents: lines.amountCents[i]! as Cents,
     credit: lines.credit[i]!,
+    info: lines.info[i]!,
+    movement: stringAt(lines.movement, i),
+    movement_name: stringAt(lines.movementName, i),
+    interest_cents: lines.interestCents[i]! as Cents,
     memo: textAt(lines.memo, i),
     payer_name: stringAt(lines.payerName, i),
     payer_doc: stringAt(lines.payerDoc, i),

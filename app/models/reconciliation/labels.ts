@@ -6,6 +6,7 @@ import { formatBRL } from "#app/models/shared/money";
 export const STATEMENT_KIND_LABELS: Record<StatementKind, string> = {
   ofx: "OFX",
   cnab240: "CNAB 240 (retorno)",
+  cnab400: "CNAB 400 (retorno)",
 };
 
 export const MATCH_KIND_LABELS: Record<StatementMatchKind, string> = {
@@ -35,7 +36,7 @@ export function signedDifference(cents: number | null) {
 }
 
 export const STATEMENT_MESSAGES = {
-  chooseFile: "Escolha o arquivo do extrato (OFX ou retorno CNAB 240).",
+  chooseFile: "Escolha o arquivo do extrato (OFX ou retorno CNAB 240 ou 400).",
   tooLarge: "O arquivo tem mais de 5 MB.",
   importFailed: "Não foi possível importar o extrato. Tente novamente.",
   confirmRefused: "Nada foi baixado. Corrija o que está abaixo e confirme de novo.",

@@ -14,6 +14,10 @@ const billing = (over: Partial<OpenBilling> & { id: number }): OpenBilling => ({
   late_fee_bp: 1000,
   monthly_interest_bp: 100,
   digitable_lines: [],
+  // Nothing paid into it: it owes its amount (the ledger's projection).
+  open_cents: over.amount_cents ?? 150_000,
+  rent_open_cents: over.amount_cents ?? 150_000,
+  accrued_through: null,
   ...over,
 });
 
@@ -83,6 +87,24 @@ describe("exact: the billing's own reference and the amount due", () => {
     ).toMatchObject({ kind: "probable", differenceCents: -15_300 });
   });
 
+  it("compares a billing paid in part with what it still owes, not with its amount", () => {
+    // 1.500,00 due the 10th, 1.000,00 paid on the 5th: 500,00 of rent open; on
+    // the 16th the multa (10% of the open rent) and 6 days of juros on it.
+    const b = billing({ id: 11, open_cents: 50_000, rent_open_cents: 50_000 });
+    expect(matchCredits([credit({ memo: "COBRANCA11", amountCents: cents(50_000) })], [b])[0]).toMatchObject({
+      kind: "exact",
+      dueCents: 50_000,
+      differenceCents: 0,
+    });
+    expect(
+      matchCredits([credit({ memo: "COBRANCA11", date: "2026-11-16", amountCents: cents(55_100) })], [b])[0],
+    ).toMatchObject({ kind: "exact", dueCents: 55_100 });
+    expect(matchCredits([credit({ memo: "COBRANCA11", amountCents: cents(150_000) })], [b])[0]).toMatchObject({
+      kind: "probable",
+      differenceCents: 100_000,
+    });
+  });
+
   it("finds a CNAB nosso número in the boleto's free field, with or without zeros and check digit", () => {
     const b = billing({ id: 11, digitable_lines: [boletoLine("00012345")] });
     const other = billing({ id: 12, digitable_lines: [boletoLine("00098765")] });
@@ -148,6 +170,87 @@ describe("probable: the amount due, the payer and the date", () => {
     expect(
       matchCredits([credit({ payerDoc: "11144477735", payerName: "MARIA APARECIDA SOUZA" })], [maria])[0]!.kind,
     ).toBe("none");
+  });
+
+  it("finds the tenant's CPF or CNPJ in a memo, as digits or formatted, whole or not at all", () => {
+    const empresa = billing({ id: 60, client_name: "Pereira Materiais Ltda", cpf_cnpj: "11222333000181" });
+    for (const memo of [
+      "TED RECEBIDA 11.222.333/0001-81",
+      "PIX RECEBIDO 11222333000181 PAGAMENTO",
+      "pix de 11.222.333/0001-81",
+    ]) {
+      expect(matchCredits([credit({ memo })], [empresa])[0], memo).toMatchObject({
+        kind: "probable",
+        billingId: 60,
+        reason: "document",
+      });
+    }
+    // A CPF as digits; one digit off is someone else.
+    expect(matchCredits([credit({ memo: "PIX 52998224725" })], [maria])[0]).toMatchObject({ reason: "document" });
+    expect(matchCredits([credit({ memo: "PIX 52998224726" })], [maria])[0]!.kind).toBe("none");
+  });
+
+  it("proposes the named tenant's oldest open billing when no amount or date fits, with its difference", () => {
+    // Pereira paid late, with a round sum: neither the rent nor the amount due on the day.
+    const october = billing({
+      id: 61,
+      cpf_cnpj: "11222333000181",
+      due_date: "2026-10-05",
+      amount_cents: cents(420_000),
+    });
+    const november = billing({
+      id: 62,
+      cpf_cnpj: "11222333000181",
+      due_date: "2026-11-05",
+      amount_cents: cents(420_000),
+    });
+    const [m] = matchCredits(
+      [credit({ memo: "TED 11.222.333/0001-81 PEREIRA MAT", date: "2026-11-09", amountCents: cents(420_000) })],
+      [november, october],
+    );
+    expect(m).toMatchObject({ kind: "probable", reason: "document", billingId: 61 });
+    expect(m!.differenceCents).toBe(cents(420_000) - chargesOn(october, "2026-11-09").total);
+    // The other billing goes to a second credit of the same tenant.
+    const both = matchCredits(
+      [
+        credit({ memo: "TED 11222333000181", date: "2026-11-09", amountCents: cents(400_000) }),
+        credit({ memo: "TED 11222333000181", date: "2026-11-09", amountCents: cents(400_000) }),
+      ],
+      [november, october],
+    );
+    expect(both.map((x) => x.billingId)).toEqual([61, 62]);
+    // The CNAB payer's document counts the same.
+    expect(
+      matchCredits(
+        [credit({ payerDoc: "11222333000181", payerName: "PMC", amountCents: cents(1_000) })],
+        [november],
+      )[0],
+    ).toMatchObject({ kind: "probable", billingId: 62, reason: "document" });
+  });
+
+  it("names no one when the memo holds two tenants' documents, and ignores documents of nobody", () => {
+    const a = billing({ id: 63, cpf_cnpj: "52998224725", amount_cents: cents(90_000) });
+    const b = billing({ id: 64, cpf_cnpj: "11144477735", amount_cents: cents(80_000) });
+    expect(
+      matchCredits([credit({ memo: "PIX 529.982.247-25 P/ 111.444.777-35", amountCents: cents(1_000) })], [a, b])[0]!
+        .kind,
+    ).toBe("none");
+    // The agency's own CNPJ beside the tenant's CPF: the tenant.
+    expect(
+      matchCredits(
+        [credit({ memo: "TED 529.982.247-25 P/ 12.345.678/0001-95", amountCents: cents(1_000) })],
+        [a, b],
+      )[0],
+    ).toMatchObject({ billingId: 63, reason: "document" });
+  });
+
+  it("reads an alphanumeric CNPJ (issued from July 2026), formatted or not", () => {
+    const nova = billing({ id: 65, client_name: "Nova Empresa", cpf_cnpj: "12ABC34501DE35" });
+    expect(matchCredits([credit({ memo: "TED 12.ABC.345/01DE-35" })], [nova])[0]).toMatchObject({
+      billingId: 65,
+      reason: "document",
+    });
+    expect(matchCredits([credit({ memo: "pix 12abc34501de35" })], [nova])[0]).toMatchObject({ billingId: 65 });
   });
 
   it("needs the amount due: a name alone with another amount is not a match", () => {

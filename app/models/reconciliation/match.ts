@@ -1,4 +1,4 @@
-import { chargesOn } from "#app/models/billing/charges";
+import { owedOn } from "#app/models/ledger/owed";
 import { bankLineToBarcode, collectionLineToBarcode } from "#app/models/boletos/boleto-line";
 import { PAYMENT_TOLERANCE_CENTS, subtractCents, type Cents } from "#app/models/shared/money";
 import { addDays, daysBetween } from "#app/models/shared/days";
@@ -13,7 +13,10 @@ import { addDays, daysBetween } from "#app/models/shared/days";
 //    no reference at all.
 // 2. probable: the amount due on the credit's date (within R$ 0,05), the
 //    payer's CPF/CNPJ or name matches the tenant's, and the credit is within
-//    10 days of the due date.
+//    10 days of the due date. A credit that names a tenant's whole CPF/CNPJ
+//    (the CNAB payer's, or written in the memo) and fits none of the
+//    tenant's billings that way is still probable for the tenant's oldest
+//    open billing, with its difference: the document says who paid.
 // 3. otherwise none.
 // A billing is matched by one credit at most: exact ones first, in file order;
 // then probable ones, closest date first.
@@ -37,6 +40,10 @@ export type OpenBilling = {
   amount_cents: Cents;
   late_fee_bp: number;
   monthly_interest_bp: number;
+  // The ledger's projection (decision 0061): what a billing paid in part still owes.
+  open_cents: number;
+  rent_open_cents: number;
+  accrued_through: string | null;
   digitable_lines: string[];
 };
 
@@ -92,16 +99,34 @@ function namesMatch(tenant: { words: string[]; full: string }, payerWords: Set<s
   return cut.length >= MIN_CUT_NAME && tenant.full.startsWith(cut) && nameWords(cut).length >= 3;
 }
 
-// CPF/CNPJ shapes in a memo, digits or masked ("***.456.789-**"): each as
-// 11 or 14 characters of digits and "*".
+// CPF/CNPJ shapes in a memo, digits or masked ("***.456.789-**"), plain or
+// formatted (000.000.000-00, 00.000.000/0000-00): each as 11 or 14
+// characters of digits and "*". A CNPJ may also be alphanumeric (Receita
+// Federal's IN 2.229/2024, issued from July 2026: twelve letters or digits
+// and two check digits, "12.ABC.345/01DE-35"): its shape takes letters too,
+// and only a tenant's document equal to it (or, masked, agreeing in every
+// visible character) makes it count.
 const DOC_SHAPES = [
   /(?<![\d*])[\d*]{3}\.?[\d*]{3}\.?[\d*]{3}-?[\d*]{2}(?![\d*])/g,
-  /(?<![\d*])[\d*]{2}\.?[\d*]{3}\.?[\d*]{3}\/?[\d*]{4}-?[\d*]{2}(?![\d*])/g,
+  /(?<![\dA-Z*])[\dA-Z*]{2}\.?[\dA-Z*]{3}\.?[\dA-Z*]{3}\/?[\dA-Z*]{4}-?[\d*]{2}(?![\dA-Z*])/g,
 ];
-function docsInText(text: string): string[] {
+export function docsInText(text: string): string[] {
   const found: string[] = [];
-  for (const shape of DOC_SHAPES) for (const m of text.matchAll(shape)) found.push(m[0].replace(/[^\d*]/g, ""));
+  const upper = text.toUpperCase();
+  for (const shape of DOC_SHAPES)
+    for (const m of upper.matchAll(shape)) {
+      const doc = m[0].replace(/[^\dA-Z*]/g, "");
+      // Letters alone are words, not a document.
+      if (/\d/.test(doc)) found.push(doc);
+    }
   return found;
+}
+
+// A tenant's CPF (11 digits) or CNPJ (14, maybe alphanumeric) as stored
+// (clients.cpf_cnpj holds it without punctuation; tolerated with it), or null.
+export function documentKey(cpfCnpj: string | null | undefined): string | null {
+  const doc = (cpfCnpj ?? "").toUpperCase().replace(/[^\dA-Z]/g, "");
+  return /^\d{11}$/.test(doc) || /^[\dA-Z]{12}\d{2}$/.test(doc) ? doc : null;
 }
 
 // A document, full or masked, names the tenant when it has the tenant's
@@ -117,11 +142,38 @@ function docMatches(candidate: string, tenantDigits: string) {
   return visible >= 6;
 }
 
+// What the review looks tenants up by (review-proposals.server.ts), in the
+// lists' fold (lower case, no accents): the payer's words that may be a
+// tenant's first name; for each, what may follow it at the end of the
+// tenant's name (any payer word: the surname) and the texts from it on that
+// a bank's cut may have left (the rule above); and the rule itself, the
+// payer's words read once for every tenant tried. A tenant whose folded
+// name begins with one of `firstNames` and ends with one of `surnames` (as
+// whole words of letters) meets the rule's first branch; `matches` decides
+// the rest.
+export function payerNameProbes(credit: Pick<CreditToMatch, "payerName" | "memo">) {
+  const payerWords = new Set(normalizeName(`${credit.payerName ?? ""} ${credit.memo}`).split(" "));
+  const payerText = normalizeName(credit.payerName ?? credit.memo);
+  const first = [...new Set(nameWords(`${credit.payerName ?? ""} ${credit.memo}`))];
+  const cutFrom = (word: string) => {
+    const from = ` ${payerText} `.indexOf(` ${word} `);
+    const cut = from < 0 ? "" : payerText.slice(from);
+    return cut.length >= MIN_CUT_NAME && nameWords(cut).length >= 3 ? [cut.toLowerCase()] : [];
+  };
+  return {
+    firstNames: first.map((word) => ({ word: word.toLowerCase(), cuts: cutFrom(word) })),
+    // A tenant's surname is a word of theirs the rule counts: 3 letters or more, no particle.
+    surnames: new Set([...payerWords].filter((w) => w.length >= 3 && !PARTICLES.has(w)).map((w) => w.toLowerCase())),
+    matches: (tenantName: string) =>
+      namesMatch({ words: nameWords(tenantName), full: normalizeName(tenantName) }, payerWords, payerText),
+  };
+}
+
 // ---- references ---------------------------------------------------------------
 
 // "COBRANCA42" as a whole token: never billing 4 of "COBRANCA42", nor 42 of "COBRANCA420".
 const TXID = /(?<![A-Z])COBRANCA([1-9]\d{0,15})(?!\d)/gi;
-function txidBillings(texts: (string | null)[]) {
+export function txidBillings(texts: (string | null)[]) {
   const ids = new Set<number>();
   for (const t of texts) if (t) for (const m of t.matchAll(TXID)) ids.add(Number(m[1]));
   return ids;
@@ -192,7 +244,7 @@ function* dueBetween(sorted: readonly Prepared[], first: string, last: string) {
 }
 
 function amountDue(b: OpenBilling, day: string) {
-  return chargesOn(b, day).total;
+  return owedOn(b, day).total;
 }
 
 function result(kind: MatchKind, reason: MatchReason, b: OpenBilling, credit: CreditToMatch): CreditMatch {
@@ -204,7 +256,6 @@ export function matchCredits(credits: CreditToMatch[], billings: OpenBilling[]):
   const out: CreditMatch[] = credits.map(() => NONE);
   const byId = new Map<number, Prepared>();
   for (const b of billings) {
-    const digits = b.cpf_cnpj?.replace(/\D/g, "") ?? "";
     // Every field named (not `...b`): a billing that crossed from the server
     // thread arrives as a structured clone, and a spread of it made objects
     // whose fields the loops below read several times slower.
@@ -216,10 +267,13 @@ export function matchCredits(credits: CreditToMatch[], billings: OpenBilling[]):
       amount_cents: b.amount_cents,
       late_fee_bp: b.late_fee_bp,
       monthly_interest_bp: b.monthly_interest_bp,
+      open_cents: b.open_cents,
+      rent_open_cents: b.rent_open_cents,
+      accrued_through: b.accrued_through,
       digitable_lines: b.digitable_lines,
       words: nameWords(b.client_name),
       full: normalizeName(b.client_name),
-      docDigits: digits.length === 11 || digits.length === 14 ? digits : null,
+      docDigits: documentKey(b.cpf_cnpj),
     });
   }
   const taken = new Set<number>();
@@ -284,7 +338,7 @@ export function matchCredits(credits: CreditToMatch[], billings: OpenBilling[]):
     const text = [c.payerName ?? "", c.memo].join(" ");
     const payerText = normalizeName(c.payerName ?? c.memo);
     // The bank's own payer document (CNAB) names someone else: no name can say otherwise.
-    const payerDoc = c.payerDoc?.replace(/\D/g, "") || null;
+    const payerDoc = documentKey(c.payerDoc);
     const payerWords = new Set(normalizeName(text).split(" "));
     const docs = [...(payerDoc ? [payerDoc] : []), ...docsInText(text)];
     const first = addDays(c.date, -PROBABLE_WINDOW_DAYS);
@@ -327,5 +381,26 @@ export function matchCredits(credits: CreditToMatch[], billings: OpenBilling[]):
     };
     taken.add(p.billing.id);
   }
+
+  // 4. The credit names a tenant's whole CPF/CNPJ but fits none of the
+  // tenant's billings by amount and date (paid late with its multa, two
+  // months at once, short): the document says who paid, so the tenant's
+  // oldest open billing due by the credit's window is proposed, else the
+  // next one due; its difference shows what staff must judge. In file order.
+  credits.forEach((c, i) => {
+    if (out[i]!.kind !== "none" || c.amountCents <= 0) return;
+    // The tenants named (the agency's own CNPJ in a TED's memo names nobody).
+    const named = new Set(
+      [documentKey(c.payerDoc), ...docsInText(c.memo).map(documentKey)].filter((d) => d !== null && byDoc.has(d)),
+    );
+    if (named.size !== 1) return; // none, or two tenants: no one
+    const [doc] = named as Set<string>;
+    const last = addDays(c.date, PROBABLE_WINDOW_DAYS);
+    const open = (byDoc.get(doc) ?? []).filter((b) => !taken.has(b.id)); // by due date
+    const billing = open.filter((b) => b.due_date <= last)[0] ?? open[0];
+    if (!billing) return;
+    out[i] = result("probable", "document", billing, c);
+    taken.add(billing.id);
+  });
   return out;
 }

@@ -234,12 +234,16 @@ export function parseOfx(bytes: Uint8Array): ParseResult {
         date,
         amountCents,
         credit: amountCents > 0,
+        info: false,
+        movement: null,
+        movementName: null,
         memo: name === memo ? name : collapse(`${name} ${memo}`),
         payerName: null,
         payerDoc: null,
         reference: null,
         documentNumber: number,
         feesCents: ZERO_CENTS,
+        interestCents: ZERO_CENTS,
         line: ordinal,
       });
     }

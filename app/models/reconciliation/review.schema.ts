@@ -19,19 +19,32 @@ export const statementUploadSchema = z.object({
 // one `linha` per line); for those the boxes and selects decide, every other
 // exact match of the statement is accepted as proposed (the page says so).
 // `shown` null: the post names every choice itself (nothing by default).
+//
+// The page computes its proposals when it is read (issue 35: a billing
+// created after the import is proposed), so the billing a checked box
+// accepts is the one the page showed: `proposta-<line>` (a billing id) for
+// each match shown; without it, the import's stored proposal. The model
+// checks it as it checks an assignment (the billing exists, is not paid, is
+// chosen once).
 
 export type Choice = { lineId: number; billingId: number };
-export type Confirmation = { accept: readonly number[]; assign: readonly Choice[]; shown?: readonly number[] | null };
+export type Confirmation = {
+  accept: readonly number[];
+  assign: readonly Choice[];
+  shown?: readonly number[] | null;
+  proposals?: readonly Choice[];
+};
 
 const asList = (value: unknown) => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
 
 export const statementConfirmSchema = z.record(z.string(), z.unknown()).transform((form): Confirmation => {
   const accept = asList(form.accept).flatMap((v) => parseId(v) ?? []);
-  const assign = Object.entries(form).flatMap(([name, value]) => {
-    const lineId = name.startsWith("assign-") ? parseId(name.slice(7)) : null;
-    const billingId = parseId(value);
-    return lineId !== null && billingId !== null ? [{ lineId, billingId }] : [];
-  });
+  const choices = (prefix: string) =>
+    Object.entries(form).flatMap(([name, value]) => {
+      const lineId = name.startsWith(prefix) ? parseId(name.slice(prefix.length)) : null;
+      const billingId = parseId(value);
+      return lineId !== null && billingId !== null ? [{ lineId, billingId }] : [];
+    });
   const shown = form.escopo === "pagina" ? asList(form.linha).flatMap((v) => parseId(v) ?? []) : null;
-  return { accept: [...new Set(accept)], assign, shown };
+  return { accept: [...new Set(accept)], assign: choices("assign-"), shown, proposals: choices("proposta-") };
 });

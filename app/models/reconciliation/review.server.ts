@@ -6,7 +6,8 @@ import type { Cents } from "#app/models/shared/money";
 import { clampPage } from "#app/models/shared/paging.server";
 import { untilWrite } from "#app/models/shared/until-write.server";
 import { matchHorizon } from "./imports.server";
-import { REVIEW_STATES, type ReviewState } from "./review-query";
+import { pageProposals } from "./review-proposals.server";
+import { REVIEW_STATES, isOtherLines, type ReviewList, type ReviewState } from "./review-query";
 
 // What the review page of one import shows (routes/admin/statements/review.tsx),
 // as a list (issue 34: a statement of 36,000 credits was a 51 MB page):
@@ -28,12 +29,14 @@ export const ASSIGN_OPTIONS = 20;
 export type ReviewSummary = {
   credits: Record<ReviewState, { count: number; totalCents: Cents }>;
   debits: { count: number; totalCents: Cents };
+  // CNAB movements that move no money (02 entrada confirmada, 09 baixa...).
+  info: { count: number; totalCents: Cents };
 };
 
 // The state of a line, as SQL (see ReviewState).
 const stateOf = sql<ReviewState>`case when l.settled_at is not null then 'settled' else l.match_kind end`;
 
-type ReviewOptions = { issueDays: number; state?: ReviewState | null; page?: number; size?: number; today?: string };
+type ReviewOptions = { issueDays: number; state?: ReviewList | null; page?: number; size?: number; today?: string };
 
 // The page, kept until the next write (untilWrite; issue 34: with 20 staff the
 // review of a 36,000-credit statement missed its p99, its 25 unmatched
@@ -52,21 +55,27 @@ async function readStatementReview(db: DB, id: number, options: ReviewOptions) {
   const summary = await keptSummary(db, statement);
   // The summary already counts every state: the filtered list's size is one
   // of its figures (or their sum), not a second pass over the lines.
-  const total = state
-    ? summary.credits[state].count
-    : REVIEW_STATES.reduce((sum, s) => sum + summary.credits[s].count, 0);
+  const other = isOtherLines(state) ? state : null;
+  const total = other
+    ? summary[other === "debit" ? "debits" : "info"].count
+    : state
+      ? summary.credits[state as ReviewState].count
+      : REVIEW_STATES.reduce((sum, s) => sum + summary.credits[s].count, 0);
   const size = options.size ?? REVIEW_PAGE_SIZE;
   const { page, pages } = clampPage(total, options.page ?? 1, size);
   // The page is chosen on statement_lines alone, then only its rows are
   // joined to their billing and tenant. A state's page reads
   // statement_lines_state (import, credit, state, position) in order; every
   // credit's page reads statement_lines_import (import, position).
+  // The debits and the information lines: the import's other lines
+  // (statement_lines_state's credit = 0), told apart by info.
   const paged = await db
     .selectFrom("statement_lines as l")
     .select("l.id")
     .where("l.import_id", "=", id)
-    .where("l.credit", "=", 1)
-    .$if(state !== null, (q) => q.where(sql<SqlBool>`${stateOf} = ${state}` as Expression<SqlBool>))
+    .where("l.credit", "=", other ? 0 : 1)
+    .$if(other !== null, (q) => q.where("l.info", "=", other === "info" ? 1 : 0))
+    .$if(state !== null && other === null, (q) => q.where(sql<SqlBool>`${stateOf} = ${state}` as Expression<SqlBool>))
     .orderBy("l.position")
     .limit(size)
     .offset((page - 1) * size)
@@ -84,10 +93,19 @@ async function readStatementReview(db: DB, id: number, options: ReviewOptions) {
           .select([
             "l.id",
             "l.position",
+            "l.line_key",
             "l.posted_date",
             "l.amount_cents",
+            "l.credit",
+            "l.info",
+            "l.movement",
+            "l.movement_name",
+            "l.fees_cents",
+            "l.interest_cents",
             "l.memo",
             "l.payer_name",
+            "l.payer_doc",
+            "l.document_number",
             "l.reference",
             "l.match_kind",
             "l.match_reason",
@@ -110,10 +128,40 @@ async function readStatementReview(db: DB, id: number, options: ReviewOptions) {
     lines.flatMap((l) => (l.settled_billing_id ? [l.settled_billing_id] : [])),
   );
   const pending = statement.confirmed_at === null;
-  const unmatched = pending ? lines.filter((l) => l.match_kind === "none") : [];
+  const horizon = matchHorizon(options.today ?? localToday(), options.issueDays);
+  // While the import waits for Confirmar, the page's proposals are computed
+  // now (review-proposals.server.ts): billings created or paid since the
+  // import change them. The summary and the filter keep the import's.
+  const open = pending
+    ? lines.filter((l) => l.credit === 1 && l.settled_at === null && l.match_kind !== "already")
+    : [];
+  const now = await pageProposals(db, statement, open, horizon);
+  const proposed = await proposedBillings(db, [
+    ...new Set([...now.values()].flatMap((p) => (p.kind !== "already" && p.billingId !== null ? [p.billingId] : []))),
+  ]);
+  const current = lines.map((l) => {
+    const p = now.get(l.id);
+    const base = { ...l, stored_kind: l.match_kind, stored_billing_id: l.billing_id };
+    if (!p) return base;
+    if (p.kind === "already") return { ...base, match_kind: "already" as const };
+    const b = p.billingId !== null ? proposed.get(p.billingId) : undefined;
+    return {
+      ...base,
+      match_kind: p.kind,
+      match_reason: p.reason,
+      billing_id: p.billingId,
+      due_cents: p.dueCents,
+      difference_cents: p.differenceCents,
+      month_year: b?.month_year ?? null,
+      due_date: b?.due_date ?? null,
+      billing_status: b?.status ?? null,
+      payment_difference_cents: b?.payment_difference_cents ?? null,
+      client_name: b?.client_name ?? null,
+    };
+  });
+  const unmatched = pending ? current.filter((l) => l.credit === 1 && l.match_kind === "none") : [];
   // For each unmatched credit, the ASSIGN_OPTIONS open billings whose amount
   // is closest to it; the page sends only those.
-  const horizon = matchHorizon(options.today ?? localToday(), options.issueDays);
   const closest = await closestOpenBillings(
     db,
     unmatched.map((l) => l.amount_cents),
@@ -129,7 +177,7 @@ async function readStatementReview(db: DB, id: number, options: ReviewOptions) {
     page,
     pages,
     total,
-    lines: lines.map((l) => ({
+    lines: current.map((l) => ({
       ...l,
       receipt: l.settled_billing_id ? (receipts.get(l.settled_billing_id) ?? null) : null,
       candidates: candidates.get(l.id) ?? [],
@@ -205,6 +253,18 @@ export async function closestOpenBillings(
   );
 }
 
+// What the page shows of the billings proposed now, by id.
+async function proposedBillings(db: DB, ids: number[]) {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("billing as b")
+    .innerJoin("clients as c", "c.id", "b.client_id")
+    .select(["b.id", "b.month_year", "b.due_date", "b.status", "b.payment_difference_cents", "c.name as client_name"])
+    .where("b.id", "in", ids)
+    .execute();
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
 // What the selects show of the billings offered, by tenant and due date.
 async function offeredBillings(db: DB, ids: number[]) {
   if (ids.length === 0) return [];
@@ -218,9 +278,10 @@ async function offeredBillings(db: DB, ids: number[]) {
     .execute();
 }
 
-// Every credit of the import by state, and its debits: one pass over its
-// entries in statement_lines_state (covering: the state and the amount are in
-// the index), whatever page is shown.
+// Every credit of the import by state, its debits and its information
+// lines: one pass over its entries in statement_lines_state (covering: the
+// state and the amount are in the index), whatever page is shown, and the
+// few information lines (statement_lines_info) taken out of the non-credits.
 export async function reviewSummary(db: DB, id: number): Promise<ReviewSummary> {
   const rows = await db
     .selectFrom("statement_lines as l")
@@ -233,10 +294,17 @@ export async function reviewSummary(db: DB, id: number): Promise<ReviewSummary> 
     .where("l.import_id", "=", id)
     .groupBy(["l.credit", "state"])
     .execute();
+  const info = await db
+    .selectFrom("statement_lines as l")
+    .select([(eb) => eb.fn.countAll<number>().as("count"), (eb) => eb.fn.sum<number>("l.amount_cents").as("total")])
+    .where("l.import_id", "=", id)
+    .where("l.info", "=", 1)
+    .executeTakeFirst();
   const zero = () => ({ count: 0, totalCents: 0 as Cents });
   const summary: ReviewSummary = {
     credits: Object.fromEntries(REVIEW_STATES.map((s) => [s, zero()])) as ReviewSummary["credits"],
     debits: zero(),
+    info: { count: Number(info?.count ?? 0), totalCents: Number(info?.total ?? 0) as Cents },
   };
   for (const r of rows) {
     const into = r.credit === 1 ? summary.credits[r.state] : summary.debits;
@@ -244,6 +312,8 @@ export async function reviewSummary(db: DB, id: number): Promise<ReviewSummary> 
     into.count += Number(r.count);
     into.totalCents = (into.totalCents + Number(r.total)) as Cents;
   }
+  summary.debits.count -= summary.info.count;
+  summary.debits.totalCents = (summary.debits.totalCents - summary.info.totalCents) as Cents;
   return summary;
 }
 

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import SQLite from "better-sqlite3";
 import type { Cents } from "#app/models/shared/money";
 import { matchCredits, type CreditMatch, type CreditToMatch, type OpenBilling } from "./match";
@@ -23,12 +24,16 @@ export type LineColumns = {
   date: PackedStrings;
   amountCents: Float64Array;
   credit: Uint8Array;
+  info: Uint8Array;
+  movement: PackedStrings;
+  movementName: PackedStrings;
   memo: PackedStrings;
   payerName: PackedStrings;
   payerDoc: PackedStrings;
   reference: PackedStrings;
   documentNumber: PackedStrings;
   feesCents: Float64Array;
+  interestCents: Float64Array;
   position: Float64Array;
 };
 
@@ -44,6 +49,7 @@ export type ParsedColumns =
   | {
       ok: true;
       kind: StatementKind;
+      sha256: string; // of the file's bytes: the same file imported twice is one import
       account: string | null;
       start: string | null;
       end: string | null;
@@ -64,15 +70,20 @@ function parse(bytes: Uint8Array): ParsedColumns {
     date: packStrings(lines.map((l) => l.date)),
     amountCents: Float64Array.from(lines, (l) => l.amountCents),
     credit: Uint8Array.from(lines, (l) => (l.credit ? 1 : 0)),
+    info: Uint8Array.from(lines, (l) => (l.info ? 1 : 0)),
+    movement: packStrings(lines.map((l) => l.movement)),
+    movementName: packStrings(lines.map((l) => l.movementName)),
     memo: packStrings(lines.map((l) => l.memo)),
     payerName: packStrings(lines.map((l) => l.payerName)),
     payerDoc: packStrings(lines.map((l) => l.payerDoc)),
     reference: packStrings(lines.map((l) => l.reference)),
     documentNumber: packStrings(lines.map((l) => l.documentNumber)),
     feesCents: Float64Array.from(lines, (l) => l.feesCents),
+    interestCents: Float64Array.from(lines, (l) => l.interestCents),
     position: Float64Array.from(lines, (l) => l.line),
   };
-  return { ok: true, kind, account, start, end, lines: columns };
+  const sha256 = createHash("sha256").update(bytes).digest("hex");
+  return { ok: true, kind, sha256, account, start, end, lines: columns };
 }
 
 function match(lines: LineColumns, credits: Uint32Array, billings: OpenBilling[]): MatchedCredits {

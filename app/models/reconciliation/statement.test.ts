@@ -244,12 +244,22 @@ describe("refused OFX files, each with a message", () => {
 });
 
 describe("files that are not statements", () => {
-  test("a PNG, an empty file, a CNAB 400 retorno", () => {
+  test("a PNG, an empty file", () => {
     const png = Buffer.from("89504e470d0a1a0a0000000d4948445200000001000000010806000000", "hex");
     expect(refusal(png)).toBe(STATEMENT_MESSAGES.unknown);
-    expect(STATEMENT_MESSAGES.unknown).toMatch(/^O arquivo não é um extrato OFX nem um arquivo de retorno CNAB 240\./);
+    expect(STATEMENT_MESSAGES.unknown).toMatch(
+      /^O arquivo não é um extrato OFX nem um arquivo de retorno CNAB 240 ou CNAB 400\./,
+    );
     expect(refusal(new Uint8Array())).toBe(STATEMENT_MESSAGES.empty);
-    expect(refusal("02RETORNO01COBRANCA       ".padEnd(400, " "))).toBe(STATEMENT_MESSAGES.cnab400);
+  });
+
+  test("a CNAB 400 is told by its header, whatever it is named: a header alone has no lines", () => {
+    expect(refusal("02RETORNO01COBRANCA       ".padEnd(400, " "))).toMatch(/^O retorno CNAB 400 é do banco sem código/);
+    // A header whose literal a tool rewrote is still a CNAB 400 by its length and record type.
+    expect(refusal(`02retorno01cobranca${" ".repeat(57)}341`.padEnd(400, " "))).toMatch(
+      /^O arquivo CNAB 400 está incompleto/,
+    );
+    expect(refusal("01REMESSA01COBRANCA       ".padEnd(400, " "))).toMatch(/^O arquivo CNAB 400 é uma remessa/);
   });
 
   test("more than 5 MB is refused before it is read; 5 MB is not", () => {

@@ -10,7 +10,7 @@ import { useIsPending } from "#app/components/ui/use-is-pending";
 import { getDb } from "#app/db/db.server";
 import { getChargingSettings } from "#app/models/billing/settings.server";
 import { formatDay } from "#app/models/clients/status";
-import { importStatement, listStatementImports } from "#app/models/reconciliation/imports.server";
+import { importStatement, listStatementImports, type FirstImport } from "#app/models/reconciliation/imports.server";
 import { STATEMENT_KIND_LABELS, STATEMENT_MESSAGES } from "#app/models/reconciliation/labels";
 import { statementUploadSchema } from "#app/models/reconciliation/review.schema";
 import { MAX_STATEMENT_BYTES } from "#app/models/reconciliation/statement";
@@ -25,10 +25,12 @@ import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/index";
 
 // "Importar extrato" (docs/product.md §Conciliação; docs/decisions/0037-reconciliation.md):
-// the bank's OFX statement or CNAB 240 retorno, judged by content, at most
-// 5 MB. A readable file is stored with its lines and proposals and its review
-// opens; a wrong or broken one is the parser's message on this page, and
-// nothing is stored. Below, every import with who, when and its counts.
+// the bank's OFX statement or CNAB 240 / CNAB 400 retorno, judged by
+// content, at most 5 MB. A readable file is stored with its lines and
+// proposals and its review opens; a wrong or broken one is the parser's
+// message on this page, and nothing is stored; a file imported before says
+// when and by whom, with a link to that import. Below, every import with
+// who, when and its counts.
 export function meta() {
   return [{ title: "Extratos Bancários | Painel Administrativo" }, { name: "robots", content: "noindex" }];
 }
@@ -55,6 +57,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     return failedWriteAlert("statement.import_failed", error, { error: STATEMENT_MESSAGES.importFailed });
   }
+  if (!outcome.ok && outcome.duplicate)
+    return data({ error: outcome.message, duplicate: outcome.duplicate }, { status: 409 });
   if (!outcome.ok) return data({ error: outcome.message }, { status: 400 });
   const fresh = outcome.credits - outcome.already;
   const description =
@@ -88,6 +92,8 @@ export default function Statements({ loaderData, actionData }: Route.ComponentPr
   const busy = useIsPending();
   const [chosen, setChosen] = useState<{ name: string; size: number } | null>(null);
   const error = actionData?.error;
+  // The first import of the same file (its bytes), when this one was refused for it.
+  const duplicate = (actionData as { duplicate?: FirstImport } | undefined)?.duplicate;
   return (
     <div>
       <AdminTitle title="Extratos Bancários">
@@ -98,11 +104,23 @@ export default function Statements({ loaderData, actionData }: Route.ComponentPr
       <section className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
         <h2 className="text-lg font-semibold text-slate-900">Importar extrato</h2>
         <p className="mt-1 max-w-prose text-sm text-slate-700">
-          Envie o extrato OFX do internet banking ou o arquivo de retorno CNAB 240 da cobrança. Cada crédito é comparado
-          com as cobranças em aberto; nada é baixado antes de você revisar e confirmar.
+          Envie o extrato OFX do internet banking ou o arquivo de retorno da cobrança (CNAB 240 ou CNAB 400). Cada
+          crédito é comparado com as cobranças em aberto; nada é baixado antes de você revisar e confirmar.
         </p>
         <Form method="post" encType="multipart/form-data" className="mt-4 max-w-xl space-y-4" noValidate>
-          {error ? <FormAlert title="Extrato não importado" description={error} /> : null}
+          {duplicate ? (
+            <div role="alert" className="rounded-md border border-amber-200 bg-amber-50 p-4 text-amber-950">
+              <p className="font-semibold">Arquivo já importado</p>
+              <p className="mt-1 text-sm" data-testid="already-imported">
+                Este arquivo já foi importado em {formatDateTime(duplicate.createdAt)} por {duplicate.createdByName}.{" "}
+                <Link to={`/admin/extratos/${duplicate.id}`} className="font-medium text-brand-800 underline">
+                  Ver a primeira importação
+                </Link>
+              </p>
+            </div>
+          ) : error ? (
+            <FormAlert title="Extrato não importado" description={error} />
+          ) : null}
           <div>
             <label htmlFor="statement-file" className="mb-1 block text-sm font-medium text-slate-800">
               Arquivo
@@ -122,7 +140,7 @@ export default function Statements({ loaderData, actionData }: Route.ComponentPr
               }}
             />
             <p id="statement-file-hint" className="mt-1 text-sm text-slate-600">
-              OFX (1.x ou 2.x) ou CNAB 240, até 5 MB.
+              OFX (1.x ou 2.x), CNAB 240 ou CNAB 400 (Banco do Brasil, Itaú, Bradesco, Sicoob, Sicredi), até 5 MB.
             </p>
             {chosen ? (
               <p className="mt-1 text-sm text-slate-700" data-testid="chosen-file">

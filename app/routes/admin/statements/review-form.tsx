@@ -6,33 +6,18 @@ import { useIsPending } from "#app/components/ui/use-is-pending";
 import { PAYMENT_TOLERANCE_CENTS } from "#app/models/shared/money";
 import { periodLabel } from "#app/models/billing/months";
 import { formatDay } from "#app/models/clients/status";
-import {
-  MATCH_KIND_LABELS,
-  STATEMENT_MESSAGES,
-  differenceLabel,
-  matchReasonLabel,
-  signedDifference,
-} from "#app/models/reconciliation/labels";
+import { STATEMENT_MESSAGES, differenceLabel, signedDifference } from "#app/models/reconciliation/labels";
 import type { StatementReview, StatementReviewLine } from "#app/models/reconciliation/review.server";
 import type { Confirmation } from "#app/models/reconciliation/review.schema";
 import { formatBRL } from "#app/models/shared/money";
+import { MatchedTenant, creditColumns } from "./review-lines";
 
 // The two bodies of an import's review (routes/admin/statements/review.tsx):
 // the form while pending (matches to check, credits to assign or ignore), the
 // record once confirmed.
 
 const matchColumns: LineColumn<StatementReviewLine>[] = [
-  {
-    label: "Inquilino",
-    cell: (l) => (
-      <>
-        <span className="font-medium text-slate-900">{l.client_name ?? "—"}</span>
-        <span className="block text-xs text-slate-600">
-          {MATCH_KIND_LABELS[l.match_kind]}: {matchReasonLabel(l.match_reason)}
-        </span>
-      </>
-    ),
-  },
+  { label: "Inquilino", cell: (l) => <MatchedTenant line={l} /> },
   { label: "Período", cell: (l) => (l.month_year ? periodLabel(l.month_year) : "—") },
   { label: "Vencimento", cell: (l) => (l.due_date ? formatDay(l.due_date) : "—") },
   { label: "Crédito em", cell: (l) => formatDay(l.posted_date) },
@@ -48,12 +33,6 @@ const matchColumns: LineColumn<StatementReviewLine>[] = [
       </span>
     ),
   },
-];
-
-const creditColumns: LineColumn<StatementReviewLine>[] = [
-  { label: "Crédito em", cell: (l) => formatDay(l.posted_date) },
-  { label: "Valor", cell: (l) => formatBRL(l.amount_cents) },
-  { label: "Descrição", wide: true, cell: (l) => <span className="break-words">{l.memo || "—"}</span> },
 ];
 
 export function ReviewForm({
@@ -172,6 +151,12 @@ export function ReviewForm({
       {lines.map((l) => (
         <input key={l.id} type="hidden" name="linha" value={l.id} />
       ))}
+      {/* The billing each match shown proposes now (computed when the page was read). */}
+      {matched.map((l) =>
+        l.billing_id !== null ? (
+          <input key={`p${l.id}`} type="hidden" name={`proposta-${l.id}`} value={l.billing_id} />
+        ) : null,
+      )}
       <div className="flex flex-wrap items-center justify-end gap-4">
         {paged ? (
           <p className="max-w-prose text-sm text-slate-700" data-testid="confirm-scope">

@@ -1,11 +1,14 @@
 import { Form, Link } from "react-router";
 import { FilterActions, FilterSelect } from "#app/components/admin/list-filter";
 import {
+  OTHER_LINES,
+  OTHER_LINES_LABELS,
+  OTHER_LINES_PARAMS,
   REVIEW_STATES,
   REVIEW_STATE_LABELS,
   REVIEW_STATE_PARAMS,
   reviewHref,
-  type ReviewState,
+  type ReviewList,
 } from "#app/models/reconciliation/review-query";
 import type { ReviewSummary } from "#app/models/reconciliation/review.server";
 import { formatBRL } from "#app/models/shared/money";
@@ -22,7 +25,7 @@ export function ReviewSummaryTable({
 }: {
   id: number;
   summary: ReviewSummary;
-  current: ReviewState | null;
+  current: ReviewList | null;
 }) {
   // A state nobody has (no "Baixado" before Confirmar) is left out.
   const states = REVIEW_STATES.filter((s) => summary.credits[s].count > 0);
@@ -76,20 +79,38 @@ export function ReviewSummaryTable({
             <td className="px-4 py-2 text-right tabular-nums">{credits.toLocaleString("pt-BR")}</td>
             <td className="px-4 py-2 text-right tabular-nums">{formatBRL(total)}</td>
           </tr>
-          <tr className="border-t border-slate-100 text-slate-600" data-state="debitos">
-            <th scope="row" className="px-4 py-2 font-normal">
-              Débitos (não são conciliados)
-            </th>
-            <td className="px-4 py-2 text-right tabular-nums">{summary.debits.count.toLocaleString("pt-BR")}</td>
-            <td className="px-4 py-2 text-right tabular-nums">{formatBRL(summary.debits.totalCents)}</td>
-          </tr>
+          {/* The other lines, each a link to its list; information lines only when there are some. */}
+          {OTHER_LINES.filter((o) => o === "debit" || summary.info.count > 0).map((o) => {
+            const figures = o === "debit" ? summary.debits : summary.info;
+            return (
+              <tr key={o} className="border-t border-slate-100 text-slate-600" data-state={OTHER_LINES_PARAMS[o]}>
+                <th scope="row" className="px-4 py-2 font-normal">
+                  {figures.count > 0 ? (
+                    <Link
+                      to={reviewHref(id, o)}
+                      aria-current={current === o ? "true" : undefined}
+                      className={`text-brand-800 hover:underline ${current === o ? "font-semibold" : ""}`}
+                    >
+                      {OTHER_LINES_LABELS[o]}
+                    </Link>
+                  ) : (
+                    OTHER_LINES_LABELS[o]
+                  )}
+                </th>
+                <td className="px-4 py-2 text-right tabular-nums">{figures.count.toLocaleString("pt-BR")}</td>
+                <td className="px-4 py-2 text-right tabular-nums">
+                  {o === "info" ? "—" : formatBRL(figures.totalCents)}
+                </td>
+              </tr>
+            );
+          })}
         </tbody>
       </table>
     </section>
   );
 }
 
-export function ReviewFilter({ id, current }: { id: number; current: ReviewState | null }) {
+export function ReviewFilter({ id, current }: { id: number; current: ReviewList | null }) {
   return (
     <Form
       method="get"
@@ -103,9 +124,12 @@ export function ReviewFilter({ id, current }: { id: number; current: ReviewState
         id="review-state"
         name="situacao"
         label="Situação"
-        value={current ? REVIEW_STATE_PARAMS[current] : null}
+        value={current ? { ...REVIEW_STATE_PARAMS, ...OTHER_LINES_PARAMS }[current] : null}
         allLabel="Todos os créditos"
-        options={REVIEW_STATES.map((s) => ({ value: REVIEW_STATE_PARAMS[s], label: REVIEW_STATE_LABELS[s] }))}
+        options={[
+          ...REVIEW_STATES.map((s) => ({ value: REVIEW_STATE_PARAMS[s], label: REVIEW_STATE_LABELS[s] })),
+          ...OTHER_LINES.map((o) => ({ value: OTHER_LINES_PARAMS[o], label: OTHER_LINES_LABELS[o] })),
+        ]}
       />
       <FilterActions clearTo={`/admin/extratos/${id}`} filtered={current !== null} />
     </Form>

@@ -5,7 +5,7 @@ import { getDb } from "#app/db/db.server";
 import { getChargingSettings } from "#app/models/billing/settings.server";
 import { formatDay } from "#app/models/clients/status";
 import { STATEMENT_KIND_LABELS } from "#app/models/reconciliation/labels";
-import { parseReviewQuery, reviewHref } from "#app/models/reconciliation/review-query";
+import { isOtherLines, parseReviewQuery, reviewHref } from "#app/models/reconciliation/review-query";
 import { getStatementReview } from "#app/models/reconciliation/review.server";
 import { ListCount } from "#app/components/admin/list-filter";
 import { Pagination } from "#app/components/site/pagination";
@@ -13,6 +13,7 @@ import { formatDateTime } from "#app/utils/format-date";
 import { invariantResponse, parseId, readFormData, requireRole } from "#app/utils/http.server";
 import { confirmReviewAction } from "./review-actions.server";
 import { ConfirmedRecord, ReviewForm } from "./review-form";
+import { OtherLines } from "./review-lines";
 import { ReviewFilter, ReviewSummaryTable } from "./review-summary";
 import type { Route } from "./+types/review";
 
@@ -51,7 +52,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function StatementReviewPage({ loaderData, actionData }: Route.ComponentProps) {
   const { statement: s, lines, summary, state, page, pages, total } = loaderData;
   const pending = s.confirmed_at === null;
-  const debits = s.lines_count - s.credits_count;
+  const debits = summary.debits.count;
+  const info = summary.info.count;
   return (
     <div>
       <AdminTitle title="Conciliação do Extrato">
@@ -71,6 +73,7 @@ export default function StatementReviewPage({ loaderData, actionData }: Route.Co
           {s.lines_count} {s.lines_count === 1 ? "lançamento" : "lançamentos"}: {s.credits_count}{" "}
           {s.credits_count === 1 ? "crédito" : "créditos"}, {debits} {debits === 1 ? "débito" : "débitos"} (débitos não
           são conciliados)
+          {info > 0 ? `, ${info} ${info === 1 ? "informativo" : "informativos"} (sem valor)` : ""}
           {s.already_count > 0
             ? `; ${s.already_count} já ${s.already_count === 1 ? "conciliado" : "conciliados"} antes`
             : ""}
@@ -86,16 +89,30 @@ export default function StatementReviewPage({ loaderData, actionData }: Route.Co
       <ReviewSummaryTable id={s.id} summary={summary} current={state} />
       <ReviewFilter id={s.id} current={state} />
       <div className="mt-6">
-        <ListCount total={total} one="crédito" many="créditos" page={page} pages={pages} />
+        {isOtherLines(state) ? (
+          <ListCount
+            total={total}
+            one={state === "debit" ? "débito" : "informativo"}
+            many={state === "debit" ? "débitos" : "informativos"}
+            page={page}
+            pages={pages}
+          />
+        ) : (
+          <ListCount total={total} one="crédito" many="créditos" page={page} pages={pages} />
+        )}
       </div>
-      {pending ? (
+      {isOtherLines(state) ? (
+        <OtherLines kind={state} lines={lines} />
+      ) : pending ? (
         <ReviewForm
           key={actionData ? JSON.stringify(actionData.confirmation) : `${state}-${page}`}
           lines={lines}
           options={loaderData.options}
           errors={actionData?.errors ?? []}
           confirmation={actionData?.confirmation ?? null}
-          exactElsewhere={summary.credits.exact.count - lines.filter((l) => l.match_kind === "exact").length}
+          exactElsewhere={
+            summary.credits.exact.count - lines.filter((l) => l.stored_kind === "exact" && l.settled_at === null).length
+          }
           paged={pages > 1 || state !== null}
         />
       ) : (
