@@ -29,6 +29,7 @@ import * as m0027 from "./0027_statement_pdf_pending";
 import * as m0028 from "./0028_ledger";
 import * as m0029 from "./0029_contract_end";
 import * as m0030 from "./0030_statement_imports_as_banks_deliver";
+import * as m0031 from "./0031_ledger_credit_amount";
 
 // Every migration, by name (applied in name order). Append a line per new file;
 // a static map works the same under tsx, Vitest and a bundler.
@@ -63,4 +64,5 @@ export const migrations: Record<string, Migration> = {
   "0028_ledger": m0028,
   "0029_contract_end": m0029,
   "0030_statement_imports_as_banks_deliver": m0030,
+  "0031_ledger_credit_amount": m0031,
 };

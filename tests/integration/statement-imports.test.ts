@@ -172,7 +172,7 @@ describe("the review's proposals, computed when it is read", () => {
     expect((await review(outcome.id)).summary.credits.none.count).toBe(1);
 
     const confirmed = await confirmStatementImport(db, outcome.id, pagePost([line!]), actor, issuer);
-    expect(confirmed).toEqual({ ok: true, settled: 1, differences: 0, skipped: 0 });
+    expect(confirmed).toEqual({ ok: true, settled: 1, differences: 0, skipped: 0, credited: 0, returned: 0 });
     expect(
       await db.selectFrom("billing").select(["status", "amount_paid_cents"]).where("id", "=", id).executeTakeFirst(),
     ).toEqual({ status: "paid", amount_paid_cents: 132_000 });
@@ -210,7 +210,12 @@ describe("the review's proposals, computed when it is read", () => {
       issuer,
     );
     expect(paid.ok).toBe(true);
-    expect((await review(outcome.id)).lines[0]).toMatchObject({ match_kind: "none", billing_id: null });
+    // Not a payment of it any more: a second one, the tenant's credit if confirmed (0037).
+    expect((await review(outcome.id)).lines[0]).toMatchObject({
+      match_kind: "none",
+      billing_id: id,
+      second: { paid: true },
+    });
 
     // The same bank line in another file, confirmed there first: "already" here.
     const pia = await newClient("Pia Duas Vezes");

@@ -5,7 +5,9 @@ import { payInTransaction, type ReceiptIssuer } from "#app/models/billing/paymen
 import { periodLabel } from "#app/models/billing/months";
 import { formatDay } from "#app/models/clients/status";
 import { removePrivateFiles } from "#app/models/files/private-store.server";
+import { receiveCredit, reverseCredit } from "#app/models/ledger/credits.server";
 import { formatBRL } from "#app/models/shared/money";
+import { importReturns, targetValue, type ReturnProposal, type ReturnTarget } from "./returns.server";
 import type { Choice, Confirmation } from "./review.schema";
 
 // "Confirmar" on an import's review (docs/decisions/0037-reconciliation.md):
@@ -18,6 +20,18 @@ import type { Choice, Confirmation } from "./review.schema";
 // whole confirmation, so staff never get half a statement settled. The
 // partial unique index on statement_lines.line_key is the last guard: a bank
 // line settles once, whichever import it came in.
+// Issue 35 (0037, "Returns and second credits"): a second credit for a
+// billing already paid is received as the tenant's credit (the ledger spends
+// it on the tenant's open billings, the rest stays the tenant's), and a
+// return debit reverses the credit it gives back, after the credits are
+// settled (it may return one of this same statement).
+
+// A refusal found while writing: the transaction rolls back, the page says why.
+class Refusal extends Error {
+  constructor(readonly errors: string[]) {
+    super(errors.join(" "));
+  }
+}
 
 type DB = Kysely<Database>;
 
@@ -29,7 +43,8 @@ export type { Choice, Confirmation };
 export type ConfirmOutcome =
   // skipped: exact matches of other pages not settled (their billing was paid
   // or chosen on this page meanwhile, or their line settled elsewhere).
-  | { ok: true; settled: number; differences: number; skipped: number }
+  // credited: second credits received as the tenant's; returned: credits reversed by a return debit.
+  | { ok: true; settled: number; differences: number; skipped: number; credited: number; returned: number }
   | { ok: false; reason: "import" | "confirmed" }
   | { ok: false; reason: "invalid"; errors: string[] };
 
@@ -50,7 +65,11 @@ export async function confirmStatementImport(
         .executeTakeFirst();
       if (!statement) return { ok: false, reason: "import" };
       if (statement.confirmed_at) return { ok: false, reason: "confirmed" };
-      const lineIds = [...confirmation.accept, ...confirmation.assign.map((c) => c.lineId)];
+      const lineIds = [
+        ...confirmation.accept,
+        ...confirmation.assign.map((c) => c.lineId),
+        ...(confirmation.tenantCredit ?? []).map((c) => c.lineId),
+      ];
       // The billing the page proposed when it was read (review.schema.ts), else the import's.
       const proposed = new Map((confirmation.proposals ?? []).map((p) => [p.lineId, p.billingId]));
       const lines = new Map(
@@ -82,19 +101,26 @@ export async function confirmStatementImport(
         })),
         ...confirmation.assign.filter((c) => !confirmation.accept.includes(c.lineId)),
       ];
+      const seconds = (confirmation.tenantCredit ?? []).filter((c) => !choices.some((x) => x.lineId === c.lineId));
       // A page of the review: the exact matches it did not show are accepted as proposed.
       const defaults = confirmation.shown
         ? await unshownExact(trx, importId, [...confirmation.shown, ...choices.map((c) => c.lineId)])
         : [];
       for (const line of defaults) lines.set(line.id, line);
-      const billingIds = [...new Set([...choices.map((c) => c.billingId), ...defaults.map((d) => d.billing_id!)])];
+      const billingIds = [
+        ...new Set([
+          ...choices.map((c) => c.billingId),
+          ...seconds.map((c) => c.billingId),
+          ...defaults.map((d) => d.billing_id!),
+        ]),
+      ];
       const billings = new Map(
         (billingIds.length === 0
           ? []
           : await trx
               .selectFrom("billing")
               .innerJoin("clients", "clients.id", "billing.client_id")
-              .select(["billing.id", "billing.status", "billing.month_year", "clients.name"])
+              .select(["billing.id", "billing.client_id", "billing.status", "billing.month_year", "clients.name"])
               .where("billing.id", "in", billingIds)
               .execute()
         ).map((b) => [b.id, b]),
@@ -120,6 +146,17 @@ export async function confirmStatementImport(
           );
         taken.add(choice.billingId);
       }
+      for (const second of seconds) {
+        const line = lines.get(second.lineId);
+        if (!line || line.credit !== 1) {
+          errors.push("Um dos créditos escolhidos não pertence a este extrato.");
+          continue;
+        }
+        const what = `O crédito de ${formatDay(line.posted_date)} (${formatBRL(line.amount_cents)})`;
+        if (line.settled_at || (await settledElsewhere(trx, line.line_key))) errors.push(`${what} já foi conciliado.`);
+        else if (line.posted_date > issuer.today) errors.push(`${what} tem data futura: não pode pagar uma cobrança.`);
+        else if (!billings.has(second.billingId)) errors.push(`${what} nomeia uma cobrança que não existe mais.`);
+      }
       if (errors.length > 0) return { ok: false, reason: "invalid", errors: [...new Set(errors)] };
       // Defaults nobody saw are not refusals: one that can no longer pay
       // its billing is left out and counted.
@@ -139,6 +176,12 @@ export async function confirmStatementImport(
         taken.add(billing.id);
         choices.push({ lineId: line.id, billingId: billing.id });
       }
+
+      const returns = await plannedReturns(trx, importId, confirmation, [
+        ...choices.map((c) => c.lineId),
+        ...seconds.map((c) => c.lineId),
+      ]);
+      if (!returns.ok) return { ok: false, reason: "invalid", errors: returns.errors };
 
       const now = new Date().toISOString();
       let differences = 0;
@@ -167,6 +210,54 @@ export async function confirmStatementImport(
           .where("id", "=", line.id)
           .execute();
       }
+      // A second credit for a billing paid (or paid by another line of this
+      // statement): the tenant's money all the same, named for that billing
+      // (art. 352), spent on the tenant's other open billings, the rest the
+      // tenant's credit.
+      for (const second of seconds) {
+        const line = lines.get(second.lineId)!;
+        const billing = billings.get(second.billingId)!;
+        await receiveCredit(
+          trx,
+          {
+            clientId: billing.client_id,
+            amount: line.amount_cents,
+            paidOn: line.posted_date,
+            method: "extrato",
+            namedBillingId: billing.id,
+            statementLineId: line.id,
+          },
+          actor,
+          issuer,
+          created,
+        );
+        await trx
+          .updateTable("statement_lines")
+          .set({ settled_billing_id: billing.id, settled_at: now })
+          .where("id", "=", line.id)
+          .execute();
+      }
+      for (const { proposal, target } of returns.plan) {
+        const back = await reverseCredit(
+          trx,
+          await creditOf(trx, target),
+          `Devolução no extrato em ${formatDay(proposal.postedDate)}: ${proposal.memo}`.slice(0, 300),
+          actor,
+          issuer.today,
+          `devolucao:${proposal.lineKey}`,
+        );
+        if (!back.ok)
+          throw new Refusal([
+            back.reason === "transferred"
+              ? `A devolução de ${formatDay(proposal.postedDate)} (${formatBRL(proposal.amountCents)}) devolve um pagamento já repassado ao proprietário: estorne-o pela cobrança.`
+              : `A devolução de ${formatDay(proposal.postedDate)} (${formatBRL(proposal.amountCents)}) devolve um crédito já estornado.`,
+          ]);
+        await trx
+          .updateTable("statement_lines")
+          .set({ settled_billing_id: back.billingIds[0] ?? null, settled_at: now })
+          .where("id", "=", proposal.lineId)
+          .execute();
+      }
       const after = { settled_count: choices.length, confirmed_at: now, confirmed_by_name: actor?.name ?? "Sistema" };
       await trx.updateTable("statement_imports").set(after).where("id", "=", importId).execute();
       await recordAudit(trx, {
@@ -175,13 +266,27 @@ export async function confirmStatementImport(
         entity: "statement_import",
         entityId: importId,
         before: { settled_count: 0, confirmed_at: null },
-        after: { settled_count: choices.length, confirmed_at: now, differences },
+        after: {
+          settled_count: choices.length,
+          confirmed_at: now,
+          differences,
+          tenant_credits: seconds.length,
+          returns: returns.plan.length,
+        },
       });
-      return { ok: true, settled: choices.length, differences, skipped };
+      return {
+        ok: true,
+        settled: choices.length,
+        differences,
+        skipped,
+        credited: seconds.length,
+        returned: returns.plan.length,
+      };
     });
   } catch (error) {
     // Rolled back after receipts were drawn: no PDF without its row.
     await removePrivateFiles(created);
+    if (error instanceof Refusal) return { ok: false, reason: "invalid", errors: error.errors };
     throw error;
   }
 }
@@ -210,4 +315,44 @@ async function settledElsewhere(trx: Transaction<Database>, key: string) {
     .where("settled_at", "is not", null)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+// The returns the page checked, each still returning what the page showed
+// (recomputed: a credit reversed or a line settled meanwhile changes it), and
+// a credit line of this statement only when this confirmation settles it.
+async function plannedReturns(
+  trx: Transaction<Database>,
+  importId: number,
+  confirmation: Confirmation,
+  settling: readonly number[],
+): Promise<{ ok: true; plan: { proposal: ReturnProposal; target: ReturnTarget }[] } | { ok: false; errors: string[] }> {
+  const posted = confirmation.returns ?? [];
+  if (posted.length === 0) return { ok: true, plan: [] };
+  const now = new Map((await importReturns(trx, importId)).map((r) => [r.lineId, r]));
+  const errors: string[] = [];
+  const plan: { proposal: ReturnProposal; target: ReturnTarget }[] = [];
+  for (const r of posted) {
+    const p = now.get(r.lineId);
+    const what = p ? `A devolução de ${formatDay(p.postedDate)} (${formatBRL(p.amountCents)})` : "Uma devolução";
+    if (!p?.match || targetValue(p.match.target) !== r.target)
+      errors.push(`${what} não devolve mais o crédito mostrado: reveja a página.`);
+    else if (p.match.target.kind === "line" && !settling.includes(p.match.target.lineId))
+      errors.push(`${what} devolve um crédito deste extrato que não foi marcado para baixa.`);
+    else plan.push({ proposal: p, target: p.match.target });
+  }
+  return errors.length > 0 ? { ok: false, errors: [...new Set(errors)] } : { ok: true, plan };
+}
+
+// The ledger credit a return gives back: the one named, or the one this
+// confirmation just received from the statement's line.
+async function creditOf(trx: Transaction<Database>, target: ReturnTarget) {
+  if (target.kind === "credit") return target.creditId;
+  const row = await trx
+    .selectFrom("ledger_entries")
+    .select("id")
+    .where("statement_line_id", "=", target.lineId)
+    .where("kind", "=", "credit")
+    .where("reverses_id", "is", null)
+    .executeTakeFirstOrThrow();
+  return row.id;
 }

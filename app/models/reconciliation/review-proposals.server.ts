@@ -50,7 +50,13 @@ export type PageCredit = {
   billing_id: number | null;
 };
 
-export type PageProposal = (CreditMatch & { kind: CreditMatch["kind"] }) | { kind: "already" };
+// "second": a credit naming (Pix txid) a billing already paid, or one another
+// credit of the import pays: received, it is the tenant's credit (0037,
+// "Returns and second credits"); the page warns.
+export type PageProposal =
+  | (CreditMatch & { kind: CreditMatch["kind"] })
+  | { kind: "already" }
+  | { kind: "second"; billingId: number; paid: boolean };
 
 const UNPAID = BILLING_STATUS_VALUES.filter((s) => s !== "paid");
 
@@ -203,6 +209,7 @@ export async function pageProposals(
     free,
   );
   credits.forEach((l, i) => out.set(l.id, matches[i]!));
+  await secondCredits(db, credits, matches, held, out);
   return out;
 }
 
@@ -287,4 +294,43 @@ async function openBillings(
   const lines = new Map<number, string[]>();
   for (const d of docs) lines.set(d.billing_id, [...(lines.get(d.billing_id) ?? []), d.digitable_line!]);
   return rows.map((r) => ({ ...r, digitable_lines: lines.get(r.id) ?? [] }));
+}
+
+// Credits the matcher left unmatched that name, by Pix txid, a billing that
+// is paid, or that another credit of the import (this page's match, or a
+// line elsewhere that holds it) pays: a tenant who paid twice.
+async function secondCredits(
+  db: DB,
+  credits: readonly PageCredit[],
+  matches: readonly CreditMatch[],
+  held: ReadonlySet<number>,
+  out: Map<number, PageProposal>,
+) {
+  const named = credits.flatMap((l, i) =>
+    matches[i]!.kind === "none"
+      ? [...txidBillings([l.memo, l.reference, l.document_number])].map((b) => ({ l, b }))
+      : [],
+  );
+  if (named.length === 0) return;
+  const status = new Map(
+    (
+      await db
+        .selectFrom("billing")
+        .select(["id", "status"])
+        .where(
+          "id",
+          "in",
+          named.map((n) => n.b),
+        )
+        .execute()
+    ).map((r) => [r.id, r.status]),
+  );
+  const matched = new Set(matches.flatMap((m) => (m.billingId !== null ? [m.billingId] : [])));
+  for (const { l, b } of named) {
+    if (out.get(l.id)?.kind === "second") continue;
+    const s = status.get(b);
+    if (s === undefined) continue;
+    if (s === "paid" || held.has(b) || matched.has(b))
+      out.set(l.id, { kind: "second", billingId: b, paid: s === "paid" });
+  }
 }

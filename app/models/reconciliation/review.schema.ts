@@ -27,12 +27,22 @@ export const statementUploadSchema = z.object({
 // checks it as it checks an assignment (the billing exists, is not paid, is
 // chosen once).
 
+//
+// Issue 35, returns and second credits (0037): `creditar` (a line id,
+// checked) with `credito-<line>` (the paid billing it names): a second credit
+// for a billing already paid, received as the tenant's credit; `devolver` (a
+// debit line id, checked) with `devolucao-<line>` (what the page showed it
+// returns: `c<ledger credit>` or `l<credit line of the import>`).
+
 export type Choice = { lineId: number; billingId: number };
+export type ReturnChoice = { lineId: number; target: string };
 export type Confirmation = {
   accept: readonly number[];
   assign: readonly Choice[];
   shown?: readonly number[] | null;
   proposals?: readonly Choice[];
+  tenantCredit?: readonly Choice[];
+  returns?: readonly ReturnChoice[];
 };
 
 const asList = (value: unknown) => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
@@ -46,5 +56,18 @@ export const statementConfirmSchema = z.record(z.string(), z.unknown()).transfor
       return lineId !== null && billingId !== null ? [{ lineId, billingId }] : [];
     });
   const shown = form.escopo === "pagina" ? asList(form.linha).flatMap((v) => parseId(v) ?? []) : null;
-  return { accept: [...new Set(accept)], assign: choices("assign-"), shown, proposals: choices("proposta-") };
+  const ids = (name: string) => new Set(asList(form[name]).flatMap((v) => parseId(v) ?? []));
+  const credit = ids("creditar");
+  const back = ids("devolver");
+  return {
+    accept: [...new Set(accept)],
+    assign: choices("assign-"),
+    shown,
+    proposals: choices("proposta-"),
+    tenantCredit: choices("credito-").filter((c) => credit.has(c.lineId)),
+    returns: [...back].flatMap((lineId) => {
+      const target = form[`devolucao-${lineId}`];
+      return typeof target === "string" && target.length <= 20 ? [{ lineId, target }] : [];
+    }),
+  };
 });

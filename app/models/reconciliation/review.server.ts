@@ -7,6 +7,7 @@ import { clampPage } from "#app/models/shared/paging.server";
 import { untilWrite } from "#app/models/shared/until-write.server";
 import { matchHorizon } from "./imports.server";
 import { pageProposals } from "./review-proposals.server";
+import { importReturns } from "./returns.server";
 import { REVIEW_STATES, isOtherLines, type ReviewList, type ReviewState } from "./review-query";
 
 // What the review page of one import shows (routes/admin/statements/review.tsx),
@@ -141,17 +142,25 @@ async function readStatementReview(db: DB, id: number, options: ReviewOptions) {
   ]);
   const current = lines.map((l) => {
     const p = now.get(l.id);
-    const base = { ...l, stored_kind: l.match_kind, stored_billing_id: l.billing_id };
+    const base = {
+      ...l,
+      stored_kind: l.match_kind,
+      stored_billing_id: l.billing_id,
+      // A second credit for a paid billing (or one another credit pays): the tenant's credit.
+      second: null as { paid: boolean } | null,
+    };
     if (!p) return base;
     if (p.kind === "already") return { ...base, match_kind: "already" as const };
     const b = p.billingId !== null ? proposed.get(p.billingId) : undefined;
+    const second = p.kind === "second";
     return {
       ...base,
-      match_kind: p.kind,
-      match_reason: p.reason,
+      match_kind: second ? ("none" as const) : p.kind,
+      second: second ? { paid: p.paid } : null,
+      match_reason: second ? "txid" : p.reason,
       billing_id: p.billingId,
-      due_cents: p.dueCents,
-      difference_cents: p.differenceCents,
+      due_cents: second ? null : p.dueCents,
+      difference_cents: second ? null : p.differenceCents,
       month_year: b?.month_year ?? null,
       due_date: b?.due_date ?? null,
       billing_status: b?.status ?? null,
@@ -159,7 +168,7 @@ async function readStatementReview(db: DB, id: number, options: ReviewOptions) {
       client_name: b?.client_name ?? null,
     };
   });
-  const unmatched = pending ? current.filter((l) => l.credit === 1 && l.match_kind === "none") : [];
+  const unmatched = pending ? current.filter((l) => l.credit === 1 && l.match_kind === "none" && !l.second) : [];
   // For each unmatched credit, the ASSIGN_OPTIONS open billings whose amount
   // is closest to it; the page sends only those.
   const closest = await closestOpenBillings(
@@ -183,6 +192,8 @@ async function readStatementReview(db: DB, id: number, options: ReviewOptions) {
       candidates: candidates.get(l.id) ?? [],
     })),
     options: offered,
+    // The debits that give a tenant's money back, with the credit each returns.
+    returns: pending ? await importReturns(db, id) : [],
   };
 }
 export type StatementReview = NonNullable<Awaited<ReturnType<typeof getStatementReview>>>;

@@ -30,7 +30,7 @@ export async function confirmReviewAction(form: FormData, id: number, actor: { i
     invariantResponse(outcome.reason !== "import", "Extrato não encontrado");
     return redirectWithToast(here, { type: "error", title: "Erro", description: STATEMENT_MESSAGES.alreadyConfirmed });
   }
-  const { settled, differences, skipped } = outcome;
+  const { settled, differences, skipped, credited, returned } = outcome;
   const left =
     skipped > 0
       ? ` ${skipped} ${skipped === 1 ? "correspondência exata de outra página não foi baixada" : "correspondências exatas de outras páginas não foram baixadas"}: a cobrança já estava paga ou escolhida para outro crédito.`
@@ -39,8 +39,14 @@ export async function confirmReviewAction(form: FormData, id: number, actor: { i
     type: "success",
     title: "Conciliação confirmada",
     description:
-      settled === 0
+      (settled === 0
         ? `Nenhuma cobrança foi baixada.${left}`
-        : `${settled} ${settled === 1 ? "cobrança baixada" : "cobranças baixadas"} como Pago, com recibo.${differences > 0 ? ` ${differences} com diferença de valor: veja Diferenças em Cobranças.` : ""}${left}`,
+        : `${settled} ${settled === 1 ? "cobrança baixada" : "cobranças baixadas"} como Pago, com recibo.${differences > 0 ? ` ${differences} com diferença de valor: veja Diferenças em Cobranças.` : ""}${left}`) +
+      (credited > 0
+        ? ` ${credited} ${credited === 1 ? "pagamento em dobro lançado" : "pagamentos em dobro lançados"} como crédito do inquilino.`
+        : "") +
+      (returned > 0
+        ? ` ${returned} ${returned === 1 ? "devolução estornou seu pagamento" : "devoluções estornaram seus pagamentos"}: ${returned === 1 ? "a cobrança voltou" : "as cobranças voltaram"} a ficar em aberto.`
+        : ""),
   });
 }

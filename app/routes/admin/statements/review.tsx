@@ -114,6 +114,7 @@ export default function StatementReviewPage({ loaderData, actionData }: Route.Co
             summary.credits.exact.count - lines.filter((l) => l.stored_kind === "exact" && l.settled_at === null).length
           }
           paged={pages > 1 || state !== null}
+          returns={loaderData.returns}
         />
       ) : (
         <ConfirmedRecord lines={lines} />
