@@ -277,20 +277,36 @@ async function lineCandidates(db: DB | Trx, importId: number, amounts: number[])
     .where("l.settled_at", "is", null)
     .where("l.amount_cents", "in", amounts as Cents[])
     .execute();
+  // A line the matcher left without a billing may still name one (a txid
+  // beyond the horizon): its tenant, for the page.
+  const namedBy = new Map(rows.map((r) => [r.id, txidBillings([r.memo, r.reference, r.document_number])]));
+  const unproposed = [...new Set(rows.flatMap((r) => (r.billing_id === null ? [...namedBy.get(r.id)!] : [])))];
+  const tenants = new Map(
+    (unproposed.length === 0
+      ? []
+      : await db
+          .selectFrom("billing as b")
+          .innerJoin("clients as c", "c.id", "b.client_id")
+          .select(["b.id", "b.month_year", "c.name", "c.cpf_cnpj"])
+          .where("b.id", "in", unproposed)
+          .execute()
+    ).map((b) => [b.id, b]),
+  );
   return rows.map((r) => {
-    const texts = [r.memo, r.reference, r.document_number];
-    const named = txidBillings(texts);
+    const named = namedBy.get(r.id)!;
+    const own = r.billing_id === null ? [...named].map((id) => tenants.get(id)).find((t) => t !== undefined) : null;
     if (r.billing_id !== null) named.add(r.billing_id);
+    const month = own ? own.month_year : r.month_year;
     return {
       target: { kind: "line", lineId: r.id },
       amount: r.amount_cents,
       on: r.posted_date,
-      clientName: r.name,
-      cpf: documentKey(r.cpf_cnpj),
+      clientName: own ? own.name : r.name,
+      cpf: documentKey(own ? own.cpf_cnpj : r.cpf_cnpj),
       billings: named,
-      months: r.month_year ? [r.month_year] : [],
+      months: month ? [month] : [],
       receipts: [],
-      e2e: e2eIds(texts),
+      e2e: e2eIds([r.memo, r.reference, r.document_number]),
     };
   });
 }

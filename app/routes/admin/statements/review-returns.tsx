@@ -68,15 +68,21 @@ export function ReturnsTable({
   confirmation: Confirmation | null;
 }) {
   return (
-    <section aria-labelledby="returns-title" data-testid="return-lines">
-      <h2 id="returns-title" className="text-lg font-semibold text-slate-900">
-        Devoluções
-      </h2>
-      <p className="mt-1 max-w-prose text-sm text-slate-700">
-        Débitos que devolvem o dinheiro de um inquilino. Marcados, estornam o pagamento que devolvem: a cobrança volta a
-        ficar em aberto e o recibo é cancelado.
-      </p>
-      <ul className="mt-3 divide-y divide-slate-200 rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+    <section
+      aria-labelledby="returns-title"
+      data-testid="return-lines"
+      className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200"
+    >
+      <div className="p-4">
+        <h2 id="returns-title" className="text-lg font-semibold text-slate-900">
+          Devoluções <span className="text-base font-normal text-slate-600">({returns.length})</span>
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          Débitos que devolvem o dinheiro de um inquilino. Marcados, estornam o pagamento que devolvem: a cobrança volta
+          a ficar em aberto e o recibo é cancelado.
+        </p>
+      </div>
+      <ul className="divide-y divide-slate-100 border-t border-slate-100">
         {returns.map((r) => {
           const m = r.match;
           const label = `${formatDay(r.postedDate)} · ${formatBRL(r.amountCents)} · ${r.memo || "—"}`;
