@@ -25,8 +25,8 @@ type Trx = Transaction<Database>;
 // agency's own outgoing money (a transfer to an owner of the same amount, a
 // tarifa) and is never taken for a return.
 export const RETURN_WORDS = ["DEVOL", "DEV PIX", "ESTORN", "CHARGEBACK", "RESTITUI"] as const;
-// How far back a return may reach: a Pix devolução by MED may come up to 80
-// days after the payment (Resolução BCB 103/2021, art. 41), a chargeback later.
+// How far back a return may reach: a Pix devolução by the MED must be started
+// within 90 days of the payment (Resolução BCB nº 103/2021), a chargeback later.
 export const RETURN_WINDOW_DAYS = 180;
 // The returns a review shows and Confirmar applies (a statement has a few).
 export const RETURNS_SHOWN = 50;
