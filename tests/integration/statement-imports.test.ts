@@ -5,11 +5,9 @@ import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { defaultAgency } from "#app/config/agency";
 import type { Database } from "#app/db/schema";
-import { createBilling } from "#app/models/billing/billing.server";
 import { billingTxid } from "#app/models/billing/pix";
 import { registerPayment } from "#app/models/billing/payments.server";
 import { bankBarcodeToLine, buildBankBarcode } from "#app/models/boletos/boleto-line";
-import { createClient } from "#app/models/clients/clients.server";
 import { confirmStatementImport } from "#app/models/reconciliation/confirm.server";
 import { importStatement } from "#app/models/reconciliation/imports.server";
 import { statementConfirmSchema } from "#app/models/reconciliation/review.schema";
@@ -18,6 +16,7 @@ import { closeStatementThread } from "#app/models/reconciliation/statement-pool.
 import { cents } from "#app/models/shared/money";
 import { buildCnab400, buildOfx } from "#tests/fixtures/statements/build";
 import { tempDatabase } from "#tests/fixtures/temp-db";
+import { tenantFactory } from "#tests/fixtures/tenants";
 
 // Imports as banks deliver them (issue 35): a file imported twice is one
 // import, named to whoever brings it again; the review's proposals are those
@@ -35,27 +34,7 @@ const TODAY = "2026-11-20";
 const ISSUE_DAYS = 20;
 const issuer = { agency: { ...defaultAgency, cnpj: null }, today: TODAY };
 
-let seq = 0;
-async function newClient(name: string, cpf_cnpj = "") {
-  seq += 1;
-  const created = await createClient(
-    db,
-    { name, email: `i${seq}@teste.com`, username: `i${seq}`, password: "senha1234", payment_due_day: 10, cpf_cnpj },
-    null,
-  );
-  if (!created.ok) throw new Error("client");
-  return created.id;
-}
-
-async function bill(client_id: number, due_date: string, amount: number) {
-  const r = await createBilling(
-    db,
-    { client_id, month_year: due_date.slice(0, 7), amount_cents: cents(amount), due_date },
-    null,
-  );
-  if (!r.ok) throw new Error("billing");
-  return r.id;
-}
+const { newClient, bill } = tenantFactory(() => db, "i");
 
 const importBytes = (bytes: Uint8Array, fileName = "extrato.ofx") =>
   importStatement(db, { fileName, bytes, actor, issueDays: ISSUE_DAYS, today: TODAY });

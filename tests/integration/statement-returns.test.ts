@@ -5,10 +5,8 @@ import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { defaultAgency } from "#app/config/agency";
 import type { Database } from "#app/db/schema";
-import { createBilling } from "#app/models/billing/billing.server";
 import { billingTxid } from "#app/models/billing/pix";
 import { registerPayment } from "#app/models/billing/payments.server";
-import { createClient } from "#app/models/clients/clients.server";
 import { confirmStatementImport } from "#app/models/reconciliation/confirm.server";
 import { importStatement } from "#app/models/reconciliation/imports.server";
 import { targetValue } from "#app/models/reconciliation/return-target";
@@ -17,9 +15,9 @@ import { getStatementReview } from "#app/models/reconciliation/review.server";
 import { closeStatementThread } from "#app/models/reconciliation/statement-pool.server";
 import { checkProjection } from "#app/models/ledger/check.server";
 import { tenantCreditLeft } from "#app/models/ledger/ledger.server";
-import { cents } from "#app/models/shared/money";
 import { buildOfx, type OfxLine } from "#tests/fixtures/statements/build";
 import { tempDatabase } from "#tests/fixtures/temp-db";
+import { tenantFactory } from "#tests/fixtures/tenants";
 
 // Returns and second credits in a statement (issue 35; docs/decisions/0037-reconciliation.md):
 // a "DEVOLUCAO PIX" debit reverses the payment it gives back, whether that
@@ -36,27 +34,7 @@ const TODAY = "2026-11-20";
 const ISSUE_DAYS = 20;
 const issuer = { agency: { ...defaultAgency, cnpj: null }, today: TODAY };
 
-let seq = 0;
-async function newClient(name: string, cpf_cnpj = "") {
-  seq += 1;
-  const created = await createClient(
-    db,
-    { name, email: `d${seq}@teste.com`, username: `d${seq}`, password: "senha1234", payment_due_day: 10, cpf_cnpj },
-    null,
-  );
-  if (!created.ok) throw new Error("client");
-  return created.id;
-}
-
-async function bill(client_id: number, due_date: string, amount: number) {
-  const r = await createBilling(
-    db,
-    { client_id, month_year: due_date.slice(0, 7), amount_cents: cents(amount), due_date },
-    null,
-  );
-  if (!r.ok) throw new Error("billing");
-  return r.id;
-}
+const { newClient, bill } = tenantFactory(() => db, "d");
 
 let file = 0;
 async function imported(lines: OfxLine[]) {
