@@ -338,20 +338,27 @@ describe("reads at scale (docs/decisions/0065-ledger-at-scale.md)", () => {
     });
     const client = await tenant();
     const oct = await bill(client, "2026-10-10", 1_000_00);
-    const paid = await registerPayment(
-      traced,
-      oct,
-      { payment_date: "2026-10-09", amount_paid: cents(1_000_50) },
-      actor,
-      issuer("2026-10-09"),
-    );
+    const payment = { payment_date: "2026-10-09", amount_paid: cents(1_000_50), op_key: "plan-key" };
+    const paid = await registerPayment(traced, oct, payment, actor, issuer("2026-10-09"));
     expect(paid).toMatchObject({ ok: true, creditLeft: 50 });
+    // The same key again: the first result read back.
+    expect(await registerPayment(traced, oct, payment, actor, issuer("2026-10-09"))).toMatchObject({
+      ok: true,
+      duplicate: true,
+    });
     const nov = await createBilling(
       traced,
       { client_id: client, month_year: "2026-12", amount_cents: cents(1_000_00), due_date: "2026-12-10" },
       actor,
     );
     expect(nov.ok && (await row(nov.id)).open_cents).toBe(999_50);
+    const dec = await bill(client, "2026-11-10", 1_000_00);
+    await traced
+      .transaction()
+      .execute((trx) =>
+        grantDiscount(trx, dec, "rent", cents(10_00), "Reparo pago pela inquilina", actor, "2026-11-01"),
+      );
+    expect((await tenantAccount(traced, client, "2026-12-10")).lines.length).toBeGreaterThan(3);
     expect(await paymentsToReverse(traced, oct)).not.toBeNull();
     expect(await reverseBillingPayments(traced, oct, "Devolvido", actor, "2026-10-12")).toMatchObject({ ok: true });
 
