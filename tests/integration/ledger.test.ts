@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Kysely } from "kysely";
+import { CompiledQuery, type Kysely, type RootOperationNode } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { defaultAgency } from "#app/config/agency";
 import type { Database } from "#app/db/schema";
@@ -15,6 +15,7 @@ import { grantDiscount } from "#app/models/ledger/credits.server";
 import { checkProjection } from "#app/models/ledger/check.server";
 import { tenantCreditLeft } from "#app/models/ledger/ledger.server";
 import { tenantAccount } from "#app/models/ledger/account.server";
+import { paymentsToReverse } from "#app/models/ledger/reversal.server";
 import { cents } from "#app/models/shared/money";
 import { tempDatabase } from "#tests/fixtures/temp-db";
 
@@ -317,6 +318,70 @@ describe("notices", () => {
     ]);
     expect(mails[0]!.text).toContain("Saldo em aberto: R$ 600,00");
     expect(mails[1]!.text).not.toContain("Saldo em aberto");
+  });
+});
+
+describe("reads at scale (docs/decisions/0065-ledger-at-scale.md)", () => {
+  // Without statistics SQLite takes `reverses_id is null` on its unique index
+  // for a lookup of a row or two and walks every entry that is not a
+  // reversal: the whole ledger. Each statement of a payment, a credit left
+  // and spent, the estorno page and the estorno is planned here; the
+  // reversals' index may be searched only for the reversal of a given entry.
+  it("no statement of a payment, a credit spent or an estorno walks the reversals' index", async () => {
+    const nodes: RootOperationNode[] = [];
+    const traced = db.withPlugin({
+      transformQuery: ({ node }) => {
+        nodes.push(node);
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    });
+    const client = await tenant();
+    const oct = await bill(client, "2026-10-10", 1_000_00);
+    const payment = { payment_date: "2026-10-09", amount_paid: cents(1_000_50), op_key: "plan-key" };
+    const paid = await registerPayment(traced, oct, payment, actor, issuer("2026-10-09"));
+    expect(paid).toMatchObject({ ok: true, creditLeft: 50 });
+    // The same key again: the first result read back.
+    expect(await registerPayment(traced, oct, payment, actor, issuer("2026-10-09"))).toMatchObject({
+      ok: true,
+      duplicate: true,
+    });
+    const nov = await createBilling(
+      traced,
+      { client_id: client, month_year: "2026-12", amount_cents: cents(1_000_00), due_date: "2026-12-10" },
+      actor,
+    );
+    expect(nov.ok && (await row(nov.id)).open_cents).toBe(999_50);
+    const dec = await bill(client, "2026-11-10", 1_000_00);
+    await traced
+      .transaction()
+      .execute((trx) =>
+        grantDiscount(trx, dec, "rent", cents(10_00), "Reparo pago pela inquilina", actor, "2026-11-01"),
+      );
+    expect((await tenantAccount(traced, client, "2026-12-10")).lines.length).toBeGreaterThan(3);
+    expect(await paymentsToReverse(traced, oct)).not.toBeNull();
+    expect(await reverseBillingPayments(traced, oct, "Devolvido", actor, "2026-10-12")).toMatchObject({ ok: true });
+
+    const walks: string[] = [];
+    let planned = 0;
+    for (const node of nodes) {
+      const query = db.getExecutor().compileQuery(node, { queryId: "plan" });
+      if (!/^\s*select/i.test(query.sql) || !query.sql.includes('"ledger_entries"')) continue;
+      planned += 1;
+      const plan = await db.executeQuery<{ detail: string }>(
+        CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]),
+      );
+      for (const { detail } of plan.rows) {
+        const alias =
+          /^SEARCH (\S+) USING (?:COVERING )?INDEX sqlite_autoindex_ledger_entries_\d+ \(reverses_id=\?\)/.exec(
+            detail,
+          )?.[1];
+        if (alias && !new RegExp(`("${alias}"\\.|[\\s(])"reverses_id" (=|in) `).test(query.sql))
+          walks.push(`${detail}: ${query.sql}`);
+      }
+    }
+    expect(planned).toBeGreaterThan(10);
+    expect(walks).toEqual([]);
   });
 });
 

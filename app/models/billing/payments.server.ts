@@ -5,7 +5,7 @@ import { removePrivateFiles } from "#app/models/files/private-store.server";
 import { localToday } from "#app/models/shared/days";
 import { accrue, openTotal } from "#app/models/ledger/allocation";
 import { creditResultOfKey, receiveCredit, reverseCredit, type CreditMethod } from "#app/models/ledger/credits.server";
-import { billingBooks, setOpenStatus } from "#app/models/ledger/ledger.server";
+import { billingBooks, notReversal, setOpenStatus } from "#app/models/ledger/ledger.server";
 import type { ReceiptIssuer } from "#app/models/ledger/receipts.server";
 import type { BillingStatus } from "./status";
 import { addCents, PAYMENT_TOLERANCE_CENTS, subtractCents, type Cents } from "#app/models/shared/money";
@@ -229,8 +229,8 @@ export async function creditsOfBilling(db: DB | Trx, billingId: number) {
     .select(["c.id", "c.on_date", "c.amount_cents", "c.method"])
     .where("a.billing_id", "=", billingId)
     .where("a.kind", "=", "allocation")
-    .where("a.reverses_id", "is", null)
-    .where("c.reverses_id", "is", null)
+    .where(notReversal("a.reverses_id"))
+    .where(notReversal("c.reverses_id"))
     .groupBy("c.id")
     .orderBy("c.id", "desc")
     .execute();

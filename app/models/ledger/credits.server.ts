@@ -3,7 +3,7 @@ import type { Database } from "#app/db/schema";
 import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
 import { cents, type Cents } from "#app/models/shared/money";
 import { accrue, allocate, allocationOrder, type Allocation, type LedgerItem } from "./allocation";
-import { billingBooks, creditsLeft, postEntry, refreshBillings, type BillingBook } from "./ledger.server";
+import { billingBooks, creditsLeft, notReversal, postEntry, refreshBillings, type BillingBook } from "./ledger.server";
 import { issueCreditReceipts, voidCreditReceipts, type ReceiptIssuer } from "./receipts.server";
 
 // The named actions that move a tenant's money (docs/decisions/0061-rent-ledger.md):
@@ -43,7 +43,7 @@ async function earlierCredit(trx: Trx, creditId: number): Promise<CreditResult> 
     .select(["billing_id", "item", "amount_cents"])
     .where("credit_id", "=", creditId)
     .where("kind", "=", "allocation")
-    .where("reverses_id", "is", null)
+    .where(notReversal())
     .orderBy("id")
     .execute();
   const receipts = await trx
@@ -286,7 +286,7 @@ export async function reverseCredit(
     .selectAll()
     .where("id", "=", creditId)
     .where("kind", "=", "credit")
-    .where("reverses_id", "is", null)
+    .where(notReversal())
     .executeTakeFirst();
   if (!credit) return { ok: false, reason: "credit" };
   const already = await trx
@@ -299,7 +299,7 @@ export async function reverseCredit(
     .selectFrom("ledger_entries")
     .selectAll()
     .where("credit_id", "=", creditId)
-    .where("reverses_id", "is", null)
+    .where(notReversal())
     .orderBy("id")
     .execute();
   const billingIds = [...new Set(tied.map((e) => e.billing_id!))];
@@ -329,7 +329,7 @@ export async function reverseCredit(
         .where("billing_id", "in", billingIds)
         .where("kind", "=", "allocation")
         .where("credit_id", "!=", creditId)
-        .where("reverses_id", "is", null)
+        .where(notReversal())
         .execute()
     : [];
   const keepCharge = new Set(paidByOthers.map((p) => `${p.billing_id}:${p.item}`));

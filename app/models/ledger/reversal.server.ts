@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#app/db/schema";
 import { creditsOfBilling } from "#app/models/billing/payments.server";
+import { notReversal } from "./ledger.server";
 
 // What "Estornar pagamento" of a billing would reverse, for its
 // confirmation page: each credit standing that paid into it, the months it
@@ -25,7 +26,7 @@ export async function paymentsToReverse(db: Kysely<Database>, billingId: number)
           .distinct()
           .where("ledger_entries.credit_id", "in", ids)
           .where("ledger_entries.kind", "=", "allocation")
-          .where("ledger_entries.reverses_id", "is", null)
+          .where(notReversal("ledger_entries.reverses_id"))
           .orderBy("billing.month_year")
           .execute();
   const receipts =
