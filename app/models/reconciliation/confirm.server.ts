@@ -6,6 +6,7 @@ import { periodLabel } from "#app/models/billing/months";
 import { formatDay } from "#app/models/clients/status";
 import { removePrivateFiles } from "#app/models/files/private-store.server";
 import { receiveCredit, reverseCredit } from "#app/models/ledger/credits.server";
+import { notReversal } from "#app/models/ledger/ledger.server";
 import { formatBRL } from "#app/models/shared/money";
 import { importReturns, targetValue, type ReturnProposal, type ReturnTarget } from "./returns.server";
 import type { Choice, Confirmation } from "./review.schema";
@@ -352,7 +353,7 @@ async function creditOf(trx: Transaction<Database>, target: ReturnTarget) {
     .select("id")
     .where("statement_line_id", "=", target.lineId)
     .where("kind", "=", "credit")
-    .where("reverses_id", "is", null)
+    .where(notReversal())
     .executeTakeFirstOrThrow();
   return row.id;
 }
