@@ -9,6 +9,7 @@ import { createUser } from "#app/models/accounts/users.server";
 import { createBilling } from "#app/models/billing/billing.server";
 import { registerPayment, reverseBillingPayments } from "#app/models/billing/payments.server";
 import { createClient } from "#app/models/clients/clients.server";
+import { incomeYear, ownerIncome } from "#app/models/owners/income-reports.server";
 import { markTransferDone } from "#app/models/owners/mark-transfer.server";
 import { ownerSchema } from "#app/models/owners/owner.schema";
 import { postDeduction } from "#app/models/owners/owner-entries.server";
@@ -314,5 +315,30 @@ describe("the administration fee's base, per contract", () => {
         ["So Aluguel", 110000, 10000, 10000, 100000],
       ],
     );
+  });
+});
+
+describe("the informe de rendimentos", () => {
+  it("calls transferred only what a final statement transferred; the rest is a repassar", async () => {
+    const owner = await newOwner("Vera Moraes");
+    const contract = await tenant("Lia Torres", owner);
+    await pay(await billing(contract, "2025-11", 100000), "2025-11-05"); // a year with no statement at all
+    await pay(await billing(contract, "2026-09", 100000), "2026-09-05");
+    await pay(await billing(contract, "2026-10", 100000), "2026-10-05");
+    await transfer(owner, "2026-09");
+    const y2026 = await ownerIncome(db, owner, 2026);
+    expect(
+      y2026?.months
+        .filter((m) => m.grossCents > 0)
+        .map((m) => [m.month, m.netCents, m.transferredCents, m.pendingCents]),
+    ).toEqual([
+      ["2026-09", 90000, 90000, 0],
+      ["2026-10", 90000, 0, 90000],
+    ]);
+    expect(y2026?.totals).toMatchObject({ netCents: 180000, transferredCents: 90000, pendingCents: 90000 });
+    const y2025 = await ownerIncome(db, owner, 2025);
+    expect(y2025?.totals).toMatchObject({ netCents: 90000, transferredCents: 0, pendingCents: 90000 });
+    const year = await incomeYear(db, 2025);
+    expect(year.owners.find((o) => o.id === owner)).toMatchObject({ netCents: 90000, transferredCents: 0 });
   });
 });

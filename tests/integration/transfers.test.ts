@@ -246,7 +246,14 @@ describe("the informes de rendimentos of the year", () => {
       ["2026-10", 550000, 15000 + 200000 + 16000],
       ["2026-11", 200000, 16000],
     ]);
-    expect(r!.totals).toEqual({ grossCents: 900000, feesCents: 262000, netCents: 638000 });
+    // Only October was transferred (statement nº 1: Carlos 1.350,00, Marina 0); the rest is to transfer.
+    expect(r!.totals).toEqual({
+      grossCents: 900000,
+      feesCents: 262000,
+      netCents: 638000,
+      transferredCents: 135000,
+      pendingCents: 503000,
+    });
   });
 
   it("gives the tenant's rents paid month by month, and lists everyone of the year", async () => {
