@@ -546,7 +546,9 @@ try {
   const staff = createStaffUser(server.env);
   const session = await again(() => signIn(server.url, staff));
   // The audit log is the master's alone (requireRole "master").
-  const masterSession = await again(() => signIn(server.url, createStaffUser(server.env, "master")));
+  // Made once: again() repeats only the sign-in (a second create is refused).
+  const master = createStaffUser(server.env, "master");
+  const masterSession = await again(() => signIn(server.url, master));
   const tenantSession = await again(() => signInTenant(server.url, info.tenant, info.tenant.name));
   const staffPages: [string, string, string?][] = [
     ["Painel", "/admin/dashboard"],
