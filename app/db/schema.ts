@@ -183,6 +183,9 @@ export interface ClientsTable {
   first_rent_fee_bp: Generated<number>;
   readjustment_index: ReadjustmentIndex | null;
   readjustment_lowers: Generated<number>;
+  // What the administration fee is taken on (migration 0032): everything
+  // received ("all": rent, multa and juros) or the rent only ("rent").
+  fee_base: Generated<FeeBase>;
   // "Encerrar contrato" (migration 0029, docs/decisions/0062-nothing-fiscal-deleted.md):
   // the day it ended ("yyyy-MM-dd") and why; NULL while it runs. And when the
   // LGPD erasure removed the person's data but kept the fiscal records.
@@ -192,6 +195,8 @@ export interface ClientsTable {
   created_at: string;
   updated_at: string;
 }
+
+export type FeeBase = "all" | "rent";
 
 export type ReadjustmentIndex = "IGPM" | "IPCA" | "INPC" | "IGPDI";
 
@@ -251,6 +256,9 @@ export interface OwnerStatementsTable extends PrivateFileColumns {
   first_rent_fee_cents: Cents;
   net_cents: Cents; // the transfer
   items: string; // JSON: the lines as stated
+  // The owner's entries it took (migration 0032): JSON StatementDeduction[], and their sum.
+  deductions: Generated<string>;
+  deductions_cents: Generated<Cents>;
   transferred_on: string; // "yyyy-MM-dd"
   created_by_name: string;
   created_at: string;
@@ -503,6 +511,36 @@ export interface LedgerEntriesTable {
   created_at: string;
 }
 
+// An owner's account besides the rents (migration 0032,
+// docs/decisions/0064-owners-from-the-ledger.md): never updated nor deleted.
+// amount_cents is what the entry takes off the transfer (a reversal: the
+// opposite, with reverses_id).
+export type OwnerEntryKind = "deduction" | "estorno" | "carry";
+export interface OwnerEntriesTable {
+  id: Generated<number>;
+  owner_id: number;
+  kind: OwnerEntryKind;
+  amount_cents: Cents;
+  description: string;
+  on_date: string; // "yyyy-MM-dd"
+  client_id: number | null;
+  billing_id: number | null;
+  credit_id: number | null;
+  from_statement_id: number | null;
+  fee_refund_cents: Generated<Cents>;
+  op_key: string | null;
+  reverses_id: number | null;
+  created_by_id: number | null;
+  created_by_name: string;
+  created_at: string;
+}
+
+// The final statement that took an owner entry (once).
+export interface OwnerStatementEntriesTable {
+  entry_id: number;
+  statement_id: number;
+}
+
 export interface LedgerBackfillNotesTable {
   billing_id: number;
   stored_status: string;
@@ -631,5 +669,7 @@ export interface Database {
   index_values: IndexValuesTable;
   readjustments: ReadjustmentsTable;
   owner_statements: OwnerStatementsTable;
+  owner_entries: OwnerEntriesTable;
+  owner_statement_entries: OwnerStatementEntriesTable;
   public_content_version: PublicContentVersionTable;
 }

@@ -323,9 +323,9 @@ test("Repasses and Informes: the month's and the year's figures as the page show
   const informes = await download(page);
   expect(informes.name).toBe(`informes-2002-${localToday()}.csv`);
   expect(informes.lines).toEqual([
-    "Tipo;Nº;Nome;CPF/CNPJ;Email;Ano;Recebido no ano (R$);Líquido (R$);Pago no ano (R$);Envio do informe",
-    `Proprietário;${owner.id};'=Dono ${tag};;dono-${tag}@exemplo.com.br;2002;800,00;720,00;;Não enviado`,
-    `Inquilino;${tenant.id};Inquilina ${tag};;${tenant.email};2002;;;800,00;Não enviado`,
+    "Tipo;Nº;Nome;CPF/CNPJ;Email;Ano;Recebido no ano (R$);Líquido (R$);Líquido repassado (R$);Líquido a repassar (R$);Pago no ano (R$);Envio do informe",
+    `Proprietário;${owner.id};'=Dono ${tag};;dono-${tag}@exemplo.com.br;2002;800,00;720,00;0,00;720,00;;Não enviado`,
+    `Inquilino;${tenant.id};Inquilina ${tag};;${tenant.email};2002;;;;;800,00;Não enviado`,
   ]);
 });
 

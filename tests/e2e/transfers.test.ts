@@ -1,7 +1,7 @@
 import { periodLabel } from "#app/models/billing/months";
 import { removePrivateFiles } from "#app/models/files/private-store.server";
 import { formatBRL, cents } from "#app/models/shared/money";
-import { localToday, addDays } from "#app/models/shared/days";
+import { localToday, addDays, addMonths } from "#app/models/shared/days";
 import { appDb } from "#tests/fixtures/db";
 import { readOutbox } from "#tests/fixtures/eml";
 import { E2E_OUTBOX } from "#tests/setup/paths";
@@ -12,8 +12,8 @@ import { expect, test } from "#tests/fixtures/test";
 // two contracts, both rents paid this month through the billing dialog; the
 // owner's statement shows each rent with its fee (10% administration on one,
 // half of the first rent on the other) and the net; marking the transfer done
-// makes it final and numbered with its PDF, and the transferred payment can
-// no longer be corrected.
+// makes it final and numbered with its PDF; an estorno after it puts the
+// debit on the owner's next statement, where staff also post a deduction.
 
 test.use({ javaScriptEnabled: false });
 
@@ -21,6 +21,14 @@ const owners: number[] = [];
 test.afterEach(async () => {
   if (owners.length === 0) return;
   const ids = owners.splice(0);
+  // The owners' entries first: they name the owners, statements and billings.
+  const entries = await appDb().selectFrom("owner_entries").select("id").where("owner_id", "in", ids).execute();
+  if (entries.length > 0) {
+    const eIds = entries.map((e) => e.id);
+    await appDb().deleteFrom("owner_statement_entries").where("entry_id", "in", eIds).execute();
+    await appDb().updateTable("owner_entries").set({ reverses_id: null }).where("id", "in", eIds).execute();
+    await appDb().deleteFrom("owner_entries").where("id", "in", eIds).execute();
+  }
   const statements = await appDb()
     .selectFrom("owner_statements")
     .select(["id", "file_key"])
@@ -156,31 +164,64 @@ test("an owner's month: two rents received, the statement's net, the transfer ma
   await expect(done).toContainText(`nº ${statement.id}`);
   await expect(done).toContainText(formatBRL(235_000));
 
-  // The money went to the owner: Carlos's payment is no longer corrected
-  // (a correction is an estorno and a new payment; the estorno is refused).
+  // The money went to the owner; Carlos's payment is then reversed (the
+  // Pix came back): the page says what the owner was paid comes off the next
+  // transfer, the receipt is cancelled, and the owner's next statement shows
+  // the debit (decision 0064).
+  const receipt = await appDb()
+    .selectFrom("billing_receipts")
+    .select("id")
+    .where("billing_id", "=", carlosRent.id)
+    .executeTakeFirstOrThrow();
   await page.goto(`/admin/clients/cobrancas/${carlosRent.id}`);
   await page.getByRole("link", { name: "Estornar pagamento" }).click();
-  await page.getByLabel("Motivo do estorno").fill("Valor digitado errado");
+  await expect(page.getByTestId("reverse-transferred")).toContainText(
+    `já foi repassado a ${ownerName} (extrato nº ${statement.id}): ${formatBRL(135_000)} serão descontados do próximo repasse`,
+  );
+  await page.getByLabel("Motivo do estorno").fill("Pix devolvido");
   await page.getByRole("button", { name: "Confirmar estorno" }).click();
-  await expect(
-    page.getByText(
-      `Este pagamento já foi repassado ao proprietário (extrato nº ${statement.id}) e não pode mais ser alterado.`,
-    ),
-  ).toBeVisible();
-  const billing = await appDb()
-    .selectFrom("billing")
-    .select("amount_paid_cents")
-    .where("id", "=", carlosRent.id)
-    .executeTakeFirst();
-  expect(billing?.amount_paid_cents).toBe(150_000);
+  await expect(page.getByTestId("toast")).toContainText(`Recibo nº ${receipt.id} cancelado.`);
+  await expect(page.getByTestId("toast")).toContainText("descontado do próximo repasse do proprietário");
+  await page.goto(`/admin/clients/cobrancas/${carlosRent.id}`);
+  await expect(page.getByText(/cancelado em .*\(Pix devolvido\)/)).toBeVisible();
+
+  const next = addMonths(month, 1);
+  await page.goto(`/admin/repasses/${owner.id}/${next}`);
+  const deductions = page.getByTestId("statement-deductions");
+  await expect(deductions).toContainText(
+    `Estorno: ${carlos.name} ${periodLabel(month)} — recibo nº ${receipt.id} cancelado`,
+  );
+  await expect(deductions).toContainText(`− ${formatBRL(135_000)}`);
+
+  // "Lançar desconto" on the same page: the description is required (the
+  // typed amount stays), then it is listed; the same form posted again
+  // (the browser's back and submit) writes nothing more.
+  await page.getByLabel("Valor (R$)").fill("80,00");
+  await page.getByRole("button", { name: "Lançar desconto" }).click();
+  await expect(page.getByText("Descreva o desconto (por exemplo, o conserto e o imóvel).")).toBeVisible();
+  await expect(page.getByLabel("Valor (R$)")).toHaveValue("80,00");
+  await page.getByLabel("Descrição").fill("Conserto da pia");
+  const key = await page.locator('input[name="chave"]').getAttribute("value");
+  await page.getByRole("button", { name: "Lançar desconto" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Desconto lançado");
+  await expect(deductions).toContainText("Conserto da pia");
+  await expect(deductions).toContainText(`− ${formatBRL(8_000)}`);
+  const again = await page.request.post(`/admin/repasses/${owner.id}/${next}`, {
+    form: { intent: "deduction", description: "Conserto da pia", amount: "80,00", on_date: today, chave: key! },
+    maxRedirects: 0,
+  });
+  expect([302, 303]).toContain(again.status());
   expect(
     await appDb()
-      .selectFrom("billing_receipts")
-      .select("id")
-      .where("billing_id", "=", carlosRent.id)
-      .where("voided_at", "is not", null)
+      .selectFrom("owner_entries")
+      .select(["kind", "amount_cents"])
+      .where("owner_id", "=", owner.id)
+      .orderBy("id")
       .execute(),
-  ).toEqual([]);
+  ).toEqual([
+    { kind: "estorno", amount_cents: 135_000 },
+    { kind: "deduction", amount_cents: 8_000 },
+  ]);
 });
 
 test("the informes de rendimentos of a year: listed, as PDFs, and emailed on request", async ({

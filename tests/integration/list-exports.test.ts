@@ -188,13 +188,13 @@ describe("Informes as a CSV", () => {
   it("lists the year's owners then tenants with the page's figures", async () => {
     const { lines } = await get(incomeExport, "/admin/informes/exportar?ano=2026", admin);
     expect(lines[0]).toBe(
-      "Tipo;Nº;Nome;CPF/CNPJ;Email;Ano;Recebido no ano (R$);Líquido (R$);Pago no ano (R$);Envio do informe",
+      "Tipo;Nº;Nome;CPF/CNPJ;Email;Ano;Recebido no ano (R$);Líquido (R$);Líquido repassado (R$);Líquido a repassar (R$);Pago no ano (R$);Envio do informe",
     );
     expect(lines.slice(1)).toEqual([
-      `Proprietário;${owners[0]};'=Dono Fórmula;153.509.460-56;dono0@exemplo.com;2026;1234,56;1111,10;;Não enviado`,
-      `Proprietário;${owners[1]};Helena Duarte;529.982.247-25;dono1@exemplo.com;2026;2469,12;2222,21;;Não enviado`,
-      `Inquilino;${tenants[0]};Inquilino 0;;inquilino0@teste.com;2026;;;1234,56;Não enviado`,
-      `Inquilino;${tenants[1]};Inquilino 1;;inquilino1@teste.com;2026;;;2469,12;Não enviado`,
+      `Proprietário;${owners[0]};'=Dono Fórmula;153.509.460-56;dono0@exemplo.com;2026;1234,56;1111,10;0,00;1111,10;;Não enviado`,
+      `Proprietário;${owners[1]};Helena Duarte;529.982.247-25;dono1@exemplo.com;2026;2469,12;2222,21;2222,21;0,00;;Não enviado`,
+      `Inquilino;${tenants[0]};Inquilino 0;;inquilino0@teste.com;2026;;;;;1234,56;Não enviado`,
+      `Inquilino;${tenants[1]};Inquilino 1;;inquilino1@teste.com;2026;;;;;2469,12;Não enviado`,
     ]);
     // The page says the same.
     const page = await incomeYearPage(db, 2026, { search: "", page: 1, tenantPage: 1 });

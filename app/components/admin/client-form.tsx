@@ -121,6 +121,15 @@ export function ClientForm({
           hint="De 0 a 100 (padrão 10), sobre cada aluguel recebido."
         />
         <Field
+          meta={fields.fee_base}
+          label="Taxa de administração sobre"
+          as="select"
+          hint="Multa e juros recebidos entram na base da taxa ou vão inteiros ao proprietário."
+        >
+          <option value="all">Aluguel, multa e juros</option>
+          <option value="rent">Aluguel</option>
+        </Field>
+        <Field
           meta={fields.first_rent_fee_percent}
           label="Taxa sobre o primeiro aluguel (%)"
           type="text"

@@ -32,6 +32,8 @@ export const AUDIT_ENTITIES = {
   index_value: "Índice de reajuste",
   readjustment: "Reajuste de aluguel",
   owner_statement: "Extrato do proprietário",
+  // What staff or an estorno put on an owner's account (owners/owner-entries.server.ts).
+  owner_entry: "Lançamento na conta do proprietário",
   inspection: "Vistoria",
   inspection_room: "Cômodo de vistoria",
   inspection_item: "Item de vistoria",

@@ -253,13 +253,13 @@ export async function creditsOfBilling(db: DB | Trx, billingId: number) {
 }
 
 export type ReverseBillingResult =
-  | { ok: true; voided: number[]; billingIds: number[] }
-  | { ok: false; reason: "billing" | "nothing" }
-  | { ok: false; reason: "transferred"; statementId: number };
+  | { ok: true; voided: number[]; billingIds: number[]; ownerDebits: number[] }
+  | { ok: false; reason: "billing" | "nothing" };
 
 // "Estornar pagamento" of a billing: every credit standing that paid into
 // it is reversed with the reason (with what else each paid: a credit is
-// money that came, or did not). One transaction.
+// money that came, or did not). One transaction. Money already transferred
+// to the owner becomes a debit on the owner's next statement (reverseCredit).
 export async function reverseBillingPayments(
   db: DB,
   billingId: number,
@@ -272,27 +272,21 @@ export async function reverseBillingPayments(
     db.transaction().execute(async (trx): Promise<ReverseBillingResult> => {
       const first = opKey ? await reversalOfKey(trx, opKey) : null;
       if (first) return first;
-      const b = await trx
-        .selectFrom("billing")
-        .select(["id", "owner_statement_id"])
-        .where("id", "=", billingId)
-        .executeTakeFirst();
+      const b = await trx.selectFrom("billing").select("id").where("id", "=", billingId).executeTakeFirst();
       if (!b) return { ok: false, reason: "billing" };
-      if (b.owner_statement_id !== null) return { ok: false, reason: "transferred", statementId: b.owner_statement_id };
       const credits = await creditsOfBilling(trx, billingId);
       const voided: number[] = [];
+      const ownerDebits: number[] = [];
       const billingIds = new Set<number>([billingId]);
       for (const [i, c] of credits.entries()) {
         const done = await reverseCredit(trx, c.id, reason, actor, today, opKey ? `${opKey}:${i}` : null);
-        if (!done.ok) {
-          if (done.reason === "transferred") return done;
-          continue;
-        }
+        if (!done.ok) continue;
         voided.push(...done.voided);
+        ownerDebits.push(...done.ownerDebits);
         for (const id of done.billingIds) billingIds.add(id);
       }
       if (credits.length === 0) return { ok: false, reason: "nothing" };
-      return { ok: true, voided: voided.sort((a, b) => a - b), billingIds: [...billingIds] };
+      return { ok: true, voided: voided.sort((a, b) => a - b), billingIds: [...billingIds], ownerDebits };
     }),
   );
 }
@@ -314,7 +308,19 @@ async function reversalOfKey(trx: Trx, opKey: string): Promise<ReverseBillingRes
     .where("credit_id", "in", credits)
     .orderBy("id")
     .execute();
-  return { ok: true, voided: receipts.map((r) => r.id), billingIds: [...new Set(receipts.map((r) => r.billing_id))] };
+  const debits = await trx
+    .selectFrom("owner_entries")
+    .select("id")
+    .where("credit_id", "in", credits)
+    .where("kind", "=", "estorno")
+    .orderBy("id")
+    .execute();
+  return {
+    ok: true,
+    voided: receipts.map((r) => r.id),
+    billingIds: [...new Set(receipts.map((r) => r.billing_id))],
+    ownerDebits: debits.map((d) => d.id),
+  };
 }
 
 // The status selector, in code (scripts and tests; the page asks first:
@@ -341,7 +347,7 @@ export async function setBillingStatus(
     receiptNumber = paid.receiptNumber;
   } else if (status !== "paid" && current.status === "paid") {
     const back = await reverseBillingPayments(db, id, reason, actor, today);
-    if (!back.ok) return back.reason === "transferred" ? { transferred: back.statementId } : null;
+    if (!back.ok) return null;
     voided = back.voided;
   } else if (status !== "paid") await setOpenStatus(db, id, status, actor);
   const after = await db

@@ -142,6 +142,8 @@ const clientFields = {
     DEFAULT_FIRST_RENT_FEE_PERCENT,
     "A taxa sobre o primeiro aluguel deve ser um percentual de 0 a 100.",
   ),
+  // What the administration fee is taken on (decision 0064); empty: everything received.
+  fee_base: z.enum(["all", "rent"], { error: "Escolha sobre o que incide a taxa." }).default("all"),
   readjustment_index: z.enum(READJUSTMENT_INDEXES, { error: "Escolha um índice da lista." }).optional(),
   readjustment_lowers: checkboxField,
 };

@@ -1,6 +1,6 @@
 import { percentToBp } from "#app/models/billing/charges";
 import { sql, type Kysely, type Transaction } from "kysely";
-import type { ClientsTable, Database } from "#app/db/schema";
+import type { ClientsTable, Database, FeeBase } from "#app/db/schema";
 import { hashPassword } from "#app/models/accounts/password.server";
 import { generatePassword } from "#app/models/accounts/staff.server";
 import { assertUnique, insertAccount } from "#app/models/accounts/users.server";
@@ -46,6 +46,7 @@ const clientColumns = [
   "clients.owner_id",
   "clients.admin_fee_bp",
   "clients.first_rent_fee_bp",
+  "clients.fee_base",
   "clients.readjustment_index",
   "clients.readjustment_lowers",
   "clients.user_id",
@@ -151,9 +152,11 @@ type RecordValues = Omit<
   | "ended_on"
   | "ended_reason"
   | "personal_data_erased_at"
+  | "fee_base"
   | Rates
 > & {
   payment_due_day: number;
+  fee_base: FeeBase;
 } & Record<Rates, number>;
 
 // The rates may be left out by callers other than the form (the demo seed,
@@ -163,8 +166,10 @@ type RateFields =
   | "monthly_interest_percent"
   | "admin_fee_percent"
   | "first_rent_fee_percent"
-  | "readjustment_lowers";
+  | "readjustment_lowers"
+  | "fee_base";
 type RatesOptional<T> = Omit<T, RateFields> & {
+  fee_base?: FeeBase;
   late_fee_percent?: number;
   monthly_interest_percent?: number;
   admin_fee_percent?: number;
@@ -190,6 +195,7 @@ function recordValues(input: RatesOptional<Omit<EditClientInput, "username">>): 
     owner_id: input.owner_id ?? null,
     admin_fee_bp: input.admin_fee_percent ?? percentToBp(DEFAULT_ADMIN_FEE_PERCENT)!,
     first_rent_fee_bp: input.first_rent_fee_percent ?? percentToBp(DEFAULT_FIRST_RENT_FEE_PERCENT)!,
+    fee_base: input.fee_base ?? "all",
     readjustment_index: input.readjustment_index ?? null,
     readjustment_lowers: input.readjustment_lowers ? 1 : 0,
   };

@@ -5,6 +5,8 @@ import { cents, type Cents } from "#app/models/shared/money";
 import { accrue, allocate, allocationOrder, type Allocation, type LedgerItem } from "./allocation";
 import { billingBooks, creditsLeft, notReversal, postEntry, refreshBillings, type BillingBook } from "./ledger.server";
 import { issueCreditReceipts, voidCreditReceipts, type ReceiptIssuer } from "./receipts.server";
+import { periodLabel } from "#app/models/billing/months";
+import { postOwnerEntry, transferredLines } from "#app/models/owners/owner-entries.server";
 
 // The named actions that move a tenant's money (docs/decisions/0061-rent-ledger.md):
 // a credit received and spent on the open billings, its reversal, a discount
@@ -260,15 +262,16 @@ export async function spendTenantCredit(
 }
 
 export type ReversalResult =
-  | { ok: true; billingIds: number[]; voided: number[]; duplicate: boolean }
-  | { ok: false; reason: "credit" | "reversed" }
-  | { ok: false; reason: "transferred"; statementId: number };
+  | { ok: true; billingIds: number[]; voided: number[]; duplicate: boolean; ownerDebits: number[] }
+  | { ok: false; reason: "credit" | "reversed" };
 
 // "Estornar pagamento": the credit, its allocations and the multa and juros
 // its date made due (unless another payment paid into them) are reversed by
 // new entries with the reason; its receipts are voided (numbers stay used);
-// the billings open again. A billing already in an owner statement is not
-// reversed here (the owner's side: decision 0061, step 5).
+// the billings open again. A billing whose money was already transferred to
+// its owner (in a final statement) puts a debit on the owner's account for
+// what the owner was paid for it, taken off the owner's next statement, and
+// leaves that statement (decision 0064): paid again, it is transferred again.
 export async function reverseCredit(
   trx: Trx,
   creditId: number,
@@ -279,7 +282,7 @@ export async function reverseCredit(
 ): Promise<ReversalResult> {
   if (opKey) {
     const earlier = await creditOfKey(trx, opKey);
-    if (earlier) return { ok: true, billingIds: [], voided: [], duplicate: true };
+    if (earlier) return { ok: true, billingIds: [], voided: [], duplicate: true, ownerDebits: [] };
   }
   const credit = await trx
     .selectFrom("ledger_entries")
@@ -303,15 +306,7 @@ export async function reverseCredit(
     .orderBy("id")
     .execute();
   const billingIds = [...new Set(tied.map((e) => e.billing_id!))];
-  if (billingIds.length > 0) {
-    const transferred = await trx
-      .selectFrom("billing")
-      .select("owner_statement_id")
-      .where("id", "in", billingIds)
-      .where("owner_statement_id", "is not", null)
-      .executeTakeFirst();
-    if (transferred) return { ok: false, reason: "transferred", statementId: transferred.owner_statement_id! };
-  }
+  const transferred = await transferredLines(trx, billingIds);
   const reversedIds = new Set(
     (
       await trx
@@ -366,7 +361,56 @@ export async function reverseCredit(
   });
   await refreshBillings(trx, billingIds, actor, today);
   const voided = await voidCreditReceipts(trx, creditId, reason, actor, now);
-  return { ok: true, billingIds, voided, duplicate: false };
+  const ownerDebits = await debitOwners(trx, creditId, transferred, voided, actor, today);
+  return { ok: true, billingIds, voided, duplicate: false, ownerDebits };
+}
+
+// The owner's side of an estorno of money already transferred: a debit of
+// the net the owner was paid for the billing (the agency gives its fee back
+// too: fee_refund_cents, decision 0064), and the billing out of that
+// statement, so that paid again it is transferred again (whole: the debit
+// took the whole line back, whatever part of it this credit was).
+async function debitOwners(
+  trx: Trx,
+  creditId: number,
+  lines: Awaited<ReturnType<typeof transferredLines>>,
+  voided: readonly number[],
+  actor: AuditActor,
+  today: string,
+) {
+  if (lines.length === 0) return [];
+  const receipts =
+    voided.length === 0
+      ? []
+      : await trx.selectFrom("billing_receipts").select(["id", "billing_id"]).where("id", "in", voided).execute();
+  const ids: number[] = [];
+  for (const l of lines) {
+    const numbers = receipts.filter((r) => r.billing_id === l.billingId).map((r) => r.id);
+    const cancelled =
+      numbers.length === 0
+        ? ""
+        : ` — ${numbers.length === 1 ? "recibo" : "recibos"} nº ${numbers.join(", ")} cancelado${numbers.length === 1 ? "" : "s"}`;
+    ids.push(
+      await postOwnerEntry(
+        trx,
+        l.ownerId,
+        {
+          kind: "estorno",
+          amountCents: l.netCents,
+          feeRefundCents: l.feeCents,
+          description: `Estorno: ${l.tenantName} ${periodLabel(l.monthYear)}${cancelled}`,
+          onDate: today,
+          clientId: l.clientId,
+          billingId: l.billingId,
+          creditId,
+          fromStatementId: l.statementId,
+        },
+        actor,
+      ),
+    );
+    await trx.updateTable("billing").set({ owner_statement_id: null }).where("id", "=", l.billingId).execute();
+  }
+  return ids;
 }
 
 export type DiscountResult = { ok: true; duplicate: boolean } | { ok: false; reason: "billing" | "amount" };

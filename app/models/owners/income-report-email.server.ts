@@ -70,7 +70,7 @@ export async function queueIncomeReports(db: DB, year: number, actor: { name: st
 function emailText(kind: "owner" | "tenant", name: string, year: number, agencyName: string) {
   const intro =
     kind === "owner"
-      ? `Olá, ${name}. Segue em anexo o informe de rendimentos de aluguéis de ${year}: os aluguéis que recebemos por você, nossas taxas e os valores repassados, mês a mês.`
+      ? `Olá, ${name}. Segue em anexo o informe de rendimentos de aluguéis de ${year}: os aluguéis que recebemos por você, nossas taxas, os valores já repassados e os ainda a repassar, mês a mês.`
       : `Olá, ${name}. Segue em anexo o comprovante dos aluguéis pagos em ${year}, mês a mês, com os dados do locador, para a sua declaração de imposto de renda.`;
   const outro = `Dúvidas? Responda este email. ${agencyName}`;
   return {

@@ -53,17 +53,42 @@ export async function renderOwnerIncomePdf(r: OwnerIncome, agency: PdfAgency, is
       { title: "Aluguel recebido", weight: 3, right: true },
       { title: "Taxas da administradora", weight: 3, right: true },
       { title: "Líquido repassado", weight: 3, right: true },
+      { title: "Líquido a repassar", weight: 3, right: true },
     ],
     [
       ...r.months.map((m) => ({
-        cells: [monthName(m.month), formatBRL(m.grossCents), formatBRL(m.feesCents), formatBRL(m.netCents)],
+        cells: [
+          monthName(m.month),
+          formatBRL(m.grossCents),
+          formatBRL(m.feesCents),
+          formatBRL(m.transferredCents),
+          formatBRL(m.pendingCents),
+        ],
       })),
       {
-        cells: ["Total", formatBRL(r.totals.grossCents), formatBRL(r.totals.feesCents), formatBRL(r.totals.netCents)],
+        cells: [
+          "Total",
+          formatBRL(r.totals.grossCents),
+          formatBRL(r.totals.feesCents),
+          formatBRL(r.totals.transferredCents),
+          formatBRL(r.totals.pendingCents),
+        ],
         bold: true,
       },
     ],
   );
+  // Received and not yet transferred is the owner's income of the year all
+  // the same (the agency received it for them), but never called transferred.
+  if (r.totals.pendingCents > 0)
+    sheet.paragraph(
+      [
+        {
+          text: `Líquido a repassar: recebido pela administradora em ${r.year} e ainda não repassado na data deste informe.`,
+        },
+      ],
+      9,
+      13,
+    );
   closing(sheet, agency, issuedOn);
   return sheet.finish(`${title}  ·  ${r.owner.name}`, issuedOn);
 }

@@ -28,7 +28,17 @@ import {
 
 type DB = Kysely<Database>;
 
-export type IncomeMonth = { month: string; grossCents: number; feesCents: number; netCents: number };
+// netCents (the rents net of fees) is transferredCents (in a final owner
+// statement: "Líquido repassado") plus pendingCents (received, not yet
+// transferred: "A repassar"); never the one labelled as the other (decision 0064).
+export type IncomeMonth = {
+  month: string;
+  grossCents: number;
+  feesCents: number;
+  netCents: number;
+  transferredCents: number;
+  pendingCents: number;
+};
 
 const monthsOf = (year: number) => Array.from({ length: 12 }, (_, i) => `${year}-${String(i + 1).padStart(2, "0")}`);
 const yearRange = (year: number): PaidRange => ({ paidFrom: `${year}-01-01`, paidBefore: `${year + 1}-01-01` });
@@ -37,15 +47,35 @@ const idsJson = (ids: readonly number[]) => JSON.stringify(ids);
 // Tenants a query: a year of their payments is about 12 rows each.
 const TENANT_BATCH = 200;
 
-function byMonth(year: number, lines: { paymentMonth: string; receivedCents: number; netCents: number }[]) {
+function byMonth(
+  year: number,
+  lines: { paymentMonth: string; receivedCents: number; netCents: number; ownerStatementId: number | null }[],
+) {
   const months: IncomeMonth[] = monthsOf(year).map((month) => {
     const of = lines.filter((l) => l.paymentMonth === month);
     const gross = of.reduce((s, l) => s + l.receivedCents, 0);
     const net = of.reduce((s, l) => s + l.netCents, 0);
-    return { month, grossCents: gross, feesCents: gross - net, netCents: net };
+    const transferred = of.reduce((s, l) => s + (l.ownerStatementId !== null ? l.netCents : 0), 0);
+    return {
+      month,
+      grossCents: gross,
+      feesCents: gross - net,
+      netCents: net,
+      transferredCents: transferred,
+      pendingCents: net - transferred,
+    };
   });
   const sum = (k: keyof Omit<IncomeMonth, "month">) => months.reduce((s, m) => s + m[k], 0);
-  return { months, totals: { grossCents: sum("grossCents"), feesCents: sum("feesCents"), netCents: sum("netCents") } };
+  return {
+    months,
+    totals: {
+      grossCents: sum("grossCents"),
+      feesCents: sum("feesCents"),
+      netCents: sum("netCents"),
+      transferredCents: sum("transferredCents"),
+      pendingCents: sum("pendingCents"),
+    },
+  };
 }
 
 function groupBy<T, K>(items: readonly T[], key: (item: T) => K) {
@@ -201,7 +231,9 @@ function yearPeopleIds(db: DB, year: number) {
   return untilWrite(db, `income-people:${year}`, () => readYearPeopleIds(db, year));
 }
 type YearPeople = Awaited<ReturnType<typeof readYearPeopleIds>>;
-type OwnerTotals = { grossCents: number; netCents: number };
+// netCents: what the owner earned net of fees; of it, transferredCents went
+// in a final statement (Líquido repassado), the rest is still to transfer.
+type OwnerTotals = { grossCents: number; netCents: number; transferredCents: number };
 
 async function readYearPeopleIds(db: DB, year: number) {
   const paying = await payingClients(db, yearRange(year));
@@ -272,13 +304,14 @@ export async function incomePeople(db: DB, year: number) {
 
 // Each owner's year: received and net, as the statements charged the fees
 // (the same lines as the owner's informe).
-function yearTotals(
-  lines: readonly OwnedRentLine[],
-  totals = new Map<number, { grossCents: number; netCents: number }>(),
-) {
+function yearTotals(lines: readonly OwnedRentLine[], totals = new Map<number, OwnerTotals>()) {
   for (const l of lines) {
-    const t = totals.get(l.ownerId) ?? { grossCents: 0, netCents: 0 };
-    totals.set(l.ownerId, { grossCents: t.grossCents + l.receivedCents, netCents: t.netCents + l.netCents });
+    const t = totals.get(l.ownerId) ?? { grossCents: 0, netCents: 0, transferredCents: 0 };
+    totals.set(l.ownerId, {
+      grossCents: t.grossCents + l.receivedCents,
+      netCents: t.netCents + l.netCents,
+      transferredCents: t.transferredCents + (l.ownerStatementId !== null ? l.netCents : 0),
+    });
   }
   return totals;
 }
@@ -298,7 +331,7 @@ async function tenantTotals(db: DB, year: number, clientIds: readonly number[]) 
 export async function incomeYear(db: DB, year: number) {
   const people = await incomePeople(db, year);
   const status = await emailStatuses(db, year);
-  const totals = new Map<number, { grossCents: number; netCents: number }>();
+  const totals = new Map<number, OwnerTotals>();
   const ownerIds = people.owners.map((o) => o.id);
   for await (const lines of ownersRentLinesInBatches(db, ownerIds, yearRange(year))) yearTotals(lines, totals);
   const paid = await tenantTotals(
@@ -422,7 +455,7 @@ export type IncomeExportRow = {
   cpf_cnpj: string | null;
   email: string | null;
   email_status: EmailStatus | null;
-} & ({ kind: "owner"; grossCents: number; netCents: number } | { kind: "tenant"; paidCents: number });
+} & (({ kind: "owner" } & OwnerTotals) | { kind: "tenant"; paidCents: number });
 
 // Informes as a spreadsheet (Exportar CSV): the page's owners, then its
 // tenants, searched and in its order, every one, with the page's figures by
@@ -434,7 +467,7 @@ export async function* incomeExportBatches(db: DB, year: number, q: IncomeQuery)
   const lists = await incomeLists(db, year, q);
   for await (const owners of queryBatches(lists.ownersOrdered(lists.owners))) {
     const ids = owners.map((o) => o.id);
-    const totals = new Map<number, { grossCents: number; netCents: number }>();
+    const totals = new Map<number, OwnerTotals>();
     for await (const lines of ownersRentLinesInBatches(db, ids, yearRange(year))) yearTotals(lines, totals);
     const status = await emailStatuses(db, year, ids);
     yield owners.map((o) => ({
@@ -442,6 +475,7 @@ export async function* incomeExportBatches(db: DB, year: number, q: IncomeQuery)
       ...o,
       grossCents: totals.get(o.id)?.grossCents ?? 0,
       netCents: totals.get(o.id)?.netCents ?? 0,
+      transferredCents: totals.get(o.id)?.transferredCents ?? 0,
       email_status: status("owner", o.id),
     }));
   }

@@ -4,15 +4,17 @@ import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
 import { pdfAgency } from "#app/models/billing/settings.server";
 import { kickOutbox } from "#app/models/email/outbox.server";
 import { storeWithRow } from "#app/models/files/private-store.server";
-import { localToday } from "#app/models/shared/days";
+import { addMonths, localToday } from "#app/models/shared/days";
 import { kicker } from "#app/models/shared/kicker.server";
 import { slicer } from "#app/models/shared/slicer";
 import { log } from "#app/utils/log.server";
 import { queueOwnerStatementEmail } from "./owner-statement-email.server";
 import { PDF_PENDING, pendingPdfKey } from "./statement-pdf-pending";
 import { renderOwnerStatementPdf } from "./owner-statement-pdf.server";
-import { ownerMonth } from "./statement";
+import { ownerMonth, type OwnerMonth } from "./statement";
+import { cents, subtractCents, ZERO_CENTS, type Cents } from "#app/models/shared/money";
 import { pendingRents } from "./pending-rents.server";
+import { frozenDeductions, pendingOwnerEntries, postOwnerEntry, tieOwnerEntries } from "./owner-entries.server";
 import type { StatementItem } from "./transfers.server";
 
 // Making an owner's month final (docs/decisions/0040-owner-transfers.md):
@@ -55,7 +57,8 @@ export async function markTransferDone(
     if (exists) return { ok: false, reason: "done" } as const;
     const rents = await pendingRents(trx, month, ownerId);
     if (rents.length === 0) return { ok: false, reason: "empty" } as const;
-    const statement = ownerMonth(rents);
+    const deductions = (await pendingOwnerEntries(trx, month, ownerId)).get(ownerId) ?? [];
+    const statement = ownerMonth(rents, deductions);
     if (statement.netCents !== values.expectedNetCents) return { ok: false, reason: "changed" } as const;
     const lines: StatementItem[] = statement.lines.map((l, i) => ({ ...l, paymentMonth: rents[i].paymentMonth }));
     const number = await nextStatementNumber(trx);
@@ -77,6 +80,8 @@ export async function markTransferDone(
       .values({
         ...row,
         items: JSON.stringify(lines),
+        deductions: JSON.stringify(statement.deductions),
+        deductions_cents: statement.deductionsCents,
         // Drawn after this transaction (migration 0027).
         file_key: pendingPdfKey(number),
         file_name: statementFileName(number),
@@ -92,16 +97,58 @@ export async function markTransferDone(
       .where("owner_statement_id", "is", null)
       .executeTakeFirst();
     if (Number(tied.numUpdatedRows) !== ids.length) throw new Error(`statement ${number}: payments changed meanwhile`);
+    await tieOwnerEntries(trx, number, statement.deductions);
+    // Deductions above the rents: the rest on the owner's next statement
+    // (dated the next month's first day, so that month's statement takes it).
+    if (statement.carriedCents > 0)
+      await postOwnerEntry(
+        trx,
+        ownerId,
+        {
+          kind: "carry",
+          amountCents: statement.carriedCents,
+          description: `Saldo devedor do extrato nº ${number}`,
+          onDate: `${addMonths(month, 1)}-01`,
+          fromStatementId: number,
+        },
+        actor,
+      );
     const { created_at: _c, ...shown } = row;
     await recordAudit(trx, {
       actor,
       action: "create",
       entity: "owner_statement",
       entityId: number,
-      after: { ...shown, billing_ids: ids },
+      after: { ...shown, billing_ids: ids, owner_entry_ids: statement.deductions.map((d) => d.entryId) },
     });
     return { ok: true, number, netCents: statement.netCents, ownerName: owner.name } as const;
   });
+}
+
+// A final statement's totals as it froze them (the carry: what its
+// deductions exceeded the rents by, on the owner's next statement).
+export function frozenTotals(s: {
+  gross_cents: Cents;
+  charges_cents: Cents;
+  admin_fee_cents: Cents;
+  first_rent_fee_cents: Cents;
+  net_cents: Cents;
+  deductions: string;
+  deductions_cents: Cents;
+}): Omit<OwnerMonth, "lines"> {
+  const rentsNetCents = subtractCents(s.gross_cents, s.admin_fee_cents, s.first_rent_fee_cents);
+  const left = subtractCents(rentsNetCents, s.deductions_cents);
+  return {
+    grossCents: s.gross_cents,
+    chargesCents: s.charges_cents,
+    adminFeeCents: s.admin_fee_cents,
+    firstRentFeeCents: s.first_rent_fee_cents,
+    rentsNetCents,
+    deductions: frozenDeductions(s.deductions),
+    deductionsCents: s.deductions_cents,
+    carriedCents: left < 0 ? cents(-left) : ZERO_CENTS,
+    netCents: s.net_cents,
+  };
 }
 
 const statementFileName = (number: number) => `Extrato do Proprietário nº ${number}.pdf`;
@@ -124,6 +171,8 @@ export async function drawStatementPdf(db: DB, id: number): Promise<boolean> {
       "owner_statements.admin_fee_cents",
       "owner_statements.first_rent_fee_cents",
       "owner_statements.net_cents",
+      "owner_statements.deductions",
+      "owner_statements.deductions_cents",
       "owner_statements.transferred_on",
       "owner_statements.created_at",
       "owners.name",
@@ -142,13 +191,7 @@ export async function drawStatementPdf(db: DB, id: number): Promise<boolean> {
     owner: s,
     month: s.month,
     lines: JSON.parse(s.items) as StatementItem[],
-    totals: {
-      grossCents: s.gross_cents,
-      chargesCents: s.charges_cents,
-      adminFeeCents: s.admin_fee_cents,
-      firstRentFeeCents: s.first_rent_fee_cents,
-      netCents: s.net_cents,
-    },
+    totals: frozenTotals(s),
     transferredOn: s.transferred_on,
     issuedOn: localToday(new Date(s.created_at)),
   });

@@ -43,9 +43,11 @@ const COLS = [
   { title: "LÍQUIDO", w: 62 },
 ] as const;
 
+const signed = (amount: number) => (amount >= 0 ? `- ${formatBRL(amount)}` : formatBRL(-amount));
+
 export async function renderOwnerStatementPdf(data: OwnerStatementPdfData): Promise<Uint8Array> {
   const sum = data.lines.reduce((s, l) => s + l.netCents, 0);
-  if (sum !== data.totals.netCents) throw new Error(`owner statement ${data.number}: lines do not add up`);
+  if (sum !== data.totals.rentsNetCents) throw new Error(`owner statement ${data.number}: lines do not add up`);
   const title = `Extrato do Proprietário nº ${data.number}`;
   const period = periodLabel(data.month);
   const sheet = await PdfSheet.create({
@@ -124,6 +126,12 @@ export async function renderOwnerStatementPdf(data: OwnerStatementPdfData): Prom
   if (t.chargesCents) totals.push(["  dos quais multa e juros", formatBRL(t.chargesCents), false]);
   if (t.adminFeeCents) totals.push(["Taxa de administração", `- ${formatBRL(t.adminFeeCents)}`, false]);
   if (t.firstRentFeeCents) totals.push(["Taxa do primeiro aluguel", `- ${formatBRL(t.firstRentFeeCents)}`, false]);
+  // The owner's entries (decision 0064): each with its description, then
+  // what was carried to the next statement when they exceed the rents.
+  for (const d of t.deductions)
+    for (const [i, part] of sheet.wrap(d.description, 10, CONTENT_W / 2, false).entries())
+      totals.push([part, i === 0 ? signed(d.amountCents) : "", false]);
+  if (t.carriedCents) totals.push(["Saldo devedor para o próximo extrato", formatBRL(t.carriedCents), false]);
   totals.push(["Valor repassado", formatBRL(t.netCents), true]);
   sheet.y -= 8;
   for (const [label, value, strong] of totals) {
@@ -132,7 +140,7 @@ export async function renderOwnerStatementPdf(data: OwnerStatementPdfData): Prom
       sheet.y -= 6;
       sheet.hline(MARGIN + CONTENT_W / 2, PAGE_W - MARGIN, sheet.y, 1.2, INK);
     }
-    sheet.text(label, MARGIN + CONTENT_W / 2, sheet.y - 15, strong ? 11 : 10, { bold: strong });
+    sheet.text(label, MARGIN + CONTENT_W / 2 - 90, sheet.y - 15, strong ? 11 : 10, { bold: strong });
     sheet.textRight(value, PAGE_W - MARGIN - padX, sheet.y - 15, strong ? 11 : 10, { bold: strong });
     sheet.y -= strong ? 24 : 18;
   }

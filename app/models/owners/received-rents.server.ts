@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from "kysely";
-import type { Database } from "#app/db/schema";
+import type { Database, FeeBase } from "#app/db/schema";
 import { lineFees, type ReceivedRent, type StatementLine } from "./statement";
 import { monthOf } from "#app/models/shared/days";
 import { addCents, ZERO_CENTS, type Cents } from "#app/models/shared/money";
@@ -42,6 +42,7 @@ type RentRow = {
   tenant_name: string;
   admin_fee_bp: number;
   first_rent_fee_bp: number;
+  fee_base: FeeBase;
   rent_cents: Cents | null;
   late_fee_cents: Cents | null;
   interest_cents: Cents | null;
@@ -63,6 +64,7 @@ function ownedRent(r: RentRow, isFirstRent: boolean): OwnedRent {
     chargesCents: r.rent_cents === null ? ZERO_CENTS : addCents(r.late_fee_cents ?? 0, r.interest_cents ?? 0),
     adminFeeBp: r.admin_fee_bp,
     firstRentFeeBp: r.first_rent_fee_bp,
+    feeBase: r.fee_base,
     isFirstRent,
   };
 }
@@ -80,6 +82,7 @@ const RENT_COLUMNS = [
   "clients.name as tenant_name",
   "clients.admin_fee_bp",
   "clients.first_rent_fee_bp",
+  "clients.fee_base",
 ] as const;
 
 // What the billing's receipts in force itemize, summed: one receipt for a

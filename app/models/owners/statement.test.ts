@@ -69,4 +69,40 @@ describe("an owner's month", () => {
     });
     expect(ownerMonth([])).toMatchObject({ grossCents: 0, netCents: 0, lines: [] });
   });
+
+  it("takes the fee on the rent alone when the contract's base is the rent", () => {
+    const paid = { receivedCents: cents(203_870), rentCents: cents(185_000), chargesCents: cents(18_870) };
+    expect(statementLine(rent({ ...paid, feeBase: "rent" }))).toMatchObject({
+      adminFeeCents: 18_500,
+      netCents: 185_370,
+    });
+    expect(statementLine(rent({ ...paid, feeBase: "all" }))).toMatchObject({ adminFeeCents: 20_387 });
+    // A first rent's fee is on the rent whatever the base.
+    expect(statementLine(rent({ ...paid, feeBase: "rent", isFirstRent: true })).firstRentFeeCents).toBe(185_000);
+  });
+
+  const entry = (amount: number, entryId = 1) => ({
+    entryId,
+    kind: "deduction" as const,
+    description: "Conserto",
+    onDate: "2026-10-15",
+    amountCents: cents(amount),
+  });
+
+  it("takes the owner's entries off the transfer; more than the rents transfers 0,00 and carries the rest", () => {
+    expect(ownerMonth([rent()], [entry(32_000)])).toMatchObject({
+      rentsNetCents: 166_500,
+      deductionsCents: 32_000,
+      carriedCents: 0,
+      netCents: 134_500,
+    });
+    expect(ownerMonth([rent()], [entry(166_500)])).toMatchObject({ carriedCents: 0, netCents: 0 });
+    expect(ownerMonth([rent()], [entry(100_000), entry(70_000, 2)])).toMatchObject({
+      deductionsCents: 170_000,
+      carriedCents: 3_500,
+      netCents: 0,
+    });
+    // A cancelled deduction (below zero) gives back.
+    expect(ownerMonth([rent()], [entry(-1_000)]).netCents).toBe(167_500);
+  });
 });

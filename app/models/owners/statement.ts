@@ -1,4 +1,5 @@
-import { applyBp, minCents, subtractCents, sumCents, ZERO_CENTS, type Cents } from "#app/models/shared/money";
+import type { FeeBase, OwnerEntryKind } from "#app/db/schema";
+import { applyBp, cents, minCents, subtractCents, sumCents, ZERO_CENTS, type Cents } from "#app/models/shared/money";
 
 // The arithmetic of an owner's month (docs/decisions/0039-owners.md), pure and
 // client-safe; shared by the monthly statement (Extrato do Proprietário), the
@@ -11,10 +12,15 @@ import { applyBp, minCents, subtractCents, sumCents, ZERO_CENTS, type Cents } fr
 //   agency keeps that fee (on the rent, not on multa and juros) and takes no
 //   administration fee on that payment: the first rent pays the agency's
 //   intermediation (Lei 8.245/91 art. 22 VII lets the owner bear it);
-// - on any other, the administration fee on everything received (rent, multa
-//   and juros: the agency collected all of it);
-// each fee rounded half-up to the centavo on its own line; the transfer is
-// what was received minus the fees.
+// - on any other, the administration fee on what the contract's fee base
+//   says (clients.fee_base, decision 0064): everything received (rent, multa
+//   and juros: the agency collected all of it; the default) or the rent only
+//   (what was received less its multa and juros);
+// each fee rounded half-up to the centavo on its own line. The owner's
+// entries not yet in a statement (deductions staff posted, an estorno of
+// money already transferred, what an earlier statement carried) come off:
+// the transfer is what was received minus the fees minus those, never below
+// zero; what they exceed it by is carried to the owner's next statement.
 
 export type ReceivedRent = {
   billingId: number;
@@ -29,6 +35,17 @@ export type ReceivedRent = {
   adminFeeBp: number;
   firstRentFeeBp: number;
   isFirstRent: boolean;
+  // Absent in statements frozen before migration 0032: "all".
+  feeBase?: FeeBase;
+};
+
+// An owner entry as a statement lists it (owner_entries, migration 0032).
+export type StatementDeduction = {
+  entryId: number;
+  kind: OwnerEntryKind;
+  description: string;
+  onDate: string;
+  amountCents: Cents; // taken off the transfer (a cancelled deduction: below 0)
 };
 
 export type StatementLine = ReceivedRent & {
@@ -43,7 +60,11 @@ export type OwnerMonth = {
   chargesCents: Cents;
   adminFeeCents: Cents;
   firstRentFeeCents: Cents;
-  netCents: Cents;
+  rentsNetCents: Cents; // received minus fees
+  deductions: StatementDeduction[];
+  deductionsCents: Cents;
+  carriedCents: Cents; // deductions above rentsNetCents, to the next statement
+  netCents: Cents; // the transfer
 };
 
 export function statementLine(r: ReceivedRent): StatementLine {
@@ -55,20 +76,31 @@ export function lineFees(r: ReceivedRent): Pick<StatementLine, "adminFeeCents" |
   const firstRent = r.isFirstRent && r.firstRentFeeBp > 0;
   // Never more than was received (a first rent paid short).
   const firstRentFeeCents = firstRent ? minCents(applyBp(r.rentCents, r.firstRentFeeBp), r.receivedCents) : ZERO_CENTS;
-  const adminFeeCents = firstRent ? ZERO_CENTS : applyBp(r.receivedCents, r.adminFeeBp);
+  const base = r.feeBase === "rent" ? subtractCents(r.receivedCents, r.chargesCents) : r.receivedCents;
+  const adminFeeCents = firstRent ? ZERO_CENTS : applyBp(base, r.adminFeeBp);
   const netCents = subtractCents(r.receivedCents, adminFeeCents, firstRentFeeCents);
   return { adminFeeCents, firstRentFeeCents, netCents };
 }
 
-export function ownerMonth(received: readonly ReceivedRent[]): OwnerMonth {
+export function ownerMonth(
+  received: readonly ReceivedRent[],
+  deductions: readonly StatementDeduction[] = [],
+): OwnerMonth {
   const lines = received.map(statementLine);
   const sum = (pick: (l: StatementLine) => Cents) => sumCents(lines.map(pick));
+  const rentsNetCents = sum((l) => l.netCents);
+  const deductionsCents = sumCents(deductions.map((d) => d.amountCents));
+  const left = subtractCents(rentsNetCents, deductionsCents);
   return {
     lines,
     grossCents: sum((l) => l.receivedCents),
     chargesCents: sum((l) => l.chargesCents),
     adminFeeCents: sum((l) => l.adminFeeCents),
     firstRentFeeCents: sum((l) => l.firstRentFeeCents),
-    netCents: sum((l) => l.netCents),
+    rentsNetCents,
+    deductions: [...deductions],
+    deductionsCents,
+    carriedCents: left < 0 ? cents(-left) : ZERO_CENTS,
+    netCents: left < 0 ? ZERO_CENTS : left,
   };
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { plainText } from "#app/models/shared/fields";
+import { dayField } from "#app/models/billing/billing.schema";
+import { idField, onceKeyField, plainText, rentalAmountField, requiredText } from "#app/models/shared/fields";
 
 // "Marcar repasse como feito" on the Extrato do Proprietário
 // (routes/admin/transfers/statement.tsx): the day of the transfer and the net
@@ -22,4 +23,25 @@ export const transferDoneSchema = z.object({
     .regex(/^-?\d{1,15}$/, TRANSFER_MESSAGES.date)
     .transform(Number)
     .refine(Number.isSafeInteger, TRANSFER_MESSAGES.date),
+});
+
+// "Lançar desconto" on the Extrato do Proprietário (decision 0064): what is
+// taken off the owner's next transfer (a repair, a fee), with its
+// description, the day, and the contract it concerns if any.
+export const DEDUCTION_MESSAGES = {
+  description: "Descreva o desconto (por exemplo, o conserto e o imóvel).",
+  amount: "Informe o valor do desconto.",
+  date: "Informe a data do desconto, até hoje.",
+  contract: "Escolha um contrato deste proprietário.",
+  failed: "Não foi possível lançar o desconto. Tente novamente.",
+  posted: "Desconto lançado",
+} as const;
+
+export const deductionSchema = z.object({
+  intent: z.literal("deduction"),
+  description: requiredText(200, DEDUCTION_MESSAGES.description),
+  amount: rentalAmountField({ required: DEDUCTION_MESSAGES.amount, invalid: DEDUCTION_MESSAGES.amount }),
+  on_date: dayField(DEDUCTION_MESSAGES.date),
+  client_id: idField(DEDUCTION_MESSAGES.contract).optional(),
+  chave: onceKeyField,
 });

@@ -2,6 +2,8 @@ import { sql, type Kysely } from "kysely";
 import type { Database, EmailStatus } from "#app/db/schema";
 import { statementKeySql } from "./owner-statement-email.server";
 import { pendingRents, type PendingRent } from "./pending-rents.server";
+import { pendingOwnerEntries } from "./owner-entries.server";
+import { frozenTotals } from "./mark-transfer.server";
 import { ownerMonth, type OwnerMonth, type StatementLine } from "./statement";
 import { addMonths } from "#app/models/shared/days";
 import { addCents, sumCents, type Cents } from "#app/models/shared/money";
@@ -92,9 +94,12 @@ function monthSummary(db: DB, month: string): Promise<MonthSummary> {
       if (rents) rents.push(r);
       else byOwner.set(r.ownerId, [r]);
     }
+    // The owners' entries no statement took yet (decision 0064): an owner is
+    // listed for the rents received; the entries come off the transfer.
+    const entries = await pendingOwnerEntries(db, month);
     const totals = new Map(
       [...byOwner].map(([ownerId, rents]) => {
-        const { lines: _lines, ...sums } = ownerMonth(rents);
+        const { lines: _lines, ...sums } = ownerMonth(rents, entries.get(ownerId));
         return [ownerId, { rents: rents.length, ...sums }] as const;
       }),
     );
@@ -257,14 +262,15 @@ export async function ownerStatement(db: DB, ownerId: number, month: string) {
   if (final) {
     const row = await db
       .selectFrom("owner_statements")
-      .select("items")
+      .selectAll()
       .where("id", "=", final.id)
       .executeTakeFirstOrThrow();
     const lines = JSON.parse(row.items) as StatementItem[];
-    return { owner, final, statement: ownerMonth(lines), lines };
+    return { owner, final, statement: { lines, ...frozenTotals(row) } as OwnerMonth, lines };
   }
   const rents = await pendingRents(db, month, ownerId);
-  const statement = ownerMonth(rents);
+  const deductions = (await pendingOwnerEntries(db, month, ownerId)).get(ownerId) ?? [];
+  const statement = ownerMonth(rents, deductions);
   const lines: StatementItem[] = statement.lines.map((l, i) => ({ ...l, paymentMonth: rents[i].paymentMonth }));
   return { owner, final: null, statement, lines };
 }

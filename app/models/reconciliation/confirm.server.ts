@@ -45,7 +45,16 @@ export type ConfirmOutcome =
   // skipped: exact matches of other pages not settled (their billing was paid
   // or chosen on this page meanwhile, or their line settled elsewhere).
   // credited: second credits received as the tenant's; returned: credits reversed by a return debit.
-  | { ok: true; settled: number; differences: number; skipped: number; credited: number; returned: number }
+  // ownerDebits: returns of money already transferred, debited on the owner's next statement.
+  | {
+      ok: true;
+      settled: number;
+      differences: number;
+      skipped: number;
+      credited: number;
+      returned: number;
+      ownerDebits: number;
+    }
   | { ok: false; reason: "import" | "confirmed" }
   | { ok: false; reason: "invalid"; errors: string[] };
 
@@ -238,6 +247,7 @@ export async function confirmStatementImport(
           .where("id", "=", line.id)
           .execute();
       }
+      let ownerDebits = 0;
       for (const { proposal, target } of returns.plan) {
         const back = await reverseCredit(
           trx,
@@ -247,12 +257,13 @@ export async function confirmStatementImport(
           issuer.today,
           `devolucao:${proposal.lineKey}`,
         );
+        // Already reversed by hand ("Estornar pagamento") since the page was read.
         if (!back.ok)
           throw new Refusal([
-            back.reason === "transferred"
-              ? `A devolução de ${formatDay(proposal.postedDate)} (${formatBRL(proposal.amountCents)}) devolve um pagamento já repassado ao proprietário: estorne-o pela cobrança.`
-              : `A devolução de ${formatDay(proposal.postedDate)} (${formatBRL(proposal.amountCents)}) devolve um crédito já estornado.`,
+            `A devolução de ${formatDay(proposal.postedDate)} (${formatBRL(proposal.amountCents)}) devolve um crédito já estornado.`,
           ]);
+        // Money already transferred: the ledger put its debit on the owner's next statement (0064).
+        ownerDebits += back.ownerDebits.length;
         await trx
           .updateTable("statement_lines")
           .set({ settled_billing_id: back.billingIds[0] ?? null, settled_at: now })
@@ -282,6 +293,7 @@ export async function confirmStatementImport(
         skipped,
         credited: seconds.length,
         returned: returns.plan.length,
+        ownerDebits,
       };
     });
   } catch (error) {

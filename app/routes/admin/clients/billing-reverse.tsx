@@ -18,7 +18,6 @@ import { formatBRL } from "#app/models/shared/money";
 import { failedWriteAlert } from "#app/utils/failure.server";
 import { invariantResponse, parseId, readFormData, requireRole } from "#app/utils/http.server";
 import { redirectWithToast } from "#app/utils/toast.server";
-import { transferredMessage } from "./billing-manage-actions.server";
 import type { Route } from "./+types/billing-reverse";
 
 // "Estornar pagamento" (issue 35, docs/decisions/0061-rent-ledger.md): the
@@ -55,27 +54,23 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     });
   }
   const row = billingRowHref(found.billing.client_id, found.billing.id);
-  if (!done.ok) {
-    if (done.reason === "transferred")
-      return data(
-        { result: submission.reply({ formErrors: [transferredMessage(done.statementId)] }) },
-        { status: 400 },
-      );
+  if (!done.ok)
     return redirectWithToast(row, { type: "error", title: "Erro", description: BILLING_MESSAGES.nothingToReverse });
-  }
   const voided =
     done.voided.length === 0
       ? ""
       : ` ${done.voided.length === 1 ? "Recibo" : "Recibos"} nº ${done.voided.join(", ")} cancelado${done.voided.length === 1 ? "" : "s"}.`;
+  const debit =
+    done.ownerDebits.length === 0 ? "" : " O valor repassado será descontado do próximo repasse do proprietário.";
   return redirectWithToast(row, {
     type: "success",
     title: BILLING_MESSAGES.reversed,
-    description: `${found.billing.client_name}, ${periodLabel(found.billing.month_year)}: ${reason}.${voided}`,
+    description: `${found.billing.client_name}, ${periodLabel(found.billing.month_year)}: ${reason}.${voided}${debit}`,
   });
 }
 
 export default function ReverseBilling({ loaderData, actionData }: Route.ComponentProps) {
-  const { billing: b, payments } = loaderData;
+  const { billing: b, payments, transferred } = loaderData;
   const closeTo = `/admin/clients/cobrancas/${b.id}`;
   const [form, fields] = useForm({
     id: `reverse-${b.id}`,
@@ -117,6 +112,20 @@ export default function ReverseBilling({ loaderData, actionData }: Route.Compone
             A cobrança volta a ficar em aberto, com multa e juros desde o vencimento. Os recibos ficam no histórico como
             cancelados e seus números não são reutilizados.
           </p>
+          {transferred.length > 0 ? (
+            <div
+              className="rounded border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+              data-testid="reverse-transferred"
+            >
+              {transferred.map((t) => (
+                <p key={`${t.statementId}-${t.monthYear}`}>
+                  {periodLabel(t.monthYear)} já foi repassado a <strong>{t.ownerName}</strong> (extrato nº{" "}
+                  {t.statementId}): {formatBRL(t.netCents)} serão descontados do próximo repasse, e a taxa de
+                  administração desse aluguel é devolvida.
+                </p>
+              ))}
+            </div>
+          ) : null}
           <input type="hidden" name="chave" value={loaderData.key} />
           <Field meta={fields.reason} label="Motivo do estorno" as="textarea" rows={2} />
           <div className="flex flex-wrap gap-3">

@@ -48,6 +48,7 @@ export async function loader({ params, url }: Route.LoaderArgs) {
     owner_id: c.owner_id === null ? "" : String(c.owner_id),
     admin_fee_percent: formatPercent(c.admin_fee_bp),
     first_rent_fee_percent: formatPercent(c.first_rent_fee_bp),
+    fee_base: c.fee_base,
     readjustment_index: c.readjustment_index ?? "",
     readjustment_lowers: c.readjustment_lowers === 1 ? "on" : "",
   };

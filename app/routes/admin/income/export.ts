@@ -24,6 +24,8 @@ const HEADER = [
   "Ano",
   "Recebido no ano (R$)",
   "Líquido (R$)",
+  "Líquido repassado (R$)",
+  "Líquido a repassar (R$)",
   "Pago no ano (R$)",
   "Envio do informe",
 ];
@@ -44,6 +46,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
         year,
         r.kind === "owner" ? csvAmount(r.grossCents) : null,
         r.kind === "owner" ? csvAmount(r.netCents) : null,
+        r.kind === "owner" ? csvAmount(r.transferredCents) : null,
+        r.kind === "owner" ? csvAmount(r.netCents - r.transferredCents) : null,
         r.kind === "tenant" ? csvAmount(r.paidCents) : null,
         incomeEmailState(r.email, r.email_status).text,
       ]);

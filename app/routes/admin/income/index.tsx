@@ -147,6 +147,8 @@ export default function IncomeReports({ loaderData }: Route.ComponentProps) {
         amounts={[
           { label: "Recebido no ano", cents: (o) => o.grossCents },
           { label: "Líquido", cents: (o) => o.netCents, strong: true },
+          { label: "Repassado", cents: (o) => o.transferredCents },
+          { label: "A repassar", cents: (o) => o.netCents - o.transferredCents },
         ]}
         list={owners}
         hrefFor={(p) => href({ pagina: p })}

@@ -30,7 +30,7 @@ export async function confirmReviewAction(form: FormData, id: number, actor: { i
     invariantResponse(outcome.reason !== "import", "Extrato não encontrado");
     return redirectWithToast(here, { type: "error", title: "Erro", description: STATEMENT_MESSAGES.alreadyConfirmed });
   }
-  const { settled, differences, skipped, credited, returned } = outcome;
+  const { settled, differences, skipped, credited, returned, ownerDebits } = outcome;
   const left =
     skipped > 0
       ? ` ${skipped} ${skipped === 1 ? "correspondência exata de outra página não foi baixada" : "correspondências exatas de outras páginas não foram baixadas"}: a cobrança já estava paga ou escolhida para outro crédito.`
@@ -46,7 +46,7 @@ export async function confirmReviewAction(form: FormData, id: number, actor: { i
         ? ` ${credited} ${credited === 1 ? "pagamento em dobro lançado" : "pagamentos em dobro lançados"} como crédito do inquilino.`
         : "") +
       (returned > 0
-        ? ` ${returned} ${returned === 1 ? "devolução estornou seu pagamento" : "devoluções estornaram seus pagamentos"}: ${returned === 1 ? "a cobrança voltou" : "as cobranças voltaram"} a ficar em aberto.`
+        ? ` ${returned} ${returned === 1 ? "devolução estornou seu pagamento" : "devoluções estornaram seus pagamentos"}: ${returned === 1 ? "a cobrança voltou" : "as cobranças voltaram"} a ficar em aberto.${ownerDebits > 0 ? ` ${ownerDebits === 1 ? "Um pagamento já repassado foi debitado" : `${ownerDebits} pagamentos já repassados foram debitados`} no próximo extrato do proprietário.` : ""}`
         : ""),
   });
 }

@@ -87,6 +87,11 @@ export function PendingTransfersForm({
                 </StackedCell>
                 <StackedCell label="A repassar" className="font-semibold md:text-right">
                   {formatBRL(p.netCents)}
+                  {p.deductionsCents !== 0 ? (
+                    <span className="block text-xs font-normal text-slate-600">
+                      após descontos de {formatBRL(p.deductionsCents)}
+                    </span>
+                  ) : null}
                 </StackedCell>
               </tr>
             );

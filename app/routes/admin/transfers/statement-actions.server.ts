@@ -2,7 +2,13 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { getDb } from "#app/db/db.server";
 import { kickStatementPdfs, markTransferDone } from "#app/models/owners/mark-transfer.server";
-import { TRANSFER_MESSAGES as MESSAGES, transferDoneSchema } from "#app/models/owners/transfer.schema";
+import {
+  DEDUCTION_MESSAGES,
+  deductionSchema,
+  TRANSFER_MESSAGES as MESSAGES,
+  transferDoneSchema,
+} from "#app/models/owners/transfer.schema";
+import { postDeduction } from "#app/models/owners/owner-entries.server";
 import { failedWriteAlert } from "#app/utils/failure.server";
 import { formatBRL } from "#app/models/shared/money";
 import { localToday } from "#app/models/shared/days";
@@ -58,5 +64,51 @@ export async function markTransferAction(
     type: "success",
     title: "Repasse registrado",
     description: `${result.ownerName}: ${formatBRL(result.netCents)}. Extrato do Proprietário nº ${result.number}; o proprietário o recebe por email.`,
+  });
+}
+
+// "Lançar desconto" (routes/admin/transfers/statement.tsx): a deduction on
+// the owner's account, off the next transfer; the form's one-time key makes a
+// second post answer the first. Errors beside the form, the typed values kept.
+export async function deductionAction(
+  form: FormData,
+  asked: { ownerId: number; month: string },
+  actor: { id: number; name: string },
+) {
+  const submission = parseWithZod(form, { schema: deductionSchema });
+  if (submission.status !== "success") return data({ deduction: submission.reply() }, { status: 400 });
+  const v = submission.value;
+  let result: Awaited<ReturnType<typeof postDeduction>>;
+  try {
+    result = await postDeduction(
+      getDb(),
+      asked.ownerId,
+      {
+        amountCents: v.amount,
+        description: v.description,
+        onDate: v.on_date,
+        clientId: v.client_id ?? null,
+        opKey: v.chave,
+      },
+      actor,
+      localToday(),
+    );
+  } catch (error) {
+    return failedWriteAlert("owner_entry.create_failed", error, {
+      deduction: submission.reply({ formErrors: [DEDUCTION_MESSAGES.failed] }),
+    });
+  }
+  if (!result.ok) {
+    if (result.reason === "owner") throw data("Proprietário não encontrado", { status: 404 });
+    const field = { amount: "amount", date: "on_date", contract: "client_id" }[result.reason];
+    return data(
+      { deduction: submission.reply({ fieldErrors: { [field]: [DEDUCTION_MESSAGES[result.reason]] } }) },
+      { status: 400 },
+    );
+  }
+  return redirectWithToast(`/admin/repasses/${asked.ownerId}/${asked.month}`, {
+    type: "success",
+    title: DEDUCTION_MESSAGES.posted,
+    description: `${result.ownerName}: ${formatBRL(v.amount)}, ${v.description}. Sai do próximo repasse.`,
   });
 }

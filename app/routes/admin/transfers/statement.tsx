@@ -1,3 +1,5 @@
+import { randomUUID } from "node:crypto";
+import { getZodConstraint } from "@conform-to/zod/v4";
 import { Download } from "#app/components/ui/private-icons";
 import { Form, Link } from "react-router";
 import { AdminTitle } from "#app/components/admin/admin-shell";
@@ -16,6 +18,8 @@ import { periodLabel } from "#app/models/billing/months";
 import { formatCpfCnpj, normalizeCpfCnpj } from "#app/models/clients/documents";
 import { formatDay } from "#app/models/clients/status";
 import { ownerStatement } from "#app/models/owners/transfers.server";
+import { ownerContracts } from "#app/models/owners/owner-entries.server";
+import { deductionSchema } from "#app/models/owners/transfer.schema";
 import { formatBRL } from "#app/models/shared/money";
 import { invariantResponse, readFormData, requireRole } from "#app/utils/http.server";
 import { parseId } from "#app/utils/ids";
@@ -23,13 +27,17 @@ import { localToday } from "#app/models/shared/days";
 import { EmailState } from "./email-state";
 import { transferMonth } from "./month";
 import { TransferDateInput } from "./transfer-date";
-import { markTransferAction } from "./statement-actions.server";
+import { deductionAction, markTransferAction } from "./statement-actions.server";
+import { DeductionForm, DeductionsList, Total } from "./deductions";
 import type { Route } from "./+types/statement";
 
 // "Extrato do Proprietário" (docs/decisions/0040-owner-transfers.md): the
 // rents received for the owner in the month, the fees, the transfer; while
 // pending, "Marcar repasse como feito" (the date) makes it final, numbered,
-// kept as a PDF and emailed to the owner.
+// kept as a PDF and emailed to the owner. The owner's entries not yet in a
+// final statement come off the transfer (decision 0064): deductions staff
+// post here ("Lançar desconto"), an estorno of money already transferred,
+// what an earlier statement carried.
 export function meta({ data }: Route.MetaArgs) {
   const name = data?.owner.name ?? "Proprietário";
   return [{ title: `Extrato de ${name} | Painel Administrativo` }, { name: "robots", content: "noindex" }];
@@ -46,20 +54,30 @@ export async function loader({ params }: Route.LoaderArgs) {
   invariantResponse(asked, "Extrato não encontrado", { status: 404 });
   const found = await ownerStatement(getDb(), asked.ownerId, asked.month);
   invariantResponse(found, "Proprietário não encontrado", { status: 404 });
-  return { ...found, month: asked.month, today: localToday() };
+  return {
+    ...found,
+    month: asked.month,
+    today: localToday(),
+    contracts: await ownerContracts(getDb(), asked.ownerId),
+    deductionKey: randomUUID(),
+    deductionConstraint: getZodConstraint(deductionSchema),
+  };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const actor = await requireRole(context, "staff");
   const asked = readParams(params);
   invariantResponse(asked, "Extrato não encontrado", { status: 404 });
-  return markTransferAction(await readFormData(request), asked, actor);
+  const form = await readFormData(request);
+  if (form.get("intent") === "deduction") return deductionAction(form, asked, actor);
+  return markTransferAction(form, asked, actor);
 }
 
 const thClass = "px-4 py-2 font-medium";
 
 export default function OwnerStatementPage({ loaderData, actionData }: Route.ComponentProps) {
   const { owner, final, statement, lines, month, today } = loaderData;
+  const transfer = actionData && "transferredOn" in actionData ? actionData : undefined;
   const busy = useIsPending();
   const period = periodLabel(month);
   const fees = statement.adminFeeCents + statement.firstRentFeeCents;
@@ -171,6 +189,15 @@ export default function OwnerStatementPage({ loaderData, actionData }: Route.Com
               <Total label="Taxa do primeiro aluguel" value={`− ${formatBRL(statement.firstRentFeeCents)}`} />
             ) : null}
             {fees === 0 ? <Total label="Taxas" value={formatBRL(0)} /> : null}
+            {statement.deductions.length > 0 ? (
+              <>
+                <Total label="Líquido dos aluguéis" value={formatBRL(statement.rentsNetCents)} />
+                <Total label="Descontos" value={`− ${formatBRL(statement.deductionsCents)}`} />
+              </>
+            ) : null}
+            {statement.carriedCents ? (
+              <Total label="Saldo devedor para o próximo extrato" value={formatBRL(statement.carriedCents)} />
+            ) : null}
             <Total
               label={final ? "Valor repassado" : "Valor a repassar"}
               value={formatBRL(statement.netCents)}
@@ -180,6 +207,8 @@ export default function OwnerStatementPage({ loaderData, actionData }: Route.Com
         ) : null}
       </section>
 
+      <DeductionsList deductions={statement.deductions} />
+
       {!final && lines.length > 0 ? (
         <section className="mt-6 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
           <h2 className="text-lg font-semibold text-slate-900">Marcar repasse como feito</h2>
@@ -188,14 +217,14 @@ export default function OwnerStatementPage({ loaderData, actionData }: Route.Com
             numerado e definitivo, e o proprietário o recebe em PDF por email.
           </p>
           <Form method="post" className="mt-4 max-w-md space-y-4" noValidate>
-            {actionData?.formError ? <FormAlert title={actionData?.formError} /> : null}
+            {transfer?.formError ? <FormAlert title={transfer?.formError} /> : null}
             <input type="hidden" name="net_cents" value={statement.netCents} />
             <TransferDateInput
               id="transferred_on"
               month={month}
               today={today}
-              value={actionData?.transferredOn ?? today}
-              error={actionData?.dateError}
+              value={transfer?.transferredOn ?? today}
+              error={transfer?.dateError}
               className="block w-full rounded-md border border-slate-300 px-3 py-2 text-sm aria-[invalid]:border-red-600"
             />
             <Button disabled={busy}>
@@ -210,17 +239,11 @@ export default function OwnerStatementPage({ loaderData, actionData }: Route.Com
           </Form>
         </section>
       ) : null}
-    </div>
-  );
-}
 
-function Total({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
-  return (
-    <div
-      className={`flex justify-between gap-6 ${strong ? "border-t border-slate-200 pt-2 text-base font-semibold" : ""}`}
-    >
-      <dt>{label}</dt>
-      <dd>{value}</dd>
+      <DeductionForm
+        loaderData={loaderData}
+        result={actionData && "deduction" in actionData ? actionData.deduction : undefined}
+      />
     </div>
   );
 }
