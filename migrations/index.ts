@@ -28,6 +28,7 @@ import * as m0026 from "./0026_statement_review_indexes";
 import * as m0027 from "./0027_statement_pdf_pending";
 import * as m0028 from "./0028_ledger";
 import * as m0029 from "./0029_contract_end";
+import * as m0031 from "./0031_payment_proofs";
 
 // Every migration, by name (applied in name order). Append a line per new file;
 // a static map works the same under tsx, Vitest and a bundler.
@@ -61,4 +62,5 @@ export const migrations: Record<string, Migration> = {
   "0027_statement_pdf_pending": m0027,
   "0028_ledger": m0028,
   "0029_contract_end": m0029,
+  "0031_payment_proofs": m0031,
 };
