@@ -213,7 +213,7 @@ function ProofBlock({ billingId, proof }: { billingId: number; proof: Proof | nu
           ) : null}
         </p>
       ) : (
-        <p className="text-sm text-slate-600">Pagou por outro meio ou o pagamento ainda não apareceu aqui?</p>
+        <p className="text-sm text-slate-600">Já pagou e a cobrança ainda aparece em aberto? Envie o comprovante.</p>
       )}
       <a
         href={`/client-area/cobrancas/${billingId}/comprovante`}

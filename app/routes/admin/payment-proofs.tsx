@@ -120,13 +120,13 @@ export default function PaymentProofs({ loaderData, actionData }: Route.Componen
                   </div>
                   <BillingStatusBadge status={r.status} />
                 </div>
-                <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2 lg:grid-cols-4">
+                <dl className="mt-3 grid grid-cols-2 gap-x-6 gap-y-2 text-sm lg:grid-cols-4">
                   <Item label="Em aberto hoje">{formatBRL(r.owedToday)}</Item>
                   <Item label="Enviado em">{formatDateTime(r.sentAt)}</Item>
                   <Item label="Pago em (informado)">{r.paidOn ? formatDay(r.paidOn) : "—"}</Item>
                   <Item label="Valor (informado)">{r.amountCents !== null ? formatBRL(r.amountCents) : "—"}</Item>
                   {r.note ? (
-                    <div className="sm:col-span-2 lg:col-span-4">
+                    <div className="col-span-2 lg:col-span-4">
                       <dt className="font-medium text-slate-600">Observação</dt>
                       <dd className="mt-0.5 whitespace-pre-line text-slate-900 wrap-anywhere">{r.note}</dd>
                     </div>

@@ -154,16 +154,16 @@ export default function PaymentProof({ loaderData, actionData }: Route.Component
           ← Voltar para Cobrança
         </Link>
         <section aria-labelledby="ja-paguei" className="rounded-xl bg-white p-4 shadow-sm sm:p-6">
-          <h2 id="ja-paguei" className="text-lg font-semibold text-slate-900">
-            Já paguei: aluguel de {b.period}
-          </h2>
-          <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-700">
-            <span>Vencimento em {formatDay(b.dueDate)}</span>
-            <span>
-              Valor para pagamento hoje: <strong className="whitespace-nowrap">{formatBRL(b.owedToday)}</strong>
-            </span>
+          <div className="flex flex-wrap items-start justify-between gap-2">
+            <h2 id="ja-paguei" className="text-lg font-semibold text-slate-900">
+              Já paguei: aluguel de {b.period}
+            </h2>
             <BillingStatusBadge status={b.status} />
           </div>
+          <p className="mt-1 text-sm text-slate-700">
+            Vencimento em {formatDay(b.dueDate)} · Valor para pagamento hoje:{" "}
+            <strong className="whitespace-nowrap">{formatBRL(b.owedToday)}</strong>
+          </p>
           <p className="mt-3 text-sm text-slate-600">
             Envie o comprovante do pagamento (foto ou PDF). A imobiliária confere o valor com o banco e dá a baixa; até
             lá a cobrança continua em aberto.
