@@ -215,6 +215,19 @@ describe("the tenant's Já paguei", () => {
     expect(future.data.result.error).toMatchObject({ paid_on: [PROOF_MESSAGES.futurePaidOn] });
   });
 
+  it("takes an iPhone's HEIC photo, stored as WebP without its metadata", async () => {
+    const gil = await tenant();
+    const billing = await bill(gil.id);
+    const heic = fs.readFileSync(path.join(import.meta.dirname, "../fixtures/photos/photo-taken-2026-11-24.heic"));
+    const file = new File([new Uint8Array(heic)], "IMG_0001.HEIC", { type: "image/heic" });
+    expect(await post(gil, billing, { file })).toBeInstanceOf(Response);
+    const [proof] = await proofsOf(billing);
+    expect([proof.mime_type, proof.file_name]).toEqual(["image/webp", "IMG_0001.webp"]);
+    const meta = await sharp(path.join(uploads, "private", proof.file_key)).metadata();
+    expect([meta.format, meta.exif]).toEqual(["webp", undefined]);
+    expect(proof.size).toBe(fs.statSync(path.join(uploads, "private", proof.file_key)).size);
+  }, 120_000);
+
   it("the same form posted twice stores one proof, and the second answers as the first", async () => {
     const dani = await tenant();
     const billing = await bill(dani.id);
