@@ -39,6 +39,8 @@ test("the tenant sends a proof, staff refuse it with a reason, then check the ne
   createBilling,
   signInClient,
 }) => {
+  // Two people, a dozen pages and three uploads: longer than one page's test.
+  test.slow();
   const client = await createClient({ name: `Inquilina Comprovante ${uniq()}` });
   // Last month's, paid on its due day; this month's, open and not yet due.
   const lastDue = addDays(TODAY, -25);
