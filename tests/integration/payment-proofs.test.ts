@@ -18,6 +18,8 @@ import { latestProofs, proofQueue, reviewProof, sendPaymentProof } from "#app/mo
 import { localToday } from "#app/models/shared/days";
 import { cents } from "#app/models/shared/money";
 import { action, loader } from "#app/routes/client/payment-proof";
+import { action as staffAction } from "#app/routes/admin/payment-proofs";
+import { staffContext } from "#app/utils/staff-context";
 import { clientContext } from "#app/utils/client-context";
 import { tempDatabase } from "#tests/fixtures/temp-db";
 
@@ -303,6 +305,42 @@ describe("the tenant's Já paguei", () => {
 });
 
 describe("Comprovantes a conferir", () => {
+  it("staff's answers through the route: garbage is a 400, a long reason its message, a check closes it", async () => {
+    const hugo = await tenant();
+    const billing = await bill(hugo.id);
+    await post(hugo, billing, { file: new File([PDF], "pix.pdf", { type: "application/pdf" }) });
+    const [proof] = await proofsOf(billing);
+    const context = new RouterContextProvider();
+    context.set(staffContext, {
+      id: 1,
+      username: "rita",
+      email: "rita@teste.com",
+      name: "Rita Financeiro",
+      role: "admin",
+      active: true,
+      sessionId: "s",
+    });
+    const send = (fields: Record<string, string>) =>
+      staffAction({
+        request: new Request("http://localhost/admin/comprovantes", {
+          method: "POST",
+          body: new URLSearchParams(fields),
+        }),
+        context,
+        params: {},
+        url: new URL("http://localhost/admin/comprovantes"),
+      } as unknown as Parameters<typeof staffAction>[0]);
+    expect(await statusOfThrow(() => send({ intent: "check", id: "abc" }))).toBe(400);
+    expect(await statusOfThrow(() => send({ intent: "apagar", id: String(proof.id) }))).toBe(400);
+    const long = await send({ intent: "refuse", id: String(proof.id), reason: "x".repeat(301) });
+    if (long instanceof Response) throw new Error("expected the page again");
+    expect(long.data).toEqual({ refuse: { id: proof.id, message: "Use no máximo 300 caracteres." } });
+    const done = await send({ intent: "check", id: String(proof.id) });
+    expect(done).toBeInstanceOf(Response);
+    expect((done as Response).headers.get("Location")).toBe("/admin/comprovantes");
+    expect((await proofsOf(billing))[0]).toMatchObject({ status: "checked", reviewed_by: "staff" });
+  });
+
   it("pages 25 at a time, oldest first, with what each billing owes today; the dashboard counts them", async () => {
     await db.deleteFrom("payment_proofs").execute();
     const fia = await tenant();

@@ -43,7 +43,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     // The one field a person types is the refusal's reason: said under its row.
     const id = Number(formData.get("id"));
     if (formData.get("intent") === "refuse" && Number.isSafeInteger(id))
-      return data({ refuse: { id, message: PROOF_MESSAGES.reason } }, { status: 400 });
+      return data({ refuse: { id, message: submission.error?.reason?.[0] ?? PROOF_MESSAGES.reason } }, { status: 400 });
     throw data("Pedido inválido", { status: 400 });
   }
   const value = submission.value;
