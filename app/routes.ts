@@ -20,6 +20,7 @@ export default [
   layout("routes/client/layout.tsx", [
     route("client-area", "routes/client/area.tsx"),
     route("client-area/vistoria/itens/:itemId", "routes/client/inspection-contest.tsx"),
+    route("client-area/cobrancas/:id/comprovante", "routes/client/payment-proof.tsx"),
   ]),
   layout("routes/admin/layout.tsx", [
     route("admin/dashboard", "routes/admin/dashboard.tsx"),
@@ -69,6 +70,7 @@ export default [
     route("admin/proprietarios/exportar", "routes/admin/clients/owners-export.ts"),
     route("admin/contratos/exportar", "routes/admin/clients/contracts-export.ts"),
     route("admin/manutencoes/exportar", "routes/admin/clients/maintenance-export.ts"),
+    route("admin/comprovantes", "routes/admin/payment-proofs.tsx"),
     route("admin/extratos", "routes/admin/statements/index.tsx"),
     route("admin/extratos/exportar", "routes/admin/statements/export.ts"),
     route("admin/extratos/:id", "routes/admin/statements/review.tsx"),
@@ -107,6 +109,7 @@ export default [
     route("arquivos/cobrancas/:id", "routes/files/billing-document.tsx"),
     route("arquivos/boletos/:id", "routes/files/queued-boleto.tsx"),
     route("arquivos/recibos/:id", "routes/files/receipt.tsx"),
+    route("arquivos/comprovantes/:id", "routes/files/payment-proof.tsx"),
     route("arquivos/pix/:id", "routes/files/pix-qr.ts"),
     route("arquivos/extratos/:id", "routes/files/statement.tsx"),
     route("arquivos/extratos-proprietario/:id", "routes/files/owner-statement.tsx"),

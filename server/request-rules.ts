@@ -84,6 +84,8 @@ const UPLOAD_ROUTES = [
   /^\/admin\/vistorias\/\d+$/,
   // The tenant's "Contestar" of an inspection item, with photos.
   /^\/client-area\/vistoria\/itens\/\d+$/,
+  // The tenant's "Já paguei": one proof, a photo or a PDF of 10 MB.
+  /^\/client-area\/cobrancas\/\d+\/comprovante$/,
 ];
 
 export function isUploadPath(routePath: string) {

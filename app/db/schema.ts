@@ -446,6 +446,26 @@ export interface BillingDocumentsTable extends PrivateFileColumns {
   uploaded_at: string;
 }
 
+// "Já paguei" (migration 0031, docs/decisions/0063-payment-proofs.md): a
+// tenant's proof of payment for one of their billings; it settles nothing.
+export type PaymentProofStatus = "pending" | "checked" | "refused";
+
+export interface PaymentProofsTable extends PrivateFileColumns {
+  id: Generated<number>;
+  billing_id: number;
+  client_id: number; // the billing's
+  paid_on: string | null; // "yyyy-MM-dd", as the tenant says
+  amount_cents: Cents | null; // as the tenant says
+  note: string | null;
+  op_key: string; // the form's one-time key (unique)
+  status: Generated<PaymentProofStatus>;
+  sent_at: string;
+  reviewed_at: string | null;
+  reviewed_by_name: string | null;
+  reviewed_by: "staff" | "paid" | null; // staff's decision, or closed when the billing became Pago
+  refusal_reason: string | null;
+}
+
 // Boletos confirmed and waiting for "Processar N Boletos"; what the reader
 // did not find is NULL.
 export interface BoletoQueueTable extends PrivateFileColumns {
@@ -650,6 +670,7 @@ export interface Database {
   maintenance_documents: MaintenanceDocumentsTable;
   billing: BillingTable;
   billing_documents: BillingDocumentsTable;
+  payment_proofs: PaymentProofsTable;
   boleto_queue: BoletoQueueTable;
   billing_receipts: BillingReceiptsTable;
   ledger_entries: LedgerEntriesTable;

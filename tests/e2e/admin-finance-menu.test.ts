@@ -1,13 +1,14 @@
 import { expect, test } from "#tests/fixtures/test";
 
 // The money pages grouped under "Financeiro" (issue 34): one entry in the top
-// bar, and on each of its pages a second bar with all seven, the current one
+// bar, and on each of its pages a second bar with all eight, the current one
 // marked, at the back office's one page width. Without JavaScript: plain links.
 
 test.use({ javaScriptEnabled: false });
 
 const FINANCE = [
   ["Cobranças", /\/admin\/clients\?aba=cobrancas$/],
+  ["Comprovantes", /\/admin\/comprovantes$/],
   ["Extratos", /\/admin\/extratos$/],
   ["Repasses", /\/admin\/repasses$/],
   ["Informes", /\/admin\/informes$/],

@@ -70,6 +70,7 @@ describe("getAttention", () => {
       withoutLogin: 0,
       statementsToReview: 0,
       differences: 0,
+      proofsToCheck: 0,
       readjustments: [],
       readjustmentsDue: 0,
       missingIndexLines: [],

@@ -121,6 +121,25 @@ afterAll(async () => {
   fs.rmSync(uploads, { recursive: true, force: true });
 });
 
+// A proof of payment the tenant sent for a billing, with its file: the file's key.
+async function proofOf(clientId: number, billingId: number) {
+  const key = await storePrivateFile(PDF, ".pdf");
+  await db
+    .insertInto("payment_proofs")
+    .values({
+      billing_id: billingId,
+      client_id: clientId,
+      file_name: "comprovante.pdf",
+      file_key: key,
+      mime_type: "application/pdf",
+      size: PDF.length,
+      op_key: `prova-${key.slice(0, 20)}`,
+      sent_at: new Date().toISOString(),
+    })
+    .execute();
+  return key;
+}
+
 describe("Excluir", () => {
   it("refuses a client with a paid billing and its receipt; nothing changes", async () => {
     const id = await tenant();
@@ -191,9 +210,11 @@ describe("Excluir", () => {
     const b = await bill(id, "2026-11");
     const added = await addBillingDocument(db, { billingId: b, fileName: "boleto.pdf", bytes: PDF }, actor);
     if (!added.ok) throw new Error("boleto");
+    const proof = await proofOf(id, b);
     const deleted = await deleteClient(db, id, actor);
     if (!deleted?.ok) throw new Error("deleted");
-    expect(deleted.files).toHaveLength(1);
+    expect(deleted.files).toHaveLength(2);
+    expect(deleted.files).toContain(proof);
     expect(await db.selectFrom("clients").select("id").where("id", "=", id).executeTakeFirst()).toBeUndefined();
     expect(await billingIds(id)).toEqual([]);
   });
@@ -412,6 +433,8 @@ describe("the LGPD erasure of a tenant with payments", () => {
       .insertInto("maintenance_images")
       .values({ request_id: request, file_key: photo, width: 1, height: 1, position: 0 })
       .execute();
+    // A proof of payment she sent ("Já paguei"): hers, not the agency's fiscal record.
+    const proof = await proofOf(id, open);
     const dimobBefore = (await dimobYear(db, 2025)).contracts.find((c) => c.clientId === id);
     expect(dimobBefore).toMatchObject({ tenantName: "Rita Pagadora", tenantDocument: "39053344705" });
 
@@ -432,7 +455,8 @@ describe("the LGPD erasure of a tenant with payments", () => {
       keptReceipts: 1,
       keptContracts: 1,
     });
-    expect(erased.files.sort()).toEqual([photo]);
+    expect(erased.files.sort()).toEqual([photo, proof].sort());
+    expect(await db.selectFrom("payment_proofs").select("id").where("client_id", "=", id).execute()).toEqual([]);
     expect(await erasureResult(db, erased.auditId)).toMatchObject({ fiscalClients: 1, keptReceipts: 1 });
 
     // Kept: the record's fiscal fields, the billings, the receipt and its PDF, the lease, DIMOB and the informe.

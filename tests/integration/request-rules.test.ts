@@ -96,6 +96,7 @@ describe("route rules", () => {
       "/admin/extratos",
       "/admin/vistorias/12",
       "/admin/vistorias/12/comodos/3",
+      "/client-area/cobrancas/7/comprovante",
     ]) {
       expect(isUploadPath(p), p).toBe(true);
     }
@@ -110,6 +111,8 @@ describe("route rules", () => {
       "/admin/extratos/3",
       "/admin/vistorias/12/comparacao",
       "/admin/vistorias/nova",
+      "/client-area/cobrancas/7",
+      "/admin/comprovantes",
       "/anunciar-imovel",
       "/",
     ]) {

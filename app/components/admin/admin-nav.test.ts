@@ -11,6 +11,7 @@ describe("the back office's navigation", () => {
     const pages: [string, string][] = [
       ["/admin/clients?aba=cobrancas", FINANCE_HOME],
       ["/admin/clients/cobrancas/12", FINANCE_HOME],
+      ["/admin/comprovantes?pagina=2", "/admin/comprovantes"],
       ["/admin/extratos", "/admin/extratos"],
       ["/admin/extratos/7?pagina=2", "/admin/extratos"],
       ["/admin/repasses/3/2026-10", "/admin/repasses"],
@@ -25,6 +26,7 @@ describe("the back office's navigation", () => {
     }
     expect(FINANCE_LINKS.map((l) => l.label)).toEqual([
       "Cobranças",
+      "Comprovantes",
       "Extratos",
       "Repasses",
       "Informes",

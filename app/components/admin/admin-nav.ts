@@ -8,6 +8,7 @@ export type NavEntry = { to: string; label: string };
 
 export const FINANCE_LINKS = [
   { to: "/admin/clients?aba=cobrancas", label: "Cobranças" },
+  { to: "/admin/comprovantes", label: "Comprovantes" },
   { to: "/admin/extratos", label: "Extratos" },
   { to: "/admin/repasses", label: "Repasses" },
   { to: "/admin/informes", label: "Informes" },

@@ -13,6 +13,7 @@ import {
   withoutLoginTitle,
   statementsTitle,
   differencesTitle,
+  proofsTitle,
   READJUSTMENTS_TITLE,
   MISSING_INDEX_TITLE,
   moreReadjustments,
@@ -76,7 +77,7 @@ function Item({
 }
 
 export function AttentionBlock({ attention, pixConfigured }: { attention: Attention; pixConfigured: boolean }) {
-  const { overdue, ending, withoutLogin, statementsToReview, differences } = attention;
+  const { overdue, ending, withoutLogin, statementsToReview, differences, proofsToCheck } = attention;
   const fine = !needsAttention(attention, pixConfigured);
   return (
     <section
@@ -123,6 +124,11 @@ export function AttentionBlock({ attention, pixConfigured }: { attention: Attent
               title={withoutLoginTitle(withoutLogin)}
             >
               Sem acesso à Área do Cliente: dê o login em Clientes Ativos.
+            </Item>
+          ) : null}
+          {proofsToCheck > 0 ? (
+            <Item to="/admin/comprovantes" icon={Info} tone="amber" title={proofsTitle(proofsToCheck)}>
+              Enviados pelos inquilinos em “Já paguei”: confira e registre o pagamento.
             </Item>
           ) : null}
           {statementsToReview > 0 ? (

@@ -18,6 +18,8 @@ import type { Charges } from "#app/models/billing/charges";
 import { periodLabel } from "#app/models/billing/months";
 import { formatDay } from "#app/models/clients/status";
 import { formatBRL } from "#app/models/shared/money";
+import { proofStateText } from "#app/models/payment-proofs/proofs.schema";
+import { formatDate } from "#app/utils/format-date";
 
 type Document = { id: number; file_name: string };
 type Receipt = { id: number };
@@ -36,7 +38,9 @@ export type ClientBilling = {
   receipts: Receipt[]; // in force: one per payment into it (a partial payment, then the rest)
 };
 
-export type OpenBilling = ClientBilling & { charges: Charges; pix: { payload: string } | null };
+type Proof = { id: number; status: "pending" | "checked" | "refused"; sent_at: string; refusal_reason: string | null };
+
+export type OpenBilling = ClientBilling & { charges: Charges; pix: { payload: string } | null; proof: Proof | null };
 
 export type AccountStatement = {
   balance: number;
@@ -183,7 +187,41 @@ function OpenBillingCard({
           <p className="text-sm text-slate-600">Para pagar, fale com a imobiliária.</p>
         ) : null}
       </div>
+      <ProofBlock billingId={b.id} proof={b.proof} />
     </article>
+  );
+}
+
+// "Já paguei" (docs/decisions/0063-payment-proofs.md): a link to the form
+// that sends a proof, and what became of the latest one. A proof settles
+// nothing: the billing stays open until the agency registers the payment.
+function ProofBlock({ billingId, proof }: { billingId: number; proof: Proof | null }) {
+  const state = proof ? proofStateText({ status: proof.status, sentDay: formatDate(proof.sent_at) }) : null;
+  const tone =
+    proof?.status === "refused"
+      ? "bg-red-50 text-red-900 ring-red-200"
+      : proof?.status === "checked"
+        ? "bg-emerald-50 text-emerald-900 ring-emerald-200"
+        : "bg-amber-50 text-amber-900 ring-amber-200";
+  return (
+    <div className="mt-4 flex flex-col gap-3 border-t border-slate-100 pt-4 sm:flex-row sm:items-center sm:justify-between">
+      {state ? (
+        <p className={`rounded-md px-3 py-2 text-sm ring-1 ${tone}`} data-testid="proof-state">
+          {state}
+          {proof?.status === "refused" && proof.refusal_reason ? (
+            <span className="block">Motivo: {proof.refusal_reason}</span>
+          ) : null}
+        </p>
+      ) : (
+        <p className="text-sm text-slate-600">Já pagou e a cobrança ainda aparece em aberto? Envie o comprovante.</p>
+      )}
+      <a
+        href={`/client-area/cobrancas/${billingId}/comprovante`}
+        className="inline-flex shrink-0 items-center justify-center rounded-md border border-brand-600 px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+      >
+        {proof ? "Enviar outro comprovante" : "Já paguei"}
+      </a>
+    </div>
   );
 }
 

@@ -26,6 +26,8 @@ export const AUDIT_ENTITIES = {
   // The ledger (app/models/ledger/): a payment received, a discount granted.
   ledger_credit: "Pagamento recebido",
   ledger_discount: "Desconto concedido",
+  // "Já paguei" (app/models/payment-proofs/): a tenant's proof, staff's answer.
+  payment_proof: "Comprovante de pagamento",
   queued_boleto: "Boleto aguardando processamento",
   statement_import: "Extrato bancário",
   owner: "Proprietário",
@@ -143,6 +145,8 @@ const FIELD_LABELS: Record<string, string> = {
   digitable_line: "Linha digitável",
   update_amount: "Atualizar o valor da cobrança",
   amount_due_cents: "Valor para pagamento no dia",
+  paid_on: "Pago em (informado)",
+  refusal_reason: "Motivo da recusa",
 };
 
 // Columns stored as 0/1.

@@ -305,7 +305,7 @@ export type DeleteClientResult =
   | { ok: false; reason: "money-history"; name: string; endedOn: string | null; history: MoneyHistory };
 
 // Deletes a client without money history, its login and its rows (contracts,
-// billings never paid with their boletos, queued boletos, maintenance requests
+// billings never paid with their boletos and proofs of payment, queued boletos, maintenance requests
 // with their images and documents, inspections: ON DELETE CASCADE) in one
 // transaction. Returns the private file keys to remove after the commit; null
 // when there is no such client. A client with money history is refused, and
@@ -341,6 +341,7 @@ export async function deleteClientIn(trx: Trx, id: number, actor: AuditActor): P
     .where("billing_id", "in", billings)
     .execute();
   const queued = await trx.selectFrom("boleto_queue").select("file_key").where("client_id", "=", id).execute();
+  const proofs = await trx.selectFrom("payment_proofs").select("file_key").where("client_id", "=", id).execute();
   await trx.deleteFrom("clients").where("id", "=", id).execute();
   if (before.user_id !== null) await removeLogin(trx, before.user_id, actor);
   const { id: _id, created_at: _c, updated_at: _u, ...old } = before;
@@ -348,6 +349,6 @@ export async function deleteClientIn(trx: Trx, id: number, actor: AuditActor): P
   return {
     ok: true,
     name: before.name,
-    files: [...contracts, ...images, ...documents, ...boletos, ...queued].map((r) => r.file_key),
+    files: [...contracts, ...images, ...documents, ...boletos, ...queued, ...proofs].map((r) => r.file_key),
   };
 }

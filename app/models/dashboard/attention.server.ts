@@ -1,4 +1,5 @@
 import { owedOn } from "#app/models/ledger/owed";
+import { pendingProofCount } from "#app/models/payment-proofs/proofs.server";
 import { sql, type Kysely } from "kysely";
 import type { Database } from "#app/db/schema";
 import { missingIndexMonths } from "#app/models/owners/readjustment";
@@ -18,7 +19,7 @@ export function getAttention(db: Kysely<Database>, today = localToday()): Promis
 
 async function readAttention(db: Kysely<Database>, today: string): Promise<Attention> {
   const horizon = addDays(today, 90);
-  const [open, ending, withoutLogin, statements, differences] = await Promise.all([
+  const [open, ending, withoutLogin, statements, differences, proofs] = await Promise.all([
     // Em Atraso as every view judges it (status.ts): stored overdue, or
     // pending past its due date (the hourly job may not have run yet).
     db
@@ -70,6 +71,8 @@ async function readAttention(db: Kysely<Database>, today: string): Promise<Atten
       .where("difference_resolved_at", "is", null)
       .where(sql<boolean>`status = 'paid'`)
       .executeTakeFirst(),
+    // "Comprovantes a conferir", on its partial index (payment-proofs/proofs.server.ts).
+    pendingProofCount(db),
   ]);
   // Each billing at its own client's rates, rounded per billing as the
   // billing's own "Total a pagar hoje" is, so the sum matches the rows.
@@ -88,6 +91,7 @@ async function readAttention(db: Kysely<Database>, today: string): Promise<Atten
     withoutLogin: Number(withoutLogin?.n ?? 0),
     statementsToReview: Number(statements?.n ?? 0),
     differences: Number(differences?.n ?? 0),
+    proofsToCheck: proofs,
     readjustments: due
       .slice(0, READJUSTMENTS_SHOWN)
       .map(({ clientId, clientName, anniversary, index, oldRent, newRent, missing }) => ({

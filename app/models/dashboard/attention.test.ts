@@ -7,6 +7,7 @@ import {
   withoutLoginTitle,
   statementsTitle,
   differencesTitle,
+  proofsTitle,
   type Attention,
 } from "./attention";
 
@@ -16,6 +17,7 @@ const calm: Attention = {
   withoutLogin: 0,
   statementsToReview: 0,
   differences: 0,
+  proofsToCheck: 0,
   readjustments: [],
   readjustmentsDue: 0,
   missingIndexLines: [],
@@ -34,6 +36,8 @@ describe("the Atenção block's words", () => {
     expect(statementsTitle(2)).toBe("2 extratos aguardando revisão");
     expect(differencesTitle(1)).toBe("1 cobrança paga com diferença de valor");
     expect(differencesTitle(3)).toBe("3 cobranças pagas com diferença de valor");
+    expect(proofsTitle(1)).toBe("1 comprovante a conferir");
+    expect(proofsTitle(2)).toBe("2 comprovantes a conferir");
   });
 
   it("needs attention when any line has something, or Pix is missing", () => {
@@ -41,6 +45,7 @@ describe("the Atenção block's words", () => {
     expect(needsAttention(calm, false)).toBe(true);
     expect(needsAttention({ ...calm, statementsToReview: 1 }, true)).toBe(true);
     expect(needsAttention({ ...calm, differences: 1 }, true)).toBe(true);
+    expect(needsAttention({ ...calm, proofsToCheck: 1 }, true)).toBe(true);
     expect(needsAttention({ ...calm, overdue: { count: 1, clients: 1, totalDueTodayCents: 1 } }, true)).toBe(true);
     // A contract ending in 61 to 90 days is counted in within90 alone.
     expect(needsAttention({ ...calm, ending: { within30: 0, within60: 0, within90: 1 } }, true)).toBe(true);

@@ -19,6 +19,8 @@ export type Attention = {
   // billings paid with a difference not resolved ("Diferenças").
   statementsToReview: number;
   differences: number;
+  // "Já paguei" (decision 0063): tenants' proofs of payment waiting for staff.
+  proofsToCheck: number;
   // Yearly readjustments due in the next 60 days (issue 22, decision 0041),
   // each with its new rent or the index months it waits for: the soonest
   // READJUSTMENTS_SHOWN of them (at 5,000 contracts about 800 are due in 60
@@ -57,10 +59,13 @@ export function needsAttention(a: Attention, pixConfigured: boolean) {
     a.withoutLogin > 0 ||
     a.statementsToReview > 0 ||
     a.differences > 0 ||
+    a.proofsToCheck > 0 ||
     a.readjustments.length > 0 ||
     !pixConfigured
   );
 }
+
+export const proofsTitle = (n: number) => plural(n, "comprovante a conferir", "comprovantes a conferir");
 
 export const READJUSTMENTS_TITLE = "Reajustes nos próximos 60 dias";
 export const MISSING_INDEX_TITLE = "Índices sem os meses do reajuste";

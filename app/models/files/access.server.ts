@@ -176,3 +176,11 @@ export async function findContestPhotoFile(db: DB, id: number, viewer: FileViewe
   const row = await q.executeTakeFirst();
   return row ? { file_key: row.file_key, file_name: `contestacao-foto-${row.id}.webp`, mime_type: "image/webp" } : null;
 }
+
+// A proof of payment the tenant sent ("Já paguei", decision 0063): staff, or
+// the tenant it belongs to (refused or not: it is their own file).
+export async function findPaymentProofFile(db: DB, id: number, viewer: FileViewer): Promise<PrivateFile | null> {
+  let q = db.selectFrom("payment_proofs").select(["file_key", "file_name", "mime_type"]).where("id", "=", id);
+  if (viewer.kind === "client") q = q.where("client_id", "=", viewer.clientId);
+  return (await q.executeTakeFirst()) ?? null;
+}

@@ -41,6 +41,11 @@ export const PRIVATE_FILE_KINDS: PrivateFileKind[] = [
     describe: (id, owner) => `recibo ${id} da cobrança ${owner}`,
   },
   {
+    rows: (db) =>
+      db.selectFrom("payment_proofs").select(["id", "billing_id as owner", "file_key"]).orderBy("id").execute(),
+    describe: (id, owner) => `comprovante ${id} da cobrança ${owner}`,
+  },
+  {
     rows: (db) => db.selectFrom("statement_imports").select(["id", "id as owner", "file_key"]).orderBy("id").execute(),
     describe: (id) => `extrato bancário ${id}`,
   },

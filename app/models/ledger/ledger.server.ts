@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction, type Insertable } from "kysely";
 import type { Database, LedgerEntriesTable } from "#app/db/schema";
 import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
+import { closeProofsOfPaidBilling } from "#app/models/payment-proofs/close.server";
 import { cents, subtractCents, ZERO_CENTS, type Cents } from "#app/models/shared/money";
 import { noItems, openTotal, type AccrualState, type LedgerItem, type OpenItems } from "./allocation";
 
@@ -159,6 +160,8 @@ export async function refreshBillings(
       .where("id", "=", book.id)
       .execute();
     if (audit) await recordAudit(trx, { actor, action: "update", entity: "billing", entityId: book.id, before, after });
+    // Pago, whichever way: the tenant's proofs still waiting are settled by it (decision 0063).
+    if (after.status === "paid" && before.status !== "paid") await closeProofsOfPaidBilling(trx, book.id, actor, now);
   }
   return books;
 }

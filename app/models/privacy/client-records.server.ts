@@ -3,8 +3,8 @@ import type { Database } from "#app/db/schema";
 
 // A tenant's rental records as the LGPD export gives them (privacy.server.ts;
 // docs/decisions/0013-privacy.md): contract files, maintenance requests with
-// their images and documents, billings with their boletos, receipts and
-// notices, and boletos waiting to be processed. Metadata only: the files stay
+// their images and documents, billings with their boletos, proofs of
+// payment, receipts and notices, and boletos waiting to be processed. Metadata only: the files stay
 // private. Each child row is found through its parent's client.
 
 type DB = Kysely<Database>;
@@ -58,6 +58,25 @@ export async function clientRecords(db: DB | Transaction<Database>, clientId: nu
     .where("billing_id", "in", billingsOfClient)
     .orderBy("id")
     .execute();
+  // The proofs of payment the tenant sent ("Já paguei", decision 0063).
+  const proofs = await db
+    .selectFrom("payment_proofs")
+    .select([
+      "id",
+      "billing_id",
+      "file_name",
+      "mime_type",
+      "size",
+      "paid_on",
+      "amount_cents",
+      "note",
+      "sent_at",
+      "status",
+      "refusal_reason",
+    ])
+    .where("client_id", "=", clientId)
+    .orderBy("id")
+    .execute();
   // What was paid and what the tenant was told.
   const receipts = await db
     .selectFrom("billing_receipts")
@@ -96,6 +115,7 @@ export async function clientRecords(db: DB | Transaction<Database>, clientId: nu
     billings: billings.map((b) => ({
       ...b,
       boletos: boletos.filter((d) => d.billing_id === b.id),
+      payment_proofs: proofs.filter((p) => p.billing_id === b.id),
       receipts: receipts.filter((r) => r.billing_id === b.id),
       notices: notices.filter((n) => n.billing_id === b.id),
     })),

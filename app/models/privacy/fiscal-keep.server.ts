@@ -21,7 +21,9 @@ import { ANONYMIZED } from "./anonymized";
 // undeliverable ANONYMIZED.email), the phone, the end's reason, the
 // maintenance requests with their texts, images and documents, the
 // inspections with their photos, contests and reports, the boletos awaiting
-// processing, and the words of the emails sent to the address (their kind,
+// processing, the proofs of payment the tenant sent ("Já paguei", decision
+// 0063: their own screenshots and PDFs; the payment itself is the ledger's
+// credit and its receipt, kept), and the words of the emails sent to the address (their kind,
 // subject and dates stay as the trace of what was sent; unsent ones are given up).
 // Returns the private files to remove after the commit.
 
@@ -64,6 +66,7 @@ export async function anonymizeClientIn(trx: Trx, id: number, actor: AuditActor,
       .where("report_key", "is not", null)
       .execute()),
     ...(await trx.selectFrom("boleto_queue").select("file_key").where("client_id", "=", id).execute()),
+    ...(await trx.selectFrom("payment_proofs").select("file_key").where("client_id", "=", id).execute()),
   ].map((r) => r.file_key!);
   // What the emails to this tenant are about (the outbox's ref, indexed),
   // read before the inspections go.
@@ -80,6 +83,7 @@ export async function anonymizeClientIn(trx: Trx, id: number, actor: AuditActor,
   await trx.deleteFrom("maintenance_requests").where("client_id", "=", id).execute();
   await trx.deleteFrom("inspections").where("client_id", "=", id).execute();
   await trx.deleteFrom("boleto_queue").where("client_id", "=", id).execute();
+  await trx.deleteFrom("payment_proofs").where("client_id", "=", id).execute();
   if (c.user_id !== null) await removeLogin(trx, c.user_id, actor);
   const erased = { email: ANONYMIZED.email, phone: null, ended_reason: null, personal_data_erased_at: now };
   await trx

@@ -1,7 +1,6 @@
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { LogOut } from "#app/components/ui/private-icons";
-import { Form, Link, data } from "react-router";
-import { LogoMark } from "#app/components/site/logo";
+import { data } from "react-router";
+import { ClientAreaHeader } from "#app/components/client/client-area-header";
 import { Tabs } from "#app/components/ui/tabs";
 import { getDb } from "#app/db/db.server";
 import { listClientBillings } from "#app/models/billing/billing.server";
@@ -19,7 +18,6 @@ import {
 } from "#app/models/maintenance/requests.server";
 import { clientContext } from "#app/utils/client-context";
 import { formatBRL } from "#app/models/shared/money";
-import { useAgency } from "#app/utils/root-data";
 import { pageTitle } from "#app/utils/seo";
 import { failedWriteAlert } from "#app/utils/failure.server";
 import { redirectWithToast } from "#app/utils/toast.server";
@@ -27,6 +25,7 @@ import type { Route } from "./+types/area";
 import { BillingTab } from "#app/components/client/billing-tab";
 import { issueHorizon } from "#app/models/billing/charges";
 import { tenantAccount } from "#app/models/ledger/account.server";
+import { latestProofs } from "#app/models/payment-proofs/proofs.server";
 import { ContractsTab } from "#app/components/client/contracts-tab";
 import { InspectionTab } from "#app/components/client/inspection-tab";
 import { MaintenanceTab } from "#app/components/client/maintenance-tab";
@@ -74,14 +73,21 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 // The Cobrança tab: only issued billings (BILLING_ISSUE_DAYS); each open one
 // with its Pix BR Code for the amount due today (its QR Code is an image drawn
-// by routes/files/pix-qr.ts).
+// by routes/files/pix-qr.ts) and its latest proof of payment ("Já paguei").
 async function clientBillingTab(db: ReturnType<typeof getDb>, clientId: number) {
   const today = localToday();
   const settings = getChargingSettings();
   const { open, history } = await listClientBillings(db, clientId, { today, issueDays: settings.issueDays });
+  const proofs = await latestProofs(
+    db,
+    clientId,
+    open.map((b) => b.id),
+  );
   const withPix = open.map((b) => ({
     ...b,
     pix: settings.pix ? { payload: pixPayload(settings.pix, b.charges.total, billingTxid(b.id)) } : null,
+    // "Já paguei" (decision 0063): what became of the latest proof sent.
+    proof: proofs.get(b.id) ?? null,
   }));
   const account = await tenantAccount(db, clientId, issueHorizon(today, settings.issueDays));
   return { open: withPix, history, account, today, pixConfigured: settings.pix !== null };
@@ -132,45 +138,9 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 export default function ClientArea({ loaderData, actionData }: Route.ComponentProps) {
   const { tab, client } = loaderData;
-  const agency = useAgency();
   return (
     <main id="conteudo" className="min-h-screen bg-slate-50">
-      <header className="bg-brand-900 text-white">
-        {/* The agency's mark and name lead back to the site, as "Voltar ao site" does. */}
-        <div className="border-b border-white/15">
-          <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3">
-            <Link
-              to="/"
-              reloadDocument
-              className="flex items-center gap-2 rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
-            >
-              <LogoMark className="size-9" />
-              <span className="text-lg font-bold">{agency.name}</span>
-            </Link>
-            <Link
-              to="/"
-              reloadDocument
-              className="rounded-md text-sm font-medium text-brand-100 hover:text-white hover:underline"
-            >
-              ← Voltar ao site
-            </Link>
-          </div>
-        </div>
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-4 px-4 py-5">
-          <div>
-            <p className="text-sm text-brand-100">Área do Cliente</p>
-            <h1 className="text-2xl font-bold">Bem-vindo(a), {client.name}</h1>
-          </div>
-          <Form method="post" action="/client-logout">
-            <button
-              type="submit"
-              className="inline-flex items-center gap-2 rounded-md border border-white/40 px-4 py-2 font-semibold hover:bg-white/10"
-            >
-              <LogOut aria-hidden className="size-4" /> Sair
-            </button>
-          </Form>
-        </div>
-      </header>
+      <ClientAreaHeader clientName={client.name} />
       <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
         <section aria-labelledby="contrato-info" className="rounded-xl bg-white p-6 shadow-sm">
           <h2 id="contrato-info" className="text-lg font-semibold text-slate-900">

@@ -14,14 +14,14 @@ import { getBilling } from "#app/models/billing/billing.server";
 import { billingRowHref } from "#app/models/billing/billing-query";
 import { periodLabel } from "#app/models/billing/months";
 import { formatDay, rentInputValue } from "#app/models/clients/status";
-import { formatBRL } from "#app/models/shared/money";
+import { formatBRL, parseBRL } from "#app/models/shared/money";
 import { invariantResponse, parseId, readFormData, requireRole } from "#app/utils/http.server";
 import { randomUUID } from "node:crypto";
 import { discountSchema, paymentSchema } from "#app/models/billing/billing.schema";
 import { DiscountForm } from "#app/components/admin/billing-discount-form";
 import { billingManageAction } from "./billing-manage-actions.server";
 import { formatDateTime } from "#app/utils/format-date";
-import { localToday } from "#app/models/shared/days";
+import { localToday, parseLocalDay } from "#app/models/shared/days";
 import { listBillingNotices } from "#app/models/billing/notices.server";
 import { differenceLabel } from "#app/models/reconciliation/labels";
 import type { Route } from "./+types/billing-manage";
@@ -40,7 +40,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `${title} | Painel Administrativo` }, { name: "robots", content: "noindex" }];
 }
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, url }: Route.LoaderArgs) {
   const id = parseId(params.id);
   const today = localToday();
   const db = getDb();
@@ -50,13 +50,23 @@ export async function loader({ params }: Route.LoaderArgs) {
     billing,
     notices: await listBillingNotices(db, billing.id),
     today,
-    // Today and what it owes today (the rest, for one paid in part).
-    paymentDefaults: { payment_date: today, amount_paid: rentInputValue(billing.charges.total) },
+    // Today and what it owes today (the rest, for one paid in part); from
+    // "Comprovantes a conferir", the day and amount the tenant said (decision 0063).
+    paymentDefaults: proposedPayment(url.searchParams, today, billing.charges.total),
     constraint: getZodConstraint(paymentSchema),
     discountConstraint: getZodConstraint(discountSchema),
     // The forms' one-time keys (decision 0061): a second post of the same
     // form writes nothing and answers the first result.
     keys: { payment: randomUUID(), discount: randomUUID() },
+  };
+}
+
+function proposedPayment(params: URLSearchParams, today: string, owed: number) {
+  const day = parseLocalDay(params.get("data") ?? "");
+  const amount = parseBRL(params.get("valor") ?? "");
+  return {
+    payment_date: day && day <= today ? day : today,
+    amount_paid: rentInputValue(amount != null && amount > 0 ? amount : owed),
   };
 }
 
