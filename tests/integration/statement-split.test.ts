@@ -11,7 +11,8 @@ import { confirmStatementImport } from "#app/models/reconciliation/confirm.serve
 import { importStatement } from "#app/models/reconciliation/imports.server";
 import { getStatementReview } from "#app/models/reconciliation/review.server";
 import { getSplitPage, splitStatementCredit } from "#app/models/reconciliation/split.server";
-import { splitSchema } from "#app/models/reconciliation/split.schema";
+import { getZodConstraint } from "@conform-to/zod/v4";
+import { splitFieldsSchema, splitSchema } from "#app/models/reconciliation/split.schema";
 import { buildOfx } from "#tests/fixtures/statements/build";
 import { tempDatabase } from "#tests/fixtures/temp-db";
 import { cents, type Cents } from "#app/models/shared/money";
@@ -352,6 +353,8 @@ describe("splitting a statement credit", () => {
         { row: 3, billingId: 4, amount: 80_000 },
       ],
     });
+    // The page's HTML constraints come from the fields (a page that read them from the whole form was a 500).
+    expect(getZodConstraint(splitFieldsSchema).valor1).toEqual({ required: false, minLength: 1, maxLength: 30 });
     expect(read({ cobranca1: "3", valor1: "1.200,00" })).toEqual({
       form: "Divida o crédito entre ao menos duas cobranças.",
     });

@@ -31,7 +31,11 @@ const rowFields = Object.fromEntries(
   ]),
 );
 
-export const splitSchema = z.object({ chave: onceKeyField, ...rowFields }).transform((value, ctx) => {
+// The fields alone: the page's HTML constraints are read from it (Conform's
+// getZodConstraint reads no transform of the whole form).
+export const splitFieldsSchema = z.object({ chave: onceKeyField, ...rowFields });
+
+export const splitSchema = splitFieldsSchema.transform((value, ctx) => {
   const parts: SplitPart[] = [];
   const seen = new Set<number>();
   const fields = value as unknown as Record<string, number | undefined>;

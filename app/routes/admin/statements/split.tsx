@@ -12,7 +12,7 @@ import { periodLabel } from "#app/models/billing/months";
 import { getChargingSettings } from "#app/models/billing/settings.server";
 import { formatDay } from "#app/models/clients/status";
 import { STATEMENT_MESSAGES } from "#app/models/reconciliation/labels";
-import { SPLIT_MESSAGES, SPLIT_ROW_NUMBERS, splitSchema } from "#app/models/reconciliation/split.schema";
+import { SPLIT_MESSAGES, SPLIT_ROW_NUMBERS, splitFieldsSchema } from "#app/models/reconciliation/split.schema";
 import { getSplitPage, type SplitOption } from "#app/models/reconciliation/split.server";
 import { localToday } from "#app/models/shared/days";
 import { readSearch } from "#app/models/shared/list-query";
@@ -46,7 +46,7 @@ export async function loader({ params, url }: Route.LoaderArgs) {
     search,
   });
   invariantResponse(page, "Crédito não encontrado");
-  return { ...page, search, key: randomUUID(), constraint: getZodConstraint(splitSchema) };
+  return { ...page, search, key: randomUUID(), constraint: getZodConstraint(splitFieldsSchema) };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -114,7 +114,7 @@ export default function SplitCredit({ loaderData, actionData }: Route.ComponentP
         </div>
       ) : (
         <>
-          <Form method="get" className="mt-6 flex flex-wrap items-end gap-3" aria-label="Buscar inquilino">
+          <Form method="get" className="mt-6 flex flex-wrap items-end gap-3" role="search">
             <label className="min-w-0 flex-1 text-sm font-medium text-slate-800 sm:max-w-sm">
               Buscar inquilino
               <input
