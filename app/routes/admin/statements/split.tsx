@@ -142,9 +142,9 @@ export default function SplitCredit({ loaderData, actionData }: Route.ComponentP
             ) : null}
             <p className="text-sm text-slate-700">
               Escolha as cobranças e quanto do crédito vai para cada uma: a soma das partes deve ser{" "}
-              <strong>{formatBRL(line.amount_cents)}</strong>. Cada parte paga a sua cobrança (juros, multa e aluguel);
-              o que passar do devido paga as outras cobranças em aberto do mesmo inquilino, e o resto fica como crédito
-              dele.
+              <strong className="whitespace-nowrap">{formatBRL(line.amount_cents)}</strong>. Cada parte paga a sua
+              cobrança (juros, multa e aluguel); o que passar do devido paga as outras cobranças em aberto do mesmo
+              inquilino, e o resto fica como crédito dele.
             </p>
             <input type="hidden" name="chave" value={loaderData.key} />
             {SPLIT_ROW_NUMBERS.map((n) => (
