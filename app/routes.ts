@@ -74,6 +74,7 @@ export default [
     route("admin/extratos", "routes/admin/statements/index.tsx"),
     route("admin/extratos/exportar", "routes/admin/statements/export.ts"),
     route("admin/extratos/:id", "routes/admin/statements/review.tsx"),
+    route("admin/extratos/:id/linhas/:linha/dividir", "routes/admin/statements/split.tsx"),
     route("admin/repasses", "routes/admin/transfers/index.tsx"),
     route("admin/repasses/exportar", "routes/admin/transfers/export.ts"),
     route("admin/repasses/:ownerId/:month", "routes/admin/transfers/statement.tsx"),

@@ -128,6 +128,10 @@ async function readStatementReview(db: DB, id: number, options: ReviewOptions) {
     db,
     lines.flatMap((l) => (l.settled_billing_id ? [l.settled_billing_id] : [])),
   );
+  const parts = await linePayments(
+    db,
+    lines.flatMap((l) => (l.settled_at !== null ? [l.id] : [])),
+  );
   const pending = statement.confirmed_at === null;
   const horizon = matchHorizon(options.today ?? localToday(), options.issueDays);
   // While the import waits for Confirmar, the page's proposals are computed
@@ -189,6 +193,7 @@ async function readStatementReview(db: DB, id: number, options: ReviewOptions) {
     lines: current.map((l) => ({
       ...l,
       receipt: l.settled_billing_id ? (receipts.get(l.settled_billing_id) ?? null) : null,
+      paid: parts.get(l.id) ?? [],
       candidates: candidates.get(l.id) ?? [],
     })),
     options: offered,
@@ -354,6 +359,39 @@ async function keptSummary(
   kept.set(key, summary);
   if (kept.size > SUMMARIES_KEPT) kept.delete(kept.keys().next().value!);
   return summary;
+}
+
+// A split (split.server.ts) settles a line before Confirmar: the import's
+// kept summary is dropped for the next view to count it. The cache is this
+// process's, like the app (one process, docs/architecture.md).
+export function forgetReviewSummary(db: DB, importId: number) {
+  const kept = summaries.get(db);
+  if (!kept) return;
+  for (const key of [...kept.keys()]) if (key.startsWith(`${importId}:`)) kept.delete(key);
+}
+
+// What each settled line paid, by line: the billings its credits' receipts
+// name (a split credit pays several; decision 0037 §Splitting a credit).
+async function linePayments(db: DB, lineIds: number[]) {
+  const map = new Map<number, { receipt: number; client_name: string; month_year: string }[]>();
+  if (lineIds.length === 0) return map;
+  const rows = await db
+    .selectFrom("ledger_entries as e")
+    .innerJoin("billing_receipts as r", "r.credit_id", "e.id")
+    .innerJoin("billing as b", "b.id", "r.billing_id")
+    .innerJoin("clients as c", "c.id", "b.client_id")
+    .select(["e.statement_line_id", "r.id as receipt", "c.name as client_name", "b.month_year"])
+    .where("e.statement_line_id", "in", lineIds)
+    .where("e.kind", "=", "credit")
+    .where("r.voided_at", "is", null)
+    .orderBy("r.id")
+    .execute();
+  for (const r of rows) {
+    const list = map.get(r.statement_line_id!) ?? [];
+    list.push({ receipt: r.receipt, client_name: r.client_name, month_year: r.month_year });
+    map.set(r.statement_line_id!, list);
+  }
+  return map;
 }
 
 async function receiptNumbers(db: DB, billingIds: number[]) {

@@ -10,7 +10,7 @@ import { STATEMENT_MESSAGES, differenceLabel, signedDifference } from "#app/mode
 import type { StatementReview, StatementReviewLine } from "#app/models/reconciliation/review.server";
 import type { Confirmation } from "#app/models/reconciliation/review.schema";
 import { formatBRL } from "#app/models/shared/money";
-import { MatchedTenant, creditColumns } from "./review-lines";
+import { MatchedTenant, PaidList, SplitCredits, SplitLink, creditColumns } from "./review-lines";
 import { ReturnsTable, SecondCredits } from "./review-returns";
 
 // The two bodies of an import's review (routes/admin/statements/review.tsx):
@@ -59,10 +59,14 @@ export function ReviewForm({
   // On a page or a filter, a group with none of its credits here is left out
   // (its "none" message would speak for the whole statement).
   const optionById = new Map(options.map((o) => [o.id, o]));
-  const matched = lines.filter((l) => l.match_kind === "exact" || l.match_kind === "probable");
-  const unmatched = lines.filter((l) => l.match_kind === "none" && !l.second);
-  const seconds = lines.filter((l) => l.second !== null);
-  const already = lines.filter((l) => l.match_kind === "already");
+  // A credit split before Confirmar (split.tsx) is settled already: listed
+  // apart, never offered again.
+  const split = lines.filter((l) => l.settled_at !== null);
+  const open = lines.filter((l) => l.settled_at === null);
+  const matched = open.filter((l) => l.match_kind === "exact" || l.match_kind === "probable");
+  const unmatched = open.filter((l) => l.match_kind === "none" && !l.second);
+  const seconds = open.filter((l) => l.second !== null);
+  const already = open.filter((l) => l.match_kind === "already");
   const checked = (l: StatementReviewLine) =>
     confirmation ? confirmation.accept.includes(l.id) : l.match_kind === "exact";
   const assigned = (l: StatementReviewLine) =>
@@ -85,7 +89,7 @@ export function ReviewForm({
           empty="Nenhum crédito corresponde a uma cobrança em aberto."
           note="As exatas vêm marcadas; confira as prováveis antes de marcá-las."
           lines={matched}
-          columns={matchColumns}
+          columns={[...matchColumns, { label: "Dividir", cell: (l) => <SplitLink line={l} /> }]}
           lead={{
             label: "Baixar",
             cell: (l) => (
@@ -137,6 +141,7 @@ export function ReviewForm({
                 </select>
               ),
             },
+            { label: "Dividir", cell: (l) => <SplitLink line={l} /> },
           ]}
           testId="unmatched-credits"
         />
@@ -152,6 +157,7 @@ export function ReviewForm({
           testId="already-credits"
         />
       ) : null}
+      {split.length > 0 ? <SplitCredits lines={split} /> : null}
       {/* Which lines this page showed: for them the boxes and selects decide (review.schema.ts). */}
       <input type="hidden" name="escopo" value="pagina" />
       {lines.map((l) => (
@@ -199,7 +205,9 @@ export function ConfirmedRecord({ lines }: { lines: StatementReviewLine[] }) {
             label: "Recibo",
             cell: (l) => (
               <>
-                {l.receipt ? (
+                {l.paid.length > 1 ? (
+                  <PaidList line={l} />
+                ) : l.receipt ? (
                   <a
                     href={`/arquivos/recibos/${l.receipt}?download=1`}
                     download

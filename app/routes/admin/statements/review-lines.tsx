@@ -1,4 +1,7 @@
+import { Link } from "react-router";
 import { StatementLinesTable, type LineColumn } from "#app/components/admin/statement-lines";
+import { FileCheck2 } from "#app/components/ui/private-icons";
+import { periodLabel } from "#app/models/billing/months";
 import { MATCH_KIND_LABELS, matchReasonLabel } from "#app/models/reconciliation/labels";
 import { formatDay } from "#app/models/clients/status";
 import type { StatementReviewLine } from "#app/models/reconciliation/review.server";
@@ -77,5 +80,53 @@ export function OtherLines({ kind, lines }: { kind: "debit" | "info"; lines: Sta
         testId={kind === "debit" ? "debit-lines" : "info-lines"}
       />
     </div>
+  );
+}
+
+// "Dividir": the page that splits this credit between several billings (split.tsx).
+export function SplitLink({ line: l }: { line: StatementReviewLine }) {
+  return (
+    <Link
+      to={`linhas/${l.id}/dividir`}
+      relative="route"
+      className="mt-1 inline-block text-sm font-medium text-brand-700 hover:underline"
+      aria-label={`Dividir o crédito de ${formatBRL(l.amount_cents)} em ${formatDay(l.posted_date)}`}
+    >
+      Dividir
+    </Link>
+  );
+}
+
+// The billings a settled credit paid, each with its receipt (a split credit pays several).
+export function PaidList({ line: l }: { line: StatementReviewLine }) {
+  return (
+    <ul className="space-y-1">
+      {l.paid.map((p) => (
+        <li key={p.receipt}>
+          {`${p.client_name} · ${periodLabel(p.month_year)} · `}
+          <a
+            href={`/arquivos/recibos/${p.receipt}?download=1`}
+            download
+            className="inline-flex items-center gap-1 font-medium text-brand-700 hover:underline"
+          >
+            <FileCheck2 aria-hidden className="size-4 shrink-0" /> Recibo nº {p.receipt}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+// The credits of a pending import split already (split.tsx): settled, with
+// what they paid; Confirmar leaves them alone.
+export function SplitCredits({ lines }: { lines: StatementReviewLine[] }) {
+  return (
+    <StatementLinesTable
+      title="Créditos divididos"
+      note="Estes créditos já baixaram as cobranças abaixo (Dividir crédito); Confirmar não os usa de novo."
+      lines={lines}
+      columns={[...creditColumns, { label: "Cobranças", wide: true, cell: (l) => <PaidList line={l} /> }]}
+      testId="split-credits"
+    />
   );
 }
