@@ -244,7 +244,15 @@ describe("splitting a statement credit", () => {
       actor,
       issuer,
     );
-    expect(confirmed).toEqual({ ok: true, settled: 1, differences: 0, skipped: 0, credited: 0, returned: 0, ownerDebits: 0 });
+    expect(confirmed).toEqual({
+      ok: true,
+      settled: 1,
+      differences: 0,
+      skipped: 0,
+      credited: 0,
+      returned: 0,
+      ownerDebits: 0,
+    });
     expect(await creditsOfLine(line.id)).toHaveLength(2);
     expect(await lineRow(line.id)).toEqual({ settled_billing_id: casaBill, settled_at: expect.any(String) });
     expect(await billingRow(otherBill)).toMatchObject({ status: "paid" });
