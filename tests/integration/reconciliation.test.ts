@@ -112,7 +112,15 @@ describe("importing and confirming a statement", () => {
     expect(line).toMatchObject({ match_kind: "exact", billing_id: id, due_cents: due, difference_cents: 0 });
 
     const confirmed = await confirmStatementImport(db, first.id, { accept: [line!.id], assign: [] }, actor, issuer);
-    expect(confirmed).toEqual({ ok: true, settled: 1, differences: 0, skipped: 0, credited: 0, returned: 0, ownerDebits: 0 });
+    expect(confirmed).toEqual({
+      ok: true,
+      settled: 1,
+      differences: 0,
+      skipped: 0,
+      credited: 0,
+      returned: 0,
+      ownerDebits: 0,
+    });
     expect(await billingRow(id)).toEqual({
       status: "paid",
       payment_date: "2026-11-18",
@@ -156,7 +164,15 @@ describe("importing and confirming a statement", () => {
     // The txid names the billing, but R$ 100,00 short is never exact.
     expect(line).toMatchObject({ match_kind: "probable", billing_id: id, difference_cents: -10_000 });
     const confirmed = await confirmStatementImport(db, imported.id, { accept: [line!.id], assign: [] }, actor, issuer);
-    expect(confirmed).toEqual({ ok: true, settled: 1, differences: 1, skipped: 0, credited: 0, returned: 0, ownerDebits: 0 });
+    expect(confirmed).toEqual({
+      ok: true,
+      settled: 1,
+      differences: 1,
+      skipped: 0,
+      credited: 0,
+      returned: 0,
+      ownerDebits: 0,
+    });
     // Pago parcialmente: 900,00 received, 100,00 open; no quittance of the rest.
     expect(await billingRow(id)).toMatchObject({
       status: "pending",

@@ -151,7 +151,15 @@ describe("the review's proposals, computed when it is read", () => {
     expect((await review(outcome.id)).summary.credits.none.count).toBe(1);
 
     const confirmed = await confirmStatementImport(db, outcome.id, pagePost([line!]), actor, issuer);
-    expect(confirmed).toEqual({ ok: true, settled: 1, differences: 0, skipped: 0, credited: 0, returned: 0, ownerDebits: 0 });
+    expect(confirmed).toEqual({
+      ok: true,
+      settled: 1,
+      differences: 0,
+      skipped: 0,
+      credited: 0,
+      returned: 0,
+      ownerDebits: 0,
+    });
     expect(
       await db.selectFrom("billing").select(["status", "amount_paid_cents"]).where("id", "=", id).executeTakeFirst(),
     ).toEqual({ status: "paid", amount_paid_cents: 132_000 });

@@ -200,7 +200,15 @@ describe("the review of an import, page by page", () => {
     );
     expect(confirmation.shown).toEqual(page2.lines.map((l) => l.id));
     const outcome = await confirmStatementImport(db, importId, confirmation, actor, issuer);
-    expect(outcome).toEqual({ ok: true, settled: 2, differences: 0, skipped: 1, credited: 0, returned: 0, ownerDebits: 0 });
+    expect(outcome).toEqual({
+      ok: true,
+      settled: 2,
+      differences: 0,
+      skipped: 1,
+      credited: 0,
+      returned: 0,
+      ownerDebits: 0,
+    });
     const settled = await review(importId, { state: params("situacao=baixado") });
     expect(settled.lines.map((l) => l.client_name)).toEqual(["Ana Exata Um", "Caio Provavel Tres"]);
     expect(settled.summary.credits.settled).toEqual({ count: 2, totalCents: 220_000 });
