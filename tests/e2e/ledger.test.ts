@@ -1,3 +1,4 @@
+import { openPdf, pageText } from "#app/models/boletos/pdf-pages.server";
 import type { Page } from "@playwright/test";
 import { periodLabel } from "#app/models/billing/months";
 import { formatDay } from "#app/models/clients/status";
@@ -181,6 +182,13 @@ test("Estornar pagamento: the confirmation page, its reason required, the receip
     const item = dialog.getByRole("listitem").filter({ has: page.getByRole("link", { name: `Recibo nº ${r.id}` }) });
     await expect(item).toContainText(new RegExp(`cancelado em \\d{2}/\\d{2}/\\d{4}.* \\(${why}\\)`));
   }
+  // Its PDF, opened by staff, says so on its face: never a receipt in force.
+  const pdf = await page.request.get(`/arquivos/recibos/${receipts[0].id}?download=1`);
+  expect(pdf.status()).toBe(200);
+  const text = await pageText(await openPdf(new Uint8Array(await pdf.body())), 1);
+  expect(text).toContain("CANCELADO");
+  expect(text).toContain(`Recibo nº ${receipts[0].id} cancelado em`);
+  expect(text).toContain(`Motivo: ${why}`);
   // Open again: Registrar pagamento is back, for the whole amount, and nothing is left to reverse.
   await expect(dialog.getByLabel("Valor recebido (R$)")).toHaveValue("1.000,00");
   await expect(dialog.getByRole("button", { name: "Registrar pagamento" })).toBeVisible();

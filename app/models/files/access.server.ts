@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#app/db/schema";
+import { formatDateTime } from "#app/utils/format-date";
 import { drawStatementPdf } from "#app/models/owners/mark-transfer.server";
 import { isPdfPending } from "#app/models/owners/statement-pdf-pending";
 
@@ -12,7 +13,9 @@ type DB = Kysely<Database>;
 
 export type FileViewer = { kind: "staff" } | { kind: "client"; clientId: number };
 
-export type PrivateFile = { file_key: string; file_name: string; mime_type: string };
+// stamp: lines written across every page of a PDF when it is served (a
+// cancelled receipt), the stored file left as it is.
+export type PrivateFile = { file_key: string; file_name: string; mime_type: string; stamp?: string[] };
 
 export async function findContractFile(db: DB, id: number, viewer: FileViewer): Promise<PrivateFile | null> {
   let q = db.selectFrom("contracts").select(["file_key", "file_name", "mime_type"]).where("id", "=", id);
@@ -79,11 +82,30 @@ export async function findReceiptFile(db: DB, id: number, viewer: FileViewer): P
   let q = db
     .selectFrom("billing_receipts")
     .innerJoin("billing", "billing.id", "billing_receipts.billing_id")
-    .select(["billing_receipts.file_key", "billing_receipts.file_name", "billing_receipts.mime_type"])
+    .select([
+      "billing_receipts.file_key",
+      "billing_receipts.file_name",
+      "billing_receipts.mime_type",
+      "billing_receipts.voided_at",
+      "billing_receipts.void_reason",
+    ])
     .where("billing_receipts.id", "=", id);
   if (viewer.kind === "client")
     q = q.where("billing.client_id", "=", viewer.clientId).where("billing_receipts.voided_at", "is", null);
-  return (await q.executeTakeFirst()) ?? null;
+  const row = await q.executeTakeFirst();
+  if (!row) return null;
+  const { voided_at, void_reason, ...file } = row;
+  // Cancelled (an estorno, a devolução): staff read it stamped, never as if in force.
+  return voided_at
+    ? {
+        ...file,
+        stamp: [
+          "CANCELADO",
+          `Recibo nº ${id} cancelado em ${formatDateTime(voided_at)}.`,
+          ...(void_reason ? [`Motivo: ${void_reason}`] : []),
+        ],
+      }
+    : file;
 }
 
 // A bank statement imported for reconciliation: staff only (it lists every

@@ -5,6 +5,7 @@ import { data, type MiddlewareFunction } from "react-router";
 import { getDb } from "#app/db/db.server";
 import type { FileViewer, PrivateFile } from "#app/models/files/access.server";
 import { getClientForUser } from "#app/models/clients/portal.server";
+import { stampPdf } from "#app/models/files/pdf-stamp.server";
 import { privateFilePath } from "#app/models/files/private-store.server";
 import { getSessionUser } from "#app/utils/auth.server";
 import { contentDisposition } from "#app/utils/content-disposition";
@@ -63,6 +64,11 @@ async function fileResponse(request: Request, rawId: string | undefined, find: F
     ),
     "Cache-Control": PRIVATE_CACHE_CONTROL,
   };
+  if (file.stamp && file.mime_type === "application/pdf") {
+    const stamped = await stampPdf(await fs.readFile(filePath), file.stamp);
+    const sized = { ...headers, "Content-Length": String(stamped.byteLength) };
+    return new Response(request.method === "HEAD" ? null : Buffer.from(stamped), { headers: sized });
+  }
   if (request.method === "HEAD") return new Response(null, { headers });
   const stream = Readable.toWeb(createReadStream(filePath)) as ReadableStream<Uint8Array>;
   return new Response(stream, { headers });
