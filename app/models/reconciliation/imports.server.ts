@@ -83,6 +83,22 @@ const UNPAID = BILLING_STATUS_VALUES.filter((s) => s !== "paid");
 // with the digitable lines of their boletos (a CNAB nosso número points into
 // them), by tenant and due date.
 //
+// What the matcher reads of a billing and its tenant (OpenBilling, match.ts),
+// here and on the review page (review-proposals.server.ts).
+export const MATCHABLE_COLUMNS = [
+  "billing.id",
+  "billing.due_date",
+  "billing.amount_cents",
+  "billing.month_year",
+  "billing.open_cents",
+  "billing.rent_open_cents",
+  "billing.accrued_through",
+  "clients.name as client_name",
+  "clients.cpf_cnpj",
+  "clients.late_fee_bp",
+  "clients.monthly_interest_bp",
+] as const;
+
 // At 5,000 contracts that is about 9,000 billings: read as one query it held
 // the event loop for 450 ms (issue 34). The ids come first (billing_status_due,
 // covering), then the rows and their boletos LOOKUP ids a query with a `pause`
@@ -109,19 +125,7 @@ export async function openBillingsToMatch(
     const rows = await db
       .selectFrom("billing")
       .innerJoin("clients", "clients.id", "billing.client_id")
-      .select([
-        "billing.id",
-        "billing.due_date",
-        "billing.amount_cents",
-        "billing.month_year",
-        "billing.open_cents",
-        "billing.rent_open_cents",
-        "billing.accrued_through",
-        "clients.name as client_name",
-        "clients.cpf_cnpj",
-        "clients.late_fee_bp",
-        "clients.monthly_interest_bp",
-      ])
+      .select(MATCHABLE_COLUMNS)
       .where("billing.id", "in", part)
       .execute();
     const docs = await db

@@ -3,6 +3,7 @@ import type { Database } from "#app/db/schema";
 import { BILLING_STATUS_VALUES } from "#app/models/billing/status";
 import type { Cents } from "#app/models/shared/money";
 import { addDays } from "#app/models/shared/days";
+import { MATCHABLE_COLUMNS } from "./imports.server";
 import {
   docsInText,
   documentKey,
@@ -234,19 +235,7 @@ async function openBillings(
     db
       .selectFrom("billing")
       .innerJoin("clients", "clients.id", "billing.client_id")
-      .select([
-        "billing.id",
-        "billing.due_date",
-        "billing.amount_cents",
-        "billing.month_year",
-        "billing.open_cents",
-        "billing.rent_open_cents",
-        "billing.accrued_through",
-        "clients.name as client_name",
-        "clients.cpf_cnpj",
-        "clients.late_fee_bp",
-        "clients.monthly_interest_bp",
-      ])
+      .select(MATCHABLE_COLUMNS)
       .where(sql`+billing.due_date`, "<=", horizon);
   const byId =
     ids.length > 0
