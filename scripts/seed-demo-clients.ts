@@ -16,6 +16,10 @@ import { addMaintenanceDocument, updateMaintenanceRequest } from "#app/models/ma
 import { createMaintenanceRequest } from "#app/models/maintenance/requests.server";
 import { absoluteUrl } from "#app/utils/env.server";
 import { localToday } from "#app/models/shared/days";
+import { issueHorizon } from "#app/models/billing/charges";
+import { getChargingSettings } from "#app/models/billing/settings.server";
+import { sendPaymentProof } from "#app/models/payment-proofs/proofs.server";
+import { postDeduction } from "#app/models/owners/owner-entries.server";
 import { demoPdf, demoPhoto } from "./demo-files";
 
 // The demo's rental side (issues 7 and 8): four tenants of Três Lagoas, three
@@ -229,6 +233,60 @@ async function seedLedgerCases(db: DB, byLate: Map<number, number>, today: strin
   }
   const part = byLate.has(2) ? await oldestOpen(byLate.get(2)!) : undefined;
   if (part) await registerPayment(db, part.id, { payment_date: today, amount_paid: cents(500_00) }, actor, issuer);
+  // The same tenant says she paid the other late month ("Já paguei", decision
+  // 0063): her proof waits in "Comprovantes a conferir"; it settles nothing.
+  const other = byLate.has(2)
+    ? await db
+        .selectFrom("billing")
+        .select("id")
+        .where("client_id", "=", byLate.get(2)!)
+        .where("status", "!=", "paid")
+        .where("due_date", "<=", today)
+        .where("id", "!=", part?.id ?? 0)
+        .orderBy("due_date")
+        .executeTakeFirst()
+    : undefined;
+  if (other) {
+    const sent = await sendPaymentProof(
+      db,
+      byLate.get(2)!,
+      other.id,
+      {
+        fileName: "comprovante-pix.pdf",
+        bytes: demoPdf("Comprovante de transferência Pix", [
+          `Data: ${today.split("-").reverse().join("/")}`,
+          "Destino: Lagoa Imóveis (demonstração)",
+          "Documento de demonstração.",
+        ]),
+        paid_on: today,
+        amount_cents: null,
+        note: "Paguei pelo app do banco, segue o comprovante.",
+        op_key: `demo-proof-${other.id}`,
+      },
+      { horizon: issueHorizon(today, getChargingSettings().issueDays), today },
+    );
+    if (!sent.ok) throw new Error(`comprovante de demonstração: ${sent.reason}`);
+  }
+}
+
+// An owner's deduction (decision 0064): a repair the agency paid, taken off
+// the owner's next transfer with its description.
+async function seedOwnerDeduction(db: DB, ownerId: number | undefined, today: string, actor: AuditActor) {
+  if (ownerId === undefined) return;
+  const posted = await postDeduction(
+    db,
+    ownerId,
+    {
+      amountCents: cents(180_00),
+      description: "Conserto do chuveiro elétrico (nota nº 1234)",
+      onDate: today,
+      clientId: null,
+      opKey: `demo-deduction-${ownerId}`,
+    },
+    actor,
+    today,
+  );
+  if (!posted.ok) throw new Error(`desconto de demonstração: ${posted.reason}`);
 }
 
 // The staff member shown as uploader: the first master (created by the demo
@@ -282,6 +340,7 @@ export async function seedDemoClients(db: DB) {
     }
   }
   await seedLedgerCases(db, byLate, today, actor);
+  await seedOwnerDeduction(db, owners.values().next().value, today, actor);
 
   // The first tenant's requests: one answered with a note and a report, one open.
   const [first] = ids;

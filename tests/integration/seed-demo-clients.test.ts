@@ -121,6 +121,22 @@ describe("seedDemoClients", () => {
     for (const d of docs) expect(fs.existsSync(path.join(uploads, "private", d.file_key))).toBe(true);
   });
 
+  it("shows a proof of payment waiting for staff and an owner's deduction for the next transfer", async () => {
+    const proofs = await db
+      .selectFrom("payment_proofs")
+      .innerJoin("billing", "billing.id", "payment_proofs.billing_id")
+      .select(["payment_proofs.status", "payment_proofs.file_key", "billing.status as billing_status"])
+      .execute();
+    expect(proofs).toHaveLength(1);
+    // It settles nothing: the billing stays open (it reads Em Atraso), the proof waits.
+    expect(proofs[0]).toMatchObject({ status: "pending", billing_status: "pending" });
+    expect(fs.existsSync(path.join(uploads, "private", proofs[0]!.file_key))).toBe(true);
+    const entries = await db.selectFrom("owner_entries").select(["kind", "amount_cents", "description"]).execute();
+    expect(entries).toEqual([
+      { kind: "deduction", amount_cents: 18_000, description: "Conserto do chuveiro elétrico (nota nº 1234)" },
+    ]);
+  });
+
   it("prints a client login whose password works", async () => {
     expect(result?.login).not.toBeNull();
     const { username, password } = result!.login!;
