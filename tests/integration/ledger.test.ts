@@ -321,6 +321,43 @@ describe("notices", () => {
   });
 });
 
+describe("receipt numbers and corrections", () => {
+  // Planted-bug kinds the issue names: a number drawn as max(id) + 1 (given
+  // again once the newest row is gone), a corrected receipt never emailed.
+  it("never gives a number again, even after the newest receipt row is gone", async () => {
+    const client = await tenant();
+    const a = await bill(client, "2026-12-10", 900_00);
+    const b = await bill(client, "2027-01-10", 900_00);
+    const first = await pay(a, "2026-11-20", 900_00);
+    if (!first.ok || first.receiptNumber === null) throw new Error("paid");
+    // The newest row removed by hand (a restore, a cleanup): its number stays used.
+    await db.deleteFrom("billing_receipts").where("id", "=", first.receiptNumber).execute();
+    const next = await pay(b, "2026-11-21", 900_00);
+    if (!next.ok || next.receiptNumber === null) throw new Error("paid");
+    expect(next.receiptNumber).toBeGreaterThan(first.receiptNumber);
+  });
+
+  it("emails the receipt of a payment registered again after an estorno, never the cancelled one", async () => {
+    const client = await tenant();
+    const id = await bill(client, "2026-12-10", 750_00);
+    const first = await pay(id, "2026-11-20", 750_00);
+    if (!first.ok) throw new Error("paid");
+    const back = await reverseBillingPayments(db, id, "Valor registrado errado", actor, "2026-11-21");
+    expect(back).not.toBeNull();
+    const again = await pay(id, "2026-11-21", 750_00);
+    if (!again.ok) throw new Error("paid");
+    expect(again.receiptNumber).not.toBe(first.receiptNumber);
+    await queueNotices(db, "2026-11-21", { issueDays: 20, pix: null, cnpj: null }, new Date("2026-11-21T15:00:00Z"));
+    const mails = await db
+      .selectFrom("email_outbox")
+      .select("subject")
+      .where("kind", "=", "billing_receipt")
+      .where("ref", "=", `billing:${id}`)
+      .execute();
+    expect(mails.map((m) => m.subject)).toEqual([`Recibo de Aluguel nº ${again.receiptNumber}`]);
+  });
+});
+
 describe("reads at scale (docs/decisions/0065-ledger-at-scale.md)", () => {
   // Without statistics SQLite takes `reverses_id is null` on its unique index
   // for a lookup of a row or two and walks every entry that is not a
