@@ -21,6 +21,7 @@ import { drawStatementPdfs, markTransferDone } from "#app/models/owners/mark-tra
 import { ownerStatement } from "#app/models/owners/transfers.server";
 import { prepareIncomeReportEmails, queueIncomeReports } from "#app/models/owners/income-report-email.server";
 import { contestItem } from "#app/models/inspections/contests.server";
+import { sendPaymentProof } from "#app/models/payment-proofs/proofs.server";
 import { finalizeInspection } from "#app/models/inspections/finalize.server";
 import { addRoom, createInspection, getInspection, updateItem } from "#app/models/inspections/inspections.server";
 import { setMeterPhoto } from "#app/models/inspections/meters.server";
@@ -208,6 +209,28 @@ beforeAll(async () => {
     today: "2026-10-05",
   });
   if (!paid.ok) throw new Error("payment");
+  // A tenant's proof of payment ("Já paguei") of a month still open: kept privately.
+  const open = await createBilling(
+    temp.db,
+    { client_id: client.id, month_year: "2099-12", amount_cents: cents(125000), due_date: "2099-12-05" },
+    null,
+  );
+  if (!open.ok) throw new Error("billing");
+  const proof = await sendPaymentProof(
+    temp.db,
+    client.id,
+    open.id,
+    {
+      fileName: "comprovante.pdf",
+      bytes: samplePdf("Comprovante"),
+      paid_on: null,
+      amount_cents: null,
+      note: null,
+      op_key: "backup-proof",
+    },
+    { horizon: "2100-01-01", today: "2026-10-05" },
+  );
+  if (!proof.ok) throw new Error(proof.reason);
   // An imported bank statement (reconciliation) is kept privately as uploaded.
   const statement = await importStatement(temp.db, {
     fileName: "extrato.ofx",
@@ -417,7 +440,7 @@ describe("refuses a damaged archive and leaves the target as it was", () => {
     expect(await refusal(archive)).toContain(`falta uploads/public/properties/${file_key}-${w}.webp`);
   });
 
-  it("a private file of any kind is missing: contract, maintenance photo and document, boleto, queued boleto, receipt, statements, inspection photo, meter photo, report, contest photo and an email's informe", async () => {
+  it("a private file of any kind is missing: contract, maintenance photo and document, boleto, queued boleto, receipt, payment proof, statements, inspection photo, meter photo, report, contest photo and an email's informe", async () => {
     for (const kind of PRIVATE_FILE_KINDS) {
       const [row] = await kind.rows(temp.db);
       expect(row, kind.describe(0, 0)).toBeDefined();
