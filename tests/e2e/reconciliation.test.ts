@@ -142,15 +142,16 @@ for (const js of [false, true]) {
     // The same file again: not imported twice; the page names the first import and links to it.
     const firstUrl = page.url();
     await page.goto("/admin/extratos");
-    const imports = await appDb().selectFrom("statement_imports").select("id").execute();
-    await page
-      .getByLabel("Arquivo")
-      .setInputFiles({ name: `outro-nome-${tag}.ofx`, mimeType: "application/x-ofx", buffer: ofx });
+    const again = `outro-nome-${tag}.ofx`;
+    await page.getByLabel("Arquivo").setInputFiles({ name: again, mimeType: "application/x-ofx", buffer: ofx });
     await page.getByRole("button", { name: "Importar extrato" }).click();
     await expect(page.getByTestId("already-imported")).toContainText(
       /^Este arquivo já foi importado em \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} por /,
     );
-    expect(await appDb().selectFrom("statement_imports").select("id").execute()).toHaveLength(imports.length);
+    // No import of it (counted by its name: other workers import statements meanwhile).
+    expect(await appDb().selectFrom("statement_imports").select("id").where("file_name", "=", again).execute()).toEqual(
+      [],
+    );
     await page.getByRole("link", { name: "Ver a primeira importação" }).click();
     await expect(page).toHaveURL(firstUrl);
 
