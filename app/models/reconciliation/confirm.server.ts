@@ -6,9 +6,8 @@ import { periodLabel } from "#app/models/billing/months";
 import { formatDay } from "#app/models/clients/status";
 import { removePrivateFiles } from "#app/models/files/private-store.server";
 import { receiveCredit, reverseCredit } from "#app/models/ledger/credits.server";
-import { notReversal } from "#app/models/ledger/ledger.server";
 import { formatBRL } from "#app/models/shared/money";
-import { importReturns, targetValue, type ReturnProposal, type ReturnTarget } from "./returns.server";
+import { creditOf, plannedReturns } from "./returns.server";
 import type { Choice, Confirmation } from "./review.schema";
 
 // "Confirmar" on an import's review (docs/decisions/0037-reconciliation.md):
@@ -328,44 +327,4 @@ async function settledElsewhere(trx: Transaction<Database>, key: string) {
     .where("settled_at", "is not", null)
     .executeTakeFirst();
   return row !== undefined;
-}
-
-// The returns the page checked, each still returning what the page showed
-// (recomputed: a credit reversed or a line settled meanwhile changes it), and
-// a credit line of this statement only when this confirmation settles it.
-async function plannedReturns(
-  trx: Transaction<Database>,
-  importId: number,
-  confirmation: Confirmation,
-  settling: readonly number[],
-): Promise<{ ok: true; plan: { proposal: ReturnProposal; target: ReturnTarget }[] } | { ok: false; errors: string[] }> {
-  const posted = confirmation.returns ?? [];
-  if (posted.length === 0) return { ok: true, plan: [] };
-  const now = new Map((await importReturns(trx, importId)).map((r) => [r.lineId, r]));
-  const errors: string[] = [];
-  const plan: { proposal: ReturnProposal; target: ReturnTarget }[] = [];
-  for (const r of posted) {
-    const p = now.get(r.lineId);
-    const what = p ? `A devolução de ${formatDay(p.postedDate)} (${formatBRL(p.amountCents)})` : "Uma devolução";
-    if (!p?.match || targetValue(p.match.target) !== r.target)
-      errors.push(`${what} não devolve mais o crédito mostrado: reveja a página.`);
-    else if (p.match.target.kind === "line" && !settling.includes(p.match.target.lineId))
-      errors.push(`${what} devolve um crédito deste extrato que não foi marcado para baixa.`);
-    else plan.push({ proposal: p, target: p.match.target });
-  }
-  return errors.length > 0 ? { ok: false, errors: [...new Set(errors)] } : { ok: true, plan };
-}
-
-// The ledger credit a return gives back: the one named, or the one this
-// confirmation just received from the statement's line.
-async function creditOf(trx: Transaction<Database>, target: ReturnTarget) {
-  if (target.kind === "credit") return target.creditId;
-  const row = await trx
-    .selectFrom("ledger_entries")
-    .select("id")
-    .where("statement_line_id", "=", target.lineId)
-    .where("kind", "=", "credit")
-    .where(notReversal())
-    .executeTakeFirstOrThrow();
-  return row.id;
 }
