@@ -58,6 +58,7 @@ export default [
       route("cobrancas/lembretes", "routes/admin/clients/billing-reminders.tsx"),
       route("cobrancas/:id", "routes/admin/clients/billing-manage.tsx"),
       route("cobrancas/:id/estorno", "routes/admin/clients/billing-reverse.tsx"),
+      route("cobrancas/:id/whatsapp", "routes/admin/clients/billing-whatsapp.ts"),
       route("cobrancas/documentos/:id/excluir", "routes/admin/clients/billing-document-delete.tsx"),
       route("manutencoes/documentos/novo", "routes/admin/clients/maintenance-document.tsx"),
       route("manutencoes/:id", "routes/admin/clients/maintenance-manage.tsx"),

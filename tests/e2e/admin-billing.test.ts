@@ -262,9 +262,13 @@ test("a pending billing past its due date shows Em Atraso at once, in the admin 
   await expect(late).toHaveCount(1);
   await expect(late).toContainText(client.name);
   await expect(late).toContainText("Em Atraso");
-  // Beside it, the tenant's reminder: a wa.me link with the amount due today and the Pix code.
+  // Beside it, the tenant's reminder: a link that answers with the wa.me
+  // address, the amount due today and the Pix code written at the click.
   const whatsapp = late.getByRole("link", { name: `Lembrar ${client.name} pelo WhatsApp` });
-  const href = (await whatsapp.getAttribute("href"))!;
+  await expect(whatsapp).toHaveAttribute("target", "_blank");
+  const answer = await page.request.get((await whatsapp.getAttribute("href"))!, { maxRedirects: 0 });
+  expect(answer.status()).toBe(302);
+  const href = answer.headers()["location"]!;
   expect(href.startsWith("https://wa.me/5567999991234?text=")).toBe(true);
   const text = decodeURIComponent(href.split("?text=")[1]);
   expect(text).toContain("O aluguel de janeiro de 2020 venceu em 05/01/2020");

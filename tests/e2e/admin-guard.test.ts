@@ -199,6 +199,20 @@ for (const role of ROLES) {
   });
 }
 
+// Em atraso's WhatsApp link answers with a redirect for staff too (to wa.me,
+// or back to the queue for a billing not overdue, as this one): only the
+// target tells a refusal from an answer.
+for (const role of ROLES) {
+  test(`the WhatsApp reminder link as ${role}`, async ({ rows, contextAs }) => {
+    const context = await contextAs(role);
+    const res = await context.request.get(`/admin/clients/cobrancas/${rows.billing}/whatsapp`, { maxRedirects: 0 });
+    expect(res.status()).toBe(302);
+    expect(new URL(res.headers().location, E2E_URL).pathname).toBe(
+      role === "anonymous" || role === "client" ? "/admin" : "/admin/clients",
+    );
+  });
+}
+
 test("the refusal tells the visitor why", async ({ page }) => {
   await page.goto("/admin/properties");
   await expect(page).toHaveURL(/\/admin$/);

@@ -13,6 +13,7 @@ export const BILLING_MESSAGES = {
   documentDeleted: "Documento excluído com sucesso!",
   documentDeleteFailed: "Erro ao excluir documento.",
   loadFailed: "Não foi possível carregar as cobranças.",
+  noWhatsappReminder: "Esta cobrança não está mais em atraso, ou o inquilino não tem um celular cadastrado.",
   created: "Cobrança criada com sucesso!",
   createFailed: "Não foi possível criar a cobrança. Nada foi salvo; tente novamente.",
   generateFailed: "Não foi possível gerar as cobranças. Nada foi salvo; tente novamente.",

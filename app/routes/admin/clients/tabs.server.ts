@@ -1,10 +1,6 @@
-import { owedOn, type OwedTerms } from "#app/models/ledger/owed";
 import { getDb } from "#app/db/db.server";
 import { readBillingQuery } from "#app/models/billing/billing-query";
-import { billingTxid, pixPayload } from "#app/models/billing/pix";
-import { reminderHref } from "#app/models/billing/reminder";
-import { getChargingSettings } from "#app/models/billing/settings.server";
-import { getAgency } from "#app/utils/env.server";
+import { remindsOnWhatsapp, whatsappReminderPath } from "#app/models/billing/reminder.server";
 import { listBillingGroupsPage, listQueue, queueCounts } from "#app/models/billing/billing-queues.server";
 import { listAwaitingBoletos } from "#app/models/boletos/queue.server";
 import { clientsQueryValues, parseClientsQuery } from "#app/models/clients/clients-query";
@@ -30,32 +26,6 @@ async function loadClients(url: URL, today: string, active: boolean) {
   return { ...(await listClients(getDb(), query, today)), query, values: clientsQueryValues(query) };
 }
 
-// An overdue billing's WhatsApp reminder (reminder.ts), for the amount due
-// today and its Pix code; null for one not yet due or a tenant without phone.
-function reminderOf(
-  b: {
-    id: number;
-    status: string;
-    phone: string | null;
-    client_name: string;
-    month_year: string;
-    due_date: string;
-  } & OwedTerms,
-  today: string,
-) {
-  if (b.status !== "overdue") return null;
-  const { pix } = getChargingSettings();
-  const total = owedOn(b, today).total;
-  return reminderHref(b.phone, {
-    clientName: b.client_name,
-    monthYear: b.month_year,
-    dueDate: b.due_date,
-    totalCents: total,
-    agencyName: getAgency().name,
-    pixPayload: pix ? pixPayload(pix, total, billingTxid(b.id)) : null,
-  });
-}
-
 // Cobranças: the queue in the URL (?fila=, default "Em atraso"), its counts,
 // and the boleto flow's drafts (docs/decisions/0057-lists-as-queries.md).
 async function loadBilling(url: URL, today: string) {
@@ -74,7 +44,13 @@ async function loadBilling(url: URL, today: string) {
           view:
             query.queue === "diferencas"
               ? { kind: "differences" as const, rows }
-              : { kind: "queue" as const, rows: rows.map((b) => ({ ...b, whatsapp: reminderOf(b, today) })) },
+              : {
+                  kind: "queue" as const,
+                  rows: rows.map((b) => ({
+                    ...b,
+                    whatsapp: remindsOnWhatsapp(b) ? whatsappReminderPath(b.id) : null,
+                  })),
+                },
         })),
   ]);
   return { query, counts, awaitingBoletos, ...listed };
