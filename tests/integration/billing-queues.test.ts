@@ -1,4 +1,4 @@
-import { CompiledQuery, type Kysely, type RootOperationNode } from "kysely";
+import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "#app/db/schema";
 import { readBillingQuery, type BillingQuery } from "#app/models/billing/billing-query";
@@ -13,6 +13,7 @@ import { createBilling } from "#app/models/billing/billing.server";
 import { createClient } from "#app/models/clients/clients.server";
 import { LIST_PAGE_SIZE } from "#app/models/shared/list-query";
 import { cents } from "#app/models/shared/money";
+import { tracedPlans } from "#tests/fixtures/query-plans";
 import { tempDatabase } from "#tests/fixtures/temp-db";
 
 // The Cobranças tab as queries (issue 34): each queue holds what it says and
@@ -148,24 +149,10 @@ describe("a queue's plan", () => {
   // scale set's 1,600 (decision 0065). The queue is counted and paged on
   // billing_status_due alone; only the page's rows meet their clients.
   it("counts and pages Em atraso on the index of status and due date, without the table", async () => {
-    const nodes: RootOperationNode[] = [];
-    const traced = db.withPlugin({
-      transformQuery: ({ node }) => {
-        nodes.push(node);
-        return node;
-      },
-      transformResult: async ({ result }) => result,
-    });
+    const { traced, plans } = tracedPlans(db);
     const page = await listQueue(traced, q({ queue: "atrasadas" }), TODAY);
     expect(page.rows.length).toBeGreaterThan(0);
-    const reads: string[] = [];
-    for (const node of nodes) {
-      const query = db.getExecutor().compileQuery(node, { queryId: "plan" });
-      const plan = await db.executeQuery<{ detail: string }>(
-        CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]),
-      );
-      reads.push(...plan.rows.map((r) => r.detail).filter((d) => /\bbilling\b/.test(d)));
-    }
+    const reads = (await plans()).flatMap((p) => p.details.filter((d) => /\bbilling\b/.test(d)));
     // The count and the page's ids: the covering index, both arms of the OR.
     expect(reads.filter((d) => d.includes("COVERING INDEX billing_status_due")).length).toBeGreaterThanOrEqual(4);
     // The page's rows by their ids; nothing else of billing is read.

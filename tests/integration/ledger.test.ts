@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { CompiledQuery, type Kysely, type RootOperationNode } from "kysely";
+import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { defaultAgency } from "#app/config/agency";
 import type { Database } from "#app/db/schema";
@@ -17,6 +17,7 @@ import { tenantCreditLeft } from "#app/models/ledger/ledger.server";
 import { tenantAccount } from "#app/models/ledger/account.server";
 import { paymentsToReverse } from "#app/models/ledger/reversal.server";
 import { cents } from "#app/models/shared/money";
+import { tracedPlans } from "#tests/fixtures/query-plans";
 import { tempDatabase } from "#tests/fixtures/temp-db";
 
 // The rent ledger (issue 35, docs/decisions/0061-rent-ledger.md): the
@@ -365,14 +366,7 @@ describe("reads at scale (docs/decisions/0065-ledger-at-scale.md)", () => {
   // and spent, the estorno page and the estorno is planned here; the
   // reversals' index may be searched only for the reversal of a given entry.
   it("no statement of a payment, a credit spent or an estorno walks the reversals' index", async () => {
-    const nodes: RootOperationNode[] = [];
-    const traced = db.withPlugin({
-      transformQuery: ({ node }) => {
-        nodes.push(node);
-        return node;
-      },
-      transformResult: async ({ result }) => result,
-    });
+    const { traced, plans } = tracedPlans(db);
     const client = await tenant();
     const oct = await bill(client, "2026-10-10", 1_000_00);
     const payment = { payment_date: "2026-10-09", amount_paid: cents(1_000_50), op_key: "plan-key" };
@@ -400,24 +394,17 @@ describe("reads at scale (docs/decisions/0065-ledger-at-scale.md)", () => {
     expect(await reverseBillingPayments(traced, oct, "Devolvido", actor, "2026-10-12")).toMatchObject({ ok: true });
 
     const walks: string[] = [];
-    let planned = 0;
-    for (const node of nodes) {
-      const query = db.getExecutor().compileQuery(node, { queryId: "plan" });
-      if (!/^\s*select/i.test(query.sql) || !query.sql.includes('"ledger_entries"')) continue;
-      planned += 1;
-      const plan = await db.executeQuery<{ detail: string }>(
-        CompiledQuery.raw(`explain query plan ${query.sql}`, [...query.parameters]),
-      );
-      for (const { detail } of plan.rows) {
+    const planned = await plans((sql) => /^\s*select/i.test(sql) && sql.includes('"ledger_entries"'));
+    for (const { sql, details } of planned)
+      for (const detail of details) {
         const alias =
           /^SEARCH (\S+) USING (?:COVERING )?INDEX sqlite_autoindex_ledger_entries_\d+ \(reverses_id=\?\)/.exec(
             detail,
           )?.[1];
-        if (alias && !new RegExp(`("${alias}"\\.|[\\s(])"reverses_id" (=|in) `).test(query.sql))
-          walks.push(`${detail}: ${query.sql}`);
+        if (alias && !new RegExp(`("${alias}"\\.|[\\s(])"reverses_id" (=|in) `).test(sql))
+          walks.push(`${detail}: ${sql}`);
       }
-    }
-    expect(planned).toBeGreaterThan(10);
+    expect(planned.length).toBeGreaterThan(10);
     expect(walks).toEqual([]);
   });
 });

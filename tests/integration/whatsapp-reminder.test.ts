@@ -1,15 +1,14 @@
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "#app/db/schema";
-import { createBilling } from "#app/models/billing/billing.server";
 import { billingTxid, pixPayload } from "#app/models/billing/pix";
-import { createClient } from "#app/models/clients/clients.server";
 import { owedOn } from "#app/models/ledger/owed";
 import { localToday } from "#app/models/shared/days";
 import { cents, formatBRL } from "#app/models/shared/money";
 import { loader } from "#app/routes/admin/clients/billing-whatsapp";
 import { readToast } from "#app/utils/toast.server";
 import { tempDatabase } from "#tests/fixtures/temp-db";
+import { tenantFactory } from "#tests/fixtures/tenants";
 
 // "WhatsApp" beside an overdue billing (Em atraso) is a link to
 // /admin/clients/cobrancas/<id>/whatsapp, whose loader answers with the wa.me
@@ -27,34 +26,17 @@ let cleanup: () => Promise<void>;
 const DUE = "2025-03-05";
 const ids = { late: 0, paid: 0, noPhone: 0 };
 
-let seq = 0;
-async function overdueBilling(name: string, phone: string | null) {
-  seq += 1;
-  const created = await createClient(
-    db,
-    {
-      name,
-      email: `zap${seq}@teste.com.br`,
-      username: `zap${seq}`,
-      password: "senha-forte-123",
-      payment_due_day: 5,
-      ...(phone ? { phone } : {}),
-    },
-    null,
-  );
-  if (!created.ok) throw new Error(created.message);
+const { newClient, bill } = tenantFactory(() => db, "zap");
+// A tenant with the contract's late fee and interest (10%, 1% a month) and
+// their billing of R$ 1.200,00 due DUE.
+async function overdueBilling(name: string, phone?: string) {
+  const client = await newClient(name, "", phone ? { phone } : {});
   await db
     .updateTable("clients")
     .set({ late_fee_bp: 1000, monthly_interest_bp: 100 })
-    .where("id", "=", created.id)
+    .where("id", "=", client)
     .execute();
-  const billing = await createBilling(
-    db,
-    { client_id: created.id, month_year: DUE.slice(0, 7), amount_cents: cents(120_000), due_date: DUE },
-    null,
-  );
-  if (!billing.ok) throw new Error("billing");
-  return billing.id;
+  return bill(client, DUE, 120_000);
 }
 
 beforeAll(async () => {
@@ -68,7 +50,7 @@ beforeAll(async () => {
     .set({ status: "paid", payment_date: DUE, amount_paid_cents: cents(120_000) })
     .where("id", "=", ids.paid)
     .execute();
-  ids.noPhone = await overdueBilling("Caio Sem Telefone", null);
+  ids.noPhone = await overdueBilling("Caio Sem Telefone");
 });
 
 afterAll(async () => {

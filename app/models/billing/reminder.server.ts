@@ -4,6 +4,7 @@ import { whatsappHref } from "#app/models/leads/admin/request-status";
 import { owedOn } from "#app/models/ledger/owed";
 import { getAgency } from "#app/utils/env.server";
 import { billingTxid, pixPayload } from "./pix";
+import { NOTICE_COLUMNS } from "./notices.server";
 import { reminderHref } from "./reminder";
 import { effectiveStatus } from "./status";
 import { getChargingSettings } from "./settings.server";
@@ -28,20 +29,8 @@ export async function whatsappReminder(db: Kysely<Database>, id: number, today: 
   const row = await db
     .selectFrom("billing")
     .innerJoin("clients", "clients.id", "billing.client_id")
-    .select([
-      "billing.id",
-      "billing.month_year",
-      "billing.due_date",
-      "billing.status",
-      "billing.amount_cents",
-      "billing.open_cents",
-      "billing.rent_open_cents",
-      "billing.accrued_through",
-      "clients.name",
-      "clients.phone",
-      "clients.late_fee_bp",
-      "clients.monthly_interest_bp",
-    ])
+    // What the reminder says of the billing and its tenant, as the notices.
+    .select([...NOTICE_COLUMNS, "clients.phone"])
     .where("billing.id", "=", id)
     .executeTakeFirst();
   if (!row) return null;
