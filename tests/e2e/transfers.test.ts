@@ -222,6 +222,29 @@ test("an owner's month: two rents received, the statement's net, the transfer ma
     { kind: "estorno", amount_cents: 135_000 },
     { kind: "deduction", amount_cents: 8_000 },
   ]);
+
+  // It was the wrong owner's repair: "Cancelar" (the estorno is not
+  // cancellable here) asks why, then a cancelling entry nets it out.
+  const pia = deductions.locator("li", { hasText: "Conserto da pia" });
+  await expect(deductions.locator("li", { hasText: "Estorno:" }).getByText("Cancelar")).toHaveCount(0);
+  await pia.getByText("Cancelar", { exact: true }).click();
+  await pia.getByLabel("Motivo do cancelamento").fill("Era de outro imóvel");
+  await pia.getByRole("button", { name: `Cancelar desconto de ${formatBRL(8_000)}` }).click();
+  await expect(page.getByTestId("toast")).toContainText("Desconto cancelado");
+  await expect(deductions).toContainText("Cancelamento: Conserto da pia (Era de outro imóvel)");
+  await expect(deductions.getByText("Cancelar", { exact: true })).toHaveCount(0);
+  expect(
+    await appDb()
+      .selectFrom("owner_entries")
+      .select(["amount_cents", "reverses_id"])
+      .where("owner_id", "=", owner.id)
+      .where("kind", "=", "deduction")
+      .orderBy("id")
+      .execute(),
+  ).toEqual([
+    { amount_cents: 8_000, reverses_id: null },
+    { amount_cents: -8_000, reverses_id: expect.any(Number) },
+  ]);
 });
 
 test("the informes de rendimentos of a year: listed, as PDFs, and emailed on request", async ({

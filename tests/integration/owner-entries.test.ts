@@ -12,6 +12,7 @@ import { createClient } from "#app/models/clients/clients.server";
 import { incomeYear, ownerIncome } from "#app/models/owners/income-reports.server";
 import { markTransferDone } from "#app/models/owners/mark-transfer.server";
 import { ownerSchema } from "#app/models/owners/owner.schema";
+import { cancelDeduction, cancellableDeductions } from "#app/models/owners/cancel-deduction.server";
 import { postDeduction } from "#app/models/owners/owner-entries.server";
 import { createOwner } from "#app/models/owners/owners.server";
 import { monthTransfers, ownerStatement } from "#app/models/owners/transfers.server";
@@ -200,6 +201,73 @@ describe("a deduction staff post on the owner's account", () => {
     await pay(await billing(contract, "2026-11", 150000), "2026-11-05");
     const nov = await ownerStatement(db, owner, "2026-11");
     expect(nov?.statement).toMatchObject({ deductionsCents: 0, netCents: 135000 });
+  });
+});
+
+describe("a deduction posted by mistake, cancelled", () => {
+  it("before its transfer: a cancelling entry, once, both on the statement, which nets them to nothing", async () => {
+    const owner = await newOwner("Irene Campos");
+    const contract = await tenant("Jonas Lima", owner);
+    await pay(await billing(contract, "2026-10", 200000), "2026-10-05");
+    const posted = await postDeduction(db, owner, deduction(20000, "Pintura", "deducao-pintura-0001"), actor, TODAY);
+    if (!posted.ok) throw new Error("deduction");
+    expect(await cancellableDeductions(db, [posted.id])).toEqual([posted.id]);
+    // Another owner's page cannot cancel it.
+    expect(await cancelDeduction(db, await newOwner("Outra Dona"), posted.id, "engano", actor)).toEqual({
+      ok: false,
+    });
+    const tries = await Promise.all(
+      Array.from({ length: 5 }, () => cancelDeduction(db, owner, posted.id, "Lançado no proprietário errado", actor)),
+    );
+    expect(tries.filter((r) => r.ok && !r.duplicate)).toHaveLength(1);
+    expect(tries.every((r) => r.ok && r.description === "Pintura" && r.amountCents === 20000)).toBe(true);
+    const rows = await db
+      .selectFrom("owner_entries")
+      .select(["id", "amount_cents", "description", "on_date", "reverses_id", "created_by_name"])
+      .where("owner_id", "=", owner)
+      .orderBy("id")
+      .execute();
+    expect(rows).toEqual([
+      expect.objectContaining({ id: posted.id, amount_cents: 20000, reverses_id: null }),
+      expect.objectContaining({
+        amount_cents: -20000,
+        description: "Cancelamento: Pintura (Lançado no proprietário errado)",
+        on_date: "2026-10-15",
+        reverses_id: posted.id,
+        created_by_name: "Ana Staff",
+      }),
+    ]);
+    expect(
+      await cancellableDeductions(
+        db,
+        rows.map((r) => r.id),
+      ),
+    ).toEqual([]);
+    // Dated the deduction's day: October's statement lists both and nets them.
+    const oct = await ownerStatement(db, owner, "2026-10");
+    expect(oct?.statement.deductions.map((d) => d.amountCents)).toEqual([20000, -20000]);
+    expect(oct?.statement).toMatchObject({ deductionsCents: 0, netCents: 180000 });
+    const done = await transfer(owner, "2026-10");
+    expect(done.netCents).toBe(180000);
+    expect(
+      await db
+        .selectFrom("owner_statement_entries")
+        .select("entry_id")
+        .where("statement_id", "=", done.number)
+        .execute(),
+    ).toHaveLength(2);
+  });
+
+  it("not once a final statement took it", async () => {
+    const owner = await newOwner("Karina Souza");
+    const contract = await tenant("Luiz Alves", owner);
+    await pay(await billing(contract, "2026-10", 100000), "2026-10-05");
+    const posted = await postDeduction(db, owner, deduction(5000, "Chaveiro", "deducao-chaveiro-001"), actor, TODAY);
+    if (!posted.ok) throw new Error("deduction");
+    await transfer(owner, "2026-10");
+    expect(await cancellableDeductions(db, [posted.id])).toEqual([]);
+    expect(await cancelDeduction(db, owner, posted.id, "engano", actor)).toEqual({ ok: false });
+    expect(await db.selectFrom("owner_entries").select("id").where("owner_id", "=", owner).execute()).toHaveLength(1);
   });
 });
 

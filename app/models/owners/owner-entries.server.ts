@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from "kysely";
 import type { Database, OwnerEntryKind } from "#app/db/schema";
 import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
 import { addMonths } from "#app/models/shared/days";
+import { anyRow } from "#app/models/shared/exists.server";
 import { cents, type Cents } from "#app/models/shared/money";
 import type { StatementDeduction } from "./statement";
 
@@ -52,7 +53,9 @@ export async function pendingOwnerEntries(
     .where((eb) =>
       eb.not(
         eb.exists(
-          eb.selectFrom("owner_statement_entries as t").select("t.entry_id").whereRef("t.entry_id", "=", "e.id"),
+          anyRow(
+            eb.selectFrom("owner_statement_entries as t").select("t.entry_id").whereRef("t.entry_id", "=", "e.id"),
+          ),
         ),
       ),
     );
@@ -87,6 +90,8 @@ export type NewOwnerEntry = {
   fromStatementId?: number | null;
   feeRefundCents?: Cents;
   opKey?: string | null;
+  // The entry this one cancels (its opposite amount; unique).
+  reversesId?: number | null;
 };
 
 export async function postOwnerEntry(trx: Trx, ownerId: number, e: NewOwnerEntry, actor: AuditActor) {
@@ -104,6 +109,7 @@ export async function postOwnerEntry(trx: Trx, ownerId: number, e: NewOwnerEntry
       from_statement_id: e.fromStatementId ?? null,
       fee_refund_cents: e.feeRefundCents ?? cents(0),
       op_key: e.opKey ?? null,
+      reverses_id: e.reversesId ?? null,
       created_by_id: actor?.id ?? null,
       created_by_name: actor?.name ?? "Sistema",
       created_at: new Date().toISOString(),
@@ -125,6 +131,7 @@ export async function postOwnerEntry(trx: Trx, ownerId: number, e: NewOwnerEntry
       billing_id: e.billingId ?? null,
       from_statement_id: e.fromStatementId ?? null,
       fee_refund_cents: e.feeRefundCents ?? 0,
+      reverses_id: e.reversesId ?? null,
     },
   });
   return row.id;

@@ -35,6 +35,10 @@ export const DEDUCTION_MESSAGES = {
   contract: "Escolha um contrato deste proprietário.",
   failed: "Não foi possível lançar o desconto. Tente novamente.",
   posted: "Desconto lançado",
+  reason: "Informe o motivo do cancelamento.",
+  notCancellable: "Este desconto não pode mais ser cancelado aqui: já foi cancelado ou repassado.",
+  cancelFailed: "Não foi possível cancelar o desconto. Tente novamente.",
+  cancelled: "Desconto cancelado",
 } as const;
 
 export const deductionSchema = z.object({
@@ -44,4 +48,11 @@ export const deductionSchema = z.object({
   on_date: dayField(DEDUCTION_MESSAGES.date),
   client_id: idField(DEDUCTION_MESSAGES.contract).optional(),
   chave: onceKeyField,
+});
+
+// "Cancelar" beside a deduction not yet transferred: which one, and why.
+export const cancelDeductionSchema = z.object({
+  intent: z.literal("cancel-deduction"),
+  entry: idField(DEDUCTION_MESSAGES.notCancellable),
+  reason: requiredText(200, DEDUCTION_MESSAGES.reason),
 });

@@ -10,7 +10,14 @@ import { formatBRL } from "#app/models/shared/money";
 // The owner's entries on the Extrato do Proprietário (decision 0064): the
 // ones the statement takes, and "Lançar desconto".
 
-export function DeductionsList({ deductions }: { deductions: readonly StatementDeduction[] }) {
+export function DeductionsList({
+  deductions,
+  cancellable,
+}: {
+  deductions: readonly StatementDeduction[];
+  /** Entries of a pending statement that "Cancelar" may reverse (cancel-deduction.server.ts). */
+  cancellable: readonly number[];
+}) {
   if (deductions.length === 0) return null;
   return (
     <section className="mt-6 rounded-xl bg-white shadow-sm ring-1 ring-slate-200" aria-labelledby="descontos">
@@ -19,18 +26,49 @@ export function DeductionsList({ deductions }: { deductions: readonly StatementD
       </h2>
       <ul className="divide-y divide-slate-100 px-4 pb-4 text-sm" data-testid="statement-deductions">
         {deductions.map((d) => (
-          <li key={d.entryId} className="flex justify-between gap-4 py-2">
-            <span>
-              {d.description}
-              <span className="block text-xs text-slate-600">{formatDay(d.onDate)}</span>
-            </span>
-            <span className="font-medium whitespace-nowrap">
-              {d.amountCents >= 0 ? `− ${formatBRL(d.amountCents)}` : formatBRL(-d.amountCents)}
-            </span>
+          <li key={d.entryId} className="py-2">
+            <div className="flex justify-between gap-4">
+              <span>
+                {d.description}
+                <span className="block text-xs text-slate-600">{formatDay(d.onDate)}</span>
+              </span>
+              <span className="font-medium whitespace-nowrap">
+                {d.amountCents >= 0 ? `− ${formatBRL(d.amountCents)}` : formatBRL(-d.amountCents)}
+              </span>
+            </div>
+            {cancellable.includes(d.entryId) ? <CancelDeduction deduction={d} /> : null}
           </li>
         ))}
       </ul>
     </section>
+  );
+}
+
+// "Cancelar": a deduction posted by mistake gets a cancelling entry (never
+// deleted), with the reason; a closed <details> until asked for.
+function CancelDeduction({ deduction: d }: { deduction: StatementDeduction }) {
+  const busy = useIsPending({ fields: { intent: "cancel-deduction", entry: String(d.entryId) } });
+  return (
+    <details className="mt-1">
+      <summary className="cursor-pointer text-xs font-medium text-red-800">Cancelar</summary>
+      <Form method="post" className="mt-2 flex flex-wrap items-end gap-2">
+        <input type="hidden" name="intent" value="cancel-deduction" />
+        <input type="hidden" name="entry" value={d.entryId} />
+        <label className="min-w-48 flex-1 text-xs text-slate-700">
+          Motivo do cancelamento
+          <input
+            name="reason"
+            required
+            maxLength={200}
+            autoComplete="off"
+            className="mt-1 block w-full rounded-md border border-slate-300 px-2 py-1.5 text-sm"
+          />
+        </label>
+        <Button variant="danger" size="sm" disabled={busy}>
+          {busy ? "Cancelando..." : `Cancelar desconto de ${formatBRL(d.amountCents)}`}
+        </Button>
+      </Form>
+    </details>
   );
 }
 

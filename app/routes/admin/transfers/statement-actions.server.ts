@@ -1,15 +1,19 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { randomUUID } from "node:crypto";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { getDb } from "#app/db/db.server";
 import { kickStatementPdfs, markTransferDone } from "#app/models/owners/mark-transfer.server";
 import {
+  cancelDeductionSchema,
   DEDUCTION_MESSAGES,
   deductionSchema,
   TRANSFER_MESSAGES as MESSAGES,
   transferDoneSchema,
 } from "#app/models/owners/transfer.schema";
-import { postDeduction } from "#app/models/owners/owner-entries.server";
-import { failedWriteAlert } from "#app/utils/failure.server";
+import { cancelDeduction, cancellableDeductions } from "#app/models/owners/cancel-deduction.server";
+import { ownerContracts, postDeduction } from "#app/models/owners/owner-entries.server";
+import type { StatementDeduction } from "#app/models/owners/statement";
+import { failedWriteAlert, reportFailure } from "#app/utils/failure.server";
 import { formatBRL } from "#app/models/shared/money";
 import { localToday } from "#app/models/shared/days";
 import { redirectWithToast } from "#app/utils/toast.server";
@@ -111,4 +115,49 @@ export async function deductionAction(
     title: DEDUCTION_MESSAGES.posted,
     description: `${result.ownerName}: ${formatBRL(v.amount)}, ${v.description}. Sai do próximo repasse.`,
   });
+}
+
+// "Cancelar" beside a deduction (models/owners/cancel-deduction.server.ts):
+// its reversing entry, once. The form is one field beside each deduction; a
+// refusal comes back as the page's toast.
+export async function cancelDeductionAction(
+  form: FormData,
+  asked: { ownerId: number; month: string },
+  actor: { id: number; name: string },
+) {
+  const page = `/admin/repasses/${asked.ownerId}/${asked.month}`;
+  const refuse = (description: string) => redirectWithToast(page, { type: "error", title: "Erro", description });
+  const submission = parseWithZod(form, { schema: cancelDeductionSchema });
+  if (submission.status !== "success") {
+    const errors = submission.error ?? {};
+    return refuse(errors.reason?.[0] ?? errors.entry?.[0] ?? DEDUCTION_MESSAGES.notCancellable);
+  }
+  const { entry, reason } = submission.value;
+  let result: Awaited<ReturnType<typeof cancelDeduction>>;
+  try {
+    result = await cancelDeduction(getDb(), asked.ownerId, entry, reason, actor);
+  } catch (error) {
+    reportFailure("owner_entry.cancel_failed", error);
+    return refuse(DEDUCTION_MESSAGES.cancelFailed);
+  }
+  if (!result.ok) return refuse(DEDUCTION_MESSAGES.notCancellable);
+  return redirectWithToast(page, {
+    type: "success",
+    title: DEDUCTION_MESSAGES.cancelled,
+    description: `${result.description}: ${formatBRL(result.amountCents)} deixa de sair do próximo repasse.`,
+  });
+}
+
+// What the page's deduction forms need: "Lançar desconto"'s contracts, its
+// one-time key and constraints, and which deductions listed "Cancelar" may reverse.
+export async function deductionForms(ownerId: number, deductions: readonly StatementDeduction[]) {
+  return {
+    contracts: await ownerContracts(getDb(), ownerId),
+    deductionKey: randomUUID(),
+    deductionConstraint: getZodConstraint(deductionSchema),
+    cancellable: await cancellableDeductions(
+      getDb(),
+      deductions.map((d) => d.entryId),
+    ),
+  };
 }

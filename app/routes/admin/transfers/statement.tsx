@@ -1,5 +1,3 @@
-import { randomUUID } from "node:crypto";
-import { getZodConstraint } from "@conform-to/zod/v4";
 import { Download } from "#app/components/ui/private-icons";
 import { Form, Link } from "react-router";
 import { AdminTitle } from "#app/components/admin/admin-shell";
@@ -18,8 +16,6 @@ import { periodLabel } from "#app/models/billing/months";
 import { formatCpfCnpj, normalizeCpfCnpj } from "#app/models/clients/documents";
 import { formatDay } from "#app/models/clients/status";
 import { ownerStatement } from "#app/models/owners/transfers.server";
-import { ownerContracts } from "#app/models/owners/owner-entries.server";
-import { deductionSchema } from "#app/models/owners/transfer.schema";
 import { formatBRL } from "#app/models/shared/money";
 import { invariantResponse, readFormData, requireRole } from "#app/utils/http.server";
 import { parseId } from "#app/utils/ids";
@@ -27,7 +23,7 @@ import { localToday } from "#app/models/shared/days";
 import { EmailState } from "./email-state";
 import { transferMonth } from "./month";
 import { TransferDateInput } from "./transfer-date";
-import { deductionAction, markTransferAction } from "./statement-actions.server";
+import { cancelDeductionAction, deductionAction, deductionForms, markTransferAction } from "./statement-actions.server";
 import { DeductionForm, DeductionsList, Total } from "./deductions";
 import type { Route } from "./+types/statement";
 
@@ -58,9 +54,7 @@ export async function loader({ params }: Route.LoaderArgs) {
     ...found,
     month: asked.month,
     today: localToday(),
-    contracts: await ownerContracts(getDb(), asked.ownerId),
-    deductionKey: randomUUID(),
-    deductionConstraint: getZodConstraint(deductionSchema),
+    ...(await deductionForms(asked.ownerId, found.statement.deductions)),
   };
 }
 
@@ -70,6 +64,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   invariantResponse(asked, "Extrato não encontrado", { status: 404 });
   const form = await readFormData(request);
   if (form.get("intent") === "deduction") return deductionAction(form, asked, actor);
+  if (form.get("intent") === "cancel-deduction") return cancelDeductionAction(form, asked, actor);
   return markTransferAction(form, asked, actor);
 }
 
@@ -207,7 +202,7 @@ export default function OwnerStatementPage({ loaderData, actionData }: Route.Com
         ) : null}
       </section>
 
-      <DeductionsList deductions={statement.deductions} />
+      <DeductionsList deductions={statement.deductions} cancellable={loaderData.cancellable} />
 
       {!final && lines.length > 0 ? (
         <section className="mt-6 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
