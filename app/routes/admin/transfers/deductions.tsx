@@ -51,7 +51,7 @@ function CancelDeduction({ deduction: d }: { deduction: StatementDeduction }) {
   return (
     <details className="mt-1">
       <summary className="cursor-pointer text-xs font-medium text-red-800">Cancelar</summary>
-      <Form method="post" className="mt-2 flex flex-wrap items-end gap-2">
+      <Form method="post" className="mt-2 flex max-w-xl flex-wrap items-end gap-2">
         <input type="hidden" name="intent" value="cancel-deduction" />
         <input type="hidden" name="entry" value={d.entryId} />
         <label className="min-w-48 flex-1 text-xs text-slate-700">
