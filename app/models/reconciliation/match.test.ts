@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { chargesOn } from "#app/models/billing/charges";
 import { bankBarcodeToLine, buildBankBarcode } from "#app/models/boletos/boleto-line";
-import { matchCredits, normalizeName, type CreditToMatch, type OpenBilling } from "./match";
+import { matchCredits, type CreditToMatch, type OpenBilling } from "./match";
+import { normalizeName } from "./payer";
 import { cents } from "#app/models/shared/money";
 
 // The three rules of docs/decisions/0036-matching-credits.md at their edges.

@@ -6,7 +6,8 @@ import { formatDay } from "#app/models/clients/status";
 import { cents, formatBRL, type Cents } from "#app/models/shared/money";
 import { targetValue, type ReturnTarget } from "./return-target";
 import type { Confirmation } from "./review.schema";
-import { docsInText, documentKey, payerNameProbes, txidBillings } from "./match";
+import { docsInText, documentKey, payerNameProbes } from "./payer";
+import { txidBillings } from "./references";
 
 // Returns in a bank statement (issue 35; docs/decisions/0037-reconciliation.md,
 // "Returns and second credits"): a debit that gives a tenant's money back (a

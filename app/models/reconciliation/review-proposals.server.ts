@@ -3,17 +3,10 @@ import type { Database } from "#app/db/schema";
 import { BILLING_STATUS_VALUES } from "#app/models/billing/status";
 import type { Cents } from "#app/models/shared/money";
 import { addDays } from "#app/models/shared/days";
-import { MATCHABLE_COLUMNS } from "./imports.server";
-import {
-  docsInText,
-  documentKey,
-  matchCredits,
-  payerNameProbes,
-  txidBillings,
-  type CreditMatch,
-  type OpenBilling,
-  PROBABLE_WINDOW_DAYS,
-} from "./match";
+import { MATCHABLE_COLUMNS } from "./open-billings.server";
+import { matchCredits, type CreditMatch, type OpenBilling, PROBABLE_WINDOW_DAYS } from "./match";
+import { docsInText, documentKey, payerNameProbes } from "./payer";
+import { txidBillings } from "./references";
 
 // The proposals of one page of a review, computed when the page is read
 // (issue 35; docs/decisions/0037-reconciliation.md, "Proposals on the page"):

@@ -4,11 +4,12 @@ import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
 import { periodLabel } from "#app/models/billing/months";
 import { payInTransaction, type ReceiptIssuer } from "#app/models/billing/payments.server";
 import { removePrivateFiles } from "#app/models/files/private-store.server";
-import { documentKey, docsInText } from "#app/models/reconciliation/match";
+import { documentKey, docsInText } from "#app/models/reconciliation/payer";
 import { searchTerms } from "#app/models/shared/list-query";
 import { addCents, formatBRL, type Cents } from "#app/models/shared/money";
-import { matchHorizon } from "./imports.server";
-import { closestOpenBillings, forgetReviewSummary } from "./review.server";
+import { matchHorizon } from "./open-billings.server";
+import { closestOpenBillings } from "./review.server";
+import { forgetReviewSummary } from "./review-summary.server";
 import { SPLIT_MESSAGES, type SplitPart } from "./split.schema";
 
 // "Dividir crédito" (issue 35; docs/decisions/0037-reconciliation.md §Splitting
