@@ -17,6 +17,7 @@ import { chargeNoticeEmail, receiptNoticeEmail } from "./notice-email";
 import { NOTICE_WINDOW_DAYS, noticeApplies, noticeKindsFor } from "./notices";
 import { billingTxid, pixPayload } from "./pix";
 import type { ChargingSettings } from "./settings.server";
+import { chunks } from "#app/models/shared/chunks";
 import { addDays } from "#app/models/shared/days";
 import type { Cents } from "#app/models/shared/money";
 
@@ -70,12 +71,6 @@ const receiptOfKey = (key: string) => (/^receipt:(\d+)$/.exec(key) ? Number(key.
 const WRITE_CHUNK = 100;
 // Ids per `in (...)` read.
 const READ_CHUNK = 500;
-
-function chunks<T>(list: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
-  return out;
-}
 
 // Queues the notices the billings call for today that were never queued
 // (the unique dedupe key ignores the others). Returns how many. Every read is

@@ -1,15 +1,15 @@
 import { sql, type Insertable, type Kysely, type Transaction } from "kysely";
 import type { Database, StatementLinesTable, StatementMatchKind } from "#app/db/schema";
 import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
-import { BILLING_STATUS_VALUES } from "#app/models/billing/status";
 import { storeWithRow } from "#app/models/files/private-store.server";
-import { localToday, addDays } from "#app/models/shared/days";
+import { localToday } from "#app/models/shared/days";
 import { LIST_PAGE_SIZE } from "#app/models/shared/list-query";
 import { pageOf, queryBatches } from "#app/models/shared/paging.server";
 import { slicer } from "#app/models/shared/slicer";
 import type { Cents } from "#app/models/shared/money";
 import { log, reasonOf } from "#app/utils/log.server";
-import { PROBABLE_WINDOW_DAYS, type CreditMatch, type OpenBilling } from "./match";
+import type { CreditMatch } from "./match";
+import { LOOKUP, openBillingsToMatch } from "./open-billings.server";
 import type { StatementKind } from "./statement";
 import { checkpointInThread, matchCreditsInThread, parseStatementInThread } from "./statement-pool.server";
 import type { LineColumns } from "./statement-worker.server";
@@ -29,21 +29,11 @@ type Trx = Transaction<Database>;
 // Lines written a statement: each a few milliseconds of SQLite, and the event
 // loop gets a turn after each (see slicer).
 const BATCH = 200;
-// Keys looked up, billings read a query: each query a few milliseconds
-// (500 billings with their tenants took 15-30 ms on the loaded machine).
-const LOOKUP = 200;
-
 const FILE_TYPES: Record<StatementKind, { mime: string; ext: string }> = {
   ofx: { mime: "application/x-ofx", ext: ".ofx" },
   cnab240: { mime: "text/plain", ext: ".ret" },
   cnab400: { mime: "text/plain", ext: ".ret" },
 };
-
-function chunks<T>(items: readonly T[], size = BATCH): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
 
 // Which lines of the file (by index) already settled a billing, as an
 // earlier import's line of the same key: LOOKUP keys a query, a `pause` before
@@ -66,87 +56,6 @@ async function settledBefore(db: DB | Trx, keys: PackedStrings, pause: () => Pro
     for (const r of rows) for (const i of at.get(r.line_key) ?? []) settled[i] = 1;
   }
   return settled;
-}
-
-// The last due date a credit may pay: the issue horizon plus the probable
-// window (a rent paid a few days early).
-export function matchHorizon(today: string, issueDays: number) {
-  return addDays(today, issueDays + PROBABLE_WINDOW_DAYS);
-}
-
-// The statuses of a billing not paid yet (billing.status is one of
-// BILLING_STATUS_VALUES, a CHECK of the table): as a list, SQLite reads them
-// from billing_status_due, where "!= 'paid'" scanned every billing.
-const UNPAID = BILLING_STATUS_VALUES.filter((s) => s !== "paid");
-
-// Unpaid billings a credit may pay: any unpaid one due up to matchHorizon,
-// with the digitable lines of their boletos (a CNAB nosso número points into
-// them), by tenant and due date.
-//
-// What the matcher reads of a billing and its tenant (OpenBilling, match.ts),
-// here and on the review page (review-proposals.server.ts).
-export const MATCHABLE_COLUMNS = [
-  "billing.id",
-  "billing.due_date",
-  "billing.amount_cents",
-  "billing.month_year",
-  "billing.open_cents",
-  "billing.rent_open_cents",
-  "billing.accrued_through",
-  "clients.name as client_name",
-  "clients.cpf_cnpj",
-  "clients.late_fee_bp",
-  "clients.monthly_interest_bp",
-] as const;
-
-// At 5,000 contracts that is about 9,000 billings: read as one query it held
-// the event loop for 450 ms (issue 34). The ids come first (billing_status_due,
-// covering), then the rows and their boletos LOOKUP ids a query with a `pause`
-// between (statement import: a turn of the event loop every SLICE_MS), and the
-// order is made here.
-export async function openBillingsToMatch(
-  db: DB | Trx,
-  today: string,
-  issueDays: number,
-  pause: () => Promise<void> = async () => {},
-): Promise<(OpenBilling & { month_year: string })[]> {
-  const ids = await db
-    .selectFrom("billing")
-    .select("id")
-    .where("status", "in", UNPAID)
-    .where("due_date", "<=", matchHorizon(today, issueDays))
-    .execute();
-  const out: (OpenBilling & { month_year: string })[] = [];
-  for (const part of chunks(
-    ids.map((r) => r.id),
-    LOOKUP,
-  )) {
-    await pause();
-    const rows = await db
-      .selectFrom("billing")
-      .innerJoin("clients", "clients.id", "billing.client_id")
-      .select(MATCHABLE_COLUMNS)
-      .where("billing.id", "in", part)
-      .execute();
-    const docs = await db
-      .selectFrom("billing_documents")
-      .select(["billing_id", "digitable_line"])
-      .where("billing_id", "in", part)
-      .where("digitable_line", "is not", null)
-      .execute();
-    const lines = new Map<number, string[]>();
-    for (const d of docs) lines.set(d.billing_id, [...(lines.get(d.billing_id) ?? []), d.digitable_line!]);
-    for (const r of rows) out.push({ ...r, digitable_lines: lines.get(r.id) ?? [] });
-  }
-  await pause();
-  // By tenant, due date, id (JavaScript compares UTF-16 code units: the order
-  // of SQLite's BINARY for any name without characters beyond U+FFFF).
-  return out.sort(
-    (a, b) =>
-      (a.client_name < b.client_name ? -1 : a.client_name > b.client_name ? 1 : 0) ||
-      (a.due_date < b.due_date ? -1 : a.due_date > b.due_date ? 1 : 0) ||
-      a.id - b.id,
-  );
 }
 
 // The first import of a file whose bytes came again.

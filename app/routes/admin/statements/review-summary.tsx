@@ -10,7 +10,7 @@ import {
   reviewHref,
   type ReviewList,
 } from "#app/models/reconciliation/review-query";
-import type { ReviewSummary } from "#app/models/reconciliation/review.server";
+import type { ReviewSummary } from "#app/models/reconciliation/review-summary.server";
 import { formatBRL } from "#app/models/shared/money";
 
 // The top of an import's review (routes/admin/statements/review.tsx): every
