@@ -88,6 +88,7 @@ async function seedBillings(db: Awaited<ReturnType<typeof tempDatabase>>["db"], 
           month_year: due.slice(0, 7),
           amount_cents: cents(amount),
           due_date: due,
+          grace_until: due,
           created_at: now,
           updated_at: now,
         })

@@ -192,7 +192,30 @@ export interface ClientsTable {
   ended_on: string | null;
   ended_reason: string | null;
   personal_data_erased_at: string | null;
+  // Migration 0034 (docs/decisions/0066-lease-dates.md): how the first and
+  // last months are billed, how many months before the anniversary's the
+  // readjustment's index months end, and the months due that the hourly job
+  // will not create (the dashboard's alert), written by the job.
+  first_month: Generated<FirstMonth>;
+  readjustment_lag_months: Generated<number>;
+  billing_gap_months: Generated<number>;
   created_at: string;
+  updated_at: string;
+}
+
+// 'pro_rata': calendar months, the first and the last by days; 'full': months
+// from the start's anniversary, the last by days (migration 0034).
+export type FirstMonth = "pro_rata" | "full";
+
+// Days that are not business days (migration 0034): a term ending on one
+// moves to the next business day (Código Civil art. 132 §1º).
+export type HolidayScope = "nacional" | "bancario" | "estadual" | "municipal";
+export interface HolidaysTable {
+  day: string; // "yyyy-MM-dd"
+  name: string;
+  scope: HolidayScope;
+  source: string;
+  updated_by_name: string;
   updated_at: string;
 }
 
@@ -433,6 +456,13 @@ export interface BillingTable {
   open_cents: Generated<Cents>;
   rent_open_cents: Generated<Cents>; // what multa and juros run on
   accrued_through: string | null; // the day multa and juros were last charged to
+  // Migration 0034: the last day it is paid without multa and juros (the due
+  // date, or the next business day), and the days it charges (NULL before
+  // 0034: a whole month) out of its whole period's period_days.
+  grace_until: string;
+  period_start: string | null;
+  period_end: string | null;
+  period_days: number | null;
   created_at: string;
   updated_at: string;
 }
@@ -664,6 +694,7 @@ export interface Database {
   property_listing_requests: PropertyListingRequestsTable;
   audit_log: AuditLogTable;
   clients: ClientsTable;
+  holidays: HolidaysTable;
   contracts: ContractsTable;
   maintenance_requests: MaintenanceRequestsTable;
   maintenance_images: MaintenanceImagesTable;

@@ -79,7 +79,11 @@ test("staff import the IGP-M and a contract is readjusted on its anniversary (Ja
     monthly_rent: cents(200_000),
     payment_due_day: 28,
   });
-  await appDb().updateTable("clients").set({ readjustment_index: "IGPM" }).where("id", "=", client.id).execute();
+  await appDb()
+    .updateTable("clients")
+    .set({ readjustment_index: "IGPM", readjustment_lag_months: 0 })
+    .where("id", "=", client.id)
+    .execute();
   const plan = await generateContractBillings(appDb(), client.id, null);
   if (!plan.ok) throw new Error("plan");
 

@@ -54,8 +54,20 @@ for (const js of [false, true]) {
     const anaBilling = await createBilling(ana.id, billing(120_000, addDays(today, -3)));
     const brunoBilling = await createBilling(bruno.id, billing(95_050, addDays(today, 4)));
     const anaDay = addDays(today, -1);
+    // Late from its grace day (the next business day when due on a weekend or holiday).
+    const { grace_until } = await appDb()
+      .selectFrom("billing")
+      .select("grace_until")
+      .where("id", "=", anaBilling.id)
+      .executeTakeFirstOrThrow();
     const anaDue = chargesOn(
-      { amount_cents: cents(120_000), due_date: addDays(today, -3), late_fee_bp: 1000, monthly_interest_bp: 100 },
+      {
+        amount_cents: cents(120_000),
+        due_date: addDays(today, -3),
+        grace_until,
+        late_fee_bp: 1000,
+        monthly_interest_bp: 100,
+      },
       anaDay,
     ).total;
     const ofx = buildOfx({

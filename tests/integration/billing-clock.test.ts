@@ -18,7 +18,7 @@ import { cents } from "#app/models/shared/money";
 // Every function that takes "today" by default, called without it on an
 // evening in Três Lagoas: from 20:00 to 23:59 in America/Campo_Grande (UTC-4)
 // the UTC date is already tomorrow, and the agency's day must still be today
-// (docs/decisions/0021-time-zone-and-formats.md, docs/decisions/0009-billing.md). On 5 October 2026
+// (docs/decisions/0021-time-zone-and-formats.md, docs/decisions/0009-billing.md). On 7 October 2026
 // a billing due on the 5th is pending, one due on the 4th is overdue, Pago
 // stamps the 5th, and a contract ending on the 5th is still active.
 
@@ -54,7 +54,7 @@ async function scenario() {
       password: "senha1234",
       payment_due_day: 5,
       contract_start_date: "2026-01-06",
-      contract_end_date: "2026-10-05",
+      contract_end_date: "2026-10-07",
       monthly_rent: cents(100000),
     },
     null,
@@ -70,16 +70,16 @@ async function scenario() {
     return r.id;
   };
   // Billed by hand, so both can sit in October.
-  return { clientId: created.id, dueToday: await bill("2026-10-05"), dueYesterday: await bill("2026-10-04") };
+  return { clientId: created.id, dueToday: await bill("2026-10-07"), dueYesterday: await bill("2026-10-06") };
 }
 
-// The evening of 5 October 2026 in Campo Grande, as the UTC instants it is.
+// The evening of 7 October 2026 in Campo Grande, as the UTC instants it is.
 const EVENING = [
-  { local: "20:00", utc: "2026-10-06T00:00:00.000Z" },
-  { local: "23:59", utc: "2026-10-06T03:59:59.999Z" },
+  { local: "20:00", utc: "2026-10-08T00:00:00.000Z" },
+  { local: "23:59", utc: "2026-10-08T03:59:59.999Z" },
 ];
 
-describe.each(EVENING)("at $local in Campo Grande on 5 October 2026 ($utc)", ({ utc }) => {
+describe.each(EVENING)("at $local in Campo Grande on 7 October 2026 ($utc)", ({ utc }) => {
   const atThatTime = () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(new Date(utc));
@@ -110,8 +110,8 @@ describe.each(EVENING)("at $local in Campo Grande on 5 October 2026 ($utc)", ({ 
     expect(
       (await listClientBillings(db, s.clientId, { issueDays: 20 })).history.map((b) => [b.due_date, b.status]),
     ).toEqual([
-      ["2026-10-05", "pending"],
-      ["2026-10-04", "overdue"],
+      ["2026-10-07", "pending"],
+      ["2026-10-06", "overdue"],
     ]);
   });
 
@@ -122,12 +122,12 @@ describe.each(EVENING)("at $local in Campo Grande on 5 October 2026 ($utc)", ({ 
       await setBillingStatus(db, s.dueToday, "paid", null, { agency: { ...defaultAgency, cnpj: null } }),
     ).toMatchObject({
       status: "paid",
-      payment_date: "2026-10-05",
+      payment_date: "2026-10-07",
     });
     expect(
       await db.selectFrom("billing").select("payment_date").where("id", "=", s.dueToday).executeTakeFirstOrThrow(),
     ).toEqual({
-      payment_date: "2026-10-05",
+      payment_date: "2026-10-07",
     });
   });
 

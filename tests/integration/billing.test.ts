@@ -115,6 +115,7 @@ describe("Gerar Cobranças do Contrato", () => {
       contract_start_date: "2026-03-10",
       contract_end_date: "2026-06-09",
       monthly_rent: cents(90000),
+      first_month: "full", // three whole months from the 10th
     });
     expect(
       await createBilling(
@@ -228,7 +229,7 @@ describe("overdue", () => {
       if (!r.ok) throw new Error("billing");
       return r.id;
     };
-    const late = await make("2026-10-04");
+    const late = await make("2026-10-02"); // a Friday: no grace beyond it
     const dueToday = await make("2026-10-05");
     const paid = await make("2026-09-05");
     await setBillingStatus(db, paid, "paid", actor, { agency: { ...defaultAgency, cnpj: null }, today: "2026-09-06" });

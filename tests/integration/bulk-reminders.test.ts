@@ -154,7 +154,7 @@ describe("queueOverdueReminders", () => {
     // The amount due that day (rent, 10% late fee, 33 days of 1% a month)
     // and its Pix, as the WhatsApp reminder and the tenant's tab compute them.
     const charges = chargesOn(
-      { amount_cents: cents(150_000), due_date: DUE, late_fee_bp: 1000, monthly_interest_bp: 100 },
+      { amount_cents: cents(150_000), due_date: DUE, grace_until: DUE, late_fee_bp: 1000, monthly_interest_bp: 100 },
       DAY,
     );
     expect(charges.total).toBe(166_650);

@@ -189,12 +189,14 @@ describe("notices", () => {
     const [mail] = readOutbox(outbox).filter((m) => m.subject.startsWith("Cobrança em atraso"));
     expect(mail.subject).toBe("Cobrança em atraso: aluguel de setembro de 2026");
     expect(mail.from).toContain("Imobiliária Lago Azul");
-    // 45 days late on 20/10/2026: 10% and 1% a month × 45/30.
+    // Due Saturday 05/09, Monday 07/09 a holiday: payable without charges up
+    // to Tuesday 08/09 (decision 0066), so 42 days late on 20/10/2026:
+    // 10% and 1% a month × 42/30.
     expect(mail.text).toContain("Valor para pagamento hoje, 20/10/2026:");
     expect(mail.text).toContain(
-      "Aluguel: R$ 1.500,00\nMulta (10%): R$ 150,00\nJuros (45 dias): R$ 22,50\nTotal a pagar hoje: R$ 1.672,50",
+      "Aluguel: R$ 1.500,00\nMulta (10%): R$ 150,00\nJuros (42 dias): R$ 21,00\nTotal a pagar hoje: R$ 1.671,00",
     );
-    expect(mail.text).toContain(pixPayload(settings.pix, 167250, billingTxid(september.id)));
+    expect(mail.text).toContain(pixPayload(settings.pix, 167100, billingTxid(september.id)));
     expect(mail.text).toContain("http://imobiliaria.test/client-area?tab=cobranca");
     expect(mail.html).toContain("Total a pagar hoje");
     expect(mail.html).toContain('<a href="http://imobiliaria.test/client-area?tab=cobranca">');
@@ -347,6 +349,7 @@ describe("billings the job creates", () => {
         month_year: "2026-10",
         amount_cents: cents(95000),
         due_date: "2026-10-28",
+        grace_until: "2026-10-28",
         status: "paid",
         payment_date: "2026-10-01",
         amount_paid_cents: cents(95000),

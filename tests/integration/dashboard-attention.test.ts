@@ -83,11 +83,12 @@ describe("getAttention", () => {
     // 2% multa, 0,33% juros a month.
     const b = await newClient({ late_fee_percent: 200, monthly_interest_percent: 33 });
 
-    // Pending and 10 days late: 1.000,00 + multa 100,00 + juros round(1000 × 1% × 10/30) = 3,33.
-    await newBilling(a, 100_000, "2026-02-28");
-    // Stored overdue, 59 days late: 1.234,56 + multa round(24,6912) = 24,69
-    // + juros round(123456 × 0,33% × 59/30 = 801,23 centavos) = 8,01.
-    await newBilling(b, 123_456, "2026-01-10", "overdue");
+    // Due on Fridays (business days: no grace beyond them, decision 0066).
+    // Pending and 11 days late: 1.000,00 + multa 100,00 + juros round(1000 × 1% × 11/30) = 3,67.
+    await newBilling(a, 100_000, "2026-02-27");
+    // Stored overdue, 60 days late: 1.234,56 + multa round(24,6912) = 24,69
+    // + juros round(123456 × 0,33% × 60/30 = 814,81 centavos) = 8,15.
+    await newBilling(b, 123_456, "2026-01-09", "overdue");
     // Marked Em Atraso by hand before its due date: it reads Em Atraso in the
     // Cobranças tab, so it counts here, at its rent (no day late yet).
     await newBilling(a, 50_000, "2026-03-20", "overdue");
@@ -100,16 +101,16 @@ describe("getAttention", () => {
     expect(overdue).toEqual({
       count: 3,
       clients: 2,
-      totalDueTodayCents: 110_333 + 126_726 + 50_000,
+      totalDueTodayCents: 110_367 + 126_740 + 50_000,
     });
     // The next day each late billing owes one more day of juros, and the
     // one due today is one day late: 700,00 + multa 70,00 + juros 0,23.
     const tomorrow = await getAttention(db, "2026-03-11");
-    // a: 100000 × 1% × 11/30 = 366,67 centavos → 367; b: 123456 × 0,33% × 60/30 = 814,81 → 815.
+    // a: 100000 × 1% × 12/30 = 400 centavos; b: 123456 × 0,33% × 61/30 = 828,39 → 828.
     expect(tomorrow.overdue).toEqual({
       count: 4,
       clients: 2,
-      totalDueTodayCents: 100_000 + 10_000 + 367 + (123_456 + 2_469 + 815) + 50_000 + (70_000 + 7_000 + 23),
+      totalDueTodayCents: 100_000 + 10_000 + 400 + (123_456 + 2_469 + 828) + 50_000 + (70_000 + 7_000 + 23),
     });
   });
 

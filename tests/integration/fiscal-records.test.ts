@@ -324,6 +324,7 @@ describe("Encerrar contrato", () => {
       monthly_rent_cents: cents(100000),
       readjustment_index: "IGPM" as const,
       readjustment_lowers: 0,
+      readjustment_lag_months: 1,
     };
     expect(currentAnniversary({ ...contract, ended_on: null }, null, TODAY, "2026-12-20")).toBe("2026-12-01");
     expect(currentAnniversary({ ...contract, ended_on: "2026-11-15" }, null, TODAY, "2026-12-20")).toBeNull();

@@ -149,13 +149,14 @@ describe("a partial payment, then the rest", () => {
   });
 
   it("500,00 twenty days late on 1.000,00 (multa 10%, juros 1%): multa 100,00 and juros 6,67 first, 393,33 of rent; 606,67 open", async () => {
-    const id = await bill(await tenant({ late_fee_bp: 1000, monthly_interest_bp: 100 }), "2026-10-10", 1_000_00);
-    expect(await pay(id, "2026-10-30", 500_00)).toMatchObject({ ok: true, openAfter: 606_67 });
+    // Due on a Friday: late from the next day (decision 0066).
+    const id = await bill(await tenant({ late_fee_bp: 1000, monthly_interest_bp: 100 }), "2026-10-09", 1_000_00);
+    expect(await pay(id, "2026-10-29", 500_00)).toMatchObject({ ok: true, openAfter: 606_67 });
     const [r] = await receiptsOf(id);
     expect(r).toMatchObject({ interest_cents: 6_67, late_fee_cents: 100_00, rent_cents: 393_33, total_cents: 500_00 });
     expect(await row(id)).toMatchObject({ open_cents: 606_67, amount_paid_cents: 500_00 });
     // As staff and the tenant read it that day: Em Atraso, paid in part.
-    expect(await getBilling(db, id, "2026-10-30")).toMatchObject({ status: "overdue", open_cents: 606_67 });
+    expect(await getBilling(db, id, "2026-10-29")).toMatchObject({ status: "overdue", open_cents: 606_67 });
     const words = await pdfWords(r!.file_key);
     expect(words).toContain("Multa (10%) R$ 100,00");
     expect(words).toContain("Juros (20 dias) R$ 6,67");
@@ -210,7 +211,7 @@ describe("one credit, several billings; more than owed", () => {
 
 describe("estorno", () => {
   it("a Pix of 1.780,50 returned: the billing is open again and its receipt reads cancelled, with the reason", async () => {
-    const id = await bill(await tenant(), "2026-10-10", 1_780_50);
+    const id = await bill(await tenant(), "2026-10-09", 1_780_50); // a Friday
     const paid = await pay(id, "2026-10-09", 1_780_50);
     if (!paid.ok) throw new Error("paid");
     const back = await reverseBillingPayments(db, id, "Devolução do Pix", actor, "2026-10-12");
@@ -233,8 +234,9 @@ describe("estorno", () => {
       ok: false,
       reason: "nothing",
     });
-    // Paid again later: a new number, the multa and juros from the due date.
-    const again = await pay(id, "2026-10-20", 1_780_50 + 178_05 + 5_94);
+    // Paid again later: a new number, the multa and juros from the due date
+    // (11 days: 1.780,50 × 1% × 11/30 = 6,53).
+    const again = await pay(id, "2026-10-20", 1_780_50 + 178_05 + 6_53);
     expect(again).toMatchObject({ ok: true, openAfter: 0 });
     if (!again.ok) throw new Error("again");
     expect(again.receiptNumber).toBeGreaterThan(paid.receiptNumber!);

@@ -111,14 +111,14 @@ describe("the tenant's Cobrança tab", () => {
 describe("paying", () => {
   it("records the day and amount, makes receipt nº N with its PDF, and itemizes the late charges", async () => {
     const id = await newClient({ late_fee_percent: 200, monthly_interest_percent: 100 });
-    const b = await bill(id, "2026-10-10");
+    const b = await bill(id, "2026-10-09"); // a Friday: late from the next day (decision 0066)
     const before = privateFiles();
-    const paid = await registerPayment(db, b, { payment_date: "2026-10-16", amount_paid: null }, actor, issuer);
+    const paid = await registerPayment(db, b, { payment_date: "2026-10-15", amount_paid: null }, actor, issuer);
     if (!paid.ok) throw new Error("payment");
     // Six days late at 2% and 1% a month: 30,00 and 3,00.
     expect(paid.amount_paid).toBe(153_300);
     const billing = await getBilling(db, b, TODAY);
-    expect(billing).toMatchObject({ status: "paid", payment_date: "2026-10-16", amount_paid_cents: 153_300 });
+    expect(billing).toMatchObject({ status: "paid", payment_date: "2026-10-15", amount_paid_cents: 153_300 });
     const receipt = await db
       .selectFrom("billing_receipts")
       .selectAll()
@@ -140,8 +140,8 @@ describe("paying", () => {
 
   it("a correction is an estorno and a new payment: the receipt is voided with its reason, numbers never repeat", async () => {
     const id = await newClient();
-    const b = await bill(id, "2026-10-10");
-    const first = await registerPayment(db, b, { payment_date: "2026-10-10", amount_paid: null }, actor, issuer);
+    const b = await bill(id, "2026-10-09"); // a Friday
+    const first = await registerPayment(db, b, { payment_date: "2026-10-09", amount_paid: null }, actor, issuer);
     if (!first.ok) throw new Error("payment");
     expect(await reverseBillingPayments(db, b, "Data errada", actor, TODAY)).toMatchObject({
       ok: true,
@@ -151,7 +151,7 @@ describe("paying", () => {
     const second = await registerPayment(
       db,
       b,
-      { payment_date: "2026-10-12", amount_paid: cents(150_000) },
+      { payment_date: "2026-10-11", amount_paid: cents(150_000) },
       actor,
       issuer,
     );
@@ -172,11 +172,11 @@ describe("paying", () => {
       rent_cents: 134_900,
       open_after_cents: 15_100,
     });
-    // The rest on the 20th: the 151,00 of rent and its juros since the 12th, round(15100 × 1% × 8/30) = 0,40.
+    // The rest on the 20th: the 151,00 of rent and its juros since the 11th, round(15100 × 1% × 9/30) = 0,45.
     const rest = await registerPayment(db, b, { payment_date: TODAY, amount_paid: null }, actor, issuer);
     expect(rest).toMatchObject({
       ok: true,
-      amount_paid: 15_140,
+      amount_paid: 15_145,
       openAfter: 0,
       receiptNumber: second.receiptNumber! + 1,
     });

@@ -193,6 +193,7 @@ describe("export and erasure by email", () => {
         month_year: "2026-09",
         amount_cents: cents(150000),
         due_date: "2026-09-05",
+        grace_until: "2026-09-05",
         status: "paid",
         payment_date: "2026-09-05",
         amount_paid_cents: cents(150000),
@@ -230,6 +231,7 @@ describe("export and erasure by email", () => {
         month_year: "2026-10",
         amount_cents: cents(150000),
         due_date: "2026-10-05",
+        grace_until: "2026-10-05",
         created_at: now,
         updated_at: now,
       })

@@ -65,6 +65,7 @@ beforeAll(async () => {
       monthly_rent_cents: cents(150_000),
       payment_due_day: 5,
       readjustment_index: "IGPM",
+      readjustment_lag_months: 0,
       created_at: stamp,
       updated_at: stamp,
     })
@@ -75,6 +76,7 @@ beforeAll(async () => {
     client_id: clientId,
     month_year,
     due_date,
+    grace_until: due_date,
     amount_cents: cents(150_000),
     status,
     amount_paid_cents: amount_paid === null ? null : cents(amount_paid),

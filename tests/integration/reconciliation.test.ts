@@ -101,7 +101,13 @@ describe("importing and confirming a statement", () => {
     const carla = await newClient("Carla Menezes Prado");
     const id = await bill(carla, "2026-11-15", 180_000);
     const due = chargesOn(
-      { amount_cents: cents(180_000), due_date: "2026-11-15", late_fee_bp: 1000, monthly_interest_bp: 100 },
+      {
+        amount_cents: cents(180_000),
+        due_date: "2026-11-15",
+        grace_until: "2026-11-16",
+        late_fee_bp: 1000,
+        monthly_interest_bp: 100,
+      },
       "2026-11-18",
     ).total;
     const first = await importOfx("1111-1", [

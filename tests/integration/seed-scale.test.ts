@@ -114,6 +114,7 @@ describe("seedScale", () => {
         "contract_end_date",
         "monthly_rent_cents",
         "payment_due_day",
+        "first_month",
       ])
       .execute();
     const dueDays = new Set<number>();
@@ -122,7 +123,7 @@ describe("seedScale", () => {
       dueDays.add(c.payment_due_day);
       const months = await db
         .selectFrom("billing")
-        .select(["month_year", "due_date", "amount_cents"])
+        .select(["month_year", "due_date", "amount_cents", "period_start", "period_end", "period_days"])
         .where("client_id", "=", c.id)
         .orderBy("month_year")
         .execute();
@@ -131,6 +132,7 @@ describe("seedScale", () => {
         end: c.contract_end_date!,
         dueDay: c.payment_due_day,
         rent: c.monthly_rent_cents!,
+        firstMonth: c.first_month,
       });
       expect(months).toEqual(planned);
       expect(months[0]?.month_year).toBe(c.contract_start_date!.slice(0, 7));

@@ -43,6 +43,8 @@ export const AUDIT_ENTITIES = {
   email: "Email",
   // LGPD export and erasure by email (app/models/privacy); the id is a hash of the email.
   personal_data: "Dados pessoais",
+  // "Feriados" (app/models/calendar/): the days a due date moves past.
+  holiday: "Feriado",
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 export const AUDIT_ENTITY_VALUES = Object.keys(AUDIT_ENTITIES) as [AuditEntity, ...AuditEntity[]];

@@ -8,6 +8,8 @@ import { groupByClient, withEffectiveStatus, type BillingCounts } from "./groupi
 import type { BillingQuery } from "./billing-query";
 import { isBillingStatus, type BillingStatus } from "./status";
 import { anyRow } from "#app/models/shared/exists.server";
+import { addDays } from "#app/models/shared/days";
+import { GRACE_MAX_DAYS } from "#app/models/calendar/grace";
 
 // The Cobranças tab as queries (issue 34; docs/decisions/0057-lists-as-queries.md):
 // each queue is one filtered query read a page at a time, and "Todas" is a
@@ -29,17 +31,24 @@ const monthEnd = (today: string) => {
   return `${today.slice(0, 8)}${String(last).padStart(2, "0")}`;
 };
 
+// Past its grace day (decision 0066); the due date bounds the index's range.
 const overdue = (eb: EB, today: string) =>
   eb.or([
     eb("billing.status", "=", "overdue"),
-    eb.and([eb("billing.status", "=", "pending"), eb("billing.due_date", "<", today)]),
+    eb.and([
+      eb("billing.status", "=", "pending"),
+      eb("billing.due_date", "<", today),
+      eb("billing.grace_until", "<", today),
+    ]),
   ]);
-// Still to come this month, unpaid (past due ones are in "Em atraso").
+// Still to come this month, unpaid (past due ones are in "Em atraso"): a
+// billing due on a weekend or holiday is still to come until its grace day.
 const dueThisMonth = (eb: EB, today: string) =>
   eb.and([
     eb("billing.status", "=", "pending"),
-    eb("billing.due_date", ">=", today),
+    eb("billing.due_date", ">=", addDays(today, -GRACE_MAX_DAYS)),
     eb("billing.due_date", "<=", monthEnd(today)),
+    eb("billing.grace_until", ">=", today),
   ]);
 // Paid with a difference not resolved yet. The status is a literal, not a
 // bound value: SQLite uses the partial index billing_open_differences

@@ -11,6 +11,7 @@ import { documentsOf } from "./documents.server";
 import { receiptsOf } from "./receipts.server";
 import { contractMonthsToBill } from "./months";
 import { billedUntil } from "#app/models/clients/status";
+import { graceFor } from "#app/models/calendar/holidays.server";
 import type { Cents } from "#app/models/shared/money";
 
 // Billings of rental clients (docs/product.md §Cobranças;
@@ -34,6 +35,7 @@ export const billingColumns = [
   "billing.month_year",
   "billing.amount_cents",
   "billing.due_date",
+  "billing.grace_until",
   "billing.status",
   "billing.payment_date",
   "billing.amount_paid_cents",
@@ -136,6 +138,11 @@ export type NewBillingValues = {
   amount_cents: Cents;
   due_date: string; // "yyyy-MM-dd"
   external_payment_id?: string | null;
+  // The days it charges out of its whole period's (contractMonthsToBill);
+  // absent: a whole month (Nova Cobrança, a boleto).
+  period_start?: string | null;
+  period_end?: string | null;
+  period_days?: number | null;
 };
 
 // The one write path of a billing row (Nova Cobrança, the contract's months,
@@ -145,6 +152,9 @@ export async function insertBillingRow(trx: Trx, values: NewBillingValues, actor
   const now = new Date().toISOString();
   const row = {
     ...values,
+    // Paid without charges until the next business day when due on a
+    // weekend or holiday (decision 0066).
+    grace_until: await graceFor(trx, values.due_date),
     external_payment_id: values.external_payment_id ?? null,
     status: "pending" as const,
     created_at: now,
@@ -195,7 +205,15 @@ export async function generateContractBillings(db: DB, clientId: number, actor: 
   const done = await db.transaction().execute(async (trx): Promise<GenerateResult> => {
     const client = await trx
       .selectFrom("clients")
-      .select(["name", "contract_start_date", "contract_end_date", "ended_on", "monthly_rent_cents", "payment_due_day"])
+      .select([
+        "name",
+        "contract_start_date",
+        "contract_end_date",
+        "ended_on",
+        "monthly_rent_cents",
+        "payment_due_day",
+        "first_month",
+      ])
       .where("id", "=", clientId)
       .executeTakeFirst();
     if (!client) return { ok: false, reason: "client" };
@@ -205,7 +223,7 @@ export async function generateContractBillings(db: DB, clientId: number, actor: 
     if (!start || !end || rent == null) return { ok: false, reason: "no-contract" };
     const billed = await trx.selectFrom("billing").select("month_year").where("client_id", "=", clientId).execute();
     const planned = contractMonthsToBill(
-      { start, end, dueDay: client.payment_due_day, rent },
+      { start, end, dueDay: client.payment_due_day, rent, firstMonth: client.first_month },
       billed.map((b) => b.month_year),
     );
     const created: { id: number; month_year: string }[] = [];

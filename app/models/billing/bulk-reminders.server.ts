@@ -70,7 +70,7 @@ export async function queueOverdueReminders(
     for (const id of ids) {
       const b = byId.get(id);
       if (!b) outcome.refused.missing += 1;
-      else if (effectiveStatus(b.status, b.due_date, today) !== "overdue") outcome.refused["not-overdue"] += 1;
+      else if (effectiveStatus(b.status, b.grace_until, today) !== "overdue") outcome.refused["not-overdue"] += 1;
       else if (!hasAddress(b.email)) outcome.refused["no-email"] += 1;
       else if (sentToday.has(reminderKey(id, today))) outcome.already += 1;
       else {

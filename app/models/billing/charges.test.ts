@@ -6,6 +6,7 @@ import { chargesOn, daysOverdue, formatPercent, interestLabel, isIssued, lateFee
 const terms = (amount: number, due_date = "2026-03-10", late_fee_bp = 1000, monthly_interest_bp = 100) => ({
   amount_cents: cents(amount),
   due_date,
+  grace_until: due_date,
   late_fee_bp,
   monthly_interest_bp,
 });

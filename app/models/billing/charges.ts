@@ -4,7 +4,8 @@
 //
 // Lei 8.245/91 leaves the late fee and the interest to the contract: each
 // client row carries them in basis points (10% = 1000). A billing overdue by
-// D days (the agency's day minus the due date) is due that day:
+// D days (the agency's day minus its grace day: the due date, or the next
+// business day when that is a weekend or holiday, decision 0066) is due that day:
 //   multa = round(amount × late_fee / 100)
 //   juros = round(amount × monthly_interest / 100 × D / 30)
 // each rounded half-up to the centavo, separately.
@@ -15,14 +16,15 @@ import { addCents, applyBp, applyBpProRata, ZERO_CENTS, type Cents } from "#app/
 // Interest is pro rata over a 30-day month (the contract's rate is monthly).
 const INTEREST_MONTH_DAYS = 30;
 
-// Days past the due date on `day`; 0 on the due date and before.
-export function daysOverdue(dueDate: string, day: string) {
-  return Math.max(0, daysBetween(dueDate, day));
+// Days past the grace day on `day`; 0 on it and before.
+export function daysOverdue(graceUntil: string, day: string) {
+  return Math.max(0, daysBetween(graceUntil, day));
 }
 
 export type ChargeTerms = {
   amount_cents: Cents;
   due_date: string;
+  grace_until: string; // billing.grace_until: the last day paid without charges
   late_fee_bp: number;
   monthly_interest_bp: number;
 };
@@ -37,9 +39,9 @@ export type Charges = {
   interestBp: number;
 };
 
-// The amount due on `day` (a payment on or before the due date owes the rent).
+// The amount due on `day` (a payment on or before the grace day owes the rent).
 export function chargesOn(terms: ChargeTerms, day: string): Charges {
-  const days = daysOverdue(terms.due_date, day);
+  const days = daysOverdue(terms.grace_until, day);
   const rent = terms.amount_cents;
   const lateFee = days > 0 ? applyBp(rent, terms.late_fee_bp) : ZERO_CENTS;
   const interest = days > 0 ? applyBpProRata(rent, terms.monthly_interest_bp, days, INTEREST_MONTH_DAYS) : ZERO_CENTS;

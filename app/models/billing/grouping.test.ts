@@ -13,6 +13,7 @@ const row = (
   client_id,
   client_name,
   due_date,
+  grace_until: due_date,
   status,
 });
 

@@ -7,7 +7,14 @@ import { effectiveStatus, isBillingStatus, type BillingStatus } from "./status";
 
 export type BillingCounts = Record<BillingStatus, number>;
 
-type Row = { id: number; client_id: number; client_name: string; due_date: string; status: BillingStatus };
+type Row = {
+  id: number;
+  client_id: number;
+  client_name: string;
+  due_date: string;
+  grace_until: string;
+  status: BillingStatus;
+};
 
 export type BillingGroup<T extends Row> = {
   clientId: number;
@@ -24,7 +31,7 @@ export const byDueDateDesc = (a: Row, b: Row) =>
 
 // Each row's status is the effective one (pending and past due: overdue).
 export function withEffectiveStatus<T extends Row>(rows: readonly T[], today: string): T[] {
-  return rows.map((r) => ({ ...r, status: effectiveStatus(r.status, r.due_date, today) }));
+  return rows.map((r) => ({ ...r, status: effectiveStatus(r.status, r.grace_until, today) }));
 }
 
 export function countStatuses(rows: readonly { status: string }[]): BillingCounts {

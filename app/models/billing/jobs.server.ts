@@ -1,7 +1,7 @@
 import type { AuditActor } from "#app/models/audit/audit.server";
 import type { Kysely } from "kysely";
 import type { Database } from "#app/db/schema";
-import { localDayStartUtc, localToday, addDays } from "#app/models/shared/days";
+import { localDayStartUtc, localToday, addDays, addMonths } from "#app/models/shared/days";
 import { log } from "#app/utils/log.server";
 import { insertBillingRow } from "./billing.server";
 import { spendCreditsOf } from "#app/models/ledger/tenant-credit.server";
@@ -108,6 +108,7 @@ export async function createDueBillings(db: DB, today: string, issueDays: number
       "ended_on",
       "monthly_rent_cents",
       "payment_due_day",
+      "first_month",
     ])
     .where("contract_start_date", "is not", null)
     .where("contract_end_date", ">=", catchUp)
@@ -118,8 +119,9 @@ export async function createDueBillings(db: DB, today: string, issueDays: number
   // Only the months that may still be due: a contract month's due date falls
   // within it, so a month before the catch-up day's is never planned (`due`
   // below drops it whether billed or not). One seek a contract on
-  // billing_client_month instead of every month of its history.
-  const fromMonth = catchUp.slice(0, 7);
+  // billing_client_month instead of every month of its history. A month
+  // earlier: a first month may be due in the next one (contractMonthsToBill).
+  const fromMonth = addMonths(catchUp.slice(0, 7), -1);
   const billedRows = clients.length
     ? await db
         .selectFrom("billing")
@@ -155,6 +157,7 @@ export async function createDueBillings(db: DB, today: string, issueDays: number
         end: billedUntil(client.contract_end_date, client.ended_on)!,
         dueDay: client.payment_due_day,
         rent: client.monthly_rent_cents!,
+        firstMonth: client.first_month,
       },
       months,
       { from: fromMonth, to: horizon.slice(0, 7) },

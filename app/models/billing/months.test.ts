@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { daysInMonth, monthOf } from "#app/models/shared/days";
-import { contractMonthsToBill, dueDateFor, periodLabel } from "./months";
+import { rentForDays, contractMonthsToBill, dueDateFor, periodLabel } from "./months";
 import { cents } from "#app/models/shared/money";
 
 describe("due dates", () => {
@@ -37,13 +37,19 @@ describe("period label", () => {
 });
 
 describe("contract months to bill", () => {
-  const terms = { start: "2026-01-01", end: "2028-06-30", dueDay: 10, rent: cents(125000) };
+  const terms = {
+    start: "2026-01-01",
+    end: "2028-06-30",
+    dueDay: 10,
+    rent: cents(125000),
+    firstMonth: "full" as const,
+  };
 
   it("bills each month of a 30-month contract, the start month included, with the rent", () => {
     const planned = contractMonthsToBill(terms);
     expect(planned).toHaveLength(30);
-    expect(planned[0]).toEqual({ month_year: "2026-01", due_date: "2026-01-10", amount_cents: cents(125000) });
-    expect(planned[29]).toEqual({ month_year: "2028-06", due_date: "2028-06-10", amount_cents: cents(125000) });
+    expect(planned[0]).toMatchObject({ month_year: "2026-01", due_date: "2026-01-10", amount_cents: cents(125000) });
+    expect(planned[29]).toMatchObject({ month_year: "2028-06", due_date: "2028-06-10", amount_cents: cents(125000) });
   });
 
   it("counts 30 months from the 15th to the 14th too, and 12 for a year", () => {
@@ -61,7 +67,7 @@ describe("contract months to bill", () => {
   });
 
   it("clamps day 31 in February and in 30-day months", () => {
-    const planned = contractMonthsToBill({ start: "2026-01-01", end: "2026-12-31", dueDay: 31, rent: cents(100) });
+    const planned = contractMonthsToBill({ ...terms, end: "2026-12-31", dueDay: 31, rent: cents(100) });
     expect(planned.map((p) => p.due_date)).toEqual([
       "2026-01-31",
       "2026-02-28",
@@ -107,5 +113,98 @@ describe("contract months to bill", () => {
   it("plans nothing for an end before the start or a date that is not one", () => {
     expect(contractMonthsToBill({ ...terms, start: "2026-05-01", end: "2026-04-30" })).toEqual([]);
     expect(contractMonthsToBill({ ...terms, start: "01/05/2026" })).toEqual([]);
+  });
+});
+
+// Decision 0066: the first and last months by days, and no billing due before the lease starts.
+describe("first and last months", () => {
+  const lease = { start: "2026-11-15", end: "2027-02-14", dueDay: 5, rent: cents(150_000) };
+
+  it("bills the issue's contract by calendar month: 16 of 30 days, the whole months, 14 of 28 days", () => {
+    const planned = contractMonthsToBill({ ...lease, firstMonth: "pro_rata" });
+    expect(planned).toEqual([
+      // Due on the 5th, before the start: the 5th of the next month.
+      {
+        month_year: "2026-11",
+        due_date: "2026-12-05",
+        amount_cents: 80_000,
+        period_start: "2026-11-15",
+        period_end: "2026-11-30",
+        period_days: 30,
+      },
+      {
+        month_year: "2026-12",
+        due_date: "2026-12-05",
+        amount_cents: 150_000,
+        period_start: "2026-12-01",
+        period_end: "2026-12-31",
+        period_days: 31,
+      },
+      {
+        month_year: "2027-01",
+        due_date: "2027-01-05",
+        amount_cents: 150_000,
+        period_start: "2027-01-01",
+        period_end: "2027-01-31",
+        period_days: 31,
+      },
+      {
+        month_year: "2027-02",
+        due_date: "2027-02-05",
+        amount_cents: 75_000,
+        period_start: "2027-02-01",
+        period_end: "2027-02-14",
+        period_days: 28,
+      },
+    ]);
+    expect(planned.every((p) => p.due_date >= lease.start)).toBe(true);
+  });
+
+  it("bills whole months from the anniversary when the lease says so, never due before the start", () => {
+    const planned = contractMonthsToBill({ ...lease, firstMonth: "full" });
+    expect(planned.map((p) => [p.due_date, p.amount_cents, p.period_start, p.period_end])).toEqual([
+      ["2026-12-05", 150_000, "2026-11-15", "2026-12-14"],
+      ["2026-12-05", 150_000, "2026-12-15", "2027-01-14"],
+      ["2027-01-05", 150_000, "2027-01-15", "2027-02-14"],
+    ]);
+    // Ending six days into a fourth month: those days of its 28 (15/02 to 14/03).
+    const longer = contractMonthsToBill({ ...lease, end: "2027-02-20", firstMonth: "full" });
+    expect(longer.at(-1)).toMatchObject({ period_start: "2027-02-15", period_end: "2027-02-20", period_days: 28 });
+    expect(longer.at(-1)!.amount_cents).toBe(32_143); // 1500 × 6/28 = 321,428… → 321,43
+  });
+
+  it("counts February's days in leap and common years, and a month's last day alone", () => {
+    const feb = (start: string, end: string) =>
+      contractMonthsToBill({ start, end, dueDay: 10, rent: cents(100_000), firstMonth: "pro_rata" })[0];
+    expect(feb("2027-02-15", "2027-06-30")).toMatchObject({ amount_cents: 50_000, period_days: 28 }); // 14/28
+    expect(feb("2028-02-15", "2028-06-30")).toMatchObject({ amount_cents: 51_724, period_days: 29 }); // 15/29 = 517,241…
+    expect(feb("2026-01-31", "2026-06-30")).toMatchObject({ amount_cents: 3_226, due_date: "2026-02-10" }); // 1/31 = 32,258…
+    expect(feb("2026-03-01", "2026-06-30")).toMatchObject({ amount_cents: 100_000, due_date: "2026-03-10" });
+  });
+
+  it("bills a lease shorter than a month by its days only", () => {
+    const planned = contractMonthsToBill({
+      start: "2026-05-20",
+      end: "2026-05-31",
+      dueDay: 25,
+      rent: cents(31_000),
+      firstMonth: "pro_rata",
+    });
+    expect(planned).toEqual([
+      {
+        month_year: "2026-05",
+        due_date: "2026-05-25",
+        amount_cents: 12_000,
+        period_start: "2026-05-20",
+        period_end: "2026-05-31",
+        period_days: 31,
+      },
+    ]);
+  });
+
+  it("rounds half up at the centavo", () => {
+    expect(rentForDays(cents(100_001), 15, 30)).toBe(50_001); // 500,005 → 500,01
+    expect(rentForDays(cents(99_999), 15, 30)).toBe(50_000); // 499,995 → 500,00
+    expect(rentForDays(cents(99_999), 30, 30)).toBe(99_999);
   });
 });

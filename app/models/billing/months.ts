@@ -2,8 +2,9 @@
 // client-safe. Days are "yyyy-MM-dd", reference months "yyyy-MM": calendar
 // values with no time zone to apply.
 
-import { addMonths, addMonthsToDay, daysInMonth } from "#app/models/shared/days";
-import type { Cents } from "#app/models/shared/money";
+import { addDays, addMonths, addMonthsToDay, daysBetween, daysInMonth } from "#app/models/shared/days";
+import { proRataDays, type Cents } from "#app/models/shared/money";
+import type { FirstMonth } from "#app/db/schema";
 
 const MONTH = /^(\d{4})-(\d{2})$/;
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -43,22 +44,59 @@ export function periodLabel(monthYear: string): string {
 
 export type ContractTerms = {
   start: string; // contract_start_date
-  end: string; // contract_end_date
+  end: string; // contract_end_date (or the day it was ended)
   dueDay: number; // payment_due_day
   rent: Cents; // monthly_rent
+  firstMonth: FirstMonth; // how the first and last months are billed
 };
 
-export type PlannedBilling = { month_year: string; due_date: string; amount_cents: Cents };
+export type PlannedBilling = {
+  month_year: string;
+  due_date: string;
+  amount_cents: Cents;
+  period_start: string;
+  period_end: string;
+  period_days: number; // the whole period's days: more than period_end − period_start + 1 is pro rata
+};
+
+// The days contract month k charges ("yyyy-MM-dd", both included) and the
+// length of the whole period they belong to; null once past the end.
+// 'full': from the start's k-th anniversary to the day before the next
+// (31 January: 28 February, then 31 March); 'pro_rata': calendar months, the
+// first from the start day. Either way the last stops at the contract's end.
+function period(terms: ContractTerms, k: number) {
+  const month = addMonths(terms.start.slice(0, 7), k);
+  const [y, m] = month.split("-").map(Number);
+  let start: string, next: string;
+  if (terms.firstMonth === "full") {
+    start = addMonthsToDay(terms.start, k);
+    next = addMonthsToDay(terms.start, k + 1);
+  } else {
+    start = k === 0 ? terms.start : `${month}-01`;
+    next = `${addMonths(month, 1)}-01`;
+  }
+  if (start > terms.end) return null;
+  const wholeDays = terms.firstMonth === "full" ? daysBetween(start, next) : daysInMonth(y, m);
+  const end = addDays(next, -1) < terms.end ? addDays(next, -1) : terms.end;
+  return { month, start, end, wholeDays };
+}
+
+// The rent of `days` out of a period of `periodDays`: whole, or pro rata by
+// days rounded half-up to the centavo (docs/decisions/0066-lease-dates.md).
+export function rentForDays(rent: Cents, days: number, periodDays: number): Cents {
+  return days >= periodDays ? rent : proRataDays(rent, days, periodDays);
+}
 
 // "Gerar Cobranças do Contrato": one billing per contract month not billed
-// yet. Month k of the contract counts when the start day plus k months (the
-// day clamped like a due date) is still within the contract, so the start
-// month always counts and a contract of 30 months gives 30 billings whether
-// it runs from the 1st to the 30th or from the 15th to the 14th. Months in
-// `billed` ("yyyy-MM") are skipped: running it twice creates nothing more.
-// Only the months from `within.from` to `within.to` ("yyyy-MM", each
-// optional) are planned: the hourly job asks for the few around today, and
-// years of a contract's past and future are not walked every hour.
+// yet, from the start to the end (period above). A month is due on the
+// contract's due day of its own month (clamped: day 31 in February is the
+// 28th or 29th), never before the contract starts: a first month whose due
+// day is before the start day is due on that day of the next month
+// (Lei 8.245 art. 42 allows rent in advance only without a guarantee, and a
+// bill due before the keys is overdue the day it is made). Months in `billed`
+// ("yyyy-MM") are skipped: running it twice creates nothing more. Only the
+// months from `within.from` to `within.to` ("yyyy-MM", each optional) are
+// planned: the hourly job asks for the few around today.
 export function contractMonthsToBill(
   terms: ContractTerms,
   billed: Iterable<string> = [],
@@ -73,12 +111,20 @@ export function contractMonthsToBill(
   const first = from ? Math.max(0, (from.year - start.year) * 12 + (from.month - start.month)) : 0;
   // A bound against absurd dates (year 9999): 100 years of months.
   for (let k = first; k < 1200; k++) {
-    const anniversary = addMonthsToDay(terms.start, k);
-    if (anniversary > terms.end) break;
-    const month_year = addMonths(terms.start.slice(0, 7), k);
-    if (within.to && month_year > within.to) break;
-    if (done.has(month_year)) continue;
-    planned.push({ month_year, due_date: dueDateFor(month_year, terms.dueDay), amount_cents: terms.rent });
+    const p = period(terms, k);
+    if (!p) break;
+    if (within.to && p.month > within.to) break;
+    if (done.has(p.month)) continue;
+    let due = dueDateFor(p.month, terms.dueDay);
+    if (due < terms.start) due = dueDateFor(addMonths(p.month, 1), terms.dueDay);
+    planned.push({
+      month_year: p.month,
+      due_date: due,
+      amount_cents: rentForDays(terms.rent, daysBetween(p.start, p.end) + 1, p.wholeDays),
+      period_start: p.start,
+      period_end: p.end,
+      period_days: p.wholeDays,
+    });
   }
   return planned;
 }

@@ -3,12 +3,19 @@ import { chargesOn } from "./charges";
 import { chargeNoticeEmail, overdueReminderEmail, receiptNoticeEmail } from "./notice-email";
 import { cents } from "#app/models/shared/money";
 
-const billing = { amount_cents: cents(185000), due_date: "2026-10-10", late_fee_bp: 1000, monthly_interest_bp: 100 };
+const billing = {
+  amount_cents: cents(185000),
+  due_date: "2026-10-10",
+  grace_until: "2026-10-10",
+  late_fee_bp: 1000,
+  monthly_interest_bp: 100,
+};
 const base = {
   agencyName: "Lagoa Imóveis",
   clientName: "Mariana <b>Lima</b>",
   month_year: "2026-10",
   due_date: "2026-10-10",
+  grace_until: "2026-10-10",
   pix: "00020126...6304ABCD",
   link: "http://localhost:3000/client-area?tab=cobranca",
 };

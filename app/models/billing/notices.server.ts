@@ -40,6 +40,7 @@ export const NOTICE_COLUMNS = [
   "billing.month_year",
   "billing.amount_cents",
   "billing.due_date",
+  "billing.grace_until",
   "billing.status",
   "billing.open_cents",
   "billing.rent_open_cents",
@@ -184,6 +185,7 @@ type NoticeBilling = {
   month_year: string;
   amount_cents: Cents;
   due_date: string;
+  grace_until: string;
   status: string;
   name: string;
   email: string;

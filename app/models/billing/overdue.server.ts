@@ -15,6 +15,7 @@ import { localToday } from "#app/models/shared/days";
 const CHUNK = 200;
 
 // Returns how many billings changed. Reads only the pending ones past due
+// and past their grace day (decision 0066)
 // (billing_status_due), whatever the size of the history.
 export async function markOverdue(db: Kysely<Database>, today = localToday()) {
   const due = await db
@@ -22,6 +23,7 @@ export async function markOverdue(db: Kysely<Database>, today = localToday()) {
     .select("id")
     .where("status", "=", "pending")
     .where("due_date", "<", today)
+    .where("grace_until", "<", today)
     .orderBy("id")
     .execute();
   let changed = 0;

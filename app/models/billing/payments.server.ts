@@ -36,6 +36,7 @@ function selectPayable(db: DB | Trx) {
       "billing.client_id",
       "billing.month_year",
       "billing.due_date",
+      "billing.grace_until",
       "billing.status",
       "billing.owner_statement_id",
       "clients.name as client_name",

@@ -34,7 +34,7 @@ export async function whatsappReminder(db: Kysely<Database>, id: number, today: 
     .where("billing.id", "=", id)
     .executeTakeFirst();
   if (!row) return null;
-  const b = { ...row, status: effectiveStatus(row.status, row.due_date, today) };
+  const b = { ...row, status: effectiveStatus(row.status, row.grace_until, today) };
   if (!remindsOnWhatsapp(b)) return null;
   const { pix } = getChargingSettings();
   const total = owedOn(b, today).total;

@@ -1,7 +1,7 @@
 // Billing status (docs/product.md §Cobranças; docs/decisions/0009-billing.md).
 // Pure and client-safe.
 //
-// A pending billing whose due date has passed is overdue. The hourly job
+// A pending billing whose due date (and its grace, decision 0066) has passed is overdue. The hourly job
 // stores that (markOverdue), but every read also judges it, so the admin tab,
 // the client area and the counts agree at once, even before the job runs.
 // "Today" is the agency's day (localToday(): America/Campo_Grande); a billing
@@ -37,7 +37,9 @@ export function isPartiallyPaid(b: { status: string; amount_paid_cents: number |
   return b.status !== "paid" && (b.amount_paid_cents ?? 0) > 0;
 }
 
-// The status every view shows: pending and past due reads as overdue.
-export function effectiveStatus(status: BillingStatus, dueDate: string, today: string): BillingStatus {
-  return status === "pending" && isPastDue(dueDate, today) ? "overdue" : status;
+// The status every view shows: pending and past its grace day (the due date,
+// or the next business day after a weekend or holiday: billing.grace_until,
+// decision 0066) reads as overdue.
+export function effectiveStatus(status: BillingStatus, graceUntil: string, today: string): BillingStatus {
+  return status === "pending" && isPastDue(graceUntil, today) ? "overdue" : status;
 }

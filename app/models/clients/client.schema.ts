@@ -146,6 +146,10 @@ const clientFields = {
   fee_base: z.enum(["all", "rent"], { error: "Escolha sobre o que incide a taxa." }).default("all"),
   readjustment_index: z.enum(READJUSTMENT_INDEXES, { error: "Escolha um índice da lista." }).optional(),
   readjustment_lowers: checkboxField,
+  // Decision 0066: the first and last months by days, or whole months from
+  // the start's anniversary; the index months' lag behind the anniversary.
+  first_month: z.enum(["pro_rata", "full"], { error: "Escolha como cobrar o primeiro mês." }).default("pro_rata"),
+  readjustment_lag_months: z.enum(["0", "1"], { error: "Escolha os meses do índice." }).default("1").transform(Number),
 };
 
 const END_BEFORE_START = "A data de término não pode ser anterior à data de início.";

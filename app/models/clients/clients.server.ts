@@ -1,6 +1,6 @@
 import { percentToBp } from "#app/models/billing/charges";
 import { sql, type Kysely, type Transaction } from "kysely";
-import type { ClientsTable, Database, FeeBase } from "#app/db/schema";
+import type { ClientsTable, Database, FeeBase, FirstMonth } from "#app/db/schema";
 import { hashPassword } from "#app/models/accounts/password.server";
 import { generatePassword } from "#app/models/accounts/staff.server";
 import { assertUnique, insertAccount } from "#app/models/accounts/users.server";
@@ -49,6 +49,8 @@ const clientColumns = [
   "clients.fee_base",
   "clients.readjustment_index",
   "clients.readjustment_lowers",
+  "clients.first_month",
+  "clients.readjustment_lag_months",
   "clients.user_id",
   "clients.ended_on",
   "clients.ended_reason",
@@ -153,10 +155,15 @@ type RecordValues = Omit<
   | "ended_reason"
   | "personal_data_erased_at"
   | "fee_base"
+  | "first_month"
+  | "readjustment_lag_months"
+  | "billing_gap_months"
   | Rates
 > & {
   payment_due_day: number;
   fee_base: FeeBase;
+  first_month: FirstMonth;
+  readjustment_lag_months: number;
 } & Record<Rates, number>;
 
 // The rates may be left out by callers other than the form (the demo seed,
@@ -167,9 +174,13 @@ type RateFields =
   | "admin_fee_percent"
   | "first_rent_fee_percent"
   | "readjustment_lowers"
-  | "fee_base";
+  | "fee_base"
+  | "first_month"
+  | "readjustment_lag_months";
 type RatesOptional<T> = Omit<T, RateFields> & {
   fee_base?: FeeBase;
+  first_month?: FirstMonth;
+  readjustment_lag_months?: number;
   late_fee_percent?: number;
   monthly_interest_percent?: number;
   admin_fee_percent?: number;
@@ -198,6 +209,10 @@ function recordValues(input: RatesOptional<Omit<EditClientInput, "username">>): 
     fee_base: input.fee_base ?? "all",
     readjustment_index: input.readjustment_index ?? null,
     readjustment_lowers: input.readjustment_lowers ? 1 : 0,
+    // New leases bill the first and last months by days; the lag the market
+    // uses for IPCA and IGP-M (decision 0066).
+    first_month: input.first_month ?? "pro_rata",
+    readjustment_lag_months: input.readjustment_lag_months ?? 1,
   };
 }
 

@@ -23,6 +23,7 @@ export type OpenBilling = {
   id: number;
   month_year: string;
   due_date: string;
+  grace_until: string;
   status: BillingStatus;
   amount_cents: Cents;
 };
@@ -50,7 +51,7 @@ export async function getContractEnd(db: DB, id: number) {
 export async function openBillings(db: DB, id: number): Promise<OpenBilling[]> {
   return db
     .selectFrom("billing")
-    .select(["id", "month_year", "due_date", "status", "amount_cents"])
+    .select(["id", "month_year", "due_date", "grace_until", "status", "amount_cents"])
     .where("client_id", "=", id)
     .where("status", "in", ["pending", "overdue"])
     .orderBy("due_date")
@@ -111,7 +112,7 @@ export async function endContract(
     for (const r of announced) await abandonQueuedEmail(trx, readjustmentEmailKey(r.id));
     const later = await trx
       .selectFrom("billing")
-      .select(["id", "month_year", "due_date", "status", "amount_cents"])
+      .select(["id", "month_year", "due_date", "grace_until", "status", "amount_cents"])
       .where("client_id", "=", id)
       .where("status", "in", ["pending", "overdue"])
       .where("month_year", ">", input.ended_on.slice(0, 7))

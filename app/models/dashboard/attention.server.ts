@@ -29,6 +29,7 @@ async function readAttention(db: Kysely<Database>, today: string): Promise<Atten
         "billing.client_id",
         "billing.amount_cents",
         "billing.due_date",
+        "billing.grace_until",
         "billing.open_cents",
         "billing.rent_open_cents",
         "billing.accrued_through",
@@ -38,7 +39,11 @@ async function readAttention(db: Kysely<Database>, today: string): Promise<Atten
       .where((eb) =>
         eb.or([
           eb("billing.status", "=", "overdue"),
-          eb.and([eb("billing.status", "=", "pending"), eb("billing.due_date", "<", today)]),
+          eb.and([
+            eb("billing.status", "=", "pending"),
+            eb("billing.due_date", "<", today),
+            eb("billing.grace_until", "<", today),
+          ]),
         ]),
       )
       .execute(),

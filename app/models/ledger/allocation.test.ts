@@ -62,7 +62,7 @@ describe("allocate", () => {
 });
 
 describe("accrue", () => {
-  const terms = { due_date: "2026-10-10", late_fee_bp: 1000, monthly_interest_bp: 100 };
+  const terms = { grace_until: "2026-10-10", late_fee_bp: 1000, monthly_interest_bp: 100 };
   const fresh = { rentOpen: cents(100_000), lateFeeCharged: false, interestThrough: null };
 
   it("owes nothing on the due date, the multa and one day of juros the day after", () => {
@@ -90,6 +90,7 @@ describe("owedOn", () => {
     const b = {
       amount_cents: cents(185_000),
       due_date: "2026-10-10",
+      grace_until: "2026-10-10",
       late_fee_bp: 1000,
       monthly_interest_bp: 33,
       open_cents: 185_000,
@@ -108,6 +109,7 @@ describe("owedOn", () => {
     const b = {
       amount_cents: cents(100_000),
       due_date: "2026-10-10",
+      grace_until: "2026-10-10",
       late_fee_bp: 1000,
       monthly_interest_bp: 100,
       open_cents: 60_667,

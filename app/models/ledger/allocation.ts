@@ -77,7 +77,9 @@ export function allocate(
 // charges.ts does the same for a billing paid whole).
 const INTEREST_MONTH_DAYS = 30;
 
-export type AccrualTerms = { due_date: string; late_fee_bp: number; monthly_interest_bp: number };
+// grace_until: the last day without charges, the due date or the next
+// business day after it (billing.grace_until, Código Civil art. 132 §1º).
+export type AccrualTerms = { grace_until: string; late_fee_bp: number; monthly_interest_bp: number };
 
 export type AccrualState = {
   rentOpen: Cents; // the rent not paid nor forgiven yet: what multa and juros run on
@@ -87,13 +89,15 @@ export type AccrualState = {
 
 // What a billing owes beyond its charges on `day`: the multa on the rent
 // still open when it fell due, once, and juros on the open rent from the due
-// date (or the day they were last charged to) until `day`, each rounded
-// half-up to the centavo on its own (decision 0061, "Multa and juros on a
-// partial payment"). Nothing on or before the due date. A billing paid whole
+// date's grace (or the day they were last charged to) until `day`, each
+// rounded half-up to the centavo on its own (decision 0061, "Multa and juros
+// on a partial payment"). Nothing on or before the grace day (decision 0066:
+// a due date on a weekend or holiday is paid the next business day). A billing paid whole
 // on one day owes exactly what chargesOn says.
 export function accrue(terms: AccrualTerms, state: AccrualState, day: string) {
-  if (day <= terms.due_date || state.rentOpen <= 0) return { lateFee: ZERO_CENTS, interest: ZERO_CENTS, days: 0 };
-  const from = state.interestThrough && state.interestThrough > terms.due_date ? state.interestThrough : terms.due_date;
+  if (day <= terms.grace_until || state.rentOpen <= 0) return { lateFee: ZERO_CENTS, interest: ZERO_CENTS, days: 0 };
+  const from =
+    state.interestThrough && state.interestThrough > terms.grace_until ? state.interestThrough : terms.grace_until;
   const days = Math.max(0, daysBetween(from, day));
   return {
     lateFee: state.lateFeeCharged ? ZERO_CENTS : applyBp(state.rentOpen, terms.late_fee_bp),

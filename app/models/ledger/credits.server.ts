@@ -109,7 +109,7 @@ async function postAccrual(
   actor: AuditActor,
   now: string,
 ) {
-  const due = accrue({ ...terms, due_date: book.due_date }, book.accrual, day);
+  const due = accrue({ ...terms, grace_until: book.grace_until }, book.accrual, day);
   const base = { client_id: book.client_id, billing_id: book.id, credit_id: creditId, on_date: day };
   if (due.lateFee > 0) {
     await postEntry(trx, { ...base, kind: "charge", item: "late_fee", amount_cents: due.lateFee }, actor, now);

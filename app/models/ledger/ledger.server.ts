@@ -40,6 +40,7 @@ export type BillingBook = {
   id: number;
   client_id: number;
   due_date: string;
+  grace_until: string; // the last day without multa and juros (decision 0066)
   open: OpenItems; // per item: charged − forgiven − paid
   charged: OpenItems;
   allocated: Cents;
@@ -64,7 +65,7 @@ export async function billingBooks(db: DB | Trx, billingIds: readonly number[]):
   if (billingIds.length === 0) return books;
   const billings = await db
     .selectFrom("billing")
-    .select(["id", "client_id", "due_date"])
+    .select(["id", "client_id", "due_date", "grace_until"])
     .where("id", "in", [...new Set(billingIds)])
     .execute();
   const entries: EntryRow[] = await db
@@ -117,10 +118,10 @@ export async function billingBooks(db: DB | Trx, billingIds: readonly number[]):
 export const bookOpen = (book: BillingBook) => openTotal(book.open);
 
 // The status a billing's book gives: Pago when nothing stays open and
-// something was paid or forgiven; else pending, or overdue past its due date.
+// something was paid or forgiven; else pending, or overdue past its grace day.
 export function bookStatus(book: BillingBook, today: string) {
   if (bookOpen(book) <= 0 && openTotal(book.charged) > 0) return "paid" as const;
-  return book.due_date < today ? ("overdue" as const) : ("pending" as const);
+  return book.grace_until < today ? ("overdue" as const) : ("pending" as const);
 }
 
 // Writes the projection of these billings from their books, each change of

@@ -32,7 +32,7 @@ export function owedOn(b: OwedTerms, day: string): Owed {
   const rent = cents(b.rent_open_cents);
   const earlier = subtractCents(b.open_cents, rent);
   return {
-    days: b.accrued_through === null ? daysOverdue(b.due_date, day) : more.days,
+    days: b.accrued_through === null ? daysOverdue(b.grace_until, day) : more.days,
     rent,
     lateFee: more.lateFee,
     interest: more.interest,

@@ -7,8 +7,11 @@ import { cents, roundHalfUp, type Cents } from "#app/models/shared/money";
 // - Lei 10.192/2001 art. 2 §1: a readjustment more often than once a year is
 //   void, so a contract is readjusted on its anniversaries only
 //   (contract_start_date + 12, 24, ... months).
-// - The anniversary in month M accumulates the 12 months M-12 .. M-1 (the 12
-//   published months before it); a missing one makes the readjustment wait.
+// - The anniversary in month M accumulates the 12 months ending `lag` months
+//   before M-1: lag 0, M-12 .. M-1; lag 1 (the market's for IPCA and IGP-M,
+//   published around the 10th of the next month), M-13 .. M-2, so the rate is
+//   known when the 30-day notice goes (decision 0066). A missing month makes
+//   the readjustment wait.
 // - accumulated = Π(1 + rate) − 1, exact in BigInt: rates are integer parts
 //   per million, so the product is a fraction over 10^(6·12). The new rent is
 //   old × Π(1 + rate) rounded half-up to the centavo from that exact fraction;
@@ -43,10 +46,10 @@ export function nextAnniversary(start: string, from: string, lastReadjustment: s
   }
 }
 
-// The 12 months accumulated for an anniversary: M-12 .. M-1.
-export function monthsFor(anniversaryDay: string): string[] {
+// The 12 months accumulated for an anniversary: M-12-lag .. M-1-lag.
+export function monthsFor(anniversaryDay: string, lag = 0): string[] {
   const m = anniversaryDay.slice(0, 7);
-  return Array.from({ length: 12 }, (_, i) => addMonths(m, i - 12));
+  return Array.from({ length: 12 }, (_, i) => addMonths(m, i - 12 - lag));
 }
 
 export type Accumulation =
@@ -55,8 +58,8 @@ export type Accumulation =
 
 // Π(1 + rate) over the anniversary's 12 months, or the months not published.
 // num/den is the exact factor; accumulatedPpm = round((factor − 1) × 10^6).
-export function accumulate(anniversaryDay: string, values: IndexValue[]): Accumulation {
-  const months = monthsFor(anniversaryDay);
+export function accumulate(anniversaryDay: string, values: IndexValue[], lag = 0): Accumulation {
+  const months = monthsFor(anniversaryDay, lag);
   const byMonth = new Map(values.map((v) => [v.month, v.ratePpm]));
   const missing = months.filter((m) => !byMonth.has(m));
   if (missing.length > 0) return { ok: false, missing };

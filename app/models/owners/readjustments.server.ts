@@ -46,6 +46,7 @@ type Contract = {
   monthly_rent_cents: Cents;
   readjustment_index: ReadjustmentIndex;
   readjustment_lowers: number;
+  readjustment_lag_months: number; // the index months' lag (decision 0066)
 };
 
 // The anniversary a contract is at: the latest one up to `until`, at least 12
@@ -99,6 +100,7 @@ async function contracts(db: DB): Promise<ContractWithLast[]> {
       "clients.monthly_rent_cents",
       "clients.readjustment_index",
       "clients.readjustment_lowers",
+      "clients.readjustment_lag_months",
       "last.anniversary as last_anniversary",
       "last.applied_at as last_applied_at",
       "last.index_code as last_index",
@@ -122,6 +124,7 @@ export type DueReadjustment = {
   newRent: Cents | null; // null: waiting for the months in `missing`
   accumulatedPpm: number | null;
   missing: string[];
+  lag: number;
 };
 
 // The readjustments not yet applied whose anniversary is within `horizonDays`
@@ -144,6 +147,7 @@ export async function dueReadjustments(db: DB, today: string, horizonDays = 60):
           newRent: c.last_new_rent_cents,
           accumulatedPpm: c.last_accumulated_ppm,
           missing: [],
+          lag: c.readjustment_lag_months,
         });
       continue;
     }
@@ -151,7 +155,7 @@ export async function dueReadjustments(db: DB, today: string, horizonDays = 60):
     if (!a) continue;
     const index = c.readjustment_index;
     if (!values.has(index)) values.set(index, await indexValues(db, index));
-    const acc = accumulate(a, values.get(index)!);
+    const acc = accumulate(a, values.get(index)!, c.readjustment_lag_months);
     out.push({
       clientId: c.id,
       clientName: c.name,
@@ -161,6 +165,7 @@ export async function dueReadjustments(db: DB, today: string, horizonDays = 60):
       newRent: acc.ok ? newRent(c.monthly_rent_cents, acc, c.readjustment_lowers === 1) : null,
       accumulatedPpm: acc.ok ? acc.accumulatedPpm : null,
       missing: acc.ok ? [] : acc.missing,
+      lag: c.readjustment_lag_months,
     });
   }
   return out.sort((x, y) => x.anniversary.localeCompare(y.anniversary) || x.clientName.localeCompare(y.clientName));
@@ -208,7 +213,7 @@ export async function runReadjustments(db: DB, today = localToday(), now = new D
 }
 
 async function createRow(db: DB, due: DueReadjustment, stamp: string) {
-  const acc = accumulate(due.anniversary, await indexValues(db, due.index));
+  const acc = accumulate(due.anniversary, await indexValues(db, due.index), due.lag);
   if (!acc.ok || due.newRent === null) return false;
   return db.transaction().execute(async (trx) => {
     const row = await trx

@@ -11,6 +11,7 @@ const billing = (over: Partial<OpenBilling> & { id: number }): OpenBilling => ({
   client_name: "Maria Aparecida Souza",
   cpf_cnpj: "529.982.247-25",
   due_date: "2026-11-10",
+  grace_until: over.due_date ?? "2026-11-10",
   amount_cents: cents(150_000),
   late_fee_bp: 1000,
   monthly_interest_bp: 100,

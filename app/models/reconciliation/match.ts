@@ -38,6 +38,7 @@ export type OpenBilling = {
   client_name: string;
   cpf_cnpj: string | null;
   due_date: string;
+  grace_until: string; // the last day without charges (decision 0066)
   amount_cents: Cents;
   late_fee_bp: number;
   monthly_interest_bp: number;
@@ -107,6 +108,7 @@ export function matchCredits(credits: CreditToMatch[], billings: OpenBilling[]):
       client_name: b.client_name,
       cpf_cnpj: b.cpf_cnpj,
       due_date: b.due_date,
+      grace_until: b.grace_until,
       amount_cents: b.amount_cents,
       late_fee_bp: b.late_fee_bp,
       monthly_interest_bp: b.monthly_interest_bp,

@@ -36,6 +36,7 @@ const UNPAID = BILLING_STATUS_VALUES.filter((s) => s !== "paid");
 export const MATCHABLE_COLUMNS = [
   "billing.id",
   "billing.due_date",
+  "billing.grace_until",
   "billing.amount_cents",
   "billing.month_year",
   "billing.open_cents",

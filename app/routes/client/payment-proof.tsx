@@ -65,7 +65,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       id: billing.id,
       period: periodLabel(billing.month_year),
       dueDate: billing.due_date,
-      status: effectiveStatus(billing.status, billing.due_date, today),
+      status: effectiveStatus(billing.status, billing.grace_until, today),
       owedToday: owedOn(billing, today).total,
     },
     today,

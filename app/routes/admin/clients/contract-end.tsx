@@ -43,7 +43,7 @@ export async function loader({ params, url }: Route.LoaderArgs) {
   const open = (await openBillings(getDb(), client.id)).map((b) => ({
     id: b.id,
     period: periodLabel(b.month_year),
-    status: billingStatusLabel(effectiveStatus(b.status, b.due_date, today)),
+    status: billingStatusLabel(effectiveStatus(b.status, b.grace_until, today)),
     amount: formatBRL(b.amount_cents),
   }));
   return {

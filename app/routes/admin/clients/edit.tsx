@@ -51,6 +51,8 @@ export async function loader({ params, url }: Route.LoaderArgs) {
     fee_base: c.fee_base,
     readjustment_index: c.readjustment_index ?? "",
     readjustment_lowers: c.readjustment_lowers === 1 ? "on" : "",
+    first_month: c.first_month,
+    readjustment_lag_months: String(c.readjustment_lag_months),
   };
   return {
     id: c.id,
