@@ -27,6 +27,7 @@ beforeAll(async () => {
       monthly_rent_cents: cents(100_000),
       readjustment_index: "IPCA",
       readjustment_lowers: 1,
+      readjustment_lag_months: 0, // the index months M-12..M-1 typed below
       created_at: stamp,
       updated_at: stamp,
     })

@@ -14,7 +14,8 @@ import { AutoSubmitSelect } from "#app/components/ui/auto-submit-select";
 import { billingRowAnchor } from "#app/models/billing/billing-query";
 import { REMINDERS_FORM_ID, REMINDER_FIELD } from "#app/models/billing/bulk-reminders";
 import { shortFileName } from "#app/models/billing/display";
-import { periodLabel } from "#app/models/billing/months";
+import { periodLabel, type BillingPeriod } from "#app/models/billing/months";
+import { GraceNote, ProRata } from "#app/components/billing/period-notes";
 import { BILLING_STATUS_OPTIONS, PAST_DUE_NOTE, isPartiallyPaid, isPastDue } from "#app/models/billing/status";
 import { formatDay } from "#app/models/clients/status";
 import { formatBRL } from "#app/models/shared/money";
@@ -33,12 +34,13 @@ export type BillingPanelBilling = {
   month_year: string;
   amount_cents: number;
   due_date: string;
+  grace_until?: string; // absent: the due date (decision 0066)
   status: string;
   payment_date: string | null;
   amount_paid_cents: number | null;
   open_cents: number;
   documents: BillingPanelDocument[];
-};
+} & BillingPeriod;
 const iconButton = "inline-flex size-8 shrink-0 items-center justify-center rounded border bg-white";
 
 // The table of billings: a client's group, or a queue (clients mixed, the
@@ -131,9 +133,11 @@ export function BillingRow({
       </StackedCell>
       <StackedCell label="Valor">
         <span className="whitespace-nowrap">{formatBRL(b.amount_cents)}</span>
+        <ProRata billing={b} />
       </StackedCell>
       <StackedCell label="Vencimento">
         <span className="whitespace-nowrap">{formatDay(b.due_date)}</span>
+        <GraceNote billing={b} />
       </StackedCell>
       <StackedCell label="Status">
         <BillingStatusBadge status={b.status} partial={isPartiallyPaid(b)} />

@@ -81,8 +81,17 @@ export function ClientForm({
           label="Dia de vencimento"
           type="text"
           inputMode="numeric"
-          hint="De 1 a 31 (padrão 5)."
+          hint="De 1 a 31 (padrão 5). Em fim de semana ou feriado, paga-se sem multa no dia útil seguinte."
         />
+        <Field
+          meta={fields.first_month}
+          label="Primeiro e último mês"
+          as="select"
+          hint="Proporcional: cobra só os dias de contrato do primeiro e do último mês. Nenhuma cobrança vence antes do início."
+        >
+          <option value="pro_rata">Proporcionais aos dias (meses do calendário)</option>
+          <option value="full">Meses inteiros a partir do dia de início</option>
+        </Field>
         <Field
           meta={fields.late_fee_percent}
           label="Multa por atraso (%)"
@@ -143,7 +152,7 @@ export function ClientForm({
           meta={fields.readjustment_index}
           label="Índice de reajuste"
           as="select"
-          hint="No aniversário do contrato, pelos 12 meses publicados antes dele (Lei 10.192/2001)."
+          hint="No aniversário do contrato, pelos 12 meses do índice escolhidos abaixo (Lei 10.192/2001)."
         >
           <option value="">Sem reajuste</option>
           {READJUSTMENT_INDEXES.map((code) => (
@@ -160,6 +169,15 @@ export function ClientForm({
           />
           Índice negativo reduz o aluguel (se o contrato prevê)
         </label>
+        <Field
+          meta={fields.readjustment_lag_months}
+          label="Meses do índice"
+          as="select"
+          hint="Com defasagem de 1 mês, o índice já está publicado quando o aviso sai, 30 dias antes."
+        >
+          <option value="1">Defasagem de 1 mês (aniversário em março: fevereiro a janeiro)</option>
+          <option value="0">Sem defasagem (aniversário em março: março a fevereiro)</option>
+        </Field>
       </fieldset>
       <div className="flex flex-wrap gap-3">
         <Button disabled={busy}>

@@ -14,7 +14,8 @@ import {
   stackedTableClass,
 } from "#app/components/billing/stacked-table";
 import type { Charges } from "#app/models/billing/charges";
-import { periodLabel } from "#app/models/billing/months";
+import { periodLabel, type BillingPeriod } from "#app/models/billing/months";
+import { ProRata } from "#app/components/billing/period-notes";
 import { formatDay } from "#app/models/clients/status";
 import { formatBRL } from "#app/models/shared/money";
 import { PixBlock, ProofBlock, type ProofState } from "./billing-pay";
@@ -25,6 +26,7 @@ type Receipt = { id: number };
 export type ClientBilling = {
   id: number;
   due_date: string;
+  grace_until: string;
   month_year: string;
   amount_cents: number;
   payment_date: string | null;
@@ -34,7 +36,7 @@ export type ClientBilling = {
   external_payment_id: string | null;
   documents: Document[];
   receipts: Receipt[]; // in force: one per payment into it (a partial payment, then the rest)
-};
+} & BillingPeriod;
 
 export type OpenBilling = ClientBilling & {
   charges: Charges;
@@ -152,6 +154,12 @@ function OpenBillingCard({
             Vencimento em {formatDay(b.due_date)}
             {late ? ` · ${b.charges.days} ${b.charges.days === 1 ? "dia" : "dias"} em atraso` : ""}
           </p>
+          {!late && b.grace_until !== b.due_date ? (
+            <p className="text-sm text-slate-600">
+              Cai em fim de semana ou feriado: pode pagar sem multa até {formatDay(b.grace_until)}.
+            </p>
+          ) : null}
+          <ProRata billing={b} />
         </div>
         <BillingStatusBadge status={b.status} partial={isPartiallyPaid(b)} />
         {isPartiallyPaid(b) ? <OpenBalance cents={b.open_cents} className="mt-1" /> : null}
@@ -226,6 +234,7 @@ function History({ billings }: { billings: ClientBilling[] }) {
                   </StackedCell>
                   <StackedCell label="Valor">
                     <span className="whitespace-nowrap">{formatBRL(b.amount_cents)}</span>
+                    <ProRata billing={b} />
                     {b.amount_paid_cents !== null && b.amount_paid_cents !== b.amount_cents ? (
                       <span className="block text-xs whitespace-nowrap text-slate-600">
                         pago {formatBRL(b.amount_paid_cents)}

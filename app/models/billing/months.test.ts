@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { daysInMonth, monthOf } from "#app/models/shared/days";
-import { rentForDays, contractMonthsToBill, dueDateFor, periodLabel } from "./months";
+import { rentForDays, contractMonthsToBill, dueDateFor, periodLabel, proRataNote } from "./months";
 import { cents } from "#app/models/shared/money";
 
 describe("due dates", () => {
@@ -206,5 +206,15 @@ describe("first and last months", () => {
     expect(rentForDays(cents(100_001), 15, 30)).toBe(50_001); // 500,005 → 500,01
     expect(rentForDays(cents(99_999), 15, 30)).toBe(50_000); // 499,995 → 500,00
     expect(rentForDays(cents(99_999), 30, 30)).toBe(99_999);
+  });
+});
+
+describe("pro rata note", () => {
+  it("names the days of a partial month and nothing for a whole one", () => {
+    expect(proRataNote({ period_start: "2026-11-15", period_end: "2026-11-30", period_days: 30 })).toBe(
+      "16 de 30 dias (15/11 a 30/11)",
+    );
+    expect(proRataNote({ period_start: "2026-12-01", period_end: "2026-12-31", period_days: 31 })).toBeNull();
+    expect(proRataNote({ period_start: null, period_end: null, period_days: null })).toBeNull();
   });
 });

@@ -128,3 +128,17 @@ export function contractMonthsToBill(
   }
   return planned;
 }
+
+// Absent where a view has no period (a row from before 0034 reads NULL).
+export type BillingPeriod = { period_start?: string | null; period_end?: string | null; period_days?: number | null };
+
+const dayMonth = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}`;
+
+// What a pro rata billing charges, said beside its amount: "16 de 30 dias
+// (15/11 a 30/11)"; null for a whole month (and billings from before 0034).
+export function proRataNote(p: BillingPeriod): string | null {
+  if (!p.period_start || !p.period_end || !p.period_days) return null;
+  const days = daysBetween(p.period_start, p.period_end) + 1;
+  if (days >= p.period_days) return null;
+  return `${days} de ${p.period_days} dias (${dayMonth(p.period_start)} a ${dayMonth(p.period_end)})`;
+}

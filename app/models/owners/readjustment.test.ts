@@ -51,6 +51,22 @@ describe("anniversaries", () => {
     expect(monthsFor("2027-01-05")[0]).toBe("2026-01");
     expect(monthsFor("2027-01-05")[11]).toBe("2026-12");
   });
+
+  it("with a lag of one month ends at the last month published before the 30-day notice (decision 0066)", () => {
+    // An anniversary on 10/03/2027: without a lag it waits for February's
+    // IPCA, published about 10/03, the anniversary itself; with one, the
+    // last month is January's, out about 10/02.
+    expect(monthsFor("2027-03-10", 1)).toEqual(monthsFor("2027-02-10", 0));
+    expect(monthsFor("2027-03-10", 1)[0]).toBe("2026-02");
+    expect(monthsFor("2027-03-10", 1)[11]).toBe("2027-01");
+    const values = Array.from({ length: 12 }, (_, i) => ({ month: monthsFor("2027-03-10", 1)[i], ratePpm: 10_000 }));
+    expect(accumulate("2027-03-10", values, 1)).toMatchObject({
+      ok: true,
+      firstMonth: "2026-02",
+      lastMonth: "2027-01",
+    });
+    expect(accumulate("2027-03-10", values, 0)).toEqual({ ok: false, missing: ["2027-02"] });
+  });
 });
 
 describe("accumulate", () => {
