@@ -18,6 +18,7 @@ describe("the back office's navigation", () => {
       ["/admin/informes?ano=2025", "/admin/informes"],
       ["/admin/dimob", "/admin/dimob"],
       ["/admin/indices", "/admin/indices"],
+      ["/admin/feriados?ano=2027", "/admin/feriados"],
       ["/admin/emails?situacao=failed", "/admin/emails"],
     ];
     for (const [target, link] of pages) {
@@ -32,6 +33,7 @@ describe("the back office's navigation", () => {
       "Informes",
       "DIMOB",
       "Índices",
+      "Feriados",
       "Emails",
     ]);
   });

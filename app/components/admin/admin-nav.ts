@@ -14,6 +14,7 @@ export const FINANCE_LINKS = [
   { to: "/admin/informes", label: "Informes" },
   { to: "/admin/dimob", label: "DIMOB" },
   { to: "/admin/indices", label: "Índices" },
+  { to: "/admin/feriados", label: "Feriados" },
   { to: "/admin/emails", label: "Emails" },
 ] as const satisfies readonly NavEntry[];
 

@@ -10,13 +10,6 @@ import { GRACE_MAX_DAYS, graceUntil } from "./grace";
 
 type DB = Kysely<Database> | Transaction<Database>;
 
-export const HOLIDAY_SCOPE_LABELS: Record<HolidayScope, string> = {
-  nacional: "Nacional",
-  bancario: "Bancário",
-  estadual: "Estadual (MS)",
-  municipal: "Municipal (Três Lagoas)",
-};
-
 // The holidays from `from` to `to` ("yyyy-MM-dd", both included).
 export async function holidaysBetween(db: DB, from: string, to: string): Promise<Set<string>> {
   const rows = await db.selectFrom("holidays").select("day").where("day", ">=", from).where("day", "<=", to).execute();

@@ -1,0 +1,191 @@
+import type { Kysely } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "#app/db/schema";
+import { createBilling, generateContractBillings, getBilling } from "#app/models/billing/billing.server";
+import { registerPayment } from "#app/models/billing/payments.server";
+import { createDueBillings } from "#app/models/billing/jobs.server";
+import { listHolidays, removeHoliday, saveHoliday } from "#app/models/calendar/holidays.server";
+import { createClient } from "#app/models/clients/clients.server";
+import { createUser } from "#app/models/accounts/users.server";
+import { defaultAgency } from "#app/config/agency";
+import { tempDatabase } from "#tests/fixtures/temp-db";
+import { cents } from "#app/models/shared/money";
+
+// The lease's dates (issue 36; docs/decisions/0066-lease-dates.md) on a fresh
+// database: the holidays the migration filled, a billing's grace day, the
+// first month pro rata and never due before the start, and a holiday staff
+// add reaching the open billings due near it.
+
+let db: Kysely<Database>;
+let cleanup: () => Promise<void>;
+const actor = { id: 0, name: "Ana Staff" };
+const issuer = { agency: { ...defaultAgency, cnpj: null }, today: "2026-12-01" };
+
+let seq = 0;
+async function newClient(values: Partial<Parameters<typeof createClient>[1]> = {}) {
+  seq += 1;
+  const created = await createClient(
+    db,
+    {
+      name: `Inquilino ${seq}`,
+      email: `i${seq}@teste.com`,
+      username: `inquilino${seq}`,
+      password: "senha1234",
+      payment_due_day: 5,
+      ...values,
+    },
+    null,
+  );
+  if (!created.ok) throw new Error("client");
+  return created.id;
+}
+const bill = async (client_id: number, due_date: string, amount = 100_000) => {
+  const r = await createBilling(
+    db,
+    { client_id, month_year: due_date.slice(0, 7), amount_cents: cents(amount), due_date },
+    actor,
+  );
+  if (!r.ok) throw new Error("billing");
+  return r.id;
+};
+const graceOf = async (id: number) =>
+  (await db.selectFrom("billing").select("grace_until").where("id", "=", id).executeTakeFirstOrThrow()).grace_until;
+
+beforeAll(async () => {
+  ({ db, cleanup } = await tempDatabase("it-lease-dates-"));
+  actor.id = await createUser(
+    db,
+    { username: "ana", email: "ana@agencia.com", name: "Ana Staff", password: "senha1234", role: "admin" },
+    null,
+  );
+});
+afterAll(async () => {
+  await cleanup();
+});
+
+describe("holidays", () => {
+  it("come filled for 2026-2028 with their sources, Três Lagoas' own among them", async () => {
+    const days = await listHolidays(db, 2027);
+    expect(days.map((d) => d.day)).toEqual(
+      expect.arrayContaining(["2027-01-01", "2027-06-15", "2027-10-11", "2027-11-20"]),
+    );
+    expect(days.every((d) => d.source.length > 0)).toBe(true);
+    expect(days.find((d) => d.day === "2027-06-15")).toMatchObject({ scope: "municipal" });
+    expect((await listHolidays(db, 2028)).length).toBeGreaterThan(10);
+  });
+
+  it("give a billing due on a Saturday before a holiday Monday its grace to Tuesday, and charge nothing paid then", async () => {
+    const client = await newClient();
+    // Saturday 05/09/2026; Monday 07/09 Independência.
+    const id = await bill(client, "2026-09-05");
+    expect(await graceOf(id)).toBe("2026-09-08");
+    expect(await getBilling(db, id, "2026-09-08")).toMatchObject({
+      status: "pending",
+      charges: { days: 0, total: 100_000 },
+    });
+    expect(await getBilling(db, id, "2026-09-09")).toMatchObject({ status: "overdue", charges: { days: 1 } });
+    const paid = await registerPayment(db, id, { payment_date: "2026-09-08", amount_paid: null }, actor, issuer);
+    expect(paid).toMatchObject({ ok: true, amount_paid: 100_000, openAfter: 0 });
+  });
+
+  it("added by staff, move the open billings due near them, and go back when removed, with audit rows", async () => {
+    const client = await newClient();
+    const id = await bill(client, "2026-11-28"); // Saturday: Monday 30/11
+    const paid = await bill(client, "2026-11-27");
+    expect(await graceOf(id)).toBe("2026-11-30");
+    const changed = await saveHoliday(
+      db,
+      {
+        day: "2026-11-30",
+        name: "Ponto facultativo municipal",
+        scope: "municipal",
+        source: "Decreto municipal de teste",
+      },
+      actor,
+    );
+    expect(changed).toBeGreaterThanOrEqual(1);
+    expect(await graceOf(id)).toBe("2026-12-01");
+    expect(await graceOf(paid)).toBe("2026-11-27");
+    expect(await removeHoliday(db, "2026-11-30", actor)).toBe(true);
+    expect(await graceOf(id)).toBe("2026-11-30");
+    expect(await removeHoliday(db, "2026-11-30", actor)).toBe(false);
+    const audit = await db.selectFrom("audit_log").select(["action"]).where("entity", "=", "holiday").execute();
+    expect(audit.map((a) => a.action)).toEqual(["create", "delete"]);
+  });
+});
+
+describe("the first month", () => {
+  it("of the issue's lease (15/11 to 14/02, due day 5) is 16 days, due 05/12, and February's 14 days are billed", async () => {
+    const client = await newClient({
+      contract_start_date: "2026-11-15",
+      contract_end_date: "2027-02-14",
+      monthly_rent: cents(150_000),
+    });
+    const made = await generateContractBillings(db, client, actor);
+    expect(made.ok).toBe(true);
+    const rows = await db
+      .selectFrom("billing")
+      .select(["month_year", "due_date", "grace_until", "amount_cents", "period_start", "period_end", "period_days"])
+      .where("client_id", "=", client)
+      .orderBy("month_year")
+      .execute();
+    expect(rows).toEqual([
+      // Saturday 05/12: payable up to Monday 07/12.
+      {
+        month_year: "2026-11",
+        due_date: "2026-12-05",
+        grace_until: "2026-12-07",
+        amount_cents: 80_000,
+        period_start: "2026-11-15",
+        period_end: "2026-11-30",
+        period_days: 30,
+      },
+      {
+        month_year: "2026-12",
+        due_date: "2026-12-05",
+        grace_until: "2026-12-07",
+        amount_cents: 150_000,
+        period_start: "2026-12-01",
+        period_end: "2026-12-31",
+        period_days: 31,
+      },
+      {
+        month_year: "2027-01",
+        due_date: "2027-01-05",
+        grace_until: "2027-01-05",
+        amount_cents: 150_000,
+        period_start: "2027-01-01",
+        period_end: "2027-01-31",
+        period_days: 31,
+      },
+      {
+        month_year: "2027-02",
+        due_date: "2027-02-05",
+        grace_until: "2027-02-05",
+        amount_cents: 75_000,
+        period_start: "2027-02-01",
+        period_end: "2027-02-14",
+        period_days: 28,
+      },
+    ]);
+  });
+
+  it("is created by the hourly job on its own due date, never before the start, with nothing overdue on the day it is registered", async () => {
+    const client = await newClient({
+      contract_start_date: "2026-11-15",
+      contract_end_date: "2027-11-14",
+      monthly_rent: cents(150_000),
+    });
+    // Registered on the 15th, the job runs then: the first month (due 05/12) is within the issue window.
+    await createDueBillings(db, "2026-11-20", 20);
+    const rows = await db
+      .selectFrom("billing")
+      .select(["month_year", "due_date", "amount_cents"])
+      .where("client_id", "=", client)
+      .execute();
+    expect(rows).toEqual(
+      expect.arrayContaining([{ month_year: "2026-11", due_date: "2026-12-05", amount_cents: 80_000 }]),
+    );
+    expect(rows.every((r) => r.due_date >= "2026-11-15")).toBe(true);
+  });
+});
