@@ -21,6 +21,8 @@ import { HOLIDAY_SEEDS_2026_2028 } from "./seeds/holidays-2026-2028";
 //   The contract form promised "os 12 meses publicados antes dele": 1.
 // - clients.billing_gap_months: months due that the hourly job will not
 //   create (before the catch-up window), written by the job; the dashboard's alert.
+// - partial indexes for the dashboard's new counts (tenants' maintenance
+//   requests and inspection contests waiting for staff).
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable("holidays")
@@ -89,4 +91,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("billing_gap_months", "integer", (c) => c.notNull().defaultTo(0))
     .execute();
   await sql`create index clients_billing_gaps on clients (name_fold, id) where billing_gap_months > 0`.execute(db);
+  // What tenants send reaches the dashboard: the new maintenance requests and
+  // the contests staff have not answered, each counted on its partial index.
+  await sql`create index maintenance_requests_pending on maintenance_requests (requested_at, id) where status = 'pending'`.execute(
+    db,
+  );
+  await sql`create index inspection_contests_open on inspection_contests (created_at, id) where answered_at is null`.execute(
+    db,
+  );
 }

@@ -8,6 +8,9 @@ import { listHolidays, removeHoliday, saveHoliday } from "#app/models/calendar/h
 import { createClient } from "#app/models/clients/clients.server";
 import { createUser } from "#app/models/accounts/users.server";
 import { defaultAgency } from "#app/config/agency";
+import { recordBillingGaps } from "#app/models/billing/gaps.server";
+import { getAttention } from "#app/models/dashboard/attention.server";
+import { createMaintenanceRequest } from "#app/models/maintenance/requests.server";
 import { tempDatabase } from "#tests/fixtures/temp-db";
 import { cents } from "#app/models/shared/money";
 
@@ -187,5 +190,56 @@ describe("the first month", () => {
       expect.arrayContaining([{ month_year: "2026-11", due_date: "2026-12-05", amount_cents: 80_000 }]),
     );
     expect(rows.every((r) => r.due_date >= "2026-11-15")).toBe(true);
+  });
+});
+
+describe("months nobody will bill", () => {
+  it("are counted for the dashboard when the job cannot reach them, and cleared by Gerar Cobranças do Contrato", async () => {
+    const client = await newClient({
+      name: "Vera Atrasada Cadastro",
+      contract_start_date: "2026-08-01",
+      contract_end_date: "2027-07-31",
+      monthly_rent: cents(120_000),
+    });
+    // Registered today with August to November behind it: the job bills
+    // what is due from its catch-up day on, not the months before.
+    await createDueBillings(db, "2026-11-29", 20);
+    expect(await recordBillingGaps(db, "2026-11-29", 20)).toBeGreaterThanOrEqual(1);
+    const attention = await getAttention(db, "2026-11-29");
+    expect(attention.billingGaps.clients).toContainEqual({ id: client, name: "Vera Atrasada Cadastro", months: 4 });
+    // Counting again changes nothing.
+    expect(await recordBillingGaps(db, "2026-11-29", 20, [client])).toBe(0);
+    await generateContractBillings(db, client, actor);
+    const row = await db
+      .selectFrom("clients")
+      .select("billing_gap_months")
+      .where("id", "=", client)
+      .executeTakeFirstOrThrow();
+    expect(row.billing_gap_months).toBe(0);
+  });
+});
+
+describe("what tenants send reaches staff", () => {
+  it("a maintenance request is counted in Atenção and emailed to the agency once", async () => {
+    const client = await newClient({ name: "Rita Pede Conserto" });
+    const id = await createMaintenanceRequest(
+      db,
+      client,
+      { title: "Vazamento na pia", description: "Pinga desde ontem.", category: "plumbing", priority: "high" },
+      [],
+    );
+    const mail = await db
+      .selectFrom("email_outbox")
+      .select(["kind", "to_address", "subject", "text"])
+      .where("dedupe_key", "=", `staff:maintenance:${id}`)
+      .executeTakeFirstOrThrow();
+    expect(mail).toMatchObject({
+      kind: "staff_alert",
+      to_address: defaultAgency.email,
+      subject: "Nova solicitação de manutenção: Vazamento na pia",
+    });
+    expect(mail.text).toContain("Rita Pede Conserto pediu uma manutenção (prioridade alta).");
+    expect(mail.text).toContain(`/admin/clients/manutencoes/${id}`);
+    expect((await getAttention(db, "2026-11-30")).maintenancePending).toBeGreaterThanOrEqual(1);
   });
 });

@@ -14,6 +14,10 @@ import {
   statementsTitle,
   differencesTitle,
   proofsTitle,
+  maintenanceTitle,
+  contestsTitle,
+  billingGapsTitle,
+  gapMonths,
   READJUSTMENTS_TITLE,
   MISSING_INDEX_TITLE,
   moreReadjustments,
@@ -129,6 +133,45 @@ export function AttentionBlock({ attention, pixConfigured }: { attention: Attent
           {proofsToCheck > 0 ? (
             <Item to="/admin/comprovantes" icon={Info} tone="amber" title={proofsTitle(proofsToCheck)}>
               Enviados pelos inquilinos em “Já paguei”: confira e registre o pagamento.
+            </Item>
+          ) : null}
+          {attention.maintenancePending > 0 ? (
+            <Item
+              to="/admin/clients?aba=manutencoes"
+              icon={Info}
+              tone="amber"
+              title={maintenanceTitle(attention.maintenancePending)}
+            >
+              Pedidas pelos inquilinos na Área do Cliente: responda e atualize o status.
+            </Item>
+          ) : null}
+          {attention.contestsOpen.count > 0 ? (
+            <Item
+              to={
+                attention.contestsOpen.firstInspectionId
+                  ? `/admin/vistorias/${attention.contestsOpen.firstInspectionId}`
+                  : undefined
+              }
+              icon={Info}
+              tone="amber"
+              title={contestsTitle(attention.contestsOpen.count)}
+            >
+              Itens da vistoria de entrada que o inquilino contestou: responda cada um.
+            </Item>
+          ) : null}
+          {attention.billingGaps.count > 0 ? (
+            <Item
+              to={`/admin/clients/cobrancas/gerar?cliente=${attention.billingGaps.clients[0]?.id ?? ""}`}
+              icon={Calendar}
+              tone="red"
+              title={billingGapsTitle(attention.billingGaps.count)}
+            >
+              Meses já vencidos que a geração automática não cria: use “Gerar Cobranças do Contrato”.
+              {attention.billingGaps.clients.map((c) => (
+                <span key={c.id} className="block" data-testid="billing-gap">
+                  {c.name} · {gapMonths(c.months)}
+                </span>
+              ))}
             </Item>
           ) : null}
           {statementsToReview > 0 ? (

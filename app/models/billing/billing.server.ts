@@ -12,6 +12,8 @@ import { receiptsOf } from "./receipts.server";
 import { contractMonthsToBill } from "./months";
 import { billedUntil } from "#app/models/clients/status";
 import { graceFor } from "#app/models/calendar/holidays.server";
+import { recordBillingGaps } from "./gaps.server";
+import { getChargingSettings } from "./settings.server";
 import type { Cents } from "#app/models/shared/money";
 
 // Billings of rental clients (docs/product.md §Cobranças;
@@ -235,6 +237,8 @@ export async function generateContractBillings(db: DB, clientId: number, actor: 
     return { ok: true, clientName: client.name, created };
   });
   if (done.ok && done.created.length > 0) await spendCreditsOf(db, [clientId], actor);
+  // The dashboard's "meses sem cobrança" clears at once, not at the next hour.
+  if (done.ok) await recordBillingGaps(db, localToday(), getChargingSettings().issueDays, [clientId]);
   return done;
 }
 

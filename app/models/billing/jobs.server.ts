@@ -12,11 +12,13 @@ import { markOverdue } from "./overdue.server";
 import { getChargingSettings, type ChargingSettings } from "./settings.server";
 import { ZERO_CENTS } from "#app/models/shared/money";
 import { billedUntil } from "#app/models/clients/status";
+import { recordBillingGaps } from "./gaps.server";
 
 // The hourly charging job (docs/decisions/0034-billing-notices.md), run by the
 // housekeeping (models/ops/housekeeping.server.ts: server.ts every hour and at
 // start, `npm run jobs:run`):
-// 1. creates the billings of active contracts whose issue day has come;
+// 1. creates the billings of active contracts whose issue day has come, and
+//    counts the months due that it will not create (gaps.server.ts);
 // 2. stores overdue on pending billings past due (markOverdue);
 // 3. queues in the email outbox the notices each billing calls for
 //    (models/billing/notices.ts), each kind once per billing, within
@@ -66,6 +68,11 @@ export async function runChargingJob(
     const created = await createDueBillings(db, today, settings.issueDays);
     counts.created = created.count;
     failures.push(...created.failures);
+  });
+  // What the creation could not reach (months before the catch-up window):
+  // the dashboard's alert (gaps.server.ts).
+  await step("gaps", async () => {
+    await recordBillingGaps(db, today, settings.issueDays);
   });
   await step("overdue", async () => {
     counts.markedOverdue = await markOverdue(db, today);

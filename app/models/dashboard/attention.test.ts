@@ -8,6 +8,10 @@ import {
   statementsTitle,
   differencesTitle,
   proofsTitle,
+  maintenanceTitle,
+  contestsTitle,
+  billingGapsTitle,
+  gapMonths,
   type Attention,
 } from "./attention";
 
@@ -18,6 +22,9 @@ const calm: Attention = {
   statementsToReview: 0,
   differences: 0,
   proofsToCheck: 0,
+  maintenancePending: 0,
+  contestsOpen: { count: 0, firstInspectionId: null },
+  billingGaps: { clients: [], count: 0 },
   readjustments: [],
   readjustmentsDue: 0,
   missingIndexLines: [],
@@ -38,6 +45,12 @@ describe("the Atenção block's words", () => {
     expect(differencesTitle(3)).toBe("3 cobranças pagas com diferença de valor");
     expect(proofsTitle(1)).toBe("1 comprovante a conferir");
     expect(proofsTitle(2)).toBe("2 comprovantes a conferir");
+    expect(maintenanceTitle(1)).toBe("1 solicitação de manutenção pendente");
+    expect(maintenanceTitle(2)).toBe("2 solicitações de manutenção pendentes");
+    expect(contestsTitle(2)).toBe("2 contestações de vistoria sem resposta");
+    expect(billingGapsTitle(1)).toBe("1 contrato com meses sem cobrança");
+    expect(gapMonths(1)).toBe("1 mês");
+    expect(gapMonths(4)).toBe("4 meses");
   });
 
   it("needs attention when any line has something, or Pix is missing", () => {
@@ -50,5 +63,10 @@ describe("the Atenção block's words", () => {
     // A contract ending in 61 to 90 days is counted in within90 alone.
     expect(needsAttention({ ...calm, ending: { within30: 0, within60: 0, within90: 1 } }, true)).toBe(true);
     expect(needsAttention({ ...calm, withoutLogin: 1 }, true)).toBe(true);
+    expect(needsAttention({ ...calm, maintenancePending: 1 }, true)).toBe(true);
+    expect(needsAttention({ ...calm, contestsOpen: { count: 1, firstInspectionId: 3 } }, true)).toBe(true);
+    expect(
+      needsAttention({ ...calm, billingGaps: { clients: [{ id: 1, name: "A", months: 4 }], count: 1 } }, true),
+    ).toBe(true);
   });
 });

@@ -21,6 +21,14 @@ export type Attention = {
   differences: number;
   // "Já paguei" (decision 0063): tenants' proofs of payment waiting for staff.
   proofsToCheck: number;
+  // What else tenants sent (decision 0066): maintenance requests still
+  // Pendente, and inspection contests without an answer (with the first
+  // inspection that has one: staff answer there).
+  maintenancePending: number;
+  contestsOpen: { count: number; firstInspectionId: number | null };
+  // Contracts with months due that the hourly job will not create (decision
+  // 0066): the first BILLING_GAPS_SHOWN by name, each with its count, and how many.
+  billingGaps: { clients: { id: number; name: string; months: number }[]; count: number };
   // Yearly readjustments due in the next 60 days (issue 22, decision 0041),
   // each with its new rent or the index months it waits for: the soonest
   // READJUSTMENTS_SHOWN of them (at 5,000 contracts about 800 are due in 60
@@ -60,12 +68,23 @@ export function needsAttention(a: Attention, pixConfigured: boolean) {
     a.statementsToReview > 0 ||
     a.differences > 0 ||
     a.proofsToCheck > 0 ||
+    a.maintenancePending > 0 ||
+    a.contestsOpen.count > 0 ||
+    a.billingGaps.count > 0 ||
     a.readjustments.length > 0 ||
     !pixConfigured
   );
 }
 
 export const proofsTitle = (n: number) => plural(n, "comprovante a conferir", "comprovantes a conferir");
+export const maintenanceTitle = (n: number) =>
+  plural(n, "solicitação de manutenção pendente", "solicitações de manutenção pendentes");
+export const contestsTitle = (n: number) =>
+  plural(n, "contestação de vistoria sem resposta", "contestações de vistoria sem resposta");
+export const BILLING_GAPS_SHOWN = 5;
+export const billingGapsTitle = (n: number) =>
+  plural(n, "contrato com meses sem cobrança", "contratos com meses sem cobrança");
+export const gapMonths = (n: number) => plural(n, "mês", "meses");
 
 export const READJUSTMENTS_TITLE = "Reajustes nos próximos 60 dias";
 export const MISSING_INDEX_TITLE = "Índices sem os meses do reajuste";

@@ -14,6 +14,8 @@ export const EMAIL_KINDS = {
   income_report_tenant: "Aluguéis pagos (inquilino)",
   readjustment: "Reajuste de aluguel",
   inspection_report: "Relatório de vistoria",
+  // To the agency: a tenant's maintenance request, contest or proof (email/staff-alerts.server.ts).
+  staff_alert: "Aviso à equipe",
 } as const;
 export type EmailKind = keyof typeof EMAIL_KINDS;
 export const EMAIL_KIND_VALUES = Object.keys(EMAIL_KINDS) as [EmailKind, ...EmailKind[]];

@@ -5,6 +5,8 @@ import { PrivateImageError, storePrivateWebp, type StoredPrivateImage } from "#a
 import { removePrivateFiles } from "#app/models/files/private-store.server";
 import { localToday, addDays } from "#app/models/shared/days";
 import { MAX_ITEM_PHOTOS } from "./labels";
+import { kickOutbox } from "#app/models/email/outbox.server";
+import { queueStaffAlert } from "#app/models/email/staff-alerts.server";
 
 // The tenant's contest (docs/decisions/0044-inspections.md): within
 // INSPECTION_CONTEST_DAYS after an entry inspection is finalized, the tenant
@@ -34,7 +36,14 @@ export async function contestItem(
     .selectFrom("inspection_items")
     .innerJoin("inspection_rooms", "inspection_rooms.id", "inspection_items.room_id")
     .innerJoin("inspections", "inspections.id", "inspection_rooms.inspection_id")
-    .select(["inspections.id", "inspections.kind", "inspections.finalized_at"])
+    .innerJoin("clients", "clients.id", "inspections.client_id")
+    .select([
+      "inspections.id",
+      "inspections.kind",
+      "inspections.finalized_at",
+      "inspection_items.name",
+      "clients.name as client_name",
+    ])
     .where("inspection_items.id", "=", itemId)
     .where("inspections.client_id", "=", clientId)
     .executeTakeFirst();
@@ -71,7 +80,14 @@ export async function contestItem(
         entityId: itemId,
         after: { contest: row.id, note: input.note, photos: stored.length },
       });
+      await queueStaffAlert(trx, {
+        key: `contest:${row.id}`,
+        subject: `Contestação de vistoria: ${item.name}`,
+        lines: [`${item.client_name} contestou o item "${item.name}" da vistoria de entrada:`, "", input.note],
+        path: `/admin/vistorias/${item.id}`,
+      });
     });
+    kickOutbox(db);
     return "ok";
   } catch (error) {
     await removePrivateFiles(stored.map((s) => s.file_key));

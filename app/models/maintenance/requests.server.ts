@@ -3,6 +3,9 @@ import type { Database } from "#app/db/schema";
 import { PrivateImageError, storePrivateWebp, type StoredPrivateImage } from "#app/models/files/private-images.server";
 import { removePrivateFiles } from "#app/models/files/private-store.server";
 import type { MaintenanceRequestInput } from "./maintenance.schema";
+import { kickOutbox } from "#app/models/email/outbox.server";
+import { queueStaffAlert } from "#app/models/email/staff-alerts.server";
+import { maintenancePriorityLabel } from "./labels";
 
 // The client side of maintenance (docs/product.md §Área do Cliente): a client's
 // own requests with their images and documents, and a new request with up to 5
@@ -28,7 +31,7 @@ export async function createMaintenanceRequest(
   try {
     for (const image of images) stored.push(await storeImage(image));
     const now = new Date().toISOString();
-    return await db.transaction().execute(async (trx) => {
+    const id = await db.transaction().execute(async (trx) => {
       const row = await trx
         .insertInto("maintenance_requests")
         .values({
@@ -56,8 +59,26 @@ export async function createMaintenanceRequest(
           )
           .execute();
       }
+      const client = await trx
+        .selectFrom("clients")
+        .select("name")
+        .where("id", "=", clientId)
+        .executeTakeFirstOrThrow();
+      await queueStaffAlert(trx, {
+        key: `maintenance:${row.id}`,
+        subject: `Nova solicitação de manutenção: ${input.title}`,
+        lines: [
+          `${client.name} pediu uma manutenção (prioridade ${maintenancePriorityLabel(input.priority).toLowerCase()}).`,
+          "",
+          input.title,
+          input.description,
+        ],
+        path: `/admin/clients/manutencoes/${row.id}`,
+      });
       return row.id;
     });
+    kickOutbox(db);
+    return id;
   } catch (error) {
     await removePrivateFiles(stored.map((s) => s.file_key));
     throw error;

@@ -11,6 +11,9 @@ import {
   storePrivateFile,
 } from "#app/models/files/private-store.server";
 import { owedOn } from "#app/models/ledger/owed";
+import { periodLabel } from "#app/models/billing/months";
+import { kickOutbox } from "#app/models/email/outbox.server";
+import { queueStaffAlert } from "#app/models/email/staff-alerts.server";
 import { localToday } from "#app/models/shared/days";
 import type { Cents } from "#app/models/shared/money";
 import { pageOf } from "#app/models/shared/paging.server";
@@ -46,6 +49,7 @@ export async function proofBilling(db: DB, clientId: number, billingId: number, 
       "billing.accrued_through",
       "clients.late_fee_bp",
       "clients.monthly_interest_bp",
+      "clients.name as client_name",
     ])
     .where("billing.id", "=", billingId)
     .where("billing.client_id", "=", clientId)
@@ -162,9 +166,19 @@ export async function sendPaymentProof(
           amount_cents: upload.amount_cents,
         },
       });
+      await queueStaffAlert(trx, {
+        key: `proof:${row.id}`,
+        subject: `Comprovante de pagamento: ${billing.client_name}`,
+        lines: [
+          `${billing.client_name} enviou em "Já paguei" um comprovante do aluguel de ${periodLabel(billing.month_year)}.`,
+          "Confira e registre o pagamento em Comprovantes.",
+        ],
+        path: "/admin/comprovantes",
+      });
       return { ok: true, id: row.id, duplicate: false, sentAt };
     });
     if (!written.ok) await removePrivateFiles([stored.file_key]);
+    else kickOutbox(db);
     return written;
   } catch (error) {
     await removePrivateFiles([stored.file_key]);
