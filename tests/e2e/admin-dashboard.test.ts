@@ -1,6 +1,8 @@
 import type { Page } from "@playwright/test";
+import { chargesOn } from "#app/models/billing/charges";
 import { disableClientLogin } from "#app/models/clients/logins.server";
-import { localToday, addDays } from "#app/models/shared/days";
+import { localToday, addDays, daysBetween } from "#app/models/shared/days";
+import { businessDayOnOrBefore } from "#tests/fixtures/business-days";
 import { appDb } from "#tests/fixtures/db";
 import { uniq } from "#tests/fixtures/site";
 import { expect, test } from "#tests/fixtures/test";
@@ -38,25 +40,41 @@ test("Atenção counts this test's overdue billing at the client's rates, its en
   createBilling,
 }) => {
   const today = localToday();
+  // 1.000,00 due D days ago at 2% multa and 1% juros a month. The due date is
+  // a business day, so no grace runs past it (decision 0066): D is 15 when
+  // the day 15 days ago is one, a few more after a weekend or holiday, and
+  // the total today 1.000,00 + 20,00 + juros round(1000 × 1% × D/30)
+  // (1.025,00 when D is 15).
+  const due = businessDayOnOrBefore(addDays(today, -15));
+  const days = daysBetween(due, today);
+  expect(days).toBeGreaterThanOrEqual(15);
+  const owedToday = chargesOn(
+    { amount_cents: cents(100_000), due_date: due, grace_until: due, late_fee_bp: 200, monthly_interest_bp: 100 },
+    today,
+  );
+  expect(owedToday).toMatchObject({ lateFee: 2_000, days });
+  expect(owedToday.total).toBe(102_000 + Math.round((1_000 * days) / 30));
   let leaving = "";
   await expect(async () => {
     const before = await figures(page);
-    // 1.000,00 due 15 days ago at 2% multa and 1% juros a month:
-    // 1.000,00 + 20,00 + 5,00 (1000 × 1% × 15/30) = 1.025,00 today.
     const late = await createClient({
       name: `Atrasado ${uniq()}`,
       late_fee_percent: 200,
       monthly_interest_percent: 100,
     });
-    const due = addDays(today, -15);
-    await createBilling(late.id, { amount_cents: cents(100_000), due_date: due, month_year: due.slice(0, 7) });
+    const billing = await createBilling(late.id, {
+      amount_cents: cents(100_000),
+      due_date: due,
+      month_year: due.slice(0, 7),
+    });
+    expect(billing.grace_until).toBe(due);
     // A contract ending in 45 days, of a tenant whose login was taken away.
     const tenant = await createClient({ name: `Saindo ${uniq()}`, contract_end_date: addDays(today, 45) });
     await disableClientLogin(appDb(), tenant.id, null);
     leaving = tenant.name;
     const after = await figures(page);
     expect(after.overdue - before.overdue).toBe(1);
-    expect(after.totalCents - before.totalCents).toBe(102_500);
+    expect(after.totalCents - before.totalCents).toBe(owedToday.total);
     expect(after.within30 - before.within30).toBe(0);
     expect(after.within60 - before.within60).toBe(1);
     expect(after.within90 - before.within90).toBe(1);
