@@ -3,7 +3,8 @@ import { promisify } from "node:util";
 import type { Page } from "@playwright/test";
 import { generateContractBillings } from "#app/models/billing/billing.server";
 import { periodLabel } from "#app/models/billing/months";
-import { localToday, addDays, daysBetween } from "#app/models/shared/days";
+import { localToday, addDays, addMonths, daysBetween, monthOf } from "#app/models/shared/days";
+import { inGraceOn } from "#tests/fixtures/business-days";
 import { appDb } from "#tests/fixtures/db";
 import { readOutbox } from "#tests/fixtures/eml";
 import { expect, test } from "#tests/fixtures/test";
@@ -12,7 +13,7 @@ import { E2E_OUTBOX } from "#tests/setup/paths";
 import { cents } from "#app/models/shared/money";
 
 // Charging the rent (issue 19), as the tenant and the staff live it: a
-// contract started 80 days ago with its whole plan generated; the tenant sees
+// contract started two months ago with its whole plan generated; the tenant sees
 // the overdue bills with their itemized totals and Pix, never one due more
 // than 20 days ahead; staff register one payment; the tenant downloads its
 // receipt; `npm run jobs:run` twice leaves each notice once in the outbox.
@@ -40,21 +41,34 @@ for (const js of [true, false]) {
   }) => {
     test.setTimeout(120_000);
     const today = localToday();
+    // From the 1st of the month before last: whole months from the start
+    // (pro rata by days only when a lease starts mid-month), the oldest due
+    // 32 to 83 days ago (within the 90 days of overdue notices). The due day
+    // (from the 10th, never clamped) leaves no billing in the grace after a
+    // weekend or holiday today (past its due date yet Pendente, decision
+    // 0066): each one is either late or not yet due.
+    const thisMonth = monthOf(today);
+    const dueDay = Array.from({ length: 19 }, (_, i) => 10 + i).find((day) =>
+      [-1, 0].every((k) => !inGraceOn(`${addMonths(thisMonth, k)}-${String(day).padStart(2, "0")}`, today)),
+    )!;
     const client = await createClient({
-      contract_start_date: addDays(today, -80),
+      contract_start_date: `${addMonths(thisMonth, -2)}-01`,
       contract_end_date: addDays(today, 300),
       monthly_rent: cents(150_000),
-      payment_due_day: 10,
+      payment_due_day: dueDay,
     });
     const generated = await generateContractBillings(appDb(), client.id, null);
     if (!generated.ok) throw new Error("plan");
     const billings = await appDb()
       .selectFrom("billing")
-      .select(["id", "due_date", "month_year"])
+      .select(["id", "due_date", "grace_until", "month_year", "amount_cents"])
       .where("client_id", "=", client.id)
       .orderBy("due_date")
       .execute();
-    const overdue = billings.filter((b) => b.due_date < today);
+    // Late: past the grace day (the due date, or the next business day).
+    const overdue = billings.filter((b) => b.grace_until < today);
+    expect(overdue.every((b) => b.due_date < today && b.amount_cents === 150_000)).toBe(true);
+    expect(billings.filter((b) => b.due_date < today)).toEqual(overdue);
     const issuedOpen = billings.filter((b) => b.due_date >= today && daysBetween(today, b.due_date) <= 20);
     const ahead = billings.filter((b) => daysBetween(today, b.due_date) > 20);
     expect(overdue.length).toBeGreaterThanOrEqual(2);
@@ -69,9 +83,9 @@ for (const js of [true, false]) {
     await page.goto("/client-area?tab=cobranca");
     const cards = page.getByTestId("open-billing");
     await expect(cards).toHaveCount(overdue.length + issuedOpen.length);
-    // The oldest first: 1.500,00 late by D days is 150,00 of multa and 0,50 a day of juros.
+    // The oldest first: 1.500,00 late by D days (from its grace day) is 150,00 of multa and 0,50 a day of juros.
     const oldest = overdue[0];
-    const days = daysBetween(oldest.due_date, today);
+    const days = daysBetween(oldest.grace_until, today);
     const first = cards.first();
     await expect(first.getByRole("heading", { level: 3 })).toHaveText(`Aluguel de ${periodLabel(oldest.month_year)}`);
     await expect(first).toContainText(`${days} ${days === 1 ? "dia" : "dias"} em atraso`);
