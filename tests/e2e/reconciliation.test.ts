@@ -2,6 +2,7 @@ import { chargesOn } from "#app/models/billing/charges";
 import { billingTxid } from "#app/models/billing/pix";
 import { localToday, addDays } from "#app/models/shared/days";
 import { removePrivateFiles } from "#app/models/files/private-store.server";
+import { businessDayOnOrBefore } from "#tests/fixtures/business-days";
 import { appDb } from "#tests/fixtures/db";
 import { buildCnab400, buildOfx } from "#tests/fixtures/statements/build";
 import { expect, test } from "#tests/fixtures/test";
@@ -51,25 +52,26 @@ for (const js of [false, true]) {
       due_date,
       month_year: due_date.slice(0, 7),
     });
-    const anaBilling = await createBilling(ana.id, billing(120_000, addDays(today, -3)));
+    // Due on a business day 3 or more days ago: late from the next day
+    // (decision 0066), so at least 2 days late on the day she paid.
+    const anaDueDate = businessDayOnOrBefore(addDays(today, -3));
+    const anaBilling = await createBilling(ana.id, billing(120_000, anaDueDate));
     const brunoBilling = await createBilling(bruno.id, billing(95_050, addDays(today, 4)));
     const anaDay = addDays(today, -1);
-    // Late from its grace day (the next business day when due on a weekend or holiday).
-    const { grace_until } = await appDb()
-      .selectFrom("billing")
-      .select("grace_until")
-      .where("id", "=", anaBilling.id)
-      .executeTakeFirstOrThrow();
-    const anaDue = chargesOn(
+    expect(anaBilling.grace_until).toBe(anaDueDate);
+    const anaCharges = chargesOn(
       {
         amount_cents: cents(120_000),
-        due_date: addDays(today, -3),
-        grace_until,
+        due_date: anaDueDate,
+        grace_until: anaBilling.grace_until,
         late_fee_bp: 1000,
         monthly_interest_bp: 100,
       },
       anaDay,
-    ).total;
+    );
+    expect(anaCharges.days).toBeGreaterThanOrEqual(2);
+    expect(anaCharges.lateFee).toBe(12_000);
+    const anaDue = anaCharges.total;
     const ofx = buildOfx({
       bankId: "0341",
       acctId: `E2E${tag}`,
