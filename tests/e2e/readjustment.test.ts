@@ -4,7 +4,7 @@ import { generateContractBillings } from "#app/models/billing/billing.server";
 import { periodLabel } from "#app/models/billing/months";
 import { rentInputValue } from "#app/models/clients/status";
 import { accumulate, newRent } from "#app/models/owners/readjustment";
-import { localToday, addMonths, addMonthsToDay } from "#app/models/shared/days";
+import { localToday, addDays, addMonths, addMonthsToDay } from "#app/models/shared/days";
 import { appDb } from "#tests/fixtures/db";
 import { expect, test } from "#tests/fixtures/test";
 import { E2E_ENV } from "#tests/setup/e2e-env";
@@ -72,18 +72,20 @@ test("staff import the IGP-M and a contract is readjusted on its anniversary (Ja
   await expect(newest).toContainText("0,50%");
   await expect(table).toContainText("-0,30%");
 
-  // A contract started 12 months ago today, IGP-M, its whole plan generated.
+  // A contract started 12 months ago today, for 24 months, IGP-M, its whole
+  // plan generated: whole months from the start's anniversaries (first_month
+  // "full"; pro rata, the first and last months would be billed by days),
+  // the index months M-12 .. M-1 (lag 0, the months imported above).
+  const start = addMonthsToDay(today, -12);
   const client = await createClient({
-    contract_start_date: addMonthsToDay(today, -12),
-    contract_end_date: addMonthsToDay(today, 11),
+    contract_start_date: start,
+    contract_end_date: addDays(addMonthsToDay(start, 24), -1),
     monthly_rent: cents(200_000),
     payment_due_day: 28,
+    readjustment_index: "IGPM",
+    first_month: "full",
+    readjustment_lag_months: 0,
   });
-  await appDb()
-    .updateTable("clients")
-    .set({ readjustment_index: "IGPM", readjustment_lag_months: 0 })
-    .where("id", "=", client.id)
-    .execute();
   const plan = await generateContractBillings(appDb(), client.id, null);
   if (!plan.ok) throw new Error("plan");
 
@@ -121,6 +123,7 @@ test("staff import the IGP-M and a contract is readjusted on its anniversary (Ja
     .select(["due_date", "amount_cents"])
     .where("client_id", "=", client.id)
     .execute();
+  expect(billings).toHaveLength(24);
   expect(billings.filter((b) => b.due_date >= today).every((b) => b.amount_cents === expected)).toBe(true);
   expect(billings.filter((b) => b.due_date < today).every((b) => b.amount_cents === 200_000)).toBe(true);
 
