@@ -248,9 +248,18 @@ describe("an entry inspection", () => {
   it("emails the tenant the report once", async () => {
     expect(await sendQueuedEmails(db, { kinds: ["inspection_report"] })).toEqual({ sent: 1, failed: 0 });
     expect(await sendQueuedEmails(db, { kinds: ["inspection_report"] })).toEqual({ sent: 0, failed: 0 });
-    const mails = fs.readdirSync(outbox).map((f) => fs.readFileSync(path.join(outbox, f), "utf8"));
+    // The tenant's mail; the agency's "Aviso à equipe" of the contest goes to its own address.
+    const mails = fs
+      .readdirSync(outbox)
+      .map((f) => fs.readFileSync(path.join(outbox, f), "utf8"))
+      .filter((m) => m.includes("inquilina@teste.com"));
     expect(mails).toHaveLength(1);
-    expect(mails[0]).toContain("inquilina@teste.com");
+    const alerts = await db
+      .selectFrom("email_outbox")
+      .select(["to_address", "subject"])
+      .where("kind", "=", "staff_alert")
+      .execute();
+    expect(alerts).toEqual([expect.objectContaining({ subject: expect.stringMatching(/^Contestação de vistoria: /) })]);
     expect(mails[0]).toContain("JVBERi0");
   });
 });

@@ -153,7 +153,7 @@ export function BillingRow({
       </StackedCell>
       <StackedCell label="Ações" wide>
         <BillingStatusForm id={b.id} status={b.status} label={`Status da cobrança de ${period}`} />
-        <PastDueNote status={b.status} dueDate={b.due_date} today={today} />
+        <PastDueNote status={b.status} graceUntil={b.grace_until ?? b.due_date} today={today} />
         {whatsapp ? (
           <a
             href={whatsapp}
@@ -194,10 +194,10 @@ function ReminderBox({ id, label }: { id: number; label: string }) {
   );
 }
 
-// Under the selector of an unpaid billing past its due date: why it reads Em
-// Atraso (Pendente saved there shows as Em Atraso).
-export function PastDueNote({ status, dueDate, today }: { status: string; dueDate: string; today: string }) {
-  if (status !== "overdue" || !isPastDue(dueDate, today)) return null;
+// Under the selector of an unpaid billing past its grace day (decision 0066):
+// why it reads Em Atraso (Pendente saved there shows as Em Atraso).
+export function PastDueNote({ status, graceUntil, today }: { status: string; graceUntil: string; today: string }) {
+  if (status !== "overdue" || !isPastDue(graceUntil, today)) return null;
   return <p className="mt-1 text-xs text-slate-600 first-letter:uppercase">{PAST_DUE_NOTE}</p>;
 }
 

@@ -82,7 +82,7 @@ export async function queueNotices(db: DB, today: string, settings: ChargingSett
   const since = addDays(today, -NOTICE_WINDOW_DAYS);
   const open = await db
     .selectFrom("billing")
-    .select(["id", "status", "due_date"])
+    .select(["id", "status", "due_date", "grace_until"])
     .where("status", "in", ["pending", "overdue"])
     .where("due_date", "<=", issueHorizon(today, settings.issueDays))
     .where("due_date", ">=", since)

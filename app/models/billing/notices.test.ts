@@ -5,7 +5,7 @@ import { noticeApplies, noticeKindsFor, noticeLabel } from "./notices";
 // default issue window of 20 days.
 const due = "2026-10-10";
 const kinds = (today: string, status = "pending", hasReceipt = false, issueDays = 20) =>
-  noticeKindsFor({ status, due_date: due, hasReceipt }, today, issueDays);
+  noticeKindsFor({ status, due_date: due, grace_until: due, hasReceipt }, today, issueDays);
 
 describe("billing notices", () => {
   it("announces an open billing from its issue day until 4 days before the due date", () => {
@@ -35,9 +35,14 @@ describe("billing notices", () => {
     expect(kinds("2026-10-08", "pending", false, 2)).toEqual(["reminder"]);
     expect(kinds("2026-10-08", "pending", false, 0)).toEqual([]);
     expect(kinds("2026-10-10", "pending", false, 0)).toEqual(["reminder"]);
-    expect(noticeApplies("issued", { status: "pending", due_date: due, hasReceipt: false }, "2026-10-01", 3)).toBe(
-      false,
-    );
+    expect(
+      noticeApplies(
+        "issued",
+        { status: "pending", due_date: due, grace_until: due, hasReceipt: false },
+        "2026-10-01",
+        3,
+      ),
+    ).toBe(false);
   });
 
   it("names each kind in Portuguese", () => {

@@ -44,6 +44,7 @@ export const noticeLabel = (kind: string) => (Object.hasOwn(LABELS, kind) ? LABE
 export type NoticeFacts = {
   status: string; // stored status
   due_date: string;
+  grace_until: string; // late only after it (decision 0066)
   hasReceipt: boolean; // a billing_receipts row with voided_at null
 };
 
@@ -60,7 +61,7 @@ export function noticeApplies(kind: BillingNoticeKind, b: NoticeFacts, today: st
     case "reminder":
       return issued && daysLeft >= 0 && daysLeft <= REMINDER_DAYS;
     case "overdue":
-      return daysLeft < 0;
+      return b.grace_until < today;
   }
 }
 

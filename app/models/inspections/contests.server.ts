@@ -5,7 +5,6 @@ import { PrivateImageError, storePrivateWebp, type StoredPrivateImage } from "#a
 import { removePrivateFiles } from "#app/models/files/private-store.server";
 import { localToday, addDays } from "#app/models/shared/days";
 import { MAX_ITEM_PHOTOS } from "./labels";
-import { kickOutbox } from "#app/models/email/outbox.server";
 import { queueStaffAlert } from "#app/models/email/staff-alerts.server";
 
 // The tenant's contest (docs/decisions/0044-inspections.md): within
@@ -87,7 +86,6 @@ export async function contestItem(
         path: `/admin/vistorias/${item.id}`,
       });
     });
-    kickOutbox(db);
     return "ok";
   } catch (error) {
     await removePrivateFiles(stored.map((s) => s.file_key));

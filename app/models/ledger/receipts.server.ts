@@ -56,6 +56,7 @@ export async function issueCreditReceipts(
         "billing.client_id",
         "billing.month_year",
         "billing.due_date",
+        "billing.grace_until",
         "clients.name",
         "clients.cpf_cnpj",
         "clients.property_address",
@@ -65,7 +66,8 @@ export async function issueCreditReceipts(
       .where("billing.id", "=", billingId)
       .executeTakeFirstOrThrow();
     const open = paid.books.get(billingId)?.open;
-    const days = daysOverdue(b.due_date, paid.paidOn);
+    // Counted as the juros were: from the grace day (decision 0066).
+    const days = daysOverdue(b.grace_until, paid.paidOn);
     const rent = sum("rent");
     const lateFee = sum("late_fee");
     const interest = sum("interest");

@@ -3,7 +3,6 @@ import type { Database } from "#app/db/schema";
 import { PrivateImageError, storePrivateWebp, type StoredPrivateImage } from "#app/models/files/private-images.server";
 import { removePrivateFiles } from "#app/models/files/private-store.server";
 import type { MaintenanceRequestInput } from "./maintenance.schema";
-import { kickOutbox } from "#app/models/email/outbox.server";
 import { queueStaffAlert } from "#app/models/email/staff-alerts.server";
 import { maintenancePriorityLabel } from "./labels";
 
@@ -77,7 +76,6 @@ export async function createMaintenanceRequest(
       });
       return row.id;
     });
-    kickOutbox(db);
     return id;
   } catch (error) {
     await removePrivateFiles(stored.map((s) => s.file_key));

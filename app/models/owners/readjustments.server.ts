@@ -4,7 +4,8 @@ import type { Database, ReadjustmentIndex } from "#app/db/schema";
 import { recordAudit } from "#app/models/audit/audit.server";
 import { abandonQueuedEmail, enqueueEmail, hasEmail, sendQueuedEmails } from "#app/models/email/outbox.server";
 import { getAgency } from "#app/utils/env.server";
-import { addDays, addMonthsToDay, localToday } from "#app/models/shared/days";
+import { addDays, addMonthsToDay, daysBetween, localToday } from "#app/models/shared/days";
+import { rentForDays } from "#app/models/billing/months";
 import { log } from "#app/utils/log.server";
 import { indexValues } from "./index-values.server";
 import { accumulate, anniversary, newRent } from "./readjustment";
@@ -313,17 +314,22 @@ async function apply(db: DB, id: number, stamp: string) {
     });
     const billings = await trx
       .selectFrom("billing")
-      .select(["id", "amount_cents", "due_date"])
+      .select(["id", "amount_cents", "due_date", "period_start", "period_end", "period_days"])
       .where("client_id", "=", r.client_id)
       .where("status", "in", ["pending", "overdue"])
       .where("amount_paid_cents", "is", null)
       .where("due_date", ">=", r.anniversary)
-      .where("amount_cents", "!=", r.new_rent_cents)
       .execute();
     for (const b of billings) {
+      // A pro rata month keeps its days: the new rent for them (decision 0066).
+      const amount =
+        b.period_start && b.period_end && b.period_days
+          ? rentForDays(r.new_rent_cents, daysBetween(b.period_start, b.period_end) + 1, b.period_days)
+          : r.new_rent_cents;
+      if (amount === b.amount_cents) continue;
       await trx
         .updateTable("billing")
-        .set({ amount_cents: r.new_rent_cents, updated_at: stamp })
+        .set({ amount_cents: amount, updated_at: stamp })
         .where("id", "=", b.id)
         .execute();
       await recordAudit(trx, {
@@ -332,12 +338,12 @@ async function apply(db: DB, id: number, stamp: string) {
         entity: "billing",
         entityId: b.id,
         before: { amount_cents: b.amount_cents },
-        after: { amount_cents: r.new_rent_cents },
+        after: { amount_cents: amount },
       });
       await chargeRent(
         trx,
         { id: b.id, client_id: r.client_id, due_date: b.due_date },
-        r.new_rent_cents,
+        amount,
         null,
         localToday(),
         "Reajuste",

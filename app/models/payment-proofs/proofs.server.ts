@@ -12,7 +12,6 @@ import {
 } from "#app/models/files/private-store.server";
 import { owedOn } from "#app/models/ledger/owed";
 import { periodLabel } from "#app/models/billing/months";
-import { kickOutbox } from "#app/models/email/outbox.server";
 import { queueStaffAlert } from "#app/models/email/staff-alerts.server";
 import { localToday } from "#app/models/shared/days";
 import type { Cents } from "#app/models/shared/money";
@@ -178,7 +177,6 @@ export async function sendPaymentProof(
       return { ok: true, id: row.id, duplicate: false, sentAt };
     });
     if (!written.ok) await removePrivateFiles([stored.file_key]);
-    else kickOutbox(db);
     return written;
   } catch (error) {
     await removePrivateFiles([stored.file_key]);

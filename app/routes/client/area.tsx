@@ -3,6 +3,7 @@ import { data } from "react-router";
 import { ClientAreaHeader } from "#app/components/client/client-area-header";
 import { Tabs } from "#app/components/ui/tabs";
 import { getDb } from "#app/db/db.server";
+import { kickOutbox } from "#app/models/email/outbox.server";
 import { listClientBillings } from "#app/models/billing/billing.server";
 import { billingTxid, pixPayload } from "#app/models/billing/pix";
 import { getChargingSettings } from "#app/models/billing/settings.server";
@@ -129,6 +130,8 @@ export async function action({ context, request }: Route.ActionArgs) {
       alert: { title: "Erro", description: MAINTENANCE_MESSAGES.failed },
     });
   }
+  // The agency's "Aviso à equipe" goes now, not at the next hourly run.
+  kickOutbox(getDb());
   return redirectWithToast("/client-area?tab=manutencao", {
     type: "success",
     title: "Solicitação enviada",

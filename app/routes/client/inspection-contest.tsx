@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { getDb } from "#app/db/db.server";
+import { kickOutbox } from "#app/models/email/outbox.server";
 import { contestItem } from "#app/models/inspections/contests.server";
 import { CONTEST_NOTE_MESSAGE, contestSchema } from "#app/models/inspections/inspection.schema";
 import { PHOTO_MESSAGES, readPhotosForm } from "#app/routes/admin/inspections/photos-upload.server";
@@ -41,6 +42,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (outcome === "closed") return fail("O prazo para contestar esta vistoria terminou.");
   if (outcome === "too-many") return fail(PHOTO_MESSAGES.tooMany);
   if (outcome === "unreadable") return fail(PHOTO_MESSAGES.invalid);
+  kickOutbox(getDb()); // the agency's "Aviso à equipe"
   return redirectWithToast(BACK, {
     type: "success",
     title: "Contestação enviada",

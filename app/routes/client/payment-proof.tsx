@@ -9,6 +9,7 @@ import { Button } from "#app/components/ui/button";
 import { Field, FormAlert, describedBy } from "#app/components/ui/field";
 import { useIsPending } from "#app/components/ui/use-is-pending";
 import { getDb } from "#app/db/db.server";
+import { kickOutbox } from "#app/models/email/outbox.server";
 import { issueHorizon } from "#app/models/billing/charges";
 import { periodLabel } from "#app/models/billing/months";
 import { getChargingSettings } from "#app/models/billing/settings.server";
@@ -130,6 +131,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
         return data({ result: submission.reply(), alert: PROOF_MESSAGES.tooMany }, { status: 400 });
     }
   }
+  if (!sent.duplicate) kickOutbox(getDb()); // the agency's "Aviso à equipe"
   return redirectWithToast(BACK, {
     type: "success",
     title: PROOF_MESSAGES.sentTitle,

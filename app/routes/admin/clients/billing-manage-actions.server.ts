@@ -128,7 +128,7 @@ export async function billingManageAction(form: FormData, id: number | null, act
   const current = await getDb()
     .selectFrom("billing")
     .innerJoin("clients", "clients.id", "billing.client_id")
-    .select(["billing.status", "billing.due_date", "billing.month_year", "clients.name"])
+    .select(["billing.status", "billing.grace_until", "billing.month_year", "clients.name"])
     .where("billing.id", "=", id)
     .executeTakeFirst();
   if (!current) return fail();
@@ -140,7 +140,7 @@ export async function billingManageAction(form: FormData, id: number | null, act
     });
   if (value.status !== "paid" && current.status === "paid") return redirect(`${dialog}/estorno`);
   if (value.status !== "paid" && !(await setOpenStatus(getDb(), id, value.status, actor))) return fail();
-  const pastDue = value.status === "pending" && isPastDue(current.due_date, today) ? ` (${PAST_DUE_NOTE})` : "";
+  const pastDue = value.status === "pending" && isPastDue(current.grace_until, today) ? ` (${PAST_DUE_NOTE})` : "";
   return redirectWithToast(row, {
     type: "success",
     title: BILLING_MESSAGES.statusUpdated,

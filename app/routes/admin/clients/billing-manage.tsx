@@ -2,6 +2,7 @@ import { getZodConstraint } from "@conform-to/zod/v4";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { BillingDocuments, BillingStatusForm, PastDueNote } from "#app/components/admin/billing-rows";
+import { GraceNote, ProRata } from "#app/components/billing/period-notes";
 import { PaymentForm } from "#app/components/admin/billing-payment-form";
 import { RouteDialog } from "#app/components/admin/route-dialog";
 import { BillingStatusBadge, OpenBalance } from "#app/components/billing/billing-status-badge";
@@ -90,8 +91,14 @@ export default function ManageBilling({ loaderData, actionData }: Route.Componen
           {partial ? <OpenBalance cents={b.open_cents} className="mt-1" /> : null}
         </Item>
         <Item label="Período">{period}</Item>
-        <Item label="Valor">{formatBRL(b.amount_cents)}</Item>
-        <Item label="Vencimento">{formatDay(b.due_date)}</Item>
+        <Item label="Valor">
+          {formatBRL(b.amount_cents)}
+          <ProRata billing={b} />
+        </Item>
+        <Item label="Vencimento">
+          {formatDay(b.due_date)}
+          <GraceNote billing={b} />
+        </Item>
         <Item label="Pago em">{b.payment_date ? formatDay(b.payment_date) : "—"}</Item>
         <Item label="Valor recebido">
           {b.amount_paid_cents !== null ? formatBRL(b.amount_paid_cents) : "—"}
@@ -171,7 +178,7 @@ export default function ManageBilling({ loaderData, actionData }: Route.Componen
       ) : null}
       <div className="mt-5 space-y-2 border-t border-slate-200 pt-5 sm:max-w-xs">
         <BillingStatusForm id={b.id} status={b.status} label="Status desta cobrança" showLabel />
-        <PastDueNote status={b.status} dueDate={b.due_date} today={today} />
+        <PastDueNote status={b.status} graceUntil={b.grace_until} today={today} />
         <p className="text-xs text-slate-600">
           Pago pelo seletor pede a data e o valor recebido. Tirar uma cobrança de Pago abre o estorno, que pede o
           motivo. Uma cobrança pendente com o vencimento passado aparece como Em Atraso.
