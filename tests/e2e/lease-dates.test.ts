@@ -68,7 +68,7 @@ test("a lease from the 15th bills its first month by days, due after it starts (
   await signIn(admin, context);
   const page = await context.newPage();
   await page.goto(`/admin/clients/cobrancas/gerar?cliente=${client.id}`);
-  await page.getByRole("button", { name: "Gerar Cobranças" }).click();
+  await page.getByRole("button", { name: "Gerar Cobranças", exact: true }).click();
   await expect(toast(page)).toContainText("Cobranças geradas");
   const first = await appDb()
     .selectFrom("billing")

@@ -60,7 +60,14 @@ export type HolidayInput = { day: string; name: string; scope: HolidayScope; sou
 export async function saveHoliday(db: Kysely<Database>, input: HolidayInput, actor: AuditActor) {
   return db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom("holidays").selectAll().where("day", "=", input.day).executeTakeFirst();
-    const values = { ...input, updated_by_name: actor?.name ?? "Sistema", updated_at: new Date().toISOString() };
+    const values = {
+      day: input.day,
+      name: input.name,
+      scope: input.scope,
+      source: input.source,
+      updated_by_name: actor?.name ?? "Sistema",
+      updated_at: new Date().toISOString(),
+    };
     if (before) await trx.updateTable("holidays").set(values).where("day", "=", input.day).execute();
     else await trx.insertInto("holidays").values(values).execute();
     await recordAudit(trx, {
