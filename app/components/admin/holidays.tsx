@@ -79,7 +79,10 @@ export function HolidayForm({
     shouldRevalidate: "onSubmit",
   });
   return (
-    <section aria-labelledby="holiday-form" className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
+    <section
+      aria-labelledby="holiday-form"
+      className="order-first rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6 lg:order-last"
+    >
       <h2 id="holiday-form" className="text-lg font-semibold text-slate-900">
         {editing ? "Corrigir feriado" : "Adicionar feriado"}
       </h2>
