@@ -15,7 +15,9 @@ import { HOLIDAY_SEEDS_2026_2028 } from "./seeds/holidays-2026-2028";
 //   whole month).
 // - clients.first_month: 'pro_rata' (calendar months, the first and last by
 //   days) or 'full' (months from the start's anniversary, the last by days).
-//   Existing contracts were billed by anniversary: 'full'.
+//   Existing contracts were billed by anniversary: 'full'. Contracts whose
+//   term ended over 30 days ago, unbilled since, are ended on their end date
+//   (past its end a contract now runs on: an indefinite term).
 // - clients.readjustment_lag_months: the index months end this many months
 //   before the anniversary's (1: the last published; 0: up to the month before).
 //   The contract form promised "os 12 meses publicados antes dele": 1.
@@ -77,6 +79,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     )
     .execute();
   await sql`update clients set first_month = 'full'`.execute(db);
+  // A contract past its end date now runs on, billed and readjusted (an
+  // indefinite term, Lei 8.245 arts. 46-47) until staff end it. One whose
+  // term ended over 30 days ago with nothing billed after it was left as it
+  // was (the art. 46 §1 30 days passed, nobody billed it): it is ended on its
+  // end date, saying why; staff reopen it if the tenant is still there.
+  await sql`update clients set ended_on = contract_end_date,
+      ended_reason = 'Fim do prazo: encerrado na atualização do sistema (reabra se o inquilino continua no imóvel)'
+    where ended_on is null and contract_end_date is not null and contract_end_date < date('now', '-30 days')
+      and not exists (select 1 from billing b where b.client_id = clients.id
+        and b.month_year > substr(clients.contract_end_date, 1, 7) limit 1)`.execute(db);
   await db.schema
     .alterTable("clients")
     .addColumn("readjustment_lag_months", "integer", (c) =>

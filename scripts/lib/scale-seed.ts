@@ -19,6 +19,7 @@ import type { Database } from "#app/db/schema";
 import { defaultAgency } from "#app/config/agency";
 import { hashPassword } from "#app/models/accounts/password.server";
 import { generateContractBillings } from "#app/models/billing/billing.server";
+import { endContract } from "#app/models/clients/contract-end.server";
 import { markOverdue } from "#app/models/billing/overdue.server";
 import { payInTransaction, type ReceiptIssuer } from "#app/models/billing/payments.server";
 import { billingTxid } from "#app/models/billing/pix";
@@ -319,6 +320,18 @@ export async function seedScale(db: DB, options: ScaleOptions) {
     if (!created.ok) throw new Error(`${plan.form.username}: ${created.message}`);
     clientIds.push(created.id);
     if (!plan.keepLogin) dropLogin.push(created.id);
+    // A lease that ended within the last year was ended by staff on its end
+    // day: past it, one not ended runs on (an indefinite term, decision 0066).
+    if (plan.form.contract_end_date! < today) {
+      const ended = await endContract(
+        db,
+        created.id,
+        { ended_on: plan.form.contract_end_date!, ended_reason: "Fim do prazo" },
+        null,
+        today,
+      );
+      if (!ended || !ended.ok) throw new Error(`encerrar ${plan.form.username}`);
+    }
     const billed = await generateContractBillings(db, created.id, null);
     if (!billed.ok) throw new Error(`cobranças de ${plan.form.username}: ${billed.reason}`);
     if ((i + 1) % 500 === 0 || i + 1 === options.contracts)

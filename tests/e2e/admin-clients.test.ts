@@ -184,9 +184,9 @@ test("edits a client (JavaScript off)", async ({ admin, newContext, signIn, crea
   await expect(toast(page)).toContainText("Cliente atualizado com sucesso!");
   const r = row(page, newName);
   await expect(r).toContainText("R$ 1.500,50");
-  await expect(r).toContainText("Vencido");
+  await expect(r).toContainText("Prazo indeterminado");
   await expect(r).toContainText("Todo dia 10");
-  // Expired: not on the Ativos tab.
+  // Past its term (an indefinite term): not on the Ativos tab, which lists the terms running.
   await page.getByRole("link", { name: "Ativos" }).click();
   await expect(page.getByRole("heading", { name: "Clientes Ativos" })).toBeVisible();
   await expect(row(page, newName)).toHaveCount(0);

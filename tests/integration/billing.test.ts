@@ -112,24 +112,24 @@ describe("Gerar Cobranças do Contrato", () => {
 
   it("skips a month billed by hand and bills the rest", async () => {
     const id = await newClient({
-      contract_start_date: "2026-03-10",
-      contract_end_date: "2026-06-09",
+      contract_start_date: "2099-03-10",
+      contract_end_date: "2099-06-09",
       monthly_rent: cents(90000),
-      first_month: "full", // three whole months from the 10th
+      first_month: "full", // three whole months from the 10th (ahead: a term past its end runs on)
     });
     expect(
       await createBilling(
         db,
-        { client_id: id, month_year: "2026-04", amount_cents: cents(5000), due_date: "2026-04-20" },
+        { client_id: id, month_year: "2099-04", amount_cents: cents(5000), due_date: "2099-04-20" },
         actor,
       ),
     ).toMatchObject({ ok: true });
     const result = await generateContractBillings(db, id, actor);
-    expect(result.ok && result.created.map((c) => c.month_year)).toEqual(["2026-03", "2026-05"]);
+    expect(result.ok && result.created.map((c) => c.month_year)).toEqual(["2099-03", "2099-05"]);
     expect((await billingsOf(id)).map((r) => [r.month_year, r.amount_cents])).toEqual([
-      ["2026-03", 90000],
-      ["2026-04", 5000],
-      ["2026-05", 90000],
+      ["2099-03", 90000],
+      ["2099-04", 5000],
+      ["2099-05", 90000],
     ]);
   });
 
@@ -146,8 +146,8 @@ describe("Gerar Cobranças do Contrato", () => {
 
   it("writes an audit row per created billing, by the actor", async () => {
     const id = await newClient({
-      contract_start_date: "2026-01-01",
-      contract_end_date: "2026-03-31",
+      contract_start_date: "2099-01-01",
+      contract_end_date: "2099-03-31",
       monthly_rent: cents(100000),
     });
     const before = await auditCount("billing", "create");
@@ -161,7 +161,7 @@ describe("Gerar Cobranças do Contrato", () => {
       .executeTakeFirstOrThrow();
     expect(row.actor_id).toBe(actor.id);
     expect(JSON.parse(row.changes)).toMatchObject({
-      month_year: [null, "2026-03"],
+      month_year: [null, "2099-03"],
       amount_cents: [null, 100000],
       status: [null, "pending"],
     });

@@ -83,6 +83,8 @@ beforeAll(async () => {
     null,
   );
   if (!created.ok) throw new Error(created.message);
+  // Stopped at its end (else, past it, it runs on with the real date: decision 0066).
+  await db.updateTable("clients").set({ ended_on: "2026-10-31" }).where("id", "=", created.id).execute();
   await generateContractBillings(db, created.id, null);
   billingId = (await db.selectFrom("billing").select("id").executeTakeFirstOrThrow()).id;
 });

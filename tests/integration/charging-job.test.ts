@@ -83,7 +83,14 @@ async function newClient(values: {
     null,
   );
   if (!created.ok) throw new Error(created.message);
-  await db.updateTable("clients").set({ created_at: values.registered }).where("id", "=", created.id).execute();
+  // Each lease here stops at its end (as if staff ended it that day): past
+  // its end a lease not ended runs on (decision 0066), and "Gerar Cobranças"
+  // reads the real date, which would bill these fixed dates on and on.
+  await db
+    .updateTable("clients")
+    .set({ created_at: values.registered, ended_on: values.end })
+    .where("id", "=", created.id)
+    .execute();
   return { id: created.id, email: `inquilino${seq}@teste.com.br` };
 }
 

@@ -74,6 +74,7 @@ describe("getAttention", () => {
       maintenancePending: 0,
       contestsOpen: { count: 0, firstInspectionId: null },
       billingGaps: { clients: [], count: 0 },
+      indefinite: 0,
       readjustments: [],
       readjustmentsDue: 0,
       missingIndexLines: [],
@@ -119,7 +120,7 @@ describe("getAttention", () => {
 
   it("counts contracts ending within 30, 60 and 90 days, both ends included", async () => {
     for (const end of [
-      "2026-03-09", // ended yesterday: Vencido, not ending
+      "2026-03-09", // ended yesterday: Prazo indeterminado, not ending
       TODAY, // ends today: still Ativo
       "2026-04-09", // today + 30
       "2026-04-10", // today + 31
@@ -136,7 +137,7 @@ describe("getAttention", () => {
     const before = (await getAttention(db, TODAY)).withoutLogin;
     await newClient({ contract_end_date: TODAY }, { login: false }); // Ativo until tonight
     await newClient({ contract_end_date: "2027-12-31" }, { login: false });
-    await newClient({ contract_end_date: "2026-03-09" }, { login: false }); // Vencido
+    await newClient({ contract_end_date: "2026-03-09" }, { login: false }); // Prazo indeterminado
     await newClient({}, { login: false }); // no contract end date: no contract to judge
     await newClient({ contract_end_date: "2027-12-31" }); // has a login
 

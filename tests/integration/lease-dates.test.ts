@@ -11,6 +11,8 @@ import { defaultAgency } from "#app/config/agency";
 import { recordBillingGaps } from "#app/models/billing/gaps.server";
 import { getAttention } from "#app/models/dashboard/attention.server";
 import { createMaintenanceRequest } from "#app/models/maintenance/requests.server";
+import { endContract } from "#app/models/clients/contract-end.server";
+import { currentAnniversary } from "#app/models/owners/readjustments.server";
 import { tempDatabase } from "#tests/fixtures/temp-db";
 import { cents } from "#app/models/shared/money";
 
@@ -241,5 +243,66 @@ describe("what tenants send reaches staff", () => {
     expect(mail.text).toContain("Rita Pede Conserto pediu uma manutenção (prioridade alta).");
     expect(mail.text).toContain(`/admin/clients/manutencoes/${id}`);
     expect((await getAttention(db, "2026-11-30")).maintenancePending).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe("an indefinite term", () => {
+  it("keeps a lease past its end billed by the hourly job, and readjusted, until staff end it", async () => {
+    const client = await newClient({
+      name: "Otávio Continua",
+      contract_start_date: "2025-12-01",
+      contract_end_date: "2026-11-30",
+      monthly_rent: cents(100_000),
+    });
+    await db
+      .updateTable("clients")
+      .set({ created_at: "2025-11-20T12:00:00.000Z", readjustment_index: "IGPM" })
+      .where("id", "=", client)
+      .execute();
+    await generateContractBillings(db, client, actor);
+    // The job on 10/12/2026: the term ended on 30/11, nobody ended the contract.
+    await createDueBillings(db, "2026-12-10", 20);
+    const december = await db
+      .selectFrom("billing")
+      .select(["due_date", "amount_cents", "period_start", "period_end"])
+      .where("client_id", "=", client)
+      .where("month_year", "=", "2026-12")
+      .execute();
+    expect(december).toEqual([
+      { due_date: "2026-12-05", amount_cents: 100_000, period_start: "2026-12-01", period_end: "2026-12-31" },
+    ]);
+    // Its first anniversary (01/12/2026) still counts, after the term's end.
+    const contract = await db.selectFrom("clients").selectAll().where("id", "=", client).executeTakeFirstOrThrow();
+    expect(
+      currentAnniversary(
+        {
+          ...contract,
+          contract_start_date: "2025-12-01",
+          monthly_rent_cents: cents(100_000),
+          readjustment_index: "IGPM",
+        },
+        null,
+        "2026-12-10",
+        "2027-02-08",
+      ),
+    ).toBe("2026-12-01");
+    // Ended by staff on 31/12: January is not billed.
+    const ended = await endContract(
+      db,
+      client,
+      { ended_on: "2026-12-31", ended_reason: "Devolveu as chaves" },
+      actor,
+      "2026-12-31",
+    );
+    expect(ended).toMatchObject({ ok: true });
+    await createDueBillings(db, "2027-01-02", 20);
+    expect(
+      await db
+        .selectFrom("billing")
+        .select("month_year")
+        .where("client_id", "=", client)
+        .where("month_year", ">=", "2027-01")
+        .execute(),
+    ).toEqual([]);
   });
 });

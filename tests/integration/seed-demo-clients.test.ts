@@ -44,7 +44,7 @@ describe("seedDemoClients", () => {
     const today = localToday();
     const statuses = clients.map((c) => contractStatus(c.contract_end_date, today));
     expect(statuses.filter((s) => s === "Ativo").length).toBeGreaterThanOrEqual(2);
-    expect(statuses).toContain("Vencido");
+    expect(statuses).toContain("Prazo indeterminado");
     expect(clients.filter((c) => c.user_id === null)).toHaveLength(1);
     expect(result?.clients).toBe(clients.length);
   });

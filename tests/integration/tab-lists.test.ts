@@ -212,12 +212,12 @@ describe("filters combined", () => {
 
   it("Clientes: the contract's state, the login and the search together", async () => {
     expect(await names("contrato=ativo")).toEqual(["Jonas Lima", "João Ângelo"]);
-    expect(await names("contrato=vencido")).toEqual(["Joana Prado"]);
+    expect(await names("contrato=indeterminado")).toEqual(["Joana Prado"]);
     expect(await names("contrato=sem")).toEqual(["Pedro Sem Contrato"]);
     expect(await names("contrato=ativo&acesso=com")).toEqual(["João Ângelo"]);
     expect(await names("contrato=ativo&acesso=sem")).toEqual(["Jonas Lima"]);
     expect(await names("busca=jo&acesso=com")).toEqual(["Joana Prado", "João Ângelo"]);
-    expect(await names("busca=jo&acesso=com&contrato=vencido")).toEqual(["Joana Prado"]);
+    expect(await names("busca=jo&acesso=com&contrato=indeterminado")).toEqual(["Joana Prado"]);
     // By name as people read it: "João" between "Joana" and "Jonas".
     expect(await names("busca=jo&ordem=nome")).toEqual(["Joana Prado", "João Ângelo", "Jonas Lima"]);
     // By the contract's end, the clients without one last.
@@ -228,7 +228,7 @@ describe("filters combined", () => {
     expect(await names("", true)).toEqual(["Jonas Lima", "João Ângelo"]);
     expect(await names("acesso=sem", true)).toEqual(["Jonas Lima"]);
     // Ativos has no contract filter: ?contrato= is ignored there.
-    expect(await names("contrato=vencido", true)).toEqual(["Jonas Lima", "João Ângelo"]);
+    expect(await names("contrato=indeterminado", true)).toEqual(["Jonas Lima", "João Ângelo"]);
     expect(await names("busca=529.982", true)).toEqual(["João Ângelo"]);
   });
 

@@ -18,6 +18,7 @@ import {
   contestsTitle,
   billingGapsTitle,
   gapMonths,
+  indefiniteTitle,
   READJUSTMENTS_TITLE,
   MISSING_INDEX_TITLE,
   moreReadjustments,
@@ -187,6 +188,16 @@ export function AttentionBlock({ attention, pixConfigured }: { attention: Attent
               title={differencesTitle(differences)}
             >
               Pago a menor ou a maior pelo extrato: veja Diferenças em Cobranças.
+            </Item>
+          ) : null}
+          {attention.indefinite > 0 ? (
+            <Item
+              to="/admin/clients?contrato=indeterminado&ordem=fim"
+              icon={Calendar}
+              tone="amber"
+              title={indefiniteTitle(attention.indefinite)}
+            >
+              Passaram do fim do prazo e seguem cobrados e reajustados: encerre os que o inquilino já devolveu.
             </Item>
           ) : null}
           {attention.readjustments.length > 0 ? (

@@ -23,7 +23,7 @@ import { SortSelect, TabListBar, TabListCount, TabListPages, type ListPage, type
 
 // "Clientes Cadastrados" / "Clientes Ativos" (docs/product.md §Clientes, issue
 // 7): each client with its CPF/CNPJ, property, contract dates and badge (Ativo
-// / Vencido, "today" in the agency's zone), rent and due day, and login (Com
+// / Prazo indeterminado, "today" in the agency's zone), rent and due day, and login (Com
 // Login / Sem Login); the row actions post to /admin/clients with an intent.
 // An ended contract ("Encerrar contrato", docs/decisions/0062-nothing-fiscal-deleted.md)
 // reads Encerrado with its day, and its row offers "Reabrir contrato"; a

@@ -9,8 +9,8 @@ import { owedOn } from "#app/models/ledger/owed";
 import { withEffectiveStatus } from "./grouping";
 import { documentsOf } from "./documents.server";
 import { receiptsOf } from "./receipts.server";
-import { contractMonthsToBill } from "./months";
-import { billedUntil } from "#app/models/clients/status";
+import { billedThrough, contractMonthsToBill } from "./months";
+import { billingEnd } from "#app/models/clients/status";
 import { graceFor } from "#app/models/calendar/holidays.server";
 import { recordBillingGaps } from "./gaps.server";
 import { getChargingSettings } from "./settings.server";
@@ -223,13 +223,19 @@ export async function generateContractBillings(db: DB, clientId: number, actor: 
       .executeTakeFirst();
     if (!client) return { ok: false, reason: "client" };
     const { contract_start_date: start, monthly_rent_cents: rent } = client;
-    // An ended contract ("Encerrar contrato") is billed up to its end only.
-    const end = billedUntil(client.contract_end_date, client.ended_on);
-    if (!start || !end || rent == null) return { ok: false, reason: "no-contract" };
-    const billed = await trx.selectFrom("billing").select("month_year").where("client_id", "=", clientId).execute();
+    // An ended contract ("Encerrar contrato") is billed up to its end only;
+    // one past its end date runs on (an indefinite term) to what is issued today.
+    const until = billingEnd(client.contract_end_date, client.ended_on);
+    if (!start || !until || rent == null) return { ok: false, reason: "no-contract" };
+    const billed = await trx
+      .selectFrom("billing")
+      .select(["month_year", "period_end"])
+      .where("client_id", "=", clientId)
+      .execute();
     const planned = contractMonthsToBill(
-      { start, end, dueDay: client.payment_due_day, rent, firstMonth: client.first_month },
-      billed.map((b) => b.month_year),
+      { start, end: until.end, open: until.open, dueDay: client.payment_due_day, rent, firstMonth: client.first_month },
+      billedThrough(billed),
+      { continueUntil: issueHorizon(localToday(), getChargingSettings().issueDays) },
     );
     const created: { id: number; month_year: string }[] = [];
     for (const p of planned)

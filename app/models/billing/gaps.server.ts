@@ -1,9 +1,9 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#app/db/schema";
-import { billedUntil } from "#app/models/clients/status";
+import { billingEnd } from "#app/models/clients/status";
 import { ZERO_CENTS } from "#app/models/shared/money";
 import { issueHorizon } from "./charges";
-import { contractMonthsToBill } from "./months";
+import { billedThrough, contractMonthsToBill } from "./months";
 
 // Months nobody will bill (issue 36; docs/decisions/0066-lease-dates.md). The
 // hourly job creates a month from its issue day, and back-fills only
@@ -51,26 +51,32 @@ export async function recordBillingGaps(db: DB, today: string, issueDays: number
 
   let changed = 0;
   for (const c of rows) {
-    const end = billedUntil(c.contract_end_date, c.ended_on);
+    const until = billingEnd(c.contract_end_date, c.ended_on);
     let gaps = 0;
-    if (c.contract_start_date && end && c.monthly_rent_cents !== null && c.monthly_rent_cents > ZERO_CENTS) {
-      const last = end.slice(0, 7) < horizonMonth ? end.slice(0, 7) : horizonMonth;
-      // At most one contract month per calendar month from the start's: a
-      // contract with as many months billed has none missing, and is not
-      // planned (thousands every hour).
+    if (c.contract_start_date && until && c.monthly_rent_cents !== null && c.monthly_rent_cents > ZERO_CENTS) {
+      const endMonth = until.end.slice(0, 7);
+      const last = !until.open && endMonth < horizonMonth ? endMonth : horizonMonth;
+      // At most one contract month per calendar month from the start's (and
+      // the rest of a term's last month): a contract with more months billed
+      // has none missing, and is not planned (thousands every hour).
       const most = monthsBetween(c.contract_start_date.slice(0, 7), last) + 1;
-      if (most > 0 && (billedCount.get(c.id) ?? 0) < most) {
-        const billed = await db.selectFrom("billing").select("month_year").where("client_id", "=", c.id).execute();
+      if (most > 0 && (billedCount.get(c.id) ?? 0) < most + (until.open ? 1 : 0)) {
+        const billed = await db
+          .selectFrom("billing")
+          .select(["month_year", "period_end"])
+          .where("client_id", "=", c.id)
+          .execute();
         gaps = contractMonthsToBill(
           {
             start: c.contract_start_date,
-            end,
+            end: until.end,
+            open: until.open,
             dueDay: c.payment_due_day,
             rent: c.monthly_rent_cents,
             firstMonth: c.first_month,
           },
-          billed.map((b) => b.month_year),
-          { to: horizonMonth },
+          billedThrough(billed),
+          { to: horizonMonth, continueUntil: horizon },
         ).filter((p) => p.due_date <= horizon).length;
       }
     }

@@ -6,12 +6,12 @@ import { log } from "#app/utils/log.server";
 import { insertBillingRow } from "./billing.server";
 import { spendCreditsOf } from "#app/models/ledger/tenant-credit.server";
 import { issueHorizon } from "./charges";
-import { contractMonthsToBill } from "./months";
+import { billedThrough, contractMonthsToBill } from "./months";
 import { queueNotices, sendNotices } from "./notices.server";
 import { markOverdue } from "./overdue.server";
 import { getChargingSettings, type ChargingSettings } from "./settings.server";
 import { ZERO_CENTS } from "#app/models/shared/money";
-import { billedUntil } from "#app/models/clients/status";
+import { billingEnd } from "#app/models/clients/status";
 import { recordBillingGaps } from "./gaps.server";
 
 // The hourly charging job (docs/decisions/0034-billing-notices.md), run by the
@@ -99,7 +99,8 @@ function dayOf(instant: string, today: string) {
 // The contract months due from max(registration day, today − CATCH_UP_DAYS)
 // to the issue horizon that are not billed yet (a month billed in any status
 // counts), up to the contract's end or the day staff ended it ("Encerrar
-// contrato", billedUntil: no month after it), one transaction per client, audited as the system's (or as the
+// contrato", billingEnd: no month after it) or, past its end date and not
+// ended, on (an indefinite term, decision 0066), one transaction per client, audited as the system's (or as the
 // staff member who pressed "Gerar Cobranças do Mês"). Running it again
 // creates nothing.
 export async function createDueBillings(db: DB, today: string, issueDays: number, actor: AuditActor = null) {
@@ -118,7 +119,8 @@ export async function createDueBillings(db: DB, today: string, issueDays: number
       "first_month",
     ])
     .where("contract_start_date", "is not", null)
-    .where("contract_end_date", ">=", catchUp)
+    .where("contract_end_date", "is not", null)
+    // Running, or past its end and not ended (an indefinite term), or ended lately.
     .where((eb) => eb.or([eb("ended_on", "is", null), eb("ended_on", ">=", catchUp)]))
     .where("contract_start_date", "<=", horizon)
     .where("monthly_rent_cents", ">", ZERO_CENTS)
@@ -132,7 +134,7 @@ export async function createDueBillings(db: DB, today: string, issueDays: number
   const billedRows = clients.length
     ? await db
         .selectFrom("billing")
-        .select(["client_id", "month_year"])
+        .select(["client_id", "month_year", "period_end"])
         .where(
           "client_id",
           "in",
@@ -141,8 +143,8 @@ export async function createDueBillings(db: DB, today: string, issueDays: number
         .where("month_year", ">=", fromMonth)
         .execute()
     : [];
-  const billed = new Map<number, string[]>();
-  for (const r of billedRows) billed.set(r.client_id, [...(billed.get(r.client_id) ?? []), r.month_year]);
+  const rowsOf = new Map<number, typeof billedRows>();
+  for (const r of billedRows) rowsOf.set(r.client_id, [...(rowsOf.get(r.client_id) ?? []), r]);
 
   // The day of a registration before the catch-up day, or on today, needs no
   // time-zone arithmetic (Intl, ~50 µs, for each of thousands of contracts
@@ -156,39 +158,38 @@ export async function createDueBillings(db: DB, today: string, issueDays: number
     if (t >= todayStart && t < tomorrowStart) return today;
     return [dayOf(createdAt, today), catchUp].sort().at(-1)!;
   };
-  const due = (client: (typeof clients)[number], months: string[]) => {
+  const due = (client: (typeof clients)[number], rows: { month_year: string; period_end: string | null }[]) => {
     const from = registeredFrom(client.created_at);
+    const until = billingEnd(client.contract_end_date, client.ended_on)!;
     return contractMonthsToBill(
       {
         start: client.contract_start_date!,
-        end: billedUntil(client.contract_end_date, client.ended_on)!,
+        end: until.end,
+        open: until.open,
         dueDay: client.payment_due_day,
         rent: client.monthly_rent_cents!,
         firstMonth: client.first_month,
       },
-      months,
-      { from: fromMonth, to: horizon.slice(0, 7) },
+      billedThrough(rows),
+      { from: fromMonth, to: horizon.slice(0, 7), continueUntil: horizon },
     ).filter((p) => p.due_date >= from && p.due_date <= horizon);
   };
 
   let count = 0;
   const failures: unknown[] = [];
   for (const client of clients) {
-    if (due(client, billed.get(client.id) ?? []).length === 0) continue;
+    if (due(client, rowsOf.get(client.id) ?? []).length === 0) continue;
     try {
       count += await db.transaction().execute(async (trx) => {
         // Again inside the transaction (it holds the write lock): staff may
         // have generated the months meanwhile.
         const months = await trx
           .selectFrom("billing")
-          .select("month_year")
+          .select(["month_year", "period_end"])
           .where("client_id", "=", client.id)
           .where("month_year", ">=", fromMonth)
           .execute();
-        const planned = due(
-          client,
-          months.map((m) => m.month_year),
-        );
+        const planned = due(client, months);
         for (const p of planned) await insertBillingRow(trx, { client_id: client.id, ...p }, actor);
         return planned.length;
       });

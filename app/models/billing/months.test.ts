@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { daysInMonth, monthOf } from "#app/models/shared/days";
-import { rentForDays, contractMonthsToBill, dueDateFor, periodLabel, proRataNote } from "./months";
+import { billedThrough, rentForDays, contractMonthsToBill, dueDateFor, periodLabel, proRataNote } from "./months";
 import { cents } from "#app/models/shared/money";
 
 describe("due dates", () => {
@@ -216,5 +216,66 @@ describe("pro rata note", () => {
     );
     expect(proRataNote({ period_start: "2026-12-01", period_end: "2026-12-31", period_days: 31 })).toBeNull();
     expect(proRataNote({ period_start: null, period_end: null, period_days: null })).toBeNull();
+  });
+});
+
+// Decision 0066: past its end and not ended, a lease runs on (Lei 8.245 arts. 46-47).
+describe("an indefinite term", () => {
+  const lease = { start: "2026-11-15", end: "2027-02-14", dueDay: 5, rent: cents(150_000) };
+
+  it("bills the rest of the term's last month and the months after, due by the day asked", () => {
+    const term = contractMonthsToBill({ ...lease, firstMonth: "pro_rata" });
+    const billed = billedThrough(term);
+    const more = contractMonthsToBill({ ...lease, firstMonth: "pro_rata", open: true }, billed, {
+      continueUntil: "2027-03-20",
+    });
+    expect(more).toEqual([
+      // 15-28/02: 14 of 28 days; due on the 5th, not before its first day: 05/03.
+      {
+        month_year: "2027-02",
+        due_date: "2027-03-05",
+        amount_cents: 75_000,
+        period_start: "2027-02-15",
+        period_end: "2027-02-28",
+        period_days: 28,
+      },
+      {
+        month_year: "2027-03",
+        due_date: "2027-03-05",
+        amount_cents: 150_000,
+        period_start: "2027-03-01",
+        period_end: "2027-03-31",
+        period_days: 31,
+      },
+    ]);
+    // Asked again with them billed: nothing more.
+    expect(
+      contractMonthsToBill({ ...lease, firstMonth: "pro_rata", open: true }, billedThrough([...term, ...more]), {
+        continueUntil: "2027-03-20",
+      }),
+    ).toEqual([]);
+  });
+
+  it("goes on by anniversaries for a lease of whole months, and not at all once ended", () => {
+    const terms = { ...lease, firstMonth: "full" as const };
+    const billed = billedThrough(contractMonthsToBill(terms));
+    const more = contractMonthsToBill({ ...terms, open: true }, billed, { continueUntil: "2027-03-20" });
+    expect(more.map((p) => [p.month_year, p.period_start, p.period_end, p.amount_cents])).toEqual([
+      ["2027-02", "2027-02-15", "2027-03-14", 150_000],
+      ["2027-03", "2027-03-15", "2027-04-14", 150_000],
+    ]);
+    expect(contractMonthsToBill({ ...terms, open: false }, billed, { continueUntil: "2027-03-20" })).toEqual([]);
+  });
+
+  it("plans the term's last days and the rest of that month together when neither was billed", () => {
+    const more = contractMonthsToBill({ ...lease, firstMonth: "pro_rata", open: true }, new Map(), {
+      from: "2027-02",
+      continueUntil: "2027-03-06",
+    });
+    expect(more.map((p) => [p.period_start, p.period_end, p.due_date, p.amount_cents])).toEqual([
+      ["2027-02-01", "2027-02-14", "2027-02-05", 75_000],
+      ["2027-02-15", "2027-02-28", "2027-03-05", 75_000],
+      ["2027-03-01", "2027-03-31", "2027-03-05", 150_000],
+    ]);
   });
 });

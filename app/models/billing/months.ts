@@ -48,6 +48,7 @@ export type ContractTerms = {
   dueDay: number; // payment_due_day
   rent: Cents; // monthly_rent
   firstMonth: FirstMonth; // how the first and last months are billed
+  open?: boolean; // runs on past `end` (an indefinite term): see contractMonthsToBill
 };
 
 export type PlannedBilling = {
@@ -97,15 +98,23 @@ export function rentForDays(rent: Cents, days: number, periodDays: number): Cent
 // ("yyyy-MM") are skipped: running it twice creates nothing more. Only the
 // months from `within.from` to `within.to` ("yyyy-MM", each optional) are
 // planned: the hourly job asks for the few around today.
+//
+// An `open` contract runs on past its end (an indefinite term, Lei 8.245 arts.
+// 46-47; decision 0066): with `within.continueUntil` (a day), the months after
+// the end due by then are planned too, whole, and the rest of the end's month
+// when the term billed it by days (`billed` as a map: month → the last day
+// billed of it, null for the whole month).
 export function contractMonthsToBill(
   terms: ContractTerms,
-  billed: Iterable<string> = [],
-  within: { from?: string; to?: string } = {},
+  billed: Iterable<string> | ReadonlyMap<string, string | null> = [],
+  within: { from?: string; to?: string; continueUntil?: string } = {},
 ): PlannedBilling[] {
   const start = readDay(terms.start);
   const end = readDay(terms.end);
   if (!start || !end || terms.end < terms.start) return [];
-  const done = new Set(billed);
+  const through = new Map<string, string | null>(
+    billed instanceof Map ? billed : [...(billed as Iterable<string>)].map((m) => [m, null] as const),
+  );
   const planned: PlannedBilling[] = [];
   const from = within.from ? readMonth(within.from) : null;
   const first = from ? Math.max(0, (from.year - start.year) * 12 + (from.month - start.month)) : 0;
@@ -114,17 +123,54 @@ export function contractMonthsToBill(
     const p = period(terms, k);
     if (!p) break;
     if (within.to && p.month > within.to) break;
-    if (done.has(p.month)) continue;
+    if (through.has(p.month)) continue;
     let due = dueDateFor(p.month, terms.dueDay);
     if (due < terms.start) due = dueDateFor(addMonths(p.month, 1), terms.dueDay);
-    planned.push({
-      month_year: p.month,
-      due_date: due,
-      amount_cents: rentForDays(terms.rent, daysBetween(p.start, p.end) + 1, p.wholeDays),
-      period_start: p.start,
-      period_end: p.end,
-      period_days: p.wholeDays,
-    });
+    planned.push(planOf(terms, p.month, p.start, p.end, p.wholeDays, due));
+    through.set(p.month, p.end);
+  }
+  if (terms.open && within.continueUntil && within.continueUntil > terms.end)
+    planned.push(...continuation(terms, through, within.continueUntil, first));
+  return planned;
+}
+
+const FAR = "9999-12-31";
+
+function planOf(terms: ContractTerms, month: string, start: string, end: string, wholeDays: number, due: string) {
+  return {
+    month_year: month,
+    due_date: due,
+    amount_cents: rentForDays(terms.rent, daysBetween(start, end) + 1, wholeDays),
+    period_start: start,
+    period_end: end,
+    period_days: wholeDays,
+  };
+}
+
+// The indefinite term's months due by `until`: whole periods after the end,
+// and the rest of the end's own month when the term billed it by days (due,
+// like a first month, not before its first day).
+function continuation(terms: ContractTerms, through: Map<string, string | null>, until: string, first: number) {
+  const open = { ...terms, end: FAR };
+  const planned: PlannedBilling[] = [];
+  const lastMonth = terms.end.slice(0, 7);
+  const k0 = Math.max(
+    first,
+    (Number(lastMonth.slice(0, 4)) - Number(terms.start.slice(0, 4))) * 12 +
+      (Number(lastMonth.slice(5, 7)) - Number(terms.start.slice(5, 7))),
+  );
+  for (let k = k0; k < 1200; k++) {
+    const p = period(open, k)!;
+    if (`${p.month}-01` > until) break;
+    const billedTo = through.get(p.month);
+    if (billedTo === null || (billedTo !== undefined && billedTo >= p.end)) continue;
+    let from = p.start <= terms.end ? addDays(terms.end, 1) : p.start;
+    if (billedTo !== undefined && billedTo >= from) from = addDays(billedTo, 1);
+    if (from > p.end) continue;
+    let due = dueDateFor(p.month, terms.dueDay);
+    if (from > p.start && due < from) due = dueDateFor(addMonths(p.month, 1), terms.dueDay);
+    if (due > until) continue;
+    planned.push(planOf(terms, p.month, from, p.end, p.wholeDays, due));
   }
   return planned;
 }
@@ -141,4 +187,17 @@ export function proRataNote(p: BillingPeriod): string | null {
   const days = daysBetween(p.period_start, p.period_end) + 1;
   if (days >= p.period_days) return null;
   return `${days} de ${p.period_days} dias (${dayMonth(p.period_start)} a ${dayMonth(p.period_end)})`;
+}
+
+// What contractMonthsToBill takes as `billed`, from billing rows: each month
+// with the last day billed of it (null: a whole month, as rows from before
+// 0034 and whole periods read).
+export function billedThrough(rows: Iterable<{ month_year: string; period_end: string | null }>) {
+  const through = new Map<string, string | null>();
+  for (const r of rows) {
+    const before = through.get(r.month_year);
+    if (before === null) continue;
+    through.set(r.month_year, r.period_end === null ? null : before && before > r.period_end ? before : r.period_end);
+  }
+  return through;
 }

@@ -2,7 +2,7 @@ import { readChoice, readPage, readSearch } from "#app/models/shared/list-query"
 
 // The Clientes and Ativos tabs' state in the URL (issue 34): ?busca= (name,
 // CPF/CNPJ, email, address or username), ?acesso=com|sem (the login),
-// ?contrato=ativo|vencido|encerrado|sem (Clientes only: Ativos is the active
+// ?contrato=ativo|indeterminado|encerrado|sem (Clientes only: Ativos is the active
 // ones; Encerrado: ended by "Encerrar contrato", whatever its dates),
 // ?ordem= and ?pagina=. Client-safe; anything unreadable is its default.
 
@@ -20,10 +20,11 @@ export const LOGIN_OPTIONS = [
   { value: "sem", label: "Sem Login" },
 ] as const;
 
-export const CONTRACT_FILTERS = ["ativo", "vencido", "encerrado", "sem"] as const;
+// "indeterminado": past its end date and not ended (Lei 8.245 arts. 46-47, decision 0066).
+export const CONTRACT_FILTERS = ["ativo", "indeterminado", "encerrado", "sem"] as const;
 export const CONTRACT_OPTIONS = [
   { value: "ativo", label: "Ativo" },
-  { value: "vencido", label: "Vencido" },
+  { value: "indeterminado", label: "Prazo indeterminado" },
   { value: "encerrado", label: "Encerrado" },
   { value: "sem", label: "Sem contrato" },
 ] as const;

@@ -87,7 +87,7 @@ export type ClientRow = Awaited<ReturnType<typeof getClient>> & {};
 // "Clientes" and "Ativos" (docs/product.md §Clientes) as its URL asks for
 // (clients-query.ts): searched, filtered and sorted by SQL. Ativos: the
 // contract ends today or later in the agency's zone and was not ended
-// ("Encerrar contrato"); Encerrado, Ativo, Vencido and Sem contrato are apart
+// ("Encerrar contrato"); Encerrado, Ativo, Prazo indeterminado and Sem contrato are apart
 // (contractStatus, status.ts). Every sort ends on the id, so a page never
 // repeats or skips a row.
 function clientsList(db: DB, q: ClientsQuery, today: string) {
@@ -98,7 +98,7 @@ function clientsList(db: DB, q: ClientsQuery, today: string) {
     filtered = filtered
       .where("clients.contract_end_date", "is not", null)
       .where("clients.contract_end_date", ">=", today);
-  if (q.contract === "vencido") filtered = filtered.where("clients.contract_end_date", "<", today);
+  if (q.contract === "indeterminado") filtered = filtered.where("clients.contract_end_date", "<", today);
   if (q.contract === "sem") filtered = filtered.where("clients.contract_end_date", "is", null);
   if (q.login) filtered = filtered.where("clients.user_id", q.login === "com" ? "is not" : "is", null);
   const found = searchCondition(q.search, {
@@ -112,9 +112,9 @@ function clientsList(db: DB, q: ClientsQuery, today: string) {
     if (q.sort === "nome") return rows.orderBy("clients.name_fold").orderBy("clients.id");
     if (q.sort === "fim") {
       // Without an end date, last. When the filter leaves only contracts
-      // with an end date (Ativos, vencido), that term is dropped so that the
+      // with an end date (Ativos, indeterminado), that term is dropped so that the
       // order is clients_end_name's own and the page is read off the index.
-      const withEnd = q.active || q.contract === "ativo" || q.contract === "vencido";
+      const withEnd = q.active || q.contract === "ativo" || q.contract === "indeterminado";
       return (withEnd ? rows : rows.orderBy(sql`clients.contract_end_date is null`))
         .orderBy("clients.contract_end_date")
         .orderBy("clients.name")

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { billedUntil, contractStatus, formatDay, loginLabel, rentInputValue } from "./status";
+import { billingEnd, contractStatus, formatDay, loginLabel, rentInputValue } from "./status";
 
 describe("contract badge", () => {
-  it("is Ativo until the end day included, Vencido after", () => {
+  it("is Ativo until the end day included, Prazo indeterminado after", () => {
     expect(contractStatus("2026-11-22", "2026-11-22")).toBe("Ativo");
     expect(contractStatus("2027-01-01", "2026-11-22")).toBe("Ativo");
-    expect(contractStatus("2026-11-21", "2026-11-22")).toBe("Vencido");
+    expect(contractStatus("2026-11-21", "2026-11-22")).toBe("Prazo indeterminado");
   });
   it("has no badge without an end date", () => {
     expect(contractStatus(null, "2026-11-22")).toBeNull();
@@ -15,12 +15,12 @@ describe("contract badge", () => {
     expect(contractStatus("2026-01-01", "2026-11-22", "2025-12-31")).toBe("Encerrado");
     expect(contractStatus(null, "2026-11-22", "2026-11-10")).toBe("Encerrado");
   });
-  it("is billed until its end, or the day it was ended when earlier", () => {
-    expect(billedUntil("2027-01-31", null)).toBe("2027-01-31");
-    expect(billedUntil("2027-01-31", "2026-11-10")).toBe("2026-11-10");
-    expect(billedUntil("2026-10-31", "2026-11-10")).toBe("2026-10-31");
-    expect(billedUntil(null, "2026-11-10")).toBe("2026-11-10");
-    expect(billedUntil(null, null)).toBeNull();
+  it("is billed to its end and on (an indefinite term), or to the day it was ended, before or after its end", () => {
+    expect(billingEnd("2027-01-31", null)).toEqual({ end: "2027-01-31", open: true });
+    expect(billingEnd("2027-01-31", "2026-11-10")).toEqual({ end: "2026-11-10", open: false });
+    expect(billingEnd("2026-10-31", "2026-11-10")).toEqual({ end: "2026-11-10", open: false });
+    expect(billingEnd(null, "2026-11-10")).toEqual({ end: "2026-11-10", open: false });
+    expect(billingEnd(null, null)).toBeNull();
   });
   it("says whether the client has a login", () => {
     expect(loginLabel(null)).toBe("Sem Login");

@@ -1,24 +1,28 @@
 // A client's contract badge (docs/product.md §Clientes): Encerrado once staff
 // ended it ("Encerrar contrato", docs/decisions/0062-nothing-fiscal-deleted.md),
 // else Ativo when the end date is today or later in the agency's zone (a
-// contract ending today is still Ativo), Vencido otherwise. Without an end
-// date there is no contract to judge. Pure and client-safe; `today` is
-// localToday() ("yyyy-MM-dd").
-export type ContractStatus = "Ativo" | "Vencido" | "Encerrado" | null;
+// contract ending today is still Ativo), and past it "Prazo indeterminado": a
+// tenant who stays on after the term continues the lease for an indefinite
+// term (Lei 8.245 arts. 46 §1 and 47; decision 0066), billed and readjusted
+// until staff end it. Without an end date there is no contract to judge.
+// Pure and client-safe; `today` is localToday() ("yyyy-MM-dd").
+export type ContractStatus = "Ativo" | "Prazo indeterminado" | "Encerrado" | null;
 
 export function contractStatus(endDate: string | null, today: string, endedOn: string | null = null): ContractStatus {
   if (endedOn) return "Encerrado";
   if (!endDate) return null;
-  return endDate >= today ? "Ativo" : "Vencido";
+  return endDate >= today ? "Ativo" : "Prazo indeterminado";
 }
 
-// The last day the contract is billed and readjusted for: its end date, or the
-// day staff ended it when that comes first. An ended contract gets no billing
-// for a month after its end (months.ts: a contract month counts while its
-// first day is within the contract) and no readjustment after it.
-export function billedUntil(endDate: string | null, endedOn: string | null): string | null {
-  if (endedOn && (!endDate || endedOn < endDate)) return endedOn;
-  return endDate;
+// How far the contract is billed and readjusted (decision 0066): to the day
+// staff ended it ("Encerrar contrato": before its end date, an early return;
+// after it, the end of its indefinite term), else to its end date and on
+// past it (`open`: a tenant who stays on, arts. 46-47), each caller bounding
+// that by its own horizon. null: no end date, no contract to bill.
+export type BillingEnd = { end: string; open: boolean };
+export function billingEnd(endDate: string | null, endedOn: string | null): BillingEnd | null {
+  if (endedOn) return { end: endedOn, open: false };
+  return endDate ? { end: endDate, open: true } : null;
 }
 
 export const loginLabel = (userId: number | null) => (userId === null ? "Sem Login" : "Com Login");

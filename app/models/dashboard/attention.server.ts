@@ -19,98 +19,113 @@ export function getAttention(db: Kysely<Database>, today = localToday()): Promis
 
 async function readAttention(db: Kysely<Database>, today: string): Promise<Attention> {
   const horizon = addDays(today, 90);
-  const [open, ending, withoutLogin, statements, differences, proofs, maintenance, contests, gaps, gapCount] =
-    await Promise.all([
-      // Em Atraso as every view judges it (status.ts): stored overdue, or
-      // pending past its due date (the hourly job may not have run yet).
-      db
-        .selectFrom("billing")
-        .innerJoin("clients", "clients.id", "billing.client_id")
-        .select([
-          "billing.client_id",
-          "billing.amount_cents",
-          "billing.due_date",
-          "billing.grace_until",
-          "billing.open_cents",
-          "billing.rent_open_cents",
-          "billing.accrued_through",
-          "clients.late_fee_bp",
-          "clients.monthly_interest_bp",
-        ])
-        .where((eb) =>
-          eb.or([
-            eb("billing.status", "=", "overdue"),
-            eb.and([
-              eb("billing.status", "=", "pending"),
-              eb("billing.due_date", "<", today),
-              eb("billing.grace_until", "<", today),
-            ]),
+  const [
+    open,
+    ending,
+    withoutLogin,
+    statements,
+    differences,
+    proofs,
+    maintenance,
+    contests,
+    gaps,
+    gapCount,
+    indefinite,
+  ] = await Promise.all([
+    // Em Atraso as every view judges it (status.ts): stored overdue, or
+    // pending past its due date (the hourly job may not have run yet).
+    db
+      .selectFrom("billing")
+      .innerJoin("clients", "clients.id", "billing.client_id")
+      .select([
+        "billing.client_id",
+        "billing.amount_cents",
+        "billing.due_date",
+        "billing.grace_until",
+        "billing.open_cents",
+        "billing.rent_open_cents",
+        "billing.accrued_through",
+        "clients.late_fee_bp",
+        "clients.monthly_interest_bp",
+      ])
+      .where((eb) =>
+        eb.or([
+          eb("billing.status", "=", "overdue"),
+          eb.and([
+            eb("billing.status", "=", "pending"),
+            eb("billing.due_date", "<", today),
+            eb("billing.grace_until", "<", today),
           ]),
-        )
-        .execute(),
-      // Contracts ended by staff ("Encerrar contrato") are no longer ending nor running.
-      db
-        .selectFrom("clients")
-        .select("contract_end_date")
-        .where("contract_end_date", ">=", today)
-        .where("contract_end_date", "<=", horizon)
-        .where("ended_on", "is", null)
-        .execute(),
-      db
-        .selectFrom("clients")
-        .select((eb) => eb.fn.countAll<number>().as("n"))
-        .where("user_id", "is", null)
-        .where("contract_end_date", ">=", today)
-        .where("ended_on", "is", null)
-        .executeTakeFirst(),
-      db
-        .selectFrom("statement_imports")
-        .select((eb) => eb.fn.countAll<number>().as("n"))
-        .where("confirmed_at", "is", null)
-        .executeTakeFirst(),
-      // The Cobranças tab's "Diferenças" queue (billing-queues.server.ts), on
-      // its partial index (the status a literal, as the index has it).
-      db
-        .selectFrom("billing")
-        .select((eb) => eb.fn.countAll<number>().as("n"))
-        .where("payment_difference_cents", "is not", null)
-        .where("difference_resolved_at", "is", null)
-        .where(sql<boolean>`status = 'paid'`)
-        .executeTakeFirst(),
-      // "Comprovantes a conferir", on its partial index (payment-proofs/proofs.server.ts).
-      pendingProofCount(db),
-      // The tenants' new maintenance requests and unanswered contests, on
-      // their partial indexes (migration 0034; the literal as the index has it).
-      db
-        .selectFrom("maintenance_requests")
-        .select((eb) => eb.fn.countAll<number>().as("n"))
-        .where(sql<boolean>`status = 'pending'`)
-        .executeTakeFirst(),
-      db
-        .selectFrom("inspection_contests")
-        .innerJoin("inspection_items", "inspection_items.id", "inspection_contests.item_id")
-        .innerJoin("inspection_rooms", "inspection_rooms.id", "inspection_items.room_id")
-        .select((eb) => [
-          eb.fn.countAll<number>().as("n"),
-          eb.fn.min("inspection_rooms.inspection_id").as("inspection"),
-        ])
-        .where("inspection_contests.answered_at", "is", null)
-        .executeTakeFirst(),
-      // Months the hourly job will not create (billing/gaps.server.ts writes the count).
-      db
-        .selectFrom("clients")
-        .select(["id", "name", "billing_gap_months as months"])
-        .where("billing_gap_months", ">", 0)
-        .orderBy("name_fold")
-        .orderBy("id")
-        .limit(BILLING_GAPS_SHOWN)
-        .execute(),
-      db
-        .selectFrom("clients")
-        .select((eb) => eb.fn.countAll<number>().as("n"))
-        .where("billing_gap_months", ">", 0)
-        .executeTakeFirst(),
-    ]);
+        ]),
+      )
+      .execute(),
+    // Contracts ended by staff ("Encerrar contrato") are no longer ending nor running.
+    db
+      .selectFrom("clients")
+      .select("contract_end_date")
+      .where("contract_end_date", ">=", today)
+      .where("contract_end_date", "<=", horizon)
+      .where("ended_on", "is", null)
+      .execute(),
+    db
+      .selectFrom("clients")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("user_id", "is", null)
+      .where("contract_end_date", ">=", today)
+      .where("ended_on", "is", null)
+      .executeTakeFirst(),
+    db
+      .selectFrom("statement_imports")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("confirmed_at", "is", null)
+      .executeTakeFirst(),
+    // The Cobranças tab's "Diferenças" queue (billing-queues.server.ts), on
+    // its partial index (the status a literal, as the index has it).
+    db
+      .selectFrom("billing")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("payment_difference_cents", "is not", null)
+      .where("difference_resolved_at", "is", null)
+      .where(sql<boolean>`status = 'paid'`)
+      .executeTakeFirst(),
+    // "Comprovantes a conferir", on its partial index (payment-proofs/proofs.server.ts).
+    pendingProofCount(db),
+    // The tenants' new maintenance requests and unanswered contests, on
+    // their partial indexes (migration 0034; the literal as the index has it).
+    db
+      .selectFrom("maintenance_requests")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where(sql<boolean>`status = 'pending'`)
+      .executeTakeFirst(),
+    db
+      .selectFrom("inspection_contests")
+      .innerJoin("inspection_items", "inspection_items.id", "inspection_contests.item_id")
+      .innerJoin("inspection_rooms", "inspection_rooms.id", "inspection_items.room_id")
+      .select((eb) => [eb.fn.countAll<number>().as("n"), eb.fn.min("inspection_rooms.inspection_id").as("inspection")])
+      .where("inspection_contests.answered_at", "is", null)
+      .executeTakeFirst(),
+    // Months the hourly job will not create (billing/gaps.server.ts writes the count).
+    db
+      .selectFrom("clients")
+      .select(["id", "name", "billing_gap_months as months"])
+      .where("billing_gap_months", ">", 0)
+      .orderBy("name_fold")
+      .orderBy("id")
+      .limit(BILLING_GAPS_SHOWN)
+      .execute(),
+    db
+      .selectFrom("clients")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("billing_gap_months", ">", 0)
+      .executeTakeFirst(),
+    // Past the term and not ended: an indefinite term (decision 0066).
+    db
+      .selectFrom("clients")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("contract_end_date", "<", today)
+      .where("ended_on", "is", null)
+      .executeTakeFirst(),
+  ]);
   // Each billing at its own client's rates, rounded per billing as the
   // billing's own "Total a pagar hoje" is, so the sum matches the rows.
   // The soonest first: those are the ones the block shows.
@@ -135,6 +150,7 @@ async function readAttention(db: Kysely<Database>, today: string): Promise<Atten
       firstInspectionId: (contests?.inspection as number | null) ?? null,
     },
     billingGaps: { clients: gaps, count: Number(gapCount?.n ?? 0) },
+    indefinite: Number(indefinite?.n ?? 0),
     readjustments: due
       .slice(0, READJUSTMENTS_SHOWN)
       .map(({ clientId, clientName, anniversary, index, oldRent, newRent, missing }) => ({

@@ -12,6 +12,7 @@ import {
   contestsTitle,
   billingGapsTitle,
   gapMonths,
+  indefiniteTitle,
   type Attention,
 } from "./attention";
 
@@ -25,6 +26,7 @@ const calm: Attention = {
   maintenancePending: 0,
   contestsOpen: { count: 0, firstInspectionId: null },
   billingGaps: { clients: [], count: 0 },
+  indefinite: 0,
   readjustments: [],
   readjustmentsDue: 0,
   missingIndexLines: [],
@@ -64,6 +66,8 @@ describe("the Atenção block's words", () => {
     expect(needsAttention({ ...calm, ending: { within30: 0, within60: 0, within90: 1 } }, true)).toBe(true);
     expect(needsAttention({ ...calm, withoutLogin: 1 }, true)).toBe(true);
     expect(needsAttention({ ...calm, maintenancePending: 1 }, true)).toBe(true);
+    expect(needsAttention({ ...calm, indefinite: 2 }, true)).toBe(true);
+    expect(indefiniteTitle(2)).toBe("2 contratos em prazo indeterminado");
     expect(needsAttention({ ...calm, contestsOpen: { count: 1, firstInspectionId: 3 } }, true)).toBe(true);
     expect(
       needsAttention({ ...calm, billingGaps: { clients: [{ id: 1, name: "A", months: 4 }], count: 1 } }, true),

@@ -29,6 +29,9 @@ export type Attention = {
   // Contracts with months due that the hourly job will not create (decision
   // 0066): the first BILLING_GAPS_SHOWN by name, each with its count, and how many.
   billingGaps: { clients: { id: number; name: string; months: number }[]; count: number };
+  // Contracts past their end date and not ended: running for an indefinite
+  // term (decision 0066), billed and readjusted until staff end them.
+  indefinite: number;
   // Yearly readjustments due in the next 60 days (issue 22, decision 0041),
   // each with its new rent or the index months it waits for: the soonest
   // READJUSTMENTS_SHOWN of them (at 5,000 contracts about 800 are due in 60
@@ -71,6 +74,7 @@ export function needsAttention(a: Attention, pixConfigured: boolean) {
     a.maintenancePending > 0 ||
     a.contestsOpen.count > 0 ||
     a.billingGaps.count > 0 ||
+    a.indefinite > 0 ||
     a.readjustments.length > 0 ||
     !pixConfigured
   );
@@ -85,6 +89,8 @@ export const BILLING_GAPS_SHOWN = 5;
 export const billingGapsTitle = (n: number) =>
   plural(n, "contrato com meses sem cobrança", "contratos com meses sem cobrança");
 export const gapMonths = (n: number) => plural(n, "mês", "meses");
+export const indefiniteTitle = (n: number) =>
+  plural(n, "contrato em prazo indeterminado", "contratos em prazo indeterminado");
 
 export const READJUSTMENTS_TITLE = "Reajustes nos próximos 60 dias";
 export const MISSING_INDEX_TITLE = "Índices sem os meses do reajuste";

@@ -11,7 +11,7 @@ import { indexValues } from "./index-values.server";
 import { accumulate, anniversary, newRent } from "./readjustment";
 import { readjustmentEmail } from "./readjustment-email";
 import type { Cents } from "#app/models/shared/money";
-import { billedUntil } from "#app/models/clients/status";
+import { billingEnd } from "#app/models/clients/status";
 
 // The yearly readjustment job (docs/decisions/0041-readjustment.md), an hourly
 // housekeeping task run before the charging job so that billings issued on the
@@ -66,8 +66,9 @@ export function currentAnniversary(c: Contract, lastAnniversary: string | null, 
     if (a >= floor) found = a;
   }
   if (!found || found < addDays(today, -LATE_DAYS)) return null;
-  const end = billedUntil(c.contract_end_date, c.ended_on);
-  if (end && found > end) return null;
+  // Past its end date and not ended, it is readjusted still (an indefinite term, decision 0066).
+  const term = billingEnd(c.contract_end_date, c.ended_on);
+  if (term && !term.open && found > term.end) return null;
   return found;
 }
 
