@@ -47,6 +47,7 @@ export default [
       route(":id/edit", "routes/admin/clients/edit.tsx"),
       route(":id/encerrar", "routes/admin/clients/contract-end.tsx"),
       route(":id/reabrir", "routes/admin/clients/contract-reopen.tsx"),
+      route(":id/garantia", "routes/admin/clients/guarantee.tsx"),
       route("contratos/novo", "routes/admin/clients/contract-new.tsx"),
       route("contratos/:id/excluir", "routes/admin/clients/contract-delete.tsx"),
       route("cobrancas/nova", "routes/admin/clients/billing-new.tsx"),

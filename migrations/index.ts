@@ -33,6 +33,7 @@ import * as m0031 from "./0031_ledger_credit_amount";
 import * as m0032 from "./0032_owner_entries";
 import * as m0033 from "./0033_payment_proofs";
 import * as m0034 from "./0034_lease_dates";
+import * as m0035 from "./0035_guarantees";
 
 // Every migration, by name (applied in name order). Append a line per new file;
 // a static map works the same under tsx, Vitest and a bundler.
@@ -71,4 +72,5 @@ export const migrations: Record<string, Migration> = {
   "0032_owner_entries": m0032,
   "0033_payment_proofs": m0033,
   "0034_lease_dates": m0034,
+  "0035_guarantees": m0035,
 };

@@ -207,6 +207,25 @@ export interface ClientsTable {
 // from the start's anniversary, the last by days (migration 0034).
 export type FirstMonth = "pro_rata" | "full";
 
+// A lease's guarantee (migration 0035; Lei 8.245 art. 37): one a contract.
+export type GuaranteeKind = "caucao" | "fianca" | "seguro_fianca" | "cessao_quotas";
+export interface GuaranteesTable {
+  id: Generated<number>;
+  client_id: number;
+  kind: GuaranteeKind;
+  amount_cents: Cents | null; // the caução deposited, or the coverage
+  provider_name: string | null; // the fiador, or the insurer
+  provider_document: string | null; // digits (or the alphanumeric CNPJ)
+  provider_email: string | null;
+  reference: string | null; // policy or quotas' number
+  valid_until: string | null; // "yyyy-MM-dd"
+  copy_on_arrears: Generated<number>; // 1: the fiador is copied on arrears notices
+  notes: string | null;
+  updated_by_name: string;
+  created_at: string;
+  updated_at: string;
+}
+
 // Days that are not business days (migration 0034): a term ending on one
 // moves to the next business day (Código Civil art. 132 §1º).
 export type HolidayScope = "nacional" | "bancario" | "estadual" | "municipal";
@@ -695,6 +714,7 @@ export interface Database {
   audit_log: AuditLogTable;
   clients: ClientsTable;
   holidays: HolidaysTable;
+  guarantees: GuaranteesTable;
   contracts: ContractsTable;
   maintenance_requests: MaintenanceRequestsTable;
   maintenance_images: MaintenanceImagesTable;

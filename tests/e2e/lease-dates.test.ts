@@ -114,3 +114,50 @@ test("Feriados: staff add a day with its source, see it in its year, and remove 
   await expect(page.getByText("Nenhum feriado cadastrado para 2098.")).toBeVisible();
   expect(await appDb().selectFrom("holidays").select("day").where("day", "=", "2098-03-11").execute()).toEqual([]);
 });
+
+test("Garantia: a caução above three rents is refused beside its field with the values kept, then a seguro-fiança saved (JavaScript off)", async ({
+  admin,
+  newContext,
+  signIn,
+  createClient,
+}) => {
+  const name = `Garantia ${uniq()}`;
+  const client = await createClient({
+    name,
+    contract_start_date: "2099-01-01",
+    contract_end_date: "2101-12-31",
+    monthly_rent: cents(100_000),
+  });
+  const context = await newContext({ javaScriptEnabled: false });
+  await signIn(admin, context);
+  const page = await context.newPage();
+  await page.goto(`/admin/clients/${client.id}/garantia`);
+  const dialog = page.getByRole("dialog", { name: `Garantia do contrato: ${name}` });
+  await dialog.getByLabel("Garantia *").selectOption({ label: "Caução em dinheiro" });
+  await dialog.getByLabel("Valor (R$)").fill("3.000,01");
+  await dialog.getByRole("button", { name: "Salvar garantia" }).click();
+  await expect(
+    dialog.getByText("A caução em dinheiro não pode passar de três aluguéis (Lei 8.245, art. 38 §2º)."),
+  ).toBeVisible();
+  await expect(dialog.getByLabel("Valor (R$)")).toHaveValue("3.000,01");
+  await dialog.getByLabel("Garantia *").selectOption({ label: "Seguro-fiança" });
+  await dialog.getByRole("button", { name: "Salvar garantia" }).click();
+  await expect(dialog.getByText("Informe quem presta a garantia.")).toBeVisible();
+  await expect(dialog.getByText("Informe até quando a apólice vale.")).toBeVisible();
+  await dialog.getByLabel("Fiador ou seguradora").fill("Seguradora Exemplo S.A.");
+  await dialog.getByLabel("Válida até").fill("2100-06-30");
+  await dialog.getByLabel("Valor (R$)").fill("36.000,00");
+  await dialog.getByRole("button", { name: "Salvar garantia" }).click();
+  await expect(toast(page)).toContainText("Garantia salva");
+  const row = await appDb()
+    .selectFrom("guarantees")
+    .select(["kind", "provider_name", "valid_until", "amount_cents"])
+    .where("client_id", "=", client.id)
+    .executeTakeFirstOrThrow();
+  expect(row).toEqual({
+    kind: "seguro_fianca",
+    provider_name: "Seguradora Exemplo S.A.",
+    valid_until: "2100-06-30",
+    amount_cents: 3_600_000,
+  });
+});

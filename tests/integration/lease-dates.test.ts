@@ -13,6 +13,7 @@ import { getAttention } from "#app/models/dashboard/attention.server";
 import { createMaintenanceRequest } from "#app/models/maintenance/requests.server";
 import { endContract } from "#app/models/clients/contract-end.server";
 import { currentAnniversary } from "#app/models/owners/readjustments.server";
+import { saveGuarantee } from "#app/models/guarantees/guarantees.server";
 import { tempDatabase } from "#tests/fixtures/temp-db";
 import { cents } from "#app/models/shared/money";
 
@@ -304,5 +305,62 @@ describe("an indefinite term", () => {
         .where("month_year", ">=", "2027-01")
         .execute(),
     ).toEqual([]);
+  });
+});
+
+describe("a contract's guarantee", () => {
+  it("is one a contract: saved, replaced, refused above three rents for a caução, warned before it ends, removed", async () => {
+    const client = await newClient({
+      name: "Gilda Garantida",
+      contract_start_date: "2026-01-01",
+      contract_end_date: "2028-12-31",
+      monthly_rent: cents(150_000),
+    });
+    const base = { copy_on_arrears: false } as const;
+    expect(await saveGuarantee(db, client, { ...base, kind: "caucao", amount: cents(450_001) }, actor)).toEqual({
+      ok: false,
+      reason: "caution",
+    });
+    expect(await saveGuarantee(db, client, { ...base, kind: "caucao", amount: cents(450_000) }, actor)).toEqual({
+      ok: true,
+      removed: false,
+    });
+    const policy = {
+      ...base,
+      kind: "seguro_fianca" as const,
+      provider_name: "Seguradora Exemplo",
+      valid_until: "2027-01-15",
+      copy_on_arrears: true,
+    };
+    expect(await saveGuarantee(db, client, policy, actor)).toMatchObject({ ok: true });
+    const rows = await db.selectFrom("guarantees").selectAll().where("client_id", "=", client).execute();
+    expect(rows).toEqual([
+      expect.objectContaining({
+        kind: "seguro_fianca",
+        amount_cents: null,
+        valid_until: "2027-01-15",
+        copy_on_arrears: 1,
+      }),
+    ]);
+    // 60 days before its end it reaches the dashboard; 30 days before, counted as urgent.
+    expect((await getAttention(db, "2026-11-10")).guaranteesEnding.first).not.toContainEqual(
+      expect.objectContaining({ clientId: client }),
+    );
+    const attention = await getAttention(db, "2026-12-20");
+    expect(attention.guaranteesEnding.first).toContainEqual({
+      clientId: client,
+      name: "Gilda Garantida",
+      validUntil: "2027-01-15",
+    });
+    expect(attention.guaranteesEnding.within30).toBeGreaterThanOrEqual(1);
+    expect(await saveGuarantee(db, client, { ...base, kind: "nenhuma" }, actor)).toEqual({ ok: true, removed: true });
+    expect(await db.selectFrom("guarantees").selectAll().where("client_id", "=", client).execute()).toEqual([]);
+    const audit = await db
+      .selectFrom("audit_log")
+      .select("action")
+      .where("entity", "=", "guarantee")
+      .where("entity_id", "=", String(client))
+      .execute();
+    expect(audit.map((a) => a.action)).toEqual(["create", "update", "delete"]);
   });
 });

@@ -19,6 +19,7 @@ import {
   billingGapsTitle,
   gapMonths,
   indefiniteTitle,
+  guaranteesTitle,
   READJUSTMENTS_TITLE,
   MISSING_INDEX_TITLE,
   moreReadjustments,
@@ -188,6 +189,21 @@ export function AttentionBlock({ attention, pixConfigured }: { attention: Attent
               title={differencesTitle(differences)}
             >
               Pago a menor ou a maior pelo extrato: veja Diferenças em Cobranças.
+            </Item>
+          ) : null}
+          {attention.guaranteesEnding.within60 > 0 ? (
+            <Item
+              to={`/admin/clients/${attention.guaranteesEnding.first[0]?.clientId ?? ""}/garantia`}
+              icon={Calendar}
+              tone={attention.guaranteesEnding.within30 > 0 ? "red" : "amber"}
+              title={guaranteesTitle(attention.guaranteesEnding.within60)}
+            >
+              {attention.guaranteesEnding.within30} em até 30 dias: renove a apólice ou peça outra garantia.
+              {attention.guaranteesEnding.first.map((g) => (
+                <span key={g.clientId} className="block" data-testid="guarantee-ending">
+                  {g.name} · {formatDay(g.validUntil)}
+                </span>
+              ))}
             </Item>
           ) : null}
           {attention.indefinite > 0 ? (

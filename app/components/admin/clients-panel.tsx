@@ -210,6 +210,13 @@ function ClientTableRow({
           <Link to={withList(`/admin/clients/${c.id}/edit`)} className={smallButton} aria-label={`Editar ${c.name}`}>
             Editar
           </Link>
+          <Link
+            to={withList(`/admin/clients/${c.id}/garantia`)}
+            className={smallButton}
+            aria-label={`Garantia de ${c.name}`}
+          >
+            Garantia
+          </Link>
           {c.user_id !== null ? (
             <>
               <Form method="post">

@@ -45,6 +45,8 @@ export const AUDIT_ENTITIES = {
   personal_data: "Dados pessoais",
   // "Feriados" (app/models/calendar/): the days a due date moves past.
   holiday: "Feriado",
+  // A contract's guarantee (app/models/guarantees/).
+  guarantee: "Garantia do contrato",
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 export const AUDIT_ENTITY_VALUES = Object.keys(AUDIT_ENTITIES) as [AuditEntity, ...AuditEntity[]];

@@ -6,7 +6,8 @@ import { missingIndexMonths } from "#app/models/owners/readjustment";
 import { dueReadjustments } from "#app/models/owners/readjustments.server";
 import { localToday, addDays } from "#app/models/shared/days";
 import { untilWrite } from "#app/models/shared/until-write.server";
-import { BILLING_GAPS_SHOWN, READJUSTMENTS_SHOWN, type Attention } from "./attention";
+import { BILLING_GAPS_SHOWN, GUARANTEES_SHOWN, READJUSTMENTS_SHOWN, type Attention } from "./attention";
+import { expiringGuarantees } from "#app/models/guarantees/guarantees.server";
 
 // The figures of the dashboard's "Atenção" block (attention.ts says what each
 // one means). "Today" is the agency's day. Kept until the next write
@@ -31,6 +32,7 @@ async function readAttention(db: Kysely<Database>, today: string): Promise<Atten
     gaps,
     gapCount,
     indefinite,
+    guarantees,
   ] = await Promise.all([
     // Em Atraso as every view judges it (status.ts): stored overdue, or
     // pending past its due date (the hourly job may not have run yet).
@@ -125,6 +127,7 @@ async function readAttention(db: Kysely<Database>, today: string): Promise<Atten
       .where("contract_end_date", "<", today)
       .where("ended_on", "is", null)
       .executeTakeFirst(),
+    expiringGuarantees(db, today, 60),
   ]);
   // Each billing at its own client's rates, rounded per billing as the
   // billing's own "Total a pagar hoje" is, so the sum matches the rows.
@@ -151,6 +154,13 @@ async function readAttention(db: Kysely<Database>, today: string): Promise<Atten
     },
     billingGaps: { clients: gaps, count: Number(gapCount?.n ?? 0) },
     indefinite: Number(indefinite?.n ?? 0),
+    guaranteesEnding: {
+      within30: guarantees.filter((g) => g.valid_until! <= addDays(today, 30)).length,
+      within60: guarantees.length,
+      first: guarantees
+        .slice(0, GUARANTEES_SHOWN)
+        .map((g) => ({ clientId: g.client_id, name: g.name, validUntil: g.valid_until! })),
+    },
     readjustments: due
       .slice(0, READJUSTMENTS_SHOWN)
       .map(({ clientId, clientName, anniversary, index, oldRent, newRent, missing }) => ({

@@ -27,6 +27,7 @@ const calm: Attention = {
   contestsOpen: { count: 0, firstInspectionId: null },
   billingGaps: { clients: [], count: 0 },
   indefinite: 0,
+  guaranteesEnding: { within30: 0, within60: 0, first: [] },
   readjustments: [],
   readjustmentsDue: 0,
   missingIndexLines: [],

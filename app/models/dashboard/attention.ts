@@ -32,6 +32,14 @@ export type Attention = {
   // Contracts past their end date and not ended: running for an indefinite
   // term (decision 0066), billed and readjusted until staff end them.
   indefinite: number;
+  // Guarantees (seguro-fiança, a fiança with a term) of running contracts
+  // whose validity ends within 60 days, soonest first: how many in 30 and
+  // 60, and the first GUARANTEES_SHOWN.
+  guaranteesEnding: {
+    within30: number;
+    within60: number;
+    first: { clientId: number; name: string; validUntil: string }[];
+  };
   // Yearly readjustments due in the next 60 days (issue 22, decision 0041),
   // each with its new rent or the index months it waits for: the soonest
   // READJUSTMENTS_SHOWN of them (at 5,000 contracts about 800 are due in 60
@@ -75,6 +83,7 @@ export function needsAttention(a: Attention, pixConfigured: boolean) {
     a.contestsOpen.count > 0 ||
     a.billingGaps.count > 0 ||
     a.indefinite > 0 ||
+    a.guaranteesEnding.within60 > 0 ||
     a.readjustments.length > 0 ||
     !pixConfigured
   );
@@ -89,6 +98,9 @@ export const BILLING_GAPS_SHOWN = 5;
 export const billingGapsTitle = (n: number) =>
   plural(n, "contrato com meses sem cobrança", "contratos com meses sem cobrança");
 export const gapMonths = (n: number) => plural(n, "mês", "meses");
+export const GUARANTEES_SHOWN = 5;
+export const guaranteesTitle = (n: number) =>
+  plural(n, "garantia vence em até 60 dias", "garantias vencem em até 60 dias");
 export const indefiniteTitle = (n: number) =>
   plural(n, "contrato em prazo indeterminado", "contratos em prazo indeterminado");
 

@@ -1,0 +1,83 @@
+import { z } from "zod";
+import { cpfCnpjField } from "#app/models/clients/client.schema";
+import { parseLocalDay } from "#app/models/shared/days";
+import { checkboxField, emailField, MAX_RENTAL_AMOUNT_CENTS, optionalText, plainText } from "#app/models/shared/fields";
+import { parseBRL, type Cents } from "#app/models/shared/money";
+
+// "Garantia" of a contract (issue 36; Lei 8.245 arts. 37-41): one modality a
+// contract (art. 37 sole paragraph). Client-safe.
+
+export const GUARANTEE_KINDS = ["caucao", "fianca", "seguro_fianca", "cessao_quotas"] as const;
+export const GUARANTEE_LABELS: Record<(typeof GUARANTEE_KINDS)[number], string> = {
+  caucao: "Caução em dinheiro",
+  fianca: "Fiança (fiador)",
+  seguro_fianca: "Seguro-fiança",
+  cessao_quotas: "Cessão fiduciária de quotas",
+};
+// Who provides it, as the form asks.
+export const PROVIDER_LABELS: Record<(typeof GUARANTEE_KINDS)[number], string> = {
+  caucao: "Depositante",
+  fianca: "Fiador",
+  seguro_fianca: "Seguradora",
+  cessao_quotas: "Administradora do fundo",
+};
+
+export const GUARANTEE_MESSAGES = {
+  saved: "Garantia salva",
+  removed: "Contrato sem garantia",
+  notFound: "Cliente não encontrado",
+  saveFailed: "Não foi possível salvar a garantia. Tente novamente.",
+  kind: "Escolha a garantia do contrato.",
+  amount: "Informe um valor válido, como 3.000,00.",
+  cautionTooHigh: "A caução em dinheiro não pode passar de três aluguéis (Lei 8.245, art. 38 §2º).",
+  cautionAmount: "Informe o valor depositado.",
+  provider: "Informe quem presta a garantia.",
+  validUntil: "Informe até quando a apólice vale.",
+  day: "Informe uma data válida (dd/mm/aaaa).",
+} as const;
+
+const amountField = plainText()
+  .max(20, GUARANTEE_MESSAGES.amount)
+  .transform((v, ctx) => {
+    const c = parseBRL(v);
+    if (c == null || c <= 0 || c > MAX_RENTAL_AMOUNT_CENTS) {
+      ctx.addIssue({ code: "custom", message: GUARANTEE_MESSAGES.amount });
+      return z.NEVER;
+    }
+    return c as Cents;
+  })
+  .optional();
+
+const dayField = plainText()
+  .max(10, GUARANTEE_MESSAGES.day)
+  .transform((v, ctx) => {
+    const day = parseLocalDay(v);
+    if (!day) {
+      ctx.addIssue({ code: "custom", message: GUARANTEE_MESSAGES.day });
+      return z.NEVER;
+    }
+    return day;
+  })
+  .optional();
+
+export const guaranteeSchema = z
+  .object({
+    kind: z.enum([...GUARANTEE_KINDS, "nenhuma"], { error: GUARANTEE_MESSAGES.kind }),
+    amount: amountField,
+    provider_name: optionalText(200),
+    provider_document: cpfCnpjField,
+    provider_email: emailField.optional(),
+    reference: optionalText(100),
+    valid_until: dayField,
+    copy_on_arrears: checkboxField,
+    notes: optionalText(1000),
+  })
+  .superRefine((v, ctx) => {
+    if (v.kind === "caucao" && v.amount === undefined)
+      ctx.addIssue({ code: "custom", path: ["amount"], message: GUARANTEE_MESSAGES.cautionAmount });
+    if ((v.kind === "fianca" || v.kind === "seguro_fianca") && !v.provider_name)
+      ctx.addIssue({ code: "custom", path: ["provider_name"], message: GUARANTEE_MESSAGES.provider });
+    if (v.kind === "seguro_fianca" && !v.valid_until)
+      ctx.addIssue({ code: "custom", path: ["valid_until"], message: GUARANTEE_MESSAGES.validUntil });
+  });
+export type GuaranteeInput = z.infer<typeof guaranteeSchema>;
