@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { parseLocalDay } from "#app/models/shared/days";
-import { plainText, REQUIRED, requiredText } from "#app/models/shared/fields";
+import { localDayField, REQUIRED, requiredText } from "#app/models/shared/fields";
 
 // "Feriados" (decision 0066): a day staff add or correct, or remove. Client-safe.
 
@@ -21,16 +20,7 @@ export const HOLIDAY_MESSAGES = {
   saveFailed: "Não foi possível salvar o feriado. Tente novamente.",
 } as const;
 
-const dayField = plainText({ error: HOLIDAY_MESSAGES.day })
-  .max(10, HOLIDAY_MESSAGES.day)
-  .transform((v, ctx) => {
-    const day = parseLocalDay(v);
-    if (!day) {
-      ctx.addIssue({ code: "custom", message: HOLIDAY_MESSAGES.day });
-      return z.NEVER;
-    }
-    return day;
-  });
+const dayField = localDayField(HOLIDAY_MESSAGES.day);
 
 export const holidaySchema = z.discriminatedUnion("intent", [
   z.object({

@@ -1,7 +1,13 @@
 import { z } from "zod";
 import { cpfCnpjField } from "#app/models/clients/client.schema";
-import { parseLocalDay } from "#app/models/shared/days";
-import { checkboxField, emailField, MAX_RENTAL_AMOUNT_CENTS, optionalText, plainText } from "#app/models/shared/fields";
+import {
+  checkboxField,
+  emailField,
+  localDayField,
+  MAX_RENTAL_AMOUNT_CENTS,
+  optionalText,
+  plainText,
+} from "#app/models/shared/fields";
 import { parseBRL, type Cents } from "#app/models/shared/money";
 
 // "Garantia" of a contract (issue 36; Lei 8.245 arts. 37-41): one modality a
@@ -48,17 +54,7 @@ const amountField = plainText()
   })
   .optional();
 
-const dayField = plainText()
-  .max(10, GUARANTEE_MESSAGES.day)
-  .transform((v, ctx) => {
-    const day = parseLocalDay(v);
-    if (!day) {
-      ctx.addIssue({ code: "custom", message: GUARANTEE_MESSAGES.day });
-      return z.NEVER;
-    }
-    return day;
-  })
-  .optional();
+const dayField = localDayField(GUARANTEE_MESSAGES.day).optional();
 
 export const guaranteeSchema = z
   .object({

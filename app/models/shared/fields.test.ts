@@ -1,7 +1,14 @@
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { cleanText, idField, optionalWholeNumberField, privateUploadSchema, requiredText } from "./fields";
+import {
+  cleanText,
+  idField,
+  localDayField,
+  optionalWholeNumberField,
+  privateUploadSchema,
+  requiredText,
+} from "./fields";
 
 function parse<T extends z.ZodTypeAny>(schema: T, value: string) {
   const fd = new FormData();
@@ -87,5 +94,15 @@ describe("privateUploadSchema", () => {
 
   it("has the constraints of its fields, neither required (the server gives the one message)", () => {
     expect(getZodConstraint(schema.in)).toMatchObject({ client_id: { required: false }, file: { required: false } });
+  });
+});
+
+describe("a calendar day", () => {
+  const day = localDayField("Informe uma data válida (dd/mm/aaaa).");
+  it("reads what a date input posts and what people type, and nothing else", () => {
+    expect(day.parse("2027-03-11")).toBe("2027-03-11");
+    expect(day.parse("11/03/2027")).toBe("2027-03-11");
+    for (const bad of ["30/02/2027", "amanhã", "2027-3-11"])
+      expect(day.safeParse(bad).error?.issues[0]?.message).toBe("Informe uma data válida (dd/mm/aaaa).");
   });
 });

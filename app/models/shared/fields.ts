@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { parseBRL, type Cents } from "#app/models/shared/money";
+import { parseLocalDay } from "#app/models/shared/days";
 import { maxMessage, PASSWORD_RULE, REQUIRED } from "./messages";
 
 export { maxMessage, PASSWORD_RULE, REQUIRED };
@@ -213,3 +214,18 @@ export const honeypotField = z.string().optional();
 // double click, a retry, a reload) writes once and answers the first result.
 export const ONCE_KEY_STALE = "Este formulário expirou. Recarregue a página e tente novamente.";
 export const onceKeyField = z.string({ error: ONCE_KEY_STALE }).regex(/^[A-Za-z0-9-]{16,64}$/, ONCE_KEY_STALE);
+
+// A calendar day as a date input posts it ("2025-01-31") or people type it
+// ("31/01/2025") -> "yyyy-MM-dd"; anything else is `message`.
+export function localDayField(message: string) {
+  return plainText({ error: message })
+    .max(10, message)
+    .transform((v, ctx) => {
+      const day = parseLocalDay(v);
+      if (!day) {
+        ctx.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+      return day;
+    });
+}
