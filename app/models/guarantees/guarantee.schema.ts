@@ -13,6 +13,9 @@ import { parseBRL, type Cents } from "#app/models/shared/money";
 // "Garantia" of a contract (issue 36; Lei 8.245 arts. 37-41): one modality a
 // contract (art. 37 sole paragraph). Client-safe.
 
+// The most a caução in money may be, in rents (Lei 8.245 art. 38 §2).
+export const CAUTION_MAX_RENTS = 3;
+
 export const GUARANTEE_KINDS = ["caucao", "fianca", "seguro_fianca", "cessao_quotas"] as const;
 export const GUARANTEE_LABELS: Record<(typeof GUARANTEE_KINDS)[number], string> = {
   caucao: "Caução em dinheiro",

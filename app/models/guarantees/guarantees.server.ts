@@ -2,7 +2,8 @@ import type { Kysely } from "kysely";
 import type { Database } from "#app/db/schema";
 import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
 import { addDays } from "#app/models/shared/days";
-import type { GuaranteeInput } from "./guarantee.schema";
+import { cents } from "#app/models/shared/money";
+import { CAUTION_MAX_RENTS, type GuaranteeInput } from "./guarantee.schema";
 
 // A contract's guarantee (issue 36; migration 0035; Lei 8.245 arts. 37-41).
 // One a contract: saving replaces it, "Sem garantia" removes it; audited.
@@ -51,7 +52,8 @@ export async function saveGuarantee(
       input.kind === "caucao" &&
       client.monthly_rent_cents !== null &&
       input.amount !== undefined &&
-      input.amount > client.monthly_rent_cents * 3
+      // Whole rents times a whole number: exact centavos, no rounding.
+      input.amount > cents(client.monthly_rent_cents * CAUTION_MAX_RENTS)
     )
       return { ok: false, reason: "caution" };
     const now = new Date().toISOString();
