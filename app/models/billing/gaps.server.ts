@@ -60,7 +60,9 @@ export async function recordBillingGaps(db: DB, today: string, issueDays: number
       // the rest of a term's last month): a contract with more months billed
       // has none missing, and is not planned (thousands every hour).
       const most = monthsBetween(c.contract_start_date.slice(0, 7), last) + 1;
-      if (most > 0 && (billedCount.get(c.id) ?? 0) < most + (until.open ? 1 : 0)) {
+      // A term that ended by the horizon and runs on may bill its last month twice (the term's days, then the rest).
+      const extra = until.open && until.end < horizon ? 1 : 0;
+      if (most > 0 && (billedCount.get(c.id) ?? 0) < most + extra) {
         const billed = await db
           .selectFrom("billing")
           .select(["month_year", "period_end"])
