@@ -257,6 +257,24 @@ export interface OwnersTable {
   updated_at: string;
 }
 
+// A contract's owners and their shares (migration 0036,
+// docs/decisions/0067-co-owners.md): basis points summing to 10000 a contract;
+// position 0 is the owner clients.owner_id names.
+export interface LeaseOwnersTable {
+  client_id: number;
+  owner_id: number;
+  share_bp: number;
+  position: number;
+}
+
+// The final statement that took an owner's share of a paid billing
+// (migration 0036): one row an owner and billing.
+export interface BillingTransfersTable {
+  billing_id: number;
+  owner_id: number;
+  owner_statement_id: number;
+}
+
 // Monthly rate of an index, in parts per million (0,52% = 5200; -0,73% = -7300).
 export interface IndexValuesTable {
   id: Generated<number>;
@@ -466,8 +484,10 @@ export interface BillingTable {
   payment_difference_cents: Cents | null;
   difference_resolved_at: string | null;
   external_payment_id: string | null;
-  // The owner statement (repasse) this payment went into (migration 0013):
-  // set, the payment can no longer change.
+  // The owner statement (repasse) this payment went into (migration 0013);
+  // since migration 0036, the last one once every owner's share is
+  // transferred (each share's: billing_transfers). Any share transferred,
+  // the payment can no longer change.
   owner_statement_id: number | null;
   // The ledger's projection (migration 0028, app/models/ledger/): charges −
   // discounts − allocations. With status, payment_date (the last payment's
@@ -730,6 +750,8 @@ export interface Database {
   statement_imports: StatementImportsTable;
   statement_lines: StatementLinesTable;
   owners: OwnersTable;
+  lease_owners: LeaseOwnersTable;
+  billing_transfers: BillingTransfersTable;
   income_report_emails: IncomeReportEmailsTable;
   inspections: InspectionsTable;
   inspection_rooms: InspectionRoomsTable;

@@ -262,7 +262,7 @@ describe("the informes de rendimentos of the year", () => {
       { month: "2026-10", paidCents: 400000 },
       { month: "2026-11", paidCents: 200000 },
     ]);
-    expect(r!.client.owner_name).toBe("Helena Duarte");
+    expect(r!.client.owners.map((o) => [o.name, o.share_bp])).toEqual([["Helena Duarte", 10000]]);
     const year = await incomeYear(db, 2026);
     expect(year.owners.map((o) => [o.name, o.grossCents, o.netCents])).toEqual([["Helena Duarte", 900000, 638000]]);
     expect(year.tenants.map((t) => [t.name, t.paidCents])).toEqual([

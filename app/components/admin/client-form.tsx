@@ -5,6 +5,7 @@ import { Button, buttonClass } from "#app/components/ui/button";
 import { Field, FormAlert, type FormConstraint } from "#app/components/ui/field";
 import { PASSWORD_RULE } from "#app/models/shared/messages";
 import { READJUSTMENT_INDEXES, READJUSTMENT_INDEX_LABELS } from "#app/models/clients/client.schema";
+import { formatPercent } from "#app/models/billing/charges";
 
 // The client form ("Novo Cliente" / "Editar Cliente"), the spec's field names.
 // Works without JavaScript: the action answers with the errors and the values.
@@ -17,6 +18,8 @@ export function ClientForm({
   result,
   hasLogin,
   owners,
+  coOwners = [],
+  ownersHref,
 }: {
   mode: "new" | "edit";
   constraint: FormConstraint;
@@ -25,6 +28,9 @@ export function ClientForm({
   hasLogin: boolean;
   /** The owners the contract may name (Proprietários). */
   owners: readonly { id: number; name: string }[];
+  /** A co-owned contract's owners (decision 0067): shown, changed on their own page. */
+  coOwners?: readonly { name: string; shareBp: number }[];
+  ownersHref?: string;
 }) {
   const busy = useIsPending();
   const [form, fields] = useForm({
@@ -109,19 +115,37 @@ export function ClientForm({
       </fieldset>
       <fieldset className="grid gap-4 md:grid-cols-3">
         <legend className="mb-2 text-lg font-semibold text-slate-900">Proprietário</legend>
-        <Field
-          meta={fields.owner_id}
-          label="Proprietário"
-          as="select"
-          hint="Cadastre-o antes em Proprietários, se não estiver na lista."
-        >
-          <option value="">Sem proprietário</option>
-          {owners.map((o) => (
-            <option key={o.id} value={o.id}>
-              {o.name}
-            </option>
-          ))}
-        </Field>
+        {coOwners.length > 1 ? (
+          <div className="text-sm text-slate-800">
+            <p className="font-medium">Proprietários</p>
+            <ul className="mt-1 space-y-0.5">
+              {coOwners.map((o) => (
+                <li key={o.name}>
+                  {o.name}: {formatPercent(o.shareBp)}%
+                </li>
+              ))}
+            </ul>
+            {ownersHref ? (
+              <Link to={ownersHref} className="mt-1 inline-block text-brand-700 hover:underline">
+                Alterar proprietários e quotas
+              </Link>
+            ) : null}
+          </div>
+        ) : (
+          <Field
+            meta={fields.owner_id}
+            label="Proprietário"
+            as="select"
+            hint="Cadastre-o antes em Proprietários, se não estiver na lista. Vários donos: Proprietários do contrato."
+          >
+            <option value="">Sem proprietário</option>
+            {owners.map((o) => (
+              <option key={o.id} value={o.id}>
+                {o.name}
+              </option>
+            ))}
+          </Field>
+        )}
         <Field
           meta={fields.admin_fee_percent}
           label="Taxa de administração (%)"

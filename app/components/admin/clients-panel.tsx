@@ -217,6 +217,13 @@ function ClientTableRow({
           >
             Garantia
           </Link>
+          <Link
+            to={withList(`/admin/clients/${c.id}/proprietarios`)}
+            className={smallButton}
+            aria-label={`Proprietários do contrato de ${c.name}`}
+          >
+            Proprietários
+          </Link>
           {c.user_id !== null ? (
             <>
               <Form method="post">

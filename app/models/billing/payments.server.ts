@@ -8,6 +8,7 @@ import { creditResultOfKey, receiveCredit, reverseCredit, type CreditMethod } fr
 import { billingBooks, notReversal, setOpenStatus } from "#app/models/ledger/ledger.server";
 import type { ReceiptIssuer } from "#app/models/ledger/receipts.server";
 import type { BillingStatus } from "./status";
+import { TRANSFERRED_IN } from "#app/models/owners/lease-owners.server";
 import { addCents, PAYMENT_TOLERANCE_CENTS, subtractCents, type Cents } from "#app/models/shared/money";
 
 export type { ReceiptIssuer };
@@ -28,21 +29,25 @@ type Trx = Transaction<Database>;
 
 // The billing with what charging needs.
 function selectPayable(db: DB | Trx) {
-  return db
-    .selectFrom("billing")
-    .innerJoin("clients", "clients.id", "billing.client_id")
-    .select([
-      "billing.id",
-      "billing.client_id",
-      "billing.month_year",
-      "billing.due_date",
-      "billing.grace_until",
-      "billing.status",
-      "billing.owner_statement_id",
-      "clients.name as client_name",
-      "clients.late_fee_bp",
-      "clients.monthly_interest_bp",
-    ]);
+  return (
+    db
+      .selectFrom("billing")
+      .innerJoin("clients", "clients.id", "billing.client_id")
+      .select([
+        "billing.id",
+        "billing.client_id",
+        "billing.month_year",
+        "billing.due_date",
+        "billing.grace_until",
+        "billing.status",
+        "clients.name as client_name",
+        "clients.late_fee_bp",
+        "clients.monthly_interest_bp",
+      ])
+      // The first statement that took a share of it (any share transferred,
+      // the payment can no longer change: decision 0067).
+      .select(TRANSFERRED_IN("billing"))
+  );
 }
 
 // What a billing owes on `day`: what its entries leave open plus the multa

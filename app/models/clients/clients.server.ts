@@ -297,6 +297,15 @@ export async function updateClient(db: DB, id: number, input: RatesOptional<Edit
           after: { ...old, ...login },
         });
       }
+      // A co-owned contract's owners change only in "Proprietários do
+      // contrato" (decision 0067): the form's owner is not theirs to replace.
+      const shared = await trx
+        .selectFrom("lease_owners")
+        .select("owner_id")
+        .where("client_id", "=", id)
+        .limit(2)
+        .execute();
+      if (shared.length > 1) values.owner_id = before.owner_id;
       await trx
         .updateTable("clients")
         .set({ ...values, updated_at: now })

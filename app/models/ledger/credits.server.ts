@@ -1,4 +1,4 @@
-import type { Transaction } from "kysely";
+import { sql, type Transaction } from "kysely";
 import type { Database } from "#app/db/schema";
 import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
 import { cents, type Cents } from "#app/models/shared/money";
@@ -145,6 +145,8 @@ async function spend(
     .where("client_id", "=", clientId)
     .where("status", "!=", "paid")
     .where("owner_statement_id", "is", null)
+    // No owner's share transferred either (decision 0067).
+    .where(sql<boolean>`not exists (select 1 from billing_transfers t where t.billing_id = billing.id limit 1)`)
     .execute();
   const ids = open.map((b) => b.id);
   if (named !== null && !ids.includes(named)) ids.push(named);
@@ -409,6 +411,13 @@ async function debitOwners(
       ),
     );
     await trx.updateTable("billing").set({ owner_statement_id: null }).where("id", "=", l.billingId).execute();
+    // The link to the statement goes (it still lists the line, frozen), so
+    // that paid again the share is transferred again.
+    await trx
+      .deleteFrom("billing_transfers")
+      .where("billing_id", "=", l.billingId)
+      .where("owner_id", "=", l.ownerId)
+      .execute();
   }
   return ids;
 }

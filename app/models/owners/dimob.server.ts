@@ -124,7 +124,7 @@ async function dimobLeases(db: DB, year: number): Promise<DimobLeases> {
   const clients = await leaseClients(db, year);
 
   // Each rent with its fees as the owner was told (received-rents.server.ts).
-  const payments = new Map<number, DimobPayment[]>();
+  const payments = new Map<string, DimobPayment[]>();
   const ownerIds = [...new Set(clients.map((c) => c.owner_id))];
   for await (const rents of ownersRentLinesInBatches(db, ownerIds, range))
     for (const r of rents) {
@@ -133,9 +133,11 @@ async function dimobLeases(db: DB, year: number): Promise<DimobLeases> {
         receivedCents: r.receivedCents,
         commissionCents: r.adminFeeCents + r.firstRentFeeCents,
       };
-      const of = payments.get(r.clientId);
+      // A co-owned contract is a lease for each owner, with their share.
+      const key = `${r.clientId}:${r.ownerId}`;
+      const of = payments.get(key);
       if (of) of.push(payment);
-      else payments.set(r.clientId, [payment]);
+      else payments.set(key, [payment]);
     }
 
   const contracts: DimobLeases["contracts"] = [];
@@ -144,7 +146,7 @@ async function dimobLeases(db: DB, year: number): Promise<DimobLeases> {
   const pause = slicer();
   for (const c of clients) {
     await pause();
-    const paid = payments.get(c.id);
+    const paid = payments.get(`${c.id}:${c.owner_id}`);
     // Its payment undone since the list was read: nothing to declare.
     if (!paid) continue;
     const tenantHref = `/admin/clients/${c.id}/edit`;
@@ -205,7 +207,8 @@ function checkDocument(value: string | null, whose: string, href: string, blocke
 // Contracts a query when reading their columns.
 const CLIENT_BATCH = 500;
 
-// Contracts with an owner and rents paid in the year, in the file's order:
+// Contracts with an owner and rents paid in the year, a row for each of
+// their owners (decision 0067), in the file's order:
 // owner's name, tenant's name, id, as SQLite's ORDER BY gives them. Which
 // ones by payingClients (a thousand contracts a query); their columns
 // CLIENT_BATCH a query, sorted here: one query reading and sorting 5,000
@@ -213,13 +216,14 @@ const CLIENT_BATCH = 500;
 // machine.
 async function leaseClients(db: DB, year: number) {
   const paying = await payingClients(db, { paidFrom: `${year}-01-01`, paidBefore: `${year + 1}-01-01` });
-  const ids = paying.filter((c) => c.ownerId !== null).map((c) => c.id);
+  const ids = paying.filter((c) => c.ownerIds.length > 0).map((c) => c.id);
   const rows = [];
   for await (const batch of batchesOf(ids, CLIENT_BATCH))
     rows.push(
       ...(await db
         .selectFrom("clients")
-        .innerJoin("owners", "owners.id", "clients.owner_id")
+        .innerJoin("lease_owners as lo", "lo.client_id", "clients.id")
+        .innerJoin("owners", "owners.id", "lo.owner_id")
         .select([
           "clients.id",
           "clients.name",

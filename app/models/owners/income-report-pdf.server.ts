@@ -1,3 +1,4 @@
+import { formatPercent } from "#app/models/billing/charges";
 import { periodLabel } from "#app/models/billing/months";
 import { formatBRL } from "#app/models/shared/money";
 import { documentLabel, longDay, PdfSheet, type PdfAgency, type Run } from "#app/utils/pdf-sheet.server";
@@ -101,11 +102,17 @@ export async function renderTenantIncomePdf(r: TenantIncome, agency: PdfAgency, 
   const tenant: Run[] = [{ text: "Locatário:" }, { text: r.client.name, bold: true }];
   if (tenantDoc) tenant.push({ text: `(${tenantDoc})` });
   sheet.paragraph(tenant, 11, 17);
-  const ownerDoc = documentLabel(r.client.owner_cpf_cnpj);
-  const owner: Run[] = [{ text: "Locador (beneficiário):" }];
-  owner.push(r.client.owner_name ? { text: r.client.owner_name, bold: true } : { text: "não informado" });
-  if (ownerDoc) owner.push({ text: `(${ownerDoc})` });
-  sheet.paragraph(owner, 11, 17);
+  // Co-owners (decision 0067): each beneficiary with their share.
+  const owners = r.client.owners;
+  if (owners.length === 0) sheet.paragraph([{ text: "Locador (beneficiário):" }, { text: "não informado" }], 11, 17);
+  for (const o of owners) {
+    const ownerDoc = documentLabel(o.cpf_cnpj);
+    const owner: Run[] = [{ text: "Locador (beneficiário):" }];
+    owner.push({ text: o.name, bold: true });
+    if (ownerDoc) owner.push({ text: `(${ownerDoc})` });
+    if (owners.length > 1) owner.push({ text: `— ${formatPercent(o.share_bp)}% do aluguel` });
+    sheet.paragraph(owner, 11, 17);
+  }
   if (r.client.property_address) sheet.paragraph([{ text: `Imóvel: ${r.client.property_address}` }], 10, 15);
   sheet.y -= 12;
   sheet.table(

@@ -126,21 +126,22 @@ export async function ownerIncomes(db: DB, year: number, ownerIds: readonly numb
 
 export type TenantMonth = { month: string; paidCents: number };
 
-function tenantRows(db: DB, clientIds: readonly number[]) {
-  return db
+export type LessorOf = { name: string; cpf_cnpj: string | null; share_bp: number };
+
+// The tenant and the contract's owners (each with their share, decision 0067).
+async function tenantRows(db: DB, clientIds: readonly number[]) {
+  const rows = await db
     .selectFrom("clients")
-    .leftJoin("owners", "owners.id", "clients.owner_id")
-    .select([
-      "clients.id",
-      "clients.name",
-      "clients.email",
-      "clients.cpf_cnpj",
-      "clients.property_address",
-      "owners.name as owner_name",
-      "owners.cpf_cnpj as owner_cpf_cnpj",
-    ])
+    .select(["clients.id", "clients.name", "clients.email", "clients.cpf_cnpj", "clients.property_address"])
+    .select(
+      sql<string>`(select json_group_array(json_object('name', o.name, 'cpf_cnpj', o.cpf_cnpj, 'share_bp', lo.share_bp))
+        from (select * from lease_owners where client_id = clients.id order by position) lo join owners o on o.id = lo.owner_id)`.as(
+        "owners",
+      ),
+    )
     .where(sql<boolean>`clients.id in (select value from json_each(${idsJson(clientIds)}))`)
     .execute();
+  return rows.map(({ owners, ...r }) => ({ ...r, owners: JSON.parse(owners) as LessorOf[] }));
 }
 
 // The tenants' rents paid in the year (with or without an owner), by
@@ -238,7 +239,7 @@ type OwnerTotals = { grossCents: number; netCents: number; transferredCents: num
 async function readYearPeopleIds(db: DB, year: number) {
   const paying = await payingClients(db, yearRange(year));
   const owners = new Set<number>();
-  for (const c of paying) if (c.ownerId !== null) owners.add(c.ownerId);
+  for (const c of paying) for (const id of c.ownerIds) owners.add(id);
   const ownerIds = JSON.stringify([...owners]);
   const tenantIds = JSON.stringify(paying.map((c) => c.id));
   return {

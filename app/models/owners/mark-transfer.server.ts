@@ -90,13 +90,23 @@ export async function markTransferDone(
       })
       .execute();
     const ids = lines.map((l) => l.billingId);
-    const tied = await trx
+    // The owner's share of each payment (a second statement taking one breaks
+    // the key: payments changed meanwhile), then each payment whose every
+    // owner's share is now transferred (decision 0067).
+    await trx
+      .insertInto("billing_transfers")
+      .values(ids.map((billing_id) => ({ billing_id, owner_id: ownerId, owner_statement_id: number })))
+      .execute();
+    await trx
       .updateTable("billing")
       .set({ owner_statement_id: number })
       .where("id", "in", ids)
       .where("owner_statement_id", "is", null)
-      .executeTakeFirst();
-    if (Number(tied.numUpdatedRows) !== ids.length) throw new Error(`statement ${number}: payments changed meanwhile`);
+      .where(
+        sql<boolean>`not exists (select 1 from lease_owners lo where lo.client_id = billing.client_id
+          and not exists (select 1 from billing_transfers t where t.billing_id = billing.id and t.owner_id = lo.owner_id))`,
+      )
+      .execute();
     await tieOwnerEntries(trx, number, statement.deductions);
     // Deductions above the rents: the rest on the owner's next statement
     // (dated the next month's first day, so that month's statement takes it).

@@ -174,9 +174,9 @@ export async function postDeduction(
       if (values.onDate > today) return { ok: false, reason: "date" };
       if (values.clientId !== null) {
         const contract = await trx
-          .selectFrom("clients")
-          .select("id")
-          .where("id", "=", values.clientId)
+          .selectFrom("lease_owners")
+          .select("client_id")
+          .where("client_id", "=", values.clientId)
           .where("owner_id", "=", ownerId)
           .executeTakeFirst();
         if (!contract) return { ok: false, reason: "contract" };
@@ -207,11 +207,12 @@ export async function postDeduction(
 // The owner's contracts, for the deduction form's optional "Contrato".
 export async function ownerContracts(db: DB, ownerId: number) {
   return db
-    .selectFrom("clients")
-    .select(["id", "name", "property_address"])
-    .where("owner_id", "=", ownerId)
-    .orderBy("name_fold")
-    .orderBy("id")
+    .selectFrom("lease_owners as lo")
+    .innerJoin("clients", "clients.id", "lo.client_id")
+    .select(["clients.id", "clients.name", "clients.property_address"])
+    .where("lo.owner_id", "=", ownerId)
+    .orderBy("clients.name_fold")
+    .orderBy("clients.id")
     .execute();
 }
 
@@ -222,7 +223,9 @@ export async function transferredLines(trx: DB | Trx, billingIds: readonly numbe
   if (billingIds.length === 0) return [];
   const rows = await trx
     .selectFrom("billing")
-    .innerJoin("owner_statements as s", "s.id", "billing.owner_statement_id")
+    // Each owner's share as their statement took it (decision 0067).
+    .innerJoin("billing_transfers as t", "t.billing_id", "billing.id")
+    .innerJoin("owner_statements as s", "s.id", "t.owner_statement_id")
     .innerJoin("clients", "clients.id", "billing.client_id")
     .innerJoin("owners", "owners.id", "s.owner_id")
     .select([

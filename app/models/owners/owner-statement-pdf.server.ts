@@ -14,7 +14,7 @@ import {
   PdfSheet,
   type PdfAgency,
 } from "#app/utils/pdf-sheet.server";
-import type { OwnerMonth, StatementLine } from "./statement";
+import { shareNote, type OwnerMonth, type StatementLine } from "./statement";
 
 // "Extrato do Proprietário nº N" (docs/decisions/0040-owner-transfers.md):
 // what the agency received for the owner in a month, each rent on its line
@@ -109,7 +109,16 @@ export async function renderOwnerStatementPdf(data: OwnerStatementPdfData): Prom
     sheet.room(rowH);
     const base = sheet.y - 15;
     who.forEach((line, i) => sheet.text(line, xs[0] + padX, base - i * 12, size, { bold: true }));
-    sheet.text(`Aluguel de ${periodLabel(l.monthYear)}`, xs[0] + padX, base - who.length * 12, 8, { color: MUTED });
+    const share = shareNote(l);
+    sheet.text(
+      `Aluguel de ${periodLabel(l.monthYear)}${share ? ` · ${share}` : ""}`,
+      xs[0] + padX,
+      base - who.length * 12,
+      8,
+      {
+        color: MUTED,
+      },
+    );
     sheet.text(formatDay(l.paymentDate), xs[1] + padX, base, size);
     sheet.textRight(formatBRL(l.receivedCents), colRight(2), base, size);
     sheet.textRight(l.chargesCents ? formatBRL(l.chargesCents) : "—", colRight(3), base, size);

@@ -23,7 +23,10 @@ function ownersList(db: DB, q: OwnersQuery) {
   if (q.contracts)
     filtered = filtered.where((eb) => {
       const named = anyRow(
-        eb.selectFrom("clients").select("clients.id").whereRef("clients.owner_id", "=", "owners.id"),
+        eb
+          .selectFrom("lease_owners")
+          .select("lease_owners.client_id")
+          .whereRef("lease_owners.owner_id", "=", "owners.id"),
       );
       return q.contracts === "com" ? eb.exists(named) : eb.not(eb.exists(named));
     });
@@ -35,7 +38,7 @@ function ownersList(db: DB, q: OwnersQuery) {
   const ordered = (query: typeof filtered) =>
     query
       .select(["owners.id", "owners.name", "owners.cpf_cnpj", "owners.email", "owners.phone", "owners.pix_key"])
-      .select(sql<number>`(select count(*) from clients where clients.owner_id = owners.id)`.as("contracts"))
+      .select(sql<number>`(select count(*) from lease_owners where lease_owners.owner_id = owners.id)`.as("contracts"))
       // As people read the names ("Álvaro" among the A's), as fold() compares.
       .orderBy("owners.name_fold")
       .orderBy("owners.id");

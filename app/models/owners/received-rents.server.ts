@@ -2,13 +2,15 @@ import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database, FeeBase } from "#app/db/schema";
 import { lineFees, type ReceivedRent, type StatementLine } from "./statement";
 import { monthOf } from "#app/models/shared/days";
-import { addCents, ZERO_CENTS, type Cents } from "#app/models/shared/money";
+import { addCents, shareOf, ZERO_CENTS, type Cents } from "#app/models/shared/money";
 import { batchesOf } from "#app/models/shared/slicer";
 
 // The rents received for owners (paid billings of contracts with an owner),
 // as ownerMonth (statement.ts) takes them: the one query behind the monthly
 // statements (transfers.server.ts) and the yearly reports (informes, DIMOB),
-// so that every report itemizes the same payments the same way.
+// so that every report itemizes the same payments the same way. A co-owned
+// contract's payment is a rent for each owner, its amounts split by the
+// owners' shares (lease_owners, shareOf: docs/decisions/0067-co-owners.md).
 
 type DB = Kysely<Database>;
 type Trx = Transaction<Database>;
@@ -38,7 +40,9 @@ type RentRow = {
   amount_paid_cents: Cents | null;
   amount_cents: Cents;
   owner_statement_id: number | null;
-  owner_id: number | null;
+  owner_id: number;
+  share_bp: number;
+  share_before_bp: number;
   tenant_name: string;
   admin_fee_bp: number;
   first_rent_fee_bp: number;
@@ -49,8 +53,9 @@ type RentRow = {
 };
 
 function ownedRent(r: RentRow, isFirstRent: boolean): OwnedRent {
+  const part = (amount: Cents) => (r.share_bp === 10_000 ? amount : shareOf(amount, r.share_before_bp, r.share_bp));
   return {
-    ownerId: r.owner_id!,
+    ownerId: r.owner_id,
     ownerStatementId: r.owner_statement_id,
     paymentMonth: monthOf(r.payment_date!),
     billingId: r.id,
@@ -59,9 +64,10 @@ function ownedRent(r: RentRow, isFirstRent: boolean): OwnedRent {
     monthYear: r.month_year,
     dueDate: r.due_date,
     paymentDate: r.payment_date!,
-    receivedCents: r.amount_paid_cents ?? r.amount_cents,
-    rentCents: r.rent_cents ?? r.amount_cents,
-    chargesCents: r.rent_cents === null ? ZERO_CENTS : addCents(r.late_fee_cents ?? 0, r.interest_cents ?? 0),
+    receivedCents: part(r.amount_paid_cents ?? r.amount_cents),
+    rentCents: part(r.rent_cents ?? r.amount_cents),
+    chargesCents: r.rent_cents === null ? ZERO_CENTS : part(addCents(r.late_fee_cents ?? 0, r.interest_cents ?? 0)),
+    ...(r.share_bp === 10_000 ? {} : { shareBp: r.share_bp }),
     adminFeeBp: r.admin_fee_bp,
     firstRentFeeBp: r.first_rent_fee_bp,
     feeBase: r.fee_base,
@@ -77,8 +83,8 @@ const RENT_COLUMNS = [
   "billing.payment_date",
   "billing.amount_paid_cents",
   "billing.amount_cents",
-  "billing.owner_statement_id",
-  "clients.owner_id",
+  "lo.owner_id",
+  "lo.share_bp",
   "clients.name as tenant_name",
   "clients.admin_fee_bp",
   "clients.first_rent_fee_bp",
@@ -94,13 +100,27 @@ const RECEIPT_SUMS = (["rent_cents", "late_fee_cents", "interest_cents"] as cons
   ),
 );
 
+// The owner's share's place among the contract's (shareOf), and the final
+// statement that took that owner's share (billing_transfers' key), if any.
+const OWNER_COLUMNS = [
+  sql<number>`(select coalesce(sum(o2.share_bp), 0) from lease_owners o2 where o2.client_id = lo.client_id and o2.position < lo.position)`.as(
+    "share_before_bp",
+  ),
+  sql<
+    number | null
+  >`(select t.owner_statement_id from billing_transfers t where t.billing_id = billing.id and t.owner_id = lo.owner_id)`.as(
+    "owner_statement_id",
+  ),
+];
+
 // Where the rents are read from. A month of every owner: the month's paid
-// billings (billing_paid_on), then each one's contract. One owner, or some
-// owners each from a day: the owners' contracts (clients_owner), then each
-// contract's payments (billing_client_paid, billing_client_statement), about
-// a hundred rows for the busiest owner where the month's range is thousands
-// (issue 34). CROSS JOIN fixes that order: SQLite, which has no statistics
-// here, otherwise starts from the paid-on range of the whole history.
+// billings (billing_paid_on), then each one's contract and its owners. One
+// owner, or some owners each from a day: the owners' contracts
+// (lease_owners_owner), then each contract's payments (billing_client_paid,
+// billing_client_statement), about a hundred rows for the busiest owner where
+// the month's range is thousands (issue 34). CROSS JOIN fixes that order:
+// SQLite, which has no statistics here, otherwise starts from the paid-on
+// range of the whole history.
 function rentsFrom(db: DB | Trx, f: RentFilter) {
   if (f.ownersFrom !== undefined)
     // json_each's row for the owner carries its own first day, so each
@@ -108,28 +128,36 @@ function rentsFrom(db: DB | Trx, f: RentFilter) {
     // function; only raw SQL below reads `run`).
     return db
       .selectFrom(sql<{ value: string }>`json_each(${JSON.stringify(f.ownersFrom)})`.as("run"))
+      .crossJoin("lease_owners as lo")
       .crossJoin("clients")
       .crossJoin("billing")
-      .where(sql<boolean>`clients.owner_id = run.value ->> 0`)
+      .where(sql<boolean>`lo.owner_id = run.value ->> 0`)
+      .whereRef("clients.id", "=", "lo.client_id")
       .where(sql<boolean>`billing.payment_date >= run.value ->> 1`)
       .whereRef("billing.client_id", "=", "clients.id") as unknown as ReturnType<typeof fromBilling>;
   if (f.ownerId !== undefined)
     return db
-      .selectFrom("clients")
+      .selectFrom("lease_owners as lo")
+      .crossJoin("clients")
       .crossJoin("billing")
+      .whereRef("clients.id", "=", "lo.client_id")
       .whereRef("billing.client_id", "=", "clients.id")
-      .where("clients.owner_id", "=", f.ownerId);
+      .where("lo.owner_id", "=", f.ownerId);
   return fromBilling(db);
 }
 
 function fromBilling(db: DB | Trx) {
-  return db.selectFrom("billing").innerJoin("clients", "clients.id", "billing.client_id");
+  return db
+    .selectFrom("billing")
+    .innerJoin("clients", "clients.id", "billing.client_id")
+    .innerJoin("lease_owners as lo", "lo.client_id", "clients.id");
 }
 
 export async function ownedRents(db: DB | Trx, f: RentFilter): Promise<OwnedRent[]> {
   let query = rentsFrom(db, f)
     .select(RENT_COLUMNS)
     .select(RECEIPT_SUMS)
+    .select(OWNER_COLUMNS)
     // The contract's first rent: its earliest billing, while none of the
     // contract's payments has been transferred (once one has, the first rent
     // is behind it, even if an earlier month is billed later). The second
@@ -140,12 +168,18 @@ export async function ownedRents(db: DB | Trx, f: RentFilter): Promise<OwnedRent
         then not exists (select 1 from billing b3 where b3.client_id = billing.client_id and b3.owner_statement_id is not null)
         else 0 end`.as("is_first_rent"),
     )
-    .where("billing.payment_date", "<", f.paidBefore)
-    .where("clients.owner_id", "is not", null);
+    .where("billing.payment_date", "<", f.paidBefore);
   if (f.paidFrom) query = query.where("billing.payment_date", ">=", f.paidFrom);
-  if (f.ownerId !== undefined) query = query.where("clients.owner_id", "=", f.ownerId);
+  if (f.ownerId !== undefined) query = query.where("lo.owner_id", "=", f.ownerId);
   if (f.clientId !== undefined) query = query.where("billing.client_id", "=", f.clientId);
-  if (f.notTransferred) query = query.where("billing.owner_statement_id", "is", null);
+  // Not every share transferred (billing.owner_statement_id, by its index),
+  // and not this owner's.
+  if (f.notTransferred)
+    query = query
+      .where("billing.owner_statement_id", "is", null)
+      .where(
+        sql<boolean>`not exists (select 1 from billing_transfers t where t.billing_id = billing.id and t.owner_id = lo.owner_id limit 1)`,
+      );
   if (f.ownersFrom !== undefined)
     // Payments not transferred since a day: billing_client_statement
     // (client_id, owner_statement_id, payment_date) reads those only, where
@@ -165,18 +199,20 @@ export async function ownedRentLines(db: DB, f: RentFilter): Promise<OwnedRentLi
 
 async function withFees(db: DB, rents: OwnedRent[]): Promise<OwnedRentLine[]> {
   const statementIds = [...new Set(rents.map((r) => r.ownerStatementId).filter((id): id is number => id !== null))];
-  const frozen = new Map<number, StatementLine>();
+  // By statement and billing: co-owners' statements list the same billing,
+  // each with its owner's share (decision 0067).
+  const frozen = new Map<string, StatementLine>();
   if (statementIds.length > 0) {
     const rows = await db
       .selectFrom("owner_statements")
-      .select("items")
+      .select(["id", "items"])
       .where(sql<boolean>`id in (select value from json_each(${JSON.stringify(statementIds)}))`)
       .execute();
     for (const row of rows)
-      for (const line of JSON.parse(row.items) as StatementLine[]) frozen.set(line.billingId, line);
+      for (const line of JSON.parse(row.items) as StatementLine[]) frozen.set(`${row.id}:${line.billingId}`, line);
   }
   return rents.map((r) => {
-    const was = r.ownerStatementId !== null ? frozen.get(r.billingId) : undefined;
+    const was = r.ownerStatementId !== null ? frozen.get(`${r.ownerStatementId}:${r.billingId}`) : undefined;
     return was
       ? { ...r, adminFeeCents: was.adminFeeCents, firstRentFeeCents: was.firstRentFeeCents, netCents: was.netCents }
       : { ...r, ...lineFees(r) };
@@ -198,11 +234,14 @@ export async function ownersRentLines(db: DB, ownerIds: readonly number[], range
   if (ownerIds.length === 0) return [];
   const owners = JSON.stringify(ownerIds);
   const rows = await db
-    .selectFrom("clients")
+    .selectFrom("lease_owners as lo")
+    .crossJoin("clients")
     .crossJoin("billing")
     .select(RENT_COLUMNS)
     .select(RECEIPT_SUMS)
-    .where(sql<boolean>`clients.owner_id in (select value from json_each(${owners}))`)
+    .select(OWNER_COLUMNS)
+    .where(sql<boolean>`lo.owner_id in (select value from json_each(${owners}))`)
+    .whereRef("clients.id", "=", "lo.client_id")
     .whereRef("billing.client_id", "=", "clients.id")
     .where("billing.status", "=", "paid")
     .where("billing.payment_date", ">=", range.paidFrom)
@@ -225,11 +264,17 @@ export async function ownersRentLines(db: DB, ownerIds: readonly number[], range
         "transferred_before",
       ),
     )
-    .where(sql<boolean>`clients.owner_id in (select value from json_each(${owners}))`)
+    .where(
+      sql<boolean>`clients.id in (select client_id from lease_owners where owner_id in (select value from json_each(${owners})))`,
+    )
     .execute();
   const firstRent = new Map(contracts.map((c) => [c.id, c.transferred_before ? null : c.first_billing_id]));
   const rents = rows
-    .sort((a, b) => (a.payment_date! < b.payment_date! ? -1 : a.payment_date! > b.payment_date! ? 1 : a.id - b.id))
+    .sort(
+      (a, b) =>
+        (a.payment_date! < b.payment_date! ? -1 : a.payment_date! > b.payment_date! ? 1 : a.id - b.id) ||
+        a.owner_id - b.owner_id,
+    )
     .map((r) => ownedRent(r, firstRent.get(r.client_id) === r.id));
   return withFees(db, rents);
 }
@@ -257,12 +302,15 @@ const CLIENT_SCAN = 1000;
 // queries: one query over 5,000 contracts took 15 ms alone and over 150 ms on
 // the loaded machine.
 export async function payingClients(db: DB, range: PaidRange) {
-  const found: { id: number; ownerId: number | null }[] = [];
+  const found: { id: number; ownerIds: number[] }[] = [];
   for (let after = 0; ;) {
     await new Promise((resolve) => setImmediate(resolve));
     const rows = await db
       .selectFrom("clients")
-      .select(["clients.id", "clients.owner_id"])
+      .select("clients.id")
+      .select(
+        sql<string>`(select json_group_array(owner_id) from lease_owners where client_id = clients.id)`.as("owners"),
+      )
       .select((eb) =>
         eb
           .exists(
@@ -280,7 +328,7 @@ export async function payingClients(db: DB, range: PaidRange) {
       .orderBy("clients.id")
       .limit(CLIENT_SCAN)
       .execute();
-    for (const r of rows) if (r.paid) found.push({ id: r.id, ownerId: r.owner_id });
+    for (const r of rows) if (r.paid) found.push({ id: r.id, ownerIds: JSON.parse(r.owners) as number[] });
     if (rows.length < CLIENT_SCAN) return found;
     after = rows[rows.length - 1].id;
   }

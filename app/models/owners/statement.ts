@@ -1,4 +1,5 @@
 import type { FeeBase, OwnerEntryKind } from "#app/db/schema";
+import { formatPercent } from "#app/models/billing/charges";
 import { applyBp, cents, minCents, subtractCents, sumCents, ZERO_CENTS, type Cents } from "#app/models/shared/money";
 
 // The arithmetic of an owner's month (docs/decisions/0039-owners.md), pure and
@@ -37,7 +38,14 @@ export type ReceivedRent = {
   isFirstRent: boolean;
   // Absent in statements frozen before migration 0032: "all".
   feeBase?: FeeBase;
+  // A co-owned contract (migration 0036): the owner's share in basis points,
+  // the amounts above being that share's; absent: the whole.
+  shareBp?: number;
 };
+
+// "quota de 50%": a co-owner's line says whose part it is.
+export const shareNote = (r: Pick<ReceivedRent, "shareBp">) =>
+  r.shareBp === undefined ? null : `quota de ${formatPercent(r.shareBp)}%`;
 
 // An owner entry as a statement lists it (owner_entries, migration 0032).
 export type StatementDeduction = {

@@ -62,7 +62,8 @@ async function collect(db: DB | Trx, email: string) {
   // An owner of rented properties (Proprietários), with the contracts that name them.
   const ownerOf = await db
     .selectFrom("owners")
-    .leftJoin("clients", "clients.owner_id", "owners.id")
+    .leftJoin("lease_owners", "lease_owners.owner_id", "owners.id")
+    .leftJoin("clients", "clients.id", "lease_owners.client_id")
     .select([
       "owners.id as owner_id",
       "owners.name as owner_name",

@@ -7,6 +7,7 @@ import { removePrivateFiles } from "#app/models/files/private-store.server";
 import { documentKey, docsInText } from "#app/models/reconciliation/payer";
 import { searchTerms } from "#app/models/shared/list-query";
 import { addCents, formatBRL, type Cents } from "#app/models/shared/money";
+import { TRANSFERRED_IN } from "#app/models/owners/lease-owners.server";
 import { matchHorizon } from "./open-billings.server";
 import { closestOpenBillings } from "./review.server";
 import { forgetReviewSummary } from "./review-summary.server";
@@ -231,7 +232,8 @@ export async function splitStatementCredit(
           await trx
             .selectFrom("billing as b")
             .innerJoin("clients as c", "c.id", "b.client_id")
-            .select(["b.id", "b.status", "b.month_year", "b.owner_statement_id", "c.name"])
+            .select(["b.id", "b.status", "b.month_year", "c.name"])
+            .select(TRANSFERRED_IN("b"))
             .where(
               "b.id",
               "in",

@@ -12,6 +12,7 @@ import {
   proRataDays,
   reaisDecimal,
   roundHalfUp,
+  shareOf,
   subtractCents,
   sumCents,
   withinTolerance,
@@ -151,5 +152,36 @@ describe("basis points and pro rata", () => {
     expect(withinTolerance(150_005, 150_000)).toBe(true);
     expect(withinTolerance(149_995, 150_000)).toBe(true);
     expect(withinTolerance(150_006, 150_000)).toBe(false);
+  });
+});
+
+describe("shareOf: co-owners' parts", () => {
+  const parts = (amount: number, shares: number[]) => {
+    let before = 0;
+    return shares.map((s) => {
+      const part = shareOf(cents(amount), before, s);
+      before += s;
+      return part;
+    });
+  };
+
+  it("splits in halves and thirds to the centavo, the parts summing to the whole", () => {
+    expect(parts(100_001, [5000, 5000])).toEqual([50_001, 50_000]);
+    expect(parts(100_000, [3333, 3333, 3334])).toEqual([33_330, 33_330, 33_340]);
+    // A third each of R$ 10,00 cannot be equal: 3,33 + 3,34 + 3,33.
+    expect(parts(1_000, [3333, 3334, 3333])).toEqual([333, 334, 333]);
+    for (const amount of [1, 2, 99, 12_345, 987_654])
+      for (const shares of [[5000, 5000], [3333, 3333, 3334], [1, 9999], [2500, 2500, 2500, 2500], [10_000]])
+        expect(parts(amount, shares).reduce((a, b) => a + b, 0)).toBe(amount);
+  });
+
+  it("gives a single owner the whole, and a tiny share its rounded part", () => {
+    expect(parts(150_000, [10_000])).toEqual([150_000]);
+    expect(parts(4_999, [1, 9999])).toEqual([0, 4_999]);
+    expect(parts(5_000, [1, 9999])).toEqual([1, 4_999]);
+  });
+
+  it("splits an estorno (a negative amount) as the opposite of the payment", () => {
+    expect(parts(-100_001, [5000, 5000])).toEqual([-50_001, -50_000]);
   });
 });

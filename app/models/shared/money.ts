@@ -68,6 +68,15 @@ export function applyBp(amount: Cents, bp: number): Cents {
   return cents(roundHalfUp(BigInt(amount) * BigInt(whole(bp, "bp")), BP));
 }
 
+// One owner's part of an amount a contract's owners share in basis points
+// (docs/decisions/0067-co-owners.md): the shares laid end to end from 0 to
+// 10000, each part the rounded end of its share minus the rounded start, so
+// that the parts sum to the whole to the centavo whatever the rounding.
+export function shareOf(amount: Cents, beforeBp: number, shareBp: number): Cents {
+  const at = (bp: number) => roundHalfUp(BigInt(amount) * BigInt(whole(bp, "bp")), BP);
+  return cents(at(beforeBp + shareBp) - at(beforeBp));
+}
+
 // A rate per period applied for some days of it, pro rata, rounded once
 // (half-up) at the end: the juros are amount × monthly rate × D / 30.
 export function applyBpProRata(amount: Cents, bp: number, days: number, periodDays: number): Cents {

@@ -10,6 +10,7 @@ import { rentInputValue } from "#app/models/clients/status";
 import { invariantResponse, parseId, readFormData, requireRole } from "#app/utils/http.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import { formatPercent } from "#app/models/billing/charges";
+import { leaseOwners } from "#app/models/owners/lease-owners.server";
 import { listOwnerChoices } from "#app/models/owners/owners.server";
 import type { Route } from "./+types/edit";
 import { readTab, tabListUrl } from "./clients-tabs";
@@ -59,6 +60,8 @@ export async function loader({ params, url }: Route.LoaderArgs) {
     name: c.name,
     hasLogin: c.user_id !== null,
     owners: await listOwnerChoices(getDb()),
+    coOwners: (await leaseOwners(getDb(), c.id)).map((o) => ({ name: o.name, shareBp: o.shareBp })),
+    ownersHref: `/admin/clients/${c.id}/proprietarios${url.search}`,
     defaults,
     constraint: getZodConstraint(editClientSchema),
     list: listOf(url),
@@ -91,6 +94,8 @@ export default function EditClient({ loaderData, actionData }: Route.ComponentPr
         result={actionData?.result}
         hasLogin={loaderData.hasLogin}
         owners={loaderData.owners}
+        coOwners={loaderData.coOwners}
+        ownersHref={loaderData.ownersHref}
       />
     </RouteDialog>
   );

@@ -16,6 +16,7 @@ import { periodLabel } from "#app/models/billing/months";
 import { formatCpfCnpj, normalizeCpfCnpj } from "#app/models/clients/documents";
 import { formatDay } from "#app/models/clients/status";
 import { ownerStatement } from "#app/models/owners/transfers.server";
+import { shareNote } from "#app/models/owners/statement";
 import { formatBRL } from "#app/models/shared/money";
 import { invariantResponse, readFormData, requireRole } from "#app/utils/http.server";
 import { parseId } from "#app/utils/ids";
@@ -144,7 +145,10 @@ export default function OwnerStatementPage({ loaderData, actionData }: Route.Com
                   <StackedCell label="Inquilino" wide>
                     <span className="font-medium">{l.tenantName}</span>
                   </StackedCell>
-                  <StackedCell label="Período">{periodLabel(l.monthYear)}</StackedCell>
+                  <StackedCell label="Período">
+                    {periodLabel(l.monthYear)}
+                    {shareNote(l) ? <span className="block text-xs text-slate-600">{shareNote(l)}</span> : null}
+                  </StackedCell>
                   <StackedCell label="Pago em">
                     {formatDay(l.paymentDate)}
                     {l.paymentMonth !== month ? (
