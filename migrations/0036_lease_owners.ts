@@ -20,7 +20,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable("lease_owners")
     .addColumn("client_id", "integer", (c) => c.notNull().references("clients.id").onDelete("cascade"))
-    .addColumn("owner_id", "integer", (c) => c.notNull().references("owners.id"))
+    // As clients.owner_id (set null): an owner removed leaves the contract.
+    .addColumn("owner_id", "integer", (c) => c.notNull().references("owners.id").onDelete("cascade"))
     .addColumn("share_bp", "integer", (c) => c.notNull().check(sql`share_bp > 0 and share_bp <= 10000`))
     .addColumn("position", "integer", (c) => c.notNull())
     .addPrimaryKeyConstraint("lease_owners_pk", ["client_id", "owner_id"])

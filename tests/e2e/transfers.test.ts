@@ -36,6 +36,7 @@ test.afterEach(async () => {
     .execute();
   if (statements.length > 0) {
     const sIds = statements.map((s) => s.id);
+    await appDb().deleteFrom("billing_transfers").where("owner_statement_id", "in", sIds).execute();
     await appDb()
       .updateTable("billing")
       .set({ owner_statement_id: null })

@@ -41,7 +41,7 @@ export function LeaseOwnersForm({
       </p>
       <ol className="space-y-3">
         {Array.from({ length: rows }, (_, i) => i + 1).map((n) => (
-          <li key={n} className="grid gap-3 md:grid-cols-[1fr_9rem]">
+          <li key={n} className="grid grid-cols-[1fr_6.5rem] gap-3 md:grid-cols-[1fr_9rem]">
             <Field meta={all[`owner_${n}`]} label={`Proprietário ${n}`} as="select">
               <option value="">—</option>
               {owners.map((o) => (

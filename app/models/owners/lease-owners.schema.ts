@@ -36,42 +36,44 @@ const shareField = plainText()
 
 const rows = Array.from({ length: MAX_LEASE_OWNERS }, (_, i) => i + 1);
 
-export const leaseOwnersSchema = z
-  .object(
-    Object.fromEntries(
-      rows.flatMap((n) => [
-        [`owner_${n}`, idField(LEASE_OWNERS_MESSAGES.owner).optional()],
-        [`share_${n}`, shareField],
-      ]),
-    ) as Record<`owner_${number}`, z.ZodOptional<ReturnType<typeof idField>>> &
-      Record<`share_${number}`, typeof shareField>,
-  )
-  .transform((v, ctx) => {
-    const values = v as Record<string, number | undefined>;
-    const owners: { ownerId: number; shareBp: number; row: number }[] = [];
-    for (const n of rows) {
-      const ownerId = values[`owner_${n}`];
-      const share = values[`share_${n}`];
-      if (ownerId === undefined) continue;
-      if (owners.some((o) => o.ownerId === ownerId)) {
-        ctx.addIssue({ code: "custom", path: [`owner_${n}`], message: LEASE_OWNERS_MESSAGES.repeated });
-        continue;
-      }
-      owners.push({ ownerId, shareBp: share ?? 0, row: n });
+// The form's fields, as Conform reads their constraints (it reads no
+// transform at the top).
+export const leaseOwnersFields = z.object(
+  Object.fromEntries(
+    rows.flatMap((n) => [
+      [`owner_${n}`, idField(LEASE_OWNERS_MESSAGES.owner).optional()],
+      [`share_${n}`, shareField],
+    ]),
+  ) as Record<`owner_${number}`, z.ZodOptional<ReturnType<typeof idField>>> &
+    Record<`share_${number}`, typeof shareField>,
+);
+
+export const leaseOwnersSchema = leaseOwnersFields.transform((v, ctx) => {
+  const values = v as Record<string, number | undefined>;
+  const owners: { ownerId: number; shareBp: number; row: number }[] = [];
+  for (const n of rows) {
+    const ownerId = values[`owner_${n}`];
+    const share = values[`share_${n}`];
+    if (ownerId === undefined) continue;
+    if (owners.some((o) => o.ownerId === ownerId)) {
+      ctx.addIssue({ code: "custom", path: [`owner_${n}`], message: LEASE_OWNERS_MESSAGES.repeated });
+      continue;
     }
-    if (owners.length === 0) {
-      ctx.addIssue({ code: "custom", path: ["owner_1"], message: LEASE_OWNERS_MESSAGES.none });
-      return z.NEVER;
-    }
-    // One owner: the whole, whatever the share field says.
-    if (owners.length === 1) return { owners: [{ ownerId: owners[0].ownerId, shareBp: SHARES_WHOLE }] };
-    for (const o of owners)
-      if (o.shareBp === 0)
-        ctx.addIssue({ code: "custom", path: [`share_${o.row}`], message: LEASE_OWNERS_MESSAGES.shareMissing });
-    const sum = owners.reduce((s, o) => s + o.shareBp, 0);
-    if (owners.every((o) => o.shareBp > 0) && sum !== SHARES_WHOLE)
-      ctx.addIssue({ code: "custom", path: [], message: LEASE_OWNERS_MESSAGES.sum(sum) });
-    return { owners: owners.map(({ ownerId, shareBp }) => ({ ownerId, shareBp })) };
-  });
+    owners.push({ ownerId, shareBp: share ?? 0, row: n });
+  }
+  if (owners.length === 0) {
+    ctx.addIssue({ code: "custom", path: ["owner_1"], message: LEASE_OWNERS_MESSAGES.none });
+    return z.NEVER;
+  }
+  // One owner: the whole, whatever the share field says.
+  if (owners.length === 1) return { owners: [{ ownerId: owners[0].ownerId, shareBp: SHARES_WHOLE }] };
+  for (const o of owners)
+    if (o.shareBp === 0)
+      ctx.addIssue({ code: "custom", path: [`share_${o.row}`], message: LEASE_OWNERS_MESSAGES.shareMissing });
+  const sum = owners.reduce((s, o) => s + o.shareBp, 0);
+  if (owners.every((o) => o.shareBp > 0) && sum !== SHARES_WHOLE)
+    ctx.addIssue({ code: "custom", path: [], message: LEASE_OWNERS_MESSAGES.sum(sum) });
+  return { owners: owners.map(({ ownerId, shareBp }) => ({ ownerId, shareBp })) };
+});
 
 export type LeaseOwnersInput = z.output<typeof leaseOwnersSchema>;

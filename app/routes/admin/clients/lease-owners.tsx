@@ -5,7 +5,12 @@ import { RouteDialog } from "#app/components/admin/route-dialog";
 import { getDb } from "#app/db/db.server";
 import { formatPercent } from "#app/models/billing/charges";
 import { getClient } from "#app/models/clients/clients.server";
-import { LEASE_OWNERS_MESSAGES, leaseOwnersSchema, MAX_LEASE_OWNERS } from "#app/models/owners/lease-owners.schema";
+import {
+  LEASE_OWNERS_MESSAGES,
+  leaseOwnersFields,
+  leaseOwnersSchema,
+  MAX_LEASE_OWNERS,
+} from "#app/models/owners/lease-owners.schema";
 import { leaseOwners, saveLeaseOwners } from "#app/models/owners/lease-owners.server";
 import { listOwnerChoices } from "#app/models/owners/owners.server";
 import { failedWriteAlert } from "#app/utils/failure.server";
@@ -38,7 +43,7 @@ export async function loader({ params, url }: Route.LoaderArgs) {
     // The owners, and two empty rows to add more (up to the form's rows).
     rows: Math.min(MAX_LEASE_OWNERS, Math.max(current.length + 2, 2)),
     owners: await listOwnerChoices(getDb()),
-    constraint: getZodConstraint(leaseOwnersSchema),
+    constraint: getZodConstraint(leaseOwnersFields),
     list: listOf(url),
   };
 }
