@@ -49,6 +49,7 @@ export default [
       route(":id/reabrir", "routes/admin/clients/contract-reopen.tsx"),
       route(":id/garantia", "routes/admin/clients/guarantee.tsx"),
       route(":id/proprietarios", "routes/admin/clients/lease-owners.tsx"),
+      route(":id/encargos", "routes/admin/clients/charges.tsx"),
       route("contratos/novo", "routes/admin/clients/contract-new.tsx"),
       route("contratos/:id/excluir", "routes/admin/clients/contract-delete.tsx"),
       route("cobrancas/nova", "routes/admin/clients/billing-new.tsx"),

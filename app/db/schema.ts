@@ -257,6 +257,40 @@ export interface OwnersTable {
   updated_at: string;
 }
 
+// Charges beside the rent (migration 0037,
+// docs/decisions/0068-charges-beside-the-rent.md).
+export type RentChargeKind = "iptu" | "condominio" | "seguro_incendio" | "reparo" | "multa_rescisoria" | "outro";
+export type ChargeReceiver = "owner" | "agency" | "third_party";
+export interface RecurringChargesTable {
+  id: Generated<number>;
+  client_id: number;
+  kind: RentChargeKind;
+  description: string;
+  amount_cents: Cents;
+  receiver: ChargeReceiver;
+  first_month: string; // "yyyy-MM"
+  last_month: string | null; // "yyyy-MM", inclusive; NULL: until ended
+  created_by_name: string;
+  created_at: string;
+  updated_at: string;
+}
+// A charge on a billing; its money is the ledger entry (entry_id), cancelled
+// by that entry's reversal. Never updated nor deleted.
+export interface RentChargesTable {
+  id: Generated<number>;
+  client_id: number;
+  billing_id: number;
+  kind: RentChargeKind;
+  description: string;
+  amount_cents: Cents;
+  receiver: ChargeReceiver;
+  recurring_id: number | null;
+  entry_id: number;
+  op_key: string | null;
+  created_by_name: string;
+  created_at: string;
+}
+
 // A contract's owners and their shares (migration 0036,
 // docs/decisions/0067-co-owners.md): basis points summing to 10000 a contract;
 // position 0 is the owner clients.owner_id names.
@@ -319,6 +353,8 @@ export interface OwnerStatementsTable extends PrivateFileColumns {
   // The owner's entries it took (migration 0032): JSON StatementDeduction[], and their sum.
   deductions: Generated<string>;
   deductions_cents: Generated<Cents>;
+  // Charges beside the rent the owner receives, passed on without fee (migration 0037).
+  reimbursed_cents: Generated<Cents>;
   transferred_on: string; // "yyyy-MM-dd"
   created_by_name: string;
   created_at: string;
@@ -751,6 +787,8 @@ export interface Database {
   statement_lines: StatementLinesTable;
   owners: OwnersTable;
   lease_owners: LeaseOwnersTable;
+  recurring_charges: RecurringChargesTable;
+  rent_charges: RentChargesTable;
   billing_transfers: BillingTransfersTable;
   income_report_emails: IncomeReportEmailsTable;
   inspections: InspectionsTable;

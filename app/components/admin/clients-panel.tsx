@@ -224,6 +224,13 @@ function ClientTableRow({
           >
             Proprietários
           </Link>
+          <Link
+            to={withList(`/admin/clients/${c.id}/encargos`)}
+            className={smallButton}
+            aria-label={`Encargos do contrato de ${c.name}`}
+          >
+            Encargos
+          </Link>
           {c.user_id !== null ? (
             <>
               <Form method="post">

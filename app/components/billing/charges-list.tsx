@@ -8,23 +8,31 @@ export function ChargesList({
   charges,
   totalLabel = "Total a pagar hoje",
   partial = false,
+  beside = [],
 }: {
   charges: Charges & { earlier?: number };
   totalLabel?: string;
   partial?: boolean;
+  /** The charges beside the rent on it (IPTU, condomínio: decision 0068), each by its description. */
+  beside?: readonly { description: string; amount_cents: number }[];
 }) {
   // Paid in part (the ledger, decision 0061): the rent still open, and the
-  // multa, juros and other charges already charged and still open.
+  // multa, juros and other charges already charged and still open. Nothing
+  // paid yet: each charge beside the rent on its own line.
   const rows: [string, number][] = [[partial ? "Aluguel (saldo)" : "Aluguel", charges.rent]];
-  if (charges.earlier) rows.push(["Encargos em aberto", charges.earlier]);
+  const besideCents = beside.reduce((s, c) => s + c.amount_cents, 0);
+  const itemized = !partial && besideCents > 0 && besideCents <= (charges.earlier ?? 0);
+  if (itemized) for (const c of beside) rows.push([c.description, c.amount_cents]);
+  const rest = (charges.earlier ?? 0) - (itemized ? besideCents : 0);
+  if (rest) rows.push(["Encargos em aberto", rest]);
   if (charges.days > 0) {
     rows.push([lateFeeLabel(charges.lateFeeBp), charges.lateFee]);
     rows.push([interestLabel(charges.days), charges.interest]);
   }
   return (
     <dl className="divide-y divide-slate-100 text-sm" data-testid="charges">
-      {rows.map(([label, cents]) => (
-        <div key={label} className="flex justify-between gap-4 py-1.5">
+      {rows.map(([label, cents], i) => (
+        <div key={`${i}:${label}`} className="flex justify-between gap-4 py-1.5">
           <dt className="text-slate-600">{label}</dt>
           <dd className="text-slate-900 tabular-nums">{formatBRL(cents)}</dd>
         </div>

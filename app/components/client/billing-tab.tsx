@@ -42,6 +42,7 @@ export type OpenBilling = ClientBilling & {
   charges: Charges;
   pix: { payload: string } | null;
   proof: ProofState | null;
+  beside?: readonly { description: string; amount_cents: number }[];
 };
 
 export type AccountStatement = {
@@ -166,7 +167,7 @@ function OpenBillingCard({
       </div>
       <div className="mt-4 grid gap-6 md:grid-cols-2">
         <div>
-          <ChargesList charges={b.charges} partial={isPartiallyPaid(b)} />
+          <ChargesList charges={b.charges} partial={isPartiallyPaid(b)} beside={b.beside} />
           {late ? (
             <p className="mt-2 text-xs text-slate-600">
               Multa e juros conforme o contrato, calculados para pagamento hoje ({formatDay(today)}).

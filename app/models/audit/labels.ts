@@ -47,6 +47,9 @@ export const AUDIT_ENTITIES = {
   holiday: "Feriado",
   // A contract's guarantee (app/models/guarantees/).
   guarantee: "Garantia do contrato",
+  // Charges beside the rent (app/models/charges/).
+  rent_charge: "Encargo",
+  recurring_charge: "Encargo mensal",
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 export const AUDIT_ENTITY_VALUES = Object.keys(AUDIT_ENTITIES) as [AuditEntity, ...AuditEntity[]];

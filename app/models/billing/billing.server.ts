@@ -1,6 +1,8 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "#app/db/schema";
 import { chargeRent } from "#app/models/ledger/credits.server";
+import { refreshBillings } from "#app/models/ledger/ledger.server";
+import { attachRecurringCharges } from "#app/models/charges/charges.server";
 import { spendCreditsOf } from "#app/models/ledger/tenant-credit.server";
 import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
 import { localToday } from "#app/models/shared/days";
@@ -176,6 +178,9 @@ export async function insertBillingRow(trx: Trx, values: NewBillingValues, actor
     actor,
     localToday(),
   );
+  // The contract's monthly charges of that month (IPTU, condomínio: decision 0068).
+  if (await attachRecurringCharges(trx, { id, ...values }, actor))
+    await refreshBillings(trx, [id], actor, localToday(), { audit: false });
   return id;
 }
 

@@ -8,6 +8,7 @@ import { nextReceiptNumber } from "#app/models/billing/receipts.server";
 import { dropQueuedEmail } from "#app/models/email/outbox.server";
 import { storeWithRow } from "#app/models/files/private-store.server";
 import { sumCents, ZERO_CENTS } from "#app/models/shared/money";
+import { chargesOfBillings } from "#app/models/charges/beside.server";
 import type { PdfAgency } from "#app/utils/pdf-sheet.server";
 import { openTotal, type Allocation, type LedgerItem } from "./allocation";
 import type { BillingBook } from "./ledger.server";
@@ -76,7 +77,14 @@ export async function issueCreditReceipts(
     if (rent > 0) items.push({ label: open && open.rent > 0 ? "Aluguel (parte)" : "Aluguel", cents: rent });
     if (lateFee > 0) items.push({ label: lateFeeLabel(b.late_fee_bp), cents: lateFee });
     if (interest > 0) items.push({ label: interestLabel(days), cents: interest });
-    if (other > 0) items.push({ label: "Outros encargos", cents: other });
+    if (other > 0) {
+      // The charges beside the rent each by its description when this
+      // receipt paid them all (decision 0068); else together.
+      const beside = (await chargesOfBillings(trx, [billingId])).get(billingId) ?? [];
+      if (beside.length > 0 && sumCents(beside.map((c) => c.amount_cents)) === other)
+        for (const c of beside) items.push({ label: c.description, cents: c.amount_cents });
+      else items.push({ label: "Outros encargos", cents: other });
+    }
     const total = sumCents(items.map((i) => i.cents));
     const openAfter = open
       ? (["rent", "late_fee", "interest", "other"] as const)

@@ -9,6 +9,7 @@ import {
   ownersRentLines,
   ownersRentLinesInBatches,
   payingClients,
+  CHARGES_BESIDE_RENT,
   type OwnedRentLine,
   type PaidRange,
 } from "./received-rents.server";
@@ -47,15 +48,25 @@ const idsJson = (ids: readonly number[]) => JSON.stringify(ids);
 // Tenants a query: a year of their payments is about 12 rows each.
 const TENANT_BATCH = 200;
 
+// A line's rent net of fees: a reimbursement of charges beside the rent is
+// not income (decision 0068).
+const rentNet = (l: { netCents: number; reimbursedCents?: number }) => l.netCents - (l.reimbursedCents ?? 0);
+
 function byMonth(
   year: number,
-  lines: { paymentMonth: string; receivedCents: number; netCents: number; ownerStatementId: number | null }[],
+  lines: {
+    paymentMonth: string;
+    receivedCents: number;
+    netCents: number;
+    reimbursedCents?: number;
+    ownerStatementId: number | null;
+  }[],
 ) {
   const months: IncomeMonth[] = monthsOf(year).map((month) => {
     const of = lines.filter((l) => l.paymentMonth === month);
     const gross = of.reduce((s, l) => s + l.receivedCents, 0);
-    const net = of.reduce((s, l) => s + l.netCents, 0);
-    const transferred = of.reduce((s, l) => s + (l.ownerStatementId !== null ? l.netCents : 0), 0);
+    const net = of.reduce((s, l) => s + rentNet(l), 0);
+    const transferred = of.reduce((s, l) => s + (l.ownerStatementId !== null ? rentNet(l) : 0), 0);
     return {
       month,
       grossCents: gross,
@@ -148,14 +159,18 @@ async function tenantRows(db: DB, clientIds: readonly number[]) {
 // billing_client_paid: the tenants' own payments, not the year's.
 function tenantPayments(db: DB, clientIds: readonly number[], year: number) {
   const { paidFrom, paidBefore } = yearRange(year);
-  return db
-    .selectFrom("billing")
-    .select(["client_id", "payment_date", "amount_paid_cents", "amount_cents"])
-    .where(sql<boolean>`client_id in (select value from json_each(${idsJson(clientIds)}))`)
-    .where("status", "=", "paid")
-    .where("payment_date", ">=", paidFrom)
-    .where("payment_date", "<", paidBefore)
-    .execute();
+  return (
+    db
+      .selectFrom("billing")
+      .select(["client_id", "payment_date", "amount_paid_cents", "amount_cents"])
+      // Rent, multa and juros: the charges beside the rent are not rent (decision 0068).
+      .select(CHARGES_BESIDE_RENT.as("beside_cents"))
+      .where(sql<boolean>`client_id in (select value from json_each(${idsJson(clientIds)}))`)
+      .where("status", "=", "paid")
+      .where("payment_date", ">=", paidFrom)
+      .where("payment_date", "<", paidBefore)
+      .execute()
+  );
 }
 
 type TenantRow = Awaited<ReturnType<typeof tenantRows>>[number];
@@ -166,7 +181,7 @@ function tenantIncomeOf(client: TenantRow, year: number, paid: TenantPayment[]) 
     month,
     paidCents: paid
       .filter((p) => p.payment_date?.startsWith(month))
-      .reduce((s, p) => s + (p.amount_paid_cents ?? p.amount_cents), 0),
+      .reduce((s, p) => s + (p.amount_paid_cents ?? p.amount_cents) - p.beside_cents, 0),
   }));
   return { client, year, months, totalCents: months.reduce((s, m) => s + m.paidCents, 0) };
 }
@@ -310,8 +325,8 @@ function yearTotals(lines: readonly OwnedRentLine[], totals = new Map<number, Ow
     const t = totals.get(l.ownerId) ?? { grossCents: 0, netCents: 0, transferredCents: 0 };
     totals.set(l.ownerId, {
       grossCents: t.grossCents + l.receivedCents,
-      netCents: t.netCents + l.netCents,
-      transferredCents: t.transferredCents + (l.ownerStatementId !== null ? l.netCents : 0),
+      netCents: t.netCents + rentNet(l),
+      transferredCents: t.transferredCents + (l.ownerStatementId !== null ? rentNet(l) : 0),
     });
   }
   return totals;
@@ -322,7 +337,10 @@ async function tenantTotals(db: DB, year: number, clientIds: readonly number[]) 
   const totals = new Map<number, number>();
   for await (const batch of batchesOf(clientIds, TENANT_BATCH))
     for (const p of await tenantPayments(db, batch, year))
-      totals.set(p.client_id, (totals.get(p.client_id) ?? 0) + (p.amount_paid_cents ?? p.amount_cents));
+      totals.set(
+        p.client_id,
+        (totals.get(p.client_id) ?? 0) + (p.amount_paid_cents ?? p.amount_cents) - p.beside_cents,
+      );
   return totals;
 }
 

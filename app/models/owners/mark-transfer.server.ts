@@ -12,7 +12,7 @@ import { queueOwnerStatementEmail } from "./owner-statement-email.server";
 import { PDF_PENDING, pendingPdfKey } from "./statement-pdf-pending";
 import { renderOwnerStatementPdf } from "./owner-statement-pdf.server";
 import { ownerMonth, type OwnerMonth } from "./statement";
-import { cents, subtractCents, ZERO_CENTS, type Cents } from "#app/models/shared/money";
+import { addCents, cents, subtractCents, ZERO_CENTS, type Cents } from "#app/models/shared/money";
 import { pendingRents } from "./pending-rents.server";
 import { frozenDeductions, pendingOwnerEntries, postOwnerEntry, tieOwnerEntries } from "./owner-entries.server";
 import type { StatementItem } from "./transfers.server";
@@ -70,6 +70,7 @@ export async function markTransferDone(
       charges_cents: statement.chargesCents,
       admin_fee_cents: statement.adminFeeCents,
       first_rent_fee_cents: statement.firstRentFeeCents,
+      reimbursed_cents: statement.reimbursedCents,
       net_cents: statement.netCents,
       transferred_on: values.transferredOn,
       created_by_name: actor?.name ?? "Sistema",
@@ -142,17 +143,22 @@ export function frozenTotals(s: {
   charges_cents: Cents;
   admin_fee_cents: Cents;
   first_rent_fee_cents: Cents;
+  reimbursed_cents: Cents;
   net_cents: Cents;
   deductions: string;
   deductions_cents: Cents;
 }): Omit<OwnerMonth, "lines"> {
-  const rentsNetCents = subtractCents(s.gross_cents, s.admin_fee_cents, s.first_rent_fee_cents);
+  const rentsNetCents = addCents(
+    subtractCents(s.gross_cents, s.admin_fee_cents, s.first_rent_fee_cents),
+    s.reimbursed_cents,
+  );
   const left = subtractCents(rentsNetCents, s.deductions_cents);
   return {
     grossCents: s.gross_cents,
     chargesCents: s.charges_cents,
     adminFeeCents: s.admin_fee_cents,
     firstRentFeeCents: s.first_rent_fee_cents,
+    reimbursedCents: s.reimbursed_cents,
     rentsNetCents,
     deductions: frozenDeductions(s.deductions),
     deductionsCents: s.deductions_cents,
@@ -180,6 +186,7 @@ export async function drawStatementPdf(db: DB, id: number): Promise<boolean> {
       "owner_statements.charges_cents",
       "owner_statements.admin_fee_cents",
       "owner_statements.first_rent_fee_cents",
+      "owner_statements.reimbursed_cents",
       "owner_statements.net_cents",
       "owner_statements.deductions",
       "owner_statements.deductions_cents",

@@ -135,6 +135,8 @@ export async function renderOwnerStatementPdf(data: OwnerStatementPdfData): Prom
   if (t.chargesCents) totals.push(["  dos quais multa e juros", formatBRL(t.chargesCents), false]);
   if (t.adminFeeCents) totals.push(["Taxa de administração", `- ${formatBRL(t.adminFeeCents)}`, false]);
   if (t.firstRentFeeCents) totals.push(["Taxa do primeiro aluguel", `- ${formatBRL(t.firstRentFeeCents)}`, false]);
+  // Charges beside the rent the owner receives (decision 0068): no fee on them.
+  if (t.reimbursedCents) totals.push(["Reembolsos de encargos", `+ ${formatBRL(t.reimbursedCents)}`, false]);
   // The owner's entries (decision 0064): each with its description, then
   // what was carried to the next statement when they exceed the rents.
   for (const d of t.deductions)

@@ -2,7 +2,7 @@ import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database, FeeBase } from "#app/db/schema";
 import { lineFees, type ReceivedRent, type StatementLine } from "./statement";
 import { monthOf } from "#app/models/shared/days";
-import { addCents, shareOf, ZERO_CENTS, type Cents } from "#app/models/shared/money";
+import { addCents, cents, shareOf, ZERO_CENTS, type Cents } from "#app/models/shared/money";
 import { batchesOf } from "#app/models/shared/slicer";
 
 // The rents received for owners (paid billings of contracts with an owner),
@@ -43,6 +43,8 @@ type RentRow = {
   owner_id: number;
   share_bp: number;
   share_before_bp: number;
+  owner_charges_cents: number;
+  other_charges_cents: number;
   tenant_name: string;
   admin_fee_bp: number;
   first_rent_fee_bp: number;
@@ -64,10 +66,13 @@ function ownedRent(r: RentRow, isFirstRent: boolean): OwnedRent {
     monthYear: r.month_year,
     dueDate: r.due_date,
     paymentDate: r.payment_date!,
-    receivedCents: part(r.amount_paid_cents ?? r.amount_cents),
+    // The rent's money: what was paid less the charges beside the rent
+    // (decision 0068); the owner's among those come back as a reimbursement.
+    receivedCents: part(cents((r.amount_paid_cents ?? r.amount_cents) - r.owner_charges_cents - r.other_charges_cents)),
     rentCents: part(r.rent_cents ?? r.amount_cents),
     chargesCents: r.rent_cents === null ? ZERO_CENTS : part(addCents(r.late_fee_cents ?? 0, r.interest_cents ?? 0)),
     ...(r.share_bp === 10_000 ? {} : { shareBp: r.share_bp }),
+    ...(r.owner_charges_cents > 0 ? { reimbursedCents: part(cents(r.owner_charges_cents)) } : {}),
     adminFeeBp: r.admin_fee_bp,
     firstRentFeeBp: r.first_rent_fee_bp,
     feeBase: r.fee_base,
@@ -112,6 +117,19 @@ const OWNER_COLUMNS = [
     "owner_statement_id",
   ),
 ];
+
+// The charges beside the rent standing on the billing (decision 0068): the
+// owner's (passed on as a reimbursement) and the others' (the agency's, a
+// third party's: not the owner's money). A seek each in rent_charges_billing.
+const besideRent = (mine: boolean) =>
+  sql<number>`(select coalesce(sum(c.amount_cents), 0) from rent_charges c where c.billing_id = billing.id
+    and ${mine ? sql`c.receiver = 'owner'` : sql`c.receiver != 'owner'`}
+    and not exists (select 1 from ledger_entries r where r.reverses_id = c.entry_id limit 1))`;
+const CHARGE_COLUMNS = [besideRent(true).as("owner_charges_cents"), besideRent(false).as("other_charges_cents")];
+
+// All of them: what a tenant paid that was not rent (the tenant's informe).
+export const CHARGES_BESIDE_RENT = sql<number>`(select coalesce(sum(c.amount_cents), 0) from rent_charges c
+  where c.billing_id = billing.id and not exists (select 1 from ledger_entries r where r.reverses_id = c.entry_id limit 1))`;
 
 // Where the rents are read from. A month of every owner: the month's paid
 // billings (billing_paid_on), then each one's contract and its owners. One
@@ -158,6 +176,7 @@ export async function ownedRents(db: DB | Trx, f: RentFilter): Promise<OwnedRent
     .select(RENT_COLUMNS)
     .select(RECEIPT_SUMS)
     .select(OWNER_COLUMNS)
+    .select(CHARGE_COLUMNS)
     // The contract's first rent: its earliest billing, while none of the
     // contract's payments has been transferred (once one has, the first rent
     // is behind it, even if an earlier month is billed later). The second
@@ -240,6 +259,7 @@ export async function ownersRentLines(db: DB, ownerIds: readonly number[], range
     .select(RENT_COLUMNS)
     .select(RECEIPT_SUMS)
     .select(OWNER_COLUMNS)
+    .select(CHARGE_COLUMNS)
     .where(sql<boolean>`lo.owner_id in (select value from json_each(${owners}))`)
     .whereRef("clients.id", "=", "lo.client_id")
     .whereRef("billing.client_id", "=", "clients.id")

@@ -1,6 +1,15 @@
 import type { FeeBase, OwnerEntryKind } from "#app/db/schema";
 import { formatPercent } from "#app/models/billing/charges";
-import { applyBp, cents, minCents, subtractCents, sumCents, ZERO_CENTS, type Cents } from "#app/models/shared/money";
+import {
+  addCents,
+  applyBp,
+  cents,
+  minCents,
+  subtractCents,
+  sumCents,
+  ZERO_CENTS,
+  type Cents,
+} from "#app/models/shared/money";
 
 // The arithmetic of an owner's month (docs/decisions/0039-owners.md), pure and
 // client-safe; shared by the monthly statement (Extrato do Proprietário), the
@@ -41,6 +50,9 @@ export type ReceivedRent = {
   // A co-owned contract (migration 0036): the owner's share in basis points,
   // the amounts above being that share's; absent: the whole.
   shareBp?: number;
+  // Charges beside the rent the owner receives (migration 0037): passed on
+  // whole, no fee on them, not rent income. Absent: none.
+  reimbursedCents?: Cents;
 };
 
 // "quota de 50%": a co-owner's line says whose part it is.
@@ -68,7 +80,8 @@ export type OwnerMonth = {
   chargesCents: Cents;
   adminFeeCents: Cents;
   firstRentFeeCents: Cents;
-  rentsNetCents: Cents; // received minus fees
+  reimbursedCents: Cents; // charges beside the rent passed on to the owner
+  rentsNetCents: Cents; // received minus fees, plus the reimbursements
   deductions: StatementDeduction[];
   deductionsCents: Cents;
   carriedCents: Cents; // deductions above rentsNetCents, to the next statement
@@ -86,7 +99,7 @@ export function lineFees(r: ReceivedRent): Pick<StatementLine, "adminFeeCents" |
   const firstRentFeeCents = firstRent ? minCents(applyBp(r.rentCents, r.firstRentFeeBp), r.receivedCents) : ZERO_CENTS;
   const base = r.feeBase === "rent" ? subtractCents(r.receivedCents, r.chargesCents) : r.receivedCents;
   const adminFeeCents = firstRent ? ZERO_CENTS : applyBp(base, r.adminFeeBp);
-  const netCents = subtractCents(r.receivedCents, adminFeeCents, firstRentFeeCents);
+  const netCents = addCents(subtractCents(r.receivedCents, adminFeeCents, firstRentFeeCents), r.reimbursedCents ?? 0);
   return { adminFeeCents, firstRentFeeCents, netCents };
 }
 
@@ -105,6 +118,7 @@ export function ownerMonth(
     chargesCents: sum((l) => l.chargesCents),
     adminFeeCents: sum((l) => l.adminFeeCents),
     firstRentFeeCents: sum((l) => l.firstRentFeeCents),
+    reimbursedCents: sum((l) => l.reimbursedCents ?? ZERO_CENTS),
     rentsNetCents,
     deductions: [...deductions],
     deductionsCents,

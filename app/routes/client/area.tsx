@@ -24,6 +24,7 @@ import { failedWriteAlert } from "#app/utils/failure.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/area";
 import { BillingTab } from "#app/components/client/billing-tab";
+import { chargesOfBillings } from "#app/models/charges/beside.server";
 import { issueHorizon } from "#app/models/billing/charges";
 import { tenantAccount } from "#app/models/ledger/account.server";
 import { latestProofs } from "#app/models/payment-proofs/proofs.server";
@@ -84,8 +85,13 @@ async function clientBillingTab(db: ReturnType<typeof getDb>, clientId: number) 
     clientId,
     open.map((b) => b.id),
   );
+  const beside = await chargesOfBillings(
+    db,
+    open.map((b) => b.id),
+  );
   const withPix = open.map((b) => ({
     ...b,
+    beside: beside.get(b.id) ?? [],
     pix: settings.pix ? { payload: pixPayload(settings.pix, b.charges.total, billingTxid(b.id)) } : null,
     // "Já paguei" (decision 0063): what became of the latest proof sent.
     proof: proofs.get(b.id) ?? null,

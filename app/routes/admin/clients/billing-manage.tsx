@@ -12,6 +12,7 @@ import { FileCheck2 } from "#app/components/ui/private-icons";
 import { ErrorPage } from "#app/components/site/error-page";
 import { getDb } from "#app/db/db.server";
 import { getBilling } from "#app/models/billing/billing.server";
+import { chargesOfBillings } from "#app/models/charges/beside.server";
 import { billingRowHref } from "#app/models/billing/billing-query";
 import { periodLabel } from "#app/models/billing/months";
 import { formatDay, rentInputValue } from "#app/models/clients/status";
@@ -50,6 +51,7 @@ export async function loader({ params, url }: Route.LoaderArgs) {
   return {
     billing,
     notices: await listBillingNotices(db, billing.id),
+    beside: (await chargesOfBillings(db, [billing.id])).get(billing.id) ?? [],
     today,
     // Today and what it owes today (the rest, for one paid in part); from
     // "Comprovantes a conferir", the day and amount the tenant said (decision 0063).
@@ -145,7 +147,10 @@ export default function ManageBilling({ loaderData, actionData }: Route.Componen
           <h3 id="a-pagar-hoje" className="mb-1 font-semibold text-slate-900">
             Valor para pagamento hoje ({formatDay(today)})
           </h3>
-          <ChargesList charges={b.charges} partial={isPartiallyPaid(b)} />
+          <ChargesList charges={b.charges} partial={isPartiallyPaid(b)} beside={loaderData.beside} />
+          <Link to={`/admin/clients/${b.client_id}/encargos`} className="text-sm text-brand-700 hover:underline">
+            Encargos do contrato (IPTU, condomínio, reparos)
+          </Link>
         </section>
       ) : null}
       {open ? (

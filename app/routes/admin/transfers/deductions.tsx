@@ -4,7 +4,7 @@ import { Button } from "#app/components/ui/button";
 import { Field, FormAlert, type FormConstraint } from "#app/components/ui/field";
 import { useIsPending } from "#app/components/ui/use-is-pending";
 import { formatDay } from "#app/models/clients/status";
-import type { StatementDeduction } from "#app/models/owners/statement";
+import type { OwnerMonth, StatementDeduction } from "#app/models/owners/statement";
 import { formatBRL } from "#app/models/shared/money";
 
 // The owner's entries on the Extrato do Proprietário (decision 0064): the
@@ -133,5 +133,36 @@ export function Total({ label, value, strong }: { label: string; value: string; 
       <dt>{label}</dt>
       <dd>{value}</dd>
     </div>
+  );
+}
+
+// The statement's totals: received, the fees, the reimbursements, the
+// owner's entries, what is carried, the transfer.
+export function StatementTotals({ statement, final }: { statement: Omit<OwnerMonth, "lines">; final: boolean }) {
+  const fees = statement.adminFeeCents + statement.firstRentFeeCents;
+  return (
+    <dl className="ml-auto max-w-sm space-y-1 border-t border-slate-100 p-4 text-sm" data-testid="statement-totals">
+      <Total label="Total recebido" value={formatBRL(statement.grossCents)} />
+      {statement.adminFeeCents ? (
+        <Total label="Taxa de administração" value={`− ${formatBRL(statement.adminFeeCents)}`} />
+      ) : null}
+      {statement.firstRentFeeCents ? (
+        <Total label="Taxa do primeiro aluguel" value={`− ${formatBRL(statement.firstRentFeeCents)}`} />
+      ) : null}
+      {fees === 0 ? <Total label="Taxas" value={formatBRL(0)} /> : null}
+      {statement.reimbursedCents ? (
+        <Total label="Reembolsos de encargos" value={`+ ${formatBRL(statement.reimbursedCents)}`} />
+      ) : null}
+      {statement.deductions.length > 0 ? (
+        <>
+          <Total label="Líquido dos aluguéis" value={formatBRL(statement.rentsNetCents)} />
+          <Total label="Descontos" value={`− ${formatBRL(statement.deductionsCents)}`} />
+        </>
+      ) : null}
+      {statement.carriedCents ? (
+        <Total label="Saldo devedor para o próximo extrato" value={formatBRL(statement.carriedCents)} />
+      ) : null}
+      <Total label={final ? "Valor repassado" : "Valor a repassar"} value={formatBRL(statement.netCents)} strong />
+    </dl>
   );
 }

@@ -25,7 +25,7 @@ import { EmailState } from "./email-state";
 import { transferMonth } from "./month";
 import { TransferDateInput } from "./transfer-date";
 import { cancelDeductionAction, deductionAction, deductionForms, markTransferAction } from "./statement-actions.server";
-import { DeductionForm, DeductionsList, Total } from "./deductions";
+import { DeductionForm, DeductionsList, StatementTotals } from "./deductions";
 import type { Route } from "./+types/statement";
 
 // "Extrato do Proprietário" (docs/decisions/0040-owner-transfers.md): the
@@ -76,7 +76,6 @@ export default function OwnerStatementPage({ loaderData, actionData }: Route.Com
   const transfer = actionData && "transferredOn" in actionData ? actionData : undefined;
   const busy = useIsPending();
   const period = periodLabel(month);
-  const fees = statement.adminFeeCents + statement.firstRentFeeCents;
   return (
     <div>
       <AdminTitle title="Extrato do Proprietário">
@@ -169,41 +168,18 @@ export default function OwnerStatementPage({ loaderData, actionData }: Route.Com
                   </StackedCell>
                   <StackedCell label="Líquido" className="font-semibold md:text-right">
                     {formatBRL(l.netCents)}
+                    {l.reimbursedCents ? (
+                      <span className="block text-xs font-normal text-slate-600">
+                        com {formatBRL(l.reimbursedCents)} de reembolso
+                      </span>
+                    ) : null}
                   </StackedCell>
                 </tr>
               ))}
             </tbody>
           </table>
         )}
-        {lines.length > 0 ? (
-          <dl
-            className="ml-auto max-w-sm space-y-1 border-t border-slate-100 p-4 text-sm"
-            data-testid="statement-totals"
-          >
-            <Total label="Total recebido" value={formatBRL(statement.grossCents)} />
-            {statement.adminFeeCents ? (
-              <Total label="Taxa de administração" value={`− ${formatBRL(statement.adminFeeCents)}`} />
-            ) : null}
-            {statement.firstRentFeeCents ? (
-              <Total label="Taxa do primeiro aluguel" value={`− ${formatBRL(statement.firstRentFeeCents)}`} />
-            ) : null}
-            {fees === 0 ? <Total label="Taxas" value={formatBRL(0)} /> : null}
-            {statement.deductions.length > 0 ? (
-              <>
-                <Total label="Líquido dos aluguéis" value={formatBRL(statement.rentsNetCents)} />
-                <Total label="Descontos" value={`− ${formatBRL(statement.deductionsCents)}`} />
-              </>
-            ) : null}
-            {statement.carriedCents ? (
-              <Total label="Saldo devedor para o próximo extrato" value={formatBRL(statement.carriedCents)} />
-            ) : null}
-            <Total
-              label={final ? "Valor repassado" : "Valor a repassar"}
-              value={formatBRL(statement.netCents)}
-              strong
-            />
-          </dl>
-        ) : null}
+        {lines.length > 0 ? <StatementTotals statement={statement} final={final !== null} /> : null}
       </section>
 
       <DeductionsList deductions={statement.deductions} cancellable={loaderData.cancellable} />
