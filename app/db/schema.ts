@@ -291,6 +291,27 @@ export interface RentChargesTable {
   created_at: string;
 }
 
+// "Acerto de saída" (migration 0038, docs/decisions/0069-lease-settlement.md):
+// once per contract; its money is in the ledger.
+export interface LeaseSettlementsTable extends PrivateFileColumns {
+  id: Generated<number>;
+  client_id: number;
+  returned_on: string;
+  fine_rents: number;
+  fine_exempt: number;
+  fine_cents: Cents;
+  unused_cents: Cents;
+  repairs: string; // JSON SettlementRepair[]
+  caution_cents: Cents;
+  billing_id: number | null; // the billing of the fine and the repairs
+  credit_id: number | null; // the caução's credit
+  owed_after_cents: Cents;
+  to_return_cents: Cents;
+  lines: string; // JSON: the statement as drawn
+  created_by_name: string;
+  created_at: string;
+}
+
 // A contract's owners and their shares (migration 0036,
 // docs/decisions/0067-co-owners.md): basis points summing to 10000 a contract;
 // position 0 is the owner clients.owner_id names.
@@ -789,6 +810,7 @@ export interface Database {
   lease_owners: LeaseOwnersTable;
   recurring_charges: RecurringChargesTable;
   rent_charges: RentChargesTable;
+  lease_settlements: LeaseSettlementsTable;
   billing_transfers: BillingTransfersTable;
   income_report_emails: IncomeReportEmailsTable;
   inspections: InspectionsTable;

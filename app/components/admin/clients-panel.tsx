@@ -279,9 +279,18 @@ function ClientTableRow({
             </details>
           )}
           {c.ended_on ? (
-            <Link to={withList(`/admin/clients/${c.id}/reabrir`)} className={smallButton}>
-              Reabrir contrato
-            </Link>
+            <>
+              <Link
+                to={withList(`/admin/clients/${c.id}/acerto`)}
+                className={smallButton}
+                aria-label={`Acerto de saída de ${c.name}`}
+              >
+                Acerto de saída
+              </Link>
+              <Link to={withList(`/admin/clients/${c.id}/reabrir`)} className={smallButton}>
+                Reabrir contrato
+              </Link>
+            </>
           ) : (
             <Link to={withList(`/admin/clients/${c.id}/encerrar`)} className={smallButton}>
               Encerrar contrato

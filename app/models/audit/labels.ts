@@ -50,6 +50,8 @@ export const AUDIT_ENTITIES = {
   // Charges beside the rent (app/models/charges/).
   rent_charge: "Encargo",
   recurring_charge: "Encargo mensal",
+  // "Acerto de saída" (app/models/leases/).
+  lease_settlement: "Acerto de saída",
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 export const AUDIT_ENTITY_VALUES = Object.keys(AUDIT_ENTITIES) as [AuditEntity, ...AuditEntity[]];

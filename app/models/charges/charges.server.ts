@@ -39,8 +39,9 @@ async function openBilling(trx: Trx | DB, clientId: number, billingId: number) {
 
 type ChargeFacts = Pick<ChargeInput, "kind" | "description" | "amount" | "receiver">;
 
-// The entry and the row of one charge, inside the caller's transaction.
-async function writeCharge(
+// The entry and the row of one charge, inside the caller's transaction
+// (also the settlement's fine and repairs, decision 0069).
+export async function writeCharge(
   trx: Trx,
   billing: { id: number; client_id: number; due_date: string },
   c: ChargeFacts,

@@ -16,6 +16,7 @@ export const CONTRACT_END_MESSAGES = {
   notEnded: "Este contrato não está encerrado.",
   failed: "Não foi possível encerrar o contrato. Tente novamente.",
   reopenFailed: "Não foi possível reabrir o contrato. Tente novamente.",
+  settled: "O acerto de saída deste contrato já foi feito: ele não pode ser reaberto.",
 } as const;
 
 export const endContractSchema = z.object({

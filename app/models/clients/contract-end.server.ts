@@ -123,7 +123,7 @@ export async function endContract(
   });
 }
 
-export type ReopenResult = { ok: true; name: string } | { ok: false; reason: "not-ended" };
+export type ReopenResult = { ok: true; name: string } | { ok: false; reason: "not-ended" | "settled" };
 
 // Undoes the end: the contract is billed and readjusted again as its dates
 // say (months missed meanwhile: "Gerar Cobranças do Contrato"). null: no such client.
@@ -136,6 +136,13 @@ export async function reopenContract(db: DB, id: number, actor: AuditActor): Pro
       .executeTakeFirst();
     if (!c) return null;
     if (!c.ended_on) return { ok: false, reason: "not-ended" };
+    // Settled (decision 0069): the end is final, its money in the ledger.
+    const settled = await trx
+      .selectFrom("lease_settlements")
+      .select("id")
+      .where("client_id", "=", id)
+      .executeTakeFirst();
+    if (settled) return { ok: false, reason: "settled" };
     await trx
       .updateTable("clients")
       .set({ ended_on: null, ended_reason: null, updated_at: new Date().toISOString() })

@@ -62,6 +62,11 @@ export const PRIVATE_FILE_KINDS: PrivateFileKind[] = [
   },
   {
     rows: (db) =>
+      db.selectFrom("lease_settlements").select(["id", "client_id as owner", "file_key"]).orderBy("id").execute(),
+    describe: (id, owner) => `termo de encerramento ${id} do cliente ${owner}`,
+  },
+  {
+    rows: (db) =>
       db.selectFrom("inspection_photos").select(["id", "item_id as owner", "file_key"]).orderBy("id").execute(),
     describe: (id, owner) => `foto ${id} do item de vistoria ${owner}`,
   },

@@ -24,6 +24,7 @@ const METHOD_LABELS: Record<string, string> = {
   boleto: "boleto",
   ted: "transferência",
   dinheiro: "dinheiro",
+  caucao: "caução",
   extrato: "crédito em conta",
   registro: "registrado pela imobiliária",
 };

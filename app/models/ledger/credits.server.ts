@@ -17,7 +17,8 @@ import { postOwnerEntry, transferredLines } from "#app/models/owners/owner-entri
 
 type Trx = Transaction<Database>;
 
-export type CreditMethod = "registro" | "pix" | "boleto" | "ted" | "dinheiro" | "extrato";
+// "caucao": the lease's cash deposit applied to what the tenant owes at the end (decision 0069).
+export type CreditMethod = "registro" | "pix" | "boleto" | "ted" | "dinheiro" | "extrato" | "caucao";
 
 export type CreditInput = {
   clientId: number;

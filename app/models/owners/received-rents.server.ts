@@ -121,15 +121,17 @@ const OWNER_COLUMNS = [
 // The charges beside the rent standing on the billing (decision 0068): the
 // owner's (passed on as a reimbursement) and the others' (the agency's, a
 // third party's: not the owner's money). A seek each in rent_charges_billing.
+// The termination fine the owner receives is neither: it is the owner's
+// income, with the rent (decision 0069).
 const besideRent = (mine: boolean) =>
   sql<number>`(select coalesce(sum(c.amount_cents), 0) from rent_charges c where c.billing_id = billing.id
-    and ${mine ? sql`c.receiver = 'owner'` : sql`c.receiver != 'owner'`}
+    and ${mine ? sql`c.receiver = 'owner' and c.kind != 'multa_rescisoria'` : sql`c.receiver != 'owner'`}
     and not exists (select 1 from ledger_entries r where r.reverses_id = c.entry_id limit 1))`;
 const CHARGE_COLUMNS = [besideRent(true).as("owner_charges_cents"), besideRent(false).as("other_charges_cents")];
 
 // All of them: what a tenant paid that was not rent (the tenant's informe).
 export const CHARGES_BESIDE_RENT = sql<number>`(select coalesce(sum(c.amount_cents), 0) from rent_charges c
-  where c.billing_id = billing.id and not exists (select 1 from ledger_entries r where r.reverses_id = c.entry_id limit 1))`;
+  where c.billing_id = billing.id and c.kind != 'multa_rescisoria' and not exists (select 1 from ledger_entries r where r.reverses_id = c.entry_id limit 1))`;
 
 // Where the rents are read from. A month of every owner: the month's paid
 // billings (billing_paid_on), then each one's contract and its owners. One

@@ -49,7 +49,7 @@ export async function action({ request, params, context, url }: Route.ActionArgs
     return error(M.reopenFailed);
   }
   invariantResponse(reopened, "Cliente não encontrado");
-  if (!reopened.ok) return error(M.notEnded);
+  if (!reopened.ok) return error(reopened.reason === "settled" ? M.settled : M.notEnded);
   return redirectWithToast(list, { type: "success", title: "Contrato reaberto", description: reopened.name });
 }
 

@@ -1,0 +1,95 @@
+import { formatDay } from "#app/models/clients/status";
+import { formatBRL } from "#app/models/shared/money";
+import { documentLabel, longDay, PdfSheet, type PdfAgency, type Run } from "#app/utils/pdf-sheet.server";
+import type { SettlementLine } from "./settlement.server";
+
+// "Termo de Encerramento" (docs/decisions/0069-lease-settlement.md): the
+// settlement of an ended lease on the receipt's sheet, for the tenant and the
+// owners: who, which property, the term and the day the keys came back, each
+// line (open rents, the days after the return, the art. 4 fine, the repairs,
+// the caução with its yield), and what is left either way.
+
+export type SettlementPdfData = {
+  agency: PdfAgency;
+  contract: {
+    name: string;
+    cpf_cnpj: string | null;
+    property_address: string | null;
+    contract_start_date: string | null;
+    contract_end_date: string | null;
+  };
+  owners: string[];
+  returnedOn: string;
+  lines: SettlementLine[];
+  owedAfterCents: number;
+  toReturnCents: number;
+  issuedOn: string;
+};
+
+const signed = (c: number) => (c < 0 ? `- ${formatBRL(-c)}` : formatBRL(c));
+
+export async function renderSettlementPdf(d: SettlementPdfData): Promise<Uint8Array> {
+  const title = "Termo de Encerramento";
+  const sheet = await PdfSheet.create({
+    title,
+    subject: `Termo de encerramento da locação: ${d.contract.name}`,
+    author: d.agency.legalName,
+    creator: d.agency.name,
+  });
+  sheet.agencyHeader(d.agency);
+  const [caption, amount] =
+    d.owedAfterCents > 0
+      ? ["SALDO DEVEDOR DO LOCATÁRIO", formatBRL(d.owedAfterCents)]
+      : ["A DEVOLVER AO LOCATÁRIO", formatBRL(d.toReturnCents)];
+  sheet.titleWithAmount(title, caption, amount);
+  const tenantDoc = documentLabel(d.contract.cpf_cnpj);
+  const tenant: Run[] = [{ text: "Locatário:" }, { text: d.contract.name, bold: true }];
+  if (tenantDoc) tenant.push({ text: `(${tenantDoc})` });
+  sheet.paragraph(tenant, 11, 17);
+  sheet.paragraph([{ text: "Locador(es):" }, { text: d.owners.join("; ") || "não informado", bold: true }], 11, 17);
+  if (d.contract.property_address) sheet.paragraph([{ text: `Imóvel: ${d.contract.property_address}` }], 10, 15);
+  sheet.paragraph(
+    [
+      {
+        text: `Contrato de ${formatDay(d.contract.contract_start_date) || "—"} a ${formatDay(d.contract.contract_end_date) || "—"}; imóvel devolvido em ${formatDay(d.returnedOn)}.`,
+      },
+    ],
+    10,
+    15,
+  );
+  sheet.y -= 12;
+  sheet.table(
+    [
+      { title: "Descrição", weight: 7 },
+      { title: "Valor", weight: 2, right: true },
+    ],
+    [
+      ...d.lines.map((l) => ({ cells: [l.note ? `${l.label} — ${l.note}` : l.label, signed(l.cents)] })),
+      d.owedAfterCents > 0
+        ? { cells: ["Saldo devedor do locatário", formatBRL(d.owedAfterCents)], bold: true }
+        : { cells: ["A devolver ao locatário", formatBRL(d.toReturnCents)], bold: true },
+    ],
+  );
+  sheet.y -= 20;
+  sheet.room(120);
+  sheet.paragraph(
+    [
+      {
+        text: "As partes dão por encerrada a locação nas condições acima. Os valores pagos com a caução têm recibo próprio; o saldo devedor, se houver, segue cobrável como as demais cobranças do contrato.",
+      },
+    ],
+    9.5,
+    14,
+  );
+  sheet.y -= 10;
+  sheet.paragraph([{ text: `${d.agency.city}, ${longDay(d.issuedOn)}.` }], 10, 15);
+  sheet.y -= 34;
+  sheet.paragraph(
+    [{ text: "Locatário: ____________________________    Locador(es): ____________________________" }],
+    10,
+    15,
+  );
+  sheet.y -= 10;
+  sheet.paragraph([{ text: d.agency.legalName, bold: true }], 10, 15);
+  return sheet.finish(`${title}  ·  ${d.contract.name}`, d.issuedOn);
+}
