@@ -129,10 +129,10 @@ describe("the settlement of a lease returned early", () => {
     expect(p.lines.map((l) => [l.label, l.cents])).toEqual([
       ["Aluguel de novembro de 2026 (em aberto)", 150_000],
       ["Dias após a devolução (aluguel de novembro de 2026)", -135_000],
-      ["Aluguel de dezembro de 2026 (em aberto)", 150_000],
-      ["Dias após a devolução (aluguel de dezembro de 2026)", -150_000],
       ["Multa rescisória (Lei 8.245, art. 4º)", 323_951],
       ["Reparo: Pintura da sala", 35_000],
+      // December, billed ahead, wholly after the return: one line, nothing owed.
+      ["Aluguel de dezembro de 2026, depois da devolução: cancelado", 0],
       ["Caução devolvida com o rendimento (art. 38 §2º)", -460_000],
     ]);
     expect(p.resultCents).toBe(-86_049);

@@ -29,7 +29,7 @@ export function SettlementPreview({ lines, resultCents }: { lines: readonly Prev
       ))}
       <div className="flex justify-between gap-4 py-2 text-base font-semibold" data-testid="settlement-result">
         <dt>{resultCents > 0 ? "Saldo devedor do inquilino" : "A devolver ao inquilino"}</dt>
-        <dd className="tabular-nums">{formatBRL(Math.abs(resultCents))}</dd>
+        <dd className="whitespace-nowrap tabular-nums">{formatBRL(Math.abs(resultCents))}</dd>
       </div>
     </dl>
   );
@@ -88,11 +88,11 @@ export function SettlementForm({
       <fieldset className="space-y-3">
         <legend className="font-semibold text-slate-900">Reparos da vistoria de saída</legend>
         {Array.from({ length: REPAIR_ROWS }, (_, i) => i + 1).map((n) => (
-          <div key={n} className="grid gap-3 md:grid-cols-[1fr_8rem_12rem]">
+          <div key={n} className="grid gap-3 md:grid-cols-[1fr_8rem_15rem]">
             <Field meta={all[`repair_${n}`]} label={`Reparo ${n}`} type="text" autoComplete="off" />
             <Field meta={all[`repair_amount_${n}`]} label="Valor (R$)" type="text" inputMode="decimal" />
             <Field meta={all[`repair_receiver_${n}`]} label="Quem recebe" as="select">
-              <option value="third_party">Prestador (terceiro)</option>
+              <option value="third_party">Prestador</option>
               <option value="owner">Proprietário (reembolso)</option>
             </Field>
           </div>

@@ -1,6 +1,6 @@
 import { formatDay } from "#app/models/clients/status";
 import { formatBRL } from "#app/models/shared/money";
-import { documentLabel, longDay, PdfSheet, type PdfAgency, type Run } from "#app/utils/pdf-sheet.server";
+import { CONTENT_W, documentLabel, longDay, PdfSheet, type PdfAgency, type Run } from "#app/utils/pdf-sheet.server";
 import type { SettlementLine } from "./settlement.server";
 
 // "Termo de Encerramento" (docs/decisions/0069-lease-settlement.md): the
@@ -25,6 +25,9 @@ export type SettlementPdfData = {
   toReturnCents: number;
   issuedOn: string;
 };
+
+// The description column's width (7 of 9 of the content), less its padding.
+const LABEL_W = (CONTENT_W * 7) / 9 - 16;
 
 const signed = (c: number) => (c < 0 ? `- ${formatBRL(-c)}` : formatBRL(c));
 
@@ -64,7 +67,12 @@ export async function renderSettlementPdf(d: SettlementPdfData): Promise<Uint8Ar
       { title: "Valor", weight: 2, right: true },
     ],
     [
-      ...d.lines.map((l) => ({ cells: [l.note ? `${l.label} — ${l.note}` : l.label, signed(l.cents)] })),
+      // The table does not wrap: a long label goes on as many rows as it
+      // needs, the amount on its first, the note on a row of its own.
+      ...d.lines.flatMap((l) => [
+        ...sheet.wrap(l.label, 10, LABEL_W).map((part, i) => ({ cells: [part, i === 0 ? signed(l.cents) : ""] })),
+        ...(l.note ? sheet.wrap(l.note, 10, LABEL_W).map((part) => ({ cells: [`  ${part}`, ""] })) : []),
+      ]),
       d.owedAfterCents > 0
         ? { cells: ["Saldo devedor do locatário", formatBRL(d.owedAfterCents)], bold: true }
         : { cells: ["A devolver ao locatário", formatBRL(d.toReturnCents)], bold: true },

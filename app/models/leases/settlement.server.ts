@@ -11,7 +11,7 @@ import { refreshBillings, tenantCreditLeft } from "#app/models/ledger/ledger.ser
 import { owedOn } from "#app/models/ledger/owed";
 import type { ReceiptIssuer } from "#app/models/ledger/receipts.server";
 import { leaseOwners } from "#app/models/owners/lease-owners.server";
-import { cents, minCents, sumCents, ZERO_CENTS, type Cents } from "#app/models/shared/money";
+import { cents, formatBRL, minCents, sumCents, ZERO_CENTS, type Cents } from "#app/models/shared/money";
 import type { PdfAgency } from "#app/utils/pdf-sheet.server";
 import { terminationFine, unusedRent } from "./settlement";
 import type { SettlementInput, SettlementRepair } from "./settlement.schema";
@@ -101,10 +101,15 @@ export async function settlementPreview(
     const owed = owedOn(b, today).total;
     // The days after the return are not owed: at most the rent still open.
     const unused = minCents(unusedRent(b, returnedOn).cents, cents(b.rent_open_cents));
-    return { id: b.id, label: `Aluguel de ${periodLabel(b.month_year)}`, owed, unused };
+    const period = periodLabel(b.month_year);
+    return { id: b.id, label: `Aluguel de ${period}`, period, owed, unused };
   });
   const lines: SettlementLine[] = [];
+  // A billing wholly after the return (the term billed ahead) owes nothing:
+  // one line for all of them, not two each.
+  const after = billings.filter((b) => b.unused > 0 && b.unused === b.owed);
   for (const b of billings) {
+    if (after.includes(b)) continue;
     lines.push({ label: `${b.label} (em aberto)`, cents: b.owed });
     if (b.unused > 0) lines.push({ label: `Dias após a devolução (${b.label.toLowerCase()})`, cents: -b.unused });
   }
@@ -115,6 +120,15 @@ export async function settlementPreview(
       note: `${values.fineRents} aluguéis × ${fine.remainingDays} de ${fine.termDays} dias do prazo`,
     });
   for (const r of values.repairs) lines.push({ label: `Reparo: ${r.description}`, cents: r.amount_cents });
+  if (after.length > 0)
+    lines.push({
+      label:
+        after.length === 1
+          ? `${after[0].label}, depois da devolução: cancelado`
+          : `${after.length} aluguéis depois da devolução (${after[0].period} a ${after[after.length - 1].period}): cancelados`,
+      cents: 0,
+      note: `${formatBRL(sumCents(after.map((b) => b.unused)))} não cobrados`,
+    });
   const owedCents = sumCents(lines.map((l) => l.cents));
   const fromCaution = minCents(values.cautionCents, owedCents > 0 ? cents(owedCents) : ZERO_CENTS);
   if (values.cautionCents > 0)
