@@ -12,7 +12,10 @@ import { runChargingJob } from "#app/models/billing/jobs.server";
 import { listBillingNotices, queueNotices, sendNotices } from "#app/models/billing/notices.server";
 import { billingTxid, pixPayload } from "#app/models/billing/pix";
 import { createClient } from "#app/models/clients/clients.server";
+import { guaranteeSchema } from "#app/models/guarantees/guarantee.schema";
+import { saveGuarantee } from "#app/models/guarantees/guarantees.server";
 import { privateFilePath } from "#app/models/files/private-store.server";
+import { sendQueuedEmails } from "#app/models/email/outbox.server";
 import { localToday, addDays } from "#app/models/shared/days";
 import { readOutbox } from "#tests/fixtures/eml";
 import { tempDatabase } from "#tests/fixtures/temp-db";
@@ -207,6 +210,55 @@ describe("notices", () => {
     expect(mail.text).toContain("http://imobiliaria.test/client-area?tab=cobranca");
     expect(mail.html).toContain("Total a pagar hoje");
     expect(mail.html).toContain('<a href="http://imobiliaria.test/client-area?tab=cobranca">');
+  });
+
+  it("tells the fiador of each overdue rent when the lease says so, once, without the tenant's Pix", async () => {
+    const withFiador = await newClient({
+      start: "2026-08-01",
+      end: "2027-07-31",
+      dueDay: 5,
+      rent: 150000,
+      registered: "2026-07-01T12:00:00Z",
+    });
+    const withoutFlag = await newClient({
+      start: "2026-08-01",
+      end: "2027-07-31",
+      dueDay: 5,
+      rent: 90000,
+      registered: "2026-07-01T12:00:00Z",
+    });
+    const fianca = (email: string, copy: string) =>
+      guaranteeSchema.parse({
+        kind: "fianca",
+        provider_name: "Rita Fiadora",
+        provider_email: email,
+        copy_on_arrears: copy,
+      });
+    expect(await saveGuarantee(db, withFiador.id, fianca("rita@fiadora.com.br", "on"), null)).toMatchObject({
+      ok: true,
+    });
+    expect(await saveGuarantee(db, withoutFlag.id, fianca("outra@fiadora.com.br", ""), null)).toMatchObject({
+      ok: true,
+    });
+    for (const c of [withFiador, withoutFlag]) {
+      await generateContractBillings(db, c.id, null);
+      await db
+        .updateTable("billing")
+        .set({ status: "paid" })
+        .where("client_id", "=", c.id)
+        .where("month_year", "in", ["2026-08", "2026-10"])
+        .execute();
+    }
+    await runChargingJob(db, { today: T, now: NOW, settings });
+    await runChargingJob(db, at("2026-10-21"));
+    // The outbox's own run sends what is not a billing notice.
+    await sendQueuedEmails(db, { now: new Date("2026-10-21T16:00:00Z") });
+    const toFiador = readOutbox(outbox).filter((m) => m.to.includes("rita@fiadora.com.br"));
+    expect(toFiador.map((m) => m.subject)).toEqual([`Aviso ao fiador: aluguel em atraso de Inquilino ${seq - 1}`]);
+    expect(toFiador[0].text).toContain("O aluguel de setembro de 2026 do contrato de locação de");
+    expect(toFiador[0].text).toContain("Valor em aberto hoje (20/10/2026), com multa e juros: R$ 1.671,00.");
+    expect(toFiador[0].text).not.toContain("000201");
+    expect(readOutbox(outbox).filter((m) => m.to.includes("outra@fiadora.com.br"))).toEqual([]);
   });
 
   it("leaves the Pix out when the agency has no key", async () => {

@@ -18,6 +18,7 @@ import { NOTICE_WINDOW_DAYS, noticeApplies, noticeKindsFor } from "./notices";
 import { billingTxid, pixPayload } from "./pix";
 import type { ChargingSettings } from "./settings.server";
 import { chunks } from "#app/models/shared/chunks";
+import { queueGuarantorNotices } from "#app/models/guarantees/guarantor-notices.server";
 import { addDays } from "#app/models/shared/days";
 import type { Cents } from "#app/models/shared/money";
 
@@ -129,6 +130,13 @@ export async function queueNotices(db: DB, today: string, settings: ChargingSett
       part.flatMap((w) => noticeEmail(sources.get(w.billingId), w.kind, today, settings, w.receiptId) ?? []),
       now,
     );
+  // The fiador's own notice with the tenant's overdue one, when the lease says so.
+  await queueGuarantorNotices(
+    db,
+    fresh.filter((w) => w.kind === "overdue").map((w) => w.billingId),
+    today,
+    now,
+  );
   return queued;
 }
 

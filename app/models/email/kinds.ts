@@ -16,6 +16,8 @@ export const EMAIL_KINDS = {
   inspection_report: "Relatório de vistoria",
   // To the agency: a tenant's maintenance request, contest or proof (email/staff-alerts.server.ts).
   staff_alert: "Aviso à equipe",
+  // To a contract's fiador when the lease says so (guarantees/guarantor-notices.server.ts).
+  guarantor_overdue: "Aviso ao fiador",
 } as const;
 export type EmailKind = keyof typeof EMAIL_KINDS;
 export const EMAIL_KIND_VALUES = Object.keys(EMAIL_KINDS) as [EmailKind, ...EmailKind[]];
