@@ -18,6 +18,8 @@ import { buildOfx } from "#tests/fixtures/statements/build";
 import { ownerSchema } from "#app/models/owners/owner.schema";
 import { createOwner } from "#app/models/owners/owners.server";
 import { drawStatementPdfs, markTransferDone } from "#app/models/owners/mark-transfer.server";
+import { endContract } from "#app/models/clients/contract-end.server";
+import { settleLease } from "#app/models/leases/settlement.server";
 import { ownerStatement } from "#app/models/owners/transfers.server";
 import { prepareIncomeReportEmails, queueIncomeReports } from "#app/models/owners/income-report-email.server";
 import { contestItem } from "#app/models/inspections/contests.server";
@@ -289,6 +291,29 @@ beforeAll(async () => {
     { today: "2026-10-05", days: 7 },
   );
   if (contested !== "ok") throw new Error(contested);
+  // A lease settled at its end (decision 0069): its Termo de Encerramento.
+  const leaving = await createClient(
+    temp.db,
+    { name: "Saída", email: "saida@teste.com", username: "saida", password: "senha1234", payment_due_day: 5 },
+    null,
+  );
+  if (!leaving.ok) throw new Error("client");
+  await endContract(temp.db, leaving.id, { ended_on: "2026-10-05" }, null, "2026-10-05");
+  const settled = await settleLease(
+    temp.db,
+    leaving.id,
+    {
+      intent: "settle",
+      chave: "acerto-backup-0000001",
+      fineRents: 0,
+      exempt: false,
+      cautionCents: cents(0),
+      repairs: [],
+    },
+    null,
+    { agency: { ...defaultAgency, cnpj: null }, pdfAgency: { ...defaultAgency, cnpj: null }, today: "2026-10-05" },
+  );
+  if (!settled.ok) throw new Error(settled.reason);
   const reading = {
     due_date: "2099-11-05",
     amount_cents: cents(125000),
@@ -440,7 +465,7 @@ describe("refuses a damaged archive and leaves the target as it was", () => {
     expect(await refusal(archive)).toContain(`falta uploads/public/properties/${file_key}-${w}.webp`);
   });
 
-  it("a private file of any kind is missing: contract, maintenance photo and document, boleto, queued boleto, receipt, payment proof, statements, inspection photo, meter photo, report, contest photo and an email's informe", async () => {
+  it("a private file of any kind is missing: contract, maintenance photo and document, boleto, queued boleto, receipt, payment proof, statements, inspection photo, meter photo, report, contest photo, an email's informe and a Termo de Encerramento", async () => {
     for (const kind of PRIVATE_FILE_KINDS) {
       const [row] = await kind.rows(temp.db);
       expect(row, kind.describe(0, 0)).toBeDefined();
