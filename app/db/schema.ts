@@ -34,6 +34,9 @@ export interface PropertiesTable {
   advertised_for: string;
   cep: string | null; // 8 digits; the portal feed needs it (migrations/0006)
   search_text: string;
+  // The running contract that rents it (migration 0039, kept by triggers):
+  // set, the listing is leased and out of the public results.
+  leased_client_id: number | null;
   created_at: string;
   updated_at: string;
 }
@@ -197,6 +200,8 @@ export interface ClientsTable {
   // readjustment's index months end, and the months due that the hourly job
   // will not create (the dashboard's alert), written by the job.
   first_month: Generated<FirstMonth>;
+  // The listing it rents, when the agency advertised it (migration 0039).
+  property_id: number | null;
   readjustment_lag_months: Generated<number>;
   billing_gap_months: Generated<number>;
   created_at: string;

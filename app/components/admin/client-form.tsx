@@ -20,6 +20,7 @@ export function ClientForm({
   owners,
   coOwners = [],
   ownersHref,
+  listings = [],
 }: {
   mode: "new" | "edit";
   constraint: FormConstraint;
@@ -31,6 +32,8 @@ export function ClientForm({
   /** A co-owned contract's owners (decision 0067): shown, changed on their own page. */
   coOwners?: readonly { name: string; shareBp: number }[];
   ownersHref?: string;
+  /** The listings for rent the contract may name (decision 0070). */
+  listings?: readonly { id: number; label: string }[];
 }) {
   const busy = useIsPending();
   const [form, fields] = useForm({
@@ -73,6 +76,20 @@ export function ClientForm({
       <fieldset className="grid gap-4 md:grid-cols-2">
         <legend className="mb-2 text-lg font-semibold text-slate-900">Contrato</legend>
         <Field meta={fields.property_address} label="Endereço do imóvel" type="text" className="md:col-span-2" />
+        <Field
+          meta={fields.property_id}
+          label="Imóvel anunciado"
+          as="select"
+          className="md:col-span-2"
+          hint="O anúncio de aluguel deste imóvel, se houver: enquanto o contrato corre, ele sai do site como alugado."
+        >
+          <option value="">Nenhum (imóvel não anunciado)</option>
+          {listings.map((l) => (
+            <option key={l.id} value={l.id}>
+              {l.label}
+            </option>
+          ))}
+        </Field>
         <Field meta={fields.contract_start_date} label="Início do contrato" type="date" />
         <Field meta={fields.contract_end_date} label="Fim do contrato" type="date" />
         <Field

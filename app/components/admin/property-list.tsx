@@ -114,6 +114,11 @@ export function PropertyList({
               ) : (
                 <span className="rounded bg-slate-100 px-2 py-0.5 text-xs text-slate-600">Sem destaque</span>
               )}
+              {item.leased ? (
+                <span className="rounded bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+                  Alugado: fora do site
+                </span>
+              ) : null}
             </div>
             <FeedStatus issues={feedIssues[item.id]} />
           </div>

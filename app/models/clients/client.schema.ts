@@ -121,6 +121,8 @@ const clientFields = {
   phone: phoneField.optional(),
   cpf_cnpj: cpfCnpjField,
   property_address: optionalText(ADDRESS_MAX),
+  // The listing rented, when the agency advertised it (decision 0070).
+  property_id: idField("Escolha um imóvel da lista.").optional(),
   contract_start_date: dayField,
   contract_end_date: dayField,
   monthly_rent: rentField,

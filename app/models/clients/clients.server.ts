@@ -17,7 +17,7 @@ import {
   type NewClientInput,
 } from "./client.schema";
 import type { ClientsQuery } from "./clients-query";
-import { GENERATED_PASSWORD_LENGTH, clash, removeLogin } from "./logins.server";
+import { GENERATED_PASSWORD_LENGTH, clash, removeLogin, type FieldError } from "./logins.server";
 import { hasMoneyHistory, type MoneyHistory } from "./money-history";
 import { moneyHistory } from "./money-history.server";
 
@@ -44,6 +44,7 @@ const clientColumns = [
   "clients.late_fee_bp",
   "clients.monthly_interest_bp",
   "clients.owner_id",
+  "clients.property_id",
   "clients.admin_fee_bp",
   "clients.first_rent_fee_bp",
   "clients.fee_base",
@@ -197,6 +198,7 @@ function recordValues(input: RatesOptional<Omit<EditClientInput, "username">>): 
     phone: input.phone ?? null,
     cpf_cnpj: input.cpf_cnpj ?? null,
     property_address: input.property_address ?? null,
+    property_id: input.property_id ?? null,
     contract_start_date: input.contract_start_date ?? null,
     contract_end_date: input.contract_end_date ?? null,
     monthly_rent_cents: input.monthly_rent ?? null,
@@ -216,6 +218,14 @@ function recordValues(input: RatesOptional<Omit<EditClientInput, "username">>): 
   };
 }
 
+// The listing a contract names must exist (a select's value posted by hand,
+// or a listing deleted meanwhile, gets the field's message, not a 500).
+async function checkListing(db: DB, propertyId: number | null): Promise<FieldError | null> {
+  if (propertyId === null) return null;
+  const found = await db.selectFrom("properties").select("id").where("id", "=", propertyId).executeTakeFirst();
+  return found ? null : { ok: false, field: "property_id", message: "Escolha um imóvel da lista." };
+}
+
 // A new client with its login, in one transaction: a clash on the username or
 // the email writes neither. An empty password is generated and returned once.
 // `passwordHash`: the hash of `input.password`, computed by the caller. Only
@@ -231,6 +241,8 @@ export async function createClient(
   const password = input.password || generatePassword(GENERATED_PASSWORD_LENGTH);
   const { username, password: _p, ...rest } = input;
   const values = recordValues(rest);
+  const listing = await checkListing(db, values.property_id);
+  if (listing) return listing;
   try {
     await assertUnique(db, username, values.email);
     const password_hash = passwordHash ?? (await hashPassword(password));
@@ -270,6 +282,8 @@ export async function createClient(
 export async function updateClient(db: DB, id: number, input: RatesOptional<EditClientInput>, actor: AuditActor) {
   const { username, ...rest } = input;
   const values = recordValues(rest);
+  const listing = await checkListing(db, values.property_id);
+  if (listing) return listing;
   try {
     return await db.transaction().execute(async (trx) => {
       const before = await trx.selectFrom("clients").selectAll().where("id", "=", id).executeTakeFirst();

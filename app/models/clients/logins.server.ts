@@ -18,7 +18,7 @@ type Trx = Transaction<Database>;
 // (docs/decisions/0025-client-logins.md).
 export const GENERATED_PASSWORD_LENGTH = 8;
 
-type FieldError = { ok: false; field: "username" | "email"; message: string };
+export type FieldError = { ok: false; field: "username" | "email" | "property_id"; message: string };
 
 export function clash(error: unknown): FieldError | null {
   if (!(error instanceof DuplicateUserError)) return null;

@@ -46,21 +46,32 @@ async function loadCandidates(db: DB): Promise<FeedProperty[]> {
   return rows.map((r) => ({ ...r, photos: photos.get(r.id) ?? [] }));
 }
 
-function issuesOf(p: FeedProperty) {
-  return feedIssues({ ...p, photoCount: p.photos.length });
+// A listing rented now stays off the portals too (decision 0070).
+const LEASED = "Alugado: fora do site e dos portais enquanto o contrato corre";
+
+async function leasedIds(db: DB) {
+  const rows = await db.selectFrom("properties").select("id").where("leased_client_id", "is not", null).execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+function issuesOf(p: FeedProperty, leased: ReadonlySet<number>) {
+  const issues = feedIssues({ ...p, photoCount: p.photos.length });
+  return leased.has(p.id) ? [...issues, LEASED] : issues;
 }
 
 export async function loadFeed(db: DB) {
   const all = await loadCandidates(db);
-  return all.filter((p) => issuesOf(p).length === 0);
+  const leased = await leasedIds(db);
+  return all.filter((p) => issuesOf(p, leased).length === 0);
 }
 
 // For the back office's list: property id -> why it is not in the feed
 // (absent: it is).
 export async function listFeedIssues(db: DB): Promise<Map<number, string[]>> {
   const out = new Map<number, string[]>();
+  const leased = await leasedIds(db);
   for (const p of await loadCandidates(db)) {
-    const issues = issuesOf(p);
+    const issues = issuesOf(p, leased);
     if (issues.length) out.set(p.id, issues);
   }
   return out;

@@ -30,7 +30,13 @@ const cardColumns = [
   "properties.created_at",
 ] as const;
 
-type Row = Omit<Selectable<PropertiesTable>, "description" | "search_text" | "updated_at" | "cep">;
+type Row = Omit<Selectable<PropertiesTable>, "description" | "search_text" | "updated_at" | "cep" | "leased_client_id">;
+
+// The listings visitors may find: not one a running contract rents
+// (properties.leased_client_id, migration 0039; decision 0070).
+function available<O>(q: SelectQueryBuilder<Database, "properties", O>) {
+  return q.where("properties.leased_client_id", "is", null);
+}
 
 function toStored(r: { file_key: string; widths: string; width: number; height: number }): StoredImage {
   return { file_key: r.file_key, widths: JSON.parse(r.widths) as number[], width: r.width, height: r.height };
@@ -97,14 +103,13 @@ function applySort<O>(q: SelectQueryBuilder<Database, "properties", O>, sort: So
 export async function searchProperties(db: DB, filter: PropertyFilter, page: number, sort: Sort = DEFAULT_SORT) {
   let total: number;
   if (filter.kind === "latest") {
-    const { count } = await db
-      .selectFrom("properties")
-      .select((eb) => eb.fn.countAll<number>().as("count"))
-      .executeTakeFirstOrThrow();
+    const { count } = await available(
+      db.selectFrom("properties").select((eb) => eb.fn.countAll<number>().as("count")),
+    ).executeTakeFirstOrThrow();
     total = Math.min(Number(count), filter.count);
   } else {
     const { count } = await applyFilter(
-      db.selectFrom("properties").select((eb) => eb.fn.countAll<number>().as("count")),
+      available(db.selectFrom("properties").select((eb) => eb.fn.countAll<number>().as("count"))),
       filter,
     ).executeTakeFirstOrThrow();
     total = Number(count);
@@ -118,7 +123,7 @@ export async function searchProperties(db: DB, filter: PropertyFilter, page: num
     limit === 0
       ? []
       : await applySort(
-          applyFilter(db.selectFrom("properties").select(cardColumns), filter),
+          applyFilter(available(db.selectFrom("properties").select(cardColumns)), filter),
           filter.kind === "latest" ? DEFAULT_SORT : sort,
         )
           .limit(limit)
@@ -131,6 +136,7 @@ export async function listFeatured(db: DB, limit = 24) {
   const rows = await db
     .selectFrom("properties")
     .select(cardColumns)
+    .where("properties.leased_client_id", "is", null)
     .where("featured", "=", 1)
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
@@ -148,6 +154,7 @@ export async function listByCategory(db: DB, category: PropertyCategory) {
   const rows = await db
     .selectFrom("properties")
     .select(cardColumns)
+    .where("properties.leased_client_id", "is", null)
     .where("category", "=", category)
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
@@ -160,6 +167,7 @@ export async function listDevelopments(db: DB) {
   const rows = await db
     .selectFrom("properties")
     .select(cardColumns)
+    .where("properties.leased_client_id", "is", null)
     .where((eb) =>
       eb.or([
         eb("advertised_for", "=", "LANÇAMENTO"),
@@ -173,10 +181,9 @@ export async function listDevelopments(db: DB) {
 }
 
 export async function countProperties(db: DB) {
-  const { count } = await db
-    .selectFrom("properties")
-    .select((eb) => eb.fn.countAll<number>().as("count"))
-    .executeTakeFirstOrThrow();
+  const { count } = await available(
+    db.selectFrom("properties").select((eb) => eb.fn.countAll<number>().as("count")),
+  ).executeTakeFirstOrThrow();
   return Number(count);
 }
 
@@ -184,6 +191,8 @@ export async function getProperty(db: DB, id: number): Promise<PropertyDetail | 
   const row = await db
     .selectFrom("properties")
     .select([...cardColumns, "properties.description", "properties.updated_at"])
+    // Rented now: the page says so (decision 0070); which contract is not the visitor's business.
+    .select(sql<number>`leased_client_id is not null`.as("leased"))
     .where("id", "=", id)
     .executeTakeFirst();
   if (!row) return null;
@@ -196,6 +205,7 @@ export async function getProperty(db: DB, id: number): Promise<PropertyDetail | 
   const stored = images.map(toStored);
   return {
     ...row,
+    leased: row.leased === 1,
     featured: row.featured === 1,
     is_exclusive: row.is_exclusive === 1,
     cover: stored[0] ?? null,
@@ -204,7 +214,7 @@ export async function getProperty(db: DB, id: number): Promise<PropertyDetail | 
 }
 
 export async function listForSitemap(db: DB) {
-  return db.selectFrom("properties").select(["id", "updated_at"]).orderBy("id").execute();
+  return available(db.selectFrom("properties").select(["id", "updated_at"])).orderBy("id").execute();
 }
 
 // "Imóveis semelhantes" under a property's description: up to `limit` others of
@@ -224,6 +234,7 @@ export async function listSimilar(
   const rows = await db
     .selectFrom("properties")
     .select(cardColumns)
+    .where("properties.leased_client_id", "is", null)
     .where("id", "!=", p.id)
     .where((eb) => eb.or([eb("type", "=", p.type), inNeighborhood]))
     .orderBy(sql`advertised_for = ${p.advertised_for}`, "desc")

@@ -24,6 +24,7 @@ export type PropertyCard = {
 };
 
 export type PropertyDetail = PropertyCard & {
+  leased: boolean; // rented now by a running contract (decision 0070)
   description: string | null;
   updated_at: string;
   images: StoredImage[];

@@ -102,6 +102,15 @@ export default function PropertyPage({ loaderData, actionData }: Route.Component
             ) : null}
           </div>
           <h1 className="mt-4 text-3xl font-bold text-slate-900 md:text-4xl">{p.name}</h1>
+          {p.leased ? (
+            <p
+              className="mt-3 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+              data-testid="leased-notice"
+            >
+              Este imóvel está alugado no momento. Veja os semelhantes abaixo ou fale conosco: avisamos quando ele
+              voltar a ficar disponível.
+            </p>
+          ) : null}
           <p className="mt-2 flex items-start gap-1.5 text-slate-600">
             <MapPin aria-hidden className="mt-0.5 size-5 shrink-0" /> {p.location}
           </p>

@@ -45,6 +45,7 @@ export async function listAdminProperties(
       "properties.featured",
       "properties.type",
       "properties.created_at",
+      "properties.leased_client_id",
       "cover.file_key",
       "cover.widths",
       "cover.width",
@@ -66,6 +67,7 @@ export async function listAdminProperties(
       price_cents: r.price_cents,
       advertised_for: r.advertised_for,
       featured: r.featured === 1,
+      leased: r.leased_client_id !== null,
       type: r.type,
       created_at: r.created_at,
       cover: r.file_key

@@ -14,7 +14,7 @@ export type AdminPropertyRow = Pick<
   | "type"
   | "created_at"
   | "cover"
->;
+> & { leased: boolean }; // a running contract rents it (decision 0070)
 
 export type EditableImage = StoredImage & { id: number; position: number };
 

@@ -10,6 +10,7 @@ import { rentInputValue } from "#app/models/clients/status";
 import { invariantResponse, parseId, readFormData, requireRole } from "#app/utils/http.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import { formatPercent } from "#app/models/billing/charges";
+import { leasableListings } from "#app/models/leases/listings.server";
 import { leaseOwners } from "#app/models/owners/lease-owners.server";
 import { listOwnerChoices } from "#app/models/owners/owners.server";
 import type { Route } from "./+types/edit";
@@ -47,6 +48,7 @@ export async function loader({ params, url }: Route.LoaderArgs) {
     late_fee_percent: formatPercent(c.late_fee_bp),
     monthly_interest_percent: formatPercent(c.monthly_interest_bp),
     owner_id: c.owner_id === null ? "" : String(c.owner_id),
+    property_id: c.property_id === null ? "" : String(c.property_id),
     admin_fee_percent: formatPercent(c.admin_fee_bp),
     first_rent_fee_percent: formatPercent(c.first_rent_fee_bp),
     fee_base: c.fee_base,
@@ -60,6 +62,7 @@ export async function loader({ params, url }: Route.LoaderArgs) {
     name: c.name,
     hasLogin: c.user_id !== null,
     owners: await listOwnerChoices(getDb()),
+    listings: await leasableListings(getDb(), c.id),
     coOwners: (await leaseOwners(getDb(), c.id)).map((o) => ({ name: o.name, shareBp: o.shareBp })),
     ownersHref: `/admin/clients/${c.id}/proprietarios${url.search}`,
     defaults,
@@ -94,6 +97,7 @@ export default function EditClient({ loaderData, actionData }: Route.ComponentPr
         result={actionData?.result}
         hasLogin={loaderData.hasLogin}
         owners={loaderData.owners}
+        listings={loaderData.listings}
         coOwners={loaderData.coOwners}
         ownersHref={loaderData.ownersHref}
       />

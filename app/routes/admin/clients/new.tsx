@@ -5,6 +5,7 @@ import { ClientForm } from "#app/components/admin/client-form";
 import { OneTimePassword } from "#app/components/admin/one-time-password";
 import { buttonClass } from "#app/components/ui/button";
 import { getDb } from "#app/db/db.server";
+import { leasableListings } from "#app/models/leases/listings.server";
 import { listOwnerChoices } from "#app/models/owners/owners.server";
 import {
   DEFAULT_DUE_DAY,
@@ -27,7 +28,11 @@ export function meta() {
 }
 
 export async function loader() {
-  return { constraint: getZodConstraint(newClientSchema), owners: await listOwnerChoices(getDb()) };
+  return {
+    constraint: getZodConstraint(newClientSchema),
+    owners: await listOwnerChoices(getDb()),
+    listings: await leasableListings(getDb()),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -95,6 +100,7 @@ export default function NewClient({ loaderData, actionData }: Route.ComponentPro
           result={actionData?.result}
           hasLogin={false}
           owners={loaderData.owners}
+          listings={loaderData.listings}
         />
       )}
     </RouteDialog>
