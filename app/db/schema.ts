@@ -317,6 +317,20 @@ export interface LeaseSettlementsTable extends PrivateFileColumns {
   created_at: string;
 }
 
+// A lease's renewals and addenda (migration 0040, docs/decisions/0071-renewals.md).
+export interface LeaseVersionsTable extends PrivateFileColumns {
+  id: Generated<number>;
+  client_id: number;
+  kind: "renovacao" | "aditivo";
+  effective_on: string;
+  reason: string;
+  before: string; // JSON LeaseTerms
+  after: string; // JSON LeaseTerms
+  op_key: string | null;
+  created_by_name: string;
+  created_at: string;
+}
+
 // A contract's owners and their shares (migration 0036,
 // docs/decisions/0067-co-owners.md): basis points summing to 10000 a contract;
 // position 0 is the owner clients.owner_id names.
@@ -816,6 +830,7 @@ export interface Database {
   recurring_charges: RecurringChargesTable;
   rent_charges: RentChargesTable;
   lease_settlements: LeaseSettlementsTable;
+  lease_versions: LeaseVersionsTable;
   billing_transfers: BillingTransfersTable;
   income_report_emails: IncomeReportEmailsTable;
   inspections: InspectionsTable;

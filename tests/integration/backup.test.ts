@@ -20,6 +20,8 @@ import { createOwner } from "#app/models/owners/owners.server";
 import { drawStatementPdfs, markTransferDone } from "#app/models/owners/mark-transfer.server";
 import { endContract } from "#app/models/clients/contract-end.server";
 import { settleLease } from "#app/models/leases/settlement.server";
+import { renewalSchema } from "#app/models/leases/renewal.schema";
+import { renewLease } from "#app/models/leases/renewal.server";
 import { ownerStatement } from "#app/models/owners/transfers.server";
 import { prepareIncomeReportEmails, queueIncomeReports } from "#app/models/owners/income-report-email.server";
 import { contestItem } from "#app/models/inspections/contests.server";
@@ -291,6 +293,21 @@ beforeAll(async () => {
     { today: "2026-10-05", days: 7 },
   );
   if (contested !== "ok") throw new Error(contested);
+  // A renewal (decision 0071): its Termo Aditivo.
+  const renewed = await renewLease(
+    temp.db,
+    client.id,
+    renewalSchema.parse({
+      chave: "renovacao-backup-0001",
+      new_end: "2029-12-31",
+      effective_on: "2026-10-05",
+      reason: "Renovação",
+    }),
+    null,
+    { ...defaultAgency, cnpj: null },
+    "2026-10-05",
+  );
+  if (!renewed.ok) throw new Error(renewed.reason);
   // A lease settled at its end (decision 0069): its Termo de Encerramento.
   const leaving = await createClient(
     temp.db,
@@ -465,7 +482,7 @@ describe("refuses a damaged archive and leaves the target as it was", () => {
     expect(await refusal(archive)).toContain(`falta uploads/public/properties/${file_key}-${w}.webp`);
   });
 
-  it("a private file of any kind is missing: contract, maintenance photo and document, boleto, queued boleto, receipt, payment proof, statements, inspection photo, meter photo, report, contest photo, an email's informe and a Termo de Encerramento", async () => {
+  it("a private file of any kind is missing: contract, maintenance photo and document, boleto, queued boleto, receipt, payment proof, statements, inspection photo, meter photo, report, contest photo, an email's informe, a Termo Aditivo and a Termo de Encerramento", async () => {
     for (const kind of PRIVATE_FILE_KINDS) {
       const [row] = await kind.rows(temp.db);
       expect(row, kind.describe(0, 0)).toBeDefined();

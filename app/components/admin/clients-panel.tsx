@@ -292,9 +292,18 @@ function ClientTableRow({
               </Link>
             </>
           ) : (
-            <Link to={withList(`/admin/clients/${c.id}/encerrar`)} className={smallButton}>
-              Encerrar contrato
-            </Link>
+            <>
+              <Link
+                to={withList(`/admin/clients/${c.id}/renovar`)}
+                className={smallButton}
+                aria-label={`Renovar ou aditar o contrato de ${c.name}`}
+              >
+                Renovar
+              </Link>
+              <Link to={withList(`/admin/clients/${c.id}/encerrar`)} className={smallButton}>
+                Encerrar contrato
+              </Link>
+            </>
           )}
           <InlineDeleteConfirm id={c.id}>
             Excluir <strong>{c.name}</strong>? Vão junto o login do cliente, os contratos, as cobranças e as

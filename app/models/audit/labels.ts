@@ -52,6 +52,7 @@ export const AUDIT_ENTITIES = {
   recurring_charge: "Encargo mensal",
   // "Acerto de saída" (app/models/leases/).
   lease_settlement: "Acerto de saída",
+  lease_version: "Renovação ou aditivo",
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 export const AUDIT_ENTITY_VALUES = Object.keys(AUDIT_ENTITIES) as [AuditEntity, ...AuditEntity[]];

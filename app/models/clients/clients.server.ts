@@ -380,6 +380,11 @@ export async function deleteClientIn(trx: Trx, id: number, actor: AuditActor): P
     .execute();
   const queued = await trx.selectFrom("boleto_queue").select("file_key").where("client_id", "=", id).execute();
   const proofs = await trx.selectFrom("payment_proofs").select("file_key").where("client_id", "=", id).execute();
+  // The lease's documents (decisions 0069, 0071): their rows go with the client.
+  const terms = [
+    ...(await trx.selectFrom("lease_versions").select("file_key").where("client_id", "=", id).execute()),
+    ...(await trx.selectFrom("lease_settlements").select("file_key").where("client_id", "=", id).execute()),
+  ];
   await trx.deleteFrom("clients").where("id", "=", id).execute();
   if (before.user_id !== null) await removeLogin(trx, before.user_id, actor);
   const { id: _id, created_at: _c, updated_at: _u, ...old } = before;
@@ -387,6 +392,6 @@ export async function deleteClientIn(trx: Trx, id: number, actor: AuditActor): P
   return {
     ok: true,
     name: before.name,
-    files: [...contracts, ...images, ...documents, ...boletos, ...queued, ...proofs].map((r) => r.file_key),
+    files: [...contracts, ...images, ...documents, ...boletos, ...queued, ...proofs, ...terms].map((r) => r.file_key),
   };
 }

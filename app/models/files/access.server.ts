@@ -139,6 +139,13 @@ export async function findOwnerStatementFile(db: DB, id: number, viewer: FileVie
   return (await read()) ?? null;
 }
 
+// A lease's "Termo Aditivo" (decision 0071): staff; the client, their own.
+export async function findAddendumFile(db: DB, id: number, viewer: FileViewer): Promise<PrivateFile | null> {
+  let q = db.selectFrom("lease_versions").select(["file_key", "file_name", "mime_type"]).where("id", "=", id);
+  if (viewer.kind === "client") q = q.where("client_id", "=", viewer.clientId);
+  return (await q.executeTakeFirst()) ?? null;
+}
+
 // A lease's "Termo de Encerramento" (decision 0069): staff; the client, their own.
 export async function findSettlementFile(db: DB, id: number, viewer: FileViewer): Promise<PrivateFile | null> {
   let q = db.selectFrom("lease_settlements").select(["file_key", "file_name", "mime_type"]).where("id", "=", id);

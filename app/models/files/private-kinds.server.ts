@@ -67,6 +67,11 @@ export const PRIVATE_FILE_KINDS: PrivateFileKind[] = [
   },
   {
     rows: (db) =>
+      db.selectFrom("lease_versions").select(["id", "client_id as owner", "file_key"]).orderBy("id").execute(),
+    describe: (id, owner) => `termo aditivo ${id} do cliente ${owner}`,
+  },
+  {
+    rows: (db) =>
       db.selectFrom("inspection_photos").select(["id", "item_id as owner", "file_key"]).orderBy("id").execute(),
     describe: (id, owner) => `foto ${id} do item de vistoria ${owner}`,
   },

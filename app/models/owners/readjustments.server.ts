@@ -1,11 +1,10 @@
-import { chargeRent } from "#app/models/ledger/credits.server";
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database, ReadjustmentIndex } from "#app/db/schema";
 import { recordAudit } from "#app/models/audit/audit.server";
+import { rerentOpenBillings } from "#app/models/billing/rerent.server";
 import { abandonQueuedEmail, enqueueEmail, hasEmail, sendQueuedEmails } from "#app/models/email/outbox.server";
 import { getAgency } from "#app/utils/env.server";
-import { addDays, addMonthsToDay, daysBetween, localToday } from "#app/models/shared/days";
-import { rentForDays } from "#app/models/billing/months";
+import { addDays, addMonthsToDay, localToday } from "#app/models/shared/days";
 import { log } from "#app/utils/log.server";
 import { indexValues } from "./index-values.server";
 import { accumulate, anniversary, newRent } from "./readjustment";
@@ -313,43 +312,7 @@ async function apply(db: DB, id: number, stamp: string) {
       before: { monthly_rent_cents: client.monthly_rent_cents },
       after: { monthly_rent_cents: r.new_rent_cents },
     });
-    const billings = await trx
-      .selectFrom("billing")
-      .select(["id", "amount_cents", "due_date", "period_start", "period_end", "period_days"])
-      .where("client_id", "=", r.client_id)
-      .where("status", "in", ["pending", "overdue"])
-      .where("amount_paid_cents", "is", null)
-      .where("due_date", ">=", r.anniversary)
-      .execute();
-    for (const b of billings) {
-      // A pro rata month keeps its days: the new rent for them (decision 0066).
-      const amount =
-        b.period_start && b.period_end && b.period_days
-          ? rentForDays(r.new_rent_cents, daysBetween(b.period_start, b.period_end) + 1, b.period_days)
-          : r.new_rent_cents;
-      if (amount === b.amount_cents) continue;
-      await trx
-        .updateTable("billing")
-        .set({ amount_cents: amount, updated_at: stamp })
-        .where("id", "=", b.id)
-        .execute();
-      await recordAudit(trx, {
-        actor: null,
-        action: "update",
-        entity: "billing",
-        entityId: b.id,
-        before: { amount_cents: b.amount_cents },
-        after: { amount_cents: amount },
-      });
-      await chargeRent(
-        trx,
-        { id: b.id, client_id: r.client_id, due_date: b.due_date },
-        amount,
-        null,
-        localToday(),
-        "Reajuste",
-      );
-    }
+    await rerentOpenBillings(trx, r.client_id, r.anniversary, r.new_rent_cents, null, stamp, "Reajuste");
     await recordAudit(trx, {
       actor: null,
       action: "update",

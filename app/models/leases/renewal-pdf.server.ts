@@ -1,0 +1,77 @@
+import { formatDay } from "#app/models/clients/status";
+import { formatBRL } from "#app/models/shared/money";
+import { documentLabel, longDay, PdfSheet, type PdfAgency, type Run } from "#app/utils/pdf-sheet.server";
+import type { LeaseTerms } from "./renewal.schema";
+
+// "Termo Aditivo" (docs/decisions/0071-renewals.md): what a renewal or an
+// addendum changes in the lease, from which day and why, on the receipt's
+// sheet, with a place for the parties to sign.
+
+export type AddendumPdfData = {
+  agency: PdfAgency;
+  tenant: { name: string; cpf_cnpj: string | null; property_address: string | null };
+  owners: string[];
+  kind: "renovacao" | "aditivo";
+  effectiveOn: string;
+  reason: string;
+  before: LeaseTerms;
+  after: LeaseTerms;
+  issuedOn: string;
+};
+
+const rent = (c: number | null) => (c === null ? "—" : formatBRL(c));
+
+export async function renderAddendumPdf(d: AddendumPdfData): Promise<Uint8Array> {
+  const title = d.kind === "renovacao" ? "Termo Aditivo de Renovação" : "Termo Aditivo";
+  const sheet = await PdfSheet.create({
+    title,
+    subject: `${title} do contrato de locação: ${d.tenant.name}`,
+    author: d.agency.legalName,
+    creator: d.agency.name,
+  });
+  sheet.agencyHeader(d.agency);
+  sheet.titleWithAmount(title, "EM VIGOR A PARTIR DE", formatDay(d.effectiveOn));
+  const doc = documentLabel(d.tenant.cpf_cnpj);
+  const tenant: Run[] = [{ text: "Locatário:" }, { text: d.tenant.name, bold: true }];
+  if (doc) tenant.push({ text: `(${doc})` });
+  sheet.paragraph(tenant, 11, 17);
+  sheet.paragraph([{ text: "Locador(es):" }, { text: d.owners.join("; ") || "não informado", bold: true }], 11, 17);
+  if (d.tenant.property_address) sheet.paragraph([{ text: `Imóvel: ${d.tenant.property_address}` }], 10, 15);
+  sheet.y -= 12;
+  sheet.table(
+    [
+      { title: "Cláusula", weight: 3 },
+      { title: "Era", weight: 3 },
+      { title: "Passa a ser", weight: 3 },
+    ],
+    [
+      {
+        cells: [
+          "Prazo",
+          `${formatDay(d.before.start) || "—"} a ${formatDay(d.before.end) || "—"}`,
+          `${formatDay(d.after.start) || "—"} a ${formatDay(d.after.end) || "—"}`,
+        ],
+      },
+      { cells: ["Aluguel mensal", rent(d.before.rent_cents), rent(d.after.rent_cents)] },
+    ],
+  );
+  sheet.y -= 14;
+  sheet.paragraph([{ text: "Motivo:", bold: true }, { text: d.reason }], 10, 15);
+  sheet.y -= 8;
+  sheet.paragraph(
+    [{ text: "As demais cláusulas do contrato de locação permanecem inalteradas e em pleno vigor." }],
+    9.5,
+    14,
+  );
+  sheet.y -= 10;
+  sheet.paragraph([{ text: `${d.agency.city}, ${longDay(d.issuedOn)}.` }], 10, 15);
+  sheet.y -= 34;
+  sheet.paragraph(
+    [{ text: "Locatário: ____________________________    Locador(es): ____________________________" }],
+    10,
+    15,
+  );
+  sheet.y -= 10;
+  sheet.paragraph([{ text: d.agency.legalName, bold: true }], 10, 15);
+  return sheet.finish(`${title}  ·  ${d.tenant.name}`, d.issuedOn);
+}

@@ -1,0 +1,23 @@
+import { findAddendumFile } from "#app/models/files/access.server";
+import type { Route } from "./+types/addendum";
+import { FileNotFoundPage, fileNotFoundMeta } from "./not-found-page";
+import { fileNotFound, privateFile } from "./serve.server";
+
+// A lease's "Termo Aditivo" (decision 0071), its PDF. GET
+// (?download=1: attachment): staff, and the tenant of that contract; anyone else the 404 page.
+export const middleware: Route.MiddlewareFunction[] = [privateFile(findAddendumFile)];
+
+export const loader = fileNotFound;
+
+export function meta({ matches }: Route.MetaArgs) {
+  return fileNotFoundMeta(matches);
+}
+
+// Never drawn: the middleware answers with the file, or the loader with the 404.
+export default function AddendumFile() {
+  return null;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <FileNotFoundPage error={error} />;
+}
