@@ -1,6 +1,7 @@
 import { formatDay } from "#app/models/clients/status";
 import { formatBRL } from "#app/models/shared/money";
-import { documentLabel, longDay, PdfSheet, type PdfAgency, type Run } from "#app/utils/pdf-sheet.server";
+import { documentLabel, type PdfAgency, type Run } from "#app/utils/pdf-sheet.server";
+import { leaseSheet, parties, signatures } from "./lease-pdf.server";
 import type { LeaseTerms } from "./renewal.schema";
 
 // "Termo Aditivo" (docs/decisions/0071-renewals.md): what a renewal or an
@@ -23,20 +24,12 @@ const rent = (c: number | null) => (c === null ? "—" : formatBRL(c));
 
 export async function renderAddendumPdf(d: AddendumPdfData): Promise<Uint8Array> {
   const title = d.kind === "renovacao" ? "Termo Aditivo de Renovação" : "Termo Aditivo";
-  const sheet = await PdfSheet.create({
-    title,
-    subject: `${title} do contrato de locação: ${d.tenant.name}`,
-    author: d.agency.legalName,
-    creator: d.agency.name,
-  });
-  sheet.agencyHeader(d.agency);
+  const sheet = await leaseSheet(title, `${title} do contrato de locação: ${d.tenant.name}`, d.agency);
   sheet.titleWithAmount(title, "EM VIGOR A PARTIR DE", formatDay(d.effectiveOn));
   const doc = documentLabel(d.tenant.cpf_cnpj);
   const tenant: Run[] = [{ text: "Locatário:" }, { text: d.tenant.name, bold: true }];
   if (doc) tenant.push({ text: `(${doc})` });
-  sheet.paragraph(tenant, 11, 17);
-  sheet.paragraph([{ text: "Locador(es):" }, { text: d.owners.join("; ") || "não informado", bold: true }], 11, 17);
-  if (d.tenant.property_address) sheet.paragraph([{ text: `Imóvel: ${d.tenant.property_address}` }], 10, 15);
+  parties(sheet, tenant, d.owners, d.tenant.property_address);
   sheet.y -= 12;
   sheet.table(
     [
@@ -63,15 +56,6 @@ export async function renderAddendumPdf(d: AddendumPdfData): Promise<Uint8Array>
     9.5,
     14,
   );
-  sheet.y -= 10;
-  sheet.paragraph([{ text: `${d.agency.city}, ${longDay(d.issuedOn)}.` }], 10, 15);
-  sheet.y -= 34;
-  sheet.paragraph(
-    [{ text: "Locatário: ____________________________    Locador(es): ____________________________" }],
-    10,
-    15,
-  );
-  sheet.y -= 10;
-  sheet.paragraph([{ text: d.agency.legalName, bold: true }], 10, 15);
+  signatures(sheet, d.agency, d.issuedOn);
   return sheet.finish(`${title}  ·  ${d.tenant.name}`, d.issuedOn);
 }

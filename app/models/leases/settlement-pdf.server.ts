@@ -1,6 +1,7 @@
 import { formatDay } from "#app/models/clients/status";
 import { formatBRL } from "#app/models/shared/money";
-import { CONTENT_W, documentLabel, longDay, PdfSheet, type PdfAgency, type Run } from "#app/utils/pdf-sheet.server";
+import { CONTENT_W, documentLabel, type PdfAgency, type Run } from "#app/utils/pdf-sheet.server";
+import { leaseSheet, parties, signatures } from "./lease-pdf.server";
 import type { SettlementLine } from "./settlement.server";
 
 // "Termo de Encerramento" (docs/decisions/0069-lease-settlement.md): the
@@ -33,13 +34,7 @@ const signed = (c: number) => (c < 0 ? `- ${formatBRL(-c)}` : formatBRL(c));
 
 export async function renderSettlementPdf(d: SettlementPdfData): Promise<Uint8Array> {
   const title = "Termo de Encerramento";
-  const sheet = await PdfSheet.create({
-    title,
-    subject: `Termo de encerramento da locação: ${d.contract.name}`,
-    author: d.agency.legalName,
-    creator: d.agency.name,
-  });
-  sheet.agencyHeader(d.agency);
+  const sheet = await leaseSheet(title, `Termo de encerramento da locação: ${d.contract.name}`, d.agency);
   const [caption, amount] =
     d.owedAfterCents > 0
       ? ["SALDO DEVEDOR DO LOCATÁRIO", formatBRL(d.owedAfterCents)]
@@ -48,9 +43,7 @@ export async function renderSettlementPdf(d: SettlementPdfData): Promise<Uint8Ar
   const tenantDoc = documentLabel(d.contract.cpf_cnpj);
   const tenant: Run[] = [{ text: "Locatário:" }, { text: d.contract.name, bold: true }];
   if (tenantDoc) tenant.push({ text: `(${tenantDoc})` });
-  sheet.paragraph(tenant, 11, 17);
-  sheet.paragraph([{ text: "Locador(es):" }, { text: d.owners.join("; ") || "não informado", bold: true }], 11, 17);
-  if (d.contract.property_address) sheet.paragraph([{ text: `Imóvel: ${d.contract.property_address}` }], 10, 15);
+  parties(sheet, tenant, d.owners, d.contract.property_address);
   sheet.paragraph(
     [
       {
@@ -89,15 +82,6 @@ export async function renderSettlementPdf(d: SettlementPdfData): Promise<Uint8Ar
     9.5,
     14,
   );
-  sheet.y -= 10;
-  sheet.paragraph([{ text: `${d.agency.city}, ${longDay(d.issuedOn)}.` }], 10, 15);
-  sheet.y -= 34;
-  sheet.paragraph(
-    [{ text: "Locatário: ____________________________    Locador(es): ____________________________" }],
-    10,
-    15,
-  );
-  sheet.y -= 10;
-  sheet.paragraph([{ text: d.agency.legalName, bold: true }], 10, 15);
+  signatures(sheet, d.agency, d.issuedOn);
   return sheet.finish(`${title}  ·  ${d.contract.name}`, d.issuedOn);
 }
