@@ -10,9 +10,11 @@ import { expect, test } from "#tests/fixtures/test";
 
 test.use({ javaScriptEnabled: false });
 
-test("a lease renewed for two more years, in its history with the Termo Aditivo", async ({
+test("a lease renewed for two more years, in its history with the Termo Aditivo, the tenant's alone to read", async ({
   page,
   signInAs,
+  signInClient,
+  newContext,
   createClient,
 }) => {
   const today = localToday();
@@ -45,4 +47,18 @@ test("a lease renewed for two more years, in its history with the Termo Aditivo"
   );
   expect(pdf.status()).toBe(200);
   expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
+
+  // The tenant reads it in the Contrato tab; another tenant gets nothing.
+  const own = await newContext({ javaScriptEnabled: false });
+  await signInClient(tenant, own);
+  const area = await own.newPage();
+  await area.goto("/client-area?tab=contrato");
+  const documents = area.getByTestId("lease-documents");
+  await expect(documents).toContainText(`Termo Aditivo de Renovação de ${formatDay(today)}`);
+  const href = (await documents.getByRole("link", { name: "Baixar Termo Aditivo de Renovação" }).getAttribute("href"))!;
+  expect((await area.request.get(href)).status()).toBe(200);
+  const stranger = await createClient({ name: `Outra Inquilina ${uniq()}` });
+  const other = await newContext({ javaScriptEnabled: false });
+  await signInClient(stranger, other);
+  expect((await (await other.newPage()).request.get(href)).status()).toBe(404);
 });

@@ -3,10 +3,17 @@
 import { Eye } from "#app/components/ui/icons";
 import { Download, FileText } from "#app/components/ui/private-icons";
 import { formatDate } from "#app/utils/format-date";
+import { formatDay } from "#app/models/clients/status";
 
 export type ClientContract = { id: number; file_name: string; uploaded_at: string; uploaded_by_name: string };
 
-export function ContractsTab({ contracts }: { contracts: ClientContract[] }) {
+export function ContractsTab({
+  contracts,
+  documents = [],
+}: {
+  contracts: ClientContract[];
+  documents?: readonly { key: string; label: string; on: string; href: string }[];
+}) {
   return (
     <section aria-labelledby="contratos" className="rounded-xl bg-white p-6 shadow-sm">
       <h2 id="contratos" className="text-lg font-semibold text-slate-900">
@@ -48,6 +55,28 @@ export function ContractsTab({ contracts }: { contracts: ClientContract[] }) {
           ))}
         </ul>
       )}
+      {documents.length > 0 ? (
+        <>
+          <h3 className="mt-6 font-semibold text-slate-900">Aditivos e encerramento</h3>
+          <ul className="mt-2 divide-y divide-slate-200" data-testid="lease-documents">
+            {documents.map((d) => (
+              <li key={d.key} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                <p className="text-slate-900">
+                  <span className="font-medium">{d.label}</span>{" "}
+                  <span className="text-sm text-slate-600">de {formatDay(d.on)}</span>
+                </p>
+                <a
+                  href={`${d.href}?download=1`}
+                  download
+                  className="inline-flex items-center gap-1 rounded-md border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-50"
+                >
+                  <Download aria-hidden className="size-4" /> Baixar {d.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
     </section>
   );
 }

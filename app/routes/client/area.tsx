@@ -25,6 +25,7 @@ import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/area";
 import { BillingTab } from "#app/components/client/billing-tab";
 import { chargesOfBillings } from "#app/models/charges/beside.server";
+import { ownLeaseDocuments } from "#app/models/leases/documents.server";
 import { issueHorizon } from "#app/models/billing/charges";
 import { tenantAccount } from "#app/models/ledger/account.server";
 import { latestProofs } from "#app/models/payment-proofs/proofs.server";
@@ -63,6 +64,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       ended: formatDay(client.ended_on),
     },
     contracts: tab === "contrato" ? await listOwnContracts(db, client.id) : [],
+    leaseDocuments: tab === "contrato" ? await ownLeaseDocuments(db, client.id) : [],
     billing: tab === "cobranca" ? await clientBillingTab(db, client.id) : null,
     requests: tab === "manutencao" ? await listOwnMaintenanceRequests(db, client.id) : [],
     inspections:
@@ -191,7 +193,9 @@ export default function ClientArea({ loaderData, actionData }: Route.ComponentPr
           variant="underline"
         />
 
-        {tab === "contrato" ? <ContractsTab contracts={loaderData.contracts} /> : null}
+        {tab === "contrato" ? (
+          <ContractsTab contracts={loaderData.contracts} documents={loaderData.leaseDocuments} />
+        ) : null}
         {tab === "cobranca" && loaderData.billing ? <BillingTab {...loaderData.billing} /> : null}
         {tab === "manutencao" ? (
           <MaintenanceTab requests={loaderData.requests} constraint={loaderData.constraint} actionData={actionData} />

@@ -1,0 +1,39 @@
+import type { Kysely } from "kysely";
+import type { Database } from "#app/db/schema";
+
+// The lease's own documents a tenant reads in the client area's Contrato tab
+// (decisions 0069, 0071): each Termo Aditivo and the Termo de Encerramento,
+// newest first, with their links (the file routes check the tenant again).
+export type LeaseDocument = { key: string; label: string; on: string; href: string };
+
+export async function ownLeaseDocuments(db: Kysely<Database>, clientId: number): Promise<LeaseDocument[]> {
+  const versions = await db
+    .selectFrom("lease_versions")
+    .select(["id", "kind", "effective_on"])
+    .where("client_id", "=", clientId)
+    .orderBy("id", "desc")
+    .execute();
+  const settlement = await db
+    .selectFrom("lease_settlements")
+    .select(["id", "returned_on"])
+    .where("client_id", "=", clientId)
+    .executeTakeFirst();
+  return [
+    ...(settlement
+      ? [
+          {
+            key: `s${settlement.id}`,
+            label: "Termo de Encerramento",
+            on: settlement.returned_on,
+            href: `/arquivos/termos-encerramento/${settlement.id}`,
+          },
+        ]
+      : []),
+    ...versions.map((v) => ({
+      key: `v${v.id}`,
+      label: v.kind === "renovacao" ? "Termo Aditivo de Renovação" : "Termo Aditivo",
+      on: v.effective_on,
+      href: `/arquivos/aditivos/${v.id}`,
+    })),
+  ];
+}
