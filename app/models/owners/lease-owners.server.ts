@@ -86,4 +86,3 @@ export async function saveLeaseOwners(
     return { ok: true, changed: true } as const;
   });
 }
-

@@ -214,7 +214,9 @@ export async function getProperty(db: DB, id: number): Promise<PropertyDetail | 
 }
 
 export async function listForSitemap(db: DB) {
-  return available(db.selectFrom("properties").select(["id", "updated_at"])).orderBy("id").execute();
+  return available(db.selectFrom("properties").select(["id", "updated_at"]))
+    .orderBy("id")
+    .execute();
 }
 
 // "Imóveis semelhantes" under a property's description: up to `limit` others of
