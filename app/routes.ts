@@ -89,6 +89,7 @@ export default [
     route("admin/informes/:kind/:id", "routes/admin/income/pdf.ts"),
     route("admin/indices", "routes/admin/indices/index.tsx"),
     route("admin/feriados", "routes/admin/holidays/index.tsx"),
+    route("admin/terceiros", "routes/admin/third-parties/index.tsx"),
     route("admin/vistorias/:id", "routes/admin/inspections/overview.tsx"),
     route("admin/vistorias/:id/comodos/:roomId", "routes/admin/inspections/room.tsx"),
     route("admin/vistorias/:id/comparacao", "routes/admin/inspections/comparison.tsx"),

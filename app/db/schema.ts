@@ -292,6 +292,8 @@ export interface RentChargesTable {
   recurring_id: number | null;
   entry_id: number;
   op_key: string | null;
+  // A third party's charge paid on by the agency (migration 0041): set once.
+  payout_id: number | null;
   created_by_name: string;
   created_at: string;
 }
@@ -327,6 +329,17 @@ export interface LeaseVersionsTable extends PrivateFileColumns {
   before: string; // JSON LeaseTerms
   after: string; // JSON LeaseTerms
   op_key: string | null;
+  created_by_name: string;
+  created_at: string;
+}
+
+// A third party's charge paid on by the agency (migration 0041,
+// docs/decisions/0072-third-party-payouts.md): once a charge, never changed.
+export interface ThirdPartyPayoutsTable {
+  id: Generated<number>;
+  charge_id: number;
+  paid_on: string;
+  reference: string | null;
   created_by_name: string;
   created_at: string;
 }
@@ -831,6 +844,7 @@ export interface Database {
   rent_charges: RentChargesTable;
   lease_settlements: LeaseSettlementsTable;
   lease_versions: LeaseVersionsTable;
+  third_party_payouts: ThirdPartyPayoutsTable;
   billing_transfers: BillingTransfersTable;
   income_report_emails: IncomeReportEmailsTable;
   inspections: InspectionsTable;

@@ -18,6 +18,7 @@ import {
   postCharge,
 } from "#app/models/charges/charges.server";
 import { chargesOfBillings } from "#app/models/charges/beside.server";
+import { markPaidOn, pendingPayouts } from "#app/models/charges/payouts.server";
 import { createClient } from "#app/models/clients/clients.server";
 import { dimobYear } from "#app/models/owners/dimob.server";
 import { tenantIncome } from "#app/models/owners/income-reports.server";
@@ -180,6 +181,29 @@ describe("a charge on a billing", () => {
     // Paid and transferred: no charge on it can be cancelled.
     const [first] = await contractCharges(db, lease);
     expect(await cancelCharge(db, lease, first.id, actor, "2026-10-10")).toEqual({ ok: false, reason: "locked" });
+  });
+
+  it("holds the condomínio for the building until staff mark it paid on, once", async () => {
+    const before = await pendingPayouts(db, 1);
+    expect(before).toMatchObject({ count: 1, totalCents: 30_000 });
+    expect(before.rows.map((r) => [r.description, r.amount_cents, r.tenant_name])).toEqual([
+      ["Condomínio de outubro", 30_000, "Rui Inquilino"],
+    ]);
+    const id = before.rows[0].id;
+    const when = { paidOn: "2026-10-12", reference: "Boleto do condomínio" };
+    expect(await markPaidOn(db, id, { ...when, paidOn: "2026-10-30" }, actor, "2026-10-12")).toEqual({
+      ok: false,
+      reason: "date",
+    });
+    expect(await markPaidOn(db, id, when, actor, "2026-10-12")).toEqual({ ok: true, duplicate: false });
+    expect(await markPaidOn(db, id, when, actor, "2026-10-12")).toEqual({ ok: true, duplicate: true });
+    expect(await pendingPayouts(db, 1)).toMatchObject({ count: 0, totalCents: 0, rows: [] });
+    expect(await db.selectFrom("third_party_payouts").select(["charge_id", "paid_on", "reference"]).execute()).toEqual([
+      { charge_id: id, paid_on: "2026-10-12", reference: "Boleto do condomínio" },
+    ]);
+    // The owner's charge (the IPTU reimbursement) is not a third party's.
+    const [iptu] = (await contractCharges(db, lease)).filter((c) => c.receiver === "owner");
+    expect(await markPaidOn(db, iptu.id, when, actor, "2026-10-12")).toEqual({ ok: false, reason: "charge" });
   });
 
   it("leaves the charges out of the rent the DIMOB and the tenant's informe declare", async () => {

@@ -11,6 +11,7 @@ export const FINANCE_LINKS = [
   { to: "/admin/comprovantes", label: "Comprovantes" },
   { to: "/admin/extratos", label: "Extratos" },
   { to: "/admin/repasses", label: "Repasses" },
+  { to: "/admin/terceiros", label: "Terceiros" },
   { to: "/admin/informes", label: "Informes" },
   { to: "/admin/dimob", label: "DIMOB" },
   { to: "/admin/indices", label: "Índices" },

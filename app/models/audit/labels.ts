@@ -53,6 +53,7 @@ export const AUDIT_ENTITIES = {
   // "Acerto de saída" (app/models/leases/).
   lease_settlement: "Acerto de saída",
   lease_version: "Renovação ou aditivo",
+  third_party_payout: "Repasse a terceiro",
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 export const AUDIT_ENTITY_VALUES = Object.keys(AUDIT_ENTITIES) as [AuditEntity, ...AuditEntity[]];
