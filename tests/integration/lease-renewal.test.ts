@@ -117,6 +117,14 @@ describe("a renewal", () => {
     });
     const row = await db.selectFrom("lease_versions").select("file_key").executeTakeFirstOrThrow();
     expect(fs.readFileSync(privateFilePath(row.file_key)).subarray(0, 5).toString()).toBe("%PDF-");
+    // The tenant gets it by email (no owner here), once.
+    expect(
+      await db
+        .selectFrom("email_outbox")
+        .select(["to_address", "subject"])
+        .where("kind", "=", "lease_document")
+        .execute(),
+    ).toEqual([{ to_address: "nina@teste.com", subject: "Termo Aditivo de Renovação: locação de Nina Renova" }]);
     // The same form again: nothing more.
     expect(
       await renewLease(db, lease, input({ new_end: "2028-12-31", new_rent: "1.650,00" }), actor, agency, "2026-11-29"),

@@ -58,7 +58,11 @@ beforeAll(async () => {
     { username: "ana.staff", email: "ana@agencia.com", name: "Ana Staff", password: "senha1234", role: "admin" },
     null,
   );
-  owner = await createOwner(db, ownerSchema.parse({ name: "Olga Dona", cpf_cnpj: "153.509.460-56" }), null);
+  owner = await createOwner(
+    db,
+    ownerSchema.parse({ name: "Olga Dona", cpf_cnpj: "153.509.460-56", email: "olga@exemplo.com" }),
+    null,
+  );
   const created = await createClient(
     db,
     {
@@ -168,6 +172,24 @@ describe("the settlement of a lease returned early", () => {
       .executeTakeFirstOrThrow();
     expect(credit).toEqual({ method: "caucao", amount_cents: 460_000 });
 
+    // The Termo goes to the tenant and the owner, with the PDF.
+    const mails = await db
+      .selectFrom("email_outbox")
+      .select(["to_address", "kind", "subject", "attachments"])
+      .where("kind", "=", "lease_document")
+      .orderBy("id")
+      .execute();
+    expect(mails.map((m) => [m.to_address, m.subject])).toEqual([
+      ["teo@teste.com", "Termo de Encerramento: locação de Téo Saída"],
+      ["olga@exemplo.com", "Termo de Encerramento: locação de Téo Saída"],
+    ]);
+    expect(JSON.parse(mails[0].attachments)).toEqual([
+      {
+        file_key: settlement.file_key,
+        filename: "Termo de Encerramento - Téo Saída.pdf",
+        content_type: "application/pdf",
+      },
+    ]);
     // Once: a second post writes nothing; the end is final.
     expect(await settleLease(db, lease, input(), actor, { agency, pdfAgency: agency, today })).toEqual({
       ok: false,

@@ -18,6 +18,8 @@ export const EMAIL_KINDS = {
   staff_alert: "Aviso à equipe",
   // To a contract's fiador when the lease says so (guarantees/guarantor-notices.server.ts).
   guarantor_overdue: "Aviso ao fiador",
+  // A lease's Termo Aditivo or Termo de Encerramento to its parties (leases/document-emails.server.ts).
+  lease_document: "Termo do contrato",
 } as const;
 export type EmailKind = keyof typeof EMAIL_KINDS;
 export const EMAIL_KIND_VALUES = Object.keys(EMAIL_KINDS) as [EmailKind, ...EmailKind[]];

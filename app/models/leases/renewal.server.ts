@@ -7,6 +7,8 @@ import { leaseOwners } from "#app/models/owners/lease-owners.server";
 import type { PdfAgency } from "#app/utils/pdf-sheet.server";
 import type { LeaseTerms, RenewalInput } from "./renewal.schema";
 import { renderAddendumPdf } from "./renewal-pdf.server";
+import { queueLeaseDocument } from "./document-emails.server";
+import { formatDay } from "#app/models/clients/status";
 
 // "Renovar ou aditar" (issue 36, docs/decisions/0071-renewals.md): the
 // contract's new end and/or rent as a version of the lease (lease_versions),
@@ -120,6 +122,14 @@ export async function renewLease(
         created_at: now,
       };
       const { id } = await trx.insertInto("lease_versions").values(row).returning("id").executeTakeFirstOrThrow();
+      await queueLeaseDocument(trx, {
+        key: `lease-version:${id}`,
+        title: kind === "renovacao" ? "Termo Aditivo de Renovação" : "Termo Aditivo",
+        clientId,
+        file_key: key,
+        file_name: row.file_name,
+        intro: `Segue o termo aditivo do contrato de locação, em vigor a partir de ${formatDay(input.effective_on)}.`,
+      });
       await recordAudit(trx, {
         actor,
         action: "create",

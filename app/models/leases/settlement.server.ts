@@ -16,6 +16,7 @@ import type { PdfAgency } from "#app/utils/pdf-sheet.server";
 import { terminationFine, unusedRent } from "./settlement";
 import type { SettlementInput, SettlementRepair } from "./settlement.schema";
 import { renderSettlementPdf } from "./settlement-pdf.server";
+import { queueLeaseDocument } from "./document-emails.server";
 
 // "Acerto de saída" (issue 36, docs/decisions/0069-lease-settlement.md): what
 // an ended contract still owes, less the rent of the days after the keys came
@@ -291,6 +292,14 @@ export async function settleLease(
         created_at: now,
       };
       const { id } = await trx.insertInto("lease_settlements").values(row).returning("id").executeTakeFirstOrThrow();
+      await queueLeaseDocument(trx, {
+        key: `lease-settlement:${id}`,
+        title: "Termo de Encerramento",
+        clientId,
+        file_key: key,
+        file_name: row.file_name,
+        intro: `Segue o termo de encerramento da locação, com o acerto de saída (imóvel devolvido em ${returned}).`,
+      });
       const { lines: _l, file_key: _k, ...shown } = row;
       await recordAudit(trx, { actor, action: "create", entity: "lease_settlement", entityId: id, after: shown });
       return { ok: true, id, duplicate: false, owedAfterCents: owedAfter, toReturnCents: toReturn };
