@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "#app/db/schema";
-import { chargeRent } from "#app/models/ledger/credits.server";
+import { chargeRent } from "#app/models/ledger/rent-charge.server";
 import { refreshBillings } from "#app/models/ledger/ledger.server";
 import { attachRecurringCharges } from "#app/models/charges/charges.server";
 import { spendCreditsOf } from "#app/models/ledger/tenant-credit.server";

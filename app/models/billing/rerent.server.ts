@@ -1,7 +1,7 @@
 import type { Transaction } from "kysely";
 import type { Database } from "#app/db/schema";
 import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
-import { chargeRent } from "#app/models/ledger/credits.server";
+import { chargeRent } from "#app/models/ledger/rent-charge.server";
 import { daysBetween, localToday } from "#app/models/shared/days";
 import type { Cents } from "#app/models/shared/money";
 import { rentForDays } from "./months";

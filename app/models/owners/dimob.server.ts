@@ -17,7 +17,8 @@ import {
   type DimobLease,
   type DimobPayment,
 } from "./dimob";
-import { ownersRentLinesInBatches, payingClients } from "./received-rents.server";
+import { payingClients } from "./paying-clients.server";
+import { ownersRentLinesInBatches } from "./received-rents.server";
 import { anyRow } from "#app/models/shared/exists.server";
 
 // The year's DIMOB from the database (docs/decisions/0042-dimob.md): one R02

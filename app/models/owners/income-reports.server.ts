@@ -8,11 +8,11 @@ import type { IncomeQuery } from "./income-query";
 import {
   ownersRentLines,
   ownersRentLinesInBatches,
-  payingClients,
   CHARGES_BESIDE_RENT,
   type OwnedRentLine,
   type PaidRange,
 } from "./received-rents.server";
+import { payingClients } from "./paying-clients.server";
 
 // The informes de rendimentos of a calendar year
 // (docs/decisions/0043-income-reports.md): per owner, month by month, the
