@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { Links, Meta, Outlet, data, isRouteErrorResponse, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { ToastView } from "./components/ui/toast";
@@ -69,6 +70,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData, actionData }: Route.ComponentProps) {
+  // Marks the document once React owns it: until then a click on a link is
+  // the browser's, and a test that means to drive the app waits for this.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <>
       <RootActionDataContext value={actionData}>

@@ -5,7 +5,7 @@ import { periodLabel } from "#app/models/billing/months";
 import { formatDay } from "#app/models/clients/status";
 import { localToday, addDays, monthOf } from "#app/models/shared/days";
 import { appDb, count } from "#tests/fixtures/db";
-import { uniq } from "#tests/fixtures/site";
+import { hydrated, uniq } from "#tests/fixtures/site";
 import { expect, test } from "#tests/fixtures/test";
 import { E2E_URL } from "#tests/setup/paths";
 import { cents } from "#app/models/shared/money";
@@ -420,6 +420,7 @@ for (const js of [true, false]) {
     await signIn(admin, context);
     const page = await context.newPage();
     await page.goto(clientList(client.name));
+    if (js) await hydrated(page);
     await group(page, client.name).getByRole("link", { name: "Excluir apagar.pdf" }).click();
     await expect(page).toHaveURL(new RegExp(`/admin/clients/cobrancas/documentos/${boleto.id}/excluir$`));
     const dialog = page.getByRole("dialog", { name: "Excluir Boleto" });
