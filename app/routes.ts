@@ -52,6 +52,7 @@ export default [
       route(":id/encargos", "routes/admin/clients/charges.tsx"),
       route(":id/acerto", "routes/admin/clients/settlement.tsx"),
       route(":id/renovar", "routes/admin/clients/renewal.tsx"),
+      route(":id/novo-contrato", "routes/admin/clients/new-lease.tsx"),
       route("contratos/novo", "routes/admin/clients/contract-new.tsx"),
       route("contratos/:id/excluir", "routes/admin/clients/contract-delete.tsx"),
       route("cobrancas/nova", "routes/admin/clients/billing-new.tsx"),

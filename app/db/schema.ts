@@ -204,6 +204,9 @@ export interface ClientsTable {
   property_id: number | null;
   readjustment_lag_months: Generated<number>;
   billing_gap_months: Generated<number>;
+  // The tenant's leases over time (migration 0042, decision 0073): the id of
+  // the tenant's first lease, shared by every later one; set by a trigger.
+  tenant_group_id: Generated<number>;
   created_at: string;
   updated_at: string;
 }

@@ -388,6 +388,10 @@ function actions(rows: Rows, users: Users): { path: string; form: Record<string,
     { path: "/admin/clients", form: { intent: "reset-password", id: String(rows.client) } },
     { path: "/admin/clients", form: { intent: "disable-login", id: String(rows.client) } },
     { path: "/admin/clients", form: { intent: "delete", id: String(rows.client) } },
+    {
+      path: `/admin/clients/${rows.client}/novo-contrato`,
+      form: { name: "Forjado", email: "forjado@teste.com", payment_due_day: "5" },
+    },
     { path: "/admin/clients/contratos/novo", form: { client_id: String(rows.client) } },
     { path: `/admin/clients/contratos/${rows.contract}/excluir`, form: { intent: "delete" } },
     {

@@ -11,6 +11,8 @@ import { formatPercent } from "#app/models/billing/charges";
 // Works without JavaScript: the action answers with the errors and the values.
 export type ClientFormDefaults = Partial<Record<string, string>>;
 
+const SUBMIT_LABELS = { new: "Cadastrar Cliente", edit: "Salvar alterações", lease: "Cadastrar contrato" } as const;
+
 export function ClientForm({
   mode,
   constraint,
@@ -22,7 +24,8 @@ export function ClientForm({
   ownersHref,
   listings = [],
 }: {
-  mode: "new" | "edit";
+  /** "lease": the next lease of a tenant (decision 0073), the login not touched. */
+  mode: "new" | "edit" | "lease";
   constraint: FormConstraint;
   defaults: ClientFormDefaults;
   result: SubmissionResult<string[]> | undefined;
@@ -221,9 +224,7 @@ export function ClientForm({
         </Field>
       </fieldset>
       <div className="flex flex-wrap gap-3">
-        <Button disabled={busy}>
-          {busy ? "Salvando..." : mode === "new" ? "Cadastrar Cliente" : "Salvar alterações"}
-        </Button>
+        <Button disabled={busy}>{busy ? "Salvando..." : SUBMIT_LABELS[mode]}</Button>
         <Link to="/admin/clients" className={buttonClass("secondary")}>
           Cancelar
         </Link>

@@ -290,6 +290,15 @@ function ClientTableRow({
               <Link to={withList(`/admin/clients/${c.id}/reabrir`)} className={smallButton}>
                 Reabrir contrato
               </Link>
+              {c.personal_data_erased_at === null ? (
+                <Link
+                  to={withList(`/admin/clients/${c.id}/novo-contrato`)}
+                  className={smallButton}
+                  aria-label={`Novo contrato de ${c.name}`}
+                >
+                  Novo contrato
+                </Link>
+              ) : null}
             </>
           ) : (
             <>

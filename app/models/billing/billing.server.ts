@@ -16,6 +16,7 @@ import { billingEnd } from "#app/models/clients/status";
 import { graceFor } from "#app/models/calendar/holidays.server";
 import { recordBillingGaps } from "./gaps.server";
 import { getChargingSettings } from "./settings.server";
+import { viewerLeaseIds, type FileViewer } from "#app/models/files/access.server";
 import type { Cents } from "#app/models/shared/money";
 
 // Billings of rental clients (docs/product.md §Cobranças;
@@ -308,7 +309,7 @@ export async function listBillingsToMatch(db: DB | Trx, clientIds: readonly numb
 export async function openBillingChargesToday(
   db: DB,
   id: number,
-  viewer: { kind: "staff" } | { kind: "client"; clientId: number },
+  viewer: FileViewer,
   { today = localToday(), issueDays }: { today?: string; issueDays: number },
 ) {
   let q = selectBillings(db)
@@ -316,7 +317,7 @@ export async function openBillingChargesToday(
     .where("billing.id", "=", id)
     .where("billing.status", "!=", "paid")
     .where("billing.due_date", "<=", issueHorizon(today, issueDays));
-  if (viewer.kind === "client") q = q.where("billing.client_id", "=", viewer.clientId);
+  if (viewer.kind === "client") q = q.where("billing.client_id", "in", viewerLeaseIds(viewer));
   const row = await q.executeTakeFirst();
   return row ? owedOn(row, today) : null;
 }

@@ -159,6 +159,7 @@ type RecordValues = Omit<
   | "first_month"
   | "readjustment_lag_months"
   | "billing_gap_months"
+  | "tenant_group_id"
   | Rates
 > & {
   payment_due_day: number;
@@ -191,7 +192,8 @@ type RatesOptional<T> = Omit<T, RateFields> & {
 export type ClientValues = RatesOptional<NewClientInput>;
 
 // The record's columns from the form (empty optional fields: NULL).
-function recordValues(input: RatesOptional<Omit<EditClientInput, "username">>): RecordValues {
+export type RecordInput = RatesOptional<Omit<EditClientInput, "username">>;
+export function recordValues(input: RecordInput): RecordValues {
   return {
     name: input.name,
     email: input.email,
@@ -220,7 +222,7 @@ function recordValues(input: RatesOptional<Omit<EditClientInput, "username">>): 
 
 // The listing a contract names must exist (a select's value posted by hand,
 // or a listing deleted meanwhile, gets the field's message, not a 500).
-async function checkListing(db: DB, propertyId: number | null): Promise<FieldError | null> {
+export async function checkListing(db: DB, propertyId: number | null): Promise<FieldError | null> {
   if (propertyId === null) return null;
   const found = await db.selectFrom("properties").select("id").where("id", "=", propertyId).executeTakeFirst();
   return found ? null : { ok: false, field: "property_id", message: "Escolha um imóvel da lista." };
@@ -289,28 +291,7 @@ export async function updateClient(db: DB, id: number, input: RatesOptional<Edit
       const before = await trx.selectFrom("clients").selectAll().where("id", "=", id).executeTakeFirst();
       if (!before) return null;
       const now = new Date().toISOString();
-      if (before.user_id !== null) {
-        const login = { name: values.name, email: values.email, ...(username ? { username } : {}) };
-        await assertUnique(trx, username ?? null, values.email, before.user_id);
-        const old = await trx
-          .selectFrom("users")
-          .select(["name", "email", "username"])
-          .where("id", "=", before.user_id)
-          .executeTakeFirstOrThrow();
-        await trx
-          .updateTable("users")
-          .set({ ...login, updated_at: now })
-          .where("id", "=", before.user_id)
-          .execute();
-        await recordAudit(trx, {
-          actor,
-          action: "update",
-          entity: "client_account",
-          entityId: before.user_id,
-          before: old,
-          after: { ...old, ...login },
-        });
-      }
+      if (before.user_id !== null) await copyToLogin(trx, before.user_id, { ...values, username }, actor, now);
       // A co-owned contract's owners change only in "Proprietários do
       // contrato" (decision 0067): the form's owner is not theirs to replace.
       const shared = await trx
@@ -334,6 +315,73 @@ export async function updateClient(db: DB, id: number, input: RatesOptional<Edit
     if (field) return field;
     throw error;
   }
+}
+
+// A lease's name, email and (when given) username copied to its login, so
+// signing in by email and password recovery find the person as they are now.
+// A clash throws the unique error the callers turn into the field's message.
+export async function copyToLogin(
+  trx: Trx,
+  userId: number,
+  values: { name: string; email: string; username?: string },
+  actor: AuditActor,
+  now: string,
+) {
+  const login = { name: values.name, email: values.email, ...(values.username ? { username: values.username } : {}) };
+  await assertUnique(trx, values.username ?? null, values.email, userId);
+  const old = await trx
+    .selectFrom("users")
+    .select(["name", "email", "username"])
+    .where("id", "=", userId)
+    .executeTakeFirstOrThrow();
+  await trx
+    .updateTable("users")
+    .set({ ...login, updated_at: now })
+    .where("id", "=", userId)
+    .execute();
+  await recordAudit(trx, {
+    actor,
+    action: "update",
+    entity: "client_account",
+    entityId: userId,
+    before: old,
+    after: { ...old, ...login },
+  });
+}
+
+// A deleted lease's login goes back to the tenant's latest earlier lease
+// (decision 0073: a "Novo contrato" made by mistake, then deleted, leaves the
+// tenant their ended lease's receipts); a tenant's only lease takes it along,
+// and so does one whose earlier lease has a login of its own or was erased
+// (LGPD: the erasure removes the person's login with their data).
+async function loginAfterDelete(
+  trx: Trx,
+  deleted: { id: number; user_id: number | null; tenant_group_id: number },
+  actor: AuditActor,
+) {
+  if (deleted.user_id === null) return;
+  const earlier = await trx
+    .selectFrom("clients")
+    .select(["id", "user_id", "personal_data_erased_at"])
+    .where("tenant_group_id", "=", deleted.tenant_group_id)
+    .where("id", "<", deleted.id)
+    .orderBy("id", "desc")
+    .executeTakeFirst();
+  if (!earlier || earlier.user_id !== null || earlier.personal_data_erased_at !== null)
+    return removeLogin(trx, deleted.user_id, actor);
+  await trx
+    .updateTable("clients")
+    .set({ user_id: deleted.user_id, updated_at: new Date().toISOString() })
+    .where("id", "=", earlier.id)
+    .execute();
+  await recordAudit(trx, {
+    actor,
+    action: "update",
+    entity: "client",
+    entityId: earlier.id,
+    before: { user_id: null },
+    after: { user_id: deleted.user_id },
+  });
 }
 
 export type DeleteClientResult =
@@ -386,7 +434,7 @@ export async function deleteClientIn(trx: Trx, id: number, actor: AuditActor): P
     ...(await trx.selectFrom("lease_settlements").select("file_key").where("client_id", "=", id).execute()),
   ];
   await trx.deleteFrom("clients").where("id", "=", id).execute();
-  if (before.user_id !== null) await removeLogin(trx, before.user_id, actor);
+  if (before.user_id !== null) await loginAfterDelete(trx, before, actor);
   const { id: _id, created_at: _c, updated_at: _u, ...old } = before;
   await recordAudit(trx, { actor, action: "delete", entity: "client", entityId: id, before: old });
   return {

@@ -17,6 +17,7 @@ export const CONTRACT_END_MESSAGES = {
   failed: "Não foi possível encerrar o contrato. Tente novamente.",
   reopenFailed: "Não foi possível reabrir o contrato. Tente novamente.",
   settled: "O acerto de saída deste contrato já foi feito: ele não pode ser reaberto.",
+  succeeded: "Este inquilino já tem um contrato mais novo: este não pode ser reaberto.",
 } as const;
 
 export const endContractSchema = z.object({

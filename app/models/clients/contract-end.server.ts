@@ -123,7 +123,7 @@ export async function endContract(
   });
 }
 
-export type ReopenResult = { ok: true; name: string } | { ok: false; reason: "not-ended" | "settled" };
+export type ReopenResult = { ok: true; name: string } | { ok: false; reason: "not-ended" | "settled" | "succeeded" };
 
 // Undoes the end: the contract is billed and readjusted again as its dates
 // say (months missed meanwhile: "Gerar Cobranças do Contrato"). null: no such client.
@@ -143,6 +143,16 @@ export async function reopenContract(db: DB, id: number, actor: AuditActor): Pro
       .where("client_id", "=", id)
       .executeTakeFirst();
     if (settled) return { ok: false, reason: "settled" };
+    // The tenant's next lease exists (decision 0073): two would run at once,
+    // and the login is on the new one.
+    const next = await trx
+      .selectFrom("clients as c")
+      .innerJoin("clients as later", "later.tenant_group_id", "c.tenant_group_id")
+      .select("later.id")
+      .where("c.id", "=", id)
+      .where("later.id", ">", id)
+      .executeTakeFirst();
+    if (next) return { ok: false, reason: "succeeded" };
     await trx
       .updateTable("clients")
       .set({ ended_on: null, ended_reason: null, updated_at: new Date().toISOString() })

@@ -11,7 +11,14 @@ import { isPdfPending } from "#app/models/owners/statement-pdf-pending";
 
 type DB = Kysely<Database>;
 
-export type FileViewer = { kind: "staff" } | { kind: "client"; clientId: number };
+// A client reads the files of their current lease (clientId) and of their
+// earlier ones (otherLeaseIds, decision 0073): their own contracts, receipts
+// and Termos stay theirs after they move.
+export type FileViewer = { kind: "staff" } | { kind: "client"; clientId: number; otherLeaseIds?: number[] };
+
+export function viewerLeaseIds(viewer: Extract<FileViewer, { kind: "client" }>): number[] {
+  return [viewer.clientId, ...(viewer.otherLeaseIds ?? [])];
+}
 
 // stamp: lines written across every page of a PDF when it is served (a
 // cancelled receipt), the stored file left as it is.
@@ -19,7 +26,7 @@ export type PrivateFile = { file_key: string; file_name: string; mime_type: stri
 
 export async function findContractFile(db: DB, id: number, viewer: FileViewer): Promise<PrivateFile | null> {
   let q = db.selectFrom("contracts").select(["file_key", "file_name", "mime_type"]).where("id", "=", id);
-  if (viewer.kind === "client") q = q.where("client_id", "=", viewer.clientId);
+  if (viewer.kind === "client") q = q.where("client_id", "in", viewerLeaseIds(viewer));
   return (await q.executeTakeFirst()) ?? null;
 }
 
@@ -31,7 +38,7 @@ export async function findMaintenanceImageFile(db: DB, id: number, viewer: FileV
     .innerJoin("maintenance_requests", "maintenance_requests.id", "maintenance_images.request_id")
     .select(["maintenance_images.file_key", "maintenance_images.request_id", "maintenance_images.position"])
     .where("maintenance_images.id", "=", id);
-  if (viewer.kind === "client") q = q.where("maintenance_requests.client_id", "=", viewer.clientId);
+  if (viewer.kind === "client") q = q.where("maintenance_requests.client_id", "in", viewerLeaseIds(viewer));
   const row = await q.executeTakeFirst();
   if (!row) return null;
   return {
@@ -47,7 +54,7 @@ export async function findMaintenanceDocumentFile(db: DB, id: number, viewer: Fi
     .innerJoin("maintenance_requests", "maintenance_requests.id", "maintenance_documents.request_id")
     .select(["maintenance_documents.file_key", "maintenance_documents.file_name", "maintenance_documents.mime_type"])
     .where("maintenance_documents.id", "=", id);
-  if (viewer.kind === "client") q = q.where("maintenance_requests.client_id", "=", viewer.clientId);
+  if (viewer.kind === "client") q = q.where("maintenance_requests.client_id", "in", viewerLeaseIds(viewer));
   return (await q.executeTakeFirst()) ?? null;
 }
 
@@ -58,7 +65,7 @@ export async function findBillingDocumentFile(db: DB, id: number, viewer: FileVi
     .innerJoin("billing", "billing.id", "billing_documents.billing_id")
     .select(["billing_documents.file_key", "billing_documents.file_name", "billing_documents.mime_type"])
     .where("billing_documents.id", "=", id);
-  if (viewer.kind === "client") q = q.where("billing.client_id", "=", viewer.clientId);
+  if (viewer.kind === "client") q = q.where("billing.client_id", "in", viewerLeaseIds(viewer));
   return (await q.executeTakeFirst()) ?? null;
 }
 
@@ -91,7 +98,7 @@ export async function findReceiptFile(db: DB, id: number, viewer: FileViewer): P
     ])
     .where("billing_receipts.id", "=", id);
   if (viewer.kind === "client")
-    q = q.where("billing.client_id", "=", viewer.clientId).where("billing_receipts.voided_at", "is", null);
+    q = q.where("billing.client_id", "in", viewerLeaseIds(viewer)).where("billing_receipts.voided_at", "is", null);
   const row = await q.executeTakeFirst();
   if (!row) return null;
   const { voided_at, void_reason, ...file } = row;
@@ -142,14 +149,14 @@ export async function findOwnerStatementFile(db: DB, id: number, viewer: FileVie
 // A lease's "Termo Aditivo" (decision 0071): staff; the client, their own.
 export async function findAddendumFile(db: DB, id: number, viewer: FileViewer): Promise<PrivateFile | null> {
   let q = db.selectFrom("lease_versions").select(["file_key", "file_name", "mime_type"]).where("id", "=", id);
-  if (viewer.kind === "client") q = q.where("client_id", "=", viewer.clientId);
+  if (viewer.kind === "client") q = q.where("client_id", "in", viewerLeaseIds(viewer));
   return (await q.executeTakeFirst()) ?? null;
 }
 
 // A lease's "Termo de Encerramento" (decision 0069): staff; the client, their own.
 export async function findSettlementFile(db: DB, id: number, viewer: FileViewer): Promise<PrivateFile | null> {
   let q = db.selectFrom("lease_settlements").select(["file_key", "file_name", "mime_type"]).where("id", "=", id);
-  if (viewer.kind === "client") q = q.where("client_id", "=", viewer.clientId);
+  if (viewer.kind === "client") q = q.where("client_id", "in", viewerLeaseIds(viewer));
   return (await q.executeTakeFirst()) ?? null;
 }
 
@@ -164,7 +171,9 @@ export async function findInspectionPhotoFile(db: DB, id: number, viewer: FileVi
     .select(["inspection_photos.file_key", "inspection_photos.id"])
     .where("inspection_photos.id", "=", id);
   if (viewer.kind === "client")
-    q = q.where("inspections.client_id", "=", viewer.clientId).where("inspections.finalized_at", "is not", null);
+    q = q
+      .where("inspections.client_id", "in", viewerLeaseIds(viewer))
+      .where("inspections.finalized_at", "is not", null);
   const row = await q.executeTakeFirst();
   return row ? { file_key: row.file_key, file_name: `vistoria-foto-${row.id}.webp`, mime_type: "image/webp" } : null;
 }
@@ -177,7 +186,9 @@ export async function findMeterPhotoFile(db: DB, id: number, viewer: FileViewer)
     .select(["inspection_meter_photos.file_key", "inspection_meter_photos.id", "inspection_meter_photos.meter"])
     .where("inspection_meter_photos.id", "=", id);
   if (viewer.kind === "client")
-    q = q.where("inspections.client_id", "=", viewer.clientId).where("inspections.finalized_at", "is not", null);
+    q = q
+      .where("inspections.client_id", "in", viewerLeaseIds(viewer))
+      .where("inspections.finalized_at", "is not", null);
   const row = await q.executeTakeFirst();
   return row
     ? { file_key: row.file_key, file_name: `vistoria-medidor-${row.meter}-${row.id}.webp`, mime_type: "image/webp" }
@@ -191,7 +202,7 @@ export async function findInspectionReportFile(db: DB, id: number, viewer: FileV
     .select(["report_key", "id", "kind"])
     .where("id", "=", id)
     .where("report_key", "is not", null);
-  if (viewer.kind === "client") q = q.where("client_id", "=", viewer.clientId);
+  if (viewer.kind === "client") q = q.where("client_id", "in", viewerLeaseIds(viewer));
   const row = await q.executeTakeFirst();
   return row
     ? { file_key: row.report_key!, file_name: `Relatório de Vistoria nº ${row.id}.pdf`, mime_type: "application/pdf" }
@@ -208,7 +219,7 @@ export async function findContestPhotoFile(db: DB, id: number, viewer: FileViewe
     .innerJoin("inspections", "inspections.id", "inspection_rooms.inspection_id")
     .select(["inspection_contest_photos.file_key", "inspection_contest_photos.id"])
     .where("inspection_contest_photos.id", "=", id);
-  if (viewer.kind === "client") q = q.where("inspections.client_id", "=", viewer.clientId);
+  if (viewer.kind === "client") q = q.where("inspections.client_id", "in", viewerLeaseIds(viewer));
   const row = await q.executeTakeFirst();
   return row ? { file_key: row.file_key, file_name: `contestacao-foto-${row.id}.webp`, mime_type: "image/webp" } : null;
 }
@@ -217,6 +228,6 @@ export async function findContestPhotoFile(db: DB, id: number, viewer: FileViewe
 // the tenant it belongs to (refused or not: it is their own file).
 export async function findPaymentProofFile(db: DB, id: number, viewer: FileViewer): Promise<PrivateFile | null> {
   let q = db.selectFrom("payment_proofs").select(["file_key", "file_name", "mime_type"]).where("id", "=", id);
-  if (viewer.kind === "client") q = q.where("client_id", "=", viewer.clientId);
+  if (viewer.kind === "client") q = q.where("client_id", "in", viewerLeaseIds(viewer));
   return (await q.executeTakeFirst()) ?? null;
 }

@@ -26,6 +26,7 @@ import type { Route } from "./+types/area";
 import { BillingTab } from "#app/components/client/billing-tab";
 import { chargesOfBillings } from "#app/models/charges/beside.server";
 import { ownLeaseDocuments } from "#app/models/leases/documents.server";
+import { otherLeases } from "#app/models/leases/tenant-leases.server";
 import { issueHorizon } from "#app/models/billing/charges";
 import { tenantAccount } from "#app/models/ledger/account.server";
 import { latestProofs } from "#app/models/payment-proofs/proofs.server";
@@ -65,6 +66,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     },
     contracts: tab === "contrato" ? await listOwnContracts(db, client.id) : [],
     leaseDocuments: tab === "contrato" ? await ownLeaseDocuments(db, client.id) : [],
+    otherLeases: tab === "contrato" ? await otherLeases(db, client.id) : [],
     billing: tab === "cobranca" ? await clientBillingTab(db, client.id) : null,
     requests: tab === "manutencao" ? await listOwnMaintenanceRequests(db, client.id) : [],
     inspections:
@@ -194,7 +196,11 @@ export default function ClientArea({ loaderData, actionData }: Route.ComponentPr
         />
 
         {tab === "contrato" ? (
-          <ContractsTab contracts={loaderData.contracts} documents={loaderData.leaseDocuments} />
+          <ContractsTab
+            contracts={loaderData.contracts}
+            documents={loaderData.leaseDocuments}
+            otherLeases={loaderData.otherLeases}
+          />
         ) : null}
         {tab === "cobranca" && loaderData.billing ? <BillingTab {...loaderData.billing} /> : null}
         {tab === "manutencao" ? (

@@ -23,6 +23,8 @@ export function meta() {
 
 const listOf = (url: URL) => tabListUrl(readTab(url), url.searchParams);
 
+const REOPEN_REFUSALS = { settled: M.settled, "not-ended": M.notEnded, succeeded: M.succeeded } as const;
+
 async function loadClient(param: string) {
   const id = parseId(param);
   const client = id === null ? null : await getContractEnd(getDb(), id);
@@ -49,7 +51,7 @@ export async function action({ request, params, context, url }: Route.ActionArgs
     return error(M.reopenFailed);
   }
   invariantResponse(reopened, "Cliente não encontrado");
-  if (!reopened.ok) return error(reopened.reason === "settled" ? M.settled : M.notEnded);
+  if (!reopened.ok) return error(REOPEN_REFUSALS[reopened.reason]);
   return redirectWithToast(list, { type: "success", title: "Contrato reaberto", description: reopened.name });
 }
 

@@ -5,11 +5,9 @@ import { ClientForm } from "#app/components/admin/client-form";
 import { getDb } from "#app/db/db.server";
 import { editClientSchema } from "#app/models/clients/client.schema";
 import { getClient, updateClient } from "#app/models/clients/clients.server";
-import { formatCpfCnpj } from "#app/models/clients/documents";
-import { rentInputValue } from "#app/models/clients/status";
+import { clientFormDefaults } from "#app/models/clients/form-defaults";
 import { invariantResponse, parseId, readFormData, requireRole } from "#app/utils/http.server";
 import { redirectWithToast } from "#app/utils/toast.server";
-import { formatPercent } from "#app/models/billing/charges";
 import { leasableListings } from "#app/models/leases/listings.server";
 import { leaseOwners } from "#app/models/owners/lease-owners.server";
 import { listOwnerChoices } from "#app/models/owners/owners.server";
@@ -34,29 +32,7 @@ const listOf = (url: URL) => tabListUrl(readTab(url), url.searchParams);
 
 export async function loader({ params, url }: Route.LoaderArgs) {
   const c = await loadClient(params.id);
-  const defaults = {
-    name: c.name,
-    email: c.email,
-    username: c.username ?? "",
-    phone: c.phone ?? "",
-    cpf_cnpj: formatCpfCnpj(c.cpf_cnpj),
-    property_address: c.property_address ?? "",
-    contract_start_date: c.contract_start_date ?? "",
-    contract_end_date: c.contract_end_date ?? "",
-    monthly_rent: rentInputValue(c.monthly_rent_cents),
-    payment_due_day: String(c.payment_due_day),
-    late_fee_percent: formatPercent(c.late_fee_bp),
-    monthly_interest_percent: formatPercent(c.monthly_interest_bp),
-    owner_id: c.owner_id === null ? "" : String(c.owner_id),
-    property_id: c.property_id === null ? "" : String(c.property_id),
-    admin_fee_percent: formatPercent(c.admin_fee_bp),
-    first_rent_fee_percent: formatPercent(c.first_rent_fee_bp),
-    fee_base: c.fee_base,
-    readjustment_index: c.readjustment_index ?? "",
-    readjustment_lowers: c.readjustment_lowers === 1 ? "on" : "",
-    first_month: c.first_month,
-    readjustment_lag_months: String(c.readjustment_lag_months),
-  };
+  const defaults = clientFormDefaults(c);
   return {
     id: c.id,
     name: c.name,
