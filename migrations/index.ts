@@ -41,6 +41,7 @@ import * as m0039 from "./0039_leased_listings";
 import * as m0040 from "./0040_lease_versions";
 import * as m0041 from "./0041_third_party_payouts";
 import * as m0042 from "./0042_tenant_leases";
+import * as m0043 from "./0043_irrf_withholding";
 
 // Every migration, by name (applied in name order). Append a line per new file;
 // a static map works the same under tsx, Vitest and a bundler.
@@ -87,4 +88,5 @@ export const migrations: Record<string, Migration> = {
   "0040_lease_versions": m0040,
   "0041_third_party_payouts": m0041,
   "0042_tenant_leases": m0042,
+  "0043_irrf_withholding": m0043,
 };

@@ -282,6 +282,34 @@ export interface RecurringChargesTable {
   created_at: string;
   updated_at: string;
 }
+// Income tax withheld on rent (migration 0043, decision 0074): the monthly
+// tables as data (bands and reduction as JSON, see withholding/irrf.ts), and
+// what a company tenant withholds from each person owner's share of a
+// billing's rent, with the ledger discount that takes it off (entry_id; in
+// force while that entry is not reversed). Never updated nor deleted.
+export interface IrrfTablesTable {
+  id: Generated<number>;
+  valid_from: string; // "yyyy-MM-dd"
+  valid_until: string | null;
+  bands: string;
+  reduction: string | null;
+  simplified_discount_bp: number;
+  source: string;
+  created_at: string;
+}
+
+export interface BillingWithholdingsTable {
+  id: Generated<number>;
+  billing_id: number;
+  owner_id: number | null;
+  entry_id: number;
+  table_id: number;
+  income_cents: Cents;
+  base_cents: Cents;
+  irrf_cents: Cents;
+  created_at: string;
+}
+
 // A charge on a billing; its money is the ledger entry (entry_id), cancelled
 // by that entry's reversal. Never updated nor deleted.
 export interface RentChargesTable {
@@ -848,6 +876,8 @@ export interface Database {
   lease_settlements: LeaseSettlementsTable;
   lease_versions: LeaseVersionsTable;
   third_party_payouts: ThirdPartyPayoutsTable;
+  irrf_tables: IrrfTablesTable;
+  billing_withholdings: BillingWithholdingsTable;
   billing_transfers: BillingTransfersTable;
   income_report_emails: IncomeReportEmailsTable;
   inspections: InspectionsTable;

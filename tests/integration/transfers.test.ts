@@ -249,6 +249,8 @@ describe("the informes de rendimentos of the year", () => {
     // Only October was transferred (statement nº 1: Carlos 1.350,00, Marina 0); the rest is to transfer.
     expect(r!.totals).toEqual({
       grossCents: 900000,
+      // A person tenant withholds nothing (decision 0074).
+      withheldCents: 0,
       feesCents: 262000,
       netCents: 638000,
       transferredCents: 135000,
@@ -259,8 +261,8 @@ describe("the informes de rendimentos of the year", () => {
   it("gives the tenant's rents paid month by month, and lists everyone of the year", async () => {
     const r = await tenantIncome(db, tenantB, 2026);
     expect(r!.months.filter((m) => m.paidCents > 0)).toEqual([
-      { month: "2026-10", paidCents: 400000 },
-      { month: "2026-11", paidCents: 200000 },
+      { month: "2026-10", paidCents: 400000, withheldCents: 0 },
+      { month: "2026-11", paidCents: 200000, withheldCents: 0 },
     ]);
     expect(r!.client.owners.map((o) => [o.name, o.share_bp])).toEqual([["Helena Duarte", 10000]]);
     const year = await incomeYear(db, 2026);

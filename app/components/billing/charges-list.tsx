@@ -9,17 +9,26 @@ export function ChargesList({
   totalLabel = "Total a pagar hoje",
   partial = false,
   beside = [],
+  withheld = 0,
 }: {
   charges: Charges & { earlier?: number };
   totalLabel?: string;
   partial?: boolean;
   /** The charges beside the rent on it (IPTU, condomínio: decision 0068), each by its description. */
   beside?: readonly { description: string; amount_cents: number }[];
+  /** The IRRF a company tenant withholds from the rent (decision 0074): the rent shown before it, then it taken off. */
+  withheld?: number;
 }) {
   // Paid in part (the ledger, decision 0061): the rent still open, and the
   // multa, juros and other charges already charged and still open. Nothing
   // paid yet: each charge beside the rent on its own line.
-  const rows: [string, number][] = [[partial ? "Aluguel (saldo)" : "Aluguel", charges.rent]];
+  const rows: [string, number][] =
+    withheld > 0 && !partial
+      ? [
+          ["Aluguel", charges.rent + withheld],
+          ["IRRF retido pelo locatário (DARF 3208)", -withheld],
+        ]
+      : [[partial ? "Aluguel (saldo)" : "Aluguel", charges.rent]];
   const besideCents = beside.reduce((s, c) => s + c.amount_cents, 0);
   const itemized = !partial && besideCents > 0 && besideCents <= (charges.earlier ?? 0);
   if (itemized) for (const c of beside) rows.push([c.description, c.amount_cents]);

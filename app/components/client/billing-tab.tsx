@@ -43,6 +43,8 @@ export type OpenBilling = ClientBilling & {
   pix: { payload: string } | null;
   proof: ProofState | null;
   beside?: readonly { description: string; amount_cents: number }[];
+  /** The IRRF a company tenant withholds from it (decision 0074). */
+  withheld?: number;
 };
 
 export type AccountStatement = {
@@ -167,7 +169,7 @@ function OpenBillingCard({
       </div>
       <div className="mt-4 grid gap-6 md:grid-cols-2">
         <div>
-          <ChargesList charges={b.charges} partial={isPartiallyPaid(b)} beside={b.beside} />
+          <ChargesList charges={b.charges} partial={isPartiallyPaid(b)} beside={b.beside} withheld={b.withheld} />
           {late ? (
             <p className="mt-2 text-xs text-slate-600">
               Multa e juros conforme o contrato, calculados para pagamento hoje ({formatDay(today)}).

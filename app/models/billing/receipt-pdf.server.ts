@@ -40,6 +40,9 @@ export type ReceiptPdfData = {
   // still open (art. 322: a later month's quittance would presume them paid).
   openAfter?: { label: string; cents: number }[];
   earlierOpen?: string[]; // "yyyy-MM"
+  // The IRRF a company tenant withheld from this rent (decision 0074): part of
+  // the payment, paid to the Receita by the tenant, named in the quittance.
+  withheldCents?: number;
 };
 
 export { longDay };
@@ -130,9 +133,16 @@ export async function renderReceiptPdf(data: ReceiptPdfData): Promise<Uint8Array
 // The closing sentences (Código Civil arts. 320, 322, 323): quittance of the
 // items above only; what the month still owes, by item; the earlier months
 // still open, reserved.
-export function quittance(data: Pick<ReceiptPdfData, "openAfter" | "earlierOpen">, period: string): string[] {
+export function quittance(
+  data: Pick<ReceiptPdfData, "openAfter" | "earlierOpen" | "withheldCents">,
+  period: string,
+): string[] {
   const open = (data.openAfter ?? []).filter((i) => i.cents > 0);
   const out: string[] = [];
+  if (data.withheldCents)
+    out.push(
+      `O locatário reteve na fonte ${formatBRL(data.withheldCents)} de imposto de renda sobre este aluguel (código 3208), que recolhe à Receita Federal em nome do locador; a retenção integra o pagamento.`,
+    );
   if (open.length === 0)
     out.push(`Damos quitação das importâncias acima discriminadas, referentes ao aluguel de ${period}.`);
   else {

@@ -6,6 +6,7 @@ import { generatePassword } from "#app/models/accounts/staff.server";
 import { assertUnique, insertAccount } from "#app/models/accounts/users.server";
 import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
 import { localToday } from "#app/models/shared/days";
+import { rewithholdOpenBillings } from "#app/models/withholding/irrf.server";
 import { queryBatches, pageOf } from "#app/models/shared/paging.server";
 import { searchCondition } from "#app/models/shared/search.server";
 import {
@@ -308,6 +309,9 @@ export async function updateClient(db: DB, id: number, input: RatesOptional<Edit
         .execute();
       const { id: _id, user_id: _u, created_at: _c, updated_at: _up, ...old } = before;
       await recordAudit(trx, { actor, action: "update", entity: "client", entityId: id, before: old, after: values });
+      // A company tenant's IRRF follows its document and the owner (decision 0074).
+      if (before.cpf_cnpj !== values.cpf_cnpj || before.owner_id !== values.owner_id)
+        await rewithholdOpenBillings(trx, id, actor, localToday());
       return { ok: true as const };
     });
   } catch (error) {

@@ -44,7 +44,14 @@ export async function moneyHistory(db: DB, clientId: number): Promise<MoneyHisto
       .selectFrom("ledger_entries")
       .select(n)
       .where("client_id", "=", clientId)
-      .where("kind", "in", ["credit", "discount"])
+      // The IRRF a company tenant will withhold (method 'irrf', decision
+      // 0074) is written with the billing, before any money moves.
+      .where((eb) =>
+        eb.or([
+          eb("kind", "=", "credit"),
+          eb.and([eb("kind", "=", "discount"), eb.or([eb("method", "is", null), eb("method", "!=", "irrf")])]),
+        ]),
+      )
       .executeTakeFirstOrThrow(),
     db.selectFrom("billing_receipts").select(n).where("billing_id", "in", billings).executeTakeFirstOrThrow(),
     db

@@ -101,6 +101,9 @@ function labelOf(r: {
       ? `Pagamento recebido${r.method && METHOD_LABELS[r.method] ? `: ${METHOD_LABELS[r.method]}` : ""}`
       : `Estorno de pagamento${why}`;
   const item = ITEM_LABELS[r.item ?? ""] ?? "Lançamento";
+  // A company tenant's IRRF (decision 0074): the tax it pays the Receita.
+  if (r.kind === "discount" && r.method === "irrf")
+    return `${r.reverses_id === null ? "IRRF retido pelo locatário" : "IRRF recalculado"}: ${item.toLowerCase()}${period}`;
   if (r.kind === "discount")
     return `${r.reverses_id === null ? "Desconto" : "Desconto cancelado"}: ${item.toLowerCase()}${period}${why}`;
   return r.reverses_id === null ? `${item}${period}` : `${item}${period} cancelado${why}`;

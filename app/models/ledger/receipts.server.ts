@@ -9,6 +9,7 @@ import { dropQueuedEmail } from "#app/models/email/outbox.server";
 import { storeWithRow } from "#app/models/files/private-store.server";
 import { sumCents, ZERO_CENTS } from "#app/models/shared/money";
 import { chargesOfBillings } from "#app/models/charges/beside.server";
+import { withheldOfBillings } from "#app/models/withholding/irrf.server";
 import type { PdfAgency } from "#app/utils/pdf-sheet.server";
 import { openTotal, type Allocation, type LedgerItem } from "./allocation";
 import type { BillingBook } from "./ledger.server";
@@ -113,6 +114,10 @@ export async function issueCreditReceipts(
       issuedOn: issuer.today,
       openAfter,
       earlierOpen: earlier.map((e) => e.month_year),
+      // Named by the receipt that settles the rent (decision 0074).
+      ...(rent > 0 && !(open && open.rent > 0)
+        ? { withheldCents: (await withheldOfBillings(trx, [billingId])).get(billingId) ?? 0 }
+        : {}),
     });
     const row = {
       id: number,

@@ -2,6 +2,7 @@ import type { Transaction } from "kysely";
 import type { Database } from "#app/db/schema";
 import type { AuditActor } from "#app/models/audit/audit.server";
 import { cents, type Cents } from "#app/models/shared/money";
+import { withholdIrrf } from "#app/models/withholding/irrf.server";
 import { postEntry, refreshBillings } from "./ledger.server";
 
 // The rent of a billing on the tenant's account (docs/decisions/0061-rent-ledger.md):
@@ -69,4 +70,6 @@ export async function chargeRent(
       .set({ open_cents: amount, rent_open_cents: amount })
       .where("id", "=", billing.id)
       .execute();
+  // A company tenant's IRRF on it follows the rent (decision 0074).
+  await withholdIrrf(trx, billing, actor, today);
 }

@@ -133,6 +133,7 @@ async function dimobLeases(db: DB, year: number): Promise<DimobLeases> {
         paymentDate: r.paymentDate,
         receivedCents: r.receivedCents,
         commissionCents: r.adminFeeCents + r.firstRentFeeCents,
+        withheldCents: r.withheldCents ?? 0,
       };
       // A co-owned contract is a lease for each owner, with their share.
       const key = `${r.clientId}:${r.ownerId}`;

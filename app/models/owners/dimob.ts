@@ -158,17 +158,25 @@ export function dimobFile(d: DimobDeclarant, leases: readonly DimobLease[]) {
   return [...dimobRecords(d, leases)].map((l) => l + CRLF).join("");
 }
 
-export type DimobPayment = { paymentDate: string; receivedCents: number; commissionCents: number };
+export type DimobPayment = {
+  paymentDate: string;
+  receivedCents: number;
+  commissionCents: number;
+  // The IRRF a company tenant withheld (decision 0074): part of the rent paid
+  // to the owner, and the R02's "imposto retido".
+  withheldCents?: number;
+};
 
-// A contract's 12 months of the year from its payments (by payment date);
-// tax withheld is 0: the agency records no withholding.
+// A contract's 12 months of the year from its payments (by payment date):
+// the rent is what was received plus what the tenant withheld.
 export function monthsOf(year: number, payments: readonly DimobPayment[]): DimobMonth[] {
   const months = Array.from({ length: 12 }, () => ({ rentCents: 0, commissionCents: 0, taxCents: 0 }));
   for (const p of payments) {
     if (!p.paymentDate.startsWith(`${year}-`)) continue;
     const m = months[Number(p.paymentDate.slice(5, 7)) - 1];
-    m.rentCents += p.receivedCents;
+    m.rentCents += p.receivedCents + (p.withheldCents ?? 0);
     m.commissionCents += p.commissionCents;
+    m.taxCents += p.withheldCents ?? 0;
   }
   return months;
 }

@@ -2,7 +2,7 @@ import { formatPercent } from "#app/models/billing/charges";
 import { periodLabel } from "#app/models/billing/months";
 import { formatBRL } from "#app/models/shared/money";
 import { documentLabel, longDay, PdfSheet, type PdfAgency, type Run } from "#app/utils/pdf-sheet.server";
-import type { OwnerIncome, TenantIncome } from "./income-reports.server";
+import type { IncomeMonth, OwnerIncome, TenantIncome } from "./income-reports.server";
 
 // The informes de rendimentos as PDFs (docs/decisions/0043-income-reports.md),
 // drawn on the receipt's sheet: the owner's (rents received for them, the
@@ -20,11 +20,13 @@ async function sheetFor(title: string, subject: string, agency: PdfAgency) {
   return sheet;
 }
 
-function closing(sheet: PdfSheet, agency: PdfAgency, issuedOn: string) {
+// The agency never withholds; a company tenant does (decision 0074), and
+// says so in its own comprovante.
+function closing(sheet: PdfSheet, agency: PdfAgency, issuedOn: string, withholding?: string) {
   sheet.y -= 24;
   sheet.room(60);
   sheet.paragraph(
-    [{ text: "Imposto de renda retido na fonte: não houve retenção pela administradora no ano." }],
+    [{ text: withholding ?? "Imposto de renda retido na fonte: não houve retenção pela administradora no ano." }],
     9.5,
     14,
   );
@@ -48,35 +50,26 @@ export async function renderOwnerIncomePdf(r: OwnerIncome, agency: PdfAgency, is
   );
   sheet.paragraph([{ text: r.tenants.join("; ") || "—" }], 10, 15);
   sheet.y -= 12;
+  // A company tenant's IRRF (decision 0074): its own column, when there is any.
+  const withheld = r.totals.withheldCents > 0;
+  const row = (label: string, m: Omit<IncomeMonth, "month">) => [
+    label,
+    formatBRL(m.grossCents),
+    ...(withheld ? [formatBRL(m.withheldCents)] : []),
+    formatBRL(m.feesCents),
+    formatBRL(m.transferredCents),
+    formatBRL(m.pendingCents),
+  ];
   sheet.table(
     [
       { title: "Mês", weight: 3 },
       { title: "Aluguel recebido", weight: 3, right: true },
+      ...(withheld ? [{ title: "IRRF retido pelo locatário", weight: 3, right: true }] : []),
       { title: "Taxas da administradora", weight: 3, right: true },
       { title: "Líquido repassado", weight: 3, right: true },
       { title: "Líquido a repassar", weight: 3, right: true },
     ],
-    [
-      ...r.months.map((m) => ({
-        cells: [
-          monthName(m.month),
-          formatBRL(m.grossCents),
-          formatBRL(m.feesCents),
-          formatBRL(m.transferredCents),
-          formatBRL(m.pendingCents),
-        ],
-      })),
-      {
-        cells: [
-          "Total",
-          formatBRL(r.totals.grossCents),
-          formatBRL(r.totals.feesCents),
-          formatBRL(r.totals.transferredCents),
-          formatBRL(r.totals.pendingCents),
-        ],
-        bold: true,
-      },
-    ],
+    [...r.months.map((m) => ({ cells: row(monthName(m.month), m) })), { cells: row("Total", r.totals), bold: true }],
   );
   // Received and not yet transferred is the owner's income of the year all
   // the same (the agency received it for them), but never called transferred.
@@ -90,7 +83,14 @@ export async function renderOwnerIncomePdf(r: OwnerIncome, agency: PdfAgency, is
       9,
       13,
     );
-  closing(sheet, agency, issuedOn);
+  closing(
+    sheet,
+    agency,
+    issuedOn,
+    withheld
+      ? `Imposto de renda retido na fonte pelos locatários pessoas jurídicas em ${r.year}: ${formatBRL(r.totals.withheldCents)} (código 3208), conforme o comprovante de cada fonte pagadora. Não houve retenção pela administradora.`
+      : undefined,
+  );
   return sheet.finish(`${title}  ·  ${r.owner.name}`, issuedOn);
 }
 
@@ -115,16 +115,30 @@ export async function renderTenantIncomePdf(r: TenantIncome, agency: PdfAgency, 
   }
   if (r.client.property_address) sheet.paragraph([{ text: `Imóvel: ${r.client.property_address}` }], 10, 15);
   sheet.y -= 12;
+  const withheld = r.withheldCents > 0;
   sheet.table(
     [
       { title: "Mês do pagamento", weight: 2 },
       { title: "Valor pago", weight: 1, right: true },
+      ...(withheld ? [{ title: "IRRF retido", weight: 1, right: true }] : []),
     ],
     [
-      ...r.months.map((m) => ({ cells: [monthName(m.month), formatBRL(m.paidCents)] })),
-      { cells: ["Total", formatBRL(r.totalCents)], bold: true },
+      ...r.months.map((m) => ({
+        cells: [monthName(m.month), formatBRL(m.paidCents), ...(withheld ? [formatBRL(m.withheldCents)] : [])],
+      })),
+      {
+        cells: ["Total", formatBRL(r.totalCents), ...(withheld ? [formatBRL(r.withheldCents)] : [])],
+        bold: true,
+      },
     ],
   );
-  closing(sheet, agency, issuedOn);
+  closing(
+    sheet,
+    agency,
+    issuedOn,
+    withheld
+      ? `Valor pago inclui o imposto de renda que o locatário reteve na fonte e recolhe por DARF (código 3208): ${formatBRL(r.withheldCents)} no ano. Não houve retenção pela administradora.`
+      : undefined,
+  );
   return sheet.finish(`${title}  ·  ${r.client.name}`, issuedOn);
 }

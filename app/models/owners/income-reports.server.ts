@@ -9,6 +9,7 @@ import {
   ownersRentLines,
   ownersRentLinesInBatches,
   CHARGES_BESIDE_RENT,
+  BILLING_WITHHELD,
   type OwnedRentLine,
   type PaidRange,
 } from "./received-rents.server";
@@ -34,7 +35,8 @@ type DB = Kysely<Database>;
 // transferred: "A repassar"); never the one labelled as the other (decision 0064).
 export type IncomeMonth = {
   month: string;
-  grossCents: number;
+  grossCents: number; // the rent: received, plus what a company tenant withheld
+  withheldCents: number; // the IRRF company tenants withheld (decision 0074)
   feesCents: number;
   netCents: number;
   transferredCents: number;
@@ -59,18 +61,21 @@ function byMonth(
     receivedCents: number;
     netCents: number;
     reimbursedCents?: number;
+    withheldCents?: number;
     ownerStatementId: number | null;
   }[],
 ) {
   const months: IncomeMonth[] = monthsOf(year).map((month) => {
     const of = lines.filter((l) => l.paymentMonth === month);
-    const gross = of.reduce((s, l) => s + l.receivedCents, 0);
+    const withheld = of.reduce((s, l) => s + (l.withheldCents ?? 0), 0);
+    const gross = of.reduce((s, l) => s + l.receivedCents, 0) + withheld;
     const net = of.reduce((s, l) => s + rentNet(l), 0);
     const transferred = of.reduce((s, l) => s + (l.ownerStatementId !== null ? rentNet(l) : 0), 0);
     return {
       month,
       grossCents: gross,
-      feesCents: gross - net,
+      withheldCents: withheld,
+      feesCents: gross - withheld - net,
       netCents: net,
       transferredCents: transferred,
       pendingCents: net - transferred,
@@ -81,6 +86,7 @@ function byMonth(
     months,
     totals: {
       grossCents: sum("grossCents"),
+      withheldCents: sum("withheldCents"),
       feesCents: sum("feesCents"),
       netCents: sum("netCents"),
       transferredCents: sum("transferredCents"),
@@ -135,7 +141,9 @@ export async function ownerIncomes(db: DB, year: number, ownerIds: readonly numb
   return incomes;
 }
 
-export type TenantMonth = { month: string; paidCents: number };
+// paidCents: the rent paid, a company tenant's IRRF included (it paid that
+// part to the Receita for the owner); withheldCents: that part (decision 0074).
+export type TenantMonth = { month: string; paidCents: number; withheldCents: number };
 
 export type LessorOf = { name: string; cpf_cnpj: string | null; share_bp: number };
 
@@ -165,6 +173,7 @@ function tenantPayments(db: DB, clientIds: readonly number[], year: number) {
       .select(["client_id", "payment_date", "amount_paid_cents", "amount_cents"])
       // Rent, multa and juros: the charges beside the rent are not rent (decision 0068).
       .select(CHARGES_BESIDE_RENT.as("beside_cents"))
+      .select(BILLING_WITHHELD.as("withheld_cents"))
       .where(sql<boolean>`client_id in (select value from json_each(${idsJson(clientIds)}))`)
       .where("status", "=", "paid")
       .where("payment_date", ">=", paidFrom)
@@ -177,13 +186,22 @@ type TenantRow = Awaited<ReturnType<typeof tenantRows>>[number];
 type TenantPayment = Awaited<ReturnType<typeof tenantPayments>>[number];
 
 function tenantIncomeOf(client: TenantRow, year: number, paid: TenantPayment[]) {
-  const months: TenantMonth[] = monthsOf(year).map((month) => ({
-    month,
-    paidCents: paid
-      .filter((p) => p.payment_date?.startsWith(month))
-      .reduce((s, p) => s + (p.amount_paid_cents ?? p.amount_cents) - p.beside_cents, 0),
-  }));
-  return { client, year, months, totalCents: months.reduce((s, m) => s + m.paidCents, 0) };
+  const months: TenantMonth[] = monthsOf(year).map((month) => {
+    const of = paid.filter((p) => p.payment_date?.startsWith(month));
+    const withheld = of.reduce((s, p) => s + p.withheld_cents, 0);
+    return {
+      month,
+      paidCents: of.reduce((s, p) => s + (p.amount_paid_cents ?? p.amount_cents) - p.beside_cents, 0) + withheld,
+      withheldCents: withheld,
+    };
+  });
+  return {
+    client,
+    year,
+    months,
+    totalCents: months.reduce((s, m) => s + m.paidCents, 0),
+    withheldCents: months.reduce((s, m) => s + m.withheldCents, 0),
+  };
 }
 
 export async function tenantIncome(db: DB, clientId: number, year: number) {
@@ -324,7 +342,7 @@ function yearTotals(lines: readonly OwnedRentLine[], totals = new Map<number, Ow
   for (const l of lines) {
     const t = totals.get(l.ownerId) ?? { grossCents: 0, netCents: 0, transferredCents: 0 };
     totals.set(l.ownerId, {
-      grossCents: t.grossCents + l.receivedCents,
+      grossCents: t.grossCents + l.receivedCents + (l.withheldCents ?? 0),
       netCents: t.netCents + rentNet(l),
       transferredCents: t.transferredCents + (l.ownerStatementId !== null ? rentNet(l) : 0),
     });
@@ -339,7 +357,7 @@ async function tenantTotals(db: DB, year: number, clientIds: readonly number[]) 
     for (const p of await tenantPayments(db, batch, year))
       totals.set(
         p.client_id,
-        (totals.get(p.client_id) ?? 0) + (p.amount_paid_cents ?? p.amount_cents) - p.beside_cents,
+        (totals.get(p.client_id) ?? 0) + (p.amount_paid_cents ?? p.amount_cents) - p.beside_cents + p.withheld_cents,
       );
   return totals;
 }

@@ -1,6 +1,8 @@
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database } from "#app/db/schema";
 import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
+import { localToday } from "#app/models/shared/days";
+import { rewithholdOpenBillings } from "#app/models/withholding/irrf.server";
 import type { LeaseOwnersInput } from "./lease-owners.schema";
 
 // A contract's owners and their shares (migration 0036,
@@ -83,6 +85,8 @@ export async function saveLeaseOwners(
       before: { owners: shares(before) },
       after: { owners: shares(input.owners) },
     });
+    // Who is a person among the owners decides a company tenant's IRRF.
+    await rewithholdOpenBillings(trx, clientId, actor, localToday());
     return { ok: true, changed: true } as const;
   });
 }

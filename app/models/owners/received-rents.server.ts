@@ -45,6 +45,8 @@ type RentRow = {
   share_before_bp: number;
   owner_charges_cents: number;
   other_charges_cents: number;
+  withheld_total_cents: number;
+  withheld_cents: number;
   tenant_name: string;
   admin_fee_bp: number;
   first_rent_fee_bp: number;
@@ -68,11 +70,23 @@ function ownedRent(r: RentRow, isFirstRent: boolean): OwnedRent {
     paymentDate: r.payment_date!,
     // The rent's money: what was paid less the charges beside the rent
     // (decision 0068); the owner's among those come back as a reimbursement.
-    receivedCents: part(cents((r.amount_paid_cents ?? r.amount_cents) - r.owner_charges_cents - r.other_charges_cents)),
+    // A company tenant's IRRF (decision 0074) is no one's cash: the rent is
+    // split before it, and each owner's own withholding taken off their part.
+    receivedCents: cents(
+      part(
+        cents(
+          (r.amount_paid_cents ?? r.amount_cents) -
+            r.owner_charges_cents -
+            r.other_charges_cents +
+            r.withheld_total_cents,
+        ),
+      ) - r.withheld_cents,
+    ),
     rentCents: part(r.rent_cents ?? r.amount_cents),
     chargesCents: r.rent_cents === null ? ZERO_CENTS : part(addCents(r.late_fee_cents ?? 0, r.interest_cents ?? 0)),
     ...(r.share_bp === 10_000 ? {} : { shareBp: r.share_bp }),
     ...(r.owner_charges_cents > 0 ? { reimbursedCents: part(cents(r.owner_charges_cents)) } : {}),
+    ...(r.withheld_cents > 0 ? { withheldCents: cents(r.withheld_cents) } : {}),
     adminFeeBp: r.admin_fee_bp,
     firstRentFeeBp: r.first_rent_fee_bp,
     feeBase: r.fee_base,
@@ -127,7 +141,20 @@ const besideRent = (mine: boolean) =>
   sql<number>`(select coalesce(sum(c.amount_cents), 0) from rent_charges c where c.billing_id = billing.id
     and ${mine ? sql`c.receiver = 'owner' and c.kind != 'multa_rescisoria'` : sql`c.receiver != 'owner'`}
     and not exists (select 1 from ledger_entries r where r.reverses_id = c.entry_id limit 1))`;
-const CHARGE_COLUMNS = [besideRent(true).as("owner_charges_cents"), besideRent(false).as("other_charges_cents")];
+// The IRRF withheld on the billing (decision 0074), in force: the whole, and
+// this owner's. A seek each in billing_withholdings_billing.
+const withheld = (own: boolean) =>
+  sql<number>`(select coalesce(sum(w.irrf_cents), 0) from billing_withholdings w where w.billing_id = billing.id
+    ${own ? sql`and w.owner_id = lo.owner_id` : sql``}
+    and not exists (select 1 from ledger_entries r where r.reverses_id = w.entry_id limit 1))`;
+// All of it on a billing: what a company tenant paid the Receita (its informe).
+export const BILLING_WITHHELD = withheld(false);
+const CHARGE_COLUMNS = [
+  besideRent(true).as("owner_charges_cents"),
+  besideRent(false).as("other_charges_cents"),
+  withheld(false).as("withheld_total_cents"),
+  withheld(true).as("withheld_cents"),
+];
 
 // All of them: what a tenant paid that was not rent (the tenant's informe).
 export const CHARGES_BESIDE_RENT = sql<number>`(select coalesce(sum(c.amount_cents), 0) from rent_charges c

@@ -4,6 +4,7 @@ import {
   addCents,
   applyBp,
   cents,
+  formatBRL,
   minCents,
   subtractCents,
   sumCents,
@@ -53,11 +54,22 @@ export type ReceivedRent = {
   // Charges beside the rent the owner receives (migration 0037): passed on
   // whole, no fee on them, not rent income. Absent: none.
   reimbursedCents?: Cents;
+  // IRRF a company tenant withheld from this owner's rent (migration 0043,
+  // decision 0074): never received (the tenant pays it to the Receita), so
+  // out of receivedCents, but the rent is the owner's income and the fees'
+  // base with it. Absent: none.
+  withheldCents?: Cents;
 };
 
-// "quota de 50%": a co-owner's line says whose part it is.
-export const shareNote = (r: Pick<ReceivedRent, "shareBp">) =>
-  r.shareBp === undefined ? null : `quota de ${formatPercent(r.shareBp)}%`;
+// "quota de 50%": a co-owner's line says whose part it is; and the tax the
+// tenant withheld from it.
+export const shareNote = (r: Pick<ReceivedRent, "shareBp" | "withheldCents">) => {
+  const notes = [
+    ...(r.shareBp === undefined ? [] : [`quota de ${formatPercent(r.shareBp)}%`]),
+    ...(r.withheldCents ? [`IRRF retido pelo locatário ${formatBRL(r.withheldCents)}`] : []),
+  ];
+  return notes.length ? notes.join("; ") : null;
+};
 
 // An owner entry as a statement lists it (owner_entries, migration 0032).
 export type StatementDeduction = {
@@ -96,8 +108,13 @@ export function statementLine(r: ReceivedRent): StatementLine {
 export function lineFees(r: ReceivedRent): Pick<StatementLine, "adminFeeCents" | "firstRentFeeCents" | "netCents"> {
   const firstRent = r.isFirstRent && r.firstRentFeeBp > 0;
   // Never more than was received (a first rent paid short).
-  const firstRentFeeCents = firstRent ? minCents(applyBp(r.rentCents, r.firstRentFeeBp), r.receivedCents) : ZERO_CENTS;
-  const base = r.feeBase === "rent" ? subtractCents(r.receivedCents, r.chargesCents) : r.receivedCents;
+  // The fees are on the rent before the tenant's withholding (decision 0074).
+  const withheld = r.withheldCents ?? ZERO_CENTS;
+  const firstRentFeeCents = firstRent
+    ? minCents(applyBp(addCents(r.rentCents, withheld), r.firstRentFeeBp), r.receivedCents)
+    : ZERO_CENTS;
+  const received = addCents(r.receivedCents, withheld);
+  const base = r.feeBase === "rent" ? subtractCents(received, r.chargesCents) : received;
   const adminFeeCents = firstRent ? ZERO_CENTS : applyBp(base, r.adminFeeBp);
   const netCents = addCents(subtractCents(r.receivedCents, adminFeeCents, firstRentFeeCents), r.reimbursedCents ?? 0);
   return { adminFeeCents, firstRentFeeCents, netCents };

@@ -25,6 +25,7 @@ import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/area";
 import { BillingTab } from "#app/components/client/billing-tab";
 import { chargesOfBillings } from "#app/models/charges/beside.server";
+import { withheldOfBillings } from "#app/models/withholding/irrf.server";
 import { ownLeaseDocuments } from "#app/models/leases/documents.server";
 import { otherLeases } from "#app/models/leases/tenant-leases.server";
 import { issueHorizon } from "#app/models/billing/charges";
@@ -93,9 +94,14 @@ async function clientBillingTab(db: ReturnType<typeof getDb>, clientId: number) 
     db,
     open.map((b) => b.id),
   );
+  const withheld = await withheldOfBillings(
+    db,
+    open.map((b) => b.id),
+  );
   const withPix = open.map((b) => ({
     ...b,
     beside: beside.get(b.id) ?? [],
+    withheld: withheld.get(b.id) ?? 0,
     pix: settings.pix ? { payload: pixPayload(settings.pix, b.charges.total, billingTxid(b.id)) } : null,
     // "Já paguei" (decision 0063): what became of the latest proof sent.
     proof: proofs.get(b.id) ?? null,

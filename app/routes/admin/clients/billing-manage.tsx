@@ -13,6 +13,7 @@ import { ErrorPage } from "#app/components/site/error-page";
 import { getDb } from "#app/db/db.server";
 import { getBilling } from "#app/models/billing/billing.server";
 import { chargesOfBillings } from "#app/models/charges/beside.server";
+import { withheldOfBillings } from "#app/models/withholding/irrf.server";
 import { billingRowHref } from "#app/models/billing/billing-query";
 import { periodLabel } from "#app/models/billing/months";
 import { formatDay, rentInputValue } from "#app/models/clients/status";
@@ -52,6 +53,7 @@ export async function loader({ params, url }: Route.LoaderArgs) {
     billing,
     notices: await listBillingNotices(db, billing.id),
     beside: (await chargesOfBillings(db, [billing.id])).get(billing.id) ?? [],
+    withheld: (await withheldOfBillings(db, [billing.id])).get(billing.id) ?? 0,
     today,
     // Today and what it owes today (the rest, for one paid in part); from
     // "Comprovantes a conferir", the day and amount the tenant said (decision 0063).
@@ -147,7 +149,12 @@ export default function ManageBilling({ loaderData, actionData }: Route.Componen
           <h3 id="a-pagar-hoje" className="mb-1 font-semibold text-slate-900">
             Valor para pagamento hoje ({formatDay(today)})
           </h3>
-          <ChargesList charges={b.charges} partial={isPartiallyPaid(b)} beside={loaderData.beside} />
+          <ChargesList
+            charges={b.charges}
+            partial={isPartiallyPaid(b)}
+            beside={loaderData.beside}
+            withheld={loaderData.withheld}
+          />
           <Link to={`/admin/clients/${b.client_id}/encargos`} className="text-sm text-brand-700 hover:underline">
             Encargos do contrato (IPTU, condomínio, reparos)
           </Link>
