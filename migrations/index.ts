@@ -42,6 +42,7 @@ import * as m0040 from "./0040_lease_versions";
 import * as m0041 from "./0041_third_party_payouts";
 import * as m0042 from "./0042_tenant_leases";
 import * as m0043 from "./0043_irrf_withholding";
+import * as m0044 from "./0044_guarantee_documents";
 
 // Every migration, by name (applied in name order). Append a line per new file;
 // a static map works the same under tsx, Vitest and a bundler.
@@ -89,4 +90,5 @@ export const migrations: Record<string, Migration> = {
   "0041_third_party_payouts": m0041,
   "0042_tenant_leases": m0042,
   "0043_irrf_withholding": m0043,
+  "0044_guarantee_documents": m0044,
 };

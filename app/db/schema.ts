@@ -548,6 +548,16 @@ export interface PrivateFileColumns {
   size: number;
 }
 
+// A guarantee's documents (migration 0044, decision 0075): private files of
+// the contract, as its contract files.
+export interface GuaranteeDocumentsTable extends PrivateFileColumns {
+  id: Generated<number>;
+  client_id: number;
+  uploaded_by_id: number | null;
+  uploaded_by_name: string;
+  uploaded_at: string;
+}
+
 export interface ContractsTable extends PrivateFileColumns {
   id: Generated<number>;
   client_id: number;
@@ -855,6 +865,7 @@ export interface Database {
   clients: ClientsTable;
   holidays: HolidaysTable;
   guarantees: GuaranteesTable;
+  guarantee_documents: GuaranteeDocumentsTable;
   contracts: ContractsTable;
   maintenance_requests: MaintenanceRequestsTable;
   maintenance_images: MaintenanceImagesTable;

@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { Form } from "react-router";
-import { Button } from "#app/components/ui/button";
+import { Form, Link } from "react-router";
+import { Button, buttonClass } from "#app/components/ui/button";
+import { formatDateTime } from "#app/utils/format-date";
 import { Field, FormAlert, type FormConstraint } from "#app/components/ui/field";
 import { useIsPending } from "#app/components/ui/use-is-pending";
 import { GUARANTEE_KINDS, GUARANTEE_LABELS } from "#app/models/guarantees/guarantee.schema";
@@ -77,5 +78,63 @@ export function GuaranteeForm({
       </div>
       <Button disabled={busy}>{busy ? "Salvando..." : "Salvar garantia"}</Button>
     </Form>
+  );
+}
+
+// The guarantee's documents (decision 0075): each opens in a new tab, each
+// can be deleted (a confirmation page); "Enviar documento" opens the upload.
+export function GuaranteeDocuments({
+  documents,
+  uploadHref,
+}: {
+  documents: readonly { id: number; file_name: string; uploaded_at: string; uploaded_by_name: string }[];
+  uploadHref: string;
+}) {
+  return (
+    <section aria-labelledby="garantia-documentos" className="mt-8 border-t border-slate-200 pt-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h3 id="garantia-documentos" className="font-semibold text-slate-900">
+          Documentos da garantia
+        </h3>
+        <Link to={uploadHref} className={buttonClass("secondary")}>
+          Enviar documento
+        </Link>
+      </div>
+      {documents.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-600">
+          Nenhum documento: envie a apólice, a carta de fiança ou o comprovante da caução.
+        </p>
+      ) : (
+        <ul className="mt-3 divide-y divide-slate-200" data-testid="guarantee-documents">
+          {documents.map((d) => (
+            <li key={d.id} className="flex flex-wrap items-center justify-between gap-3 py-2">
+              <div>
+                <p className="font-medium break-all text-slate-900">{d.file_name}</p>
+                <p className="text-xs text-slate-600">
+                  Enviado em {formatDateTime(d.uploaded_at)} por {d.uploaded_by_name}
+                </p>
+              </div>
+              <div className="flex gap-2 text-sm">
+                <a
+                  href={`/arquivos/garantias/${d.id}`}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="rounded border border-slate-300 px-2.5 py-1 hover:bg-slate-50"
+                >
+                  Visualizar
+                </a>
+                <Link
+                  to={`/admin/clients/garantias/documentos/${d.id}/excluir`}
+                  className="rounded border border-red-300 px-2.5 py-1 text-red-700 hover:bg-red-50"
+                  aria-label={`Excluir ${d.file_name}`}
+                >
+                  Excluir
+                </Link>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }

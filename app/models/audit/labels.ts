@@ -47,6 +47,7 @@ export const AUDIT_ENTITIES = {
   holiday: "Feriado",
   // A contract's guarantee (app/models/guarantees/).
   guarantee: "Garantia do contrato",
+  guarantee_document: "Documento da garantia",
   // Charges beside the rent (app/models/charges/).
   rent_charge: "Encargo",
   recurring_charge: "Encargo mensal",

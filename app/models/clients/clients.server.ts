@@ -373,18 +373,30 @@ async function loginAfterDelete(
     .executeTakeFirst();
   if (!earlier || earlier.user_id !== null || earlier.personal_data_erased_at !== null)
     return removeLogin(trx, deleted.user_id, actor);
+  await setLeaseLogin(trx, earlier.id, deleted.user_id, null, actor);
+}
+
+// A lease's login set (or cleared), with its audit row: the login moving
+// between a tenant's leases (decision 0073).
+export async function setLeaseLogin(
+  trx: Trx,
+  leaseId: number,
+  userId: number | null,
+  before: number | null,
+  actor: AuditActor,
+) {
   await trx
     .updateTable("clients")
-    .set({ user_id: deleted.user_id, updated_at: new Date().toISOString() })
-    .where("id", "=", earlier.id)
+    .set({ user_id: userId, updated_at: new Date().toISOString() })
+    .where("id", "=", leaseId)
     .execute();
   await recordAudit(trx, {
     actor,
     action: "update",
     entity: "client",
-    entityId: earlier.id,
-    before: { user_id: null },
-    after: { user_id: deleted.user_id },
+    entityId: leaseId,
+    before: { user_id: before },
+    after: { user_id: userId },
   });
 }
 
@@ -412,7 +424,10 @@ export async function deleteClientIn(trx: Trx, id: number, actor: AuditActor): P
   const history = await moneyHistory(trx, id);
   if (hasMoneyHistory(history))
     return { ok: false, reason: "money-history", name: before.name, endedOn: before.ended_on, history };
-  const contracts = await trx.selectFrom("contracts").select("file_key").where("client_id", "=", id).execute();
+  const contracts = [
+    ...(await trx.selectFrom("contracts").select("file_key").where("client_id", "=", id).execute()),
+    ...(await trx.selectFrom("guarantee_documents").select("file_key").where("client_id", "=", id).execute()),
+  ];
   const requests = trx.selectFrom("maintenance_requests").select("id").where("client_id", "=", id);
   const images = await trx
     .selectFrom("maintenance_images")

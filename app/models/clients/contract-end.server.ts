@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#app/db/schema";
+import { otherLeaseIds } from "#app/models/leases/tenant-leases.server";
 import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
 import { abandonQueuedEmail } from "#app/models/email/outbox.server";
 import { readjustmentEmailKey } from "#app/models/owners/readjustments.server";
@@ -145,14 +146,7 @@ export async function reopenContract(db: DB, id: number, actor: AuditActor): Pro
     if (settled) return { ok: false, reason: "settled" };
     // The tenant's next lease exists (decision 0073): two would run at once,
     // and the login is on the new one.
-    const next = await trx
-      .selectFrom("clients as c")
-      .innerJoin("clients as later", "later.tenant_group_id", "c.tenant_group_id")
-      .select("later.id")
-      .where("c.id", "=", id)
-      .where("later.id", ">", id)
-      .executeTakeFirst();
-    if (next) return { ok: false, reason: "succeeded" };
+    if ((await otherLeaseIds(trx, id)).some((other) => other > id)) return { ok: false, reason: "succeeded" };
     await trx
       .updateTable("clients")
       .set({ ended_on: null, ended_reason: null, updated_at: new Date().toISOString() })

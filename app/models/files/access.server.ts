@@ -30,6 +30,13 @@ export async function findContractFile(db: DB, id: number, viewer: FileViewer): 
   return (await q.executeTakeFirst()) ?? null;
 }
 
+// A guarantee's document (decision 0075): staff; the tenant of that contract.
+export async function findGuaranteeDocumentFile(db: DB, id: number, viewer: FileViewer): Promise<PrivateFile | null> {
+  let q = db.selectFrom("guarantee_documents").select(["file_key", "file_name", "mime_type"]).where("id", "=", id);
+  if (viewer.kind === "client") q = q.where("client_id", "in", viewerLeaseIds(viewer));
+  return (await q.executeTakeFirst()) ?? null;
+}
+
 // Maintenance images are stored as WebP (re-encoded without EXIF); their name
 // for a download is made from the request and the position.
 export async function findMaintenanceImageFile(db: DB, id: number, viewer: FileViewer): Promise<PrivateFile | null> {

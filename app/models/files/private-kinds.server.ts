@@ -17,6 +17,11 @@ export const PRIVATE_FILE_KINDS: PrivateFileKind[] = [
   },
   {
     rows: (db) =>
+      db.selectFrom("guarantee_documents").select(["id", "client_id as owner", "file_key"]).orderBy("id").execute(),
+    describe: (id, owner) => `documento ${id} da garantia do cliente ${owner}`,
+  },
+  {
+    rows: (db) =>
       db.selectFrom("maintenance_images").select(["id", "request_id as owner", "file_key"]).orderBy("id").execute(),
     describe: (id, owner) => `foto ${id} da manutenção ${owner}`,
   },

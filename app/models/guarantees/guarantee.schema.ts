@@ -7,6 +7,7 @@ import {
   MAX_RENTAL_AMOUNT_CENTS,
   optionalText,
   plainText,
+  privateUpload,
 } from "#app/models/shared/fields";
 import { parseBRL, type Cents } from "#app/models/shared/money";
 
@@ -80,3 +81,26 @@ export const guaranteeSchema = z
       ctx.addIssue({ code: "custom", path: ["valid_until"], message: GUARANTEE_MESSAGES.validUntil });
   });
 export type GuaranteeInput = z.infer<typeof guaranteeSchema>;
+
+// "Enviar documento da garantia" (decision 0075): the apólice, the carta de
+// fiança, a fiador's documents, the caução's deposit receipt; PDF or a photo,
+// judged by content on the server.
+export const GUARANTEE_DOCUMENT_MESSAGES = {
+  required: "Selecione um arquivo.",
+  invalid: "Contrato não encontrado.",
+  type: "Formato não aceito. Envie um PDF, JPG ou PNG.",
+  tooLarge: "O arquivo deve ter no máximo 20 MB.",
+  failed: "Erro ao enviar o documento da garantia.",
+  deleteFailed: "Erro ao excluir o documento da garantia.",
+} as const;
+
+export const GUARANTEE_DOCUMENT_UPLOAD = privateUpload(GUARANTEE_DOCUMENT_MESSAGES, {
+  choiceName: "client_id",
+  choiceLabel: "Contrato",
+  placeholder: "Selecione o contrato",
+  accept: ".pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png",
+  hint: "PDF, JPG ou PNG, até 20 MB: apólice, carta de fiança, documentos do fiador, comprovante da caução.",
+  submitLabel: "Enviar documento",
+  alertTitle: "Erro ao enviar o documento",
+  maxBytes: 20 * 1024 * 1024,
+});

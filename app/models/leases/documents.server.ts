@@ -1,8 +1,9 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#app/db/schema";
+import { localToday } from "#app/models/shared/days";
 
 // The lease's own documents a tenant reads in the client area's Contrato tab
-// (decisions 0069, 0071): each Termo Aditivo and the Termo de Encerramento,
+// (decisions 0069, 0071, 0075): each Termo Aditivo, the Termo de Encerramento and the guarantee's documents,
 // newest first, with their links (the file routes check the tenant again).
 export type LeaseDocument = { key: string; label: string; on: string; href: string };
 
@@ -10,6 +11,13 @@ export async function ownLeaseDocuments(db: Kysely<Database>, clientId: number):
   const versions = await db
     .selectFrom("lease_versions")
     .select(["id", "kind", "effective_on"])
+    .where("client_id", "=", clientId)
+    .orderBy("id", "desc")
+    .execute();
+  // The guarantee's documents (decision 0075): the apólice, the carta de fiança.
+  const guarantee = await db
+    .selectFrom("guarantee_documents")
+    .select(["id", "file_name", "uploaded_at"])
     .where("client_id", "=", clientId)
     .orderBy("id", "desc")
     .execute();
@@ -34,6 +42,12 @@ export async function ownLeaseDocuments(db: Kysely<Database>, clientId: number):
       label: v.kind === "renovacao" ? "Termo Aditivo de Renovação" : "Termo Aditivo",
       on: v.effective_on,
       href: `/arquivos/aditivos/${v.id}`,
+    })),
+    ...guarantee.map((g) => ({
+      key: `g${g.id}`,
+      label: `Garantia: ${g.file_name}`,
+      on: localToday(new Date(g.uploaded_at)),
+      href: `/arquivos/garantias/${g.id}`,
     })),
   ];
 }

@@ -1,7 +1,13 @@
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type { Database } from "#app/db/schema";
 import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
-import { checkListing, copyToLogin, recordValues, type RecordInput } from "#app/models/clients/clients.server";
+import {
+  checkListing,
+  copyToLogin,
+  recordValues,
+  setLeaseLogin,
+  type RecordInput,
+} from "#app/models/clients/clients.server";
 import { clash, type FieldError } from "#app/models/clients/logins.server";
 import { listOwnContracts } from "#app/models/clients/portal.server";
 import { ownLeaseDocuments, type LeaseDocument } from "./documents.server";
@@ -15,7 +21,7 @@ import { ownLeaseDocuments, type LeaseDocument } from "./documents.server";
 type DB = Kysely<Database>;
 
 // The tenant's other leases, the files of which the client area still opens.
-export async function otherLeaseIds(db: DB, clientId: number): Promise<number[]> {
+export async function otherLeaseIds(db: DB | Transaction<Database>, clientId: number): Promise<number[]> {
   const rows = await db
     .selectFrom("clients as c")
     .innerJoin("clients as other", "other.tenant_group_id", "c.tenant_group_id")
@@ -57,19 +63,7 @@ export async function startNextLease(
       const userId = previous.user_id;
       if (userId !== null) {
         // clients.user_id is unique: the login leaves the ended lease first.
-        await trx
-          .updateTable("clients")
-          .set({ user_id: null, updated_at: now })
-          .where("id", "=", previous.id)
-          .execute();
-        await recordAudit(trx, {
-          actor,
-          action: "update",
-          entity: "client",
-          entityId: previous.id,
-          before: { user_id: userId },
-          after: { user_id: null },
-        });
+        await setLeaseLogin(trx, previous.id, null, userId, actor);
         await copyToLogin(trx, userId, values, actor, now);
       }
       const row = await trx

@@ -1,6 +1,6 @@
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
-import { GuaranteeForm } from "#app/components/admin/guarantee-form";
+import { GuaranteeDocuments, GuaranteeForm } from "#app/components/admin/guarantee-form";
 import { RouteDialog } from "#app/components/admin/route-dialog";
 import { getDb } from "#app/db/db.server";
 import { formatCpfCnpj } from "#app/models/clients/documents";
@@ -8,6 +8,7 @@ import { getClient } from "#app/models/clients/clients.server";
 import { rentInputValue } from "#app/models/clients/status";
 import { GUARANTEE_MESSAGES, guaranteeSchema } from "#app/models/guarantees/guarantee.schema";
 import { getGuarantee, saveGuarantee } from "#app/models/guarantees/guarantees.server";
+import { guaranteeDocuments } from "#app/models/guarantees/documents.server";
 import { failedWriteAlert } from "#app/utils/failure.server";
 import { invariantResponse, parseId, readFormData, requireRole } from "#app/utils/http.server";
 import { redirectWithToast } from "#app/utils/toast.server";
@@ -28,7 +29,10 @@ export async function loader({ params, url }: Route.LoaderArgs) {
   invariantResponse(client, GUARANTEE_MESSAGES.notFound);
   const g = await getGuarantee(getDb(), client.id);
   return {
+    id: client.id,
     name: client.name,
+    documents: await guaranteeDocuments(getDb(), client.id),
+    search: url.search,
     defaults: g
       ? {
           kind: g.kind,
@@ -82,6 +86,10 @@ export default function Guarantee({ loaderData, actionData }: Route.ComponentPro
         defaults={loaderData.defaults}
         result={actionData?.result}
         alert={actionData?.alert}
+      />
+      <GuaranteeDocuments
+        documents={loaderData.documents}
+        uploadHref={`/admin/clients/${loaderData.id}/garantia/documentos/novo${loaderData.search}`}
       />
     </RouteDialog>
   );
