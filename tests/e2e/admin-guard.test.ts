@@ -140,6 +140,7 @@ function pages(rows: Rows) {
     `/admin/clients/${rows.client}/edit`,
     // The lease's pages (issue 36, decisions 0066-0072).
     `/admin/clients/${rows.client}/garantia`,
+    `/admin/clients/${rows.client}/garantia/documentos/novo`,
     `/admin/clients/${rows.client}/proprietarios`,
     `/admin/clients/${rows.client}/encargos`,
     `/admin/clients/${rows.client}/renovar`,
@@ -280,6 +281,7 @@ async function snapshot(rows: Rows, users: Users) {
     .where("id", "=", rows.maintenance)
     .executeTakeFirst();
   const documents = await count("maintenance_documents", (eb) => eb("request_id", "=", rows.maintenance));
+  const guaranteeDocuments = await count("guarantee_documents", (eb) => eb("client_id", "=", rows.client));
   const billing = await billingSnapshot(rows);
   const statements = await count("statement_imports", (eb) => eb("file_name", "=", "forjado.ofx"));
   return JSON.stringify({
@@ -297,6 +299,7 @@ async function snapshot(rows: Rows, users: Users) {
     contracts,
     maintenance,
     documents,
+    guaranteeDocuments,
     billing,
   });
 }
@@ -440,6 +443,7 @@ async function post(request: APIRequestContext, path: string, form: Record<strin
 // The upload forms as a browser sends them: multipart, with a real PDF.
 const UPLOADS = (rows: Rows): { path: string; fields: Record<string, string> }[] => [
   { path: "/admin/clients/contratos/novo", fields: { client_id: String(rows.client) } },
+  { path: `/admin/clients/${rows.client}/garantia/documentos/novo`, fields: { client_id: String(rows.client) } },
   { path: "/admin/clients/manutencoes/documentos/novo", fields: { request_id: String(rows.maintenance) } },
 ];
 async function upload(request: APIRequestContext, path: string, fields: Record<string, string>) {

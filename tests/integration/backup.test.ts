@@ -34,6 +34,7 @@ import { defaultAgency } from "#app/config/agency";
 import { createBoletoDraft } from "#app/models/boletos/queue.server";
 import { createClient } from "#app/models/clients/clients.server";
 import { createContract } from "#app/models/contracts/contracts.server";
+import { createGuaranteeDocument } from "#app/models/guarantees/documents.server";
 import { PRIVATE_FILE_KINDS } from "#app/models/files/private-kinds.server";
 import { addMaintenanceDocument } from "#app/models/maintenance/admin.server";
 import { createMaintenanceRequest } from "#app/models/maintenance/requests.server";
@@ -180,6 +181,8 @@ beforeAll(async () => {
   if (!client.ok) throw new Error(client.message);
   const stored: { ok: boolean }[] = [
     await createContract(temp.db, { clientId: client.id, fileName: "contrato.pdf", bytes: samplePdf() }, null),
+    // A guarantee's document (decision 0075).
+    await createGuaranteeDocument(temp.db, { clientId: client.id, fileName: "apolice.pdf", bytes: samplePdf() }, null),
   ];
   const requestId = await createMaintenanceRequest(
     temp.db,
@@ -482,7 +485,7 @@ describe("refuses a damaged archive and leaves the target as it was", () => {
     expect(await refusal(archive)).toContain(`falta uploads/public/properties/${file_key}-${w}.webp`);
   });
 
-  it("a private file of any kind is missing: contract, maintenance photo and document, boleto, queued boleto, receipt, payment proof, statements, inspection photo, meter photo, report, contest photo, an email's informe, a Termo Aditivo and a Termo de Encerramento", async () => {
+  it("a private file of any kind is missing: contract, maintenance photo and document, boleto, queued boleto, receipt, payment proof, statements, inspection photo, meter photo, report, contest photo, an email's informe, a Termo Aditivo, a Termo de Encerramento and a guarantee's document", async () => {
     for (const kind of PRIVATE_FILE_KINDS) {
       const [row] = await kind.rows(temp.db);
       expect(row, kind.describe(0, 0)).toBeDefined();
