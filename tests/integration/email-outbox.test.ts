@@ -104,6 +104,27 @@ describe("the outbox", () => {
     expect(audit).toEqual([{ action: "resend", entity: "email", entity_id: String(id) }]);
   });
 
+  it("gives up at once on an email whose attachment is gone, naming the file", async () => {
+    await enqueueEmail(db, {
+      ...email(1),
+      attachments: [
+        { file_key: "sumiu-0000000000000000.pdf", filename: "Termo Aditivo.pdf", content_type: "application/pdf" },
+      ],
+    });
+    await enqueueEmail(db, email(2));
+    expect(await sendQueuedEmails(db)).toEqual({ sent: 1, failed: 1 });
+    expect(
+      await db
+        .selectFrom("email_outbox")
+        .select(["subject", "status", "attempts", "last_error"])
+        .orderBy("id")
+        .execute(),
+    ).toEqual([
+      { subject: "Assunto 1", status: "failed", attempts: 1, last_error: "Anexo não encontrado: Termo Aditivo.pdf" },
+      { subject: "Assunto 2", status: "sent", attempts: 0, last_error: null },
+    ]);
+  });
+
   it("lists by kind, recipient and status, a page at a time", async () => {
     for (let n = 1; n <= 60; n++) await enqueueEmail(db, email(n));
     await enqueueEmail(db, { ...email(99), kind: "readjustment", to: "rui_%@teste.com.br" });

@@ -164,14 +164,17 @@ export async function sendQueuedEmails(
       .returningAll()
       .executeTakeFirst();
     if (!row) continue;
+    let attachments: { filename: string; contentType: string; content: Buffer }[];
     try {
-      const attachments = await Promise.all(
-        (JSON.parse(row.attachments) as OutboxAttachment[]).map(async (a) => ({
-          filename: a.filename,
-          contentType: a.content_type,
-          content: await fs.readFile(privateFilePath(a.file_key)),
-        })),
-      );
+      attachments = await readAttachments(JSON.parse(row.attachments) as OutboxAttachment[]);
+    } catch (error) {
+      // Its file is gone (the row that named it deleted meanwhile): no retry
+      // brings it back, so the email fails now, saying which file.
+      counts.failed += 1;
+      await recordFailure(db, row, sender, now, error, { final: error instanceof MissingAttachment });
+      continue;
+    }
+    try {
       await sendEmail({
         to: row.to_address,
         subject: row.subject,
@@ -202,15 +205,36 @@ export async function sendQueuedEmails(
   return counts;
 }
 
+class MissingAttachment extends Error {}
+
+async function readAttachments(list: readonly OutboxAttachment[]) {
+  return Promise.all(
+    list.map(async (a) => {
+      try {
+        return {
+          filename: a.filename,
+          contentType: a.content_type,
+          content: await fs.readFile(privateFilePath(a.file_key)),
+        };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT")
+          throw new MissingAttachment(`Anexo não encontrado: ${a.filename}`);
+        throw error;
+      }
+    }),
+  );
+}
+
 async function recordFailure(
   db: DB,
   row: { id: number; kind: string; attempts: number },
   sender: string,
   now: Date,
   error: unknown,
+  { final = false }: { final?: boolean } = {},
 ) {
   const attempts = row.attempts + 1;
-  const gaveUp = attempts >= MAX_ATTEMPTS;
+  const gaveUp = final || attempts >= MAX_ATTEMPTS;
   const fields = { emailId: row.id, kind: row.kind, attempts };
   log.warn("email.failed", { ...fields, error: reasonOf(error) });
   if (gaveUp) log.error("email.gave_up", fields);
