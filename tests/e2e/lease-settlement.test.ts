@@ -89,6 +89,18 @@ test("an early return: the preview, the waiver, the settlement confirmed and its
     await appDb().selectFrom("lease_settlements").select("fine_cents").where("client_id", "=", tenant.id).execute(),
   ).toEqual([{ fine_cents: fine }]);
 
+  // What the caução left is given back (decision 0076), once; a debt leaves nothing to give back.
+  const refund = page.getByRole("region", { name: "Devolução ao inquilino" });
+  if (result < 0) {
+    await refund.getByLabel("Forma").selectOption("pix");
+    await refund.getByLabel("Referência (opcional)").fill("E2E-PIX-1");
+    await refund.getByRole("button", { name: `Registrar devolução de ${formatBRL(-result)}` }).click();
+    await expect(page.getByTestId("toast")).toContainText("Devolução registrada");
+    await expect(page.getByTestId("tenant-refunds")).toContainText(`Devolvido ${formatBRL(-result)}`);
+    await expect(page.getByTestId("tenant-refunds")).toContainText("(Pix; E2E-PIX-1)");
+    await expect(refund.getByRole("button")).toHaveCount(0);
+  } else await expect(refund).toContainText("Não há saldo a devolver ao inquilino.");
+
   await page.goto(`/admin/clients/${tenant.id}/reabrir`);
   await page.getByRole("button", { name: "Reabrir contrato" }).click();
   await expect(

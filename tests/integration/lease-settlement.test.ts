@@ -10,8 +10,10 @@ import { createBilling } from "#app/models/billing/billing.server";
 import { createClient } from "#app/models/clients/clients.server";
 import { endContract, reopenContract } from "#app/models/clients/contract-end.server";
 import { privateFilePath } from "#app/models/files/private-store.server";
-import { settlementSchema } from "#app/models/leases/settlement.schema";
+import { refundSchema, settlementSchema } from "#app/models/leases/settlement.schema";
 import { settleLease, settlementPreview } from "#app/models/leases/settlement.server";
+import { refundTenantCredit, tenantRefunds } from "#app/models/leases/refund.server";
+import { tenantAccount } from "#app/models/ledger/account.server";
 import { tenantCreditLeft } from "#app/models/ledger/ledger.server";
 import { ownerSchema } from "#app/models/owners/owner.schema";
 import { createOwner } from "#app/models/owners/owners.server";
@@ -207,5 +209,49 @@ describe("the settlement of a lease returned early", () => {
       [15_000, 1_500, 13_500],
       [323_951, 32_395, 291_556],
     ]);
+  });
+
+  it("gives the rest back to the tenant once, by Pix, and nothing more is paid with it", async () => {
+    const input = (values: Record<string, string>) =>
+      refundSchema.parse({ intent: "refund", chave: "devolucao-000000000001", method: "pix", ...values });
+    expect(await refundTenantCredit(db, lease, input({ refunded_on: "2026-12-02" }), actor, "2026-12-01")).toEqual({
+      ok: false,
+      reason: "future",
+    });
+    const done = await refundTenantCredit(
+      db,
+      lease,
+      input({ refunded_on: "2026-12-01", reference: "E2E123" }),
+      actor,
+      "2026-12-01",
+    );
+    expect(done).toEqual({ ok: true, refundedCents: 86_049, duplicate: false });
+    expect(await tenantCreditLeft(db, lease)).toBe(0);
+    expect(await tenantRefunds(db, lease)).toEqual([{ on: "2026-12-01", memo: "Pix; E2E123", amountCents: 86_049 }]);
+    // Posted twice: the first stands; a new key finds nothing left.
+    expect(
+      await refundTenantCredit(db, lease, input({ refunded_on: "2026-12-01" }), actor, "2026-12-01"),
+    ).toMatchObject({ ok: true, duplicate: true });
+    expect(
+      await refundTenantCredit(
+        db,
+        lease,
+        input({ refunded_on: "2026-12-01", chave: "devolucao-000000000002" }),
+        actor,
+        "2026-12-01",
+      ),
+    ).toEqual({ ok: false, reason: "nothing" });
+    const entries = await db
+      .selectFrom("ledger_entries")
+      .select(["amount_cents", "method", "reverses_id"])
+      .where("client_id", "=", lease)
+      .where("method", "=", "devolucao")
+      .execute();
+    expect(entries.reduce((sum, e) => sum + e.amount_cents, 0)).toBe(-86_049);
+    expect(entries.every((e) => e.reverses_id !== null)).toBe(true);
+    // The tenant's account names it.
+    const account = await tenantAccount(db, lease, "2026-12-31");
+    expect(account.lines.map((l) => l.label)).toContain("Devolução ao inquilino (Pix; E2E123)");
+    expect(account.balance).toBe(0);
   });
 });

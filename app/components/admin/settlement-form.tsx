@@ -3,7 +3,8 @@ import { Form } from "react-router";
 import { Button } from "#app/components/ui/button";
 import { Field, type FieldMeta, type FormConstraint } from "#app/components/ui/field";
 import { useIsPending } from "#app/components/ui/use-is-pending";
-import { REPAIR_ROWS } from "#app/models/leases/settlement.schema";
+import { REFUND_METHODS, REPAIR_ROWS } from "#app/models/leases/settlement.schema";
+import { formatDay } from "#app/models/clients/status";
 import { formatBRL } from "#app/models/shared/money";
 
 // "Acerto de saída" (docs/decisions/0069-lease-settlement.md): the values,
@@ -119,5 +120,81 @@ export function SettlementForm({
         </Button>
       </div>
     </Form>
+  );
+}
+
+// "Devolver ao inquilino" (decision 0076): after the acerto, what the tenant's
+// credit still holds given back on a day, by Pix, TED or in cash; then what
+// was given back. A plain form: the amount is the credit's, never typed.
+export function TenantRefund({
+  toRefundCents,
+  refunds,
+  today,
+  onceKey,
+}: {
+  toRefundCents: number;
+  refunds: readonly { on: string; memo: string | null; amountCents: number }[];
+  today: string;
+  onceKey: string;
+}) {
+  const busy = useIsPending();
+  return (
+    <section aria-labelledby="devolucao" className="border-t border-slate-200 pt-4">
+      <h3 id="devolucao" className="font-semibold text-slate-900">
+        Devolução ao inquilino
+      </h3>
+      {refunds.length > 0 ? (
+        <ul className="mt-2 space-y-1 text-sm text-slate-700" data-testid="tenant-refunds">
+          {refunds.map((r, i) => (
+            <li key={i}>
+              Devolvido {formatBRL(r.amountCents)} em {formatDay(r.on)}
+              {r.memo ? ` (${r.memo})` : ""}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {toRefundCents > 0 ? (
+        <Form method="post" className="mt-3 grid gap-3 sm:grid-cols-3">
+          <input type="hidden" name="intent" value="refund" />
+          <input type="hidden" name="chave" value={onceKey} />
+          <label className="text-sm font-medium text-slate-800">
+            Data da devolução
+            <input
+              type="date"
+              name="refunded_on"
+              defaultValue={today}
+              max={today}
+              required
+              className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2"
+            />
+          </label>
+          <label className="text-sm font-medium text-slate-800">
+            Forma
+            <select name="method" className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2">
+              {Object.entries(REFUND_METHODS).map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="text-sm font-medium text-slate-800">
+            Referência (opcional)
+            <input
+              name="reference"
+              maxLength={80}
+              className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2"
+            />
+          </label>
+          <div className="sm:col-span-3">
+            <Button disabled={busy}>
+              {busy ? "Registrando..." : `Registrar devolução de ${formatBRL(toRefundCents)}`}
+            </Button>
+          </div>
+        </Form>
+      ) : refunds.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-600">Não há saldo a devolver ao inquilino.</p>
+      ) : null}
+    </section>
   );
 }

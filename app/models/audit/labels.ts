@@ -48,6 +48,8 @@ export const AUDIT_ENTITIES = {
   // A contract's guarantee (app/models/guarantees/).
   guarantee: "Garantia do contrato",
   guarantee_document: "Documento da garantia",
+  // What the agency gave back to a tenant after the acerto de saída (leases/refund.server.ts).
+  tenant_refund: "Devolução ao inquilino",
   // Charges beside the rent (app/models/charges/).
   rent_charge: "Encargo",
   recurring_charge: "Encargo mensal",

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { checkboxField, onceKeyField, optionalText, plainText } from "#app/models/shared/fields";
+import { checkboxField, localDayField, onceKeyField, optionalText, plainText } from "#app/models/shared/fields";
 import { parseBRL, type Cents } from "#app/models/shared/money";
 
 // "Acerto de saída" (issue 36, docs/decisions/0069-lease-settlement.md): the
@@ -90,3 +90,25 @@ export type SettlementInput = z.output<typeof settlementSchema>;
 // The preview's values before anything is typed: the fine the market agrees
 // (three rents), no repairs, the caução deposited.
 export const DEFAULT_FINE_RENTS = 3;
+
+// "Devolver ao inquilino" (decision 0076): what the tenant's credit holds after
+// the acerto (the caução's rest, a rent paid for days after the return), given
+// back on a day, by a means, with an optional reference. The amount is the
+// credit's, never typed.
+export const REFUND_METHODS = { pix: "Pix", ted: "TED", dinheiro: "Dinheiro" } as const;
+export const REFUND_MESSAGES = {
+  done: "Devolução registrada",
+  nothing: "Não há saldo a devolver ao inquilino.",
+  notSettled: "Faça o acerto de saída antes da devolução.",
+  day: "Informe a data da devolução (dd/mm/aaaa).",
+  future: "A data da devolução não pode ser depois de hoje.",
+  method: "Escolha a forma da devolução.",
+} as const;
+export const refundSchema = z.object({
+  intent: z.literal("refund"),
+  chave: onceKeyField,
+  refunded_on: localDayField(REFUND_MESSAGES.day),
+  method: z.enum(["pix", "ted", "dinheiro"], { error: REFUND_MESSAGES.method }),
+  reference: optionalText(80),
+});
+export type RefundInput = z.infer<typeof refundSchema>;

@@ -96,6 +96,8 @@ function labelOf(r: {
 }) {
   const period = r.month_year ? ` de ${periodLabel(r.month_year)}` : "";
   const why = r.memo ? ` (${r.memo})` : "";
+  // Given back after the acerto de saída (decision 0076): not an estorno.
+  if (r.kind === "credit" && r.method === "devolucao") return `Devolução ao inquilino${why}`;
   if (r.kind === "credit")
     return r.reverses_id === null
       ? `Pagamento recebido${r.method && METHOD_LABELS[r.method] ? `: ${METHOD_LABELS[r.method]}` : ""}`

@@ -2,7 +2,12 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { randomUUID } from "node:crypto";
 import { data, Link } from "react-router";
 import { RouteDialog } from "#app/components/admin/route-dialog";
-import { SettlementForm, SettlementPreview, type PreviewLine } from "#app/components/admin/settlement-form";
+import {
+  SettlementForm,
+  SettlementPreview,
+  TenantRefund,
+  type PreviewLine,
+} from "#app/components/admin/settlement-form";
 import { getDb } from "#app/db/db.server";
 import { pdfAgency } from "#app/models/billing/settings.server";
 import { formatDay, rentInputValue } from "#app/models/clients/status";
@@ -12,10 +17,15 @@ import {
   SETTLEMENT_MESSAGES,
   settlementFields,
   settlementSchema,
+  REFUND_MESSAGES,
+  refundSchema,
 } from "#app/models/leases/settlement.schema";
 import { getSettlement, settleLease, settlementPreview } from "#app/models/leases/settlement.server";
+import { refundTenantCredit, tenantRefunds } from "#app/models/leases/refund.server";
+import { tenantCreditLeft } from "#app/models/ledger/ledger.server";
+import type { AuditActor } from "#app/models/audit/audit.server";
 import { localToday } from "#app/models/shared/days";
-import { cents, ZERO_CENTS } from "#app/models/shared/money";
+import { cents, formatBRL, ZERO_CENTS } from "#app/models/shared/money";
 import { failedWriteAlert } from "#app/utils/failure.server";
 import { invariantResponse, parseId, readFormData, requireRole } from "#app/utils/http.server";
 import { redirectWithToast } from "#app/utils/toast.server";
@@ -49,6 +59,10 @@ export async function loader({ params, url }: Route.LoaderArgs) {
   return {
     id,
     name: preview.contract.name,
+    // After the acerto: what the tenant's credit still holds, and what was given back (decision 0076).
+    toRefundCents: settled ? await tenantCreditLeft(db, id) : ZERO_CENTS,
+    refunds: settled ? await tenantRefunds(db, id) : [],
+    today,
     endedOn: preview.contract.ended_on,
     settled: settled && { ...settled, lines: JSON.parse(settled.lines) as PreviewLine[] },
     preview: preview.ok ? { lines: preview.lines, resultCents: preview.resultCents } : null,
@@ -63,7 +77,9 @@ export async function action({ request, params, context, url }: Route.ActionArgs
   const actor = await requireRole(context, "staff");
   const id = parseId(params.id);
   invariantResponse(id !== null, SETTLEMENT_MESSAGES.notFound);
-  const submission = parseWithZod(await readFormData(request), { schema: settlementSchema });
+  const form = await readFormData(request);
+  if (form.get("intent") === "refund") return refundAction(form, id, actor, url);
+  const submission = parseWithZod(form, { schema: settlementSchema });
   if (submission.status !== "success")
     return data({ result: submission.reply(), preview: null, alert: null }, { status: 400 });
   const db = getDb();
@@ -98,6 +114,31 @@ export async function action({ request, params, context, url }: Route.ActionArgs
   return redirectWithToast(here, { type: "success", title: SETTLEMENT_MESSAGES.done });
 }
 
+// "Devolver ao inquilino": every outcome back to this page with a toast.
+async function refundAction(form: FormData, id: number, actor: AuditActor, url: URL) {
+  const here = `${url.pathname}${url.search}`;
+  const submission = parseWithZod(form, { schema: refundSchema });
+  if (submission.status !== "success") {
+    const first = Object.values(submission.error ?? {}).flat()[0] ?? REFUND_MESSAGES.day;
+    return redirectWithToast(here, { type: "error", title: first });
+  }
+  const done = await refundTenantCredit(getDb(), id, submission.value, actor, localToday());
+  if (!done.ok) {
+    invariantResponse(done.reason !== "client", SETTLEMENT_MESSAGES.notFound);
+    const title = {
+      "not-settled": REFUND_MESSAGES.notSettled,
+      nothing: REFUND_MESSAGES.nothing,
+      future: REFUND_MESSAGES.future,
+    }[done.reason];
+    return redirectWithToast(here, { type: "error", title });
+  }
+  return redirectWithToast(here, {
+    type: "success",
+    title: REFUND_MESSAGES.done,
+    ...(done.duplicate ? {} : { description: formatBRL(done.refundedCents) }),
+  });
+}
+
 export default function Settlement({ loaderData: d, actionData }: Route.ComponentProps) {
   return (
     <RouteDialog title={`Acerto de saída: ${d.name}`} closeTo={d.list} wide>
@@ -116,6 +157,7 @@ export default function Settlement({ loaderData: d, actionData }: Route.Componen
           >
             Baixar o Termo de Encerramento (PDF)
           </a>
+          <TenantRefund toRefundCents={d.toRefundCents} refunds={d.refunds} today={d.today} onceKey={d.onceKey} />
         </div>
       ) : !d.endedOn ? (
         <p className="text-sm text-slate-700">
