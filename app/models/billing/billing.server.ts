@@ -17,6 +17,7 @@ import { graceFor } from "#app/models/calendar/holidays.server";
 import { recordBillingGaps } from "./gaps.server";
 import { getChargingSettings } from "./settings.server";
 import { viewerLeaseIds, type FileViewer } from "#app/models/files/access.server";
+import { BILLING_WITHHELD, withheldOfBillings } from "#app/models/withholding/irrf.server";
 import type { Cents } from "#app/models/shared/money";
 
 // Billings of rental clients (docs/product.md §Cobranças;
@@ -267,6 +268,10 @@ export async function updateBillingAmountRow(trx: Trx, billingId: number, amount
   // Something paid into it already: what was charged stays (a correction is an estorno first).
   if (!before || before.status === "paid" || before.amount_paid_cents !== null) return false;
   if (before.amount_cents === amountCents) return false;
+  // The boleto of a company tenant asks the rent less its IRRF (decision
+  // 0074): that is the billing's amount, not a new rent.
+  const withheld = (await withheldOfBillings(trx, [billingId])).get(billingId) ?? 0;
+  if (withheld > 0 && before.amount_cents - withheld === amountCents) return false;
   await trx
     .updateTable("billing")
     .set({ amount_cents: amountCents, updated_at: new Date().toISOString() })
@@ -295,12 +300,16 @@ export async function updateBillingAmountRow(trx: Trx, billingId: number, amount
 // stored status (paid or not is what matters), no documents.
 export async function listBillingsToMatch(db: DB | Trx, clientIds: readonly number[]) {
   if (clientIds.length === 0) return [];
-  return db
-    .selectFrom("billing")
-    .select(["id", "client_id", "month_year", "due_date", "status", "amount_cents"])
-    .where("client_id", "in", [...new Set(clientIds)])
-    .orderBy("id")
-    .execute();
+  return (
+    db
+      .selectFrom("billing")
+      .select(["id", "client_id", "month_year", "due_date", "status", "amount_cents"])
+      // A company tenant's boleto is for the rent less its IRRF (decision 0074).
+      .select(BILLING_WITHHELD.as("withheld_cents"))
+      .where("client_id", "in", [...new Set(clientIds)])
+      .orderBy("id")
+      .execute()
+  );
 }
 
 // What an open, issued billing costs today, for its Pix code

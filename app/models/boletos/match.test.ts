@@ -52,6 +52,13 @@ describe("amountDiffers and lineDigits", () => {
     expect(amountDiffers(null, billing(1, "2026-10", "2026-10-05"))).toBe(false);
   });
 
+  it("takes a company tenant's boleto for the rent less its IRRF as the same amount (decision 0074)", () => {
+    const withheld = { ...billing(1, "2026-10", "2026-10-05"), withheld_cents: 14_476 };
+    expect(amountDiffers(150000 - 14_476, withheld)).toBe(false);
+    expect(amountDiffers(150000, withheld)).toBe(false);
+    expect(amountDiffers(150000 - 14_475, withheld)).toBe(true);
+  });
+
   it("compares lines by their digits", () => {
     expect(lineDigits("00190.00009 01234.567890")).toBe("001900000901234567890");
     expect(lineDigits("  ")).toBeNull();

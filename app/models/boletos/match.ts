@@ -24,6 +24,9 @@ export type MatchableBilling = {
   due_date: string; // "yyyy-MM-dd"
   status: string;
   amount_cents: number;
+  // The IRRF a company tenant withholds from it (decision 0074): its boleto
+  // asks the amount less this.
+  withheld_cents?: number;
 };
 
 export type BoletoKeys = { due_date: string | null; month_year: string | null };
@@ -56,6 +59,7 @@ export const amountDiffers = (boletoCents: number | null | undefined, billing: M
   typeof boletoCents === "number" &&
   boletoCents > 0 &&
   boletoCents !== billing.amount_cents &&
+  boletoCents !== billing.amount_cents - (billing.withheld_cents ?? 0) &&
   billing.status !== "paid";
 
 export type PlannedBoleto = BoletoKeys & {

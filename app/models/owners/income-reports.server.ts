@@ -9,11 +9,11 @@ import {
   ownersRentLines,
   ownersRentLinesInBatches,
   CHARGES_BESIDE_RENT,
-  BILLING_WITHHELD,
   type OwnedRentLine,
   type PaidRange,
 } from "./received-rents.server";
 import { payingClients } from "./paying-clients.server";
+import { BILLING_WITHHELD } from "#app/models/withholding/irrf.server";
 
 // The informes de rendimentos of a calendar year
 // (docs/decisions/0043-income-reports.md): per owner, month by month, the

@@ -4,6 +4,7 @@ import { lineFees, type ReceivedRent, type StatementLine } from "./statement";
 import { monthOf } from "#app/models/shared/days";
 import { addCents, cents, shareOf, ZERO_CENTS, type Cents } from "#app/models/shared/money";
 import { batchesOf } from "#app/models/shared/slicer";
+import { BILLING_WITHHELD, OWNER_WITHHELD } from "#app/models/withholding/irrf.server";
 
 // The rents received for owners (paid billings of contracts with an owner),
 // as ownerMonth (statement.ts) takes them: the one query behind the monthly
@@ -141,19 +142,12 @@ const besideRent = (mine: boolean) =>
   sql<number>`(select coalesce(sum(c.amount_cents), 0) from rent_charges c where c.billing_id = billing.id
     and ${mine ? sql`c.receiver = 'owner' and c.kind != 'multa_rescisoria'` : sql`c.receiver != 'owner'`}
     and not exists (select 1 from ledger_entries r where r.reverses_id = c.entry_id limit 1))`;
-// The IRRF withheld on the billing (decision 0074), in force: the whole, and
-// this owner's. A seek each in billing_withholdings_billing.
-const withheld = (own: boolean) =>
-  sql<number>`(select coalesce(sum(w.irrf_cents), 0) from billing_withholdings w where w.billing_id = billing.id
-    ${own ? sql`and w.owner_id = lo.owner_id` : sql``}
-    and not exists (select 1 from ledger_entries r where r.reverses_id = w.entry_id limit 1))`;
-// All of it on a billing: what a company tenant paid the Receita (its informe).
-export const BILLING_WITHHELD = withheld(false);
+// With the IRRF withheld on the billing (decision 0074): the whole, and this owner's.
 const CHARGE_COLUMNS = [
   besideRent(true).as("owner_charges_cents"),
   besideRent(false).as("other_charges_cents"),
-  withheld(false).as("withheld_total_cents"),
-  withheld(true).as("withheld_cents"),
+  BILLING_WITHHELD.as("withheld_total_cents"),
+  OWNER_WITHHELD.as("withheld_cents"),
 ];
 
 // All of them: what a tenant paid that was not rent (the tenant's informe).

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from "kysely";
+import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database } from "#app/db/schema";
 import type { AuditActor } from "#app/models/audit/audit.server";
 import { postEntry, refreshBillings } from "#app/models/ledger/ledger.server";
@@ -16,6 +16,16 @@ import { irrfOn, isCompany, isPerson, type IrrfBand, type IrrfReduction, type Ir
 
 type DB = Kysely<Database>;
 type Trx = Transaction<Database>;
+
+// The IRRF in force on `billing` (the outer query's row), in SQL: the whole,
+// and the owner's of the outer `lo` (lease_owners). A seek each in
+// billing_withholdings_billing; the reversal's check only for rows found.
+const withheldSql = (own: boolean) =>
+  sql<number>`(select coalesce(sum(w.irrf_cents), 0) from billing_withholdings w where w.billing_id = billing.id
+    ${own ? sql`and w.owner_id = lo.owner_id` : sql``}
+    and not exists (select 1 from ledger_entries r where r.reverses_id = w.entry_id limit 1))`;
+export const BILLING_WITHHELD = withheldSql(false);
+export const OWNER_WITHHELD = withheldSql(true);
 
 export const IRRF_MEMO = "IRRF retido na fonte pelo locatário (DARF 3208)";
 
