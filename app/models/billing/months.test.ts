@@ -160,6 +160,29 @@ describe("first and last months", () => {
     expect(planned.every((p) => p.due_date >= lease.start)).toBe(true);
   });
 
+  it("bills the rest of the last month once a renewal moves the end past it, and nothing twice", () => {
+    const billed = billedThrough(
+      contractMonthsToBill({ ...lease, firstMonth: "pro_rata" }).map((p) => ({
+        month_year: p.month_year,
+        period_end: p.period_end,
+      })),
+    );
+    // Renewed to 14/05/2027: February's 15-28 (14 of 28 days, due 05/03, not before the 15th), March, April, 1-14 May.
+    const renewed = contractMonthsToBill({ ...lease, end: "2027-05-14", firstMonth: "pro_rata" }, billed);
+    expect(renewed.map((p) => [p.month_year, p.period_start, p.period_end, p.due_date, p.amount_cents])).toEqual([
+      ["2027-02", "2027-02-15", "2027-02-28", "2027-03-05", 75_000],
+      ["2027-03", "2027-03-01", "2027-03-31", "2027-03-05", 150_000],
+      ["2027-04", "2027-04-01", "2027-04-30", "2027-04-05", 150_000],
+      ["2027-05", "2027-05-01", "2027-05-14", "2027-05-05", 67_742],
+    ]);
+    const all = [...billed.entries()].map(([month_year, period_end]) => ({ month_year, period_end }));
+    const after = billedThrough([
+      ...all,
+      ...renewed.map((p) => ({ month_year: p.month_year, period_end: p.period_end })),
+    ]);
+    expect(contractMonthsToBill({ ...lease, end: "2027-05-14", firstMonth: "pro_rata" }, after)).toEqual([]);
+  });
+
   it("bills whole months from the anniversary when the lease says so, never due before the start", () => {
     const planned = contractMonthsToBill({ ...lease, firstMonth: "full" });
     expect(planned.map((p) => [p.due_date, p.amount_cents, p.period_start, p.period_end])).toEqual([

@@ -123,7 +123,18 @@ export function contractMonthsToBill(
     const p = period(terms, k);
     if (!p) break;
     if (within.to && p.month > within.to) break;
-    if (through.has(p.month)) continue;
+    const billedTo = through.get(p.month);
+    if (billedTo !== undefined) {
+      // Billed by days to an end since moved later (a renewal, decision
+      // 0071): the rest of the month, due like a first month, not before it.
+      if (billedTo === null || billedTo >= p.end || billedTo < p.start) continue;
+      const from = addDays(billedTo, 1);
+      let due = dueDateFor(p.month, terms.dueDay);
+      if (due < from) due = dueDateFor(addMonths(p.month, 1), terms.dueDay);
+      planned.push(planOf(terms, p.month, from, p.end, p.wholeDays, due));
+      through.set(p.month, p.end);
+      continue;
+    }
     let due = dueDateFor(p.month, terms.dueDay);
     if (due < terms.start) due = dueDateFor(addMonths(p.month, 1), terms.dueDay);
     planned.push(planOf(terms, p.month, p.start, p.end, p.wholeDays, due));
