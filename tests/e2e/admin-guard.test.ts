@@ -441,10 +441,19 @@ async function post(request: APIRequestContext, path: string, form: Record<strin
 }
 
 // The upload forms as a browser sends them: multipart, with a real PDF.
-const UPLOADS = (rows: Rows): { path: string; fields: Record<string, string> }[] => [
-  { path: "/admin/clients/contratos/novo", fields: { client_id: String(rows.client) } },
-  { path: `/admin/clients/${rows.client}/garantia/documentos/novo`, fields: { client_id: String(rows.client) } },
-  { path: "/admin/clients/manutencoes/documentos/novo", fields: { request_id: String(rows.maintenance) } },
+// `back`: where staff land once it is stored.
+const UPLOADS = (rows: Rows): { path: string; fields: Record<string, string>; back: string }[] => [
+  { path: "/admin/clients/contratos/novo", fields: { client_id: String(rows.client) }, back: "/admin/clients" },
+  {
+    path: `/admin/clients/${rows.client}/garantia/documentos/novo`,
+    fields: { client_id: String(rows.client) },
+    back: `/admin/clients/${rows.client}/garantia`,
+  },
+  {
+    path: "/admin/clients/manutencoes/documentos/novo",
+    fields: { request_id: String(rows.maintenance) },
+    back: "/admin/clients",
+  },
 ];
 async function upload(request: APIRequestContext, path: string, fields: Record<string, string>) {
   return request.post(path, {
@@ -566,12 +575,13 @@ for (const role of ["admin", "master"] as const) {
           .executeTakeFirstOrThrow()
       ).status,
     ).toBe("completed");
-    for (const { path, fields } of UPLOADS(rows)) {
+    for (const { path, fields, back } of UPLOADS(rows)) {
       const res = await upload(context.request, path, fields);
       expect(res.status(), path).toBe(302);
-      expect(new URL(res.headers().location, E2E_URL).pathname, path).toBe("/admin/clients");
+      expect(new URL(res.headers().location, E2E_URL).pathname, path).toBe(back);
     }
     expect(await count("contracts", (eb) => eb("client_id", "=", rows.client))).toBe(2);
+    expect(await count("guarantee_documents", (eb) => eb("client_id", "=", rows.client))).toBe(1);
     expect(await count("maintenance_documents", (eb) => eb("request_id", "=", rows.maintenance))).toBe(1);
     const del = await post(context.request, `/admin/clients/contratos/${rows.contract}/excluir`, { intent: "delete" });
     expect(del.status()).toBe(302);
