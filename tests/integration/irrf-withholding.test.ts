@@ -163,7 +163,23 @@ describe("a company tenant's billing", () => {
   });
 
   it("paid at the net, gives each owner their share: Ana's less her tax, the fee on the rent before it", async () => {
-    const p = await registerPayment(db, billing, { payment_date: "2026-10-05", amount_paid: cents(960_546) }, actor, {
+    // A part first: from then on the withholding stands, whatever the parties become.
+    const part = await registerPayment(
+      db,
+      billing,
+      { payment_date: "2026-10-05", amount_paid: cents(100_000) },
+      actor,
+      {
+        agency,
+        today: "2026-10-10",
+      },
+    );
+    expect(part.ok).toBe(true);
+    await setTenantDocument("52998224725");
+    expect(await open()).toBe(860_546);
+    await setTenantDocument(COMPANY);
+    expect(await irrfEntries()).toHaveLength(3);
+    const p = await registerPayment(db, billing, { payment_date: "2026-10-05", amount_paid: cents(860_546) }, actor, {
       agency,
       today: "2026-10-10",
     });

@@ -132,9 +132,8 @@ const sameAs = (
   a.length === b.length &&
   a.every((w, i) => w.ownerId === b[i].owner_id && w.irrfCents === b[i].irrf_cents && w.tableId === b[i].table_id);
 
-// Brings the billing's withholding in step with its rent and parties. A paid
-// billing keeps what was withheld when it was paid. Run twice, the second
-// changes nothing.
+// Brings the billing's withholding in step with its rent and parties while
+// nothing is paid into it. Run twice, the second changes nothing.
 export async function withholdIrrf(
   trx: Trx,
   billing: { id: number; client_id: number; due_date: string },
@@ -144,10 +143,13 @@ export async function withholdIrrf(
   const row = await trx
     .selectFrom("billing")
     .innerJoin("clients", "clients.id", "billing.client_id")
-    .select(["billing.status", "clients.cpf_cnpj"])
+    .select(["billing.status", "billing.amount_paid_cents", "clients.cpf_cnpj"])
     .where("billing.id", "=", billing.id)
     .executeTakeFirst();
-  if (!row || row.status === "paid") return;
+  // Withheld at each payment (Lei 7.713 art. 7 §1º): once money came in, the
+  // withholding it was paid with stands (and a larger one could not be taken
+  // off what is left to pay).
+  if (!row || row.status === "paid" || (row.amount_paid_cents ?? 0) > 0) return;
   const wanted = await wantedWithholdings(trx, billing, row.cpf_cnpj);
   const standing = await standingWithholdings(trx, [billing.id]);
   if (sameAs(wanted, standing)) return;
