@@ -1,11 +1,7 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import type { Kysely } from "kysely";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultAgency } from "#app/config/agency";
 import type { Database } from "#app/db/schema";
-import { createUser } from "#app/models/accounts/users.server";
 import { createBilling } from "#app/models/billing/billing.server";
 import { registerPayment } from "#app/models/billing/payments.server";
 import { createClient, getClient, updateClient } from "#app/models/clients/clients.server";
@@ -20,6 +16,7 @@ import { createOwner } from "#app/models/owners/owners.server";
 import { ownerStatement } from "#app/models/owners/transfers.server";
 import { cents } from "#app/models/shared/money";
 import { standingWithholdings, withholdIrrf } from "#app/models/withholding/irrf.server";
+import { privateFolders, staffActor } from "#tests/fixtures/rental-env";
 import { tempDatabase } from "#tests/fixtures/temp-db";
 
 // IRRF on rent (issue 36, docs/decisions/0074-irrf-withholding.md): a company
@@ -30,14 +27,11 @@ import { tempDatabase } from "#tests/fixtures/temp-db";
 // 6.000,00; the company's share is whole. The DIMOB, the informes and the
 // tenant's informe carry the tax.
 
-const uploads = fs.mkdtempSync(path.join(os.tmpdir(), "it-irrf-"));
-const outbox = fs.mkdtempSync(path.join(os.tmpdir(), "it-irrf-outbox-"));
-vi.stubEnv("UPLOADS_DIR", uploads);
-vi.stubEnv("OUTBOX_DIR", outbox);
+const folders = privateFolders("it-irrf");
 
 let db: Kysely<Database>;
 let cleanup: () => Promise<void>;
-const actor = { id: 0, name: "Ana Staff" };
+let actor: { id: number; name: string };
 const agency = { ...defaultAgency, cnpj: null };
 let ana: number;
 let sol: number;
@@ -88,11 +82,7 @@ async function setTenantDocument(document: string) {
 
 beforeAll(async () => {
   ({ db, cleanup } = await tempDatabase("it-irrf-"));
-  actor.id = await createUser(
-    db,
-    { username: "ana.staff", email: "ana@agencia.com", name: "Ana Staff", password: "senha1234", role: "admin" },
-    null,
-  );
+  actor = await staffActor(db);
   ana = await createOwner(db, ownerSchema.parse({ name: "Ana Pessoa", cpf_cnpj: "153.509.460-56" }), null);
   sol = await createOwner(db, ownerSchema.parse({ name: "Imobiliária Sol", cpf_cnpj: "11.444.777/0001-61" }), null);
   const created = await createClient(
@@ -123,8 +113,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await cleanup();
-  fs.rmSync(uploads, { recursive: true, force: true });
-  fs.rmSync(outbox, { recursive: true, force: true });
+  folders.remove();
 });
 
 describe("a company tenant's billing", () => {

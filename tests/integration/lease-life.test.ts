@@ -1,11 +1,7 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import type { Kysely } from "kysely";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { defaultAgency } from "#app/config/agency";
 import type { Database } from "#app/db/schema";
-import { createUser } from "#app/models/accounts/users.server";
 import { generateContractBillings } from "#app/models/billing/billing.server";
 import { createDueBillings } from "#app/models/billing/jobs.server";
 import { registerPayment } from "#app/models/billing/payments.server";
@@ -20,6 +16,7 @@ import { refundSchema, settlementSchema } from "#app/models/leases/settlement.sc
 import { settleLease } from "#app/models/leases/settlement.server";
 import { tenantCreditLeft } from "#app/models/ledger/ledger.server";
 import { cents } from "#app/models/shared/money";
+import { privateFolders, staffActor } from "#tests/fixtures/rental-env";
 import { tempDatabase } from "#tests/fixtures/temp-db";
 
 // A lease's whole life (issue 36), each step through the app's own models:
@@ -30,14 +27,11 @@ import { tempDatabase } from "#tests/fixtures/temp-db";
 // January to March paid; handed back on 20/05; settled with the caução (the
 // Termo de Encerramento drawn); what is left given back to the tenant, once.
 
-const uploads = fs.mkdtempSync(path.join(os.tmpdir(), "it-lease-life-"));
-const outbox = fs.mkdtempSync(path.join(os.tmpdir(), "it-lease-life-outbox-"));
-vi.stubEnv("UPLOADS_DIR", uploads);
-vi.stubEnv("OUTBOX_DIR", outbox);
+const folders = privateFolders("it-lease-life");
 
 let db: Kysely<Database>;
 let cleanup: () => Promise<void>;
-const actor = { id: 0, name: "Ana Staff" };
+let actor: { id: number; name: string };
 const agency = { ...defaultAgency, cnpj: null };
 let lease: number;
 
@@ -51,11 +45,7 @@ const billingsOf = () =>
 
 beforeAll(async () => {
   ({ db, cleanup } = await tempDatabase("it-lease-life-"));
-  actor.id = await createUser(
-    db,
-    { username: "ana.staff", email: "ana@agencia.com", name: "Ana Staff", password: "senha1234", role: "admin" },
-    null,
-  );
+  actor = await staffActor(db);
   const created = await createClient(
     db,
     {
@@ -87,8 +77,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await cleanup();
-  fs.rmSync(uploads, { recursive: true, force: true });
-  fs.rmSync(outbox, { recursive: true, force: true });
+  folders.remove();
 });
 
 describe("a lease from its start to its settlement", () => {
