@@ -11,7 +11,7 @@ import { createClient } from "#app/models/clients/clients.server";
 import { openPdf, pageText } from "#app/models/boletos/pdf-pages.server";
 import { privateFilePath } from "#app/models/files/private-store.server";
 import { queueNotices } from "#app/models/billing/notices.server";
-import { grantDiscount } from "#app/models/ledger/credits.server";
+import { grantDiscount } from "#app/models/ledger/discount.server";
 import { checkProjection } from "#app/models/ledger/check.server";
 import { tenantCreditLeft } from "#app/models/ledger/ledger.server";
 import { tenantAccount } from "#app/models/ledger/account.server";

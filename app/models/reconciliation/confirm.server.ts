@@ -5,7 +5,8 @@ import { payInTransaction, type ReceiptIssuer } from "#app/models/billing/paymen
 import { periodLabel } from "#app/models/billing/months";
 import { formatDay } from "#app/models/clients/status";
 import { removePrivateFiles } from "#app/models/files/private-store.server";
-import { receiveCredit, reverseCredit } from "#app/models/ledger/credits.server";
+import { receiveCredit } from "#app/models/ledger/credits.server";
+import { reverseCredit } from "#app/models/ledger/credit-reversal.server";
 import { formatBRL } from "#app/models/shared/money";
 import { creditOf, plannedReturns } from "./returns.server";
 import type { Choice, Confirmation } from "./review.schema";

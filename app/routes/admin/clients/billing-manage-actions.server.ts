@@ -8,7 +8,7 @@ import { periodLabel } from "#app/models/billing/months";
 import { registerPayment, type PaymentResult } from "#app/models/billing/payments.server";
 import { pdfAgency } from "#app/models/billing/settings.server";
 import { formatDay } from "#app/models/clients/status";
-import { grantDiscount } from "#app/models/ledger/credits.server";
+import { grantDiscount } from "#app/models/ledger/discount.server";
 import { setOpenStatus } from "#app/models/ledger/ledger.server";
 import { PAST_DUE_NOTE, billingStatusLabel, isPastDue } from "#app/models/billing/status";
 import { resolveDifference } from "#app/models/reconciliation/differences.server";
