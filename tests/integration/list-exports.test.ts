@@ -11,7 +11,7 @@ import { auditExportBatches, listAudit } from "#app/models/audit/audit.server";
 import { createBilling } from "#app/models/billing/billing.server";
 import { registerPayment } from "#app/models/billing/payments.server";
 import { createClient } from "#app/models/clients/clients.server";
-import { emailsExportBatches, listEmails } from "#app/models/email/outbox.server";
+import { emailsExportBatches, listEmails } from "#app/models/email/outbox-views.server";
 import { markTransfersDone } from "#app/models/owners/bulk-transfers.server";
 import { drawStatementPdfs } from "#app/models/owners/mark-transfer.server";
 import { incomeYearPage } from "#app/models/owners/income-reports.server";

@@ -39,7 +39,7 @@ export const AUDIT_ENTITIES = {
   inspection: "Vistoria",
   inspection_room: "Cômodo de vistoria",
   inspection_item: "Item de vistoria",
-  // The email outbox (app/models/email/outbox.server.ts): "Reenviar".
+  // The email outbox (app/models/email/outbox-views.server.ts): "Reenviar".
   email: "Email",
   // LGPD export and erasure by email (app/models/privacy); the id is a hash of the email.
   personal_data: "Dados pessoais",

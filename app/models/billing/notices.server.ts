@@ -4,12 +4,12 @@ import type { BillingNoticeKind, Database } from "#app/db/schema";
 import { emailKindLabel, type EmailKind } from "#app/models/email/kinds";
 import {
   dropQueuedEmail,
-  emailTrace,
   enqueueEmails,
   SEND_BATCH,
   sendQueuedEmails,
   type OutboxEmail,
 } from "#app/models/email/outbox.server";
+import { emailTrace } from "#app/models/email/outbox-views.server";
 import { absoluteUrl, getAgency } from "#app/utils/env.server";
 import { log } from "#app/utils/log.server";
 import { issueHorizon } from "./charges";

@@ -1,7 +1,7 @@
 import { getDb } from "#app/db/db.server";
 import { parseEmailsQuery } from "#app/models/email/emails-query";
 import { emailKindLabel, emailStateText } from "#app/models/email/kinds";
-import { emailsExportBatches } from "#app/models/email/outbox.server";
+import { emailsExportBatches } from "#app/models/email/outbox-views.server";
 import { csvDateTime } from "#app/models/shared/csv";
 import { localToday } from "#app/models/shared/days";
 import { csvResponse } from "#app/utils/csv-response.server";

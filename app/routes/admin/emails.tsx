@@ -20,7 +20,8 @@ import {
   emailKindLabel,
   emailStateText,
 } from "#app/models/email/kinds";
-import { kickOutbox, listEmails, resendEmail } from "#app/models/email/outbox.server";
+import { kickOutbox } from "#app/models/email/outbox.server";
+import { listEmails, resendEmail } from "#app/models/email/outbox-views.server";
 import { formatDateTime } from "#app/utils/format-date";
 import { readFormData, requireRole } from "#app/utils/http.server";
 import { redirectWithToast } from "#app/utils/toast.server";
