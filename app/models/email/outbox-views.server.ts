@@ -43,20 +43,6 @@ export async function emailTrace(db: DB, ref: string): Promise<EmailTraceItem[]>
     .execute();
 }
 
-// Where each of these emails stands, by dedupe key (absent: never queued).
-export async function emailStates(db: DB, dedupeKeys: string[]) {
-  const states = new Map<string, EmailTraceItem>();
-  for (let i = 0; i < dedupeKeys.length; i += 500) {
-    const rows = await db
-      .selectFrom("email_outbox")
-      .select([...TRACE_COLUMNS, "dedupe_key"])
-      .where("dedupe_key", "in", dedupeKeys.slice(i, i + 500))
-      .execute();
-    for (const { dedupe_key, ...r } of rows) states.set(dedupe_key, r);
-  }
-  return states;
-}
-
 export const EMAILS_PAGE_SIZE = 50;
 
 export type EmailFilters = { kind: EmailKind | null; to: string; status: EmailStatus | null; page: number };
