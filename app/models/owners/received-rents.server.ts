@@ -83,7 +83,9 @@ function ownedRent(r: RentRow, isFirstRent: boolean): OwnedRent {
         ),
       ) - r.withheld_cents,
     ),
-    rentCents: part(r.rent_cents ?? r.amount_cents),
+    // The rent before every owner's IRRF (the receipts' rent is after it),
+    // then split: each owner's first-rent fee on their own share (decision 0074).
+    rentCents: part(r.rent_cents === null ? r.amount_cents : cents(r.rent_cents + r.withheld_total_cents)),
     chargesCents: r.rent_cents === null ? ZERO_CENTS : part(addCents(r.late_fee_cents ?? 0, r.interest_cents ?? 0)),
     ...(r.share_bp === 10_000 ? {} : { shareBp: r.share_bp }),
     ...(r.owner_charges_cents > 0 ? { reimbursedCents: part(cents(r.owner_charges_cents)) } : {}),

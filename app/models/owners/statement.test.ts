@@ -106,3 +106,22 @@ describe("an owner's month", () => {
     expect(ownerMonth([rent()], [entry(-1_000)]).netCents).toBe(167_500);
   });
 });
+
+describe("a rent a company tenant withheld IRRF from (decision 0074)", () => {
+  it("takes the fees on the owner's rent before the tax, and never more than was received", () => {
+    // The owner's 6.000,00 share; 394,54 withheld; 5.605,46 received.
+    const withheld = { rentCents: cents(600_000), receivedCents: cents(560_546), withheldCents: cents(39_454) };
+    expect(statementLine(rent({ ...withheld, adminFeeBp: 1000 }))).toMatchObject({
+      adminFeeCents: 60_000,
+      netCents: 500_546,
+    });
+    // A first rent's 100% fee on 6.000,00 is held to the 5.605,46 that came in.
+    expect(
+      statementLine(rent({ ...withheld, isFirstRent: true, firstRentFeeBp: 10_000, adminFeeBp: 1000 })),
+    ).toMatchObject({ firstRentFeeCents: 560_546, adminFeeCents: 0, netCents: 0 });
+    // 50%: on the rent before the tax, 3.000,00.
+    expect(
+      statementLine(rent({ ...withheld, isFirstRent: true, firstRentFeeBp: 5000, adminFeeBp: 1000 })),
+    ).toMatchObject({ firstRentFeeCents: 300_000, netCents: 260_546 });
+  });
+});

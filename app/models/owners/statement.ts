@@ -41,7 +41,7 @@ export type ReceivedRent = {
   dueDate: string;
   paymentDate: string;
   receivedCents: Cents; // amount_paid
-  rentCents: Cents; // the receipt's rent
+  rentCents: Cents; // the receipt's rent (with a company tenant's IRRF, before it: decision 0074)
   chargesCents: Cents; // the receipt's multa + juros
   adminFeeBp: number;
   firstRentFeeBp: number;
@@ -110,9 +110,7 @@ export function lineFees(r: ReceivedRent): Pick<StatementLine, "adminFeeCents" |
   // Never more than was received (a first rent paid short).
   // The fees are on the rent before the tenant's withholding (decision 0074).
   const withheld = r.withheldCents ?? ZERO_CENTS;
-  const firstRentFeeCents = firstRent
-    ? minCents(applyBp(addCents(r.rentCents, withheld), r.firstRentFeeBp), r.receivedCents)
-    : ZERO_CENTS;
+  const firstRentFeeCents = firstRent ? minCents(applyBp(r.rentCents, r.firstRentFeeBp), r.receivedCents) : ZERO_CENTS;
   const received = addCents(r.receivedCents, withheld);
   const base = r.feeBase === "rent" ? subtractCents(received, r.chargesCents) : received;
   const adminFeeCents = firstRent ? ZERO_CENTS : applyBp(base, r.adminFeeBp);
