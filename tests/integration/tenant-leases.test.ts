@@ -143,8 +143,9 @@ describe("the next lease of a tenant", () => {
     expect(bruno.otherLeaseIds).toEqual([]);
     expect(await findContractFile(db, firstFile, bruno)).toBeNull();
 
-    // The ended lease cannot run again beside the new one.
+    // The ended lease cannot run again beside the new one, nor start a third.
     expect(await reopenContract(db, first, actor)).toEqual({ ok: false, reason: "succeeded" });
+    expect(await startNextLease(db, first, nextInput, actor)).toEqual({ ok: false, reason: "succeeded" });
     expect((await getClient(db, first))?.ended_on).toBe("2025-12-31");
 
     // A next lease made by mistake and deleted gives the login back.

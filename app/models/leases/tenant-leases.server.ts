@@ -34,7 +34,7 @@ export async function otherLeaseIds(db: DB | Transaction<Database>, clientId: nu
 }
 
 export type NextLeaseResult =
-  { ok: true; id: number } | FieldError | { ok: false; reason: "running" | "erased" } | null;
+  { ok: true; id: number } | FieldError | { ok: false; reason: "running" | "erased" | "succeeded" } | null;
 
 // The next lease of the tenant of `previousId`, in one transaction with its
 // audit rows. Refused while the previous lease runs (a second property at the
@@ -59,6 +59,9 @@ export async function startNextLease(
       if (!previous) return null;
       if (previous.personal_data_erased_at !== null) return { ok: false as const, reason: "erased" as const };
       if (previous.ended_on === null) return { ok: false as const, reason: "running" as const };
+      // Started from an older lease while a later one exists: that one is the tenant's.
+      if ((await otherLeaseIds(trx, previous.id)).some((other) => other > previous.id))
+        return { ok: false as const, reason: "succeeded" as const };
       const now = new Date().toISOString();
       const userId = previous.user_id;
       if (userId !== null) {

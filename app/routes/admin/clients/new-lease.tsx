@@ -7,7 +7,7 @@ import { editClientSchema } from "#app/models/clients/client.schema";
 import { getClient } from "#app/models/clients/clients.server";
 import { nextLeaseFormDefaults } from "#app/models/clients/form-defaults";
 import { leasableListings } from "#app/models/leases/listings.server";
-import { startNextLease } from "#app/models/leases/tenant-leases.server";
+import { otherLeaseIds, startNextLease } from "#app/models/leases/tenant-leases.server";
 import { listOwnerChoices } from "#app/models/owners/owners.server";
 import { invariantResponse, parseId, readFormData, requireRole } from "#app/utils/http.server";
 import { redirectWithToast } from "#app/utils/toast.server";
@@ -28,6 +28,10 @@ const REFUSED = {
     title: "Contrato em andamento",
     description: "Encerre o contrato atual antes de cadastrar o próximo deste inquilino.",
   },
+  succeeded: {
+    title: "Contrato mais novo",
+    description: "Este inquilino já tem um contrato mais novo: cadastre o próximo a partir dele.",
+  },
   erased: {
     title: "Dados pessoais apagados",
     description: "Os dados deste inquilino foram apagados a pedido dele: cadastre-o como um novo cliente.",
@@ -42,6 +46,8 @@ async function loadEnded(param: string, url: URL) {
   if (client.personal_data_erased_at !== null)
     throw await redirectWithToast(listOf(url), { type: "error", ...REFUSED.erased });
   if (client.ended_on === null) throw await redirectWithToast(listOf(url), { type: "error", ...REFUSED.running });
+  if ((await otherLeaseIds(getDb(), client.id)).some((other) => other > client.id))
+    throw await redirectWithToast(listOf(url), { type: "error", ...REFUSED.succeeded });
   return client;
 }
 
