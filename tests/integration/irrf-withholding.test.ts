@@ -12,7 +12,7 @@ import { incomeYear, tenantIncome } from "#app/models/owners/income-reports.serv
 import { leaseOwnersSchema } from "#app/models/owners/lease-owners.schema";
 import { saveLeaseOwners } from "#app/models/owners/lease-owners.server";
 import { ownerSchema } from "#app/models/owners/owner.schema";
-import { createOwner } from "#app/models/owners/owners.server";
+import { createOwner, updateOwner } from "#app/models/owners/owners.server";
 import { ownerStatement } from "#app/models/owners/transfers.server";
 import { cents } from "#app/models/shared/money";
 import { standingWithholdings, withholdIrrf } from "#app/models/withholding/irrf.server";
@@ -149,6 +149,13 @@ describe("a company tenant's billing", () => {
     const entries = await irrfEntries();
     expect(entries.map((e) => e.amount_cents)).toEqual([39_454, -39_454, 39_454]);
     expect(entries[1].reverses_id).not.toBeNull();
+    // The person owner becomes a company (a typo corrected): nothing withheld; back, withheld again.
+    const owner = (document: string) =>
+      updateOwner(db, ana, ownerSchema.parse({ name: "Ana Pessoa", cpf_cnpj: document }), actor);
+    expect(await owner("11.444.777/0001-61")).toBe(true);
+    expect(await open()).toBe(1_000_000);
+    expect(await owner("153.509.460-56")).toBe(true);
+    expect(await open()).toBe(960_546);
   });
 
   it("paid at the net, gives each owner their share: Ana's less her tax, the fee on the rent before it", async () => {
@@ -167,7 +174,7 @@ describe("a company tenant's billing", () => {
     await setTenantDocument("52998224725");
     expect(await open()).toBe(860_546);
     await setTenantDocument(COMPANY);
-    expect(await irrfEntries()).toHaveLength(3);
+    expect(await irrfEntries()).toHaveLength(5);
     const p = await registerPayment(db, billing, { payment_date: "2026-10-05", amount_paid: cents(860_546) }, actor, {
       agency,
       today: "2026-10-10",

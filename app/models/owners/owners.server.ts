@@ -6,6 +6,8 @@ import { searchCondition } from "#app/models/shared/search.server";
 import type { OwnerInput } from "./owner.schema";
 import type { OwnersQuery } from "./owners-query";
 import { anyRow } from "#app/models/shared/exists.server";
+import { localToday } from "#app/models/shared/days";
+import { rewithholdOpenBillings } from "#app/models/withholding/irrf.server";
 
 // Owners (Proprietários, issue 22): who receives the rent of a contract (the
 // client record points to its owner). One owner may have several contracts.
@@ -105,6 +107,12 @@ export async function updateOwner(db: DB, id: number, input: OwnerInput, actor: 
       .where("id", "=", id)
       .execute();
     await recordAudit(trx, { actor, action: "update", entity: "owner", entityId: id, before, after });
+    // A person or a company decides a company tenant's IRRF (decision 0074):
+    // the open billings of the owner's contracts follow the new document.
+    if (before.cpf_cnpj !== after.cpf_cnpj) {
+      const leases = await trx.selectFrom("lease_owners").select("client_id").where("owner_id", "=", id).execute();
+      for (const l of leases) await rewithholdOpenBillings(trx, l.client_id, actor, localToday());
+    }
     return true;
   });
 }
