@@ -2,6 +2,7 @@ import { PDF } from "#tests/fixtures/admin-rental";
 import { appDb } from "#tests/fixtures/db";
 import { uniq } from "#tests/fixtures/site";
 import { expect, test } from "#tests/fixtures/test";
+import { E2E_URL } from "#tests/setup/paths";
 
 // A guarantee's documents (issue 36, decision 0075), without JavaScript: staff
 // send the apólice from "Garantia do contrato" (a program disguised as a PDF is
@@ -69,6 +70,14 @@ test("the apólice sent with the guarantee, read by its tenant alone, then delet
   await expect(page.getByTestId("toast")).toContainText("Documento da garantia excluído");
   await expect(page.getByRole("region", { name: "Documentos da garantia" })).toContainText("Nenhum documento");
   expect((await page.request.get(href)).status()).toBe(404);
+  // Posted again (a second click): the list with the error, not a 404.
+  const again = await page.request.post(`/admin/clients/garantias/documentos/${row.id}/excluir`, {
+    form: { intent: "delete" },
+    headers: { Origin: E2E_URL },
+    maxRedirects: 0,
+  });
+  expect(again.status()).toBe(302);
+  expect(new URL(again.headers().location, E2E_URL).pathname).toBe("/admin/clients");
   expect(
     await appDb()
       .selectFrom("audit_log")

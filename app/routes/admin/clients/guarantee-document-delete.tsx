@@ -28,10 +28,13 @@ export async function loader({ params }: Route.LoaderArgs) {
   return { document, back: guaranteeOf(document.client_id) };
 }
 
+// A document already gone (a second click): the clients list with the
+// spec's error toast, not a 404.
 export async function action(args: Route.ActionArgs) {
-  const document = await loadDocument(args.params.id);
+  const id = parseId(args.params.id);
+  const document = id === null ? null : await getGuaranteeDocument(getDb(), id);
   return deleteStoredFileAction(args, {
-    list: guaranteeOf(document.client_id),
+    list: document ? guaranteeOf(document.client_id) : "/admin/clients",
     failed: M.deleteFailed,
     done: "Documento da garantia excluído",
     remove: deleteGuaranteeDocument,
