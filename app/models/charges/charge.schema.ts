@@ -1,7 +1,14 @@
 import { z } from "zod";
 import type { ChargeReceiver, RentChargeKind } from "#app/db/schema";
 import { monthYearField } from "#app/models/billing/billing.schema";
-import { idField, onceKeyField, rentalAmountField, requiredText } from "#app/models/shared/fields";
+import {
+  idField,
+  localDayField,
+  onceKeyField,
+  optionalText,
+  rentalAmountField,
+  requiredText,
+} from "#app/models/shared/fields";
 
 // "Encargos" of a contract (issue 36, docs/decisions/0068-charges-beside-the-rent.md):
 // what the tenant pays with the rent besides it, and who receives it.
@@ -83,3 +90,17 @@ export const recurringSchema = z
 
 export type ChargeInput = z.output<typeof chargeSchema>;
 export type RecurringInput = z.output<typeof recurringSchema>;
+
+// "Marcar como pago" to a third party (decision 0072): the charge, the day
+// paid (empty: today) and an optional reference.
+export const PAYOUT_MESSAGES = {
+  gone: "Este encargo não está mais a repassar.",
+  day: "Informe a data do pagamento (dd/mm/aaaa).",
+  future: "A data do pagamento não pode ser depois de hoje.",
+  done: "Encargo marcado como pago ao terceiro",
+} as const;
+export const payoutSchema = z.object({
+  id: idField(PAYOUT_MESSAGES.gone),
+  pago_em: localDayField(PAYOUT_MESSAGES.day).optional(),
+  referencia: optionalText(120),
+});

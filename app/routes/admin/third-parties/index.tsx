@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "react-router";
 import { AdminTitle } from "#app/components/admin/admin-shell";
 import { Pagination } from "#app/components/site/pagination";
@@ -5,12 +6,12 @@ import { buttonClass } from "#app/components/ui/button";
 import { getDb } from "#app/db/db.server";
 import type { RentChargeKind } from "#app/db/schema";
 import { periodLabel } from "#app/models/billing/months";
-import { CHARGE_KIND_LABELS } from "#app/models/charges/charge.schema";
+import { CHARGE_KIND_LABELS, PAYOUT_MESSAGES, payoutSchema } from "#app/models/charges/charge.schema";
 import { markPaidOn, pendingPayouts } from "#app/models/charges/payouts.server";
 import { formatDay } from "#app/models/clients/status";
-import { localToday, parseLocalDay } from "#app/models/shared/days";
+import { localToday } from "#app/models/shared/days";
 import { formatBRL } from "#app/models/shared/money";
-import { invariantResponse, parseId, readFormData, requireRole } from "#app/utils/http.server";
+import { readFormData, requireRole } from "#app/utils/http.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/index";
 
@@ -29,26 +30,17 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = await requireRole(context, "staff");
-  const form = await readFormData(request);
-  const id = parseId(String(form.get("id") ?? ""));
-  invariantResponse(id !== null, "Encargo não encontrado");
-  const today = localToday();
-  const paidOn = parseLocalDay(String(form.get("pago_em") ?? "")) ?? today;
-  const reference =
-    String(form.get("referencia") ?? "")
-      .trim()
-      .slice(0, 120) || null;
-  const done = await markPaidOn(getDb(), id, { paidOn, reference }, actor, today);
   const back = new URL(request.url).pathname + new URL(request.url).search;
-  if (!done.ok)
-    return redirectWithToast(back, {
-      type: "error",
-      title:
-        done.reason === "date"
-          ? "A data do pagamento não pode ser depois de hoje."
-          : "Este encargo não está mais a repassar.",
-    });
-  return redirectWithToast(back, { type: "success", title: "Encargo marcado como pago ao terceiro" });
+  const error = (title: string) => redirectWithToast(back, { type: "error", title });
+  const submission = parseWithZod(await readFormData(request), { schema: payoutSchema });
+  // A row's form: what is wrong comes back as the list's toast.
+  if (submission.status !== "success")
+    return error(Object.values(submission.error ?? {}).flat()[0] ?? PAYOUT_MESSAGES.gone);
+  const today = localToday();
+  const { id, pago_em, referencia } = submission.value;
+  const done = await markPaidOn(getDb(), id, { paidOn: pago_em ?? today, reference: referencia ?? null }, actor, today);
+  if (!done.ok) return error(done.reason === "date" ? PAYOUT_MESSAGES.future : PAYOUT_MESSAGES.gone);
+  return redirectWithToast(back, { type: "success", title: PAYOUT_MESSAGES.done });
 }
 
 export default function ThirdParties({ loaderData: d }: Route.ComponentProps) {
