@@ -152,5 +152,32 @@ describe("a leased listing", () => {
       ),
     ).toEqual({ ok: true });
     expect((await visible()).search).toEqual([listing]);
+    // Saved again, its own listing stays; another contract cannot take it.
+    expect(
+      await updateClient(
+        db,
+        moved.id,
+        { name: "Rui", email: "rui@teste.com", payment_due_day: 5, property_id: other },
+        null,
+      ),
+    ).toEqual({ ok: true });
+    const taker = await createClient(
+      db,
+      {
+        name: "Téo",
+        email: "teo@teste.com",
+        username: "teo",
+        password: "senha1234",
+        payment_due_day: 5,
+        property_id: other,
+      },
+      null,
+    );
+    expect(taker).toEqual({
+      ok: false,
+      field: "property_id",
+      message: "Este imóvel já está alugado por outro contrato.",
+    });
+    expect((await getProperty(db, other))?.leased).toBe(true);
   });
 });

@@ -221,12 +221,25 @@ export function recordValues(input: RecordInput): RecordValues {
   };
 }
 
-// The listing a contract names must exist (a select's value posted by hand,
-// or a listing deleted meanwhile, gets the field's message, not a 500).
-export async function checkListing(db: DB, propertyId: number | null): Promise<FieldError | null> {
+// The listing a contract names must exist and not be another running
+// contract's (decision 0070): a select's value posted by hand, or a listing
+// deleted or leased meanwhile, gets the field's message, not a 500 nor a
+// listing taken from the contract that rents it.
+export async function checkListing(
+  db: DB,
+  propertyId: number | null,
+  clientId: number | null = null,
+): Promise<FieldError | null> {
   if (propertyId === null) return null;
-  const found = await db.selectFrom("properties").select("id").where("id", "=", propertyId).executeTakeFirst();
-  return found ? null : { ok: false, field: "property_id", message: "Escolha um imóvel da lista." };
+  const found = await db
+    .selectFrom("properties")
+    .select(["id", "leased_client_id"])
+    .where("id", "=", propertyId)
+    .executeTakeFirst();
+  if (!found) return { ok: false, field: "property_id", message: "Escolha um imóvel da lista." };
+  if (found.leased_client_id !== null && found.leased_client_id !== clientId)
+    return { ok: false, field: "property_id", message: "Este imóvel já está alugado por outro contrato." };
+  return null;
 }
 
 // A new client with its login, in one transaction: a clash on the username or
@@ -285,7 +298,7 @@ export async function createClient(
 export async function updateClient(db: DB, id: number, input: RatesOptional<EditClientInput>, actor: AuditActor) {
   const { username, ...rest } = input;
   const values = recordValues(rest);
-  const listing = await checkListing(db, values.property_id);
+  const listing = await checkListing(db, values.property_id, id);
   if (listing) return listing;
   try {
     return await db.transaction().execute(async (trx) => {
