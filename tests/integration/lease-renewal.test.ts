@@ -83,6 +83,11 @@ describe("a renewal", () => {
       ok: false,
       reason: "before-start",
     });
+    // December is the last month billed: a new rent from March would bill January and February at it.
+    expect(await refuse({ new_rent: "1.650,00", effective_on: "2027-03-01" })).toEqual({
+      ok: false,
+      reason: "rent-ahead",
+    });
     expect(
       renewalSchema.safeParse({ chave: "renovacao-0000000009", effective_on: "2026-12-01", reason: "x" }).error
         ?.issues[0]?.message,

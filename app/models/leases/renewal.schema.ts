@@ -17,6 +17,8 @@ export const RENEWAL_MESSAGES = {
   beforeStart: "A vigência não pode ser antes do início do contrato.",
   ended: "Este contrato está encerrado: reabra-o antes de renová-lo.",
   sameRent: "O novo aluguel é igual ao atual.",
+  rentAhead:
+    "O novo aluguel pode valer até o primeiro mês ainda não cobrado: registre o aditivo mais perto da data de vigência.",
   reason: "Informe o motivo (ex.: renovação por mais 30 meses, acordo de redução do aluguel).",
   rent: "Informe o aluguel, como 1.650,00.",
 } as const;

@@ -1,4 +1,5 @@
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
+import { addDays, daysInMonth } from "#app/models/shared/days";
 import type { Database } from "#app/db/schema";
 import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
 import { rerentOpenBillings } from "#app/models/billing/rerent.server";
@@ -20,7 +21,7 @@ type DB = Kysely<Database>;
 
 export type RenewResult =
   | { ok: true; id: number; duplicate: boolean; rebilled: number }
-  | { ok: false; reason: "client" | "ended" | "end-before" | "before-start" | "same-rent" };
+  | { ok: false; reason: "client" | "ended" | "end-before" | "before-start" | "same-rent" | "rent-ahead" };
 
 export async function renewLease(
   db: DB,
@@ -63,6 +64,14 @@ export async function renewLease(
         return { ok: false, reason: "end-before" };
       if (input.new_rent !== undefined && !input.new_end && input.new_rent === c.monthly_rent_cents)
         return { ok: false, reason: "same-rent" };
+      // The new rent goes on the billings from its vigência (rerentOpenBillings)
+      // and on every billing made after this (clients.monthly_rent_cents): a
+      // vigência past the first month not billed yet would bill the months
+      // between at the new rent.
+      if (input.new_rent !== undefined && input.new_rent !== c.monthly_rent_cents) {
+        const firstUnbilled = await firstUnbilledDay(trx, clientId, c.contract_start_date);
+        if (firstUnbilled !== null && input.effective_on > firstUnbilled) return { ok: false, reason: "rent-ahead" };
+      }
       const before: LeaseTerms = {
         start: c.contract_start_date,
         end: c.contract_end_date,
@@ -157,4 +166,22 @@ export async function leaseVersions(db: DB, clientId: number) {
     before: JSON.parse(r.before) as LeaseTerms,
     after: JSON.parse(r.after) as LeaseTerms,
   }));
+}
+
+// The first day no billing of the contract covers yet: the day after the
+// latest period billed (a billing from before periods: its whole month), or
+// the contract's start when none was made. null: neither is known.
+async function firstUnbilledDay(trx: Transaction<Database>, clientId: number, start: string | null) {
+  const last = await trx
+    .selectFrom("billing")
+    .select(["month_year", "period_end"])
+    .where("client_id", "=", clientId)
+    .orderBy("month_year", "desc")
+    .orderBy("period_end", "desc")
+    .executeTakeFirst();
+  if (!last) return start;
+  const end =
+    last.period_end ??
+    `${last.month_year}-${String(daysInMonth(Number(last.month_year.slice(0, 4)), Number(last.month_year.slice(5, 7)))).padStart(2, "0")}`;
+  return addDays(end, 1);
 }

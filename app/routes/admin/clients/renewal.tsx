@@ -55,6 +55,7 @@ const REFUSALS = {
   "end-before": ["new_end", M.endBefore],
   "before-start": ["effective_on", M.beforeStart],
   "same-rent": ["new_rent", M.sameRent],
+  "rent-ahead": ["effective_on", M.rentAhead],
 } as const;
 
 export async function action({ request, params, context, url }: Route.ActionArgs) {
