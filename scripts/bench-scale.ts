@@ -212,7 +212,8 @@ async function inProcess() {
   const { markTransfersDone } = await import("#app/models/owners/bulk-transfers.server");
   const { allPendingTransfers } = await import("./lib/scale-seed");
   const { dimobText } = await import("#app/models/owners/dimob.server");
-  const { incomeYear, ownerIncomes, tenantIncomes } = await import("#app/models/owners/income-reports.server");
+  const { incomeYear } = await import("#app/models/owners/income-reports.server");
+  const { ownerIncomes, tenantIncomes } = await import("#app/models/owners/income-report.server");
   const { addMonths, localToday } = await import("#app/models/shared/days");
   const db = openDatabase(copy.db);
   // As the server does at start: a database seeded before the last migration gets its indexes.

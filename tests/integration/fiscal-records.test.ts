@@ -17,7 +17,7 @@ import { deleteRefusal } from "#app/models/clients/money-history";
 import { enqueueEmail } from "#app/models/email/outbox.server";
 import { privateFilePath, storePrivateFile } from "#app/models/files/private-store.server";
 import { dimobYear } from "#app/models/owners/dimob.server";
-import { tenantIncome } from "#app/models/owners/income-reports.server";
+import { tenantIncome } from "#app/models/owners/income-report.server";
 import { ownerSchema } from "#app/models/owners/owner.schema";
 import { createOwner } from "#app/models/owners/owners.server";
 import { currentAnniversary, dueReadjustments, runReadjustments } from "#app/models/owners/readjustments.server";

@@ -9,14 +9,8 @@ import type { Database } from "#app/db/schema";
 import { dimobFile, monthsOf } from "#app/models/owners/dimob";
 import { dimobPage, dimobText, dimobYear } from "#app/models/owners/dimob.server";
 import { parseIncomeQuery } from "#app/models/owners/income-query";
-import {
-  incomeYear,
-  incomeYearPage,
-  ownerIncome,
-  ownerIncomes,
-  tenantIncome,
-  tenantIncomes,
-} from "#app/models/owners/income-reports.server";
+import { incomeYear, incomeYearPage } from "#app/models/owners/income-reports.server";
+import { ownerIncome, ownerIncomes, tenantIncome, tenantIncomes } from "#app/models/owners/income-report.server";
 import {
   ownedRentLines,
   ownersRentLines,

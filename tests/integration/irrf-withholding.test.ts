@@ -8,7 +8,8 @@ import { createClient, getClient, updateClient } from "#app/models/clients/clien
 import { hasMoneyHistory } from "#app/models/clients/money-history";
 import { moneyHistory } from "#app/models/clients/money-history.server";
 import { dimobYear } from "#app/models/owners/dimob.server";
-import { incomeYear, tenantIncome } from "#app/models/owners/income-reports.server";
+import { incomeYear } from "#app/models/owners/income-reports.server";
+import { tenantIncome } from "#app/models/owners/income-report.server";
 import { leaseOwnersSchema } from "#app/models/owners/lease-owners.schema";
 import { saveLeaseOwners } from "#app/models/owners/lease-owners.server";
 import { ownerSchema } from "#app/models/owners/owner.schema";

@@ -21,7 +21,7 @@ import { chargesOfBillings } from "#app/models/charges/beside.server";
 import { markPaidOn, pendingPayouts } from "#app/models/charges/payouts.server";
 import { createClient } from "#app/models/clients/clients.server";
 import { dimobYear } from "#app/models/owners/dimob.server";
-import { tenantIncome } from "#app/models/owners/income-reports.server";
+import { tenantIncome } from "#app/models/owners/income-report.server";
 import { markTransferDone } from "#app/models/owners/mark-transfer.server";
 import { ownerSchema } from "#app/models/owners/owner.schema";
 import { createOwner } from "#app/models/owners/owners.server";

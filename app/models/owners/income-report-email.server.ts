@@ -9,14 +9,8 @@ import { localToday } from "#app/models/shared/days";
 import { log } from "#app/utils/log.server";
 import { slicer } from "#app/models/shared/slicer";
 import { renderOwnerIncomePdf, renderTenantIncomePdf } from "./income-report-pdf.server";
-import {
-  incomeKeySql,
-  incomePeople,
-  ownerIncomes,
-  tenantIncomes,
-  type OwnerIncome,
-  type TenantIncome,
-} from "./income-reports.server";
+import { incomeKeySql, incomePeople } from "./income-reports.server";
+import { ownerIncomes, tenantIncomes, type OwnerIncome, type TenantIncome } from "./income-report.server";
 
 // "Enviar por email" of the informes (docs/decisions/0043-income-reports.md):
 // asking is idempotent (one request row per year, kind and person: asking

@@ -2,7 +2,7 @@ import { formatPercent } from "#app/models/billing/charges";
 import { periodLabel } from "#app/models/billing/months";
 import { formatBRL } from "#app/models/shared/money";
 import { documentLabel, longDay, PdfSheet, type PdfAgency, type Run } from "#app/utils/pdf-sheet.server";
-import type { IncomeMonth, OwnerIncome, TenantIncome } from "./income-reports.server";
+import type { IncomeMonth, OwnerIncome, TenantIncome } from "./income-report.server";
 
 // The informes de rendimentos as PDFs (docs/decisions/0043-income-reports.md),
 // drawn on the receipt's sheet: the owner's (rents received for them, the

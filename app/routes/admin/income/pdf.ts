@@ -1,7 +1,7 @@
 import { getDb } from "#app/db/db.server";
 import { pdfAgency } from "#app/models/billing/settings.server";
 import { renderOwnerIncomePdf, renderTenantIncomePdf } from "#app/models/owners/income-report-pdf.server";
-import { ownerIncome, tenantIncome } from "#app/models/owners/income-reports.server";
+import { ownerIncome, tenantIncome } from "#app/models/owners/income-report.server";
 import { contentDisposition } from "#app/utils/content-disposition";
 import { invariantResponse, parseId, requireRole } from "#app/utils/http.server";
 import { localToday } from "#app/models/shared/days";
