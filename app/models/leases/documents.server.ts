@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#app/db/schema";
 import { localToday } from "#app/models/shared/days";
+import { storePrivateFile } from "#app/models/files/private-store.server";
 
 // The lease's own documents a tenant reads in the client area's Contrato tab
 // (decisions 0069, 0071, 0075): each Termo Aditivo, the Termo de Encerramento and the guarantee's documents,
@@ -50,4 +51,13 @@ export async function ownLeaseDocuments(db: Kysely<Database>, clientId: number):
       href: `/arquivos/garantias/${g.id}`,
     })),
   ];
+}
+
+// A lease's Termo (Aditivo, de Encerramento) stored as a private PDF: its
+// key goes into `created`, for the caller to remove should its transaction
+// not commit; the row's file columns come back.
+export async function storeTermo(pdf: Uint8Array, fileName: string, created: string[]) {
+  const file_key = await storePrivateFile(pdf, ".pdf");
+  created.push(file_key);
+  return { file_key, file_name: fileName, mime_type: "application/pdf", size: pdf.byteLength };
 }

@@ -3,12 +3,13 @@ import { addDays, daysInMonth } from "#app/models/shared/days";
 import type { Database } from "#app/db/schema";
 import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
 import { rerentOpenBillings } from "#app/models/billing/rerent.server";
-import { removePrivateFiles, storePrivateFile } from "#app/models/files/private-store.server";
+import { removePrivateFiles } from "#app/models/files/private-store.server";
 import { leaseOwners } from "#app/models/owners/lease-owners.server";
 import type { PdfAgency } from "#app/utils/pdf-sheet.server";
 import type { LeaseTerms, RenewalInput } from "./renewal.schema";
 import { renderAddendumPdf } from "./renewal-pdf.server";
 import { queueLeaseDocument } from "./document-emails.server";
+import { storeTermo } from "./documents.server";
 import { formatDay } from "#app/models/clients/status";
 
 // "Renovar ou aditar" (issue 36, docs/decisions/0071-renewals.md): the
@@ -113,8 +114,6 @@ export async function renewLease(
         after,
         issuedOn: today,
       });
-      const key = await storePrivateFile(pdf, ".pdf");
-      created.push(key);
       const row = {
         client_id: clientId,
         kind,
@@ -123,10 +122,7 @@ export async function renewLease(
         before: JSON.stringify(before),
         after: JSON.stringify(after),
         op_key: input.chave,
-        file_key: key,
-        file_name: `Termo Aditivo - ${c.name}.pdf`,
-        mime_type: "application/pdf",
-        size: pdf.byteLength,
+        ...(await storeTermo(pdf, `Termo Aditivo - ${c.name}.pdf`, created)),
         created_by_name: actor?.name ?? "Sistema",
         created_at: now,
       };
@@ -135,7 +131,7 @@ export async function renewLease(
         key: `lease-version:${id}`,
         title: kind === "renovacao" ? "Termo Aditivo de Renovação" : "Termo Aditivo",
         clientId,
-        file_key: key,
+        file_key: row.file_key,
         file_name: row.file_name,
         intro: `Segue o termo aditivo do contrato de locação, em vigor a partir de ${formatDay(input.effective_on)}.`,
       });

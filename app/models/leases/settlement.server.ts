@@ -5,7 +5,7 @@ import { periodLabel } from "#app/models/billing/months";
 import { graceFor } from "#app/models/calendar/holidays.server";
 import { writeCharge } from "#app/models/charges/charges.server";
 import { formatDay } from "#app/models/clients/status";
-import { removePrivateFiles, storePrivateFile } from "#app/models/files/private-store.server";
+import { removePrivateFiles } from "#app/models/files/private-store.server";
 import { receiveCredit } from "#app/models/ledger/credits.server";
 import { grantDiscount } from "#app/models/ledger/discount.server";
 import { refreshBillings, tenantCreditLeft } from "#app/models/ledger/ledger.server";
@@ -18,6 +18,7 @@ import { terminationFine, unusedRent } from "./settlement";
 import type { SettlementInput, SettlementRepair } from "./settlement.schema";
 import { renderSettlementPdf } from "./settlement-pdf.server";
 import { queueLeaseDocument } from "./document-emails.server";
+import { storeTermo } from "./documents.server";
 
 // "Acerto de saída" (issue 36, docs/decisions/0069-lease-settlement.md): what
 // an ended contract still owes, less the rent of the days after the keys came
@@ -269,8 +270,6 @@ export async function settleLease(
         toReturnCents: toReturn,
         issuedOn: today,
       });
-      const key = await storePrivateFile(pdf, ".pdf");
-      created.push(key);
       const row = {
         client_id: clientId,
         returned_on: preview.returnedOn,
@@ -285,10 +284,7 @@ export async function settleLease(
         owed_after_cents: owedAfter,
         to_return_cents: toReturn,
         lines: JSON.stringify(preview.lines),
-        file_key: key,
-        file_name: `Termo de Encerramento - ${preview.contract.name}.pdf`,
-        mime_type: "application/pdf",
-        size: pdf.byteLength,
+        ...(await storeTermo(pdf, `Termo de Encerramento - ${preview.contract.name}.pdf`, created)),
         created_by_name: actor?.name ?? "Sistema",
         created_at: now,
       };
@@ -297,7 +293,7 @@ export async function settleLease(
         key: `lease-settlement:${id}`,
         title: "Termo de Encerramento",
         clientId,
-        file_key: key,
+        file_key: row.file_key,
         file_name: row.file_name,
         intro: `Segue o termo de encerramento da locação, com o acerto de saída (imóvel devolvido em ${returned}).`,
       });
