@@ -261,8 +261,28 @@ export interface OwnersTable {
   phone: string | null;
   pix_key: string | null;
   bank_account: string | null;
+  // The login of the owner's area (migration 0045, decision 0077): a
+  // `client`-role account, the same one as the person's tenant login if any.
+  user_id: number | null;
   created_at: string;
   updated_at: string;
+}
+
+// An owner's request to change their payout details (migration 0045): applied
+// to the owner only when staff confirm it; decided once.
+export interface OwnerBankRequestsTable {
+  id: Generated<number>;
+  owner_id: number;
+  pix_key: string | null;
+  bank_account: string | null;
+  note: string | null;
+  requested_by_id: number | null;
+  requested_at: string;
+  outcome: "confirmed" | "refused" | null;
+  decided_by_id: number | null;
+  decided_by_name: string | null;
+  decided_at: string | null;
+  decision_note: string | null;
 }
 
 // Charges beside the rent (migration 0037,
@@ -440,6 +460,9 @@ export interface OwnerStatementsTable extends PrivateFileColumns {
   // Charges beside the rent the owner receives, passed on without fee (migration 0037).
   reimbursed_cents: Generated<Cents>;
   transferred_on: string; // "yyyy-MM-dd"
+  // Where the transfer went, as the owner's details were when it was marked
+  // done (migration 0045); NULL before.
+  destination: string | null;
   created_by_name: string;
   created_at: string;
 }
@@ -853,6 +876,7 @@ export interface PublicContentVersionTable {
 
 export interface Database {
   users: UsersTable;
+  owner_bank_requests: OwnerBankRequestsTable;
   sessions: SessionsTable;
   password_reset_tokens: PasswordResetTokensTable;
   login_attempts: LoginAttemptsTable;

@@ -6,6 +6,7 @@ import { lookupSession } from "#app/models/accounts/sessions.server";
 import { accountKey, clearAttempts, registerAttempt } from "#app/models/accounts/throttle.server";
 import { checkPassword, findUserForLogin, type SessionUser } from "#app/models/accounts/users.server";
 import { getClientForUser, type PortalClient } from "#app/models/clients/portal.server";
+import { getOwnerForUser, type PortalOwner } from "#app/models/owners/portal.server";
 import { trustedDevice } from "./device-cookie.server";
 import { noteRequestRole } from "./log.server";
 import { CLIENT_IP_HEADER } from "./request-headers";
@@ -117,15 +118,41 @@ export type ClientViewer = { user: SessionUser & { sessionId: string }; client: 
 // account is linked to a client record. Staff sessions are not client sessions.
 // Otherwise the spec's toast and a redirect to /client-login.
 export async function requireClient(request: Request): Promise<ClientViewer> {
+  return requireOutsider(request, getClientForUser, "Sua conta não está cadastrada como cliente.", (user, client) => ({
+    user,
+    client,
+  }));
+}
+
+export type OwnerViewer = { user: SessionUser & { sessionId: string }; owner: PortalOwner };
+
+// The owner's area guard (decision 0077): an active `client`-role session
+// whose account is linked to an owner record; the same login may open the
+// tenant's area too. Anyone else: the client login, as above.
+export async function requireOwner(request: Request): Promise<OwnerViewer> {
+  return requireOutsider(
+    request,
+    getOwnerForUser,
+    "Sua conta não está cadastrada como proprietário.",
+    (user, owner) => ({
+      user,
+      owner,
+    }),
+  );
+}
+
+// An outside person's area: the session, then the record its login is linked to.
+async function requireOutsider<R, T>(
+  request: Request,
+  find: (db: ReturnType<typeof getDb>, userId: number) => Promise<R | null>,
+  notLinked: string,
+  viewer: (user: SessionUser & { sessionId: string }, record: R) => T,
+): Promise<T> {
   const result = await getSessionUser(request);
   if (result.status === "ok") {
-    const client = result.user.role === "client" ? await getClientForUser(getDb(), result.user.id) : null;
-    if (client) return { user: { ...result.user, sessionId: result.sessionId }, client };
-    throw await redirectWithToast("/client-login", {
-      type: "error",
-      title: "Acesso negado",
-      description: "Sua conta não está cadastrada como cliente.",
-    });
+    const record = result.user.role === "client" ? await find(getDb(), result.user.id) : null;
+    if (record) return viewer({ ...result.user, sessionId: result.sessionId }, record);
+    throw await redirectWithToast("/client-login", { type: "error", title: "Acesso negado", description: notLinked });
   }
   const headers = result.status === "expired" ? { "Set-Cookie": await clearSessionCookie(request) } : undefined;
   throw await redirectWithToast(

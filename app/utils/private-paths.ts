@@ -1,9 +1,9 @@
-// Pages behind a login and the login pages themselves (the back office, and
-// later the client area): a browser or a shared cache must never store them,
+// Pages behind a login and the login pages themselves (the back office, the
+// client area, the owner's area): a browser or a shared cache must never store them,
 // so that Back after logout cannot show a lead's name again, and the page
 // cache never serves them. Client-safe; used by server.ts's page cache and
 // app/entry.server.tsx.
-const PRIVATE = /^\/(admin|client-area|client-login|client-logout|arquivos)(\/|$)/;
+const PRIVATE = /^\/(admin|client-area|client-login|client-logout|area-do-proprietario|arquivos)(\/|$)/;
 
 export const PRIVATE_CACHE_CONTROL = "private, no-store";
 

@@ -26,6 +26,8 @@ export type OwnerPanelItem = {
   phone: string | null;
   pix_key: string | null;
   contracts: number;
+  has_access: number;
+  bank_request_waiting: number;
 };
 
 const smallButton =
@@ -124,6 +126,19 @@ export function OwnersPanel({
                     >
                       <Pencil aria-hidden className="size-4" /> Editar
                     </Link>
+                    <Link
+                      preventScrollReset
+                      to={nav.withList(`/admin/clients/proprietarios/${o.id}/acesso`)}
+                      className={`${smallButton} ml-2`}
+                      aria-label={`Área do Proprietário de ${o.name}`}
+                    >
+                      {o.has_access ? "Acesso" : "Dar acesso"}
+                    </Link>
+                    {o.bank_request_waiting ? (
+                      <span className="mt-1 block text-sm font-medium text-amber-800">
+                        Pedido de alteração bancária
+                      </span>
+                    ) : null}
                   </StackedCell>
                 </tr>
               ))}

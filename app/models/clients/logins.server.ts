@@ -88,13 +88,20 @@ export async function giveClientLogin(
 export async function resetClientPassword(db: DB, id: number, actor: AuditActor) {
   const client = await db.selectFrom("clients").select(["name", "user_id"]).where("id", "=", id).executeTakeFirst();
   if (!client || client.user_id === null) return null;
+  const password = await resetOutsiderPassword(db, client.user_id, actor);
+  return password ? { name: client.name, password } : null;
+}
+
+// A new generated password for an outside person's login (a tenant's, an
+// owner's: decision 0077), its sessions ended, audited; null: no such login.
+export async function resetOutsiderPassword(db: DB, userId: number, actor: AuditActor) {
   const password = generatePassword(GENERATED_PASSWORD_LENGTH);
   const password_hash = await hashPassword(password);
   const done = await db.transaction().execute(async (trx) => {
     const user = await trx
       .selectFrom("users")
       .select("id")
-      .where("id", "=", client.user_id)
+      .where("id", "=", userId)
       .where("role", "=", "client")
       .executeTakeFirst();
     if (!user) return false;
@@ -107,12 +114,21 @@ export async function resetClientPassword(db: DB, id: number, actor: AuditActor)
     await recordAudit(trx, { actor, action: "password_reset", entity: "client_account", entityId: user.id });
     return true;
   });
-  return done ? { name: client.name, password } : null;
+  return done ? password : null;
 }
 
 // Removes a client's login inside a transaction (sessions and reset tokens go
-// with it); the record stays, "Sem Login".
+// with it); the record stays, "Sem Login". A login that also opens an owner's
+// area (decision 0077) stays for that area: only the caller's link to the
+// lease goes.
 export async function removeLogin(trx: Trx, userId: number, actor: AuditActor) {
+  const owner = await trx.selectFrom("owners").select("id").where("user_id", "=", userId).executeTakeFirst();
+  if (owner) return;
+  await deleteLogin(trx, userId, actor);
+}
+
+// The account row itself, audited.
+export async function deleteLogin(trx: Trx, userId: number, actor: AuditActor) {
   const user = await trx
     .selectFrom("users")
     .select(["username", "email", "name"])

@@ -52,18 +52,29 @@ export async function listOwnContracts(db: DB, clientId: number) {
     .execute();
 }
 
-// The client login to send a recovery link to: an active client account
-// whose client record has that email (case ignored), or null.
+// The login to send a recovery link to: an active `client`-role account whose
+// client record, or owner record (decision 0077), has that email (case
+// ignored), or null.
 export async function findClientLoginByEmail(db: DB, email: string) {
-  return (
-    (await db
-      .selectFrom("clients")
-      .innerJoin("users", "users.id", "clients.user_id")
-      .select(["users.id as userId", "clients.name", "clients.email"])
-      .where((eb) => eb(eb.fn("lower", ["clients.email"]), "=", email.toLowerCase()))
-      .where("users.role", "=", "client")
-      .where("users.active", "=", 1)
-      .orderBy("clients.id")
-      .executeTakeFirst()) ?? null
-  );
+  const lower = email.toLowerCase();
+  const tenant = await db
+    .selectFrom("clients")
+    .innerJoin("users", "users.id", "clients.user_id")
+    .select(["users.id as userId", "clients.name", "clients.email"])
+    .where((eb) => eb(eb.fn("lower", ["clients.email"]), "=", lower))
+    .where("users.role", "=", "client")
+    .where("users.active", "=", 1)
+    .orderBy("clients.id")
+    .executeTakeFirst();
+  if (tenant) return tenant;
+  const owner = await db
+    .selectFrom("owners")
+    .innerJoin("users", "users.id", "owners.user_id")
+    .select(["users.id as userId", "owners.name", "owners.email"])
+    .where((eb) => eb(eb.fn("lower", ["owners.email"]), "=", lower))
+    .where("users.role", "=", "client")
+    .where("users.active", "=", 1)
+    .orderBy("owners.id")
+    .executeTakeFirst();
+  return owner && owner.email !== null ? { ...owner, email: owner.email } : null;
 }

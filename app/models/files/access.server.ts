@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import type { ExpressionBuilder, Kysely } from "kysely";
 import type { Database } from "#app/db/schema";
 import { formatDateTime } from "#app/utils/format-date";
 import { drawStatementPdf } from "#app/models/owners/mark-transfer.server";
@@ -6,27 +6,50 @@ import { isPdfPending } from "#app/models/owners/statement-pdf-pending";
 
 // Who may read a private file (docs/decisions/0024-private-files.md): staff, or
 // the client who owns the row (a contract's client, a maintenance request's
-// client, a billing's client). Anything else finds nothing: the route answers
-// 404, never 403, never the file name.
+// client, a billing's client), or, for the few files of a lease its owner
+// reads (the contract, the inspection reports, their own statements:
+// decision 0077), an owner of that lease. Anything else finds nothing: the
+// route answers 404, never 403, never the file name.
 
 type DB = Kysely<Database>;
 
-// A client reads the files of their current lease (clientId) and of their
-// earlier ones (otherLeaseIds, decision 0073): their own contracts, receipts
-// and Termos stay theirs after they move.
-export type FileViewer = { kind: "staff" } | { kind: "client"; clientId: number; otherLeaseIds?: number[] };
+// An outside person's login ("client"): a tenant reads the files of their
+// current lease (clientId) and of their earlier ones (otherLeaseIds, decision
+// 0073): their own contracts, receipts and Termos stay theirs after they move.
+// An owner (ownerId, decision 0077) reads the owner's files of the leases that
+// name them; one login may be both. Every finder restricts any viewer that is
+// not staff: a new kind of person can never skip the check.
+export type FileViewer =
+  { kind: "staff" } | { kind: "client"; clientId: number | null; otherLeaseIds?: number[]; ownerId?: number | null };
 
 export function viewerLeaseIds(viewer: Extract<FileViewer, { kind: "client" }>): number[] {
-  return [viewer.clientId, ...(viewer.otherLeaseIds ?? [])];
+  return viewer.clientId === null ? [] : [viewer.clientId, ...(viewer.otherLeaseIds ?? [])];
+}
+
+// The lease files an owner reads too: the tenant's own leases, or a lease
+// that names the viewer as an owner.
+function tenantOrOwnerOf(viewer: Extract<FileViewer, { kind: "client" }>, column: "client_id") {
+  return (eb: ExpressionBuilder<Database, "contracts" | "inspections">) =>
+    eb.or([
+      eb(column, "in", viewerLeaseIds(viewer)),
+      eb.exists(
+        eb
+          .selectFrom("lease_owners")
+          .select("lease_owners.client_id")
+          .where("lease_owners.owner_id", "=", viewer.ownerId ?? 0)
+          .whereRef("lease_owners.client_id", "=", column),
+      ),
+    ]);
 }
 
 // stamp: lines written across every page of a PDF when it is served (a
 // cancelled receipt), the stored file left as it is.
 export type PrivateFile = { file_key: string; file_name: string; mime_type: string; stamp?: string[] };
 
+// A contract's file: staff; the tenant; an owner of the lease.
 export async function findContractFile(db: DB, id: number, viewer: FileViewer): Promise<PrivateFile | null> {
   let q = db.selectFrom("contracts").select(["file_key", "file_name", "mime_type"]).where("id", "=", id);
-  if (viewer.kind === "client") q = q.where("client_id", "in", viewerLeaseIds(viewer));
+  if (viewer.kind === "client") q = q.where(tenantOrOwnerOf(viewer, "client_id"));
   return (await q.executeTakeFirst()) ?? null;
 }
 
@@ -135,18 +158,18 @@ export async function findStatementFile(db: DB, id: number, viewer: FileViewer):
   );
 }
 
-// An owner statement (repasse, docs/decisions/0040-owner-transfers.md): staff
-// only; the owner receives it by email (owners have no login).
-// Asked for before its PDF was drawn (seconds after the transfer), it is drawn
-// now (mark-transfer.server.ts).
+// An owner statement (repasse, docs/decisions/0040-owner-transfers.md): staff;
+// the owner it is for, in their area (decision 0077). Never a tenant, not even
+// the one whose rent it lists. Asked for before its PDF was drawn (seconds
+// after the transfer), it is drawn now (mark-transfer.server.ts).
 export async function findOwnerStatementFile(db: DB, id: number, viewer: FileViewer): Promise<PrivateFile | null> {
-  if (viewer.kind !== "staff") return null;
-  const read = () =>
-    db
-      .selectFrom("owner_statements")
-      .select(["file_key", "file_name", "mime_type"])
-      .where("id", "=", id)
-      .executeTakeFirst();
+  if (viewer.kind !== "staff" && !viewer.ownerId) return null;
+  const ownerId = viewer.kind === "staff" ? null : viewer.ownerId!;
+  const read = () => {
+    let q = db.selectFrom("owner_statements").select(["file_key", "file_name", "mime_type"]).where("id", "=", id);
+    if (ownerId !== null) q = q.where("owner_id", "=", ownerId);
+    return q.executeTakeFirst();
+  };
   const row = await read();
   if (!row || !isPdfPending(row.file_key)) return row ?? null;
   await drawStatementPdf(db, id);
@@ -202,14 +225,15 @@ export async function findMeterPhotoFile(db: DB, id: number, viewer: FileViewer)
     : null;
 }
 
-// An inspection's report (Relatório): staff; the client, of their own.
+// An inspection's report (Relatório): staff; the client, of their own; an
+// owner of the lease.
 export async function findInspectionReportFile(db: DB, id: number, viewer: FileViewer): Promise<PrivateFile | null> {
   let q = db
     .selectFrom("inspections")
     .select(["report_key", "id", "kind"])
     .where("id", "=", id)
     .where("report_key", "is not", null);
-  if (viewer.kind === "client") q = q.where("client_id", "in", viewerLeaseIds(viewer));
+  if (viewer.kind === "client") q = q.where(tenantOrOwnerOf(viewer, "client_id"));
   const row = await q.executeTakeFirst();
   return row
     ? { file_key: row.report_key!, file_name: `Relatório de Vistoria nº ${row.id}.pdf`, mime_type: "application/pdf" }

@@ -9,6 +9,7 @@ import type { DimobQuery } from "./dimob-query";
 import {
   cepOf,
   CRLF,
+  dimobPayment,
   dimobRecords,
   dimobTotals,
   monthsOf,
@@ -129,12 +130,7 @@ async function dimobLeases(db: DB, year: number): Promise<DimobLeases> {
   const ownerIds = [...new Set(clients.map((c) => c.owner_id))];
   for await (const rents of ownersRentLinesInBatches(db, ownerIds, range))
     for (const r of rents) {
-      const payment = {
-        paymentDate: r.paymentDate,
-        receivedCents: r.receivedCents,
-        commissionCents: r.adminFeeCents + r.firstRentFeeCents,
-        withheldCents: r.withheldCents ?? 0,
-      };
+      const payment = dimobPayment(r);
       // A co-owned contract is a lease for each owner, with their share.
       const key = `${r.clientId}:${r.ownerId}`;
       const of = payments.get(key);

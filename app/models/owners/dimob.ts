@@ -167,6 +167,22 @@ export type DimobPayment = {
   withheldCents?: number;
 };
 
+// A rent as the DIMOB declares it: the commission is the statement's fees.
+export function dimobPayment(r: {
+  paymentDate: string;
+  receivedCents: number;
+  adminFeeCents: number;
+  firstRentFeeCents: number;
+  withheldCents?: number;
+}): DimobPayment {
+  return {
+    paymentDate: r.paymentDate,
+    receivedCents: r.receivedCents,
+    commissionCents: r.adminFeeCents + r.firstRentFeeCents,
+    withheldCents: r.withheldCents ?? 0,
+  };
+}
+
 // A contract's 12 months of the year from its payments (by payment date):
 // the rent is what was received plus what the tenant withheld.
 export function monthsOf(year: number, payments: readonly DimobPayment[]): DimobMonth[] {

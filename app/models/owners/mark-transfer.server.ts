@@ -46,7 +46,11 @@ export async function markTransferDone(
 ): Promise<TransferResult> {
   if (values.transferredOn > today || values.transferredOn < `${month}-01`) return { ok: false, reason: "date" };
   return db.transaction().execute(async (trx) => {
-    const owner = await trx.selectFrom("owners").select("name").where("id", "=", ownerId).executeTakeFirst();
+    const owner = await trx
+      .selectFrom("owners")
+      .select(["name", "pix_key", "bank_account"])
+      .where("id", "=", ownerId)
+      .executeTakeFirst();
     if (!owner) return { ok: false, reason: "owner" } as const;
     const exists = await trx
       .selectFrom("owner_statements")
@@ -73,6 +77,7 @@ export async function markTransferDone(
       reimbursed_cents: statement.reimbursedCents,
       net_cents: statement.netCents,
       transferred_on: values.transferredOn,
+      destination: payoutDestination(owner),
       created_by_name: actor?.name ?? "Sistema",
       created_at: new Date().toISOString(),
     };
@@ -134,6 +139,13 @@ export async function markTransferDone(
     });
     return { ok: true, number, netCents: statement.netCents, ownerName: owner.name } as const;
   });
+}
+
+// Where a transfer goes, in words, frozen with its statement (decision 0077):
+// the owner's details as they are when staff mark it done.
+export function payoutDestination(o: { pix_key: string | null; bank_account: string | null }): string | null {
+  const parts = [o.pix_key ? `Pix ${o.pix_key}` : null, o.bank_account ? `Conta ${o.bank_account}` : null];
+  return parts.filter(Boolean).join(" · ") || null;
 }
 
 // A final statement's totals as it froze them (the carry: what its

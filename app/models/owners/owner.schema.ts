@@ -15,7 +15,7 @@ export const OWNER_MESSAGES = {
   pixKey: "Chave Pix inválida: use CPF, CNPJ, email, celular (+55...) ou a chave aleatória.",
 } as const;
 
-const pixKeyField = plainText()
+export const pixKeyField = plainText()
   .max(80, OWNER_MESSAGES.pixKey)
   .refine(isPlausiblePixKey, OWNER_MESSAGES.pixKey)
   .transform(normalizePixKey)

@@ -41,6 +41,13 @@ function ownersList(db: DB, q: OwnersQuery) {
     query
       .select(["owners.id", "owners.name", "owners.cpf_cnpj", "owners.email", "owners.phone", "owners.pix_key"])
       .select(sql<number>`(select count(*) from lease_owners where lease_owners.owner_id = owners.id)`.as("contracts"))
+      // The owner's area (decision 0077): a login, a payout change waiting for staff.
+      .select(sql<number>`owners.user_id is not null`.as("has_access"))
+      .select(
+        sql<number>`exists (select 1 from owner_bank_requests r where r.owner_id = owners.id and r.outcome is null)`.as(
+          "bank_request_waiting",
+        ),
+      )
       // As people read the names ("Álvaro" among the A's), as fold() compares.
       .orderBy("owners.name_fold")
       .orderBy("owners.id");

@@ -36,6 +36,7 @@ import { InspectionTab } from "#app/components/client/inspection-tab";
 import { MaintenanceTab } from "#app/components/client/maintenance-tab";
 import { clientInspectionTab } from "#app/models/inspections/client-view.server";
 import { readMaintenanceForm } from "./maintenance-upload.server";
+import { getOwnerForUser } from "#app/models/owners/portal.server";
 
 const TABS = [
   { id: "contrato", label: "Contrato" },
@@ -50,12 +51,14 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { client } = context.get(clientContext);
+  const { client, user } = context.get(clientContext);
   const asked = new URL(request.url).searchParams.get("tab");
   const tab: Tab = TABS.some((t) => t.id === asked) ? (asked as Tab) : "contrato";
   const db = getDb();
   return {
     tab,
+    // One login for both areas (decision 0077): a tenant who is also an owner.
+    alsoOwner: (await getOwnerForUser(db, user.id)) !== null,
     client: {
       name: client.name,
       property_address: client.property_address,
@@ -159,7 +162,10 @@ export default function ClientArea({ loaderData, actionData }: Route.ComponentPr
   const { tab, client } = loaderData;
   return (
     <main id="conteudo" className="min-h-screen bg-slate-50">
-      <ClientAreaHeader clientName={client.name} />
+      <ClientAreaHeader
+        clientName={client.name}
+        otherArea={loaderData.alsoOwner ? { to: "/area-do-proprietario", label: "Área do Proprietário" } : null}
+      />
       <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
         <section aria-labelledby="contrato-info" className="rounded-xl bg-white p-6 shadow-sm">
           <h2 id="contrato-info" className="text-lg font-semibold text-slate-900">

@@ -9,7 +9,7 @@ import { Field, FormAlert } from "#app/components/ui/field";
 import { getDb, isDatabaseBusy } from "#app/db/db.server";
 import { loginSchema } from "#app/models/accounts/login.schema";
 import { createSession } from "#app/models/accounts/sessions.server";
-import { getClientForUser } from "#app/models/clients/portal.server";
+import { areasOf } from "#app/models/owners/portal.server";
 import { LoginError, authenticator, getSessionUser } from "#app/utils/auth.server";
 import { BUSY_MESSAGE, BUSY_RETRY_AFTER_SECONDS, BUSY_TITLE } from "#app/utils/database-busy";
 import { deviceCookieFor } from "#app/utils/device-cookie.server";
@@ -26,13 +26,22 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await getSessionUser(request);
-  if (session.status === "ok" && session.user.role === "client" && (await getClientForUser(getDb(), session.user.id))) {
-    throw redirect("/client-area");
+  if (session.status === "ok" && session.user.role === "client") {
+    const home = areaHome(await areasOf(getDb(), session.user.id));
+    if (home) throw redirect(home.to);
   }
   return { constraint: getZodConstraint(loginSchema) };
 }
 
 const NOT_A_CLIENT = "Sua conta não está cadastrada como cliente.";
+
+// One login for tenants and owners (decision 0077): a tenant lands in the
+// client area (which links to the owner's area when the person is both), an
+// owner alone in the owner's area.
+function areaHome(areas: Awaited<ReturnType<typeof areasOf>>) {
+  if (areas.tenant) return { to: "/client-area", name: areas.tenant.name };
+  return areas.owner ? { to: "/area-do-proprietario", name: areas.owner.name } : null;
+}
 
 // The staff login's credential check, throttling and device cookies
 // (app/utils/auth.server.ts); only an account linked to a client record gets
@@ -48,15 +57,15 @@ export async function action({ request }: Route.ActionArgs) {
     return refuse(400, "Login inválido", "Preencha o nome de usuário ou email e a senha.");
   try {
     const user = await authenticator.authenticate("form", request);
-    const client = user.role === "client" ? await getClientForUser(getDb(), user.id) : null;
-    if (!client) return refuse(403, "Acesso negado", NOT_A_CLIENT);
+    const home = user.role === "client" ? areaHome(await areasOf(getDb(), user.id)) : null;
+    if (!home) return refuse(403, "Acesso negado", NOT_A_CLIENT);
     const token = await createSession(getDb(), user.id, request.headers.get("User-Agent"));
     const headers = new Headers();
     headers.append("Set-Cookie", await sessionCookieFor(token));
     headers.append("Set-Cookie", await deviceCookieFor(request, user));
     return redirectWithToast(
-      "/client-area",
-      { type: "success", title: "Login bem-sucedido", description: `Bem-vindo(a), ${client.name}!` },
+      home.to,
+      { type: "success", title: "Login bem-sucedido", description: `Bem-vindo(a), ${home.name}!` },
       { headers },
     );
   } catch (error) {
@@ -81,7 +90,10 @@ export default function ClientLogin({ loaderData, actionData }: Route.ComponentP
     constraint: loaderData.constraint,
   });
   return (
-    <AuthCard title="Área do Cliente" subtitle="Acesse seu contrato, cobranças e solicitações de manutenção">
+    <AuthCard
+      title="Área do Cliente"
+      subtitle="Inquilinos: contrato, cobranças e manutenção. Proprietários: repasses, extratos e seus imóveis."
+    >
       <Form method="post" {...getFormProps(form)} noValidate={false} className="space-y-4">
         {actionData?.error ? (
           <FormAlert title={actionData.error.title} description={actionData.error.description} />

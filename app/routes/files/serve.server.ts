@@ -5,6 +5,7 @@ import { data, type MiddlewareFunction } from "react-router";
 import { getDb } from "#app/db/db.server";
 import type { FileViewer, PrivateFile } from "#app/models/files/access.server";
 import { getClientForUser } from "#app/models/clients/portal.server";
+import { getOwnerForUser } from "#app/models/owners/portal.server";
 import { otherLeaseIds } from "#app/models/leases/tenant-leases.server";
 import { stampPdf } from "#app/models/files/pdf-stamp.server";
 import { privateFilePath } from "#app/models/files/private-store.server";
@@ -30,9 +31,18 @@ export async function viewerOf(request: Request): Promise<FileViewer | null> {
   if (session.status !== "ok") return null;
   if (session.user.role === "master" || session.user.role === "admin") return { kind: "staff" };
   if (session.user.role !== "client") return null;
-  const client = await getClientForUser(getDb(), session.user.id);
-  if (!client) return null;
-  return { kind: "client", clientId: client.id, otherLeaseIds: await otherLeaseIds(getDb(), client.id) };
+  const db = getDb();
+  const [client, owner] = await Promise.all([
+    getClientForUser(db, session.user.id),
+    getOwnerForUser(db, session.user.id),
+  ]);
+  if (!client && !owner) return null;
+  return {
+    kind: "client",
+    clientId: client?.id ?? null,
+    otherLeaseIds: client ? await otherLeaseIds(db, client.id) : [],
+    ownerId: owner?.id ?? null,
+  };
 }
 
 type Finder = (db: ReturnType<typeof getDb>, id: number, viewer: FileViewer) => Promise<PrivateFile | null>;

@@ -1,12 +1,6 @@
 import { z } from "zod";
 
-// The year of an informes link: "2026" as given (2000 up to this year), else
-// last year (informes are made in January and February for the year before).
-export function reportYear(asked: string | null | undefined, today: string) {
-  const thisYear = Number(today.slice(0, 4));
-  const n = /^\d{4}$/.test(asked ?? "") ? Number(asked) : NaN;
-  return n >= 2000 && n <= thisYear ? n : thisYear - 1;
-}
+export { reportYear } from "#app/models/owners/report-year";
 
 // "Enviar por email" of a year's informes: the button's intent and the year,
 // each once (a repeated field arrives as a list and fails the schema).

@@ -1,0 +1,293 @@
+import { sql, type Kysely } from "kysely";
+import type { Database } from "#app/db/schema";
+import { addMonths, addMonthsToDay, monthOf } from "#app/models/shared/days";
+import { pageOf } from "#app/models/shared/paging.server";
+import { frozenDeductions } from "./owner-entries.server";
+import { nextAnniversary } from "./readjustment";
+import { dimobPayment, monthsOf } from "./dimob";
+import { groupBy, yearRange } from "./income-report.server";
+import { ownersRentLines } from "./received-rents.server";
+import type { StatementItem } from "./transfers.server";
+import { ownerStatement } from "./transfers.server";
+
+// What the owner's area reads (issue 37, docs/decisions/0077-owner-area.md).
+// Every query is bound to the signed-in owner's id: a lease is theirs when
+// lease_owners names them (a co-owner too, with their share), a statement
+// when it is theirs. Nothing here writes. A tenant's personal data beyond
+// the name never leaves: no CPF, no email, no phone.
+
+type DB = Kysely<Database>;
+
+// The leases that name the owner (lease_owners), as the area lists them.
+function ownerLeasesQuery(db: DB, ownerId: number) {
+  return db
+    .selectFrom("lease_owners as lo")
+    .innerJoin("clients as c", "c.id", "lo.client_id")
+    .where("lo.owner_id", "=", ownerId)
+    .select([
+      "c.id",
+      "c.name as tenantName",
+      "c.property_address",
+      "c.monthly_rent_cents",
+      "c.payment_due_day",
+      "c.contract_start_date",
+      "c.contract_end_date",
+      "c.ended_on",
+      "c.readjustment_index",
+      "lo.share_bp",
+    ]);
+}
+
+// Whether the owner's area may show this lease: null when it is not theirs.
+export async function ownerLeaseShare(db: DB, ownerId: number, clientId: number) {
+  const row = await db
+    .selectFrom("lease_owners")
+    .select("share_bp")
+    .where("owner_id", "=", ownerId)
+    .where("client_id", "=", clientId)
+    .executeTakeFirst();
+  return row?.share_bp ?? null;
+}
+
+const OVERDUE = (alias: string) =>
+  sql<number>`(select count(*) from billing b where b.client_id = ${sql.ref(alias)} and b.status = 'overdue')`;
+
+// The owner's leases: running ones first, then ended, newest first; with the
+// months the tenant is late (overdue billings).
+export async function ownerLeases(db: DB, ownerId: number) {
+  return ownerLeasesQuery(db, ownerId)
+    .select(OVERDUE("c.id").as("overdue"))
+    .orderBy(sql`c.ended_on is not null`)
+    .orderBy("c.contract_start_date", "desc")
+    .orderBy("c.id", "desc")
+    .execute();
+}
+export type OwnerLeaseRow = Awaited<ReturnType<typeof ownerLeases>>[number];
+
+// One lease in full, for its owner: the contract's terms, the next
+// readjustment, the guarantee and its validity, the contract files and the
+// finalized inspection reports, the maintenance requests with what they cost
+// the owner. null: not this owner's lease.
+export async function ownerLease(db: DB, ownerId: number, clientId: number, today: string) {
+  const lease = await ownerLeasesQuery(db, ownerId)
+    .select(OVERDUE("c.id").as("overdue"))
+    .where("c.id", "=", clientId)
+    .executeTakeFirst();
+  if (!lease) return null;
+  const [lastReadjustment, guarantee, contracts, inspections, maintenance, expenses] = await Promise.all([
+    db
+      .selectFrom("readjustments")
+      .select(["anniversary", "new_rent_cents", "accumulated_ppm", "index_code"])
+      .where("client_id", "=", clientId)
+      .orderBy("anniversary", "desc")
+      .executeTakeFirst(),
+    db
+      .selectFrom("guarantees")
+      .select(["kind", "valid_until", "amount_cents", "provider_name"])
+      .where("client_id", "=", clientId)
+      .executeTakeFirst(),
+    db
+      .selectFrom("contracts")
+      .select(["id", "file_name", "uploaded_at"])
+      .where("client_id", "=", clientId)
+      .orderBy("uploaded_at", "desc")
+      .orderBy("id", "desc")
+      .execute(),
+    db
+      .selectFrom("inspections")
+      .select(["id", "kind", "date", "finalized_at"])
+      .where("client_id", "=", clientId)
+      .where("report_key", "is not", null)
+      .orderBy("date", "desc")
+      .orderBy("id", "desc")
+      .execute(),
+    db
+      .selectFrom("maintenance_requests")
+      .select(["id", "title", "category", "status", "requested_at", "completed_at"])
+      .where("client_id", "=", clientId)
+      .orderBy("requested_at", "desc")
+      .orderBy("id", "desc")
+      .limit(50)
+      .execute(),
+    // What the agency charged the owner on this lease (deductions staff posted).
+    db
+      .selectFrom("owner_entries")
+      .select(["id", "description", "on_date", "amount_cents", "kind"])
+      .where("owner_id", "=", ownerId)
+      .where("client_id", "=", clientId)
+      .where("kind", "=", "deduction")
+      .orderBy("on_date", "desc")
+      .orderBy("id", "desc")
+      .limit(50)
+      .execute(),
+  ]);
+  const running = lease.ended_on === null && lease.contract_start_date !== null;
+  const nextReadjustment =
+    running && lease.readjustment_index && lease.contract_start_date
+      ? nextAnniversary(lease.contract_start_date, today, lastReadjustment?.anniversary ?? null)
+      : null;
+  return {
+    lease,
+    nextReadjustment:
+      nextReadjustment && (!lease.contract_end_date || nextReadjustment <= lease.contract_end_date)
+        ? nextReadjustment
+        : null,
+    lastReadjustment: lastReadjustment ?? null,
+    guarantee: guarantee ?? null,
+    contracts,
+    inspections,
+    maintenance,
+    expenses,
+  };
+}
+
+// The owner's arrears: each lease of theirs with overdue billings, the
+// tenant's name, how many months and since when. Nothing else of the tenant.
+export async function ownerArrears(db: DB, ownerId: number) {
+  return db
+    .selectFrom("lease_owners as lo")
+    .innerJoin("clients as c", "c.id", "lo.client_id")
+    .innerJoin("billing as b", "b.client_id", "c.id")
+    .where("lo.owner_id", "=", ownerId)
+    .where("b.status", "=", "overdue")
+    .groupBy("c.id")
+    .select([
+      "c.id",
+      "c.name as tenantName",
+      "c.property_address",
+      (eb) => eb.fn.countAll<number>().as("months"),
+      (eb) => eb.fn.min("b.due_date").as("since"),
+    ])
+    .orderBy("since")
+    .execute();
+}
+
+// The summary: what is waiting to be transferred (this month and, while not
+// transferred yet, the last), the last transfers, the 12 months' and the
+// year's totals, the arrears.
+export async function ownerSummary(db: DB, ownerId: number, today: string) {
+  const month = monthOf(today);
+  const pending = [];
+  for (const m of [addMonths(month, -1), month]) {
+    const s = await ownerStatement(db, ownerId, m);
+    if (s && !s.final && s.lines.length > 0)
+      pending.push({ month: m, rents: s.lines.length, netCents: s.statement.netCents });
+  }
+  const total = (from: string) =>
+    db
+      .selectFrom("owner_statements")
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("net_cents"), sql<number>`0`).as("cents"))
+      .where("owner_id", "=", ownerId)
+      .where("transferred_on", ">=", from)
+      .where("transferred_on", "<=", today)
+      .executeTakeFirstOrThrow();
+  const [last, twelve, year, arrears] = await Promise.all([
+    db
+      .selectFrom("owner_statements")
+      .select(["id", "month", "net_cents", "transferred_on"])
+      .where("owner_id", "=", ownerId)
+      .orderBy("transferred_on", "desc")
+      .orderBy("id", "desc")
+      .limit(3)
+      .execute(),
+    total(addMonthsToDay(today, -12)),
+    total(`${today.slice(0, 4)}-01-01`),
+    ownerArrears(db, ownerId),
+  ]);
+  return {
+    pending,
+    last,
+    twelveMonthsCents: Number(twelve.cents),
+    yearCents: Number(year.cents),
+    arrears,
+  };
+}
+
+// "Extratos": the owner's final statements, newest first, a page at a time.
+export async function ownerStatements(db: DB, ownerId: number, page: number) {
+  const filtered = db.selectFrom("owner_statements").where("owner_id", "=", ownerId);
+  return pageOf(filtered, page, (q) =>
+    q
+      .select(["id", "month", "gross_cents", "admin_fee_cents", "first_rent_fee_cents", "net_cents", "transferred_on"])
+      .orderBy("month", "desc")
+      .orderBy("id", "desc"),
+  );
+}
+
+// One final statement of the owner, its lines grouped by lease with the
+// property's address (the PDF's lines name the tenant; the owner thinks in
+// properties). null: not this owner's.
+export async function ownerStatementDetail(db: DB, ownerId: number, id: number) {
+  const row = await db
+    .selectFrom("owner_statements")
+    .selectAll()
+    .where("id", "=", id)
+    .where("owner_id", "=", ownerId)
+    .executeTakeFirst();
+  if (!row) return null;
+  const lines = JSON.parse(row.items) as StatementItem[];
+  const ids = [...new Set(lines.map((l) => l.clientId))];
+  const places = ids.length
+    ? await db.selectFrom("clients").select(["id", "property_address"]).where("id", "in", ids).execute()
+    : [];
+  const address = new Map(places.map((p) => [p.id, p.property_address]));
+  const leases = ids.map((clientId) => {
+    const of = lines.filter((l) => l.clientId === clientId);
+    return { clientId, tenantName: of[0].tenantName, address: address.get(clientId) ?? null, lines: of };
+  });
+  return {
+    id: row.id,
+    month: row.month,
+    transferredOn: row.transferred_on,
+    destination: row.destination,
+    grossCents: row.gross_cents,
+    adminFeeCents: row.admin_fee_cents,
+    firstRentFeeCents: row.first_rent_fee_cents,
+    reimbursedCents: row.reimbursed_cents,
+    deductionsCents: row.deductions_cents,
+    netCents: row.net_cents,
+    leases,
+    deductions: frozenDeductions(row.deductions),
+  };
+}
+
+// The years of the owner's informes: from their first statement or first
+// lease's start to this year, newest first.
+export async function ownerIncomeYears(db: DB, ownerId: number, today: string) {
+  const first = await db
+    .selectFrom("owner_statements")
+    .select((eb) => eb.fn.min("month").as("month"))
+    .where("owner_id", "=", ownerId)
+    .executeTakeFirst();
+  const thisYear = Number(today.slice(0, 4));
+  const from = first?.month ? Number(first.month.slice(0, 4)) : thisYear;
+  return Array.from({ length: thisYear - from + 1 }, (_, i) => thisYear - i);
+}
+
+// What the DIMOB of a year declares for the owner, lease by lease (each
+// month's rent, the agency's commission and the tax a company tenant
+// withheld), by the DIMOB's own arithmetic (dimob.ts), so the owner reads
+// the numbers the Receita receives. Leases without a payment in the year are
+// not declared.
+export async function ownerDimob(db: DB, ownerId: number, year: number) {
+  const lines = await ownersRentLines(db, [ownerId], yearRange(year));
+  const byLease = groupBy(lines, (l) => l.clientId);
+  const ids = [...byLease.keys()];
+  const places = ids.length
+    ? await db.selectFrom("clients").select(["id", "property_address"]).where("id", "in", ids).execute()
+    : [];
+  const address = new Map(places.map((p) => [p.id, p.property_address]));
+  return ids.map((clientId) => {
+    const of = byLease.get(clientId)!;
+    const months = monthsOf(year, of.map(dimobPayment));
+    const sum = (k: "rentCents" | "commissionCents" | "taxCents") => months.reduce((s, m) => s + m[k], 0);
+    return {
+      clientId,
+      tenantName: of[0].tenantName,
+      address: address.get(clientId) ?? null,
+      rentCents: sum("rentCents"),
+      commissionCents: sum("commissionCents"),
+      taxCents: sum("taxCents"),
+    };
+  });
+}
