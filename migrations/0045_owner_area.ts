@@ -8,13 +8,22 @@ import { sql, type Kysely } from "kysely";
 //   statement so a later change of details never rewrites history;
 // - owner_bank_requests: an owner's request to change their payout details,
 //   applied only when staff confirm it (a changed destination is the classic
-//   fraud), never edited: decided once.
+//   fraud), never edited: decided once;
+// - owners.approval_limit_cents: above it, a maintenance cost waits for the
+//   owner's approval (per owner, data staff edit; R$ 500,00 to start);
+// - maintenance_costs: what a repair costs (a quote staff register on the
+//   request), and maintenance_approvals: each owner's answer to a cost above
+//   their limit, answered once.
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .alterTable("owners")
     .addColumn("user_id", "integer", (c) => c.references("users.id").onDelete("set null"))
     .execute();
   await sql`create unique index owners_user on owners (user_id) where user_id is not null`.execute(db);
+  await db.schema
+    .alterTable("owners")
+    .addColumn("approval_limit_cents", "integer", (c) => c.notNull().defaultTo(50000))
+    .execute();
   await db.schema.alterTable("owner_statements").addColumn("destination", "text").execute();
   await db.schema
     .createTable("owner_bank_requests")
@@ -39,4 +48,36 @@ export async function up(db: Kysely<any>): Promise<void> {
   );
   await sql`create index owner_bank_requests_requested_by on owner_bank_requests (requested_by_id)`.execute(db);
   await sql`create index owner_bank_requests_decided_by on owner_bank_requests (decided_by_id)`.execute(db);
+  await db.schema
+    .createTable("maintenance_costs")
+    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("request_id", "integer", (c) => c.notNull().references("maintenance_requests.id").onDelete("cascade"))
+    .addColumn("description", "text", (c) => c.notNull())
+    .addColumn("amount_cents", "integer", (c) => c.notNull().check(sql`amount_cents > 0`))
+    .addColumn("created_by_id", "integer", (c) => c.references("users.id").onDelete("set null"))
+    .addColumn("created_by_name", "text", (c) => c.notNull())
+    .addColumn("created_at", "text", (c) => c.notNull())
+    .execute();
+  await sql`create index maintenance_costs_request on maintenance_costs (request_id, id)`.execute(db);
+  await sql`create index maintenance_costs_created_by on maintenance_costs (created_by_id)`.execute(db);
+  await db.schema
+    .createTable("maintenance_approvals")
+    .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+    .addColumn("cost_id", "integer", (c) => c.notNull().references("maintenance_costs.id").onDelete("cascade"))
+    .addColumn("owner_id", "integer", (c) => c.notNull().references("owners.id").onDelete("cascade"))
+    .addColumn("asked_at", "text", (c) => c.notNull())
+    // NULL while waiting; then the owner's answer.
+    .addColumn("answer", "text", (c) => c.check(sql`answer in ('approved', 'refused')`))
+    .addColumn("answer_note", "text")
+    .addColumn("answered_at", "text")
+    .addColumn("answered_by_id", "integer", (c) => c.references("users.id").onDelete("set null"))
+    .execute();
+  await sql`create unique index maintenance_approvals_cost_owner on maintenance_approvals (cost_id, owner_id)`.execute(
+    db,
+  );
+  await sql`create index maintenance_approvals_owner on maintenance_approvals (owner_id, answer)`.execute(db);
+  await sql`create index maintenance_approvals_waiting on maintenance_approvals (asked_at) where answer is null`.execute(
+    db,
+  );
+  await sql`create index maintenance_approvals_answered_by on maintenance_approvals (answered_by_id)`.execute(db);
 }

@@ -15,11 +15,14 @@ import { createContract } from "#app/models/contracts/contracts.server";
 import { addMaintenanceDocument, updateMaintenanceRequest } from "#app/models/maintenance/admin.server";
 import { createMaintenanceRequest } from "#app/models/maintenance/requests.server";
 import { absoluteUrl } from "#app/utils/env.server";
-import { localToday } from "#app/models/shared/days";
+import { addMonths, localToday, monthOf } from "#app/models/shared/days";
 import { issueHorizon } from "#app/models/billing/charges";
 import { getChargingSettings } from "#app/models/billing/settings.server";
 import { sendPaymentProof } from "#app/models/payment-proofs/proofs.server";
 import { postDeduction } from "#app/models/owners/owner-entries.server";
+import { giveOwnerAccess } from "#app/models/owners/logins.server";
+import { markTransferDone } from "#app/models/owners/mark-transfer.server";
+import { ownerStatement } from "#app/models/owners/transfers.server";
 import { demoPdf, demoPhoto } from "./demo-files";
 
 // The demo's rental side (issues 7 and 8): four tenants of Três Lagoas, three
@@ -269,6 +272,26 @@ async function seedLedgerCases(db: DB, byLate: Map<number, number>, today: strin
   }
 }
 
+// The owner's area (decision 0077): last month's transfer made, so the owner
+// finds a statement, and a login for the owner. Returns the login to print.
+async function seedOwnerArea(db: DB, ownerId: number, today: string, actor: AuditActor) {
+  const month = addMonths(monthOf(today), -1);
+  const pending = await ownerStatement(db, ownerId, month);
+  if (pending && !pending.final && pending.lines.length > 0) {
+    const transferredOn = `${monthOf(today)}-05` <= today ? `${monthOf(today)}-05` : today;
+    await markTransferDone(
+      db,
+      ownerId,
+      month,
+      { transferredOn, expectedNetCents: pending.statement.netCents },
+      actor,
+      today,
+    );
+  }
+  const given = await giveOwnerAccess(db, ownerId, { username: "jose.andrade" }, actor);
+  return given.ok && given.password ? { username: given.username, password: given.password } : null;
+}
+
 // An owner's deduction (decision 0064): a repair the agency paid, taken off
 // the owner's next transfer with its description.
 async function seedOwnerDeduction(db: DB, ownerId: number | undefined, today: string, actor: AuditActor) {
@@ -341,6 +364,7 @@ export async function seedDemoClients(db: DB) {
   }
   await seedLedgerCases(db, byLate, today, actor);
   await seedOwnerDeduction(db, owners.values().next().value, today, actor);
+  const ownerLogin = await seedOwnerArea(db, owners.get("jose")!, today, actor);
 
   // The first tenant's requests: one answered with a note and a report, one open.
   const [first] = ids;
@@ -391,6 +415,12 @@ export async function seedDemoClients(db: DB) {
   if (printed) {
     console.log("  Clientes de demonstração criados (área do cliente):");
     console.log(`    usuário: ${printed.username}   senha: ${printed.password}`);
+    console.log(`    entre em ${absoluteUrl("/client-login")}`);
+    console.log("");
+  }
+  if (ownerLogin) {
+    console.log("  Proprietário de demonstração (área do proprietário):");
+    console.log(`    usuário: ${ownerLogin.username}   senha: ${ownerLogin.password}`);
     console.log(`    entre em ${absoluteUrl("/client-login")}`);
     console.log("");
   }

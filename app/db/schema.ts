@@ -264,8 +264,33 @@ export interface OwnersTable {
   // The login of the owner's area (migration 0045, decision 0077): a
   // `client`-role account, the same one as the person's tenant login if any.
   user_id: number | null;
+  // Above it, a maintenance cost waits for the owner's approval (migration 0045).
+  approval_limit_cents: Generated<Cents>;
   created_at: string;
   updated_at: string;
+}
+
+// What a repair costs (migration 0045): a quote staff register on a
+// maintenance request; each owner whose limit it passes answers it
+// (maintenance_approvals), once.
+export interface MaintenanceCostsTable {
+  id: Generated<number>;
+  request_id: number;
+  description: string;
+  amount_cents: Cents;
+  created_by_id: number | null;
+  created_by_name: string;
+  created_at: string;
+}
+export interface MaintenanceApprovalsTable {
+  id: Generated<number>;
+  cost_id: number;
+  owner_id: number;
+  asked_at: string;
+  answer: "approved" | "refused" | null;
+  answer_note: string | null;
+  answered_at: string | null;
+  answered_by_id: number | null;
 }
 
 // An owner's request to change their payout details (migration 0045): applied
@@ -877,6 +902,8 @@ export interface PublicContentVersionTable {
 export interface Database {
   users: UsersTable;
   owner_bank_requests: OwnerBankRequestsTable;
+  maintenance_costs: MaintenanceCostsTable;
+  maintenance_approvals: MaintenanceApprovalsTable;
   sessions: SessionsTable;
   password_reset_tokens: PasswordResetTokensTable;
   login_attempts: LoginAttemptsTable;

@@ -59,6 +59,8 @@ export const AUDIT_ENTITIES = {
   third_party_payout: "Repasse a terceiro",
   // The owner's area (decision 0077): a payout details change the owner asked, staff's answer.
   owner_bank_request: "Pedido de alteração de dados bancários",
+  maintenance_cost: "Custo de manutenção",
+  maintenance_approval: "Aprovação do proprietário",
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 export const AUDIT_ENTITY_VALUES = Object.keys(AUDIT_ENTITIES) as [AuditEntity, ...AuditEntity[]];

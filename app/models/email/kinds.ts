@@ -20,6 +20,8 @@ export const EMAIL_KINDS = {
   guarantor_overdue: "Aviso ao fiador",
   // A lease's Termo Aditivo or Termo de Encerramento to its parties (leases/document-emails.server.ts).
   lease_document: "Termo do contrato",
+  // To an owner (decision 0077): arrears, an approval waiting, a lease ending, a readjustment applied.
+  owner_notice: "Aviso ao proprietário",
 } as const;
 export type EmailKind = keyof typeof EMAIL_KINDS;
 export const EMAIL_KIND_VALUES = Object.keys(EMAIL_KINDS) as [EmailKind, ...EmailKind[]];

@@ -27,8 +27,12 @@ export function viewerLeaseIds(viewer: Extract<FileViewer, { kind: "client" }>):
 }
 
 // The lease files an owner reads too: the tenant's own leases, or a lease
-// that names the viewer as an owner.
-function tenantOrOwnerOf(viewer: Extract<FileViewer, { kind: "client" }>, column: "client_id") {
+// that names the viewer as an owner. The column is qualified: bare, inside the
+// subquery it would name lease_owners.client_id itself and match every lease.
+function tenantOrOwnerOf(
+  viewer: Extract<FileViewer, { kind: "client" }>,
+  column: "contracts.client_id" | "inspections.client_id",
+) {
   return (eb: ExpressionBuilder<Database, "contracts" | "inspections">) =>
     eb.or([
       eb(column, "in", viewerLeaseIds(viewer)),
@@ -49,7 +53,7 @@ export type PrivateFile = { file_key: string; file_name: string; mime_type: stri
 // A contract's file: staff; the tenant; an owner of the lease.
 export async function findContractFile(db: DB, id: number, viewer: FileViewer): Promise<PrivateFile | null> {
   let q = db.selectFrom("contracts").select(["file_key", "file_name", "mime_type"]).where("id", "=", id);
-  if (viewer.kind === "client") q = q.where(tenantOrOwnerOf(viewer, "client_id"));
+  if (viewer.kind === "client") q = q.where(tenantOrOwnerOf(viewer, "contracts.client_id"));
   return (await q.executeTakeFirst()) ?? null;
 }
 
@@ -233,7 +237,7 @@ export async function findInspectionReportFile(db: DB, id: number, viewer: FileV
     .select(["report_key", "id", "kind"])
     .where("id", "=", id)
     .where("report_key", "is not", null);
-  if (viewer.kind === "client") q = q.where(tenantOrOwnerOf(viewer, "client_id"));
+  if (viewer.kind === "client") q = q.where(tenantOrOwnerOf(viewer, "inspections.client_id"));
   const row = await q.executeTakeFirst();
   return row
     ? { file_key: row.report_key!, file_name: `Relatório de Vistoria nº ${row.id}.pdf`, mime_type: "application/pdf" }

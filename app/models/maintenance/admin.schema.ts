@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { LIMITS, optionalText, privateUpload } from "#app/models/shared/fields";
+import { LIMITS, optionalText, privateUpload, rentalAmountField, requiredText } from "#app/models/shared/fields";
 import { MAINTENANCE_PRIORITY_VALUES, MAINTENANCE_STATUS_VALUES } from "./labels";
 
 // The admin's forms of "Gestão de Manutenções" (docs/product.md §Manutenções):
@@ -40,3 +40,19 @@ export const MAINTENANCE_DOCUMENT_UPLOAD = privateUpload(
     maxBytes: MAX_MAINTENANCE_DOCUMENT_BYTES,
   },
 );
+
+// "Registrar custo" (decision 0077): what a repair costs; above an owner's
+// limit it asks the owner's approval.
+export const MAINTENANCE_COST_MESSAGES = {
+  description: "Descreva o custo (o serviço, o fornecedor).",
+  amount: "Informe o valor, como 350,00.",
+  saved: "Custo registrado",
+  duplicate: "Este custo já foi registrado.",
+  failed: "Não foi possível registrar o custo. Nada foi salvo; tente novamente.",
+} as const;
+
+export const maintenanceCostSchema = z.object({
+  intent: z.literal("cost"),
+  description: requiredText(200, MAINTENANCE_COST_MESSAGES.description),
+  amount: rentalAmountField({ required: MAINTENANCE_COST_MESSAGES.amount, invalid: MAINTENANCE_COST_MESSAGES.amount }),
+});

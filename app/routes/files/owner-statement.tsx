@@ -4,7 +4,8 @@ import { FileNotFoundPage, fileNotFoundMeta } from "./not-found-page";
 import { fileNotFound, privateFile } from "./serve.server";
 
 // An owner statement (Extrato do Proprietário nº N), the PDF of a transfer. GET
-// (?download=1: attachment): staff only; anyone else the site's 404 page.
+// (?download=1: attachment): staff, and the owner it is for (decision 0077);
+// anyone else the site's 404 page.
 export const middleware: Route.MiddlewareFunction[] = [privateFile(findOwnerStatementFile)];
 
 export const loader = fileNotFound;

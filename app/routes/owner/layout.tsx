@@ -38,15 +38,16 @@ export default function OwnerLayout({ loaderData }: Route.ComponentProps) {
         otherArea={loaderData.alsoTenant ? { to: "/client-area", label: "Área do Inquilino" } : null}
       />
       <div className="mx-auto max-w-6xl px-4 py-6">
-        <nav aria-label="Área do Proprietário" className="-mx-4 overflow-x-auto px-4">
-          <ul className="flex min-w-max gap-1 border-b border-slate-200">
+        {/* Pills that wrap: at 375 px every page, the current one included, stays in sight. */}
+        <nav aria-label="Área do Proprietário">
+          <ul className="flex flex-wrap gap-1 rounded-lg bg-slate-200/70 p-1">
             {NAV.map((n) => (
               <li key={n.to}>
                 <NavLink
                   to={n.to}
                   end={n.end}
                   className={({ isActive }) =>
-                    `-mb-px block border-b-2 px-3 py-2.5 text-sm font-medium sm:px-4 sm:text-base ${isActive ? "border-brand-700 text-brand-800" : "border-transparent text-slate-600 hover:text-slate-900"}`
+                    `block rounded-md px-3 py-2 text-sm font-semibold sm:px-4 ${isActive ? "bg-white text-brand-900 shadow-sm ring-1 ring-slate-200" : "text-slate-700 hover:bg-white/60"}`
                   }
                 >
                   {n.label}

@@ -60,7 +60,7 @@ export default function OwnerLease({ loaderData }: Route.ComponentProps) {
             {overdue === 1 ? "1 aluguel em atraso" : `${overdue} aluguéis em atraso`}. A imobiliária está cobrando.
           </p>
         ) : null}
-        <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <dl className="grid grid-cols-2 gap-4 lg:grid-cols-3">
           <Row label="Inquilino">{lease.tenantName}</Row>
           <Row label="Aluguel">
             {lease.monthly_rent_cents === null ? "—" : formatBRL(lease.monthly_rent_cents)}

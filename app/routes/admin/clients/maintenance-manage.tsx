@@ -10,7 +10,14 @@ import { ErrorPage } from "#app/components/site/error-page";
 import { Button } from "#app/components/ui/button";
 import { Field, FormAlert } from "#app/components/ui/field";
 import { getDb } from "#app/db/db.server";
-import { MAINTENANCE_ADMIN_MESSAGES, maintenanceUpdateSchema } from "#app/models/maintenance/admin.schema";
+import {
+  MAINTENANCE_ADMIN_MESSAGES,
+  MAINTENANCE_COST_MESSAGES,
+  maintenanceCostSchema,
+  maintenanceUpdateSchema,
+} from "#app/models/maintenance/admin.schema";
+import { addMaintenanceCost, costsOfRequest } from "#app/models/maintenance/costs.server";
+import { MaintenanceCosts } from "#app/components/admin/maintenance-costs";
 import { getMaintenanceRequest, updateMaintenanceRequest } from "#app/models/maintenance/admin.server";
 import {
   MAINTENANCE_PRIORITY_OPTIONS,
@@ -42,7 +49,13 @@ export async function loader({ params, url }: Route.LoaderArgs) {
   const id = parseId(params.id);
   const request = id === null ? null : await getMaintenanceRequest(getDb(), id);
   invariantResponse(request, "Solicitação não encontrada");
-  return { request, constraint: getZodConstraint(maintenanceUpdateSchema), list: listOf(url) };
+  return {
+    request,
+    costs: await costsOfRequest(getDb(), request.id),
+    constraint: getZodConstraint(maintenanceUpdateSchema),
+    costConstraint: getZodConstraint(maintenanceCostSchema),
+    list: listOf(url),
+  };
 }
 
 export async function action({ request, params, context, url }: Route.ActionArgs) {
@@ -55,7 +68,9 @@ export async function action({ request, params, context, url }: Route.ActionArgs
       title: "Erro",
       description: MAINTENANCE_ADMIN_MESSAGES.updateFailed,
     });
-  const submission = parseWithZod(await readFormData(request), { schema: maintenanceUpdateSchema });
+  const form = await readFormData(request);
+  if (form.get("intent") === "cost") return costAction(form, id, actor, url);
+  const submission = parseWithZod(form, { schema: maintenanceUpdateSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), alert: null }, { status: 400 });
   let updated: Awaited<ReturnType<typeof updateMaintenanceRequest>>;
   try {
@@ -79,11 +94,46 @@ export async function action({ request, params, context, url }: Route.ActionArgs
   });
 }
 
+// "Registrar custo": the cost, and the approval of each owner whose limit it
+// passes (decision 0077). Back to this dialog with a toast; errors beside
+// their fields, the typed values kept.
+async function costAction(form: FormData, id: number, actor: Awaited<ReturnType<typeof requireRole>>, url: URL) {
+  const submission = parseWithZod(form, { schema: maintenanceCostSchema });
+  if (submission.status !== "success")
+    return data({ costResult: submission.reply(), costAlert: null }, { status: 400 });
+  let added: Awaited<ReturnType<typeof addMaintenanceCost>>;
+  try {
+    added = await addMaintenanceCost(
+      getDb(),
+      id,
+      { description: submission.value.description, amountCents: submission.value.amount },
+      actor,
+    );
+  } catch (error) {
+    return failedWriteAlert("maintenance.cost_failed", error, {
+      costResult: submission.reply(),
+      costAlert: MAINTENANCE_COST_MESSAGES.failed,
+    });
+  }
+  const here = `/admin/clients/manutencoes/${id}${url.search}`;
+  if (!added.ok && added.reason === "missing")
+    return redirectWithToast(listOf(url), { type: "error", title: "Erro", description: "Solicitação não encontrada." });
+  return redirectWithToast(here, {
+    type: "success",
+    title: added.ok ? MAINTENANCE_COST_MESSAGES.saved : MAINTENANCE_COST_MESSAGES.duplicate,
+    description: added.ok
+      ? added.asked
+        ? `Aguardando a aprovação de ${added.asked === 1 ? "1 proprietário" : `${added.asked} proprietários`}.`
+        : "Dentro do limite de aprovação do proprietário."
+      : submission.value.description,
+  });
+}
+
 export default function ManageMaintenance({ loaderData, actionData }: Route.ComponentProps) {
   const { request: r } = loaderData;
   const busy = useIsPending();
   const [form, fields] = useForm({
-    lastResult: actionData?.result,
+    lastResult: actionData && "result" in actionData ? actionData.result : undefined,
     constraint: loaderData.constraint,
     defaultValue: {
       status: (MAINTENANCE_STATUS_VALUES as readonly string[]).includes(r.status) ? r.status : "",
@@ -107,13 +157,21 @@ export default function ManageMaintenance({ loaderData, actionData }: Route.Comp
           >
             <Upload aria-hidden className="size-4" /> Upload Documento
           </Link>
+          <MaintenanceCosts
+            costs={loaderData.costs}
+            constraint={loaderData.costConstraint}
+            result={actionData && "costResult" in actionData ? actionData.costResult : undefined}
+            alert={actionData && "costAlert" in actionData ? actionData.costAlert : null}
+          />
         </section>
         <Form
           method="post"
           {...getFormProps(form)}
           className="h-fit space-y-4 rounded-lg bg-slate-50 p-4 ring-1 ring-slate-200"
         >
-          {actionData?.alert ? <FormAlert title="Erro" description={actionData.alert} /> : null}
+          {actionData && "alert" in actionData && actionData.alert ? (
+            <FormAlert title="Erro" description={actionData.alert} />
+          ) : null}
           <Field meta={fields.status} label="Status" as="select">
             <option value="">Selecione</option>
             {MAINTENANCE_STATUS_OPTIONS.map((o) => (
