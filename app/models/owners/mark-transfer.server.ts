@@ -143,9 +143,9 @@ export async function markTransferDone(
 
 // Where a transfer goes, in words, frozen with its statement (decision 0077):
 // the owner's details as they are when staff mark it done.
+// A Pix key when there is one (the agency pays by Pix), else the bank account.
 export function payoutDestination(o: { pix_key: string | null; bank_account: string | null }): string | null {
-  const parts = [o.pix_key ? `Pix ${o.pix_key}` : null, o.bank_account ? `Conta ${o.bank_account}` : null];
-  return parts.filter(Boolean).join(" · ") || null;
+  return o.pix_key ? `Pix ${o.pix_key}` : o.bank_account;
 }
 
 // A final statement's totals as it froze them (the carry: what its
@@ -203,6 +203,7 @@ export async function drawStatementPdf(db: DB, id: number): Promise<boolean> {
       "owner_statements.deductions",
       "owner_statements.deductions_cents",
       "owner_statements.transferred_on",
+      "owner_statements.destination",
       "owner_statements.created_at",
       "owners.name",
       "owners.cpf_cnpj",
@@ -214,12 +215,20 @@ export async function drawStatementPdf(db: DB, id: number): Promise<boolean> {
     .where(PDF_PENDING)
     .executeTakeFirst();
   if (!s) return false;
+  const lines = JSON.parse(s.items) as StatementItem[];
+  const ids = [...new Set(lines.map((l) => l.clientId))];
+  const places = ids.length
+    ? await db.selectFrom("clients").select(["id", "property_address"]).where("id", "in", ids).execute()
+    : [];
   const pdf = await renderOwnerStatementPdf({
     number: s.id,
     agency: pdfAgency(),
     owner: s,
+    // Statements before migration 0045 froze none: the owner's details now.
+    destination: s.destination ?? payoutDestination(s),
+    places: new Map(places.map((p) => [p.id, p.property_address])),
     month: s.month,
-    lines: JSON.parse(s.items) as StatementItem[],
+    lines,
     totals: frozenTotals(s),
     transferredOn: s.transferred_on,
     issuedOn: localToday(new Date(s.created_at)),

@@ -251,16 +251,27 @@ export async function ownerStatementDetail(db: DB, ownerId: number, id: number) 
   };
 }
 
-// The years of the owner's informes: from their first statement or first
-// lease's start to this year, newest first.
+// The years of the owner's informes: from their first statement or their
+// first lease's start, whichever is earlier, to this year, newest first.
 export async function ownerIncomeYears(db: DB, ownerId: number, today: string) {
-  const first = await db
-    .selectFrom("owner_statements")
-    .select((eb) => eb.fn.min("month").as("month"))
-    .where("owner_id", "=", ownerId)
-    .executeTakeFirst();
+  const [statement, lease] = await Promise.all([
+    db
+      .selectFrom("owner_statements")
+      .select((eb) => eb.fn.min("month").as("first"))
+      .where("owner_id", "=", ownerId)
+      .executeTakeFirst(),
+    db
+      .selectFrom("lease_owners as lo")
+      .innerJoin("clients as c", "c.id", "lo.client_id")
+      .select((eb) => eb.fn.min("c.contract_start_date").as("first"))
+      .where("lo.owner_id", "=", ownerId)
+      .executeTakeFirst(),
+  ]);
   const thisYear = Number(today.slice(0, 4));
-  const from = first?.month ? Number(first.month.slice(0, 4)) : thisYear;
+  const firsts = [statement?.first, lease?.first]
+    .filter((f): f is string => typeof f === "string")
+    .map((f) => Number(f.slice(0, 4)));
+  const from = Math.min(thisYear, ...firsts);
   return Array.from({ length: thisYear - from + 1 }, (_, i) => thisYear - i);
 }
 

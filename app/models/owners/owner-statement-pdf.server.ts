@@ -1,3 +1,4 @@
+import { FIRST_RENT_NOTE, WITHHELD_NOTE } from "./statement-words";
 import { periodLabel } from "#app/models/billing/months";
 import { formatDay } from "#app/models/clients/status";
 import { formatBRL } from "#app/models/shared/money";
@@ -25,7 +26,11 @@ import { shareNote, type OwnerMonth, type StatementLine } from "./statement";
 export type OwnerStatementPdfData = {
   number: number;
   agency: PdfAgency;
-  owner: { name: string; cpf_cnpj: string | null; pix_key: string | null; bank_account: string | null };
+  owner: { name: string; cpf_cnpj: string | null };
+  // Where the transfer went, as frozen with the statement (decision 0077).
+  destination: string | null;
+  // The property of each lease the lines name (clientId → address).
+  places: ReadonlyMap<number, string | null>;
   month: string; // "yyyy-MM"
   lines: StatementLine[];
   totals: Omit<OwnerMonth, "lines">;
@@ -70,7 +75,7 @@ export async function renderOwnerStatementPdf(data: OwnerStatementPdfData): Prom
     17,
   );
   sheet.paragraph([{ text: "Referência:" }, { text: `aluguéis recebidos em ${period}`, bold: true }], 11, 17);
-  const where = data.owner.pix_key ? `Pix ${data.owner.pix_key}` : data.owner.bank_account;
+  const where = data.destination;
   sheet.paragraph(
     [
       { text: "Repasse feito em" },
@@ -104,21 +109,25 @@ export async function renderOwnerStatementPdf(data: OwnerStatementPdfData): Prom
   for (const l of data.lines) {
     const fee = l.firstRentFeeCents > 0 ? l.firstRentFeeCents : l.adminFeeCents;
     const feeNote = l.firstRentFeeCents > 0 ? "1º aluguel" : "administração";
-    const who = sheet.wrap(l.tenantName, size, COLS[0].w + extra - 2 * padX, true);
-    const rowH = 10 + (who.length + 1) * 12;
+    const width = COLS[0].w + extra - 2 * padX;
+    const who = sheet.wrap(l.tenantName, size, width, true);
+    // The property, as the owner knows it (the tenant's name alone was not enough).
+    const place = sheet.wrap(data.places.get(l.clientId) ?? "", 7.5, width, false).filter(Boolean);
+    const share = shareNote(l);
+    const what = sheet.wrap(`Aluguel de ${periodLabel(l.monthYear)}${share ? ` · ${share}` : ""}`, 8, width, false);
+    const rowH = 10 + (who.length + 1) * 12 + (place.length + what.length - 1) * 11;
     sheet.room(rowH);
     const base = sheet.y - 15;
     who.forEach((line, i) => sheet.text(line, xs[0] + padX, base - i * 12, size, { bold: true }));
-    const share = shareNote(l);
-    sheet.text(
-      `Aluguel de ${periodLabel(l.monthYear)}${share ? ` · ${share}` : ""}`,
-      xs[0] + padX,
-      base - who.length * 12,
-      8,
-      {
-        color: MUTED,
-      },
-    );
+    let below = base - who.length * 12;
+    for (const [lines, points] of [
+      [place, 7.5],
+      [what, 8],
+    ] as const)
+      for (const line of lines) {
+        sheet.text(line, xs[0] + padX, below, points, { color: MUTED });
+        below -= 11;
+      }
     sheet.text(formatDay(l.paymentDate), xs[1] + padX, base, size);
     sheet.textRight(formatBRL(l.receivedCents), colRight(2), base, size);
     sheet.textRight(l.chargesCents ? formatBRL(l.chargesCents) : "—", colRight(3), base, size);
@@ -154,6 +163,22 @@ export async function renderOwnerStatementPdf(data: OwnerStatementPdfData): Prom
     sheet.text(label, MARGIN + CONTENT_W / 2 - 90, sheet.y - 15, strong ? 11 : 10, { bold: strong });
     sheet.textRight(value, PAGE_W - MARGIN - padX, sheet.y - 15, strong ? 11 : 10, { bold: strong });
     sheet.y -= strong ? 24 : 18;
+  }
+
+  // What the fees are, in words (the owner's most common question).
+  const notes = [
+    ...(t.firstRentFeeCents ? [`Taxa do primeiro aluguel: ${FIRST_RENT_NOTE}`] : []),
+    ...(t.adminFeeCents
+      ? ["Taxa de administração: a remuneração mensal da imobiliária pela cobrança e pela gestão do contrato."]
+      : []),
+    ...(data.lines.some((l) => l.withheldCents) ? [`IRRF: ${WITHHELD_NOTE}`] : []),
+  ];
+  if (notes.length) {
+    sheet.y -= 10;
+    for (const note of notes) {
+      sheet.room(30);
+      sheet.paragraph([{ text: note }], 8.5, 12);
+    }
   }
 
   sheet.y -= 20;

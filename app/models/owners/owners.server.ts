@@ -8,6 +8,7 @@ import type { OwnersQuery } from "./owners-query";
 import { anyRow } from "#app/models/shared/exists.server";
 import { localToday } from "#app/models/shared/days";
 import { rewithholdOpenBillings } from "#app/models/withholding/irrf.server";
+import { copyToLogin } from "#app/models/clients/clients.server";
 
 // Owners (Proprietários, issue 22): who receives the rent of a contract (the
 // client record points to its owner). One owner may have several contracts.
@@ -114,6 +115,22 @@ export async function updateOwner(db: DB, id: number, input: OwnerInput, actor: 
       .where("id", "=", id)
       .execute();
     await recordAudit(trx, { actor, action: "update", entity: "owner", entityId: id, before, after });
+    // The owner's own login (decision 0077) signs in and recovers by this
+    // email; a login shared with a lease keeps the tenant's record's email.
+    // Throws DuplicateUserError when another account has it.
+    if (after.email && after.email !== before.email) {
+      const login = await trx
+        .selectFrom("owners")
+        .innerJoin("users", "users.id", "owners.user_id")
+        .select(["users.id", "users.name"])
+        .where("owners.id", "=", id)
+        .where((eb) =>
+          eb.not(eb.exists(eb.selectFrom("clients").select("clients.id").whereRef("clients.user_id", "=", "users.id"))),
+        )
+        .executeTakeFirst();
+      if (login)
+        await copyToLogin(trx, login.id, { name: after.name, email: after.email }, actor, new Date().toISOString());
+    }
     // A person or a company decides a company tenant's IRRF (decision 0074):
     // the open billings of the owner's contracts follow the new document.
     if (before.cpf_cnpj !== after.cpf_cnpj) {

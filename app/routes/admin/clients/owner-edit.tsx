@@ -7,6 +7,8 @@ import { formatCpfCnpj } from "#app/models/clients/documents";
 import { OWNER_MESSAGES, ownerSchema } from "#app/models/owners/owner.schema";
 import { getOwner, updateOwner } from "#app/models/owners/owners.server";
 import { failedWriteAlert } from "#app/utils/failure.server";
+import { DuplicateUserError } from "#app/models/accounts/users.server";
+import { EMAIL_TAKEN } from "#app/models/clients/client.schema";
 import { invariantResponse, parseId, readFormData, requireRole } from "#app/utils/http.server";
 import { redirectWithToast } from "#app/utils/toast.server";
 import type { Route } from "./+types/owner-edit";
@@ -51,6 +53,11 @@ export async function action({ request, params, context, url }: Route.ActionArgs
   try {
     saved = await updateOwner(getDb(), id, submission.value, actor);
   } catch (error) {
+    if (error instanceof DuplicateUserError)
+      return data(
+        { result: submission.reply({ fieldErrors: { email: [EMAIL_TAKEN] } }), alert: null },
+        { status: 400 },
+      );
     return failedWriteAlert("owner.update_failed", error, {
       result: submission.reply(),
       alert: OWNER_MESSAGES.saveFailed,
