@@ -31,6 +31,7 @@ export default [
     route("area-do-proprietario/informes", "routes/owner/income.tsx"),
     route("area-do-proprietario/informes/:year", "routes/owner/income-pdf.ts"),
     route("area-do-proprietario/dados-bancarios", "routes/owner/bank.tsx"),
+    route("area-do-proprietario/aprovacoes/:id", "routes/owner/approval.tsx"),
   ]),
   layout("routes/admin/layout.tsx", [
     route("admin/dashboard", "routes/admin/dashboard.tsx"),

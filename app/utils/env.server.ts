@@ -44,6 +44,9 @@ const schema = z
     BILLING_ISSUE_DAYS: z.coerce.number().int().min(0).max(60).default(20),
     // Days a tenant has to contest a finalized entry inspection (issue 23).
     INSPECTION_CONTEST_DAYS: z.coerce.number().int().min(1).max(60).default(7),
+    // Days an owner's approval of a maintenance cost may wait before the
+    // dashboard says so (decision 0077).
+    OWNER_APPROVAL_DAYS: z.coerce.number().int().min(1).max(60).default(3),
     // Express "trust proxy": which proxy's X-Forwarded-For names the visitor
     // (rate limits and login throttling are per address). "loopback" for a proxy
     // on the same host; a hop count ("1") or subnets ("172.17.0.0/16") in Docker.

@@ -16,6 +16,8 @@ import {
   proofsTitle,
   maintenanceTitle,
   contestsTitle,
+  approvalsLateTitle,
+  bankRequestsTitle,
   billingGapsTitle,
   gapMonths,
   indefiniteTitle,
@@ -135,6 +137,26 @@ export function AttentionBlock({ attention, pixConfigured }: { attention: Attent
           {proofsToCheck > 0 ? (
             <Item to="/admin/comprovantes" icon={Info} tone="amber" title={proofsTitle(proofsToCheck)}>
               Enviados pelos inquilinos em “Já paguei”: confira e registre o pagamento.
+            </Item>
+          ) : null}
+          {attention.approvalsLate.count > 0 ? (
+            <Item
+              to="/admin/clients?aba=manutencoes"
+              icon={Info}
+              tone="amber"
+              title={approvalsLateTitle(attention.approvalsLate.count, attention.approvalsLate.days)}
+            >
+              Custos de reparo acima do limite do proprietário, sem resposta na Área do Proprietário: ligue para ele.
+            </Item>
+          ) : null}
+          {attention.bankRequests > 0 ? (
+            <Item
+              to="/admin/clients?aba=proprietarios"
+              icon={Info}
+              tone="amber"
+              title={bankRequestsTitle(attention.bankRequests)}
+            >
+              Pedidos na Área do Proprietário: confirme com o proprietário, por telefone, antes de aplicar.
             </Item>
           ) : null}
           {attention.maintenancePending > 0 ? (

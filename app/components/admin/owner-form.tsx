@@ -46,6 +46,13 @@ export function OwnerForm({
           hint="Banco, agência e conta, se o repasse não for por Pix."
           className="md:col-span-2"
         />
+        <Field
+          meta={fields.approval_limit}
+          label="Limite para reparos sem consulta (R$)"
+          type="text"
+          inputMode="decimal"
+          hint="Acima dele, o custo de um reparo pede a aprovação do proprietário. Vazio: R$ 500,00."
+        />
       </div>
       <Button disabled={busy}>{busy ? "Salvando..." : submitLabel}</Button>
     </Form>

@@ -8,17 +8,24 @@ import { localToday, addDays } from "#app/models/shared/days";
 import { untilWrite } from "#app/models/shared/until-write.server";
 import { BILLING_GAPS_SHOWN, GUARANTEES_SHOWN, READJUSTMENTS_SHOWN, type Attention } from "./attention";
 import { expiringGuarantees } from "#app/models/guarantees/guarantees.server";
+import { unansweredApprovals } from "#app/models/maintenance/costs.server";
+import { waitingBankRequestCount } from "#app/models/owners/bank-requests.server";
+import { getEnv } from "#app/utils/env.server";
 
 // The figures of the dashboard's "Atenção" block (attention.ts says what each
 // one means). "Today" is the agency's day. Kept until the next write
 // (until-write.server.ts): the readjustments due walk every contract with an
 // index, ~100-200 ms at 5,000 contracts, and the dashboard is the page every
 // staff member opens first (docs/decisions/0060-list-queries.md, "Painel").
-export function getAttention(db: Kysely<Database>, today = localToday()): Promise<Attention> {
-  return untilWrite(db, `attention:${today}`, () => readAttention(db, today));
+export function getAttention(
+  db: Kysely<Database>,
+  today = localToday(),
+  approvalDays = getEnv().OWNER_APPROVAL_DAYS,
+): Promise<Attention> {
+  return untilWrite(db, `attention:${today}`, () => readAttention(db, today, approvalDays));
 }
 
-async function readAttention(db: Kysely<Database>, today: string): Promise<Attention> {
+async function readAttention(db: Kysely<Database>, today: string, approvalDays: number): Promise<Attention> {
   const horizon = addDays(today, 90);
   const [
     open,
@@ -33,6 +40,8 @@ async function readAttention(db: Kysely<Database>, today: string): Promise<Atten
     gapCount,
     indefinite,
     guarantees,
+    approvalsLate,
+    bankRequests,
   ] = await Promise.all([
     // Em Atraso as every view judges it (status.ts): stored overdue, or
     // pending past its due date (the hourly job may not have run yet).
@@ -128,6 +137,8 @@ async function readAttention(db: Kysely<Database>, today: string): Promise<Atten
       .where("ended_on", "is", null)
       .executeTakeFirst(),
     expiringGuarantees(db, today, 60),
+    unansweredApprovals(db, today, approvalDays),
+    waitingBankRequestCount(db),
   ]);
   // Each billing at its own client's rates, rounded per billing as the
   // billing's own "Total a pagar hoje" is, so the sum matches the rows.
@@ -152,6 +163,8 @@ async function readAttention(db: Kysely<Database>, today: string): Promise<Atten
       count: Number(contests?.n ?? 0),
       firstInspectionId: (contests?.inspection as number | null) ?? null,
     },
+    approvalsLate: { count: approvalsLate, days: approvalDays },
+    bankRequests,
     billingGaps: { clients: gaps, count: Number(gapCount?.n ?? 0) },
     indefinite: Number(indefinite?.n ?? 0),
     guaranteesEnding: {

@@ -10,6 +10,8 @@ import {
   proofsTitle,
   maintenanceTitle,
   contestsTitle,
+  approvalsLateTitle,
+  bankRequestsTitle,
   billingGapsTitle,
   gapMonths,
   indefiniteTitle,
@@ -25,6 +27,8 @@ const calm: Attention = {
   proofsToCheck: 0,
   maintenancePending: 0,
   contestsOpen: { count: 0, firstInspectionId: null },
+  approvalsLate: { count: 0, days: 3 },
+  bankRequests: 0,
   billingGaps: { clients: [], count: 0 },
   indefinite: 0,
   guaranteesEnding: { within30: 0, within60: 0, first: [] },
@@ -54,6 +58,10 @@ describe("the Atenção block's words", () => {
     expect(billingGapsTitle(1)).toBe("1 contrato com meses sem cobrança");
     expect(gapMonths(1)).toBe("1 mês");
     expect(gapMonths(4)).toBe("4 meses");
+    expect(approvalsLateTitle(1, 3)).toBe("1 aprovação de proprietário sem resposta há 3 dias ou mais");
+    expect(approvalsLateTitle(2, 5)).toBe("2 aprovações de proprietários sem resposta há 5 dias ou mais");
+    expect(bankRequestsTitle(1)).toBe("1 pedido de alteração de dados bancários");
+    expect(bankRequestsTitle(2)).toBe("2 pedidos de alteração de dados bancários");
   });
 
   it("needs attention when any line has something, or Pix is missing", () => {
@@ -66,6 +74,8 @@ describe("the Atenção block's words", () => {
     // A contract ending in 61 to 90 days is counted in within90 alone.
     expect(needsAttention({ ...calm, ending: { within30: 0, within60: 0, within90: 1 } }, true)).toBe(true);
     expect(needsAttention({ ...calm, withoutLogin: 1 }, true)).toBe(true);
+    expect(needsAttention({ ...calm, approvalsLate: { count: 1, days: 3 } }, true)).toBe(true);
+    expect(needsAttention({ ...calm, bankRequests: 1 }, true)).toBe(true);
     expect(needsAttention({ ...calm, maintenancePending: 1 }, true)).toBe(true);
     expect(needsAttention({ ...calm, indefinite: 2 }, true)).toBe(true);
     expect(indefiniteTitle(2)).toBe("2 contratos em prazo indeterminado");

@@ -26,6 +26,10 @@ export type Attention = {
   // inspection that has one: staff answer there).
   maintenancePending: number;
   contestsOpen: { count: number; firstInspectionId: number | null };
+  // The owner's area (decision 0077): maintenance costs an owner has not
+  // answered for OWNER_APPROVAL_DAYS, and payout details changes waiting for staff.
+  approvalsLate: { count: number; days: number };
+  bankRequests: number;
   // Contracts with months due that the hourly job will not create (decision
   // 0066): the first BILLING_GAPS_SHOWN by name, each with its count, and how many.
   billingGaps: { clients: { id: number; name: string; months: number }[]; count: number };
@@ -81,6 +85,8 @@ export function needsAttention(a: Attention, pixConfigured: boolean) {
     a.proofsToCheck > 0 ||
     a.maintenancePending > 0 ||
     a.contestsOpen.count > 0 ||
+    a.approvalsLate.count > 0 ||
+    a.bankRequests > 0 ||
     a.billingGaps.count > 0 ||
     a.indefinite > 0 ||
     a.guaranteesEnding.within60 > 0 ||
@@ -94,6 +100,14 @@ export const maintenanceTitle = (n: number) =>
   plural(n, "solicitação de manutenção pendente", "solicitações de manutenção pendentes");
 export const contestsTitle = (n: number) =>
   plural(n, "contestação de vistoria sem resposta", "contestações de vistoria sem resposta");
+export const approvalsLateTitle = (n: number, days: number) =>
+  plural(
+    n,
+    `aprovação de proprietário sem resposta há ${days} dias ou mais`,
+    `aprovações de proprietários sem resposta há ${days} dias ou mais`,
+  );
+export const bankRequestsTitle = (n: number) =>
+  plural(n, "pedido de alteração de dados bancários", "pedidos de alteração de dados bancários");
 export const BILLING_GAPS_SHOWN = 5;
 export const billingGapsTitle = (n: number) =>
   plural(n, "contrato com meses sem cobrança", "contratos com meses sem cobrança");

@@ -10,6 +10,8 @@ import { prepareIncomeReportEmails } from "#app/models/owners/income-report-emai
 import { drawStatementPdfs } from "#app/models/owners/mark-transfer.server";
 import { queueOwnerStatementEmails } from "#app/models/owners/owner-statement-email.server";
 import { runReadjustments } from "#app/models/owners/readjustments.server";
+import { queueOwnerNotices } from "#app/models/owners/owner-notices.server";
+import { localToday } from "#app/models/shared/days";
 import { anonymizeExpiredRequests } from "#app/models/privacy/privacy.server";
 import { getEnv } from "#app/utils/env.server";
 import { log } from "#app/utils/log.server";
@@ -74,6 +76,8 @@ export const HOUSEKEEPING_TASKS: readonly HousekeepingTask[] = [
   // The owners' copies of final statements never queued (the owner had no
   // email then; models/owners/owner-statement-email.server.ts).
   { name: "owner statements", run: (db) => queueOwnerStatementEmails(db) },
+  // The owners' emails (decision 0077): arrears, a lease ending, a readjustment applied.
+  { name: "owner notices", run: (db) => queueOwnerNotices(db, localToday()) },
   // Informes de rendimentos asked for by staff, drawn into the outbox
   // (models/owners/income-report-email.server.ts).
   { name: "income reports", run: (db) => prepareIncomeReportEmails(db) },

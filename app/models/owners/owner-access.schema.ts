@@ -47,3 +47,17 @@ export const bankDecisionSchema = z.object({
   request_id: idField("Pedido não encontrado"),
   decision_note: optionalText(500),
 });
+
+// "Aprovar" / "Recusar" a maintenance cost, with an optional note.
+export const APPROVAL_MESSAGES = {
+  approved: "Custo aprovado",
+  refused: "Custo recusado",
+  answered: "Este custo já foi respondido.",
+  missing: "Aprovação não encontrada.",
+  failed: "Não foi possível registrar a resposta. Tente novamente.",
+} as const;
+
+export const approvalAnswerSchema = z.object({
+  answer: z.enum(["approved", "refused"]),
+  note: optionalText(500),
+});

@@ -7,6 +7,7 @@ import { nextAnniversary } from "./readjustment";
 import { dimobPayment, monthsOf } from "./dimob";
 import { groupBy, yearRange } from "./income-report.server";
 import { ownersRentLines } from "./received-rents.server";
+import { costsOfLeaseForOwner } from "#app/models/maintenance/costs.server";
 import type { StatementItem } from "./transfers.server";
 import { ownerStatement } from "./transfers.server";
 
@@ -74,7 +75,7 @@ export async function ownerLease(db: DB, ownerId: number, clientId: number, toda
     .where("c.id", "=", clientId)
     .executeTakeFirst();
   if (!lease) return null;
-  const [lastReadjustment, guarantee, contracts, inspections, maintenance, expenses] = await Promise.all([
+  const [lastReadjustment, guarantee, contracts, inspections, maintenance, expenses, costs] = await Promise.all([
     db
       .selectFrom("readjustments")
       .select(["anniversary", "new_rent_cents", "accumulated_ppm", "index_code"])
@@ -120,6 +121,7 @@ export async function ownerLease(db: DB, ownerId: number, clientId: number, toda
       .orderBy("id", "desc")
       .limit(50)
       .execute(),
+    costsOfLeaseForOwner(db, ownerId, clientId),
   ]);
   const running = lease.ended_on === null && lease.contract_start_date !== null;
   const nextReadjustment =
@@ -138,6 +140,7 @@ export async function ownerLease(db: DB, ownerId: number, clientId: number, toda
     inspections,
     maintenance,
     expenses,
+    costs,
   };
 }
 

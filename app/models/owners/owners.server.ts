@@ -83,6 +83,7 @@ const values = (input: OwnerInput) => ({
   phone: input.phone ?? null,
   pix_key: input.pix_key ?? null,
   bank_account: input.bank_account ?? null,
+  ...(input.approval_limit !== undefined ? { approval_limit_cents: input.approval_limit } : {}),
 });
 
 export async function createOwner(db: DB, input: OwnerInput, actor: AuditActor) {
@@ -104,7 +105,7 @@ export async function updateOwner(db: DB, id: number, input: OwnerInput, actor: 
   return db.transaction().execute(async (trx) => {
     const before = await trx
       .selectFrom("owners")
-      .select(["name", "cpf_cnpj", "email", "phone", "pix_key", "bank_account"])
+      .select(["name", "cpf_cnpj", "email", "phone", "pix_key", "bank_account", "approval_limit_cents"])
       .where("id", "=", id)
       .executeTakeFirst();
     if (!before) return false;

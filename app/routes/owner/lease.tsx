@@ -34,6 +34,13 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   return found;
 }
 
+const COST_STATE = {
+  waiting: "aguardando a sua aprovação",
+  approved: "aprovado por você",
+  refused: "recusado por você",
+  within: "dentro do seu limite, sem consulta",
+} as const;
+
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <div>
@@ -44,7 +51,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 }
 
 export default function OwnerLease({ loaderData }: Route.ComponentProps) {
-  const { lease, nextReadjustment, lastReadjustment, guarantee, contracts, inspections, maintenance, expenses } =
+  const { lease, nextReadjustment, lastReadjustment, guarantee, contracts, inspections, maintenance, expenses, costs } =
     loaderData;
   const overdue = Number(lease.overdue);
   return (
@@ -140,6 +147,24 @@ export default function OwnerLease({ loaderData }: Route.ComponentProps) {
           </ul>
         ) : (
           <p className="text-slate-700">Nenhuma solicitação de manutenção.</p>
+        )}
+        <h3 className="mt-6 font-semibold text-slate-900">Custos dos reparos</h3>
+        {costs.length ? (
+          <ul className="mt-2 divide-y divide-slate-100" data-testid="custos">
+            {costs.map((c) => (
+              <li key={c.id} className="flex flex-wrap justify-between gap-2 py-2">
+                <span className="min-w-0 break-words">
+                  {maintenance.find((m) => m.id === c.request_id)?.title ?? "Reparo"}: {c.description}{" "}
+                  <span className="text-sm text-slate-600">
+                    ({COST_STATE[c.answer ?? (c.approvalId ? "waiting" : "within")]})
+                  </span>
+                </span>
+                <span className="font-medium">{formatBRL(c.amount_cents)}</span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-2 text-slate-700">Nenhum custo de reparo registrado.</p>
         )}
         <h3 className="mt-6 font-semibold text-slate-900">Despesas lançadas na sua conta</h3>
         {expenses.length ? (

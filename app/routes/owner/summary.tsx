@@ -4,6 +4,8 @@ import { getDb } from "#app/db/db.server";
 import { periodLabel } from "#app/models/billing/months";
 import { formatDay } from "#app/models/clients/status";
 import { ownerLeases, ownerSummary } from "#app/models/owners/owner-area.server";
+import { ownerPendingApprovals } from "#app/models/maintenance/costs.server";
+import { ApprovalCard } from "#app/components/owner/approval-card";
 import { localToday } from "#app/models/shared/days";
 import { formatBRL } from "#app/models/shared/money";
 import { ownerContext } from "#app/utils/owner-context";
@@ -22,16 +24,31 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { owner } = context.get(ownerContext);
   const db = getDb();
   const today = localToday();
-  const [summary, leases] = await Promise.all([ownerSummary(db, owner.id, today), ownerLeases(db, owner.id)]);
-  return { summary, leases: leases.filter((l) => l.ended_on === null), year: today.slice(0, 4) };
+  const [summary, leases, approvals] = await Promise.all([
+    ownerSummary(db, owner.id, today),
+    ownerLeases(db, owner.id),
+    ownerPendingApprovals(db, owner.id),
+  ]);
+  return { summary, approvals, leases: leases.filter((l) => l.ended_on === null), year: today.slice(0, 4) };
 }
 
 const months = (n: number) => (n === 1 ? "1 mês" : `${n} meses`);
 
 export default function OwnerSummary({ loaderData }: Route.ComponentProps) {
-  const { summary, leases, year } = loaderData;
+  const { summary, leases, year, approvals } = loaderData;
   return (
     <>
+      {approvals.length ? (
+        <OwnerCard title="Aprovações pendentes">
+          <ul className="space-y-4" data-testid="aprovacoes">
+            {approvals.map((a) => (
+              <li key={a.id}>
+                <ApprovalCard approval={a} />
+              </li>
+            ))}
+          </ul>
+        </OwnerCard>
+      ) : null}
       <div className="grid gap-4 sm:grid-cols-3">
         <div className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200" data-testid="a-repassar">
           <p className="text-sm text-slate-600">A repassar</p>

@@ -4,6 +4,7 @@ import { OwnerForm } from "#app/components/admin/owner-form";
 import { RouteDialog } from "#app/components/admin/route-dialog";
 import { getDb } from "#app/db/db.server";
 import { formatCpfCnpj } from "#app/models/clients/documents";
+import { rentInputValue } from "#app/models/clients/status";
 import { OWNER_MESSAGES, ownerSchema } from "#app/models/owners/owner.schema";
 import { getOwner, updateOwner } from "#app/models/owners/owners.server";
 import { failedWriteAlert } from "#app/utils/failure.server";
@@ -37,6 +38,7 @@ export async function loader({ params, url }: Route.LoaderArgs) {
       phone: owner.phone ?? "",
       pix_key: owner.pix_key ?? "",
       bank_account: owner.bank_account ?? "",
+      approval_limit: rentInputValue(owner.approval_limit_cents),
     },
     constraint: getZodConstraint(ownerSchema),
     list: listOf(url),
