@@ -73,6 +73,8 @@ describe("getAttention", () => {
       proofsToCheck: 0,
       maintenancePending: 0,
       contestsOpen: { count: 0, firstInspectionId: null },
+      approvalsLate: { count: 0, days: 3 },
+      bankRequests: 0,
       billingGaps: { clients: [], count: 0 },
       indefinite: 0,
       guaranteesEnding: { within30: 0, within60: 0, first: [] },
