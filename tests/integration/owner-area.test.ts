@@ -448,11 +448,8 @@ describe("the statements", () => {
     expect(await ownerIncomeYears(db, o3, TODAY)).toEqual([2026]);
   });
 
-  // BUG (reported): the function's comment says the years run "from their
-  // first statement or first lease's start"; the code reads only the first
-  // statement, so an owner without a final statement (Orlando: L2 started
-  // and paid in 2026, never transferred) is offered this year only, and the
-  // 2026 informe and DIMOB drop out of the year list from 2028 on.
+  // Orlando has no final statement (L2 started and paid in 2026, never
+  // transferred): his years start at his lease's start.
   it("gives an owner without statements the years since their first lease's start", async () => {
     expect(await ownerIncomeYears(db, o3, "2028-03-01")).toEqual([2028, 2027, 2026]);
   });

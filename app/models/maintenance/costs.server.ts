@@ -3,7 +3,7 @@ import type { Database } from "#app/db/schema";
 import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
 import { queueStaffAlert } from "#app/models/email/staff-alerts.server";
 import { leaseOwners, queueOwnerNotice } from "#app/models/owners/owner-notices.server";
-import { addDays } from "#app/models/shared/days";
+import { addDays, localDayStartUtc } from "#app/models/shared/days";
 import { formatBRL, type Cents } from "#app/models/shared/money";
 
 // What a repair costs and the owner's approval (issue 37, decision 0077).
@@ -207,14 +207,15 @@ export async function answerApproval(
   });
 }
 
-// Questions without an answer for `days` days or more (the dashboard's alert).
+// Questions without an answer for `days` days or more (the dashboard's
+// alert): asked before the start of the agency's day `days - 1` days ago.
 export async function unansweredApprovals(db: DB, today: string, days: number) {
-  const before = `${addDays(today, -days)}T23:59:59.999Z`;
+  const before = localDayStartUtc(addDays(today, -days + 1));
   const row = await db
     .selectFrom("maintenance_approvals")
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .where("answer", "is", null)
-    .where("asked_at", "<=", before)
+    .where("asked_at", "<", before)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

@@ -103,13 +103,16 @@ export async function createOwner(db: DB, input: OwnerInput, actor: AuditActor) 
 // false: no such owner.
 export async function updateOwner(db: DB, id: number, input: OwnerInput, actor: AuditActor) {
   return db.transaction().execute(async (trx) => {
-    const before = await trx
+    const stored = await trx
       .selectFrom("owners")
       .select(["name", "cpf_cnpj", "email", "phone", "pix_key", "bank_account", "approval_limit_cents"])
       .where("id", "=", id)
       .executeTakeFirst();
-    if (!before) return false;
+    if (!stored) return false;
     const after = values(input);
+    // The limit left out of the form stays as it is, and out of the audit row.
+    const { approval_limit_cents, ...rest } = stored;
+    const before = "approval_limit_cents" in after ? { ...rest, approval_limit_cents } : rest;
     await trx
       .updateTable("owners")
       .set({ ...after, updated_at: new Date().toISOString() })
