@@ -14,6 +14,7 @@ import { createOwner } from "#app/models/owners/owners.server";
 import { createContract } from "#app/models/contracts/contracts.server";
 import { addMaintenanceDocument, updateMaintenanceRequest } from "#app/models/maintenance/admin.server";
 import { createMaintenanceRequest } from "#app/models/maintenance/requests.server";
+import { addMaintenanceCost } from "#app/models/maintenance/costs.server";
 import { absoluteUrl } from "#app/utils/env.server";
 import { addMonths, localToday, monthOf } from "#app/models/shared/days";
 import { issueHorizon } from "#app/models/billing/charges";
@@ -401,7 +402,7 @@ export async function seedDemoClients(db: DB) {
     },
     actor,
   );
-  await createMaintenanceRequest(
+  const socket = await createMaintenanceRequest(
     db,
     first,
     {
@@ -411,6 +412,14 @@ export async function seedDemoClients(db: DB) {
       description: "A tomada ao lado da cama parou de funcionar; as outras do quarto estão normais.",
     },
     [],
+  );
+  // Its repair costs more than the owner's limit (R$ 500,00): the owner's
+  // area asks for the approval (decision 0077).
+  await addMaintenanceCost(
+    db,
+    socket,
+    { description: "Troca da fiação do quarto e da tomada, Eletricista Souza", amountCents: cents(65_000) },
+    actor,
   );
   if (printed) {
     console.log("  Clientes de demonstração criados (área do cliente):");
