@@ -44,6 +44,7 @@ import { busyHour } from "./lib/busy-hour";
 import { percentile } from "./lib/mixed-load";
 import { createStaffUser, signIn } from "./lib/staff-session";
 import { signInTenant } from "./lib/tenant-session";
+import { signInOwner } from "./lib/owner-session";
 import { Goals } from "./lib/targets";
 
 // --paginas: the server's part only (pages, import, memory). --tarefas: the
@@ -327,6 +328,23 @@ async function pageParams() {
   };
 }
 
+// The owner with the most contracts among those with an email ("Dar acesso" needs one).
+function busiestOwnerWithEmail(db: string) {
+  const sqlite = new SQLite(db, { readonly: true });
+  try {
+    const row = sqlite
+      .prepare(
+        `select lo.owner_id from lease_owners lo join owners o on o.id = lo.owner_id
+         where o.email is not null group by lo.owner_id order by count(*) desc, lo.owner_id limit 1`,
+      )
+      .get() as { owner_id: number } | undefined;
+    if (!row) throw new Error("nenhum proprietário com email no banco de escala");
+    return row.owner_id;
+  } finally {
+    sqlite.close();
+  }
+}
+
 // ---------------------------------------------------------------- the server
 
 function vmHwmMb(pid: number) {
@@ -600,6 +618,18 @@ try {
   );
   const clientArea = `Área do cliente, ${info.years} anos de histórico`;
   if (wanted(clientArea)) await measurePage(server.url, clientArea, "/client-area?tab=cobranca", tenantSession);
+  // The owner's area (decision 0077), as the owner with the most contracts and an email sees it.
+  const ownerPages: [string, string][] = [
+    ["Área do proprietário: resumo", "/area-do-proprietario"],
+    ["Área do proprietário: imóveis", "/area-do-proprietario/imoveis"],
+    ["Área do proprietário: extratos", "/area-do-proprietario/extratos"],
+    ["Área do proprietário: informes", `/area-do-proprietario/informes?ano=${jobs.lastYear}`],
+  ];
+  if (ownerPages.some(([name]) => wanted(name))) {
+    const ownerSession = await signInOwner(server.url, session, busiestOwnerWithEmail(serverCopy.db));
+    for (const [name, pathname] of ownerPages)
+      if (wanted(name)) await measurePage(server.url, name, pathname, ownerSession);
+  }
   for (const [name, pathname, cookie] of staffPages)
     if (wanted(name)) await measurePage(server.url, name, pathname, cookie ?? session);
   console.log("");

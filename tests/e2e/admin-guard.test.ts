@@ -23,8 +23,9 @@ import { localToday } from "#app/models/shared/days";
 type Role = "anonymous" | "client" | "admin" | "master";
 const ROLES: Role[] = ["anonymous", "client", "admin", "master"];
 
-// With a statement import of reconciliation and its one credit line.
-type Rows = SampleRows & { statement: number; statementLine: number };
+// With a statement import of reconciliation and its one credit line, and an
+// owner of the contract with a payout change waiting (the owner's area, decision 0077).
+type Rows = SampleRows & { statement: number; statementLine: number; owner: number; bankRequest: number };
 type Users = Record<Exclude<Role, "anonymous">, TestUser>;
 
 // Each test gets the rows the admin pages and actions aim at, one account per
@@ -75,6 +76,26 @@ const test = base.extend<{ rows: Rows; users: Users; contextAs: (role: Role) => 
       .select("id")
       .where("import_id", "=", imported.id)
       .executeTakeFirstOrThrow();
+    const now = new Date().toISOString();
+    const owner = await appDb()
+      .insertInto("owners")
+      .values({
+        name: "Guarda Proprietário",
+        email: `guarda-dono-${Date.now()}@teste.com`,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await appDb()
+      .insertInto("lease_owners")
+      .values({ client_id: client.id, owner_id: owner.id, share_bp: 10000, position: 1 })
+      .execute();
+    const bankRequest = await appDb()
+      .insertInto("owner_bank_requests")
+      .values({ owner_id: owner.id, pix_key: "forjado@teste.com", requested_at: now })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     const billingIds = {
       billing: billing.id,
       billingDocument: boleto.id,
@@ -89,8 +110,12 @@ const test = base.extend<{ rows: Rows; users: Users; contextAs: (role: Role) => 
       client: client.id,
       contract,
       maintenance,
+      owner: owner.id,
+      bankRequest: bankRequest.id,
       ...billingIds,
     });
+    await appDb().deleteFrom("lease_owners").where("owner_id", "=", owner.id).execute();
+    await appDb().deleteFrom("owners").where("id", "=", owner.id).execute();
     const file = await appDb()
       .deleteFrom("statement_imports")
       .where("id", "=", imported.id)
@@ -142,6 +167,7 @@ function pages(rows: Rows) {
     `/admin/clients/${rows.client}/garantia`,
     `/admin/clients/${rows.client}/garantia/documentos/novo`,
     `/admin/clients/${rows.client}/proprietarios`,
+    `/admin/clients/proprietarios/${rows.owner}/acesso`,
     `/admin/clients/${rows.client}/encargos`,
     `/admin/clients/${rows.client}/renovar`,
     `/admin/clients/${rows.client}/acerto`,
@@ -281,10 +307,20 @@ async function snapshot(rows: Rows, users: Users) {
     .where("id", "=", rows.maintenance)
     .executeTakeFirst();
   const documents = await count("maintenance_documents", (eb) => eb("request_id", "=", rows.maintenance));
+  const costs = await count("maintenance_costs", (eb) => eb("request_id", "=", rows.maintenance));
+  const owner = await db.selectFrom("owners").selectAll().where("id", "=", rows.owner).executeTakeFirst();
+  const bankRequest = await db
+    .selectFrom("owner_bank_requests")
+    .selectAll()
+    .where("id", "=", rows.bankRequest)
+    .executeTakeFirst();
   const guaranteeDocuments = await count("guarantee_documents", (eb) => eb("client_id", "=", rows.client));
   const billing = await billingSnapshot(rows);
   const statements = await count("statement_imports", (eb) => eb("file_name", "=", "forjado.ofx"));
   return JSON.stringify({
+    costs,
+    owner,
+    bankRequest,
     statements,
     property,
     ideal,
@@ -402,6 +438,19 @@ function actions(rows: Rows, users: Users): { path: string; form: Record<string,
       form: { status: "completed", priority: "urgent", admin_notes: "Forjado" },
     },
     { path: "/admin/clients/manutencoes/documentos/novo", form: { request_id: String(rows.maintenance) } },
+    // A repair's cost (it would ask the owner), the owner's login and payout details.
+    {
+      path: `/admin/clients/manutencoes/${rows.maintenance}`,
+      form: { intent: "cost", description: "Forjado", amount: "900,00" },
+    },
+    {
+      path: `/admin/clients/proprietarios/${rows.owner}/acesso`,
+      form: { intent: "give-access", username: "forjado-dono" },
+    },
+    {
+      path: `/admin/clients/proprietarios/${rows.owner}/acesso`,
+      form: { intent: "confirm-bank", request_id: String(rows.bankRequest) },
+    },
     ...billingActions(rows),
     ...boletoActions(rows),
   ];
