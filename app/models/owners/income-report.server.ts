@@ -106,15 +106,15 @@ async function ownerRows(db: DB, ownerIds: readonly number[]) {
 }
 type OwnerRow = Awaited<ReturnType<typeof ownerRows>>[number];
 
-function ownerIncomeOf(owner: OwnerRow, year: number, lines: OwnedRentLine[]) {
+export function ownerIncomeOf(owner: OwnerRow, year: number, lines: OwnedRentLine[]) {
   const tenants = [...new Set(lines.map((l) => l.tenantName))].sort((a, b) => a.localeCompare(b, "pt-BR"));
   return { owner, year, tenants, ...byMonth(year, lines) };
 }
 
-export async function ownerIncome(db: DB, ownerId: number, year: number) {
+export async function ownerIncome(db: DB, ownerId: number, year: number, lines?: OwnedRentLine[]) {
   const [owner] = await ownerRows(db, [ownerId]);
   if (!owner) return null;
-  return ownerIncomeOf(owner, year, await ownersRentLines(db, [ownerId], yearRange(year)));
+  return ownerIncomeOf(owner, year, lines ?? (await ownersRentLines(db, [ownerId], yearRange(year))));
 }
 export type OwnerIncome = NonNullable<Awaited<ReturnType<typeof ownerIncome>>>;
 

@@ -2,11 +2,12 @@ import { sql, type Kysely } from "kysely";
 import type { Database } from "#app/db/schema";
 import { addMonths, addMonthsToDay, monthOf } from "#app/models/shared/days";
 import { pageOf } from "#app/models/shared/paging.server";
+import { untilWrite } from "#app/models/shared/until-write.server";
 import { frozenDeductions } from "./owner-entries.server";
 import { nextAnniversary } from "./readjustment";
 import { dimobPayment, monthsOf } from "./dimob";
-import { groupBy, yearRange } from "./income-report.server";
-import { ownersRentLines } from "./received-rents.server";
+import { groupBy, ownerIncome, yearRange } from "./income-report.server";
+import { ownersRentLines, type OwnedRentLine } from "./received-rents.server";
 import { costsOfLeaseForOwner } from "#app/models/maintenance/costs.server";
 import type { StatementItem } from "./transfers.server";
 import { ownerStatement } from "./transfers.server";
@@ -278,13 +279,24 @@ export async function ownerIncomeYears(db: DB, ownerId: number, today: string) {
   return Array.from({ length: thisYear - from + 1 }, (_, i) => thisYear - i);
 }
 
-// What the DIMOB of a year declares for the owner, lease by lease (each
-// month's rent, the agency's commission and the tax a company tenant
-// withheld), by the DIMOB's own arithmetic (dimob.ts), so the owner reads
-// the numbers the Receita receives. Leases without a payment in the year are
-// not declared.
-export async function ownerDimob(db: DB, ownerId: number, year: number) {
-  const lines = await ownersRentLines(db, [ownerId], yearRange(year));
+// The owner's year (the Informes page): the informe de rendimentos month by
+// month, and what the DIMOB declares for them lease by lease (each month's
+// rent, the agency's commission and the tax a company tenant withheld), by
+// the DIMOB's own arithmetic (dimob.ts), so the owner reads the numbers the
+// Receita receives. Both from one read of the year's rents. Leases without a
+// payment in the year are not declared. null: no such owner. Kept until the
+// next write (until-write.server.ts): a year of an owner with a hundred
+// contracts is a thousand rents, ~30 ms, and a past year does not change.
+export function ownerYear(db: DB, ownerId: number, year: number) {
+  return untilWrite(db, `owner-year:${ownerId}:${year}`, async () => {
+    const lines = await ownersRentLines(db, [ownerId], yearRange(year));
+    const income = await ownerIncome(db, ownerId, year, lines);
+    if (!income) return null;
+    return { income, dimob: await dimobLeases(db, year, lines) };
+  });
+}
+
+async function dimobLeases(db: DB, year: number, lines: OwnedRentLine[]) {
   const byLease = groupBy(lines, (l) => l.clientId);
   const ids = [...byLease.keys()];
   const places = ids.length
@@ -304,4 +316,9 @@ export async function ownerDimob(db: DB, ownerId: number, year: number) {
       taxCents: sum("taxCents"),
     };
   });
+}
+
+// What the DIMOB of a year declares for the owner, lease by lease.
+export async function ownerDimob(db: DB, ownerId: number, year: number) {
+  return dimobLeases(db, year, await ownersRentLines(db, [ownerId], yearRange(year)));
 }

@@ -4,8 +4,7 @@ import { Download } from "#app/components/ui/private-icons";
 import { buttonClass } from "#app/components/ui/button";
 import { getDb } from "#app/db/db.server";
 import { periodLabel } from "#app/models/billing/months";
-import { ownerIncome } from "#app/models/owners/income-report.server";
-import { ownerDimob, ownerIncomeYears } from "#app/models/owners/owner-area.server";
+import { ownerIncomeYears, ownerYear } from "#app/models/owners/owner-area.server";
 import { reportYear } from "#app/models/owners/report-year";
 import { localToday } from "#app/models/shared/days";
 import { formatBRL } from "#app/models/shared/money";
@@ -26,12 +25,9 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const db = getDb();
   const today = localToday();
   const year = reportYear(url.searchParams.get("ano"), today);
-  const [income, dimob, years] = await Promise.all([
-    ownerIncome(db, owner.id, year),
-    ownerDimob(db, owner.id, year),
-    ownerIncomeYears(db, owner.id, today),
-  ]);
-  invariantResponse(income, "Informe não encontrado", { status: 404 });
+  const [found, years] = await Promise.all([ownerYear(db, owner.id, year), ownerIncomeYears(db, owner.id, today)]);
+  invariantResponse(found, "Informe não encontrado", { status: 404 });
+  const { income, dimob } = found;
   return {
     year,
     years: years.includes(year) ? years : [year, ...years].sort((a, b) => b - a),
