@@ -3,7 +3,7 @@ import { FIRST_RENT_NOTE } from "#app/models/owners/statement-words";
 import { localToday } from "#app/models/shared/days";
 import { cents, formatBRL } from "#app/models/shared/money";
 import { appDb } from "#tests/fixtures/db";
-import { uniq } from "#tests/fixtures/site";
+import { hydrated, uniq } from "#tests/fixtures/site";
 import { expect, test } from "#tests/fixtures/test";
 
 // The owner's area (issue 37, decision 0077), without JavaScript, the owner
@@ -35,8 +35,16 @@ test.afterEach(async () => {
   }
   const logins = await db.selectFrom("owners").select("user_id").where("id", "in", ids).execute();
   await db.deleteFrom("owners").where("id", "in", ids).execute();
+  // The owners' own logins; a tenant's login the owner shared goes with its lease (the fixture).
   const users = logins.flatMap((l) => (l.user_id === null ? [] : [l.user_id]));
-  if (users.length > 0) await db.deleteFrom("users").where("id", "in", users).execute();
+  if (users.length > 0)
+    await db
+      .deleteFrom("users")
+      .where("id", "in", users)
+      .where((eb) =>
+        eb.not(eb.exists(eb.selectFrom("clients").select("id").whereRef("clients.user_id", "=", "users.id"))),
+      )
+      .execute();
 });
 
 test("an owner on a phone: the transfer explained, the statement and informe downloaded, a repair approved, another owner's statement not found", async ({
@@ -210,4 +218,61 @@ test("an owner on a phone: the transfer explained, the statement and informe dow
   await page.goto(`/admin/clients/manutencoes/${request.id}`);
   await expect(page.getByTestId("custos")).toContainText(`${ownerName}: aprovou em`);
   await expect(page.getByTestId("custos")).toContainText("Pode fazer, obrigado.");
+});
+
+test.describe("with JavaScript", () => {
+  test.use({ javaScriptEnabled: true });
+
+  test("a tenant who is also an owner: staff link the tenant login, one login opens both areas", async ({
+    page,
+    signInAs,
+    createClient,
+    newContext,
+  }) => {
+    test.setTimeout(60_000);
+    const tag = uniq();
+    const now = new Date().toISOString();
+    const db = appDb();
+    // The person rents one property and owns another (a lease of someone else).
+    const person = await createClient({ name: `Pessoa Dupla ${tag}`, cpf_cnpj: "52998224725" });
+    const owner = (
+      await db
+        .insertInto("owners")
+        .values({
+          name: `Pessoa Dupla ${tag}`,
+          cpf_cnpj: "52998224725",
+          email: `dupla-${tag}@exemplo.com.br`,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow()
+    ).id;
+    owners.push(owner);
+    const address = `Avenida Rosário Congro, ${tag.slice(-3)} - Três Lagoas - MS`;
+    await createClient({ name: `Inquilina do Imóvel ${tag}`, owner_id: owner, property_address: address });
+
+    await signInAs("admin");
+    await page.goto(`/admin/clients/proprietarios/${owner}/acesso`);
+    await hydrated(page);
+    await expect(page.getByText(`usuário ${person.username}`, { exact: false })).toBeVisible();
+    await page.getByRole("button", { name: "Usar o login de inquilino" }).click();
+    await expect(page.getByTestId("toast")).toContainText("Acesso liberado com o login de inquilino");
+    await expect(page.getByText("(o mesmo login da Área do Cliente, como inquilino)")).toBeVisible();
+
+    const own = await newContext();
+    const p = await own.newPage();
+    await p.goto("/client-login");
+    await p.getByLabel("Nome de usuário ou Email").fill(person.username);
+    await p.locator('[name="password"]').fill(person.password);
+    await p.getByRole("button", { name: "Entrar" }).click();
+    await expect(p).toHaveURL(/\/client-area$/);
+    await hydrated(p);
+    await p.getByRole("link", { name: "Área do Proprietário" }).click();
+    await expect(p).toHaveURL(/\/area-do-proprietario$/);
+    await expect(p.getByRole("link", { name: address })).toBeVisible();
+    await p.getByRole("link", { name: "Área do Inquilino" }).click();
+    await expect(p).toHaveURL(/\/client-area$/);
+    await own.close();
+  });
 });
