@@ -210,6 +210,7 @@ export async function drawStatementPdf(db: DB, id: number): Promise<boolean> {
       "owners.pix_key",
       "owners.bank_account",
       "owners.email",
+      "owners.user_id",
     ])
     .where("owner_statements.id", "=", id)
     .where(PDF_PENDING)
@@ -252,6 +253,8 @@ export async function drawStatementPdf(db: DB, id: number): Promise<boolean> {
           file_name: statementFileName(id),
           owner_name: s.name,
           email: s.email,
+          destination: s.destination ?? payoutDestination(s),
+          user_id: s.user_id,
         });
       return true;
     }),

@@ -4,7 +4,7 @@ import { escapeHtml } from "#app/models/billing/notice-email";
 import { periodLabel } from "#app/models/billing/months";
 import { formatDay } from "#app/models/clients/status";
 import { enqueueEmail, type OutboxEmail } from "#app/models/email/outbox.server";
-import { getAgency } from "#app/utils/env.server";
+import { absoluteUrl, getAgency } from "#app/utils/env.server";
 import { formatBRL } from "#app/models/shared/money";
 import { PDF_DRAWN } from "./statement-pdf-pending";
 
@@ -20,18 +20,30 @@ export const statementEmailKey = (id: number) => `owner-statement:${id}`;
 // The same key in SQL, for a join.
 export const statementKeySql = sql<string>`'owner-statement:' || owner_statements.id`;
 
+// With the owner's area (decision 0077): where the money went, and the
+// statement's page, where each line is explained, for an owner with a login.
 export function ownerStatementEmail(
-  s: { id: number; month: string; net_cents: number; transferred_on: string; owner_name: string },
+  s: {
+    id: number;
+    month: string;
+    net_cents: number;
+    transferred_on: string;
+    owner_name: string;
+    destination?: string | null;
+    area_url?: string | null;
+  },
   agencyName: string,
 ) {
   const period = periodLabel(s.month);
   const intro = `Olá, ${s.owner_name}. Segue o extrato do proprietário nº ${s.id}, dos aluguéis recebidos em ${period}.`;
-  const transfer = `Valor repassado: ${formatBRL(s.net_cents)}, em ${formatDay(s.transferred_on)}.`;
+  const transfer = `Valor repassado: ${formatBRL(s.net_cents)}, em ${formatDay(s.transferred_on)}${s.destination ? `, para ${s.destination}` : ""}.`;
+  const area = s.area_url ? [`Cada valor explicado, na Área do Proprietário: ${s.area_url}`] : [];
   const outro = `O extrato detalhado está em anexo (PDF). Dúvidas? Responda este email. ${agencyName}`;
+  const paragraphs = [intro, transfer, ...area, outro];
   return {
     subject: `Extrato do proprietário nº ${s.id}: repasse de ${period}`,
-    text: [intro, transfer, outro].join("\n\n"),
-    html: [intro, transfer, outro].map((p) => `<p>${escapeHtml(p)}</p>`).join("\n"),
+    text: paragraphs.join("\n\n"),
+    html: paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n"),
   };
 }
 
@@ -44,6 +56,8 @@ type StatementFacts = {
   file_name: string;
   owner_name: string;
   email: string;
+  destination?: string | null;
+  user_id?: number | null;
 };
 
 // Queues a statement's email (nothing when it was queued before).
@@ -53,7 +67,10 @@ export async function queueOwnerStatementEmail(db: DB | Transaction<Database>, s
     dedupeKey: statementEmailKey(s.id),
     ref: statementEmailKey(s.id),
     to: s.email,
-    ...ownerStatementEmail(s, getAgency().name),
+    ...ownerStatementEmail(
+      { ...s, area_url: s.user_id ? absoluteUrl(`/area-do-proprietario/extratos/${s.id}`) : null },
+      getAgency().name,
+    ),
     attachments: [{ file_key: s.file_key, filename: s.file_name, content_type: "application/pdf" }],
   };
   return enqueueEmail(db, email, now);
@@ -75,8 +92,10 @@ export async function queueOwnerStatementEmails(db: DB, now = new Date()) {
       "owner_statements.transferred_on",
       "owner_statements.file_key",
       "owner_statements.file_name",
+      "owner_statements.destination",
       "owners.name as owner_name",
       "owners.email",
+      "owners.user_id",
     ])
     .where("owners.email", "is not", null)
     .where(PDF_DRAWN)
