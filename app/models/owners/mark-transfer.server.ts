@@ -11,6 +11,7 @@ import { log } from "#app/utils/log.server";
 import { queueOwnerStatementEmail } from "./owner-statement-email.server";
 import { PDF_PENDING, pendingPdfKey } from "./statement-pdf-pending";
 import { renderOwnerStatementPdf } from "./owner-statement-pdf.server";
+import { leaseAddresses } from "#app/models/clients/addresses.server";
 import { ownerMonth, type OwnerMonth } from "./statement";
 import { addCents, cents, subtractCents, ZERO_CENTS, type Cents } from "#app/models/shared/money";
 import { pendingRents } from "./pending-rents.server";
@@ -217,17 +218,16 @@ export async function drawStatementPdf(db: DB, id: number): Promise<boolean> {
     .executeTakeFirst();
   if (!s) return false;
   const lines = JSON.parse(s.items) as StatementItem[];
-  const ids = [...new Set(lines.map((l) => l.clientId))];
-  const places = ids.length
-    ? await db.selectFrom("clients").select(["id", "property_address"]).where("id", "in", ids).execute()
-    : [];
   const pdf = await renderOwnerStatementPdf({
     number: s.id,
     agency: pdfAgency(),
     owner: s,
     // Statements before migration 0045 froze none: the owner's details now.
     destination: s.destination ?? payoutDestination(s),
-    places: new Map(places.map((p) => [p.id, p.property_address])),
+    places: await leaseAddresses(
+      db,
+      lines.map((l) => l.clientId),
+    ),
     month: s.month,
     lines,
     totals: frozenTotals(s),

@@ -3,6 +3,7 @@ import type { Database } from "#app/db/schema";
 import { addMonths, addMonthsToDay, monthOf } from "#app/models/shared/days";
 import { pageOf } from "#app/models/shared/paging.server";
 import { untilWrite } from "#app/models/shared/until-write.server";
+import { leaseAddresses } from "#app/models/clients/addresses.server";
 import { frozenDeductions } from "./owner-entries.server";
 import { nextAnniversary } from "./readjustment";
 import { dimobPayment, monthsOf } from "./dimob";
@@ -231,10 +232,7 @@ export async function ownerStatementDetail(db: DB, ownerId: number, id: number) 
   if (!row) return null;
   const lines = JSON.parse(row.items) as StatementItem[];
   const ids = [...new Set(lines.map((l) => l.clientId))];
-  const places = ids.length
-    ? await db.selectFrom("clients").select(["id", "property_address"]).where("id", "in", ids).execute()
-    : [];
-  const address = new Map(places.map((p) => [p.id, p.property_address]));
+  const address = await leaseAddresses(db, ids);
   const leases = ids.map((clientId) => {
     const of = lines.filter((l) => l.clientId === clientId);
     return { clientId, tenantName: of[0].tenantName, address: address.get(clientId) ?? null, lines: of };
@@ -299,10 +297,7 @@ export function ownerYear(db: DB, ownerId: number, year: number) {
 async function dimobLeases(db: DB, year: number, lines: OwnedRentLine[]) {
   const byLease = groupBy(lines, (l) => l.clientId);
   const ids = [...byLease.keys()];
-  const places = ids.length
-    ? await db.selectFrom("clients").select(["id", "property_address"]).where("id", "in", ids).execute()
-    : [];
-  const address = new Map(places.map((p) => [p.id, p.property_address]));
+  const address = await leaseAddresses(db, ids);
   return ids.map((clientId) => {
     const of = byLease.get(clientId)!;
     const months = monthsOf(year, of.map(dimobPayment));
