@@ -31,6 +31,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("owner_id", "integer", (c) => c.notNull().references("owners.id").onDelete("cascade"))
     .addColumn("pix_key", "text")
     .addColumn("bank_account", "text")
+    // 1: the Pix key goes (transfers prefer Pix: a new account alone would change nothing).
+    .addColumn("remove_pix", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("note", "text")
     .addColumn("requested_by_id", "integer", (c) => c.references("users.id").onDelete("set null"))
     .addColumn("requested_at", "text", (c) => c.notNull())
@@ -71,6 +73,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("answer_note", "text")
     .addColumn("answered_at", "text")
     .addColumn("answered_by_id", "integer", (c) => c.references("users.id").onDelete("set null"))
+    // 1: staff recorded what the owner said (by phone: an owner without a login).
+    .addColumn("by_staff", "integer", (c) => c.notNull().defaultTo(0))
     .execute();
   await sql`create unique index maintenance_approvals_cost_owner on maintenance_approvals (cost_id, owner_id)`.execute(
     db,
@@ -80,4 +84,6 @@ export async function up(db: Kysely<any>): Promise<void> {
     db,
   );
   await sql`create index maintenance_approvals_answered_by on maintenance_approvals (answered_by_id)`.execute(db);
+  // The owners' hourly notices read the readjustments applied lately.
+  await sql`create index readjustments_applied on readjustments (anniversary) where applied_at is not null`.execute(db);
 }

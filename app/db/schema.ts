@@ -291,6 +291,7 @@ export interface MaintenanceApprovalsTable {
   answer_note: string | null;
   answered_at: string | null;
   answered_by_id: number | null;
+  by_staff: Generated<number>;
 }
 
 // An owner's request to change their payout details (migration 0045): applied
@@ -300,6 +301,7 @@ export interface OwnerBankRequestsTable {
   owner_id: number;
   pix_key: string | null;
   bank_account: string | null;
+  remove_pix: Generated<number>;
   note: string | null;
   requested_by_id: number | null;
   requested_at: string;

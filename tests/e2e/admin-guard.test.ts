@@ -15,6 +15,7 @@ import { test as base, expect, type TestUser } from "#tests/fixtures/test";
 import { E2E_URL } from "#tests/setup/paths";
 import { cents } from "#app/models/shared/money";
 import { localToday } from "#app/models/shared/days";
+import { addMaintenanceCost } from "#app/models/maintenance/costs.server";
 
 // The guard matrix: every /admin page (GET) and every admin action (POST) as
 // anonymous, client, admin and master. Only the expected roles pass, and a
@@ -25,7 +26,13 @@ const ROLES: Role[] = ["anonymous", "client", "admin", "master"];
 
 // With a statement import of reconciliation and its one credit line, and an
 // owner of the contract with a payout change waiting (the owner's area, decision 0077).
-type Rows = SampleRows & { statement: number; statementLine: number; owner: number; bankRequest: number };
+type Rows = SampleRows & {
+  statement: number;
+  statementLine: number;
+  owner: number;
+  bankRequest: number;
+  approval: number;
+};
 type Users = Record<Exclude<Role, "anonymous">, TestUser>;
 
 // Each test gets the rows the admin pages and actions aim at, one account per
@@ -96,6 +103,19 @@ const test = base.extend<{ rows: Rows; users: Users; contextAs: (role: Role) => 
       .values({ owner_id: owner.id, pix_key: "forjado@teste.com", requested_at: now })
       .returning("id")
       .executeTakeFirstOrThrow();
+    // A repair's cost above the owner's limit: a question waiting for the owner.
+    const cost = await addMaintenanceCost(
+      appDb(),
+      maintenance,
+      { description: "Guarda custo", amountCents: cents(90_000) },
+      null,
+    );
+    if (!cost.ok) throw new Error("cost");
+    const approval = await appDb()
+      .selectFrom("maintenance_approvals")
+      .select("id")
+      .where("cost_id", "=", cost.id)
+      .executeTakeFirstOrThrow();
     const billingIds = {
       billing: billing.id,
       billingDocument: boleto.id,
@@ -112,6 +132,7 @@ const test = base.extend<{ rows: Rows; users: Users; contextAs: (role: Role) => 
       maintenance,
       owner: owner.id,
       bankRequest: bankRequest.id,
+      approval: approval.id,
       ...billingIds,
     });
     await appDb().deleteFrom("lease_owners").where("owner_id", "=", owner.id).execute();
@@ -308,6 +329,11 @@ async function snapshot(rows: Rows, users: Users) {
     .executeTakeFirst();
   const documents = await count("maintenance_documents", (eb) => eb("request_id", "=", rows.maintenance));
   const costs = await count("maintenance_costs", (eb) => eb("request_id", "=", rows.maintenance));
+  const approval = await db
+    .selectFrom("maintenance_approvals")
+    .selectAll()
+    .where("id", "=", rows.approval)
+    .executeTakeFirst();
   const owner = await db.selectFrom("owners").selectAll().where("id", "=", rows.owner).executeTakeFirst();
   const bankRequest = await db
     .selectFrom("owner_bank_requests")
@@ -319,6 +345,7 @@ async function snapshot(rows: Rows, users: Users) {
   const statements = await count("statement_imports", (eb) => eb("file_name", "=", "forjado.ofx"));
   return JSON.stringify({
     costs,
+    approval,
     owner,
     bankRequest,
     statements,
@@ -446,6 +473,11 @@ function actions(rows: Rows, users: Users): { path: string; form: Record<string,
     {
       path: `/admin/clients/proprietarios/${rows.owner}/acesso`,
       form: { intent: "give-access", username: "forjado-dono" },
+    },
+    // An owner's answer heard by phone, recorded by staff.
+    {
+      path: `/admin/clients/manutencoes/${rows.maintenance}`,
+      form: { intent: "answer", approval_id: String(rows.approval), answer: "approved" },
     },
     {
       path: `/admin/clients/proprietarios/${rows.owner}/acesso`,

@@ -381,6 +381,7 @@ describe("the costs as staff and owners read them", () => {
         answer: null,
         answer_note: null,
         answered_at: null,
+        by_staff: 0,
       },
     ]);
     expect(costs[1].approvals).toEqual([]);
@@ -418,8 +419,8 @@ describe("the owner's answer", () => {
         asked_at: NOW.toISOString(),
         description: "Troca do sifão e da vedação",
         amount_cents: 80_000,
+        // The tenant's own words stay out: they may carry a phone or a way in.
         title: "Vazamento na pia",
-        problem: "Pinga desde ontem.",
         clientId: l1,
         property_address: L1_ADDRESS,
       },
@@ -429,11 +430,11 @@ describe("the owner's answer", () => {
 
   it("another owner's question is missing; the owner's own is answered once, the agency alerted", async () => {
     const otavio = { id: actor.id, name: "Otávio Coproprietário" };
-    expect(await answerApproval(db, o2, a800, { answer: "approved" }, otavio, NOW)).toEqual({
+    expect(await answerApproval(db, { ownerId: o2 }, a800, { answer: "approved" }, otavio, NOW)).toEqual({
       ok: false,
       reason: "missing",
     });
-    expect(await answerApproval(db, o1, 999_999, { answer: "approved" }, otavio, NOW)).toEqual({
+    expect(await answerApproval(db, { ownerId: o1 }, 999_999, { answer: "approved" }, otavio, NOW)).toEqual({
       ok: false,
       reason: "missing",
     });
@@ -443,13 +444,21 @@ describe("the owner's answer", () => {
     const olga = { id: o1User, name: "Olga Proprietária" };
     const answeredAt = new Date("2026-11-30T15:00:00.000Z");
     expect(
-      await answerApproval(db, o1, a800, { answer: "approved", note: "Pode fazer na sexta." }, olga, answeredAt),
+      await answerApproval(
+        db,
+        { ownerId: o1 },
+        a800,
+        { answer: "approved", note: "Pode fazer na sexta." },
+        olga,
+        answeredAt,
+      ),
     ).toEqual({ ok: true, title: "Vazamento na pia" });
     expect(await approvalRow(a800)).toMatchObject({
       answer: "approved",
       answer_note: "Pode fazer na sexta.",
       answered_at: answeredAt.toISOString(),
       answered_by_id: o1User,
+      by_staff: 0,
     });
     const alert = await mail(`staff:approval:${a800}`);
     expect(alert).toMatchObject({
@@ -473,7 +482,7 @@ describe("the owner's answer", () => {
     });
 
     // Once: a second answer changes nothing.
-    expect(await answerApproval(db, o1, a800, { answer: "refused" }, olga, NOW)).toEqual({
+    expect(await answerApproval(db, { ownerId: o1 }, a800, { answer: "refused" }, olga, NOW)).toEqual({
       ok: false,
       reason: "answered",
     });
@@ -499,7 +508,7 @@ describe("the owner's answer", () => {
     c900 = added.id;
     a900 = await approvalOf(c900, o1);
     const olga = { id: o1User, name: "Olga Proprietária" };
-    expect(await answerApproval(db, o1, a900, { answer: "refused" }, olga, NOW)).toEqual({
+    expect(await answerApproval(db, { ownerId: o1 }, a900, { answer: "refused" }, olga, NOW)).toEqual({
       ok: true,
       title: "Vazamento na pia",
     });
@@ -508,11 +517,12 @@ describe("the owner's answer", () => {
       answer_note: null,
       answered_at: NOW.toISOString(),
       answered_by_id: o1User,
+      by_staff: 0,
     });
     const alert = await mail(`staff:approval:${a900}`);
     expect(alert?.subject).toBe('Olga Proprietária recusou o custo de "Vazamento na pia"');
     expect(alert?.text).not.toContain("Observação");
-    expect(await answerApproval(db, o1, a900, { answer: "approved" }, olga, NOW)).toEqual({
+    expect(await answerApproval(db, { ownerId: o1 }, a900, { answer: "approved" }, olga, NOW)).toEqual({
       ok: false,
       reason: "answered",
     });
@@ -575,7 +585,14 @@ describe("the late questions on the dashboard", () => {
     expect((await getAttention(db, TODAY, 3)).approvalsLate).toEqual({ count: 2, days: 3 });
     // An answer takes it off.
     expect(
-      await answerApproval(db, o1, aRecent, { answer: "approved" }, { id: o1User, name: "Olga Proprietária" }, NOW),
+      await answerApproval(
+        db,
+        { ownerId: o1 },
+        aRecent,
+        { answer: "approved" },
+        { id: o1User, name: "Olga Proprietária" },
+        NOW,
+      ),
     ).toMatchObject({ ok: true });
     expect((await getAttention(db, TODAY, 3)).approvalsLate).toEqual({ count: 1, days: 3 });
   });
@@ -785,5 +802,42 @@ describe("an owner's email and their login", () => {
     expect((await ownerRow(o1)).approval_limit_cents).toBe(50_000);
     const last = (await audits("owner", o1)).at(-1);
     expect(last?.changes).toEqual({ phone: [null, "(67) 99999-1234"] });
+  });
+});
+
+describe("an owner's answer heard by phone", () => {
+  it("is recorded by staff once, marked as theirs, without alerting the agency", async () => {
+    const added = await addMaintenanceCost(
+      db,
+      r2,
+      { description: "Troca do portão, Serralheria Lima", amountCents: cents(120_000) },
+      actor,
+      NOW,
+    );
+    if (!added.ok) throw new Error("cost");
+    const question = await approvalOf(added.id, o3);
+    const staff = { id: actor.id, name: "Ana Staff" };
+    expect(
+      await answerApproval(db, { staff: true }, question, { answer: "approved", note: "Ligou às 10h" }, staff, NOW),
+    ).toEqual({ ok: true, title: expect.any(String) });
+    expect(await approvalRow(question)).toMatchObject({
+      answer: "approved",
+      answer_note: "Ligou às 10h",
+      answered_by_id: actor.id,
+      by_staff: 1,
+    });
+    expect(await audits("maintenance_approval", question)).toEqual([
+      {
+        action: "update",
+        actorId: actor.id,
+        changes: { answer: [null, "approved"], answer_note: [null, "Ligou às 10h"], by_staff: [null, 1] },
+      },
+    ]);
+    expect(await mail(`staff:approval:${question}`)).toBeUndefined();
+    expect(await answerApproval(db, { staff: true }, question, { answer: "refused" }, staff, NOW)).toEqual({
+      ok: false,
+      reason: "answered",
+    });
+    expect(await ownerPendingApprovals(db, o3)).not.toContainEqual(expect.objectContaining({ id: question }));
   });
 });

@@ -379,18 +379,18 @@ describe("the summary", () => {
       [statementIds[`${o1}:2026-08`], "2026-08", 108_000, "2026-09-05"],
     ]);
     // Tânia's November, 8% off: waiting.
-    expect(olga.pending).toEqual([{ month: "2026-11", rents: 1, netCents: 92_000 }]);
+    expect(olga.pending).toEqual({ months: ["2026-11"], rents: 1, netCents: 92_000 });
     expect(olga.arrears.map((a) => a.id)).toEqual([l1]);
 
     const otavio = await ownerSummary(db, o2, TODAY);
     expect([otavio.twelveMonthsCents, otavio.yearCents]).toEqual([sum(otavioFinals), sum(otavioFinals)]);
     expect(otavio.last.map((s) => s.id)).toEqual(otavioFinals.map((s) => s.id));
-    expect(otavio.pending).toEqual([]);
+    expect(otavio.pending).toBeNull();
 
     const orlando = await ownerSummary(db, o3, TODAY);
     expect(orlando).toMatchObject({ last: [], twelveMonthsCents: 0, yearCents: 0, arrears: [] });
     // L2's October, never transferred, is last month's pending.
-    expect(orlando.pending).toEqual([{ month: "2026-10", rents: 1, netCents: 135_000 }]);
+    expect(orlando.pending).toEqual({ months: ["2026-10"], rents: 1, netCents: 135_000 });
   });
 
   it("counts only transfers within the 12 months and the year", async () => {
@@ -398,6 +398,9 @@ describe("the summary", () => {
     // August 2026's transfer (2026-09-05) is more than 12 months back; October's (2026-11-05) is not.
     expect(olga.twelveMonthsCents).toBe(153_000);
     expect(olga.yearCents).toBe(0);
+    // A year to the day after a transfer, it is the 13th month's: out.
+    expect((await ownerSummary(db, o1, "2027-11-05")).twelveMonthsCents).toBe(0);
+    expect((await ownerSummary(db, o1, "2027-11-04")).twelveMonthsCents).toBe(153_000);
   });
 });
 
@@ -764,5 +767,28 @@ describe("a change of payout details", () => {
       ok: false,
       reason: "missing",
     });
+  });
+
+  it("receiving in the bank account removes the Pix key once confirmed (transfers prefer Pix)", async () => {
+    const asked = await requestBankChange(
+      db,
+      { id: o1, name: "Olga Proprietária" },
+      { bank_account: "Caixa, ag. 0001, c/c 12345-6", remove_pix: true },
+      asOwner(),
+    );
+    if (!asked.ok) throw new Error("request");
+    expect(await waitingBankRequest(db, o1)).toMatchObject({ remove_pix: 1 });
+    expect(await decideBankRequest(db, o1, asked.id, { outcome: "confirmed" }, actor)).toEqual({ ok: true });
+    expect(await ownerRow(o1)).toMatchObject({ pix_key: null, bank_account: "Caixa, ag. 0001, c/c 12345-6" });
+  });
+
+  it("two requests posted at once: one waits, the other is told so", async () => {
+    const both = await Promise.all(
+      ["Conta A", "Conta B"].map((bank_account) =>
+        requestBankChange(db, { id: o1, name: "Olga Proprietária" }, { bank_account }, asOwner()),
+      ),
+    );
+    expect(both.filter((r) => r.ok)).toHaveLength(1);
+    expect(both.filter((r) => !r.ok)).toEqual([{ ok: false, reason: "waiting" }]);
   });
 });

@@ -248,6 +248,38 @@ describe("export and erasure by email", () => {
     const staff = await erasePersonalData(db, "mestre@agencia.com", master);
     expect(staff).toEqual({ ok: false, blockers: [expect.stringContaining("conta da equipe (mestre)")] });
   });
+
+  it("refuses to erase a tenant whose login also opens an owner's area (decision 0077)", async () => {
+    const tenant = await createClient(
+      db,
+      { name: "Eva Dupla", email: "eva@teste.com", username: "eva", payment_due_day: 5 },
+      master,
+    );
+    if (!tenant.ok) throw new Error("client not created");
+    const login = await db
+      .selectFrom("clients")
+      .select("user_id")
+      .where("id", "=", tenant.id)
+      .executeTakeFirstOrThrow();
+    const now = new Date().toISOString();
+    // The owner record has another email: only the shared login ties them.
+    await db
+      .insertInto("owners")
+      .values({
+        name: "Eva Dupla",
+        email: "eva.dona@teste.com",
+        user_id: login.user_id,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    expect(await erasePersonalData(db, "eva@teste.com", master)).toEqual({
+      ok: false,
+      blockers: [expect.stringContaining("O login eva também abre a Área do Proprietário de Eva Dupla")],
+    });
+    expect(await db.selectFrom("users").select("id").where("id", "=", login.user_id).executeTakeFirst()).toBeTruthy();
+    expect(await db.selectFrom("clients").select("id").where("id", "=", tenant.id).executeTakeFirst()).toBeTruthy();
+  });
 });
 
 describe("retention", () => {

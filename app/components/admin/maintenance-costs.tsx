@@ -17,6 +17,7 @@ type Approval = {
   answer: "approved" | "refused" | null;
   answer_note: string | null;
   answered_at: string | null;
+  by_staff: number;
 };
 type Cost = {
   id: number;
@@ -27,16 +28,43 @@ type Cost = {
   approvals: Approval[];
 };
 
+// A waiting question: its state, and the answer the owner gave by phone
+// for staff to record (an owner without a login cannot answer otherwise).
 function ApprovalState({ a }: { a: Approval }) {
+  const busy = useIsPending();
   if (a.answer === null)
     return (
-      <span className="text-amber-800">
-        {a.ownerName}: aguardando aprovação desde {formatDateTime(a.asked_at)}
-      </span>
+      <>
+        <span className="text-amber-800">
+          {a.ownerName}: aguardando aprovação desde {formatDateTime(a.asked_at)}
+        </span>
+        <details className="mt-1">
+          <summary className="cursor-pointer text-brand-700">Registrar a resposta dada por telefone</summary>
+          <Form method="post" className="mt-2 flex flex-wrap items-end gap-2">
+            <input type="hidden" name="approval_id" value={a.id} />
+            <input type="hidden" name="intent" value="answer" />
+            <label className="grow text-sm">
+              Observação
+              <input
+                name="note"
+                maxLength={500}
+                className="mt-1 block w-full rounded-md border border-slate-300 px-2 py-1"
+              />
+            </label>
+            <Button name="answer" value="approved" size="sm" variant="secondary" disabled={busy}>
+              Aprovou
+            </Button>
+            <Button name="answer" value="refused" size="sm" variant="secondary" disabled={busy}>
+              Recusou
+            </Button>
+          </Form>
+        </details>
+      </>
     );
   return (
     <span className={a.answer === "approved" ? "text-emerald-800" : "text-red-800"}>
       {a.ownerName}: {a.answer === "approved" ? "aprovou" : "recusou"} em {formatDateTime(a.answered_at!)}
+      {a.by_staff ? " (por telefone, registrado pela equipe)" : ""}
       {a.answer_note ? ` (“${a.answer_note}”)` : ""}
     </span>
   );

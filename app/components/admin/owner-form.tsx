@@ -51,7 +51,7 @@ export function OwnerForm({
           label="Limite para reparos sem consulta (R$)"
           type="text"
           inputMode="decimal"
-          hint="Acima dele, o custo de um reparo pede a aprovação do proprietário. Novo proprietário sem limite: R$ 500,00."
+          hint="Acima dele, o custo de um reparo pede a aprovação do proprietário. Em branco, no cadastro: R$ 500,00."
         />
       </div>
       <Button disabled={busy}>{busy ? "Salvando..." : submitLabel}</Button>

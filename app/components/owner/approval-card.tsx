@@ -17,7 +17,6 @@ export function ApprovalCard({
     description: string;
     amount_cents: number;
     title: string;
-    problem: string;
     clientId: number;
     property_address: string | null;
   };
@@ -38,9 +37,6 @@ export function ApprovalCard({
       </p>
       <p className="mt-2 text-sm break-words text-slate-800">
         <span className="font-medium">Orçamento:</span> {a.description}
-      </p>
-      <p className="mt-1 text-sm break-words text-slate-700">
-        <span className="font-medium">Problema relatado:</span> {a.problem}
       </p>
       <Form method="post" action={`${OWNER_AREA}/aprovacoes/${a.id}`} className="mt-3 space-y-3">
         <label htmlFor={noteId} className="block text-sm font-medium text-slate-700">

@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { LIMITS, optionalText, privateUpload, rentalAmountField, requiredText } from "#app/models/shared/fields";
+import {
+  LIMITS,
+  idField,
+  optionalText,
+  privateUpload,
+  rentalAmountField,
+  requiredText,
+} from "#app/models/shared/fields";
 import { MAINTENANCE_PRIORITY_VALUES, MAINTENANCE_STATUS_VALUES } from "./labels";
 
 // The admin's forms of "Gestão de Manutenções" (docs/product.md §Manutenções):
@@ -55,4 +62,12 @@ export const maintenanceCostSchema = z.object({
   intent: z.literal("cost"),
   description: requiredText(200, MAINTENANCE_COST_MESSAGES.description),
   amount: rentalAmountField({ required: MAINTENANCE_COST_MESSAGES.amount, invalid: MAINTENANCE_COST_MESSAGES.amount }),
+});
+
+// An owner's answer staff heard by phone (decision 0077): "Aprovou" / "Recusou".
+export const staffAnswerSchema = z.object({
+  intent: z.literal("answer"),
+  approval_id: idField("Aprovação não encontrada"),
+  answer: z.enum(["approved", "refused"]),
+  note: optionalText(500),
 });

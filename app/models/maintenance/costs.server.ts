@@ -97,7 +97,16 @@ export async function costsOfRequest(db: DB, requestId: number) {
   const approvals = await db
     .selectFrom("maintenance_approvals as a")
     .innerJoin("owners as o", "o.id", "a.owner_id")
-    .select(["a.id", "a.cost_id", "o.name as ownerName", "a.asked_at", "a.answer", "a.answer_note", "a.answered_at"])
+    .select([
+      "a.id",
+      "a.cost_id",
+      "o.name as ownerName",
+      "a.asked_at",
+      "a.answer",
+      "a.answer_note",
+      "a.answered_at",
+      "a.by_staff",
+    ])
     .where(
       "a.cost_id",
       "in",
@@ -144,7 +153,6 @@ export async function ownerPendingApprovals(db: DB, ownerId: number) {
       "mc.description",
       "mc.amount_cents",
       "m.title",
-      "m.description as problem",
       "c.id as clientId",
       "c.property_address",
     ])
@@ -157,32 +165,36 @@ export async function ownerPendingApprovals(db: DB, ownerId: number) {
 export type AnswerResult = { ok: true; title: string } | { ok: false; reason: "missing" | "answered" };
 
 // "Aprovar" / "Recusar": the owner's answer, once, audited; the agency hears
-// at once. Another owner's question is "missing" (the same as none).
+// at once. `by`: the owner in their area (another owner's question is
+// "missing", the same as none), or staff recording what an owner said by
+// phone (an owner without a login answers so; by_staff marks it).
 export async function answerApproval(
   db: DB,
-  ownerId: number,
+  by: { ownerId: number } | { staff: true },
   approvalId: number,
   input: { answer: "approved" | "refused"; note?: string },
   actor: { id: number; name: string },
   now = new Date(),
 ): Promise<AnswerResult> {
   return db.transaction().execute(async (trx) => {
-    const row = await trx
+    let q = trx
       .selectFrom("maintenance_approvals as a")
       .innerJoin("maintenance_costs as mc", "mc.id", "a.cost_id")
       .innerJoin("maintenance_requests as m", "m.id", "mc.request_id")
       .innerJoin("owners as o", "o.id", "a.owner_id")
       .select(["a.answer", "m.id as requestId", "m.title", "mc.amount_cents", "o.name as ownerName"])
-      .where("a.id", "=", approvalId)
-      .where("a.owner_id", "=", ownerId)
-      .executeTakeFirst();
+      .where("a.id", "=", approvalId);
+    if ("ownerId" in by) q = q.where("a.owner_id", "=", by.ownerId);
+    const row = await q.executeTakeFirst();
     if (!row) return { ok: false, reason: "missing" } as const;
     if (row.answer !== null) return { ok: false, reason: "answered" } as const;
+    const byStaff = "staff" in by;
     const answer = {
       answer: input.answer,
       answer_note: input.note ?? null,
       answered_at: now.toISOString(),
       answered_by_id: actor.id,
+      by_staff: byStaff ? 1 : 0,
     };
     await trx.updateTable("maintenance_approvals").set(answer).where("id", "=", approvalId).execute();
     await recordAudit(trx, {
@@ -191,8 +203,9 @@ export async function answerApproval(
       entity: "maintenance_approval",
       entityId: approvalId,
       before: { answer: null },
-      after: { answer: answer.answer, answer_note: answer.answer_note },
+      after: { answer: answer.answer, answer_note: answer.answer_note, ...(byStaff ? { by_staff: 1 } : {}) },
     });
+    if (byStaff) return { ok: true, title: row.title } as const;
     const verb = input.answer === "approved" ? "aprovou" : "recusou";
     await queueStaffAlert(trx, {
       key: `approval:${approvalId}`,

@@ -11,9 +11,25 @@ import { queueStaffAlert } from "#app/models/email/staff-alerts.server";
 
 type DB = Kysely<Database>;
 
-export type BankRequestValues = { pix_key?: string; bank_account?: string; note?: string };
+export type BankRequestValues = { pix_key?: string; bank_account?: string; remove_pix?: boolean; note?: string };
 
 export async function requestBankChange(
+  db: DB,
+  owner: { id: number; name: string },
+  values: BankRequestValues,
+  actor: { id: number; name: string },
+): Promise<{ ok: true; id: number } | { ok: false; reason: "waiting" }> {
+  try {
+    return await writeRequest(db, owner, values, actor);
+  } catch (error) {
+    // Two posts at once: the second breaks the one-waiting index.
+    if (error instanceof Error && /UNIQUE constraint failed: owner_bank_requests\.owner_id/.test(error.message))
+      return { ok: false, reason: "waiting" };
+    throw error;
+  }
+}
+
+function writeRequest(
   db: DB,
   owner: { id: number; name: string },
   values: BankRequestValues,
@@ -27,6 +43,7 @@ export async function requestBankChange(
       owner_id: ownerId,
       pix_key: values.pix_key ?? null,
       bank_account: values.bank_account ?? null,
+      remove_pix: values.remove_pix ? 1 : 0,
       note: values.note ?? null,
     };
     const { id } = await trx
@@ -52,7 +69,7 @@ export async function requestBankChange(
 const waitingQuery = (db: DB, ownerId: number) =>
   db
     .selectFrom("owner_bank_requests")
-    .select(["id", "pix_key", "bank_account", "note", "requested_at"])
+    .select(["id", "pix_key", "bank_account", "remove_pix", "note", "requested_at"])
     .where("owner_id", "=", ownerId)
     .where("outcome", "is", null);
 
@@ -66,7 +83,7 @@ export async function waitingBankRequest(db: DB, ownerId: number) {
 export async function decidedBankRequests(db: DB, ownerId: number, limit = 5) {
   return db
     .selectFrom("owner_bank_requests")
-    .select(["id", "pix_key", "bank_account", "requested_at", "outcome", "decided_at", "decision_note"])
+    .select(["id", "pix_key", "bank_account", "remove_pix", "requested_at", "outcome", "decided_at", "decision_note"])
     .where("owner_id", "=", ownerId)
     .where("outcome", "is not", null)
     .orderBy("id", "desc")
@@ -97,7 +114,7 @@ export async function decideBankRequest(
   return db.transaction().execute(async (trx) => {
     const request = await trx
       .selectFrom("owner_bank_requests")
-      .select(["pix_key", "bank_account", "outcome"])
+      .select(["pix_key", "bank_account", "remove_pix", "outcome"])
       .where("id", "=", requestId)
       .where("owner_id", "=", ownerId)
       .executeTakeFirst();
@@ -111,7 +128,7 @@ export async function decideBankRequest(
         .where("id", "=", ownerId)
         .executeTakeFirstOrThrow();
       const after = {
-        pix_key: request.pix_key ?? before.pix_key,
+        pix_key: request.remove_pix ? null : (request.pix_key ?? before.pix_key),
         bank_account: request.bank_account ?? before.bank_account,
       };
       await trx

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idField, newPasswordField, optionalText, usernameField } from "#app/models/shared/fields";
+import { checkboxField, idField, newPasswordField, optionalText, usernameField } from "#app/models/shared/fields";
 import { pixKeyField } from "./owner.schema";
 
 // The forms of the owner's access (decision 0077): staff's "Dar acesso"
@@ -23,7 +23,9 @@ export const ownerAccessSchema = z.discriminatedUnion("intent", [
 ]);
 
 export const BANK_REQUEST_MESSAGES = {
-  empty: "Informe a nova chave Pix ou a nova conta bancária.",
+  empty: "Informe a nova chave Pix, a nova conta bancária ou marque para receber na conta.",
+  pixAndRemove: "Informe uma nova chave Pix ou peça para remover a atual, não os dois.",
+  noteTooLong: "Observação muito longa (até 500 caracteres).",
   waiting: "Já há um pedido de alteração aguardando a confirmação da imobiliária.",
   sent: "Pedido enviado",
   sentDetail: "A imobiliária confirmará a alteração com você antes de aplicá-la.",
@@ -34,10 +36,21 @@ export const BANK_REQUEST_MESSAGES = {
 } as const;
 
 // "Pedir alteração": a new Pix key and/or bank account, and a note.
+// "remove_pix": receive in the bank account from now on (the current Pix
+// key goes: transfers prefer Pix, decision 0077).
 export const bankRequestSchema = z
-  .object({ pix_key: pixKeyField, bank_account: optionalText(200), note: optionalText(500) })
-  .refine((v) => v.pix_key !== undefined || v.bank_account !== undefined, {
+  .object({
+    pix_key: pixKeyField,
+    bank_account: optionalText(200),
+    remove_pix: checkboxField,
+    note: optionalText(500),
+  })
+  .refine((v) => v.pix_key !== undefined || v.bank_account !== undefined || v.remove_pix, {
     message: BANK_REQUEST_MESSAGES.empty,
+    path: ["pix_key"],
+  })
+  .refine((v) => !(v.pix_key !== undefined && v.remove_pix), {
+    message: BANK_REQUEST_MESSAGES.pixAndRemove,
     path: ["pix_key"],
   });
 

@@ -5,13 +5,16 @@ import { pageOf } from "#app/models/shared/paging.server";
 import { untilWrite } from "#app/models/shared/until-write.server";
 import { leaseAddresses } from "#app/models/clients/addresses.server";
 import { frozenDeductions } from "./owner-entries.server";
+import { frozenTotals } from "./mark-transfer.server";
 import { nextAnniversary } from "./readjustment";
 import { dimobPayment, monthsOf } from "./dimob";
 import { groupBy, ownerIncome, yearRange } from "./income-report.server";
 import { ownersRentLines, type OwnedRentLine } from "./received-rents.server";
 import { costsOfLeaseForOwner } from "#app/models/maintenance/costs.server";
 import type { StatementItem } from "./transfers.server";
-import { ownerStatement } from "./transfers.server";
+import { pendingRents, type PendingRent } from "./pending-rents.server";
+import { pendingOwnerEntries } from "./owner-entries.server";
+import { ownerMonth } from "./statement";
 
 // What the owner's area reads (issue 37, docs/decisions/0077-owner-area.md).
 // Every query is bound to the signed-in owner's id: a lease is theirs when
@@ -77,54 +80,62 @@ export async function ownerLease(db: DB, ownerId: number, clientId: number, toda
     .where("c.id", "=", clientId)
     .executeTakeFirst();
   if (!lease) return null;
-  const [lastReadjustment, guarantee, contracts, inspections, maintenance, expenses, costs] = await Promise.all([
-    db
-      .selectFrom("readjustments")
-      .select(["anniversary", "new_rent_cents", "accumulated_ppm", "index_code"])
-      .where("client_id", "=", clientId)
-      .orderBy("anniversary", "desc")
-      .executeTakeFirst(),
-    db
-      .selectFrom("guarantees")
-      .select(["kind", "valid_until", "amount_cents", "provider_name"])
-      .where("client_id", "=", clientId)
-      .executeTakeFirst(),
-    db
-      .selectFrom("contracts")
-      .select(["id", "file_name", "uploaded_at"])
-      .where("client_id", "=", clientId)
-      .orderBy("uploaded_at", "desc")
-      .orderBy("id", "desc")
-      .execute(),
-    db
-      .selectFrom("inspections")
-      .select(["id", "kind", "date", "finalized_at"])
-      .where("client_id", "=", clientId)
-      .where("report_key", "is not", null)
-      .orderBy("date", "desc")
-      .orderBy("id", "desc")
-      .execute(),
-    db
-      .selectFrom("maintenance_requests")
-      .select(["id", "title", "category", "status", "requested_at", "completed_at"])
-      .where("client_id", "=", clientId)
-      .orderBy("requested_at", "desc")
-      .orderBy("id", "desc")
-      .limit(50)
-      .execute(),
-    // What the agency charged the owner on this lease (deductions staff posted).
-    db
-      .selectFrom("owner_entries")
-      .select(["id", "description", "on_date", "amount_cents", "kind"])
-      .where("owner_id", "=", ownerId)
-      .where("client_id", "=", clientId)
-      .where("kind", "=", "deduction")
-      .orderBy("on_date", "desc")
-      .orderBy("id", "desc")
-      .limit(50)
-      .execute(),
-    costsOfLeaseForOwner(db, ownerId, clientId),
-  ]);
+  const [lastReadjustment, upcoming, guarantee, contracts, inspections, maintenance, expenses, costs] =
+    await Promise.all([
+      // The last one applied (a row is written 30 days before its anniversary, applied on it).
+      db
+        .selectFrom("readjustments")
+        .select(["anniversary", "new_rent_cents", "accumulated_ppm", "index_code"])
+        .where("client_id", "=", clientId)
+        .where("applied_at", "is not", null)
+        .orderBy("anniversary", "desc")
+        .executeTakeFirst(),
+      // The next one, once computed (30 days before its anniversary): its new rent.
+      db
+        .selectFrom("readjustments")
+        .select(["anniversary", "new_rent_cents"])
+        .where("client_id", "=", clientId)
+        .where("applied_at", "is", null)
+        .orderBy("anniversary")
+        .executeTakeFirst(),
+      // Only what the owner reads: the kind and its validity (not the fiador's name).
+      db.selectFrom("guarantees").select(["kind", "valid_until"]).where("client_id", "=", clientId).executeTakeFirst(),
+      db
+        .selectFrom("contracts")
+        .select(["id", "file_name", "uploaded_at"])
+        .where("client_id", "=", clientId)
+        .orderBy("uploaded_at", "desc")
+        .orderBy("id", "desc")
+        .execute(),
+      db
+        .selectFrom("inspections")
+        .select(["id", "kind", "date", "finalized_at"])
+        .where("client_id", "=", clientId)
+        .where("report_key", "is not", null)
+        .orderBy("date", "desc")
+        .orderBy("id", "desc")
+        .execute(),
+      db
+        .selectFrom("maintenance_requests")
+        .select(["id", "title", "category", "status", "requested_at", "completed_at"])
+        .where("client_id", "=", clientId)
+        .orderBy("requested_at", "desc")
+        .orderBy("id", "desc")
+        .limit(50)
+        .execute(),
+      // What the agency charged the owner on this lease (deductions staff posted).
+      db
+        .selectFrom("owner_entries")
+        .select(["id", "description", "on_date", "amount_cents", "kind"])
+        .where("owner_id", "=", ownerId)
+        .where("client_id", "=", clientId)
+        .where("kind", "=", "deduction")
+        .orderBy("on_date", "desc")
+        .orderBy("id", "desc")
+        .limit(50)
+        .execute(),
+      costsOfLeaseForOwner(db, ownerId, clientId),
+    ]);
   const running = lease.ended_on === null && lease.contract_start_date !== null;
   const nextReadjustment =
     running && lease.readjustment_index && lease.contract_start_date
@@ -137,6 +148,8 @@ export async function ownerLease(db: DB, ownerId: number, clientId: number, toda
         ? nextReadjustment
         : null,
     lastReadjustment: lastReadjustment ?? null,
+    // The new rent of the next readjustment, when it is already computed.
+    nextRentCents: upcoming && upcoming.anniversary === nextReadjustment ? upcoming.new_rent_cents : null,
     guarantee: guarantee ?? null,
     contracts,
     inspections,
@@ -167,23 +180,38 @@ export async function ownerArrears(db: DB, ownerId: number) {
     .execute();
 }
 
-// The summary: what is waiting to be transferred (this month and, while not
-// transferred yet, the last), the last transfers, the 12 months' and the
-// year's totals, the arrears.
+// The summary: what is waiting to be transferred (the rents received this
+// month and, while not transferred yet, last month, less the owner's entries
+// not yet on a statement, each once), the last transfers, the 12 months' and
+// the year's totals, the arrears.
 export async function ownerSummary(db: DB, ownerId: number, today: string) {
   const month = monthOf(today);
-  const pending = [];
-  for (const m of [addMonths(month, -1), month]) {
-    const s = await ownerStatement(db, ownerId, m);
-    if (s && !s.final && s.lines.length > 0)
-      pending.push({ month: m, rents: s.lines.length, netCents: s.statement.netCents });
-  }
-  const total = (from: string) =>
+  const months = [addMonths(month, -1), month];
+  const finals = await db
+    .selectFrom("owner_statements")
+    .select("month")
+    .where("owner_id", "=", ownerId)
+    .where("month", "in", months)
+    .execute();
+  const rents: PendingRent[] = [];
+  for (const m of months) if (!finals.some((f) => f.month === m)) rents.push(...(await pendingRents(db, m, ownerId)));
+  const deductions = (await pendingOwnerEntries(db, month, ownerId)).get(ownerId) ?? [];
+  const pending =
+    rents.length > 0
+      ? {
+          months: [...new Set(rents.map((r) => r.paymentMonth))].sort(),
+          rents: rents.length,
+          netCents: ownerMonth(rents, deductions).netCents,
+        }
+      : null;
+  // The 12 months before today, today included (a transfer on the same day a
+  // year ago is the 13th month's).
+  const total = (after: string) =>
     db
       .selectFrom("owner_statements")
       .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("net_cents"), sql<number>`0`).as("cents"))
       .where("owner_id", "=", ownerId)
-      .where("transferred_on", ">=", from)
+      .where("transferred_on", ">", after)
       .where("transferred_on", "<=", today)
       .executeTakeFirstOrThrow();
   const [last, twelve, year, arrears] = await Promise.all([
@@ -196,7 +224,7 @@ export async function ownerSummary(db: DB, ownerId: number, today: string) {
       .limit(3)
       .execute(),
     total(addMonthsToDay(today, -12)),
-    total(`${today.slice(0, 4)}-01-01`),
+    total(`${Number(today.slice(0, 4)) - 1}-12-31`),
     ownerArrears(db, ownerId),
   ]);
   return {
@@ -247,6 +275,7 @@ export async function ownerStatementDetail(db: DB, ownerId: number, id: number) 
     firstRentFeeCents: row.first_rent_fee_cents,
     reimbursedCents: row.reimbursed_cents,
     deductionsCents: row.deductions_cents,
+    carriedCents: frozenTotals(row).carriedCents,
     netCents: row.net_cents,
     leases,
     deductions: frozenDeductions(row.deductions),

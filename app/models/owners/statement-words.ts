@@ -58,7 +58,9 @@ export function wordedLine(l: StatementLine): WordedAmount[] {
       note:
         l.feeBase === "rent"
           ? "Sobre o aluguel, sem multa e juros, como o contrato de administração diz."
-          : "Sobre tudo o que foi recebido neste pagamento, como o contrato de administração diz.",
+          : l.withheldCents
+            ? "Sobre o aluguel (antes do IRRF retido), a multa e os juros, como o contrato de administração diz."
+            : "Sobre tudo o que foi recebido neste pagamento, como o contrato de administração diz.",
     });
   if (l.reimbursedCents)
     out.push({

@@ -79,6 +79,19 @@ async function collect(db: DB | Trx, email: string) {
     .orderBy("owners.id")
     .orderBy("clients.id")
     .execute();
+  // A login of the address (or of its leases) that also opens an owner's area
+  // (decision 0077): erasing it would take the owner's access or leave it
+  // holding the erased person's name and email.
+  const loginIds = [...new Set([...accountIds, ...clientRows.flatMap((c) => (c.user_id === null ? [] : [c.user_id]))])];
+  const ownerLogins = loginIds.length
+    ? await db
+        .selectFrom("owners")
+        .innerJoin("users", "users.id", "owners.user_id")
+        .select(["owners.name", "users.username"])
+        .where("owners.user_id", "in", loginIds)
+        .orderBy("owners.id")
+        .execute()
+    : [];
   const clients = [];
   for (const c of clientRows) clients.push({ ...c, ...(await clientRecords(db, c.id)) });
   // Which of them are fiscal records (docs/decisions/0062-nothing-fiscal-deleted.md):
@@ -88,7 +101,7 @@ async function collect(db: DB | Trx, email: string) {
     const history = await moneyHistory(db, c.id);
     if (hasMoneyHistory(history)) fiscal.set(c.id, history);
   }
-  return { idealRequests, listingRequests, accounts, clients, ownerOf, fiscal };
+  return { idealRequests, listingRequests, accounts, clients, ownerOf, ownerLogins, fiscal };
 }
 
 export type PersonalData = Awaited<ReturnType<typeof collect>>;
@@ -102,6 +115,10 @@ function blockers(found: PersonalData) {
         `O email é de uma conta da equipe (${a.username}): desative a conta na página Equipe em vez de apagá-la.`,
       );
   }
+  for (const o of found.ownerLogins)
+    out.push(
+      `O login ${o.username} também abre a Área do Proprietário de ${o.name}: remova o acesso do proprietário (Proprietários, Acesso) antes de apagar os dados.`,
+    );
   // A client with money history is anonymised and kept, once its contract
   // ended: while it runs, its data serve the contract (LGPD art. 7º, V) and
   // its notices and receipts need the address.

@@ -2,7 +2,11 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect } from "react-router";
 import { getDb } from "#app/db/db.server";
 import { answerApproval } from "#app/models/maintenance/costs.server";
-import { APPROVAL_MESSAGES as M, approvalAnswerSchema } from "#app/models/owners/owner-access.schema";
+import {
+  APPROVAL_MESSAGES as M,
+  BANK_REQUEST_MESSAGES,
+  approvalAnswerSchema,
+} from "#app/models/owners/owner-access.schema";
 import { reportFailure } from "#app/utils/failure.server";
 import { parseId, readFormData } from "#app/utils/http.server";
 import { ownerContext } from "#app/utils/owner-context";
@@ -23,11 +27,12 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const id = parseId(params.id);
   const error = (description: string) => redirectWithToast(BACK, { type: "error", title: "Erro", description });
   const submission = parseWithZod(await readFormData(request), { schema: approvalAnswerSchema });
+  if (submission.status !== "success" && submission.error?.note) return error(BANK_REQUEST_MESSAGES.noteTooLong);
   if (id === null || submission.status !== "success") return error(M.missing);
   try {
     const done = await answerApproval(
       getDb(),
-      owner.id,
+      { ownerId: owner.id },
       id,
       { answer: submission.value.answer, note: submission.value.note },
       { id: user.id, name: user.name },

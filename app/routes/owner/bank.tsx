@@ -86,7 +86,8 @@ export default function OwnerBank({ loaderData, actionData }: Route.ComponentPro
             <p className="font-medium">Pedido de {formatDateTime(waiting.requested_at)} aguardando a imobiliária.</p>
             <p className="mt-1 text-sm break-words">
               {waiting.pix_key ? `Nova chave Pix: ${waiting.pix_key}. ` : ""}
-              {waiting.bank_account ? `Nova conta: ${waiting.bank_account}.` : ""}
+              {waiting.bank_account ? `Nova conta: ${waiting.bank_account}. ` : ""}
+              {waiting.remove_pix ? "Remover a chave Pix atual." : ""}
             </p>
             <p className="mt-1 text-sm">
               Por segurança, a imobiliária confirma a alteração com você por telefone antes de aplicá-la. Até lá, os
@@ -108,6 +109,20 @@ export default function OwnerBank({ loaderData, actionData }: Route.ComponentPro
                 hint="Banco, agência e conta."
                 autoComplete="off"
               />
+              {current.pix_key ? (
+                <label className="flex items-start gap-2 md:col-span-2">
+                  <input
+                    type="checkbox"
+                    name={fields.remove_pix.name}
+                    defaultChecked={fields.remove_pix.initialValue === "on"}
+                    className="mt-1 size-4"
+                  />
+                  <span>
+                    Receber na conta bancária: remover a chave Pix atual{" "}
+                    <span className="text-sm text-slate-600">(com uma chave Pix, o repasse vai para ela)</span>
+                  </span>
+                </label>
+              ) : null}
               <Field meta={fields.note} label="Observação" type="text" className="md:col-span-2" />
             </div>
             <Button disabled={busy}>{busy ? "Enviando..." : "Enviar pedido"}</Button>

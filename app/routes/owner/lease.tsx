@@ -51,8 +51,18 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 }
 
 export default function OwnerLease({ loaderData }: Route.ComponentProps) {
-  const { lease, nextReadjustment, lastReadjustment, guarantee, contracts, inspections, maintenance, expenses, costs } =
-    loaderData;
+  const {
+    lease,
+    nextReadjustment,
+    nextRentCents,
+    lastReadjustment,
+    guarantee,
+    contracts,
+    inspections,
+    maintenance,
+    expenses,
+    costs,
+  } = loaderData;
   const overdue = Number(lease.overdue);
   return (
     <>
@@ -80,7 +90,12 @@ export default function OwnerLease({ loaderData }: Route.ComponentProps) {
           <Row label="Índice de reajuste">
             {lease.readjustment_index ? INDEX_LABELS[lease.readjustment_index] : "Sem reajuste"}
           </Row>
-          {nextReadjustment ? <Row label="Próximo reajuste">{formatDay(nextReadjustment)}</Row> : null}
+          {nextReadjustment ? (
+            <Row label="Próximo reajuste">
+              {formatDay(nextReadjustment)}
+              {nextRentCents !== null ? `: aluguel ${formatBRL(nextRentCents)}` : ""}
+            </Row>
+          ) : null}
           {lastReadjustment ? (
             <Row label="Último reajuste">
               {formatDay(lastReadjustment.anniversary)}: {formatRate(lastReadjustment.accumulated_ppm)}%, aluguel{" "}

@@ -117,6 +117,12 @@ export default function OwnerStatement({ loaderData: s }: Route.ComponentProps) 
               </dd>
             </div>
           ) : null}
+          {s.carriedCents > 0 ? (
+            <div className="flex justify-between gap-4">
+              <dt>Saldo devedor para o próximo extrato</dt>
+              <dd>{formatBRL(s.carriedCents)}</dd>
+            </div>
+          ) : null}
           <div className="flex justify-between gap-4 border-t border-slate-200 pt-2 text-lg font-bold">
             <dt>Repassado</dt>
             <dd>{formatBRL(s.netCents)}</dd>

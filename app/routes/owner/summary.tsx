@@ -52,15 +52,14 @@ export default function OwnerSummary({ loaderData }: Route.ComponentProps) {
       <div className="grid gap-4 sm:grid-cols-3">
         <div className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200" data-testid="a-repassar">
           <p className="text-sm text-slate-600">A repassar</p>
-          {summary.pending.length ? (
-            summary.pending.map((p) => (
-              <p key={p.month} className="mt-1">
-                <span className="text-xl font-bold text-slate-900">{formatBRL(p.netCents)}</span>{" "}
-                <span className="text-sm text-slate-600">
-                  de {periodLabel(p.month)} ({p.rents === 1 ? "1 aluguel recebido" : `${p.rents} aluguéis recebidos`})
-                </span>
-              </p>
-            ))
+          {summary.pending ? (
+            <p className="mt-1">
+              <span className="text-xl font-bold text-slate-900">{formatBRL(summary.pending.netCents)}</span>{" "}
+              <span className="text-sm text-slate-600">
+                de {summary.pending.months.map(periodLabel).join(" e ")} (
+                {summary.pending.rents === 1 ? "1 aluguel recebido" : `${summary.pending.rents} aluguéis recebidos`})
+              </span>
+            </p>
           ) : (
             <p className="mt-1 text-slate-700">Nada recebido aguardando repasse.</p>
           )}

@@ -15,8 +15,10 @@ import {
   MAINTENANCE_COST_MESSAGES,
   maintenanceCostSchema,
   maintenanceUpdateSchema,
+  staffAnswerSchema,
 } from "#app/models/maintenance/admin.schema";
-import { addMaintenanceCost, costsOfRequest } from "#app/models/maintenance/costs.server";
+import { addMaintenanceCost, answerApproval, costsOfRequest } from "#app/models/maintenance/costs.server";
+import { reportFailure } from "#app/utils/failure.server";
 import { MaintenanceCosts } from "#app/components/admin/maintenance-costs";
 import { getMaintenanceRequest, updateMaintenanceRequest } from "#app/models/maintenance/admin.server";
 import {
@@ -70,6 +72,7 @@ export async function action({ request, params, context, url }: Route.ActionArgs
     });
   const form = await readFormData(request);
   if (form.get("intent") === "cost") return costAction(form, id, actor, url);
+  if (form.get("intent") === "answer") return answerAction(form, id, actor, url);
   const submission = parseWithZod(form, { schema: maintenanceUpdateSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), alert: null }, { status: 400 });
   let updated: Awaited<ReturnType<typeof updateMaintenanceRequest>>;
@@ -126,6 +129,31 @@ async function costAction(form: FormData, id: number, actor: Awaited<ReturnType<
         ? `Aguardando a aprovação de ${added.asked === 1 ? "1 proprietário" : `${added.asked} proprietários`}.`
         : "Dentro do limite de aprovação do proprietário."
       : submission.value.description,
+  });
+}
+
+// An owner's answer heard by phone (an owner without a login answers so),
+// recorded by staff, audited as theirs. Back to this dialog with a toast.
+async function answerAction(form: FormData, id: number, actor: Awaited<ReturnType<typeof requireRole>>, url: URL) {
+  const here = `/admin/clients/manutencoes/${id}${url.search}`;
+  const error = (description: string) => redirectWithToast(here, { type: "error", title: "Erro", description });
+  const submission = parseWithZod(form, { schema: staffAnswerSchema });
+  if (submission.status !== "success")
+    return error(submission.error?.note?.[0] ? "Observação muito longa (até 500 caracteres)." : "Ação desconhecida.");
+  const { approval_id, answer, note } = submission.value;
+  let done: Awaited<ReturnType<typeof answerApproval>>;
+  try {
+    done = await answerApproval(getDb(), { staff: true }, approval_id, { answer, note }, actor);
+  } catch (e) {
+    reportFailure("maintenance.answer_failed", e);
+    return error("Não foi possível registrar a resposta. Tente novamente.");
+  }
+  if (!done.ok)
+    return error(done.reason === "answered" ? "Este custo já foi respondido." : "Aprovação não encontrada.");
+  return redirectWithToast(here, {
+    type: "success",
+    title: "Resposta registrada",
+    description: answer === "approved" ? "O proprietário aprovou o custo." : "O proprietário recusou o custo.",
   });
 }
 

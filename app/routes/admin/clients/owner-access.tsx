@@ -61,7 +61,8 @@ export async function action({ request, params, context, url }: Route.ActionArgs
   try {
     if (String(form.get("intent")).endsWith("-bank")) {
       const decision = parseWithZod(form, { schema: bankDecisionSchema });
-      if (decision.status !== "success") return error("Ação desconhecida.");
+      if (decision.status !== "success")
+        return error(decision.error?.decision_note ? BANK_REQUEST_MESSAGES.noteTooLong : "Ação desconhecida.");
       const { intent, request_id, decision_note } = decision.value;
       const outcome = intent === "confirm-bank" ? "confirmed" : "refused";
       const done = await decideBankRequest(db, access.id, request_id, { outcome, note: decision_note }, actor);
@@ -195,6 +196,12 @@ export default function OwnerAccessDialog({ loaderData, actionData }: Route.Comp
                 <dd className="break-all">{bankRequest.pix_key ?? "sem alteração"}</dd>
                 <dt className="font-medium">Nova conta</dt>
                 <dd className="break-all">{bankRequest.bank_account ?? "sem alteração"}</dd>
+                {bankRequest.remove_pix ? (
+                  <>
+                    <dt className="font-medium">Chave Pix atual</dt>
+                    <dd>remover (receber na conta)</dd>
+                  </>
+                ) : null}
                 {bankRequest.note ? (
                   <>
                     <dt className="font-medium">Observação</dt>
