@@ -19,7 +19,13 @@ import { dimobYear } from "#app/models/owners/dimob.server";
 import { ownerIncome } from "#app/models/owners/income-report.server";
 import { leaseOwnersSchema } from "#app/models/owners/lease-owners.schema";
 import { saveLeaseOwners } from "#app/models/owners/lease-owners.server";
-import { ownerAccess, giveOwnerAccess, removeOwnerAccess, resetOwnerPassword } from "#app/models/owners/logins.server";
+import {
+  ownerAccess,
+  giveOwnerAccess,
+  removeOwnerAccess,
+  resetOwnerPassword,
+  shareOwnerLogin,
+} from "#app/models/owners/logins.server";
 import { markTransferDone } from "#app/models/owners/mark-transfer.server";
 import {
   ownerArrears,
@@ -676,6 +682,35 @@ describe("the owner's login", () => {
     expect((await audits("client_account", t1User)).map((a) => a.action)).toContain("password_reset");
     expect(await resetOwnerPassword(db, o2, actor)).toBeNull(); // no login
     expect(await resetOwnerPassword(db, o3, actor)).toBeNull();
+  });
+
+  it("an owner's login opens, once staff confirm it, the lease the same person rents later", async () => {
+    const owner = await createOwner(
+      db,
+      ownerSchema.parse({ name: "Paula Dona", cpf_cnpj: "714.602.380-01", email: "paula@exemplo.com" }),
+      null,
+    );
+    const given = await giveOwnerAccess(db, owner, { username: "paula" }, actor);
+    if (!given.ok) throw new Error("access");
+    const userId = (await db.selectFrom("owners").select("user_id").where("id", "=", owner).executeTakeFirstOrThrow())
+      .user_id!;
+    // She rents a flat: a lease with her CPF and no login.
+    const rented = await lease({
+      name: "Paula Inquilina",
+      email: "paula.aluga@exemplo.com",
+      username: "paula-aluga",
+      cpf_cnpj: "71460238001",
+    });
+    await disableClientLogin(db, rented, actor);
+    expect((await ownerAccess(db, owner))?.leaseToShare).toEqual({ clientId: rented, tenantName: "Paula Inquilina" });
+    expect(await shareOwnerLogin(db, owner, l2, actor)).toEqual({ ok: false, reason: "not-linkable" });
+    expect(await shareOwnerLogin(db, owner, rented, actor)).toMatchObject({ ok: true, tenantName: "Paula Inquilina" });
+    expect(await areasOf(db, userId)).toEqual({ tenant: { name: "Paula Inquilina" }, owner: { name: "Paula Dona" } });
+    expect(await ownerAccess(db, owner)).toMatchObject({ login: { alsoTenant: true }, leaseToShare: null });
+    expect(await shareOwnerLogin(db, owner, rented, actor)).toEqual({ ok: false, reason: "not-linkable" });
+    expect((await audits("client", rented)).at(-1)?.changes).toEqual({ user_id: [null, userId] });
+    // An owner without a login has nothing to share.
+    expect(await shareOwnerLogin(db, o3, rented, actor)).toEqual({ ok: false, reason: "no-login" });
   });
 });
 

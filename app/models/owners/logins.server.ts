@@ -4,6 +4,7 @@ import { hashPassword } from "#app/models/accounts/password.server";
 import { generatePassword } from "#app/models/accounts/staff.server";
 import { insertAccount } from "#app/models/accounts/users.server";
 import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
+import { setLeaseLogin } from "#app/models/clients/clients.server";
 import {
   GENERATED_PASSWORD_LENGTH,
   clash,
@@ -29,6 +30,10 @@ export type OwnerAccess = {
   // lease whose tenant has the owner's CPF/CNPJ or email (staff confirm it;
   // nothing is linked by guess).
   tenantLogin: { userId: number; username: string; tenantName: string } | null;
+  // The other way round: a running lease without a login whose tenant has the
+  // owner's CPF/CNPJ or email, that the owner's login could open too (staff
+  // confirm it).
+  leaseToShare: { clientId: number; tenantName: string } | null;
 };
 
 export async function ownerAccess(db: DB, ownerId: number): Promise<OwnerAccess | null> {
@@ -42,9 +47,66 @@ export async function ownerAccess(db: DB, ownerId: number): Promise<OwnerAccess 
   const { userId, username, cpf_cnpj, ...rest } = owner;
   if (userId !== null && username !== null) {
     const lease = await db.selectFrom("clients").select("id").where("user_id", "=", userId).executeTakeFirst();
-    return { ...rest, login: { userId, username, alsoTenant: lease !== undefined }, tenantLogin: null };
+    return {
+      ...rest,
+      login: { userId, username, alsoTenant: lease !== undefined },
+      tenantLogin: null,
+      leaseToShare: lease ? null : await matchingLeaseWithoutLogin(db, cpf_cnpj, owner.email),
+    };
   }
-  return { ...rest, login: null, tenantLogin: await matchingTenantLogin(db, cpf_cnpj, owner.email) };
+  return {
+    ...rest,
+    login: null,
+    tenantLogin: await matchingTenantLogin(db, cpf_cnpj, owner.email),
+    leaseToShare: null,
+  };
+}
+
+// A running lease without a login, of a tenant none of whose leases has one,
+// with the owner's CPF/CNPJ or email, the newest first.
+async function matchingLeaseWithoutLogin(db: DB | Trx, cpfCnpj: string | null, email: string | null) {
+  if (!cpfCnpj && !email) return null;
+  const row = await db
+    .selectFrom("clients as c")
+    .select(["c.id as clientId", "c.name as tenantName"])
+    .where("c.user_id", "is", null)
+    .where("c.ended_on", "is", null)
+    .where("c.personal_data_erased_at", "is", null)
+    .where((eb) =>
+      eb.or([
+        ...(cpfCnpj ? [eb("c.cpf_cnpj", "=", cpfCnpj)] : []),
+        ...(email ? [eb(eb.fn("lower", ["c.email"]), "=", email.toLowerCase())] : []),
+      ]),
+    )
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom("clients as g")
+            .select("g.id")
+            .whereRef("g.tenant_group_id", "=", "c.tenant_group_id")
+            .where("g.user_id", "is not", null),
+        ),
+      ),
+    )
+    .orderBy("c.id", "desc")
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+// "Usar este login também como inquilino": the owner's login opens the lease
+// ownerAccess offered (only that one), in one transaction with its audit row.
+export async function shareOwnerLogin(db: DB, ownerId: number, clientId: number, actor: AuditActor) {
+  const access = await ownerAccess(db, ownerId);
+  if (!access?.login) return { ok: false as const, reason: "no-login" as const };
+  if (access.leaseToShare?.clientId !== clientId) return { ok: false as const, reason: "not-linkable" as const };
+  const { userId } = access.login;
+  return db.transaction().execute(async (trx) => {
+    const lease = await trx.selectFrom("clients").select("user_id").where("id", "=", clientId).executeTakeFirst();
+    if (!lease || lease.user_id !== null) return { ok: false as const, reason: "not-linkable" as const };
+    await setLeaseLogin(trx, clientId, userId, null, actor);
+    return { ok: true as const, name: access.name, tenantName: access.leaseToShare!.tenantName };
+  });
 }
 
 async function matchingTenantLogin(db: DB, cpfCnpj: string | null, email: string | null) {

@@ -8,6 +8,7 @@ import { pixKeyField } from "./owner.schema";
 export const OWNER_ACCESS_MESSAGES = {
   given: "Acesso criado",
   linked: "Acesso liberado com o login de inquilino",
+  shared: "Login compartilhado com o contrato",
   removed: "Acesso removido",
   hasAccess: "Este proprietário já tem acesso.",
   noEmail: "Cadastre o email do proprietário (em Editar) antes de dar acesso: é por ele que a senha é recuperada.",
@@ -19,6 +20,7 @@ export const OWNER_ACCESS_MESSAGES = {
 export const ownerAccessSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("give-access"), username: usernameField, password: newPasswordField.optional() }),
   z.object({ intent: z.literal("link-login"), user_id: idField("Login não encontrado") }),
+  z.object({ intent: z.literal("share-login"), client_id: idField("Contrato não encontrado") }),
   z.object({ intent: z.enum(["reset-password", "remove-access"]) }),
 ]);
 

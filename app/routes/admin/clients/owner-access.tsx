@@ -14,7 +14,13 @@ import {
   ownerAccessSchema,
 } from "#app/models/owners/owner-access.schema";
 import { decideBankRequest, waitingBankRequest } from "#app/models/owners/bank-requests.server";
-import { giveOwnerAccess, ownerAccess, removeOwnerAccess, resetOwnerPassword } from "#app/models/owners/logins.server";
+import {
+  giveOwnerAccess,
+  ownerAccess,
+  removeOwnerAccess,
+  resetOwnerPassword,
+  shareOwnerLogin,
+} from "#app/models/owners/logins.server";
 import { reportFailure } from "#app/utils/failure.server";
 import { invariantResponse, parseId, readFormData, requireRole } from "#app/utils/http.server";
 import { redirectWithToast } from "#app/utils/toast.server";
@@ -84,6 +90,11 @@ export async function action({ request, params, context, url }: Route.ActionArgs
       if (!reset) return error(M.noLogin);
       return data({ password: reset });
     }
+    if (input.intent === "share-login") {
+      const shared = await shareOwnerLogin(db, access.id, input.client_id, actor);
+      if (!shared.ok) return error(shared.reason === "no-login" ? M.noLogin : M.notLinkable);
+      return redirectWithToast(here, { type: "success", title: M.shared, description: shared.tenantName });
+    }
     if (input.intent === "remove-access") {
       const removed = await removeOwnerAccess(db, access.id, actor);
       invariantResponse(removed, "Proprietário não encontrado");
@@ -131,6 +142,18 @@ export default function OwnerAccessDialog({ loaderData, actionData }: Route.Comp
                 {access.login.alsoTenant ? " (o mesmo login da Área do Cliente, como inquilino)" : ""}. Entra em “Área
                 do Cliente”, no site, e vê seus repasses, extratos, imóveis e informes.
               </p>
+              {access.leaseToShare ? (
+                <Form method="post" className="rounded-lg bg-brand-50 p-4 ring-1 ring-brand-100">
+                  <p>
+                    {access.leaseToShare.tenantName} aluga um imóvel sem login, com o mesmo CPF/CNPJ ou email. Se for a
+                    mesma pessoa, o mesmo login abre também a Área do Cliente desse contrato.
+                  </p>
+                  <input type="hidden" name="client_id" value={access.leaseToShare.clientId} />
+                  <Button name="intent" value="share-login" className="mt-3" disabled={busy}>
+                    Usar este login também como inquilino
+                  </Button>
+                </Form>
+              ) : null}
               <Form method="post" className="flex flex-wrap gap-3">
                 <Button name="intent" value="reset-password" variant="secondary" disabled={busy}>
                   Redefinir senha
