@@ -105,7 +105,13 @@ describe("wordedLine", () => {
     expect(wordedLine(line)).toEqual([
       { label: RENT_LABEL, sign: "+", cents: 190_000, note: null },
       { label: "IRRF retido pelo inquilino", sign: "=", cents: 10_000, note: WITHHELD_NOTE },
-      { label: "Taxa de administração (10%)", sign: "-", cents: 20_000, note: ADMIN_ON_ALL },
+      // The base is the rent before the tax, which was never received: said so.
+      {
+        label: "Taxa de administração (10%)",
+        sign: "-",
+        cents: 20_000,
+        note: "Sobre o aluguel (antes do IRRF retido), a multa e os juros, como o contrato de administração diz.",
+      },
     ]);
   });
 
