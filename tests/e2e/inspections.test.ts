@@ -116,9 +116,12 @@ test("an entry inspection made on a phone, finalized, seen by its tenant only", 
   await expect(page.getByRole("heading", { name: "Cozinha", level: 1 })).toBeVisible();
   await page.getByRole("link", { name: "Todos os cômodos" }).click();
 
-  // Finalizing waits for every item to be rated.
-  await page.getByRole("button", { name: "Finalizar vistoria" }).click();
+  // Finalizing asks first, on its own page, and waits for every item to be rated.
+  await page.getByRole("link", { name: "Finalizar vistoria" }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/vistorias/${id}/finalizar$`));
   await expect(page.getByText("Avalie o estado de todos os itens antes de finalizar.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Confirmar e finalizar" })).toHaveCount(0);
+  await page.getByRole("link", { name: "Voltar à vistoria" }).click();
   for (const room of ["Sala", "Cozinha"]) {
     await page.getByTestId("rooms").getByRole("link", { name: room }).click();
     const itemForms = page
@@ -150,7 +153,9 @@ test("an entry inspection made on a phone, finalized, seen by its tenant only", 
   await expect(page.getByRole("img", { name: "Foto do medidor de água" })).toBeVisible();
   await expect(page.getByLabel("Medidor de água", { exact: true })).toHaveValue("001234");
   const meterSrc = (await page.getByRole("img", { name: "Foto do medidor de água" }).getAttribute("src"))!;
-  await page.getByRole("button", { name: "Finalizar vistoria" }).click();
+  await page.getByRole("link", { name: "Finalizar vistoria" }).click();
+  await expect(page.getByTestId("finalize-summary")).toContainText("itens avaliados");
+  await page.getByRole("button", { name: "Confirmar e finalizar" }).click();
   await expect(page.getByTestId("toast")).toContainText("Vistoria finalizada");
   await expect(page.getByText("Vistoria finalizada: não pode mais ser alterada.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Adicionar cômodo" })).toHaveCount(0);

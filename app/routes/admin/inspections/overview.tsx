@@ -202,13 +202,13 @@ export default function InspectionOverview({ loaderData, actionData }: Route.Com
             {rated} de {items.length} itens avaliados. Depois de finalizada, a vistoria não pode ser alterada; o
             relatório em PDF é gerado e enviado ao inquilino por email.
           </p>
-          <Form method="post" className="mt-3 space-y-3">
+          {/* It asks first, on its own page (finalize.tsx); a refused finalize comes back here. */}
+          <div className="mt-3 space-y-3">
             {a?.finalizeError ? <FormAlert title={a?.finalizeError} /> : null}
-            <input type="hidden" name="intent" value="finalize" />
-            <Button disabled={busy}>
+            <Link to={`/admin/vistorias/${v.id}/finalizar`} className={buttonClass()}>
               <FileCheck2 aria-hidden className="size-4" /> Finalizar vistoria
-            </Button>
-          </Form>
+            </Link>
+          </div>
         </section>
       )}
     </div>
