@@ -18,7 +18,14 @@ import {
   type NewClientInput,
 } from "./client.schema";
 import type { ClientsQuery } from "./clients-query";
-import { GENERATED_PASSWORD_LENGTH, clash, removeLogin, type FieldError } from "./logins.server";
+import {
+  GENERATED_PASSWORD_LENGTH,
+  clash,
+  copyToLogin,
+  removeLogin,
+  setLeaseLogin,
+  type FieldError,
+} from "./logins.server";
 import { hasMoneyHistory, type MoneyHistory } from "./money-history";
 import { moneyHistory } from "./money-history.server";
 
@@ -334,38 +341,6 @@ export async function updateClient(db: DB, id: number, input: RatesOptional<Edit
   }
 }
 
-// A lease's name, email and (when given) username copied to its login, so
-// signing in by email and password recovery find the person as they are now.
-// A clash throws the unique error the callers turn into the field's message.
-export async function copyToLogin(
-  trx: Trx,
-  userId: number,
-  values: { name: string; email: string; username?: string },
-  actor: AuditActor,
-  now: string,
-) {
-  const login = { name: values.name, email: values.email, ...(values.username ? { username: values.username } : {}) };
-  await assertUnique(trx, values.username ?? null, values.email, userId);
-  const old = await trx
-    .selectFrom("users")
-    .select(["name", "email", "username"])
-    .where("id", "=", userId)
-    .executeTakeFirstOrThrow();
-  await trx
-    .updateTable("users")
-    .set({ ...login, updated_at: now })
-    .where("id", "=", userId)
-    .execute();
-  await recordAudit(trx, {
-    actor,
-    action: "update",
-    entity: "client_account",
-    entityId: userId,
-    before: old,
-    after: { ...old, ...login },
-  });
-}
-
 // A deleted lease's login goes back to the tenant's latest earlier lease
 // (decision 0073: a "Novo contrato" made by mistake, then deleted, leaves the
 // tenant their ended lease's receipts); a tenant's only lease takes it along,
@@ -387,30 +362,6 @@ async function loginAfterDelete(
   if (!earlier || earlier.user_id !== null || earlier.personal_data_erased_at !== null)
     return removeLogin(trx, deleted.user_id, actor);
   await setLeaseLogin(trx, earlier.id, deleted.user_id, null, actor);
-}
-
-// A lease's login set (or cleared), with its audit row: the login moving
-// between a tenant's leases (decision 0073).
-export async function setLeaseLogin(
-  trx: Trx,
-  leaseId: number,
-  userId: number | null,
-  before: number | null,
-  actor: AuditActor,
-) {
-  await trx
-    .updateTable("clients")
-    .set({ user_id: userId, updated_at: new Date().toISOString() })
-    .where("id", "=", leaseId)
-    .execute();
-  await recordAudit(trx, {
-    actor,
-    action: "update",
-    entity: "client",
-    entityId: leaseId,
-    before: { user_id: before },
-    after: { user_id: userId },
-  });
 }
 
 export type DeleteClientResult =

@@ -8,8 +8,10 @@ import { EMAIL_TAKEN, USERNAME_TAKEN } from "./client.schema";
 
 // A rental client's login (docs/decisions/0025-client-logins.md): a `users`
 // row with role `client`, linked by clients.user_id. "Dar login", "Redefinir
-// senha" and "Desativar login" of /admin/clients; every write in one
-// transaction with its audit rows, the password hashed before it starts.
+// senha" and "Desativar login" of /admin/clients; how a login moves between a
+// tenant's leases and follows the lease's name and email (decision 0073).
+// Every write in one transaction with its audit rows, the password hashed
+// before it starts.
 
 type DB = Kysely<Database>;
 type Trx = Transaction<Database>;
@@ -150,5 +152,61 @@ export async function disableClientLogin(db: DB, id: number, actor: AuditActor) 
       await linkLogin(trx, id, client.user_id, null, actor);
     }
     return { name: client.name };
+  });
+}
+
+// A lease's name, email and (when given) username copied to its login, so
+// signing in by email and password recovery find the person as they are now.
+// A clash throws the unique error the callers turn into the field's message.
+export async function copyToLogin(
+  trx: Trx,
+  userId: number,
+  values: { name: string; email: string; username?: string },
+  actor: AuditActor,
+  now: string,
+) {
+  const login = { name: values.name, email: values.email, ...(values.username ? { username: values.username } : {}) };
+  await assertUnique(trx, values.username ?? null, values.email, userId);
+  const old = await trx
+    .selectFrom("users")
+    .select(["name", "email", "username"])
+    .where("id", "=", userId)
+    .executeTakeFirstOrThrow();
+  await trx
+    .updateTable("users")
+    .set({ ...login, updated_at: now })
+    .where("id", "=", userId)
+    .execute();
+  await recordAudit(trx, {
+    actor,
+    action: "update",
+    entity: "client_account",
+    entityId: userId,
+    before: old,
+    after: { ...old, ...login },
+  });
+}
+
+// A lease's login set (or cleared), with its audit row: the login moving
+// between a tenant's leases (decision 0073).
+export async function setLeaseLogin(
+  trx: Trx,
+  leaseId: number,
+  userId: number | null,
+  before: number | null,
+  actor: AuditActor,
+) {
+  await trx
+    .updateTable("clients")
+    .set({ user_id: userId, updated_at: new Date().toISOString() })
+    .where("id", "=", leaseId)
+    .execute();
+  await recordAudit(trx, {
+    actor,
+    action: "update",
+    entity: "client",
+    entityId: leaseId,
+    before: { user_id: before },
+    after: { user_id: userId },
   });
 }

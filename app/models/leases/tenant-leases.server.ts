@@ -1,14 +1,8 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "#app/db/schema";
 import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
-import {
-  checkListing,
-  copyToLogin,
-  recordValues,
-  setLeaseLogin,
-  type RecordInput,
-} from "#app/models/clients/clients.server";
-import { clash, type FieldError } from "#app/models/clients/logins.server";
+import { checkListing, recordValues, type RecordInput } from "#app/models/clients/clients.server";
+import { clash, copyToLogin, setLeaseLogin, type FieldError } from "#app/models/clients/logins.server";
 import { listOwnContracts } from "#app/models/clients/portal.server";
 import { ownLeaseDocuments, type LeaseDocument } from "./documents.server";
 

@@ -4,7 +4,7 @@ import { hashPassword } from "#app/models/accounts/password.server";
 import { generatePassword } from "#app/models/accounts/staff.server";
 import { insertAccount } from "#app/models/accounts/users.server";
 import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
-import { setLeaseLogin } from "#app/models/clients/clients.server";
+import { setLeaseLogin } from "#app/models/clients/logins.server";
 import {
   GENERATED_PASSWORD_LENGTH,
   clash,

@@ -8,7 +8,7 @@ import type { OwnersQuery } from "./owners-query";
 import { anyRow } from "#app/models/shared/exists.server";
 import { localToday } from "#app/models/shared/days";
 import { rewithholdOpenBillings } from "#app/models/withholding/irrf.server";
-import { copyToLogin } from "#app/models/clients/clients.server";
+import { copyToLogin } from "#app/models/clients/logins.server";
 
 // Owners (Proprietários, issue 22): who receives the rent of a contract (the
 // client record points to its owner). One owner may have several contracts.
