@@ -1,10 +1,12 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage, type RGB } from "pdf-lib";
+import { PDFDocument, rgb, type PDFPage, type RGB } from "pdf-lib";
+import { drawable, embedFonts, needsUnicode, type PdfFonts } from "./pdf-fonts.server";
 import { formatCpfCnpj, normalizeCpfCnpj } from "#app/models/clients/documents";
 import { formatDay } from "#app/models/clients/status";
 
-// One-column A4 documents drawn with pdf-lib and the standard Helvetica
-// (WinAnsi covers Portuguese), so the text is real text: it can be copied,
-// pdf.js reads it back, nothing is embedded. Shared by the rent receipt
+// One-column A4 documents drawn with pdf-lib, in Helvetica or, when a name
+// needs it, an embedded DejaVu Sans (pdf-fonts.server.ts: every letter
+// drawn), so the text is real text: it can be copied, pdf.js reads it back.
+// Shared by the rent receipt
 // (docs/decisions/0033-receipts.md) and the owner statement
 // (docs/decisions/0040-owner-transfers.md): the agency's header, wrapped
 // paragraphs, rows and the footer look the same on both.
@@ -45,33 +47,11 @@ export function documentLabel(stored: string | null): string {
   return `CPF/CNPJ ${stored.trim()}`;
 }
 
-// Characters a standard font cannot draw (a name typed with "ő" or "ł", an
-// emoji, a tab) would make pdf-lib throw: each becomes its letter without
-// the accent when there is one, a space for control characters, else "?".
-const LOOKALIKE: Record<string, string> = { "\u2212": "-", ł: "l", Ł: "L", đ: "d", Đ: "D", ı: "i" };
-function drawable(font: PDFFont) {
-  const known = new Set(font.getCharacterSet());
-  return (text: string) => {
-    let out = "";
-    for (const ch of text.normalize("NFC")) {
-      const cp = ch.codePointAt(0)!;
-      if (known.has(cp)) out += ch;
-      else if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0) || /\s/.test(ch)) out += " ";
-      else if (LOOKALIKE[ch]) out += LOOKALIKE[ch];
-      else {
-        const base = ch.normalize("NFD").replace(/\p{M}/gu, "");
-        out += base && [...base].every((c) => known.has(c.codePointAt(0)!)) ? base : "?";
-      }
-    }
-    return out;
-  };
-}
-
 export type Run = { text: string; bold?: boolean };
 // A run on a line; `gap`: a space before it (drawn as an advance, not as a
 // character, so that extracted text has one space between runs, not three).
 type LineRun = Run & { gap: boolean };
-type Fonts = { regular: PDFFont; bold: PDFFont };
+type Fonts = PdfFonts;
 type TextOpts = { bold?: boolean; color?: RGB };
 
 // Words of mixed regular and bold runs laid out on lines of at most `width`
@@ -146,17 +126,16 @@ export class PdfSheet {
   private constructor(doc: PDFDocument, fonts: Fonts) {
     this.doc = doc;
     this.fonts = fonts;
-    this.clean = drawable(fonts.regular); // both fonts draw the same WinAnsi set
+    this.clean = drawable(fonts.regular); // both weights cover the same characters
     this.page = doc.addPage([PAGE_W, PAGE_H]);
   }
 
   // The document information is UTF-16 text: names go in as they are.
-  static async create(meta: { title: string; subject: string; author: string; creator: string }) {
+  // `content`: the data the document draws, looked through once to choose
+  // its font (Helvetica unless some text needs more).
+  static async create(meta: { title: string; subject: string; author: string; creator: string }, content: unknown) {
     const doc = await PDFDocument.create();
-    const fonts = {
-      regular: await doc.embedFont(StandardFonts.Helvetica),
-      bold: await doc.embedFont(StandardFonts.HelveticaBold),
-    };
+    const fonts = await embedFonts(doc, needsUnicode([meta, content]));
     doc.setTitle(meta.title, { showInWindowTitleBar: true });
     doc.setSubject(meta.subject);
     doc.setAuthor(meta.author);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { PDFDict, PDFDocument, PDFName } from "pdf-lib";
 import type { TextItem } from "pdfjs-dist/types/src/display/api";
 import { openPdf, pageText } from "#app/models/boletos/pdf-pages.server";
 import { longDay, renderReceiptPdf, type ReceiptPdfData } from "./receipt-pdf.server";
@@ -51,6 +52,21 @@ async function read(bytes: Uint8Array) {
   } finally {
     await doc.destroy();
   }
+}
+
+// The fonts a PDF uses, by their base names.
+async function fontNames(bytes: Uint8Array) {
+  const doc = await PDFDocument.load(bytes);
+  const names: string[] = [];
+  for (const [, object] of doc.context.enumerateIndirectObjects()) {
+    if (object instanceof PDFDict && object.get(PDFName.of("Type")) === PDFName.of("Font")) {
+      const subtype = object.get(PDFName.of("Subtype"));
+      if (subtype === PDFName.of("Type0") || subtype === PDFName.of("Type1")) {
+        names.push(String(object.get(PDFName.of("BaseFont"))).slice(1));
+      }
+    }
+  }
+  return names.sort();
 }
 
 describe("renderReceiptPdf", () => {
@@ -130,14 +146,35 @@ describe("renderReceiptPdf", () => {
     }
   });
 
-  it("draws names a standard font cannot, and writes the first of the month as 1º", async () => {
+  it("draws every letter of a name (Polish, Hungarian, an emoticon the font has), and writes the first of the month as 1º", async () => {
     const { text } = await read(
       await renderReceiptPdf(
         receipt({ tenant: { name: "Łukasz Kőrösi\tSmith 😀", cpfCnpj: null }, issuedOn: "2026-12-01" }),
       ),
     );
-    expect(text).toContain("Recebemos de Lukasz Korösi Smith ?, a importância");
+    expect(text).toContain("Recebemos de Łukasz Kőrösi Smith 😀, a importância");
     expect(text).toContain("Três Lagoas - MS, 1º de dezembro de 2026.");
+  });
+
+  // Issue 38: every letter drawn, read back from the PDF as written.
+  it.each([
+    ["Vietnamese", "Nguyễn Thị Minh Khai", "Nguyễn Thị Minh Khai"],
+    ["Polish", "Zażółć Gęślą Jaźń", "Zażółć Gęślą Jaźń"],
+    ["combining marks, composed", "Jose\u0301 Mari\u0301a Ca\u0303o", "José María Cão"],
+    ["a script the font lacks, in its Latin form", "王小明 Silva", "WangXiaoMing Silva"],
+  ])("draws a %s name", async (_, name, drawn) => {
+    const { text } = await read(await renderReceiptPdf(receipt({ tenant: { name, cpfCnpj: null } })));
+    expect(text).toContain(`Recebemos de ${drawn}, a importância`);
+    expect(text).not.toContain("?");
+  });
+
+  it("embeds a font only when a name needs it, and then only the glyphs it draws", async () => {
+    const plain = await renderReceiptPdf(receipt());
+    expect(plain.byteLength).toBeLessThan(6 * 1024);
+    expect(await fontNames(plain)).toEqual(["Helvetica", "Helvetica-Bold"]);
+    const wide = await renderReceiptPdf(receipt({ tenant: { name: "Nguyễn Thị Minh Khai", cpfCnpj: null } }));
+    expect((await fontNames(wide)).map((n) => n.replace(/-\d+$/, ""))).toEqual(["DejaVuSans", "DejaVuSans-Bold"]);
+    expect(wide.byteLength).toBeLessThan(60 * 1024);
   });
 
   it("goes on to another page when the items do not fit, numbering the pages", async () => {

@@ -55,12 +55,15 @@ export async function renderReceiptPdf(data: ReceiptPdfData): Promise<Uint8Array
     throw new Error(`receipt ${data.number}: items add up to ${sum}, total is ${data.totalCents}`);
   const title = `Recibo de Aluguel nº ${data.number}`;
   const period = periodLabel(data.monthYear);
-  const sheet = await PdfSheet.create({
-    title,
-    subject: `Aluguel de ${period}: ${data.tenant.name}`,
-    author: data.agency.legalName,
-    creator: data.agency.name,
-  });
+  const sheet = await PdfSheet.create(
+    {
+      title,
+      subject: `Aluguel de ${period}: ${data.tenant.name}`,
+      author: data.agency.legalName,
+      creator: data.agency.name,
+    },
+    data,
+  );
   sheet.agencyHeader(data.agency);
   const total = formatBRL(data.totalCents);
   sheet.titleWithAmount(title, "VALOR", total);

@@ -27,7 +27,8 @@ describe("stampPdf", () => {
     expect(first).toContain("Recibo de Aluguel");
     expect(first).toContain("CANCELADO");
     expect(first).toContain("Recibo nº 52 cancelado em 29/11/2026 10:15.");
-    expect(first).toContain("Motivo: devolução do Pix ?? pelo banco");
+    // An emoticon the font lacks is no letter: dropped, the words kept apart.
+    expect(first).toContain("Motivo: devolução do Pix pelo banco");
     expect(await pageText(doc, 2)).toContain("CANCELADO");
   });
 });

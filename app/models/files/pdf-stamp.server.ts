@@ -1,4 +1,5 @@
-import { degrees, PDFDocument, rgb, StandardFonts } from "pdf-lib";
+import { degrees, PDFDocument, rgb } from "pdf-lib";
+import { drawable, embedFonts, needsUnicode } from "#app/utils/pdf-fonts.server";
 
 // A cancelled receipt (docs/decisions/0061-rent-ledger.md, "Receipts cancelled"):
 // its number stays used and its file stays as issued, but whoever opens it
@@ -6,18 +7,14 @@ import { degrees, PDFDocument, rgb, StandardFonts } from "pdf-lib";
 // the file is served (staff only: a tenant no longer reaches a cancelled
 // receipt), so the stored file is never rewritten.
 
-// The standard fonts encode WinAnsi: Portuguese is in it; anything else
-// (an emoji in a reason) becomes "?".
-const winAnsi = (text: string) => text.replace(/[^\u0020-\u007e\u00a0-\u00ff]/g, "?");
-
 export async function stampPdf(bytes: Uint8Array, lines: readonly string[]): Promise<Uint8Array> {
   const pdf = await PDFDocument.load(bytes);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-  const regular = await pdf.embedFont(StandardFonts.Helvetica);
+  const { bold, regular } = await embedFonts(pdf, needsUnicode(lines));
+  const clean = drawable(regular);
   const red = rgb(0.72, 0.07, 0.07);
   for (const page of pdf.getPages()) {
     const { width, height } = page.getSize();
-    const [title = "", ...rest] = lines.map(winAnsi);
+    const [title = "", ...rest] = lines.map(clean);
     const size = Math.min(64, (width * 0.8) / Math.max(1, bold.widthOfTextAtSize(title, 1)));
     page.drawText(title, {
       x: width / 2 - (bold.widthOfTextAtSize(title, size) * Math.SQRT1_2) / 2,

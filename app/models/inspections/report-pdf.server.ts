@@ -33,12 +33,15 @@ export async function renderInspectionReport(
   issuedOn: string,
 ): Promise<Uint8Array> {
   const title = `Relatório de Vistoria nº ${inspection.id}`;
-  const sheet = await PdfSheet.create({
-    title,
-    subject: `${kindLabel(inspection.kind)}: ${inspection.client_name}`,
-    author: agency.legalName,
-    creator: agency.name,
-  });
+  const sheet = await PdfSheet.create(
+    {
+      title,
+      subject: `${kindLabel(inspection.kind)}: ${inspection.client_name}`,
+      author: agency.legalName,
+      creator: agency.name,
+    },
+    { inspection, agency },
+  );
   sheet.agencyHeader(agency);
   sheet.titleWithAmount(title, kindLabel(inspection.kind).toUpperCase(), formatDay(inspection.date));
   const facts: [string, string][] = [

@@ -4,8 +4,8 @@ import { longDay, PdfSheet, type PdfAgency, type Run } from "#app/utils/pdf-shee
 // Termo de Encerramento, decision 0069): the sheet with the agency's header,
 // the parties, and the closing with the day and a line for each party to sign.
 
-export async function leaseSheet(title: string, subject: string, agency: PdfAgency) {
-  const sheet = await PdfSheet.create({ title, subject, author: agency.legalName, creator: agency.name });
+export async function leaseSheet(title: string, subject: string, agency: PdfAgency, content: unknown) {
+  const sheet = await PdfSheet.create({ title, subject, author: agency.legalName, creator: agency.name }, content);
   sheet.agencyHeader(agency);
   return sheet;
 }

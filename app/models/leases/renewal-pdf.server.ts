@@ -24,7 +24,7 @@ const rent = (c: number | null) => (c === null ? "—" : formatBRL(c));
 
 export async function renderAddendumPdf(d: AddendumPdfData): Promise<Uint8Array> {
   const title = d.kind === "renovacao" ? "Termo Aditivo de Renovação" : "Termo Aditivo";
-  const sheet = await leaseSheet(title, `${title} do contrato de locação: ${d.tenant.name}`, d.agency);
+  const sheet = await leaseSheet(title, `${title} do contrato de locação: ${d.tenant.name}`, d.agency, d);
   sheet.titleWithAmount(title, "EM VIGOR A PARTIR DE", formatDay(d.effectiveOn));
   const doc = documentLabel(d.tenant.cpf_cnpj);
   const tenant: Run[] = [{ text: "Locatário:" }, { text: d.tenant.name, bold: true }];

@@ -34,7 +34,7 @@ const signed = (c: number) => (c < 0 ? `- ${formatBRL(-c)}` : formatBRL(c));
 
 export async function renderSettlementPdf(d: SettlementPdfData): Promise<Uint8Array> {
   const title = "Termo de Encerramento";
-  const sheet = await leaseSheet(title, `Termo de encerramento da locação: ${d.contract.name}`, d.agency);
+  const sheet = await leaseSheet(title, `Termo de encerramento da locação: ${d.contract.name}`, d.agency, d);
   const [caption, amount] =
     d.owedAfterCents > 0
       ? ["SALDO DEVEDOR DO LOCATÁRIO", formatBRL(d.owedAfterCents)]

@@ -14,8 +14,8 @@ const monthName = (month: string) => {
   return label.charAt(0).toUpperCase() + label.slice(1);
 };
 
-async function sheetFor(title: string, subject: string, agency: PdfAgency) {
-  const sheet = await PdfSheet.create({ title, subject, author: agency.legalName, creator: agency.name });
+async function sheetFor(title: string, subject: string, agency: PdfAgency, content: unknown) {
+  const sheet = await PdfSheet.create({ title, subject, author: agency.legalName, creator: agency.name }, content);
   sheet.agencyHeader(agency);
   return sheet;
 }
@@ -37,7 +37,7 @@ function closing(sheet: PdfSheet, agency: PdfAgency, issuedOn: string, withholdi
 
 export async function renderOwnerIncomePdf(r: OwnerIncome, agency: PdfAgency, issuedOn: string) {
   const title = `Informe de Rendimentos ${r.year}`;
-  const sheet = await sheetFor(title, `Aluguéis de ${r.year}: ${r.owner.name}`, agency);
+  const sheet = await sheetFor(title, `Aluguéis de ${r.year}: ${r.owner.name}`, agency, r);
   sheet.titleWithAmount(title, "RENDIMENTO LÍQUIDO", formatBRL(r.totals.netCents));
   const doc = documentLabel(r.owner.cpf_cnpj);
   const who: Run[] = [{ text: "Beneficiário:" }, { text: r.owner.name, bold: true }];
@@ -96,7 +96,7 @@ export async function renderOwnerIncomePdf(r: OwnerIncome, agency: PdfAgency, is
 
 export async function renderTenantIncomePdf(r: TenantIncome, agency: PdfAgency, issuedOn: string) {
   const title = `Aluguéis Pagos em ${r.year}`;
-  const sheet = await sheetFor(title, `Aluguéis pagos em ${r.year}: ${r.client.name}`, agency);
+  const sheet = await sheetFor(title, `Aluguéis pagos em ${r.year}: ${r.client.name}`, agency, r);
   sheet.titleWithAmount(title, "TOTAL PAGO", formatBRL(r.totalCents));
   const tenantDoc = documentLabel(r.client.cpf_cnpj);
   const tenant: Run[] = [{ text: "Locatário:" }, { text: r.client.name, bold: true }];

@@ -55,12 +55,15 @@ export async function renderOwnerStatementPdf(data: OwnerStatementPdfData): Prom
   if (sum !== data.totals.rentsNetCents) throw new Error(`owner statement ${data.number}: lines do not add up`);
   const title = `Extrato do Proprietário nº ${data.number}`;
   const period = periodLabel(data.month);
-  const sheet = await PdfSheet.create({
-    title,
-    subject: `Repasse de ${period}: ${data.owner.name}`,
-    author: data.agency.legalName,
-    creator: data.agency.name,
-  });
+  const sheet = await PdfSheet.create(
+    {
+      title,
+      subject: `Repasse de ${period}: ${data.owner.name}`,
+      author: data.agency.legalName,
+      creator: data.agency.name,
+    },
+    data,
+  );
   sheet.agencyHeader(data.agency);
   sheet.titleWithAmount(title, "REPASSE", formatBRL(data.totals.netCents));
 
