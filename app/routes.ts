@@ -127,6 +127,8 @@ export default [
     route("contato", "routes/site/contact.tsx"),
     route("privacidade", "routes/site/privacy.tsx"),
     route("simulador", "routes/site/simulator.tsx"),
+    route("verificar", "routes/site/verify.tsx", { id: "verify" }),
+    route("verificar/:code", "routes/site/verify.tsx", { id: "verify-code" }),
     // Private files: the file for who may read it, the site's 404 page for anyone else.
     route("arquivos/contratos/:id", "routes/files/contract.tsx"),
     route("arquivos/manutencao/imagens/:id", "routes/files/maintenance-image.tsx"),

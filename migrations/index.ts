@@ -44,6 +44,7 @@ import * as m0042 from "./0042_tenant_leases";
 import * as m0043 from "./0043_irrf_withholding";
 import * as m0044 from "./0044_guarantee_documents";
 import * as m0045 from "./0045_owner_area";
+import * as m0046 from "./0046_issued_documents";
 
 // Every migration, by name (applied in name order). Append a line per new file;
 // a static map works the same under tsx, Vitest and a bundler.
@@ -93,4 +94,5 @@ export const migrations: Record<string, Migration> = {
   "0043_irrf_withholding": m0043,
   "0044_guarantee_documents": m0044,
   "0045_owner_area": m0045,
+  "0046_issued_documents": m0046,
 };

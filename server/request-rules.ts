@@ -86,6 +86,8 @@ const UPLOAD_ROUTES = [
   /^\/client-area\/vistoria\/itens\/\d+$/,
   // The tenant's "Já paguei": one proof, a photo or a PDF of 10 MB.
   /^\/client-area\/cobrancas\/\d+\/comprovante$/,
+  // "Conferir arquivo" of /verificar (decision 0079): a PDF of up to 20 MB, hashed as it streams.
+  /^\/verificar\/[0-9a-z]{12}$/,
 ];
 
 export function isUploadPath(routePath: string) {

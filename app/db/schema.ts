@@ -296,6 +296,32 @@ export interface MaintenanceApprovalsTable {
 
 // An owner's request to change their payout details (migration 0045): applied
 // to the owner only when staff confirm it; decided once.
+export type IssuedDocumentKind =
+  "receipt" | "owner_statement" | "inspection_report" | "inspection_comparison" | "addendum" | "settlement";
+
+export interface IssuedDocumentsTable {
+  id: Generated<number>;
+  code: string;
+  kind: IssuedDocumentKind;
+  ref_id: number;
+  title: string;
+  issued_on: string;
+  parties: string;
+  amount_cents: number | null;
+  cancelled_at: string | null;
+  cancel_reason: string | null;
+  replaced_by_id: number | null;
+  created_at: string;
+}
+
+export interface IssuedDocumentFilesTable {
+  id: Generated<number>;
+  document_id: number;
+  sha256: string;
+  version: "issued" | "accepted";
+  created_at: string;
+}
+
 export interface OwnerBankRequestsTable {
   id: Generated<number>;
   owner_id: number;
@@ -904,6 +930,8 @@ export interface PublicContentVersionTable {
 export interface Database {
   users: UsersTable;
   owner_bank_requests: OwnerBankRequestsTable;
+  issued_documents: IssuedDocumentsTable;
+  issued_document_files: IssuedDocumentFilesTable;
   maintenance_costs: MaintenanceCostsTable;
   maintenance_approvals: MaintenanceApprovalsTable;
   sessions: SessionsTable;

@@ -1,7 +1,9 @@
 import { PDFDocument, rgb, type PDFPage, type RGB } from "pdf-lib";
+import QRCode from "qrcode";
 import { drawable, embedFonts, needsUnicode, type PdfFonts } from "./pdf-fonts.server";
 import { formatCpfCnpj, normalizeCpfCnpj } from "#app/models/clients/documents";
 import { formatDay } from "#app/models/clients/status";
+import { formatDocumentCode, type Verification } from "#app/models/documents/registry.server";
 
 // One-column A4 documents drawn with pdf-lib, in Helvetica or, when a name
 // needs it, an embedded DejaVu Sans (pdf-fonts.server.ts: every letter
@@ -10,6 +12,9 @@ import { formatDay } from "#app/models/clients/status";
 // (docs/decisions/0033-receipts.md) and the owner statement
 // (docs/decisions/0040-owner-transfers.md): the agency's header, wrapped
 // paragraphs, rows and the footer look the same on both.
+
+// The verification QR's side, in points (about 2 cm: a phone reads it).
+const QR_SIZE = 58;
 
 // A4 in points, 2 cm margins.
 export const PAGE_W = 595.28;
@@ -120,12 +125,14 @@ export class PdfSheet {
   readonly doc: PDFDocument;
   readonly fonts: Fonts;
   readonly clean: (text: string) => string;
+  readonly verification: Verification | null;
   page: PDFPage;
   y = PAGE_H - MARGIN;
 
-  private constructor(doc: PDFDocument, fonts: Fonts) {
+  private constructor(doc: PDFDocument, fonts: Fonts, verification: Verification | null) {
     this.doc = doc;
     this.fonts = fonts;
+    this.verification = verification;
     this.clean = drawable(fonts.regular); // both weights cover the same characters
     this.page = doc.addPage([PAGE_W, PAGE_H]);
   }
@@ -133,15 +140,20 @@ export class PdfSheet {
   // The document information is UTF-16 text: names go in as they are.
   // `content`: the data the document draws, looked through once to choose
   // its font (Helvetica unless some text needs more).
-  static async create(meta: { title: string; subject: string; author: string; creator: string }, content: unknown) {
+  // `verification`: the code the document is checked by (its QR in the
+  // header, the code in every page's footer; decision 0079).
+  static async create(
+    meta: { title: string; subject: string; author: string; creator: string; verification?: Verification | null },
+    content: unknown,
+  ) {
     const doc = await PDFDocument.create();
-    const fonts = await embedFonts(doc, needsUnicode([meta, content]));
+    const fonts = await embedFonts(doc, needsUnicode([meta.title, meta.subject, meta.author, content]));
     doc.setTitle(meta.title, { showInWindowTitleBar: true });
     doc.setSubject(meta.subject);
     doc.setAuthor(meta.author);
     doc.setCreator(meta.creator);
     doc.setLanguage("pt-BR");
-    return new PdfSheet(doc, fonts);
+    return new PdfSheet(doc, fonts, meta.verification ?? null);
   }
 
   // A new page when `height` more points do not fit above the footer.
@@ -208,11 +220,18 @@ export class PdfSheet {
   }
 
   // Who issues the document: the agency's name, CRECI and CNPJ, address, a rule.
+  // With a verification code, its QR at the right, beside the agency's lines.
   agencyHeader(agency: PdfAgency) {
-    this.paragraph([{ text: agency.name, bold: true }], 17, 22, MARGIN, CONTENT_W, BRAND);
+    const top = this.y;
+    const width = this.verification ? CONTENT_W - QR_SIZE - 16 : CONTENT_W;
+    this.paragraph([{ text: agency.name, bold: true }], 17, 22, MARGIN, width, BRAND);
     this.y -= 2;
-    this.paragraph([{ text: agencyIdLine(agency) }], 9, 12.5, MARGIN, CONTENT_W, MUTED);
-    this.paragraph([{ text: agency.address }], 9, 12.5, MARGIN, CONTENT_W, MUTED);
+    this.paragraph([{ text: agencyIdLine(agency) }], 9, 12.5, MARGIN, width, MUTED);
+    this.paragraph([{ text: agency.address }], 9, 12.5, MARGIN, width, MUTED);
+    if (this.verification) {
+      this.qr(this.verification.url, PAGE_W - MARGIN - QR_SIZE, top + 4, QR_SIZE);
+      this.y = Math.min(this.y, top + 4 - QR_SIZE - 2);
+    }
     this.y -= 10;
     this.hline(MARGIN, PAGE_W - MARGIN, this.y, 1.5, BRAND);
     this.y -= 28;
@@ -277,6 +296,19 @@ export class PdfSheet {
     }
   }
 
+  // A QR code as vector squares (one path: sharp at any zoom, a few hundred
+  // bytes), its top-left corner at (x, top), `size` points wide with its
+  // quiet zone inside.
+  qr(text: string, x: number, top: number, size: number) {
+    const { modules } = QRCode.create(text, { errorCorrectionLevel: "M" });
+    const n = modules.size;
+    const cell = size / (n + 2);
+    let path = "";
+    for (let row = 0; row < n; row++)
+      for (let col = 0; col < n; col++) if (modules.get(row, col)) path += `M${col + 1} ${row + 1}h1v1h-1z`;
+    this.page.drawSvgPath(path, { x, y: top, scale: cell, color: INK, borderWidth: 0 });
+  }
+
   // A JPEG drawn with its top-left corner at (x, top), `w` × `h` points.
   async jpeg(bytes: Uint8Array, x: number, top: number, w: number, h: number) {
     const image = await this.doc.embedJpg(bytes);
@@ -287,6 +319,10 @@ export class PdfSheet {
   // the page count when there are several pages, or always with `countPages`.
   async finish(label: string, issuedOn: string, countPages = false) {
     const footer = `${label}  ·  emitido em ${formatDay(issuedOn)}`;
+    // Below the footer: where and by what code anyone checks the document.
+    const check = this.verification
+      ? `Confira a autenticidade em ${new URL(this.verification.url).host}/verificar com o código ${formatDocumentCode(this.verification.code)}`
+      : null;
     const pages = this.doc.getPages();
     pages.forEach((p, i) => {
       const text = pages.length > 1 || countPages ? `${footer}  ·  página ${i + 1} de ${pages.length}` : footer;
@@ -297,6 +333,8 @@ export class PdfSheet {
         color: RULE,
       });
       p.drawText(this.clean(text), { x: MARGIN, y: MARGIN, size: 7.5, font: this.fonts.regular, color: MUTED });
+      if (check)
+        p.drawText(this.clean(check), { x: MARGIN, y: MARGIN - 11, size: 7.5, font: this.fonts.regular, color: MUTED });
     });
     return this.doc.save();
   }

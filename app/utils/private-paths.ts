@@ -2,8 +2,10 @@
 // client area, the owner's area): a browser or a shared cache must never store them,
 // so that Back after logout cannot show a lead's name again, and the page
 // cache never serves them. Client-safe; used by server.ts's page cache and
-// app/entry.server.tsx.
-const PRIVATE = /^\/(admin|client-area|client-login|client-logout|area-do-proprietario|arquivos)(\/|$)/;
+// app/entry.server.tsx. /verificar too (decision 0079): what it says of a
+// document changes (cancelled, replaced) and each ask counts against a limit,
+// so no cache may answer for it.
+const PRIVATE = /^\/(admin|client-area|client-login|client-logout|area-do-proprietario|arquivos|verificar)(\/|$)/;
 
 export const PRIVATE_CACHE_CONTROL = "private, no-store";
 

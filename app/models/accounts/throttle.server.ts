@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type { Database } from "#app/db/schema";
 
 // Login throttling, in 15-minute windows (docs/decisions/0008-login-lockout.md).
@@ -39,31 +39,35 @@ function buckets(account: string, ip: string, device: string | null) {
 // check made before the slow password comparison. `device` is the id of the
 // browser's valid device cookie for this account, if it has one.
 export async function registerAttempt(db: DB, account: string, ip: string, device: string | null = null) {
-  const now = new Date();
-  const since = new Date(now.getTime() - WINDOW_MS).toISOString();
   return db.transaction().execute(async (trx) => {
     let over = false;
-    for (const { key, limit } of buckets(account, ip, device)) {
-      const row = await trx
-        .selectFrom("login_attempts")
-        .select(["failures", "window_started_at"])
-        .where("key", "=", key)
-        .executeTakeFirst();
-      const count = !row || row.window_started_at <= since ? 1 : row.failures + 1;
-      await trx
-        .insertInto("login_attempts")
-        .values({ key, failures: count, window_started_at: count === 1 ? now.toISOString() : row!.window_started_at })
-        .onConflict((oc) =>
-          oc.column("key").doUpdateSet({
-            failures: count,
-            window_started_at: count === 1 ? now.toISOString() : row!.window_started_at,
-          }),
-        )
-        .execute();
-      if (count > limit) over = true;
-    }
+    for (const { key, limit } of buckets(account, ip, device)) if (await countIn(trx, key, limit)) over = true;
     return over;
   });
+}
+
+// One more use of a bucket in its 15-minute window; whether it is now over
+// `limit`. Also what rate-limits the public document check (decision 0079).
+async function countIn(trx: Transaction<Database>, key: string, limit: number) {
+  const now = new Date();
+  const since = new Date(now.getTime() - WINDOW_MS).toISOString();
+  const row = await trx
+    .selectFrom("login_attempts")
+    .select(["failures", "window_started_at"])
+    .where("key", "=", key)
+    .executeTakeFirst();
+  const count = !row || row.window_started_at <= since ? 1 : row.failures + 1;
+  const started = count === 1 ? now.toISOString() : row!.window_started_at;
+  await trx
+    .insertInto("login_attempts")
+    .values({ key, failures: count, window_started_at: started })
+    .onConflict((oc) => oc.column("key").doUpdateSet({ failures: count, window_started_at: started }))
+    .execute();
+  return count > limit;
+}
+
+export async function overRateLimit(db: DB, key: string, limit: number) {
+  return db.transaction().execute((trx) => countIn(trx, key, limit));
 }
 
 // A successful login. From a device cookie: that device starts over, and the

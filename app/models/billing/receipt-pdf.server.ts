@@ -15,6 +15,7 @@ import {
   type PdfAgency,
   type Run,
 } from "#app/utils/pdf-sheet.server";
+import type { Verification } from "#app/models/documents/registry.server";
 import { amountInWords } from "./amount-in-words";
 import { periodLabel } from "./months";
 
@@ -43,7 +44,20 @@ export type ReceiptPdfData = {
   // The IRRF a company tenant withheld from this rent (decision 0074): part of
   // the payment, paid to the Receita by the tenant, named in the quittance.
   withheldCents?: number;
+  // The owners the agency receives for (their names, in the lease's order):
+  // the agency, not the landlord, receives, "por conta e ordem" of them.
+  landlords?: readonly string[];
+  // The code the receipt is checked by (decision 0079).
+  verification?: Verification | null;
 };
+
+// "por conta e ordem do locador Ana Souza," / "dos locadores Ana Souza e Rui Lima,".
+export function onBehalfOf(landlords: readonly string[]) {
+  if (landlords.length === 0) return "";
+  const names =
+    landlords.length === 1 ? landlords[0] : `${landlords.slice(0, -1).join(", ")} e ${landlords[landlords.length - 1]}`;
+  return `por conta e ordem ${landlords.length === 1 ? "do locador" : "dos locadores"} ${names},`;
+}
 
 export { longDay };
 
@@ -61,6 +75,7 @@ export async function renderReceiptPdf(data: ReceiptPdfData): Promise<Uint8Array
       subject: `Aluguel de ${period}: ${data.tenant.name}`,
       author: data.agency.legalName,
       creator: data.agency.name,
+      verification: data.verification,
     },
     data,
   );
@@ -74,6 +89,7 @@ export async function renderReceiptPdf(data: ReceiptPdfData): Promise<Uint8Array
     { text: "Recebemos de" },
     { text: `${data.tenant.name},`, bold: true },
     ...(tenantDoc ? [{ text: `${tenantDoc},` }] : []),
+    ...(data.landlords?.length ? [{ text: onBehalfOf(data.landlords) }] : []),
     { text: "a importância de" },
     { text: total, bold: true },
     { text: `(${amountInWords(data.totalCents)}),` },

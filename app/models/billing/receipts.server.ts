@@ -1,10 +1,7 @@
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database } from "#app/db/schema";
-import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
-import { dropQueuedEmail } from "#app/models/email/outbox.server";
 import { subtractCents, type Cents } from "#app/models/shared/money";
 import { interestLabel, lateFeeLabel, type Charges } from "./charges";
-import { noticeKey } from "./notices.server";
 
 // The rent receipt's rows (docs/decisions/0031-charging-the-rent.md): what it
 // lists, its number, voiding it, and reading a billing's receipts. Paying a
@@ -42,30 +39,6 @@ export async function nextReceiptNumber(trx: Trx) {
     seq: number;
   }>`select seq from sqlite_sequence where name = 'billing_receipts'`.execute(trx);
   return (row.rows[0]?.seq ?? 0) + 1;
-}
-
-// Voids the receipt in force of a billing (taken back from Pago, or paid again
-// with other values). Returns its number, or null when there was none.
-export async function voidReceipt(trx: Trx, billingId: number, actor: AuditActor, now = new Date().toISOString()) {
-  const voided = await trx
-    .updateTable("billing_receipts")
-    .set({ voided_at: now })
-    .where("billing_id", "=", billingId)
-    .where("voided_at", "is", null)
-    .returning("id")
-    .executeTakeFirst();
-  if (!voided) return null;
-  // Its notice, if not sent yet, goes with it (the next receipt has its own).
-  await dropQueuedEmail(trx, noticeKey(billingId, "receipt", voided.id));
-  await recordAudit(trx, {
-    actor,
-    action: "update",
-    entity: "billing_receipt",
-    entityId: voided.id,
-    before: { voided_at: null },
-    after: { voided_at: now },
-  });
-  return voided.id;
 }
 
 export type ReceiptListItem = {

@@ -7,6 +7,7 @@ import { enqueueEmail } from "#app/models/email/outbox.server";
 import { removePrivateFiles, storePrivateFile } from "#app/models/files/private-store.server";
 import { getAgency } from "#app/utils/env.server";
 import type { PdfAgency } from "#app/utils/pdf-sheet.server";
+import { firstNames, newVerification, registerDocument, replaceDocument } from "#app/models/documents/registry.server";
 import { getInspection } from "./inspections.server";
 import { kindLabel } from "./labels";
 import { renderInspectionReport } from "./report-pdf.server";
@@ -50,12 +51,14 @@ export async function finalizeInspection(
     .where("inspection_id", "=", id)
     .execute();
   const now = new Date().toISOString();
+  const verification = newVerification();
   const pdf = await renderInspectionReport(
     { ...inspection, finalized_at: now },
     new Map(photos.map((p) => [p.id, p.file_key])),
     new Map(meterPhotos.map((p) => [p.id, p.file_key])),
     issuer.agency,
     issuer.today,
+    verification,
   );
   const key = await storePrivateFile(pdf, ".pdf");
   try {
@@ -69,6 +72,20 @@ export async function finalizeInspection(
         .where("updated_at", "=", inspection.updated_at)
         .executeTakeFirst();
       if (Number(locked.numUpdatedRows) !== 1) return false;
+      const documentId = await registerDocument(
+        trx,
+        verification,
+        {
+          kind: "inspection_report",
+          refId: id,
+          title: `Relatório de Vistoria nº ${id}`,
+          issuedOn: issuer.today,
+          parties: firstNames([inspection.client_name]),
+        },
+        pdf,
+      );
+      // A correction's report replaces the one it corrects.
+      if (inspection.replaces_id) await replaceDocument(trx, "inspection_report", inspection.replaces_id, documentId);
       await queueInspectionReport(trx, id, new Date(now));
       await recordAudit(trx, {
         actor,

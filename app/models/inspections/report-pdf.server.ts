@@ -1,3 +1,4 @@
+import type { Verification } from "#app/models/documents/registry.server";
 import fs from "node:fs/promises";
 import sharp from "sharp";
 import { formatDay } from "#app/models/clients/status";
@@ -31,6 +32,7 @@ export async function renderInspectionReport(
   meterKeys: Map<number, string>,
   agency: PdfAgency,
   issuedOn: string,
+  verification: Verification | null = null,
 ): Promise<Uint8Array> {
   const title = `Relatório de Vistoria nº ${inspection.id}`;
   const sheet = await PdfSheet.create(
@@ -39,6 +41,7 @@ export async function renderInspectionReport(
       subject: `${kindLabel(inspection.kind)}: ${inspection.client_name}`,
       author: agency.legalName,
       creator: agency.name,
+      verification,
     },
     { inspection, agency },
   );

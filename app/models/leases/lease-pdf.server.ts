@@ -1,11 +1,19 @@
+import type { Verification } from "#app/models/documents/registry.server";
 import { longDay, PdfSheet, type PdfAgency, type Run } from "#app/utils/pdf-sheet.server";
 
 // What the lease's documents share (the Termo Aditivo, decision 0071; the
 // Termo de Encerramento, decision 0069): the sheet with the agency's header,
 // the parties, and the closing with the day and a line for each party to sign.
 
-export async function leaseSheet(title: string, subject: string, agency: PdfAgency, content: unknown) {
-  const sheet = await PdfSheet.create({ title, subject, author: agency.legalName, creator: agency.name }, content);
+// `content`: the data drawn (its verification code, decision 0079, on the sheet).
+export async function leaseSheet(
+  title: string,
+  subject: string,
+  agency: PdfAgency,
+  content: { verification?: Verification | null },
+) {
+  const meta = { title, subject, author: agency.legalName, creator: agency.name, verification: content.verification };
+  const sheet = await PdfSheet.create(meta, content);
   sheet.agencyHeader(agency);
   return sheet;
 }

@@ -1,3 +1,4 @@
+import type { Verification } from "#app/models/documents/registry.server";
 import { formatDay } from "#app/models/clients/status";
 import { formatBRL } from "#app/models/shared/money";
 import { documentLabel, type PdfAgency, type Run } from "#app/utils/pdf-sheet.server";
@@ -18,6 +19,8 @@ export type AddendumPdfData = {
   before: LeaseTerms;
   after: LeaseTerms;
   issuedOn: string;
+  // The code the Termo is checked by (decision 0079).
+  verification?: Verification | null;
 };
 
 const rent = (c: number | null) => (c === null ? "—" : formatBRL(c));

@@ -10,6 +10,7 @@ import type { LeaseTerms, RenewalInput } from "./renewal.schema";
 import { renderAddendumPdf } from "./renewal-pdf.server";
 import { queueLeaseDocument } from "./document-emails.server";
 import { storeTermo } from "./documents.server";
+import { firstNames, newVerification, registerDocument } from "#app/models/documents/registry.server";
 import { formatDay } from "#app/models/clients/status";
 
 // "Renovar ou aditar" (issue 36, docs/decisions/0071-renewals.md): the
@@ -103,8 +104,10 @@ export async function renewLease(
             )
           : 0;
       const owners = await leaseOwners(trx, clientId);
+      const verification = newVerification();
       const pdf = await renderAddendumPdf({
         agency,
+        verification,
         tenant: { name: c.name, cpf_cnpj: c.cpf_cnpj, property_address: c.property_address },
         owners: owners.map((o) => o.name),
         kind,
@@ -127,9 +130,12 @@ export async function renewLease(
         created_at: now,
       };
       const { id } = await trx.insertInto("lease_versions").values(row).returning("id").executeTakeFirstOrThrow();
+      const title = kind === "renovacao" ? "Termo Aditivo de Renovação" : "Termo Aditivo";
+      const parties = firstNames([c.name, ...owners.map((o) => o.name)]);
+      await registerDocument(trx, verification, { kind: "addendum", refId: id, title, issuedOn: today, parties }, pdf);
       await queueLeaseDocument(trx, {
         key: `lease-version:${id}`,
-        title: kind === "renovacao" ? "Termo Aditivo de Renovação" : "Termo Aditivo",
+        title,
         clientId,
         file_key: row.file_key,
         file_name: row.file_name,

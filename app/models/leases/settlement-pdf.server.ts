@@ -1,3 +1,4 @@
+import type { Verification } from "#app/models/documents/registry.server";
 import { formatDay } from "#app/models/clients/status";
 import { formatBRL } from "#app/models/shared/money";
 import { CONTENT_W, documentLabel, type PdfAgency, type Run } from "#app/utils/pdf-sheet.server";
@@ -25,6 +26,8 @@ export type SettlementPdfData = {
   owedAfterCents: number;
   toReturnCents: number;
   issuedOn: string;
+  // The code the Termo is checked by (decision 0079).
+  verification?: Verification | null;
 };
 
 // The description column's width (7 of 9 of the content), less its padding.

@@ -17,6 +17,7 @@ import type { PdfAgency } from "#app/utils/pdf-sheet.server";
 import { terminationFine, unusedRent } from "./settlement";
 import type { SettlementInput, SettlementRepair } from "./settlement.schema";
 import { renderSettlementPdf } from "./settlement-pdf.server";
+import { firstNames, newVerification, registerDocument } from "#app/models/documents/registry.server";
 import { queueLeaseDocument } from "./document-emails.server";
 import { storeTermo } from "./documents.server";
 
@@ -260,8 +261,10 @@ export async function settleLease(
       const owedAfter = sumCents(after.map((b) => cents(b.open_cents)));
       const toReturn = await tenantCreditLeft(trx, clientId);
       const owners = await leaseOwners(trx, clientId);
+      const verification = newVerification();
       const pdf = await renderSettlementPdf({
         agency: issuer.pdfAgency,
+        verification,
         contract: preview.contract,
         owners: owners.map((o) => o.name),
         returnedOn: preview.returnedOn,
@@ -289,6 +292,18 @@ export async function settleLease(
         created_at: now,
       };
       const { id } = await trx.insertInto("lease_settlements").values(row).returning("id").executeTakeFirstOrThrow();
+      await registerDocument(
+        trx,
+        verification,
+        {
+          kind: "settlement",
+          refId: id,
+          title: "Termo de Encerramento",
+          issuedOn: today,
+          parties: firstNames([preview.contract.name, ...owners.map((o) => o.name)]),
+        },
+        pdf,
+      );
       await queueLeaseDocument(trx, {
         key: `lease-settlement:${id}`,
         title: "Termo de Encerramento",

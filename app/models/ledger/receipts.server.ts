@@ -4,6 +4,7 @@ import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
 import { lateFeeLabel, interestLabel, daysOverdue } from "#app/models/billing/charges";
 import { noticeKey } from "#app/models/billing/notices.server";
 import { renderReceiptPdf, type ReceiptPdfData } from "#app/models/billing/receipt-pdf.server";
+import { cancelDocuments, firstNames, newVerification, registerDocument } from "#app/models/documents/registry.server";
 import { nextReceiptNumber } from "#app/models/billing/receipts.server";
 import { dropQueuedEmail } from "#app/models/email/outbox.server";
 import { storeWithRow } from "#app/models/files/private-store.server";
@@ -101,8 +102,18 @@ export async function issueCreditReceipts(
       .orderBy("due_date")
       .execute();
     const number = await nextReceiptNumber(trx);
+    const landlords = await trx
+      .selectFrom("lease_owners")
+      .innerJoin("owners", "owners.id", "lease_owners.owner_id")
+      .select("owners.name")
+      .where("lease_owners.client_id", "=", b.client_id)
+      .orderBy("lease_owners.position")
+      .execute();
+    const verification = newVerification();
     const pdf = await (issuer.renderPdf ?? renderReceiptPdf)({
       number,
+      verification,
+      landlords: landlords.map((l) => l.name),
       agency: issuer.agency,
       tenant: { name: b.name, cpfCnpj: b.cpf_cnpj },
       propertyAddress: b.property_address,
@@ -147,6 +158,19 @@ export async function issueCreditReceipts(
         .execute();
       return true;
     });
+    await registerDocument(
+      trx,
+      verification,
+      {
+        kind: "receipt",
+        refId: number,
+        title: `Recibo de Aluguel nº ${number}`,
+        issuedOn: issuer.today,
+        parties: firstNames([b.name, ...landlords.map((l) => l.name)]),
+        amountCents: total,
+      },
+      pdf,
+    );
     const { file_name: _f, mime_type: _m, size: _s, created_at: _c, voided_at: _v, ...shown } = row;
     await recordAudit(trx, { actor, action: "create", entity: "billing_receipt", entityId: number, after: shown });
     receipts.push({ id: number, billingId });
@@ -165,6 +189,13 @@ export async function voidCreditReceipts(trx: Trx, creditId: number, reason: str
     .where("voided_at", "is", null)
     .returning(["id", "billing_id"])
     .execute();
+  await cancelDocuments(
+    trx,
+    "receipt",
+    voided.map((r) => r.id),
+    reason,
+    now,
+  );
   for (const r of voided) {
     await dropQueuedEmail(trx, noticeKey(r.billing_id, "receipt", r.id));
     await recordAudit(trx, {

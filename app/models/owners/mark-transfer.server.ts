@@ -11,6 +11,7 @@ import { log } from "#app/utils/log.server";
 import { queueOwnerStatementEmail } from "./owner-statement-email.server";
 import { PDF_PENDING, pendingPdfKey } from "./statement-pdf-pending";
 import { renderOwnerStatementPdf } from "./owner-statement-pdf.server";
+import { firstNames, newVerification, registerDocument } from "#app/models/documents/registry.server";
 import { leaseAddresses } from "#app/models/clients/addresses.server";
 import { ownerMonth, type OwnerMonth } from "./statement";
 import { addCents, cents, subtractCents, ZERO_CENTS, type Cents } from "#app/models/shared/money";
@@ -218,8 +219,11 @@ export async function drawStatementPdf(db: DB, id: number): Promise<boolean> {
     .executeTakeFirst();
   if (!s) return false;
   const lines = JSON.parse(s.items) as StatementItem[];
+  const verification = newVerification();
+  const issuedOn = localToday(new Date(s.created_at));
   const pdf = await renderOwnerStatementPdf({
     number: s.id,
+    verification,
     agency: pdfAgency(),
     owner: s,
     // Statements before migration 0045 froze none: the owner's details now.
@@ -232,7 +236,7 @@ export async function drawStatementPdf(db: DB, id: number): Promise<boolean> {
     lines,
     totals: frozenTotals(s),
     transferredOn: s.transferred_on,
-    issuedOn: localToday(new Date(s.created_at)),
+    issuedOn,
   });
   const drawn = await storeWithRow(pdf, ".pdf", (file_key) =>
     db.transaction().execute(async (trx) => {
@@ -243,6 +247,15 @@ export async function drawStatementPdf(db: DB, id: number): Promise<boolean> {
         .where(PDF_PENDING)
         .executeTakeFirst();
       if (Number(set.numUpdatedRows) !== 1) return null;
+      const document = {
+        kind: "owner_statement" as const,
+        refId: id,
+        title: `Extrato do Proprietário nº ${id}`,
+        issuedOn,
+        parties: firstNames([s.name]),
+        amountCents: s.net_cents,
+      };
+      await registerDocument(trx, verification, document, pdf);
       if (s.email)
         await queueOwnerStatementEmail(trx, {
           id,

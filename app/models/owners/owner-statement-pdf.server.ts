@@ -1,3 +1,4 @@
+import type { Verification } from "#app/models/documents/registry.server";
 import { FIRST_RENT_NOTE, WITHHELD_NOTE } from "./statement-words";
 import { periodLabel } from "#app/models/billing/months";
 import { formatDay } from "#app/models/clients/status";
@@ -36,6 +37,8 @@ export type OwnerStatementPdfData = {
   totals: Omit<OwnerMonth, "lines">;
   transferredOn: string;
   issuedOn: string;
+  // The code the statement is checked by (decision 0079).
+  verification?: Verification | null;
 };
 
 // The columns of a line: x of the left edge and width, right-aligned amounts.
@@ -61,6 +64,7 @@ export async function renderOwnerStatementPdf(data: OwnerStatementPdfData): Prom
       subject: `Repasse de ${period}: ${data.owner.name}`,
       author: data.agency.legalName,
       creator: data.agency.name,
+      verification: data.verification,
     },
     data,
   );
