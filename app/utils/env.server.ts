@@ -28,6 +28,10 @@ const schema = z
     AGENCY_EMAIL: z.email().optional(),
     AGENCY_ADDRESS: z.string().optional(),
     AGENCY_SIMULATOR_URL: z.url().optional(),
+    // The agency's ICP-Brasil A1 certificate (a PKCS#12 file) and its
+    // password: every PDF the app issues is signed with it (decision 0079).
+    AGENCY_CERT_PATH: z.string().min(1).optional(),
+    AGENCY_CERT_PASSWORD: z.string().optional(),
     // The agency's CNPJ, printed on receipts when set (digits or formatted).
     AGENCY_CNPJ: z.string().optional(),
     // The DIMOB (docs/decisions/0042-dimob.md): the CPF of the agency's

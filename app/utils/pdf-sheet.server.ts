@@ -4,6 +4,7 @@ import { drawable, embedFonts, needsUnicode, type PdfFonts } from "./pdf-fonts.s
 import { formatCpfCnpj, normalizeCpfCnpj } from "#app/models/clients/documents";
 import { formatDay } from "#app/models/clients/status";
 import { formatDocumentCode, type Verification } from "#app/models/documents/registry.server";
+import { saveSigned } from "#app/models/documents/signing.server";
 
 // One-column A4 documents drawn with pdf-lib, in Helvetica or, when a name
 // needs it, an embedded DejaVu Sans (pdf-fonts.server.ts: every letter
@@ -336,6 +337,6 @@ export class PdfSheet {
       if (check)
         p.drawText(this.clean(check), { x: MARGIN, y: MARGIN - 11, size: 7.5, font: this.fonts.regular, color: MUTED });
     });
-    return this.doc.save();
+    return saveSigned(this.doc);
   }
 }
