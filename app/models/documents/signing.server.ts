@@ -78,7 +78,9 @@ export function agencySigner(): AgencySigner | null {
     const chain = (p12.getBags({ bagType: forge.pki.oids.certBag })[forge.pki.oids.certBag] ?? []).flatMap((b) =>
       b.cert ? [b.cert] : [],
     );
-    const keyBag = p12.getBags({ bagType: forge.pki.oids.pkcs8ShroudedKeyBag })[forge.pki.oids.pkcs8ShroudedKeyBag]?.[0];
+    const keyBag = p12.getBags({ bagType: forge.pki.oids.pkcs8ShroudedKeyBag })[
+      forge.pki.oids.pkcs8ShroudedKeyBag
+    ]?.[0];
     const privateKey = keyBag?.key as forge.pki.rsa.PrivateKey | undefined;
     if (!privateKey) throw new Error("no private key in the file");
     const certificate = chain.find((c) => (c.publicKey as forge.pki.rsa.PublicKey).n.equals(privateKey.n));
