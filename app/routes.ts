@@ -21,6 +21,7 @@ export default [
     route("client-area", "routes/client/area.tsx"),
     route("client-area/vistoria/itens/:itemId", "routes/client/inspection-contest.tsx"),
     route("client-area/cobrancas/:id/comprovante", "routes/client/payment-proof.tsx"),
+    route("client-area/documentos/:id", "routes/client/document-acceptance.tsx"),
   ]),
   layout("routes/owner/layout.tsx", [
     route("area-do-proprietario", "routes/owner/summary.tsx"),

@@ -45,6 +45,7 @@ import * as m0043 from "./0043_irrf_withholding";
 import * as m0044 from "./0044_guarantee_documents";
 import * as m0045 from "./0045_owner_area";
 import * as m0046 from "./0046_issued_documents";
+import * as m0047 from "./0047_document_acceptances";
 
 // Every migration, by name (applied in name order). Append a line per new file;
 // a static map works the same under tsx, Vitest and a bundler.
@@ -95,4 +96,5 @@ export const migrations: Record<string, Migration> = {
   "0044_guarantee_documents": m0044,
   "0045_owner_area": m0045,
   "0046_issued_documents": m0046,
+  "0047_document_acceptances": m0047,
 };

@@ -322,6 +322,20 @@ export interface IssuedDocumentFilesTable {
   created_at: string;
 }
 
+export interface DocumentAcceptancesTable {
+  id: Generated<number>;
+  document_id: number;
+  kind: "express" | "tacit";
+  user_id: number | null;
+  accepter_name: string;
+  accepted_at: string;
+  ip: string | null;
+  user_agent: string | null;
+  accepted_sha256: string;
+  file_key: string;
+  size: number;
+}
+
 export interface OwnerBankRequestsTable {
   id: Generated<number>;
   owner_id: number;
@@ -932,6 +946,7 @@ export interface Database {
   owner_bank_requests: OwnerBankRequestsTable;
   issued_documents: IssuedDocumentsTable;
   issued_document_files: IssuedDocumentFilesTable;
+  document_acceptances: DocumentAcceptancesTable;
   maintenance_costs: MaintenanceCostsTable;
   maintenance_approvals: MaintenanceApprovalsTable;
   sessions: SessionsTable;

@@ -1,4 +1,4 @@
-import { PDFDocument, rgb, type PDFPage, type RGB } from "pdf-lib";
+import { PDFDocument, PDFName, rgb, type PDFPage, type RGB } from "pdf-lib";
 import QRCode from "qrcode";
 import { drawable, embedFonts, needsUnicode, type PdfFonts } from "./pdf-fonts.server";
 import { formatCpfCnpj, normalizeCpfCnpj } from "#app/models/clients/documents";
@@ -129,6 +129,9 @@ export class PdfSheet {
   readonly verification: Verification | null;
   page: PDFPage;
   y = PAGE_H - MARGIN;
+  // The pages before it came from another document (after()): finish() draws
+  // the footer on its own pages only.
+  private firstPage = 0;
 
   private constructor(doc: PDFDocument, fonts: Fonts, verification: Verification | null) {
     this.doc = doc;
@@ -155,6 +158,25 @@ export class PdfSheet {
     doc.setCreator(meta.creator);
     doc.setLanguage("pt-BR");
     return new PdfSheet(doc, fonts, meta.verification ?? null);
+  }
+
+  // A sheet that continues `original`: its pages first, as they are (their
+  // annotations dropped: a signature field of the original would claim to
+  // sign this new file), then a new page drawn on.
+  static async after(
+    original: Uint8Array,
+    meta: Parameters<typeof PdfSheet.create>[0],
+    content: unknown,
+  ): Promise<PdfSheet> {
+    const sheet = await PdfSheet.create(meta, content);
+    const source = await PDFDocument.load(original);
+    const pages = await sheet.doc.copyPages(source, source.getPageIndices());
+    pages.forEach((page, i) => {
+      page.node.delete(PDFName.of("Annots"));
+      sheet.doc.insertPage(i, page);
+    });
+    sheet.firstPage = pages.length;
+    return sheet;
   }
 
   // A new page when `height` more points do not fit above the footer.
@@ -324,7 +346,7 @@ export class PdfSheet {
     const check = this.verification
       ? `Confira a autenticidade em ${new URL(this.verification.url).host}/verificar com o código ${formatDocumentCode(this.verification.code)}`
       : null;
-    const pages = this.doc.getPages();
+    const pages = this.doc.getPages().slice(this.firstPage);
     pages.forEach((p, i) => {
       const text = pages.length > 1 || countPages ? `${footer}  ·  página ${i + 1} de ${pages.length}` : footer;
       p.drawLine({

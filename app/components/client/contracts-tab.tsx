@@ -1,5 +1,6 @@
 // The Contrato tab of /client-area (routes/client/area.tsx): the signed-in
 // client's contract files, as clients/portal.server.ts reads them.
+import { formatDateTime } from "#app/utils/format-date";
 import { Eye } from "#app/components/ui/icons";
 import { Download, FileText } from "#app/components/ui/private-icons";
 import { formatDate } from "#app/utils/format-date";
@@ -16,7 +17,13 @@ export type OtherLeaseView = {
   contracts: ClientContract[];
   documents: LeaseDocumentView[];
 };
-type LeaseDocumentView = { key: string; label: string; on: string; href: string };
+type LeaseDocumentView = {
+  key: string;
+  label: string;
+  on: string;
+  href: string;
+  acceptance?: { href: string; accepted: { kind: "express" | "tacit"; at: string } | null };
+};
 
 const linkButton =
   "inline-flex items-center gap-1 rounded-md border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-50";
@@ -111,13 +118,25 @@ function LeaseDocuments({ documents, testId }: { documents: readonly LeaseDocume
     <ul className="mt-2 divide-y divide-slate-200" data-testid={testId}>
       {documents.map((d) => (
         <li key={d.key} className="flex flex-wrap items-center justify-between gap-3 py-3">
-          <p className="text-slate-900">
-            <span className="font-medium">{d.label}</span>{" "}
-            <span className="text-sm text-slate-600">de {formatDay(d.on)}</span>
-          </p>
-          <a href={`${d.href}?download=1`} download className={linkButton}>
-            <Download aria-hidden className="size-4" /> Baixar {d.label}
-          </a>
+          <div>
+            <p className="text-slate-900">
+              <span className="font-medium">{d.label}</span>{" "}
+              <span className="text-sm text-slate-600">de {formatDay(d.on)}</span>
+            </p>
+            {d.acceptance?.accepted ? (
+              <p className="text-sm text-emerald-800">Aceito em {formatDateTime(d.acceptance.accepted.at)}</p>
+            ) : null}
+          </div>
+          <div className="flex flex-wrap gap-2">
+            {d.acceptance && !d.acceptance.accepted ? (
+              <a href={d.acceptance.href} className={linkButton}>
+                Ler e aceitar
+              </a>
+            ) : null}
+            <a href={`${d.href}?download=1`} download className={linkButton}>
+              <Download aria-hidden className="size-4" /> Baixar {d.label}
+            </a>
+          </div>
         </li>
       ))}
     </ul>

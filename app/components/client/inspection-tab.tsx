@@ -1,6 +1,7 @@
 import { Download } from "#app/components/ui/private-icons";
 import type { InspectionKind, InspectionMeter, ItemCondition } from "#app/db/schema";
 import { formatDay } from "#app/models/clients/status";
+import { formatDateTime } from "#app/utils/format-date";
 import { conditionLabel, kindLabel, METERS } from "#app/models/inspections/labels";
 import { PHOTO_ACCEPT } from "#app/utils/image-rules";
 
@@ -24,6 +25,7 @@ type TabInspection = {
   deadline: string | null;
   contestOpen: boolean;
   replacedBy: number | null;
+  document: { id: number; accepted: { kind: "express" | "tacit"; at: string } | null } | null;
   kind: InspectionKind;
   date: string;
   inspector_name: string;
@@ -65,20 +67,37 @@ export function InspectionTab({ inspections }: { inspections: TabInspection[] })
                   Substituída pela vistoria corrigida nº {v.replacedBy}.
                 </p>
               ) : null}
-              {v.deadline && !v.replacedBy ? (
+              {v.deadline && !v.replacedBy && !v.document?.accepted ? (
                 <p className="mt-1 text-sm text-slate-700" data-testid="contest-window">
                   {v.contestOpen
                     ? `Você pode contestar qualquer item até ${formatDay(v.deadline)}.`
                     : `Prazo de contestação encerrado em ${formatDay(v.deadline)}: vistoria aceita.`}
                 </p>
               ) : null}
+              {v.document?.accepted ? (
+                <p className="mt-1 text-sm font-medium text-emerald-800" data-testid="acceptance">
+                  {v.document.accepted.kind === "tacit"
+                    ? `Aceita tacitamente em ${formatDateTime(v.document.accepted.at)}: o prazo terminou sem contestação.`
+                    : `Você aceitou este relatório em ${formatDateTime(v.document.accepted.at)}.`}
+                </p>
+              ) : null}
             </div>
-            <a
-              href={`/arquivos/vistorias/relatorios/${v.id}?download=1`}
-              className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
-            >
-              <Download aria-hidden className="size-4" /> Baixar relatório
-            </a>
+            <div className="flex flex-wrap items-center gap-3">
+              {v.document && !v.document.accepted && !v.replacedBy ? (
+                <a
+                  href={`/client-area/documentos/${v.document.id}`}
+                  className="inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800"
+                >
+                  Ler e aceitar
+                </a>
+              ) : null}
+              <a
+                href={`/arquivos/vistorias/relatorios/${v.id}?download=1`}
+                className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
+              >
+                <Download aria-hidden className="size-4" /> Baixar relatório
+              </a>
+            </div>
           </div>
           <Meters inspection={v} />
           {v.rooms.map((room) => (

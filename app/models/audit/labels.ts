@@ -61,6 +61,8 @@ export const AUDIT_ENTITIES = {
   owner_bank_request: "Pedido de alteração de dados bancários",
   maintenance_cost: "Custo de manutenção",
   maintenance_approval: "Aprovação do proprietário",
+  // The tenant's acceptance of a document (decision 0080), express or tacit.
+  document_acceptance: "Aceite de documento",
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 export const AUDIT_ENTITY_VALUES = Object.keys(AUDIT_ENTITIES) as [AuditEntity, ...AuditEntity[]];

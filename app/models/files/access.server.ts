@@ -1,3 +1,4 @@
+import { acceptedFileKey, type AcceptableKind } from "#app/models/documents/acceptance.server";
 import type { ExpressionBuilder, Kysely } from "kysely";
 import type { Database } from "#app/db/schema";
 import { formatDateTime } from "#app/utils/format-date";
@@ -184,14 +185,22 @@ export async function findOwnerStatementFile(db: DB, id: number, viewer: FileVie
 export async function findAddendumFile(db: DB, id: number, viewer: FileViewer): Promise<PrivateFile | null> {
   let q = db.selectFrom("lease_versions").select(["file_key", "file_name", "mime_type"]).where("id", "=", id);
   if (viewer.kind === "client") q = q.where("client_id", "in", viewerLeaseIds(viewer));
-  return (await q.executeTakeFirst()) ?? null;
+  return asAccepted(db, "addendum", id, await q.executeTakeFirst());
+}
+
+// Once the tenant accepted a document (decision 0080), its file is the
+// version with the "Registro de aceite" page, for everyone who may read it.
+async function asAccepted(db: DB, kind: AcceptableKind, id: number, row: PrivateFile | undefined) {
+  if (!row) return null;
+  const accepted = await acceptedFileKey(db, kind, id);
+  return accepted ? { ...row, file_key: accepted } : row;
 }
 
 // A lease's "Termo de Encerramento" (decision 0069): staff; the client, their own.
 export async function findSettlementFile(db: DB, id: number, viewer: FileViewer): Promise<PrivateFile | null> {
   let q = db.selectFrom("lease_settlements").select(["file_key", "file_name", "mime_type"]).where("id", "=", id);
   if (viewer.kind === "client") q = q.where("client_id", "in", viewerLeaseIds(viewer));
-  return (await q.executeTakeFirst()) ?? null;
+  return asAccepted(db, "settlement", id, await q.executeTakeFirst());
 }
 
 // An inspection's photo (docs/decisions/0044-inspections.md): staff; the
@@ -239,9 +248,14 @@ export async function findInspectionReportFile(db: DB, id: number, viewer: FileV
     .where("report_key", "is not", null);
   if (viewer.kind === "client") q = q.where(tenantOrOwnerOf(viewer, "inspections.client_id"));
   const row = await q.executeTakeFirst();
-  return row
-    ? { file_key: row.report_key!, file_name: `Relatório de Vistoria nº ${row.id}.pdf`, mime_type: "application/pdf" }
-    : null;
+  return asAccepted(
+    db,
+    "inspection_report",
+    id,
+    row
+      ? { file_key: row.report_key!, file_name: `Relatório de Vistoria nº ${row.id}.pdf`, mime_type: "application/pdf" }
+      : undefined,
+  );
 }
 
 // A photo the tenant sent with a contest: staff, or that tenant.

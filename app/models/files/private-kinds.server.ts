@@ -76,6 +76,12 @@ export const PRIVATE_FILE_KINDS: PrivateFileKind[] = [
     describe: (id, owner) => `termo aditivo ${id} do cliente ${owner}`,
   },
   {
+    // The accepted version of a document (decision 0080), served by its document's route.
+    rows: (db) =>
+      db.selectFrom("document_acceptances").select(["id", "document_id as owner", "file_key"]).orderBy("id").execute(),
+    describe: (id, owner) => `registro de aceite ${id} do documento ${owner}`,
+  },
+  {
     rows: (db) =>
       db.selectFrom("inspection_photos").select(["id", "item_id as owner", "file_key"]).orderBy("id").execute(),
     describe: (id, owner) => `foto ${id} do item de vistoria ${owner}`,

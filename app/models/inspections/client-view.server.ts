@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#app/db/schema";
 import { localToday } from "#app/models/shared/days";
+import { documentStates } from "#app/models/documents/acceptance.server";
 import { contestDeadline, contestsOf } from "./contests.server";
 import { getInspection, type InspectionDetail } from "./inspections.server";
 
@@ -30,6 +31,11 @@ export async function listOwnInspections(db: DB, clientId: number) {
 export async function clientInspectionTab(db: DB, clientId: number, today: string, contestDays: number) {
   const inspections = await listOwnInspections(db, clientId);
   const replacedBy = new Map(inspections.filter((v) => v.replaces_id).map((v) => [v.replaces_id!, v.id] as const));
+  const documents = await documentStates(
+    db,
+    "inspection_report",
+    inspections.map((v) => v.id),
+  );
   return Promise.all(
     inspections.map(async (v) => {
       const deadline = contestDeadline(localToday(new Date(v.finalized_at!)), contestDays);
@@ -38,8 +44,10 @@ export async function clientInspectionTab(db: DB, clientId: number, today: strin
         ...v,
         contests: await contestsOf(db, v.id),
         replacedBy: replaced,
+        // Its report to accept ("Ler e aceitar"), or the acceptance (decision 0080).
+        document: documents.get(v.id) ?? null,
         deadline: v.kind === "entrada" ? deadline : null,
-        contestOpen: v.kind === "entrada" && replaced === null && today <= deadline,
+        contestOpen: v.kind === "entrada" && replaced === null && today <= deadline && !documents.get(v.id)?.accepted,
       };
     }),
   );

@@ -5,6 +5,7 @@ import { PrivateImageError, storePrivateWebp, type StoredPrivateImage } from "#a
 import { removePrivateFiles } from "#app/models/files/private-store.server";
 import { localToday, addDays } from "#app/models/shared/days";
 import { MAX_ITEM_PHOTOS } from "./labels";
+import { acceptedFileKey } from "#app/models/documents/acceptance.server";
 import { queueStaffAlert } from "#app/models/email/staff-alerts.server";
 
 // The tenant's contest (docs/decisions/0044-inspections.md): within
@@ -55,6 +56,8 @@ export async function contestItem(
     .where("finalized_at", "is not", null)
     .executeTakeFirst();
   if (replaced) return "closed";
+  // Accepted ("Aceito", decision 0080): the tenant agreed to the report as it is.
+  if (await acceptedFileKey(db, "inspection_report", item.id)) return "closed";
   if (window.today > contestDeadline(localToday(new Date(item.finalized_at)), window.days)) return "closed";
   if (input.images.length > MAX_ITEM_PHOTOS) return "too-many";
   const stored: StoredPrivateImage[] = [];

@@ -2,11 +2,20 @@ import type { Kysely } from "kysely";
 import type { Database } from "#app/db/schema";
 import { localToday } from "#app/models/shared/days";
 import { storePrivateFile } from "#app/models/files/private-store.server";
+import { documentStates, type DocumentState } from "#app/models/documents/acceptance.server";
 
 // The lease's own documents a tenant reads in the client area's Contrato tab
 // (decisions 0069, 0071, 0075): each Termo Aditivo, the Termo de Encerramento and the guarantee's documents,
 // newest first, with their links (the file routes check the tenant again).
-export type LeaseDocument = { key: string; label: string; on: string; href: string };
+// `acceptance`: a Termo the tenant is asked to accept (decision 0080), where,
+// or when they did.
+export type LeaseDocument = {
+  key: string;
+  label: string;
+  on: string;
+  href: string;
+  acceptance?: { href: string; accepted: DocumentState["accepted"] };
+};
 
 export async function ownLeaseDocuments(db: Kysely<Database>, clientId: number): Promise<LeaseDocument[]> {
   const versions = await db
@@ -27,6 +36,14 @@ export async function ownLeaseDocuments(db: Kysely<Database>, clientId: number):
     .select(["id", "returned_on"])
     .where("client_id", "=", clientId)
     .executeTakeFirst();
+  const settled = await documentStates(db, "settlement", settlement ? [settlement.id] : []);
+  const added = await documentStates(
+    db,
+    "addendum",
+    versions.map((v) => v.id),
+  );
+  const acceptance = (state: DocumentState | undefined) =>
+    state ? { acceptance: { href: `/client-area/documentos/${state.id}`, accepted: state.accepted } } : {};
   return [
     ...(settlement
       ? [
@@ -35,6 +52,7 @@ export async function ownLeaseDocuments(db: Kysely<Database>, clientId: number):
             label: "Termo de Encerramento",
             on: settlement.returned_on,
             href: `/arquivos/termos-encerramento/${settlement.id}`,
+            ...acceptance(settled.get(settlement.id)),
           },
         ]
       : []),
@@ -43,6 +61,7 @@ export async function ownLeaseDocuments(db: Kysely<Database>, clientId: number):
       label: v.kind === "renovacao" ? "Termo Aditivo de Renovação" : "Termo Aditivo",
       on: v.effective_on,
       href: `/arquivos/aditivos/${v.id}`,
+      ...acceptance(added.get(v.id)),
     })),
     ...guarantee.map((g) => ({
       key: `g${g.id}`,

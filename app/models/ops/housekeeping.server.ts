@@ -6,6 +6,7 @@ import { removeStaleBoletoDrafts } from "#app/models/boletos/housekeeping.server
 import { removeOrphanPrivateFiles } from "#app/models/files/orphans.server";
 import { sendQueuedEmails } from "#app/models/email/outbox.server";
 import { queueInspectionReports } from "#app/models/inspections/finalize.server";
+import { recordTacitAcceptances } from "#app/models/inspections/tacit-acceptance.server";
 import { prepareIncomeReportEmails } from "#app/models/owners/income-report-email.server";
 import { drawStatementPdfs } from "#app/models/owners/mark-transfer.server";
 import { queueOwnerStatementEmails } from "#app/models/owners/owner-statement-email.server";
@@ -83,6 +84,11 @@ export const HOUSEKEEPING_TASKS: readonly HousekeepingTask[] = [
   { name: "income reports", run: (db) => prepareIncomeReportEmails(db) },
   // Finalized inspection reports never queued (models/inspections/finalize.server.ts).
   { name: "inspection reports", run: (db) => queueInspectionReports(db) },
+  // Entry inspections whose contest window closed without a contest: accepted, tacitly (decision 0080).
+  {
+    name: "tacit acceptances",
+    run: (db) => recordTacitAcceptances(db, localToday(), getEnv().INSPECTION_CONTEST_DAYS),
+  },
   // The email outbox: whatever is due (models/email/outbox.server.ts).
   EMAILS_TASK,
   { name: "boleto drafts", run: removeStaleBoletoDrafts },
