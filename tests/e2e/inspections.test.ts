@@ -80,31 +80,32 @@ test("an entry inspection made on a phone, finalized, seen by its tenant only", 
   await page.getByRole("button", { name: "Adicionar cômodo" }).click();
   // The room opens on its own screen with the usual items.
   await expect(page.getByRole("heading", { name: "Sala", level: 1 })).toBeVisible();
-  const paredes = page.locator("li", { has: page.getByRole("button", { name: "Salvar Paredes" }) });
+  const paredes = page.locator("li", { has: page.getByRole("button", { name: "Remover item Paredes" }) });
   await paredes.getByLabel("Bom").check();
   await paredes.getByLabel("Observação").fill("Pintura nova, sem marcas.");
-  await paredes.getByRole("button", { name: "Salvar Paredes" }).click();
-  await expect(page.getByTestId("toast")).toContainText("Item salvo");
+  // One "Salvar" for the whole room (issue 38), at its foot.
+  await page.getByRole("button", { name: "Salvar Sala" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Cômodo salvo");
   await page
-    .locator("li", { has: page.getByRole("button", { name: "Salvar Paredes" }) })
+    .locator("li", { has: page.getByRole("button", { name: "Remover item Paredes" }) })
     .getByLabel("Fotos de Paredes")
     .setInputFiles([
       { name: "parede1.jpg", mimeType: "image/jpeg", buffer: await photo("#cba") },
       { name: "parede2.jpg", mimeType: "image/jpeg", buffer: await photo("#abc") },
     ]);
   await page
-    .locator("li", { has: page.getByRole("button", { name: "Salvar Paredes" }) })
+    .locator("li", { has: page.getByRole("button", { name: "Remover item Paredes" }) })
     .getByRole("button", { name: "Enviar fotos" })
     .click();
   await expect(page.getByTestId("toast")).toContainText("2 fotos enviadas");
   await expect(page.getByRole("list", { name: "Fotos de Paredes" }).getByRole("img")).toHaveCount(2);
   // A file that is not a photo is refused, nothing stored; the note stays.
   await page
-    .locator("li", { has: page.getByRole("button", { name: "Salvar Piso" }) })
+    .locator("li", { has: page.getByRole("button", { name: "Remover item Piso" }) })
     .getByLabel("Fotos de Piso")
     .setInputFiles({ name: "piso.jpg", mimeType: "image/jpeg", buffer: Buffer.from("%PDF-1.4 not a photo") });
   await page
-    .locator("li", { has: page.getByRole("button", { name: "Salvar Piso" }) })
+    .locator("li", { has: page.getByRole("button", { name: "Remover item Piso" }) })
     .getByRole("button", { name: "Enviar fotos" })
     .click();
   await expect(page.getByText("Apenas fotos JPG, PNG, WEBP ou HEIC de até 10 MB.")).toBeVisible();
@@ -124,15 +125,14 @@ test("an entry inspection made on a phone, finalized, seen by its tenant only", 
   await page.getByRole("link", { name: "Voltar à vistoria" }).click();
   for (const room of ["Sala", "Cozinha"]) {
     await page.getByTestId("rooms").getByRole("link", { name: room }).click();
-    const itemForms = page
-      .getByTestId("items")
-      .locator("li > form", { has: page.getByRole("group", { name: "Estado" }) });
-    for (const form of await itemForms.all()) {
-      if (await form.getByLabel("Bom").isChecked()) continue;
-      await form.getByLabel(room === "Cozinha" ? "Regular" : "Novo").check();
-      await form.getByRole("button", { name: /^Salvar / }).click();
-      await expect(page.getByTestId("toast")).toContainText("Item salvo");
+    // Every item rated, then the room saved with one tap.
+    const states = page.getByTestId("items").getByRole("group", { name: /^Estado de / });
+    for (const state of await states.all()) {
+      if (await state.getByLabel("Bom").isChecked()) continue;
+      await state.getByLabel(room === "Cozinha" ? "Regular" : "Novo").check();
     }
+    await page.getByRole("button", { name: `Salvar ${room}` }).click();
+    await expect(page.getByTestId("toast")).toContainText("Cômodo salvo");
     await page.getByRole("link", { name: "Todos os cômodos" }).click();
   }
   await page.getByLabel("Chaves entregues").fill("3");
@@ -273,17 +273,17 @@ test("the tenant contests within the window and not after; the exit is compared 
   await expect(page.getByRole("heading", { name: "Vistoria de saída" })).toBeVisible();
   made.push(Number(/\/admin\/vistorias\/(\d+)$/.exec(page.url())![1]));
   await page.getByTestId("rooms").getByRole("link", { name: "Quarto" }).click();
-  const paredes = page.locator("li", { has: page.getByRole("button", { name: "Salvar Paredes" }) });
+  const paredes = page.locator("li", { has: page.getByRole("button", { name: "Remover item Paredes" }) });
   await paredes.getByLabel("Danificado").check();
   await paredes.getByLabel("Observação").fill("Furos de prego.");
-  await paredes.getByRole("button", { name: "Salvar Paredes" }).click();
-  await expect(page.getByTestId("toast")).toContainText("Item salvo");
+  await page.getByRole("button", { name: "Salvar Quarto" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Cômodo salvo");
   await page
-    .locator("li", { has: page.getByRole("button", { name: "Salvar Paredes" }) })
+    .locator("li", { has: page.getByRole("button", { name: "Remover item Paredes" }) })
     .getByLabel("Fotos de Paredes")
     .setInputFiles({ name: "furos.jpg", mimeType: "image/jpeg", buffer: await photo("#433") });
   await page
-    .locator("li", { has: page.getByRole("button", { name: "Salvar Paredes" }) })
+    .locator("li", { has: page.getByRole("button", { name: "Remover item Paredes" }) })
     .getByRole("button", { name: "Enviar fotos" })
     .click();
   await expect(page.getByTestId("toast")).toContainText("Foto enviada");
@@ -325,7 +325,7 @@ test("an iPhone's HEIC photo is taken; a fake or truncated one is refused", asyn
   await page.goto(`/admin/vistorias/${id}/comodos/${room.id}`);
 
   const send = async (name: string, buffer: Buffer) => {
-    const paredes = page.locator("li", { has: page.getByRole("button", { name: "Salvar Paredes" }) });
+    const paredes = page.locator("li", { has: page.getByRole("button", { name: "Remover item Paredes" }) });
     await expect(paredes.getByLabel("Fotos de Paredes")).toHaveAttribute("accept", /image\/heic.*\.heic/);
     await paredes.getByLabel("Fotos de Paredes").setInputFiles({ name, mimeType: "image/heic", buffer });
     await paredes.getByRole("button", { name: "Enviar fotos" }).click();

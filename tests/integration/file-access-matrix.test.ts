@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Kysely } from "kysely";
+import { PDFDocument } from "pdf-lib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "#app/db/schema";
@@ -10,6 +11,8 @@ import { addBillingDocument } from "#app/models/billing/documents.server";
 import { createBoletoDraft } from "#app/models/boletos/queue.server";
 import { createClient } from "#app/models/clients/clients.server";
 import { createContract } from "#app/models/contracts/contracts.server";
+import { leaseDocument, recordAcceptance } from "#app/models/documents/acceptance.server";
+import { newVerification, registerDocument } from "#app/models/documents/registry.server";
 import * as access from "#app/models/files/access.server";
 import {
   findAddendumFile,
@@ -32,6 +35,7 @@ import {
   type PrivateFile,
 } from "#app/models/files/access.server";
 import { PRIVATE_FILE_KINDS } from "#app/models/files/private-kinds.server";
+import { storePrivateFile } from "#app/models/files/private-store.server";
 import { createGuaranteeDocument } from "#app/models/guarantees/documents.server";
 import { addMaintenanceDocument } from "#app/models/maintenance/admin.server";
 import { createMaintenanceRequest } from "#app/models/maintenance/requests.server";
@@ -59,7 +63,8 @@ import { tempDatabase } from "#tests/fixtures/temp-db";
 // Rows a model writes simply are written through it; the long-winded ones
 // (statements, Termos, inspections, receipts) are inserted as rows with
 // made-up keys: the finders only read rows (an owner statement's PDF is drawn
-// only when its key is pending, and none here is).
+// only when its key is pending, and none here is). The accepted report is
+// the exception: its acceptance draws on a real PDF, stored as its report.
 
 const uploads = fs.mkdtempSync(path.join(os.tmpdir(), "it-file-matrix-"));
 vi.stubEnv("UPLOADS_DIR", uploads);
@@ -181,6 +186,14 @@ const FILES = {
     ["staff"],
   ),
   inspectionReport: fileCase("the inspection report of L_A", "inspections", findInspectionReportFile, [
+    "staff",
+    "tenant A",
+    "owner O1",
+    "owner O2",
+  ]),
+  // Accepted (decision 0080): the report's route serves the version with the
+  // "Registro de aceite" page, to the same people.
+  acceptedReport: fileCase("the accepted inspection report of L_A", "document_acceptances", findInspectionReportFile, [
     "staff",
     "tenant A",
     "owner O1",
@@ -486,6 +499,48 @@ beforeAll(async () => {
       .returning("id")
       .executeTakeFirstOrThrow()
   ).id;
+
+  // Another finalized inspection of L_A, its report a real PDF (the
+  // acceptance appends a page to it), registered and accepted by tenant A.
+  const accepted = await inspection(A, true, "accepted");
+  const blank = await PDFDocument.create();
+  blank.addPage();
+  const reportBytes = await blank.save();
+  const reportKey = await storePrivateFile(reportBytes, ".pdf");
+  await db.updateTable("inspections").set({ report_key: reportKey }).where("id", "=", accepted.id).execute();
+  const docId = await registerDocument(
+    db,
+    newVerification(),
+    {
+      kind: "inspection_report",
+      refId: accepted.id,
+      title: `Relatório de Vistoria nº ${accepted.id}`,
+      issuedOn: "2026-01-10",
+      parties: "Ana",
+    },
+    reportBytes,
+  );
+  const doc = await leaseDocument(db, A, docId);
+  if (!doc) throw new Error("accepted report's document");
+  const accepter = {
+    userId: null,
+    name: "Ana Inquilina (L_A)",
+    cpfCnpj: null,
+    username: null,
+    ip: null,
+    userAgent: null,
+  };
+  if ((await recordAcceptance(db, doc, accepter, new Date())) !== "ok") throw new Error("acceptance");
+  FILES.acceptedReport.row = {
+    id: accepted.id,
+    key: (
+      await db
+        .selectFrom("document_acceptances")
+        .select("file_key")
+        .where("document_id", "=", docId)
+        .executeTakeFirstOrThrow()
+    ).file_key,
+  };
 
   // Every row's key as the kinds list reads it (the report's is report_key).
   for (const c of FILE_CASES) {

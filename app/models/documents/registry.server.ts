@@ -2,6 +2,9 @@ import { createHash, randomInt } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import type { Database, IssuedDocumentKind } from "#app/db/schema";
 import { absoluteUrl } from "#app/utils/env.server";
+import { ALPHABET, CODE_LENGTH } from "./codes";
+
+export { formatDocumentCode, normalizeDocumentCode } from "./codes";
 
 // The register of the documents the app issues (issue 38,
 // docs/decisions/0079-verifiable-documents.md). Each PDF is drawn with a code
@@ -10,25 +13,12 @@ import { absoluteUrl } from "#app/utils/env.server";
 
 type DB = Kysely<Database> | Transaction<Database>;
 
-// Crockford's base 32 (no I, L, O, U: nothing to misread); 12 symbols are
-// 60 random bits, so a code is found by having the document, never by trying.
-const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
-const CODE_LENGTH = 12;
-
+// A new code: CODE_LENGTH symbols of the alphabet (codes.ts), from the
+// system's cryptographic generator.
 export function newDocumentCode() {
   let code = "";
   for (let i = 0; i < CODE_LENGTH; i++) code += ALPHABET[randomInt(ALPHABET.length)];
   return code;
-}
-
-// "7K3M9Q2XHC4R" -> "7K3M-9Q2X-HC4R", as printed.
-export const formatDocumentCode = (code: string) => code.match(/.{1,4}/g)!.join("-");
-
-// What a person typed (spaces, dashes, lower case, O for 0, I or L for 1)
-// as the stored code, or null when it cannot be one.
-export function normalizeDocumentCode(typed: string): string | null {
-  const code = typed.toUpperCase().replace(/[\s-]/g, "").replace(/O/g, "0").replace(/[IL]/g, "1");
-  return code.length === CODE_LENGTH && [...code].every((c) => ALPHABET.includes(c)) ? code : null;
 }
 
 export type Verification = { code: string; url: string };

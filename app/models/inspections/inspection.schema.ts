@@ -37,7 +37,6 @@ export type MetersInput = z.infer<typeof metersSchema>;
 // The posts of a room's screen (routes/admin/inspections/room.tsx), one per
 // intent. An id that is not one is answered as a vanished row.
 export const roomActionSchema = z.discriminatedUnion("intent", [
-  itemSchema.extend({ intent: z.literal("item"), item_id: idField(M.notFound) }),
   itemSchema.extend({ intent: z.literal("add-item") }),
   z.object({ intent: z.literal("delete-item"), item_id: idField(M.notFound) }),
   z.object({ intent: z.literal("delete-photo"), photo_id: idField(M.notFound) }),

@@ -31,6 +31,7 @@ export const INSPECTION_MESSAGES = {
   locked: "Esta vistoria foi finalizada e não pode mais ser alterada.",
   notFound: "Vistoria não encontrada",
   saveFailed: "Não foi possível salvar. Tente novamente.",
+  roomInvalid: "Corrija os itens marcados: nada foi salvo.",
   client: "Escolha o cliente (contrato).",
   kind: "Escolha entrada ou saída.",
   date: "Informe a data da vistoria.",

@@ -6,7 +6,7 @@ import { useIsPending } from "#app/components/ui/use-is-pending";
 import { getDb } from "#app/db/db.server";
 import { formatDay } from "#app/models/clients/status";
 import { acceptanceFacts, leaseDocument, recordAcceptance } from "#app/models/documents/acceptance.server";
-import { formatDocumentCode } from "#app/models/documents/registry.server";
+import { formatDocumentCode } from "#app/models/documents/codes";
 import { DOCUMENT_KIND_LABELS } from "#app/models/documents/verification.server";
 import { clientContext } from "#app/utils/client-context";
 import { failedWriteAlert } from "#app/utils/failure.server";
@@ -118,7 +118,8 @@ export default function DocumentAcceptance({ loaderData, actionData }: Route.Com
               {doc.title}
             </h2>
             <p className="text-sm text-slate-700">
-              Emitido em {formatDay(doc.issuedOn)} · código <span className="font-mono">{doc.code}</span>
+              Emitido em {formatDay(doc.issuedOn)} · código{" "}
+              <span className="font-mono whitespace-nowrap">{doc.code}</span>
             </p>
           </div>
           <a

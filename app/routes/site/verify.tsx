@@ -4,7 +4,7 @@ import { Button } from "#app/components/ui/button";
 import { inputClass } from "#app/components/ui/field";
 import { getDb } from "#app/db/db.server";
 import { formatDay } from "#app/models/clients/status";
-import { formatDocumentCode, normalizeDocumentCode } from "#app/models/documents/registry.server";
+import { formatDocumentCode, normalizeDocumentCode } from "#app/models/documents/codes";
 import { lookupDocument, matchVersion } from "#app/models/documents/verification.server";
 import { hashUpload, MAX_CHECK_BYTES, verifyThrottled } from "#app/models/documents/verify-request.server";
 import { formatDateTime } from "#app/utils/format-date";

@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import { ItemFields } from "#app/components/admin/inspection-item-fields";
 import { AdminTitle } from "#app/components/admin/admin-shell";
 import { ItemPhotos } from "#app/components/admin/inspection-item-photos";
 import { Plus } from "#app/components/ui/private-icons";
@@ -8,15 +9,16 @@ import { useIsPending } from "#app/components/ui/use-is-pending";
 import { getDb } from "#app/db/db.server";
 import { getInspection } from "#app/models/inspections/inspections.server";
 import { formatDay } from "#app/models/clients/status";
-import { CONDITIONS, conditionLabel, INSPECTION_MESSAGES as M } from "#app/models/inspections/labels";
+import { conditionLabel, INSPECTION_MESSAGES as M } from "#app/models/inspections/labels";
 import { invariantResponse, parseId, requireRole } from "#app/utils/http.server";
 import { roomAction } from "./room-actions.server";
 import type { Route } from "./+types/room";
 
 // One room of an inspection on its own screen (docs/product.md §Vistorias),
-// made for a phone in the property: each item's state and note in its own
-// form, its photos in another (straight from the camera), so that a photo
-// that fails on a poor connection is sent again without losing the notes.
+// made for a phone in the property: every item's state and note saved by one
+// "Salvar" at the foot of the room (issue 38: a room is one tap), each item's
+// photos in a form of their own (straight from the camera), so that a photo
+// that fails on a poor connection is sent again on its own.
 export function meta({ data }: Route.MetaArgs) {
   return [{ title: `${data?.room.name ?? "Cômodo"} | Vistoria` }, { name: "robots", content: "noindex" }];
 }
@@ -53,6 +55,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 const card = "rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200";
+// The id ItemFields' fields name as their form.
+const ROOM_FORM = "comodo";
 const input =
   "block w-full rounded-md border border-slate-300 bg-white px-3 py-2.5 text-base aria-[invalid=true]:border-red-600";
 
@@ -72,10 +76,12 @@ export default function InspectionRoom({ loaderData, actionData }: Route.Compone
         {loaderData.clientName} · {formatDay(loaderData.date)} · cômodo {loaderData.position} de {loaderData.count}
       </p>
       {a?.photoError && !a?.itemId ? <FormAlert title="Fotos não enviadas" description={a?.photoError} /> : null}
+      {a?.itemErrors ? <FormAlert title="Cômodo não salvo" description={a.error ?? ""} /> : null}
       <ol className="space-y-4" data-testid="items">
         {room.items.map((item) => {
           const mine = a?.itemId === item.id;
-          const values = mine ? a?.values : undefined;
+          const typed = a?.roomValues?.[item.id];
+          const error = a?.itemErrors?.[item.id];
           return (
             <li key={item.id} id={`item-${item.id}`} className={card}>
               {locked ? (
@@ -87,51 +93,7 @@ export default function InspectionRoom({ loaderData, actionData }: Route.Compone
                   {item.note ? <p className="mt-1 text-sm whitespace-pre-line text-slate-700">{item.note}</p> : null}
                 </>
               ) : (
-                <Form method="post" className="space-y-3" noValidate>
-                  <input type="hidden" name="intent" value="item" />
-                  <input type="hidden" name="item_id" value={item.id} />
-                  <input
-                    name="name"
-                    aria-label="Item"
-                    defaultValue={values?.name ?? item.name}
-                    className="block w-full border-0 border-b border-transparent p-0 text-base font-semibold text-slate-900 focus:border-brand-600 focus:ring-0"
-                  />
-                  <fieldset>
-                    <legend className="mb-1 text-sm font-medium text-slate-800">Estado</legend>
-                    <div className="flex flex-wrap gap-2">
-                      {CONDITIONS.map((c) => (
-                        <label
-                          key={c.value}
-                          className="inline-flex cursor-pointer items-center gap-1.5 rounded-md border border-slate-300 px-3 py-2 text-sm has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 has-[:checked]:font-semibold"
-                        >
-                          <input
-                            type="radio"
-                            name="condition"
-                            value={c.value}
-                            defaultChecked={(values?.condition ?? item.condition) === c.value}
-                          />
-                          {c.label}
-                        </label>
-                      ))}
-                    </div>
-                  </fieldset>
-                  <div>
-                    <label htmlFor={`note-${item.id}`} className="mb-1 block text-sm font-medium text-slate-800">
-                      Observação
-                    </label>
-                    <textarea
-                      id={`note-${item.id}`}
-                      name="note"
-                      rows={2}
-                      defaultValue={values?.note ?? item.note ?? ""}
-                      className={input}
-                    />
-                  </div>
-                  {mine && a?.error ? <p className="text-sm font-medium text-red-700">{a?.error}</p> : null}
-                  <div className="flex flex-wrap gap-2">
-                    <Button disabled={busy}>Salvar {item.name}</Button>
-                  </div>
-                </Form>
+                <ItemFields item={item} typed={typed} error={error} />
               )}
               <ItemPhotos item={item} locked={locked} error={(mine && a?.photoError) || undefined} busy={busy} />
               {locked ? null : (
@@ -145,6 +107,21 @@ export default function InspectionRoom({ loaderData, actionData }: Route.Compone
           );
         })}
       </ol>
+      {locked || room.items.length === 0 ? null : (
+        // The items' fields belong to this form by their `form` attribute (the
+        // photo and removal forms sit between them): one post saves the room.
+        <Form
+          method="post"
+          id={ROOM_FORM}
+          noValidate
+          className="sticky bottom-0 z-10 -mx-4 mt-4 border-t border-slate-200 bg-white/95 px-4 py-3 sm:mx-0 sm:rounded-xl sm:border sm:shadow-sm"
+        >
+          <input type="hidden" name="intent" value="room" />
+          <Button disabled={busy} className="w-full sm:w-auto">
+            {busy ? "Salvando..." : `Salvar ${room.name}`}
+          </Button>
+        </Form>
+      )}
       {locked ? null : (
         <Form method="post" className={`${card} mt-4 space-y-3`} noValidate>
           <input type="hidden" name="intent" value="add-item" />
