@@ -109,6 +109,7 @@ export default [
     route("admin/vistorias/:id", "routes/admin/inspections/overview.tsx"),
     route("admin/vistorias/:id/comodos/:roomId", "routes/admin/inspections/room.tsx"),
     route("admin/vistorias/:id/comparacao", "routes/admin/inspections/comparison.tsx"),
+    route("admin/vistorias/:id/comparacao.pdf", "routes/admin/inspections/comparison-pdf.ts"),
     route("admin/vistorias/:id/finalizar", "routes/admin/inspections/finalize.tsx"),
     route("admin/dimob", "routes/admin/dimob/index.tsx"),
     route("admin/dimob/arquivo", "routes/admin/dimob/file.ts"),

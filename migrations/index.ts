@@ -46,6 +46,7 @@ import * as m0044 from "./0044_guarantee_documents";
 import * as m0045 from "./0045_owner_area";
 import * as m0046 from "./0046_issued_documents";
 import * as m0047 from "./0047_document_acceptances";
+import * as m0048 from "./0048_contest_outcomes";
 
 // Every migration, by name (applied in name order). Append a line per new file;
 // a static map works the same under tsx, Vitest and a bundler.
@@ -97,4 +98,5 @@ export const migrations: Record<string, Migration> = {
   "0045_owner_area": m0045,
   "0046_issued_documents": m0046,
   "0047_document_acceptances": m0047,
+  "0048_contest_outcomes": m0048,
 };

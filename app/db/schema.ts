@@ -594,6 +594,8 @@ export interface InspectionContestsTable {
   answer: string | null;
   answered_at: string | null;
   answered_by_name: string | null;
+  // Upheld: the state the item counts as (migration 0048); null: the state stands.
+  outcome_condition: ItemCondition | null;
 }
 
 export interface InspectionContestPhotosTable {

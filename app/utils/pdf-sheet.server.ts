@@ -110,12 +110,13 @@ export type PdfAgency = {
   city: string;
 };
 
+// "CRECI/MS 1234-J" as configured, "CRECI " added when it does not say so.
+export const creciLabel = (agency: PdfAgency) =>
+  /^creci/i.test(agency.creci.trim()) ? agency.creci.trim() : `CRECI ${agency.creci.trim()}`;
+
 // "CRECI 1234-J  ·  CNPJ 12.345.678/0001-95".
 export function agencyIdLine(agency: PdfAgency) {
-  return [
-    /^creci/i.test(agency.creci.trim()) ? agency.creci.trim() : `CRECI ${agency.creci.trim()}`,
-    agency.cnpj ? `CNPJ ${formatCpfCnpj(normalizeCpfCnpj(agency.cnpj))}` : "",
-  ]
+  return [creciLabel(agency), agency.cnpj ? `CNPJ ${formatCpfCnpj(normalizeCpfCnpj(agency.cnpj))}` : ""]
     .filter(Boolean)
     .join("  ·  ");
 }

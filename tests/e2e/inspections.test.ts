@@ -352,3 +352,52 @@ test("an iPhone's HEIC photo is taken; a fake or truncated one is refused", asyn
   expect(served.headers()["content-type"]).toBe("image/webp");
   expect((await sharp(await served.body()).metadata()).exif).toBeUndefined();
 });
+
+// A room is one tap (issue 38): every item's state and note go with one
+// "Salvar {cômodo}"; a room with an item left without a name is refused
+// whole, each item's message beside it and everything typed kept.
+test("staff rate a whole room with one save; a bad item refuses the room and keeps what was typed", async ({
+  page,
+  admin,
+  createClient,
+}) => {
+  const tenant = await createClient({ name: `Inquilina Cômodo ${Date.now()}` });
+  const id = (await createInspection(appDb(), { client_id: tenant.id, kind: "entrada", date: localToday() }, admin))!;
+  made.push(id);
+  await addRoom(appDb(), id, "Cozinha", admin);
+  const room = (await getInspection(appDb(), id))!.rooms[0];
+  expect(room.items.length).toBeGreaterThan(2);
+  await page.goto(`/admin/vistorias/${id}/comodos/${room.id}`);
+
+  const states = page.getByTestId("items").getByRole("group", { name: /^Estado de / });
+  for (const state of await states.all()) await state.getByLabel("Regular").check();
+  const first = page.locator("li", { has: page.getByRole("button", { name: `Remover item ${room.items[0].name}` }) });
+  await first.getByLabel("Observação").fill("Azulejo trincado atrás do fogão.");
+  await first.getByLabel("Item").fill("");
+  await page.getByRole("button", { name: "Salvar Cozinha" }).click();
+  await expect(page.getByText("Corrija os itens marcados: nada foi salvo.")).toBeVisible();
+  await expect(page.getByText("Informe o nome do item.")).toBeVisible();
+  // What was typed is there, nothing was written.
+  await expect(page.getByLabel("Observação").first()).toHaveValue("Azulejo trincado atrás do fogão.");
+  await expect(page.getByTestId("items").getByLabel("Regular", { exact: true }).last()).toBeChecked();
+  const unsaved = await appDb()
+    .selectFrom("inspection_items")
+    .select("condition")
+    .where("room_id", "=", room.id)
+    .execute();
+  expect(unsaved.every((i) => i.condition === null)).toBe(true);
+
+  await page.getByLabel("Item").first().fill(room.items[0].name);
+  await page.getByRole("button", { name: "Salvar Cozinha" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Cômodo salvo");
+  await expect(page.getByTestId("toast")).toContainText(`${room.items.length} itens alterados.`);
+  const saved = await appDb()
+    .selectFrom("inspection_items")
+    .select(["condition", "note"])
+    .where("room_id", "=", room.id)
+    .orderBy("position")
+    .orderBy("id")
+    .execute();
+  expect(saved.map((i) => i.condition)).toEqual(room.items.map(() => "regular"));
+  expect(saved[0].note).toBe("Azulejo trincado atrás do fogão.");
+});

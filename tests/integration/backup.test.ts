@@ -44,6 +44,7 @@ import { insertProperty, type NewPropertyValues } from "#app/models/properties/a
 import { storeListingImage } from "#app/models/properties/image-store.server";
 import { samplePdf } from "#tests/fixtures/rental";
 import { tempDatabase } from "#tests/fixtures/temp-db";
+import { leaseDocument, recordAcceptance } from "#app/models/documents/acceptance.server";
 import { cents } from "#app/models/shared/money";
 
 // npm run backup / restore (app/models/ops): a backup taken while another
@@ -311,6 +312,20 @@ beforeAll(async () => {
     "2026-10-05",
   );
   if (!renewed.ok) throw new Error(renewed.reason);
+  // The tenant's acceptance of the Termo Aditivo (decision 0080): its accepted version.
+  const termo = await temp.db
+    .selectFrom("issued_documents")
+    .select("id")
+    .where("kind", "=", "addendum")
+    .where("ref_id", "=", renewed.id)
+    .executeTakeFirstOrThrow();
+  const accepted = await recordAcceptance(
+    temp.db,
+    (await leaseDocument(temp.db, client.id, termo.id))!,
+    { userId: null, name: "Cliente", cpfCnpj: null, username: null, ip: "203.0.113.9", userAgent: "teste" },
+    new Date("2026-10-06T12:00:00Z"),
+  );
+  if (accepted !== "ok") throw new Error(accepted);
   // A lease settled at its end (decision 0069): its Termo de Encerramento.
   const leaving = await createClient(
     temp.db,

@@ -206,11 +206,17 @@ describe("an entry inspection", () => {
     const [contest] = await contestsOf(db, id);
     expect(contest).toMatchObject({ item_id: item, note: "A parede já tinha uma mancha.", answer: null });
     expect(contest.photos).toHaveLength(1);
-    expect(await answerContest(db, contest.id, "Conferimos: a mancha entra no relatório.", actor)).toBe(true);
+    expect(await answerContest(db, contest.id, "Conferimos: a mancha entra no relatório.", "regular", actor)).toBe(
+      true,
+    );
     expect((await contestsOf(db, id))[0]).toMatchObject({
       answer: "Conferimos: a mancha entra no relatório.",
       answered_by_name: actor.name,
+      outcome_condition: "regular",
     });
+    // Answered once: a second answer changes nothing.
+    expect(await answerContest(db, contest.id, "Outra resposta.", null, actor)).toBe(false);
+    expect((await contestsOf(db, id))[0]).toMatchObject({ outcome_condition: "regular" });
   });
 
   it("is corrected by a new linked version, copied whole with its photos, the locked one unchanged", async () => {

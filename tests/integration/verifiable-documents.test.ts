@@ -183,7 +183,11 @@ describe("a corrected inspection's report", () => {
     const today = { agency: { ...defaultAgency, cnpj: null }, today: "2026-11-24" };
     expect(await finalizeInspection(db, id, actor, today)).toBe("ok");
     const first = (await documentOf(db, "inspection_report", id))!;
-    expect(first).toMatchObject({ title: `Relatório de Vistoria nº ${id}`, parties: "Tiago", replaced_by_id: null });
+    expect(first).toMatchObject({
+      title: `Relatório de Vistoria nº ${id}`,
+      parties: "Tiago, Olga",
+      replaced_by_id: null,
+    });
     const report = await db
       .selectFrom("inspections")
       .select("report_key")

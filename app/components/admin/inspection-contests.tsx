@@ -1,6 +1,8 @@
 import { Form } from "react-router";
 import { Button } from "#app/components/ui/button";
 import { Labeled } from "#app/components/ui/labeled";
+import type { ItemCondition } from "#app/db/schema";
+import { CONDITIONS, conditionLabel, outcomeText } from "#app/models/inspections/labels";
 
 // "Contestações do inquilino" on an inspection's page
 // (docs/decisions/0044-inspections.md): each contest with its note and photos,
@@ -13,7 +15,12 @@ export type ContestRow = {
   photos: number[];
   answer: string | null;
   answered_by_name: string | null;
+  itemCondition: ItemCondition | null;
+  outcome_condition: ItemCondition | null;
 };
+
+const choice =
+  "inline-flex min-h-11 cursor-pointer items-center gap-1.5 rounded-md border border-amber-300 bg-white px-3 py-2 has-[:checked]:border-brand-700 has-[:checked]:font-semibold";
 
 const card = "rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6";
 const input =
@@ -58,9 +65,12 @@ export function InspectionContests({
               </ul>
             ) : null}
             {c.answer ? (
-              <p className="mt-2">
-                <strong>Resposta de {c.answered_by_name}:</strong> {c.answer}
-              </p>
+              <>
+                <p className="mt-2">
+                  <strong>Resposta de {c.answered_by_name}:</strong> {c.answer}
+                </p>
+                <p className="mt-1 font-medium">{outcomeText(c.outcome_condition, c.itemCondition)}</p>
+              </>
             ) : (
               <Form method="post" className="mt-2 space-y-2" noValidate>
                 <input type="hidden" name="intent" value="answer" />
@@ -68,6 +78,20 @@ export function InspectionContests({
                 <Labeled id={`answer-${c.id}`} label="Resposta" error={errorFor === c.id ? error : undefined}>
                   <textarea id={`answer-${c.id}`} name="answer" rows={2} className={input} />
                 </Labeled>
+                <fieldset>
+                  <legend className="mb-1 font-medium text-slate-800">Resultado</legend>
+                  <div className="flex flex-wrap gap-2">
+                    <label className={choice}>
+                      <input type="radio" name="outcome" value="" defaultChecked /> Mantém{" "}
+                      {conditionLabel(c.itemCondition)}
+                    </label>
+                    {CONDITIONS.filter((k) => k.value !== c.itemCondition).map((k) => (
+                      <label key={k.value} className={choice}>
+                        <input type="radio" name="outcome" value={k.value} /> Passa a {k.label}
+                      </label>
+                    ))}
+                  </div>
+                </fieldset>
                 <Button variant="secondary" disabled={busy}>
                   Responder
                 </Button>

@@ -42,12 +42,15 @@ export function SettlementForm({
   result,
   onceKey,
   preview,
+  fromExit = null,
 }: {
   constraint: FormConstraint;
   defaults: Record<string, string>;
   result: SubmissionResult<string[]> | undefined;
   onceKey: string;
   preview: { lines: readonly PreviewLine[]; resultCents: number } | null;
+  // The exit inspection whose repair costs the rows start from (issue 38).
+  fromExit?: { id: number; totalCents: number } | null;
 }) {
   const busy = useIsPending({ fields: { intent: "settle" } });
   const [form, fields] = useForm({
@@ -98,6 +101,17 @@ export function SettlementForm({
             </Field>
           </div>
         ))}
+        {fromExit ? (
+          <p className="text-sm text-slate-700" data-testid="repairs-from-exit">
+            Do comparativo da vistoria de saída nº {fromExit.id} (total {formatBRL(fromExit.totalCents)}).{" "}
+            <a
+              href={`/admin/vistorias/${fromExit.id}/comparacao.pdf`}
+              className="font-semibold text-brand-700 hover:underline"
+            >
+              Baixar comparativo (PDF)
+            </a>
+          </p>
+        ) : null}
       </fieldset>
       {preview ? (
         <section aria-labelledby="previa" className="rounded border border-slate-200 p-4">

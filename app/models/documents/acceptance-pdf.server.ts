@@ -21,6 +21,8 @@ export type AcceptanceRecord = {
   userAgent: string | null;
   // Tacit: the last day of the window that closed without a contest.
   tacitAfter: string | null;
+  // An inspection's contests before the acceptance, in words.
+  contests?: { item: string; note: string; answer: string | null; outcome: string }[];
 };
 
 const localTime = new Intl.DateTimeFormat("pt-BR", {
@@ -85,6 +87,17 @@ export async function appendAcceptanceRecord(original: Uint8Array, r: Acceptance
   for (const [label, value] of rows) {
     sheet.paragraph([{ text: `${label}:`, bold: true }, { text: value }], 10.5, 16);
     sheet.y -= 4;
+  }
+  if (r.contests?.length) {
+    sheet.y -= 8;
+    sheet.paragraph([{ text: "Contestações registradas antes do aceite", bold: true }], 11.5, 17);
+    for (const c of r.contests) {
+      sheet.room(60);
+      sheet.paragraph([{ text: `${c.item}:`, bold: true }, { text: c.note }], 10, 14.5);
+      if (c.answer) sheet.paragraph([{ text: "Resposta da imobiliária:", bold: true }, { text: c.answer }], 10, 14.5);
+      sheet.paragraph([{ text: c.outcome }], 10, 14.5, undefined, undefined, MUTED);
+      sheet.y -= 6;
+    }
   }
   sheet.y -= 10;
   sheet.paragraph(

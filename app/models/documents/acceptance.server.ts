@@ -5,6 +5,7 @@ import { recordAudit } from "#app/models/audit/audit.server";
 import { pdfAgency } from "#app/models/billing/settings.server";
 import { privateFilePath, removePrivateFiles, storePrivateFile } from "#app/models/files/private-store.server";
 import { absoluteUrl } from "#app/utils/env.server";
+import { contestsInWords } from "#app/models/inspections/contests.server";
 import { appendAcceptanceRecord } from "./acceptance-pdf.server";
 import { addDocumentVersion, sha256 } from "./registry.server";
 
@@ -144,6 +145,7 @@ export async function recordAcceptance(
     ip: accepter.ip,
     userAgent: accepter.userAgent,
     tacitAfter,
+    contests: doc.kind === "inspection_report" ? await contestsInWords(db, doc.ref_id) : [],
   });
   const key = await storePrivateFile(pdf, ".pdf");
   try {

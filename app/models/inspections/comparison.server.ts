@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database, ItemCondition } from "#app/db/schema";
 import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
+import { contestsOf } from "./contests.server";
 import { getInspection } from "./inspections.server";
 import type { Cents } from "#app/models/shared/money";
 
@@ -21,7 +22,18 @@ export async function compareWithEntry(db: DB, exitId: number) {
   if (!exit || exit.kind !== "saida") return null;
   const entry = exit.entry_id ? await getInspection(db, exit.entry_id) : null;
   if (!entry) return { exit, entry: null, rooms: [], totalCents: 0 };
-  const entryItems = new Map(entry.rooms.flatMap((r) => r.items.map((i) => [i.id, i] as const)));
+  // An entry item whose contest was upheld counts as the state the answer
+  // gave it (decision 0080), not the state first recorded (kept as `recorded`).
+  const upheld = new Map(
+    (await contestsOf(db, entry.id)).flatMap((c) =>
+      c.outcome_condition ? [[c.item_id, c.outcome_condition] as const] : [],
+    ),
+  );
+  const entryItems = new Map(
+    entry.rooms.flatMap((r) =>
+      r.items.map((i) => [i.id, { ...i, recorded: i.condition, condition: upheld.get(i.id) ?? i.condition }] as const),
+    ),
+  );
   const rooms = exit.rooms
     .map((room) => ({
       id: room.id,

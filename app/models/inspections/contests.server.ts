@@ -1,11 +1,10 @@
 import type { Kysely } from "kysely";
-import type { Database } from "#app/db/schema";
+import type { Database, ItemCondition } from "#app/db/schema";
 import { recordAudit, type AuditActor } from "#app/models/audit/audit.server";
 import { PrivateImageError, storePrivateWebp, type StoredPrivateImage } from "#app/models/files/private-images.server";
 import { removePrivateFiles } from "#app/models/files/private-store.server";
 import { localToday, addDays } from "#app/models/shared/days";
-import { MAX_ITEM_PHOTOS } from "./labels";
-import { acceptedFileKey } from "#app/models/documents/acceptance.server";
+import { MAX_ITEM_PHOTOS, outcomeText } from "./labels";
 import { queueStaffAlert } from "#app/models/email/staff-alerts.server";
 
 // The tenant's contest (docs/decisions/0044-inspections.md): within
@@ -57,7 +56,14 @@ export async function contestItem(
     .executeTakeFirst();
   if (replaced) return "closed";
   // Accepted ("Aceito", decision 0080): the tenant agreed to the report as it is.
-  if (await acceptedFileKey(db, "inspection_report", item.id)) return "closed";
+  const accepted = await db
+    .selectFrom("document_acceptances")
+    .innerJoin("issued_documents", "issued_documents.id", "document_acceptances.document_id")
+    .select("document_acceptances.id")
+    .where("issued_documents.kind", "=", "inspection_report")
+    .where("issued_documents.ref_id", "=", item.id)
+    .executeTakeFirst();
+  if (accepted) return "closed";
   if (window.today > contestDeadline(localToday(new Date(item.finalized_at)), window.days)) return "closed";
   if (input.images.length > MAX_ITEM_PHOTOS) return "too-many";
   const stored: StoredPrivateImage[] = [];
@@ -97,13 +103,22 @@ export async function contestItem(
   }
 }
 
-export async function answerContest(db: DB, contestId: number, answer: string, actor: AuditActor) {
+// The answer and its outcome (`upheld`: the state the item counts as from
+// now on; null: the state recorded stands). Answered once.
+export async function answerContest(
+  db: DB,
+  contestId: number,
+  answer: string,
+  upheld: ItemCondition | null,
+  actor: AuditActor,
+) {
   return db.transaction().execute(async (trx) => {
     const now = new Date().toISOString();
     const done = await trx
       .updateTable("inspection_contests")
-      .set({ answer, answered_at: now, answered_by_name: actor?.name ?? "Equipe" })
+      .set({ answer, answered_at: now, answered_by_name: actor?.name ?? "Equipe", outcome_condition: upheld })
       .where("id", "=", contestId)
+      .where("answered_at", "is", null)
       .returning("item_id")
       .executeTakeFirst();
     if (!done) return false;
@@ -112,7 +127,7 @@ export async function answerContest(db: DB, contestId: number, answer: string, a
       action: "update",
       entity: "inspection_item",
       entityId: done.item_id,
-      after: { contest: contestId, answer },
+      after: { contest: contestId, answer, outcome_condition: upheld },
     });
     return true;
   });
@@ -142,3 +157,30 @@ export async function contestsOf(db: DB, inspectionId: number) {
   return contests.map((c) => ({ ...c, photos: photos.filter((p) => p.contest_id === c.id).map((p) => p.id) }));
 }
 export type ItemContest = Awaited<ReturnType<typeof contestsOf>>[number];
+
+// An inspection's contests in words, for the "Registro de aceite" page
+// (decision 0080): the item, what the tenant said, the agency's answer and
+// what became of it.
+export async function contestsInWords(db: DB, inspectionId: number) {
+  const rows = await db
+    .selectFrom("inspection_contests")
+    .innerJoin("inspection_items", "inspection_items.id", "inspection_contests.item_id")
+    .innerJoin("inspection_rooms", "inspection_rooms.id", "inspection_items.room_id")
+    .select([
+      "inspection_rooms.name as room",
+      "inspection_items.name as item",
+      "inspection_items.condition",
+      "inspection_contests.note",
+      "inspection_contests.answer",
+      "inspection_contests.outcome_condition",
+    ])
+    .where("inspection_rooms.inspection_id", "=", inspectionId)
+    .orderBy("inspection_contests.id")
+    .execute();
+  return rows.map((r) => ({
+    item: `${r.room}: ${r.item}`,
+    note: r.note,
+    answer: r.answer,
+    outcome: r.answer === null ? "Sem resposta da imobiliária." : outcomeText(r.outcome_condition, r.condition),
+  }));
+}

@@ -52,6 +52,7 @@ export async function finalizeInspection(
     .execute();
   const now = new Date().toISOString();
   const verification = newVerification();
+  const people = await reportPeople(db, inspection.client_id, inspection.inspector_id);
   const pdf = await renderInspectionReport(
     { ...inspection, finalized_at: now },
     new Map(photos.map((p) => [p.id, p.file_key])),
@@ -59,6 +60,7 @@ export async function finalizeInspection(
     issuer.agency,
     issuer.today,
     verification,
+    people,
   );
   const key = await storePrivateFile(pdf, ".pdf");
   try {
@@ -80,7 +82,7 @@ export async function finalizeInspection(
           refId: id,
           title: `Relatório de Vistoria nº ${id}`,
           issuedOn: issuer.today,
-          parties: firstNames([inspection.client_name]),
+          parties: firstNames([inspection.client_name, ...people.owners.map((o) => o.name)]),
         },
         pdf,
       );
@@ -106,6 +108,24 @@ export async function finalizeInspection(
     await removePrivateFiles([key]);
     throw error;
   }
+}
+
+// The tenant's document, the lease's owners and the inspector's full name,
+// as the report names them (the inspector as their staff account names them now).
+async function reportPeople(db: DB, clientId: number, inspectorId: number | null) {
+  const tenant = await db.selectFrom("clients").select("cpf_cnpj").where("id", "=", clientId).executeTakeFirst();
+  const owners = await db
+    .selectFrom("lease_owners")
+    .innerJoin("owners", "owners.id", "lease_owners.owner_id")
+    .select(["owners.name", "owners.cpf_cnpj"])
+    .where("lease_owners.client_id", "=", clientId)
+    .orderBy("lease_owners.position")
+    .execute();
+  const inspector =
+    inspectorId === null
+      ? undefined
+      : await db.selectFrom("users").select("name").where("id", "=", inspectorId).executeTakeFirst();
+  return { tenantDocument: tenant?.cpf_cnpj ?? null, owners, inspectorFullName: inspector?.name ?? null };
 }
 
 // Queues the tenant's copy of a finalized report (nothing when it was before).

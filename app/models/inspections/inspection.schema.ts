@@ -61,6 +61,8 @@ export const inspectionActionSchema = z.discriminatedUnion("intent", [
     intent: z.literal("answer"),
     contest_id: idField(M.notFound),
     answer: requiredText(2000, ANSWER_MESSAGE).min(2, ANSWER_MESSAGE),
+    // Empty: the contest is not upheld, the state recorded stands.
+    outcome: z.enum(CONDITION_VALUES).optional(),
   }),
   z.object({ intent: z.literal("correct") }),
   z.object({ intent: z.literal("finalize") }),

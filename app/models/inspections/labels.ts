@@ -48,3 +48,11 @@ export const METERS: readonly { value: InspectionMeter; label: string; photo: st
   { value: "agua", label: "Medidor de água", photo: "Foto do medidor de água" },
   { value: "energia", label: "Medidor de energia", photo: "Foto do medidor de energia" },
 ];
+
+// What became of a tenant's contest (decision 0080): upheld (the item counts
+// as another state from then on) or not (the state recorded stands).
+export function outcomeText(upheld: ItemCondition | null, recorded: ItemCondition | null) {
+  return upheld && upheld !== recorded
+    ? `Contestação acolhida: o item passa a ${conditionLabel(upheld)}.`
+    : `Contestação não acolhida: mantido o estado ${conditionLabel(recorded)}.`;
+}

@@ -3,7 +3,17 @@ import fs from "node:fs/promises";
 import sharp from "sharp";
 import { formatDay } from "#app/models/clients/status";
 import { privateFilePath } from "#app/models/files/private-store.server";
-import { CONTENT_W, MARGIN, MUTED, PAGE_W, PdfSheet, type PdfAgency } from "#app/utils/pdf-sheet.server";
+import { rgb } from "pdf-lib";
+import {
+  creciLabel,
+  CONTENT_W,
+  documentLabel,
+  MARGIN,
+  MUTED,
+  PAGE_W,
+  PdfSheet,
+  type PdfAgency,
+} from "#app/utils/pdf-sheet.server";
 import type { InspectionDetail } from "./inspections.server";
 import { conditionLabel, kindLabel, METERS } from "./labels";
 
@@ -13,6 +23,7 @@ import { conditionLabel, kindLabel, METERS } from "./labels";
 // the receipt's sheet. Thumbnails are the
 // stored WebP photos made small JPEGs (what pdf-lib embeds).
 
+const ALERT = rgb(0.7, 0.1, 0.1);
 const THUMB_W = 92;
 const THUMB_H = 69;
 const THUMB_GAP = 8;
@@ -26,6 +37,27 @@ async function thumbnail(fileKey: string) {
     .toBuffer();
 }
 
+// Who the report names beside the inspection's own fields (issue 38): the
+// tenant's and the owners' documents, the inspector's full name.
+export type ReportPeople = {
+  tenantDocument: string | null;
+  owners: { name: string; cpf_cnpj: string | null }[];
+  inspectorFullName: string | null;
+};
+
+// "Nome, CPF 123.456.789-09" (the name alone when no document is recorded).
+const named = (name: string, doc: string | null) => [name, documentLabel(doc)].filter(Boolean).join(", ");
+
+// A photo taken more than this many days from the inspection's date is marked:
+// a camera date a week off is evidence the photo is not of this inspection.
+const PHOTO_DAYS = 2;
+
+// "24/11/2026 10:31" from the camera's "2026-11-24 10:31" (its own clock, as taken).
+const takenLabel = (takenAt: string) => `${formatDay(takenAt.slice(0, 10))} ${takenAt.slice(11, 16)}`.trim();
+
+// Days between two "yyyy-mm-dd", either way.
+const daysApart = (a: string, b: string) => Math.round(Math.abs(Date.parse(a) - Date.parse(b)) / 86_400_000);
+
 export async function renderInspectionReport(
   inspection: InspectionDetail,
   photoKeys: Map<number, string>,
@@ -33,6 +65,7 @@ export async function renderInspectionReport(
   agency: PdfAgency,
   issuedOn: string,
   verification: Verification | null = null,
+  people: ReportPeople = { tenantDocument: null, owners: [], inspectorFullName: null },
 ): Promise<Uint8Array> {
   const title = `Relatório de Vistoria nº ${inspection.id}`;
   const sheet = await PdfSheet.create(
@@ -48,9 +81,15 @@ export async function renderInspectionReport(
   sheet.agencyHeader(agency);
   sheet.titleWithAmount(title, kindLabel(inspection.kind).toUpperCase(), formatDay(inspection.date));
   const facts: [string, string][] = [
-    ["Locatário", inspection.client_name],
+    ["Locatário", named(inspection.client_name, people.tenantDocument)],
+    ...(people.owners.length
+      ? [["Locador(es)", people.owners.map((o) => named(o.name, o.cpf_cnpj)).join("; ")] as [string, string]]
+      : []),
     ["Imóvel", inspection.property_address ?? "não informado"],
-    ["Vistoriador", inspection.inspector_name],
+    [
+      "Vistoriador",
+      `${people.inspectorFullName || inspection.inspector_name}, pela ${agency.legalName} (${creciLabel(agency)})`,
+    ],
     ["Chaves entregues", inspection.keys_count === null ? "não informado" : String(inspection.keys_count)],
     ["Medidor de água", inspection.water_reading ?? "não informado"],
     ["Medidor de energia", inspection.power_reading ?? "não informado"],
@@ -73,7 +112,7 @@ export async function renderInspectionReport(
   for (const [j, m] of meters.entries()) {
     const x = PAGE_W - MARGIN - (meters.length - j) * THUMB_W - (meters.length - 1 - j) * THUMB_GAP;
     await sheet.jpeg(await thumbnail(m.key), x, metersTop, THUMB_W, THUMB_H);
-    const day = m.taken_at ? ` · ${formatDay(m.taken_at.slice(0, 10))}` : "";
+    const day = m.taken_at ? ` · ${takenLabel(m.taken_at)}` : "";
     sheet.text(`${m.label}${day}`, x, metersTop - THUMB_H - 9, 6.5, { color: MUTED });
   }
   if (meters.length) sheet.y = Math.min(sheet.y, metersTop - THUMB_H - 14);
@@ -100,8 +139,16 @@ export async function renderInspectionReport(
           if (!key) continue;
           const x = MARGIN + j * (THUMB_W + THUMB_GAP);
           await sheet.jpeg(await thumbnail(key), x, sheet.y - 4, THUMB_W, THUMB_H);
-          if (photo.taken_at)
-            sheet.text(formatDay(photo.taken_at.slice(0, 10)), x, sheet.y - THUMB_H - 13, 7, { color: MUTED });
+          if (photo.taken_at) {
+            const off = daysApart(photo.taken_at.slice(0, 10), inspection.date);
+            sheet.text(
+              off > PHOTO_DAYS ? `${takenLabel(photo.taken_at)} · ${off} dias da vistoria` : takenLabel(photo.taken_at),
+              x,
+              sheet.y - THUMB_H - 13,
+              7,
+              off > PHOTO_DAYS ? { color: ALERT, bold: true } : { color: MUTED },
+            );
+          } else sheet.text("sem data da câmera", x, sheet.y - THUMB_H - 13, 7, { color: MUTED });
         }
         sheet.y -= THUMB_H + 20;
       }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { checkboxField, localDayField, onceKeyField, optionalText, plainText } from "#app/models/shared/fields";
+import { rentInputValue } from "#app/models/clients/status";
 import { parseBRL, type Cents } from "#app/models/shared/money";
 
 // "Acerto de saída" (issue 36, docs/decisions/0069-lease-settlement.md): the
@@ -87,8 +88,19 @@ export const settlementSchema = settlementFields.transform((v, ctx) => {
 
 export type SettlementInput = z.output<typeof settlementSchema>;
 
+// Repairs as the form's values (the exit inspection's, issue 38), row by row.
+export function repairDefaults(repairs: readonly SettlementRepair[]): Record<string, string> {
+  return Object.fromEntries(
+    repairs.slice(0, REPAIR_ROWS).flatMap((r, i) => [
+      [`repair_${i + 1}`, r.description],
+      [`repair_amount_${i + 1}`, rentInputValue(r.amount_cents)],
+      [`repair_receiver_${i + 1}`, r.receiver],
+    ]),
+  );
+}
+
 // The preview's values before anything is typed: the fine the market agrees
-// (three rents), no repairs, the caução deposited.
+// (three rents), the exit inspection's repairs, the caução deposited.
 export const DEFAULT_FINE_RENTS = 3;
 
 // "Devolver ao inquilino" (decision 0076): what the tenant's credit holds after

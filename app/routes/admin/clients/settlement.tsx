@@ -19,7 +19,10 @@ import {
   settlementSchema,
   REFUND_MESSAGES,
   refundSchema,
+  REPAIR_ROWS,
+  repairDefaults,
 } from "#app/models/leases/settlement.schema";
+import { exitRepairs } from "#app/models/leases/exit-repairs.server";
 import { getSettlement, settleLease, settlementPreview } from "#app/models/leases/settlement.server";
 import { refundTenantCredit, tenantRefunds } from "#app/models/leases/refund.server";
 import { tenantCreditLeft } from "#app/models/ledger/ledger.server";
@@ -49,10 +52,13 @@ export async function loader({ params, url }: Route.LoaderArgs) {
   const settled = await getSettlement(db, id);
   const guarantee = await getGuarantee(db, id);
   const caution = guarantee?.kind === "caucao" ? cents(guarantee.amount_cents ?? 0) : ZERO_CENTS;
+  // The repairs start as the exit inspection's costs; the preview shows the form's defaults.
+  const fromExit = settled ? null : await exitRepairs(db, id, REPAIR_ROWS);
+  const repairs = fromExit?.repairs ?? [];
   const preview = await settlementPreview(
     db,
     id,
-    { intent: "preview", fineRents: DEFAULT_FINE_RENTS, exempt: false, cautionCents: caution, repairs: [] },
+    { intent: "preview", fineRents: DEFAULT_FINE_RENTS, exempt: false, cautionCents: caution, repairs },
     today,
   );
   invariantResponse(preview, SETTLEMENT_MESSAGES.notFound);
@@ -66,7 +72,12 @@ export async function loader({ params, url }: Route.LoaderArgs) {
     endedOn: preview.contract.ended_on,
     settled: settled && { ...settled, lines: JSON.parse(settled.lines) as PreviewLine[] },
     preview: preview.ok ? { lines: preview.lines, resultCents: preview.resultCents } : null,
-    defaults: { fine_rents: String(DEFAULT_FINE_RENTS), caution: caution > 0 ? rentInputValue(caution) : "" },
+    defaults: {
+      fine_rents: String(DEFAULT_FINE_RENTS),
+      caution: caution > 0 ? rentInputValue(caution) : "",
+      ...repairDefaults(repairs),
+    },
+    fromExit: fromExit && { id: fromExit.exitId, totalCents: fromExit.totalCents },
     constraint: getZodConstraint(settlementFields),
     onceKey: randomUUID(),
     list: listOf(url),
@@ -179,6 +190,7 @@ export default function Settlement({ loaderData: d, actionData }: Route.Componen
             result={actionData?.result}
             onceKey={d.onceKey}
             preview={actionData?.preview ?? d.preview}
+            fromExit={d.fromExit}
           />
         </div>
       )}

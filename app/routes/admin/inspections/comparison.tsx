@@ -86,6 +86,10 @@ export default function Comparison({ loaderData, actionData }: Route.ComponentPr
   return (
     <div className="mx-auto max-w-4xl">
       <AdminTitle title="Comparar com a entrada">
+        {/* A resource route: a plain link, not a client-side navigation. */}
+        <a href={`/admin/vistorias/${exit.id}/comparacao.pdf`} className={buttonClass("secondary")}>
+          Baixar comparativo (PDF)
+        </a>
         <Link to={`/admin/vistorias/${exit.id}`} className={buttonClass("secondary")}>
           Voltar à vistoria
         </Link>

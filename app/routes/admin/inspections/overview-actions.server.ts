@@ -79,7 +79,7 @@ export async function inspectionAction(form: FormData, id: number, actor: { id: 
     }
     case "answer": {
       if (!(await ownContest(value.contest_id))) return refusedEdit("missing", back);
-      await answerContest(db, value.contest_id, value.answer, actor);
+      await answerContest(db, value.contest_id, value.answer, value.outcome ?? null, actor);
       return done("Resposta registrada");
     }
     case "correct": {

@@ -31,8 +31,17 @@ export async function loader({ params }: Route.LoaderArgs) {
   invariantResponse(id !== null, M.notFound, { status: 404 });
   const inspection = await getInspection(getDb(), id);
   invariantResponse(inspection, M.notFound, { status: 404 });
-  const items = new Map(inspection.rooms.flatMap((r) => r.items.map((i) => [i.id, `${r.name}: ${i.name}`] as const)));
-  const contests = (await contestsOf(getDb(), id)).map((c) => ({ ...c, itemLabel: items.get(c.item_id) ?? "" }));
+  const items = new Map(
+    inspection.rooms.flatMap((r) => r.items.map((i) => [i.id, { room: r.name, item: i }] as const)),
+  );
+  const contests = (await contestsOf(getDb(), id)).map((c) => {
+    const found = items.get(c.item_id);
+    return {
+      ...c,
+      itemLabel: found ? `${found.room}: ${found.item.name}` : "",
+      itemCondition: found?.item.condition ?? null,
+    };
+  });
   return { inspection, contests };
 }
 
