@@ -297,7 +297,14 @@ export interface MaintenanceApprovalsTable {
 // An owner's request to change their payout details (migration 0045): applied
 // to the owner only when staff confirm it; decided once.
 export type IssuedDocumentKind =
-  "receipt" | "owner_statement" | "inspection_report" | "inspection_comparison" | "addendum" | "settlement";
+  | "receipt"
+  | "owner_statement"
+  | "owner_income"
+  | "tenant_income"
+  | "inspection_report"
+  | "inspection_comparison"
+  | "addendum"
+  | "settlement";
 
 export interface IssuedDocumentsTable {
   id: Generated<number>;

@@ -19,6 +19,8 @@ import { privateFilePath } from "#app/models/files/private-store.server";
 import { finalizeInspection } from "#app/models/inspections/finalize.server";
 import { createCorrection } from "#app/models/inspections/corrections.server";
 import { addRoom, createInspection, getInspection, updateItem } from "#app/models/inspections/inspections.server";
+import { issueTenantIncomePdf } from "#app/models/owners/income-documents.server";
+import { tenantIncome } from "#app/models/owners/income-report.server";
 import { ownerSchema } from "#app/models/owners/owner.schema";
 import { createOwner } from "#app/models/owners/owners.server";
 import { cents } from "#app/models/shared/money";
@@ -170,6 +172,33 @@ describe("a paid rent's receipt", () => {
       cancelled_at: voided.voided_at,
       cancel_reason: "Devolução do Pix",
     });
+  });
+});
+
+describe("an informe drawn on demand", () => {
+  it("is registered at each drawing, under a code of its own, with its amount and hash", async () => {
+    const { client } = await paidReceipt();
+    const r = (await tenantIncome(db, client, 2026))!;
+    const pdf = await issueTenantIncomePdf(db, r, issuer("2026-10-08").agency, "2026-10-08");
+    const again = await issueTenantIncomePdf(db, r, issuer("2026-10-08").agency, "2026-10-08");
+    const docs = await db
+      .selectFrom("issued_documents")
+      .selectAll()
+      .where("kind", "=", "tenant_income")
+      .where("ref_id", "=", client)
+      .orderBy("id")
+      .execute();
+    expect(docs).toHaveLength(2);
+    expect(docs[0]).toMatchObject({ title: "Aluguéis Pagos em 2026", parties: "Tiago", amount_cents: r.totalCents });
+    expect(docs[0].code).not.toBe(docs[1].code);
+    const [found] = await db
+      .selectFrom("issued_document_files")
+      .select("sha256")
+      .where("document_id", "=", docs[0].id)
+      .execute();
+    expect(found.sha256).toBe(hex(pdf));
+    expect(hex(again)).not.toBe(hex(pdf));
+    expect(await pdfWords(pdf)).toContain(formatDocumentCode(docs[0].code));
   });
 });
 

@@ -10,6 +10,8 @@ type DB = Kysely<Database>;
 export const DOCUMENT_KIND_LABELS: Record<IssuedDocumentKind, string> = {
   receipt: "Recibo de aluguel",
   owner_statement: "Extrato de repasse ao proprietário",
+  owner_income: "Informe de rendimentos do proprietário",
+  tenant_income: "Informe de aluguéis pagos",
   inspection_report: "Relatório de vistoria",
   inspection_comparison: "Comparativo de vistorias",
   addendum: "Termo aditivo ao contrato de locação",

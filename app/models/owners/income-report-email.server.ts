@@ -8,7 +8,7 @@ import { getAgency } from "#app/utils/env.server";
 import { localToday } from "#app/models/shared/days";
 import { log } from "#app/utils/log.server";
 import { slicer } from "#app/models/shared/slicer";
-import { renderOwnerIncomePdf, renderTenantIncomePdf } from "./income-report-pdf.server";
+import { issueOwnerIncomePdf, issueTenantIncomePdf } from "./income-documents.server";
 import { incomeKeySql, incomePeople } from "./income-reports.server";
 import { ownerIncomes, tenantIncomes, type OwnerIncome, type TenantIncome } from "./income-report.server";
 
@@ -88,19 +88,19 @@ async function figuresOf(db: DB, due: readonly Due[]) {
   return { owners, tenants };
 }
 
-async function message(figures: Awaited<ReturnType<typeof figuresOf>>, row: Due) {
+async function message(db: DB, figures: Awaited<ReturnType<typeof figuresOf>>, row: Due) {
   const agency = pdfAgency();
   const today = localToday();
   const { year } = row;
   if (row.kind === "owner") {
     const r = figures.owners.get(`${year}:${row.person_id}`);
     if (!r?.owner.email) return null;
-    const pdf = await renderOwnerIncomePdf(r, agency, today);
+    const pdf = await issueOwnerIncomePdf(db, r, agency, today);
     return { to: r.owner.email, name: r.owner.name, pdf, file: `Informe de Rendimentos ${year}.pdf` };
   }
   const r = figures.tenants.get(`${year}:${row.person_id}`);
   if (!r) return null;
-  const pdf = await renderTenantIncomePdf(r, agency, today);
+  const pdf = await issueTenantIncomePdf(db, r, agency, today);
   return { to: r.client.email, name: r.client.name, pdf, file: `Aluguéis Pagos em ${year}.pdf` };
 }
 
@@ -131,7 +131,7 @@ export async function prepareIncomeReportEmails(db: DB, now = new Date()) {
     const figures = await figuresOf(db, batch);
     for (const row of batch) {
       await pause();
-      const m = await message(figures, row);
+      const m = await message(db, figures, row);
       // The person is gone, or the owner's email was removed: nothing to send.
       if (!m) {
         log.warn("income_report.no_recipient", { id: row.id });

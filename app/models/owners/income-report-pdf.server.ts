@@ -1,3 +1,4 @@
+import type { Verification } from "#app/models/documents/registry.server";
 import { formatPercent } from "#app/models/billing/charges";
 import { periodLabel } from "#app/models/billing/months";
 import { formatBRL } from "#app/models/shared/money";
@@ -14,8 +15,15 @@ const monthName = (month: string) => {
   return label.charAt(0).toUpperCase() + label.slice(1);
 };
 
-async function sheetFor(title: string, subject: string, agency: PdfAgency, content: unknown) {
-  const sheet = await PdfSheet.create({ title, subject, author: agency.legalName, creator: agency.name }, content);
+async function sheetFor(
+  title: string,
+  subject: string,
+  agency: PdfAgency,
+  content: unknown,
+  verification: Verification | null,
+) {
+  const meta = { title, subject, author: agency.legalName, creator: agency.name, verification };
+  const sheet = await PdfSheet.create(meta, content);
   sheet.agencyHeader(agency);
   return sheet;
 }
@@ -35,9 +43,15 @@ function closing(sheet: PdfSheet, agency: PdfAgency, issuedOn: string, withholdi
   sheet.paragraph([{ text: agency.legalName, bold: true }], 10, 15);
 }
 
-export async function renderOwnerIncomePdf(r: OwnerIncome, agency: PdfAgency, issuedOn: string) {
+// `verification`: its code (decision 0079), given by income-documents.server.ts.
+export async function renderOwnerIncomePdf(
+  r: OwnerIncome,
+  agency: PdfAgency,
+  issuedOn: string,
+  verification: Verification | null = null,
+) {
   const title = `Informe de Rendimentos ${r.year}`;
-  const sheet = await sheetFor(title, `Aluguéis de ${r.year}: ${r.owner.name}`, agency, r);
+  const sheet = await sheetFor(title, `Aluguéis de ${r.year}: ${r.owner.name}`, agency, r, verification);
   sheet.titleWithAmount(title, "RENDIMENTO LÍQUIDO", formatBRL(r.totals.netCents));
   const doc = documentLabel(r.owner.cpf_cnpj);
   const who: Run[] = [{ text: "Beneficiário:" }, { text: r.owner.name, bold: true }];
@@ -94,9 +108,14 @@ export async function renderOwnerIncomePdf(r: OwnerIncome, agency: PdfAgency, is
   return sheet.finish(`${title}  ·  ${r.owner.name}`, issuedOn);
 }
 
-export async function renderTenantIncomePdf(r: TenantIncome, agency: PdfAgency, issuedOn: string) {
+export async function renderTenantIncomePdf(
+  r: TenantIncome,
+  agency: PdfAgency,
+  issuedOn: string,
+  verification: Verification | null = null,
+) {
   const title = `Aluguéis Pagos em ${r.year}`;
-  const sheet = await sheetFor(title, `Aluguéis pagos em ${r.year}: ${r.client.name}`, agency, r);
+  const sheet = await sheetFor(title, `Aluguéis pagos em ${r.year}: ${r.client.name}`, agency, r, verification);
   sheet.titleWithAmount(title, "TOTAL PAGO", formatBRL(r.totalCents));
   const tenantDoc = documentLabel(r.client.cpf_cnpj);
   const tenant: Run[] = [{ text: "Locatário:" }, { text: r.client.name, bold: true }];

@@ -1,6 +1,6 @@
 import { getDb } from "#app/db/db.server";
 import { pdfAgency } from "#app/models/billing/settings.server";
-import { renderOwnerIncomePdf } from "#app/models/owners/income-report-pdf.server";
+import { issueOwnerIncomePdf } from "#app/models/owners/income-documents.server";
 import { ownerIncome } from "#app/models/owners/income-report.server";
 import { reportYear } from "#app/models/owners/report-year";
 import { localToday } from "#app/models/shared/days";
@@ -22,7 +22,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   invariantResponse(String(year) === params.year, "Informe não encontrado", { status: 404 });
   const r = await ownerIncome(getDb(), owner.id, year);
   invariantResponse(r, "Informe não encontrado", { status: 404 });
-  const pdf = await renderOwnerIncomePdf(r, pdfAgency(), today);
+  const pdf = await issueOwnerIncomePdf(getDb(), r, pdfAgency(), today);
   return new Response(Buffer.from(pdf), {
     headers: {
       "Content-Type": "application/pdf",

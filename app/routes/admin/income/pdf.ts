@@ -1,6 +1,6 @@
 import { getDb } from "#app/db/db.server";
 import { pdfAgency } from "#app/models/billing/settings.server";
-import { renderOwnerIncomePdf, renderTenantIncomePdf } from "#app/models/owners/income-report-pdf.server";
+import { issueOwnerIncomePdf, issueTenantIncomePdf } from "#app/models/owners/income-documents.server";
 import { ownerIncome, tenantIncome } from "#app/models/owners/income-report.server";
 import { contentDisposition } from "#app/utils/content-disposition";
 import { invariantResponse, parseId, requireRole } from "#app/utils/http.server";
@@ -24,12 +24,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (params.kind === "proprietario") {
     const r = await ownerIncome(getDb(), id, year);
     invariantResponse(r, "Informe não encontrado", { status: 404 });
-    pdf = await renderOwnerIncomePdf(r, agency, today);
+    pdf = await issueOwnerIncomePdf(getDb(), r, agency, today);
     name = `Informe de Rendimentos ${year} - ${r.owner.name}.pdf`;
   } else if (params.kind === "inquilino") {
     const r = await tenantIncome(getDb(), id, year);
     invariantResponse(r, "Informe não encontrado", { status: 404 });
-    pdf = await renderTenantIncomePdf(r, agency, today);
+    pdf = await issueTenantIncomePdf(getDb(), r, agency, today);
     name = `Aluguéis Pagos em ${year} - ${r.client.name}.pdf`;
   } else {
     throw new Response("Informe não encontrado", { status: 404 });
