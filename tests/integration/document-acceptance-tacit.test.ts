@@ -1,13 +1,10 @@
 import fs from "node:fs";
 import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { defaultAgency } from "#app/config/agency";
 import type { Database } from "#app/db/schema";
 import { openPdf, pageText } from "#app/models/boletos/pdf-pages.server";
-import { createClient } from "#app/models/clients/clients.server";
-import { getClientForUser } from "#app/models/clients/portal.server";
 import { documentOf } from "#app/models/documents/registry.server";
 import { lookupDocument, matchVersion } from "#app/models/documents/verification.server";
 import { findAddendumFile, findInspectionReportFile } from "#app/models/files/access.server";
@@ -20,9 +17,9 @@ import { renewalSchema } from "#app/models/leases/renewal.schema";
 import { renewLease } from "#app/models/leases/renewal.server";
 import { cents } from "#app/models/shared/money";
 import { action } from "#app/routes/client/document-acceptance";
-import { clientContext } from "#app/utils/client-context";
 import { privateFolders, staffActor } from "#tests/fixtures/rental-env";
 import { tempDatabase } from "#tests/fixtures/temp-db";
+import { tenantWithLogin } from "#tests/fixtures/client-login";
 
 // Acceptance (issue 38, docs/decisions/0080-document-acceptance.md), the
 // other ways: an entry inspection whose contest window closed without a
@@ -45,40 +42,7 @@ const read = (key: string) => new Uint8Array(fs.readFileSync(privateFilePath(key
 let seq = 0;
 async function tenant(lease: Record<string, unknown> = {}) {
   seq += 1;
-  const username = `tacito${seq}`;
-  const created = await createClient(
-    db,
-    {
-      name: `Tácio Prazo ${seq}`,
-      email: `${username}@teste.com`,
-      username,
-      password: "senha1234",
-      payment_due_day: 5,
-      ...lease,
-    },
-    null,
-  );
-  if (!created.ok) throw new Error("client");
-  const { user_id } = await db
-    .selectFrom("clients")
-    .select("user_id")
-    .where("id", "=", created.id)
-    .executeTakeFirstOrThrow();
-  const client = (await getClientForUser(db, user_id!))!;
-  const context = new RouterContextProvider();
-  context.set(clientContext, {
-    user: {
-      id: user_id!,
-      username,
-      email: `${username}@teste.com`,
-      name: client.name,
-      role: "client",
-      active: true,
-      sessionId: "s",
-    },
-    client,
-  });
-  return { id: created.id, name: client.name, context };
+  return tenantWithLogin(db, { name: `Tácio Prazo ${seq}`, username: `tacito${seq}` }, lease);
 }
 
 // An entry inspection finalized at FINALIZED_AT (set in the row: the window counts from it).

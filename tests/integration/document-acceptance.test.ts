@@ -2,13 +2,10 @@ import fs from "node:fs";
 import path from "node:path";
 import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { defaultAgency } from "#app/config/agency";
 import type { Database } from "#app/db/schema";
 import { openPdf, pageText } from "#app/models/boletos/pdf-pages.server";
-import { createClient } from "#app/models/clients/clients.server";
-import { getClientForUser } from "#app/models/clients/portal.server";
 import { documentOf } from "#app/models/documents/registry.server";
 import { lookupDocument, matchVersion } from "#app/models/documents/verification.server";
 import { findInspectionReportFile } from "#app/models/files/access.server";
@@ -19,9 +16,9 @@ import { finalizeInspection } from "#app/models/inspections/finalize.server";
 import { addRoom, createInspection, getInspection, updateItem } from "#app/models/inspections/inspections.server";
 import { localToday } from "#app/models/shared/days";
 import { action, loader } from "#app/routes/client/document-acceptance";
-import { clientContext } from "#app/utils/client-context";
 import { privateFolders, staffActor } from "#tests/fixtures/rental-env";
 import { tempDatabase } from "#tests/fixtures/temp-db";
+import { tenantWithLogin } from "#tests/fixtures/client-login";
 
 // Electronic acceptance (issue 38, docs/decisions/0080-document-acceptance.md)
 // through the client area's own route: the tenant's "Aceito" on a finalized
@@ -46,40 +43,7 @@ let seq = 0;
 // A tenant with a login, and the context the client area's guard builds.
 async function tenant() {
   seq += 1;
-  const username = `aceite${seq}`;
-  const created = await createClient(
-    db,
-    {
-      name: `Paula Aceita ${seq}`,
-      email: `${username}@teste.com`,
-      username,
-      password: "senha1234",
-      payment_due_day: 5,
-      cpf_cnpj: "52998224725",
-    },
-    null,
-  );
-  if (!created.ok) throw new Error("client");
-  const { user_id } = await db
-    .selectFrom("clients")
-    .select("user_id")
-    .where("id", "=", created.id)
-    .executeTakeFirstOrThrow();
-  const client = (await getClientForUser(db, user_id!))!;
-  const context = new RouterContextProvider();
-  context.set(clientContext, {
-    user: {
-      id: user_id!,
-      username,
-      email: `${username}@teste.com`,
-      name: client.name,
-      role: "client",
-      active: true,
-      sessionId: "s",
-    },
-    client,
-  });
-  return { id: created.id, userId: user_id!, username, name: client.name, context };
+  return tenantWithLogin(db, { name: `Paula Aceita ${seq}`, username: `aceite${seq}` }, { cpf_cnpj: "52998224725" });
 }
 
 // A finalized entry inspection of the tenant's, every item "bom": its report and registered document.
