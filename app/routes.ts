@@ -145,6 +145,7 @@ export default [
     route("arquivos/termos-encerramento/:id", "routes/files/settlement.tsx"),
     route("arquivos/garantias/:id", "routes/files/guarantee-document.tsx"),
     route("arquivos/aditivos/:id", "routes/files/addendum.tsx"),
+    route("arquivos/reajustes/:id", "routes/files/readjustment-notice.tsx"),
     route("arquivos/vistorias/fotos/:id", "routes/files/inspection-photo.tsx"),
     route("arquivos/vistorias/medidores/:id", "routes/files/inspection-meter-photo.tsx"),
     route("arquivos/vistorias/relatorios/:id", "routes/files/inspection-report.tsx"),

@@ -2,10 +2,11 @@ import { sql, type Kysely } from "kysely";
 
 // Documents anyone can check (issue 38, docs/decisions/0079-verifiable-documents.md):
 // - issued_documents: each PDF the app issues (a receipt, an owner statement,
-//   an informe, an inspection report, a Termo) under an unguessable code printed on it,
-//   with what the public page may say of it (kind, title, day, the parties'
-//   first names, the amount) and what became of it: cancelled (a receipt
-//   voided) or replaced by another document (a corrected inspection);
+//   an informe, an inspection report, a Termo, a readjustment notice) under
+//   an unguessable code printed on it, with what the public page may say of
+//   it (kind, title, day, the parties' first names, the amount) and what
+//   became of it: cancelled (a receipt voided) or replaced by another
+//   document (a corrected inspection);
 // - issued_document_files: the SHA-256 of each version of its bytes (as
 //   issued; with the acceptance record appended), so an uploaded file is
 //   confirmed byte for byte.
@@ -18,7 +19,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       c
         .notNull()
         .check(
-          sql`kind in ('receipt', 'owner_statement', 'owner_income', 'tenant_income', 'inspection_report', 'inspection_comparison', 'addendum', 'settlement')`,
+          sql`kind in ('receipt', 'owner_statement', 'owner_income', 'tenant_income', 'inspection_report', 'inspection_comparison', 'addendum', 'settlement', 'readjustment_notice')`,
         ),
     )
     // The row of its own table (billing_receipts.id, inspections.id, ...).

@@ -47,6 +47,7 @@ import * as m0045 from "./0045_owner_area";
 import * as m0046 from "./0046_issued_documents";
 import * as m0047 from "./0047_document_acceptances";
 import * as m0048 from "./0048_contest_outcomes";
+import * as m0049 from "./0049_readjustment_notices";
 
 // Every migration, by name (applied in name order). Append a line per new file;
 // a static map works the same under tsx, Vitest and a bundler.
@@ -99,4 +100,5 @@ export const migrations: Record<string, Migration> = {
   "0046_issued_documents": m0046,
   "0047_document_acceptances": m0047,
   "0048_contest_outcomes": m0048,
+  "0049_readjustment_notices": m0049,
 };

@@ -304,7 +304,8 @@ export type IssuedDocumentKind =
   | "inspection_report"
   | "inspection_comparison"
   | "addendum"
-  | "settlement";
+  | "settlement"
+  | "readjustment_notice";
 
 export interface IssuedDocumentsTable {
   id: Generated<number>;
@@ -512,6 +513,10 @@ export interface ReadjustmentsTable {
   // Migration 0012: when the rent and the unpaid billings changed. The
   // tenant's email, 30 days before, is in email_outbox (migration 0017).
   applied_at: string | null;
+  // Migration 0049: the "Aviso de Reajuste" PDF (a private file), drawn with
+  // the row; null on rows made before it existed.
+  notice_key: string | null;
+  notice_size: number | null;
 }
 
 // An owner's final monthly statement (Extrato do Proprietário nº N), made

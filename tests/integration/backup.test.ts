@@ -45,6 +45,7 @@ import { storeListingImage } from "#app/models/properties/image-store.server";
 import { samplePdf } from "#tests/fixtures/rental";
 import { tempDatabase } from "#tests/fixtures/temp-db";
 import { leaseDocument, recordAcceptance } from "#app/models/documents/acceptance.server";
+import { runReadjustments } from "#app/models/owners/readjustments.server";
 import { cents } from "#app/models/shared/money";
 
 // npm run backup / restore (app/models/ops): a backup taken while another
@@ -152,6 +153,9 @@ beforeAll(async () => {
   uploads = path.join(root, "uploads");
   // Read once by getEnv(): the stores write the photos here.
   vi.stubEnv("UPLOADS_DIR", uploads);
+  // The readjustment's email below goes to a folder of the test's own.
+  vi.stubEnv("OUTBOX_DIR", path.join(root, "outbox"));
+  vi.stubEnv("SMTP_URL", "");
   temp = await tempDatabase("backup-");
   for (const [i, color] of ["#a33", "#3a3", "#33a", "#aa3"].entries()) {
     const images = [
@@ -326,6 +330,38 @@ beforeAll(async () => {
     new Date("2026-10-06T12:00:00Z"),
   );
   if (accepted !== "ok") throw new Error(accepted);
+  // A yearly readjustment, 30 days before the anniversary (decision 0041): its Aviso de Reajuste.
+  const readjusted = await createClient(
+    temp.db,
+    {
+      name: "Reajuste",
+      email: "reajuste@teste.com",
+      username: "reajuste",
+      password: "senha1234",
+      payment_due_day: 5,
+      contract_start_date: "2025-12-10",
+      monthly_rent: cents(100_000),
+      readjustment_index: "IPCA",
+      readjustment_lag_months: 0,
+    },
+    null,
+  );
+  if (!readjusted.ok) throw new Error("client");
+  await temp.db
+    .insertInto("index_values")
+    .values(
+      Array.from({ length: 12 }, (_, i) => ({
+        index_code: "IPCA" as const,
+        month: i === 0 ? "2025-12" : `2026-${String(i).padStart(2, "0")}`,
+        rate_ppm: 4000,
+        source: "manual" as const,
+        updated_at: "2026-11-01T00:00:00.000Z",
+      })),
+    )
+    .execute();
+  expect(await runReadjustments(temp.db, "2026-11-20", new Date("2026-11-20T15:00:00Z"))).toMatchObject({
+    created: 1,
+  });
   // A lease settled at its end (decision 0069): its Termo de Encerramento.
   const leaving = await createClient(
     temp.db,
@@ -500,7 +536,7 @@ describe("refuses a damaged archive and leaves the target as it was", () => {
     expect(await refusal(archive)).toContain(`falta uploads/public/properties/${file_key}-${w}.webp`);
   });
 
-  it("a private file of any kind is missing: contract, maintenance photo and document, boleto, queued boleto, receipt, payment proof, statements, inspection photo, meter photo, report, contest photo, an email's informe, a Termo Aditivo, a Termo de Encerramento and a guarantee's document", async () => {
+  it("a private file of any kind is missing: contract, maintenance photo and document, boleto, queued boleto, receipt, payment proof, statements, inspection photo, meter photo, report, contest photo, an email's informe, a Termo Aditivo, a Termo de Encerramento, an Aviso de Reajuste and a guarantee's document", async () => {
     for (const kind of PRIVATE_FILE_KINDS) {
       const [row] = await kind.rows(temp.db);
       expect(row, kind.describe(0, 0)).toBeDefined();

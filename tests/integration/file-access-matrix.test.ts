@@ -28,6 +28,7 @@ import {
   findOwnerStatementFile,
   findPaymentProofFile,
   findQueuedBoletoFile,
+  findReadjustmentNoticeFile,
   findReceiptFile,
   findSettlementFile,
   findStatementFile,
@@ -61,7 +62,7 @@ import { tempDatabase } from "#tests/fixtures/temp-db";
 //   statement, nothing else of L_A and no other owner's statement;
 // - tenant B, owner O3, and tenant B who is owner O3 read nothing of L_A.
 // Rows a model writes simply are written through it; the long-winded ones
-// (statements, Termos, inspections, receipts) are inserted as rows with
+// (statements, Termos, a readjustment, inspections, receipts) are inserted as rows with
 // made-up keys: the finders only read rows (an owner statement's PDF is drawn
 // only when its key is pending, and none here is). The accepted report is
 // the exception: its acceptance draws on a real PDF, stored as its report.
@@ -165,6 +166,12 @@ const FILES = {
     "tenant A",
   ]),
   addendum: fileCase("an addendum (Termo Aditivo) of L_A", "lease_versions", findAddendumFile, ["staff", "tenant A"]),
+  readjustmentNotice: fileCase(
+    "a readjustment notice (Aviso de Reajuste) of L_A",
+    "readjustments",
+    findReadjustmentNoticeFile,
+    ["staff", "tenant A"],
+  ),
   inspectionPhoto: fileCase("a photo of L_A's finalized inspection", "inspection_photos", findInspectionPhotoFile, [
     "staff",
     "tenant A",
@@ -479,6 +486,30 @@ beforeAll(async () => {
       .returning("id")
       .executeTakeFirstOrThrow()
   ).id;
+
+  // The notice's key is notice_key: set here, as the kinds list reads it.
+  FILES.readjustmentNotice.row = {
+    id: (
+      await db
+        .insertInto("readjustments")
+        .values({
+          client_id: A,
+          anniversary: "2026-12-10",
+          index_code: "IGPM",
+          first_month: "2025-12",
+          last_month: "2026-11",
+          accumulated_ppm: 50_000,
+          old_rent_cents: cents(1_000),
+          new_rent_cents: cents(1_050),
+          created_at: NOW,
+          notice_key: "matrix-readjustment-notice.pdf",
+          notice_size: 100,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow()
+    ).id,
+    key: "matrix-readjustment-notice.pdf",
+  };
 
   const finalized = await inspection(A, true, "final");
   const draft = await inspection(A, false, "draft");

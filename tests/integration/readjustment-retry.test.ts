@@ -1,3 +1,6 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import type { Database } from "#app/db/schema";
@@ -10,6 +13,9 @@ import { cents } from "#app/models/shared/money";
 // still applied on the anniversary (decision 0041).
 
 vi.stubEnv("SMTP_URL", "smtp://127.0.0.1:1");
+// The notices' PDFs (the job draws one per readjustment).
+const uploads = fs.mkdtempSync(path.join(os.tmpdir(), "it-readjust-retry-uploads-"));
+vi.stubEnv("UPLOADS_DIR", uploads);
 
 let temp: Awaited<ReturnType<typeof tempDatabase>>;
 let db: Kysely<Database>;
@@ -49,6 +55,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await temp?.cleanup();
+  fs.rmSync(uploads, { recursive: true, force: true });
   vi.unstubAllEnvs();
 });
 

@@ -22,6 +22,7 @@ import { cents } from "#app/models/shared/money";
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "it-readjust-"));
 const outbox = path.join(root, "outbox");
 vi.stubEnv("OUTBOX_DIR", outbox);
+vi.stubEnv("UPLOADS_DIR", path.join(root, "uploads")); // the notices' PDFs
 vi.stubEnv("SMTP_URL", "");
 vi.stubEnv("AGENCY_NAME", "Imobiliária Lago Azul");
 

@@ -11,14 +11,14 @@ import { addDocumentVersion, sha256 } from "./registry.server";
 
 // The tenant's acceptance of a document the agency issued (issue 38,
 // docs/decisions/0080-document-acceptance.md): an entry or exit inspection's
-// report, a Termo Aditivo, a Termo de Encerramento. Once per document: the
-// record of who, when, from where, and the hash of the exact file; the
-// document's new version with the "Registro de aceite" page, which its file
-// route serves from then on.
+// report, a Termo Aditivo, a Termo de Encerramento, an Aviso de Reajuste.
+// Once per document: the record of who, when, from where, and the hash of
+// the exact file; the document's new version with the "Registro de aceite"
+// page, which its file route serves from then on.
 
 type DB = Kysely<Database>;
 
-export const ACCEPTABLE_KINDS = ["inspection_report", "addendum", "settlement"] as const;
+export const ACCEPTABLE_KINDS = ["inspection_report", "addendum", "settlement", "readjustment_notice"] as const;
 export type AcceptableKind = (typeof ACCEPTABLE_KINDS)[number];
 
 // The registered document `documentId` when it is one of the lease's own
@@ -44,6 +44,12 @@ export async function leaseDocument(db: DB | Transaction<Database>, clientId: nu
         .on("issued_documents.kind", "=", "settlement")
         .on("lease_settlements.client_id", "=", clientId),
     )
+    .leftJoin("readjustments", (j) =>
+      j
+        .onRef("readjustments.id", "=", "issued_documents.ref_id")
+        .on("issued_documents.kind", "=", "readjustment_notice")
+        .on("readjustments.client_id", "=", clientId),
+    )
     .leftJoin("document_acceptances", "document_acceptances.document_id", "issued_documents.id")
     .select((eb) => [
       "issued_documents.id",
@@ -55,7 +61,12 @@ export async function leaseDocument(db: DB | Transaction<Database>, clientId: nu
       "issued_documents.cancelled_at",
       "issued_documents.replaced_by_id",
       eb.fn
-        .coalesce("inspections.report_key", "lease_versions.file_key", "lease_settlements.file_key")
+        .coalesce(
+          "inspections.report_key",
+          "lease_versions.file_key",
+          "lease_settlements.file_key",
+          "readjustments.notice_key",
+        )
         .as("issued_key"),
       "inspections.kind as inspection_kind",
       "inspections.finalized_at",
@@ -193,6 +204,7 @@ const FILE_ROUTES: Record<AcceptableKind, string> = {
   inspection_report: "/arquivos/vistorias/relatorios",
   addendum: "/arquivos/aditivos",
   settlement: "/arquivos/termos-encerramento",
+  readjustment_notice: "/arquivos/reajustes",
 };
 
 // What the acceptance page shows besides the document: where its file is

@@ -16,6 +16,7 @@ export const DOCUMENT_KIND_LABELS: Record<IssuedDocumentKind, string> = {
   inspection_comparison: "Comparativo de vistorias",
   addendum: "Termo aditivo ao contrato de locação",
   settlement: "Termo de encerramento da locação",
+  readjustment_notice: "Aviso de reajuste do aluguel",
 };
 
 export type VersionName = "issued" | "accepted";

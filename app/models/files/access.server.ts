@@ -196,6 +196,30 @@ async function asAccepted(db: DB, kind: AcceptableKind, id: number, row: Private
   return accepted ? { ...row, file_key: accepted } : row;
 }
 
+// A readjustment's "Aviso de Reajuste" (decisions 0041, 0080): staff; the
+// client, their own. A row made before notices were drawn has none.
+export async function findReadjustmentNoticeFile(db: DB, id: number, viewer: FileViewer): Promise<PrivateFile | null> {
+  let q = db
+    .selectFrom("readjustments")
+    .select(["notice_key", "anniversary"])
+    .where("id", "=", id)
+    .where("notice_key", "is not", null);
+  if (viewer.kind === "client") q = q.where("client_id", "in", viewerLeaseIds(viewer));
+  const row = await q.executeTakeFirst();
+  return asAccepted(
+    db,
+    "readjustment_notice",
+    id,
+    row
+      ? {
+          file_key: row.notice_key!,
+          file_name: `Aviso de Reajuste ${row.anniversary}.pdf`,
+          mime_type: "application/pdf",
+        }
+      : undefined,
+  );
+}
+
 // A lease's "Termo de Encerramento" (decision 0069): staff; the client, their own.
 export async function findSettlementFile(db: DB, id: number, viewer: FileViewer): Promise<PrivateFile | null> {
   let q = db.selectFrom("lease_settlements").select(["file_key", "file_name", "mime_type"]).where("id", "=", id);

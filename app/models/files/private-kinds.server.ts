@@ -76,6 +76,19 @@ export const PRIVATE_FILE_KINDS: PrivateFileKind[] = [
     describe: (id, owner) => `termo aditivo ${id} do cliente ${owner}`,
   },
   {
+    // A readjustment's "Aviso de Reajuste" (migration 0049); none on rows made before it.
+    rows: async (db) =>
+      (
+        await db
+          .selectFrom("readjustments")
+          .select(["id", "client_id as owner", "notice_key"])
+          .where("notice_key", "is not", null)
+          .orderBy("id")
+          .execute()
+      ).map((r) => ({ id: r.id, owner: r.owner, file_key: r.notice_key! })),
+    describe: (id, owner) => `aviso de reajuste ${id} do cliente ${owner}`,
+  },
+  {
     // The accepted version of a document (decision 0080), served by its document's route.
     rows: (db) =>
       db.selectFrom("document_acceptances").select(["id", "document_id as owner", "file_key"]).orderBy("id").execute(),

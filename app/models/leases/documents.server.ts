@@ -5,10 +5,11 @@ import { storePrivateFile } from "#app/models/files/private-store.server";
 import { documentStates, type DocumentState } from "#app/models/documents/acceptance.server";
 
 // The lease's own documents a tenant reads in the client area's Contrato tab
-// (decisions 0069, 0071, 0075): each Termo Aditivo, the Termo de Encerramento and the guarantee's documents,
-// newest first, with their links (the file routes check the tenant again).
-// `acceptance`: a Termo the tenant is asked to accept (decision 0080), where,
-// or when they did.
+// (decisions 0069, 0071, 0075, 0041): each Termo Aditivo and Aviso de
+// Reajuste, the Termo de Encerramento and the guarantee's documents, newest
+// first, with their links (the file routes check the tenant again).
+// `acceptance`: a Termo or an Aviso the tenant is asked to accept (decision
+// 0080), where, or when they did.
 export type LeaseDocument = {
   key: string;
   label: string;
@@ -23,6 +24,15 @@ export async function ownLeaseDocuments(db: Kysely<Database>, clientId: number):
     .select(["id", "kind", "effective_on"])
     .where("client_id", "=", clientId)
     .orderBy("id", "desc")
+    .execute();
+  // The yearly readjustments' notices (decision 0041); a row made before
+  // notices were drawn has none: its email was the notice.
+  const notices = await db
+    .selectFrom("readjustments")
+    .select(["id", "anniversary"])
+    .where("client_id", "=", clientId)
+    .where("notice_key", "is not", null)
+    .orderBy("anniversary", "desc")
     .execute();
   // The guarantee's documents (decision 0075): the apólice, the carta de fiança.
   const guarantee = await db
@@ -42,6 +52,11 @@ export async function ownLeaseDocuments(db: Kysely<Database>, clientId: number):
     "addendum",
     versions.map((v) => v.id),
   );
+  const noticed = await documentStates(
+    db,
+    "readjustment_notice",
+    notices.map((n) => n.id),
+  );
   const acceptance = (state: DocumentState | undefined) =>
     state ? { acceptance: { href: `/client-area/documentos/${state.id}`, accepted: state.accepted } } : {};
   return [
@@ -56,13 +71,23 @@ export async function ownLeaseDocuments(db: Kysely<Database>, clientId: number):
           },
         ]
       : []),
-    ...versions.map((v) => ({
-      key: `v${v.id}`,
-      label: v.kind === "renovacao" ? "Termo Aditivo de Renovação" : "Termo Aditivo",
-      on: v.effective_on,
-      href: `/arquivos/aditivos/${v.id}`,
-      ...acceptance(added.get(v.id)),
-    })),
+    // Termos and notices together, the latest day first (a sort keeps ties in order).
+    ...[
+      ...versions.map((v) => ({
+        key: `v${v.id}`,
+        label: v.kind === "renovacao" ? "Termo Aditivo de Renovação" : "Termo Aditivo",
+        on: v.effective_on,
+        href: `/arquivos/aditivos/${v.id}`,
+        ...acceptance(added.get(v.id)),
+      })),
+      ...notices.map((n) => ({
+        key: `r${n.id}`,
+        label: "Aviso de Reajuste",
+        on: n.anniversary,
+        href: `/arquivos/reajustes/${n.id}`,
+        ...acceptance(noticed.get(n.id)),
+      })),
+    ].sort((a, b) => b.on.localeCompare(a.on)),
     ...guarantee.map((g) => ({
       key: `g${g.id}`,
       label: `Garantia: ${g.file_name}`,

@@ -38,7 +38,8 @@ export function readjustmentEmail(r: ReadjustmentEmailInput, agencyName: string)
   const intro = changes
     ? `Olá, ${r.name}. Seu contrato de locação faz aniversário em ${formatDay(r.anniversary)} e o aluguel será reajustado pelo índice previsto no contrato.`
     : `Olá, ${r.name}. Seu contrato de locação faz aniversário em ${formatDay(r.anniversary)}; o índice previsto no contrato acumulou ${rate} e o aluguel continua o mesmo.`;
-  const outro = `Os boletos com vencimento a partir dessa data terão o novo valor. Dúvidas? Responda este email. ${agencyName}`;
+  // The notice itself (a PDF, decision 0080) waits in the client area to be read and accepted.
+  const outro = `Os boletos com vencimento a partir dessa data terão o novo valor. O aviso de reajuste está na Área do Cliente, na aba Contrato, para você ler e aceitar. Dúvidas? Responda este email. ${agencyName}`;
   const text = [intro, lines.map(([k, v]) => `${k}: ${v}`).join("\n"), outro].join("\n\n");
   const html = [
     `<p>${escapeHtml(intro)}</p>`,

@@ -3,12 +3,17 @@ import type { Database, ReadjustmentIndex } from "#app/db/schema";
 import { recordAudit } from "#app/models/audit/audit.server";
 import { rerentOpenBillings } from "#app/models/billing/rerent.server";
 import { abandonQueuedEmail, enqueueEmail, hasEmail, sendQueuedEmails } from "#app/models/email/outbox.server";
+import { pdfAgency } from "#app/models/billing/settings.server";
+import { firstNames, newVerification, registerDocument } from "#app/models/documents/registry.server";
+import { removePrivateFiles, storePrivateFile } from "#app/models/files/private-store.server";
 import { getAgency } from "#app/utils/env.server";
 import { addDays, addMonthsToDay, localToday } from "#app/models/shared/days";
 import { log } from "#app/utils/log.server";
 import { indexValues } from "./index-values.server";
-import { accumulate, anniversary, newRent } from "./readjustment";
+import { accumulate, anniversary, newRent, type Accumulation } from "./readjustment";
 import { readjustmentEmail } from "./readjustment-email";
+import { renderReadjustmentNoticePdf } from "./readjustment-pdf.server";
+import { leaseOwners } from "./lease-owners.server";
 import type { Cents } from "#app/models/shared/money";
 import { billingEnd } from "#app/models/clients/status";
 
@@ -17,7 +22,9 @@ import { billingEnd } from "#app/models/clients/status";
 // anniversary already use the new rent:
 // 1. 30 days before a contract's anniversary, once its index has the 12
 //    months, the readjustment row is made (history) and, in the same
-//    transaction, the tenant's email queued in the email outbox (decision
+//    transaction, its "Aviso de Reajuste" PDF drawn, kept and registered
+//    (decisions 0079, 0080: the tenant reads and accepts it in the client
+//    area) and the tenant's email queued in the email outbox (decision
 //    0051: once, its dedupe key; sent and retried by the outbox's sender);
 // 2. on the anniversary (or the first run after it) it is applied in one
 //    transaction: clients.monthly_rent and every unpaid billing due on or
@@ -216,6 +223,23 @@ export async function runReadjustments(db: DB, today = localToday(), now = new D
 async function createRow(db: DB, due: DueReadjustment, stamp: string) {
   const acc = accumulate(due.anniversary, await indexValues(db, due.index), due.lag);
   if (!acc.ok || due.newRent === null) return false;
+  // The notice's file, kept before the commit: removed if the row is not.
+  const created: string[] = [];
+  try {
+    return await insertRow(db, due, acc, stamp, created);
+  } catch (error) {
+    await removePrivateFiles(created);
+    throw error;
+  }
+}
+
+async function insertRow(
+  db: DB,
+  due: DueReadjustment,
+  acc: Extract<Accumulation, { ok: true }>,
+  stamp: string,
+  created: string[],
+) {
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .insertInto("readjustments")
@@ -234,6 +258,7 @@ async function createRow(db: DB, due: DueReadjustment, stamp: string) {
       .returning("id")
       .executeTakeFirst();
     if (!row) return false;
+    await issueNotice(trx, row.id, stamp, created);
     await queueReadjustmentEmail(trx, row.id, new Date(stamp));
     await recordAudit(trx, {
       actor: null,
@@ -253,6 +278,68 @@ async function createRow(db: DB, due: DueReadjustment, stamp: string) {
     });
     return true;
   });
+}
+
+// The "Aviso de Reajuste" of readjustment `id`, made in its row's
+// transaction: drawn with a new code, kept as a private file (its key pushed
+// to `created`, for the caller to remove should the transaction not commit),
+// named in the row and registered, its day the agency's day of `stamp`.
+async function issueNotice(trx: Transaction<Database>, id: number, stamp: string, created: string[]) {
+  const r = await trx
+    .selectFrom("readjustments")
+    .innerJoin("clients", "clients.id", "readjustments.client_id")
+    .select([
+      "readjustments.client_id",
+      "readjustments.anniversary",
+      "readjustments.index_code",
+      "readjustments.first_month",
+      "readjustments.last_month",
+      "readjustments.accumulated_ppm",
+      "readjustments.old_rent_cents",
+      "readjustments.new_rent_cents",
+      "clients.name",
+      "clients.cpf_cnpj",
+      "clients.property_address",
+    ])
+    .where("readjustments.id", "=", id)
+    .executeTakeFirstOrThrow();
+  const owners = (await leaseOwners(trx, r.client_id)).map((o) => o.name);
+  const issuedOn = localToday(new Date(stamp));
+  const verification = newVerification();
+  const pdf = await renderReadjustmentNoticePdf({
+    agency: pdfAgency(),
+    verification,
+    tenant: { name: r.name, cpf_cnpj: r.cpf_cnpj, property_address: r.property_address },
+    owners,
+    anniversary: r.anniversary,
+    index: r.index_code,
+    firstMonth: r.first_month,
+    lastMonth: r.last_month,
+    accumulatedPpm: r.accumulated_ppm,
+    oldRentCents: r.old_rent_cents,
+    newRentCents: r.new_rent_cents,
+    issuedOn,
+  });
+  const key = await storePrivateFile(pdf, ".pdf");
+  created.push(key);
+  await trx
+    .updateTable("readjustments")
+    .set({ notice_key: key, notice_size: pdf.byteLength })
+    .where("id", "=", id)
+    .execute();
+  await registerDocument(
+    trx,
+    verification,
+    {
+      kind: "readjustment_notice",
+      refId: id,
+      title: "Aviso de Reajuste",
+      issuedOn,
+      parties: firstNames([r.name, ...owners]),
+      amountCents: r.new_rent_cents,
+    },
+    pdf,
+  );
 }
 
 // Queues the tenant's email of a readjustment (once: its dedupe key).

@@ -19,9 +19,9 @@ import type { Route } from "./+types/document-acceptance";
 
 // "Ler e aceitar" (issue 38, docs/decisions/0080-document-acceptance.md): the
 // tenant opens one of their lease's documents (an inspection report, a Termo
-// Aditivo, the Termo de Encerramento), reads it, and chooses "Aceito"; an
-// inspection's items are contested on the Vistoria tab instead. Another
-// lease's document is the same 404 as a missing one.
+// Aditivo, the Termo de Encerramento, an Aviso de Reajuste), reads it, and
+// chooses "Aceito"; an inspection's items are contested on the Vistoria tab
+// instead. Another lease's document is the same 404 as a missing one.
 
 export function meta({ matches }: Route.MetaArgs) {
   return [{ title: pageTitle(matches, "Aceite de documento") }, { name: "robots", content: "noindex" }];
