@@ -74,7 +74,11 @@ test("a visitor checks a rent receipt by its code, then its file, then a changed
   // Typed as a person would copy it: lower case, with its dashes.
   await page.goto("/verificar");
   await expect(page.getByRole("heading", { name: "Verificar documento", level: 1 })).toBeVisible();
-  await expect(page.getByText("Está no rodapé de cada página do documento, ao lado do QR code.")).toBeVisible();
+  await expect(
+    page.getByText(
+      "Está no rodapé de cada página do documento; o QR code no alto dele abre esta página já com o código.",
+    ),
+  ).toBeVisible();
   await codeField(page).fill(formatDocumentCode(doc.code).toLowerCase());
   await page.getByRole("button", { name: "Verificar", exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/verificar/${doc.code}$`));

@@ -97,7 +97,7 @@ export default function VerifyPage({ loaderData, actionData }: Route.ComponentPr
               </p>
             ) : (
               <p id="codigo-dica" className="mt-1 text-xs text-slate-600">
-                Está no rodapé de cada página do documento, ao lado do QR code.
+                Está no rodapé de cada página do documento; o QR code no alto dele abre esta página já com o código.
               </p>
             )}
           </div>
