@@ -1,4 +1,5 @@
 import {
+  concatTransformationMatrix,
   fill,
   PDFDocument,
   PDFName,
@@ -333,13 +334,20 @@ export class PdfSheet {
 
   // A QR code as vector squares, its top-left corner at (x, top), `size`
   // points wide with its quiet zone inside: each row's runs of dark modules
-  // one rectangle, written as operators (drawSvgPath parsed a path of a
-  // thousand commands: 2 ms a document), filled once. Sharp at any zoom.
+  // one rectangle, in module units under one transformation (whole numbers:
+  // pdf-lib writes them fast), filled once. drawSvgPath parsed a path of a
+  // thousand commands (2 ms a document). The mask is fixed: searching the
+  // best of eight cost more than the QR itself, and any mask reads.
   qr(text: string, x: number, top: number, size: number) {
-    const { modules } = QRCode.create(text, { errorCorrectionLevel: "M" });
+    const { modules } = QRCode.create(text, { errorCorrectionLevel: "M", maskPattern: 0 });
     const n = modules.size;
     const cell = size / (n + 2);
-    const ops = [pushGraphicsState(), setFillingRgbColor(INK.red, INK.green, INK.blue)];
+    const ops = [
+      pushGraphicsState(),
+      setFillingRgbColor(INK.red, INK.green, INK.blue),
+      // Module (col, row) of the symbol at x + (col + 1) cells, rows downwards.
+      concatTransformationMatrix(cell, 0, 0, cell, x + cell, top - (n + 1) * cell),
+    ];
     for (let row = 0; row < n; row++) {
       for (let col = 0; col < n;) {
         if (!modules.get(row, col)) {
@@ -348,7 +356,7 @@ export class PdfSheet {
         }
         const start = col;
         while (col < n && modules.get(row, col)) col++;
-        ops.push(rectangle(x + (start + 1) * cell, top - (row + 2) * cell, (col - start) * cell, cell));
+        ops.push(rectangle(start, n - 1 - row, col - start, 1));
       }
     }
     ops.push(fill(), popGraphicsState());
