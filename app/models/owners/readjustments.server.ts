@@ -1,19 +1,16 @@
-import { sql, type Kysely, type Transaction } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { Database, ReadjustmentIndex } from "#app/db/schema";
 import { recordAudit } from "#app/models/audit/audit.server";
 import { rerentOpenBillings } from "#app/models/billing/rerent.server";
-import { abandonQueuedEmail, enqueueEmail, hasEmail, sendQueuedEmails } from "#app/models/email/outbox.server";
-import { pdfAgency } from "#app/models/billing/settings.server";
-import { firstNames, newVerification, registerDocument } from "#app/models/documents/registry.server";
-import { removePrivateFiles, storePrivateFile } from "#app/models/files/private-store.server";
-import { getAgency } from "#app/utils/env.server";
+import { abandonQueuedEmail, hasEmail, sendQueuedEmails } from "#app/models/email/outbox.server";
+import { removePrivateFiles } from "#app/models/files/private-store.server";
 import { addDays, addMonthsToDay, localToday } from "#app/models/shared/days";
+
+export { readjustmentEmailKey };
 import { log } from "#app/utils/log.server";
 import { indexValues } from "./index-values.server";
 import { accumulate, anniversary, newRent, type Accumulation } from "./readjustment";
-import { readjustmentEmail } from "./readjustment-email";
-import { renderReadjustmentNoticePdf } from "./readjustment-pdf.server";
-import { leaseOwners } from "./lease-owners.server";
+import { issueNotice, queueReadjustmentEmail, readjustmentEmailKey } from "./readjustment-notices.server";
 import type { Cents } from "#app/models/shared/money";
 import { billingEnd } from "#app/models/clients/status";
 
@@ -38,8 +35,6 @@ export const NOTICE_DAYS = 30;
 // An anniversary still pursued this long after it (an index published late);
 // older ones are left to staff, who may have readjusted by hand.
 export const LATE_DAYS = 90;
-
-export const readjustmentEmailKey = (id: number) => `readjustment:${id}`;
 
 type Contract = {
   id: number;
@@ -278,95 +273,6 @@ async function insertRow(
     });
     return true;
   });
-}
-
-// The "Aviso de Reajuste" of readjustment `id`, made in its row's
-// transaction: drawn with a new code, kept as a private file (its key pushed
-// to `created`, for the caller to remove should the transaction not commit),
-// named in the row and registered, its day the agency's day of `stamp`.
-async function issueNotice(trx: Transaction<Database>, id: number, stamp: string, created: string[]) {
-  const r = await trx
-    .selectFrom("readjustments")
-    .innerJoin("clients", "clients.id", "readjustments.client_id")
-    .select([
-      "readjustments.client_id",
-      "readjustments.anniversary",
-      "readjustments.index_code",
-      "readjustments.first_month",
-      "readjustments.last_month",
-      "readjustments.accumulated_ppm",
-      "readjustments.old_rent_cents",
-      "readjustments.new_rent_cents",
-      "clients.name",
-      "clients.cpf_cnpj",
-      "clients.property_address",
-    ])
-    .where("readjustments.id", "=", id)
-    .executeTakeFirstOrThrow();
-  const owners = (await leaseOwners(trx, r.client_id)).map((o) => o.name);
-  const issuedOn = localToday(new Date(stamp));
-  const verification = newVerification();
-  const pdf = await renderReadjustmentNoticePdf({
-    agency: pdfAgency(),
-    verification,
-    tenant: { name: r.name, cpf_cnpj: r.cpf_cnpj, property_address: r.property_address },
-    owners,
-    anniversary: r.anniversary,
-    index: r.index_code,
-    firstMonth: r.first_month,
-    lastMonth: r.last_month,
-    accumulatedPpm: r.accumulated_ppm,
-    oldRentCents: r.old_rent_cents,
-    newRentCents: r.new_rent_cents,
-    issuedOn,
-  });
-  const key = await storePrivateFile(pdf, ".pdf");
-  created.push(key);
-  await trx
-    .updateTable("readjustments")
-    .set({ notice_key: key, notice_size: pdf.byteLength })
-    .where("id", "=", id)
-    .execute();
-  await registerDocument(
-    trx,
-    verification,
-    {
-      kind: "readjustment_notice",
-      refId: id,
-      title: "Aviso de Reajuste",
-      issuedOn,
-      parties: firstNames([r.name, ...owners]),
-      amountCents: r.new_rent_cents,
-    },
-    pdf,
-  );
-}
-
-// Queues the tenant's email of a readjustment (once: its dedupe key).
-async function queueReadjustmentEmail(db: DB | Transaction<Database>, id: number, now: Date) {
-  const r = await db
-    .selectFrom("readjustments")
-    .innerJoin("clients", "clients.id", "readjustments.client_id")
-    .select([
-      "readjustments.anniversary",
-      "readjustments.index_code",
-      "readjustments.first_month",
-      "readjustments.last_month",
-      "readjustments.accumulated_ppm",
-      "readjustments.old_rent_cents",
-      "readjustments.new_rent_cents",
-      "clients.name",
-      "clients.email",
-      "clients.property_address",
-    ])
-    .where("readjustments.id", "=", id)
-    .executeTakeFirstOrThrow();
-  const key = readjustmentEmailKey(id);
-  return enqueueEmail(
-    db,
-    { kind: "readjustment", dedupeKey: key, ref: key, to: r.email, ...readjustmentEmail(r, getAgency().name) },
-    now,
-  );
 }
 
 // On the anniversary: the contract's rent and its unpaid billings due on or
