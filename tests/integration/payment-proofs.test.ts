@@ -9,8 +9,6 @@ import { defaultAgency } from "#app/config/agency";
 import type { Database } from "#app/db/schema";
 import { createBilling } from "#app/models/billing/billing.server";
 import { registerPayment } from "#app/models/billing/payments.server";
-import { createClient } from "#app/models/clients/clients.server";
-import { getClientForUser } from "#app/models/clients/portal.server";
 import { getAttention } from "#app/models/dashboard/attention.server";
 import { findPaymentProofFile } from "#app/models/files/access.server";
 import { PROOF_MESSAGES } from "#app/models/payment-proofs/proofs.schema";
@@ -20,8 +18,8 @@ import { cents } from "#app/models/shared/money";
 import { action, loader } from "#app/routes/client/payment-proof";
 import { action as staffAction } from "#app/routes/admin/payment-proofs";
 import { staffContext } from "#app/utils/staff-context";
-import { clientContext } from "#app/utils/client-context";
 import { tempDatabase } from "#tests/fixtures/temp-db";
+import { tenantWithLogin } from "#tests/fixtures/client-login";
 
 // "Já paguei" (issue 35; docs/decisions/0063-payment-proofs.md) through the
 // route's own action, with multipart bodies as a browser sends them: a
@@ -45,39 +43,8 @@ const privateFiles = () =>
 let seq = 0;
 async function tenant() {
   seq += 1;
-  const created = await createClient(
-    db,
-    {
-      name: `Inquilina ${seq}`,
-      email: `pp${seq}@teste.com`,
-      username: `pp${seq}`,
-      password: "senha1234",
-      payment_due_day: 1,
-    },
-    null,
-  );
-  if (!created.ok) throw new Error("client");
-  const { user_id } = await db
-    .selectFrom("clients")
-    .select("user_id")
-    .where("id", "=", created.id)
-    .executeTakeFirstOrThrow();
-  const client = (await getClientForUser(db, user_id!))!;
-  // What the client area layout's guard puts in the context.
-  const context = new RouterContextProvider();
-  context.set(clientContext, {
-    user: {
-      id: user_id!,
-      username: `pp${seq}`,
-      email: `pp${seq}@teste.com`,
-      name: client.name,
-      role: "client",
-      active: true,
-      sessionId: "s",
-    },
-    client,
-  });
-  return { id: created.id, context };
+  // What the client area layout's guard puts in the context, as tests/fixtures/client-login.ts builds it.
+  return tenantWithLogin(db, { name: `Inquilina ${seq}`, username: `pp${seq}` }, { payment_due_day: 1 });
 }
 
 async function bill(clientId: number, due_date = DUE, amount = 120_000) {
