@@ -5,12 +5,13 @@ import { rerentOpenBillings } from "#app/models/billing/rerent.server";
 import { abandonQueuedEmail, hasEmail, sendQueuedEmails } from "#app/models/email/outbox.server";
 import { removePrivateFiles } from "#app/models/files/private-store.server";
 import { addDays, addMonthsToDay, localToday } from "#app/models/shared/days";
-
-export { readjustmentEmailKey };
 import { log } from "#app/utils/log.server";
 import { indexValues } from "./index-values.server";
 import { accumulate, anniversary, newRent, type Accumulation } from "./readjustment";
 import { issueNotice, queueReadjustmentEmail, readjustmentEmailKey } from "./readjustment-notices.server";
+
+// Where other domains find it (contract-end.server.ts drops a notice not sent yet).
+export { readjustmentEmailKey } from "./readjustment-notices.server";
 import type { Cents } from "#app/models/shared/money";
 import { billingEnd } from "#app/models/clients/status";
 
